@@ -1,0 +1,76 @@
+import rateLimit from '@fastify/rate-limit';
+import { ERRORS } from '@junction/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { healthRoutes } from './features/health/health.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
+
+export type AppDeps = { db: Db };
+
+/** Secrets and personal data never reach the logs. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.code',
+  '*.documentNumber',
+  '*.cardNumber',
+  '*.cvv',
+];
+
+/** Builds the whole server without listening, so tests drive it with `app.inject`. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(deps.db));
+
+  // API routes share one rate limit; static files and pages are never limited.
+  await app.register(async (api) => {
+    await api.register(rateLimit, {
+      max: config.RATE_LIMIT_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        errorCode: ERRORS.TOO_MANY_REQUESTS.errorCode,
+        errorContent: `${ERRORS.TOO_MANY_REQUESTS.message} Retry in ${Math.ceil(ctx.ttl / 1000)} s.`,
+      }),
+    });
+    await api.register(siteRoutes(config));
+  });
+
+  const hasWeb = await registerStaticWeb(app, config.WEB_DIST);
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const wantsPage = req.method === 'GET' || req.method === 'HEAD';
+    if (hasWeb && wantsPage && !isApiPath(path)) {
+      return sendIndex(reply);
+    }
+    return reply
+      .code(404)
+      .send({ errorCode: ERRORS.NOT_FOUND.errorCode, errorContent: `${req.method} ${path} does not exist` });
+  });
+
+  return app;
+}

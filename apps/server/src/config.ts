@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every setting the server reads from the environment. Company particulars default to clearly marked
+ * sample values; a deployment sets the real ones.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  TRUST_PROXY: flag.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  COMPANY_NAME_EN: z.string().default('Junction Technology Co., Ltd.'),
+  COMPANY_NAME_ZH: z.string().default('联程科技有限公司'),
+  COMPANY_ADDRESS_EN: z.string().default('Sample address: 1 Example Road, Chaoyang District, Beijing'),
+  COMPANY_ADDRESS_ZH: z.string().default('示例地址：北京市朝阳区示例路1号'),
+  SERVICE_EMAIL: z.email().default('service@junction.example'),
+  SERVICE_PHONE: z.string().default('+86 10 0000 0000 (sample)'),
+  ICP_LICENSE: z.string().default('京ICP备00000000号-1 (sample)'),
+  PUBLIC_SECURITY_RECORD: z.string().default('京公网安备00000000000000号 (sample)'),
+  BUSINESS_LICENSE: z.string().default('91110000000000000X (sample)'),
+  COMPANY_PARTICULARS_ARE_SAMPLES: flag.default(true),
+  APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
+  APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment; a bad value stops the start with a list of what is wrong. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

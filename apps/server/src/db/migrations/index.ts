@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
+ * beside this one (`NNNN-<feature>.ts`) and lists it here.
+ */
+export const migrations: Record<string, Migration> = {};

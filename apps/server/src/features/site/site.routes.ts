@@ -1,0 +1,39 @@
+import { type SiteInfo, siteInfoSchema } from '@junction/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+
+/** The operator's particulars for the footer and the information pages, from configuration. */
+export function siteInfoFromConfig(config: Config): SiteInfo {
+  return {
+    company: { en: config.COMPANY_NAME_EN, 'zh-CN': config.COMPANY_NAME_ZH },
+    brand: { en: 'Junction', 'zh-CN': '联程旅行' },
+    address: { en: config.COMPANY_ADDRESS_EN, 'zh-CN': config.COMPANY_ADDRESS_ZH },
+    serviceEmail: config.SERVICE_EMAIL,
+    servicePhone: config.SERVICE_PHONE,
+    icpLicense: config.ICP_LICENSE,
+    publicSecurityRecord: config.PUBLIC_SECURITY_RECORD,
+    businessLicense: config.BUSINESS_LICENSE,
+    isSample: config.COMPANY_PARTICULARS_ARE_SAMPLES,
+    appLinks: { ios: config.APP_IOS_URL, android: config.APP_ANDROID_URL },
+    copyrightYears: '2020-2025',
+  };
+}
+
+export const siteRoutes = (config: Config): FastifyPluginAsyncZod =>
+  async function site(app) {
+    const info = siteInfoFromConfig(config);
+    app.get(
+      '/api/site',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Operator particulars and app links',
+          response: { 200: siteInfoSchema },
+        },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return info;
+      },
+    );
+  };

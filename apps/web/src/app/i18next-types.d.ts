@@ -1,0 +1,41 @@
+import 'i18next';
+import type about from '../locales/en/about.json';
+import type agreementBattery from '../locales/en/agreement-battery.json';
+import type agreementChildren from '../locales/en/agreement-children.json';
+import type agreementDangerousGoods from '../locales/en/agreement-dangerous-goods.json';
+import type agreementDisclaimer from '../locales/en/agreement-disclaimer.json';
+import type agreementKyfw from '../locales/en/agreement-kyfw.json';
+import type agreementPrivacy from '../locales/en/agreement-privacy.json';
+import type agreementService from '../locales/en/agreement-service.json';
+import type agreementSoftware from '../locales/en/agreement-software.json';
+import type common from '../locales/en/common.json';
+import type contact from '../locales/en/contact.json';
+import type download from '../locales/en/download.json';
+import type errors from '../locales/en/errors.json';
+import type faq from '../locales/en/faq.json';
+import type fees from '../locales/en/fees.json';
+import type home from '../locales/en/home.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      about: typeof about;
+      'agreement-battery': typeof agreementBattery;
+      'agreement-children': typeof agreementChildren;
+      'agreement-dangerous-goods': typeof agreementDangerousGoods;
+      'agreement-disclaimer': typeof agreementDisclaimer;
+      'agreement-kyfw': typeof agreementKyfw;
+      'agreement-privacy': typeof agreementPrivacy;
+      'agreement-service': typeof agreementService;
+      'agreement-software': typeof agreementSoftware;
+      common: typeof common;
+      contact: typeof contact;
+      download: typeof download;
+      errors: typeof errors;
+      faq: typeof faq;
+      fees: typeof fees;
+      home: typeof home;
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../shared/lib/format';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { AIRLINE_FEES, type AirlineFee, type Fee } from '../airline-fees';
+import styles from '../components/info.module.css';
+import { PageHero } from '../components/page-hero';
+import { useSiteValues } from '../components/site-text';
+import fees from './airline-fees.module.css';
+
+export function AirlineFeesPage() {
+  const { t } = useTranslation('fees');
+  const { t: tc } = useTranslation('common');
+  const { language } = usePreferences();
+  const values = useSiteValues();
+  useDocumentTitle(t('meta.title'));
+  const [query, setQuery] = useState('');
+  const nameOf = (a: AirlineFee) => (language === 'zh-CN' ? a.name.zh : a.name.en);
+
+  const feeText = (fee: Fee) => {
+    switch (fee.kind) {
+      case 'percent':
+        return t('table.percent', { value: fee.value });
+      case 'amount':
+        return formatMoney(fee.minor, AIRLINE_FEES.currency, language);
+      case 'free':
+        return <Tag color="green">{t('table.free')}</Tag>;
+      case 'notAllowed':
+        return <Tag>{t('table.notAllowed')}</Tag>;
+    }
+  };
+  const allowance = (a: { pieces: number; weightKg: number }) =>
+    a.pieces === 0 ? (
+      <span className={styles.muted}>{t('table.none')}</span>
+    ) : (
+      t('table.pieces', { count: a.pieces, weight: a.weightKg })
+    );
+
+  const rows = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase();
+    return AIRLINE_FEES.airlines.filter(
+      (a) => !q || [a.code, a.name.en, a.name.zh].some((s) => s.toLocaleLowerCase().includes(q)),
+    );
+  }, [query]);
+
+  const columns: TableColumnsType<AirlineFee> = [
+    {
+      title: t('table.airline'),
+      key: 'airline',
+      fixed: 'left',
+      width: 200,
+      render: (_, a) => (
+        <span className={fees.airline}>
+          <span className={fees.code}>{a.code}</span>
+          <span>{nameOf(a)}</span>
+        </span>
+      ),
+    },
+    { title: t('table.carryOn'), key: 'carryOn', render: (_, a) => allowance(a.carryOn) },
+    { title: t('table.checked'), key: 'checked', render: (_, a) => allowance(a.checked) },
+    {
+      title: t('table.extraBag'),
+      key: 'extraBag',
+      render: (_, a) => formatMoney(a.extraBagMinor, AIRLINE_FEES.currency, language),
+    },
+    {
+      title: t('table.change'),
+      children: [
+        { title: t('table.before2h'), key: 'changeBefore', render: (_, a) => feeText(a.change.before2h) },
+        { title: t('table.within2h'), key: 'changeWithin', render: (_, a) => feeText(a.change.within2h) },
+      ],
+    },
+    {
+      title: t('table.cancel'),
+      children: [
+        { title: t('table.before2h'), key: 'cancelBefore', render: (_, a) => feeText(a.cancel.before2h) },
+        { title: t('table.within2h'), key: 'cancelWithin', render: (_, a) => feeText(a.cancel.within2h) },
+      ],
+    },
+  ];
+
+  const notes = t('notes.items', { returnObjects: true, ...values });
+  return (
+    <>
+      <PageHero title={t('hero.title', values)} subtitle={t('hero.subtitle', values)} />
+      <div className={styles.page}>
+        <section className={styles.card}>
+          <div className={fees.toolbar}>
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('table.searchPlaceholder')}
+              aria-label={t('table.searchPlaceholder')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              style={{ maxWidth: 320 }}
+            />
+            <span className={styles.muted}>
+              {t('effective', { date: formatDate(AIRLINE_FEES.effective, language) })}
+            </span>
+          </div>
+          <Table<AirlineFee>
+            rowKey="code"
+            size="middle"
+            bordered
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: 1000 }}
+            locale={{ emptyText: <EmptyState kind="no-result" title={tc('empty.noResult')} /> }}
+            data-testid="airline-fees-table"
+          />
+        </section>
+        <section className={styles.card}>
+          <h2 className={styles.sectionTitle}>{t('notes.title')}</h2>
+          <ul className={fees.notes}>
+            {notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

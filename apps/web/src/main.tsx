@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initI18n } from './app/i18n';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import './app/global.css';
+import { PreferencesProvider, readPreferenceCookies } from './shared/lib/preferences';
+
+const initial = readPreferenceCookies();
+await initI18n(initial.language);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+createRoot(root).render(
+  <StrictMode>
+    <PreferencesProvider initial={initial}>
+      <AppProviders goHome={() => void router.navigate('/')}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </PreferencesProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,33 @@
+import { type Language, type SiteInfo, siteInfoSchema } from '@junction/domain';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+
+export const siteKeys = { info: ['site', 'info'] as const };
+
+export const siteInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: siteKeys.info,
+    queryFn: ({ signal }) => apiClient.get('/api/site', { schema: siteInfoSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useSiteInfo = (): SiteInfo => useSuspenseQuery(siteInfoQueryOptions()).data;
+
+/** Values for the `{{company}}`-style placeholders of the information and agreement texts. */
+export type SiteValues = {
+  company: string;
+  brand: string;
+  address: string;
+  serviceEmail: string;
+  servicePhone: string;
+};
+
+export function siteValues(info: SiteInfo, language: Language): SiteValues {
+  return {
+    company: info.company[language],
+    brand: info.brand[language],
+    address: info.address[language],
+    serviceEmail: info.serviceEmail,
+    servicePhone: info.servicePhone,
+  };
+}

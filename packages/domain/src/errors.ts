@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * One catalogue of coded errors: a name for code, the number the client sees (spec §8 where the spec
+ * names one, ours otherwise) and the HTTP status. The client shows the message for `errorCode` in the
+ * user's language; `errorContent` is an English fallback for logs and API users.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { errorCode: 1000, http: 400, message: 'The request is not valid.' },
+  LOGIN_FAILED: { errorCode: 1001, http: 400, message: 'Sign-in failed.' },
+  PASSWORD_INCORRECT: { errorCode: 1002, http: 400, message: 'Incorrect password.' },
+  CODE_INCORRECT: { errorCode: 1101, http: 400, message: 'Incorrect verification code.' },
+  ACTIVATION_INVALID: { errorCode: 1201, http: 400, message: 'The activation link is invalid.' },
+  ACTIVATION_EXPIRED: { errorCode: 1202, http: 400, message: 'The activation link has expired.' },
+  EMAIL_UNREGISTERED: { errorCode: 1203, http: 400, message: 'This e-mail address is not registered.' },
+  EMAIL_UNACTIVATED: { errorCode: 1205, http: 400, message: 'This e-mail address is not activated yet.' },
+  MOBILE_UNREGISTERED: { errorCode: 1206, http: 400, message: 'This mobile number is not registered.' },
+  SESSION_EXPIRED: { errorCode: 1401, http: 401, message: 'Your session has expired. Please sign in again.' },
+  ALREADY_SIGNED_IN: { errorCode: 1409, http: 409, message: 'You are already signed in.' },
+  TOO_MANY_REQUESTS: { errorCode: 1429, http: 429, message: 'Too many requests. Please try again later.' },
+  TRY_AGAIN_LATER: { errorCode: 1501, http: 503, message: 'Please try again later.' },
+  ORDER_ALREADY_PAID: { errorCode: 2000, http: 409, message: 'This order is already paid. Do not pay twice.' },
+  RESULTS_EXPIRED: { errorCode: 3001, http: 400, message: 'Your results have expired.' },
+  ACCOUNT_EXISTS: { errorCode: 4001, http: 409, message: 'An account already exists.' },
+  FORBIDDEN: { errorCode: 4030, http: 403, message: 'You may not access this.' },
+  NOT_FOUND: { errorCode: 4040, http: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { errorCode: 4050, http: 405, message: 'Method not allowed.' },
+  PAYLOAD_TOO_LARGE: { errorCode: 4130, http: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { errorCode: 4150, http: 415, message: 'Unsupported content type.' },
+  SYSTEM_BUSY: { errorCode: 4190, http: 419, message: 'System is busy, please try again later.' },
+  INTERNAL: { errorCode: 5000, http: 500, message: 'Internal server error.' },
+  SERVICE_UNAVAILABLE: { errorCode: 5030, http: 503, message: 'Service temporarily unavailable.' },
+} as const satisfies Record<string, { errorCode: number; http: number; message: string }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorName]['errorCode'];
+
+/** Every error code the client must be able to show in both languages. */
+export const ERROR_CODES: readonly number[] = Object.values(ERRORS).map((e) => e.errorCode);
+
+/** The one error body of the API (ARCHITECTURE.md §3). */
+export const apiErrorSchema = z.object({
+  errorCode: z.number().int(),
+  errorType: z.literal('expired').optional(),
+  errorContent: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A coded failure thrown by services; one handler turns it into status and body. */
+export class AppError extends Error {
+  readonly code: ErrorName;
+  readonly extra: Pick<ApiErrorBody, 'errorType' | 'params'>;
+
+  constructor(code: ErrorName, extra: Pick<ApiErrorBody, 'errorType' | 'params'> = {}) {
+    super(ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].http;
+  }
+
+  toBody(): ApiErrorBody {
+    return { errorCode: ERRORS[this.code].errorCode, errorContent: this.message, ...this.extra };
+  }
+}
