@@ -67,7 +67,7 @@ export function MessageDialogProvider({
         onCancel={type === 'CONFIRM' ? closeMessage : handleOk}
         cancelButtonProps={{ style: { display: 'none' } }}
         closable={type === 'CONFIRM'}
-        maskClosable={false}
+        mask={{ closable: false }}
         centered
         width={420}
         data-testid="message-dialog"

@@ -1,0 +1,76 @@
+/** Dependency rules of ARCHITECTURE.md §2: arrows point from apps to packages, never back or sideways. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'packages-never-import-apps',
+      comment: 'Shared packages are used by the apps; an import back would tie a package to one app.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'domain-imports-nothing-of-ours',
+      comment: 'domain is the shared vocabulary of web and server; it depends on no other package of ours.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/(?!domain/)' },
+    },
+    {
+      name: 'planner-and-refdata-only-use-domain',
+      comment: 'The planner and reference data are pure packages: only domain is allowed among ours.',
+      severity: 'error',
+      from: { path: '^packages/(planner|refdata)/' },
+      to: { path: '^packages/(?!domain/|planner/|refdata/)' },
+    },
+    {
+      name: 'web-and-server-are-separate',
+      comment: 'The web app and the server share code only through packages/domain.',
+      severity: 'error',
+      from: { path: '^apps/(web|server)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-only-uses-domain',
+      comment: 'The browser bundle may not pull in server-side packages (planner, refdata).',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/(?!domain/)' },
+    },
+    {
+      name: 'features-do-not-import-features',
+      comment: 'A feature never imports another feature; app/ and app.ts compose them.',
+      severity: 'error',
+      from: { path: '^(apps/[^/]+/src/features)/([^/]+)/' },
+      to: { path: '^apps/[^/]+/src/features/', pathNot: '^$1/$2/' },
+    },
+    {
+      name: 'shared-does-not-import-features-or-app',
+      comment: 'shared/ is below features and app/; importing upwards creates cycles.',
+      severity: 'error',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'An import that does not resolve is a broken build waiting to happen.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Cycles make load order fragile and features impossible to separate.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../src/db/database';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { migrateToLatest } from '../src/db/migrate';
+
+export const TEMPLATE_DB = 'junction_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * One real PostgreSQL for the whole run, with a migrated template database; each test file clones the
+ * template into a database of its own. The server and its files are removed when the run ends.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-test-'));
+  // PostgreSQL runs as its own OS user when the tests run as root; it must reach its data directory.
+  await fs.chmod(dataDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), fast: true });
+
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const templateDb = createDb(server.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`), 1);
+  await migrateToLatest(templateDb);
+  await templateDb.destroy();
+
+  project.provide('databaseUrl', server.url);
+  return async () => {
+    await server.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { createDb, type Db } from '../src/db/database';
+
+import { TEMPLATE_DB } from './global-setup';
+
+/** A fresh database cloned from the migrated template; dropped again by the returned cleanup. */
+export async function createTestDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  const serverUrl = inject('databaseUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+  const db = createDb(url, 4);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides });
+}
+
+export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
+
+/** The real app on a database of its own, driven with `app.inject`. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(overrides), { db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/** A difference between the English and Chinese texts of one namespace. */
+export type I18nProblem = { namespace: string; key: string; problem: string };
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLACEHOLDER = /\{\{\s*([\w.]+)[^}]*\}\}/g;
+
+/** Names a sentence may leave out in one language (Chinese often drops the brand where English repeats it). */
+const OMITTABLE = new Set(['brand', 'company']);
+
+const placeholders = (text: string): Set<string> => new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''));
+
+function placeholdersDiffer(a: string, b: string): boolean {
+  const pa = placeholders(a);
+  const pb = placeholders(b);
+  const onlyOne = [...pa].filter((p) => !pb.has(p)).concat([...pb].filter((p) => !pa.has(p)));
+  return onlyOne.some((p) => !OMITTABLE.has(p));
+}
+
+/** Leaves as path → value; plural forms fold to one key, since Chinese needs only `_other`. */
+function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
+  if (Array.isArray(value)) {
+    out.set(`${prefix}[]`, value.length);
+    value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, out));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    const key = prefix.replace(PLURAL_SUFFIX, '');
+    if (!out.has(key) || typeof value === 'string') out.set(key, value);
+  }
+}
+
+/**
+ * Compares the two languages of a namespace: the same keys, the same list lengths, no empty text,
+ * and the same placeholders in each pair of strings (the brand and company names may be left out).
+ */
+export function compareNamespaces(namespace: string, en: unknown, zh: unknown): I18nProblem[] {
+  const a = new Map<string, unknown>();
+  const b = new Map<string, unknown>();
+  flatten(en, '', a);
+  flatten(zh, '', b);
+  const problems: I18nProblem[] = [];
+  for (const [key, value] of a) {
+    if (!b.has(key)) {
+      problems.push({ namespace, key, problem: 'missing in zh-CN' });
+      continue;
+    }
+    const other = b.get(key);
+    if (key.endsWith('[]') && value !== other) {
+      problems.push({ namespace, key, problem: `list has ${value} items in en, ${other} in zh-CN` });
+    } else if (typeof value === 'string' && typeof other === 'string') {
+      if (value.trim() === '' || other.trim() === '') problems.push({ namespace, key, problem: 'empty text' });
+      if (placeholdersDiffer(value, other)) {
+        problems.push({ namespace, key, problem: 'placeholders differ between en and zh-CN' });
+      }
+    }
+  }
+  for (const key of b.keys()) if (!a.has(key)) problems.push({ namespace, key, problem: 'missing in en' });
+  return problems;
+}
