@@ -22,7 +22,8 @@ for (const file of [...files].sort()) {
 for (const lng of LANGS) {
   const errors = read(lng, 'errors.json') as Record<string, unknown>;
   for (const code of ERROR_CODES) {
-    if (!(String(code) in errors)) problems.push({ namespace: 'errors', key: String(code), problem: `no ${lng} message` });
+    if (!(String(code) in errors))
+      problems.push({ namespace: 'errors', key: String(code), problem: `no ${lng} message` });
   }
 }
 

@@ -4,7 +4,13 @@ import { compareNamespaces } from './i18n-compare';
 
 describe('i18n comparison', () => {
   it('accepts matching texts, with plural forms that Chinese does not need', () => {
-    const en = { brand: 'About {{brand}}', a: 'Hello {{name}}', list: ['x', 'y'], trips_one: '{{count}} trip', trips_other: '{{count}} trips' };
+    const en = {
+      brand: 'About {{brand}}',
+      a: 'Hello {{name}}',
+      list: ['x', 'y'],
+      trips_one: '{{count}} trip',
+      trips_other: '{{count}} trips',
+    };
     const zh = { brand: '关于我们', a: '你好，{{name}}', list: ['甲', '乙'], trips_other: '{{count}} 个行程' };
     expect(compareNamespaces('ns', en, zh)).toEqual([]);
   });
@@ -27,7 +33,11 @@ describe('i18n comparison', () => {
   });
 
   it('finds no problem when a namespace is compared with itself, and one per removed key', () => {
-    const texts = fc.dictionary(fc.string({ minLength: 1 }).filter((k) => !k.includes('.') && !/_(one|other|zero|two|few|many)$/.test(k)), fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), { minKeys: 1 });
+    const texts = fc.dictionary(
+      fc.string({ minLength: 1 }).filter((k) => !k.includes('.') && !/_(one|other|zero|two|few|many)$/.test(k)),
+      fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+      { minKeys: 1 },
+    );
     fc.assert(
       fc.property(texts, (ns) => {
         expect(compareNamespaces('ns', ns, ns)).toEqual([]);

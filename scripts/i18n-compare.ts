@@ -20,7 +20,7 @@ function placeholdersDiffer(a: string, b: string): boolean {
 function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
   if (Array.isArray(value)) {
     out.set(`${prefix}[]`, value.length);
-    value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, out));
+    for (const [i, v] of value.entries()) flatten(v, `${prefix}[${i}]`, out);
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   } else {

@@ -22,18 +22,23 @@ describe('preference cookies', () => {
 
   it('turns any tampered cookie value into a valid preference, never an error', () => {
     fc.assert(
-      fc.property(fc.option(fc.string()), fc.option(fc.string()), fc.option(fc.string()), (language, currency, show) => {
-        const prefs = parsePreferences({
-          language: language ?? undefined,
-          currency: currency ?? undefined,
-          showOriginalCurrency: show ?? undefined,
-        });
-        expect(LANGUAGES).toContain(prefs.language);
-        expect(CURRENCIES).toContain(prefs.currency);
-        expect(typeof prefs.showOriginalCurrency).toBe('boolean');
-        if (!LANGUAGES.includes(language as never)) expect(prefs.language).toBe(DEFAULT_LANGUAGE);
-        if (!CURRENCIES.includes(currency?.toUpperCase() as never)) expect(prefs.currency).toBe(DEFAULT_CURRENCY);
-      }),
+      fc.property(
+        fc.option(fc.string()),
+        fc.option(fc.string()),
+        fc.option(fc.string()),
+        (language, currency, show) => {
+          const prefs = parsePreferences({
+            language: language ?? undefined,
+            currency: currency ?? undefined,
+            showOriginalCurrency: show ?? undefined,
+          });
+          expect(LANGUAGES).toContain(prefs.language);
+          expect(CURRENCIES).toContain(prefs.currency);
+          expect(typeof prefs.showOriginalCurrency).toBe('boolean');
+          if (!LANGUAGES.includes(language as never)) expect(prefs.language).toBe(DEFAULT_LANGUAGE);
+          if (!CURRENCIES.includes(currency?.toUpperCase() as never)) expect(prefs.currency).toBe(DEFAULT_CURRENCY);
+        },
+      ),
     );
   });
 });

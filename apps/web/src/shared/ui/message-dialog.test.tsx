@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type MessageOptions, MessageDialogProvider, useMessageDialog } from './message-dialog';
+import { MessageDialogProvider, type MessageOptions, useMessageDialog } from './message-dialog';
 
 function Trigger({ options }: { options: MessageOptions }) {
   const { showMessage } = useMessageDialog();
