@@ -28,7 +28,7 @@ export function AirlineFeesPage() {
       case 'amount':
         return formatMoney(fee.minor, AIRLINE_FEES.currency, language);
       case 'free':
-        return <Tag color="green">{t('table.free')}</Tag>;
+        return <Tag className={fees.free}>{t('table.free')}</Tag>;
       case 'notAllowed':
         return <Tag>{t('table.notAllowed')}</Tag>;
     }

@@ -1,0 +1,29 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteError } from 'react-router';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { paths } from '../paths';
+
+/** Shown in place of a page that failed to load (a lost chunk, a failed request); the shell stays. */
+export function RouteError() {
+  const { t } = useTranslation('common');
+  const error = useRouteError();
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <div className="j-page" role="alert">
+      <EmptyState
+        kind="no-result"
+        title={t('routeError.title')}
+        description={t('routeError.description')}
+        action={
+          <>
+            <Button type="primary" onClick={() => window.location.reload()}>
+              {t('routeError.retry')}
+            </Button>{' '}
+            <Link to={paths.home()}>{t('routeError.home')}</Link>
+          </>
+        }
+      />
+    </div>
+  );
+}

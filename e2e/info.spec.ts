@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { text } from './support';
+
+test('the download page shows QR codes that decode to the configured app links', async ({ page }) => {
+  await page.goto('/download');
+  const codes = page.locator('img[data-qr-value]');
+  await expect(codes).toHaveCount(2);
+  const expected = [
+    'https://apps.apple.com/app/junction-travel/id0000000000',
+    'https://junction.example/download/junction-android.apk',
+  ];
+  for (const [i, code] of (await codes.all()).entries()) {
+    const png = PNG.sync.read(await code.screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(expected[i]);
+  }
+});
+
+test('the help centre filters questions and says when nothing matches', async ({ page }) => {
+  await page.goto('/faq');
+  const categories = page.getByTestId('faq-category');
+  await expect(categories.first()).toBeVisible();
+  expect(await categories.count()).toBeGreaterThanOrEqual(8);
+  const search = page.getByRole('textbox', { name: text('en', 'faq', 'hero.searchPlaceholder') });
+  await search.fill('12306');
+  await expect(categories.first()).toContainText('12306');
+  expect(await categories.count()).toBeLessThan(8);
+  await search.fill('zzqx nothing like this');
+  await expect(page.getByText(text('en', 'faq', 'noMatch'))).toBeVisible();
+});
+
+test('the airline fee table lists the main airlines and filters by name or code', async ({ page }) => {
+  await page.goto('/airline-fees');
+  const rows = page.getByTestId('airline-fees-table').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(24);
+  await page.getByRole('textbox', { name: text('en', 'fees', 'table.searchPlaceholder') }).fill('air china');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('CA');
+});
+
+test('contact page states the service hours', async ({ page }) => {
+  await page.goto('/contact-us');
+  await expect(page.getByTestId('service-hours')).toContainText('9:00');
+  await expect(page.getByTestId('service-hours')).toContainText('18:00');
+});

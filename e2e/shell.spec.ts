@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test';
+import { text } from './support';
+
+test.describe('language and currency preferences', () => {
+  test('switching to Chinese sets a one-day cookie that survives a reload', async ({ page, context }) => {
+    await page.goto('/about');
+    await expect(page.locator('h1')).toHaveText(text('en', 'about', 'hero.title'));
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'));
+
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('zh-CN');
+    const hoursLeft = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'));
+    await expect(page.getByTestId('login-button')).toHaveText('登录');
+  });
+
+  test('English is the default and a cookie changed elsewhere applies on the next navigation', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText(text('en', 'home', 'hero.title'));
+    await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
+    await page.getByTestId('site-header').getByRole('link', { name: text('en', 'common', 'header.download') }).click();
+    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'download', 'hero.title'));
+  });
+
+  test('the display currency is kept in a cookie, CNY by default', async ({ page, context }) => {
+    await page.goto('/about');
+    await expect(page.getByTestId('currency-switch')).toHaveText('CNY');
+    await page.getByTestId('currency-switch').click();
+    await page.getByRole('combobox', { name: text('en', 'common', 'header.displayCurrency') }).fill('USD');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('currency-switch')).toHaveText('USD');
+    expect((await context.cookies()).find((c) => c.name === 'currency')?.value).toBe('USD');
+    await page.reload();
+    await expect(page.getByTestId('currency-switch')).toHaveText('USD');
+  });
+});
+
+test.describe('header', () => {
+  test('is fixed on inner pages and gains a shadow once scrolled', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.locator('h1')).toBeVisible();
+    const header = page.getByTestId('site-header');
+    await expect(header).toHaveCSS('position', 'fixed');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await expect(header).toHaveCSS('box-shadow', 'none');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).not.toHaveCSS('box-shadow', 'none');
+    await expect(header).toBeInViewport();
+  });
+
+  test('is not fixed on the home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    const header = page.getByTestId('site-header');
+    await expect(header).not.toHaveCSS('position', 'fixed');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(0);
+  });
+
+  test('logo leads home and the download link to /download', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.locator('h1')).toBeVisible();
+    const header = page.getByTestId('site-header');
+    await header.getByRole('link', { name: text('en', 'common', 'header.download') }).click();
+    await expect(page).toHaveURL(/\/download$/);
+    await header.getByRole('link', { name: 'Junction' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('footer', () => {
+  test('every link opens its page in a new tab', async ({ page, context }) => {
+    await page.goto('/');
+    const links = page.getByTestId('site-footer').locator('nav a');
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(hrefs.sort()).toEqual(
+      ['/about', '/agreement/privacy', '/agreement/service', '/airline-fees', '/contact-us', '/faq'].sort(),
+    );
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: text('en', 'common', 'footer.links.airlineFees') }).click(),
+    ]);
+    await expect(popup).toHaveURL(/\/airline-fees$/);
+    await expect(popup.locator('h1')).toHaveText(text('en', 'fees', 'hero.title'));
+    expect(page.url()).toMatch(/\/$/);
+  });
+
+  test('carries the copyright, sample registration notices and the ODbL attribution', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByTestId('site-footer');
+    await expect(footer).toContainText('© 2020-2025 Junction Technology Co., Ltd.');
+    await expect(page.getByTestId('registration-notices')).toContainText('(sample)');
+    await expect(footer.getByRole('link', { name: 'OpenFlights' })).toHaveAttribute('href', /openflights\.org/);
+    await expect(footer).toContainText('Open Database License');
+    await expect(page.getByTestId('footer-seo')).toContainText('12306');
+  });
+});
+
+test.describe('routing', () => {
+  test('an unknown path goes to the home page', async ({ page }) => {
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('h1')).toHaveText(text('en', 'home', 'hero.title'));
+  });
+
+  test('an unknown agreement goes to the home page', async ({ page }) => {
+    await page.goto('/agreement/nothing-here');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the agreement menu moves between agreements', async ({ page }) => {
+    await page.goto('/agreement/service');
+    await page.getByRole('link', { name: text('en', 'common', 'agreements.tabs.kyfw-auth') }).click();
+    await expect(page).toHaveURL(/\/agreement\/kyfw-auth$/);
+    await expect(page.locator('h1')).toHaveText(text('en', 'agreement-kyfw', 'title'));
+  });
+});
+
+test.describe('failed requests', () => {
+  test('a server error shows a three-second toast with its status and detail', async ({ page }) => {
+    await page.route('**/api/site', (route) =>
+      route.fulfill({ status: 500, json: { errorCode: 5000, errorContent: 'Database unreachable' } }),
+    );
+    await page.goto('/');
+    const toast = page.locator('.ant-message-notice').filter({ hasText: 'Error 500: Database unreachable' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 6_000 });
+  });
+
+  test('a 419 answer opens the busy dialog', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
+    await page.route('**/api/site', (route) =>
+      route.fulfill({ status: 419, json: { errorCode: 4190, errorContent: 'System is busy' } }),
+    );
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(text('zh-CN', 'errors', 'busy'));
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a page that cannot load its data shows a retry screen inside the shell', async ({ page }) => {
+    await page.route('**/api/site', (route) =>
+      route.fulfill({ status: 503, json: { errorCode: 5030, errorContent: 'unavailable' } }),
+    );
+    await page.goto('/about');
+    await expect(page.locator('main').getByRole('alert')).toContainText(text('en', 'common', 'routeError.title'));
+    await expect(page.getByTestId('site-header')).toBeVisible();
+  });
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+const localeDir = path.resolve(import.meta.dirname, '../apps/web/src/locales');
+
+/** The site's default particulars, as the server serves them without configuration. */
+const PARTICULARS: Record<Lang, Record<string, string>> = {
+  en: { brand: 'Junction', company: 'Junction Technology Co., Ltd.' },
+  'zh-CN': { brand: '联程旅行', company: '联程科技有限公司' },
+};
+
+/** A text from the locale files, with the particulars filled in, as a user sees it. */
+export function text(lang: Lang, namespace: string, key: string): string {
+  const data = JSON.parse(fs.readFileSync(path.join(localeDir, lang, `${namespace}.json`), 'utf8'));
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
+  if (typeof value !== 'string') throw new Error(`${lang}/${namespace}:${key} is not a text`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => PARTICULARS[lang][name] ?? `{{${name}}}`);
+}
+
+export async function useLanguage(context: BrowserContext, baseURL: string, lang: Lang): Promise<void> {
+  await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+}
+
+/** Collects page errors and console errors so a test can assert a page loaded cleanly. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+export const PAGES = [
+  { path: '/', namespace: 'home', titleKey: 'hero.title' },
+  { path: '/about', namespace: 'about', titleKey: 'hero.title' },
+  { path: '/faq', namespace: 'faq', titleKey: 'hero.title' },
+  { path: '/contact-us', namespace: 'contact', titleKey: 'hero.title' },
+  { path: '/airline-fees', namespace: 'fees', titleKey: 'hero.title' },
+  { path: '/download', namespace: 'download', titleKey: 'hero.title' },
+  { path: '/agreement/service', namespace: 'agreement-service', titleKey: 'title' },
+  { path: '/agreement/disclaimer', namespace: 'agreement-disclaimer', titleKey: 'title' },
+  { path: '/agreement/privacy', namespace: 'agreement-privacy', titleKey: 'title' },
+  { path: '/agreement/children-privacy', namespace: 'agreement-children', titleKey: 'title' },
+  { path: '/agreement/software-license', namespace: 'agreement-software', titleKey: 'title' },
+  { path: '/agreement/dangerous-goods', namespace: 'agreement-dangerous-goods', titleKey: 'title' },
+  { path: '/agreement/battery-rules', namespace: 'agreement-battery', titleKey: 'title' },
+  { path: '/agreement/kyfw-auth', namespace: 'agreement-kyfw', titleKey: 'title' },
+] as const;

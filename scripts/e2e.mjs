@@ -1,0 +1,56 @@
+// Runs the browser tests: checks for Chromium, builds the web app, runs Playwright against a server on
+// a fresh embedded database, and makes sure no database process outlives the run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`
+Browser tests need Chromium at ${chromium}, and it is not there.
+Install it with the CJK font used for Chinese text (Debian/Ubuntu, as root):
+
+  apt-get update && apt-get install -y chromium fonts-wqy-microhei
+
+or point CHROMIUM_PATH at an existing Chromium or Chrome binary.
+`);
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-e2e-'));
+await fs.chmod(dataDir, 0o755);
+const env = {
+  ...process.env,
+  E2E_DATA_DIR: dataDir,
+  E2E_PORT: String(await freePort()),
+  E2E_PG_PORT: String(await freePort()),
+};
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+
+const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+if (existsSync(pidFile)) {
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGTERM');
+    console.error(`stopped a database server (pid ${pid}) that outlived the browser tests`);
+  } catch {
+    // already gone
+  }
+}
+await fs.rm(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);
