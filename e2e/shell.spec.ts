@@ -28,7 +28,10 @@ test.describe('language and currency preferences', () => {
     await page.goto('/');
     await expect(page.locator('h1')).toHaveText(text('en', 'home', 'hero.title'));
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
-    await page.getByTestId('site-header').getByRole('link', { name: text('en', 'common', 'header.download') }).click();
+    await page
+      .getByTestId('site-header')
+      .getByRole('link', { name: text('en', 'common', 'header.download') })
+      .click();
     await expect(page.locator('h1')).toHaveText(text('zh-CN', 'download', 'hero.title'));
   });
 
