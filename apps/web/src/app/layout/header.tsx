@@ -1,13 +1,15 @@
 import { GlobalOutlined, MobileOutlined, ProfileOutlined } from '@ant-design/icons';
-import { CURRENCIES, type Currency, type Language } from '@junction/domain';
-import { Button, Dropdown, Popover, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import type { Language } from '@junction/domain';
+import { Button, Dropdown, Popover, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../paths';
 import styles from './header.module.css';
 import { Logo } from './logo';
+
+const CurrencyPanel = lazy(async () => ({ default: (await import('./currency-panel')).CurrencyPanel }));
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', 'zh-CN': '中文' };
 
@@ -47,33 +49,13 @@ function LanguageSwitch() {
 }
 
 function CurrencySwitch() {
-  const { currency, setCurrency, showOriginalCurrency, setShowOriginalCurrency, language } = usePreferences();
+  const { currency } = usePreferences();
   const { t } = useTranslation('common');
-  const names = new Intl.DisplayNames([language], { type: 'currency' });
+  // The panel (a searchable select) loads on first open; most visitors never open it.
   const content = (
-    <div className={styles.currencyPanel}>
-      <label className={styles.panelLabel} htmlFor="display-currency">
-        {t('header.displayCurrency')}
-      </label>
-      <Select<Currency>
-        id="display-currency"
-        showSearch={{ optionFilterProp: 'label' }}
-        value={currency}
-        onChange={setCurrency}
-        style={{ width: '100%' }}
-        options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }))}
-      />
-      <div className={styles.panelRow}>
-        <span id="show-original-label">{t('header.showOriginalCurrency')}</span>
-        <Switch
-          size="small"
-          checked={showOriginalCurrency}
-          onChange={setShowOriginalCurrency}
-          aria-labelledby="show-original-label"
-        />
-      </div>
-      <p className={styles.panelHint}>{t('header.currencyHint')}</p>
-    </div>
+    <Suspense fallback={<Spin size="small" />}>
+      <CurrencyPanel />
+    </Suspense>
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight" title={t('header.currencyTitle')}>
