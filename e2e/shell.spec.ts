@@ -108,7 +108,7 @@ test.describe('footer', () => {
     await page.goto('/');
     const footer = page.getByTestId('site-footer');
     await expect(footer).toContainText('© 2020-2025 Junction Technology Co., Ltd.');
-    await expect(page.getByTestId('registration-notices')).toContainText('(sample)');
+    await expect(page.getByTestId('registration-notices')).toContainText('京ICP备00000000号-1 (sample)');
     await expect(footer.getByRole('link', { name: 'OpenFlights' })).toHaveAttribute('href', /openflights\.org/);
     await expect(footer).toContainText('Open Database License');
     await expect(page.getByTestId('footer-seo')).toContainText('12306');

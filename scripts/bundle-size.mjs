@@ -13,4 +13,6 @@ for (const file of files) {
   console.log(`${(gz / 1024).toFixed(1).padStart(7)} kB  ${file}`);
 }
 const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
-console.log(`${(total / 1024).toFixed(1).padStart(7)} kB  initial load, gzip (${files.length} files of ${all} JS chunks)`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} kB  initial load, gzip (${files.length} files of ${all} JS chunks)`,
+);

@@ -7,8 +7,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
- * Every setting the server reads from the environment. Company particulars default to clearly marked
- * sample values; a deployment sets the real ones.
+ * Every setting the server reads from the environment. Company particulars default to sample values,
+ * flagged by COMPANY_PARTICULARS_ARE_SAMPLES so the site marks them as samples; a deployment sets the real ones.
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,10 +27,10 @@ export const configSchema = z.object({
   COMPANY_ADDRESS_EN: z.string().default('Sample address: 1 Example Road, Chaoyang District, Beijing'),
   COMPANY_ADDRESS_ZH: z.string().default('示例地址：北京市朝阳区示例路1号'),
   SERVICE_EMAIL: z.email().default('service@junction.example'),
-  SERVICE_PHONE: z.string().default('+86 10 0000 0000 (sample)'),
-  ICP_LICENSE: z.string().default('京ICP备00000000号-1 (sample)'),
-  PUBLIC_SECURITY_RECORD: z.string().default('京公网安备00000000000000号 (sample)'),
-  BUSINESS_LICENSE: z.string().default('91110000000000000X (sample)'),
+  SERVICE_PHONE: z.string().default('+86 10 0000 0000'),
+  ICP_LICENSE: z.string().default('京ICP备00000000号-1'),
+  PUBLIC_SECURITY_RECORD: z.string().default('京公网安备00000000000000号'),
+  BUSINESS_LICENSE: z.string().default('91110000000000000X'),
   COMPANY_PARTICULARS_ARE_SAMPLES: flag.default(true),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),

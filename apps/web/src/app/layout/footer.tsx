@@ -32,6 +32,7 @@ export function Footer() {
   // The footer renders at once; the operator's particulars fill in when they arrive.
   const site = useQuery(siteInfoQueryOptions()).data;
   const company = site?.company[language] ?? t('companyName');
+  const mark = (value: string) => (site?.isSample ? t('footer.sampleMark', { value }) : value);
 
   return (
     <footer className={styles.footer} data-testid="site-footer">
@@ -63,9 +64,9 @@ export function Footer() {
           <p>{t('footer.copyright', { years: site?.copyrightYears ?? '2020-2025', company })}</p>
           {site ? (
             <p className={styles.notices} data-testid="registration-notices">
-              <span>{t('footer.icp', { value: site.icpLicense })}</span>
-              <span>{t('footer.publicSecurity', { value: site.publicSecurityRecord })}</span>
-              <span>{t('footer.businessLicense', { value: site.businessLicense })}</span>
+              <span>{t('footer.icp', { value: mark(site.icpLicense) })}</span>
+              <span>{t('footer.publicSecurity', { value: mark(site.publicSecurityRecord) })}</span>
+              <span>{t('footer.businessLicense', { value: mark(site.businessLicense) })}</span>
             </p>
           ) : null}
           <p className={styles.attribution}>

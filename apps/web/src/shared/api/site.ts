@@ -22,12 +22,17 @@ export type SiteValues = {
   servicePhone: string;
 };
 
-export function siteValues(info: SiteInfo, language: Language): SiteValues {
+/**
+ * `markSample` labels a particular as a sample (in the UI language) while the configuration says the
+ * particulars are samples; numbers and addresses a user might act on are labelled.
+ */
+export function siteValues(info: SiteInfo, language: Language, markSample: (value: string) => string): SiteValues {
+  const mark = info.isSample ? markSample : (value: string) => value;
   return {
     company: info.company[language],
     brand: info.brand[language],
     address: info.address[language],
     serviceEmail: info.serviceEmail,
-    servicePhone: info.servicePhone,
+    servicePhone: mark(info.servicePhone),
   };
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { type SiteValues, siteValues, useSiteInfo } from '../../../shared/api/site';
 import { usePreferences } from '../../../shared/lib/preferences';
 
@@ -5,5 +6,6 @@ import { usePreferences } from '../../../shared/lib/preferences';
 export function useSiteValues(): SiteValues {
   const info = useSiteInfo();
   const { language } = usePreferences();
-  return siteValues(info, language);
+  const { t } = useTranslation('common');
+  return siteValues(info, language, (value) => t('footer.sampleMark', { value }));
 }
