@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiErrorSchema, ERRORS, siteInfoSchema } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp, testRefdata } from '../test/harness';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/database';
@@ -101,7 +101,10 @@ describe('API basics', () => {
 describe('health without a database', () => {
   it('answers 503 when the database does not answer', async () => {
     const db = createDb('postgres://nobody:nothing@127.0.0.1:1/none', 1);
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), { db });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), {
+      db,
+      refdata: testRefdata(),
+    });
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'degraded', database: 'down' });

@@ -1,17 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@junction/domain';
+import type { Refdata } from '@junction/refdata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { healthRoutes } from './features/health/health.routes';
+import { placesRoutes } from './features/places/places.routes';
+import { refdataRoutes } from './features/refdata/refdata.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
 
-export type AppDeps = { db: Db };
+export type AppDeps = { db: Db; refdata: Refdata; now?: () => Date };
 
 /** Secrets and personal data never reach the logs. */
 const REDACT = [
@@ -57,6 +60,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
     });
     await api.register(siteRoutes(config));
+    await api.register(placesRoutes(deps.refdata.places));
+    await api.register(refdataRoutes(deps.refdata, deps.now));
   });
 
   const hasWeb = await registerStaticWeb(app, config.WEB_DIST);

@@ -1,3 +1,4 @@
+import { loadRefdata } from '@junction/refdata';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/database';
@@ -13,7 +14,7 @@ const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
 const db = createDb(databaseUrl);
 await migrateToLatest(db);
 
-const app = await buildApp(config, { db });
+const app = await buildApp(config, { db, refdata: loadRefdata() });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadRefdata, type Refdata } from '@junction/refdata';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -35,12 +36,19 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides });
 }
 
+let refdata: Refdata | undefined;
+/** The reference data, loaded once per test file. */
+export const testRefdata = (): Refdata => {
+  refdata ??= loadRefdata();
+  return refdata;
+};
+
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 /** The real app on a database of its own, driven with `app.inject`. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { db: database.db });
+  const app = await buildApp(testConfig(overrides), { db: database.db, refdata: testRefdata(), now });
   await app.ready();
   return {
     app,

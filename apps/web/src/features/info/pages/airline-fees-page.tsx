@@ -2,10 +2,11 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../shared/lib/format';
+import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { Price } from '../../../shared/ui/price';
 import { AIRLINE_FEES, type AirlineFee, type Fee } from '../airline-fees';
 import styles from '../components/info.module.css';
 import { PageHero } from '../components/page-hero';
@@ -26,7 +27,7 @@ export function AirlineFeesPage() {
       case 'percent':
         return t('table.percent', { value: fee.value });
       case 'amount':
-        return formatMoney(fee.minor, AIRLINE_FEES.currency, language);
+        return <Price money={{ amountMinor: fee.minor, currency: AIRLINE_FEES.currency }} />;
       case 'free':
         return <Tag className={fees.free}>{t('table.free')}</Tag>;
       case 'notAllowed':
@@ -65,7 +66,7 @@ export function AirlineFeesPage() {
     {
       title: t('table.extraBag'),
       key: 'extraBag',
-      render: (_, a) => formatMoney(a.extraBagMinor, AIRLINE_FEES.currency, language),
+      render: (_, a) => <Price money={{ amountMinor: a.extraBagMinor, currency: AIRLINE_FEES.currency }} />,
     },
     {
       title: t('table.change'),

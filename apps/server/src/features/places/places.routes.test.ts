@@ -1,0 +1,92 @@
+import { apiErrorSchema, ERRORS, placeSchema } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+const listSchema = z.object({ data: z.array(placeSchema) });
+
+describe('GET /api/place', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('returns ranked places in the language asked for', async () => {
+    const res = await get(`/api/place?keyword=${encodeURIComponent('北京')}&lang=zh-CN`);
+    expect(res.statusCode).toBe(200);
+    const { data } = listSchema.parse(res.json());
+    expect(data[0]).toMatchObject({ kind: 'city', name: '北京', city_code: 'BJS' });
+    expect(data[0]?.places?.length).toBeGreaterThan(5);
+  });
+
+  it('takes the language from the cookie when the query does not say', async () => {
+    const res = await get('/api/place?keyword=sha', { cookie: 'lang=zh-CN' });
+    expect(listSchema.parse(res.json()).data[0]?.name).toBe('上海');
+    const en = await get('/api/place?keyword=sha');
+    expect(listSchema.parse(en.json()).data[0]?.name).toBe('Shanghai');
+  });
+
+  it('answers an empty or absurd keyword with an empty list, never a 500', async () => {
+    for (const keyword of ['', '😀', "' OR 1=1 --", '%00', '<script>']) {
+      const res = await get(`/api/place?keyword=${encodeURIComponent(keyword)}`);
+      expect(res.statusCode, keyword).toBe(200);
+      expect(listSchema.parse(res.json()).data).toEqual([]);
+    }
+  });
+
+  it('refuses a 500-character keyword and a bad limit with 400 in the error shape', async () => {
+    for (const url of [
+      `/api/place?keyword=${'a'.repeat(500)}`,
+      '/api/place?keyword=bj&limit=0',
+      '/api/place?keyword=bj&lang=fr',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).errorCode).toBe(ERRORS.VALIDATION_FAILED.errorCode);
+    }
+  });
+
+  it('offers popular cities for an empty picker', async () => {
+    const res = await get('/api/place/popular?lang=en');
+    const { data } = listSchema.parse(res.json());
+    expect(data.map((p) => p.nameEn)).toEqual(expect.arrayContaining(['Beijing', 'Shanghai', 'Hong Kong', 'London']));
+    expect(data.every((p) => p.kind === 'city')).toBe(true);
+  });
+});
+
+describe('reference tables', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, () => new Date('2026-11-22T10:00:00Z'));
+  });
+  afterAll(() => t.close());
+
+  it('serves the holiday calendar for this year and next', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/forestage/calendar.json' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      years: Record<string, unknown>;
+      days: Record<string, { type: string; nameZh: string }>;
+    };
+    expect(Object.keys(body.years).sort()).toEqual(['2026', '2027']);
+    expect(body.days['2026-10-01']).toMatchObject({ type: 'holiday', nameZh: '国庆节' });
+    expect(body.days['2027-01-01']).toMatchObject({ type: 'holiday' });
+    expect(Object.keys(body.days).every((d) => d.startsWith('2026') || d.startsWith('2027'))).toBe(true);
+  });
+
+  it('serves countries with calling codes and currencies with rates', async () => {
+    const countries = (await t.app.inject({ method: 'GET', url: '/api/countries' })).json() as {
+      data: { code: string; phoneCode: string }[];
+    };
+    expect(countries.data.find((c) => c.code === 'CN')?.phoneCode).toBe('86');
+    const currencies = (await t.app.inject({ method: 'GET', url: '/api/currencies' })).json() as {
+      data: unknown[];
+      rates: { rates: Record<string, number> };
+    };
+    expect(currencies.data).toHaveLength(36);
+    expect(currencies.rates.rates['CNY:USD']).toBeGreaterThan(0);
+  });
+});

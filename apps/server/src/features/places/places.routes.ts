@@ -1,0 +1,77 @@
+import { type Language, languageSchema, placeQuerySchema, placeSchema } from '@junction/domain';
+import type { PlaceIndex } from '@junction/refdata';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The language asked for, else the language cookie, else English. */
+export function requestLanguage(req: FastifyRequest, asked?: Language): Language {
+  if (asked) return asked;
+  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const parsed = languageSchema.safeParse(cookie ? decodeURIComponent(cookie) : undefined);
+  return parsed.success ? parsed.data : 'en';
+}
+
+/** Cities offered before anything is typed: the main Chinese cities and the hubs travellers fly to most. */
+export const POPULAR_CITY_CODES = [
+  'BJS',
+  'SHA',
+  'CAN',
+  'SZX',
+  'CTU',
+  'HGH',
+  'XIY',
+  'CKG',
+  'HKG',
+  'TPE',
+  'TYO',
+  'SEL',
+  'SIN',
+  'BKK',
+  'LON',
+  'NYC',
+];
+
+/** `GET /api/place` (spec §7): places matching a keyword, ranked for a traveller. */
+export const placesRoutes = (places: PlaceIndex): FastifyPluginAsyncZod =>
+  async function placeRoutes(app) {
+    app.get(
+      '/api/place',
+      {
+        schema: {
+          tags: ['places'],
+          summary: 'Search cities, airports and railway stations',
+          querystring: placeQuerySchema,
+          response: { 200: z.object({ data: z.array(placeSchema) }) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        const { keyword, lang, limit } = req.query;
+        return { data: places.search(keyword, requestLanguage(req, lang), limit) };
+      },
+    );
+
+    app.get(
+      '/api/place/popular',
+      {
+        schema: {
+          tags: ['places'],
+          summary: 'Popular cities for an empty place picker',
+          querystring: placeQuerySchema.pick({ lang: true }),
+          response: { 200: z.object({ data: z.array(placeSchema) }) },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'public, max-age=86400');
+        const language = requestLanguage(req, req.query.lang);
+        const cities = POPULAR_CITY_CODES.flatMap((code) =>
+          places
+            .findByCode(code)
+            .filter((p) => p.kind === 'city')
+            .slice(0, 1),
+        );
+        return { data: cities.map((p) => places.toPlace(p, language)) };
+      },
+    );
+  };

@@ -1,0 +1,165 @@
+import { EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
+import type { ChildPlace, Place } from '@junction/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Select, Spin } from 'antd';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { placesQueryOptions, popularPlacesQueryOptions } from '../../api/reference';
+import { usePreferences } from '../../lib/preferences';
+import styles from './place-picker.module.css';
+
+/** What a picker holds: a whole city (any of its airports and stations) or only one airport or station. */
+export type PickedPlace = {
+  id: number;
+  kind: Place['kind'];
+  name: string;
+  code: string;
+  cityCode: string;
+  /** The spec's departureOnlyAirport / destinationOnlyAirport. */
+  onlyThis: boolean;
+};
+
+function KindIcon({ kind }: { kind: Place['kind'] }) {
+  if (kind === 'city') return <EnvironmentOutlined aria-hidden="true" />;
+  const path =
+    kind === 'airport'
+      ? 'M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z'
+      : 'M12 2C8 2 4 2.5 4 6v9.5A3.5 3.5 0 0 0 7.5 19L6 20.5v.5h2.2l2-2h3.6l2 2H18v-.5L16.5 19a3.5 3.5 0 0 0 3.5-3.5V6c0-3.5-4-4-8-4zM7.5 17a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3zm3.5-7H6V6h5zm2 0V6h5v4zm3.5 7a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z';
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+type Option = { value: string; label: ReactNode; picked: PickedPlace; text: string };
+
+/** Results become options: each city, then its airports and stations indented under it. */
+function toOptions(places: Place[], language: string, cityLabel: string): Option[] {
+  const other = (p: { nameEn: string; nameZh: string }) => (language === 'zh-CN' ? p.nameEn : p.nameZh);
+  const options: Option[] = [];
+  const seen = new Set<number>();
+  const add = (
+    p: Place | ChildPlace,
+    kind: Place['kind'],
+    cityCode: string,
+    onlyThis: boolean,
+    indent: boolean,
+    extra?: string,
+  ) => {
+    if (seen.has(p.id)) return;
+    seen.add(p.id);
+    const hint = other(p) !== p.name ? other(p) : '';
+    options.push({
+      value: String(p.id),
+      text: p.name,
+      picked: { id: p.id, kind, name: p.name, code: p.code, cityCode, onlyThis },
+      label: (
+        <div className={indent ? styles.child : styles.option} data-place-kind={kind}>
+          <span className={styles.icon}>
+            <KindIcon kind={kind} />
+          </span>
+          <span className={styles.names}>
+            <span className={styles.name}>{p.name}</span>
+            {hint ? <span className={styles.hint}>{hint}</span> : null}
+            {extra ? <span className={styles.hint}>{extra}</span> : null}
+          </span>
+          <span className={styles.code}>{kind === 'city' ? cityLabel : p.code}</span>
+        </div>
+      ),
+    });
+  };
+  for (const p of places) {
+    if (p.kind === 'city') {
+      add(p, 'city', p.city_code, false, false, p.countryName);
+      for (const c of p.places ?? []) add(c, c.kind, p.city_code, true, true);
+    } else {
+      add(p, p.kind, p.city_code, true, false, p.cityName);
+    }
+  }
+  return options;
+}
+
+export type PlacePickerProps = {
+  value?: PickedPlace;
+  onChange?: (place: PickedPlace | undefined) => void;
+  placeholder?: string;
+  id?: string;
+  'aria-label'?: string;
+};
+
+/**
+ * Type-ahead over `GET /api/place`: popular cities when empty; results grouped city → airports and
+ * stations; a city means any of its airports and stations, a single airport or station means only it.
+ */
+export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ariaLabel }: PlacePickerProps) {
+  const { t } = useTranslation('common');
+  const { language } = usePreferences();
+  const [keyword, setKeyword] = useState('');
+  const deferred = useDeferredValue(keyword.trim());
+  const results = useQuery(placesQueryOptions(deferred, language));
+  const popular = useQuery({ ...popularPlacesQueryOptions(language), enabled: deferred === '' });
+  const isPopular = deferred === '';
+  const places = (isPopular ? popular.data : results.data) ?? [];
+  const cityLabel = t('placePicker.city');
+  const options = useMemo(() => toOptions(places, language, cityLabel), [places, language, cityLabel]);
+  const isLoading = isPopular ? popular.isFetching : results.isFetching;
+
+  const selected = value ? { value: String(value.id), label: value.name } : undefined;
+  return (
+    <Select<{ value: string }, Option | { label: ReactNode; title: string; options: Option[] }>
+      id={id}
+      aria-label={ariaLabel}
+      className={styles.picker}
+      showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
+      labelInValue
+      value={selected}
+      placeholder={placeholder ?? t('placePicker.placeholder')}
+      options={
+        isPopular && options.length > 0
+          ? [{ label: <span className={styles.group}>{t('placePicker.popular')}</span>, options, title: 'popular' }]
+          : options
+      }
+      onChange={(v: { value: string } | undefined) => {
+        const opt = options.find((o) => o.value === v?.value);
+        onChange?.(opt?.picked);
+        setKeyword('');
+      }}
+      notFoundContent={isLoading ? <Spin size="small" /> : t('placePicker.noMatch')}
+      popupMatchSelectWidth={380}
+      allowClear
+      size="large"
+      data-testid="place-picker"
+    />
+  );
+}
+
+export type PlacePairProps = {
+  from?: PickedPlace;
+  to?: PickedPlace;
+  onChange: (pair: { from?: PickedPlace; to?: PickedPlace }) => void;
+};
+
+/** Origin and destination pickers with the swap button between them. */
+export function PlacePair({ from, to, onChange }: PlacePairProps) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.pair}>
+      <div className={styles.field}>
+        <span className={styles.label}>{t('placePicker.from')}</span>
+        <PlacePicker value={from} onChange={(p) => onChange({ from: p, to })} aria-label={t('placePicker.from')} />
+      </div>
+      <Button
+        shape="circle"
+        className={styles.swap}
+        icon={<SwapOutlined />}
+        aria-label={t('placePicker.swap')}
+        onClick={() => onChange({ from: to, to: from })}
+      />
+      <div className={styles.field}>
+        <span className={styles.label}>{t('placePicker.to')}</span>
+        <PlacePicker value={to} onChange={(p) => onChange({ from, to: p })} aria-label={t('placePicker.to')} />
+      </div>
+    </div>
+  );
+}

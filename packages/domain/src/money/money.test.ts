@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CURRENCIES } from '../preferences';
+import { convertMoney, decimalsOf, formatMoney, rateBetween } from './money';
+
+const RATES = { 'CNY:USD': 0.1491, 'CNY:JPY': 21.37, 'USD:EUR': 0.8802, 'CNY:HKD': 1.0871 };
+
+describe('money', () => {
+  it('rounds conversions up to the next hundredth', () => {
+    // 100.00 CNY × 0.1491 = 14.91 USD exactly; 100.01 CNY = 14.911491 → 14.92
+    expect(convertMoney({ amountMinor: 10000, currency: 'CNY' }, 'USD', RATES)?.amountMinor).toBe(1491);
+    expect(convertMoney({ amountMinor: 10001, currency: 'CNY' }, 'USD', RATES)?.amountMinor).toBe(1492);
+  });
+
+  it('rounds up to whole units in zero-decimal currencies', () => {
+    // 100.00 CNY × 21.37 = 2137 JPY; 100.01 CNY = 2137.2137 → 2138 yen
+    expect(convertMoney({ amountMinor: 10000, currency: 'CNY' }, 'JPY', RATES)?.amountMinor).toBe(213700);
+    expect(convertMoney({ amountMinor: 10001, currency: 'CNY' }, 'JPY', RATES)?.amountMinor).toBe(213800);
+  });
+
+  it('uses the inverse pair or goes through CNY when no direct pair exists', () => {
+    expect(rateBetween('USD', 'CNY', RATES)).toBeCloseTo(1 / 0.1491, 10);
+    expect(rateBetween('HKD', 'JPY', RATES)).toBeCloseTo(21.37 / 1.0871, 10);
+    expect(rateBetween('CNY', 'ZAR', RATES)).toBeUndefined();
+    expect(convertMoney({ amountMinor: 100, currency: 'CNY' }, 'ZAR', RATES)).toBeUndefined();
+  });
+
+  it('never shows less than the exact converted amount, and never a fraction of a hundredth', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), fc.constantFrom(...CURRENCIES), (amountMinor, to) => {
+        const rates = { 'CNY:USD': 0.1491, 'CNY:JPY': 21.37, [`CNY:${to}`]: 0.37 + (amountMinor % 7) };
+        const converted = convertMoney({ amountMinor, currency: 'CNY' }, to, rates);
+        if (!converted) return;
+        expect(Number.isInteger(converted.amountMinor)).toBe(true);
+        const exact = amountMinor * (rateBetween('CNY', to, rates) ?? 1);
+        expect(converted.amountMinor).toBeGreaterThanOrEqual(exact - 1e-6);
+        expect(converted.amountMinor - exact).toBeLessThan(decimalsOf(to) === 0 ? 100 : 1);
+      }),
+    );
+  });
+
+  it('formats in the UI language with the currency’s decimals', () => {
+    expect(formatMoney({ amountMinor: 80000, currency: 'CNY' }, 'en')).toBe('CN¥800');
+    expect(formatMoney({ amountMinor: 12345, currency: 'CNY' }, 'zh-CN')).toBe('¥123.45');
+    expect(formatMoney({ amountMinor: 213800, currency: 'JPY' }, 'en')).toBe('¥2,138');
+    expect(formatMoney({ amountMinor: 199, currency: 'USD' }, 'en')).toBe('$1.99');
+  });
+});

@@ -1,0 +1,63 @@
+import type { Currency } from '../preferences';
+
+/**
+ * Money is an integer count of hundredths of the currency unit (spec §5), whatever the currency.
+ * Currencies whose smallest coin is a whole unit (yen, won, dong, rupiah, rial) show no decimals, so
+ * a converted amount in them is rounded up to whole units.
+ */
+export type Money = { amountMinor: number; currency: Currency };
+
+export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<Currency> = new Set(['JPY', 'KRW', 'VND', 'IDR', 'IRR']);
+
+export function decimalsOf(currency: Currency): 0 | 2 {
+  return ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
+}
+
+/** Exchange rates keyed by pair, `FROM:TO` → units of TO for one unit of FROM (spec §3). */
+export type RateTable = Readonly<Record<string, number>>;
+
+export const pairKey = (from: Currency, to: Currency): string => `${from}:${to}`;
+
+/** The rate from one currency to another: the direct pair, its inverse, or through CNY. */
+export function rateBetween(from: Currency, to: Currency, rates: RateTable): number | undefined {
+  if (from === to) return 1;
+  const direct = rates[pairKey(from, to)];
+  if (direct) return direct;
+  const inverse = rates[pairKey(to, from)];
+  if (inverse) return 1 / inverse;
+  if (from !== 'CNY' && to !== 'CNY') {
+    const a = rateBetween(from, 'CNY', rates);
+    const b = rateBetween('CNY', to, rates);
+    if (a && b) return a * b;
+  }
+  return undefined;
+}
+
+/** Guards against binary fractions: 0.1 * 3 is 0.30000000000000004, which must not round up to 0.31. */
+const EPSILON = 1e-7;
+
+/**
+ * Converts an amount, always rounding up (spec §9) so a shown price is never below what is charged:
+ * to the next hundredth, or to the next whole unit in a zero-decimal currency.
+ */
+export function convertMoney(money: Money, to: Currency, rates: RateTable): Money | undefined {
+  const rate = rateBetween(money.currency, to, rates);
+  if (rate === undefined) return undefined;
+  if (money.currency === to) return money;
+  const exact = money.amountMinor * rate;
+  const step = decimalsOf(to) === 0 ? 100 : 1;
+  const amountMinor = Math.ceil(exact / step - EPSILON) * step;
+  return { amountMinor, currency: to };
+}
+
+/** Shows money in the UI language, with the currency's symbol and its own number of decimals. */
+export function formatMoney(money: Money, locale: string): string {
+  const decimals = decimalsOf(money.currency);
+  const whole = money.amountMinor % 100 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: money.currency,
+    minimumFractionDigits: decimals === 0 || whole ? 0 : 2,
+    maximumFractionDigits: decimals,
+  }).format(money.amountMinor / 100);
+}

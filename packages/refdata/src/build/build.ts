@@ -1,0 +1,26 @@
+// `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildCalendar, buildMassTransit, buildTrainServiceFees } from './extras';
+import { buildPlaces } from './places';
+import { GENERATED_DIR } from './sources';
+import { buildAircraft, buildAirlines, buildCountries, buildCurrencies, buildRates } from './tables';
+
+function write(name: string, data: unknown): void {
+  const file = path.join(GENERATED_DIR, name);
+  fs.writeFileSync(file, `${JSON.stringify(data)}\n`);
+  console.log(`${name.padEnd(24)} ${(fs.statSync(file).size / 1024).toFixed(0).padStart(6)} kB`);
+}
+
+fs.mkdirSync(GENERATED_DIR, { recursive: true });
+const { places, report } = buildPlaces();
+write('places.json', places);
+write('countries.json', buildCountries());
+write('currencies.json', buildCurrencies());
+write('rates.json', buildRates());
+write('airlines.json', buildAirlines());
+write('aircraft.json', buildAircraft());
+write('calendar.json', buildCalendar());
+write('mass-transit.json', buildMassTransit());
+write('train-service-fees.json', buildTrainServiceFees());
+console.log(report);

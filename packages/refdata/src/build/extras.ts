@@ -1,0 +1,87 @@
+import { readCsv, readJson } from './sources';
+
+type CuratedHoliday = { key: string; name_en: string; name_zh: string; start: string; end: string };
+type CuratedYear = { status: 'official' | 'provisional'; holidays: CuratedHoliday[]; workdays: string[] };
+
+export type CalendarDay = { type: 'holiday' | 'workday'; key: string; nameEn: string; nameZh: string };
+export type Calendar = {
+  source: string;
+  years: Record<string, { status: 'official' | 'provisional' }>;
+  /** yyyy-MM-dd → what the day is; ordinary days are absent. */
+  days: Record<string, CalendarDay>;
+};
+
+function* datesBetween(start: string, end: string): Generator<string> {
+  for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
+    yield d.toISOString().slice(0, 10);
+  }
+}
+
+/** China's public holidays and the weekend days worked in exchange (调休), for the date pickers (spec §7). */
+export function buildCalendar(): Calendar {
+  const curated = readJson<{ source: string; years: Record<string, CuratedYear> }>('curated/china-holidays.json');
+  const days: Record<string, CalendarDay> = {};
+  const years: Calendar['years'] = {};
+  for (const [year, data] of Object.entries(curated.years)) {
+    years[year] = { status: data.status };
+    for (const h of data.holidays) {
+      for (const date of datesBetween(h.start, h.end)) {
+        days[date] = { type: 'holiday', key: h.key, nameEn: h.name_en, nameZh: h.name_zh };
+      }
+    }
+    for (const date of data.workdays) {
+      days[date] = { type: 'workday', key: 'workday', nameEn: 'Working day', nameZh: '班' };
+    }
+  }
+  return { source: curated.source, years, days };
+}
+
+export type TransitLink = {
+  cityCode: string;
+  fromCode: string;
+  fromKind: 'airport' | 'station';
+  toNameEn: string;
+  toNameZh: string;
+  mode: 'metro' | 'airport_express' | 'maglev' | 'bus';
+  lineEn: string;
+  lineZh: string;
+  durationMinutes: number;
+  fareMinor: number;
+  frequencyMinutes: number;
+  first: string;
+  last: string;
+};
+
+/** Airport express, maglev and metro links between airports or stations and city centres. */
+export function buildMassTransit(): TransitLink[] {
+  return ['curated/mass-transit-beijing.csv', 'curated/mass-transit.csv'].flatMap((file) =>
+    readCsv(file).map((r) => ({
+      cityCode: r.city_code ?? '',
+      fromCode: r.from_code ?? '',
+      fromKind: r.from_kind as TransitLink['fromKind'],
+      toNameEn: r.to_name_en ?? '',
+      toNameZh: r.to_name_zh ?? '',
+      mode: r.mode as TransitLink['mode'],
+      lineEn: r.line_en ?? '',
+      lineZh: r.line_zh ?? '',
+      durationMinutes: Number(r.duration_min),
+      fareMinor: Number(r.fare_minor),
+      frequencyMinutes: Number(r.frequency_min),
+      first: r.first ?? '',
+      last: r.last ?? '',
+    })),
+  );
+}
+
+export type TrainServiceFees = {
+  currency: 'CNY';
+  online: { perTicketMinor: number };
+  offline: { perTicketMinor: number; byTrainType: Record<string, number>; freeChildTicketMinor: number };
+};
+
+export const buildTrainServiceFees = (): TrainServiceFees => {
+  const { source: _source, ...fees } = readJson<TrainServiceFees & { source: string }>(
+    'curated/train-service-fees.json',
+  );
+  return fees;
+};

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Calendar, TrainServiceFees, TransitLink } from './build/extras';
+import type { AircraftClass, Airline, Country, CurrencyInfo } from './build/tables';
+import { PlaceIndex } from './place-index';
+import type { RawPlace } from './types';
+
+export type { Calendar, CalendarDay, TrainServiceFees, TransitLink } from './build/extras';
+export type { AircraftClass, Airline, Country, CurrencyInfo } from './build/tables';
+export { normalizeKeyword, PlaceIndex } from './place-index';
+export type { RawPlace } from './types';
+
+const GENERATED = path.resolve(import.meta.dirname, '../generated');
+const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(GENERATED, name), 'utf8')) as T;
+
+export type Refdata = {
+  places: PlaceIndex;
+  countries: Country[];
+  currencies: CurrencyInfo[];
+  rates: { date: string; rates: Record<string, number> };
+  airlines: Airline[];
+  aircraft: Record<string, { name: string; class: AircraftClass }>;
+  calendar: Calendar;
+  massTransit: TransitLink[];
+  trainServiceFees: TrainServiceFees;
+};
+
+/** Reads the committed data files and builds the place index: once, at start. */
+export function loadRefdata(): Refdata {
+  const countries = read<Country[]>('countries.json');
+  const names = new Map(countries.map((c) => [c.code, { nameEn: c.nameEn, nameZh: c.nameZh }]));
+  return {
+    places: new PlaceIndex(read<RawPlace[]>('places.json'), names),
+    countries,
+    currencies: read<CurrencyInfo[]>('currencies.json'),
+    rates: read('rates.json'),
+    airlines: read<Airline[]>('airlines.json'),
+    aircraft: read('aircraft.json'),
+    calendar: read<Calendar>('calendar.json'),
+    massTransit: read<TransitLink[]>('mass-transit.json'),
+    trainServiceFees: read<TrainServiceFees>('train-service-fees.json'),
+  };
+}

@@ -1,0 +1,225 @@
+import { type ChildPlace, decodePlaceCode, encodePlaceCode, type Language, type Place } from '@junction/domain';
+import type { RawPlace } from './types';
+
+/** How well a keyword matches a place; higher is better. Ties go to cities, then to importance. */
+const SCORE = {
+  exactCode: 1000,
+  exactZh: 900,
+  exactEn: 800,
+  exactPinyin: 700,
+  zhPrefix: 600,
+  exactInitials: 550,
+  enPrefix: 500,
+  pinyinPrefix: 450,
+  enWordPrefix: 400,
+  initialsPrefix: 300,
+} as const;
+
+type Field = 'en' | 'enWord' | 'zh' | 'zhPart' | 'pinyin' | 'pinyinPart' | 'initials';
+
+const EXACT: Record<Field, number> = {
+  en: SCORE.exactEn,
+  enWord: SCORE.enWordPrefix,
+  zh: SCORE.exactZh,
+  zhPart: SCORE.zhPrefix,
+  pinyin: SCORE.exactPinyin,
+  pinyinPart: SCORE.pinyinPrefix,
+  initials: SCORE.exactInitials,
+};
+const PREFIX: Record<Field, number> = {
+  en: SCORE.enPrefix,
+  enWord: SCORE.enWordPrefix,
+  zh: SCORE.zhPrefix,
+  zhPart: SCORE.enWordPrefix,
+  pinyin: SCORE.pinyinPrefix,
+  pinyinPart: SCORE.enWordPrefix,
+  initials: SCORE.initialsPrefix,
+};
+
+/** Words that end airport and station names and say nothing about which one: 国际机场, 机场, 站. */
+const ZH_SUFFIX = /(国际机场|机场|站)$/;
+
+/** Lowercase, accents and width folded, spaces, apostrophes and hyphens dropped: "Xi'an" → "xian". */
+export function normalizeKeyword(raw: string): string {
+  return raw
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s'’\-.·()（）]/g, '');
+}
+
+export type CountryNames = Map<string, { nameEn: string; nameZh: string }>;
+
+/**
+ * The place search behind `GET /api/place`: built once from the generated places, then each query is
+ * a few binary searches over sorted keys. Matching covers codes (IATA airport and city, 12306 telecode,
+ * base-35 place code), English names and their words, Chinese names, full pinyin and pinyin initials.
+ */
+export class PlaceIndex {
+  private readonly byId = new Map<number, RawPlace>();
+  private readonly childrenOf = new Map<number, RawPlace[]>();
+  private readonly byCode = new Map<string, RawPlace[]>();
+  /** Sorted search keys with the place and field each belongs to. */
+  private readonly keys: string[] = [];
+  private readonly keyPlace: RawPlace[] = [];
+  private readonly keyField: Field[] = [];
+
+  constructor(
+    places: readonly RawPlace[],
+    private readonly countries: CountryNames,
+  ) {
+    const entries: [string, RawPlace, Field][] = [];
+    const cityZh = new Map(places.filter((p) => p.kind === 'city').map((p) => [p.id, p]));
+    for (const p of places) {
+      this.byId.set(p.id, p);
+      if (p.cityId !== undefined) {
+        const list = this.childrenOf.get(p.cityId) ?? [];
+        list.push(p);
+        this.childrenOf.set(p.cityId, list);
+      }
+      const codes = new Set([p.code, p.kind === 'city' ? p.cityCode : '']);
+      for (const code of codes) if (code) this.byCode.set(code, [...(this.byCode.get(code) ?? []), p]);
+      entries.push([normalizeKeyword(p.nameEn), p, 'en']);
+      const words = p.nameEn.toLowerCase().split(/[\s/-]+/);
+      for (const word of words.slice(1)) if (word.length > 1) entries.push([normalizeKeyword(word), p, 'enWord']);
+      if (p.nameZh) entries.push([p.nameZh, p, 'zh']);
+      if (p.pinyin) entries.push([p.pinyin, p, 'pinyin']);
+      // "虹桥" finds 上海虹桥 and 上海虹桥国际机场: a child's name without its city's name.
+      const city = p.cityId === undefined ? undefined : cityZh.get(p.cityId);
+      if (city?.nameZh && p.nameZh.startsWith(city.nameZh)) {
+        const part = p.nameZh.slice(city.nameZh.length).replace(ZH_SUFFIX, '');
+        if (part.length >= 2) entries.push([part, p, 'zhPart']);
+        if (part.length >= 2 && city.pinyin && p.pinyin?.startsWith(city.pinyin)) {
+          entries.push([p.pinyin.slice(city.pinyin.length), p, 'pinyinPart']);
+        }
+      }
+      if (p.initials && p.initials.length > 1) entries.push([p.initials, p, 'initials']);
+    }
+    // Airports first, busiest first; then stations, the main ones first.
+    for (const list of this.childrenOf.values()) {
+      list.sort((a, b) => Number(b.kind === 'airport') - Number(a.kind === 'airport') || b.rank - a.rank);
+    }
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [key, place, field] of entries) {
+      this.keys.push(key);
+      this.keyPlace.push(place);
+      this.keyField.push(field);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: number): RawPlace | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Places with this code: cities by city code first, then airports, then stations. */
+  findByCode(code: string): RawPlace[] {
+    const order = { city: 0, airport: 1, station: 2 };
+    return [...(this.byCode.get(code.toUpperCase()) ?? [])].sort((a, b) => order[a.kind] - order[b.kind]);
+  }
+
+  /** Places whose Chinese name is exactly this, or starts with it. */
+  findByZh(name: string, prefix: boolean): RawPlace[] {
+    const out: RawPlace[] = [];
+    for (let i = this.lowerBound(name); i < this.keys.length && (this.keys[i] as string).startsWith(name); i++) {
+      if (this.keyField[i] === 'zh' && (prefix || this.keys[i] === name)) out.push(this.keyPlace[i] as RawPlace);
+    }
+    return out;
+  }
+
+  search(keyword: string, language: Language, limit = 10): Place[] {
+    const query = normalizeKeyword(keyword);
+    if (!query || query.length > 60) return [];
+    const scores = new Map<RawPlace, number>();
+    const raise = (p: RawPlace, score: number) => {
+      if ((scores.get(p) ?? 0) < score) scores.set(p, score);
+    };
+
+    if (/^[a-z0-9]{3,4}$/.test(query)) {
+      for (const p of this.byCode.get(query.toUpperCase()) ?? []) raise(p, SCORE.exactCode);
+      const id = query.length === 4 ? decodePlaceCode(query) : null;
+      const byId = id === null ? undefined : this.byId.get(id);
+      if (byId) raise(byId, SCORE.exactCode);
+    }
+    for (let i = this.lowerBound(query); i < this.keys.length; i++) {
+      const key = this.keys[i] as string;
+      if (!key.startsWith(query)) break;
+      const field = this.keyField[i] as Field;
+      raise(this.keyPlace[i] as RawPlace, key === query ? EXACT[field] : PREFIX[field]);
+    }
+
+    const ranked = [...scores].sort(
+      ([a, sa], [b, sb]) => sb - sa || Number(b.kind === 'city') - Number(a.kind === 'city') || b.rank - a.rank,
+    );
+    const results: Place[] = [];
+    const shownCities = new Set<number>();
+    for (const [p, score] of ranked) {
+      if (results.length >= limit) break;
+      if (p.kind === 'city') {
+        shownCities.add(p.id);
+        results.push(this.toPlace(p, language));
+      } else if (score === SCORE.exactCode || p.cityId === undefined || !shownCities.has(p.cityId)) {
+        results.push(this.toPlace(p, language));
+      }
+    }
+    return results;
+  }
+
+  /** A place in the shape of spec §3, names in the language asked for (English where no Chinese is known). */
+  toPlace(p: RawPlace, language: Language): Place {
+    const name = (q: RawPlace) => (language === 'zh-CN' && q.nameZh ? q.nameZh : q.nameEn);
+    const country = this.countries.get(p.country);
+    const base: Place = {
+      id: p.id,
+      kind: p.kind,
+      placeCode: encodePlaceCode(p.id),
+      name: name(p),
+      nameEn: p.nameEn,
+      nameZh: p.nameZh || p.nameEn,
+      city_code: p.cityCode,
+      code: p.code,
+      country: p.country,
+      countryName: (language === 'zh-CN' ? country?.nameZh : country?.nameEn) ?? p.country,
+      timeZone: p.tz,
+      lat: round(p.lat),
+      lon: round(p.lon),
+    };
+    if (p.kind === 'city') {
+      const children = (this.childrenOf.get(p.id) ?? []).map((c) => this.toChild(c, name(c)));
+      return { ...base, places: children, airports: children.filter((c) => c.kind === 'airport') };
+    }
+    const city = p.cityId === undefined ? undefined : this.byId.get(p.cityId);
+    return { ...base, placeId: p.cityId, cityName: city ? name(city) : undefined };
+  }
+
+  private toChild(c: RawPlace, name: string): ChildPlace {
+    return {
+      id: c.id,
+      kind: c.kind === 'airport' ? 'airport' : 'station',
+      placeCode: encodePlaceCode(c.id),
+      name,
+      nameEn: c.nameEn,
+      nameZh: c.nameZh || c.nameEn,
+      code: c.code,
+      placeId: c.cityId ?? c.id,
+      lat: round(c.lat),
+      lon: round(c.lon),
+    };
+  }
+
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.keys[mid] as string) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+const round = (x: number): number => Math.round(x * 1e5) / 1e5;
