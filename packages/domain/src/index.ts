@@ -5,3 +5,4 @@ export * from './places/place-code';
 export * from './places/place-token';
 export * from './preferences';
 export * from './site';
+export * from './accounts/account.schema';
