@@ -8,6 +8,8 @@ import { createTestApp, type TestApp, testRefdata } from '../test/harness';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/database';
+import { Mailer } from './features/account/messaging/mailer';
+import { LogSmsProvider } from './features/account/messaging/sms';
 
 describe('API basics', () => {
   let t: TestApp;
@@ -104,6 +106,8 @@ describe('health without a database', () => {
     const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), {
       db,
       refdata: testRefdata(),
+      mailer: new Mailer('smtp://127.0.0.1:1', 'test@junction.example'),
+      sms: new LogSmsProvider(() => {}),
     });
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);

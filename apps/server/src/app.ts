@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
@@ -5,16 +6,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { AccountRepository } from './features/account/account.repository';
+import { accountRoutes } from './features/account/account.routes';
+import { AccountService } from './features/account/account.service';
+import type { Mailer } from './features/account/messaging/mailer';
+import type { SmsProvider } from './features/account/messaging/sms';
+import { RateLimiter } from './features/account/rate-limiter';
 import { healthRoutes } from './features/health/health.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { checkOrigin, sessionReader } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
 
-export type AppDeps = { db: Db; refdata: Refdata; now?: () => Date };
+export type AppDeps = { db: Db; refdata: Refdata; mailer: Mailer; sms: SmsProvider; now?: () => Date };
 
 /** Secrets and personal data never reach the logs. */
 const REDACT = [
@@ -47,9 +55,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps.db));
+  await app.register(cookie);
+
+  const now = deps.now ?? (() => new Date());
+  const accounts = new AccountService(
+    new AccountRepository(deps.db),
+    new RateLimiter(deps.db, now),
+    deps.mailer,
+    deps.sms,
+    {
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      sessionIdleMs: config.SESSION_IDLE_DAYS * 86_400_000,
+      sessionAbsoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    now,
+  );
 
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
+    api.decorateRequest('auth', null);
+    api.addHook('onRequest', checkOrigin);
+    api.addHook('onRequest', sessionReader(accounts));
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
@@ -62,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(siteRoutes(config));
     await api.register(placesRoutes(deps.refdata.places));
     await api.register(refdataRoutes(deps.refdata, deps.now));
+    await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
   });
 
   const hasWeb = await registerStaticWeb(app, config.WEB_DIST);

@@ -32,6 +32,12 @@ export const configSchema = z.object({
   PUBLIC_SECURITY_RECORD: z.string().default('京公网安备00000000000000号'),
   BUSINESS_LICENSE: z.string().default('91110000000000000X'),
   COMPANY_PARTICULARS_ARE_SAMPLES: flag.default(true),
+  PUBLIC_URL: z.url().optional().describe('Origin used in e-mailed links; defaults to http://localhost:PORT'),
+  SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
+  MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
+  SMS_OUTBOX_FILE: z.string().optional().describe('Development SMS provider also appends each text to this file'),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
 });

@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { createDb } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
+import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
+import { LogSmsProvider } from './features/account/messaging/sms';
 
 const config = loadConfig();
 
@@ -14,7 +16,16 @@ const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
 const db = createDb(databaseUrl);
 await migrateToLatest(db);
 
-const app = await buildApp(config, { db, refdata: loadRefdata() });
+// Without an SMTP relay, mail goes to a local sink that writes each message to the log.
+let sink: SmtpSink | undefined;
+if (!config.SMTP_URL) {
+  sink = new SmtpSink((mail) => console.info(`[mail to ${mail.to.join(', ')}]\n${decodeQuotedPrintable(mail.raw)}`));
+  await sink.start();
+}
+const mailer = new Mailer(config.SMTP_URL ?? sink?.url ?? '', config.MAIL_FROM);
+const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`), config.SMS_OUTBOX_FILE);
+
+const app = await buildApp(config, { db, refdata: loadRefdata(), mailer, sms });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -22,6 +33,8 @@ async function shutdown(signal: string): Promise<void> {
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  mailer.close();
+  await sink?.stop();
   await db.destroy();
   await embedded?.stop();
   process.exit(0);

@@ -6,6 +6,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
+import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
+import { LogSmsProvider } from '../src/features/account/messaging/sms';
 
 import { TEMPLATE_DB } from './global-setup';
 
@@ -43,18 +45,33 @@ export const testRefdata = (): Refdata => {
   return refdata;
 };
 
-export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  /** Every message the app sent, received over real SMTP. */
+  mailbox: SmtpSink;
+  sms: LogSmsProvider;
+  close: () => Promise<void>;
+};
 
 /** The real app on a database of its own, driven with `app.inject`. */
 export async function createTestApp(overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { db: database.db, refdata: testRefdata(), now });
+  const mailbox = new SmtpSink();
+  await mailbox.start();
+  const mailer = new Mailer(mailbox.url, 'Junction <no-reply@junction.example>');
+  const sms = new LogSmsProvider(() => {});
+  const app = await buildApp(testConfig(overrides), { db: database.db, refdata: testRefdata(), mailer, sms, now });
   await app.ready();
   return {
     app,
     db: database.db,
+    mailbox,
+    sms,
     close: async () => {
       await app.close();
+      mailer.close();
+      await mailbox.stop();
       await database.drop();
     },
   };

@@ -1,9 +1,66 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type UsersTable = {
+  id: Generated<string>;
+  mobile: string | null;
+  mobileCountry: string | null;
+  email: string | null;
+  emailVerifiedAt: Timestamp | null;
+  passwordHash: string;
+  name: string | null;
+  nickname: string | null;
+  gender: number | null;
+  birthday: ColumnType<string | null, string | null, string | null>;
+  language: Generated<string>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type SessionsTable = {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  userAgent: string | null;
+  ip: string | null;
+};
+
+export type VerificationCodesTable = {
+  id: Generated<string>;
+  target: string;
+  purpose: string;
+  codeHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  usedAt: Timestamp | null;
+};
+
+export type ActivationTokensTable = {
+  tokenHash: string;
+  userId: string;
+  email: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+};
+
+export type RateLimitHitsTable = { id: Generated<string>; key: string; at: Timestamp };
+
 /** Tables of the product; each feature adds its own through a migration. */
-// biome-ignore lint/complexity/noBannedTypes: the schema grows with each feature's migration
-export type Database = {};
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verificationCodes: VerificationCodesTable;
+  activationTokens: ActivationTokensTable;
+  rateLimitHits: RateLimitHitsTable;
+};
 
 export type Db = Kysely<Database>;
 
@@ -11,3 +68,6 @@ export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
+
+// DATE columns stay calendar dates ('2026-01-31'), never shifted through a time zone.
+pg.types.setTypeParser(1082, (value: string) => value);

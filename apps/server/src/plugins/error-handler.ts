@@ -22,6 +22,8 @@ const BY_STATUS: Record<number, ErrorName> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      const retryAfter = err.extra.params?.retryAfter;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(err.status).send(err.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

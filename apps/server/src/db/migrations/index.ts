@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely/migration';
+import * as accounts from './0001-accounts';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
  * beside this one (`NNNN-<feature>.ts`) and lists it here.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,352 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  AppError,
+  type CodePurpose,
+  type CurrentUser,
+  type Identity,
+  isEmail,
+  isStrongPassword,
+  type Language,
+  maskMobile,
+  normalizeMobile,
+  type ProfileUpdate,
+} from '@junction/domain';
+import argon2 from 'argon2';
+import type { AccountRepository, UserRow } from './account.repository';
+import type { Mailer } from './messaging/mailer';
+import { activationMail, codeMail, codeSms } from './messaging/messages';
+import type { SmsProvider } from './messaging/sms';
+import { DAY, HOUR, MINUTE, type RateLimiter } from './rate-limiter';
+
+/** OWASP's argon2id parameters: 19 MiB, two passes, one lane. */
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const CODE_TTL_MS = 10 * MINUTE;
+export const CODE_MAX_ATTEMPTS = 5;
+export const ACTIVATION_TTL_MS = DAY;
+export const LOGIN_LOCK_FAILURES = 5;
+export const LOGIN_LOCK_MS = 15 * MINUTE;
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const hashToken = sha256;
+
+export type RequestMeta = { ip: string; userAgent: string | null; language: Language };
+export type SignedIn = { user: UserRow; token: string };
+
+export type AccountServiceOptions = {
+  publicUrl: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+};
+
+/** Registration, sign-in, codes, sessions and profile: the rules, with no HTTP and no SQL. */
+export class AccountService {
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly limiter: RateLimiter,
+    private readonly mailer: Mailer,
+    private readonly sms: SmsProvider,
+    private readonly options: AccountServiceOptions,
+    private readonly now: () => Date,
+  ) {}
+
+  /** A mobile number in E.164 or an e-mail address in lower case; a malformed one is refused by field. */
+  normalizeTarget(type: Identity, target: string, country = 'CN'): string {
+    if (type === 'mobile') {
+      const mobile = normalizeMobile(target, country);
+      if (!mobile) throw new AppError('VALIDATION_FAILED', { params: { field: 'mobile', reason: 'format' } });
+      return mobile;
+    }
+    const email = target.trim().toLowerCase();
+    if (!isEmail(email)) throw new AppError('VALIDATION_FAILED', { params: { field: 'email', reason: 'format' } });
+    return email;
+  }
+
+  private findByTarget(type: Identity, target: string): Promise<UserRow | undefined> {
+    return type === 'mobile' ? this.repo.findUserByMobile(target) : this.repo.findUserByEmail(target);
+  }
+
+  async requestCode(
+    input: { type: Identity; target: string; country?: string; purpose: CodePurpose },
+    meta: RequestMeta,
+  ): Promise<void> {
+    const target = this.normalizeTarget(input.type, input.target, input.country);
+    const keys = { target: `code:${target}`, ip: `code-ip:${meta.ip}` };
+    await this.limiter.check([
+      { key: keys.target, max: 1, windowMs: MINUTE },
+      { key: keys.target, max: 5, windowMs: HOUR },
+      { key: keys.target, max: 10, windowMs: DAY },
+      { key: keys.ip, max: 30, windowMs: HOUR },
+    ]);
+    const existing = await this.findByTarget(input.type, target);
+    if (input.purpose === 'register' || input.purpose === 'bind') {
+      if (existing) throw new AppError('ACCOUNT_EXISTS');
+    } else if (!existing) {
+      throw new AppError(input.type === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = this.now();
+    await this.repo.insertCode({
+      target,
+      purpose: input.purpose,
+      codeHash: sha256(`${target}|${input.purpose}|${code}`),
+      now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    await this.limiter.record([keys.target, keys.ip]);
+    try {
+      if (input.type === 'mobile') await this.sms.send({ to: target, text: codeSms(meta.language, code, input.purpose) });
+      else await this.mailer.send({ to: target, ...codeMail(meta.language, code, input.purpose) });
+    } catch {
+      throw new AppError('DELIVERY_FAILED');
+    }
+  }
+
+  /** Checks and spends a code: wrong → 1101 (dead after five tries), missing, used or expired → 1601. */
+  private async useCode(target: string, purpose: CodePurpose, code: string): Promise<void> {
+    const row = await this.repo.findOpenCode(target, purpose);
+    const now = this.now();
+    if (!row || new Date(row.expiresAt) <= now || row.attempts >= CODE_MAX_ATTEMPTS) {
+      throw new AppError('CODE_EXPIRED');
+    }
+    if (row.codeHash !== sha256(`${target}|${purpose}|${code}`)) {
+      const attempts = await this.repo.countFailedAttempt(row.id);
+      if (attempts >= CODE_MAX_ATTEMPTS) await this.repo.useCode(row.id, now);
+      throw new AppError('CODE_INCORRECT');
+    }
+    if (!(await this.repo.useCode(row.id, now))) throw new AppError('CODE_EXPIRED');
+  }
+
+  private assertPassword(password: string): void {
+    if (!isStrongPassword(password)) {
+      throw new AppError('VALIDATION_FAILED', { params: { field: 'password', reason: 'weak' } });
+    }
+  }
+
+  async register(
+    input: { type: Identity; target: string; country?: string; password: string; code?: string },
+    meta: RequestMeta,
+  ): Promise<SignedIn | { pendingEmail: string }> {
+    await this.limiter.hit([{ key: `register-ip:${meta.ip}`, max: 10, windowMs: HOUR }]);
+    const target = this.normalizeTarget(input.type, input.target, input.country);
+    this.assertPassword(input.password);
+    if (await this.findByTarget(input.type, target)) throw new AppError('ACCOUNT_EXISTS');
+    if (input.type === 'mobile' && !input.code) {
+      throw new AppError('VALIDATION_FAILED', { params: { field: 'code', reason: 'required' } });
+    }
+    if (input.code) await this.useCode(target, 'register', input.code);
+    const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+    const now = this.now();
+    const user = await this.repo.insertUser({
+      passwordHash,
+      language: meta.language,
+      ...(input.type === 'mobile'
+        ? { mobile: target, mobileCountry: input.country ?? 'CN' }
+        : { email: target, emailVerifiedAt: input.code ? now : null }),
+    });
+    if (!user) throw new AppError('ACCOUNT_EXISTS');
+    if (input.type === 'email' && !input.code) {
+      await this.sendActivation(user.id, target, meta.language);
+      return { pendingEmail: target };
+    }
+    return { user, token: await this.startSession(user.id, meta) };
+  }
+
+  private async sendActivation(userId: string, email: string, language: Language): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.repo.insertActivation({
+      tokenHash: sha256(token),
+      userId,
+      email,
+      now,
+      expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
+    });
+    const link = `${this.options.publicUrl}/verify?token=${token}`;
+    try {
+      await this.mailer.send({ to: email, ...activationMail(language, link) });
+    } catch {
+      throw new AppError('DELIVERY_FAILED');
+    }
+  }
+
+  async resendActivation(email: string, meta: RequestMeta): Promise<void> {
+    const target = this.normalizeTarget('email', email);
+    await this.limiter.hit([
+      { key: `activation:${target}`, max: 1, windowMs: MINUTE },
+      { key: `activation:${target}`, max: 5, windowMs: DAY },
+      { key: `code-ip:${meta.ip}`, max: 30, windowMs: HOUR },
+    ]);
+    const user = await this.repo.findUserByEmail(target);
+    if (!user) throw new AppError('EMAIL_UNREGISTERED');
+    if (user.emailVerifiedAt) throw new AppError('ACTIVATION_USED');
+    await this.sendActivation(user.id, target, meta.language);
+  }
+
+  /** Activates an e-mail account from its link and signs it in. */
+  async verifyEmail(token: string, meta: RequestMeta): Promise<SignedIn> {
+    await this.limiter.hit([{ key: `verify-ip:${meta.ip}`, max: 30, windowMs: HOUR }]);
+    const row = await this.repo.findActivation(sha256(token));
+    if (!row) throw new AppError('ACTIVATION_INVALID');
+    if (row.usedAt) throw new AppError('ACTIVATION_USED');
+    const now = this.now();
+    if (new Date(row.expiresAt) <= now) throw new AppError('ACTIVATION_EXPIRED');
+    if (!(await this.repo.useActivation(row.tokenHash, now))) throw new AppError('ACTIVATION_USED');
+    const user = await this.repo.updateUser(row.userId, { emailVerifiedAt: now });
+    if (!user) throw new AppError('ACTIVATION_INVALID');
+    return { user, token: await this.startSession(user.id, meta) };
+  }
+
+  async login(
+    input: { username: string; identity: Identity; district?: string; password?: string; code?: string },
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
+    const target = this.normalizeTarget(input.identity, input.username, input.district);
+    const failKey = `login-fail:${target}:${meta.ip}`;
+    await this.limiter.check([
+      { key: `login-ip:${meta.ip}`, max: 30, windowMs: LOGIN_LOCK_MS },
+      { key: failKey, max: LOGIN_LOCK_FAILURES, windowMs: LOGIN_LOCK_MS },
+    ]);
+    await this.limiter.record([`login-ip:${meta.ip}`]);
+    const user = await this.findByTarget(input.identity, target);
+    if (!user) throw new AppError(input.identity === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
+    if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
+    if (input.code) {
+      await this.useCode(target, 'login', input.code);
+    } else if (!(await argon2.verify(user.passwordHash, input.password ?? ''))) {
+      await this.limiter.record([failKey]);
+      throw new AppError('PASSWORD_INCORRECT');
+    }
+    await this.limiter.clear(failKey);
+    return { user, token: await this.startSession(user.id, meta) };
+  }
+
+  async resetPassword(
+    input: { type: Identity; target: string; country?: string; code: string; password: string },
+    meta: RequestMeta,
+  ): Promise<void> {
+    await this.limiter.hit([{ key: `reset-ip:${meta.ip}`, max: 20, windowMs: HOUR }]);
+    const target = this.normalizeTarget(input.type, input.target, input.country);
+    this.assertPassword(input.password);
+    const user = await this.findByTarget(input.type, target);
+    if (!user) throw new AppError(input.type === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
+    await this.useCode(target, 'reset', input.code);
+    const now = this.now();
+    await this.repo.updateUser(user.id, {
+      passwordHash: await argon2.hash(input.password, ARGON2_OPTIONS),
+      // Receiving the code proves the address, so an unactivated e-mail account becomes active.
+      ...(input.type === 'email' && !user.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
+    });
+    await this.repo.revokeUserSessions(user.id, now);
+  }
+
+  /** Changes the password with the current one; every session ends and a fresh one replaces this one. */
+  async changePassword(userId: string, current: string, next: string, meta: RequestMeta): Promise<string> {
+    const failKey = `password-fail:${userId}`;
+    await this.limiter.check([{ key: failKey, max: LOGIN_LOCK_FAILURES, windowMs: LOGIN_LOCK_MS }]);
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    if (!(await argon2.verify(user.passwordHash, current))) {
+      await this.limiter.record([failKey]);
+      throw new AppError('PASSWORD_INCORRECT');
+    }
+    this.assertPassword(next);
+    await this.repo.updateUser(userId, { passwordHash: await argon2.hash(next, ARGON2_OPTIONS) });
+    await this.repo.revokeUserSessions(userId, this.now());
+    return this.startSession(userId, meta);
+  }
+
+  async bind(userId: string, input: { type: Identity; target: string; country?: string; code: string }): Promise<UserRow> {
+    const target = this.normalizeTarget(input.type, input.target, input.country);
+    const owner = await this.findByTarget(input.type, target);
+    if (owner && owner.id !== userId) throw new AppError('ACCOUNT_EXISTS');
+    await this.useCode(target, 'bind', input.code);
+    const changes =
+      input.type === 'mobile'
+        ? { mobile: target, mobileCountry: input.country ?? 'CN' }
+        : { email: target, emailVerifiedAt: this.now() };
+    const user = await this.repo.updateUser(userId, changes);
+    if (!user) throw new AppError('ACCOUNT_EXISTS');
+    return user;
+  }
+
+  async updateProfile(userId: string, changes: ProfileUpdate): Promise<UserRow> {
+    const user = await this.repo.updateUser(userId, {
+      ...(changes.name !== undefined ? { name: changes.name || null } : {}),
+      ...(changes.nickname !== undefined ? { nickname: changes.nickname || null } : {}),
+      ...(changes.gender !== undefined ? { gender: changes.gender } : {}),
+      ...(changes.birthday !== undefined ? { birthday: changes.birthday } : {}),
+    });
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    return user;
+  }
+
+  async getUser(userId: string): Promise<UserRow> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    return user;
+  }
+
+  // Sessions
+
+  private async startSession(userId: string, meta: RequestMeta): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.repo.insertSession({
+      userId,
+      tokenHash: sha256(token),
+      now,
+      expiresAt: new Date(now.getTime() + this.options.sessionAbsoluteMs),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    });
+    return token;
+  }
+
+  /** The user of a session token, or null when it is unknown, revoked, idle too long or past its lifetime. */
+  async authenticate(token: string): Promise<{ userId: string; tokenHash: string } | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const tokenHash = sha256(token);
+    const now = this.now();
+    const session = await this.repo.findLiveSession(tokenHash, now);
+    if (!session) return null;
+    if (now.getTime() - new Date(session.lastSeenAt).getTime() > this.options.sessionIdleMs) {
+      await this.repo.revokeSession(tokenHash, now);
+      return null;
+    }
+    if (now.getTime() - new Date(session.lastSeenAt).getTime() > MINUTE) await this.repo.touchSession(session.id, now);
+    return { userId: session.userId, tokenHash };
+  }
+
+  async logout(tokenHash: string): Promise<void> {
+    await this.repo.revokeSession(tokenHash, this.now());
+  }
+
+  async signOutOthers(userId: string, tokenHash: string): Promise<number> {
+    return this.repo.revokeUserSessions(userId, this.now(), tokenHash);
+  }
+
+  async otherSessionCount(userId: string): Promise<number> {
+    const { n } = await this.repo.countLiveSessions(userId, this.now());
+    return Math.max(0, Number(n) - 1);
+  }
+}
+
+/** `GET /user` (spec §3): what the header and the account pages show of the signed-in traveller. */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  const mobile = user.mobile ? maskMobile(user.mobile) : null;
+  return {
+    name: user.nickname || user.name || mobile || user.email || '',
+    unread: 0,
+    info: {
+      id: user.id,
+      gender: user.gender === 0 || user.gender === 1 ? user.gender : null,
+      mobile,
+      mobileCountry: user.mobileCountry,
+      email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
+      name: user.name,
+      nickname: user.nickname,
+      birthday: user.birthday,
+    },
+  };
+}

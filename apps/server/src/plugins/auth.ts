@@ -1,0 +1,61 @@
+import { AppError } from '@junction/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService } from '../features/account/account.service';
+
+export const SESSION_COOKIE = 'sid';
+
+export type Auth = { userId: string; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyInstance {
+    requireUser: (req: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Reads the session cookie into `req.auth` on every API request. */
+export function sessionReader(accounts: AccountService) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const token = req.cookies[SESSION_COOKIE];
+    req.auth = token ? await accounts.authenticate(token) : null;
+  };
+}
+
+/** preHandler for routes that need a signed-in traveller: 401 with 1401 otherwise (spec §8). */
+export async function requireUser(req: FastifyRequest): Promise<void> {
+  if (!req.auth) throw new AppError('SESSION_EXPIRED');
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
+}
+
+/**
+ * Cross-site request forgery guard: a state-changing request that names an Origin must come from this
+ * site. Browsers always send Origin with a cross-site POST; requests without one (curl, the app) pass.
+ */
+export async function checkOrigin(req: FastifyRequest): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  const origin = req.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new AppError('FORBIDDEN');
+  }
+  const expected = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
+  if (host !== expected) throw new AppError('FORBIDDEN');
+}
