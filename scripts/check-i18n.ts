@@ -27,6 +27,15 @@ for (const lng of LANGS) {
   }
 }
 
+// Texts the server sends (e-mail, SMS) follow the same rule.
+const serverRoot = path.resolve(import.meta.dirname, '../apps/server/src/locales');
+for (const file of fs.readdirSync(path.join(serverRoot, 'en'))) {
+  const en = JSON.parse(fs.readFileSync(path.join(serverRoot, 'en', file), 'utf8'));
+  const zhFile = path.join(serverRoot, 'zh-CN', file);
+  if (!fs.existsSync(zhFile)) problems.push({ namespace: `server/${file}`, key: '*', problem: 'missing in zh-CN' });
+  else problems.push(...compareNamespaces(`server/${file}`, en, JSON.parse(fs.readFileSync(zhFile, 'utf8'))));
+}
+
 if (problems.length > 0) {
   for (const p of problems) console.error(`${p.namespace}: ${p.key}: ${p.problem}`);
   console.error(`i18n check failed: ${problems.length} problem(s)`);

@@ -15,7 +15,7 @@ if (!root) throw new Error('missing #root');
 createRoot(root).render(
   <StrictMode>
     <PreferencesProvider initial={initial}>
-      <AppProviders goHome={() => void router.navigate('/')}>
+      <AppProviders goHome={() => void router.navigate('/')} goToLogin={() => void router.navigate('/login')}>
         <RouterProvider router={router} />
       </AppProviders>
     </PreferencesProvider>

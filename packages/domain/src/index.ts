@@ -1,3 +1,4 @@
+export * from './accounts/account.schema';
 export * from './errors';
 export * from './money/money';
 export * from './places/place.schema';
@@ -5,4 +6,3 @@ export * from './places/place-code';
 export * from './places/place-token';
 export * from './preferences';
 export * from './site';
-export * from './accounts/account.schema';

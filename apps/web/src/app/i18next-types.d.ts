@@ -1,5 +1,6 @@
 import 'i18next';
 import type about from '../locales/en/about.json';
+import type account from '../locales/en/account.json';
 import type agreementBattery from '../locales/en/agreement-battery.json';
 import type agreementChildren from '../locales/en/agreement-children.json';
 import type agreementDangerousGoods from '../locales/en/agreement-dangerous-goods.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       about: typeof about;
+      account: typeof account;
       'agreement-battery': typeof agreementBattery;
       'agreement-children': typeof agreementChildren;
       'agreement-dangerous-goods': typeof agreementDangerousGoods;

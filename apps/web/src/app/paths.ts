@@ -23,4 +23,6 @@ export const paths = {
   agreement: (page: AgreementPage) => `/agreement/${page}`,
   login: () => '/login',
   trips: () => '/account/trips',
+  account: () => '/account/personal-info',
+  security: () => '/account/account-security',
 } as const;

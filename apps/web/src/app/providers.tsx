@@ -9,6 +9,8 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../shared/api/api-client';
+import { AuthProvider } from '../shared/auth/auth-context';
+import { unauthorizedEvents } from '../shared/auth/auth-events';
 import { usePreferences } from '../shared/lib/preferences';
 import { MessageDialogProvider, useMessageDialog } from '../shared/ui/message-dialog';
 import { theme } from './theme';
@@ -27,10 +29,12 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('errors');
   const { showMessage } = useMessageDialog();
   const { message } = AntApp.useApp();
-  const onErrorRef = useRef<(error: unknown) => void>(() => {});
-  onErrorRef.current = (error) => {
-    if (!(error instanceof ApiError)) return;
-    if (error.status === 419) {
+  const onErrorRef = useRef<(error: unknown, silent: boolean) => void>(() => {});
+  onErrorRef.current = (error, silent) => {
+    if (!(error instanceof ApiError) || silent) return;
+    if (error.status === 401) {
+      unauthorizedEvents.emit();
+    } else if (error.status === 419) {
       showMessage({ type: 'CONFIRM', content: t('busy') });
     } else if (error.status >= 500) {
       message.error({
@@ -42,8 +46,10 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
-        queryCache: new QueryCache({ onError: (e) => onErrorRef.current(e) }),
-        mutationCache: new MutationCache({ onError: (e) => onErrorRef.current(e) }),
+        queryCache: new QueryCache({ onError: (e, query) => onErrorRef.current(e, query.meta?.silent === true) }),
+        mutationCache: new MutationCache({
+          onError: (e, _v, _c, mutation) => onErrorRef.current(e, mutation.meta?.silent === true),
+        }),
         defaultOptions: {
           queries: {
             retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
@@ -55,9 +61,9 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-export type AppProvidersProps = { children: ReactNode; goHome: () => void };
+export type AppProvidersProps = { children: ReactNode; goHome: () => void; goToLogin: () => void };
 
-export function AppProviders({ children, goHome }: AppProvidersProps) {
+export function AppProviders({ children, goHome, goToLogin }: AppProvidersProps) {
   const { language } = usePreferences();
   const { i18n } = useTranslation();
 
@@ -71,7 +77,9 @@ export function AppProviders({ children, goHome }: AppProvidersProps) {
     <ConfigProvider locale={ANT_LOCALES[language]} theme={theme}>
       <AntApp>
         <MessageDialogProvider goHome={goHome}>
-          <QueryProvider>{children}</QueryProvider>
+          <QueryProvider>
+            <AuthProvider onSessionLost={goToLogin}>{children}</AuthProvider>
+          </QueryProvider>
         </MessageDialogProvider>
       </AntApp>
     </ConfigProvider>

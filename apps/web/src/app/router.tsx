@@ -1,7 +1,20 @@
-import { createBrowserRouter, Navigate, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, redirect } from 'react-router';
+import { localSession } from '../shared/auth/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { AGREEMENT_PAGES, AGREEMENT_TABS } from './paths';
+
+/** Spec §2: sign-in and reset pages send a signed-in traveller home. */
+const guestOnly = () => (localSession.hasUser() ? redirect('/') : null);
+
+/** Spec §2: any account path needs a stored user, else /login (and back here afterwards). */
+const userOnly = ({ request }: LoaderFunctionArgs) => {
+  if (localSession.hasUser()) return null;
+  const { pathname, search } = new URL(request.url);
+  return redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+};
+
+const account = () => import('../features/account/pages/account-layout');
 
 /** Each page is its own chunk, loaded on first visit. Unknown paths go home (spec §2). */
 export const router = createBrowserRouter([
@@ -45,6 +58,58 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/info/pages/agreement-page')).AgreementPage }),
           },
           { path: 'agreement', element: <Navigate to="/agreement/service" replace /> },
+          {
+            path: 'login',
+            loader: guestOnly,
+            lazy: async () => ({ Component: (await import('../features/account/pages/login-page')).LoginPage }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({ Component: (await import('../features/account/pages/register-page')).RegisterPage }),
+          },
+          {
+            path: 'reset',
+            loader: guestOnly,
+            lazy: async () => ({
+              Component: (await import('../features/account/pages/reset-page')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'pending-verification',
+            lazy: async () => ({
+              Component: (await import('../features/account/pages/pending-page')).PendingVerificationPage,
+            }),
+          },
+          {
+            path: 'verify',
+            lazy: async () => ({ Component: (await import('../features/account/pages/verify-page')).VerifyPage }),
+          },
+          {
+            path: 'account',
+            loader: userOnly,
+            lazy: async () => ({ Component: (await account()).AccountLayout }),
+            children: [
+              { index: true, element: <Navigate to="personal-info" replace /> },
+              {
+                path: 'personal-info',
+                lazy: async () => ({
+                  Component: (await import('../features/account/pages/personal-info-page')).PersonalInfoPage,
+                }),
+              },
+              {
+                path: 'p-basic',
+                lazy: async () => ({
+                  Component: (await import('../features/account/pages/personal-info-page')).PersonalInfoPage,
+                }),
+              },
+              {
+                path: 'account-security',
+                lazy: async () => ({
+                  Component: (await import('../features/account/pages/security-page')).SecurityPage,
+                }),
+              },
+            ],
+          },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },

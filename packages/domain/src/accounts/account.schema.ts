@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** Spec §9: the default country of a mobile number. */
@@ -37,7 +37,10 @@ export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL.
 export const isStrongPassword = (value: string): boolean =>
   value.length >= PASSWORD_MIN_LENGTH && value.length <= 128 && /[A-Za-z]/.test(value) && /\d/.test(value);
 
-const country = z.string().regex(/^[A-Z]{2}$/).default(DEFAULT_COUNTRY);
+const country = z
+  .string()
+  .regex(/^[A-Z]{2}$/)
+  .default(DEFAULT_COUNTRY);
 const code = z.string().regex(/^\d{6}$/);
 const password = z.string().min(1).max(128);
 const target = z.string().trim().min(1).max(254);
@@ -74,7 +77,13 @@ export const registerBodySchema = z.object({
   language: z.enum(['en', 'zh-CN']).optional(),
 });
 
-export const resetPasswordSchema = z.object({ type: identitySchema, target, country: country.optional(), code, password });
+export const resetPasswordSchema = z.object({
+  type: identitySchema,
+  target,
+  country: country.optional(),
+  code,
+  password,
+});
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password });
 export const bindSchema = z.object({ type: identitySchema, target, country: country.optional(), code });
 export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
@@ -84,7 +93,10 @@ export const GENDERS = { FEMALE: 0, MALE: 1 } as const;
 export const profileUpdateSchema = z.object({
   name: z.string().trim().max(60).optional(),
   nickname: z.string().trim().max(30).optional(),
-  gender: z.union([z.literal(0), z.literal(1)]).nullable().optional(),
+  gender: z
+    .union([z.literal(0), z.literal(1)])
+    .nullable()
+    .optional(),
   birthday: z.iso.date().nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -45,7 +45,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('verification_codes_target').on('verification_codes').columns(['target', 'purpose']).execute();
+  await db.schema
+    .createIndex('verification_codes_target')
+    .on('verification_codes')
+    .columns(['target', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('activation_tokens')

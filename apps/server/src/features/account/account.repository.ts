@@ -22,8 +22,12 @@ export class AccountRepository {
   /** Null when the mobile or e-mail is taken (the unique constraint decides, not a prior read). */
   async insertUser(user: Insertable<UsersTable>): Promise<UserRow | null> {
     return (
-      (await this.db.insertInto('users').values(user).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst()) ??
-      null
+      (await this.db
+        .insertInto('users')
+        .values(user)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst()) ?? null
     );
   }
 
@@ -85,7 +89,11 @@ export class AccountRepository {
 
   /** Revokes every live session of a user, except the one whose hash is given. */
   async revokeUserSessions(userId: string, now: Date, exceptTokenHash?: string): Promise<number> {
-    let q = this.db.updateTable('sessions').set({ revokedAt: now }).where('userId', '=', userId).where('revokedAt', 'is', null);
+    let q = this.db
+      .updateTable('sessions')
+      .set({ revokedAt: now })
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null);
     if (exceptTokenHash) q = q.where('tokenHash', '!=', exceptTokenHash);
     const result = await q.executeTakeFirst();
     return Number(result.numUpdatedRows);
@@ -101,7 +109,13 @@ export class AccountRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async insertCode(c: { target: string; purpose: string; codeHash: string; now: Date; expiresAt: Date }): Promise<void> {
+  async insertCode(c: {
+    target: string;
+    purpose: string;
+    codeHash: string;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<void> {
     // A new code replaces any earlier one for the same target and purpose.
     await this.db
       .updateTable('verificationCodes')

@@ -49,8 +49,14 @@ const lastMailText = (to: string) => {
 
 async function registerMobile(mobile = newMobile(), password = 'travel2026') {
   const ip = freshIp();
-  expect((await post('/code', { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' }, { ip })).statusCode).toBe(200);
-  const res = await post('/register', { type: 'mobile', target: mobile, country: 'CN', password, code: lastSmsCode(`+86${mobile}`) }, { ip });
+  expect(
+    (await post('/code', { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' }, { ip })).statusCode,
+  ).toBe(200);
+  const res = await post(
+    '/register',
+    { type: 'mobile', target: mobile, country: 'CN', password, code: lastSmsCode(`+86${mobile}`) },
+    { ip },
+  );
   expect(res.statusCode).toBe(200);
   return { mobile, password, cookie: sessionOf(res), res };
 }
@@ -64,7 +70,11 @@ describe('registration by mobile', () => {
     const user = currentUserSchema.parse((await getUser(cookie)).json());
     expect(user.info.mobile).toBe(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
     expect(user.name).toBe(user.info.mobile);
-    const row = await t.db.selectFrom('users').select('passwordHash').where('mobile', '=', `+86${mobile}`).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('mobile', '=', `+86${mobile}`)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const session = await t.db.selectFrom('sessions').select('tokenHash').executeTakeFirstOrThrow();
     expect(session.tokenHash).not.toContain(cookie.slice(4));
@@ -76,20 +86,36 @@ describe('registration by mobile', () => {
     advance(61_000);
     const code = await post('/code', { type: 'mobile', target: mobile, purpose: 'register' }, { ip });
     expect(errorCode(code)).toBe(4001);
-    const again = await post('/register', { type: 'mobile', target: mobile, password: 'another1x', code: '123456' }, { ip });
+    const again = await post(
+      '/register',
+      { type: 'mobile', target: mobile, password: 'another1x', code: '123456' },
+      { ip },
+    );
     expect(errorCode(again)).toBe(4001);
   });
 
   it('refuses a weak password, a missing code and a number that is not valid for the country', async () => {
     const ip = freshIp();
-    const weak = await post('/register', { type: 'mobile', target: newMobile(), password: 'abcdefgh', code: '123456' }, { ip });
+    const weak = await post(
+      '/register',
+      { type: 'mobile', target: newMobile(), password: 'abcdefgh', code: '123456' },
+      { ip },
+    );
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ errorCode: 1000, params: { field: 'password' } });
     const noCode = await post('/register', { type: 'mobile', target: newMobile(), password: 'abcdefg1' }, { ip });
     expect(noCode.json()).toMatchObject({ errorCode: 1000, params: { field: 'code' } });
-    const badPhone = await post('/code', { type: 'mobile', target: '12345', country: 'CN', purpose: 'register' }, { ip });
+    const badPhone = await post(
+      '/code',
+      { type: 'mobile', target: '12345', country: 'CN', purpose: 'register' },
+      { ip },
+    );
     expect(badPhone.json()).toMatchObject({ errorCode: 1000, params: { field: 'mobile' } });
-    const hkPhone = await post('/code', { type: 'mobile', target: '51234567', country: 'HK', purpose: 'register' }, { ip });
+    const hkPhone = await post(
+      '/code',
+      { type: 'mobile', target: '51234567', country: 'HK', purpose: 'register' },
+      { ip },
+    );
     expect(hkPhone.statusCode).toBe(200);
   });
 });
@@ -115,10 +141,18 @@ describe('verification codes', () => {
     const right = lastSmsCode(`+86${mobile}`);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await post('/register', { type: 'mobile', target: mobile, password: 'travel2026', code: wrong }, { ip });
+      const res = await post(
+        '/register',
+        { type: 'mobile', target: mobile, password: 'travel2026', code: wrong },
+        { ip },
+      );
       expect(errorCode(res)).toBe(1101);
     }
-    const res = await post('/register', { type: 'mobile', target: mobile, password: 'travel2026', code: right }, { ip });
+    const res = await post(
+      '/register',
+      { type: 'mobile', target: mobile, password: 'travel2026', code: right },
+      { ip },
+    );
     expect(errorCode(res)).toBe(1601);
   });
 
@@ -127,7 +161,11 @@ describe('verification codes', () => {
     const ip = freshIp();
     await post('/code', { type: 'mobile', target: mobile, purpose: 'register' }, { ip });
     advance(10 * MIN + 1000);
-    const late = await post('/register', { type: 'mobile', target: mobile, password: 'travel2026', code: lastSmsCode(`+86${mobile}`) }, { ip });
+    const late = await post(
+      '/register',
+      { type: 'mobile', target: mobile, password: 'travel2026', code: lastSmsCode(`+86${mobile}`) },
+      { ip },
+    );
     expect(errorCode(late)).toBe(1601);
     const { mobile: m2 } = await registerMobile();
     const login = async () => {
@@ -136,7 +174,9 @@ describe('verification codes', () => {
       return lastSmsCode(`+86${m2}`);
     };
     const code = await login();
-    expect((await post('/login', { username: m2, identity: 'mobile', district: 'CN', code }, { ip })).statusCode).toBe(200);
+    expect((await post('/login', { username: m2, identity: 'mobile', district: 'CN', code }, { ip })).statusCode).toBe(
+      200,
+    );
     const reuse = await post('/login', { username: m2, identity: 'mobile', district: 'CN', code }, { ip });
     expect(errorCode(reuse)).toBe(1601);
   });
@@ -145,12 +185,20 @@ describe('verification codes', () => {
 describe('registration by e-mail', () => {
   it('sends an activation link that activates and signs in once, in the language of the request', async () => {
     const email = `amy.${Date.now()}@example.com`;
-    const res = await post('/register', { type: 'email', target: email, password: 'travel2026', language: 'zh-CN' }, { ip: freshIp() });
+    const res = await post(
+      '/register',
+      { type: 'email', target: email, password: 'travel2026', language: 'zh-CN' },
+      { ip: freshIp() },
+    );
     expect(res.json()).toEqual({ pending: true, email });
     const text = lastMailText(email);
     expect(text).toContain('激活');
     const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-    const before = await post('/login', { username: email, password: 'travel2026', identity: 'email' }, { ip: freshIp() });
+    const before = await post(
+      '/login',
+      { username: email, password: 'travel2026', identity: 'email' },
+      { ip: freshIp() },
+    );
     expect(errorCode(before)).toBe(1205);
     const verified = await post('/api/verify', { token }, { ip: freshIp() });
     expect(verified.statusCode).toBe(200);
@@ -174,13 +222,27 @@ describe('sign-in', () => {
   it('answers unknown accounts, wrong passwords and a second sign-in with their codes', async () => {
     const { mobile, password } = await registerMobile();
     const ip = freshIp();
-    expect(errorCode(await post('/login', { username: '13900000000', password, identity: 'mobile', district: 'CN' }, { ip }))).toBe(1206);
-    expect(errorCode(await post('/login', { username: 'nobody@example.com', password, identity: 'email' }, { ip }))).toBe(1203);
-    expect(errorCode(await post('/login', { username: mobile, password: 'wrong12345', identity: 'mobile', district: 'CN' }, { ip }))).toBe(1002);
+    expect(
+      errorCode(
+        await post('/login', { username: '13900000000', password, identity: 'mobile', district: 'CN' }, { ip }),
+      ),
+    ).toBe(1206);
+    expect(
+      errorCode(await post('/login', { username: 'nobody@example.com', password, identity: 'email' }, { ip })),
+    ).toBe(1203);
+    expect(
+      errorCode(
+        await post('/login', { username: mobile, password: 'wrong12345', identity: 'mobile', district: 'CN' }, { ip }),
+      ),
+    ).toBe(1002);
     const ok = await post('/login', { username: mobile, password, identity: 'mobile', district: 'CN' }, { ip });
     expect(ok.statusCode).toBe(200);
     expect(currentUserSchema.parse(ok.json()).name).toContain('****');
-    const again = await post('/login', { username: mobile, password, identity: 'mobile' }, { ip, cookie: sessionOf(ok) });
+    const again = await post(
+      '/login',
+      { username: mobile, password, identity: 'mobile' },
+      { ip, cookie: sessionOf(ok) },
+    );
     expect(again.statusCode).toBe(409);
     expect(errorCode(again)).toBe(1409);
   });
@@ -189,19 +251,25 @@ describe('sign-in', () => {
     const { mobile, password } = await registerMobile();
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect(errorCode(await post('/login', { username: mobile, password: 'wrong12345', identity: 'mobile' }, { ip }))).toBe(1002);
+      expect(
+        errorCode(await post('/login', { username: mobile, password: 'wrong12345', identity: 'mobile' }, { ip })),
+      ).toBe(1002);
     }
     const locked = await post('/login', { username: mobile, password, identity: 'mobile' }, { ip });
     expect(errorCode(locked)).toBe(1429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect((await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() })).statusCode,
+    ).toBe(200);
     advance(15 * MIN + 1000);
     expect((await post('/login', { username: mobile, password, identity: 'mobile' }, { ip })).statusCode).toBe(200);
   });
 
   it('gives each sign-in a new session and ends it on logout', async () => {
     const { mobile, password, cookie: first } = await registerMobile();
-    const second = sessionOf(await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }));
+    const second = sessionOf(
+      await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }),
+    );
     expect(second).not.toBe(first);
     expect((await getUser(first)).statusCode).toBe(200);
     const out = await post('/logout', {}, { cookie: second });
@@ -223,10 +291,14 @@ describe('sign-in', () => {
 
   it('refuses a state change posted from another site', async () => {
     const { mobile, password } = await registerMobile();
-    const res = await post('/login', { username: mobile, password, identity: 'mobile' }, {
-      ip: freshIp(),
-      headers: { origin: 'https://evil.example', host: 'localhost:80' },
-    });
+    const res = await post(
+      '/login',
+      { username: mobile, password, identity: 'mobile' },
+      {
+        ip: freshIp(),
+        headers: { origin: 'https://evil.example', host: 'localhost:80' },
+      },
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -234,8 +306,14 @@ describe('sign-in', () => {
 describe('passwords, binding and profile', () => {
   it('changes the password with the current one, ending every other session', async () => {
     const { mobile, password, cookie } = await registerMobile();
-    const other = sessionOf(await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }));
-    expect(errorCode(await post('/password/change', { currentPassword: 'nottheone1', newPassword: 'newpass2026' }, { cookie }))).toBe(1002);
+    const other = sessionOf(
+      await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }),
+    );
+    expect(
+      errorCode(
+        await post('/password/change', { currentPassword: 'nottheone1', newPassword: 'newpass2026' }, { cookie }),
+      ),
+    ).toBe(1002);
     const res = await post('/password/change', { currentPassword: password, newPassword: 'newpass2026' }, { cookie });
     expect(res.statusCode).toBe(200);
     const rotated = sessionOf(res);
@@ -243,7 +321,9 @@ describe('passwords, binding and profile', () => {
     expect((await getUser(other)).statusCode).toBe(401);
     expect((await getUser(cookie)).statusCode).toBe(401);
     expect((await getUser(rotated)).statusCode).toBe(200);
-    expect(errorCode(await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }))).toBe(1002);
+    expect(errorCode(await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }))).toBe(
+      1002,
+    );
   });
 
   it('resets a forgotten password with a code and signs out everywhere', async () => {
@@ -255,8 +335,12 @@ describe('passwords, binding and profile', () => {
     const res = await post('/password/reset', { type: 'mobile', target: mobile, code, password: 'reset2026x' }, { ip });
     expect(res.statusCode).toBe(200);
     expect((await getUser(cookie)).statusCode).toBe(401);
-    expect((await post('/login', { username: mobile, password: 'reset2026x', identity: 'mobile' }, { ip })).statusCode).toBe(200);
-    expect(errorCode(await post('/code', { type: 'mobile', target: newMobile(), purpose: 'reset' }, { ip: freshIp() }))).toBe(1206);
+    expect(
+      (await post('/login', { username: mobile, password: 'reset2026x', identity: 'mobile' }, { ip })).statusCode,
+    ).toBe(200);
+    expect(
+      errorCode(await post('/code', { type: 'mobile', target: newMobile(), purpose: 'reset' }, { ip: freshIp() })),
+    ).toBe(1206);
   });
 
   it('binds an e-mail with a code, never one that belongs to someone else', async () => {
@@ -268,15 +352,26 @@ describe('passwords, binding and profile', () => {
     const bound = await post('/bind', { type: 'email', target: email, code }, { cookie: a.cookie });
     expect(currentUserSchema.parse(bound.json()).info).toMatchObject({ email, emailVerified: true });
     advance(61_000);
-    const taken = await post('/code', { type: 'email', target: email, purpose: 'bind' }, { ip: freshIp(), cookie: b.cookie });
+    const taken = await post(
+      '/code',
+      { type: 'email', target: email, purpose: 'bind' },
+      { ip: freshIp(), cookie: b.cookie },
+    );
     expect(errorCode(taken)).toBe(4001);
-    expect((await post('/login', { username: email, password: a.password, identity: 'email' }, { ip: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await post('/login', { username: email, password: a.password, identity: 'email' }, { ip: freshIp() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('updates the profile, and each traveller only ever sees their own', async () => {
     const a = await registerMobile();
     const b = await registerMobile();
-    const res = await post('/user', { nickname: 'Amy', gender: 0, birthday: '1990-05-17', name: 'Amy Chen' }, { cookie: a.cookie });
+    const res = await post(
+      '/user',
+      { nickname: 'Amy', gender: 0, birthday: '1990-05-17', name: 'Amy Chen' },
+      { cookie: a.cookie },
+    );
     expect(currentUserSchema.parse(res.json())).toMatchObject({
       name: 'Amy',
       info: { gender: 0, birthday: '1990-05-17', nickname: 'Amy', name: 'Amy Chen' },
@@ -291,7 +386,9 @@ describe('passwords, binding and profile', () => {
 
   it('signs out other devices on request', async () => {
     const { mobile, password, cookie } = await registerMobile();
-    const other = sessionOf(await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }));
+    const other = sessionOf(
+      await post('/login', { username: mobile, password, identity: 'mobile' }, { ip: freshIp() }),
+    );
     const count = await t.app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie } });
     expect(count.json()).toEqual({ others: 1 });
     const res = await post('/api/sessions/revoke-others', {}, { cookie });

@@ -1,4 +1,5 @@
 import {
+  AppError,
   bindSchema,
   changePasswordSchema,
   codeRequestSchema,
@@ -11,7 +12,6 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '@junction/domain';
-import { AppError } from '@junction/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

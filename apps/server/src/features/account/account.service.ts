@@ -94,7 +94,8 @@ export class AccountService {
     });
     await this.limiter.record([keys.target, keys.ip]);
     try {
-      if (input.type === 'mobile') await this.sms.send({ to: target, text: codeSms(meta.language, code, input.purpose) });
+      if (input.type === 'mobile')
+        await this.sms.send({ to: target, text: codeSms(meta.language, code, input.purpose) });
       else await this.mailer.send({ to: target, ...codeMail(meta.language, code, input.purpose) });
     } catch {
       throw new AppError('DELIVERY_FAILED');
@@ -255,7 +256,10 @@ export class AccountService {
     return this.startSession(userId, meta);
   }
 
-  async bind(userId: string, input: { type: Identity; target: string; country?: string; code: string }): Promise<UserRow> {
+  async bind(
+    userId: string,
+    input: { type: Identity; target: string; country?: string; code: string },
+  ): Promise<UserRow> {
     const target = this.normalizeTarget(input.type, input.target, input.country);
     const owner = await this.findByTarget(input.type, target);
     if (owner && owner.id !== userId) throw new AppError('ACCOUNT_EXISTS');

@@ -1,10 +1,19 @@
-import { GlobalOutlined, MobileOutlined, ProfileOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  ProfileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { Language } from '@junction/domain';
-import { Button, Dropdown, Popover, Spin } from 'antd';
+import { Badge, Button, Dropdown, Popover, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
+import { UserAvatar } from '../../shared/ui/avatar';
 import { paths } from '../paths';
 import styles from './header.module.css';
 import { Logo } from './logo';
@@ -71,11 +80,51 @@ function CurrencySwitch() {
   );
 }
 
+/** The signed-in parts (spec §2): notifications with the unread count, and the account menu. */
+function AccountMenu() {
+  const { t } = useTranslation('common');
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const unread = user?.unread ?? 0;
+  return (
+    <>
+      <Popover content={t('header.unread', { count: unread })} placement="bottom">
+        <Button type="text" className={styles.navButton} aria-label={t('header.notifications', { count: unread })}>
+          <Badge count={unread} size="small" offset={[2, -2]}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </Button>
+      </Popover>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            { key: 'account', icon: <UserOutlined />, label: t('header.account') },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
+          ],
+          onClick: ({ key }) => (key === 'logout' ? void signOut() : navigate(paths.account())),
+        }}
+      >
+        <Button type="text" className={styles.accountButton} data-testid="account-menu">
+          <Badge dot={unread > 0} offset={[-2, 2]}>
+            <UserAvatar gender={user?.info.gender} size={28} />
+          </Badge>
+          <span className={styles.userName}>{user?.name}</span>
+        </Button>
+      </Dropdown>
+    </>
+  );
+}
+
 export type HeaderProps = { isFixed: boolean };
 
 export function Header({ isFixed }: HeaderProps) {
   const { t } = useTranslation('common');
   const isScrolled = useIsScrolled();
+  const { isSignedIn } = useAuth();
+  const location = useLocation();
   const className = [styles.header, isFixed ? styles.fixed : styles.static, isScrolled ? styles.scrolled : '']
     .filter(Boolean)
     .join(' ');
@@ -97,10 +146,17 @@ export function Header({ isFixed }: HeaderProps) {
               <ProfileOutlined />
               <span>{t('header.trips')}</span>
             </Link>
-            {/* Signed-in users get their account menu and notifications here. */}
-            <Link to={paths.login()} className={styles.loginButton} data-testid="login-button">
-              {t('header.login')}
-            </Link>
+            {isSignedIn ? (
+              <AccountMenu />
+            ) : (
+              <Link
+                to={`${paths.login()}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+                className={styles.loginButton}
+                data-testid="login-button"
+              >
+                {t('header.login')}
+              </Link>
+            )}
           </nav>
         </div>
       </header>

@@ -1,11 +1,16 @@
 import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../paths';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';
+
+const LoginModal = lazy(async () => ({
+  default: (await import('../../features/account/components/login-modal')).LoginModal,
+}));
 
 export function PageFallback() {
   return (
@@ -22,6 +27,7 @@ export function RootLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design (spec §2)
   useEffect(() => sync(), [location.key, sync]);
 
+  const { loginRequest } = useAuth();
   const isHome = location.pathname === paths.home();
   return (
     <div className={styles.shell}>
@@ -32,6 +38,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      {loginRequest ? (
+        <Suspense>
+          <LoginModal />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

@@ -13,7 +13,12 @@ const escapeHtml = (s: string): string =>
 function toHtml(text: string): string {
   return text
     .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`)
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/\n/g, '<br>')
+          .replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`,
+    )
     .join('\n');
 }
 

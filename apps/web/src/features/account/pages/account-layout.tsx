@@ -1,0 +1,52 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Menu } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { UserAvatar } from '../../../shared/ui/avatar';
+import styles from './account.module.css';
+
+/** The account area with its side menu (spec §2). Trips, travellers and notices join it with their features. */
+export function AccountLayout() {
+  const { t } = useTranslation('account');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selected = pathname.includes('account-security') ? 'account-security' : 'personal-info';
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.side}>
+        <div className={styles.who}>
+          <UserAvatar gender={user?.info.gender} size={48} />
+          <div>
+            <strong data-testid="account-name">{user?.name}</strong>
+            <span>{t('menu.title')}</span>
+          </div>
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          defaultOpenKeys={['personal-center']}
+          onClick={({ key }) => navigate(`/account/${key}`)}
+          items={[
+            {
+              key: 'personal-center',
+              label: t('menu.personalCenter'),
+              type: 'group',
+              children: [
+                { key: 'personal-info', icon: <UserOutlined />, label: t('menu.information') },
+                { key: 'account-security', icon: <LockOutlined />, label: t('menu.security') },
+              ],
+            },
+          ]}
+        />
+      </aside>
+      <main className={styles.content}>
+        <Suspense>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

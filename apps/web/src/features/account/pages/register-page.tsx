@@ -1,0 +1,168 @@
+import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
+import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { authApi } from '../../../shared/auth/auth-api';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { CodeButton } from '../components/code-button';
+import styles from '../components/forms.module.css';
+import { useErrorMessage } from '../lib/errors';
+import { accountRules } from '../lib/rules';
+
+type Values = { target: string; code?: string; password: string; confirm: string; agree: boolean };
+
+export function RegisterPage() {
+  const { t } = useTranslation('account');
+  useDocumentTitle(t('register.submit'));
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const { completeSignIn } = useAuth();
+  const { language } = usePreferences();
+  const errorMessage = useErrorMessage();
+  const rules = accountRules(t);
+  const [type, setType] = useState<Identity>('mobile');
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const [error, setError] = useState<string>();
+  const [isLoading, setIsLoading] = useState(false);
+
+  const submit = async (values: Values) => {
+    setIsLoading(true);
+    setError(undefined);
+    try {
+      const result = await authApi.register({
+        type,
+        target: values.target.trim(),
+        ...(type === 'mobile' ? { country } : {}),
+        password: values.password,
+        ...(values.code ? { code: values.code } : {}),
+        language,
+      });
+      if ('pending' in result) {
+        navigate(`/pending-verification?email=${encodeURIComponent(result.email)}`);
+      } else {
+        completeSignIn(result);
+        navigate('/');
+      }
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <div className={styles.authPage}>
+      <section className={styles.card}>
+        <h1>{t('register.title')}</h1>
+        <p className={styles.cardSubtitle}>{t('register.subtitle')}</p>
+        <Tabs
+          activeKey={type}
+          onChange={(key) => {
+            setType(key as Identity);
+            setError(undefined);
+            form.resetFields(['target', 'code']);
+          }}
+          items={[
+            { key: 'mobile', label: t('register.byMobile') },
+            { key: 'email', label: t('register.byEmail') },
+          ]}
+        />
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="register-form">
+          {type === 'mobile' ? (
+            <Form.Item name="target" label={t('register.mobile')} rules={[rules.mobile(() => country)]}>
+              <Input
+                size="large"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder={t('register.mobilePlaceholder')}
+                addonBefore={<AreaCodeSelect value={country} onChange={setCountry} />}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item name="target" label={t('register.email')} rules={[rules.required, rules.email]}>
+              <Input size="large" type="email" autoComplete="email" placeholder={t('register.emailPlaceholder')} />
+            </Form.Item>
+          )}
+          <Form.Item
+            label={t('login.code')}
+            required={type === 'mobile'}
+            extra={type === 'email' ? t('register.emailCodeHint') : undefined}
+          >
+            <div className={styles.codeRow}>
+              <Form.Item name="code" noStyle rules={type === 'mobile' ? [rules.required, rules.code] : [rules.code]}>
+                <Input
+                  size="large"
+                  inputMode="numeric"
+                  maxLength={6}
+                  placeholder={t('login.codePlaceholder')}
+                  aria-label={t('login.code')}
+                />
+              </Form.Item>
+              <CodeButton
+                purpose="register"
+                onError={setError}
+                target={() => {
+                  const target = (form.getFieldValue('target') as string | undefined)?.trim();
+                  return target ? { type, target, ...(type === 'mobile' ? { country } : {}) } : null;
+                }}
+              />
+            </div>
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('register.password')}
+            extra={t('register.passwordHint')}
+            rules={[rules.password]}
+          >
+            <Input.Password size="large" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('register.confirm')}
+            dependencies={['password']}
+            rules={[rules.confirm('password')]}
+          >
+            <Input.Password size="large" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="agree"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: async (_, v) => {
+                  if (!v) throw new Error(t('register.agreeRequired'));
+                },
+              },
+            ]}
+          >
+            <Checkbox>
+              <Trans
+                t={t}
+                i18nKey="register.agree"
+                components={{
+                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
+                  service: <a href="/agreement/service" target="_blank" rel="noopener" />,
+                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
+                  privacy: <a href="/agreement/privacy" target="_blank" rel="noopener" />,
+                }}
+              />
+            </Checkbox>
+          </Form.Item>
+          {error ? (
+            <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" />
+          ) : null}
+          <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+            {t('register.submit')}
+          </Button>
+          <p className={styles.switch}>
+            {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+          </p>
+        </Form>
+      </section>
+    </div>
+  );
+}

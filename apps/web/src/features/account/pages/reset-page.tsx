@@ -1,0 +1,133 @@
+import { DEFAULT_COUNTRY, identityOf } from '@junction/domain';
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authApi } from '../../../shared/auth/auth-api';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { CodeButton } from '../components/code-button';
+import styles from '../components/forms.module.css';
+import { useErrorMessage } from '../lib/errors';
+import { accountRules } from '../lib/rules';
+
+type Values = { account: string; code: string; password: string; confirm: string };
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('account');
+  useDocumentTitle(t('reset.title'));
+  const [form] = Form.useForm<Values>();
+  const rules = accountRules(t);
+  const errorMessage = useErrorMessage();
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const [error, setError] = useState<string>();
+  const [isDone, setIsDone] = useState(false);
+  const [isLoading, setIsLoading] = useState(false);
+  const account = Form.useWatch('account', form) ?? '';
+  const identity = identityOf(account);
+
+  const submit = async (values: Values) => {
+    setIsLoading(true);
+    setError(undefined);
+    try {
+      await authApi.resetPassword({
+        type: identity,
+        target: values.account.trim(),
+        ...(identity === 'mobile' ? { country } : {}),
+        code: values.code,
+        password: values.password,
+      });
+      setIsDone(true);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <div className={styles.authPage}>
+      <section className={styles.card}>
+        {isDone ? (
+          <Result
+            status="success"
+            title={t('reset.done')}
+            extra={
+              <Link to="/login">
+                <Button type="primary">{t('reset.back')}</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <h1>{t('reset.title')}</h1>
+            <p className={styles.cardSubtitle}>{t('reset.subtitle')}</p>
+            <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="reset-form">
+              <Form.Item
+                name="account"
+                label={t('login.account')}
+                rules={[rules.account(() => country)]}
+                validateTrigger={['onBlur', 'onSubmit']}
+              >
+                <Input
+                  size="large"
+                  autoComplete="username"
+                  placeholder={t('login.accountPlaceholder')}
+                  addonBefore={
+                    identity === 'mobile' ? <AreaCodeSelect value={country} onChange={setCountry} /> : undefined
+                  }
+                />
+              </Form.Item>
+              <Form.Item label={t('login.code')} required>
+                <div className={styles.codeRow}>
+                  <Form.Item name="code" noStyle rules={[rules.required, rules.code]}>
+                    <Input
+                      size="large"
+                      inputMode="numeric"
+                      maxLength={6}
+                      placeholder={t('login.codePlaceholder')}
+                      aria-label={t('login.code')}
+                    />
+                  </Form.Item>
+                  <CodeButton
+                    purpose="reset"
+                    onError={setError}
+                    target={() => {
+                      const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
+                      return value ? { type: identityOf(value), target: value, country } : null;
+                    }}
+                  />
+                </div>
+              </Form.Item>
+              <Form.Item
+                name="password"
+                label={t('reset.newPassword')}
+                extra={t('register.passwordHint')}
+                rules={[rules.password]}
+              >
+                <Input.Password size="large" autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item
+                name="confirm"
+                label={t('reset.confirm')}
+                dependencies={['password']}
+                rules={[rules.confirm('password')]}
+              >
+                <Input.Password size="large" autoComplete="new-password" />
+              </Form.Item>
+              {error ? (
+                <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" />
+              ) : null}
+              <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+                {t('reset.submit')}
+              </Button>
+              <p className={styles.switch}>
+                <Link to="/login">{t('reset.back')}</Link>
+              </p>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
