@@ -44,6 +44,10 @@ export default defineConfig({
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5499',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      AUTH_IP_LIMIT_FACTOR: '20',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
+      ...(process.env.E2E_SMS_FILE ? { SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE } : {}),
     },
   },
 });

@@ -1,11 +1,12 @@
 // Runs the browser tests: checks for Chromium, builds the web app, runs Playwright against a server on
 // a fresh embedded database, and makes sure no database process outlives the run.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -34,13 +35,44 @@ execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-e2e-'));
 await fs.chmod(dataDir, 0o755);
+// A real SMTP server catches the site's mail; each message lands as a file the tests read.
+const mailDir = path.join(dataDir, 'mail');
+await fs.mkdir(mailDir);
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', async () => {
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      await fs.writeFile(
+        path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.eml`),
+        `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`,
+      );
+      callback();
+    });
+  },
+});
+const smtpPort = await freePort();
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
 const env = {
   ...process.env,
   E2E_DATA_DIR: dataDir,
+  E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  E2E_MAIL_DIR: mailDir,
+  E2E_SMS_FILE: path.join(dataDir, 'sms.jsonl'),
   E2E_PORT: String(await freePort()),
   E2E_PG_PORT: String(await freePort()),
 };
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const result = await new Promise((resolve) => {
+  const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
+  child.on('exit', (status) => resolve({ status }));
+});
+await new Promise((resolve) => smtp.close(resolve));
 
 const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
 if (existsSync(pidFile)) {

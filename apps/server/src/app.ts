@@ -67,6 +67,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       sessionIdleMs: config.SESSION_IDLE_DAYS * 86_400_000,
       sessionAbsoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      ipLimitFactor: config.AUTH_IP_LIMIT_FACTOR,
     },
     now,
   );

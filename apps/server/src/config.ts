@@ -36,6 +36,7 @@ export const configSchema = z.object({
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
   MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
   SMS_OUTBOX_FILE: z.string().optional().describe('Development SMS provider also appends each text to this file'),
+  AUTH_IP_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),

@@ -66,6 +66,9 @@ export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server (restart, failover, shutdown) is replaced on next use;
+  // without a listener the pool's 'error' event would end the process.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 

@@ -10,7 +10,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../shared/api/api-client';
 import { AuthProvider } from '../shared/auth/auth-context';
-import { unauthorizedEvents } from '../shared/auth/auth-events';
 import { usePreferences } from '../shared/lib/preferences';
 import { MessageDialogProvider, useMessageDialog } from '../shared/ui/message-dialog';
 import { theme } from './theme';
@@ -32,9 +31,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const onErrorRef = useRef<(error: unknown, silent: boolean) => void>(() => {});
   onErrorRef.current = (error, silent) => {
     if (!(error instanceof ApiError) || silent) return;
-    if (error.status === 401) {
-      unauthorizedEvents.emit();
-    } else if (error.status === 419) {
+    if (error.status === 419) {
       showMessage({ type: 'CONFIRM', content: t('busy') });
     } else if (error.status >= 500) {
       message.error({

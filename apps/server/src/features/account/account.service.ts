@@ -36,6 +36,8 @@ export type AccountServiceOptions = {
   publicUrl: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** Multiplies the per-address limits, for sites where many travellers share one address. */
+  ipLimitFactor: number;
 };
 
 /** Registration, sign-in, codes, sessions and profile: the rules, with no HTTP and no SQL. */
@@ -48,6 +50,10 @@ export class AccountService {
     private readonly options: AccountServiceOptions,
     private readonly now: () => Date,
   ) {}
+
+  private perIp(max: number): number {
+    return Math.max(1, Math.round(max * this.options.ipLimitFactor));
+  }
 
   /** A mobile number in E.164 or an e-mail address in lower case; a malformed one is refused by field. */
   normalizeTarget(type: Identity, target: string, country = 'CN'): string {
@@ -75,7 +81,7 @@ export class AccountService {
       { key: keys.target, max: 1, windowMs: MINUTE },
       { key: keys.target, max: 5, windowMs: HOUR },
       { key: keys.target, max: 10, windowMs: DAY },
-      { key: keys.ip, max: 30, windowMs: HOUR },
+      { key: keys.ip, max: this.perIp(30), windowMs: HOUR },
     ]);
     const existing = await this.findByTarget(input.type, target);
     if (input.purpose === 'register' || input.purpose === 'bind') {
@@ -127,7 +133,7 @@ export class AccountService {
     input: { type: Identity; target: string; country?: string; password: string; code?: string },
     meta: RequestMeta,
   ): Promise<SignedIn | { pendingEmail: string }> {
-    await this.limiter.hit([{ key: `register-ip:${meta.ip}`, max: 10, windowMs: HOUR }]);
+    await this.limiter.hit([{ key: `register-ip:${meta.ip}`, max: this.perIp(10), windowMs: HOUR }]);
     const target = this.normalizeTarget(input.type, input.target, input.country);
     this.assertPassword(input.password);
     if (await this.findByTarget(input.type, target)) throw new AppError('ACCOUNT_EXISTS');
@@ -175,7 +181,7 @@ export class AccountService {
     await this.limiter.hit([
       { key: `activation:${target}`, max: 1, windowMs: MINUTE },
       { key: `activation:${target}`, max: 5, windowMs: DAY },
-      { key: `code-ip:${meta.ip}`, max: 30, windowMs: HOUR },
+      { key: `code-ip:${meta.ip}`, max: this.perIp(30), windowMs: HOUR },
     ]);
     const user = await this.repo.findUserByEmail(target);
     if (!user) throw new AppError('EMAIL_UNREGISTERED');
@@ -185,7 +191,7 @@ export class AccountService {
 
   /** Activates an e-mail account from its link and signs it in. */
   async verifyEmail(token: string, meta: RequestMeta): Promise<SignedIn> {
-    await this.limiter.hit([{ key: `verify-ip:${meta.ip}`, max: 30, windowMs: HOUR }]);
+    await this.limiter.hit([{ key: `verify-ip:${meta.ip}`, max: this.perIp(30), windowMs: HOUR }]);
     const row = await this.repo.findActivation(sha256(token));
     if (!row) throw new AppError('ACTIVATION_INVALID');
     if (row.usedAt) throw new AppError('ACTIVATION_USED');
@@ -204,7 +210,7 @@ export class AccountService {
     const target = this.normalizeTarget(input.identity, input.username, input.district);
     const failKey = `login-fail:${target}:${meta.ip}`;
     await this.limiter.check([
-      { key: `login-ip:${meta.ip}`, max: 30, windowMs: LOGIN_LOCK_MS },
+      { key: `login-ip:${meta.ip}`, max: this.perIp(30), windowMs: LOGIN_LOCK_MS },
       { key: failKey, max: LOGIN_LOCK_FAILURES, windowMs: LOGIN_LOCK_MS },
     ]);
     await this.limiter.record([`login-ip:${meta.ip}`]);
@@ -225,7 +231,7 @@ export class AccountService {
     input: { type: Identity; target: string; country?: string; code: string; password: string },
     meta: RequestMeta,
   ): Promise<void> {
-    await this.limiter.hit([{ key: `reset-ip:${meta.ip}`, max: 20, windowMs: HOUR }]);
+    await this.limiter.hit([{ key: `reset-ip:${meta.ip}`, max: this.perIp(20), windowMs: HOUR }]);
     const target = this.normalizeTarget(input.type, input.target, input.country);
     this.assertPassword(input.password);
     const user = await this.findByTarget(input.type, target);

@@ -1,5 +1,6 @@
 import { type ApiErrorBody, apiErrorSchema, ERRORS } from '@junction/domain';
 import type { z } from 'zod';
+import { unauthorizedEvents } from '../auth/auth-events';
 
 /** A failed API call: the HTTP status and the error body of ARCHITECTURE.md §3. */
 export class ApiError extends Error {
@@ -23,6 +24,8 @@ type RequestOptions<T> = {
   body?: unknown;
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** A 401 here is expected and handled by the caller: do not open the login dialog. */
+  quietUnauthorized?: boolean;
 };
 
 async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
@@ -44,6 +47,8 @@ async function request<T>(method: string, path: string, options: RequestOptions<
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    // Spec §8: a 401 anywhere opens the login dialog, which reloads the page after signing in.
+    if (response.status === 401 && !options.quietUnauthorized) unauthorizedEvents.emit();
     const body = apiErrorSchema.safeParse(data);
     throw new ApiError(
       response.status,

@@ -16,7 +16,7 @@ export const authKeys = { user: ['auth', 'user'] as const, sessions: ['auth', 's
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user,
-    queryFn: ({ signal }) => apiClient.get('/user', { schema: currentUserSchema, signal }),
+    queryFn: ({ signal }) => apiClient.get('/user', { schema: currentUserSchema, signal, quietUnauthorized: true }),
     retry: false,
     // The session check handles its own failure (spec §4): no global 401 dialog for it.
     meta: { silent: true },
@@ -25,7 +25,7 @@ export const currentUserQueryOptions = () =>
 export type LoginInput = { username: string; identity: Identity; district?: string; password?: string; code?: string };
 
 export const authApi = {
-  currentUser: () => apiClient.get('/user', { schema: currentUserSchema }),
+  currentUser: () => apiClient.get('/user', { schema: currentUserSchema, quietUnauthorized: true }),
   login: (body: LoginInput) => apiClient.post('/login', { body, schema: currentUserSchema }),
   logout: () => apiClient.post('/logout', { body: {}, schema: ok }),
   sendCode: (body: { type: Identity; target: string; country?: string; purpose: CodePurpose }) =>
