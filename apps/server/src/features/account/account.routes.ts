@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
-import { requestLanguage } from '../places/places.routes';
+import { requestLanguage } from '../../plugins/language';
 import { type AccountService, type RequestMeta, toCurrentUser } from './account.service';
 
 const ok = z.object({ ok: z.literal(true) });

@@ -1,16 +1,8 @@
-import { type Language, languageSchema, placeQuerySchema, placeSchema } from '@junction/domain';
+import { placeQuerySchema, placeSchema } from '@junction/domain';
 import type { PlaceIndex } from '@junction/refdata';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-/** The language asked for, else the language cookie, else English. */
-export function requestLanguage(req: FastifyRequest, asked?: Language): Language {
-  if (asked) return asked;
-  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  const parsed = languageSchema.safeParse(cookie ? decodeURIComponent(cookie) : undefined);
-  return parsed.success ? parsed.data : 'en';
-}
+import { requestLanguage } from '../../plugins/language';
 
 /** Cities offered before anything is typed: the main Chinese cities and the hubs travellers fly to most. */
 export const POPULAR_CITY_CODES = [
