@@ -10,6 +10,7 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
     colorText: '#1a2740',
     colorTextSecondary: '#5b6b86',
+    colorTextDescription: '#5b6b86',
   },
   components: {
     Collapse: { headerBg: '#fff' },
