@@ -398,6 +398,28 @@ describe('passwords, binding and profile', () => {
   });
 });
 
+describe('delivery', () => {
+  it('answers 1502 when the mail relay cannot be reached, and the code is not counted as sent', async () => {
+    const broken = await createTestApp({}, () => clock.now);
+    await broken.mailbox.stop();
+    const email = `dan.${Date.now()}@example.com`;
+    const res = await broken.app.inject({
+      method: 'POST',
+      url: '/code',
+      payload: { type: 'email', target: email, purpose: 'register' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(errorCode(res)).toBe(1502);
+    const again = await broken.app.inject({
+      method: 'POST',
+      url: '/code',
+      payload: { type: 'email', target: email, purpose: 'register' },
+    });
+    expect(errorCode(again)).toBe(1502);
+    await broken.close();
+  });
+});
+
 describe('bad input', () => {
   it('answers missing fields, wrong types and 10 kB strings with 400 in the error shape', async () => {
     const big = 'x'.repeat(10_240);

@@ -98,14 +98,15 @@ export class AccountService {
       now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
-    await this.limiter.record([keys.target, keys.ip]);
     try {
       if (input.type === 'mobile')
         await this.sms.send({ to: target, text: codeSms(meta.language, code, input.purpose) });
       else await this.mailer.send({ to: target, ...codeMail(meta.language, code, input.purpose) });
     } catch {
+      // Nothing reached the traveller: the wait before the next request does not start.
       throw new AppError('DELIVERY_FAILED');
     }
+    await this.limiter.record([keys.target, keys.ip]);
   }
 
   /** Checks and spends a code: wrong → 1101 (dead after five tries), missing, used or expired → 1601. */
