@@ -127,6 +127,7 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
       }}
       notFoundContent={isLoading ? <Spin size="small" /> : t('placePicker.noMatch')}
       popupMatchSelectWidth={380}
+      virtual={false}
       allowClear
       size="large"
       data-testid="place-picker"
