@@ -15,21 +15,6 @@ export type Identity = z.infer<typeof identitySchema>;
 /** Spec §4: the account type is e-mail as soon as the value holds anything but digits. */
 export const identityOf = (account: string): Identity => (/^\d*$/.test(account.trim()) ? 'mobile' : 'email');
 
-/** A mobile number in E.164 (`+8613800138000`) if it is valid for the country, else null. */
-export function normalizeMobile(number: string, country: string): string | null {
-  if (!/^[A-Z]{2}$/.test(country) || number.length > 30) return null;
-  const parsed = parsePhoneNumberFromString(number, country as CountryCode);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-/** The national number with its middle hidden, as Chinese sites show it: 138****8000. */
-export function maskMobile(e164: string): string {
-  const digits = e164.replace(/^\+\d{1,3}?(?=\d{7,})/, '');
-  const national = parsePhoneNumberFromString(e164)?.nationalNumber ?? digits;
-  if (national.length < 7) return national;
-  return `${national.slice(0, 3)}${'*'.repeat(national.length - 7)}${national.slice(-4)}`.replace(/\*+/, '****');
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
 

@@ -7,10 +7,9 @@ import {
   isEmail,
   isStrongPassword,
   type Language,
-  maskMobile,
-  normalizeMobile,
   type ProfileUpdate,
 } from '@junction/domain';
+import { maskMobile, normalizeMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
 import type { AccountRepository, UserRow } from './account.repository';
 import type { Mailer } from './messaging/mailer';

@@ -1,4 +1,5 @@
-import { identityOf, isEmail, isStrongPassword, normalizeMobile } from '@junction/domain';
+import { identityOf, isEmail, isStrongPassword } from '@junction/domain';
+import { normalizeMobile } from '@junction/domain/phone';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 

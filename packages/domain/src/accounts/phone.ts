@@ -1,0 +1,19 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+// A separate entry (`@junction/domain/phone`): the phone metadata is large, so the web app loads it only
+// with the pages that take a phone number.
+
+/** A mobile number in E.164 (`+8613800138000`) if it is valid for the country, else null. */
+export function normalizeMobile(number: string, country: string): string | null {
+  if (!/^[A-Z]{2}$/.test(country) || number.length > 30) return null;
+  const parsed = parsePhoneNumberFromString(number, country as CountryCode);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** The national number with its middle hidden, as Chinese sites show it: 138****8000. */
+export function maskMobile(e164: string): string {
+  const digits = e164.replace(/^\+\d{1,3}?(?=\d{7,})/, '');
+  const national = parsePhoneNumberFromString(e164)?.nationalNumber ?? digits;
+  if (national.length < 7) return national;
+  return `${national.slice(0, 3)}${'*'.repeat(national.length - 7)}${national.slice(-4)}`.replace(/\*+/, '****');
+}
