@@ -1,5 +1,3 @@
-import type { CountryCode } from 'libphonenumber-js/min';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** Spec §9: the default country of a mobile number. */
