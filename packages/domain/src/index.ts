@@ -5,4 +5,5 @@ export * from './places/place.schema';
 export * from './places/place-code';
 export * from './places/place-token';
 export * from './preferences';
+export * from './reference.schema';
 export * from './site';

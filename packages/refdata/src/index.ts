@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Country, CurrencyInfo } from '@junction/domain';
 import type { Calendar, TrainServiceFees, TransitLink } from './build/extras';
-import type { AircraftClass, Airline, Country, CurrencyInfo } from './build/tables';
+import type { AircraftClass, Airline } from './build/tables';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
 
 export type { Calendar, CalendarDay, TrainServiceFees, TransitLink } from './build/extras';
-export type { AircraftClass, Airline, Country, CurrencyInfo } from './build/tables';
+export type { AircraftClass, Airline } from './build/tables';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 

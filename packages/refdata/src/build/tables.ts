@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@junction/domain';
+import { type Country, CURRENCIES, type CurrencyInfo } from '@junction/domain';
 import { readCsv, readDat, readJson } from './sources';
 
 type WorldCountry = {
@@ -12,8 +12,6 @@ type WorldCountry = {
 /** Names Chinese sites use for these regions, where the data's common names differ. */
 const ZH_OVERRIDES: Record<string, string> = { HK: '中国香港', MO: '中国澳门', TW: '中国台湾' };
 const EN_OVERRIDES: Record<string, string> = { MO: 'Macao', TW: 'Taiwan, China' };
-
-export type Country = { code: string; nameEn: string; nameZh: string; phoneCode: string; flag: string };
 
 /** Countries with their calling codes (spec §3 country list); a code shared by a region keeps its root. */
 export function buildCountries(): Country[] {
@@ -52,15 +50,6 @@ const SYMBOL_OVERRIDES: Record<string, string> = {
   ARS: 'AR$',
   MOP: 'MOP$',
   TWD: 'NT$',
-};
-
-export type CurrencyInfo = {
-  code: string;
-  symbol: string;
-  position: 'left' | 'right';
-  nameEn: string;
-  nameZh: string;
-  country: string;
 };
 
 const CURRENCY_COUNTRY: Record<string, string> = {

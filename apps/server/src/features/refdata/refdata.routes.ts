@@ -1,22 +1,8 @@
+import { countrySchema, currencyTableSchema } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const countrySchema = z.object({
-  code: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
-  phoneCode: z.string(),
-  flag: z.string(),
-});
-const currencySchema = z.object({
-  code: z.string(),
-  symbol: z.string(),
-  position: z.enum(['left', 'right']),
-  nameEn: z.string(),
-  nameZh: z.string(),
-  country: z.string(),
-});
 const calendarDaySchema = z.object({
   type: z.enum(['holiday', 'workday']),
   key: z.string(),
@@ -47,12 +33,7 @@ export const refdataRoutes = (refdata: Refdata, now: () => Date = () => new Date
       {
         schema: {
           tags: ['reference'],
-          response: {
-            200: z.object({
-              data: z.array(currencySchema),
-              rates: z.object({ date: z.string(), rates: z.record(z.string(), z.number()) }),
-            }),
-          },
+          response: { 200: currencyTableSchema },
         },
       },
       async (_req, reply) => {

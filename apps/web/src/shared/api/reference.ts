@@ -1,31 +1,7 @@
-import { type Place, placeSchema } from '@junction/domain';
+import { countrySchema, currencyTableSchema, type Place, placeSchema } from '@junction/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from './api-client';
-
-const countrySchema = z.object({
-  code: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
-  phoneCode: z.string(),
-  flag: z.string(),
-});
-export type Country = z.infer<typeof countrySchema>;
-
-const currenciesSchema = z.object({
-  data: z.array(
-    z.object({
-      code: z.string(),
-      symbol: z.string(),
-      position: z.enum(['left', 'right']),
-      nameEn: z.string(),
-      nameZh: z.string(),
-      country: z.string(),
-    }),
-  ),
-  rates: z.object({ date: z.string(), rates: z.record(z.string(), z.number()) }),
-});
-export type CurrencyTable = z.infer<typeof currenciesSchema>;
 
 export const referenceKeys = {
   countries: ['reference', 'countries'] as const,
@@ -47,7 +23,7 @@ export const useCountries = () => useQuery(countriesQueryOptions());
 export const currenciesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.currencies,
-    queryFn: ({ signal }) => apiClient.get('/api/currencies', { schema: currenciesSchema, signal }),
+    queryFn: ({ signal }) => apiClient.get('/api/currencies', { schema: currencyTableSchema, signal }),
     staleTime: 60 * 60 * 1000,
   });
 export const useCurrencyTable = () => useQuery(currenciesQueryOptions());

@@ -1,7 +1,8 @@
+import type { Country } from '@junction/domain';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Country, useCountries } from '../api/reference';
+import { useCountries } from '../api/reference';
 import { usePreferences } from '../lib/preferences';
 
 /** Spec §9: the default country code is CN. */

@@ -9,7 +9,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
-import { CodeButton } from './code-button';
+import { CodeField } from './code-field';
 import styles from './forms.module.css';
 
 type Values = { account: string; password?: string; code?: string };
@@ -96,28 +96,14 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
           <Input.Password size="large" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
         </Form.Item>
       ) : (
-        <Form.Item label={t('login.code')} required>
-          <div className={styles.codeRow}>
-            <Form.Item name="code" noStyle rules={[rules.required, rules.code]}>
-              <Input
-                size="large"
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="one-time-code"
-                placeholder={t('login.codePlaceholder')}
-                aria-label={t('login.code')}
-              />
-            </Form.Item>
-            <CodeButton
-              purpose="login"
-              onError={setError}
-              target={() => {
-                const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
-                return value ? { type: identityOf(value), target: value, country } : null;
-              }}
-            />
-          </div>
-        </Form.Item>
+        <CodeField
+          purpose="login"
+          onError={setError}
+          target={() => {
+            const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
+            return value ? { type: identityOf(value), target: value, country } : null;
+          }}
+        />
       )}
       <div className={styles.row}>
         <Button

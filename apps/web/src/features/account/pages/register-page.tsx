@@ -8,8 +8,9 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
-import { CodeButton } from '../components/code-button';
+import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 
@@ -87,47 +88,18 @@ export function RegisterPage() {
               <Input size="large" type="email" autoComplete="email" placeholder={t('register.emailPlaceholder')} />
             </Form.Item>
           )}
-          <Form.Item
-            label={t('login.code')}
-            required={type === 'mobile'}
+          <CodeField
+            purpose="register"
+            isRequired={type === 'mobile'}
             extra={type === 'email' ? t('register.emailCodeHint') : undefined}
-          >
-            <div className={styles.codeRow}>
-              <Form.Item name="code" noStyle rules={type === 'mobile' ? [rules.required, rules.code] : [rules.code]}>
-                <Input
-                  size="large"
-                  inputMode="numeric"
-                  maxLength={6}
-                  placeholder={t('login.codePlaceholder')}
-                  aria-label={t('login.code')}
-                />
-              </Form.Item>
-              <CodeButton
-                purpose="register"
-                onError={setError}
-                target={() => {
-                  const target = (form.getFieldValue('target') as string | undefined)?.trim();
-                  return target ? { type, target, ...(type === 'mobile' ? { country } : {}) } : null;
-                }}
-              />
-            </div>
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('register.password')}
-            extra={t('register.passwordHint')}
-            rules={[rules.password]}
-          >
-            <Input.Password size="large" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('register.confirm')}
-            dependencies={['password']}
-            rules={[rules.confirm('password')]}
-          >
-            <Input.Password size="large" autoComplete="new-password" />
-          </Form.Item>
+            onError={setError}
+            target={() => {
+              const target = (form.getFieldValue('target') as string | undefined)?.trim();
+              return target ? { type, target, ...(type === 'mobile' ? { country } : {}) } : null;
+            }}
+          />
+          <NewPasswordFields name="password" label={t('register.password')} confirmLabel={t('register.confirm')} />
+
           <Form.Item
             name="agree"
             valuePropName="checked"

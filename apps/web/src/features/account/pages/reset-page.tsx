@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { authApi } from '../../../shared/auth/auth-api';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
-import { CodeButton } from '../components/code-button';
+import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 
@@ -78,43 +79,16 @@ export function ResetPasswordPage() {
                   }
                 />
               </Form.Item>
-              <Form.Item label={t('login.code')} required>
-                <div className={styles.codeRow}>
-                  <Form.Item name="code" noStyle rules={[rules.required, rules.code]}>
-                    <Input
-                      size="large"
-                      inputMode="numeric"
-                      maxLength={6}
-                      placeholder={t('login.codePlaceholder')}
-                      aria-label={t('login.code')}
-                    />
-                  </Form.Item>
-                  <CodeButton
-                    purpose="reset"
-                    onError={setError}
-                    target={() => {
-                      const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
-                      return value ? { type: identityOf(value), target: value, country } : null;
-                    }}
-                  />
-                </div>
-              </Form.Item>
-              <Form.Item
-                name="password"
-                label={t('reset.newPassword')}
-                extra={t('register.passwordHint')}
-                rules={[rules.password]}
-              >
-                <Input.Password size="large" autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirm"
-                label={t('reset.confirm')}
-                dependencies={['password']}
-                rules={[rules.confirm('password')]}
-              >
-                <Input.Password size="large" autoComplete="new-password" />
-              </Form.Item>
+              <CodeField
+                purpose="reset"
+                onError={setError}
+                target={() => {
+                  const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
+                  return value ? { type: identityOf(value), target: value, country } : null;
+                }}
+              />
+              <NewPasswordFields name="password" label={t('reset.newPassword')} confirmLabel={t('reset.confirm')} />
+
               {error ? (
                 <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" />
               ) : null}

@@ -7,8 +7,9 @@ import { authApi, authKeys } from '../../../shared/auth/auth-api';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
-import { CodeButton } from '../components/code-button';
+import { CodeField } from '../components/code-field';
 import formStyles from '../components/forms.module.css';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 import styles from './account.module.css';
@@ -45,17 +46,13 @@ function ChangePassword() {
       <Form.Item name="current" label={t('security.current')} rules={[rules.required]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="next"
         label={t('security.newPassword')}
-        extra={t('register.passwordHint')}
-        rules={[rules.password]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" label={t('security.confirm')} dependencies={['next']} rules={[rules.confirm('next')]}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+        confirmLabel={t('security.confirm')}
+        size="middle"
+      />
+
       {error ? <Alert type="error" showIcon message={error} className={formStyles.error} /> : null}
       <Button type="primary" htmlType="submit" loading={isSaving}>
         {t('security.change')}
@@ -111,21 +108,15 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
             <Input type="email" />
           </Form.Item>
         )}
-        <Form.Item label={t('login.code')} required>
-          <div className={formStyles.codeRow}>
-            <Form.Item name="code" noStyle rules={[rules.required, rules.code]}>
-              <Input inputMode="numeric" maxLength={6} aria-label={t('login.code')} />
-            </Form.Item>
-            <CodeButton
-              purpose="bind"
-              onError={setError}
-              target={() => {
-                const target = (form.getFieldValue('target') as string | undefined)?.trim();
-                return target ? { type, target, country } : null;
-              }}
-            />
-          </div>
-        </Form.Item>
+        <CodeField
+          purpose="bind"
+          size="middle"
+          onError={setError}
+          target={() => {
+            const target = (form.getFieldValue('target') as string | undefined)?.trim();
+            return target ? { type, target, country } : null;
+          }}
+        />
         {error ? <Alert type="error" showIcon message={error} /> : null}
       </Form>
     </Modal>

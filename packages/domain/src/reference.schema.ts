@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Spec §3 country list: code, Chinese and English names, phone country code (and a flag to show). */
+export const countrySchema = z.object({
+  code: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  phoneCode: z.string(),
+  flag: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+/** Spec §3 currency table: symbol, side of the amount, names and home country. */
+export const currencyInfoSchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  position: z.enum(['left', 'right']),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  country: z.string(),
+});
+export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
+
+/** Rates from the snapshot, keyed by pair (`CNY:USD`). */
+export const rateSnapshotSchema = z.object({ date: z.string(), rates: z.record(z.string(), z.number()) });
+
+export const currencyTableSchema = z.object({ data: z.array(currencyInfoSchema), rates: rateSnapshotSchema });
+export type CurrencyTable = z.infer<typeof currencyTableSchema>;
