@@ -398,6 +398,30 @@ describe('passwords, binding and profile', () => {
   });
 });
 
+describe('cookies over HTTPS', () => {
+  it('marks the session cookie Secure when the site is served over HTTPS', async () => {
+    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' }, () => clock.now);
+    const mobile = newMobile();
+    const send = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/code',
+      remoteAddress: freshIp(),
+      payload: { type: 'mobile', target: mobile, purpose: 'register' },
+    });
+    expect(send.statusCode).toBe(200);
+    const code = /(\d{6})/.exec(behindProxy.sms.sent.at(-1)?.text ?? '')?.[1];
+    const res = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { type: 'mobile', target: mobile, password: 'travel2026', code },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    await behindProxy.close();
+  });
+});
+
 describe('delivery', () => {
   it('answers 1502 when the mail relay cannot be reached, and the code is not counted as sent', async () => {
     const broken = await createTestApp({}, () => clock.now);
