@@ -136,13 +136,13 @@ export function Header({ isFixed }: HeaderProps) {
             <Logo />
           </Link>
           <nav className={styles.nav} aria-label={t('header.navigation')}>
-            <Link to={paths.download()} className={styles.navLink}>
+            <Link to={paths.download()} className={styles.navLink} aria-label={t('header.download')}>
               <MobileOutlined />
               <span>{t('header.download')}</span>
             </Link>
             <LanguageSwitch />
             <CurrencySwitch />
-            <Link to={paths.trips()} className={styles.navLink}>
+            <Link to={paths.trips()} className={styles.navLink} aria-label={t('header.trips')}>
               <ProfileOutlined />
               <span>{t('header.trips')}</span>
             </Link>
