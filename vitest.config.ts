@@ -8,6 +8,9 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'planner', include: ['packages/planner/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'refdata', include: ['packages/refdata/src/**/*.test.ts'], environment: 'node' },
       },
       {

@@ -1,0 +1,5 @@
+export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
+export { McRaptor } from './raptor/raptor';
+export { referencePlan } from './reference/reference-planner';
+export { buildTimetable } from './timetable/build-timetable';
+export type { Timetable, TransferInput, TripInput } from './timetable/timetable';

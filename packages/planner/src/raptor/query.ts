@@ -1,0 +1,25 @@
+/** Getting from the origin to a stop where a trip can be boarded (walk, taxi, metro ride outside the timetable). */
+export type Access = { stop: number; seconds: number; price: number };
+
+export type Query = {
+  /** Earliest departure from the origin, seconds since the timetable epoch. */
+  departAt: number;
+  access: Access[];
+  /** Leaving the network at a stop to reach the destination. */
+  egress: Access[];
+  maxTransfers: number;
+};
+
+/** One optimal way to travel, by the three criteria: arrival, price and transfers. */
+export type Outcome = { arrival: number; price: number; transfers: number };
+
+/** Keeps the outcomes no other outcome beats on all three criteria; equal ones once. */
+export function paretoFilter(outcomes: Outcome[]): Outcome[] {
+  const sorted = [...outcomes].sort((a, b) => a.arrival - b.arrival || a.price - b.price || a.transfers - b.transfers);
+  const kept: Outcome[] = [];
+  for (const o of sorted) {
+    const beaten = kept.some((k) => k.arrival <= o.arrival && k.price <= o.price && k.transfers <= o.transfers);
+    if (!beaten) kept.push(o);
+  }
+  return kept;
+}

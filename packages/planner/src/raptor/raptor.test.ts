@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { referencePlan } from '../reference/reference-planner';
+import { buildTimetable } from '../timetable/build-timetable';
+import type { TransferInput, TripInput } from '../timetable/timetable';
+import type { Query } from './query';
+import { McRaptor } from './raptor';
+
+const H = 3600;
+const M = 60;
+
+/** A trip through the given stops, leaving the first at `start`, `ride` seconds between stops. */
+function trip(stops: number[], start: number, ride: number, farePerLeg: number, boardFee = 0): TripInput {
+  const times = stops.map((_, i) => start + i * ride);
+  return { stops, arrivals: times, departures: times, fareAt: stops.map((_, i) => i * farePerLeg), boardFee };
+}
+
+function plan(stopCount: number, trips: TripInput[], q: Query, change = 0, transfers: TransferInput[] = []) {
+  const tt = buildTimetable({ stopCount, stopChangeSec: new Array(stopCount).fill(change), trips, transfers });
+  const fast = new McRaptor(tt).plan(q);
+  expect(fast, 'agrees with the reference planner').toEqual(referencePlan(tt, q));
+  return fast;
+}
+
+const from = (stop: number) => [{ stop, seconds: 0, price: 0 }];
+
+describe('McRaptor on hand-checked networks', () => {
+  it('rides one trip from its first stop to a later one', () => {
+    const out = plan(3, [trip([0, 1, 2], 8 * H, 30 * M, 10000)], {
+      departAt: 7 * H,
+      access: from(0),
+      egress: from(2),
+      maxTransfers: 2,
+    });
+    expect(out).toEqual([{ arrival: 8 * H + 2 * 30 * M, price: 20000, transfers: 0 }]);
+  });
+
+  it('misses a connection shorter than the minimum connection time and takes the next one', () => {
+    const trips = [
+      trip([0, 1], 9 * H, 60 * M, 50000), // arrives at 1 at 10:00
+      trip([1, 2], 10 * H + 20 * M, 30 * M, 30000), // too soon with 30 min to change
+      trip([1, 2], 10 * H + 45 * M, 30 * M, 30000),
+    ];
+    const out = plan(3, trips, { departAt: 8 * H, access: from(0), egress: from(2), maxTransfers: 1 }, 30 * M);
+    expect(out).toEqual([{ arrival: 10 * H + 45 * M + 30 * M, price: 80000, transfers: 1 }]);
+  });
+
+  it('keeps both a fast expensive ride and a slow cheap one', () => {
+    const trips = [trip([0, 1], 9 * H, 2 * H, 150000), trip([0, 1], 9 * H, 5 * H, 30000)];
+    const out = plan(2, trips, { departAt: 8 * H, access: from(0), egress: from(1), maxTransfers: 0 });
+    expect(out).toEqual([
+      { arrival: 11 * H, price: 150000, transfers: 0 },
+      { arrival: 14 * H, price: 30000, transfers: 0 },
+    ]);
+  });
+
+  it('keeps a direct ride beside a faster one with a change', () => {
+    const trips = [
+      trip([0, 2], 9 * H, 6 * H, 40000),
+      trip([0, 1], 9 * H, 1 * H, 20000),
+      trip([1, 2], 10 * H + 30 * M, 1 * H, 20000),
+    ];
+    const out = plan(3, trips, { departAt: 8 * H, access: from(0), egress: from(2), maxTransfers: 1 }, 20 * M);
+    expect(out).toEqual([
+      { arrival: 11 * H + 30 * M, price: 40000, transfers: 1 },
+      { arrival: 15 * H, price: 40000, transfers: 0 },
+    ]);
+    const direct = plan(3, trips, { departAt: 8 * H, access: from(0), egress: from(2), maxTransfers: 0 }, 20 * M);
+    expect(direct).toEqual([{ arrival: 15 * H, price: 40000, transfers: 0 }]);
+  });
+
+  it('changes stations by taxi, paying for it, and counts the change', () => {
+    const trips = [trip([0, 1], 9 * H, 2 * H, 60000), trip([2, 3], 12 * H, 4 * H + 30 * M, 55300)];
+    const taxi = [{ from: 1, to: 2, seconds: 50 * M, price: 9000 }];
+    const out = plan(4, trips, { departAt: 8 * H, access: from(0), egress: from(3), maxTransfers: 2 }, 10 * M, taxi);
+    expect(out).toEqual([{ arrival: 16 * H + 30 * M, price: 60000 + 9000 + 55300, transfers: 1 }]);
+    const tooSlow = [{ from: 1, to: 2, seconds: 70 * M, price: 9000 }];
+    expect(
+      plan(4, trips, { departAt: 8 * H, access: from(0), egress: from(3), maxTransfers: 2 }, 10 * M, tooSlow),
+    ).toEqual([]);
+  });
+
+  it('travels overnight and across service days', () => {
+    const trips = [trip([0, 1], 22 * H, 9 * H, 70000), trip([1, 2], 24 * H + 8 * H, 2 * H, 10000)];
+    const out = plan(3, trips, { departAt: 20 * H, access: from(0), egress: from(2), maxTransfers: 1 }, 30 * M);
+    expect(out).toEqual([{ arrival: 24 * H + 10 * H, price: 80000, transfers: 1 }]);
+  });
+
+  it('adds the access and egress legs to time and price', () => {
+    const out = plan(2, [trip([0, 1], 9 * H, 1 * H, 10000)], {
+      departAt: 8 * H,
+      access: [{ stop: 0, seconds: 40 * M, price: 5000 }],
+      egress: [{ stop: 1, seconds: 25 * M, price: 3000 }],
+      maxTransfers: 0,
+    });
+    expect(out).toEqual([{ arrival: 10 * H + 25 * M, price: 18000, transfers: 0 }]);
+  });
+});
+
+const networkArb = fc.record({ stopCount: fc.integer({ min: 3, max: 6 }), seed: fc.nat() }).chain(({ stopCount }) =>
+  fc.record({
+    stopCount: fc.constant(stopCount),
+    trips: fc.array(
+      fc.record({
+        stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
+        start: fc.integer({ min: 0, max: 12 * H }),
+        legs: fc.array(fc.integer({ min: 5 * M, max: 3 * H }), { minLength: 3, maxLength: 3 }),
+        fares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }),
+        boardFee: fc.integer({ min: 0, max: 2000 }),
+        copies: fc.integer({ min: 1, max: 3 }),
+        gap: fc.integer({ min: 10 * M, max: 2 * H }),
+      }),
+      { minLength: 1, maxLength: 7 },
+    ),
+    transfers: fc.array(
+      fc.record({
+        from: fc.integer({ min: 0, max: stopCount - 1 }),
+        to: fc.integer({ min: 0, max: stopCount - 1 }),
+        seconds: fc.integer({ min: 0, max: 2 * H }),
+        price: fc.integer({ min: 0, max: 3000 }),
+      }),
+      { maxLength: 4 },
+    ),
+    change: fc.array(fc.integer({ min: 0, max: 45 * M }), { minLength: stopCount, maxLength: stopCount }),
+    origin: fc.integer({ min: 0, max: stopCount - 1 }),
+    destination: fc.integer({ min: 0, max: stopCount - 1 }),
+    departAt: fc.integer({ min: 0, max: 10 * H }),
+    maxTransfers: fc.integer({ min: 0, max: 3 }),
+  }),
+);
+
+describe('McRaptor against the reference planner', () => {
+  it('finds exactly the reference Pareto set on random small networks', () => {
+    fc.assert(
+      fc.property(networkArb, (n) => {
+        const trips: TripInput[] = [];
+        for (const t of n.trips) {
+          for (let c = 0; c < t.copies; c++) {
+            let time = t.start + c * t.gap;
+            const arrivals: number[] = [];
+            const departures: number[] = [];
+            const fareAt: number[] = [];
+            let fare = 0;
+            t.stops.forEach((_, i) => {
+              if (i > 0) {
+                time += t.legs[i - 1] as number;
+                fare += t.fares[i - 1] as number;
+              }
+              arrivals.push(time);
+              departures.push(i === 0 ? time : time + 120);
+              if (i > 0) time += 120;
+              fareAt.push(fare);
+            });
+            trips.push({ stops: t.stops, arrivals, departures, fareAt, boardFee: t.boardFee });
+          }
+        }
+        const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
+        const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips, transfers });
+        const q: Query = {
+          departAt: n.departAt,
+          access: [{ stop: n.origin, seconds: 0, price: 0 }],
+          egress: [{ stop: n.destination, seconds: 0, price: 0 }],
+          maxTransfers: n.maxTransfers,
+        };
+        expect(new McRaptor(tt).plan(q)).toEqual(referencePlan(tt, q));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

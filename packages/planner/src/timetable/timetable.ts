@@ -1,0 +1,51 @@
+/**
+ * The timetable as struct-of-arrays. Every id is an index; lists are offset arrays:
+ * the stops of route r are `routeStops[routeStopStart[r] .. routeStopStart[r + 1]]`.
+ *
+ * Times are seconds since the timetable's epoch (UTC midnight of its first service day), so trips on
+ * several service days and in several time zones share one clock. Money is integer hundredths.
+ *
+ * A route is a set of trips with the same stop sequence and the same fares, whose trips never overtake
+ * each other: the earliest trip that can be boarded is then the best one at every later stop.
+ */
+export type Timetable = {
+  stopCount: number;
+  /** Minimum time to change between two trips at this stop (airport or station connection time). */
+  stopChangeSec: Uint32Array;
+
+  routeCount: number;
+  routeStopStart: Uint32Array;
+  routeStops: Uint32Array;
+  /** Cumulative fare along the route from its first stop; a ride from i to j costs `boardFee + fare[j] - fare[i]`. */
+  routeFare: Int32Array;
+  routeBoardFee: Int32Array;
+  /** Trips of route r: `routeTripStart[r] .. routeTripStart[r + 1]`, sorted by departure. */
+  routeTripStart: Uint32Array;
+  /** Trip t at position i of its route: `arrival[tripTimeStart[t] + i]`, `departure[…]`. */
+  tripTimeStart: Uint32Array;
+  arrival: Int32Array;
+  departure: Int32Array;
+
+  /** Routes calling at stop s: `stopRoutes[stopRouteStart[s] ..]`, with the position of s on that route. */
+  stopRouteStart: Uint32Array;
+  stopRoutes: Uint32Array;
+  stopRoutePosition: Uint32Array;
+
+  /** Ground transfers (walk, taxi) between stops, with duration and price. */
+  transferStart: Uint32Array;
+  transferTo: Uint32Array;
+  transferSec: Uint32Array;
+  transferPrice: Int32Array;
+};
+
+/** A trip as the builder takes it: one route's stop sequence with times, and its fares. */
+export type TripInput = {
+  stops: number[];
+  arrivals: number[];
+  departures: number[];
+  /** Cumulative fare at each stop (0 at the first), and the fee for boarding at all. */
+  fareAt: number[];
+  boardFee: number;
+};
+
+export type TransferInput = { from: number; to: number; seconds: number; price: number };
