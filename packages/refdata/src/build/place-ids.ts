@@ -17,7 +17,7 @@ export class PlaceIdRegistry {
     if (!fs.existsSync(FILE)) return;
     for (const line of fs.readFileSync(FILE, 'utf8').split('\n').slice(1)) {
       const comma = line.lastIndexOf(',');
-      if (comma < 0) continue;
+      if (comma <= 0) continue;
       const id = Number(line.slice(comma + 1));
       this.ids.set(line.slice(0, comma), id);
       this.next = Math.max(this.next, id + 1);
@@ -25,6 +25,7 @@ export class PlaceIdRegistry {
   }
 
   idFor(key: string): number {
+    if (!key || /[\r\n,]/.test(key)) throw new Error(`bad place key: ${JSON.stringify(key)}`);
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.next++;

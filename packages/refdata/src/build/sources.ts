@@ -83,9 +83,10 @@ export type Station12306 = {
 export function readStations(): Station12306[] {
   return readText('raw/china-railway-stations-12306/station_name.txt')
     .split('@')
+    .map((record) => record.trim())
     .filter(Boolean)
     .map((record) => {
-      const f = record.split('|');
+      const f = record.split('|').map((field) => field.trim());
       return {
         name: f[1] ?? '',
         telecode: f[2] ?? '',
