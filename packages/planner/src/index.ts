@@ -1,3 +1,5 @@
+export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
+export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
 export { McRaptor } from './raptor/raptor';
 export { referencePlan } from './reference/reference-planner';

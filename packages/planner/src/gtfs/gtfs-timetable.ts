@@ -1,0 +1,123 @@
+import { buildTimetable } from '../timetable/build-timetable';
+import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
+import type { GtfsFeed } from './read-gtfs';
+
+/** Offset of a time zone from UTC in seconds at an instant. */
+function utcOffsetSeconds(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return (
+    (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at.getTime()) /
+    1000
+  );
+}
+
+export type FareModel = (
+  routeType: number,
+  agencyId: string,
+  distanceKm: number,
+) => { boardFee: number; perKm: number };
+
+export type GtfsTimetableOptions = {
+  /** First service day, `yyyy-mm-dd`; the timetable's epoch is its midnight UTC. */
+  firstDate: string;
+  days: number;
+  fares: FareModel;
+  /** Minimum connection time at a stop, seconds. */
+  changeSeconds: (stopId: string) => number;
+  transfers?: { from: string; to: string; seconds: number; price: number }[];
+};
+
+export type LoadedTimetable = {
+  timetable: Timetable;
+  stopIds: string[];
+  stopIndex: Map<string, number>;
+  epochMs: number;
+};
+
+const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+};
+
+/**
+ * Expands the feeds' trips over the service days of the window onto one UTC clock: a trip's GTFS
+ * times count from its agency's local midnight of the service day, so each day's instance is shifted by
+ * that zone's offset on that day (daylight saving included).
+ */
+export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptions): LoadedTimetable {
+  const stopIds: string[] = [];
+  const stopIndex = new Map<string, number>();
+  const stopPos: { lat: number; lon: number }[] = [];
+  for (const feed of feeds) {
+    for (const s of feed.stops) {
+      if (stopIndex.has(s.id)) continue;
+      stopIndex.set(s.id, stopIds.length);
+      stopIds.push(s.id);
+      stopPos.push(s);
+    }
+  }
+  const epochMs = Date.parse(`${options.firstDate}T00:00:00Z`);
+  const trips: TripInput[] = [];
+  for (const feed of feeds) {
+    for (let d = 0; d < options.days; d++) {
+      const day = new Date(epochMs + d * 86_400_000);
+      const ymd = day.toISOString().slice(0, 10).replace(/-/g, '');
+      const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
+      const offsets = new Map<string, number>();
+      for (const trip of feed.trips) {
+        const service = feed.calendar.get(trip.serviceId);
+        if (!service || !(service.days & weekdayBit) || ymd < service.start || ymd > service.end) continue;
+        const route = feed.routes.get(trip.routeId);
+        const times = feed.stopTimes.get(trip.id);
+        if (!route || !times || times.length < 2) continue;
+        const tz = feed.agencies.get(route.agencyId)?.timezone ?? 'Etc/UTC';
+        let offset = offsets.get(tz);
+        if (offset === undefined) {
+          offset = utcOffsetSeconds(tz, new Date(day.getTime() + 12 * 3600_000));
+          offsets.set(tz, offset);
+        }
+        const base = d * 86_400 - offset;
+        const stops = times.map((t) => stopIndex.get(t.stopId) as number);
+        const fare = options.fares(route.type, route.agencyId, 0);
+        let cumulative = 0;
+        const fareAt = stops.map((s, i) => {
+          if (i > 0)
+            cumulative += Math.round(km(stopPos[stops[i - 1] as number] as never, stopPos[s] as never) * fare.perKm);
+          return cumulative;
+        });
+        trips.push({
+          stops,
+          arrivals: times.map((t) => base + t.arrival),
+          departures: times.map((t) => base + t.departure),
+          fareAt,
+          boardFee: fare.boardFee,
+        });
+      }
+    }
+  }
+  const transfers: TransferInput[] = (options.transfers ?? []).flatMap((t) => {
+    const from = stopIndex.get(t.from);
+    const to = stopIndex.get(t.to);
+    return from === undefined || to === undefined ? [] : [{ from, to, seconds: t.seconds, price: t.price }];
+  });
+  const timetable = buildTimetable({
+    stopCount: stopIds.length,
+    stopChangeSec: stopIds.map((id) => options.changeSeconds(id)),
+    trips,
+    transfers,
+  });
+  return { timetable, stopIds, stopIndex, epochMs };
+}

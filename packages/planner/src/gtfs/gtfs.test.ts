@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { McRaptor } from '../raptor/raptor';
+import { timetableFromGtfs } from './gtfs-timetable';
+import { parseGtfsTime, readGtfsZip } from './read-gtfs';
+
+const flatFares = () => ({ boardFee: 30000, perKm: 60 });
+
+function feedZip(timezone: string, departure: string, arrival: string): Uint8Array {
+  const files: Record<string, string> = {
+    'agency.txt': `agency_id,agency_name,agency_url,agency_timezone\nJT,Junction Test,https://junction.example,${timezone}\n`,
+    'stops.txt': 'stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,39.9,116.4\nB,"Beta, Central",31.2,121.5\n',
+    'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nR1,JT,G1,Alpha-Beta,2\n',
+    'trips.txt': 'route_id,service_id,trip_id,trip_short_name\nR1,DAILY,T1,G1\n',
+    'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,${departure},${departure},A,1\nT1,${arrival},${arrival},B,2\n`,
+    'calendar.txt':
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260101,20271231\n',
+  };
+  return zipSync(Object.fromEntries(Object.entries(files).map(([n, t]) => [n, strToU8(t)])));
+}
+
+describe('GTFS', () => {
+  it('reads times past midnight and refuses malformed ones', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 47 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+        (h, m, s) => {
+          const text = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+          expect(parseGtfsTime(text)).toBe(h * 3600 + m * 60 + s);
+        },
+      ),
+    );
+    for (const bad of ['8:00', '08:0:00', 'noon', '']) expect(() => parseGtfsTime(bad)).toThrow();
+  });
+
+  it('puts each service day on the UTC clock with its own time-zone offset', () => {
+    const feed = readGtfsZip(feedZip('Asia/Shanghai', '08:00:00', '12:28:00'));
+    expect(feed.stops[1]?.name).toBe('Beta, Central');
+    const { timetable: tt } = timetableFromGtfs([feed], {
+      firstDate: '2026-12-01',
+      days: 2,
+      fares: flatFares,
+      changeSeconds: () => 0,
+    });
+    // 08:00 in Beijing is 00:00 UTC; the second day's trip leaves 24 h later.
+    const departures = [...tt.departure].filter((_, i) => i % 2 === 0).sort((a, b) => a - b);
+    expect(departures).toEqual([0, 86_400]);
+  });
+
+  it('follows daylight saving time from one service day to the next', () => {
+    const feed = readGtfsZip(feedZip('America/New_York', '08:00:00', '10:00:00'));
+    const { timetable: tt } = timetableFromGtfs([feed], {
+      firstDate: '2026-03-07',
+      days: 3,
+      fares: flatFares,
+      changeSeconds: () => 0,
+    });
+    const departures = [...tt.departure].filter((_, i) => i % 2 === 0).sort((a, b) => a - b);
+    // 8 March 2026 clocks go forward: 08:00 is 13:00 UTC before, 12:00 UTC from then on.
+    expect(departures).toEqual([13 * 3600, 86_400 + 12 * 3600, 2 * 86_400 + 12 * 3600]);
+  });
+});
+
+describe('the generated world flight timetable', () => {
+  const zip = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../data/gtfs/flights.zip'));
+  const feed = readGtfsZip(zip);
+  const loaded = timetableFromGtfs([feed], {
+    firstDate: '2026-12-01',
+    days: 2,
+    fares: flatFares,
+    changeSeconds: () => 90 * 60,
+  });
+  const engine = new McRaptor(loaded.timetable);
+  const at = (codes: string[]) =>
+    codes.flatMap((c) => {
+      const stop = loaded.stopIndex.get(c);
+      return stop === undefined ? [] : [{ stop, seconds: 0, price: 0 }];
+    });
+
+  it('has the size of a world network: tens of thousands of flights a day', () => {
+    expect(loaded.timetable.tripTimeStart.length / 2).toBeGreaterThan(60_000);
+    expect(loaded.stopIds.length).toBeGreaterThan(2_000);
+  });
+
+  it('flies Beijing to Shanghai nonstop', () => {
+    const out = engine.plan({ departAt: 0, access: at(['PEK', 'PKX']), egress: at(['PVG', 'SHA']), maxTransfers: 1 });
+    expect(out.some((o) => o.transfers === 0 && o.arrival < 12 * 3600)).toBe(true);
+  });
+
+  it('connects Chengdu to London, with a change where there is no nonstop', () => {
+    const out = engine.plan({ departAt: 0, access: at(['CTU', 'TFU']), egress: at(['LHR', 'LGW']), maxTransfers: 2 });
+    expect(out.length).toBeGreaterThan(0);
+    const fastest = Math.min(...out.map((o) => o.arrival));
+    expect(fastest).toBeLessThan(36 * 3600);
+    expect(out.every((o) => o.price > 0)).toBe(true);
+  });
+});

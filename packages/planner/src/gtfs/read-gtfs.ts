@@ -1,0 +1,80 @@
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
+
+/** The parts of a GTFS feed the planner reads. Times stay as GTFS writes them (seconds, may pass 24:00). */
+export type GtfsFeed = {
+  agencies: Map<string, { timezone: string }>;
+  stops: { id: string; name: string; lat: number; lon: number; timezone?: string }[];
+  routes: Map<string, { agencyId: string; type: number; shortName: string }>;
+  trips: { id: string; routeId: string; serviceId: string; shortName: string }[];
+  /** stop_times grouped by trip, in stop_sequence order. */
+  stopTimes: Map<string, { stopId: string; arrival: number; departure: number }[]>;
+  /** service_id → weekday mask (bit 0 = Monday) and date range (yyyymmdd). */
+  calendar: Map<string, { days: number; start: string; end: string }>;
+};
+
+const rows = (text: string): Record<string, string>[] =>
+  parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, relax_quotes: true });
+
+/** `HH:MM:SS` → seconds after the service day's noon minus 12 h (GTFS), e.g. `25:10:00` → 90600. */
+export function parseGtfsTime(value: string): number {
+  const m = /^(\d{1,3}):(\d{2}):(\d{2})$/.exec(value);
+  if (!m) throw new Error(`bad GTFS time: ${value}`);
+  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+/** Reads a GTFS feed from its zip; a real airline or rail feed reads the same way as our generated ones. */
+export function readGtfsZip(zip: Uint8Array): GtfsFeed {
+  const files = unzipSync(zip);
+  const text = (name: string): string => {
+    const file = files[name];
+    return file ? strFromU8(file) : '';
+  };
+  const agencies = new Map(
+    rows(text('agency.txt')).map((r) => [r.agency_id ?? '', { timezone: r.agency_timezone ?? 'Etc/UTC' }]),
+  );
+  const stops = rows(text('stops.txt')).map((r) => ({
+    id: r.stop_id ?? '',
+    name: r.stop_name ?? '',
+    lat: Number(r.stop_lat),
+    lon: Number(r.stop_lon),
+    timezone: r.stop_timezone || undefined,
+  }));
+  const routes = new Map(
+    rows(text('routes.txt')).map((r) => [
+      r.route_id ?? '',
+      { agencyId: r.agency_id ?? '', type: Number(r.route_type), shortName: r.route_short_name ?? '' },
+    ]),
+  );
+  const trips = rows(text('trips.txt')).map((r) => ({
+    id: r.trip_id ?? '',
+    routeId: r.route_id ?? '',
+    serviceId: r.service_id ?? '',
+    shortName: r.trip_short_name ?? '',
+  }));
+  const stopTimes = new Map<string, { stopId: string; arrival: number; departure: number; seq: number }[]>();
+  for (const r of rows(text('stop_times.txt'))) {
+    const id = r.trip_id ?? '';
+    const list = stopTimes.get(id) ?? [];
+    list.push({
+      stopId: r.stop_id ?? '',
+      arrival: parseGtfsTime(r.arrival_time ?? ''),
+      departure: parseGtfsTime(r.departure_time ?? ''),
+      seq: Number(r.stop_sequence),
+    });
+    stopTimes.set(id, list);
+  }
+  for (const list of stopTimes.values()) list.sort((a, b) => a.seq - b.seq);
+  const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const calendar = new Map(
+    rows(text('calendar.txt')).map((r) => [
+      r.service_id ?? '',
+      {
+        days: DAYS.reduce((m, d, i) => (r[d] === '1' ? m | (1 << i) : m), 0),
+        start: r.start_date ?? '',
+        end: r.end_date ?? '',
+      },
+    ]),
+  );
+  return { agencies, stops, routes, trips, stopTimes, calendar };
+}
