@@ -99,6 +99,7 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
           return cumulative;
         });
         trips.push({
+          id: `${trip.shortName || trip.id} ${ymd}`,
           stops,
           arrivals: times.map((t) => base + t.arrival),
           departures: times.map((t) => base + t.departure),

@@ -98,5 +98,38 @@ describe('the generated world flight timetable', () => {
     const fastest = Math.min(...out.map((o) => o.arrival));
     expect(fastest).toBeLessThan(36 * 3600);
     expect(out.every((o) => o.price > 0)).toBe(true);
+    const HUBS = [
+      'PEK',
+      'PKX',
+      'PVG',
+      'CAN',
+      'HKG',
+      'ICN',
+      'NRT',
+      'HND',
+      'DXB',
+      'DOH',
+      'AUH',
+      'IST',
+      'SVO',
+      'HEL',
+      'AMS',
+      'FRA',
+      'MUC',
+      'CDG',
+      'ZRH',
+      'VIE',
+      'CPH',
+      'BKK',
+      'SIN',
+      'KUL',
+      'DEL',
+    ];
+    for (const o of out) {
+      const rides = (o.legs ?? []).flatMap((l) => (l.kind === 'ride' ? [l] : []));
+      expect(['CTU', 'TFU']).toContain(loaded.stopIds[rides[0]?.boardStop ?? -1]);
+      expect(['LHR', 'LGW']).toContain(loaded.stopIds[rides.at(-1)?.alightStop ?? -1]);
+      for (const ride of rides.slice(1)) expect(HUBS).toContain(loaded.stopIds[ride.boardStop]);
+    }
   });
 });

@@ -5,6 +5,8 @@
 export class Bag {
   time: number[] = [];
   price: number[] = [];
+  /** The label each entry came from, for rebuilding the journey. */
+  label: number[] = [];
 
   get size(): number {
     return this.time.length;
@@ -13,6 +15,7 @@ export class Bag {
   clear(): void {
     this.time.length = 0;
     this.price.length = 0;
+    this.label.length = 0;
   }
 
   dominates(time: number, price: number): boolean {
@@ -23,7 +26,7 @@ export class Bag {
   }
 
   /** Adds the label unless beaten; removes the labels it beats. True when added. */
-  insert(time: number, price: number): boolean {
+  insert(time: number, price: number, label = -1): boolean {
     if (this.dominates(time, price)) return false;
     let w = 0;
     for (let i = 0; i < this.time.length; i++) {
@@ -32,13 +35,16 @@ export class Bag {
       if (!(time <= t && price <= p)) {
         this.time[w] = t;
         this.price[w] = p;
+        this.label[w] = this.label[i] as number;
         w++;
       }
     }
     this.time.length = w;
     this.price.length = w;
+    this.label.length = w;
     this.time.push(time);
     this.price.push(price);
+    this.label.push(label);
     return true;
   }
 }

@@ -10,13 +10,27 @@ export type Query = {
   maxTransfers: number;
 };
 
+/** A part of a journey: a ride on one trip, or a ground transfer between two stops. */
+export type Leg =
+  | {
+      kind: 'ride';
+      trip: number;
+      route: number;
+      boardStop: number;
+      alightStop: number;
+      departure: number;
+      arrival: number;
+      price: number;
+    }
+  | { kind: 'transfer'; fromStop: number; toStop: number; seconds: number; price: number };
+
 /** One optimal way to travel, by the three criteria: arrival, price and transfers. */
-export type Outcome = { arrival: number; price: number; transfers: number };
+export type Outcome = { arrival: number; price: number; transfers: number; legs?: Leg[] };
 
 /** Keeps the outcomes no other outcome beats on all three criteria; equal ones once. */
-export function paretoFilter(outcomes: Outcome[]): Outcome[] {
+export function paretoFilter<T extends Outcome>(outcomes: T[]): T[] {
   const sorted = [...outcomes].sort((a, b) => a.arrival - b.arrival || a.price - b.price || a.transfers - b.transfers);
-  const kept: Outcome[] = [];
+  const kept: T[] = [];
   for (const o of sorted) {
     const beaten = kept.some((k) => k.arrival <= o.arrival && k.price <= o.price && k.transfers <= o.transfers);
     if (!beaten) kept.push(o);

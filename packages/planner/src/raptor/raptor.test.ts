@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
-import type { Query } from './query';
+import type { Leg, Outcome, Query } from './query';
 import { McRaptor } from './raptor';
 
 const H = 3600;
@@ -15,11 +15,46 @@ function trip(stops: number[], start: number, ride: number, farePerLeg: number, 
   return { stops, arrivals: times, departures: times, fareAt: stops.map((_, i) => i * farePerLeg), boardFee };
 }
 
+const criteria = (outcomes: Outcome[]) =>
+  outcomes.map(({ arrival, price, transfers }) => ({ arrival, price, transfers }));
+
+/** Every journey's legs add up to its criteria and follow one another in time and place. */
+function checkLegs(o: Outcome, q: Query, change: (stop: number) => number): void {
+  const legs = o.legs ?? [];
+  const rides = legs.filter((l): l is Extract<Leg, { kind: 'ride' }> => l.kind === 'ride');
+  expect(rides.length).toBe(o.transfers + 1);
+  const first = rides[0] as Extract<Leg, { kind: 'ride' }>;
+  const access = q.access.find((a) => a.stop === first.boardStop);
+  expect(access).toBeDefined();
+  let ready = q.departAt + (access?.seconds ?? 0);
+  let price = access?.price ?? 0;
+  let at = first.boardStop;
+  for (const leg of legs) {
+    if (leg.kind === 'ride') {
+      expect(leg.boardStop).toBe(at);
+      expect(leg.departure).toBeGreaterThanOrEqual(ready);
+      ready = leg.arrival + change(leg.alightStop);
+      at = leg.alightStop;
+    } else {
+      expect(leg.fromStop).toBe(at);
+      ready = ready - change(at) + leg.seconds;
+      at = leg.toStop;
+    }
+    price += leg.price;
+  }
+  const last = rides[rides.length - 1] as Extract<Leg, { kind: 'ride' }>;
+  const egress = q.egress.find((e) => e.stop === last.alightStop);
+  expect(legs[legs.length - 1]?.kind).toBe('ride');
+  expect(last.arrival + (egress?.seconds ?? 0)).toBe(o.arrival);
+  expect(price + (egress?.price ?? 0)).toBe(o.price);
+}
+
 function plan(stopCount: number, trips: TripInput[], q: Query, change = 0, transfers: TransferInput[] = []) {
   const tt = buildTimetable({ stopCount, stopChangeSec: new Array(stopCount).fill(change), trips, transfers });
   const fast = new McRaptor(tt).plan(q);
-  expect(fast, 'agrees with the reference planner').toEqual(referencePlan(tt, q));
-  return fast;
+  expect(criteria(fast), 'agrees with the reference planner').toEqual(referencePlan(tt, q));
+  for (const o of fast) checkLegs(o, q, () => change);
+  return criteria(fast);
 }
 
 const from = (stop: number) => [{ stop, seconds: 0, price: 0 }];
@@ -162,7 +197,9 @@ describe('McRaptor against the reference planner', () => {
           egress: [{ stop: n.destination, seconds: 0, price: 0 }],
           maxTransfers: n.maxTransfers,
         };
-        expect(new McRaptor(tt).plan(q)).toEqual(referencePlan(tt, q));
+        const fast = new McRaptor(tt).plan(q);
+        expect(criteria(fast)).toEqual(referencePlan(tt, q));
+        for (const o of fast) checkLegs(o, q, (stop) => n.change[stop] as number);
       }),
       { numRuns: 400 },
     );

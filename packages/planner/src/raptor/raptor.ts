@@ -1,6 +1,12 @@
 import type { Timetable } from '../timetable/timetable';
 import { Bag } from './bag';
-import { type Outcome, paretoFilter, type Query } from './query';
+import type { Leg, Outcome, Query } from './query';
+import { paretoFilter } from './query';
+
+/** What made a label: the access leg, a ride, or a ground transfer after a ride. */
+const ACCESS = 0;
+const RIDE = 1;
+const TRANSFER = 2;
 
 /**
  * Multi-criteria RAPTOR over arrival time, price and number of transfers. Round k scans the routes
@@ -17,9 +23,20 @@ export class McRaptor {
   private readonly egressSec: Int32Array;
   private readonly egressPrice: Int32Array;
 
-  // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop).
+  // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
+  // with the label boarded from and the boarding position.
   private rbTrip: number[] = [];
   private rbKey: number[] = [];
+  private rbLabel: number[] = [];
+  private rbBoard: number[] = [];
+
+  // Labels, for rebuilding journeys: kind, parent label, and what the step was.
+  private lKind: number[] = [];
+  private lParent: number[] = [];
+  private lA: number[] = [];
+  private lB: number[] = [];
+  private lC: number[] = [];
+  private lD: number[] = [];
 
   constructor(private readonly tt: Timetable) {
     this.best = Array.from({ length: tt.stopCount }, () => new Bag());
@@ -30,20 +47,77 @@ export class McRaptor {
 
   plan(q: Query): Outcome[] {
     this.reset(q);
-    const outcomes: Outcome[] = [];
+    const found: (Outcome & { label: number })[] = [];
     const start = this.roundBags(0);
     for (const a of q.access) {
       const ready = q.departAt + a.seconds;
-      if ((start[a.stop] as Bag).insert(ready, a.price)) (this.best[a.stop] as Bag).insert(ready, a.price);
+      const label = this.newLabel(ACCESS, -1, a.stop, 0, 0, 0);
+      if ((start[a.stop] as Bag).insert(ready, a.price, label))
+        (this.best[a.stop] as Bag).insert(ready, a.price, label);
     }
     for (let k = 0; k <= q.maxTransfers; k++) {
       if (!this.markRoutes(k)) break;
-      this.scanRoutes(k, outcomes);
+      this.scanRoutes(k, found);
     }
-    return paretoFilter(outcomes);
+    return paretoFilter(found).map(({ label, ...o }) => ({ ...o, legs: this.legsOf(label) }));
+  }
+
+  private newLabel(kind: number, parent: number, a: number, b: number, c: number, d: number): number {
+    this.lKind.push(kind);
+    this.lParent.push(parent);
+    this.lA.push(a);
+    this.lB.push(b);
+    this.lC.push(c);
+    this.lD.push(d);
+    return this.lKind.length - 1;
+  }
+
+  /** The legs that led to a ride label, first to last. */
+  private legsOf(label: number): Leg[] {
+    const tt = this.tt;
+    const legs: Leg[] = [];
+    for (let l = label; l >= 0 && this.lKind[l] !== ACCESS; l = this.lParent[l] as number) {
+      if (this.lKind[l] === RIDE) {
+        const trip = this.lA[l] as number;
+        const route = this.lB[l] as number;
+        const board = this.lC[l] as number;
+        const alight = this.lD[l] as number;
+        const first = tt.routeStopStart[route] as number;
+        const base = tt.tripTimeStart[trip] as number;
+        legs.push({
+          kind: 'ride',
+          trip,
+          route,
+          boardStop: tt.routeStops[first + board] as number,
+          alightStop: tt.routeStops[first + alight] as number,
+          departure: tt.departure[base + board] as number,
+          arrival: tt.arrival[base + alight] as number,
+          price:
+            (tt.routeBoardFee[route] as number) +
+            (tt.routeFare[first + alight] as number) -
+            (tt.routeFare[first + board] as number),
+        });
+      } else {
+        const f = this.lA[l] as number;
+        legs.push({
+          kind: 'transfer',
+          fromStop: this.lB[l] as number,
+          toStop: tt.transferTo[f] as number,
+          seconds: tt.transferSec[f] as number,
+          price: tt.transferPrice[f] as number,
+        });
+      }
+    }
+    return legs.reverse();
   }
 
   private reset(q: Query): void {
+    this.lKind.length = 0;
+    this.lParent.length = 0;
+    this.lA.length = 0;
+    this.lB.length = 0;
+    this.lC.length = 0;
+    this.lD.length = 0;
     for (const bags of this.rounds) for (const bag of bags) bag.clear();
     for (const bag of this.best) bag.clear();
     this.egressSec.fill(-1);
@@ -81,7 +155,7 @@ export class McRaptor {
     return any;
   }
 
-  private scanRoutes(k: number, outcomes: Outcome[]): void {
+  private scanRoutes(k: number, outcomes: (Outcome & { label: number })[]): void {
     const tt = this.tt;
     const from = this.roundBags(k);
     const to = this.roundBags(k + 1);
@@ -93,46 +167,63 @@ export class McRaptor {
       const fee = tt.routeBoardFee[r] as number;
       this.rbTrip.length = 0;
       this.rbKey.length = 0;
+      this.rbLabel.length = 0;
+      this.rbBoard.length = 0;
       for (let i = startPos; i < len; i++) {
         const s = tt.routeStops[first + i] as number;
         const fareHere = tt.routeFare[first + i] as number;
         // Alight every boarded trip here.
         for (let b = 0; b < this.rbTrip.length; b++) {
-          const arr = tt.arrival[(tt.tripTimeStart[this.rbTrip[b] as number] as number) + i] as number;
+          const trip = this.rbTrip[b] as number;
+          const arr = tt.arrival[(tt.tripTimeStart[trip] as number) + i] as number;
           const price = (this.rbKey[b] as number) + fee + fareHere;
-          this.alight(s, arr, price, k, to, outcomes);
+          const ride = this.newLabel(RIDE, this.rbLabel[b] as number, trip, r, this.rbBoard[b] as number, i);
+          this.alight(s, arr, price, k, to, outcomes, ride);
         }
         // Board here with the labels that reached this stop in round k.
         const bag = from[s] as Bag;
         for (let l = 0; l < bag.size; l++) {
           const trip = this.earliestTrip(r, i, bag.time[l] as number);
-          if (trip >= 0) this.addToRouteBag(trip, (bag.price[l] as number) - fareHere);
+          if (trip >= 0) this.addToRouteBag(trip, (bag.price[l] as number) - fareHere, bag.label[l] as number, i);
         }
       }
     }
   }
 
-  private alight(s: number, arr: number, price: number, k: number, to: Bag[], outcomes: Outcome[]): void {
+  private alight(
+    s: number,
+    arr: number,
+    price: number,
+    k: number,
+    to: Bag[],
+    outcomes: (Outcome & { label: number })[],
+    ride: number,
+  ): void {
     const tt = this.tt;
     const egress = this.egressSec[s] as number;
-    if (egress >= 0)
-      outcomes.push({ arrival: arr + egress, price: price + (this.egressPrice[s] as number), transfers: k });
-    this.reach(s, arr + (tt.stopChangeSec[s] as number), price, to);
+    if (egress >= 0) {
+      outcomes.push({
+        arrival: arr + egress,
+        price: price + (this.egressPrice[s] as number),
+        transfers: k,
+        label: ride,
+      });
+    }
+    this.reach(s, arr + (tt.stopChangeSec[s] as number), price, to, ride);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
-      this.reach(
-        tt.transferTo[f] as number,
-        arr + (tt.transferSec[f] as number),
-        price + (tt.transferPrice[f] as number),
-        to,
-      );
+      const q = tt.transferTo[f] as number;
+      const ready = arr + (tt.transferSec[f] as number);
+      const cost = price + (tt.transferPrice[f] as number);
+      if ((this.best[q] as Bag).dominates(ready, cost)) continue;
+      this.reach(q, ready, cost, to, this.newLabel(TRANSFER, ride, f, s, 0, 0));
     }
   }
 
-  private reach(s: number, ready: number, price: number, to: Bag[]): void {
+  private reach(s: number, ready: number, price: number, to: Bag[], label: number): void {
     const best = this.best[s] as Bag;
     if (best.dominates(ready, price)) return;
-    best.insert(ready, price);
-    (to[s] as Bag).insert(ready, price);
+    best.insert(ready, price, label);
+    (to[s] as Bag).insert(ready, price, label);
   }
 
   /** The first trip of route r leaving position i at or after `ready`, or -1 (binary search: trips are in time order). */
@@ -149,7 +240,7 @@ export class McRaptor {
   }
 
   /** Keeps the route bag Pareto over (trip order, key): an earlier trip with a lower key beats a later one. */
-  private addToRouteBag(trip: number, key: number): void {
+  private addToRouteBag(trip: number, key: number, label: number, board: number): void {
     for (let b = 0; b < this.rbTrip.length; b++) {
       if ((this.rbTrip[b] as number) <= trip && (this.rbKey[b] as number) <= key) return;
     }
@@ -160,12 +251,18 @@ export class McRaptor {
       if (!(trip <= t && key <= kk)) {
         this.rbTrip[w] = t;
         this.rbKey[w] = kk;
+        this.rbLabel[w] = this.rbLabel[b] as number;
+        this.rbBoard[w] = this.rbBoard[b] as number;
         w++;
       }
     }
     this.rbTrip.length = w;
     this.rbKey.length = w;
+    this.rbLabel.length = w;
+    this.rbBoard.length = w;
     this.rbTrip.push(trip);
     this.rbKey.push(key);
+    this.rbLabel.push(label);
+    this.rbBoard.push(board);
   }
 }

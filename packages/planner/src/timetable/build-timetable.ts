@@ -61,6 +61,7 @@ export function buildTimetable(input: {
   const routeFare = new Int32Array(stopTotal);
   const routeBoardFee = new Int32Array(routeCount);
   const tripTimeStart = new Uint32Array(tripTotal);
+  const tripIds: string[] = new Array(tripTotal);
   const arrival = new Int32Array(timeTotal);
   const departure = new Int32Array(timeTotal);
   let t = 0;
@@ -75,6 +76,7 @@ export function buildTimetable(input: {
     }
     routeBoardFee[r] = first.boardFee;
     for (const trip of trips) {
+      tripIds[t] = trip.id ?? String(t);
       tripTimeStart[t++] = time;
       for (let i = 0; i < trip.stops.length; i++) {
         arrival[time] = trip.arrivals[i] as number;
@@ -129,6 +131,7 @@ export function buildTimetable(input: {
     tripTimeStart,
     arrival,
     departure,
+    tripIds,
     stopRouteStart,
     stopRoutes,
     stopRoutePosition,

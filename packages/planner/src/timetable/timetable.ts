@@ -25,6 +25,8 @@ export type Timetable = {
   tripTimeStart: Uint32Array;
   arrival: Int32Array;
   departure: Int32Array;
+  /** The id each trip had in its feed (flight or train number and date), by trip index. */
+  tripIds: string[];
 
   /** Routes calling at stop s: `stopRoutes[stopRouteStart[s] ..]`, with the position of s on that route. */
   stopRouteStart: Uint32Array;
@@ -40,6 +42,7 @@ export type Timetable = {
 
 /** A trip as the builder takes it: one route's stop sequence with times, and its fares. */
 export type TripInput = {
+  id?: string;
   stops: number[];
   arrivals: number[];
   departures: number[];
