@@ -133,3 +133,39 @@ describe('the generated world flight timetable', () => {
     }
   });
 });
+
+describe('flights and China Railway together', () => {
+  const dir = path.resolve(import.meta.dirname, '../../../../data/gtfs');
+  const feeds = ['rail.zip', 'flights.zip'].map((f) => readGtfsZip(fs.readFileSync(path.join(dir, f))));
+  const loaded = timetableFromGtfs(feeds, {
+    firstDate: '2026-12-01',
+    days: 2,
+    fares: (type) => (type === 1100 ? { boardFee: 30000, perKm: 60 } : { boardFee: 0, perKm: type === 101 ? 46 : 30 }),
+    changeSeconds: () => 30 * 60,
+  });
+  const at = (codes: string[]) =>
+    codes.flatMap((c) => {
+      const stop = loaded.stopIndex.get(c);
+      return stop === undefined ? [] : [{ stop, seconds: 0, price: 0 }];
+    });
+
+  it('offers Beijing to Shanghai by high-speed train and by air, the train cheaper, the plane faster', () => {
+    const out = new McRaptor(loaded.timetable).plan({
+      departAt: 0,
+      access: at(['VNP', 'BJP', 'PEK', 'PKX']),
+      egress: at(['AOH', 'SHH', 'PVG', 'SHA']),
+      maxTransfers: 1,
+    });
+    const name = (o: (typeof out)[number]) =>
+      (o.legs ?? []).flatMap((l) => (l.kind === 'ride' ? [loaded.timetable.tripIds[l.trip] ?? ''] : []));
+    const train = out.find((o) => o.transfers === 0 && name(o)[0]?.startsWith('G'));
+    const plane = out.find(
+      (o) => o.transfers === 0 && /^[A-Z0-9]{2}\d/.test(name(o)[0] ?? '') && !name(o)[0]?.startsWith('G'),
+    );
+    expect(train).toBeDefined();
+    expect(plane).toBeDefined();
+    expect((train?.arrival ?? 0) - 0).toBeLessThan(6 * 3600);
+    expect(train?.price).toBeLessThan(plane?.price ?? 0);
+    expect(plane?.arrival).toBeLessThan(train?.arrival ?? 0);
+  });
+});

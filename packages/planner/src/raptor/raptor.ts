@@ -50,6 +50,7 @@ export class McRaptor {
     const found: (Outcome & { label: number })[] = [];
     const start = this.roundBags(0);
     for (const a of q.access) {
+      if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
       const ready = q.departAt + a.seconds;
       const label = this.newLabel(ACCESS, -1, a.stop, 0, 0, 0);
       if ((start[a.stop] as Bag).insert(ready, a.price, label))
@@ -122,6 +123,7 @@ export class McRaptor {
     for (const bag of this.best) bag.clear();
     this.egressSec.fill(-1);
     for (const e of q.egress) {
+      if (!(e.stop >= 0 && e.stop < this.tt.stopCount)) continue;
       // Several egress options at one stop: keep the fastest; ties by price. Queries pass one per stop.
       const known = this.egressSec[e.stop] as number;
       if (known < 0 || e.seconds < known || (e.seconds === known && e.price < (this.egressPrice[e.stop] as number))) {
