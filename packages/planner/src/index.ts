@@ -1,3 +1,13 @@
+export {
+  DEFAULT_TAXI,
+  distanceKm,
+  type Point,
+  StopGrid,
+  type TaxiModel,
+  taxi,
+  taxiAccess,
+  taxiTransfers,
+} from './ground/ground';
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';

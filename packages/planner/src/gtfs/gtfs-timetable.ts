@@ -35,11 +35,14 @@ export type GtfsTimetableOptions = {
   /** Minimum connection time at a stop, seconds. */
   changeSeconds: (stopId: string) => number;
   transfers?: { from: string; to: string; seconds: number; price: number }[];
+  /** Ground transfers computed from the stops' coordinates (e.g. taxis between nearby stations and airports). */
+  groundTransfers?: (points: { lat: number; lon: number }[]) => TransferInput[];
 };
 
 export type LoadedTimetable = {
   timetable: Timetable;
   stopIds: string[];
+  stopPoints: { lat: number; lon: number }[];
   stopIndex: Map<string, number>;
   epochMs: number;
 };
@@ -114,11 +117,12 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
     const to = stopIndex.get(t.to);
     return from === undefined || to === undefined ? [] : [{ from, to, seconds: t.seconds, price: t.price }];
   });
+  if (options.groundTransfers) transfers.push(...options.groundTransfers(stopPos));
   const timetable = buildTimetable({
     stopCount: stopIds.length,
     stopChangeSec: stopIds.map((id) => options.changeSeconds(id)),
     trips,
     transfers,
   });
-  return { timetable, stopIds, stopIndex, epochMs };
+  return { timetable, stopIds, stopPoints: stopPos, stopIndex, epochMs };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { StopGrid, taxiAccess, taxiTransfers } from '../ground/ground';
 import { McRaptor } from '../raptor/raptor';
 import { timetableFromGtfs } from './gtfs-timetable';
 import { parseGtfsTime, readGtfsZip } from './read-gtfs';
@@ -136,12 +137,16 @@ describe('the generated world flight timetable', () => {
 
 describe('flights and China Railway together', () => {
   const dir = path.resolve(import.meta.dirname, '../../../../data/gtfs');
-  const feeds = ['rail.zip', 'flights.zip'].map((f) => readGtfsZip(fs.readFileSync(path.join(dir, f))));
+  const feeds = [
+    readGtfsZip(fs.readFileSync(path.join(dir, 'rail.zip')), 'rail:'),
+    readGtfsZip(fs.readFileSync(path.join(dir, 'flights.zip')), 'air:'),
+  ];
   const loaded = timetableFromGtfs(feeds, {
     firstDate: '2026-12-01',
     days: 2,
     fares: (type) => (type === 1100 ? { boardFee: 30000, perKm: 60 } : { boardFee: 0, perKm: type === 101 ? 46 : 30 }),
-    changeSeconds: () => 30 * 60,
+    changeSeconds: (id) => (id.startsWith('air:') ? 60 * 60 : 20 * 60),
+    groundTransfers: (points) => taxiTransfers(points),
   });
   const at = (codes: string[]) =>
     codes.flatMap((c) => {
@@ -149,11 +154,41 @@ describe('flights and China Railway together', () => {
       return stop === undefined ? [] : [{ stop, seconds: 0, price: 0 }];
     });
 
+  it('keeps an airport and a station apart when their codes are the same', () => {
+    expect(loaded.stopIndex.get('air:HGH')).not.toBe(loaded.stopIndex.get('rail:HGH'));
+    expect(loaded.stopIndex.has('air:HGH') && loaded.stopIndex.has('rail:HGH')).toBe(true);
+  });
+
+  it('plans door to door from an address in Beijing to one in Shanghai, by taxi, train or plane', () => {
+    const grid = new StopGrid(loaded.stopPoints);
+    const wangfujing = { lat: 39.9149, lon: 116.4108 };
+    const lujiazui = { lat: 31.2397, lon: 121.4998 };
+    const out = new McRaptor(loaded.timetable).plan({
+      departAt: 0,
+      access: taxiAccess(grid, loaded.stopPoints, wangfujing).slice(0, 20),
+      egress: taxiAccess(grid, loaded.stopPoints, lujiazui).slice(0, 20),
+      maxTransfers: 1,
+    });
+    const firstRide = (o: (typeof out)[number]) => (o.legs ?? []).find((l) => l.kind === 'ride');
+    const byTrain = out.find(
+      (o) => o.transfers === 0 && loaded.stopIds[firstRide(o)?.boardStop ?? -1]?.startsWith('rail:'),
+    );
+    const byAir = out.find(
+      (o) => o.transfers === 0 && loaded.stopIds[firstRide(o)?.boardStop ?? -1]?.startsWith('air:'),
+    );
+    expect(byTrain).toBeDefined();
+    expect(byAir).toBeDefined();
+    // Door to door includes the taxi at both ends: more than the ride alone, in time and money.
+    const trainRide = firstRide(byTrain as (typeof out)[number]);
+    expect(byTrain?.arrival).toBeGreaterThan(trainRide?.kind === 'ride' ? trainRide.arrival : 0);
+    expect(byTrain?.price).toBeGreaterThan(trainRide?.price ?? 0);
+  });
+
   it('offers Beijing to Shanghai by high-speed train and by air, the train cheaper, the plane faster', () => {
     const out = new McRaptor(loaded.timetable).plan({
       departAt: 0,
-      access: at(['VNP', 'BJP', 'PEK', 'PKX']),
-      egress: at(['AOH', 'SHH', 'PVG', 'SHA']),
+      access: at(['rail:VNP', 'rail:BJP', 'air:PEK', 'air:PKX']),
+      egress: at(['rail:AOH', 'rail:SHH', 'air:PVG', 'air:SHA']),
       maxTransfers: 1,
     });
     const name = (o: (typeof out)[number]) =>

@@ -23,8 +23,12 @@ export function parseGtfsTime(value: string): number {
   return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
 }
 
-/** Reads a GTFS feed from its zip; a real airline or rail feed reads the same way as our generated ones. */
-export function readGtfsZip(zip: Uint8Array): GtfsFeed {
+/**
+ * Reads a GTFS feed from its zip; a real airline or rail feed reads the same way as our generated ones.
+ * `stopPrefix` keeps feeds apart whose stop ids collide (IATA HGH is Hangzhou airport, 12306 HGH is
+ * Hangzhou East station).
+ */
+export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
   const files = unzipSync(zip);
   const text = (name: string): string => {
     const file = files[name];
@@ -34,7 +38,7 @@ export function readGtfsZip(zip: Uint8Array): GtfsFeed {
     rows(text('agency.txt')).map((r) => [r.agency_id ?? '', { timezone: r.agency_timezone ?? 'Etc/UTC' }]),
   );
   const stops = rows(text('stops.txt')).map((r) => ({
-    id: r.stop_id ?? '',
+    id: stopPrefix + (r.stop_id ?? ''),
     name: r.stop_name ?? '',
     lat: Number(r.stop_lat),
     lon: Number(r.stop_lon),
@@ -57,7 +61,7 @@ export function readGtfsZip(zip: Uint8Array): GtfsFeed {
     const id = r.trip_id ?? '';
     const list = stopTimes.get(id) ?? [];
     list.push({
-      stopId: r.stop_id ?? '',
+      stopId: stopPrefix + (r.stop_id ?? ''),
       arrival: parseGtfsTime(r.arrival_time ?? ''),
       departure: parseGtfsTime(r.departure_time ?? ''),
       seq: Number(r.stop_sequence),
