@@ -25,6 +25,9 @@ export class McRaptor {
 
   // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
   // with the label boarded from and the boarding position.
+  /** Outcomes found so far: a label they beat can never lead to a better one (target pruning). */
+  private found: (Outcome & { label: number })[] = [];
+
   private rbTrip: number[] = [];
   private rbKey: number[] = [];
   private rbLabel: number[] = [];
@@ -48,6 +51,7 @@ export class McRaptor {
   plan(q: Query): Outcome[] {
     this.reset(q);
     const found: (Outcome & { label: number })[] = [];
+    this.found = found;
     const start = this.roundBags(0);
     for (const a of q.access) {
       if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
@@ -211,17 +215,24 @@ export class McRaptor {
         label: ride,
       });
     }
-    this.reach(s, arr + (tt.stopChangeSec[s] as number), price, to, ride);
+    this.reach(s, arr + (tt.stopChangeSec[s] as number), price, to, ride, k + 1);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
       const q = tt.transferTo[f] as number;
       const ready = arr + (tt.transferSec[f] as number);
       const cost = price + (tt.transferPrice[f] as number);
       if ((this.best[q] as Bag).dominates(ready, cost)) continue;
-      this.reach(q, ready, cost, to, this.newLabel(TRANSFER, ride, f, s, 0, 0));
+      this.reach(q, ready, cost, to, this.newLabel(TRANSFER, ride, f, s, 0, 0), k + 1);
     }
   }
 
-  private reach(s: number, ready: number, price: number, to: Bag[], label: number): void {
+  private reach(s: number, ready: number, price: number, to: Bag[], label: number, trips: number): void {
+    // Any journey on from here arrives after `ready`, costs at least `price` and takes at least this
+    // many trips: an outcome already as good on all three makes the label useless.
+    const found = this.found;
+    for (let i = 0; i < found.length; i++) {
+      const o = found[i] as Outcome;
+      if (o.arrival <= ready && o.price <= price && o.transfers < trips) return;
+    }
     const best = this.best[s] as Bag;
     if (best.dominates(ready, price)) return;
     best.insert(ready, price, label);
