@@ -19,6 +19,11 @@ export class McRaptor {
   private readonly rounds: Bag[][] = [];
   /** Best labels at s over every round so far. */
   private readonly best: Bag[];
+  /**
+   * Best (arrival, price) of rides ending at s over every round so far. A later, dearer arrival with at
+   * least as many trips leads only to journeys those beat, so it is not followed at all.
+   */
+  private readonly arrived: Bag[];
   private readonly routeMarkedFrom: Int32Array;
   private readonly egressSec: Int32Array;
   private readonly egressPrice: Int32Array;
@@ -43,6 +48,7 @@ export class McRaptor {
 
   constructor(private readonly tt: Timetable) {
     this.best = Array.from({ length: tt.stopCount }, () => new Bag());
+    this.arrived = Array.from({ length: tt.stopCount }, () => new Bag());
     this.routeMarkedFrom = new Int32Array(tt.routeCount);
     this.egressSec = new Int32Array(tt.stopCount).fill(-1);
     this.egressPrice = new Int32Array(tt.stopCount);
@@ -125,6 +131,7 @@ export class McRaptor {
     this.lD.length = 0;
     for (const bags of this.rounds) for (const bag of bags) bag.clear();
     for (const bag of this.best) bag.clear();
+    for (const bag of this.arrived) bag.clear();
     this.egressSec.fill(-1);
     for (const e of q.egress) {
       if (!(e.stop >= 0 && e.stop < this.tt.stopCount)) continue;
@@ -183,6 +190,7 @@ export class McRaptor {
           const trip = this.rbTrip[b] as number;
           const arr = tt.arrival[(tt.tripTimeStart[trip] as number) + i] as number;
           const price = (this.rbKey[b] as number) + fee + fareHere;
+          if (!(this.arrived[s] as Bag).insert(arr, price)) continue;
           const ride = this.newLabel(RIDE, this.rbLabel[b] as number, trip, r, this.rbBoard[b] as number, i);
           this.alight(s, arr, price, k, to, outcomes, ride);
         }
