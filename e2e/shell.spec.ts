@@ -6,8 +6,11 @@ test.describe('language and currency preferences', () => {
     await page.goto('/about');
     await expect(page.locator('h1')).toHaveText(text('en', 'about', 'hero.title'));
     await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: '中文' }).click();
-    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'));
+    const chinese = page.getByRole('menuitem', { name: '中文' });
+    await expect(chinese).toBeVisible();
+    await chinese.click();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'), { timeout: 15_000 });
 
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('zh-CN');
