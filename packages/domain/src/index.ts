@@ -7,3 +7,4 @@ export * from './places/place-token';
 export * from './preferences';
 export * from './reference.schema';
 export * from './site';
+export * from './time';

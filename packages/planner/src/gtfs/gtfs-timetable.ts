@@ -1,25 +1,7 @@
+import { utcOffsetSeconds } from '@junction/domain';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
 import type { GtfsFeed } from './read-gtfs';
-
-/** Offset of a time zone from UTC in seconds at an instant. */
-function utcOffsetSeconds(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return (
-    (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at.getTime()) /
-    1000
-  );
-}
 
 export type FareModel = (
   routeType: number,

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { strToU8, zipSync } from 'fflate';
+import { utcOffsetSeconds } from '@junction/domain';
 import type { RawPlace } from '../types';
-import { DATA_DIR, readDat } from './sources';
+import { csvRows, writeGtfsZip } from './gtfs-zip';
+import { readDat } from './sources';
 import type { AircraftClass } from './tables';
 
 /** Cruise speed (km/h) by aircraft class, and minutes of taxi, climb and descent added to every flight. */
@@ -29,22 +28,6 @@ export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
-/** Offset of a time zone from UTC, in minutes, on a date. */
-function utcOffsetMinutes(timeZone: string, date: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return Math.round((local - date.getTime()) / 60_000);
-}
-
 /**
  * Departures per week: short routes fly more often than long ones, and big airlines more than small
  * ones; the seeded share keeps every route's number fixed from one build to the next.
@@ -61,9 +44,6 @@ const HHMMSS = (seconds: number) => {
   const m = Math.floor((seconds % 3600) / 60);
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
 };
-
-const csv = (rows: (string | number)[][]): string =>
-  `${rows.map((r) => r.map((v) => (typeof v === 'string' && /[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n')}\n`;
 
 /**
  * Writes the world flight timetable as a GTFS feed (route_type 1100, air service) from the OpenFlights
@@ -121,7 +101,7 @@ export function writeFlightsGtfs(
     routeRows.push([routeId, airline, airline, `${from}-${to}`, 1100]);
     agencies.add(airline);
     usedAirports.add(from).add(to);
-    const offset = utcOffsetMinutes(a.tz, referenceDate);
+    const offset = Math.round(utcOffsetSeconds(a.tz, referenceDate) / 60);
     for (let k = 0; k < perDay; k++) {
       // Local departures between 06:00 and 23:00, spread evenly with a seeded shift.
       const localMinutes = 360 + Math.floor(((k + ((seed >>> 8) % 97) / 97) / perDay) * 1020);
@@ -139,21 +119,21 @@ export function writeFlightsGtfs(
   }
 
   const files: Record<string, string> = {
-    'agency.txt': csv([
+    'agency.txt': csvRows([
       ['agency_id', 'agency_name', 'agency_url', 'agency_timezone'],
       ...[...agencies].sort().map((a) => [a, a, 'https://junction.example/airlines', 'Etc/UTC']),
     ]),
-    'stops.txt': csv([
+    'stops.txt': csvRows([
       ['stop_id', 'stop_name', 'stop_lat', 'stop_lon', 'stop_timezone'],
       ...[...usedAirports].sort().map((code) => {
         const p = airports.get(code) as RawPlace;
         return [code, p.nameEn, p.lat.toFixed(5), p.lon.toFixed(5), p.tz];
       }),
     ]),
-    'routes.txt': csv(routeRows),
-    'trips.txt': csv(tripRows),
-    'stop_times.txt': csv(stopTimeRows),
-    'calendar.txt': csv([
+    'routes.txt': csvRows(routeRows),
+    'trips.txt': csvRows(tripRows),
+    'stop_times.txt': csvRows(stopTimeRows),
+    'calendar.txt': csvRows([
       [
         'service_id',
         'monday',
@@ -169,12 +149,6 @@ export function writeFlightsGtfs(
       ...[...serviceIds].sort().map((id) => [id, ...[...id.slice(1)].reverse().map(Number), '20260101', '20271231']),
     ]),
   };
-  // A fixed timestamp keeps the zip byte-for-byte the same between builds of the same data.
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const zip = zipSync(
-    Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { mtime, level: 9 }]])),
-  );
-  fs.mkdirSync(path.join(DATA_DIR, 'gtfs'), { recursive: true });
-  fs.writeFileSync(path.join(DATA_DIR, 'gtfs', 'flights.zip'), zip);
+  writeGtfsZip('flights', files);
   return { trips: tripRows.length - 1, flightsPerDay: Math.round(weeklyFlights / 7), routes: routeRows.length - 1 };
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { strToU8, zipSync } from 'fflate';
 import type { RawPlace } from '../types';
-import { DATA_DIR, readCsv, readJson } from './sources';
+import { csvRows, writeGtfsZip } from './gtfs-zip';
+import { readCsv, readJson } from './sources';
 
 type KeyCityTrain = {
   start: string;
@@ -106,22 +104,21 @@ export function writeRailGtfs(places: RawPlace[]): { trains: number; leftOut: nu
     byType[type] = (byType[type] ?? 0) + 1;
   }
 
-  const csv = (rows: (string | number)[][]): string => `${rows.map((r) => r.join(',')).join('\n')}\n`;
   const files: Record<string, string> = {
-    'agency.txt': csv([
+    'agency.txt': csvRows([
       ['agency_id', 'agency_name', 'agency_url', 'agency_timezone'],
       ['CR', 'China Railway', 'https://www.12306.cn', 'Asia/Shanghai'],
     ]),
-    'stops.txt': csv([
+    'stops.txt': csvRows([
       ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'],
       ...[...used.values()]
         .sort((a, b) => a.code.localeCompare(b.code))
         .map((s) => [s.code, s.nameZh, s.lat.toFixed(5), s.lon.toFixed(5)]),
     ]),
-    'routes.txt': csv(routeRows),
-    'trips.txt': csv(tripRows),
-    'stop_times.txt': csv(stopTimeRows),
-    'calendar.txt': csv([
+    'routes.txt': csvRows(routeRows),
+    'trips.txt': csvRows(tripRows),
+    'stop_times.txt': csvRows(stopTimeRows),
+    'calendar.txt': csvRows([
       [
         'service_id',
         'monday',
@@ -137,11 +134,6 @@ export function writeRailGtfs(places: RawPlace[]): { trains: number; leftOut: nu
       ['DAILY', 1, 1, 1, 1, 1, 1, 1, '20260101', '20271231'],
     ]),
   };
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const zip = zipSync(
-    Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { mtime, level: 9 }]])),
-  );
-  fs.mkdirSync(path.join(DATA_DIR, 'gtfs'), { recursive: true });
-  fs.writeFileSync(path.join(DATA_DIR, 'gtfs', 'rail.zip'), zip);
+  writeGtfsZip('rail', files);
   return { trains: tripRows.length - 1, leftOut, byType };
 }
