@@ -1,6 +1,6 @@
 import { utcOffsetSeconds } from '@junction/domain';
 import type { RawPlace } from '../types';
-import { csvRows, writeGtfsZip } from './gtfs-zip';
+import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
 import { readDat } from './sources';
 import type { AircraftClass } from './tables';
 
@@ -134,18 +134,7 @@ export function writeFlightsGtfs(
     'trips.txt': csvRows(tripRows),
     'stop_times.txt': csvRows(stopTimeRows),
     'calendar.txt': csvRows([
-      [
-        'service_id',
-        'monday',
-        'tuesday',
-        'wednesday',
-        'thursday',
-        'friday',
-        'saturday',
-        'sunday',
-        'start_date',
-        'end_date',
-      ],
+      CALENDAR_HEADER,
       ...[...serviceIds].sort().map((id) => [id, ...[...id.slice(1)].reverse().map(Number), '20260101', '20271231']),
     ]),
   };

@@ -1,5 +1,5 @@
 import type { RawPlace } from '../types';
-import { csvRows, writeGtfsZip } from './gtfs-zip';
+import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
 import { readCsv, readJson } from './sources';
 
 type KeyCityTrain = {
@@ -118,21 +118,7 @@ export function writeRailGtfs(places: RawPlace[]): { trains: number; leftOut: nu
     'routes.txt': csvRows(routeRows),
     'trips.txt': csvRows(tripRows),
     'stop_times.txt': csvRows(stopTimeRows),
-    'calendar.txt': csvRows([
-      [
-        'service_id',
-        'monday',
-        'tuesday',
-        'wednesday',
-        'thursday',
-        'friday',
-        'saturday',
-        'sunday',
-        'start_date',
-        'end_date',
-      ],
-      ['DAILY', 1, 1, 1, 1, 1, 1, 1, '20260101', '20271231'],
-    ]),
+    'calendar.txt': csvRows([CALENDAR_HEADER, ['DAILY', 1, 1, 1, 1, 1, 1, 1, '20260101', '20271231']]),
   };
   writeGtfsZip('rail', files);
   return { trains: tripRows.length - 1, leftOut, byType };

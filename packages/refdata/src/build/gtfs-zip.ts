@@ -6,6 +6,19 @@ import { DATA_DIR } from './sources';
 export const csvRows = (rows: (string | number)[][]): string =>
   `${rows.map((r) => r.map((v) => (typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n')}\n`;
 
+export const CALENDAR_HEADER = [
+  'service_id',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'start_date',
+  'end_date',
+];
+
 /** Writes a GTFS feed as `data/gtfs/<name>.zip`, byte-for-byte the same for the same data (fixed timestamps). */
 export function writeGtfsZip(name: string, files: Record<string, string>): void {
   const mtime = new Date('2026-01-01T00:00:00Z');
