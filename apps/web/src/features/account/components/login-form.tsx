@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { authApi } from '../../../shared/auth/auth-api';
 import { useAuth } from '../../../shared/auth/auth-context';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
+import { AccountField } from './account-field';
 import { CodeField } from './code-field';
 import styles from './forms.module.css';
 
@@ -74,23 +74,7 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
       className={styles.form}
       data-testid="login-form"
     >
-      <Form.Item
-        name="account"
-        label={t('login.account')}
-        rules={[rules.account(() => country)]}
-        validateTrigger={['onBlur', 'onSubmit']}
-      >
-        <Input
-          size="large"
-          autoComplete="username"
-          placeholder={t('login.accountPlaceholder')}
-          addonBefore={
-            identity === 'mobile' ? (
-              <AreaCodeSelect value={country} onChange={setCountry} aria-label={t('login.account')} />
-            ) : undefined
-          }
-        />
-      </Form.Item>
+      <AccountField identity={identity} country={country} onCountryChange={setCountry} />
       {mode === 'password' ? (
         <Form.Item name="password" label={t('login.password')} rules={[rules.required]}>
           <Input.Password size="large" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />

@@ -1,16 +1,15 @@
 import { DEFAULT_COUNTRY, identityOf } from '@junction/domain';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../../shared/auth/auth-api';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { AccountField } from '../components/account-field';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { useErrorMessage } from '../lib/errors';
-import { accountRules } from '../lib/rules';
 
 type Values = { account: string; code: string; password: string; confirm: string };
 
@@ -18,7 +17,6 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('reset.title'));
   const [form] = Form.useForm<Values>();
-  const rules = accountRules(t);
   const errorMessage = useErrorMessage();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [error, setError] = useState<string>();
@@ -64,21 +62,7 @@ export function ResetPasswordPage() {
             <h1>{t('reset.title')}</h1>
             <p className={styles.cardSubtitle}>{t('reset.subtitle')}</p>
             <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="reset-form">
-              <Form.Item
-                name="account"
-                label={t('login.account')}
-                rules={[rules.account(() => country)]}
-                validateTrigger={['onBlur', 'onSubmit']}
-              >
-                <Input
-                  size="large"
-                  autoComplete="username"
-                  placeholder={t('login.accountPlaceholder')}
-                  addonBefore={
-                    identity === 'mobile' ? <AreaCodeSelect value={country} onChange={setCountry} /> : undefined
-                  }
-                />
-              </Form.Item>
+              <AccountField identity={identity} country={country} onCountryChange={setCountry} />
               <CodeField
                 purpose="reset"
                 onError={setError}

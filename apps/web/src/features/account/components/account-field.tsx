@@ -1,0 +1,33 @@
+import type { Identity } from '@junction/domain';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { accountRules } from '../lib/rules';
+
+export type AccountFieldProps = {
+  /** Mobile or e-mail, as the typed value says (spec §4); the area code shows for mobile only. */
+  identity: Identity;
+  country: string;
+  onCountryChange: (country: string) => void;
+};
+
+/** "Mobile number or e-mail" with its area-code select, checked on blur by the rules of spec §5. */
+export function AccountField({ identity, country, onCountryChange }: AccountFieldProps) {
+  const { t } = useTranslation('account');
+  const rules = accountRules(t);
+  return (
+    <Form.Item
+      name="account"
+      label={t('login.account')}
+      rules={[rules.account(() => country)]}
+      validateTrigger={['onBlur', 'onSubmit']}
+    >
+      <Input
+        size="large"
+        autoComplete="username"
+        placeholder={t('login.accountPlaceholder')}
+        addonBefore={identity === 'mobile' ? <AreaCodeSelect value={country} onChange={onCountryChange} /> : undefined}
+      />
+    </Form.Item>
+  );
+}
