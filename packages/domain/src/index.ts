@@ -1,5 +1,6 @@
 export * from './accounts/account.schema';
 export * from './errors';
+export * from './geo';
 export * from './money/money';
 export * from './places/place.schema';
 export * from './places/place-code';

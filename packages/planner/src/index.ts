@@ -1,6 +1,5 @@
 export {
   DEFAULT_TAXI,
-  distanceKm,
   type Point,
   StopGrid,
   type TaxiModel,

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '@junction/domain';
+import { FALLBACK_LANGUAGE, type Language } from '@junction/domain';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -32,5 +32,3 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
   document.documentElement.lang = language;
   return i18next;
 }
-
-export { DEFAULT_LANGUAGE };

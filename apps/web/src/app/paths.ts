@@ -24,5 +24,4 @@ export const paths = {
   login: () => '/login',
   trips: () => '/account/trips',
   account: () => '/account/personal-info',
-  security: () => '/account/account-security',
 } as const;

@@ -1,6 +1,7 @@
+import { distanceKm } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAXI, distanceKm, StopGrid, taxi, taxiTransfers } from './ground';
+import { DEFAULT_TAXI, StopGrid, taxi, taxiTransfers } from './ground';
 
 const point = fc.record({
   lat: fc.double({ min: 18, max: 50, noNaN: true }),

@@ -1,16 +1,8 @@
+import { distanceKm, type LatLon } from '@junction/domain';
 import type { Access } from '../raptor/query';
 import type { TransferInput } from '../timetable/timetable';
 
-export type Point = { lat: number; lon: number };
-
-/** Great-circle distance in kilometres. */
-export function distanceKm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+export type Point = LatLon;
 
 /**
  * Taxi time and fare from distance: road distance is the straight line × a detour factor, driven at an

@@ -1,13 +1,10 @@
-import { utcOffsetSeconds } from '@junction/domain';
+import { distanceKm, type LatLon, utcOffsetSeconds } from '@junction/domain';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
 import type { GtfsFeed } from './read-gtfs';
 
-export type FareModel = (
-  routeType: number,
-  agencyId: string,
-  distanceKm: number,
-) => { boardFee: number; perKm: number };
+/** Fares of a route: a fee for boarding and a rate per kilometre, by route type and carrier. */
+export type FareModel = (routeType: number, agencyId: string) => { boardFee: number; perKm: number };
 
 export type GtfsTimetableOptions = {
   /** First service day, `yyyy-mm-dd`; the timetable's epoch is its midnight UTC. */
@@ -29,14 +26,6 @@ export type LoadedTimetable = {
   epochMs: number;
 };
 
-const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-};
-
 /**
  * Expands the feeds' trips over the service days of the window onto one UTC clock: a trip's GTFS
  * times count from its agency's local midnight of the service day, so each day's instance is shifted by
@@ -45,7 +34,7 @@ const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): n
 export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptions): LoadedTimetable {
   const stopIds: string[] = [];
   const stopIndex = new Map<string, number>();
-  const stopPos: { lat: number; lon: number }[] = [];
+  const stopPos: LatLon[] = [];
   for (const feed of feeds) {
     for (const s of feed.stops) {
       if (stopIndex.has(s.id)) continue;
@@ -76,11 +65,13 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
         }
         const base = d * 86_400 - offset;
         const stops = times.map((t) => stopIndex.get(t.stopId) as number);
-        const fare = options.fares(route.type, route.agencyId, 0);
+        const fare = options.fares(route.type, route.agencyId);
         let cumulative = 0;
         const fareAt = stops.map((s, i) => {
           if (i > 0)
-            cumulative += Math.round(km(stopPos[stops[i - 1] as number] as never, stopPos[s] as never) * fare.perKm);
+            cumulative += Math.round(
+              distanceKm(stopPos[stops[i - 1] as number] as LatLon, stopPos[s] as LatLon) * fare.perKm,
+            );
           return cumulative;
         });
         trips.push({

@@ -1,4 +1,4 @@
-import { utcOffsetSeconds } from '@junction/domain';
+import { distanceKm, utcOffsetSeconds } from '@junction/domain';
 import type { RawPlace } from '../types';
 import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
 import { readDat } from './sources';
@@ -20,20 +20,12 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 /**
  * Departures per week: short routes fly more often than long ones, and big airlines more than small
  * ones; the seeded share keeps every route's number fixed from one build to the next.
  */
-export function weeklyFrequency(distanceKm: number, airlineRoutes: number, seed: number): number {
-  const byDistance = distanceKm < 800 ? 21 : distanceKm < 2000 ? 14 : distanceKm < 5000 ? 9 : 6;
+export function weeklyFrequency(km: number, airlineRoutes: number, seed: number): number {
+  const byDistance = km < 800 ? 21 : km < 2000 ? 14 : km < 5000 ? 9 : 6;
   const bySize = airlineRoutes > 1000 ? 1.3 : airlineRoutes > 200 ? 1 : airlineRoutes > 50 ? 0.75 : 0.5;
   const share = 0.55 + ((seed % 1000) / 1000) * 0.9;
   return Math.max(2, Math.min(42, Math.round(byDistance * bySize * share)));
@@ -82,7 +74,7 @@ export function writeFlightsGtfs(
     const b = airports.get(to);
     if (!/^[A-Z0-9]{2}$/.test(airline) || !a || !b || from === to || seen.has(key)) continue;
     seen.add(key);
-    const km = greatCircleKm(a, b);
+    const km = distanceKm(a, b);
     const plane = aircraft[equipment.split(' ')[0] ?? '']?.class ?? (km > 4500 ? 'wide-body' : 'narrow-body');
     const blockMinutes = Math.round((km / CRUISE_KMH[plane]) * 60 + GROUND_MINUTES);
     const seed = hash(key);

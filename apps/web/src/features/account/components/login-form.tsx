@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY, identityOf } from '@junction/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { authApi } from '../../../shared/auth/auth-api';
@@ -9,6 +9,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 import { AccountField } from './account-field';
+import { AgreementLinks } from './agreement-links';
 import { CodeField } from './code-field';
 import styles from './forms.module.css';
 
@@ -112,16 +113,7 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
         </Link>
       </p>
       <p className={styles.legal}>
-        <Trans
-          t={t}
-          i18nKey="login.agreement"
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
-            service: <a href="/agreement/service" target="_blank" rel="noopener" />,
-            // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
-            privacy: <a href="/agreement/privacy" target="_blank" rel="noopener" />,
-          }}
-        />
+        <AgreementLinks i18nKey="login.agreement" />
       </p>
     </Form>
   );

@@ -1,13 +1,14 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
 import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../../shared/auth/auth-api';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { AgreementLinks } from '../components/agreement-links';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -112,16 +113,7 @@ export function RegisterPage() {
             ]}
           >
             <Checkbox>
-              <Trans
-                t={t}
-                i18nKey="register.agree"
-                components={{
-                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
-                  service: <a href="/agreement/service" target="_blank" rel="noopener" />,
-                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside
-                  privacy: <a href="/agreement/privacy" target="_blank" rel="noopener" />,
-                }}
-              />
+              <AgreementLinks i18nKey="register.agree" />
             </Checkbox>
           </Form.Item>
           {error ? (
