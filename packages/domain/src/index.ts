@@ -7,5 +7,6 @@ export * from './places/place-code';
 export * from './places/place-token';
 export * from './preferences';
 export * from './reference.schema';
+export * from './search/search.schema';
 export * from './site';
 export * from './time';

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../preferences';
+
+/** Trip types of spec §3: 1 one-way, 2 round trip, 3 multi-city. */
+export const TRIP_TYPES = { ONE_WAY: 1, ROUND_TRIP: 2, MULTI_CITY: 3 } as const;
+export type TripType = (typeof TRIP_TYPES)[keyof typeof TRIP_TYPES];
+
+/** Cabins offered by the search form (spec §9 defaults): economy, premium economy, business, first. */
+export const CABINS = ['Y', 'S', 'C', 'F'] as const;
+export type Cabin = (typeof CABINS)[number];
+/** Every air cabin code the product reads (spec §3): M is economy and W premium economy too. */
+export const CABIN_CODES = ['Y', 'M', 'W', 'S', 'C', 'F'] as const;
+export const normalizeCabin = (code: string): Cabin =>
+  code === 'M' ? 'Y' : code === 'W' ? 'S' : (((CABINS as readonly string[]).includes(code) ? code : 'Y') as Cabin);
+
+export const SORTS = ['best', 'cheapest', 'quickest', 'earliest', 'latest'] as const;
+export type Sort = (typeof SORTS)[number];
+/** The railway direct view sorts by these (spec §4). */
+export const RAIL_SORTS = ['duration', 'departure', 'price'] as const;
+
+export const SEARCH_MODES = ['all', 'flight', 'train'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+/** Spec §9's numeric limit of 9: travellers on one booking. */
+export const MAX_TRAVELLERS = 9;
+export const MAX_CHILDREN_PER_ADULT = 2;
+export const MAX_INFANTS_PER_ADULT = 1;
+export const MAX_MULTI_CITY_LEGS = 5;
+/** Date flexibility: exact or ± this many days at most. */
+export const MAX_FLEX_DAYS = 3;
+/** How far ahead schedules are sold. */
+export const MAX_DAYS_AHEAD = 365;
+/** A search session's results stay valid this long; then pull and refresh answer 400 expired. */
+export const SEARCH_TTL_MS = 20 * 60_000;
+
+/** Request dates are `yyyy/MM/dd` (spec §7). */
+export const requestDateSchema = z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/, 'yyyy/MM/dd');
+
+/** One leg of the criteria with the backend names of spec §3. Places are place tokens (spec §5), usually the base-35 place code. */
+export const searchLegSchema = z.object({
+  departure: z.string().min(1).max(40),
+  destination: z.string().min(1).max(40),
+  departure_date: requestDateSchema,
+  return_date: requestDateSchema.optional(),
+  departure_only_airport: z.boolean().default(false),
+  destination_only_airport: z.boolean().default(false),
+  departureName: z.string().max(100).optional(),
+  destinationName: z.string().max(100).optional(),
+  departureCityCode: z.string().max(10).optional(),
+  destinationCityCode: z.string().max(10).optional(),
+});
+export type SearchLeg = z.infer<typeof searchLegSchema>;
+
+export const searchCriteriaSchema = z.object({
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  cabin: z.enum(CABIN_CODES).default('Y'),
+  adults: z.number().int().min(0).max(99).default(1),
+  children: z.number().int().min(0).max(99).default(0),
+  infants: z.number().int().min(0).max(99).default(0),
+  sort: z.enum(SORTS).default('best'),
+  /** Which transport the traveller wants: everything, flights only, or trains only. */
+  mode: z.enum(SEARCH_MODES).default('all'),
+  /** ± days around each departure date (spec §2 date flexibility). */
+  flexDays: z.number().int().min(0).max(MAX_FLEX_DAYS).default(0),
+  filters: z.record(z.string(), z.unknown()).default({}),
+  legs: z.array(searchLegSchema).min(1).max(MAX_MULTI_CITY_LEGS),
+});
+export type SearchCriteria = z.infer<typeof searchCriteriaSchema>;
+export type SearchCriteriaInput = z.input<typeof searchCriteriaSchema>;
+
+/**
+ * Transport leg kinds (spec §3): `air` a flight, `land` a train, `lands` a walk on the ground between
+ * platforms, terminals or nearby stations, `subway` a metro or airport-express ride, `taxi` a taxi.
+ */
+export const LEG_KINDS = ['air', 'land', 'lands', 'subway', 'taxi'] as const;
+export type LegKind = (typeof LEG_KINDS)[number];
+
+export const RESULT_KINDS = ['flight', 'train', 'mix'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** Booking agents (spec §3): our combined fares, our own fares, and China Railway. */
+export const AGENTS = ['combined', 'own', 'railway'] as const;
+export type Agent = (typeof AGENTS)[number];
+
+export const AIRCRAFT_CLASSES = ['wide', 'narrow', 'regional', 'turboprop'] as const;
+/** Train model filter groups (spec §3). */
+export const TRAIN_GROUPS = { GC: ['G', 'C'], D: ['D'], ZTK: ['Z', 'T', 'K'] } as const;
+export type TrainGroup = keyof typeof TRAIN_GROUPS;
+
+const moneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
+
+export const legPointSchema = z.object({
+  /** IATA code, 12306 telecode, or empty for a street address. */
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  cityName: z.string().optional(),
+  kind: z.enum(['airport', 'station', 'metro', 'address']),
+  lat: z.number(),
+  lon: z.number(),
+});
+export type LegPoint = z.infer<typeof legPointSchema>;
+
+export const baggageSchema = z.object({
+  carryOn: z.object({ pieces: z.number().int(), kg: z.number() }),
+  checked: z.object({ pieces: z.number().int(), kg: z.number(), extraPrice: moneySchema.optional() }),
+});
+export type Baggage = z.infer<typeof baggageSchema>;
+
+export const seatOptionSchema = z.object({
+  /** Spec §3 seat class code (O second, M first, A9 business, A3 hard sleeper…). */
+  code: z.string(),
+  price: moneySchema,
+  /** Remaining tickets; 0 sold out. */
+  remaining: z.number().int(),
+});
+
+export const resultLegSchema = z.object({
+  kind: z.enum(LEG_KINDS),
+  /** Airline code, 'CR' for China Railway, metro line name, or '' for taxi and walks. */
+  carrier: z.string(),
+  carrierName: z.string(),
+  /** Flight or train number, or the metro line. */
+  number: z.string(),
+  from: legPointSchema,
+  to: legPointSchema,
+  /** ISO 8601 with the local offset of the place. */
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  durationMinutes: z.number().int(),
+  /** Air cabin code or rail seat class code. */
+  cabin: z.string().optional(),
+  aircraft: z.string().optional(),
+  aircraftClass: z.enum(AIRCRAFT_CLASSES).optional(),
+  /** Train type letter (G, D, K…) for `land` legs. */
+  trainType: z.string().optional(),
+  seats: z.array(seatOptionSchema).optional(),
+  baggage: baggageSchema.optional(),
+  price: moneySchema,
+  /** The leg is bought on its own ticket (a self-transfer follows it). */
+  separateTicket: z.boolean().default(false),
+});
+export type ResultLeg = z.infer<typeof resultLegSchema>;
+
+export const feeRuleSchema = z.object({
+  /** Cancellation and change fees more than 2 hours before departure, and within 2 hours (spec §9). */
+  cancelBefore: moneySchema.nullable(),
+  cancelAfter: moneySchema.nullable(),
+  changeBefore: moneySchema.nullable(),
+  changeAfter: moneySchema.nullable(),
+  /** Free cancellation within 24 hours of booking. */
+  free24h: z.boolean(),
+});
+export type FeeRules = z.infer<typeof feeRuleSchema>;
+
+export const searchResultSchema = z.object({
+  id: z.string(),
+  kind: z.enum(RESULT_KINDS),
+  /** Which criteria leg this answers (0 for one-way; round trips and multi-city price the whole trip in leg 0). */
+  price: moneySchema,
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  durationMinutes: z.number().int(),
+  transfers: z.number().int(),
+  /** Departure date this result is for (yyyy/MM/dd), so a flexible search can show a price calendar. */
+  date: requestDateSchema,
+  legs: z.array(resultLegSchema),
+  /** Journeys of a round trip or multi-city result: index ranges into `legs`, one per criteria leg. */
+  bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  agent: z.enum(AGENTS),
+  sellers: z.array(z.object({ supplier: z.string(), name: z.string(), price: moneySchema })),
+  fees: feeRuleSchema,
+  /** Minimum protected buffer at a self-transfer, minutes, when the journey has one. */
+  selfTransferMinutes: z.number().int().optional(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const SEARCH_PHASES = ['request', 'filter', 'pull'] as const;
+export type SearchPhase = (typeof SEARCH_PHASES)[number];
+
+export const searchStartedSchema = z.object({ searchId: z.string() });
+export const pullRequestSchema = z.object({
+  searchId: z.string().min(1).max(100),
+  cursor: z.number().int().min(0).default(0),
+});
+export const pullResponseSchema = z.object({
+  phase: z.enum(SEARCH_PHASES),
+  answered: z.number().int(),
+  total: z.number().int(),
+  done: z.boolean(),
+  cursor: z.number().int(),
+  results: z.array(searchResultSchema),
+  /** Suppliers that failed or timed out (names only). */
+  failed: z.array(z.string()).default([]),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+export const refreshRequestSchema = z.object({
+  searchId: z.string().min(1).max(100),
+  resultId: z.string().min(1).max(400),
+});
+export const refreshResponseSchema = z.object({
+  result: searchResultSchema,
+  priceChanged: z.boolean(),
+  previous: moneySchema,
+});
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
