@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
+            lazy: async () => ({ Component: (await import('../features/search/pages/home-page')).HomePage }),
           },
           {
             path: 'about',
