@@ -16,6 +16,8 @@ import type errors from '../locales/en/errors.json';
 import type faq from '../locales/en/faq.json';
 import type fees from '../locales/en/fees.json';
 import type home from '../locales/en/home.json';
+import type results from '../locales/en/results.json';
+import type searchForm from '../locales/en/search-form.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -38,6 +40,8 @@ declare module 'i18next' {
       faq: typeof faq;
       fees: typeof fees;
       home: typeof home;
+      results: typeof results;
+      'search-form': typeof searchForm;
     };
   }
 }
