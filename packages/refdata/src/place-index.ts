@@ -115,6 +115,11 @@ export class PlaceIndex {
     return this.byId.get(id);
   }
 
+  /** A city's airports (busiest first), then its stations (main ones first). */
+  children(cityId: number): readonly RawPlace[] {
+    return this.childrenOf.get(cityId) ?? [];
+  }
+
   /** Places with this code: cities by city code first, then airports, then stations. */
   findByCode(code: string): RawPlace[] {
     const order = { city: 0, airport: 1, station: 2 };

@@ -203,8 +203,9 @@ export function buildPlaces(): PlaceBuild {
     // A city without an airport is known by the telecode of the station that bears its name.
     if (!cityByCode.has(city.code) && (!city.code || s.name === s.cityName)) city.code = s.telecode;
     if (coord && !city.hasCoordinates) Object.assign(city, { lat: coord.lat, lon: coord.lon, hasCoordinates: true });
-    if (coord && s.name === s.cityName && !cityByCode.has(city.code))
-      Object.assign(city, { lat: coord.lat, lon: coord.lon });
+    // The station that bears the city's name stands in its centre (北京站, 上海站): the door-to-door
+    // planner starts from there, not from the busiest airport.
+    if (coord && s.name === s.cityName) Object.assign(city, { lat: coord.lat, lon: coord.lon });
     city.rank += 20 + grade * 20;
     stations.push({
       id: registry.idFor(`station:${s.telecode}`),
