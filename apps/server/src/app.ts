@@ -15,6 +15,13 @@ import { RateLimiter } from './features/account/rate-limiter';
 import { healthRoutes } from './features/health/health.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
+import type { Inventory } from './features/search/inventory/inventory';
+import { sharedInventory } from './features/search/inventory/inventory';
+import { searchRoutes } from './features/search/search.routes';
+import { SearchService } from './features/search/search.service';
+import { MemorySearchStore } from './features/search/search-store';
+import { defaultSuppliers } from './features/search/suppliers/catalogue';
+import type { Random, Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
 import { checkOrigin, sessionReader } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -22,7 +29,16 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
 
-export type AppDeps = { db: Db; refdata: Refdata; mailer: Mailer; sms: SmsProvider; now?: () => Date };
+export type AppDeps = {
+  db: Db;
+  refdata: Refdata;
+  mailer: Mailer;
+  sms: SmsProvider;
+  now?: () => Date;
+  /** The search suppliers; the configured simulated ones by default. */
+  suppliers?: (inventory: Inventory) => Supplier[];
+  random?: Random;
+};
 
 /** Secrets and personal data never reach the logs. */
 const REDACT = [
@@ -72,6 +88,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
 
+  const search = new SearchService(
+    deps.refdata,
+    sharedInventory(deps.refdata),
+    new MemorySearchStore(config.SEARCH_MAX_SESSIONS, () => now().getTime()),
+    {
+      supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
+      suppliers:
+        deps.suppliers ??
+        ((inventory) =>
+          defaultSuppliers(inventory, {
+            latencyScale: config.SEARCH_LATENCY_SCALE,
+            failures: config.SEARCH_SUPPLIER_FAILURES,
+            random: deps.random,
+          })),
+    },
+    now,
+  );
+
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
     api.decorateRequest('auth', null);
@@ -90,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(placesRoutes(deps.refdata.places));
     await api.register(refdataRoutes(deps.refdata, deps.now));
     await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
+    await api.register(searchRoutes(search));
   });
 
   const hasWeb = await registerStaticWeb(app, config.WEB_DIST);

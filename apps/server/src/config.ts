@@ -39,6 +39,15 @@ export const configSchema = z.object({
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  SEARCH_LATENCY_SCALE: z.coerce
+    .number()
+    .min(0)
+    .max(10)
+    .default(1)
+    .describe("Multiplies the simulated suppliers' response times (0 answers at once)"),
+  SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
+  SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
 });

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
+import { sharedInventory } from './features/search/inventory/inventory';
 
 const config = loadConfig();
 
@@ -25,7 +26,10 @@ if (!config.SMTP_URL) {
 const mailer = new Mailer(config.SMTP_URL ?? sink?.url ?? '', config.MAIL_FROM);
 const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`), config.SMS_OUTBOX_FILE);
 
-const app = await buildApp(config, { db, refdata: loadRefdata(), mailer, sms });
+const refdata = loadRefdata();
+// The timetables load before the first request, so no search waits for them and the event loop is free once serving.
+await sharedInventory(refdata);
+const app = await buildApp(config, { db, refdata, mailer, sms });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -3,7 +3,7 @@ import { loadRefdata, type Refdata } from '@junction/refdata';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
@@ -55,13 +55,24 @@ export type TestApp = {
 };
 
 /** The real app on a database of its own, driven with `app.inject`. */
-export async function createTestApp(overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  now?: () => Date,
+  deps: Pick<AppDeps, 'suppliers' | 'random'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailbox = new SmtpSink();
   await mailbox.start();
   const mailer = new Mailer(mailbox.url, 'Junction <no-reply@junction.example>');
   const sms = new LogSmsProvider(() => {});
-  const app = await buildApp(testConfig(overrides), { db: database.db, refdata: testRefdata(), mailer, sms, now });
+  const app = await buildApp(testConfig(overrides), {
+    db: database.db,
+    refdata: testRefdata(),
+    mailer,
+    sms,
+    now,
+    ...deps,
+  });
   await app.ready();
   return {
     app,

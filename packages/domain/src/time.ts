@@ -1,16 +1,60 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Offset of an IANA time zone from UTC, in seconds, at an instant (daylight saving included). */
 export function utcOffsetSeconds(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const parts = formatterFor(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 1000);
+}
+
+/** An instant as ISO 8601 in a zone's local time with its offset: `2026-12-01T08:05:00+08:00`. */
+export function isoWithOffset(ms: number, timeZone: string): string {
+  const offset = utcOffsetSeconds(timeZone, new Date(ms));
+  const local = new Date(ms + offset * 1000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((abs % 3600) / 60)).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
+}
+
+/** The instant of local midnight starting a calendar day (`yyyy-mm-dd`) in a zone. */
+export function localMidnight(date: string, timeZone: string): number {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  // The offset at noon of that day is the day's offset except on a change at midnight, which no zone we serve has.
+  return utc - utcOffsetSeconds(timeZone, new Date(utc + 12 * 3600_000)) * 1000;
+}
+
+/** The calendar day (`yyyy-mm-dd`) `days` after `date`. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (`yyyy-mm-dd`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The calendar day of an instant in a zone. */
+export function localDate(ms: number, timeZone: string): string {
+  return new Date(ms + utcOffsetSeconds(timeZone, new Date(ms)) * 1000).toISOString().slice(0, 10);
 }

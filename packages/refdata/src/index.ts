@@ -12,6 +12,12 @@ export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 
 const GENERATED = path.resolve(import.meta.dirname, '../generated');
+const GTFS = path.resolve(import.meta.dirname, '../../../data/gtfs');
+
+/** The generated GTFS feeds of the data build: `flights` (the world's airlines) and `rail` (China Railway). */
+export function readGtfsFeedBytes(feed: 'flights' | 'rail'): Uint8Array {
+  return fs.readFileSync(path.join(GTFS, `${feed}.zip`));
+}
 const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(GENERATED, name), 'utf8')) as T;
 
 export type Refdata = {

@@ -82,7 +82,7 @@ export type ResultKind = (typeof RESULT_KINDS)[number];
 export const AGENTS = ['combined', 'own', 'railway'] as const;
 export type Agent = (typeof AGENTS)[number];
 
-export const AIRCRAFT_CLASSES = ['wide', 'narrow', 'regional', 'turboprop'] as const;
+export const AIRCRAFT_CLASSES = ['wide-body', 'narrow-body', 'regional', 'turbo-prop'] as const;
 /** Train model filter groups (spec §3). */
 export const TRAIN_GROUPS = { GC: ['G', 'C'], D: ['D'], ZTK: ['Z', 'T', 'K'] } as const;
 export type TrainGroup = keyof typeof TRAIN_GROUPS;

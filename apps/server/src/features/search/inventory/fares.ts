@@ -1,0 +1,144 @@
+import type { Cabin } from '@junction/domain';
+
+/** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
+export function hash32(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0x5bd1e995);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+/** A stable number in [0, 1) for a text. */
+export const unit = (text: string): number => hash32(text) / 4294967296;
+
+/**
+ * The fare model, as data: one-way economy fares grow with distance (a boarding part plus a rate per
+ * kilometre that falls for long flights), cabins multiply it, and fares rise as departure approaches.
+ */
+export const AIR_FARES = {
+  /** CNY hundredths. */
+  baseMinor: 28_000,
+  perKmMinor: [
+    { upToKm: 1500, perKm: 62 },
+    { upToKm: 5000, perKm: 48 },
+    { upToKm: Number.POSITIVE_INFINITY, perKm: 38 },
+  ],
+  cabin: { Y: 1, S: 1.65, C: 3.4, F: 5.6 } satisfies Record<Cabin, number>,
+  /** Multiplier by days before departure; linear between the points. */
+  advance: [
+    { days: 0, factor: 1.45 },
+    { days: 3, factor: 1.3 },
+    { days: 7, factor: 1.15 },
+    { days: 14, factor: 1 },
+    { days: 30, factor: 0.88 },
+    { days: 60, factor: 0.8 },
+    { days: 365, factor: 0.82 },
+  ],
+  /** Children pay this share of the adult fare, infants without a seat this one. */
+  childShare: 0.75,
+  infantShare: 0.1,
+};
+
+export function advanceFactor(daysAhead: number): number {
+  const points = AIR_FARES.advance;
+  const d = Math.max(0, daysAhead);
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1] as (typeof points)[number];
+    const b = points[i] as (typeof points)[number];
+    if (d <= b.days) return a.factor + ((b.factor - a.factor) * (d - a.days)) / (b.days - a.days);
+  }
+  return (points[points.length - 1] as (typeof points)[number]).factor;
+}
+
+/**
+ * The adult one-way fare of one flight on one day in a cabin, in CNY hundredths, rounded to whole yuan.
+ * The airline's price level and the day's demand are seeded from their names, so fares are stable.
+ */
+export function airFare(p: {
+  airline: string;
+  flight: string;
+  date: string;
+  km: number;
+  cabin: Cabin;
+  daysAhead: number;
+}) {
+  let distancePart = 0;
+  let from = 0;
+  for (const band of AIR_FARES.perKmMinor) {
+    const km = Math.min(p.km, band.upToKm) - from;
+    if (km <= 0) break;
+    distancePart += km * band.perKm;
+    from = band.upToKm;
+  }
+  const airline = 0.88 + unit(`airline:${p.airline}`) * 0.3;
+  const demand = 0.9 + unit(`demand:${p.flight}:${p.date}`) * 0.25;
+  const minor =
+    (AIR_FARES.baseMinor + distancePart) * AIR_FARES.cabin[p.cabin] * airline * demand * advanceFactor(p.daysAhead);
+  return Math.round(minor / 100) * 100;
+}
+
+/** The total for a party from an adult fare. */
+export function partyTotal(adultMinor: number, party: { adults: number; children: number; infants: number }): number {
+  const child = Math.round((adultMinor * AIR_FARES.childShare) / 100) * 100;
+  const infant = Math.round((adultMinor * AIR_FARES.infantShare) / 100) * 100;
+  return adultMinor * party.adults + child * party.children + infant * party.infants;
+}
+
+/**
+ * China Railway seat classes by train type (spec §3 seat codes) with the fare per kilometre in CNY
+ * hundredths, roughly the published rates.
+ */
+export const RAIL_SEATS: Record<string, { code: string; perKm: number }[]> = {
+  G: [
+    { code: 'O', perKm: 46 },
+    { code: 'M', perKm: 74 },
+    { code: 'A9', perKm: 146 },
+  ],
+  C: [
+    { code: 'O', perKm: 46 },
+    { code: 'M', perKm: 74 },
+  ],
+  D: [
+    { code: 'O', perKm: 31 },
+    { code: 'M', perKm: 50 },
+    { code: 'F', perKm: 62 },
+  ],
+  Z: [
+    { code: 'A1', perKm: 14 },
+    { code: 'A3', perKm: 24 },
+    { code: 'A4', perKm: 37 },
+  ],
+  T: [
+    { code: 'A1', perKm: 14 },
+    { code: 'A3', perKm: 24 },
+    { code: 'A4', perKm: 37 },
+  ],
+  K: [
+    { code: 'WZ', perKm: 14 },
+    { code: 'A1', perKm: 14 },
+    { code: 'A3', perKm: 24 },
+    { code: 'A4', perKm: 37 },
+  ],
+};
+
+/** Children (6–14) pay half on China Railway; a child under 6 without a seat travels free. */
+export const RAIL_CHILD_SHARE = 0.5;
+
+export const trainType = (number: string): string => {
+  const letter = number.charAt(0);
+  return letter in RAIL_SEATS ? letter : 'K';
+};
+
+/** Rail fares are whole or half yuan, at least 5 yuan. */
+export function railFare(type: string, seat: string, km: number): number {
+  const perKm = (RAIL_SEATS[type] ?? RAIL_SEATS.K ?? []).find((s) => s.code === seat)?.perKm ?? 30;
+  return Math.max(500, Math.round((km * perKm) / 50) * 50);
+}
+
+/** Remaining tickets of a seat class on a train and day: seeded, some sold out. */
+export function railRemaining(train: string, date: string, seat: string): number {
+  const u = unit(`seats:${train}:${date}:${seat}`);
+  if (u < 0.1) return 0;
+  return Math.floor(u * 180) - 10 > 0 ? Math.floor(u * 180) - 10 : Math.ceil(u * 20);
+}

@@ -1,0 +1,127 @@
+import type { Language, LegPoint } from '@junction/domain';
+import { type GtfsFeed, readGtfsZip } from '@junction/planner';
+import { type Airline, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
+import { DoorToDoorPlanner } from './door-to-door';
+import { FlightSchedule } from './flight-schedule';
+import { RailSchedule } from './rail-schedule';
+
+/** Mainland China, Hong Kong, Macao and Taiwan: domestic-style connection times and the rail network. */
+export const GREATER_CHINA = new Set(['CN', 'HK', 'MO', 'TW']);
+
+/**
+ * Everything suppliers sell from: the flight and rail schedules and the places, airports and airlines
+ * they refer to. Read once per process (the feeds take a couple of seconds) and shared.
+ */
+export class Inventory {
+  private readonly airports = new Map<string, RawPlace>();
+  private readonly stations = new Map<string, RawPlace>();
+  private readonly airlines: Map<string, Airline>;
+  /** Door-to-door plans; absent when the inventory was built without the feeds. */
+  doorToDoor?: DoorToDoorPlanner;
+
+  constructor(
+    readonly refdata: Refdata,
+    readonly flights: FlightSchedule,
+    readonly rail: RailSchedule,
+  ) {
+    this.airlines = new Map(refdata.airlines.map((a) => [a.code, a]));
+    for (const code of flights.airports) {
+      const airport = refdata.places.findByCode(code).find((p) => p.kind === 'airport' && p.code === code);
+      if (airport) this.airports.set(code, airport);
+    }
+    for (const train of rail.stops) {
+      for (const code of train) {
+        if (this.stations.has(code)) continue;
+        const station = refdata.places.findByCode(code).find((p) => p.kind === 'station' && p.code === code);
+        if (station) this.stations.set(code, station);
+      }
+    }
+  }
+
+  static load(refdata: Refdata): Inventory {
+    const flights = readGtfsZip(readGtfsFeedBytes('flights'), 'air:');
+    const rail = readGtfsZip(readGtfsFeedBytes('rail'), 'rail:');
+    const inventory = new Inventory(refdata, new FlightSchedule(flights, 'air:'), new RailSchedule(rail, 'rail:'));
+    inventory.doorToDoor = new DoorToDoorPlanner(
+      { rail, flights: inventory.chinaFlights(flights) },
+      refdata.massTransit,
+    );
+    return inventory;
+  }
+
+  /** The flights with an end in Greater China: the part of the world network door-to-door plans use. */
+  private chinaFlights(feed: GtfsFeed): GtfsFeed {
+    const inChina = (stopId: string) => GREATER_CHINA.has(this.airports.get(stopId.slice(4))?.country ?? '');
+    const trips = feed.trips.filter((t) => (feed.stopTimes.get(t.id) ?? []).some((s) => inChina(s.stopId)));
+    const used = new Set(trips.flatMap((t) => (feed.stopTimes.get(t.id) ?? []).map((s) => s.stopId)));
+    return {
+      ...feed,
+      stops: feed.stops.filter((s) => used.has(s.id)),
+      trips,
+      stopTimes: new Map(trips.map((t) => [t.id, feed.stopTimes.get(t.id) ?? []])),
+    };
+  }
+
+  airport(code: string): RawPlace | undefined {
+    return this.airports.get(code);
+  }
+
+  station(code: string): RawPlace | undefined {
+    return this.stations.get(code);
+  }
+
+  airline(code: string): Airline | undefined {
+    return this.airlines.get(code);
+  }
+
+  cityOf(place: RawPlace): RawPlace {
+    return place.cityId === undefined ? place : (this.refdata.places.get(place.cityId) ?? place);
+  }
+
+  /** The airports a place stands for: itself, or every airport of its city unless only this one was asked for. */
+  airportsFor(place: RawPlace, onlyThis: boolean): RawPlace[] {
+    if (place.kind === 'airport' && (onlyThis || place.cityId === undefined)) return [place];
+    const city = this.cityOf(place);
+    return this.refdata.places.children(city.id).filter((p) => p.kind === 'airport' && this.airports.has(p.code));
+  }
+
+  /** The stations a place stands for, the same way. */
+  stationsFor(place: RawPlace, onlyThis: boolean): RawPlace[] {
+    if (place.kind === 'station' && (onlyThis || place.cityId === undefined)) return [place];
+    const city = this.cityOf(place);
+    return this.refdata.places.children(city.id).filter((p) => p.kind === 'station' && this.stations.has(p.code));
+  }
+
+  /** A place as a leg end, named in the language asked for (English when no Chinese name is known). */
+  point(place: RawPlace, language: Language): LegPoint {
+    const city = this.cityOf(place);
+    const nameZh = place.nameZh || place.nameEn;
+    const cityZh = city.nameZh || city.nameEn;
+    return {
+      code: place.code,
+      name: language === 'zh-CN' ? nameZh : place.nameEn,
+      nameEn: place.nameEn,
+      nameZh,
+      cityName: city === place ? undefined : language === 'zh-CN' ? cityZh : city.nameEn,
+      kind: place.kind === 'station' ? 'station' : 'airport',
+      lat: place.lat,
+      lon: place.lon,
+    };
+  }
+
+  carrierName(code: string, language: Language): string {
+    const airline = this.airlines.get(code);
+    if (!airline) return code;
+    return language === 'zh-CN' ? airline.nameZh || airline.nameEn : airline.nameEn;
+  }
+}
+
+let shared: { refdata: Refdata; inventory: Promise<Inventory> } | undefined;
+
+/** The process's inventory for this reference data, read on first use. */
+export function sharedInventory(refdata: Refdata): Promise<Inventory> {
+  if (!shared || shared.refdata !== refdata) {
+    shared = { refdata, inventory: new Promise((resolve) => setImmediate(() => resolve(Inventory.load(refdata)))) };
+  }
+  return shared.inventory;
+}

@@ -1,0 +1,169 @@
+import type { Language, SearchCriteria, SearchResult } from '@junction/domain';
+
+export type SessionMeta = {
+  id: string;
+  criteria: SearchCriteria;
+  language: Language;
+  createdAt: number;
+  expiresAt: number;
+  /** Suppliers asked. */
+  total: number;
+};
+
+export type SessionRead = {
+  meta: SessionMeta;
+  answered: number;
+  failed: string[];
+  /** Results new or changed since the cursor, each in its latest form. */
+  results: SearchResult[];
+  cursor: number;
+};
+
+/**
+ * Where search sessions live: in the process by default; a shared store (Redis) lets any of many
+ * processes answer a pull. Sessions expire and the store never grows without bound.
+ */
+export interface SearchStore {
+  create(meta: SessionMeta): Promise<void>;
+  /** Adds one supplier's answer, merging offers of the same journey: best price kept, sellers listed. */
+  answer(id: string, supplier: string, results: SearchResult[] | 'failed'): Promise<void>;
+  read(id: string, cursor: number, now: number): Promise<SessionRead | undefined>;
+  result(id: string, resultId: string, now: number): Promise<{ meta: SessionMeta; result: SearchResult } | undefined>;
+  /** Replaces a result's price after a re-quote. */
+  reprice(id: string, resultId: string, amount: number): Promise<void>;
+  /** The criteria of a session that expired recently, so the client can run it again. */
+  expired(id: string): Promise<SearchCriteria | undefined>;
+}
+
+type Session = {
+  meta: SessionMeta;
+  answered: number;
+  failed: string[];
+  results: Map<string, SearchResult>;
+  /** Sequence of updates: the id changed at each step; a pull returns ids updated after its cursor. */
+  log: string[];
+  lastSeq: Map<string, number>;
+};
+
+/** Results kept per session at most; later offers are dropped. */
+const MAX_RESULTS = 2500;
+const TOMBSTONE_MS = 24 * 3600_000;
+
+/** The in-process store: a map in insertion order, oldest evicted first, plus a bounded list of expired sessions. */
+export class MemorySearchStore implements SearchStore {
+  private readonly sessions = new Map<string, Session>();
+  private readonly tombstones = new Map<string, { criteria: SearchCriteria; until: number }>();
+
+  constructor(
+    private readonly maxSessions: number,
+    private readonly now: () => number,
+  ) {}
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  async create(meta: SessionMeta): Promise<void> {
+    this.sweep();
+    while (this.sessions.size >= this.maxSessions) {
+      const oldest = this.sessions.keys().next().value as string;
+      this.bury(oldest);
+    }
+    this.sessions.set(meta.id, { meta, answered: 0, failed: [], results: new Map(), log: [], lastSeq: new Map() });
+  }
+
+  async answer(id: string, supplier: string, results: SearchResult[] | 'failed'): Promise<void> {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    s.answered++;
+    if (results === 'failed') {
+      s.failed.push(supplier);
+      return;
+    }
+    for (const r of results) {
+      const known = s.results.get(r.id);
+      if (!known) {
+        if (s.results.size >= MAX_RESULTS) continue;
+        s.results.set(r.id, r);
+      } else {
+        const sellers = [...known.sellers.filter((x) => x.supplier !== supplier), ...r.sellers].sort(
+          (a, b) => a.price.amount - b.price.amount,
+        );
+        const better = r.price.amount < known.price.amount ? r : known;
+        s.results.set(r.id, { ...better, sellers });
+      }
+      this.touch(s, r.id);
+    }
+  }
+
+  private touch(s: Session, resultId: string) {
+    s.log.push(resultId);
+    s.lastSeq.set(resultId, s.log.length);
+  }
+
+  private live(id: string, now: number): Session | undefined {
+    const s = this.sessions.get(id);
+    if (s && s.meta.expiresAt <= now) {
+      this.bury(id);
+      return undefined;
+    }
+    return s;
+  }
+
+  async read(id: string, cursor: number, now: number): Promise<SessionRead | undefined> {
+    const s = this.live(id, now);
+    if (!s) return undefined;
+    const from = Math.max(0, Math.min(cursor, s.log.length));
+    const ids = new Set<string>();
+    for (let i = from; i < s.log.length; i++) {
+      const rid = s.log[i] as string;
+      if (s.lastSeq.get(rid) === i + 1) ids.add(rid);
+    }
+    return {
+      meta: s.meta,
+      answered: s.answered,
+      failed: [...s.failed],
+      results: [...ids].map((rid) => s.results.get(rid) as SearchResult),
+      cursor: s.log.length,
+    };
+  }
+
+  async result(id: string, resultId: string, now: number) {
+    const s = this.live(id, now);
+    const result = s?.results.get(resultId);
+    return s && result ? { meta: s.meta, result } : undefined;
+  }
+
+  async reprice(id: string, resultId: string, amount: number): Promise<void> {
+    const s = this.sessions.get(id);
+    const r = s?.results.get(resultId);
+    if (!s || !r) return;
+    s.results.set(resultId, { ...r, price: { ...r.price, amount } });
+    this.touch(s, resultId);
+  }
+
+  async expired(id: string): Promise<SearchCriteria | undefined> {
+    const live = this.sessions.get(id);
+    if (live && live.meta.expiresAt <= this.now()) this.bury(id);
+    const t = this.tombstones.get(id);
+    return t && t.until > this.now() ? t.criteria : undefined;
+  }
+
+  private bury(id: string) {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    this.sessions.delete(id);
+    this.tombstones.set(id, { criteria: s.meta.criteria, until: this.now() + TOMBSTONE_MS });
+    while (this.tombstones.size > this.maxSessions * 4)
+      this.tombstones.delete(this.tombstones.keys().next().value as string);
+  }
+
+  /** Expires sessions past their time, oldest first (insertion order is creation order). */
+  private sweep() {
+    const now = this.now();
+    for (const [id, s] of this.sessions) {
+      if (s.meta.expiresAt > now) break;
+      this.bury(id);
+    }
+  }
+}

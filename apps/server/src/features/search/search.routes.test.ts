@@ -1,0 +1,277 @@
+import type { PullResponse, SearchCriteriaInput, SearchResult } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { sharedInventory } from './inventory/inventory';
+import type { Supplier } from './suppliers/supplier';
+
+const START = new Date('2026-11-22T04:00:00Z');
+let clock = START.getTime();
+const now = () => new Date(clock);
+
+const oneWay = (over: Partial<SearchCriteriaInput> = {}, leg: Record<string, unknown> = {}): SearchCriteriaInput => ({
+  type: 1,
+  legs: [{ departure: 'BJS', destination: 'SHA', departure_date: '2026/12/01', ...leg }],
+  ...over,
+});
+
+async function collect(t: TestApp, criteria: SearchCriteriaInput) {
+  const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+  expect(started.statusCode, started.body).toBe(200);
+  const { searchId } = started.json() as { searchId: string };
+  const byId = new Map<string, SearchResult>();
+  const pulls: PullResponse[] = [];
+  let cursor = 0;
+  for (let i = 0; i < 400; i++) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as PullResponse;
+    pulls.push(body);
+    for (const r of body.results) byId.set(r.id, r);
+    cursor = body.cursor;
+    if (body.done) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { searchId, results: [...byId.values()], pulls, last: pulls[pulls.length - 1] as PullResponse };
+}
+
+describe('search API with the simulated suppliers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Reading the timetables takes seconds of CPU: done before the app serves, as at start.
+    await sharedInventory(testRefdata());
+    t = await createTestApp({ SEARCH_LATENCY_SCALE: '0.02', SEARCH_SUPPLIER_FAILURES: 'false' }, now);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['a past date', oneWay({}, { departure_date: '2026/11/20' }), 3101],
+    ['an unknown place', oneWay({}, { departure: 'QQQ' }), 3103],
+    ['the same city twice', oneWay({}, { destination: '北京' }), 3104],
+    ['more than nine travellers', oneWay({ adults: 8, children: 2 }), 3105],
+    ['more infants than adults', oneWay({ adults: 1, infants: 2 }), 3108],
+    ['three children for one adult', oneWay({ adults: 1, children: 3 }), 3107],
+    [
+      'a later leg before the previous one',
+      {
+        type: 3,
+        legs: [
+          { departure: 'BJS', destination: 'SHA', departure_date: '2026/12/05' },
+          { departure: 'SHA', destination: 'CAN', departure_date: '2026/12/03' },
+        ],
+      },
+      3109,
+    ],
+    ['a return before the departure', oneWay({ type: 2 }, { return_date: '2026/11/30' }), 3110],
+    ['a date that does not exist', oneWay({}, { departure_date: '2026/02/30' }), 1000],
+    ['a malformed date', oneWay({}, { departure_date: '1 Dec' }), 1000],
+  ])('rejects %s with its message code', async (_name, criteria, code) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe(code);
+  });
+
+  it('collects flights, trains and door-to-door plans from every supplier, progressively', async () => {
+    const { results, pulls, last } = await collect(t, oneWay());
+    expect(last).toMatchObject({ phase: 'pull', done: true, answered: 5, total: 5, failed: [] });
+    expect(pulls[0]?.phase === 'request' || pulls[0]?.phase === 'filter' || pulls.length === 1).toBe(true);
+    const kinds = new Set(results.map((r) => r.kind));
+    expect(kinds).toEqual(new Set(['flight', 'train', 'mix']));
+    for (const r of results) {
+      expect(r.price.amount).toBeGreaterThan(0);
+      expect(Number.isInteger(r.price.amount)).toBe(true);
+      expect(Date.parse(r.arrivalTime)).toBeGreaterThan(Date.parse(r.departureTime));
+      expect(r.departureTime).toMatch(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    }
+    const train = results.find((r) => r.kind === 'train' && r.legs[0]?.number.startsWith('G'));
+    expect(train?.legs[0]).toMatchObject({ kind: 'land', carrier: 'CR', trainType: 'G' });
+    expect(train?.legs[0]?.seats?.map((s) => s.code)).toEqual(['O', 'M', 'A9']);
+    expect(train?.agent).toBe('railway');
+    // Door to door: from the centre of Beijing by taxi or metro, then a flight or a train, then on to Shanghai's centre.
+    const mix = results.filter((r) => r.kind === 'mix');
+    const viaTrain = mix.find((r) => r.legs.some((l) => l.kind === 'land' && l.number.startsWith('G')));
+    const viaAir = mix.find((r) => r.legs.some((l) => l.kind === 'air'));
+    expect(viaTrain).toBeDefined();
+    expect(viaAir).toBeDefined();
+    for (const plan of [viaTrain, viaAir] as SearchResult[]) {
+      expect(['taxi', 'subway']).toContain(plan.legs[0]?.kind);
+      expect(['taxi', 'subway']).toContain(plan.legs.at(-1)?.kind);
+      expect(plan.legs[0]?.from.kind === 'address' || plan.legs[0]?.from.kind === 'metro').toBe(true);
+      expect(plan.agent).toBe('combined');
+    }
+  }, 60_000);
+
+  it('merges one flight sold by several suppliers, keeping the best price and every seller', async () => {
+    const { results } = await collect(t, oneWay({ mode: 'flight' }));
+    expect(results.every((r) => r.kind === 'flight')).toBe(true);
+    const shared = results.filter((r) => r.sellers.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const r of shared) {
+      expect(r.price.amount).toBe(Math.min(...r.sellers.map((s) => s.price.amount)));
+      expect(new Set(r.sellers.map((s) => s.supplier)).size).toBe(r.sellers.length);
+    }
+    // Suppliers price the same flight differently, so comparing matters.
+    expect(shared.some((r) => new Set(r.sellers.map((s) => s.price.amount)).size > 1)).toBe(true);
+  }, 60_000);
+
+  it('prices a round trip as two journeys and a multi-city trip as one per leg', async () => {
+    const round = await collect(t, oneWay({ type: 2, mode: 'train' }, { return_date: '2026/12/04' }));
+    expect(round.results.length).toBeGreaterThan(0);
+    for (const r of round.results) {
+      expect(r.bounds).toHaveLength(2);
+      const back = r.legs[r.bounds[1]?.start ?? 0];
+      expect(back?.departureTime.slice(0, 10)).toBe('2026-12-04');
+      expect(back?.from.nameEn).toMatch(/Shanghai/);
+    }
+    const multi = await collect(t, {
+      type: 3,
+      mode: 'flight',
+      legs: [
+        { departure: 'BJS', destination: 'SHA', departure_date: '2026/12/01' },
+        { departure: 'SHA', destination: 'CAN', departure_date: '2026/12/03' },
+        { departure: 'CAN', destination: 'CTU', departure_date: '2026/12/06' },
+      ],
+    });
+    expect(multi.results.length).toBeGreaterThan(0);
+    for (const r of multi.results) expect(r.bounds).toHaveLength(3);
+  }, 60_000);
+
+  it('searches the days around the date when asked for flexibility', async () => {
+    const { results } = await collect(t, oneWay({ mode: 'train', flexDays: 2 }));
+    expect(new Set(results.map((r) => r.date))).toEqual(
+      new Set(['2026/11/29', '2026/11/30', '2026/12/01', '2026/12/02', '2026/12/03']),
+    );
+  }, 60_000);
+
+  it('prices more travellers higher, children below adults', async () => {
+    const one = await collect(t, oneWay({ mode: 'train' }));
+    const family = await collect(t, oneWay({ mode: 'train', adults: 2, children: 1 }));
+    const a = one.results.find((r) => r.legs[0]?.trainType === 'G');
+    const b = family.results.find((r) => r.id === a?.id);
+    expect(a && b).toBeTruthy();
+    expect(b?.price.amount).toBe((a?.price.amount ?? 0) * 2 + Math.round(((a?.price.amount ?? 0) * 0.5) / 50) * 50);
+  });
+
+  it('re-prices a result, and answers 400 expired with the criteria once prices are stale', async () => {
+    clock = START.getTime();
+    const { searchId, results } = await collect(t, oneWay({ mode: 'train' }));
+    const chosen = results[0] as SearchResult;
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/refresh',
+      payload: { searchId, resultId: chosen.id },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ priceChanged: false, result: { id: chosen.id, price: chosen.price } });
+
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/refresh',
+      payload: { searchId, resultId: 'T:nothing' },
+    });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().errorCode).toBe(3003);
+
+    clock += 11 * 60_000;
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/refresh',
+      payload: { searchId, resultId: chosen.id },
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ errorType: 'expired', errorCode: 3002, params: { type: 1, mode: 'train' } });
+
+    clock += 10 * 60_000;
+    const expired = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor: 0 } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({
+      errorType: 'expired',
+      errorCode: 3001,
+      params: { legs: [{ departure: 'BJS' }] },
+    });
+    clock = START.getTime();
+  }, 60_000);
+
+  it('answers an unknown search with 400 expired and nothing to re-run', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId: 'nope', cursor: 0 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorType).toBe('expired');
+    expect(res.json().params).toBeUndefined();
+  });
+
+  it('turns a short link into criteria, and rejects an invalid one', async () => {
+    const ok = await t.app.inject({
+      url: '/api/v2/link?routes=bjs-sha-261201-261205,C,2,1',
+      headers: { cookie: 'lang=zh-CN' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().criteria).toMatchObject({
+      type: 2,
+      cabin: 'C',
+      adults: 2,
+      children: 1,
+      legs: [
+        { departure_date: '2026/12/01', return_date: '2026/12/05', departureName: '北京', destinationName: '上海' },
+      ],
+    });
+    for (const bad of ['BJS-SHA-261101', 'BJS-SHA-261301', 'BJS-SHA', 'B-SHA-261201', 'BJS-SHA-261201-261130']) {
+      const res = await t.app.inject({ url: `/api/v2/link?routes=${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+});
+
+describe('search API when suppliers fail', () => {
+  let t: TestApp;
+  const result = (id: string, amount: number): SearchResult => ({
+    id,
+    kind: 'flight',
+    price: { amount, currency: 'CNY' },
+    departureTime: '2026-12-01T08:00:00+08:00',
+    arrivalTime: '2026-12-01T10:00:00+08:00',
+    durationMinutes: 120,
+    transfers: 0,
+    date: '2026/12/01',
+    legs: [],
+    bounds: [{ start: 0, end: 0 }],
+    agent: 'own',
+    sellers: [{ supplier: 'good', name: 'Good', price: { amount, currency: 'CNY' } }],
+    fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
+  });
+  const supplier = (id: string, search: Supplier['search']): Supplier => ({
+    id,
+    name: id.toUpperCase(),
+    kind: 'flight',
+    search,
+    quote: async () => undefined,
+  });
+  beforeAll(async () => {
+    t = await createTestApp({ SEARCH_SUPPLIER_TIMEOUT_MS: '300' }, now, {
+      suppliers: () => [
+        supplier('good', async () => [result('F:1', 50_000), result('F:2', 60_000)]),
+        supplier('broken', async () => {
+          throw new Error('503 from upstream');
+        }),
+        supplier(
+          'silent',
+          (_r, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+        ),
+        supplier('late', async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          return [result('F:1', 45_000)];
+        }),
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('survives a failing and a silent supplier and reports them', async () => {
+    const { results, last, pulls } = await collect(t, oneWay());
+    expect(last).toMatchObject({ done: true, answered: 4, total: 4 });
+    expect(new Set(last.failed)).toEqual(new Set(['BROKEN', 'SILENT']));
+    expect(pulls.some((p) => !p.done && p.answered >= 1)).toBe(true);
+    const merged = results.find((r) => r.id === 'F:1');
+    expect(merged?.price.amount).toBe(45_000);
+    expect(merged?.sellers.map((s) => s.supplier)).toEqual(['good', 'good']);
+    expect(results).toHaveLength(2);
+  }, 20_000);
+});

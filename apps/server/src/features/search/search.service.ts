@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  addDays,
+  criteriaProblem,
+  encodePlaceCode,
+  fromRequestDate,
+  type Language,
+  localDate,
+  normalizeCabin,
+  type PlaceTokenLookup,
+  type PullResponse,
+  parseShortLink,
+  type RefreshResponse,
+  resolvePlaceToken,
+  SEARCH_TTL_MS,
+  type SearchCriteria,
+  type SearchPhase,
+  TRIP_TYPES,
+  toRequestDate,
+} from '@junction/domain';
+import type { RawPlace, Refdata } from '@junction/refdata';
+import type { Inventory } from './inventory/inventory';
+import type { SearchStore } from './search-store';
+import type { Bound, Supplier, SupplierRequest } from './suppliers/supplier';
+
+/** Where prices are set and days counted. */
+const HOME_ZONE = 'Asia/Shanghai';
+/** A price is guaranteed for this long after the search; a later selection is re-quoted first. */
+export const PRICE_VALID_MS = 10 * 60_000;
+
+export type SearchServiceOptions = {
+  supplierTimeoutMs: number;
+  /** The suppliers for a search: all of them by default; the mode narrows them. */
+  suppliers: (inventory: Inventory) => Supplier[];
+};
+
+/** Looks places up for the place-token rules of spec §5: cities before airports before stations. */
+export function placeLookup(refdata: Refdata): PlaceTokenLookup<RawPlace> {
+  const order = { city: 0, airport: 1, station: 2 } as const;
+  const byKind = (list: RawPlace[]) => [...list].sort((a, b) => order[a.kind] - order[b.kind] || b.rank - a.rank);
+  // One place per city for a name prefix: 上海 and 上海站 name one city.
+  const cities = (list: RawPlace[]) => {
+    const seen = new Map<number, RawPlace>();
+    for (const p of byKind(list)) {
+      const key = p.cityId ?? p.id;
+      if (!seen.has(key)) seen.set(key, p);
+    }
+    return [...seen.values()];
+  };
+  return {
+    byId: (id) => refdata.places.get(id),
+    byCode: (code) => refdata.places.findByCode(code)[0],
+    byZhName: (name) => byKind(refdata.places.findByZh(name, false)),
+    byZhPrefix: (prefix) => cities(refdata.places.findByZh(prefix, true)),
+  };
+}
+
+/**
+ * The search orchestrator (ARCHITECTURE.md §6): validates criteria, opens a session, asks every
+ * supplier at once with its own time limit, and lets pulls collect whatever has arrived.
+ */
+export class SearchService {
+  private readonly lookup: PlaceTokenLookup<RawPlace>;
+  private suppliers?: Supplier[];
+
+  constructor(
+    private readonly refdata: Refdata,
+    private readonly inventory: Promise<Inventory>,
+    private readonly store: SearchStore,
+    private readonly options: SearchServiceOptions,
+    private readonly now: () => Date,
+  ) {
+    this.lookup = placeLookup(refdata);
+  }
+
+  private today(): string {
+    return localDate(this.now().getTime(), HOME_ZONE);
+  }
+
+  private async allSuppliers(): Promise<Supplier[]> {
+    this.suppliers ??= this.options.suppliers(await this.inventory);
+    return this.suppliers;
+  }
+
+  private place(token: string): RawPlace {
+    const place = resolvePlaceToken(token, this.lookup);
+    if (!place) throw new AppError('PLACE_UNKNOWN');
+    return place;
+  }
+
+  /** The journeys of the criteria, checked against the places and the rules. */
+  request(criteria: SearchCriteria, language: Language): SupplierRequest {
+    const problem = criteriaProblem(criteria, this.today());
+    if (problem) throw new AppError(problem);
+    const legs = criteria.legs.map((leg) => {
+      const from = this.place(leg.departure);
+      const to = this.place(leg.destination);
+      const fromCity = from.cityId ?? from.id;
+      const toCity = to.cityId ?? to.id;
+      if (from.id === to.id || (fromCity === toCity && (from.kind === 'city' || to.kind === 'city')))
+        throw new AppError('SAME_PLACE');
+      return {
+        from,
+        to,
+        fromOnly: leg.departure_only_airport,
+        toOnly: leg.destination_only_airport,
+        date: fromRequestDate(leg.departure_date) as string,
+        returnDate: leg.return_date ? (fromRequestDate(leg.return_date) ?? undefined) : undefined,
+      };
+    });
+    const first = legs[0] as (typeof legs)[number];
+    const bounds: Bound[] =
+      criteria.type === TRIP_TYPES.ROUND_TRIP && first.returnDate
+        ? [
+            { date: first.date, from: first.from, to: first.to, fromOnly: first.fromOnly, toOnly: first.toOnly },
+            { date: first.returnDate, from: first.to, to: first.from, fromOnly: first.toOnly, toOnly: first.fromOnly },
+          ]
+        : legs.map((l) => ({ date: l.date, from: l.from, to: l.to, fromOnly: l.fromOnly, toOnly: l.toOnly }));
+    const today = this.today();
+    // A flexible search shifts the whole trip by up to ±n days, keeping the days between its journeys.
+    const offsets = [0];
+    for (let d = 1; d <= criteria.flexDays; d++) offsets.push(-d, d);
+    const trips = offsets
+      .map((d) => ({ date: addDays(first.date, d), bounds: bounds.map((b) => ({ ...b, date: addDays(b.date, d) })) }))
+      .filter((t) => t.date >= today);
+    return {
+      language,
+      cabin: normalizeCabin(criteria.cabin),
+      party: { adults: criteria.adults, children: criteria.children, infants: criteria.infants },
+      today,
+      trips,
+    };
+  }
+
+  async start(criteria: SearchCriteria, language: Language): Promise<string> {
+    const request = this.request(criteria, language);
+    const suppliers = (await this.allSuppliers()).filter(
+      (s) => criteria.mode === 'all' || (criteria.mode === 'flight' ? s.kind === 'flight' : s.kind === 'train'),
+    );
+    const id = randomBytes(12).toString('base64url');
+    const now = this.now().getTime();
+    await this.store.create({
+      id,
+      criteria,
+      language,
+      createdAt: now,
+      expiresAt: now + SEARCH_TTL_MS,
+      total: suppliers.length,
+    });
+    for (const supplier of suppliers) void this.ask(id, supplier, request);
+    return id;
+  }
+
+  private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<void> {
+    const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
+    try {
+      const results = await supplier.search(request, signal);
+      await this.store.answer(id, supplier.id, results);
+    } catch {
+      await this.store.answer(id, supplier.id, 'failed');
+    }
+  }
+
+  private async expiredError(searchId: string): Promise<AppError> {
+    const criteria = await this.store.expired(searchId);
+    return new AppError(
+      'RESULTS_EXPIRED',
+      criteria ? { errorType: 'expired', params: criteria } : { errorType: 'expired' },
+    );
+  }
+
+  async pull(searchId: string, cursor: number): Promise<PullResponse> {
+    const read = await this.store.read(searchId, cursor, this.now().getTime());
+    if (!read) throw await this.expiredError(searchId);
+    const done = read.answered >= read.meta.total;
+    const phase: SearchPhase = done ? 'pull' : read.answered === 0 ? 'request' : 'filter';
+    return {
+      phase,
+      answered: read.answered,
+      total: read.meta.total,
+      done,
+      cursor: read.cursor,
+      results: read.results,
+      failed: read.failed.map((id) => this.suppliers?.find((s) => s.id === id)?.name ?? id),
+    };
+  }
+
+  /** Re-prices one result with the seller of its best price. */
+  async refresh(searchId: string, resultId: string): Promise<RefreshResponse> {
+    const now = this.now().getTime();
+    const found = await this.store.result(searchId, resultId, now);
+    if (!found) {
+      const criteria = await this.store.expired(searchId);
+      if (criteria) throw new AppError('RESULTS_EXPIRED', { errorType: 'expired', params: criteria });
+      const live = await this.store.read(searchId, Number.MAX_SAFE_INTEGER, now);
+      throw live ? new AppError('PLAN_INVALID') : new AppError('RESULTS_EXPIRED', { errorType: 'expired' });
+    }
+    const { meta, result } = found;
+    if (now - meta.createdAt > PRICE_VALID_MS) {
+      throw new AppError('PRICE_EXPIRED', { errorType: 'expired', params: meta.criteria });
+    }
+    const request = this.request(meta.criteria, meta.language);
+    const seller = result.sellers[0];
+    const supplier = (await this.allSuppliers()).find((s) => s.id === seller?.supplier);
+    if (!supplier) throw new AppError('PLAN_INVALID');
+    let amount: number | undefined;
+    try {
+      amount = await supplier.quote(result, request, AbortSignal.timeout(this.options.supplierTimeoutMs));
+    } catch {
+      throw new AppError('TRY_AGAIN_LATER');
+    }
+    if (amount === undefined) throw new AppError('PLAN_INVALID');
+    if (amount !== result.price.amount) await this.store.reprice(searchId, resultId, amount);
+    return {
+      result: { ...result, price: { ...result.price, amount } },
+      priceChanged: amount !== result.price.amount,
+      previous: result.price,
+    };
+  }
+
+  /**
+   * The criteria a short link stands for (spec §5), with place codes and names filled in; PLACE_UNKNOWN
+   * when the link is invalid (spec: an invalid link yields no result).
+   */
+  criteriaFromLink(link: string, language: Language): SearchCriteria {
+    const parsed = parseShortLink(link, { today: this.today(), lookup: this.lookup });
+    if (!parsed) throw new AppError('VALIDATION_FAILED');
+    const name = (p: RawPlace) => (language === 'zh-CN' ? p.nameZh || p.nameEn : p.nameEn);
+    const leg = (from: RawPlace, to: RawPlace, date: string, returnDate?: string) => ({
+      departure: encodePlaceCode(from.id),
+      destination: encodePlaceCode(to.id),
+      departure_date: toRequestDate(date),
+      ...(returnDate ? { return_date: toRequestDate(returnDate) } : {}),
+      departure_only_airport: from.kind !== 'city',
+      destination_only_airport: to.kind !== 'city',
+      departureName: name(from),
+      destinationName: name(to),
+      departureCityCode: from.cityCode,
+      destinationCityCode: to.cityCode,
+    });
+    const legs = parsed.legs.map((l, i) => leg(l.from, l.to, l.date, i === 0 ? parsed.returnDate : undefined));
+    return {
+      type: parsed.type,
+      cabin: parsed.cabin,
+      adults: parsed.adults,
+      children: parsed.children,
+      infants: parsed.infants,
+      sort: 'best',
+      mode: 'all',
+      flexDays: 0,
+      filters: {},
+      legs,
+    };
+  }
+}

@@ -1,0 +1,378 @@
+import {
+  daysBetween,
+  distanceKm,
+  type Language,
+  type LegPoint,
+  localDate,
+  localMidnight,
+  type ResultLeg,
+  type SearchResult,
+} from '@junction/domain';
+import type { LoadedTimetable } from '@junction/planner';
+import type { RawPlace } from '@junction/refdata';
+import type { DoorToDoorJourney } from '../inventory/door-to-door';
+import { AIR_FARES, airFare, RAIL_CHILD_SHARE, RAIL_SEATS, railFare, trainType } from '../inventory/fares';
+import type { Inventory } from '../inventory/inventory';
+import { CONNECTION_RULES } from '../inventory/itineraries';
+import { aircraftFor, assembleResult, baggageFor, feesFor, groundLeg } from '../results/build';
+import { type BoundOption, combineBounds } from './combine';
+import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+
+/** Walks between stops closer than this; beyond it a taxi. */
+const WALK_KM = 1.5;
+const WALK_KMH = 4.5;
+/** Plans kept per journey after the near-duplicates are dropped. */
+const MAX_PLANS = 24;
+
+type Ride = Extract<NonNullable<DoorToDoorJourney['outcome']['legs']>[number], { kind: 'ride' }>;
+
+/**
+ * Our own door-to-door plans: the planner combines flights, trains, metro and taxis from the centre of
+ * one city to the centre of another; every ride is priced with the same fare model the flight and rail
+ * suppliers use, and the whole plan is sold as one combined fare.
+ */
+export class DoorToDoorSupplier implements Supplier {
+  readonly kind = 'mix' as const;
+  readonly id = 'junction-door-to-door';
+  readonly name = 'Junction door to door';
+
+  constructor(
+    private readonly inv: Inventory,
+    private readonly conditions: Conditions,
+    private readonly latencyScale: number,
+    private readonly random: Random,
+  ) {}
+
+  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
+    await behave(this.id, this.conditions, this.latencyScale, this.random, signal);
+    // Door-to-door plans are for the day asked for; a flexible search adds flights and trains on the days around it.
+    const trip = request.trips[0];
+    return trip ? this.priceTrip(trip, request) : [];
+  }
+
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+    await behave(
+      this.id,
+      { ...this.conditions, failureRate: 0, timeoutRate: 0 },
+      this.latencyScale,
+      this.random,
+      signal,
+    );
+    const trip = request.trips[0];
+    return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount : undefined;
+  }
+
+  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
+    const per = trip.bounds.map((b) => this.options(b, request));
+    return combineBounds(per, 60).map((combo) => {
+      const price = Math.round(combo.reduce((s, o) => s + o.adultMinor, 0) / 100) * 100;
+      const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
+      return assembleResult({
+        id: `D:${combo.map((o) => o.key).join('|')}`,
+        kind: 'mix',
+        bounds: combo.map((o) => o.legs),
+        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
+        priceMinor: price,
+        agent: 'combined',
+        supplier: { id: this.id, name: this.name },
+        date: trip.date,
+        fees: feesFor('mix', price, request.cabin, daysBetween(request.today, trip.date), 'combined'),
+        selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,
+      });
+    });
+  }
+
+  /** The door: a street address for a city (its centre), or the airport or station asked for. */
+  private door(place: RawPlace, language: Language): LegPoint {
+    if (place.kind !== 'city') return this.inv.point(place, language);
+    const zh = `${place.nameZh || place.nameEn}市中心`;
+    const en = `${place.nameEn} city centre`;
+    return {
+      code: '',
+      name: language === 'zh-CN' ? zh : en,
+      nameEn: en,
+      nameZh: zh,
+      kind: 'address',
+      lat: place.lat,
+      lon: place.lon,
+    };
+  }
+
+  private stopPlace(loaded: LoadedTimetable, stop: number): RawPlace | undefined {
+    const id = loaded.stopIds[stop] ?? '';
+    return id.startsWith('air:') ? this.inv.airport(id.slice(4)) : this.inv.station(id.slice(5));
+  }
+
+  options(bound: SupplierRequest['trips'][number]['bounds'][number], request: SupplierRequest): BoundOption[] {
+    const planner = this.inv.doorToDoor;
+    if (!planner) return [];
+    const fromCity = this.inv.cityOf(bound.from);
+    const toCity = this.inv.cityOf(bound.to);
+    const dayStart = localMidnight(bound.date, bound.from.tz);
+    const { journeys, loaded } = planner.plan({
+      from: bound.from,
+      to: bound.to,
+      fromCity,
+      toCity,
+      date: bound.date,
+      dayStart,
+    });
+    const options: BoundOption[] = [];
+    for (const j of journeys) {
+      const option = this.option(j, loaded, bound, request);
+      if (option && localDate(option.departure, bound.from.tz) === bound.date) options.push(option);
+    }
+    return nearlyPareto(options).slice(0, MAX_PLANS);
+  }
+
+  private option(
+    j: DoorToDoorJourney,
+    loaded: LoadedTimetable,
+    bound: SupplierRequest['trips'][number]['bounds'][number],
+    request: SupplierRequest,
+  ): BoundOption | undefined {
+    const { language, party, cabin } = request;
+    const seated = party.adults + party.children;
+    const taxis = Math.ceil(seated / 4);
+    const at = (t: number) => loaded.epochMs + t * 1000;
+    const legs: ResultLeg[] = [];
+    let total = 0;
+    const rides = (j.outcome.legs ?? []).filter((l): l is Ride => l.kind === 'ride');
+    const firstRide = rides[0];
+    if (!firstRide) return undefined;
+    const firstStop = this.stopPlace(loaded, firstRide.boardStop);
+    if (!firstStop) return undefined;
+    const door = this.door(bound.from, language);
+    const tz = bound.from.tz;
+
+    // To the first station or airport.
+    const accessRide = j.access.kind === 'subway' ? (j.access.link?.durationMinutes ?? 0) * 60_000 : 0;
+    if (j.access.kind === 'subway' && j.access.link) {
+      const link = j.access.link;
+      const boardAt = j.leaveAt + (8 + link.frequencyMinutes / 2) * 60_000;
+      legs.push(
+        groundLeg({
+          kind: 'subway',
+          from: {
+            ...door,
+            code: '',
+            name: language === 'zh-CN' ? link.toNameZh : link.toNameEn,
+            nameEn: link.toNameEn,
+            nameZh: link.toNameZh,
+            kind: 'metro',
+          },
+          to: this.inv.point(firstStop, language),
+          departure: boardAt,
+          arrival: boardAt + accessRide,
+          fromTz: tz,
+          toTz: firstStop.tz,
+          priceMinor: link.fareMinor,
+          carrier: 'METRO',
+          carrierName: language === 'zh-CN' ? link.lineZh : link.lineEn,
+          number: language === 'zh-CN' ? link.lineZh : link.lineEn,
+        }),
+      );
+      total += link.fareMinor * seated;
+    } else {
+      const km = distanceKm(bound.from, firstStop);
+      const seconds = Math.round((8 + ((km * 1.3) / 32) * 60) * 60);
+      legs.push(
+        groundLeg({
+          kind: 'taxi',
+          from: door,
+          to: this.inv.point(firstStop, language),
+          departure: j.leaveAt,
+          arrival: j.leaveAt + seconds * 1000,
+          fromTz: tz,
+          toTz: firstStop.tz,
+          priceMinor: j.access.price,
+        }),
+      );
+      total += j.access.price * taxis;
+    }
+
+    let previousRide: Ride | undefined;
+    let selfTransfer: number | undefined;
+    for (const l of j.outcome.legs ?? []) {
+      if (l.kind === 'transfer') {
+        const a = this.stopPlace(loaded, l.fromStop);
+        const b = this.stopPlace(loaded, l.toStop);
+        if (!a || !b || !previousRide) return undefined;
+        const km = distanceKm(a, b);
+        const walk = km < WALK_KM;
+        const start = at(previousRide.arrival);
+        const seconds = walk ? Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300) : l.seconds;
+        legs.push(
+          groundLeg({
+            kind: walk ? 'lands' : 'taxi',
+            from: this.inv.point(a, language),
+            to: this.inv.point(b, language),
+            departure: start,
+            arrival: start + seconds * 1000,
+            fromTz: a.tz,
+            toTz: b.tz,
+            priceMinor: walk ? 0 : l.price,
+          }),
+        );
+        total += walk ? 0 : l.price * taxis;
+        continue;
+      }
+      const from = this.stopPlace(loaded, l.boardStop);
+      const to = this.stopPlace(loaded, l.alightStop);
+      if (!from || !to) return undefined;
+      if (previousRide) {
+        const gap = Math.round((l.departure - previousRide.arrival) / 60);
+        const bothAir = from.kind === 'airport' && (loaded.stopIds[previousRide.alightStop] ?? '').startsWith('air:');
+        // Separate tickets: a missed connection is the traveller's risk, so flights need a protected buffer.
+        if (bothAir && gap < CONNECTION_RULES.selfTransferMinMin) return undefined;
+        selfTransfer = selfTransfer === undefined ? gap : Math.min(selfTransfer, gap);
+      }
+      const number = (loaded.timetable.tripIds[l.trip] ?? '').split(' ')[0] ?? '';
+      const departure = at(l.departure);
+      const arrival = at(l.arrival);
+      const km = distanceKm(from, to);
+      const date = localDate(departure, from.tz);
+      if (from.kind === 'airport') {
+        const airline = number.slice(0, 2);
+        const fare = airFare({ airline, flight: number, date, km, cabin, daysAhead: daysBetween(request.today, date) });
+        const aircraft = aircraftFor(number, km);
+        legs.push({
+          ...groundLeg({
+            kind: 'taxi',
+            from: this.inv.point(from, language),
+            to: this.inv.point(to, language),
+            departure,
+            arrival,
+            fromTz: from.tz,
+            toTz: to.tz,
+            priceMinor: fare,
+          }),
+          kind: 'air',
+          carrier: airline,
+          carrierName: this.inv.carrierName(airline, language),
+          number,
+          cabin,
+          aircraft: aircraft.name,
+          aircraftClass: aircraft.cls,
+          baggage: baggageFor(cabin, from.country !== to.country),
+          separateTicket: true,
+        });
+        total +=
+          fare * party.adults +
+          Math.round(fare * AIR_FARES.childShare) * party.children +
+          Math.round(fare * AIR_FARES.infantShare) * party.infants;
+      } else {
+        const type = trainType(number);
+        const seat = (RAIL_SEATS[type] ?? [])[0]?.code ?? 'O';
+        const fare = railFare(type, seat, km * 1.12);
+        legs.push({
+          ...groundLeg({
+            kind: 'taxi',
+            from: this.inv.point(from, language),
+            to: this.inv.point(to, language),
+            departure,
+            arrival,
+            fromTz: from.tz,
+            toTz: to.tz,
+            priceMinor: fare,
+          }),
+          kind: 'land',
+          carrier: 'CR',
+          carrierName: language === 'zh-CN' ? '中国铁路' : 'China Railway',
+          number,
+          cabin: seat,
+          trainType: type,
+          separateTicket: true,
+        });
+        total += fare * party.adults + Math.round(fare * RAIL_CHILD_SHARE) * party.children;
+      }
+      previousRide = l;
+    }
+    if (!previousRide) return undefined;
+    const lastStop = this.stopPlace(loaded, previousRide.alightStop);
+    if (!lastStop) return undefined;
+    const arriveStop = at(previousRide.arrival);
+    const doorTo = this.door(bound.to, language);
+    let end: number;
+    if (j.egress.kind === 'subway' && j.egress.link) {
+      const link = j.egress.link;
+      const board = arriveStop + (DOOR_EXIT_MIN + link.frequencyMinutes / 2) * 60_000;
+      end = board + link.durationMinutes * 60_000;
+      legs.push(
+        groundLeg({
+          kind: 'subway',
+          from: this.inv.point(lastStop, language),
+          to: {
+            ...doorTo,
+            name: language === 'zh-CN' ? link.toNameZh : link.toNameEn,
+            nameEn: link.toNameEn,
+            nameZh: link.toNameZh,
+            kind: 'metro',
+          },
+          departure: board,
+          arrival: end,
+          fromTz: lastStop.tz,
+          toTz: bound.to.tz,
+          priceMinor: link.fareMinor,
+          carrier: 'METRO',
+          carrierName: language === 'zh-CN' ? link.lineZh : link.lineEn,
+          number: language === 'zh-CN' ? link.lineZh : link.lineEn,
+        }),
+      );
+      total += link.fareMinor * seated;
+    } else {
+      const start = arriveStop + DOOR_EXIT_MIN * 60_000;
+      const km = distanceKm(lastStop, bound.to);
+      end = start + Math.round((8 + ((km * 1.3) / 32) * 60) * 60) * 1000;
+      legs.push(
+        groundLeg({
+          kind: 'taxi',
+          from: this.inv.point(lastStop, language),
+          to: doorTo,
+          departure: start,
+          arrival: end,
+          fromTz: lastStop.tz,
+          toTz: bound.to.tz,
+          priceMinor: j.egress.price,
+        }),
+      );
+      total += j.egress.price * taxis;
+    }
+    return {
+      key:
+        rides.map((r) => (loaded.timetable.tripIds[r.trip] ?? '').replace(' ', '@')).join('+') +
+        `~${j.access.kind}${j.egress.kind}`,
+      legs,
+      departure: Date.parse((legs[0] as ResultLeg).departureTime),
+      arrival: end,
+      adultMinor: total,
+      selfTransferMinutes: rides.length > 1 ? selfTransfer : undefined,
+    };
+  }
+}
+
+/** Minutes from leaving the plane or train to the taxi rank or metro platform. */
+const DOOR_EXIT_MIN = 15;
+
+/**
+ * Drops plans another plan makes pointless: one that arrives no more than 30 minutes later, costs no
+ * more than 3 % (or ¥30) more and has no more rides.
+ */
+export function nearlyPareto(options: BoundOption[]): BoundOption[] {
+  const rides = (o: BoundOption) => o.legs.filter((l) => l.kind === 'air' || l.kind === 'land').length;
+  const sorted = [...options].sort(
+    (a, b) => rides(a) - rides(b) || a.adultMinor - b.adultMinor || a.arrival - b.arrival,
+  );
+  const kept: BoundOption[] = [];
+  for (const o of sorted) {
+    const pointless = kept.some(
+      (k) =>
+        rides(k) <= rides(o) &&
+        k.arrival <= o.arrival + 30 * 60_000 &&
+        k.departure >= o.departure - 30 * 60_000 &&
+        k.adultMinor <= o.adultMinor + Math.max(3000, o.adultMinor * 0.03),
+    );
+    if (!pointless) kept.push(o);
+  }
+  return kept.sort((a, b) => a.departure - b.departure);
+}

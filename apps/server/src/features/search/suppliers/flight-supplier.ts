@@ -1,0 +1,221 @@
+import {
+  type Cabin,
+  daysBetween,
+  distanceKm,
+  localDate,
+  localMidnight,
+  type ResultLeg,
+  type SearchResult,
+} from '@junction/domain';
+import { airFare, partyTotal, unit } from '../inventory/fares';
+import type { FlightInstance } from '../inventory/flight-schedule';
+import type { Inventory } from '../inventory/inventory';
+import { findItineraries } from '../inventory/itineraries';
+import { assembleResult, feesFor, flightLeg } from '../results/build';
+import { type BoundOption, combineBounds } from './combine';
+import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+
+/** Airline alliances, as data: their members ticket each other's flights on one ticket. */
+export const ALLIANCES: Record<string, string[]> = {
+  star: [
+    'CA',
+    'ZH',
+    'SC',
+    'NH',
+    'LH',
+    'LX',
+    'OS',
+    'SN',
+    'SQ',
+    'TG',
+    'UA',
+    'AC',
+    'TK',
+    'OZ',
+    'ET',
+    'SK',
+    'NZ',
+    'BR',
+    'LO',
+    'TP',
+    'A3',
+    'AI',
+    'MS',
+    'OU',
+    'CM',
+    'AV',
+    'SA',
+    'NH',
+  ],
+  skyteam: [
+    'MU',
+    'FM',
+    'MF',
+    'AF',
+    'KL',
+    'DL',
+    'KE',
+    'CI',
+    'VN',
+    'GA',
+    'SV',
+    'AM',
+    'AR',
+    'KQ',
+    'ME',
+    'RO',
+    'UX',
+    'AZ',
+    'VS',
+  ],
+  oneworld: ['CX', 'BA', 'AA', 'QF', 'JL', 'QR', 'IB', 'AY', 'MH', 'RJ', 'UL', 'AS', 'AT', 'FJ', 'WY'],
+};
+const allianceOf = new Map(Object.entries(ALLIANCES).flatMap(([name, members]) => members.map((m) => [m, name])));
+
+export const sameTicket = (a: string, b: string): boolean =>
+  a === b || (allianceOf.get(a) !== undefined && allianceOf.get(a) === allianceOf.get(b));
+
+export type FlightSupplierConfig = {
+  id: string;
+  name: string;
+  /** Airlines this supplier sells. */
+  airlines: ReadonlySet<string>;
+  /** Its price level against the airline's fare: ±, seeded per flight and day within `spread`. */
+  markup: number;
+  spread: number;
+  conditions: Conditions;
+};
+
+const ONE_TICKET_CONNECTION_DISCOUNT = 0.9;
+const ROUND_TRIP_DISCOUNT = 0.95;
+
+/**
+ * A flight consolidator or airline channel that sells some airlines: it finds nonstop flights and
+ * connections from the shared schedule, prices them with the fare model and its own margin, and answers
+ * after its own latency, sometimes failing or not answering at all.
+ */
+export class SimulatedFlightSupplier implements Supplier {
+  readonly kind = 'flight' as const;
+  readonly id: string;
+  readonly name: string;
+
+  constructor(
+    private readonly inv: Inventory,
+    private readonly config: FlightSupplierConfig,
+    private readonly latencyScale: number,
+    private readonly random: Random,
+  ) {
+    this.id = config.id;
+    this.name = config.name;
+  }
+
+  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
+    await behave(this.id, this.config.conditions, this.latencyScale, this.random, signal);
+    return request.trips.flatMap((trip) => this.priceTrip(trip, request));
+  }
+
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+    await behave(
+      this.id,
+      { ...this.config.conditions, timeoutRate: 0, failureRate: 0 },
+      this.latencyScale,
+      this.random,
+      signal,
+    );
+    const trip = request.trips.find((t) => result.date === t.date.replace(/-/g, '/'));
+    if (!trip) return undefined;
+    return this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount;
+  }
+
+  private adultFare(f: FlightInstance, cabin: Cabin, today: string): number {
+    const s = this.inv.flights;
+    const from = this.inv.airport(s.airports[s.origin[f.flight] as number] as string);
+    const to = this.inv.airport(s.airports[s.destination[f.flight] as number] as string);
+    const date = from ? localDate(f.departure, from.tz) : today;
+    const number = s.number[f.flight] as string;
+    const base = airFare({
+      airline: s.airline[f.flight] as string,
+      flight: number,
+      date,
+      km: from && to ? distanceKm(from, to) : 1000,
+      cabin,
+      daysAhead: daysBetween(today, date),
+    });
+    const margin = this.config.markup + (unit(`${this.id}:${number}:${date}:${cabin}`) - 0.5) * this.config.spread;
+    return Math.round((base * margin) / 100) * 100;
+  }
+
+  private boundOptions(
+    bound: SupplierRequest['trips'][number]['bounds'][number],
+    request: SupplierRequest,
+  ): BoundOption[] {
+    const inv = this.inv;
+    const s = inv.flights;
+    const index = (codes: { code: string }[]) =>
+      codes.flatMap((a) => {
+        const i = s.indexOf(a.code);
+        return i === undefined ? [] : [i];
+      });
+    const origins = index(inv.airportsFor(bound.from, bound.fromOnly));
+    const destinations = index(inv.airportsFor(bound.to, bound.toOnly));
+    if (origins.length === 0 || destinations.length === 0) return [];
+    const tz = inv.airport(s.airports[origins[0] as number] as string)?.tz ?? bound.from.tz;
+    const fromMs = localMidnight(bound.date, tz);
+    const itineraries = findItineraries(s, {
+      origins,
+      destinations,
+      fromMs,
+      toMs: fromMs + 86_400_000,
+      countryOf: (a) => inv.airport(s.airports[a] as string)?.country ?? '',
+      sameTicket,
+    });
+    const options: BoundOption[] = [];
+    for (const it of itineraries) {
+      if (!it.segments.every((f) => this.config.airlines.has(s.airline[f.flight] as string))) continue;
+      const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today));
+      const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
+      const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
+      const legs = it.segments.map((f, i) =>
+        flightLeg(inv, f, request.cabin, request.language, fares[i] as number, it.selfTransferAfter === i),
+      );
+      if (legs.some((l) => !l)) continue;
+      const first = it.segments[0] as FlightInstance;
+      const last = it.segments[it.segments.length - 1] as FlightInstance;
+      const self = it.selfTransferAfter >= 0 ? (it.segments[it.selfTransferAfter + 1] as FlightInstance) : undefined;
+      options.push({
+        key: it.segments.map((f) => `${s.number[f.flight]}@${f.departure}`).join('+'),
+        legs: legs as ResultLeg[],
+        departure: first.departure,
+        arrival: last.arrival,
+        adultMinor: Math.round(adult / 100) * 100,
+        selfTransferMinutes: self
+          ? Math.round((self.departure - (it.segments[it.selfTransferAfter] as FlightInstance).arrival) / 60_000)
+          : undefined,
+      });
+    }
+    return options;
+  }
+
+  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
+    const per = trip.bounds.map((b) => this.boundOptions(b, request));
+    return combineBounds(per).map((combo) => {
+      const discount = combo.length > 1 ? ROUND_TRIP_DISCOUNT : 1;
+      const adult = Math.round((combo.reduce((sum, o) => sum + o.adultMinor, 0) * discount) / 100) * 100;
+      const price = partyTotal(adult, request.party);
+      const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
+      const agent = self.length > 0 ? 'combined' : 'own';
+      return assembleResult({
+        id: `F:${combo.map((o) => o.key).join('|')}`,
+        kind: 'flight',
+        bounds: combo.map((o) => o.legs),
+        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
+        priceMinor: price,
+        agent,
+        supplier: { id: this.id, name: this.name },
+        date: trip.date,
+        fees: feesFor('flight', price, request.cabin, daysBetween(request.today, trip.date), agent),
+        selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,
+      });
+    });
+  }
+}

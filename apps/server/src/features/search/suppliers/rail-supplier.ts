@@ -1,0 +1,134 @@
+import { type Cabin, daysBetween, isoWithOffset, type ResultLeg, type SearchResult } from '@junction/domain';
+import { RAIL_CHILD_SHARE, RAIL_SEATS, railFare, railRemaining, trainType } from '../inventory/fares';
+import type { Inventory } from '../inventory/inventory';
+import type { TrainRide } from '../inventory/rail-schedule';
+import { assembleResult, feesFor } from '../results/build';
+import { type BoundOption, combineBounds } from './combine';
+import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+
+/** Seat classes a cabin choice prefers, best match first (economy takes the cheapest with tickets left). */
+const SEAT_PREFERENCE: Record<Cabin, string[]> = {
+  Y: [],
+  S: ['M', 'F', 'A4', 'A3'],
+  C: ['A9', 'M', 'A4'],
+  F: ['A9', 'F', 'A4', 'M'],
+};
+
+/** Rides longer than this are not offered. */
+const MAX_RIDE_HOURS = 30;
+
+/**
+ * China Railway: every train between the stations of two cities on a day, with its seat classes,
+ * remaining tickets and fares by distance and class.
+ */
+export class ChinaRailwaySupplier implements Supplier {
+  readonly kind = 'train' as const;
+  readonly id = 'china-railway';
+  readonly name = 'China Railway 12306';
+
+  constructor(
+    private readonly inv: Inventory,
+    private readonly conditions: Conditions,
+    private readonly latencyScale: number,
+    private readonly random: Random,
+  ) {}
+
+  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
+    await behave(this.id, this.conditions, this.latencyScale, this.random, signal);
+    return request.trips.flatMap((trip) => this.priceTrip(trip, request));
+  }
+
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+    await behave(
+      this.id,
+      { ...this.conditions, failureRate: 0, timeoutRate: 0 },
+      this.latencyScale,
+      this.random,
+      signal,
+    );
+    const trip = request.trips.find((t) => result.date === t.date.replace(/-/g, '/'));
+    return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount : undefined;
+  }
+
+  private leg(ride: TrainRide, date: string, request: SupplierRequest): { leg: ResultLeg; adult: number } | undefined {
+    const inv = this.inv;
+    const number = inv.rail.numbers[ride.train] as string;
+    const stops = inv.rail.stops[ride.train] as string[];
+    const from = inv.station(stops[ride.board] as string);
+    const to = inv.station(stops[ride.alight] as string);
+    if (!from || !to) return undefined;
+    const type = trainType(number);
+    const seats = (RAIL_SEATS[type] ?? []).map((s) => ({
+      code: s.code,
+      price: { amount: railFare(type, s.code, ride.km), currency: 'CNY' as const },
+      remaining: railRemaining(number, date, s.code),
+    }));
+    const needed = request.party.adults + request.party.children;
+    const open = seats.filter((s) => s.remaining >= needed);
+    if (open.length === 0) return undefined;
+    const preferred = SEAT_PREFERENCE[request.cabin]
+      .map((code) => open.find((s) => s.code === code))
+      .find((s) => s !== undefined);
+    const chosen = preferred ?? [...open].sort((a, b) => a.price.amount - b.price.amount)[0];
+    if (!chosen) return undefined;
+    return {
+      adult: chosen.price.amount,
+      leg: {
+        kind: 'land',
+        carrier: 'CR',
+        carrierName: request.language === 'zh-CN' ? '中国铁路' : 'China Railway',
+        number,
+        from: inv.point(from, request.language),
+        to: inv.point(to, request.language),
+        departureTime: isoWithOffset(ride.departure, from.tz),
+        arrivalTime: isoWithOffset(ride.arrival, to.tz),
+        durationMinutes: Math.round((ride.arrival - ride.departure) / 60_000),
+        cabin: chosen.code,
+        trainType: type,
+        seats,
+        price: chosen.price,
+        separateTicket: false,
+      },
+    };
+  }
+
+  options(bound: SupplierRequest['trips'][number]['bounds'][number], request: SupplierRequest): BoundOption[] {
+    const from = new Set(this.inv.stationsFor(bound.from, bound.fromOnly).map((s) => s.code));
+    const to = new Set(this.inv.stationsFor(bound.to, bound.toOnly).map((s) => s.code));
+    const out: BoundOption[] = [];
+    for (const ride of this.inv.rail.ridesBetween(from, to, bound.date)) {
+      if (ride.arrival - ride.departure > MAX_RIDE_HOURS * 3600_000) continue;
+      const made = this.leg(ride, bound.date, request);
+      if (!made) continue;
+      out.push({
+        key: `${this.inv.rail.numbers[ride.train]}@${ride.departure}`,
+        legs: [made.leg],
+        departure: ride.departure,
+        arrival: ride.arrival,
+        adultMinor: made.adult,
+      });
+    }
+    return out;
+  }
+
+  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
+    const per = trip.bounds.map((b) => this.options(b, request));
+    return combineBounds(per).map((combo) => {
+      const adult = combo.reduce((s, o) => s + o.adultMinor, 0);
+      const child = Math.round((adult * RAIL_CHILD_SHARE) / 50) * 50;
+      // A child under 6 without a seat travels free with an adult; infants are such children.
+      const price = adult * request.party.adults + child * request.party.children;
+      return assembleResult({
+        id: `T:${combo.map((o) => o.key).join('|')}`,
+        kind: 'train',
+        bounds: combo.map((o) => o.legs),
+        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
+        priceMinor: price,
+        agent: 'railway',
+        supplier: { id: this.id, name: this.name },
+        date: trip.date,
+        fees: feesFor('train', price, request.cabin, daysBetween(request.today, trip.date), 'railway'),
+      });
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { type PlaceTokenLookup, resolvePlaceToken } from '../places/place-token';
+import { fromRequestDate, travellerProblem } from './criteria-rules';
+import {
+  CABIN_CODES,
+  type Cabin,
+  MAX_MULTI_CITY_LEGS,
+  normalizeCabin,
+  TRIP_TYPES,
+  type TripType,
+} from './search.schema';
+
+export type ShortLinkContext<P> = { today: string; lookup: PlaceTokenLookup<P> };
+
+export type ParsedShortLink<P> = {
+  type: TripType;
+  legs: { from: P; to: P; date: string /* yyyy-mm-dd */ }[];
+  returnDate?: string;
+  cabin: Cabin;
+  adults: number;
+  children: number;
+  infants: number;
+};
+
+const SHORT_DATE = /^(\d{2})(\d{2})(\d{2})$/;
+const ISO_DATE = /^20(\d{2})-(\d{2})-(\d{2})$/;
+const COUNT = /^\d+$/;
+const DEFAULT_EXTRAS = ['Y', 1, 0, 0] as const;
+
+/** A six-digit YYMMDD date (20YY) as 'yyyy-mm-dd', when it is a real date. */
+function shortDate(s: string): string | null {
+  const m = SHORT_DATE.exec(s);
+  return m ? fromRequestDate(`20${m[1]}/${m[2]}/${m[3]}`) : null;
+}
+
+function count(s: string | undefined, fallback: number): number | null {
+  if (s === undefined || s === '') return fallback;
+  return COUNT.test(s) ? Number(s) : null;
+}
+
+/**
+ * Reads a short search link (spec §4, §5): `routes[,cabin[,adults[,children[,infants]]]]`.
+ * Routes are dash-separated: `from-to-date` is one-way, `from-to-date-return` a round trip, and more
+ * parts are multi-city legs in groups of three. Dates are YYMMDD, real, and not before `ctx.today`;
+ * a return is not before its departure and multi-city dates never go back. An empty extra takes its
+ * default (Y, 1, 0, 0). Anything invalid in the link gives null; an invalid `ctx.today` throws RangeError.
+ */
+export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): ParsedShortLink<P> | null {
+  if (fromRequestDate(ctx.today.replaceAll('-', '/')) !== ctx.today) {
+    throw new RangeError(`today is not a yyyy-mm-dd date: ${ctx.today}`);
+  }
+  const parts = link.trim().split(',');
+  if (parts.length > 1 + DEFAULT_EXTRAS.length) return null;
+  const [routes = '', cabinCode = '', ...counts] = parts;
+
+  const upperCabin = cabinCode === '' ? DEFAULT_EXTRAS[0] : cabinCode.toUpperCase();
+  if (!(CABIN_CODES as readonly string[]).includes(upperCabin)) return null;
+  const adults = count(counts[0], DEFAULT_EXTRAS[1]);
+  const children = count(counts[1], DEFAULT_EXTRAS[2]);
+  const infants = count(counts[2], DEFAULT_EXTRAS[3]);
+  if (adults === null || children === null || infants === null) return null;
+  if (travellerProblem(adults, children, infants) !== null) return null;
+
+  const fields = routes.split('-');
+  let type: TripType;
+  let returnField: string | undefined;
+  let groups: string[][];
+  if (fields.length === 3) {
+    type = TRIP_TYPES.ONE_WAY;
+    groups = [fields];
+  } else if (fields.length === 4) {
+    type = TRIP_TYPES.ROUND_TRIP;
+    groups = [fields.slice(0, 3)];
+    returnField = fields[3];
+  } else if (fields.length > 4 && fields.length % 3 === 0 && fields.length / 3 <= MAX_MULTI_CITY_LEGS) {
+    type = TRIP_TYPES.MULTI_CITY;
+    groups = [];
+    for (let i = 0; i < fields.length; i += 3) groups.push(fields.slice(i, i + 3));
+  } else {
+    return null;
+  }
+
+  const legs: ParsedShortLink<P>['legs'] = [];
+  let previous = ctx.today;
+  for (const [fromToken = '', toToken = '', dateField = ''] of groups) {
+    const date = shortDate(dateField);
+    // Not before today, and for multi-city not before the previous leg.
+    if (date === null || date < previous) return null;
+    const from = resolvePlaceToken(fromToken, ctx.lookup);
+    const to = resolvePlaceToken(toToken, ctx.lookup);
+    if (from === undefined || to === undefined || from === to) return null;
+    legs.push({ from, to, date });
+    previous = date;
+  }
+
+  const parsed: ParsedShortLink<P> = { type, legs, cabin: normalizeCabin(upperCabin), adults, children, infants };
+  if (returnField !== undefined) {
+    const returnDate = shortDate(returnField);
+    if (returnDate === null || returnDate < previous) return null;
+    parsed.returnDate = returnDate;
+  }
+  return parsed;
+}
+
+function toShortDate(iso: string): string {
+  const m = ISO_DATE.exec(iso);
+  if (!m) throw new RangeError(`not a yyyy-mm-dd date in 2000-2099: ${iso}`);
+  return `${m[1]}${m[2]}${m[3]}`;
+}
+
+/**
+ * The short link of a trip: place tokens as given, dates 'yyyy-mm-dd' as YYMMDD, and only as many
+ * extras as needed to carry the non-default ones. One leg with `returnDate` is a round trip.
+ * Throws RangeError for no legs, a return date on a multi-city trip, or a date outside 2000-2099.
+ */
+export function buildShortLink(p: {
+  legs: { from: string; to: string; date: string }[];
+  returnDate?: string;
+  cabin?: string;
+  adults?: number;
+  children?: number;
+  infants?: number;
+}): string {
+  if (p.legs.length === 0) throw new RangeError('a short link needs at least one leg');
+  if (p.returnDate !== undefined && p.legs.length > 1) throw new RangeError('only a single leg can have a return date');
+
+  const routes = p.legs.flatMap((leg) => [leg.from, leg.to, toShortDate(leg.date)]);
+  if (p.returnDate !== undefined) routes.push(toShortDate(p.returnDate));
+
+  const extras = [
+    p.cabin ?? DEFAULT_EXTRAS[0],
+    p.adults ?? DEFAULT_EXTRAS[1],
+    p.children ?? DEFAULT_EXTRAS[2],
+    p.infants ?? DEFAULT_EXTRAS[3],
+  ];
+  let needed = extras.length;
+  while (needed > 0 && extras[needed - 1] === DEFAULT_EXTRAS[needed - 1]) needed--;
+  return [routes.join('-'), ...extras.slice(0, needed)].join(',');
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, isoWithOffset, localDate, localMidnight } from './time';
+
+describe('local time', () => {
+  it('writes an instant in the local time of a zone with its offset', () => {
+    const ms = Date.parse('2026-12-01T00:05:00Z');
+    expect(isoWithOffset(ms, 'Asia/Shanghai')).toBe('2026-12-01T08:05:00+08:00');
+    expect(isoWithOffset(ms, 'America/New_York')).toBe('2026-11-30T19:05:00-05:00');
+    expect(isoWithOffset(Date.parse('2026-07-01T12:00:00Z'), 'Europe/London')).toBe('2026-07-01T13:00:00+01:00');
+    expect(isoWithOffset(ms, 'Asia/Kolkata')).toBe('2026-12-01T05:35:00+05:30');
+  });
+
+  it('finds local midnight and the local date across zones', () => {
+    expect(new Date(localMidnight('2026-12-01', 'Asia/Shanghai')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(new Date(localMidnight('2026-07-01', 'Europe/London')).toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(localDate(Date.parse('2026-11-30T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-12-01');
+    expect(localDate(Date.parse('2026-11-30T15:59:59Z'), 'Asia/Shanghai')).toBe('2026-11-30');
+  });
+
+  it('counts calendar days across month and year ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+    expect(daysBetween('2026-11-22', '2027-01-02')).toBe(41);
+  });
+});
