@@ -17,6 +17,7 @@ import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import type { Inventory } from './features/search/inventory/inventory';
 import { sharedInventory } from './features/search/inventory/inventory';
+import { registerLandingPages } from './features/search/landing';
 import { searchRoutes } from './features/search/search.routes';
 import { SearchService } from './features/search/search.service';
 import { MemorySearchStore } from './features/search/search-store';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const hasWeb = await registerStaticWeb(app, config.WEB_DIST);
+  if (hasWeb)
+    registerLandingPages(app, config.WEB_DIST, search, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';

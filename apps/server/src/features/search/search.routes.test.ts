@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PullResponse, SearchCriteriaInput, SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
@@ -274,4 +277,50 @@ describe('search API when suppliers fail', () => {
     expect(merged?.sellers.map((s) => s.supplier)).toEqual(['good', 'good']);
     expect(results).toHaveLength(2);
   }, 20_000);
+});
+
+describe('route landing pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="description" content="Junction" /><title>Junction</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ WEB_DIST: dir, PUBLIC_URL: 'https://junction.example' }, now);
+  });
+  afterAll(() => t.close());
+
+  it('answers a route with its own title, description, canonical and language alternates', async () => {
+    const res = await t.app.inject({ url: '/search/BJS-SHA-261201' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<title>Beijing to Shanghai flights, trains and door-to-door plans · 1 December 2026 | Junction</title>',
+    );
+    expect(res.body).toMatch(
+      /<meta name="description" content="Compare flights, China Railway trains and door-to-door plans from Beijing to Shanghai/,
+    );
+    expect(res.body).toContain(
+      '<link rel="canonical" href="https://junction.example/search/BJS-SHA-261201?lang=en" />',
+    );
+    expect(res.body).toContain('hreflang="zh-CN" href="https://junction.example/search/BJS-SHA-261201?lang=zh-CN"');
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('speaks Chinese when asked, remembers it, and keeps the plan path', async () => {
+    const res = await t.app.inject({ url: '/search/bjs-sha-261201-261205/T%3AG1?lang=zh-CN' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="zh-CN">');
+    expect(res.body).toContain('<title>北京⇄上海 往返 · 2026年12月1日–2026年12月5日 | 联程旅行</title>');
+    expect(res.headers['set-cookie']).toMatch(/^lang=zh-CN;/);
+  });
+
+  it('serves the plain page for an invalid link, which the app shows as no result', async () => {
+    const res = await t.app.inject({ url: '/search/BJS-SHA-201201' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Junction</title>');
+    const hostile = await t.app.inject({ url: `/search/${encodeURIComponent('<script>alert(1)</script>')}` });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.body).not.toContain('<script>alert');
+  });
 });
