@@ -101,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           defaultSuppliers(inventory, {
             latencyScale: config.SEARCH_LATENCY_SCALE,
             failures: config.SEARCH_SUPPLIER_FAILURES,
+            plannerWorker: config.SEARCH_PLANNER_WORKER,
             random: deps.random,
           })),
     },

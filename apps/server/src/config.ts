@@ -47,6 +47,7 @@ export const configSchema = z.object({
     .default(1)
     .describe("Multiplies the simulated suppliers' response times (0 answers at once)"),
   SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
+  SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in a worker thread'),
   SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),

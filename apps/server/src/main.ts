@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
+import { warmDoorToDoorWorker } from './features/search/suppliers/door-to-door-worker';
 
 const config = loadConfig();
 
@@ -28,6 +29,7 @@ const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`)
 
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
+if (config.SEARCH_PLANNER_WORKER) warmDoorToDoorWorker();
 await sharedInventory(refdata);
 const app = await buildApp(config, { db, refdata, mailer, sms });
 

@@ -57,7 +57,7 @@ export class DoorToDoorPlanner {
   constructor(
     private readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
-    private readonly keep = 3,
+    private readonly keep = 8,
   ) {}
 
   network(date: string) {

@@ -62,6 +62,25 @@ export class Inventory {
     };
   }
 
+  private readonly memory = new Map<string, unknown>();
+
+  /**
+   * A computed answer kept for the next asker: suppliers selling from the same schedule ask the same
+   * questions within a search. The last 256 answers are kept.
+   */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.memory.has(key)) {
+      const value = this.memory.get(key) as T;
+      this.memory.delete(key);
+      this.memory.set(key, value);
+      return value;
+    }
+    const value = compute();
+    this.memory.set(key, value);
+    while (this.memory.size > 256) this.memory.delete(this.memory.keys().next().value as string);
+    return value;
+  }
+
   airport(code: string): RawPlace | undefined {
     return this.airports.get(code);
   }

@@ -1,6 +1,7 @@
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
-import { DoorToDoorSupplier } from './door-to-door-supplier';
+import { DoorToDoorSupplier, planDoorToDoor } from './door-to-door-supplier';
+import { workerDoorToDoor } from './door-to-door-worker';
 import { type FlightSupplierConfig, SimulatedFlightSupplier } from './flight-supplier';
 import { ChinaRailwaySupplier } from './rail-supplier';
 import type { Conditions, Random, Supplier } from './supplier';
@@ -26,7 +27,13 @@ const ASIA = new Set([
 ]);
 const BIG_THREE = ['CA', 'MU', 'CZ'];
 
-export type CatalogueOptions = { latencyScale: number; failures: boolean; random?: Random };
+export type CatalogueOptions = {
+  latencyScale: number;
+  failures: boolean;
+  /** Plan door to door in a worker thread (the default) rather than on the event loop. */
+  plannerWorker: boolean;
+  random?: Random;
+};
 
 /**
  * The suppliers the product searches, as configuration: three flight consolidators with different
@@ -74,7 +81,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
       random,
     ),
     new DoorToDoorSupplier(
-      inv,
+      o.plannerWorker ? workerDoorToDoor : async (request, supplier) => planDoorToDoor(inv, request, supplier),
       { minMs: 50, medianMs: 150, maxMs: 600, failureRate: 0, timeoutRate: 0 },
       o.latencyScale,
       random,

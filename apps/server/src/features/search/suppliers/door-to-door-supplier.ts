@@ -31,13 +31,29 @@ type Ride = Extract<NonNullable<DoorToDoorJourney['outcome']['legs']>[number], {
  * one city to the centre of another; every ride is priced with the same fare model the flight and rail
  * suppliers use, and the whole plan is sold as one combined fare.
  */
+/** Runs door-to-door planning somewhere: in this thread, or in a worker thread. */
+export type DoorToDoorRunner = (
+  request: SupplierRequest,
+  supplier: { id: string; name: string },
+) => Promise<SearchResult[]>;
+
+/** Door-to-door plans for the day asked for; a flexible search adds flights and trains on the days around it. */
+export function planDoorToDoor(
+  inv: Inventory,
+  request: SupplierRequest,
+  supplier: { id: string; name: string },
+): SearchResult[] {
+  const trip = request.trips[0];
+  return trip ? new DoorToDoorPlans(inv, supplier).priceTrip(trip, request) : [];
+}
+
 export class DoorToDoorSupplier implements Supplier {
   readonly kind = 'mix' as const;
   readonly id = 'junction-door-to-door';
   readonly name = 'Junction door to door';
 
   constructor(
-    private readonly inv: Inventory,
+    private readonly run: DoorToDoorRunner,
     private readonly conditions: Conditions,
     private readonly latencyScale: number,
     private readonly random: Random,
@@ -45,24 +61,24 @@ export class DoorToDoorSupplier implements Supplier {
 
   async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
     await behave(this.id, this.conditions, this.latencyScale, this.random, signal);
-    // Door-to-door plans are for the day asked for; a flexible search adds flights and trains on the days around it.
-    const trip = request.trips[0];
-    return trip ? this.priceTrip(trip, request) : [];
+    return this.run(request, { id: this.id, name: this.name });
   }
 
   async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
-    await behave(
-      this.id,
-      { ...this.conditions, failureRate: 0, timeoutRate: 0 },
-      this.latencyScale,
-      this.random,
-      signal,
-    );
-    const trip = request.trips[0];
-    return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount : undefined;
+    const calm = { ...this.conditions, failureRate: 0, timeoutRate: 0 };
+    await behave(this.id, calm, this.latencyScale, this.random, signal);
+    const results = await this.run(request, { id: this.id, name: this.name });
+    return results.find((r) => r.id === result.id)?.price.amount;
   }
+}
 
-  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
+class DoorToDoorPlans {
+  constructor(
+    private readonly inv: Inventory,
+    private readonly supplier: { id: string; name: string },
+  ) {}
+
+  priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
     const per = trip.bounds.map((b) => this.options(b, request));
     return combineBounds(per, 60).map((combo) => {
       const price = Math.round(combo.reduce((s, o) => s + o.adultMinor, 0) / 100) * 100;
@@ -74,7 +90,7 @@ export class DoorToDoorSupplier implements Supplier {
         times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
         priceMinor: price,
         agent: 'combined',
-        supplier: { id: this.id, name: this.name },
+        supplier: this.supplier,
         date: trip.date,
         fees: feesFor('mix', price, request.cabin, daysBetween(request.today, trip.date), 'combined'),
         selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,

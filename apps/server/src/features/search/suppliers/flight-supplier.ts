@@ -161,14 +161,16 @@ export class SimulatedFlightSupplier implements Supplier {
     if (origins.length === 0 || destinations.length === 0) return [];
     const tz = inv.airport(s.airports[origins[0] as number] as string)?.tz ?? bound.from.tz;
     const fromMs = localMidnight(bound.date, tz);
-    const itineraries = findItineraries(s, {
-      origins,
-      destinations,
-      fromMs,
-      toMs: fromMs + 86_400_000,
-      countryOf: (a) => inv.airport(s.airports[a] as string)?.country ?? '',
-      sameTicket,
-    });
+    const itineraries = inv.remember(`itineraries:${origins}:${destinations}:${fromMs}`, () =>
+      findItineraries(s, {
+        origins,
+        destinations,
+        fromMs,
+        toMs: fromMs + 86_400_000,
+        countryOf: (a) => inv.airport(s.airports[a] as string)?.country ?? '',
+        sameTicket,
+      }),
+    );
     const options: BoundOption[] = [];
     for (const it of itineraries) {
       if (!it.segments.every((f) => this.config.airlines.has(s.airline[f.flight] as string))) continue;

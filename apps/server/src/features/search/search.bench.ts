@@ -1,0 +1,125 @@
+// `npm run bench -w apps/server`: searches end to end over HTTP on this machine. Prints figures; never fails on speed.
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { PullResponse, SearchCriteriaInput } from '@junction/domain';
+import { loadRefdata } from '@junction/refdata';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createDb } from '../../db/database';
+import { Mailer } from '../account/messaging/mailer';
+import { LogSmsProvider } from '../account/messaging/sms';
+import { sharedInventory } from './inventory/inventory';
+
+const date = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+};
+const leg = (departure: string, destination: string, days: number, back?: number) => ({
+  departure,
+  destination,
+  departure_date: date(days),
+  ...(back ? { return_date: date(back) } : {}),
+});
+
+const SEARCHES: [string, SearchCriteriaInput][] = [
+  ['Beijing → Shanghai, everything', { type: 1, legs: [leg('BJS', 'SHA', 9)] }],
+  ['Shanghai → Guangzhou, trains', { type: 1, mode: 'train', legs: [leg('SHA', 'CAN', 10)] }],
+  ['Chengdu → London, flights', { type: 1, mode: 'flight', legs: [leg('CTU', 'LON', 12)] }],
+  ['Beijing ⇄ Shanghai round trip', { type: 2, legs: [leg('BJS', 'SHA', 9, 13)] }],
+  ['Shenzhen → Chengdu ±3 days', { type: 1, flexDays: 3, legs: [leg('SZX', 'CTU', 14)] }],
+  ['multi-city Beijing → Xi’an → Chengdu', { type: 3, legs: [leg('BJS', 'SIA', 9), leg('SIA', 'CTU', 12)] }],
+];
+
+async function run(base: string, criteria: SearchCriteriaInput) {
+  const t0 = performance.now();
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { searchId } = (await post('/api/v2/search', criteria)) as { searchId: string };
+  let cursor = 0;
+  let first = Number.NaN;
+  let results = 0;
+  for (;;) {
+    const pull = (await post('/api/v2/pull', { searchId, cursor })) as PullResponse;
+    cursor = pull.cursor;
+    results += pull.results.length;
+    if (pull.results.length > 0 && Number.isNaN(first)) first = performance.now() - t0;
+    if (pull.done) return { first, done: performance.now() - t0, results, failed: pull.failed.length };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function start(latencyScale: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '1000000',
+    SEARCH_LATENCY_SCALE: latencyScale,
+  });
+  const app = await buildApp(config, {
+    db: createDb('postgres://bench@127.0.0.1:1/none', 1),
+    refdata,
+    mailer: new Mailer('smtp://127.0.0.1:1', 'bench@junction.example'),
+    sms: new LogSmsProvider(() => {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+const refdata = loadRefdata();
+let t = performance.now();
+await sharedInventory(refdata);
+console.log(
+  `timetables loaded in ${((performance.now() - t) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+);
+
+{
+  const { app, base } = await start('1');
+  console.log(
+    '\nsearches with the suppliers’ simulated response times (first run of a date builds its door-to-door timetable):',
+  );
+  for (const [label, criteria] of SEARCHES) {
+    const cold = await run(base, criteria);
+    const warm = await run(base, criteria);
+    console.log(
+      `  ${label.padEnd(40)} first results ${warm.first.toFixed(0).padStart(5)} ms, done ${warm.done.toFixed(0).padStart(5)} ms (cold ${cold.done.toFixed(0)} ms), ${warm.results} results, ${warm.failed} suppliers failed`,
+    );
+  }
+  await app.close();
+}
+
+{
+  const { app, base } = await start('0');
+  const criteria = SEARCHES.map(([, c]) => c);
+  for (const c of criteria) await run(base, c);
+  const concurrency = 8;
+  const seconds = 20;
+  let done = 0;
+  const latencies: number[] = [];
+  t = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      for (let i = w; performance.now() - t < seconds * 1000; i++) {
+        const r = await run(base, criteria[i % criteria.length] as SearchCriteriaInput);
+        latencies.push(r.done);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(0);
+  console.log(
+    `\nthroughput, suppliers answering at once, ${concurrency} clients for ${seconds} s on ${(await import('node:os')).cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done} searches; time to done p50 ${p(0.5)} ms, p95 ${p(0.95)} ms)`,
+  );
+  await app.close();
+}
+process.exit(0);
