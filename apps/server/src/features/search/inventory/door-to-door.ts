@@ -25,8 +25,11 @@ export type DoorToDoorJourney = {
 
 /** Planning parameters, as data. */
 export const DOOR_TO_DOOR = {
-  /** Minutes to change between flights at an airport, and between trains at a station. */
-  airChangeMin: 75,
+  /**
+   * Minutes to change between flights at an airport, and between trains at a station. Every ride of a
+   * door-to-door plan is its own ticket, so a change of flights is a self-transfer with its protected buffer.
+   */
+  airChangeMin: 180,
   railChangeMin: 20,
   /** The traveller's walk to a metro or airport-express station in the centre, and back. */
   transitWalkMin: 8,

@@ -10,7 +10,7 @@ import {
 } from '@junction/domain';
 import type { LoadedTimetable } from '@junction/planner';
 import type { RawPlace } from '@junction/refdata';
-import type { DoorToDoorJourney } from '../inventory/door-to-door';
+import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../inventory/door-to-door';
 import { AIR_FARES, airFare, RAIL_CHILD_SHARE, RAIL_SEATS, railFare, trainType } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { CONNECTION_RULES } from '../inventory/itineraries';
@@ -208,6 +208,7 @@ class DoorToDoorPlans {
     }
 
     let previousRide: Ride | undefined;
+    let groundArrival: number | undefined;
     let selfTransfer: number | undefined;
     for (const l of j.outcome.legs ?? []) {
       if (l.kind === 'transfer') {
@@ -231,11 +232,20 @@ class DoorToDoorPlans {
           }),
         );
         total += walk ? 0 : l.price * taxis;
+        groundArrival = start + seconds * 1000;
         continue;
       }
       const from = this.stopPlace(loaded, l.boardStop);
       const to = this.stopPlace(loaded, l.alightStop);
       if (!from || !to) return undefined;
+      // Reaching an airport from a station, the traveller still has to check in.
+      if (
+        from.kind === 'airport' &&
+        groundArrival !== undefined &&
+        at(l.departure) - groundArrival < DOOR_TO_DOOR.airportCheckInMin * 60_000
+      )
+        return undefined;
+      groundArrival = undefined;
       if (previousRide) {
         const gap = Math.round((l.departure - previousRide.arrival) / 60);
         const bothAir = from.kind === 'airport' && (loaded.stopIds[previousRide.alightStop] ?? '').startsWith('air:');
