@@ -138,7 +138,7 @@ class DoorToDoorPlans {
       const option = this.option(j, loaded, bound, request);
       if (option && localDate(option.departure, bound.from.tz) === bound.date) options.push(option);
     }
-    return nearlyPareto(options).slice(0, MAX_PLANS);
+    return nearlyPareto(withinReason(options)).slice(0, MAX_PLANS);
   }
 
   private option(
@@ -375,6 +375,19 @@ class DoorToDoorPlans {
       selfTransferMinutes: rides.length > 1 ? selfTransfer : undefined,
     };
   }
+}
+
+/**
+ * A plan with changes that takes far longer than the fastest one is not worth its saving: it goes,
+ * unless it is a single ride (a direct overnight sleeper stays).
+ */
+export function withinReason(options: BoundOption[]): BoundOption[] {
+  if (options.length === 0) return options;
+  const duration = (o: BoundOption) => o.arrival - o.departure;
+  const fastest = Math.min(...options.map(duration));
+  const limit = Math.max(fastest * 2.2, fastest + 6 * 3600_000);
+  const rides = (o: BoundOption) => o.legs.filter((l) => l.kind === 'air' || l.kind === 'land').length;
+  return options.filter((o) => rides(o) === 1 || duration(o) <= limit);
 }
 
 /** Minutes from leaving the plane or train to the taxi rank or metro platform. */
