@@ -32,7 +32,7 @@ async function collect(t: TestApp, criteria: SearchCriteriaInput) {
     for (const r of body.results) byId.set(r.id, r);
     cursor = body.cursor;
     if (body.done) break;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 40));
   }
   return { searchId, results: [...byId.values()], pulls, last: pulls[pulls.length - 1] as PullResponse };
 }
@@ -42,7 +42,10 @@ describe('search API with the simulated suppliers', () => {
   beforeAll(async () => {
     // Reading the timetables takes seconds of CPU: done before the app serves, as at start.
     await sharedInventory(testRefdata());
-    t = await createTestApp({ SEARCH_LATENCY_SCALE: '0.02', SEARCH_SUPPLIER_FAILURES: 'false' }, now);
+    t = await createTestApp(
+      { SEARCH_LATENCY_SCALE: '0.02', SEARCH_SUPPLIER_FAILURES: 'false', RATE_LIMIT_MAX: '100000' },
+      now,
+    );
   });
   afterAll(() => t.close());
 
