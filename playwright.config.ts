@@ -49,6 +49,8 @@ export default defineConfig({
       // progress and every kind of result, deterministically.
       SEARCH_LATENCY_SCALE: '0.2',
       SEARCH_SUPPLIER_FAILURES: 'false',
+      // A busy test machine may take a while over a new date's door-to-door timetable.
+      SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       ...(process.env.E2E_SMS_FILE ? { SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE } : {}),

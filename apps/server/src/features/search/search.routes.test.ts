@@ -103,6 +103,9 @@ describe('search API with the simulated suppliers', () => {
       expect(['taxi', 'subway']).toContain(plan.legs.at(-1)?.kind);
       expect(plan.legs[0]?.from.kind === 'address' || plan.legs[0]?.from.kind === 'metro').toBe(true);
       expect(plan.agent).toBe('combined');
+      // Only a ride followed by another ride is a self-transfer.
+      const rides = plan.legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+      expect(plan.legs.filter((l) => l.separateTicket)).toHaveLength(rides.length - 1);
     }
   }, 60_000);
 

@@ -364,6 +364,9 @@ class DoorToDoorPlans {
       );
       total += j.egress.price * taxis;
     }
+    // A ride is on its own ticket when another ride follows it: that is where a self-transfer happens.
+    const rideIndexes = legs.flatMap((leg, i) => (leg.kind === 'air' || leg.kind === 'land' ? [i] : []));
+    for (const i of rideIndexes) legs[i] = { ...(legs[i] as ResultLeg), separateTicket: i !== rideIndexes.at(-1) };
     return {
       key:
         rides.map((r) => (loaded.timetable.tripIds[r.trip] ?? '').replace(' ', '@')).join('+') +

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PullResponse, SearchCriteriaInput } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { createDb } from '../../db/database';
-import { Mailer } from '../account/messaging/mailer';
-import { LogSmsProvider } from '../account/messaging/sms';
-import { sharedInventory } from './inventory/inventory';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb } from '../src/db/database';
+import { Mailer } from '../src/features/account/messaging/mailer';
+import { LogSmsProvider } from '../src/features/account/messaging/sms';
+import { sharedInventory } from '../src/features/search/inventory/inventory';
 
 const date = (days: number) => {
   const d = new Date(Date.now() + days * 86_400_000);
