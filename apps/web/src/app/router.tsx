@@ -30,6 +30,14 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/search/pages/home-page')).HomePage }),
           },
           {
+            path: 'search',
+            lazy: async () => ({ Component: (await import('../features/search/pages/results-page')).ResultsPage }),
+          },
+          {
+            path: 'search/:routes/:plan?',
+            lazy: async () => ({ Component: (await import('../features/search/pages/results-page')).ResultsPage }),
+          },
+          {
             path: 'about',
             lazy: async () => ({ Component: (await import('../features/info/pages/about-page')).AboutPage }),
           },

@@ -1,0 +1,217 @@
+import { type SearchResult, TRAIN_GROUPS } from '@junction/domain';
+import { Button } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../../shared/lib/preferences';
+import {
+  activeFilterCount,
+  type Facet,
+  type FacetOption,
+  facetOptions,
+  NO_FILTERS,
+  onlyOption,
+  type ResultFilters,
+  rangeBounds,
+  STOP_VALUES,
+  toggleOption,
+} from '../../lib/filter';
+import { isMainLeg, pointName } from '../../lib/result-model';
+import type { PriceOf } from '../../lib/sort';
+import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
+import { CheckboxList, FilterSection, MaxSlider, RangeSlider } from './filter-controls';
+import styles from './filters-panel.module.css';
+
+export type FiltersPanelProps = {
+  results: readonly SearchResult[];
+  filters: ResultFilters;
+  onChange: (filters: ResultFilters) => void;
+  priceOf: PriceOf;
+  isRail: boolean;
+};
+
+const CABIN_ORDER = ['Y', 'S', 'C', 'F'];
+const GROUP_ORDER = Object.keys(TRAIN_GROUPS);
+const SEAT_ORDER = ['A9', 'P', 'D', 'M', 'O', 'S', 'F', 'A', 'A6', 'A4', 'A3', 'A2', 'A1', 'AI', 'AJ', 'WZ'];
+const byOrder = (order: readonly string[]) => (a: FacetOption, b: FacetOption) => {
+  const ia = order.indexOf(a.value);
+  const ib = order.indexOf(b.value);
+  return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.value.localeCompare(b.value);
+};
+const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.value.localeCompare(b.value);
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The sidebar: every filter with counts, sliders for times, price and trip time, and a reset. */
+export function FiltersPanel({ results, filters, onChange, priceOf, isRail }: FiltersPanelProps) {
+  const { t } = useTranslation('results');
+  const { language } = usePreferences();
+  const formatDuration = useFormatDuration();
+  const formatCny = useFormatCny();
+  const active = activeFilterCount({ ...filters, date: null });
+
+  const names = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const r of results)
+      for (const leg of r.legs) {
+        if (!isMainLeg(leg)) continue;
+        if (leg.carrier) map.set(`carrier:${leg.carrier}`, leg.carrierName || leg.carrier);
+        for (const p of [leg.from, leg.to]) if (p.code) map.set(`place:${p.code}`, pointName(p, language));
+      }
+    return map;
+  }, [results, language]);
+
+  const options = (facet: Facet) => facetOptions(results, filters, facet, priceOf);
+  const bounds = rangeBounds(results, priceOf);
+
+  const facetList = (facet: Facet, label: (v: string) => string, list: FacetOption[], withOnly = false) => (
+    <CheckboxList
+      options={list}
+      excluded={filters.excluded[facet] ?? []}
+      label={label}
+      onToggle={(value, isTicked) => onChange(toggleOption(filters, facet, value, isTicked))}
+      onOnly={
+        withOnly
+          ? (value) =>
+              onChange(
+                onlyOption(
+                  filters,
+                  facet,
+                  value,
+                  list.map((o) => o.value),
+                ),
+              )
+          : undefined
+      }
+      testId={`filter-${facet}`}
+    />
+  );
+
+  const section = (facet: Facet, title: string, label: (v: string) => string, sort: typeof byCount, min = 2) => {
+    const list = options(facet).sort(sort);
+    if (list.length < min) return null;
+    return (
+      <FilterSection title={title} testId={`filter-section-${facet}`}>
+        {facetList(facet, label, list, facet !== 'cabins')}
+      </FilterSection>
+    );
+  };
+
+  const stopOptions = options('stops');
+  const stops = STOP_VALUES.map((value) => stopOptions.find((o) => o.value === value) ?? { value, count: 0 });
+  const placeName = (code: string) => {
+    const name = names.get(`place:${code}`);
+    return name && name !== code ? `${name} (${code})` : code;
+  };
+  const departurePlaces = options('departurePlaces').sort(byCount);
+  const arrivalPlaces = options('arrivalPlaces').sort(byCount);
+
+  return (
+    <aside className={styles.panel} aria-label={t('filters.title')} data-testid="filters-panel">
+      <div className={styles.head}>
+        <h2 className={styles.title}>{t('filters.title')}</h2>
+        <Button
+          type="link"
+          size="small"
+          disabled={active === 0}
+          onClick={() => onChange({ ...NO_FILTERS, date: filters.date })}
+          data-testid="filters-reset"
+        >
+          {active > 0 ? t('filters.resetCount', { count: active }) : t('filters.reset')}
+        </Button>
+      </div>
+
+      <FilterSection title={isRail ? t('filters.railStops') : t('filters.stops')} testId="filter-section-stops">
+        {facetList('stops', (v) => t(`filters.${isRail ? 'railStopValues' : 'stopValues'}.${v as '0'}`), stops)}
+      </FilterSection>
+
+      {section('kinds', t('filters.kinds'), (v) => t(`kinds.${v as 'flight'}`), byOrder(['flight', 'train', 'mix']))}
+
+      <FilterSection title={t('filters.departureTime')} testId="filter-section-departure">
+        <RangeSlider
+          min={0}
+          max={1440}
+          step={30}
+          value={filters.departureMinutes}
+          format={clock}
+          describe={(from, to) => t('filters.timeWindow', { from, to })}
+          onCommit={(departureMinutes) => onChange({ ...filters, departureMinutes })}
+          ariaLabel={t('filters.departureTime')}
+          testId="filter-departure-time"
+        />
+      </FilterSection>
+      <FilterSection title={t('filters.arrivalTime')} testId="filter-section-arrival">
+        <RangeSlider
+          min={0}
+          max={1440}
+          step={30}
+          value={filters.arrivalMinutes}
+          format={clock}
+          describe={(from, to) => t('filters.timeWindow', { from, to })}
+          onCommit={(arrivalMinutes) => onChange({ ...filters, arrivalMinutes })}
+          ariaLabel={t('filters.arrivalTime')}
+          testId="filter-arrival-time"
+        />
+      </FilterSection>
+
+      {section('carriers', t('filters.carriers'), (v) => names.get(`carrier:${v}`) ?? v, byCount)}
+
+      {departurePlaces.length > 1 || arrivalPlaces.length > 1 ? (
+        <FilterSection title={t('filters.places')} testId="filter-section-places">
+          {departurePlaces.length > 1 ? (
+            <>
+              <h4 className={styles.subTitle}>{t('filters.departurePlaces')}</h4>
+              {facetList('departurePlaces', placeName, departurePlaces, true)}
+            </>
+          ) : null}
+          {arrivalPlaces.length > 1 ? (
+            <>
+              <h4 className={styles.subTitle}>{t('filters.arrivalPlaces')}</h4>
+              {facetList('arrivalPlaces', placeName, arrivalPlaces, true)}
+            </>
+          ) : null}
+        </FilterSection>
+      ) : null}
+
+      {section('cabins', t('filters.cabins'), (v) => t(`cabins.${v as 'Y'}`), byOrder(CABIN_ORDER))}
+      {section('trainGroups', t('filters.trainGroups'), (v) => t(`trainGroups.${v as 'GC'}`), byOrder(GROUP_ORDER), 1)}
+      {section('seats', t('filters.seats'), (v) => t(`seats.${v as 'O'}`, { defaultValue: v }), byOrder(SEAT_ORDER), 1)}
+      {section(
+        'aircraft',
+        t('filters.aircraft'),
+        (v) => t(`aircraftClasses.${v as 'regional'}`, { defaultValue: v }),
+        byCount,
+      )}
+
+      {bounds && bounds.price[1] > bounds.price[0] ? (
+        <FilterSection title={t('filters.price')} testId="filter-section-price">
+          <RangeSlider
+            min={bounds.price[0]}
+            max={bounds.price[1]}
+            step={100}
+            value={filters.price}
+            format={formatCny}
+            describe={(from, to) => t('filters.priceWindow', { from, to })}
+            onCommit={(price) => onChange({ ...filters, price })}
+            ariaLabel={t('filters.price')}
+            testId="filter-price"
+          />
+        </FilterSection>
+      ) : null}
+      {bounds && bounds.duration[1] > bounds.duration[0] ? (
+        <FilterSection title={t('filters.duration')} testId="filter-section-duration">
+          <MaxSlider
+            min={bounds.duration[0]}
+            max={bounds.duration[1]}
+            step={5}
+            value={filters.maxDurationMinutes}
+            format={(v) => t('filters.durationUpTo', { duration: formatDuration(v) })}
+            onCommit={(maxDurationMinutes) => onChange({ ...filters, maxDurationMinutes })}
+            ariaLabel={t('filters.duration')}
+            testId="filter-duration"
+          />
+        </FilterSection>
+      ) : null}
+    </aside>
+  );
+}

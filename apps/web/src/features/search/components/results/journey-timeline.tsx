@@ -1,0 +1,163 @@
+import { SwapOutlined, WarningFilled } from '@ant-design/icons';
+import type { ResultLeg, SearchResult } from '@junction/domain';
+import type { TFunction } from 'i18next';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../../shared/lib/preferences';
+import { Price } from '../../../../shared/ui/price';
+import { isMainLeg, isSelfTransferAfter, pointName, toMoney } from '../../lib/result-model';
+import { dayOffset, localClock, minutesBetween } from '../../lib/time';
+import { useFormatDuration } from '../../lib/use-result-format';
+import styles from './journey-timeline.module.css';
+import { LegIcon } from './leg-icon';
+
+export type JourneyTimelineProps = { result: SearchResult; legs: ResultLeg[] };
+
+/** Door to door, leg by leg: where and when, how, for how long, and what happens between legs. */
+export function JourneyTimeline({ result, legs }: JourneyTimelineProps) {
+  const start = legs[0]?.departureTime ?? result.departureTime;
+  return (
+    <ol className={styles.timeline} data-testid="journey-timeline">
+      {legs.map((leg, i) => {
+        const next = legs[i + 1];
+        return (
+          <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
+            <LegItem leg={leg} start={start} />
+            {next ? (
+              <Connection leg={leg} next={next} result={result} isSelfTransfer={isSelfTransferAfter(legs, i)} />
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Stop({ time, start, name, code }: { time: string; start: string; name: string; code: string }) {
+  const { t } = useTranslation('results');
+  const days = dayOffset(start, time);
+  return (
+    <div className={styles.stop}>
+      <span className={styles.dot} aria-hidden="true" />
+      <time className={styles.time} dateTime={time}>
+        {localClock(time)}
+        {days !== 0 ? (
+          <sup className={styles.dayMark} title={t('card.nextDay', { count: days })}>
+            {days > 0 ? `+${days}` : days}
+          </sup>
+        ) : null}
+      </time>
+      <span className={styles.place}>
+        {name}
+        {code && code !== name ? <span className={styles.code}> {code}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+function legTitle(leg: ResultLeg, t: TFunction<'results'>): string {
+  switch (leg.kind) {
+    case 'taxi':
+      return t('timeline.taxi');
+    case 'lands':
+      return t('timeline.walk');
+    case 'subway':
+      // The line is named in full ("Metro Line 4", "地铁4号线"); the generic word only when it is not.
+      return leg.number || leg.carrierName || t('legKinds.subway');
+    default:
+      return t('timeline.operatedBy', { carrier: leg.carrierName || leg.carrier, number: leg.number });
+  }
+}
+
+function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
+  const { t } = useTranslation('results');
+  const { language } = usePreferences();
+  const formatDuration = useFormatDuration();
+  const details: string[] = [];
+  if (leg.kind === 'air') {
+    if (leg.cabin)
+      details.push(t('timeline.cabin', { cabin: t(`cabins.${leg.cabin as 'Y'}`, { defaultValue: leg.cabin }) }));
+    if (leg.aircraft)
+      details.push(
+        leg.aircraftClass
+          ? t('timeline.aircraft', {
+              aircraft: leg.aircraft,
+              aircraftClass: t(`aircraftClasses.${leg.aircraftClass}`),
+            })
+          : leg.aircraft,
+      );
+  }
+  if (leg.kind === 'land' && leg.cabin)
+    details.push(t('timeline.seat', { seat: t(`seats.${leg.cabin as 'O'}`, { defaultValue: leg.cabin }) }));
+  const baggage = leg.baggage;
+
+  return (
+    <li className={`${styles.leg} ${isMainLeg(leg) ? styles.main : styles.ground}`} data-leg-kind={leg.kind}>
+      <Stop time={leg.departureTime} start={start} name={pointName(leg.from, language)} code={leg.from.code} />
+      <div className={styles.ride}>
+        <LegIcon kind={leg.kind} className={styles.icon} />
+        <div className={styles.rideText}>
+          <p className={styles.rideTitle}>
+            <strong>{legTitle(leg, t)}</strong>
+            {isMainLeg(leg) ? <span className={styles.kindLabel}>{t(`legKinds.${leg.kind}`)}</span> : null}
+            <span className={styles.rideDuration}>{formatDuration(leg.durationMinutes)}</span>
+          </p>
+          {details.length > 0 ? <p className={styles.rideDetail}>{details.join(' · ')}</p> : null}
+          {baggage ? (
+            <p className={styles.rideDetail}>
+              {t('timeline.carryOn', baggage.carryOn)}
+              {' · '}
+              {baggage.checked.pieces > 0 ? t('timeline.checked', baggage.checked) : t('timeline.noChecked')}
+            </p>
+          ) : null}
+          {!isMainLeg(leg) && leg.price.amount > 0 ? (
+            <p className={styles.rideDetail}>
+              {t('timeline.fare')} <Price money={toMoney(leg.price)} />
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <Stop time={leg.arrivalTime} start={start} name={pointName(leg.to, language)} code={leg.to.code} />
+    </li>
+  );
+}
+
+type ConnectionProps = { leg: ResultLeg; next: ResultLeg; result: SearchResult; isSelfTransfer: boolean };
+
+function Connection({ leg, next, result, isSelfTransfer }: ConnectionProps) {
+  const { t } = useTranslation('results');
+  const { language } = usePreferences();
+  const formatDuration = useFormatDuration();
+  const wait = minutesBetween(leg.arrivalTime, next.departureTime);
+  const changesPlace = !!leg.to.code && !!next.from.code && leg.to.code !== next.from.code;
+  if (wait <= 0 && !changesPlace && !isSelfTransfer) return null;
+  const isTransfer = isMainLeg(leg) || isMainLeg(next);
+  return (
+    <li className={`${styles.connection} ${isSelfTransfer ? styles.connectionWarn : ''}`} data-testid="connection">
+      {wait > 0 ? (
+        <p className={styles.wait}>
+          {isTransfer
+            ? t('timeline.transfer', { duration: formatDuration(wait) })
+            : t('timeline.wait', { duration: formatDuration(wait) })}
+        </p>
+      ) : null}
+      {changesPlace ? (
+        <p className={styles.changePlace}>
+          <SwapOutlined />{' '}
+          {t('timeline.changePlace', { from: pointName(leg.to, language), to: pointName(next.from, language) })}
+        </p>
+      ) : null}
+      {isSelfTransfer ? (
+        <div className={styles.selfTransfer} role="note" data-testid="self-transfer-warning">
+          <WarningFilled />
+          <p>
+            {t('timeline.selfTransfer')}
+            {result.selfTransferMinutes !== undefined ? (
+              <> {t('timeline.protected', { duration: formatDuration(result.selfTransferMinutes) })}</>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,153 @@
+import {
+  CheckCircleOutlined,
+  DownOutlined,
+  SafetyCertificateOutlined,
+  UpOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
+import { Button } from 'antd';
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../../shared/lib/preferences';
+import { Price } from '../../../../shared/ui/price';
+import { boundsOf, carriersOf, hasSelfTransfer, seatsOf, toMoney } from '../../lib/result-model';
+import { formatRequestDate } from '../../lib/use-result-format';
+import { BoundRow } from './bound-row';
+import { CarrierMark } from './carrier-mark';
+import styles from './result-card.module.css';
+import { ResultDetails } from './result-details';
+import { SeatChip } from './seat-chip';
+
+export type ResultCardProps = {
+  result: SearchResult;
+  /** A flexible search shows each result's departure date. */
+  showDate: boolean;
+  tripType: TripType;
+  travellers: number;
+  isExpanded: boolean;
+  isSelecting: boolean;
+  onToggle: (id: string) => void;
+  onSelect: (result: SearchResult) => void;
+};
+
+const MAX_SEATS_ON_CARD = 4;
+
+/** One option in the list: who and when, the price and the seller, and its door-to-door details on demand. */
+export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function ResultCard(
+  { result, showDate, tripType, travellers, isExpanded, isSelecting, onToggle, onSelect },
+  ref,
+) {
+  const { t } = useTranslation('results');
+  const { language } = usePreferences();
+  const bounds = boundsOf(result);
+  const carriers = carriersOf(result);
+  const seats = seatsOf(result);
+  const checked = result.legs.find((l) => l.kind === 'air' && l.baggage)?.baggage?.checked;
+  const detailsId = `result-details-${result.id}`;
+  const boundLabel = (index: number) => {
+    if (bounds.length < 2) return null;
+    if (tripType === TRIP_TYPES.ROUND_TRIP) return index === 0 ? t('card.outbound') : t('card.return');
+    return t('card.trip', { number: index + 1 });
+  };
+
+  return (
+    <article
+      ref={ref}
+      className={`${styles.card} ${isExpanded ? styles.expanded : ''}`}
+      data-testid="result-card"
+      data-result-id={result.id}
+      data-kind={result.kind}
+      data-price={result.price.amount}
+      data-transfers={result.transfers}
+      data-departure={result.departureTime}
+      data-duration={result.durationMinutes}
+      aria-label={`${t(`kinds.${result.kind}`)} ${carriers.map((c) => c.name).join(', ')}`}
+    >
+      <div className={styles.summary}>
+        <div className={styles.body}>
+          <div className={styles.topline}>
+            <span className={`${styles.kind} ${styles[`kind_${result.kind}`]}`}>{t(`kinds.${result.kind}`)}</span>
+            <CarrierMark carriers={carriers} kind={result.kind} />
+            <span className={styles.carriers}>
+              {carriers.length > 0 ? carriers.map((c) => c.name).join(' + ') : t('legKinds.taxi')}
+            </span>
+            {showDate ? <span className={styles.date}>{formatRequestDate(result.date, language)}</span> : null}
+            <span className={styles.numbers}>
+              {result.legs
+                .filter((l) => l.kind === 'air' || l.kind === 'land')
+                .map((l) => l.number)
+                .join(' · ')}
+            </span>
+          </div>
+          {bounds.map((bound) => (
+            <BoundRow
+              key={bound.index}
+              result={result}
+              bound={bound}
+              boundCount={bounds.length}
+              label={boundLabel(bound.index)}
+            />
+          ))}
+          {seats.length > 0 ? (
+            <ul className={styles.seats} data-testid="seat-list">
+              {seats.slice(0, MAX_SEATS_ON_CARD).map((seat) => (
+                <SeatChip key={seat.code} seat={seat} />
+              ))}
+              {seats.length > MAX_SEATS_ON_CARD ? (
+                <li className={styles.moreSeats}>{t('card.more', { count: seats.length - MAX_SEATS_ON_CARD })}</li>
+              ) : null}
+            </ul>
+          ) : null}
+          <div className={styles.chips}>
+            {result.fees.free24h ? (
+              <span className={`${styles.chip} ${styles.chipGood}`} data-testid="free24h-badge">
+                <SafetyCertificateOutlined /> {t('card.free24h')}
+              </span>
+            ) : null}
+            {hasSelfTransfer(result) ? (
+              <span className={`${styles.chip} ${styles.chipWarn}`}>
+                <WarningOutlined /> {t('card.selfTransfer')}
+              </span>
+            ) : null}
+            {checked ? (
+              <span className={styles.chip}>
+                <CheckCircleOutlined /> {checked.pieces > 0 ? t('card.checked') : t('card.noChecked')}
+              </span>
+            ) : null}
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-expanded={isExpanded}
+              aria-controls={detailsId}
+              onClick={() => onToggle(result.id)}
+              data-testid="result-details-toggle"
+            >
+              {isExpanded ? t('card.hideDetails') : t('card.details')} {isExpanded ? <UpOutlined /> : <DownOutlined />}
+            </button>
+          </div>
+        </div>
+        <div className={styles.aside}>
+          {result.sellers.length > 1 ? (
+            <span className={styles.sellers}>{t('card.sellers', { count: result.sellers.length })}</span>
+          ) : null}
+          <Price money={toMoney(result.price)} className={styles.price} />
+          {travellers > 1 ? <span className={styles.priceNote}>{t('card.total', { count: travellers })}</span> : null}
+          <Button
+            type="primary"
+            size="large"
+            autoInsertSpace={false}
+            className={styles.select}
+            loading={isSelecting}
+            onClick={() => onSelect(result)}
+            data-testid="select-result"
+          >
+            {t('card.select')}
+          </Button>
+          <span className={styles.agent}>{t('card.soldBy', { agent: t(`agents.${result.agent}`) })}</span>
+        </div>
+      </div>
+      {isExpanded ? <ResultDetails id={detailsId} result={result} bounds={bounds} boundLabel={boundLabel} /> : null}
+    </article>
+  );
+});

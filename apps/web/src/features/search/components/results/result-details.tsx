@@ -1,0 +1,141 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { SearchResult } from '@junction/domain';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../../shared/lib/preferences';
+import { Price } from '../../../../shared/ui/price';
+import { type Bound, pointName, toMoney } from '../../lib/result-model';
+import { minutesBetween } from '../../lib/time';
+import { useFormatDuration } from '../../lib/use-result-format';
+import { JourneyTimeline } from './journey-timeline';
+import styles from './result-details.module.css';
+
+export type ResultDetailsProps = {
+  id: string;
+  result: SearchResult;
+  bounds: Bound[];
+  boundLabel: (index: number) => string | null;
+};
+
+type Fee = SearchResult['fees']['cancelBefore'];
+
+function FeeValue({ fee }: { fee: Fee }) {
+  const { t } = useTranslation('results');
+  if (fee === null) return <span className={styles.notAllowed}>{t('fees.notAllowed')}</span>;
+  if (fee.amount === 0) return <span className={styles.free}>{t('fees.free')}</span>;
+  return <Price money={toMoney(fee)} />;
+}
+
+/** The expanded card: the door-to-door timeline of each journey, fees, baggage and who sells it. */
+export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsProps) {
+  const { t } = useTranslation('results');
+  const { language } = usePreferences();
+  const formatDuration = useFormatDuration();
+  const { fees } = result;
+  const baggage = result.legs.find((l) => l.baggage)?.baggage;
+
+  return (
+    <section id={id} className={styles.details} aria-label={t('timeline.label')} data-testid="result-details">
+      <div className={styles.journeys}>
+        {bounds.map((bound) => {
+          const first = bound.legs[0];
+          const last = bound.legs[bound.legs.length - 1];
+          if (!first || !last) return null;
+          const label = boundLabel(bound.index);
+          return (
+            <div key={bound.index} className={styles.journey}>
+              <h4 className={styles.journeyTitle}>
+                {label ? <span className={styles.journeyLabel}>{label}</span> : null}
+                {t('summary.route', {
+                  from: first.from.cityName || pointName(first.from, language),
+                  to: last.to.cityName || pointName(last.to, language),
+                })}
+                <span className={styles.journeyDuration}>
+                  {formatDuration(minutesBetween(first.departureTime, last.arrivalTime))}
+                </span>
+              </h4>
+              <JourneyTimeline result={result} legs={bound.legs} />
+            </div>
+          );
+        })}
+      </div>
+
+      <div className={styles.facts}>
+        <div className={styles.panel} data-testid="fees-panel">
+          <h4 className={styles.panelTitle}>{t('fees.title')}</h4>
+          {fees.free24h ? (
+            <p className={styles.free24h}>
+              <SafetyCertificateOutlined /> {t('fees.free24h')}
+            </p>
+          ) : null}
+          <table className={styles.fees}>
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">{t('fees.before')}</th>
+                <th scope="col">{t('fees.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{t('fees.cancel')}</th>
+                <td>
+                  <FeeValue fee={fees.cancelBefore} />
+                </td>
+                <td>
+                  <FeeValue fee={fees.cancelAfter} />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t('fees.change')}</th>
+                <td>
+                  <FeeValue fee={fees.changeBefore} />
+                </td>
+                <td>
+                  <FeeValue fee={fees.changeAfter} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+
+        {baggage ? (
+          <div className={styles.panel}>
+            <h4 className={styles.panelTitle}>{t('fees.baggage')}</h4>
+            <p className={styles.line}>{t('timeline.carryOn', baggage.carryOn)}</p>
+            <p className={styles.line}>
+              {baggage.checked.pieces > 0 ? t('timeline.checked', baggage.checked) : t('timeline.noChecked')}
+            </p>
+            {baggage.checked.extraPrice ? (
+              <p className={styles.muted}>
+                {t('timeline.extraBag')} <Price money={toMoney(baggage.checked.extraPrice)} />
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className={styles.panel}>
+          <h4 className={styles.panelTitle}>{t('fees.agent')}</h4>
+          <p className={styles.line}>
+            <strong>{t(`agents.${result.agent}`)}</strong>
+          </p>
+          <p className={styles.muted}>{t(`fees.agentHint.${result.agent}`)}</p>
+          {result.sellers.length > 1 ? (
+            <>
+              <h5 className={styles.sellersTitle}>{t('fees.sellers')}</h5>
+              <ul className={styles.sellers}>
+                {[...result.sellers]
+                  .sort((a, b) => a.price.amount - b.price.amount)
+                  .map((s) => (
+                    <li key={s.supplier}>
+                      <span>{s.name}</span>
+                      <Price money={toMoney(s.price)} />
+                    </li>
+                  ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

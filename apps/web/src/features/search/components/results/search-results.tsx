@@ -1,0 +1,315 @@
+import { packSearchLink, type SearchCriteria, type SearchResult } from '@junction/domain';
+import { Alert, App, Button } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths';
+import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
+import { EmptyState } from '../../../../shared/ui/empty-state';
+import { useMessageDialog } from '../../../../shared/ui/message-dialog';
+import { useRefreshResult } from '../../api/search-api';
+import { filterResults, NO_FILTERS, passes, type ResultFilters } from '../../lib/filter';
+import { cheapestDay, priceCalendar } from '../../lib/price-calendar';
+import { boundsOf, toMoney } from '../../lib/result-model';
+import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
+import { searchPaths } from '../../lib/search-paths';
+import { type ResultSort, sortForView, sortResults } from '../../lib/sort';
+import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
+import { usePriceOf } from '../../lib/use-result-format';
+import { criteriaKey, useSearch } from '../../lib/use-search';
+import { FiltersPanel } from './filters-panel';
+import { NewResultsBar } from './new-results-bar';
+import { PriceCalendarStrip } from './price-calendar-strip';
+import { PriceChangeModal, type PriceChangeModalProps } from './price-change-modal';
+import { ResultCard } from './result-card';
+import { ResultSkeletons } from './result-skeletons';
+import { SearchProgress } from './search-progress';
+import styles from './search-results.module.css';
+import { SortTabs } from './sort-tabs';
+import { SummaryBar } from './summary-bar';
+
+/** Cards rendered at first; more on request, so a long list stays quick. */
+export const PAGE_SIZE = 25;
+
+export type SearchResultsProps = {
+  criteria: SearchCriteria;
+  /** The search link of these criteria, for "modify" and reruns. */
+  s: string;
+  /** A result id to open and scroll to when it arrives (`/search/{routes}/{plan}`). */
+  plan: string | null;
+};
+
+/** The results of one search: summary, progress, sorts, filters, price calendar and the list. */
+export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
+  const { t } = useTranslation('results');
+  const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { showMessage } = useMessageDialog();
+  const { session, error, restart, updateResult } = useSearch(criteria);
+  const priceOf = usePriceOf();
+
+  const [chosenSort, setChosenSort] = useState<ResultSort>(criteria.sort);
+  const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
+  const [expandedId, setExpandedId] = useState<string | null>(plan);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const listRef = useRef<HTMLDivElement>(null);
+  const { isEngaged, listProps } = useReaderEngagement(listRef);
+  const held = useHeldResults(session.searchId, session.results, isEngaged || expandedId !== null);
+  const shown = held.shown;
+
+  const isRail =
+    criteria.mode === 'train' || (shown.length > 0 && shown.every((r: SearchResult) => r.kind === 'train'));
+  const sort = sortForView(chosenSort, isRail);
+  const partySize = criteria.adults + criteria.children;
+  const visible = useMemo(
+    () => sortResults(filterResults(shown, filters, priceOf), sort, priceOf, partySize),
+    [shown, filters, sort, priceOf, partySize],
+  );
+
+  const firstLeg = criteria.legs[0];
+  const calendar = useMemo(() => {
+    if (criteria.flexDays === 0 || !firstLeg) return null;
+    const days = priceCalendar(
+      shown.filter((r) => passes(r, filters, priceOf, 'date')),
+      firstLeg.departure_date,
+      criteria.flexDays,
+      priceOf,
+    );
+    return { days, cheapest: cheapestDay(days, priceOf) };
+  }, [criteria.flexDays, firstLeg, shown, filters, priceOf]);
+
+  const names = useMemo(() => placeNames(criteria, session.results), [criteria, session.results]);
+  useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
+
+  /** Spec §8: stale prices offer a refresh, expired results (or 403) go home, 409 goes home at once. */
+  const handleFailure = useCallback(
+    (failure: SearchFailure | null) => {
+      if (!failure) return;
+      if (failure.kind === 'stale') {
+        showMessage({
+          type: 'REFRESH',
+          content: te('3002'),
+          onRefresh: () => {
+            // New criteria change the URL, which starts their search; the same ones run again here.
+            if (criteriaKey(failure.criteria) === criteriaKey(criteria)) restart();
+            else navigate(searchPaths.results(packSearchLink(failure.criteria)), { replace: true });
+          },
+        });
+      } else if (failure.kind === 'expired') showMessage({ type: 'TO_HOMEPAGE', content: te('3001') });
+      else if (failure.kind === 'conflict') navigate(paths.home());
+    },
+    [showMessage, te, navigate, restart, criteria],
+  );
+  const failure = useMemo(() => classifySearchError(error, criteria), [error, criteria]);
+  useEffect(() => handleFailure(failure), [failure, handleFailure]);
+
+  // Open and show the plan of a `/search/{routes}/{plan}` link once it arrives.
+  const planRef = useRef<HTMLElement | null>(null);
+  const hasScrolledToPlan = useRef(false);
+  const planIndex = plan ? visible.findIndex((r) => r.id === plan) : -1;
+  const isPlanHeld = !!plan && !shown.some((r) => r.id === plan) && session.results.some((r) => r.id === plan);
+  const { showAll } = held;
+  useEffect(() => {
+    if (isPlanHeld && !hasScrolledToPlan.current) showAll();
+  }, [isPlanHeld, showAll]);
+  useEffect(() => {
+    if (planIndex < 0 || hasScrolledToPlan.current) return;
+    if (planIndex >= limit) return setLimit(planIndex + 1);
+    hasScrolledToPlan.current = true;
+    planRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [planIndex, limit]);
+  const isPlanGone = !!plan && session.done && !session.results.some((r) => r.id === plan);
+
+  const refresh = useRefreshResult();
+  const [selectingId, setSelectingId] = useState<string | null>(null);
+  const [priceChange, setPriceChange] = useState<(PriceChangeModalProps['change'] & { id: string }) | null>(null);
+  const goToBooking = (resultId: string) => {
+    if (session.searchId) navigate(searchPaths.booking(session.searchId, resultId));
+  };
+  const handleSelect = (result: SearchResult) => {
+    if (!session.searchId) return;
+    setSelectingId(result.id);
+    refresh.mutate(
+      { searchId: session.searchId, resultId: result.id },
+      {
+        onSuccess: (answer) => {
+          updateResult(answer.result);
+          if (answer.priceChanged)
+            setPriceChange({ id: result.id, previous: toMoney(answer.previous), latest: toMoney(answer.result.price) });
+          else goToBooking(result.id);
+        },
+        onError: (e) => {
+          const f = classifySearchError(e, criteria);
+          if (f?.kind === 'refused') message.error(te(String(f.errorCode) as '1000', { defaultValue: te('5000') }));
+          else handleFailure(f);
+        },
+        onSettled: () => setSelectingId(null),
+      },
+    );
+  };
+
+  // Any change the traveller makes to the order or the filters also brings in what was held back.
+  const changeSort = (next: ResultSort) => {
+    setChosenSort(next);
+    held.showAll();
+  };
+  const changeFilters = (next: ResultFilters) => {
+    setFilters(next);
+    setLimit(PAGE_SIZE);
+    held.showAll();
+  };
+  const showNew = () => {
+    held.showAll();
+    listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+  const travellers = criteria.adults + criteria.children + criteria.infants;
+
+  if (failure?.kind === 'refused' && session.results.length === 0) {
+    return (
+      <>
+        <SummaryBar criteria={criteria} names={names} modifyHref={searchPaths.modify(s)} />
+        <div className={styles.emptyCard}>
+          <EmptyState
+            kind="no-result"
+            title={t('empty.refused')}
+            description={te(String(failure.errorCode) as '1000', { defaultValue: te('5000') })}
+            action={
+              <Button type="primary" size="large" onClick={() => navigate(searchPaths.modify(s))}>
+                {t('empty.modify')}
+              </Button>
+            }
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <SummaryBar criteria={criteria} names={names} modifyHref={searchPaths.modify(s)} />
+      <div className={styles.layout}>
+        <div className={styles.sidebar}>
+          {shown.length > 0 ? (
+            <FiltersPanel
+              results={shown}
+              filters={filters}
+              onChange={changeFilters}
+              priceOf={priceOf}
+              isRail={isRail}
+            />
+          ) : (
+            <ResultSkeletons variant="filters" />
+          )}
+        </div>
+        <div className={styles.content}>
+          <SearchProgress session={session} shownCount={session.results.length} isStopped={!!error} />
+          {failure?.kind === 'unavailable' ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('empty.unavailable')}
+              description={t('empty.unavailableText')}
+              action={<Button onClick={restart}>{t('empty.retry')}</Button>}
+            />
+          ) : null}
+          {calendar && firstLeg ? (
+            <PriceCalendarStrip
+              days={calendar.days}
+              selected={filters.date}
+              cheapest={calendar.cheapest}
+              searched={firstLeg.departure_date}
+              onSelect={(date) => changeFilters({ ...filters, date })}
+            />
+          ) : null}
+          <SortTabs
+            sort={sort}
+            onChange={changeSort}
+            isRail={isRail}
+            results={visible}
+            priceOf={priceOf}
+            partySize={partySize}
+          />
+          {isPlanGone ? <Alert type="info" showIcon title={t('empty.planGone')} /> : null}
+          <NewResultsBar count={held.pendingCount} onShow={showNew} />
+          <div
+            ref={listRef}
+            id="search-results-list"
+            role="tabpanel"
+            className={styles.list}
+            data-testid="results-list"
+            {...listProps}
+          >
+            {visible.slice(0, limit).map((result) => (
+              <ResultCard
+                key={result.id}
+                ref={result.id === plan ? planRef : undefined}
+                result={result}
+                showDate={criteria.flexDays > 0}
+                tripType={criteria.type}
+                travellers={travellers}
+                isExpanded={expandedId === result.id}
+                isSelecting={selectingId === result.id}
+                onToggle={(id) => setExpandedId((current) => (current === id ? null : id))}
+                onSelect={handleSelect}
+              />
+            ))}
+            {shown.length === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}
+            {session.done && session.results.length === 0 ? (
+              <div className={styles.emptyCard} data-testid="no-results">
+                <EmptyState
+                  kind="no-result"
+                  title={t('empty.title')}
+                  description={t('empty.text')}
+                  action={
+                    <Button type="primary" onClick={() => navigate(searchPaths.modify(s))}>
+                      {t('empty.modify')}
+                    </Button>
+                  }
+                />
+              </div>
+            ) : null}
+            {shown.length > 0 && visible.length === 0 ? (
+              <div className={styles.emptyCard} data-testid="no-match">
+                <EmptyState
+                  kind="empty"
+                  title={t('filters.noneMatch')}
+                  action={<Button onClick={() => changeFilters(NO_FILTERS)}>{t('filters.clear')}</Button>}
+                />
+              </div>
+            ) : null}
+            {visible.length > limit ? (
+              <Button size="large" block className={styles.more} onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+                {t('list.showMore', { shown: limit, total: visible.length })}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <PriceChangeModal
+        change={priceChange}
+        onContinue={() => {
+          const id = priceChange?.id;
+          setPriceChange(null);
+          if (id) goToBooking(id);
+        }}
+        onCancel={() => setPriceChange(null)}
+      />
+    </>
+  );
+}
+
+/** Names for the summary: the criteria's own, else the places of the first result that answers each leg. */
+function placeNames(criteria: SearchCriteria, results: readonly SearchResult[]) {
+  const sample = results[0];
+  const bounds = sample ? boundsOf(sample) : [];
+  return criteria.legs.map((leg, i) => {
+    const bound = bounds[Math.min(i, bounds.length - 1)]?.legs;
+    const from = bound?.[0]?.from;
+    const to = bound?.[bound.length - 1]?.to;
+    return {
+      from: leg.departureName || from?.cityName || from?.name || leg.departure,
+      to: leg.destinationName || to?.cityName || to?.name || leg.destination,
+    };
+  });
+}

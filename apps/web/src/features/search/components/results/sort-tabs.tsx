@@ -1,0 +1,92 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { RAIL_SORTS, type SearchResult, SORTS } from '@junction/domain';
+import { useTranslation } from 'react-i18next';
+import { Price } from '../../../../shared/ui/price';
+import { Tooltip } from '../../../../shared/ui/tooltip';
+import { toMoney } from '../../lib/result-model';
+import { BEST_WEIGHTS, type PriceOf, type ResultSort, sortResults } from '../../lib/sort';
+import { localClock } from '../../lib/time';
+import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
+import styles from './sort-tabs.module.css';
+
+export type SortTabsProps = {
+  sort: ResultSort;
+  onChange: (sort: ResultSort) => void;
+  /** The railway direct view (spec §4): duration, departure time, price. */
+  isRail: boolean;
+  results: readonly SearchResult[];
+  priceOf: PriceOf;
+  /** Travellers with a seat, for the price per traveller "best" weighs. */
+  partySize: number;
+};
+
+/** One tab per order, each showing what leads under it: price and time, or the departure time. */
+export function SortTabs({ sort, onChange, isRail, results, priceOf, partySize }: SortTabsProps) {
+  const { t } = useTranslation('results');
+  const formatDuration = useFormatDuration();
+  const formatCny = useFormatCny();
+  const sorts: readonly ResultSort[] = isRail ? RAIL_SORTS : SORTS;
+
+  const summary = (s: ResultSort) => {
+    const leader = results.length > 0 ? sortResults(results, s, priceOf, partySize)[0] : undefined;
+    if (!leader) return <span className={styles.placeholder}>—</span>;
+    if (s === 'earliest' || s === 'latest' || s === 'departure') {
+      return <span className={styles.time}>{localClock(leader.departureTime)}</span>;
+    }
+    return (
+      <>
+        <Price money={toMoney(leader.price)} className={styles.price} />
+        <span className={styles.duration}>{formatDuration(leader.durationMinutes)}</span>
+      </>
+    );
+  };
+
+  return (
+    <div className={styles.wrap}>
+      {isRail ? (
+        <p className={styles.railTitle}>
+          <strong>{t('sort.railTitle')}</strong> <span>{t('sort.railHint')}</span>
+        </p>
+      ) : null}
+      <div className={styles.tabsWrap}>
+        <div
+          className={`${styles.tabs} ${isRail ? styles.rail : ''}`}
+          role="tablist"
+          aria-label={t('sort.label')}
+          data-testid="sort-tabs"
+        >
+          {sorts.map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={sort === s}
+              aria-controls="search-results-list"
+              className={`${styles.tab} ${sort === s ? styles.active : ''}`}
+              onClick={() => onChange(s)}
+              data-sort={s}
+            >
+              <span className={styles.label}>{t(`sort.${s}`)}</span>
+              <span className={styles.summary}>{summary(s)}</span>
+            </button>
+          ))}
+        </div>
+        {/* Outside the tab list (which may hold only tabs), over the corner of the Best tab. */}
+        {sorts.includes('best') ? (
+          <Tooltip
+            placement="bottom"
+            title={t('sort.bestHint', {
+              hour: formatCny(BEST_WEIGHTS.hourMinor),
+              transfer: formatCny(BEST_WEIGHTS.transferMinor),
+              selfTransfer: formatCny(BEST_WEIGHTS.selfTransferMinor),
+            })}
+          >
+            <button type="button" className={styles.info} aria-label={t('sort.bestInfo')} data-testid="best-info">
+              <InfoCircleOutlined />
+            </button>
+          </Tooltip>
+        ) : null}
+      </div>
+    </div>
+  );
+}

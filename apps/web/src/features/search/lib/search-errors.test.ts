@@ -1,0 +1,57 @@
+import { ERRORS, type SearchCriteria } from '@junction/domain';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/api-client';
+import { classifySearchError } from './search-errors';
+
+const current: SearchCriteria = {
+  type: 1,
+  cabin: 'Y',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  sort: 'best',
+  mode: 'all',
+  flexDays: 0,
+  filters: {},
+  legs: [
+    {
+      departure: 'BJS',
+      destination: 'SHA',
+      departure_date: '2030/05/01',
+      departure_only_airport: false,
+      destination_only_airport: false,
+    },
+  ],
+};
+const expired = (params?: Record<string, unknown>) =>
+  new ApiError(400, { errorCode: ERRORS.RESULTS_EXPIRED.errorCode, errorType: 'expired', errorContent: 'x', params });
+
+describe('search errors (spec §8)', () => {
+  it('offers a refresh with the returned criteria when a 400 expired carries params', () => {
+    const next = { ...current, adults: 2 };
+    expect(classifySearchError(expired(next), current)).toEqual({ kind: 'stale', criteria: next });
+    expect(classifySearchError(expired({ criteria: next }), current)).toEqual({ kind: 'stale', criteria: next });
+    expect(classifySearchError(expired({ odd: true }), current)).toEqual({ kind: 'stale', criteria: current });
+  });
+
+  it('sends expired results without params and 403 home, and 409 straight home', () => {
+    expect(classifySearchError(expired(), current)).toEqual({ kind: 'expired' });
+    expect(classifySearchError(new ApiError(403, { errorCode: 4030, errorContent: 'x' }), current)).toEqual({
+      kind: 'expired',
+    });
+    expect(classifySearchError(new ApiError(409, { errorCode: 4001, errorContent: 'x' }), current)).toEqual({
+      kind: 'conflict',
+    });
+  });
+
+  it('shows other refusals by code and treats server trouble as unavailable', () => {
+    expect(classifySearchError(new ApiError(400, { errorCode: 3101, errorContent: 'x' }), current)).toEqual({
+      kind: 'refused',
+      errorCode: 3101,
+    });
+    expect(classifySearchError(new ApiError(503, { errorCode: 5030, errorContent: 'x' }), current)).toEqual({
+      kind: 'unavailable',
+    });
+    expect(classifySearchError(null, current)).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { type SearchCriteria, searchCriteriaSchema } from '@junction/domain';
+import { ApiError } from '../../../shared/api/api-client';
+
+/** What a failed search call means for the results page (spec §8). */
+export type SearchFailure =
+  /** 400 expired with params: the prices are stale; REFRESH reruns with these criteria. */
+  | { kind: 'stale'; criteria: SearchCriteria }
+  /** 400 expired without params, or 403: the results are gone; the button goes home. */
+  | { kind: 'expired' }
+  /** 409: go home. */
+  | { kind: 'conflict' }
+  /** Any other coded refusal (a date in the past, an unknown place): its message in place of results. */
+  | { kind: 'refused'; errorCode: number }
+  /** Network or server trouble, already reported by the global toast: offer to try again. */
+  | { kind: 'unavailable' };
+
+function criteriaFromParams(params: Record<string, unknown>, current: SearchCriteria): SearchCriteria {
+  const direct = searchCriteriaSchema.safeParse(params);
+  if (direct.success) return direct.data;
+  const nested = searchCriteriaSchema.safeParse(params.criteria);
+  if (nested.success) return nested.data;
+  // Params the page cannot read still mean "refresh": run the same search again.
+  return current;
+}
+
+export function classifySearchError(error: unknown, current: SearchCriteria): SearchFailure | null {
+  if (!error) return null;
+  if (!(error instanceof ApiError)) return { kind: 'unavailable' };
+  const { status, body } = error;
+  if (status === 400 && body.errorType === 'expired') {
+    return body.params && Object.keys(body.params).length > 0
+      ? { kind: 'stale', criteria: criteriaFromParams(body.params, current) }
+      : { kind: 'expired' };
+  }
+  if (status === 403) return { kind: 'expired' };
+  if (status === 409) return { kind: 'conflict' };
+  if (status === 0 || status >= 500 || status === 419) return { kind: 'unavailable' };
+  return { kind: 'refused', errorCode: body.errorCode };
+}

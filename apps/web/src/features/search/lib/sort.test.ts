@@ -1,0 +1,80 @@
+import type { SearchResult } from '@junction/domain';
+import { describe, expect, it } from 'vitest';
+import { BEST_WEIGHTS, bestScore, sortForView, sortResults } from './sort';
+
+function result(id: string, p: { price: number; minutes: number; depart: string; transfers?: number }): SearchResult {
+  return {
+    id,
+    kind: 'flight',
+    price: { amount: p.price, currency: 'CNY' },
+    departureTime: `2030-05-01T${p.depart}:00+08:00`,
+    arrivalTime: '2030-05-01T23:00:00+08:00',
+    durationMinutes: p.minutes,
+    transfers: p.transfers ?? 0,
+    date: '2030/05/01',
+    legs: [],
+    bounds: [],
+    agent: 'own',
+    sellers: [],
+    fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
+  };
+}
+
+const priceOf = (r: SearchResult) => r.price.amount;
+const ids = (rs: SearchResult[]) => rs.map((r) => r.id);
+
+const cheapSlow = result('cheap-slow', { price: 50_000, minutes: 20 * 60, depart: '06:00', transfers: 2 });
+const dearDirect = result('dear-direct', { price: 80_000, minutes: 2 * 60, depart: '09:30' });
+const middle = result('middle', { price: 70_000, minutes: 5 * 60, depart: '21:15', transfers: 1 });
+const all = [cheapSlow, dearDirect, middle];
+
+describe('sorting results', () => {
+  it('scores best as price plus a value per hour and per change', () => {
+    expect(bestScore(dearDirect, priceOf)).toBe(80_000 + 2 * BEST_WEIGHTS.hourMinor);
+    expect(bestScore(middle, priceOf)).toBe(70_000 + 5 * BEST_WEIGHTS.hourMinor + BEST_WEIGHTS.transferMinor);
+  });
+
+  it('puts a slightly dearer direct flight ahead of a cheap 20-hour detour under best', () => {
+    expect(ids(sortResults(all, 'best', priceOf))).toEqual(['dear-direct', 'middle', 'cheap-slow']);
+  });
+
+  it('orders by price, duration and departure time', () => {
+    expect(ids(sortResults(all, 'cheapest', priceOf))).toEqual(['cheap-slow', 'middle', 'dear-direct']);
+    expect(ids(sortResults(all, 'quickest', priceOf))).toEqual(['dear-direct', 'middle', 'cheap-slow']);
+    expect(ids(sortResults(all, 'earliest', priceOf))).toEqual(['cheap-slow', 'dear-direct', 'middle']);
+    expect(ids(sortResults(all, 'latest', priceOf))).toEqual(['middle', 'dear-direct', 'cheap-slow']);
+  });
+
+  it('gives the railway sorts the same orders under their own names', () => {
+    expect(sortResults(all, 'price', priceOf)).toEqual(sortResults(all, 'cheapest', priceOf));
+    expect(sortResults(all, 'duration', priceOf)).toEqual(sortResults(all, 'quickest', priceOf));
+    expect(sortResults(all, 'departure', priceOf)).toEqual(sortResults(all, 'earliest', priceOf));
+  });
+
+  it('weighs time against the price per traveller when several travel', () => {
+    // For three, the quick flight costs ¥250 more each, less than the 3 hours (¥300) it saves.
+    const slow = result('slow', { price: 150_000, minutes: 6 * 60, depart: '08:00' });
+    const quick = result('quick', { price: 225_000, minutes: 3 * 60, depart: '08:00' });
+    expect(ids(sortResults([slow, quick], 'best', priceOf, 3))).toEqual(['quick', 'slow']);
+    expect(ids(sortResults([slow, quick], 'best', priceOf, 1))).toEqual(['slow', 'quick']);
+  });
+
+  it('breaks ties by id so the order never flickers between renders', () => {
+    const a = result('a', { price: 100, minutes: 60, depart: '08:00' });
+    const b = result('b', { price: 100, minutes: 60, depart: '08:00' });
+    expect(ids(sortResults([b, a], 'cheapest', priceOf))).toEqual(['a', 'b']);
+  });
+
+  it('does not change the list it is given', () => {
+    const copy = [...all];
+    sortResults(all, 'cheapest', priceOf);
+    expect(all).toEqual(copy);
+  });
+
+  it('maps sorts between the railway view and the others', () => {
+    expect(sortForView('best', true)).toBe('departure');
+    expect(sortForView('cheapest', true)).toBe('price');
+    expect(sortForView('duration', false)).toBe('quickest');
+    expect(sortForView('latest', false)).toBe('latest');
+  });
+});

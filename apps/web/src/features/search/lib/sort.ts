@@ -1,0 +1,107 @@
+import { RAIL_SORTS, type SearchResult, SORTS, type Sort } from '@junction/domain';
+import { hasSelfTransfer } from './result-model';
+
+export type RailSort = (typeof RAIL_SORTS)[number];
+export type ResultSort = Sort | RailSort;
+
+/** A result's price in one comparable unit (hundredths of CNY), whatever currency it was quoted in. */
+export type PriceOf = (result: SearchResult) => number;
+
+/**
+ * "Best" weighs price against time and effort, all in hundredths of CNY: the price per traveller, plus
+ * ¥100 for every hour door to door, plus ¥150 for each change, plus ¥100 more when a change is a
+ * self-transfer (bags and check-in again). The lowest score is best. The values are what a leisure
+ * traveller commonly trades an hour for, and keep a cheap 20-hour detour behind a direct flight that
+ * costs a little more. Prices are for the whole party, time is each traveller's, hence "per traveller".
+ */
+export const BEST_WEIGHTS = {
+  hourMinor: 10_000,
+  transferMinor: 15_000,
+  selfTransferMinor: 10_000,
+} as const;
+
+export function bestScore(result: SearchResult, priceOf: PriceOf, partySize = 1): number {
+  return (
+    priceOf(result) / Math.max(1, partySize) +
+    (BEST_WEIGHTS.hourMinor * result.durationMinutes) / 60 +
+    BEST_WEIGHTS.transferMinor * result.transfers +
+    (hasSelfTransfer(result) ? BEST_WEIGHTS.selfTransferMinor : 0)
+  );
+}
+
+/** The railway direct view's sorts (spec §4) are the same orders under the names 12306 uses. */
+const RAIL_TO_SORT: Record<RailSort, Sort> = { duration: 'quickest', departure: 'earliest', price: 'cheapest' };
+
+export const isRailSort = (sort: string): sort is RailSort => (RAIL_SORTS as readonly string[]).includes(sort);
+export const isSort = (sort: string): sort is Sort => (SORTS as readonly string[]).includes(sort);
+
+type Compare = (a: SearchResult, b: SearchResult) => number;
+
+const departure = (r: SearchResult) => Date.parse(r.departureTime);
+
+function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare {
+  const byPrice: Compare = (a, b) => priceOf(a) - priceOf(b);
+  const byDuration: Compare = (a, b) => a.durationMinutes - b.durationMinutes;
+  const byDeparture: Compare = (a, b) => departure(a) - departure(b);
+  const chain =
+    (...compares: Compare[]): Compare =>
+    (a, b) => {
+      for (const compare of compares) {
+        const order = compare(a, b);
+        if (order !== 0) return order;
+      }
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    };
+  switch (sort) {
+    case 'best': {
+      const scores = new Map<SearchResult, number>();
+      const score = (r: SearchResult) => {
+        const known = scores.get(r);
+        if (known !== undefined) return known;
+        const computed = bestScore(r, priceOf, partySize);
+        scores.set(r, computed);
+        return computed;
+      };
+      return chain((a, b) => score(a) - score(b), byPrice, byDuration);
+    }
+    case 'cheapest':
+      return chain(byPrice, byDuration, byDeparture);
+    case 'quickest':
+      return chain(byDuration, byPrice, byDeparture);
+    case 'earliest':
+      return chain(byDeparture, byPrice);
+    case 'latest':
+      return chain((a, b) => byDeparture(b, a), byPrice);
+  }
+}
+
+/**
+ * A sorted copy; ties fall back to price, duration and finally the id, so the order is stable.
+ * `partySize` (travellers with a seat) turns the party's price into a price per traveller for "best".
+ */
+export function sortResults(
+  results: readonly SearchResult[],
+  sort: ResultSort,
+  priceOf: PriceOf,
+  partySize = 1,
+): SearchResult[] {
+  const plain = isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
+  return [...results].sort(comparatorFor(plain, priceOf, partySize));
+}
+
+const SORT_TO_RAIL: Record<Sort, RailSort> = {
+  best: 'departure',
+  cheapest: 'price',
+  quickest: 'duration',
+  earliest: 'departure',
+  latest: 'departure',
+};
+
+/**
+ * The order to use in a view: the railway direct view offers only its own three (departure time
+ * first, as at the station), the other views the five of spec §4.
+ */
+export function sortForView(sort: ResultSort, isRail: boolean): ResultSort {
+  if (isRail) return isRailSort(sort) ? sort : SORT_TO_RAIL[sort];
+  return isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
+}

@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
+import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+
+/** A request date (yyyy/MM/dd) this many days from today. */
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+
+function criteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
+  return {
+    type: 1,
+    cabin: 'Y',
+    adults: 1,
+    children: 0,
+    infants: 0,
+    sort: 'best',
+    mode: 'all',
+    flexDays: 0,
+    filters: {},
+    legs: [
+      {
+        departure: 'BJS',
+        destination: 'SHA',
+        departure_date: inDays(30),
+        departure_only_airport: false,
+        destination_only_airport: false,
+        departureName: 'Beijing',
+        destinationName: 'Shanghai',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const searchUrl = (c: SearchCriteria) => `/search?s=${packSearchLink(c)}`;
+const cards = (page: Page) => page.getByTestId('result-card');
+
+/** Waits until every supplier has answered. */
+async function searchDone(page: Page) {
+  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(cards(page).first()).toBeVisible();
+}
+
+const attributes = (list: Locator, name: string) =>
+  list.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr) ?? ''), name);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return scan.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const lang of LANGUAGES) {
+  test(`a flight search streams in results with progress, in ${lang}`, async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    const errors = watchErrors(page);
+    await page.goto(searchUrl(criteria({ mode: 'flight' })));
+    await expect(page.getByTestId('search-summary')).toContainText(text(lang, 'results', 'summary.modify'));
+    await searchDone(page);
+    expect(await attributes(cards(page), 'data-kind')).toEqual(expect.arrayContaining(['flight']));
+    expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['flight']));
+    await expect(page.getByRole('tab', { name: text(lang, 'results', 'sort.best') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByTestId('modify-search')).toHaveAttribute('href', /^\/\?s=/);
+    const body = await page.locator('body').innerText();
+    expect(body, 'every placeholder is filled in').not.toContain('{{');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a train search uses the railway view with seat classes and remaining tickets', async ({ page }) => {
+  await page.goto(searchUrl(criteria({ mode: 'train' })));
+  await searchDone(page);
+  expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+  expect(await attributes(page.getByRole('tab'), 'data-sort')).toEqual(['duration', 'departure', 'price']);
+  await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('data-sort', 'departure');
+  const seats = cards(page).first().getByTestId('seat-list');
+  await expect(seats).toContainText(text('en', 'results', 'seats.O'));
+
+  await page.getByRole('tab', { name: text('en', 'results', 'sort.duration') }).click();
+  const minutes = (await attributes(cards(page), 'data-duration')).map(Number);
+  expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+});
+
+test('sorting orders the list by price and by departure', async ({ page }) => {
+  await page.goto(searchUrl(criteria()));
+  await searchDone(page);
+  await page.getByRole('tab', { name: new RegExp(text('en', 'results', 'sort.cheapest')) }).click();
+  const prices = (await attributes(cards(page), 'data-price')).map(Number);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.getByRole('tab', { name: new RegExp(text('en', 'results', 'sort.latest')) }).click();
+  const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
+  expect(departures).toEqual([...departures].sort((a, b) => b - a));
+
+  await page.getByTestId('best-info').hover();
+  await expect(page.getByRole('tooltip')).toContainText('¥100');
+});
+
+test('filters narrow the list, show counts and reset', async ({ page }) => {
+  await page.goto(searchUrl(criteria()));
+  await searchDone(page);
+  const stops = page.getByTestId('filter-stops');
+  const directCount = Number(
+    await stops
+      .locator('li[data-option="0"]')
+      .innerText()
+      .then((t) => t.match(/\d+$/)?.[0]),
+  );
+  expect(directCount).toBeGreaterThan(0);
+
+  await stops.getByRole('checkbox', { name: text('en', 'results', 'filters.stopValues.1') }).uncheck();
+  const transfers = await attributes(cards(page), 'data-transfers');
+  expect(transfers).toContain('0');
+  expect(transfers).not.toContain('1');
+
+  const kinds = page.getByTestId('filter-kinds');
+  await kinds.locator('li[data-option="train"]').hover();
+  await kinds.locator('li[data-option="train"]').getByRole('button').click();
+  expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+
+  await page.getByTestId('filters-reset').click();
+  await expect(stops.getByRole('checkbox', { name: text('en', 'results', 'filters.stopValues.1') })).toBeChecked();
+  expect(new Set(await attributes(cards(page), 'data-kind')).size).toBeGreaterThan(1);
+});
+
+test('a door-to-door plan opens into a timeline of legs, transfers, fees and the agent', async ({ page }) => {
+  test.slow();
+  const kinds = page.getByTestId('filter-kinds');
+  await page.goto(searchUrl(criteria()));
+  await searchDone(page);
+  await kinds.locator('li[data-option="mix"]').hover();
+  await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+  const card = cards(page).first();
+  await expect(card).toHaveAttribute('data-kind', 'mix');
+  await card.getByTestId('result-details-toggle').click();
+  const details = card.getByTestId('result-details');
+  await expect(details).toBeVisible();
+  const legKinds = await attributes(details.locator('li[data-leg-kind]'), 'data-leg-kind');
+  expect(legKinds.some((k) => k === 'air' || k === 'land')).toBe(true);
+  expect(legKinds.some((k) => k === 'subway' || k === 'taxi' || k === 'lands')).toBe(true);
+  await expect(details.getByTestId('connection').first()).toBeVisible();
+  await expect(details.getByTestId('fees-panel')).toContainText(text('en', 'results', 'fees.before'));
+  await expect(details.getByTestId('fees-panel')).toContainText(text('en', 'results', 'fees.after'));
+  await expect(details).toContainText(text('en', 'results', 'agents.combined'));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Select re-prices the result and goes on to booking', async ({ page }) => {
+  await page.goto(searchUrl(criteria({ mode: 'flight' })));
+  await searchDone(page);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v2/refresh'));
+  const booking = page.waitForURL(/\/booking\?search=[^&]+&result=.+/);
+  await cards(page).first().getByTestId('select-result').click();
+  expect((await refreshed).ok()).toBe(true);
+  const dialog = page.getByTestId('price-change-dialog');
+  if (await dialog.isVisible()) {
+    await dialog.getByRole('button', { name: text('en', 'results', 'priceChange.continue') }).click();
+  }
+  await booking;
+});
+
+test('expired results open the message dialog with a way home', async ({ page }) => {
+  // The search answers with an id the server never issued, so the first pull finds it expired.
+  await page.route('**/api/v2/search', (route) =>
+    route.fulfill({ json: { searchId: 'no-such-search' }, headers: { 'content-type': 'application/json' } }),
+  );
+  await page.goto(searchUrl(criteria()));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(text('en', 'errors', '3001'));
+  await dialog.getByRole('button', { name: text('en', 'common', 'dialog.homePage') }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a broken search link shows the no-result illustration with a way home', async ({ page }) => {
+  await page.goto('/search?s=broken');
+  await expect(page.getByTestId('bad-search-link')).toContainText(text('en', 'results', 'empty.badLink'));
+  await page.getByRole('button', { name: text('en', 'results', 'empty.home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a short route link runs its search', async ({ page }) => {
+  const date = inDays(20).slice(2).replaceAll('/', '');
+  await page.goto(`/search/BJS-SHA-${date}`);
+  await searchDone(page);
+  await expect(page.getByTestId('search-summary')).toContainText('Beijing');
+});
