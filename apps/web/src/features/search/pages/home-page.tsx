@@ -1,4 +1,5 @@
 import {
+  ArrowRightOutlined,
   CheckCircleFilled,
   CustomerServiceOutlined,
   MobileOutlined,
@@ -6,12 +7,17 @@ import {
   TagsOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { buildShortLink, unpackSearchLink } from '@junction/domain';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatDate } from '../../../shared/lib/format';
+import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { ModeIcon } from '../components/mode-icon';
+import { type Mode, ModeIcon } from '../components/mode-icon';
+import { addDaysIso, fromCriteria, todayIso } from '../components/search-form/search-draft';
+import { SearchForm } from '../components/search-form/search-form';
 import styles from './home-page.module.css';
 
 const WHY_ICONS: ReactNode[] = [
@@ -21,6 +27,65 @@ const WHY_ICONS: ReactNode[] = [
   <TranslationOutlined key="3" />,
 ];
 
+type City = 'BJS' | 'SHA' | 'CAN' | 'CTU' | 'SZX' | 'HKG';
+type PopularRoute = { from: City; to: City; modes: Mode[] };
+
+/** Routes travellers search most, by city code; each opens its short-link landing page. */
+const POPULAR_ROUTES: PopularRoute[] = [
+  { from: 'BJS', to: 'SHA', modes: ['air', 'train'] },
+  { from: 'SHA', to: 'CAN', modes: ['air', 'train'] },
+  { from: 'BJS', to: 'CTU', modes: ['air', 'train'] },
+  { from: 'SZX', to: 'HKG', modes: ['train'] },
+  { from: 'SHA', to: 'CTU', modes: ['air', 'train'] },
+  { from: 'CAN', to: 'BJS', modes: ['air', 'train'] },
+];
+
+/** How many days ahead the popular routes are priced. */
+const POPULAR_DAYS_AHEAD = 7;
+
+function PopularRoutes() {
+  const { t } = useTranslation('home');
+  const { language } = usePreferences();
+  const date = addDaysIso(todayIso(), POPULAR_DAYS_AHEAD);
+  return (
+    <section className={styles.section} aria-labelledby="popular-routes-title">
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle} id="popular-routes-title">
+          {t('popular.title')}
+        </h2>
+        <p className={styles.sectionSubtitle}>{t('popular.subtitle')}</p>
+      </div>
+      <ul className={styles.routes} data-testid="popular-routes">
+        {POPULAR_ROUTES.map(({ from, to, modes }) => (
+          <li key={`${from}-${to}`}>
+            <Link
+              className={styles.route}
+              to={`/search/${buildShortLink({ legs: [{ from, to, date }] })}`}
+              data-testid={`popular-${from}-${to}`}
+            >
+              <span className={styles.routeModes} aria-hidden="true">
+                {modes.map((m) => (
+                  <ModeIcon key={m} mode={m} />
+                ))}
+              </span>
+              <span className={styles.routeTitle}>
+                {t('popular.route', { from: t(`popular.cities.${from}`), to: t(`popular.cities.${to}`) })}
+              </span>
+              <span className={styles.routeNote}>{t(`popular.notes.${from}-${to}` as 'popular.notes.BJS-SHA')}</span>
+              <span className={styles.routeFoot}>
+                <span>{t('popular.departs', { date: formatDate(date, language) })}</span>
+                <span className={styles.routeAction}>
+                  {t('popular.action')} <ArrowRightOutlined aria-hidden="true" />
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation('home');
   useDocumentTitle(t('meta.title'));
@@ -29,6 +94,12 @@ export function HomePage() {
   const steps = t('how.steps', { returnObjects: true });
   const why = t('why.items', { returnObjects: true });
   const railOptions = t('rail.options', { returnObjects: true });
+  // A search link on the home URL (`/?s=…`) fills the form, e.g. "change search" from the results.
+  const link = useSearchParams()[0].get('s');
+  const initial = useMemo(() => {
+    const criteria = link ? unpackSearchLink(link) : null;
+    return criteria ? (fromCriteria(criteria) ?? undefined) : undefined;
+  }, [link]);
 
   return (
     <div className={styles.home}>
@@ -38,17 +109,26 @@ export function HomePage() {
             <p className={styles.eyebrow}>{t('hero.eyebrow')}</p>
             <h1 className={styles.title}>{t('hero.title')}</h1>
             <p className={styles.subtitle}>{t('hero.subtitle')}</p>
-            <ul className={styles.points}>
-              {points.map((p) => (
-                <li key={p}>
-                  <CheckCircleFilled /> {p}
-                </li>
-              ))}
-            </ul>
           </div>
+          <SearchForm key={link ?? ''} initial={initial} />
+          <ul className={styles.points}>
+            {points.map((p) => (
+              <li key={p}>
+                <CheckCircleFilled /> {p}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <PopularRoutes />
+
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t('how.title')}</h2>
+        <div className={styles.how}>
           <aside className={styles.example} aria-label={t('example.label')}>
             <p className={styles.exampleLabel}>{t('example.label')}</p>
-            <h2 className={styles.exampleTitle}>{t('example.title')}</h2>
+            <h3 className={styles.exampleTitle}>{t('example.title')}</h3>
             <ol className={styles.legs}>
               {legs.map((leg) => (
                 <li key={leg.detail} className={styles.leg}>
@@ -65,20 +145,16 @@ export function HomePage() {
             <p className={styles.exampleTotal}>{t('example.total')}</p>
             <p className={styles.exampleNote}>{t('example.note')}</p>
           </aside>
+          <ol className={styles.steps}>
+            {steps.map((s, i) => (
+              <li key={s.title} className={styles.step}>
+                <span className={styles.stepNumber}>{i + 1}</span>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </li>
+            ))}
+          </ol>
         </div>
-      </section>
-
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>{t('how.title')}</h2>
-        <ol className={styles.steps}>
-          {steps.map((s, i) => (
-            <li key={s.title} className={styles.step}>
-              <span className={styles.stepNumber}>{i + 1}</span>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
       </section>
 
       <section className={styles.section}>

@@ -1,0 +1,299 @@
+import { CalendarOutlined, CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  CABINS,
+  ERRORS,
+  type ErrorName,
+  MAX_FLEX_DAYS,
+  MAX_MULTI_CITY_LEGS,
+  packSearchLink,
+  SEARCH_MODES,
+  type SearchMode,
+  TRIP_TYPES,
+  type TripType,
+} from '@junction/domain';
+import { Alert, Button, Radio, Segmented, Select } from 'antd';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type PickedPlace, PlacePair } from '../../../../shared/ui/place-picker/place-picker';
+import { ModeIcon } from '../mode-icon';
+import { DateField, DateRangeField } from './date-fields';
+import {
+  checkDraft,
+  defaultDraft,
+  type FieldProblem,
+  type LegDraft,
+  type LegProblems,
+  lastOnSaleIso,
+  legsInUse,
+  loadLastSearch,
+  type SearchDraft,
+  saveLastSearch,
+  toCriteria,
+  todayIso,
+  withNewLeg,
+  withTripType,
+} from './search-draft';
+import styles from './search-form.module.css';
+import { TravellersField } from './travellers-field';
+
+const TRIP_TYPE_VALUES = [TRIP_TYPES.ONE_WAY, TRIP_TYPES.ROUND_TRIP, TRIP_TYPES.MULTI_CITY] as const;
+const FLEX_VALUES = Array.from({ length: MAX_FLEX_DAYS + 1 }, (_, i) => i);
+/** Date problems shown as soon as they arise, not only after a search attempt. */
+const LIVE_PROBLEMS: readonly FieldProblem[] = ['LEG_ORDER', 'RETURN_BEFORE_DEPARTURE'];
+
+const MODE_ICONS: Record<SearchMode, Array<'air' | 'train'>> = {
+  all: ['air', 'train'],
+  flight: ['air'],
+  train: ['train'],
+};
+
+/** Where a search goes: the results page reads the packed criteria from `s`. */
+export const searchUrl = (link: string): string => `/search?s=${encodeURIComponent(link)}`;
+
+export type SearchFormProps = {
+  /** The form's first state; otherwise the last search on this device, otherwise a fresh form. */
+  initial?: SearchDraft;
+};
+
+/**
+ * The home page's search form (spec §2, §3, §5): trip type, places with swap, dates with
+ * flexibility, travellers, cabin and transport mode. A valid search is remembered on this device and
+ * opens the results page.
+ */
+export function SearchForm({ initial }: SearchFormProps) {
+  const { t } = useTranslation('search-form');
+  const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const id = useId();
+  const [draft, setDraft] = useState<SearchDraft>(() => initial ?? loadLastSearch() ?? defaultDraft());
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const today = todayIso();
+  const lastOnSale = lastOnSaleIso(today);
+  const problems = checkDraft(draft, today);
+  const isMultiCity = draft.type === TRIP_TYPES.MULTI_CITY;
+  const legs = legsInUse(draft);
+
+  const describe = (p: FieldProblem | undefined): string | undefined => {
+    if (!p) return undefined;
+    switch (p) {
+      case 'FROM_REQUIRED':
+        return t('problems.fromRequired');
+      case 'TO_REQUIRED':
+        return t('problems.toRequired');
+      case 'DATE_REQUIRED':
+        return t('problems.dateRequired');
+      case 'RETURN_REQUIRED':
+        return t('problems.returnRequired');
+      default:
+        return te(String(ERRORS[p].errorCode) as '3104');
+    }
+  };
+  const shown = (p: FieldProblem | undefined) =>
+    p && (wasSubmitted || LIVE_PROBLEMS.includes(p)) ? describe(p) : undefined;
+  const legProblems = (i: number): LegProblems => problems?.legs[i] ?? {};
+
+  const update = (patch: Partial<SearchDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const updateLeg = (index: number, patch: Partial<LegDraft>) =>
+    setDraft((d) => ({ ...d, legs: d.legs.map((leg, i) => (i === index ? { ...leg, ...patch } : leg)) }));
+  const removeLeg = (index: number) => setDraft((d) => ({ ...d, legs: d.legs.filter((_, i) => i !== index) }));
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setWasSubmitted(true);
+    if (checkDraft(draft, today)) return;
+    saveLastSearch(draft);
+    navigate(searchUrl(packSearchLink(toCriteria(draft))));
+  };
+
+  const places = (leg: LegDraft, index: number) => {
+    const p = legProblems(index);
+    const fromError = shown(p.from);
+    const toError = shown(p.to);
+    return (
+      <div className={styles.places} data-from-error={Boolean(fromError)} data-to-error={Boolean(toError)}>
+        <PlacePair
+          from={leg.from}
+          to={leg.to}
+          onChange={({ from, to }: { from?: PickedPlace; to?: PickedPlace }) => updateLeg(index, { from, to })}
+        />
+        {fromError || toError ? (
+          <div className={styles.pairErrors}>
+            <span className={styles.error} role="alert" data-testid={`leg-${index}-from-error`}>
+              {fromError}
+            </span>
+            <span className={styles.error} role="alert" data-testid={`leg-${index}-to-error`}>
+              {toError}
+            </span>
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  const travellers = (
+    <TravellersField
+      id={`${id}-travellers`}
+      value={{ adults: draft.adults, children: draft.children, infants: draft.infants }}
+      onChange={(v) => update(v)}
+      error={wasSubmitted && problems?.travellers ? describe(problems.travellers) : undefined}
+    />
+  );
+  const submit = (
+    <Button
+      type="primary"
+      htmlType="submit"
+      size="large"
+      icon={<SearchOutlined aria-hidden="true" />}
+      className={styles.submit}
+      data-testid="search-submit"
+    >
+      {t('submit')}
+    </Button>
+  );
+  const formProblem: ErrorName | undefined = wasSubmitted ? problems?.form : undefined;
+  const first = draft.legs[0] as LegDraft;
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={t('label')} data-testid="search-form">
+      <div className={styles.toolbar}>
+        <Radio.Group
+          className={styles.tripType}
+          value={draft.type}
+          onChange={(e) => setDraft((d) => withTripType(d, e.target.value as TripType, today))}
+          aria-label={t('tripType.label')}
+          data-testid="trip-type"
+          options={TRIP_TYPE_VALUES.map((v) => ({ value: v, label: t(`tripType.${v}`) }))}
+        />
+        <div className={styles.options}>
+          <Select
+            className={styles.optionSelect}
+            variant="borderless"
+            value={draft.cabin}
+            onChange={(cabin) => update({ cabin })}
+            aria-label={t('cabin.label')}
+            popupMatchSelectWidth={false}
+            options={CABINS.map((c) => ({ value: c, label: t(`cabin.${c}`) }))}
+            data-testid="cabin-select"
+          />
+          <Select
+            className={styles.optionSelect}
+            variant="borderless"
+            value={draft.flexDays}
+            onChange={(flexDays) => update({ flexDays })}
+            aria-label={t('flex.label')}
+            prefix={<CalendarOutlined className={styles.optionIcon} aria-hidden="true" />}
+            popupMatchSelectWidth={false}
+            options={FLEX_VALUES.map((n) => ({ value: n, label: t(`flex.${n}` as 'flex.0') }))}
+            data-testid="flex-select"
+          />
+        </div>
+        <Segmented<SearchMode>
+          className={styles.mode}
+          value={draft.mode}
+          onChange={(mode) => update({ mode })}
+          aria-label={t('mode.label')}
+          data-testid="mode"
+          options={SEARCH_MODES.map((m) => ({
+            value: m,
+            label: (
+              <span className={styles.modeOption}>
+                <span className={styles.modeIcons} aria-hidden="true">
+                  {MODE_ICONS[m].map((icon) => (
+                    <ModeIcon key={icon} mode={icon} />
+                  ))}
+                </span>
+                {t(`mode.${m}`)}
+              </span>
+            ),
+          }))}
+        />
+      </div>
+
+      {isMultiCity ? (
+        <>
+          <ol className={styles.legs}>
+            {legs.map((leg, i) => {
+              const previous = legs[i - 1]?.date;
+              const min = previous && previous > today ? previous : today;
+              return (
+                <li key={leg.id} className={styles.legRow} data-testid={`leg-${i}`}>
+                  <span className={styles.legNumber}>{t('legs.title', { number: i + 1 })}</span>
+                  {places(leg, i)}
+                  <DateField
+                    id={`${id}-date-${i}`}
+                    label={t('dates.departure')}
+                    value={leg.date}
+                    onChange={(date) => updateLeg(i, { date })}
+                    min={min}
+                    max={lastOnSale}
+                    error={shown(legProblems(i).date)}
+                    data-testid={`leg-${i}-date`}
+                  />
+                  <Button
+                    type="text"
+                    shape="circle"
+                    className={styles.removeLeg}
+                    icon={<CloseOutlined />}
+                    aria-label={t('legs.remove', { number: i + 1 })}
+                    disabled={legs.length <= 2}
+                    onClick={() => removeLeg(i)}
+                    data-testid={`leg-${i}-remove`}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+          <div className={styles.multiFooter}>
+            <div className={styles.addLeg}>
+              <Button
+                icon={<PlusOutlined aria-hidden="true" />}
+                onClick={() => setDraft((d) => withNewLeg(d, today))}
+                disabled={legs.length >= MAX_MULTI_CITY_LEGS}
+                data-testid="add-leg"
+              >
+                {t('legs.add')}
+              </Button>
+              <span className={styles.hint}>{t('legs.limit', { count: MAX_MULTI_CITY_LEGS })}</span>
+            </div>
+            {travellers}
+            {submit}
+          </div>
+        </>
+      ) : (
+        <div
+          className={`${styles.row} ${draft.type === TRIP_TYPES.ROUND_TRIP ? styles.rowRound : ''}`}
+          data-testid="leg-0"
+        >
+          {places(first, 0)}
+          {draft.type === TRIP_TYPES.ROUND_TRIP ? (
+            <DateRangeField
+              id={`${id}-dates`}
+              value={[first.date, draft.returnDate]}
+              onChange={([date, returnDate]) =>
+                setDraft((d) => ({ ...d, returnDate, legs: d.legs.map((l, i) => (i === 0 ? { ...l, date } : l)) }))
+              }
+              min={today}
+              max={lastOnSale}
+              error={shown(legProblems(0).date)}
+            />
+          ) : (
+            <DateField
+              id={`${id}-date-0`}
+              label={t('dates.departure')}
+              value={first.date}
+              onChange={(date) => updateLeg(0, { date })}
+              min={today}
+              max={lastOnSale}
+              error={shown(legProblems(0).date)}
+              data-testid="leg-0-date"
+            />
+          )}
+          {travellers}
+          {submit}
+        </div>
+      )}
+      {formProblem ? <Alert className={styles.formAlert} type="error" showIcon title={describe(formProblem)} /> : null}
+    </form>
+  );
+}

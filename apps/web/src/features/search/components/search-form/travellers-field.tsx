@@ -1,0 +1,127 @@
+import { DownOutlined, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { ERRORS, type ErrorName, MAX_TRAVELLERS, travellerProblem } from '@junction/domain';
+import { Alert, Button, Popover } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldShell } from './date-fields';
+import styles from './search-form.module.css';
+
+export type Travellers = { adults: number; children: number; infants: number };
+const KINDS = ['adults', 'children', 'infants'] as const;
+type Kind = (typeof KINDS)[number];
+
+const problemOf = (t: Travellers) => travellerProblem(t.adults, t.children, t.infants);
+
+export type TravellersFieldProps = {
+  id: string;
+  value: Travellers;
+  onChange: (value: Travellers) => void;
+  error?: string;
+};
+
+/**
+ * The travellers popover: steppers for adults, children and infants that never leave the rules of
+ * spec §5 and §9 (at least one adult, two children and one infant per adult, nine in all). When a
+ * limit stops a stepper, the rule says why.
+ */
+export function TravellersField({ id, value, onChange, error }: TravellersFieldProps) {
+  const { t } = useTranslation('search-form');
+  const { t: te } = useTranslation('errors');
+  const [isOpen, setIsOpen] = useState(false);
+  const total = value.adults + value.children + value.infants;
+  const message = (name: ErrorName) => te(String(ERRORS[name].errorCode) as '3105');
+
+  const step = (kind: Kind, by: 1 | -1) => ({ ...value, [kind]: value[kind] + by });
+  const blockedAdd = (kind: Kind) => problemOf(step(kind, 1));
+  const blockedRemove = (kind: Kind) => (value[kind] === 0 ? 'NO_ADULT' : problemOf(step(kind, -1)));
+  const rowNote = (kind: Kind) => {
+    const p = blockedAdd(kind);
+    return (kind === 'children' && p === 'TOO_MANY_CHILDREN') || (kind === 'infants' && p === 'TOO_MANY_INFANTS')
+      ? message(p)
+      : null;
+  };
+
+  const content = (
+    <div className={styles.travellers} data-testid="travellers-panel">
+      {KINDS.map((kind) => {
+        const note = rowNote(kind);
+        return (
+          <div key={kind} className={styles.travellerRow}>
+            <div className={styles.travellerText}>
+              <span className={styles.travellerLabel} id={`${id}-${kind}`}>
+                {t(`travellers.${kind}.label`)}
+              </span>
+              <span className={styles.travellerHint}>{t(`travellers.${kind}.hint`)}</span>
+              {note ? (
+                <span className={styles.travellerNote} data-testid={`${kind}-note`}>
+                  {note}
+                </span>
+              ) : null}
+            </div>
+            <fieldset className={styles.stepper} aria-labelledby={`${id}-${kind}`}>
+              <Button
+                shape="circle"
+                icon={<MinusOutlined />}
+                aria-label={t(`travellers.${kind}.remove`)}
+                disabled={blockedRemove(kind) !== null}
+                onClick={() => onChange(step(kind, -1))}
+                data-testid={`${kind}-remove`}
+              />
+              <output className={styles.count} aria-live="polite" data-testid={`${kind}-count`}>
+                {value[kind]}
+              </output>
+              <Button
+                shape="circle"
+                icon={<PlusOutlined />}
+                aria-label={t(`travellers.${kind}.add`)}
+                disabled={blockedAdd(kind) !== null}
+                onClick={() => onChange(step(kind, 1))}
+                data-testid={`${kind}-add`}
+              />
+            </fieldset>
+          </div>
+        );
+      })}
+      {total >= MAX_TRAVELLERS ? (
+        <Alert
+          className={styles.travellerAlert}
+          type="warning"
+          showIcon
+          title={message('TOO_MANY_TRAVELLERS')}
+          data-testid="travellers-limit"
+        />
+      ) : null}
+      <p className={styles.travellerRule}>{t('travellers.rule')}</p>
+      <div className={styles.travellerFooter}>
+        <Button type="primary" onClick={() => setIsOpen(false)}>
+          {t('travellers.done')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <FieldShell label={t('travellers.label')} htmlFor={id} error={error}>
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        arrow={false}
+      >
+        <button
+          id={id}
+          type="button"
+          className={`${styles.travellersButton} ${error ? styles.travellersButtonError : ''}`}
+          aria-expanded={isOpen}
+          data-testid="travellers-button"
+        >
+          <UserOutlined className={styles.travellersIcon} aria-hidden="true" />
+          <span className={styles.travellersSummary}>{t('travellers.summary', { count: total })}</span>
+          <DownOutlined className={styles.travellersChevron} aria-hidden="true" />
+        </button>
+      </Popover>
+    </FieldShell>
+  );
+}
