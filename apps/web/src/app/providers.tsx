@@ -71,7 +71,7 @@ export function AppProviders({ children, goHome, goToLogin }: AppProvidersProps)
   }, [i18n, language]);
 
   return (
-    <ConfigProvider locale={ANT_LOCALES[language]} theme={theme}>
+    <ConfigProvider locale={ANT_LOCALES[language]} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <MessageDialogProvider goHome={goHome}>
           <QueryProvider>
