@@ -190,3 +190,60 @@ test('a short route link runs its search', async ({ page }) => {
   await searchDone(page);
   await expect(page.getByTestId('search-summary')).toContainText('Beijing');
 });
+
+for (const lang of LANGUAGES) {
+  test(`round-trip and multi-city searches reach results, and a door-to-door plan opens, in ${lang}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.slow();
+    await useLanguage(context, baseURL ?? '', lang);
+    const errors = watchErrors(page);
+    const [outbound] = criteria().legs;
+    const round = criteria({
+      type: 2,
+      legs: [{ ...(outbound as SearchCriteria['legs'][number]), return_date: inDays(34) }],
+    });
+    await page.goto(searchUrl(round));
+    await searchDone(page);
+    await expect(cards(page).first().getByTestId('bound-row')).toHaveCount(2);
+
+    const multi = criteria({
+      type: 3,
+      mode: 'train',
+      legs: [
+        { ...(outbound as SearchCriteria['legs'][number]) },
+        {
+          departure: 'SHA',
+          destination: 'CAN',
+          departure_date: inDays(33),
+          departure_only_airport: false,
+          destination_only_airport: false,
+          departureName: 'Shanghai',
+          destinationName: 'Guangzhou',
+        },
+      ],
+    });
+    await page.goto(searchUrl(multi));
+    await searchDone(page);
+    await expect(cards(page).first().getByTestId('bound-row')).toHaveCount(2);
+    expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+
+    await page.goto(searchUrl(criteria()));
+    await searchDone(page);
+    const kinds = page.getByTestId('filter-kinds');
+    await kinds.locator('li[data-option="mix"]').hover();
+    await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+    const card = cards(page).first();
+    await card.getByTestId('result-details-toggle').click();
+    const timeline = card.getByTestId('journey-timeline');
+    await expect(timeline).toBeVisible();
+    // The plan starts at the city centre in the page's language.
+    await expect(timeline).toContainText(lang === 'zh-CN' ? '北京' : 'Beijing');
+    await expect(card.getByTestId('fees-panel')).toContainText(text(lang, 'results', 'fees.before'));
+    const body = await page.locator('body').innerText();
+    expect(body, 'every placeholder is filled in').not.toContain('{{');
+    expect(errors).toEqual([]);
+  });
+}
