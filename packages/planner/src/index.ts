@@ -10,7 +10,7 @@ export {
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
-export { McRaptor } from './raptor/raptor';
+export { type DayBest, McRaptor } from './raptor/raptor';
 export { referencePlan } from './reference/reference-planner';
 export { buildTimetable } from './timetable/build-timetable';
 export type { Timetable, TransferInput, TripInput } from './timetable/timetable';

@@ -1,50 +1,108 @@
-/**
- * A Pareto bag of (time, price) labels at one stop: no label in it is beaten on both by another.
- * Parallel arrays, reused between queries by resetting the length.
- */
-export class Bag {
-  time: number[] = [];
-  price: number[] = [];
-  /** The label each entry came from, for rebuilding the journey. */
-  label: number[] = [];
+/** A copy of `a` with room for at least `n` entries (doubling), or `a` itself when it already has room. */
+export function ensureCapacity(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (n <= a.length) return a;
+  const grown = new Int32Array(Math.max(n, a.length * 2));
+  grown.set(a);
+  return grown;
+}
 
-  get size(): number {
-    return this.time.length;
+/**
+ * One Pareto bag of (time, price) labels per stop: no entry in a bag is beaten on both by another.
+ * Bags are linked lists through one pool of typed arrays (`next[e]`, -1 ends a list); an entry beaten
+ * by a new one is unlinked and its slot is not reused until `clear()`. `clear()` empties only the bags
+ * that were touched, so a query costs what it reaches, not the size of the network.
+ */
+export class BagSet {
+  private readonly head: Int32Array;
+  time = new Int32Array(1024);
+  price = new Int32Array(1024);
+  /** The label each entry came from, for rebuilding the journey. */
+  label = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  private used = 0;
+  /** Stops whose bag received an entry since the last `clear()`, each once. */
+  readonly touched: Int32Array;
+  touchedCount = 0;
+  private readonly isTouched: Uint8Array;
+
+  constructor(stopCount: number) {
+    this.head = new Int32Array(stopCount).fill(-1);
+    this.touched = new Int32Array(stopCount);
+    this.isTouched = new Uint8Array(stopCount);
   }
 
   clear(): void {
-    this.time.length = 0;
-    this.price.length = 0;
-    this.label.length = 0;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const s = this.touched[i] as number;
+      this.head[s] = -1;
+      this.isTouched[s] = 0;
+    }
+    this.touchedCount = 0;
+    this.used = 0;
   }
 
-  dominates(time: number, price: number): boolean {
-    for (let i = 0; i < this.time.length; i++) {
-      if ((this.time[i] as number) <= time && (this.price[i] as number) <= price) return true;
+  /** First entry of the bag at `stop`, or -1; walk on with `nextOf`. */
+  first(stop: number): number {
+    return this.head[stop] as number;
+  }
+
+  nextOf(entry: number): number {
+    return this.next[entry] as number;
+  }
+
+  isEmpty(stop: number): boolean {
+    return (this.head[stop] as number) < 0;
+  }
+
+  dominates(stop: number, time: number, price: number): boolean {
+    const t = this.time;
+    const p = this.price;
+    for (let e = this.head[stop] as number; e >= 0; e = this.next[e] as number) {
+      if ((t[e] as number) <= time && (p[e] as number) <= price) return true;
     }
     return false;
   }
 
-  /** Adds the label unless beaten; removes the labels it beats. True when added. */
-  insert(time: number, price: number, label = -1): boolean {
-    if (this.dominates(time, price)) return false;
-    let w = 0;
-    for (let i = 0; i < this.time.length; i++) {
-      const t = this.time[i] as number;
-      const p = this.price[i] as number;
-      if (!(time <= t && price <= p)) {
-        this.time[w] = t;
-        this.price[w] = p;
-        this.label[w] = this.label[i] as number;
-        w++;
-      }
+  /** Adds the label unless an entry beats or equals it; unlinks the entries it beats. True when added. */
+  insert(stop: number, time: number, price: number, label: number): boolean {
+    if (this.dominates(stop, time, price)) return false;
+    const t = this.time;
+    const p = this.price;
+    const next = this.next;
+    let prev = -1;
+    for (let e = this.head[stop] as number; e >= 0; e = next[e] as number) {
+      if (time <= (t[e] as number) && price <= (p[e] as number)) {
+        if (prev < 0) this.head[stop] = next[e] as number;
+        else next[prev] = next[e] as number;
+      } else prev = e;
     }
-    this.time.length = w;
-    this.price.length = w;
-    this.label.length = w;
-    this.time.push(time);
-    this.price.push(price);
-    this.label.push(label);
+    const e = this.allocate();
+    this.time[e] = time;
+    this.price[e] = price;
+    this.label[e] = label;
+    if (this.isTouched[stop] === 0) {
+      this.isTouched[stop] = 1;
+      this.touched[this.touchedCount++] = stop;
+    }
+    this.next[e] = this.head[stop] as number;
+    this.head[stop] = e;
     return true;
+  }
+
+  /** Unlinks `entry` from the bag at `stop`; `prev` is the entry before it, or -1. */
+  unlink(stop: number, prev: number, entry: number): void {
+    if (prev < 0) this.head[stop] = this.next[entry] as number;
+    else this.next[prev] = this.next[entry] as number;
+  }
+
+  private allocate(): number {
+    const e = this.used++;
+    if (e >= this.time.length) {
+      this.time = ensureCapacity(this.time, e + 1);
+      this.price = ensureCapacity(this.price, e + 1);
+      this.label = ensureCapacity(this.label, e + 1);
+      this.next = ensureCapacity(this.next, e + 1);
+    }
+    return e;
   }
 }

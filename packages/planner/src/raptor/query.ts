@@ -8,6 +8,11 @@ export type Query = {
   /** Leaving the network at a stop to reach the destination. */
   egress: Access[];
   maxTransfers: number;
+  /**
+   * Latest departure of the first ride, seconds since the timetable epoch: journeys must leave the first
+   * station or airport by then (a day's window for a price calendar). No limit when absent.
+   */
+  lastDeparture?: number;
 };
 
 /** A part of a journey: a ride on one trip, or a ground transfer between two stops. */

@@ -1,272 +1,297 @@
 import type { Timetable } from '../timetable/timetable';
-import { Bag } from './bag';
-import type { Leg, Outcome, Query } from './query';
-import { paretoFilter } from './query';
+import { BagSet, ensureCapacity } from './bag';
+import { ACCESS, Labels, RIDE, TRANSFER } from './labels';
+import { LowerBounds, UNREACHABLE } from './lower-bounds';
+import { Extremes, Outcomes, type Targets } from './outcomes';
+import type { Outcome, Query } from './query';
 
-/** What made a label: the access leg, a ride, or a ground transfer after a ride. */
-const ACCESS = 0;
-const RIDE = 1;
-const TRANSFER = 2;
+const DAY = 86_400;
+
+/** The best journeys of one departure day of a flexible-date query (none when nothing runs that day). */
+export type DayBest = { day: number; departAt: number; cheapest?: Outcome; earliest?: Outcome };
+
+const criteriaOf = (o: { arrival: number; price: number; transfers: number }): Outcome => ({
+  arrival: o.arrival,
+  price: o.price,
+  transfers: o.transfers,
+});
 
 /**
  * Multi-criteria RAPTOR over arrival time, price and number of transfers. Round k scans the routes
- * through the stops reached with k − 1 trips; each stop keeps a Pareto bag of (ready time, price) per
+ * through the stops reached with k trips; each stop keeps a Pareto bag of (ready time, price) for the
  * round, and a bag over all rounds so far, since a label beaten by one with fewer trips can never lead
  * to an optimal journey.
+ *
+ * Target pruning: a label whose time and price, plus lower bounds on what the rest of the way needs
+ * (`LowerBounds`), are already matched by a journey found with no more transfers is not followed.
+ *
+ * Everything is allocated once per timetable and reused: a query allocates only its answer.
  */
 export class McRaptor {
-  /** rounds[k][s]: labels at s after exactly k trips, ready to board the next. */
-  private readonly rounds: Bag[][] = [];
+  /** Labels of the round being scanned (k trips), and of the next one (k + 1 trips). */
+  private from: BagSet;
+  private to: BagSet;
   /** Best labels at s over every round so far. */
-  private readonly best: Bag[];
+  private readonly best: BagSet;
   /**
    * Best (arrival, price) of rides ending at s over every round so far. A later, dearer arrival with at
    * least as many trips leads only to journeys those beat, so it is not followed at all.
    */
-  private readonly arrived: Bag[];
+  private readonly arrived: BagSet;
+  private readonly bounds: LowerBounds;
+  private readonly pareto = new Outcomes();
+  private readonly extremes = new Extremes();
+  /** The journeys the current search keeps: the Pareto set, or the cheapest and earliest only. */
+  private outcomes: Targets = this.pareto;
+
+  /** Position on route r of the first stop reached in this round, or -1; routes marked listed once. */
   private readonly routeMarkedFrom: Int32Array;
+  private readonly markedRoutes: Int32Array;
+  private markedRouteCount = 0;
+
+  /** Egress per stop (seconds, -1 for none; price), and the stops that have one. */
   private readonly egressSec: Int32Array;
   private readonly egressPrice: Int32Array;
+  private readonly egressStops: Int32Array;
+  private egressCount = 0;
+  /** Latest departure of a first ride (Query.lastDeparture). */
+  private lastBoarding = UNREACHABLE;
 
   // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
-  // with the label boarded from and the boarding position.
-  /** Outcomes found so far: a label they beat can never lead to a better one (target pruning). */
-  private found: (Outcome & { label: number })[] = [];
+  // with the label boarded from and the boarding position; Pareto over (trip order, key).
+  private rbTrip = new Int32Array(64);
+  private rbKey = new Int32Array(64);
+  private rbLabel = new Int32Array(64);
+  private rbBoard = new Int32Array(64);
+  private rbCount = 0;
 
-  private rbTrip: number[] = [];
-  private rbKey: number[] = [];
-  private rbLabel: number[] = [];
-  private rbBoard: number[] = [];
-
-  // Labels, for rebuilding journeys: kind, parent label, and what the step was.
-  private lKind: number[] = [];
-  private lParent: number[] = [];
-  private lA: number[] = [];
-  private lB: number[] = [];
-  private lC: number[] = [];
-  private lD: number[] = [];
+  private readonly labels: Labels;
 
   constructor(private readonly tt: Timetable) {
-    this.best = Array.from({ length: tt.stopCount }, () => new Bag());
-    this.arrived = Array.from({ length: tt.stopCount }, () => new Bag());
-    this.routeMarkedFrom = new Int32Array(tt.routeCount);
+    this.from = new BagSet(tt.stopCount);
+    this.to = new BagSet(tt.stopCount);
+    this.best = new BagSet(tt.stopCount);
+    this.arrived = new BagSet(tt.stopCount);
+    this.bounds = new LowerBounds(tt);
+    this.labels = new Labels(tt);
+    this.routeMarkedFrom = new Int32Array(tt.routeCount).fill(-1);
+    this.markedRoutes = new Int32Array(tt.routeCount);
     this.egressSec = new Int32Array(tt.stopCount).fill(-1);
     this.egressPrice = new Int32Array(tt.stopCount);
+    this.egressStops = new Int32Array(tt.stopCount);
   }
 
   plan(q: Query): Outcome[] {
-    this.reset(q);
-    const found: (Outcome & { label: number })[] = [];
-    this.found = found;
-    const start = this.roundBags(0);
-    for (const a of q.access) {
-      if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
-      const ready = q.departAt + a.seconds;
-      const label = this.newLabel(ACCESS, -1, a.stop, 0, 0, 0);
-      if ((start[a.stop] as Bag).insert(ready, a.price, label))
-        (this.best[a.stop] as Bag).insert(ready, a.price, label);
-    }
-    for (let k = 0; k <= q.maxTransfers; k++) {
-      if (!this.markRoutes(k)) break;
-      this.scanRoutes(k, found);
-    }
-    return paretoFilter(found).map(({ label, ...o }) => ({ ...o, legs: this.legsOf(label) }));
+    this.prepare(q);
+    this.outcomes = this.pareto;
+    this.search(q);
+    return this.pareto.list().map(({ label, ...o }) => ({ ...o, legs: this.labels.legsOf(label) }));
   }
 
-  private newLabel(kind: number, parent: number, a: number, b: number, c: number, d: number): number {
-    this.lKind.push(kind);
-    this.lParent.push(parent);
-    this.lA.push(a);
-    this.lB.push(b);
-    this.lC.push(c);
-    this.lD.push(d);
-    return this.lKind.length - 1;
-  }
-
-  /** The legs that led to a ride label, first to last. */
-  private legsOf(label: number): Leg[] {
-    const tt = this.tt;
-    const legs: Leg[] = [];
-    for (let l = label; l >= 0 && this.lKind[l] !== ACCESS; l = this.lParent[l] as number) {
-      if (this.lKind[l] === RIDE) {
-        const trip = this.lA[l] as number;
-        const route = this.lB[l] as number;
-        const board = this.lC[l] as number;
-        const alight = this.lD[l] as number;
-        const first = tt.routeStopStart[route] as number;
-        const base = tt.tripTimeStart[trip] as number;
-        legs.push({
-          kind: 'ride',
-          trip,
-          route,
-          boardStop: tt.routeStops[first + board] as number,
-          alightStop: tt.routeStops[first + alight] as number,
-          departure: tt.departure[base + board] as number,
-          arrival: tt.arrival[base + alight] as number,
-          price:
-            (tt.routeBoardFee[route] as number) +
-            (tt.routeFare[first + alight] as number) -
-            (tt.routeFare[first + board] as number),
-        });
-      } else {
-        const f = this.lA[l] as number;
-        legs.push({
-          kind: 'transfer',
-          fromStop: this.lB[l] as number,
-          toStop: tt.transferTo[f] as number,
-          seconds: tt.transferSec[f] as number,
-          price: tt.transferPrice[f] as number,
-        });
-      }
+  /**
+   * The cheapest and the earliest-arriving journey for each departure day from `days` before the
+   * query's to `days` after: day d runs from `departAt + d·24 h` and its first ride leaves by
+   * `lastDeparture + d·24 h` (by default the end of that 24 h). The same as `plan` for each day, keeping
+   * the two ends of its Pareto set; each day's search prunes with those two alone, so the whole
+   * calendar costs a few single-day queries. The timetable must cover the days asked.
+   */
+  planFlexible(q: Query, days: number): DayBest[] {
+    this.prepare(q);
+    this.outcomes = this.extremes;
+    const last = q.lastDeparture ?? q.departAt + DAY - 1;
+    const out: DayBest[] = [];
+    for (let d = -days; d <= days; d++) {
+      const departAt = q.departAt + d * DAY;
+      this.search({ ...q, departAt, lastDeparture: last + d * DAY });
+      const { cheapest, earliest } = this.extremes;
+      const found = cheapest.label >= 0;
+      out.push({
+        day: d,
+        departAt,
+        ...(found
+          ? {
+              cheapest: { ...criteriaOf(cheapest), legs: this.labels.legsOf(cheapest.label) },
+              earliest: { ...criteriaOf(earliest), legs: this.labels.legsOf(earliest.label) },
+            }
+          : {}),
+      });
     }
-    return legs.reverse();
+    return out;
   }
 
-  private reset(q: Query): void {
-    this.lKind.length = 0;
-    this.lParent.length = 0;
-    this.lA.length = 0;
-    this.lB.length = 0;
-    this.lC.length = 0;
-    this.lD.length = 0;
-    for (const bags of this.rounds) for (const bag of bags) bag.clear();
-    for (const bag of this.best) bag.clear();
-    for (const bag of this.arrived) bag.clear();
-    this.egressSec.fill(-1);
+  /** Egress per stop and the lower bounds to the destination: what every search to it shares. */
+  private prepare(q: Query): void {
+    for (let i = 0; i < this.egressCount; i++) this.egressSec[this.egressStops[i] as number] = -1;
+    this.egressCount = 0;
     for (const e of q.egress) {
       if (!(e.stop >= 0 && e.stop < this.tt.stopCount)) continue;
       // Several egress options at one stop: keep the fastest; ties by price. Queries pass one per stop.
       const known = this.egressSec[e.stop] as number;
+      if (known < 0) this.egressStops[this.egressCount++] = e.stop;
       if (known < 0 || e.seconds < known || (e.seconds === known && e.price < (this.egressPrice[e.stop] as number))) {
         this.egressSec[e.stop] = e.seconds;
         this.egressPrice[e.stop] = e.price;
       }
     }
+    this.bounds.compute(this.egressSec, this.egressPrice, this.egressStops, this.egressCount);
   }
 
-  private roundBags(k: number): Bag[] {
-    while (this.rounds.length <= k) this.rounds.push(Array.from({ length: this.tt.stopCount }, () => new Bag()));
-    return this.rounds[k] as Bag[];
+  private search(q: Query): void {
+    this.labels.clear();
+    this.from.clear();
+    this.to.clear();
+    this.best.clear();
+    this.arrived.clear();
+    this.outcomes.clear();
+    this.lastBoarding = q.lastDeparture ?? UNREACHABLE;
+    this.addAccess(q);
+    for (let k = 0; k <= q.maxTransfers; k++) {
+      if (!this.markRoutes(k)) break;
+      this.to.clear();
+      this.scanRoutes(k);
+      const scanned = this.from;
+      this.from = this.to;
+      this.to = scanned;
+    }
   }
 
-  /** Marks each route through a stop reached in round k, from the first such stop on it. */
+  private addAccess(q: Query): void {
+    for (const a of q.access) {
+      if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
+      if ((this.bounds.time[a.stop] as number) === UNREACHABLE) continue;
+      const ready = q.departAt + a.seconds;
+      const label = this.labels.add(ACCESS, -1, a.stop, 0, 0, 0);
+      // Under a departure window a first ride may not be boardable from a label that a later ride could
+      // use, so labels at the start then compete only with each other.
+      if (this.from.insert(a.stop, ready, a.price, label) && q.lastDeparture === undefined)
+        this.best.insert(a.stop, ready, a.price, label);
+    }
+  }
+
+  /**
+   * Marks each route through a stop reached in round k, from the first such stop on it. Labels that
+   * journeys found since they were made now beat are dropped first.
+   */
   private markRoutes(k: number): boolean {
     const tt = this.tt;
-    const bags = this.roundBags(k);
-    this.routeMarkedFrom.fill(-1);
-    let any = false;
-    for (let s = 0; s < tt.stopCount; s++) {
-      if ((bags[s] as Bag).size === 0) continue;
-      for (let x = tt.stopRouteStart[s] as number; x < (tt.stopRouteStart[s + 1] as number); x++) {
-        const r = tt.stopRoutes[x] as number;
-        const pos = tt.stopRoutePosition[x] as number;
-        const from = this.routeMarkedFrom[r] as number;
-        if (from < 0 || pos < from) this.routeMarkedFrom[r] = pos;
-        any = true;
+    const from = this.from;
+    for (let m = 0; m < this.markedRouteCount; m++) this.routeMarkedFrom[this.markedRoutes[m] as number] = -1;
+    this.markedRouteCount = 0;
+    for (let x = 0; x < from.touchedCount; x++) {
+      const s = from.touched[x] as number;
+      let prev = -1;
+      for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
+        if (this.beaten(s, from.time[e] as number, from.price[e] as number, k)) from.unlink(s, prev, e);
+        else prev = e;
+      }
+      if (from.isEmpty(s)) continue;
+      for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
+        const r = tt.stopRoutes[y] as number;
+        const pos = tt.stopRoutePosition[y] as number;
+        const marked = this.routeMarkedFrom[r] as number;
+        if (marked < 0) this.markedRoutes[this.markedRouteCount++] = r;
+        if (marked < 0 || pos < marked) this.routeMarkedFrom[r] = pos;
       }
     }
-    return any;
+    return this.markedRouteCount > 0;
   }
 
-  private scanRoutes(k: number, outcomes: (Outcome & { label: number })[]): void {
+  /**
+   * True when a journey already found is at least as good as anything that can follow from stop s,
+   * reached at `time` for `price`, with at least `transfers` changes to come.
+   */
+  private beaten(s: number, time: number, price: number, transfers: number): boolean {
+    const lbTime = this.bounds.time[s] as number;
+    if (lbTime === UNREACHABLE) return true;
+    return this.outcomes.dominates(time + lbTime, price + (this.bounds.price[s] as number), transfers);
+  }
+
+  private scanRoutes(k: number): void {
     const tt = this.tt;
-    const from = this.roundBags(k);
-    const to = this.roundBags(k + 1);
-    for (let r = 0; r < tt.routeCount; r++) {
-      const startPos = this.routeMarkedFrom[r] as number;
-      if (startPos < 0) continue;
+    const from = this.from;
+    const routeStops = tt.routeStops;
+    const routeFare = tt.routeFare;
+    for (let m = 0; m < this.markedRouteCount; m++) {
+      const r = this.markedRoutes[m] as number;
       const first = tt.routeStopStart[r] as number;
       const len = (tt.routeStopStart[r + 1] as number) - first;
       const fee = tt.routeBoardFee[r] as number;
-      this.rbTrip.length = 0;
-      this.rbKey.length = 0;
-      this.rbLabel.length = 0;
-      this.rbBoard.length = 0;
-      for (let i = startPos; i < len; i++) {
-        const s = tt.routeStops[first + i] as number;
-        const fareHere = tt.routeFare[first + i] as number;
-        // Alight every boarded trip here.
-        for (let b = 0; b < this.rbTrip.length; b++) {
+      this.rbCount = 0;
+      for (let i = this.routeMarkedFrom[r] as number; i < len; i++) {
+        const s = routeStops[first + i] as number;
+        const fareHere = routeFare[first + i] as number;
+        for (let b = 0; b < this.rbCount; b++) {
           const trip = this.rbTrip[b] as number;
           const arr = tt.arrival[(tt.tripTimeStart[trip] as number) + i] as number;
-          const price = (this.rbKey[b] as number) + fee + fareHere;
-          if (!(this.arrived[s] as Bag).insert(arr, price)) continue;
-          const ride = this.newLabel(RIDE, this.rbLabel[b] as number, trip, r, this.rbBoard[b] as number, i);
-          this.alight(s, arr, price, k, to, outcomes, ride);
+          this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
         }
-        // Board here with the labels that reached this stop in round k.
-        const bag = from[s] as Bag;
-        for (let l = 0; l < bag.size; l++) {
-          const trip = this.earliestTrip(r, i, bag.time[l] as number);
-          if (trip >= 0) this.addToRouteBag(trip, (bag.price[l] as number) - fareHere, bag.label[l] as number, i);
+        if (i + 1 === len) break;
+        for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
+          const trip = this.earliestTrip(r, i, from.time[e] as number);
+          if (trip < 0) continue;
+          if (k === 0 && (tt.departure[(tt.tripTimeStart[trip] as number) + i] as number) > this.lastBoarding) continue;
+          this.addToRouteBag(trip, (from.price[e] as number) - fareHere, from.label[e] as number, i);
         }
       }
     }
   }
 
-  private alight(
-    s: number,
-    arr: number,
-    price: number,
-    k: number,
-    to: Bag[],
-    outcomes: (Outcome & { label: number })[],
-    ride: number,
-  ): void {
+  /** Leaves route bag entry b at position i (stop s): the destination, a change here, or a ground transfer on. */
+  private alight(s: number, arr: number, price: number, k: number, b: number, r: number, i: number): void {
+    if (this.beaten(s, arr, price, k)) return;
+    if (!this.arrived.insert(s, arr, price, -1)) return;
     const tt = this.tt;
+    const ride = this.labels.add(
+      RIDE,
+      this.rbLabel[b] as number,
+      this.rbTrip[b] as number,
+      r,
+      this.rbBoard[b] as number,
+      i,
+    );
     const egress = this.egressSec[s] as number;
-    if (egress >= 0) {
-      outcomes.push({
-        arrival: arr + egress,
-        price: price + (this.egressPrice[s] as number),
-        transfers: k,
-        label: ride,
-      });
-    }
-    this.reach(s, arr + (tt.stopChangeSec[s] as number), price, to, ride, k + 1);
+    if (egress >= 0) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
+    const ready = arr + (tt.stopChangeSec[s] as number);
+    if (this.useful(s, ready, price, k + 1)) this.keep(s, ready, price, ride);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
       const q = tt.transferTo[f] as number;
-      const ready = arr + (tt.transferSec[f] as number);
+      const at = arr + (tt.transferSec[f] as number);
       const cost = price + (tt.transferPrice[f] as number);
-      if ((this.best[q] as Bag).dominates(ready, cost)) continue;
-      this.reach(q, ready, cost, to, this.newLabel(TRANSFER, ride, f, s, 0, 0), k + 1);
+      if (this.useful(q, at, cost, k + 1)) this.keep(q, at, cost, this.labels.add(TRANSFER, ride, f, s, 0, 0));
     }
   }
 
-  private reach(s: number, ready: number, price: number, to: Bag[], label: number, trips: number): void {
-    // Any journey on from here arrives after `ready`, costs at least `price` and takes at least this
-    // many trips: an outcome already as good on all three makes the label useless.
-    const found = this.found;
-    for (let i = 0; i < found.length; i++) {
-      const o = found[i] as Outcome;
-      if (o.arrival <= ready && o.price <= price && o.transfers < trips) return;
-    }
-    const best = this.best[s] as Bag;
-    if (best.dominates(ready, price)) return;
-    best.insert(ready, price, label);
-    (to[s] as Bag).insert(ready, price, label);
+  private useful(s: number, ready: number, price: number, transfers: number): boolean {
+    return !this.best.dominates(s, ready, price) && !this.beaten(s, ready, price, transfers);
+  }
+
+  private keep(s: number, ready: number, price: number, label: number): void {
+    this.best.insert(s, ready, price, label);
+    this.to.insert(s, ready, price, label);
   }
 
   /** The first trip of route r leaving position i at or after `ready`, or -1 (binary search: trips are in time order). */
   private earliestTrip(r: number, i: number, ready: number): number {
     const tt = this.tt;
     let lo = tt.routeTripStart[r] as number;
-    let hi = tt.routeTripStart[r + 1] as number;
+    const end = tt.routeTripStart[r + 1] as number;
+    let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if ((tt.departure[(tt.tripTimeStart[mid] as number) + i] as number) < ready) lo = mid + 1;
       else hi = mid;
     }
-    return lo < (tt.routeTripStart[r + 1] as number) ? lo : -1;
+    return lo < end ? lo : -1;
   }
 
   /** Keeps the route bag Pareto over (trip order, key): an earlier trip with a lower key beats a later one. */
   private addToRouteBag(trip: number, key: number, label: number, board: number): void {
-    for (let b = 0; b < this.rbTrip.length; b++) {
+    const n = this.rbCount;
+    for (let b = 0; b < n; b++) {
       if ((this.rbTrip[b] as number) <= trip && (this.rbKey[b] as number) <= key) return;
     }
     let w = 0;
-    for (let b = 0; b < this.rbTrip.length; b++) {
+    for (let b = 0; b < n; b++) {
       const t = this.rbTrip[b] as number;
       const kk = this.rbKey[b] as number;
       if (!(trip <= t && key <= kk)) {
@@ -277,13 +302,16 @@ export class McRaptor {
         w++;
       }
     }
-    this.rbTrip.length = w;
-    this.rbKey.length = w;
-    this.rbLabel.length = w;
-    this.rbBoard.length = w;
-    this.rbTrip.push(trip);
-    this.rbKey.push(key);
-    this.rbLabel.push(label);
-    this.rbBoard.push(board);
+    if (w >= this.rbTrip.length) {
+      this.rbTrip = ensureCapacity(this.rbTrip, w + 1);
+      this.rbKey = ensureCapacity(this.rbKey, w + 1);
+      this.rbLabel = ensureCapacity(this.rbLabel, w + 1);
+      this.rbBoard = ensureCapacity(this.rbBoard, w + 1);
+    }
+    this.rbTrip[w] = trip;
+    this.rbKey[w] = key;
+    this.rbLabel[w] = label;
+    this.rbBoard[w] = board;
+    this.rbCount = w + 1;
   }
 }

@@ -19,7 +19,8 @@ export function referencePlan(tt: Timetable, q: Query): Outcome[] {
       const len = (tt.routeStopStart[r + 1] as number) - first;
       for (let t = tt.routeTripStart[r] as number; t < (tt.routeTripStart[r + 1] as number); t++) {
         const base = tt.tripTimeStart[t] as number;
-        if ((tt.departure[base + i] as number) < ready) continue;
+        const departure = tt.departure[base + i] as number;
+        if (departure < ready || (trips === 0 && departure > (q.lastDeparture ?? Number.POSITIVE_INFINITY))) continue;
         for (let j = i + 1; j < len; j++) {
           const arr = tt.arrival[base + j] as number;
           const cost =

@@ -1,0 +1,53 @@
+// The generated GTFS feeds as the search server loads them, for benchmarks and profiling scripts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { taxiTransfers } from '../ground/ground';
+import { type LoadedTimetable, timetableFromGtfs } from '../gtfs/gtfs-timetable';
+import { type GtfsFeed, readGtfsZip } from '../gtfs/read-gtfs';
+
+export const GTFS_DIR = path.resolve(import.meta.dirname, '../../../../data/gtfs');
+
+export function readFeed(name: string, prefix: string): GtfsFeed | undefined {
+  const file = path.join(GTFS_DIR, `${name}.zip`);
+  return fs.existsSync(file) ? readGtfsZip(fs.readFileSync(file), prefix) : undefined;
+}
+
+const CHINA_ZONES = new Set(['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Macau', 'Asia/Taipei']);
+
+/** The flights with an end in Greater China (by the airports' time zones), as the server's door-to-door planner uses. */
+export function chinaFlights(feed: GtfsFeed): GtfsFeed {
+  const china = new Set(feed.stops.filter((s) => CHINA_ZONES.has(s.timezone ?? '')).map((s) => s.id));
+  const trips = feed.trips.filter((t) => (feed.stopTimes.get(t.id) ?? []).some((s) => china.has(s.stopId)));
+  const used = new Set(trips.flatMap((t) => (feed.stopTimes.get(t.id) ?? []).map((s) => s.stopId)));
+  return {
+    ...feed,
+    stops: feed.stops.filter((s) => used.has(s.id)),
+    trips,
+    stopTimes: new Map(trips.map((t) => [t.id, feed.stopTimes.get(t.id) ?? []])),
+  };
+}
+
+/** The server's planning fares and connection times (apps/server door-to-door). */
+export const PLANNING = {
+  fares: (type: number) =>
+    type === 1100
+      ? { boardFee: 28_000, perKm: 55 }
+      : type === 101
+        ? { boardFee: 0, perKm: 46 }
+        : type >= 400 && type < 500
+          ? { boardFee: 300, perKm: 0 }
+          : { boardFee: 0, perKm: 20 },
+  changeSeconds: (id: string) => (id.startsWith('air:') ? 180 : id.startsWith('metro:') ? 3 : 20) * 60,
+  checkInSeconds: (id: string) => (id.startsWith('air:') ? 60 : id.startsWith('rail:') ? 15 : 0) * 60,
+};
+
+/** A multi-day timetable over the feeds with taxi transfers between nearby stops. */
+export function loadNetwork(feeds: GtfsFeed[], firstDate: string, days: number): LoadedTimetable {
+  return timetableFromGtfs(feeds, {
+    firstDate,
+    days,
+    fares: PLANNING.fares,
+    changeSeconds: PLANNING.changeSeconds,
+    groundTransfers: (points) => taxiTransfers(points, 6),
+  });
+}
