@@ -37,7 +37,7 @@ export const DOOR_TO_DOOR = {
   airportCheckInMin: 60,
   stationCheckInMin: 15,
   /** Departure times (hours, local) the planner tries over the day. */
-  departureHours: [6, 10, 14, 18],
+  departureHours: [5, 7, 9, 11, 13, 15, 17, 19, 21],
   maxTransfers: 2,
   /** Rough planning fares: the exact prices come from the fare model once a journey is chosen. */
   planningFares: {
