@@ -68,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, config.MAX_EVENT_LOOP_DELAY_MS);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps.db));

@@ -21,6 +21,12 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2000)
+    .describe('Past this event-loop delay the server answers 419 busy; 0 turns the check off'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   COMPANY_NAME_EN: z.string().default('Junction Technology Co., Ltd.'),
   COMPANY_NAME_ZH: z.string().default('联程科技有限公司'),

@@ -35,7 +35,14 @@ export async function createTestDatabase(): Promise<{ url: string; db: Db; drop:
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides });
+  // Tests share two cores with the planner's worker and each other: a slow moment is not overload.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...overrides,
+  });
 }
 
 let refdata: Refdata | undefined;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * Headers, compression and load shedding for every response. The CSP allows only our own origin for
  * scripts, connections and fonts; styles allow inline because Ant Design injects its CSS-in-JS at run time.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,7 +31,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   // Under overload the server answers 419 "system busy" (spec §8) instead of queueing without bound.
   await app.register(underPressure, {
-    maxEventLoopDelay: 2_000,
+    maxEventLoopDelay: maxEventLoopDelayMs,
     exposeStatusRoute: false,
     pressureHandler: (_req, reply) => {
       reply
