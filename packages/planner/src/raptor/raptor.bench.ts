@@ -1,23 +1,12 @@
 // `npm run bench -w packages/planner`: the engine on a generated network, and against the reference
 // planner on a smaller one. Prints figures; never fails on speed.
 import { performance } from 'node:perf_hooks';
+import { rng } from '../bench/stats';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
 import type { Outcome, Query } from './query';
 import { McRaptor } from './raptor';
-
-/** A deterministic pseudo-random sequence, so every run measures the same network. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lines between random stops, each run every `headway` over a day, with distance-based fares. */
 function network(stopCount: number, lineCount: number, tripsPerLine: number, seed: number) {

@@ -258,21 +258,24 @@ class DoorToDoorPlans {
       const arrival = at(l.arrival);
       const km = distanceKm(from, to);
       const date = localDate(departure, from.tz);
+      // The times, places and fare of the ride; its kind, carrier and class follow.
+      const ride = (fare: number) =>
+        groundLeg({
+          kind: 'taxi',
+          from: this.inv.point(from, language),
+          to: this.inv.point(to, language),
+          departure,
+          arrival,
+          fromTz: from.tz,
+          toTz: to.tz,
+          priceMinor: fare,
+        });
       if (from.kind === 'airport') {
         const airline = number.slice(0, 2);
         const fare = airFare({ airline, flight: number, date, km, cabin, daysAhead: daysBetween(request.today, date) });
         const aircraft = aircraftFor(number, km);
         legs.push({
-          ...groundLeg({
-            kind: 'taxi',
-            from: this.inv.point(from, language),
-            to: this.inv.point(to, language),
-            departure,
-            arrival,
-            fromTz: from.tz,
-            toTz: to.tz,
-            priceMinor: fare,
-          }),
+          ...ride(fare),
           kind: 'air',
           carrier: airline,
           carrierName: this.inv.carrierName(airline, language),
@@ -292,16 +295,7 @@ class DoorToDoorPlans {
         const seat = (RAIL_SEATS[type] ?? [])[0]?.code ?? 'O';
         const fare = railFare(type, seat, km * 1.12);
         legs.push({
-          ...groundLeg({
-            kind: 'taxi',
-            from: this.inv.point(from, language),
-            to: this.inv.point(to, language),
-            departure,
-            arrival,
-            fromTz: from.tz,
-            toTz: to.tz,
-            priceMinor: fare,
-          }),
+          ...ride(fare),
           kind: 'land',
           carrier: 'CR',
           carrierName: language === 'zh-CN' ? '中国铁路' : 'China Railway',
