@@ -46,3 +46,21 @@ test('the area-code select filters by name or code in Chinese and sends the code
   await page.keyboard.type('+44');
   await expect(page.locator('.ant-select-item-option', { hasText: '英国' })).toBeVisible();
 });
+
+test('the currency switch works in Chinese: euros on the fee table, with the original yuan beside them', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
+  await page.goto('/airline-fees');
+  const airChina = page.getByTestId('airline-fees-table').locator('tr', { hasText: '中国国际航空' });
+  await expect(airChina.getByTestId('price').first()).toHaveText('¥800');
+  await page.getByTestId('currency-switch').click();
+  await page.getByRole('combobox', { name: text('zh-CN', 'common', 'header.displayCurrency') }).fill('EUR');
+  await page.keyboard.press('Enter');
+  await expect(airChina.getByTestId('price').first()).toHaveText(/^€\d{2,3}\.\d{2}$/);
+  await page.getByRole('switch', { name: text('zh-CN', 'common', 'header.showOriginalCurrency') }).click();
+  await expect(airChina.getByTestId('price').first()).toContainText('(¥800)');
+  await expect(page.getByTestId('currency-switch')).toContainText('EUR');
+});

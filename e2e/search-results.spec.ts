@@ -73,61 +73,74 @@ for (const lang of LANGUAGES) {
   });
 }
 
-test('a train search uses the railway view with seat classes and remaining tickets', async ({ page }) => {
-  await page.goto(searchUrl(criteria({ mode: 'train' })));
-  await searchDone(page);
-  expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
-  expect(await attributes(page.getByRole('tab'), 'data-sort')).toEqual(['duration', 'departure', 'price']);
-  await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('data-sort', 'departure');
-  const seats = cards(page).first().getByTestId('seat-list');
-  await expect(seats).toContainText(text('en', 'results', 'seats.O'));
+for (const lang of LANGUAGES) {
+  test(`a train search uses the railway view with seat classes and remaining tickets, in ${lang}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    await page.goto(searchUrl(criteria({ mode: 'train' })));
+    await searchDone(page);
+    expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+    expect(await attributes(page.getByRole('tab'), 'data-sort')).toEqual(['duration', 'departure', 'price']);
+    await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('data-sort', 'departure');
+    const seats = cards(page).first().getByTestId('seat-list');
+    await expect(seats).toContainText(text(lang, 'results', 'seats.O'));
 
-  await page.getByRole('tab', { name: text('en', 'results', 'sort.duration') }).click();
-  const minutes = (await attributes(cards(page), 'data-duration')).map(Number);
-  expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
-});
+    await page.getByRole('tab', { name: text(lang, 'results', 'sort.duration') }).click();
+    const minutes = (await attributes(cards(page), 'data-duration')).map(Number);
+    expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+  });
+}
 
-test('sorting orders the list by price and by departure', async ({ page }) => {
-  await page.goto(searchUrl(criteria()));
-  await searchDone(page);
-  await page.getByRole('tab', { name: new RegExp(text('en', 'results', 'sort.cheapest')) }).click();
-  const prices = (await attributes(cards(page), 'data-price')).map(Number);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+for (const lang of LANGUAGES) {
+  test(`sorting orders the list by price and by departure, in ${lang}`, async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    await page.goto(searchUrl(criteria()));
+    await searchDone(page);
+    await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.cheapest')) }).click();
+    const prices = (await attributes(cards(page), 'data-price')).map(Number);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
-  await page.getByRole('tab', { name: new RegExp(text('en', 'results', 'sort.latest')) }).click();
-  const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
-  expect(departures).toEqual([...departures].sort((a, b) => b - a));
+    await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.latest')) }).click();
+    const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
+    expect(departures).toEqual([...departures].sort((a, b) => b - a));
 
-  await page.getByTestId('best-info').hover();
-  await expect(page.getByRole('tooltip')).toContainText('¥100');
-});
+    await page.getByTestId('best-info').hover();
+    await expect(page.getByRole('tooltip')).toContainText('¥100');
+  });
+}
 
-test('filters narrow the list, show counts and reset', async ({ page }) => {
-  await page.goto(searchUrl(criteria()));
-  await searchDone(page);
-  const stops = page.getByTestId('filter-stops');
-  const directCount = Number(
-    await stops
-      .locator('li[data-option="0"]')
-      .innerText()
-      .then((t) => t.match(/\d+$/)?.[0]),
-  );
-  expect(directCount).toBeGreaterThan(0);
+for (const lang of LANGUAGES) {
+  test(`filters narrow the list, show counts and reset, in ${lang}`, async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    await page.goto(searchUrl(criteria()));
+    await searchDone(page);
+    const stops = page.getByTestId('filter-stops');
+    const directCount = Number(
+      await stops
+        .locator('li[data-option="0"]')
+        .innerText()
+        .then((t) => t.match(/\d+$/)?.[0]),
+    );
+    expect(directCount).toBeGreaterThan(0);
 
-  await stops.getByRole('checkbox', { name: text('en', 'results', 'filters.stopValues.1') }).uncheck();
-  const transfers = await attributes(cards(page), 'data-transfers');
-  expect(transfers).toContain('0');
-  expect(transfers).not.toContain('1');
+    await stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') }).uncheck();
+    const transfers = await attributes(cards(page), 'data-transfers');
+    expect(transfers).toContain('0');
+    expect(transfers).not.toContain('1');
 
-  const kinds = page.getByTestId('filter-kinds');
-  await kinds.locator('li[data-option="train"]').hover();
-  await kinds.locator('li[data-option="train"]').getByRole('button').click();
-  expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+    const kinds = page.getByTestId('filter-kinds');
+    await kinds.locator('li[data-option="train"]').hover();
+    await kinds.locator('li[data-option="train"]').getByRole('button').click();
+    expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
 
-  await page.getByTestId('filters-reset').click();
-  await expect(stops.getByRole('checkbox', { name: text('en', 'results', 'filters.stopValues.1') })).toBeChecked();
-  expect(new Set(await attributes(cards(page), 'data-kind')).size).toBeGreaterThan(1);
-});
+    await page.getByTestId('filters-reset').click();
+    await expect(stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') })).toBeChecked();
+    expect(new Set(await attributes(cards(page), 'data-kind')).size).toBeGreaterThan(1);
+  });
+}
 
 test('a door-to-door plan opens into a timeline of legs, transfers, fees and the agent', async ({ page }) => {
   test.slow();
@@ -165,17 +178,20 @@ test('Select re-prices the result and goes on to booking', async ({ page }) => {
   await booking;
 });
 
-test('expired results open the message dialog with a way home', async ({ page }) => {
-  // The search answers with an id the server never issued, so the first pull finds it expired.
-  await page.route('**/api/v2/search', (route) =>
-    route.fulfill({ json: { searchId: 'no-such-search' }, headers: { 'content-type': 'application/json' } }),
-  );
-  await page.goto(searchUrl(criteria()));
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(text('en', 'errors', '3001'));
-  await dialog.getByRole('button', { name: text('en', 'common', 'dialog.homePage') }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+for (const lang of LANGUAGES) {
+  test(`expired results open the message dialog with a way home, in ${lang}`, async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    // The search answers with an id the server never issued, so the first pull finds it expired.
+    await page.route('**/api/v2/search', (route) =>
+      route.fulfill({ json: { searchId: 'no-such-search' }, headers: { 'content-type': 'application/json' } }),
+    );
+    await page.goto(searchUrl(criteria()));
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(text(lang, 'errors', '3001'));
+    await dialog.getByRole('button', { name: text(lang, 'common', 'dialog.homePage') }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
 
 test('a broken search link shows the no-result illustration with a way home', async ({ page }) => {
   await page.goto('/search?s=broken');
