@@ -1,0 +1,54 @@
+import { CABINS } from '@junction/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { advanceFactor, airFare, partyTotal, railFare, railRemaining } from './fares';
+
+const base = { airline: 'CA', flight: 'CA1501', date: '2026-12-01', km: 1080, cabin: 'Y' as const, daysAhead: 14 };
+
+describe('the fare model', () => {
+  it('gives the same fare for the same flight, day and cabin, in whole yuan', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 15_000 }), fc.integer({ min: 0, max: 365 }), (km, daysAhead) => {
+        const a = airFare({ ...base, km, daysAhead });
+        expect(airFare({ ...base, km, daysAhead })).toBe(a);
+        expect(a % 100).toBe(0);
+        expect(a).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('charges more for longer flights and better cabins', () => {
+    expect(airFare({ ...base, km: 3000 })).toBeGreaterThan(airFare(base));
+    const byCabin = CABINS.map((cabin) => airFare({ ...base, cabin }));
+    expect(byCabin).toEqual([...byCabin].sort((a, b) => a - b));
+  });
+
+  it('rises as departure approaches, from two months out to the last days', () => {
+    expect(advanceFactor(0)).toBeGreaterThan(advanceFactor(7));
+    expect(advanceFactor(7)).toBeGreaterThan(advanceFactor(30));
+    expect(advanceFactor(30)).toBeGreaterThan(advanceFactor(60));
+    expect(airFare({ ...base, daysAhead: 1 })).toBeGreaterThan(airFare({ ...base, daysAhead: 45 }));
+  });
+
+  it('prices a party: children at three quarters, infants at a tenth', () => {
+    expect(partyTotal(100_000, { adults: 2, children: 1, infants: 1 })).toBe(200_000 + 75_000 + 10_000);
+  });
+
+  it('prices rail by distance and class, in half yuan, never below five yuan', () => {
+    expect(railFare('G', 'O', 1300)).toBe(59_800);
+    expect(railFare('G', 'M', 1300)).toBeGreaterThan(railFare('G', 'O', 1300));
+    expect(railFare('K', 'A1', 5)).toBe(500);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4000 }), (km) => {
+        expect(railFare('D', 'O', km) % 50).toBe(0);
+      }),
+    );
+  });
+
+  it('keeps remaining tickets stable for a train, day and class, with some sold out', () => {
+    expect(railRemaining('G1', '2026-12-01', 'O')).toBe(railRemaining('G1', '2026-12-01', 'O'));
+    const counts = Array.from({ length: 200 }, (_, i) => railRemaining(`G${i}`, '2026-12-01', 'O'));
+    expect(counts.some((c) => c === 0)).toBe(true);
+    expect(counts.every((c) => c >= 0)).toBe(true);
+  });
+});
