@@ -1,7 +1,7 @@
 // `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildCalendar, buildMassTransit, buildTrainServiceFees } from './extras';
+import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTrainServiceFees } from './extras';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeRailGtfs } from './gtfs-rail';
 import { buildPlaces } from './places';
@@ -25,6 +25,7 @@ const aircraft = buildAircraft();
 write('aircraft.json', aircraft);
 write('calendar.json', buildCalendar());
 write('mass-transit.json', buildMassTransit());
+write('connection-times.json', buildConnectionTimes());
 write('train-service-fees.json', buildTrainServiceFees());
 console.log(report);
 console.log('flights GTFS (data/gtfs/flights.zip):', writeFlightsGtfs(places, aircraft));

@@ -85,3 +85,21 @@ export const buildTrainServiceFees = (): TrainServiceFees => {
   );
   return fees;
 };
+
+/** Minimum connection times at an airport on one ticket, by kind of connection, in minutes. */
+export type ConnectionTimes = {
+  default: { domestic: number; international: number };
+  airports: Record<string, { domestic: number; international: number }>;
+};
+
+/**
+ * Minimum connection times, as data: the main hubs from `curated/minimum-connection-times.csv`, and a
+ * default for every other airport.
+ */
+export function buildConnectionTimes(): ConnectionTimes {
+  const airports: ConnectionTimes['airports'] = {};
+  for (const r of readCsv('curated/minimum-connection-times.csv')) {
+    airports[r.airport ?? ''] = { domestic: Number(r.domestic_min), international: Number(r.international_min) };
+  }
+  return { default: { domestic: 60, international: 90 }, airports };
+}

@@ -81,6 +81,12 @@ export class Inventory {
     return value;
   }
 
+  /** Minimum connection time at an airport on one ticket (spec data), minutes. */
+  connectionMinutes(code: string, domestic: boolean): number {
+    const times = this.refdata.connectionTimes.airports[code] ?? this.refdata.connectionTimes.default;
+    return domestic ? times.domestic : times.international;
+  }
+
   airport(code: string): RawPlace | undefined {
     return this.airports.get(code);
   }

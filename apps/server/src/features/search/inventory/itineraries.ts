@@ -1,13 +1,11 @@
 import type { FlightInstance, FlightSchedule } from './flight-schedule';
 
 /**
- * Connection rules, as data: minimum connection times on one ticket (domestic when both flights stay in
- * one country), the longest layover offered, and the protected buffer a self-transfer (separate tickets
- * on airlines that do not sell each other's flights) must leave.
+ * Connection rules: the longest layover offered, and the protected buffer a self-transfer (separate
+ * tickets on airlines that do not sell each other's flights) must leave. Minimum connection times on one
+ * ticket are per airport, as data (`ItineraryQuery.connectionMinutes`).
  */
 export const CONNECTION_RULES = {
-  minConnectionDomesticMin: 60,
-  minConnectionInternationalMin: 90,
   maxLayoverMin: 14 * 60,
   selfTransferMinMin: 180,
 };
@@ -24,6 +22,8 @@ export type ItineraryQuery = {
   fromMs: number;
   toMs: number;
   countryOf: (airport: number) => string;
+  /** Minimum connection time on one ticket at an airport, domestic (both flights in one country) or not. */
+  connectionMinutes: (airport: number, domestic: boolean) => number;
   /** Airlines that ticket each other's flights on one ticket (same airline, or partners). */
   sameTicket: (a: string, b: string) => boolean;
   maxResults?: number;
@@ -48,7 +48,7 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
       if (origins.has(hub)) continue;
       const domestic =
         q.countryOf(o) === q.countryOf(hub) && q.destinations.some((d) => q.countryOf(d) === q.countryOf(hub));
-      const mct = domestic ? CONNECTION_RULES.minConnectionDomesticMin : CONNECTION_RULES.minConnectionInternationalMin;
+      const mct = q.connectionMinutes(hub, domestic);
       const onward = schedule.departures(
         hub,
         first.arrival + mct * 60_000,

@@ -168,6 +168,7 @@ export class SimulatedFlightSupplier implements Supplier {
         fromMs,
         toMs: fromMs + 86_400_000,
         countryOf: (a) => inv.airport(s.airports[a] as string)?.country ?? '',
+        connectionMinutes: (a, domestic) => inv.connectionMinutes(s.airports[a] as string, domestic),
         sameTicket,
       }),
     );

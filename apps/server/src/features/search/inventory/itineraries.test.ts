@@ -1,0 +1,69 @@
+import type { GtfsFeed } from '@junction/planner';
+import { describe, expect, it } from 'vitest';
+import { FlightSchedule } from './flight-schedule';
+import { findItineraries } from './itineraries';
+
+/** A week-round feed of flights given as [number, airline, from, to, departs, arrives] in UTC hours. */
+function schedule(flights: [string, string, string, string, number, number][]): FlightSchedule {
+  const feed: GtfsFeed = {
+    agencies: new Map(),
+    stops: [],
+    routes: new Map(flights.map(([n, airline]) => [n, { agencyId: airline, type: 1100, shortName: airline }])),
+    trips: flights.map(([n]) => ({ id: n, routeId: n, serviceId: 'ALL', shortName: n })),
+    stopTimes: new Map(
+      flights.map(([n, , from, to, dep, arr]) => [
+        n,
+        [
+          { stopId: from, arrival: dep * 3600, departure: dep * 3600 },
+          { stopId: to, arrival: arr * 3600, departure: arr * 3600 },
+        ],
+      ]),
+    ),
+    calendar: new Map([['ALL', { days: 127, start: '20260101', end: '20271231' }]]),
+  };
+  return new FlightSchedule(feed);
+}
+
+const DAY = Date.parse('2026-12-01T00:00:00Z');
+const query = (s: FlightSchedule, mct: number) => ({
+  origins: [s.indexOf('AAA') as number],
+  destinations: [s.indexOf('DDD') as number],
+  fromMs: DAY,
+  toMs: DAY + 86_400_000,
+  countryOf: () => 'CN',
+  connectionMinutes: () => mct,
+  sameTicket: (a: string, b: string) => a === b,
+});
+const numbers = (s: FlightSchedule, its: ReturnType<typeof findItineraries>) =>
+  its.map((i) => i.segments.map((f) => s.number[f.flight]).join('+'));
+
+describe('flight itineraries', () => {
+  it('connects on one ticket only when the airport’s minimum connection time fits', () => {
+    const s = schedule([
+      ['XX1', 'XX', 'AAA', 'HHH', 8, 10],
+      ['XX2', 'XX', 'HHH', 'DDD', 10.75, 12],
+    ]);
+    expect(numbers(s, findItineraries(s, query(s, 45)))).toEqual(['XX1+XX2']);
+    expect(numbers(s, findItineraries(s, query(s, 60)))).toEqual([]);
+  });
+
+  it('sells a change of airlines only as a self-transfer with its protected buffer', () => {
+    const s = schedule([
+      ['XX1', 'XX', 'AAA', 'HHH', 8, 10],
+      ['YY1', 'YY', 'HHH', 'DDD', 12, 13],
+      ['YY2', 'YY', 'HHH', 'DDD', 13.5, 14.5],
+    ]);
+    const its = findItineraries(s, query(s, 45));
+    expect(numbers(s, its)).toEqual(['XX1+YY2']);
+    expect(its[0]?.selfTransferAfter).toBe(0);
+  });
+
+  it('lists nonstop flights first and keeps only departures of the day', () => {
+    const s = schedule([
+      ['XX1', 'XX', 'AAA', 'HHH', 8, 10],
+      ['XX2', 'XX', 'HHH', 'DDD', 11, 12],
+      ['ZZ9', 'ZZ', 'AAA', 'DDD', 20, 23],
+    ]);
+    expect(numbers(s, findItineraries(s, query(s, 45)))).toEqual(['ZZ9', 'XX1+XX2']);
+  });
+});
