@@ -14,9 +14,16 @@ export type { RawPlace } from './types';
 const GENERATED = path.resolve(import.meta.dirname, '../generated');
 const GTFS = path.resolve(import.meta.dirname, '../../../data/gtfs');
 
-/** The generated GTFS feeds of the data build: `flights` (the world's airlines) and `rail` (China Railway). */
-export function readGtfsFeedBytes(feed: 'flights' | 'rail'): Uint8Array {
+/**
+ * The generated GTFS feeds of the data build: `flights` (the world's airlines), `rail` (China Railway)
+ * and `metro` (the Beijing subway).
+ */
+export function readGtfsFeedBytes(feed: 'flights' | 'rail' | 'metro'): Uint8Array {
   return fs.readFileSync(path.join(GTFS, `${feed}.zip`));
+}
+
+export function hasGtfsFeed(feed: 'flights' | 'rail' | 'metro'): boolean {
+  return fs.existsSync(path.join(GTFS, `${feed}.zip`));
 }
 const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(GENERATED, name), 'utf8')) as T;
 

@@ -4,8 +4,9 @@ import { strFromU8, unzipSync } from 'fflate';
 /** The parts of a GTFS feed the planner reads. Times stay as GTFS writes them (seconds, may pass 24:00). */
 export type GtfsFeed = {
   agencies: Map<string, { timezone: string }>;
-  stops: { id: string; name: string; lat: number; lon: number; timezone?: string }[];
-  routes: Map<string, { agencyId: string; type: number; shortName: string }>;
+  /** `nameEn`: the optional `stop_name_en` column of feeds whose stop names are Chinese. */
+  stops: { id: string; name: string; nameEn?: string; lat: number; lon: number; timezone?: string }[];
+  routes: Map<string, { agencyId: string; type: number; shortName: string; longName?: string }>;
   trips: { id: string; routeId: string; serviceId: string; shortName: string }[];
   /** stop_times grouped by trip, in stop_sequence order. */
   stopTimes: Map<string, { stopId: string; arrival: number; departure: number }[]>;
@@ -40,6 +41,7 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
   const stops = rows(text('stops.txt')).map((r) => ({
     id: stopPrefix + (r.stop_id ?? ''),
     name: r.stop_name ?? '',
+    nameEn: r.stop_name_en || undefined,
     lat: Number(r.stop_lat),
     lon: Number(r.stop_lon),
     timezone: r.stop_timezone || undefined,
@@ -47,7 +49,12 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
   const routes = new Map(
     rows(text('routes.txt')).map((r) => [
       r.route_id ?? '',
-      { agencyId: r.agency_id ?? '', type: Number(r.route_type), shortName: r.route_short_name ?? '' },
+      {
+        agencyId: r.agency_id ?? '',
+        type: Number(r.route_type),
+        shortName: r.route_short_name ?? '',
+        longName: r.route_long_name || undefined,
+      },
     ]),
   );
   const trips = rows(text('trips.txt')).map((r) => ({

@@ -1,4 +1,5 @@
 import { addDays, type LatLon } from '@junction/domain';
+import type { TransferInput } from '@junction/planner';
 import {
   type Access,
   DEFAULT_TAXI,
@@ -16,8 +17,9 @@ import type { RawPlace, TransitLink } from '@junction/refdata';
 
 /** One way through the network, with the ends reached by taxi or metro. */
 export type DoorToDoorJourney = {
-  access: { kind: 'taxi' | 'subway'; link?: TransitLink; seconds: number; price: number; stop: number };
-  egress: { kind: 'taxi' | 'subway'; link?: TransitLink; seconds: number; price: number; stop: number };
+  /** A taxi, a curated metro or airport-express link, or a walk to a metro station of the metro feed. */
+  access: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
+  egress: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
   outcome: Outcome;
   /** The absolute instant (ms) the traveller leaves the door. */
   leaveAt: number;
@@ -44,10 +46,22 @@ export const DOOR_TO_DOOR = {
     air: { boardFee: 28_000, perKm: 55 },
     highSpeed: { boardFee: 0, perKm: 46 },
     rail: { boardFee: 0, perKm: 20 },
+    metro: { boardFee: 200, perKm: 15 },
   },
+  /** Minutes to change lines inside a metro station. */
+  metroChangeMin: 4,
+  /** Walking: the farthest walk to or from a metro station, and between a metro station and a railway station or airport. */
+  walkToMetroKm: 1.2,
+  walkTransferKm: 0.8,
+  walkKmh: 4.5,
 };
 
-export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed };
+/** Metro stops carry this prefix; their rides are `subway` legs. */
+export const METRO_PREFIX = 'metro:';
+
+export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed; metro?: GtfsFeed };
+
+const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
 /**
  * Door-to-door planning over China Railway and the flights touching Greater China, with taxi and metro
@@ -56,12 +70,60 @@ export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed };
  */
 export class DoorToDoorPlanner {
   private readonly networks = new Map<string, { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor }>();
+  /** Metro trips by their feed name: the line in English and Chinese. */
+  readonly metroLines = new Map<string, { en: string; zh: string }>();
+  /** Metro stations by stop id, with both names. */
+  readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
 
   constructor(
     private readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
     private readonly keep = 8,
-  ) {}
+  ) {
+    const metro = feeds.metro;
+    if (metro) {
+      for (const trip of metro.trips) {
+        const route = metro.routes.get(trip.routeId);
+        if (route)
+          this.metroLines.set(trip.shortName || trip.id, {
+            en: route.shortName,
+            zh: route.longName ?? route.shortName,
+          });
+      }
+      for (const stop of metro.stops)
+        this.metroStations.set(stop.id, {
+          nameZh: stop.name,
+          nameEn: stop.nameEn ?? stop.name,
+          lat: stop.lat,
+          lon: stop.lon,
+        });
+    }
+  }
+
+  /**
+   * Ground transfers: taxis between nearby stations and airports, and walks between a metro station and
+   * the railway stations and airports next to it.
+   */
+  private groundTransfers(ids: string[], points: LatLon[]): TransferInput[] {
+    const isMetro = (i: number) => (ids[i] ?? '').startsWith(METRO_PREFIX);
+    const main = points.flatMap((_, i) => (isMetro(i) ? [] : [i]));
+    const taxis = taxiTransfers(
+      main.map((i) => points[i] as LatLon),
+      6,
+    ).map((t) => ({ ...t, from: main[t.from] as number, to: main[t.to] as number }));
+    if (main.length === points.length) return taxis;
+    const grid = new StopGrid(points);
+    const walks: TransferInput[] = [];
+    points.forEach((p, i) => {
+      if (!isMetro(i)) return;
+      for (const { stop, km } of grid.near(p, DOOR_TO_DOOR.walkTransferKm)) {
+        if (isMetro(stop)) continue;
+        const seconds = walkSeconds(km) + 180;
+        walks.push({ from: i, to: stop, seconds, price: 0 }, { from: stop, to: i, seconds, price: 0 });
+      }
+    });
+    return [...taxis, ...walks];
+  }
 
   network(date: string) {
     let net = this.networks.get(date);
@@ -71,12 +133,20 @@ export class DoorToDoorPlanner {
       return net;
     }
     const f = DOOR_TO_DOOR.planningFares;
-    const loaded = timetableFromGtfs([this.feeds.rail, this.feeds.flights], {
+    const feeds = [this.feeds.rail, this.feeds.flights, ...(this.feeds.metro ? [this.feeds.metro] : [])];
+    // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
+    const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
+    const loaded = timetableFromGtfs(feeds, {
       firstDate: addDays(date, -1),
       days: 3,
-      fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : f.rail),
-      changeSeconds: (id) => (id.startsWith('air:') ? DOOR_TO_DOOR.airChangeMin : DOOR_TO_DOOR.railChangeMin) * 60,
-      groundTransfers: (points) => taxiTransfers(points, 6),
+      fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : f.rail),
+      changeSeconds: (id) =>
+        (id.startsWith('air:')
+          ? DOOR_TO_DOOR.airChangeMin
+          : id.startsWith(METRO_PREFIX)
+            ? DOOR_TO_DOOR.metroChangeMin
+            : DOOR_TO_DOOR.railChangeMin) * 60,
+      groundTransfers: (points) => this.groundTransfers(ids, points),
     });
     net = { loaded, grid: new StopGrid(loaded.stopPoints), raptor: new McRaptor(loaded.timetable) };
     this.networks.set(date, net);
@@ -90,9 +160,14 @@ export class DoorToDoorPlanner {
       ((loaded.stopIds[stop] ?? '').startsWith('air:')
         ? DOOR_TO_DOOR.airportCheckInMin
         : DOOR_TO_DOOR.stationCheckInMin) * 60;
+    const isMetro = (stop: number) => (loaded.stopIds[stop] ?? '').startsWith(METRO_PREFIX);
     const options: DoorToDoorJourney['access'][] = taxiAccess(grid, loaded.stopPoints, point)
+      .filter((a) => !isMetro(a.stop))
       .slice(0, 24)
       .map((a) => ({ kind: 'taxi' as const, seconds: a.seconds + checkIn(a.stop), price: a.price, stop: a.stop }));
+    for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToMetroKm)) {
+      if (isMetro(stop)) options.push({ kind: 'walk', seconds: walkSeconds(km), price: 0, stop });
+    }
     if (city) {
       for (const link of this.transit) {
         if (link.cityCode !== city.cityCode) continue;

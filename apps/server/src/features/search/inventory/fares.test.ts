@@ -1,7 +1,7 @@
 import { CABINS } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advanceFactor, airFare, partyTotal, railFare, railRemaining } from './fares';
+import { advanceFactor, airFare, beijingMetroFare, partyTotal, railFare, railRemaining } from './fares';
 
 const base = { airline: 'CA', flight: 'CA1501', date: '2026-12-01', km: 1080, cabin: 'Y' as const, daysAhead: 14 };
 
@@ -50,5 +50,11 @@ describe('the fare model', () => {
     const counts = Array.from({ length: 200 }, (_, i) => railRemaining(`G${i}`, '2026-12-01', 'O'));
     expect(counts.some((c) => c === 0)).toBe(true);
     expect(counts.every((c) => c >= 0)).toBe(true);
+  });
+
+  it('prices the Beijing subway by its distance scale', () => {
+    expect([1, 6, 6.1, 12, 20, 32, 33, 52, 53].map(beijingMetroFare)).toEqual([
+      300, 300, 400, 400, 500, 600, 700, 700, 800,
+    ]);
   });
 });

@@ -142,3 +142,12 @@ export function railRemaining(train: string, date: string, seat: string): number
   if (u < 0.1) return 0;
   return Math.floor(u * 180) - 10 > 0 ? Math.floor(u * 180) - 10 : Math.ceil(u * 20);
 }
+
+/**
+ * Beijing subway fares by distance (the operator's published scale): 3 yuan up to 6 km, 4 up to 12,
+ * 5 up to 22, 6 up to 32, then one more yuan per 20 km.
+ */
+export function beijingMetroFare(km: number): number {
+  const yuan = km <= 6 ? 3 : km <= 12 ? 4 : km <= 22 ? 5 : km <= 32 ? 6 : 6 + Math.ceil((km - 32) / 20);
+  return yuan * 100;
+}

@@ -1,7 +1,7 @@
 import type { Language, LegPoint } from '@junction/domain';
 import { type GtfsFeed, readGtfsZip } from '@junction/planner';
-import { type Airline, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
-import { DoorToDoorPlanner } from './door-to-door';
+import { type Airline, hasGtfsFeed, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
+import { DoorToDoorPlanner, METRO_PREFIX } from './door-to-door';
 import { FlightSchedule } from './flight-schedule';
 import { RailSchedule } from './rail-schedule';
 
@@ -42,8 +42,9 @@ export class Inventory {
     const flights = readGtfsZip(readGtfsFeedBytes('flights'), 'air:');
     const rail = readGtfsZip(readGtfsFeedBytes('rail'), 'rail:');
     const inventory = new Inventory(refdata, new FlightSchedule(flights, 'air:'), new RailSchedule(rail, 'rail:'));
+    const metro = hasGtfsFeed('metro') ? readGtfsZip(readGtfsFeedBytes('metro'), METRO_PREFIX) : undefined;
     inventory.doorToDoor = new DoorToDoorPlanner(
-      { rail, flights: inventory.chinaFlights(flights) },
+      { rail, flights: inventory.chinaFlights(flights), metro },
       refdata.massTransit,
     );
     return inventory;

@@ -10,13 +10,24 @@ import {
 } from '@junction/domain';
 import type { LoadedTimetable } from '@junction/planner';
 import type { RawPlace } from '@junction/refdata';
-import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../inventory/door-to-door';
-import { AIR_FARES, airFare, RAIL_CHILD_SHARE, RAIL_SEATS, railFare, trainType } from '../inventory/fares';
+import { DOOR_TO_DOOR, type DoorToDoorJourney, METRO_PREFIX } from '../inventory/door-to-door';
+import {
+  AIR_FARES,
+  airFare,
+  beijingMetroFare,
+  RAIL_CHILD_SHARE,
+  RAIL_SEATS,
+  railFare,
+  trainType,
+} from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { CONNECTION_RULES } from '../inventory/itineraries';
 import { aircraftFor, assembleResult, baggageFor, feesFor, groundLeg } from '../results/build';
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+
+/** Metro track is longer than the straight line between stations. */
+const METRO_TRACK_FACTOR = 1.25;
 
 /** Walks between stops closer than this; beyond it a taxi. */
 const WALK_KM = 1.5;
@@ -100,7 +111,7 @@ class DoorToDoorPlans {
 
   /** The door: a street address for a city (its centre), or the airport or station asked for. */
   private door(place: RawPlace, language: Language): LegPoint {
-    if (place.kind !== 'city') return this.inv.point(place, language);
+    if (place.kind !== 'city') return this.point(place, language);
     const zh = `${place.nameZh || place.nameEn}市中心`;
     const en = `${place.nameEn} city centre`;
     return {
@@ -114,9 +125,32 @@ class DoorToDoorPlans {
     };
   }
 
+  /** The place of a stop: an airport, a railway station, or a metro station (a station without a code). */
   private stopPlace(loaded: LoadedTimetable, stop: number): RawPlace | undefined {
     const id = loaded.stopIds[stop] ?? '';
+    if (id.startsWith(METRO_PREFIX)) {
+      const m = this.inv.doorToDoor?.metroStations.get(id);
+      if (!m) return undefined;
+      return {
+        id: -1,
+        kind: 'station',
+        code: '',
+        cityCode: 'BJS',
+        nameEn: m.nameEn,
+        nameZh: m.nameZh,
+        country: 'CN',
+        tz: 'Asia/Shanghai',
+        lat: m.lat,
+        lon: m.lon,
+        rank: 0,
+      };
+    }
     return id.startsWith('air:') ? this.inv.airport(id.slice(4)) : this.inv.station(id.slice(5));
+  }
+
+  private point(place: RawPlace, language: Language): LegPoint {
+    const point = this.inv.point(place, language);
+    return place.id === -1 ? { ...point, kind: 'metro' } : point;
   }
 
   options(bound: SupplierRequest['trips'][number]['bounds'][number], request: SupplierRequest): BoundOption[] {
@@ -177,7 +211,7 @@ class DoorToDoorPlans {
             nameZh: link.toNameZh,
             kind: 'metro',
           },
-          to: this.inv.point(firstStop, language),
+          to: this.point(firstStop, language),
           departure: boardAt,
           arrival: boardAt + accessRide,
           fromTz: tz,
@@ -189,6 +223,19 @@ class DoorToDoorPlans {
         }),
       );
       total += link.fareMinor * seated;
+    } else if (j.access.kind === 'walk') {
+      legs.push(
+        groundLeg({
+          kind: 'lands',
+          from: door,
+          to: this.point(firstStop, language),
+          departure: j.leaveAt,
+          arrival: j.leaveAt + j.access.seconds * 1000,
+          fromTz: tz,
+          toTz: firstStop.tz,
+          priceMinor: 0,
+        }),
+      );
     } else {
       const km = distanceKm(bound.from, firstStop);
       const seconds = Math.round((8 + ((km * 1.3) / 32) * 60) * 60);
@@ -196,7 +243,7 @@ class DoorToDoorPlans {
         groundLeg({
           kind: 'taxi',
           from: door,
-          to: this.inv.point(firstStop, language),
+          to: this.point(firstStop, language),
           departure: j.leaveAt,
           arrival: j.leaveAt + seconds * 1000,
           fromTz: tz,
@@ -222,8 +269,8 @@ class DoorToDoorPlans {
         legs.push(
           groundLeg({
             kind: walk ? 'lands' : 'taxi',
-            from: this.inv.point(a, language),
-            to: this.inv.point(b, language),
+            from: this.point(a, language),
+            to: this.point(b, language),
             departure: start,
             arrival: start + seconds * 1000,
             fromTz: a.tz,
@@ -262,15 +309,21 @@ class DoorToDoorPlans {
       const ride = (fare: number) =>
         groundLeg({
           kind: 'taxi',
-          from: this.inv.point(from, language),
-          to: this.inv.point(to, language),
+          from: this.point(from, language),
+          to: this.point(to, language),
           departure,
           arrival,
           fromTz: from.tz,
           toTz: to.tz,
           priceMinor: fare,
         });
-      if (from.kind === 'airport') {
+      const line = this.inv.doorToDoor?.metroLines.get(number);
+      if ((loaded.stopIds[l.boardStop] ?? '').startsWith(METRO_PREFIX) && line) {
+        const fare = beijingMetroFare(km * METRO_TRACK_FACTOR);
+        const name = language === 'zh-CN' ? line.zh : line.en;
+        legs.push({ ...ride(fare), kind: 'subway', carrier: 'METRO', carrierName: name, number: name });
+        total += fare * seated;
+      } else if (from.kind === 'airport') {
         const airline = number.slice(0, 2);
         const fare = airFare({ airline, flight: number, date, km, cabin, daysAhead: daysBetween(request.today, date) });
         const aircraft = aircraftFor(number, km);
@@ -321,7 +374,7 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'subway',
-          from: this.inv.point(lastStop, language),
+          from: this.point(lastStop, language),
           to: {
             ...doorTo,
             name: language === 'zh-CN' ? link.toNameZh : link.toNameEn,
@@ -340,6 +393,20 @@ class DoorToDoorPlans {
         }),
       );
       total += link.fareMinor * seated;
+    } else if (j.egress.kind === 'walk') {
+      end = arriveStop + j.egress.seconds * 1000;
+      legs.push(
+        groundLeg({
+          kind: 'lands',
+          from: this.point(lastStop, language),
+          to: doorTo,
+          departure: arriveStop,
+          arrival: end,
+          fromTz: lastStop.tz,
+          toTz: bound.to.tz,
+          priceMinor: 0,
+        }),
+      );
     } else {
       const start = arriveStop + DOOR_EXIT_MIN * 60_000;
       const km = distanceKm(lastStop, bound.to);
@@ -347,7 +414,7 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'taxi',
-          from: this.inv.point(lastStop, language),
+          from: this.point(lastStop, language),
           to: doorTo,
           departure: start,
           arrival: end,
