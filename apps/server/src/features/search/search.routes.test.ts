@@ -96,11 +96,13 @@ describe('search API with the simulated suppliers', () => {
     const mix = results.filter((r) => r.kind === 'mix');
     const viaTrain = mix.find((r) => r.legs.some((l) => l.kind === 'land' && l.number.startsWith('G')));
     const viaAir = mix.find((r) => r.legs.some((l) => l.kind === 'air'));
+    // The Beijing subway takes travellers from the centre to the airport or station.
+    expect(mix.some((r) => r.legs.some((l) => l.kind === 'subway' && /^Line \d/.test(l.number)))).toBe(true);
     expect(viaTrain).toBeDefined();
     expect(viaAir).toBeDefined();
     for (const plan of [viaTrain, viaAir] as SearchResult[]) {
-      expect(['taxi', 'subway']).toContain(plan.legs[0]?.kind);
-      expect(['taxi', 'subway']).toContain(plan.legs.at(-1)?.kind);
+      expect(['taxi', 'subway', 'lands']).toContain(plan.legs[0]?.kind);
+      expect(['taxi', 'subway', 'lands']).toContain(plan.legs.at(-1)?.kind);
       expect(plan.legs[0]?.from.kind === 'address' || plan.legs[0]?.from.kind === 'metro').toBe(true);
       expect(plan.agent).toBe('combined');
       // Only a ride followed by another ride is a self-transfer.

@@ -53,8 +53,14 @@ export const DOOR_TO_DOOR = {
   /** Walking: the farthest walk to or from a metro station, and between a metro station and a railway station or airport. */
   walkToMetroKm: 1.2,
   walkTransferKm: 0.8,
+  /** A metro station named for an airport or terminal serves the airport within this distance, on a short walk. */
+  terminalStationKm: 6,
+  terminalWalkMin: 8,
   walkKmh: 4.5,
 };
+
+/** Metro stations in an airport terminal: 3号航站楼, 大兴机场. */
+const AIRPORT_STATION = /航站楼|机场$/;
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
@@ -116,9 +122,13 @@ export class DoorToDoorPlanner {
     const walks: TransferInput[] = [];
     points.forEach((p, i) => {
       if (!isMetro(i)) return;
-      for (const { stop, km } of grid.near(p, DOOR_TO_DOOR.walkTransferKm)) {
+      // An airport's metro station is in its terminal, kilometres from the airport's reference point.
+      const terminal = AIRPORT_STATION.test(this.metroStations.get(ids[i] ?? '')?.nameZh ?? '');
+      const reach = terminal ? DOOR_TO_DOOR.terminalStationKm : DOOR_TO_DOOR.walkTransferKm;
+      for (const { stop, km } of grid.near(p, reach)) {
         if (isMetro(stop)) continue;
-        const seconds = walkSeconds(km) + 180;
+        if (terminal && !(ids[stop] ?? '').startsWith('air:')) continue;
+        const seconds = terminal ? DOOR_TO_DOOR.terminalWalkMin * 60 : walkSeconds(km) + 180;
         walks.push({ from: i, to: stop, seconds, price: 0 }, { from: stop, to: i, seconds, price: 0 });
       }
     });

@@ -26,6 +26,9 @@ import { aircraftFor, assembleResult, baggageFor, feesFor, groundLeg } from '../
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
 
+/** The longest wait between two legs of a plan. */
+const MAX_WAIT_MS = 4 * 3600_000;
+
 /** Metro track is longer than the straight line between stations. */
 const METRO_TRACK_FACTOR = 1.25;
 
@@ -263,9 +266,10 @@ class DoorToDoorPlans {
         const b = this.stopPlace(loaded, l.toStop);
         if (!a || !b || !previousRide) return undefined;
         const km = distanceKm(a, b);
-        const walk = km < WALK_KM;
+        // Free transfers are the planner's walks (between a metro station and the station or terminal it serves).
+        const walk = km < WALK_KM || l.price === 0;
         const start = at(previousRide.arrival);
-        const seconds = walk ? Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300) : l.seconds;
+        const seconds = l.price === 0 ? l.seconds : walk ? Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300) : l.seconds;
         legs.push(
           groundLeg({
             kind: walk ? 'lands' : 'taxi',
@@ -424,6 +428,12 @@ class DoorToDoorPlans {
         }),
       );
       total += j.egress.price * taxis;
+    }
+    // Nobody waits hours between two legs of a door-to-door plan: leaving later is the better plan.
+    for (let i = 1; i < legs.length; i++) {
+      const wait =
+        Date.parse((legs[i] as ResultLeg).departureTime) - Date.parse((legs[i - 1] as ResultLeg).arrivalTime);
+      if (wait > MAX_WAIT_MS) return undefined;
     }
     // A ride is on its own ticket when another ride follows it: that is where a self-transfer happens.
     const rideIndexes = legs.flatMap((leg, i) => (leg.kind === 'air' || leg.kind === 'land' ? [i] : []));
