@@ -24,7 +24,8 @@ async function pickPlace(page: Page, leg: number, side: 0 | 1, name: string) {
 }
 
 /** Clicks a day in the open calendar, paging forward to its month when it is not the one showing. */
-async function chooseDay(page: Page, iso: string) {
+/** Picks a day in the open calendar; `closes` when that choice ends the picking (not a range's first day). */
+async function chooseDay(page: Page, iso: string, closes = true) {
   const popup = page.locator('.ant-picker-dropdown:visible');
   await expect(popup).toHaveCount(1);
   const cell = popup.locator(`td.ant-picker-cell-in-view[title="${iso}"]`);
@@ -36,7 +37,16 @@ async function chooseDay(page: Page, iso: string) {
     if (isShowing) break;
     await popup.locator('.ant-picker-header-next-btn').last().click();
   }
-  await cell.click();
+  if (!closes) {
+    await cell.click();
+    return;
+  }
+  // On a busy machine a click during the panel's animation can be lost: click again until it closes.
+  await expect(async () => {
+    if ((await popup.count()) === 0) return;
+    await cell.click({ timeout: 2_000 });
+    await expect(popup).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function placeCode(page: Page, name: string, lang: Lang): Promise<string> {
@@ -185,7 +195,7 @@ for (const lang of LANGUAGES) {
       const yesterday = page.locator(`.ant-picker-dropdown:visible td[title="${inDays(-1)}"]`);
       if ((await yesterday.count()) > 0) await expect(yesterday.first()).toHaveClass(/ant-picker-cell-disabled/);
       expect(await seriousViolations(page)).toEqual([]);
-      await chooseDay(page, inDays(20));
+      await chooseDay(page, inDays(20), false);
       await chooseDay(page, inDays(24));
       await expect(page.locator('.ant-picker-dropdown:visible')).toBeHidden();
       await page.getByTestId('search-submit').click();
