@@ -24,6 +24,19 @@ function feedZip(timezone: string, departure: string, arrival: string): Uint8Arr
 }
 
 describe('GTFS', () => {
+  it('reads plain and quoted files alike, with a byte-order mark, CRLF line ends and padding', () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9]([A-Za-z0-9 ]{0,10}[A-Za-z0-9])?$/);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, word), { minLength: 1, maxLength: 6 }), (stops) => {
+        const plain = `\uFEFFstop_id,stop_name,stop_lat,stop_lon\r\n${stops.map(([id, name], i) => ` ${id}${i},${name},1,2`).join('\r\n')}\r\n\r\n`;
+        const quoted = `stop_id,stop_name,stop_lat,stop_lon\n${stops.map(([id, name], i) => `"${id}${i}","${name}",1,2`).join('\n')}\n`;
+        const read = (text: string) => readGtfsZip(zipSync({ 'stops.txt': strToU8(text) })).stops;
+        expect(read(plain)).toEqual(read(quoted));
+        expect(read(plain).map((s) => s.id)).toEqual(stops.map(([id], i) => `${id}${i}`.trim()));
+      }),
+    );
+  });
+
   it('reads times past midnight and refuses malformed ones', () => {
     fc.assert(
       fc.property(
