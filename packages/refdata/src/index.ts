@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Country, CurrencyInfo } from '@junction/domain';
-import type { Calendar, ConnectionTimes, TrainServiceFees, TransitLink } from './build/extras';
+import type { Calendar, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
 import type { AircraftClass, Airline } from './build/tables';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
 
-export type { Calendar, CalendarDay, ConnectionTimes, TrainServiceFees, TransitLink } from './build/extras';
+export type { Calendar, CalendarDay, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
 export type { AircraftClass, Airline } from './build/tables';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
@@ -38,6 +38,7 @@ export type Refdata = {
   massTransit: TransitLink[];
   trainServiceFees: TrainServiceFees;
   connectionTimes: ConnectionTimes;
+  taxiFares: Record<string, TaxiFare>;
 };
 
 /** Reads the committed data files and builds the place index: once, at start. */
@@ -55,5 +56,6 @@ export function loadRefdata(): Refdata {
     massTransit: read<TransitLink[]>('mass-transit.json'),
     trainServiceFees: read<TrainServiceFees>('train-service-fees.json'),
     connectionTimes: read<ConnectionTimes>('connection-times.json'),
+    taxiFares: read<Record<string, TaxiFare>>('taxi-fares.json'),
   };
 }

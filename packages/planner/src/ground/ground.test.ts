@@ -56,4 +56,14 @@ describe('ground legs', () => {
     expect(transfers.some((t) => t.from === t.to)).toBe(false);
     expect(transfers.some((t) => t.from === 3 || t.to === 3)).toBe(false);
   });
+
+  it('follows a city tariff: its flag fall, the distance it covers, its rate and speed', () => {
+    const a = { lat: 39.9, lon: 116.4 };
+    const b = { lat: 39.9, lon: 116.5 };
+    const shenzhen = { ...DEFAULT_TAXI, flagFallMinor: 1000, includedKm: 2, perKmMinor: 270, speedKmh: 30 };
+    const ride = taxi(a, b, shenzhen);
+    expect(ride.price).toBe(1000 + Math.round((ride.km - 2) * 270));
+    expect(taxi(a, b, { ...shenzhen, speedKmh: 15 }).seconds).toBeGreaterThan(ride.seconds);
+    expect(taxi(a, b, { ...shenzhen, includedKm: undefined }).price).toBe(1000 + Math.round((ride.km - 3) * 270));
+  });
 });

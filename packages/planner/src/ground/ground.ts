@@ -15,6 +15,8 @@ export type TaxiModel = {
   pickupMinutes: number;
   flagFallMinor: number;
   perKmMinor: number;
+  /** Kilometres the flag fall covers (3 when not given). */
+  includedKm?: number;
   /** Beyond this straight-line distance nobody takes a taxi to a station or airport. */
   maxKm: number;
 };
@@ -35,7 +37,7 @@ export function taxi(
 ): { seconds: number; price: number; km: number } {
   const km = distanceKm(from, to) * model.detour;
   const seconds = Math.round((model.pickupMinutes + (km / model.speedKmh) * 60) * 60);
-  const price = model.flagFallMinor + Math.round(Math.max(0, km - 3) * model.perKmMinor);
+  const price = model.flagFallMinor + Math.round(Math.max(0, km - (model.includedKm ?? 3)) * model.perKmMinor);
   return { seconds, price, km };
 }
 

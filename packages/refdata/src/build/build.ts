@@ -1,7 +1,7 @@
 // `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTrainServiceFees } from './extras';
+import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTaxiFares, buildTrainServiceFees } from './extras';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
 import { writeRailGtfs } from './gtfs-rail';
@@ -27,6 +27,7 @@ write('aircraft.json', aircraft);
 write('calendar.json', buildCalendar());
 write('mass-transit.json', buildMassTransit());
 write('connection-times.json', buildConnectionTimes());
+write('taxi-fares.json', buildTaxiFares());
 write('train-service-fees.json', buildTrainServiceFees());
 console.log(report);
 console.log('flights GTFS (data/gtfs/flights.zip):', writeFlightsGtfs(places, aircraft));

@@ -103,3 +103,28 @@ export function buildConnectionTimes(): ConnectionTimes {
   }
   return { default: { domestic: 60, international: 90 }, airports };
 }
+
+/** A city's taxi tariff and driving speed. */
+export type TaxiFare = {
+  flagFallMinor: number;
+  includedKm: number;
+  perKmMinor: number;
+  speedKmh: number;
+  pickupMinutes: number;
+};
+
+/** Taxi tariffs by city code, as data (`curated/taxi-fares.csv`). */
+export function buildTaxiFares(): Record<string, TaxiFare> {
+  return Object.fromEntries(
+    readCsv('curated/taxi-fares.csv').map((r) => [
+      r.city_code ?? '',
+      {
+        flagFallMinor: Number(r.flag_fall_minor),
+        includedKm: Number(r.included_km),
+        perKmMinor: Number(r.per_km_minor),
+        speedKmh: Number(r.speed_kmh),
+        pickupMinutes: Number(r.pickup_min),
+      },
+    ]),
+  );
+}

@@ -8,12 +8,13 @@ import {
   McRaptor,
   type Outcome,
   StopGrid,
+  type TaxiModel,
   taxi,
   taxiAccess,
   taxiTransfers,
   timetableFromGtfs,
 } from '@junction/planner';
-import type { RawPlace, TransitLink } from '@junction/refdata';
+import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
 
 /** One way through the network, with the ends reached by taxi or metro. */
 export type DoorToDoorJourney = {
@@ -84,6 +85,7 @@ export class DoorToDoorPlanner {
   constructor(
     private readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
+    private readonly taxiFares: Readonly<Record<string, TaxiFare>> = {},
     private readonly keep = 8,
   ) {
     const metro = feeds.metro;
@@ -104,6 +106,12 @@ export class DoorToDoorPlanner {
           lon: stop.lon,
         });
     }
+  }
+
+  /** The taxi of a city: its tariff and driving speed where known, else the default. */
+  taxiModel(city: RawPlace | undefined): TaxiModel {
+    const fare = city ? this.taxiFares[city.cityCode] : undefined;
+    return fare ? { ...DEFAULT_TAXI, ...fare } : DEFAULT_TAXI;
   }
 
   /**
@@ -171,7 +179,7 @@ export class DoorToDoorPlanner {
         ? DOOR_TO_DOOR.airportCheckInMin
         : DOOR_TO_DOOR.stationCheckInMin) * 60;
     const isMetro = (stop: number) => (loaded.stopIds[stop] ?? '').startsWith(METRO_PREFIX);
-    const options: DoorToDoorJourney['access'][] = taxiAccess(grid, loaded.stopPoints, point)
+    const options: DoorToDoorJourney['access'][] = taxiAccess(grid, loaded.stopPoints, point, this.taxiModel(city))
       .filter((a) => !isMetro(a.stop))
       .slice(0, 24)
       .map((a) => ({ kind: 'taxi' as const, seconds: a.seconds + checkIn(a.stop), price: a.price, stop: a.stop }));
@@ -210,7 +218,7 @@ export class DoorToDoorPlanner {
       list.map((a) => ({ stop: a.stop, seconds: a.seconds, price: a.price }));
     const journeys: DoorToDoorJourney[] = [];
     const seen = new Set<string>();
-    const direct = taxi(p.from, p.to, DEFAULT_TAXI);
+    const direct = taxi(p.from, p.to, this.taxiModel(p.fromCity));
     for (const hour of DOOR_TO_DOOR.departureHours) {
       const leaveAt = p.dayStart + hour * 3600_000;
       const departAt = Math.round((leaveAt - loaded.epochMs) / 1000);

@@ -46,6 +46,7 @@ export class Inventory {
     inventory.doorToDoor = new DoorToDoorPlanner(
       { rail, flights: inventory.chinaFlights(flights), metro },
       refdata.massTransit,
+      refdata.taxiFares,
     );
     return inventory;
   }

@@ -8,7 +8,7 @@ import {
   type ResultLeg,
   type SearchResult,
 } from '@junction/domain';
-import type { LoadedTimetable } from '@junction/planner';
+import { type LoadedTimetable, taxi } from '@junction/planner';
 import type { RawPlace } from '@junction/refdata';
 import { DOOR_TO_DOOR, type DoorToDoorJourney, METRO_PREFIX } from '../inventory/door-to-door';
 import {
@@ -240,8 +240,7 @@ class DoorToDoorPlans {
         }),
       );
     } else {
-      const km = distanceKm(bound.from, firstStop);
-      const seconds = Math.round((8 + ((km * 1.3) / 32) * 60) * 60);
+      const seconds = taxi(bound.from, firstStop, this.inv.doorToDoor?.taxiModel(this.inv.cityOf(bound.from))).seconds;
       legs.push(
         groundLeg({
           kind: 'taxi',
@@ -413,8 +412,7 @@ class DoorToDoorPlans {
       );
     } else {
       const start = arriveStop + DOOR_EXIT_MIN * 60_000;
-      const km = distanceKm(lastStop, bound.to);
-      end = start + Math.round((8 + ((km * 1.3) / 32) * 60) * 60) * 1000;
+      end = start + taxi(lastStop, bound.to, this.inv.doorToDoor?.taxiModel(this.inv.cityOf(bound.to))).seconds * 1000;
       legs.push(
         groundLeg({
           kind: 'taxi',
