@@ -135,7 +135,9 @@ export function SearchForm({ initial }: SearchFormProps) {
     <TravellersField
       id={`${id}-travellers`}
       value={{ adults: draft.adults, children: draft.children, infants: draft.infants }}
-      onChange={(v) => update(v)}
+      onChange={(next) =>
+        setDraft((d) => ({ ...d, ...next({ adults: d.adults, children: d.children, infants: d.infants }) }))
+      }
       error={wasSubmitted && problems?.travellers ? describe(problems.travellers) : undefined}
     />
   );

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,18 @@ const count = (kind: string) => screen.getByTestId(`${kind}-count`).textContent;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('travellers', () => {
+  it('counts every click, even two that land before the panel shows the first', async () => {
+    await open();
+    const add = button('Add a child');
+    act(() => {
+      add.click();
+      add.click();
+      add.click();
+    });
+    // The third click would break the two-children rule, so it changes nothing.
+    expect(count('children')).toBe('2');
+  });
+
   it('keeps at least one adult', async () => {
     await open();
     expect(button('Remove an adult').disabled).toBe(true);

@@ -15,7 +15,8 @@ const problemOf = (t: Travellers) => travellerProblem(t.adults, t.children, t.in
 export type TravellersFieldProps = {
   id: string;
   value: Travellers;
-  onChange: (value: Travellers) => void;
+  /** Takes an update of the current value, so quick clicks each count. */
+  onChange: (update: (current: Travellers) => Travellers) => void;
   error?: string;
 };
 
@@ -32,6 +33,11 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
   const message = (name: ErrorName) => te(String(ERRORS[name].errorCode) as '3105');
 
   const step = (kind: Kind, by: 1 | -1) => ({ ...value, [kind]: value[kind] + by });
+  /** One step on whatever the value is when it applies; a step that would break a rule changes nothing. */
+  const stepped = (kind: Kind, by: 1 | -1) => (current: Travellers) => {
+    const next = { ...current, [kind]: current[kind] + by };
+    return next[kind] < 0 || problemOf(next) ? current : next;
+  };
   const blockedAdd = (kind: Kind) => problemOf(step(kind, 1));
   const blockedRemove = (kind: Kind) => (value[kind] === 0 ? 'NO_ADULT' : problemOf(step(kind, -1)));
   const rowNote = (kind: Kind) => {
@@ -64,7 +70,7 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
                 icon={<MinusOutlined />}
                 aria-label={t(`travellers.${kind}.remove`)}
                 disabled={blockedRemove(kind) !== null}
-                onClick={() => onChange(step(kind, -1))}
+                onClick={() => onChange(stepped(kind, -1))}
                 data-testid={`${kind}-remove`}
               />
               <output className={styles.count} aria-live="polite" data-testid={`${kind}-count`}>
@@ -75,7 +81,7 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
                 icon={<PlusOutlined />}
                 aria-label={t(`travellers.${kind}.add`)}
                 disabled={blockedAdd(kind) !== null}
-                onClick={() => onChange(step(kind, 1))}
+                onClick={() => onChange(stepped(kind, 1))}
                 data-testid={`${kind}-add`}
               />
             </fieldset>
