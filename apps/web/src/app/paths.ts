@@ -24,4 +24,12 @@ export const paths = {
   login: () => '/login',
   trips: () => '/account/trips',
   account: () => '/account/personal-info',
+  /** Results of a packed search link (spec §7). */
+  searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
+  /** The landing page of a short route link (spec §5). */
+  searchRoute: (routes: string) => `/search/${routes}`,
+  /** The home form, prefilled from a packed search link. */
+  modifySearch: (s: string) => `/?${new URLSearchParams({ s })}`,
+  booking: (searchId: string, resultId: string) =>
+    `/booking?${new URLSearchParams({ search: searchId, result: resultId })}`,
 } as const;

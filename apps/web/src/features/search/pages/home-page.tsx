@@ -60,7 +60,7 @@ function PopularRoutes() {
           <li key={`${from}-${to}`}>
             <Link
               className={styles.route}
-              to={`/search/${buildShortLink({ legs: [{ from, to, date }] })}`}
+              to={paths.searchRoute(buildShortLink({ legs: [{ from, to, date }] }))}
               data-testid={`popular-${from}-${to}`}
             >
               <span className={styles.routeModes} aria-hidden="true">

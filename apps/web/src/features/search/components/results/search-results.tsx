@@ -12,7 +12,6 @@ import { filterResults, NO_FILTERS, passes, type ResultFilters } from '../../lib
 import { cheapestDay, priceCalendar } from '../../lib/price-calendar';
 import { boundsOf, toMoney } from '../../lib/result-model';
 import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
-import { searchPaths } from '../../lib/search-paths';
 import { type ResultSort, sortForView, sortResults } from '../../lib/sort';
 import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
 import { usePriceOf } from '../../lib/use-result-format';
@@ -93,7 +92,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
           onRefresh: () => {
             // New criteria change the URL, which starts their search; the same ones run again here.
             if (criteriaKey(failure.criteria) === criteriaKey(criteria)) restart();
-            else navigate(searchPaths.results(packSearchLink(failure.criteria)), { replace: true });
+            else navigate(paths.searchResults(packSearchLink(failure.criteria)), { replace: true });
           },
         });
       } else if (failure.kind === 'expired') showMessage({ type: 'TO_HOMEPAGE', content: te('3001') });
@@ -125,7 +124,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const [selectingId, setSelectingId] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<(PriceChangeModalProps['change'] & { id: string }) | null>(null);
   const goToBooking = (resultId: string) => {
-    if (session.searchId) navigate(searchPaths.booking(session.searchId, resultId));
+    if (session.searchId) navigate(paths.booking(session.searchId, resultId));
   };
   const handleSelect = (result: SearchResult) => {
     if (!session.searchId) return;
@@ -168,14 +167,14 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   if (failure?.kind === 'refused' && session.results.length === 0) {
     return (
       <>
-        <SummaryBar criteria={criteria} names={names} modifyHref={searchPaths.modify(s)} />
+        <SummaryBar criteria={criteria} names={names} modifyHref={paths.modifySearch(s)} />
         <div className={styles.emptyCard}>
           <EmptyState
             kind="no-result"
             title={t('empty.refused')}
             description={te(String(failure.errorCode) as '1000', { defaultValue: te('5000') })}
             action={
-              <Button type="primary" size="large" onClick={() => navigate(searchPaths.modify(s))}>
+              <Button type="primary" size="large" onClick={() => navigate(paths.modifySearch(s))}>
                 {t('empty.modify')}
               </Button>
             }
@@ -187,7 +186,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
 
   return (
     <>
-      <SummaryBar criteria={criteria} names={names} modifyHref={searchPaths.modify(s)} />
+      <SummaryBar criteria={criteria} names={names} modifyHref={paths.modifySearch(s)} />
       <div className={styles.layout}>
         <div className={styles.sidebar}>
           {shown.length > 0 ? (
@@ -262,7 +261,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                   title={t('empty.title')}
                   description={t('empty.text')}
                   action={
-                    <Button type="primary" onClick={() => navigate(searchPaths.modify(s))}>
+                    <Button type="primary" onClick={() => navigate(paths.modifySearch(s))}>
                       {t('empty.modify')}
                     </Button>
                   }

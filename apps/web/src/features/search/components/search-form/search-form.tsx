@@ -15,6 +15,7 @@ import { Alert, Button, Radio, Segmented, Select } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths';
 import { type PickedPlace, PlacePair } from '../../../../shared/ui/place-picker/place-picker';
 import { ModeIcon } from '../mode-icon';
 import { DateField, DateRangeField } from './date-fields';
@@ -49,7 +50,6 @@ const MODE_ICONS: Record<SearchMode, Array<'air' | 'train'>> = {
 };
 
 /** Where a search goes: the results page reads the packed criteria from `s`. */
-export const searchUrl = (link: string): string => `/search?s=${encodeURIComponent(link)}`;
 
 export type SearchFormProps = {
   /** The form's first state; otherwise the last search on this device, otherwise a fresh form. */
@@ -103,7 +103,7 @@ export function SearchForm({ initial }: SearchFormProps) {
     setWasSubmitted(true);
     if (checkDraft(draft, today)) return;
     saveLastSearch(draft);
-    navigate(searchUrl(packSearchLink(toCriteria(draft))));
+    navigate(paths.searchResults(packSearchLink(toCriteria(draft))));
   };
 
   const places = (leg: LegDraft, index: number) => {
