@@ -1,7 +1,7 @@
 // `npm run bench -w apps/server`: searches end to end over HTTP on this machine. Prints figures; never fails on speed.
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { PullResponse, SearchCriteriaInput } from '@junction/domain';
+import { addDays, type PullResponse, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -10,10 +10,8 @@ import { Mailer } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
 
-const date = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
-};
+const today = new Date().toISOString().slice(0, 10);
+const date = (days: number) => toRequestDate(addDays(today, days));
 const leg = (departure: string, destination: string, days: number, back?: number) => ({
   departure,
   destination,

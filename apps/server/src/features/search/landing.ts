@@ -2,18 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromRequestDate, type Language, type SearchCriteria, TRIP_TYPES } from '@junction/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, fill } from '../../lib/text';
 import en from '../../locales/en/landing.json' with { type: 'json' };
 import zh from '../../locales/zh-CN/landing.json' with { type: 'json' };
 import { requestLanguage } from '../../plugins/language';
 import type { SearchService } from './search.service';
 
 const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-const fill = (template: string, values: Record<string, string>): string =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 function longDate(requestDate: string | undefined, language: Language): string {
   const iso = requestDate ? fromRequestDate(requestDate) : null;

@@ -1,14 +1,9 @@
 import type { CodePurpose, Language } from '@junction/domain';
+import { escapeHtml, fill } from '../../../lib/text';
 import en from '../../../locales/en/messages.json' with { type: 'json' };
 import zh from '../../../locales/zh-CN/messages.json' with { type: 'json' };
 
 const MESSAGES: Record<Language, typeof en> = { en, 'zh-CN': zh };
-
-const fill = (template: string, values: Record<string, string>): string =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 function toHtml(text: string): string {
   return text

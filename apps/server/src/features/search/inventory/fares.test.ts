@@ -1,7 +1,7 @@
 import { CABINS } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advanceFactor, airFare, beijingMetroFare, partyTotal, railFare, railRemaining } from './fares';
+import { advanceFactor, airFare, beijingMetroFare, partyTotal, railFare, railPartyTotal, railRemaining } from './fares';
 
 const base = { airline: 'CA', flight: 'CA1501', date: '2026-12-01', km: 1080, cabin: 'Y' as const, daysAhead: 14 };
 
@@ -32,6 +32,10 @@ describe('the fare model', () => {
 
   it('prices a party: children at three quarters, infants at a tenth', () => {
     expect(partyTotal(100_000, { adults: 2, children: 1, infants: 1 })).toBe(200_000 + 75_000 + 10_000);
+  });
+
+  it('prices a rail party: children at half in half yuan, infants on a lap for free', () => {
+    expect(railPartyTotal(55_350, { adults: 2, children: 1 })).toBe(110_700 + 27_700);
   });
 
   it('prices rail by distance and class, in half yuan, never below five yuan', () => {

@@ -125,6 +125,12 @@ export const RAIL_SEATS: Record<string, { code: string; perKm: number }[]> = {
 /** Children (6–14) pay half on China Railway; a child under 6 without a seat travels free. */
 export const RAIL_CHILD_SHARE = 0.5;
 
+/** A party's rail fare from an adult fare: children at half, in half yuan; infants ride free on a lap. */
+export function railPartyTotal(adultMinor: number, party: { adults: number; children: number }): number {
+  const child = Math.round((adultMinor * RAIL_CHILD_SHARE) / 50) * 50;
+  return adultMinor * party.adults + child * party.children;
+}
+
 export const trainType = (number: string): string => {
   const letter = number.charAt(0);
   return letter in RAIL_SEATS ? letter : 'K';

@@ -12,12 +12,12 @@ import { type LoadedTimetable, taxi } from '@junction/planner';
 import type { RawPlace } from '@junction/refdata';
 import { DOOR_TO_DOOR, type DoorToDoorJourney, METRO_PREFIX } from '../inventory/door-to-door';
 import {
-  AIR_FARES,
   airFare,
   beijingMetroFare,
-  RAIL_CHILD_SHARE,
+  partyTotal,
   RAIL_SEATS,
   railFare,
+  railPartyTotal,
   trainType,
 } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
@@ -202,7 +202,7 @@ class DoorToDoorPlans {
     const accessRide = j.access.kind === 'subway' ? (j.access.link?.durationMinutes ?? 0) * 60_000 : 0;
     if (j.access.kind === 'subway' && j.access.link) {
       const link = j.access.link;
-      const boardAt = j.leaveAt + (8 + link.frequencyMinutes / 2) * 60_000;
+      const boardAt = j.leaveAt + (DOOR_TO_DOOR.transitWalkMin + link.frequencyMinutes / 2) * 60_000;
       legs.push(
         groundLeg({
           kind: 'subway',
@@ -342,10 +342,7 @@ class DoorToDoorPlans {
           baggage: baggageFor(cabin, from.country !== to.country),
           separateTicket: true,
         });
-        total +=
-          fare * party.adults +
-          Math.round(fare * AIR_FARES.childShare) * party.children +
-          Math.round(fare * AIR_FARES.infantShare) * party.infants;
+        total += partyTotal(fare, party);
       } else {
         const type = trainType(number);
         const seat = (RAIL_SEATS[type] ?? [])[0]?.code ?? 'O';
@@ -360,7 +357,7 @@ class DoorToDoorPlans {
           trainType: type,
           separateTicket: true,
         });
-        total += fare * party.adults + Math.round(fare * RAIL_CHILD_SHARE) * party.children;
+        total += railPartyTotal(fare, party);
       }
       previousRide = l;
     }

@@ -6,6 +6,7 @@ import {
   localMidnight,
   type ResultLeg,
   type SearchResult,
+  toRequestDate,
 } from '@junction/domain';
 import { airFare, partyTotal, unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
@@ -122,7 +123,7 @@ export class SimulatedFlightSupplier implements Supplier {
       this.random,
       signal,
     );
-    const trip = request.trips.find((t) => result.date === t.date.replace(/-/g, '/'));
+    const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
     if (!trip) return undefined;
     return this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount;
   }

@@ -1,5 +1,12 @@
-import { type Cabin, daysBetween, isoWithOffset, type ResultLeg, type SearchResult } from '@junction/domain';
-import { RAIL_CHILD_SHARE, RAIL_SEATS, railFare, railRemaining, trainType } from '../inventory/fares';
+import {
+  type Cabin,
+  daysBetween,
+  isoWithOffset,
+  type ResultLeg,
+  type SearchResult,
+  toRequestDate,
+} from '@junction/domain';
+import { RAIL_SEATS, railFare, railPartyTotal, railRemaining, trainType } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
@@ -46,7 +53,7 @@ export class ChinaRailwaySupplier implements Supplier {
       this.random,
       signal,
     );
-    const trip = request.trips.find((t) => result.date === t.date.replace(/-/g, '/'));
+    const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
     return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount : undefined;
   }
 
@@ -115,9 +122,7 @@ export class ChinaRailwaySupplier implements Supplier {
     const per = trip.bounds.map((b) => this.options(b, request));
     return combineBounds(per).map((combo) => {
       const adult = combo.reduce((s, o) => s + o.adultMinor, 0);
-      const child = Math.round((adult * RAIL_CHILD_SHARE) / 50) * 50;
-      // A child under 6 without a seat travels free with an adult; infants are such children.
-      const price = adult * request.party.adults + child * request.party.children;
+      const price = railPartyTotal(adult, request.party);
       return assembleResult({
         id: `T:${combo.map((o) => o.key).join('|')}`,
         kind: 'train',
