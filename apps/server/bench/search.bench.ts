@@ -75,7 +75,7 @@ async function start(latencyScale: string, failures: boolean) {
 
 const refdata = loadRefdata();
 let t = performance.now();
-await sharedInventory(refdata);
+await sharedInventory(refdata, false);
 console.log(
   `timetables loaded in ${((performance.now() - t) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
 );

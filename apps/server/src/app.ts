@@ -91,7 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const search = new SearchService(
     deps.refdata,
-    sharedInventory(deps.refdata),
+    sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
     new MemorySearchStore(config.SEARCH_MAX_SESSIONS, () => now().getTime()),
     {
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,

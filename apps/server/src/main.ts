@@ -30,7 +30,7 @@ const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`)
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER) warmDoorToDoorWorker();
-await sharedInventory(refdata);
+await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
 const app = await buildApp(config, { db, refdata, mailer, sms });
 
 let isClosing = false;

@@ -41,7 +41,7 @@ describe('search API with the simulated suppliers', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Reading the timetables takes seconds of CPU: done before the app serves, as at start.
-    await sharedInventory(testRefdata());
+    await sharedInventory(testRefdata(), false);
     t = await createTestApp(
       { SEARCH_LATENCY_SCALE: '0.02', SEARCH_SUPPLIER_FAILURES: 'false', RATE_LIMIT_MAX: '100000' },
       now,

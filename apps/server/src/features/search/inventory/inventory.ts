@@ -38,10 +38,15 @@ export class Inventory {
     }
   }
 
-  static load(refdata: Refdata): Inventory {
+  /**
+   * Reads the feeds. `doorToDoor` also prepares door-to-door planning; a process that plans door to
+   * door in its worker thread leaves it out and keeps neither the metro feed nor the planner's copies.
+   */
+  static load(refdata: Refdata, doorToDoor = true): Inventory {
     const flights = readGtfsZip(readGtfsFeedBytes('flights'), 'air:');
     const rail = readGtfsZip(readGtfsFeedBytes('rail'), 'rail:');
     const inventory = new Inventory(refdata, new FlightSchedule(flights, 'air:'), new RailSchedule(rail, 'rail:'));
+    if (!doorToDoor) return inventory;
     const metro = hasGtfsFeed('metro') ? readGtfsZip(readGtfsFeedBytes('metro'), METRO_PREFIX) : undefined;
     inventory.doorToDoor = new DoorToDoorPlanner(
       { rail, flights: inventory.chinaFlights(flights), metro },
@@ -143,12 +148,19 @@ export class Inventory {
   }
 }
 
-let shared: { refdata: Refdata; inventory: Promise<Inventory> } | undefined;
+let shared: { refdata: Refdata; doorToDoor: boolean; inventory: Promise<Inventory> } | undefined;
 
-/** The process's inventory for this reference data, read on first use. */
-export function sharedInventory(refdata: Refdata): Promise<Inventory> {
-  if (!shared || shared.refdata !== refdata) {
-    shared = { refdata, inventory: new Promise((resolve) => setImmediate(() => resolve(Inventory.load(refdata)))) };
+/**
+ * The process's inventory for this reference data, read on first use; with door-to-door planning in
+ * this thread only when asked for (an inventory that has it serves those that do not need it).
+ */
+export function sharedInventory(refdata: Refdata, doorToDoor: boolean): Promise<Inventory> {
+  if (!shared || shared.refdata !== refdata || (doorToDoor && !shared.doorToDoor)) {
+    shared = {
+      refdata,
+      doorToDoor,
+      inventory: new Promise((resolve) => setImmediate(() => resolve(Inventory.load(refdata, doorToDoor)))),
+    };
   }
   return shared.inventory;
 }
