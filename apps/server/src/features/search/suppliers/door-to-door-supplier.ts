@@ -23,6 +23,7 @@ import {
 import type { Inventory } from '../inventory/inventory';
 import { CONNECTION_RULES } from '../inventory/itineraries';
 import { aircraftFor, assembleResult, baggageFor, feesFor, groundLeg } from '../results/build';
+import { searchTexts } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
 
@@ -115,8 +116,8 @@ class DoorToDoorPlans {
   /** The door: a street address for a city (its centre), or the airport or station asked for. */
   private door(place: RawPlace, language: Language): LegPoint {
     if (place.kind !== 'city') return this.point(place, language);
-    const zh = `${place.nameZh || place.nameEn}市中心`;
-    const en = `${place.nameEn} city centre`;
+    const zh = searchTexts('zh-CN').cityCentre(place.nameZh || place.nameEn);
+    const en = searchTexts('en').cityCentre(place.nameEn);
     return {
       code: '',
       name: language === 'zh-CN' ? zh : en,
@@ -351,7 +352,7 @@ class DoorToDoorPlans {
           ...ride(fare),
           kind: 'land',
           carrier: 'CR',
-          carrierName: language === 'zh-CN' ? '中国铁路' : 'China Railway',
+          carrierName: searchTexts(language).railway,
           number,
           cabin: seat,
           trainType: type,

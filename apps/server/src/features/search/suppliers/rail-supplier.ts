@@ -10,6 +10,7 @@ import { RAIL_SEATS, railFare, railPartyTotal, railRemaining, trainType } from '
 import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
+import { searchTexts } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
 
@@ -83,7 +84,7 @@ export class ChinaRailwaySupplier implements Supplier {
       leg: {
         kind: 'land',
         carrier: 'CR',
-        carrierName: request.language === 'zh-CN' ? '中国铁路' : 'China Railway',
+        carrierName: searchTexts(request.language).railway,
         number,
         from: inv.point(from, request.language),
         to: inv.point(to, request.language),
