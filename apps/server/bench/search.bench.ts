@@ -1,4 +1,5 @@
 // `npm run bench -w apps/server`: searches end to end over HTTP on this machine. Prints figures; never fails on speed.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { addDays, type PullResponse, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
@@ -9,6 +10,7 @@ import { createDb } from '../src/db/database';
 import { Mailer } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
+import { Keyring } from '../src/lib/crypto';
 
 const today = new Date().toISOString().slice(0, 10);
 const date = (days: number) => toRequestDate(addDays(today, days));
@@ -68,6 +70,7 @@ async function start(latencyScale: string, failures: boolean) {
     refdata,
     mailer: new Mailer('smtp://127.0.0.1:1', 'bench@junction.example'),
     sms: new LogSmsProvider(() => {}),
+    secrets: { hmacKey: randomBytes(32), keyring: new Keyring(new Map([['b1', randomBytes(32)]]), 'b1') },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiErrorSchema, ERRORS, siteInfoSchema } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testRefdata } from '../test/harness';
+import { createTestApp, type TestApp, testRefdata, testSecrets } from '../test/harness';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/database';
@@ -108,6 +108,7 @@ describe('health without a database', () => {
       refdata: testRefdata(),
       mailer: new Mailer('smtp://127.0.0.1:1', 'test@junction.example'),
       sms: new LogSmsProvider(() => {}),
+      secrets: testSecrets(),
     });
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);

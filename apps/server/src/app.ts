@@ -24,6 +24,7 @@ import { MemorySearchStore } from './features/search/search-store';
 import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import type { Random, Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
+import type { Secrets } from './lib/secrets';
 import { checkOrigin, sessionReader } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -35,6 +36,8 @@ export type AppDeps = {
   refdata: Refdata;
   mailer: Mailer;
   sms: SmsProvider;
+  /** Key material: the HMAC secret and the keyring that seals personal data at rest. */
+  secrets: Secrets;
   now?: () => Date;
   /** The search suppliers; the configured simulated ones by default. */
   suppliers?: (inventory: Inventory) => Supplier[];

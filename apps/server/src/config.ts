@@ -42,6 +42,19 @@ export const configSchema = z.object({
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
   MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
   SMS_OUTBOX_FILE: z.string().optional().describe('Development SMS provider also appends each text to this file'),
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'Base64 of at least 32 random bytes: keys the hashes of codes and blind indexes; generated in DATA_DIR when unset outside production',
+    ),
+  DATA_KEYS: z
+    .string()
+    .optional()
+    .describe(
+      'Keyring sealing personal data at rest, as id:base64key,...; generated in DATA_DIR when unset outside production',
+    ),
+  DATA_KEY_ID: z.string().optional().describe('The DATA_KEYS entry that seals new values (default: the first)'),
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),

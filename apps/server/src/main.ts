@@ -8,8 +8,10 @@ import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/mess
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { warmDoorToDoorWorker } from './features/search/suppliers/door-to-door-worker';
+import { loadSecrets } from './lib/secrets';
 
 const config = loadConfig();
+const secrets = await loadSecrets(config);
 
 const embedded = config.DATABASE_URL
   ? undefined
@@ -31,7 +33,7 @@ const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER) warmDoorToDoorWorker();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
-const app = await buildApp(config, { db, refdata, mailer, sms });
+const app = await buildApp(config, { db, refdata, mailer, sms, secrets });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -8,6 +8,8 @@ import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
+import { Keyring } from '../src/lib/crypto';
+import type { Secrets } from '../src/lib/secrets';
 
 import { TEMPLATE_DB } from './global-setup';
 
@@ -45,6 +47,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** Fresh key material for one test app, as a deployment would configure it. */
+export function testSecrets(): Secrets {
+  return { hmacKey: randomBytes(32), keyring: new Keyring(new Map([['t1', randomBytes(32)]]), 't1') };
+}
+
 let refdata: Refdata | undefined;
 /** The reference data, loaded once per test file. */
 export const testRefdata = (): Refdata => {
@@ -77,6 +84,7 @@ export async function createTestApp(
     refdata: testRefdata(),
     mailer,
     sms,
+    secrets: testSecrets(),
     now,
     ...deps,
   });
