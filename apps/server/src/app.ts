@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { registerAccountJobs } from './features/account/account.jobs';
 import { AccountRepository } from './features/account/account.repository';
 import { accountRoutes } from './features/account/account.routes';
 import { AccountService } from './features/account/account.service';
@@ -24,6 +25,8 @@ import { MemorySearchStore } from './features/search/search-store';
 import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import type { Random, Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
+import { JobRunner } from './jobs/job-runner';
+import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
 import { checkOrigin, sessionReader } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -38,6 +41,8 @@ export type AppDeps = {
   sms: SmsProvider;
   /** Key material: the HMAC secret and the keyring that seals personal data at rest. */
   secrets: Secrets;
+  /** Where the job tables are; without it no job runs in this process (jobs are still added). */
+  databaseUrl?: string;
   now?: () => Date;
   /** The search suppliers; the configured simulated ones by default. */
   suppliers?: (inventory: Inventory) => Supplier[];
@@ -56,6 +61,13 @@ const REDACT = [
   '*.cardNumber',
   '*.cvv',
 ];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job runner of this process, when it has a database URL to run jobs from. */
+    jobs: JobRunner | null;
+  }
+}
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -78,9 +90,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
 
   const now = deps.now ?? (() => new Date());
+  const jobs = new JobRegistry();
+  const limiter = new RateLimiter(deps.db, now);
+  registerAccountJobs(jobs, limiter);
   const accounts = new AccountService(
     new AccountRepository(deps.db),
-    new RateLimiter(deps.db, now),
+    limiter,
     deps.mailer,
     deps.sms,
     {
@@ -130,6 +145,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(refdataRoutes(deps.refdata, deps.now));
     await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
     await api.register(searchRoutes(search));
+  });
+
+  const runner = deps.databaseUrl
+    ? new JobRunner(jobs, {
+        connectionString: deps.databaseUrl,
+        concurrency: config.JOB_CONCURRENCY,
+        log: (level, message, meta) => {
+          if (level === 'error') app.log.error(meta, message);
+          else if (level === 'warning') app.log.warn(meta, message);
+          else app.log.debug(meta, message);
+        },
+      })
+    : undefined;
+  app.decorate('jobs', runner ?? null);
+  if (runner && config.RUN_JOBS) {
+    app.addHook('onReady', () => runner.start());
+  }
+  app.addHook('onClose', async () => {
+    await runner?.stop();
   });
 
   const hasWeb = await registerStaticWeb(app, config.WEB_DIST);

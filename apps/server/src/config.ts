@@ -56,6 +56,8 @@ export const configSchema = z.object({
     ),
   DATA_KEY_ID: z.string().optional().describe('The DATA_KEYS entry that seals new values (default: the first)'),
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
+  RUN_JOBS: flag.default(true).describe('This process runs background jobs (any number of processes may)'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2).describe('Jobs one process runs at once'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),

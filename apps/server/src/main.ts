@@ -8,6 +8,7 @@ import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/mess
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { warmDoorToDoorWorker } from './features/search/suppliers/door-to-door-worker';
+import { migrateJobs } from './jobs/job-runner';
 import { loadSecrets } from './lib/secrets';
 
 const config = loadConfig();
@@ -19,6 +20,7 @@ const embedded = config.DATABASE_URL
 const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
 const db = createDb(databaseUrl);
 await migrateToLatest(db);
+await migrateJobs(databaseUrl);
 
 // Without an SMTP relay, mail goes to a local sink that writes each message to the log.
 let sink: SmtpSink | undefined;
@@ -33,7 +35,7 @@ const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER) warmDoorToDoorWorker();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
-const app = await buildApp(config, { db, refdata, mailer, sms, secrets });
+const app = await buildApp(config, { db, refdata, mailer, sms, secrets, databaseUrl });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

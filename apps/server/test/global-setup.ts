@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateToLatest } from '../src/db/migrate';
+import { migrateJobs } from '../src/jobs/job-runner';
 
 export const TEMPLATE_DB = 'junction_template';
 
@@ -44,9 +45,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  const templateDb = createDb(server.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`), 1);
+  const templateUrl = server.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`);
+  const templateDb = createDb(templateUrl, 1);
   await migrateToLatest(templateDb);
   await templateDb.destroy();
+  // The job tables too, so every test database can add and run jobs.
+  await migrateJobs(templateUrl);
 
   project.provide('databaseUrl', server.url);
   return async () => {

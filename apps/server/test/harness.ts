@@ -43,6 +43,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // A test that needs the job runner asks for it (RUN_JOBS: 'true') or runs due jobs itself.
+    RUN_JOBS: 'false',
     ...overrides,
   });
 }
@@ -85,6 +87,7 @@ export async function createTestApp(
     mailer,
     sms,
     secrets: testSecrets(),
+    databaseUrl: database.url,
     now,
     ...deps,
   });

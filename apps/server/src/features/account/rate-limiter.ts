@@ -51,6 +51,15 @@ export class RateLimiter {
     await this.record(limits.map((l) => l.key));
   }
 
+  /** Deletes hits no limit looks back to any more; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('rateLimitHits')
+      .where('at', '<', new Date(this.now().getTime() - DAY))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('rateLimitHits').where('key', '=', key).execute();
   }
