@@ -51,6 +51,14 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-calls-go-through-api-modules',
+      comment:
+        'Only api/ modules call the API, each inside a TanStack query or mutation, so the answers of spec §8 (401, 403, 409, 419, 5xx) apply to every call.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '(^|/)api/' },
+      to: { path: '^apps/web/src/shared/api/api-client\\.ts$' },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import that does not resolve is a broken build waiting to happen.',
       severity: 'error',

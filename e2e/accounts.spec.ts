@@ -60,6 +60,24 @@ test('registers by e-mail through the activation link in the mail, in Chinese', 
   await expect(page.getByTestId('verify-result')).toContainText(text('zh-CN', 'errors', '1204'));
 });
 
+test('a duplicate registration stays on its form with its message', async ({ page, context }) => {
+  const mobile = newMobile();
+  await registerByMobile(page, mobile, 'travel2026');
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/register');
+  const form = page.getByTestId('register-form');
+  await form.getByPlaceholder(text('en', 'account', 'register.mobilePlaceholder')).fill(mobile);
+  await form.getByLabel(text('en', 'account', 'login.code')).fill('123456');
+  await form.getByLabel(text('en', 'account', 'register.password'), { exact: true }).fill('travel2026');
+  await form.getByLabel(text('en', 'account', 'register.confirm')).fill('travel2026');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: text('en', 'account', 'register.submit') }).click();
+  await expect(form.getByTestId('form-error')).toHaveText(text('en', 'errors', '4001'));
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByTestId('message-dialog')).toHaveCount(0);
+});
+
 test('pending verification without an e-mail goes home', async ({ page }) => {
   await page.goto('/pending-verification');
   await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { apiErrorSchema, ERRORS, siteInfoSchema } from '@junction/domain';
+import { API_ENDPOINTS, apiErrorSchema, ERRORS, siteInfoSchema } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata, testSecrets } from '../test/harness';
@@ -22,6 +22,11 @@ describe('API basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('serves every endpoint of the domain contracts', () => {
+    const missing = API_ENDPOINTS.filter((e) => !t.app.hasRoute({ method: e.method, url: e.path }));
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 
   it('answers an unknown API path with 404 in the error shape', async () => {

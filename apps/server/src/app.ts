@@ -28,6 +28,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { JobRunner } from './jobs/job-runner';
 import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
+import { requireEndpoint } from './lib/serve';
 import { checkOrigin, sessionReader } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
+    api.addHook('onRoute', requireEndpoint);
     api.decorateRequest('auth', null);
     api.addHook('onRequest', checkOrigin);
     api.addHook('onRequest', sessionReader(accounts));

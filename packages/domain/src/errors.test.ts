@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, apiErrorSchema, ERRORS } from './errors';
+import { AppError, apiErrorSchema, ERRORS, GLOBAL_CLIENT_STATUSES } from './errors';
 
 describe('error catalogue', () => {
   it('gives every error a unique code', () => {
@@ -14,6 +14,18 @@ describe('error catalogue', () => {
     expect(ERRORS.ACCOUNT_EXISTS.errorCode).toBe(4001);
     expect(ERRORS.SYSTEM_BUSY.http).toBe(419);
     expect(ERRORS.RESULTS_EXPIRED.http).toBe(400);
+  });
+
+  it('gives no code HTTP 403 or 409, which the client answers by leaving the page (ADR 0006)', () => {
+    const leaving = Object.entries(ERRORS).filter(([, e]) => GLOBAL_CLIENT_STATUSES.includes(e.http));
+    expect(leaving.map(([name]) => name)).toEqual([]);
+  });
+
+  it('keeps refusals the traveller reads on the page off the leaving statuses', () => {
+    expect(ERRORS.ACCOUNT_EXISTS.http).toBe(422);
+    expect(ERRORS.ALREADY_SIGNED_IN.http).toBe(422);
+    expect(ERRORS.ORDER_ALREADY_PAID.http).toBe(422);
+    expect(ERRORS.FORBIDDEN.http).toBe(400);
   });
 
   it('turns a coded failure into the one error body, with expired type and params when given', () => {

@@ -4,6 +4,10 @@ import { z } from 'zod';
  * One catalogue of coded errors: a name for code, the number the client sees (spec §8 where the spec
  * names one, ours otherwise) and the HTTP status. The client shows the message for `errorCode` in the
  * user's language; `errorContent` is an English fallback for logs and API users.
+ *
+ * HTTP 403 and 409 are never given to a code (ADR 0006): the client answers them for every call by
+ * leaving the page (spec §8), so a refusal the traveller should read on the page (an existing account,
+ * an order already paid) is 422 and a malformed or refused request 400.
  */
 export const ERRORS = {
   VALIDATION_FAILED: { errorCode: 1000, http: 400, message: 'The request is not valid.' },
@@ -11,18 +15,22 @@ export const ERRORS = {
   PASSWORD_INCORRECT: { errorCode: 1002, http: 400, message: 'Incorrect password.' },
   CODE_INCORRECT: { errorCode: 1101, http: 400, message: 'Incorrect verification code.' },
   ACTIVATION_INVALID: { errorCode: 1201, http: 400, message: 'The activation link is invalid.' },
-  ACTIVATION_USED: { errorCode: 1204, http: 400, message: 'The activation link has already been used.' },
+  /** Spec §8: 1204 is an invalid activation link like 1201; ours is one already used (or an active account). */
+  ACTIVATION_USED: { errorCode: 1204, http: 400, message: 'The activation link is invalid.' },
   ACTIVATION_EXPIRED: { errorCode: 1202, http: 400, message: 'The activation link has expired.' },
   EMAIL_UNREGISTERED: { errorCode: 1203, http: 400, message: 'This e-mail address is not registered.' },
   EMAIL_UNACTIVATED: { errorCode: 1205, http: 400, message: 'This e-mail address is not activated yet.' },
   MOBILE_UNREGISTERED: { errorCode: 1206, http: 400, message: 'This mobile number is not registered.' },
   DELIVERY_FAILED: { errorCode: 1502, http: 503, message: 'The message could not be sent. Please try again later.' },
-  CODE_EXPIRED: { errorCode: 1601, http: 400, message: 'The verification code has expired or was already used.' },
+  /** Spec §8: 1601 is an incorrect verification code like 1101; ours is one expired, used up or never sent. */
+  CODE_EXPIRED: { errorCode: 1601, http: 400, message: 'Incorrect verification code.' },
   SESSION_EXPIRED: { errorCode: 1401, http: 401, message: 'Your session has expired. Please sign in again.' },
-  ALREADY_SIGNED_IN: { errorCode: 1409, http: 409, message: 'You are already signed in.' },
+  ALREADY_SIGNED_IN: { errorCode: 1409, http: 422, message: 'You are already signed in.' },
   TOO_MANY_REQUESTS: { errorCode: 1429, http: 429, message: 'Too many requests. Please try again later.' },
   TRY_AGAIN_LATER: { errorCode: 1501, http: 503, message: 'Please try again later.' },
-  ORDER_ALREADY_PAID: { errorCode: 2000, http: 409, message: 'This order is already paid. Do not pay twice.' },
+  /** A partner system (a supplier, the payment gateway) did not answer in time. */
+  PARTNER_UNAVAILABLE: { errorCode: 1503, http: 503, message: 'Please try again later.' },
+  ORDER_ALREADY_PAID: { errorCode: 2000, http: 422, message: 'This order is already paid. Do not pay twice.' },
   RESULTS_EXPIRED: { errorCode: 3001, http: 400, message: 'Your results have expired.' },
   PRICE_EXPIRED: {
     errorCode: 3002,
@@ -53,8 +61,9 @@ export const ERRORS = {
     message: 'The return date cannot be before the departure date.',
   },
   LEG_COUNT: { errorCode: 3111, http: 400, message: 'The number of legs does not match the trip type.' },
-  ACCOUNT_EXISTS: { errorCode: 4001, http: 409, message: 'An account already exists.' },
-  FORBIDDEN: { errorCode: 4030, http: 403, message: 'You may not access this.' },
+  ACCOUNT_EXISTS: { errorCode: 4001, http: 422, message: 'An account already exists.' },
+  /** A state-changing request from another site's page (the origin check). */
+  FORBIDDEN: { errorCode: 4030, http: 400, message: 'You may not access this.' },
   NOT_FOUND: { errorCode: 4040, http: 404, message: 'Not found.' },
   METHOD_NOT_ALLOWED: { errorCode: 4050, http: 405, message: 'Method not allowed.' },
   PAYLOAD_TOO_LARGE: { errorCode: 4130, http: 413, message: 'The request body is too large.' },
@@ -65,6 +74,9 @@ export const ERRORS = {
 } as const satisfies Record<string, { errorCode: number; http: number; message: string }>;
 
 export type ErrorName = keyof typeof ERRORS;
+
+/** Statuses the client answers the same way for every call (spec §8); no error code may use them. */
+export const GLOBAL_CLIENT_STATUSES: readonly number[] = [403, 409];
 export type ErrorCode = (typeof ERRORS)[ErrorName]['errorCode'];
 
 /** Every error code the client must be able to show in both languages. */

@@ -1,7 +1,7 @@
-import { placeQuerySchema, placeSchema } from '@junction/domain';
+import { placeEndpoints } from '@junction/domain';
 import type { PlaceIndex } from '@junction/refdata';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve';
 import { requestLanguage } from '../../plugins/language';
 
 /** Cities offered before anything is typed: the main Chinese cities and the hubs travellers fly to most. */
@@ -25,45 +25,25 @@ export const POPULAR_CITY_CODES = [
 ];
 
 /** `GET /api/place` (spec §7): places matching a keyword, ranked for a traveller. */
-export const placesRoutes = (places: PlaceIndex): FastifyPluginAsyncZod =>
+export const placesRoutes = (places: PlaceIndex): FastifyPluginAsync =>
   async function placeRoutes(app) {
-    app.get(
-      '/api/place',
-      {
-        schema: {
-          tags: ['places'],
-          summary: 'Search cities, airports and railway stations',
-          querystring: placeQuerySchema,
-          response: { 200: z.object({ data: z.array(placeSchema) }) },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'public, max-age=3600');
-        const { keyword, lang, limit } = req.query;
-        return { data: places.search(keyword, requestLanguage(req, lang), limit) };
-      },
-    );
+    const tags = ['places'];
 
-    app.get(
-      '/api/place/popular',
-      {
-        schema: {
-          tags: ['places'],
-          summary: 'Popular cities for an empty place picker',
-          querystring: placeQuerySchema.pick({ lang: true }),
-          response: { 200: z.object({ data: z.array(placeSchema) }) },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'public, max-age=86400');
-        const language = requestLanguage(req, req.query.lang);
-        const cities = POPULAR_CITY_CODES.flatMap((code) =>
-          places
-            .findByCode(code)
-            .filter((p) => p.kind === 'city')
-            .slice(0, 1),
-        );
-        return { data: cities.map((p) => places.toPlace(p, language)) };
-      },
-    );
+    serve(app, placeEndpoints.search, { tags }, async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      const { keyword, lang, limit } = req.query;
+      return { data: places.search(keyword, requestLanguage(req, lang), limit) };
+    });
+
+    serve(app, placeEndpoints.popular, { tags }, async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      const language = requestLanguage(req, req.query.lang);
+      const cities = POPULAR_CITY_CODES.flatMap((code) =>
+        places
+          .findByCode(code)
+          .filter((p) => p.kind === 'city')
+          .slice(0, 1),
+      );
+      return { data: cities.map((p) => places.toPlace(p, language)) };
+    });
   };

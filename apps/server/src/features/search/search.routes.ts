@@ -1,74 +1,26 @@
-import {
-  apiErrorSchema,
-  pullRequestSchema,
-  pullResponseSchema,
-  refreshRequestSchema,
-  refreshResponseSchema,
-  searchCriteriaSchema,
-  searchStartedSchema,
-} from '@junction/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { searchEndpoints as api, apiErrorSchema } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve';
 import { requestLanguage } from '../../plugins/language';
 import type { SearchService } from './search.service';
 
-const errors = { 400: apiErrorSchema };
-
 /** Spec §7: search, pull and refresh, plus the criteria behind a short link. */
-export const searchRoutes = (search: SearchService): FastifyPluginAsyncZod =>
+export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
-    app.post(
-      '/api/v2/search',
-      {
-        schema: {
-          tags: ['search'],
-          summary: 'Start a search; results are collected with pull',
-          body: searchCriteriaSchema,
-          response: { 200: searchStartedSchema, ...errors },
-        },
-      },
-      async (req) => ({ searchId: await search.start(req.body, requestLanguage(req)) }),
-    );
+    const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
 
-    app.post(
-      '/api/v2/pull',
-      {
-        schema: {
-          tags: ['search'],
-          summary: 'Results that arrived since the cursor, with the progress of the suppliers',
-          body: pullRequestSchema,
-          response: { 200: pullResponseSchema, ...errors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        return search.pull(req.body.searchId, req.body.cursor);
-      },
-    );
+    serve(app, api.start, options, async (req) => ({
+      searchId: await search.start(req.body, requestLanguage(req)),
+    }));
 
-    app.post(
-      '/api/v2/refresh',
-      {
-        schema: {
-          tags: ['search'],
-          summary: 'Re-price one result with its seller',
-          body: refreshRequestSchema,
-          response: { 200: refreshResponseSchema, ...errors },
-        },
-      },
-      async (req) => search.refresh(req.body.searchId, req.body.resultId),
-    );
+    serve(app, api.pull, options, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return search.pull(req.body.searchId, req.body.cursor);
+    });
 
-    app.get(
-      '/api/v2/link',
-      {
-        schema: {
-          tags: ['search'],
-          summary: 'The search criteria a short link stands for (spec §5)',
-          querystring: z.object({ routes: z.string().min(1).max(300) }),
-          response: { 200: z.object({ criteria: searchCriteriaSchema }), ...errors },
-        },
-      },
-      async (req) => ({ criteria: search.criteriaFromLink(req.query.routes, requestLanguage(req)) }),
-    );
+    serve(app, api.refresh, options, async (req) => search.refresh(req.body.searchId, req.body.resultId));
+
+    serve(app, api.link, options, async (req) => ({
+      criteria: search.criteriaFromLink(req.query.routes, requestLanguage(req)),
+    }));
   };

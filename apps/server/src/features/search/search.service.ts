@@ -208,7 +208,7 @@ export class SearchService {
     try {
       amount = await supplier.quote(result, request, AbortSignal.timeout(this.options.supplierTimeoutMs));
     } catch {
-      throw new AppError('TRY_AGAIN_LATER');
+      throw new AppError('PARTNER_UNAVAILABLE');
     }
     if (amount === undefined) throw new AppError('PLAN_INVALID');
     if (amount !== result.price.amount) await this.store.reprice(searchId, resultId, amount);

@@ -1,6 +1,7 @@
-import { type SiteInfo, siteInfoSchema } from '@junction/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referenceEndpoints, type SiteInfo } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
+import { serve } from '../../lib/serve';
 
 /** The operator's particulars for the footer and the information pages, from configuration. */
 export function siteInfoFromConfig(config: Config): SiteInfo {
@@ -19,21 +20,11 @@ export function siteInfoFromConfig(config: Config): SiteInfo {
   };
 }
 
-export const siteRoutes = (config: Config): FastifyPluginAsyncZod =>
+export const siteRoutes = (config: Config): FastifyPluginAsync =>
   async function site(app) {
     const info = siteInfoFromConfig(config);
-    app.get(
-      '/api/site',
-      {
-        schema: {
-          tags: ['site'],
-          summary: 'Operator particulars and app links',
-          response: { 200: siteInfoSchema },
-        },
-      },
-      async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
-        return info;
-      },
-    );
+    serve(app, referenceEndpoints.site, { tags: ['site'] }, async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return info;
+    });
   };

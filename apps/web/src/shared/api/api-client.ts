@@ -1,45 +1,44 @@
-import { type ApiErrorBody, apiErrorSchema, ERRORS } from '@junction/domain';
-import type { z } from 'zod';
-import { unauthorizedEvents } from '../auth/auth-events';
+import {
+  apiErrorSchema,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResult,
+  ERRORS,
+} from '@junction/domain';
+import { ApiError } from './api-error';
 
-/** A failed API call: the HTTP status and the error body of ARCHITECTURE.md §3. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ApiErrorBody;
+/** What a call sends: the body of a POST endpoint, the query of a GET endpoint, as their schemas accept. */
+export type CallInput<E extends Endpoint> = (EndpointBody<E> extends undefined
+  ? { body?: undefined }
+  : { body: EndpointBody<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) & {
+    signal?: AbortSignal;
+  };
 
-  constructor(status: number, body: ApiErrorBody) {
-    super(body.errorContent);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
+function urlOf(path: string, query: unknown): string {
+  const params = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
   }
-
-  get errorCode(): number {
-    return this.body.errorCode;
-  }
+  return params.size > 0 ? `${path}?${params}` : path;
 }
 
-type RequestOptions<T> = {
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  schema: z.ZodType<T>;
-  signal?: AbortSignal;
-  /** A 401 here is expected and handled by the caller: do not open the login dialog. */
-  quietUnauthorized?: boolean;
-};
-
-async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
-  const url = params.size > 0 ? `${path}?${params}` : path;
+/**
+ * Calls one endpoint of the domain contracts and parses the answer with its schema; a failure throws
+ * `ApiError`. Only the `api/` modules call it, each inside a query or a mutation, so the query client's
+ * answers to 401, 403, 409, 419 and 5xx apply to every call (ARCHITECTURE.md §9).
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResult<E>> {
+  const hasBody = input.body !== undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
+    response = await fetch(urlOf(endpoint.path, input.query), {
+      method: endpoint.method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      body: hasBody ? JSON.stringify(input.body) : undefined,
+      signal: input.signal,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
@@ -47,18 +46,11 @@ async function request<T>(method: string, path: string, options: RequestOptions<
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    // Spec §8: a 401 anywhere opens the login dialog, which reloads the page after signing in.
-    if (response.status === 401 && !options.quietUnauthorized) unauthorizedEvents.emit();
     const body = apiErrorSchema.safeParse(data);
     throw new ApiError(
       response.status,
       body.success ? body.data : { errorCode: ERRORS.INTERNAL.errorCode, errorContent: response.statusText },
     );
   }
-  return options.schema.parse(data);
+  return endpoint.response.parse(data) as EndpointResult<E>;
 }
-
-export const apiClient = {
-  get: <T>(path: string, options: RequestOptions<T>) => request('GET', path, options),
-  post: <T>(path: string, options: RequestOptions<T>) => request('POST', path, options),
-};

@@ -1,21 +1,19 @@
-import { countrySchema, currencyTableSchema, type Place, placeSchema } from '@junction/domain';
+import { type Language, type Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from './api-client';
+import { callApi } from './api-client';
 
 export const referenceKeys = {
   countries: ['reference', 'countries'] as const,
   currencies: ['reference', 'currencies'] as const,
+  calendar: ['reference', 'calendar'] as const,
   places: (keyword: string, language: string) => ['reference', 'places', language, keyword] as const,
+  popularPlaces: (language: string) => ['reference', 'places', 'popular', language] as const,
 };
 
 export const countriesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.countries,
-    queryFn: ({ signal }) =>
-      apiClient
-        .get('/api/countries', { schema: z.object({ data: z.array(countrySchema) }), signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => callApi(referenceEndpoints.countries, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 export const useCountries = () => useQuery(countriesQueryOptions());
@@ -23,53 +21,51 @@ export const useCountries = () => useQuery(countriesQueryOptions());
 export const currenciesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.currencies,
-    queryFn: ({ signal }) => apiClient.get('/api/currencies', { schema: currencyTableSchema, signal }),
+    queryFn: ({ signal }) => callApi(referenceEndpoints.currencies, { signal }),
     staleTime: 60 * 60 * 1000,
   });
 export const useCurrencyTable = () => useQuery(currenciesQueryOptions());
 
 /**
- * Places for a keyword. Spec §7: a failure of `/api/place` is logged and treated as no match, so the
- * picker never shows an error for it.
+ * Chinese public holidays and adjusted working days for this year and next (spec §3: calendar info,
+ * loaded at startup). The date pickers work without it, so a failure is quiet.
  */
-export async function searchPlaces(keyword: string, language: string, signal?: AbortSignal): Promise<Place[]> {
-  try {
-    const res = await apiClient.get('/api/place', {
-      query: { keyword, lang: language, limit: 8 },
-      schema: z.object({ data: z.array(placeSchema) }),
-      signal,
-    });
-    return res.data;
-  } catch (err) {
-    if (signal?.aborted) throw err;
+export const holidayCalendarQueryOptions = () =>
+  queryOptions({
+    queryKey: referenceKeys.calendar,
+    queryFn: ({ signal }) => callApi(referenceEndpoints.calendar, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  });
+export const useHolidayCalendar = () => useQuery(holidayCalendarQueryOptions()).data;
+
+/** Spec §7: a failure of `/api/place` is logged and treated as no match, so the picker never shows an error for it. */
+function noMatchOnFailure(signal: AbortSignal) {
+  return (err: unknown): Place[] => {
+    if (signal.aborted) throw err;
     console.warn('place search failed', err);
     return [];
-  }
+  };
 }
 
-export const placesQueryOptions = (keyword: string, language: string) =>
+export const placesQueryOptions = (keyword: string, language: Language) =>
   queryOptions({
     queryKey: referenceKeys.places(keyword, language),
-    queryFn: ({ signal }) => searchPlaces(keyword, language, signal),
+    queryFn: ({ signal }) =>
+      callApi(placeEndpoints.search, { query: { keyword, lang: language, limit: 8 }, signal })
+        .then((r) => r.data)
+        .catch(noMatchOnFailure(signal)),
     staleTime: 60 * 60 * 1000,
     enabled: keyword.trim().length > 0,
   });
 
-export const popularPlacesQueryOptions = (language: string) =>
+export const popularPlacesQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: ['reference', 'places', 'popular', language] as const,
+    queryKey: referenceKeys.popularPlaces(language),
     queryFn: ({ signal }) =>
-      apiClient
-        .get('/api/place/popular', {
-          query: { lang: language },
-          schema: z.object({ data: z.array(placeSchema) }),
-          signal,
-        })
+      callApi(placeEndpoints.popular, { query: { lang: language }, signal })
         .then((r) => r.data)
-        .catch((err: unknown) => {
-          if (signal.aborted) throw err;
-          console.warn('popular places failed', err);
-          return [] as Place[];
-        }),
+        .catch(noMatchOnFailure(signal)),
     staleTime: Number.POSITIVE_INFINITY,
   });

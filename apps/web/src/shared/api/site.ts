@@ -1,13 +1,13 @@
-import { type Language, type SiteInfo, siteInfoSchema } from '@junction/domain';
+import { type Language, referenceEndpoints, type SiteInfo } from '@junction/domain';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { callApi } from './api-client';
 
 export const siteKeys = { info: ['site', 'info'] as const };
 
 export const siteInfoQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.info,
-    queryFn: ({ signal }) => apiClient.get('/api/site', { schema: siteInfoSchema, signal }),
+    queryFn: ({ signal }) => callApi(referenceEndpoints.site, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

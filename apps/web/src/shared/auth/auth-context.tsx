@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@junction/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { authApi, authKeys, currentUserQueryOptions } from './auth-api';
+import { currentUserQueryOptions, sessionKeys, useLogout } from '../api/session';
 import { unauthorizedEvents } from './auth-events';
 import { localSession } from './session';
 
@@ -43,7 +43,7 @@ export function AuthProvider({ children, onSessionLost }: AuthProviderProps) {
     if (profile.isError && hasStoredUser) {
       localSession.clear();
       setHasStoredUser(false);
-      queryClient.removeQueries({ queryKey: authKeys.user });
+      queryClient.removeQueries({ queryKey: sessionKeys.user });
       onSessionLost();
     }
   }, [profile.isError, hasStoredUser, queryClient, onSessionLost]);
@@ -58,17 +58,18 @@ export function AuthProvider({ children, onSessionLost }: AuthProviderProps) {
     (user: CurrentUser) => {
       if (!user.name) return; // Spec §4: a response without a name is not a sign-in.
       localSession.save(user);
-      queryClient.setQueryData(authKeys.user, user);
+      queryClient.setQueryData(sessionKeys.user, user);
       setHasStoredUser(true);
     },
     [queryClient],
   );
 
+  const { mutateAsync: logout } = useLogout();
   const signOut = useCallback(async () => {
-    await authApi.logout().catch(() => undefined);
+    await logout().catch(() => undefined);
     localSession.clear();
     window.location.reload();
-  }, []);
+  }, [logout]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

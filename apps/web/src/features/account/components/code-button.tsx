@@ -1,16 +1,15 @@
 import { CODE_RESEND_SECONDS, type CodePurpose, type Identity } from '@junction/domain';
 import { App, Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../../shared/auth/auth-api';
 import { useCountdown } from '../../../shared/lib/use-countdown';
-import { useErrorMessage } from '../lib/errors';
+import { useSendCode } from '../api/sign-in';
 
 export type CodeButtonProps = {
   /** The account the code goes to; the code is asked for only when it is set and no countdown runs. */
   target: () => { type: Identity; target: string; country?: string } | null;
   purpose: CodePurpose;
-  onError: (message: string) => void;
+  /** A refused request, for the form to show under its fields. */
+  onError: (error: unknown) => void;
   type?: 'link' | 'default';
 };
 
@@ -18,27 +17,32 @@ export type CodeButtonProps = {
 export function CodeButton({ target, purpose, onError, type = 'default' }: CodeButtonProps) {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
   const countdown = useCountdown(CODE_RESEND_SECONDS);
-  const [isSending, setIsSending] = useState(false);
+  const sendCode = useSendCode();
 
-  const send = async () => {
+  const send = () => {
     const to = target();
     if (!to || !to.target.trim() || countdown.isRunning) return;
-    setIsSending(true);
-    try {
-      await authApi.sendCode({ ...to, purpose });
-      countdown.start();
-      message.success(t(to.type === 'mobile' ? 'code.sentMobile' : 'code.sentEmail'));
-    } catch (err) {
-      onError(errorMessage(err));
-    } finally {
-      setIsSending(false);
-    }
+    sendCode.mutate(
+      { ...to, purpose },
+      {
+        onSuccess: () => {
+          countdown.start();
+          message.success(t(to.type === 'mobile' ? 'code.sentMobile' : 'code.sentEmail'));
+        },
+        onError,
+      },
+    );
   };
 
   return (
-    <Button type={type} onClick={send} loading={isSending} disabled={countdown.isRunning} data-testid="send-code">
+    <Button
+      type={type}
+      onClick={send}
+      loading={sendCode.isPending}
+      disabled={countdown.isRunning}
+      data-testid="send-code"
+    >
       {countdown.isRunning ? t('code.resendIn', { seconds: countdown.left }) : t('code.send')}
     </Button>
   );

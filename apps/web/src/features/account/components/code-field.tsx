@@ -9,7 +9,8 @@ export type CodeFieldProps = {
   purpose: CodePurpose;
   /** Where the code goes, read when the button is pressed. */
   target: () => { type: Identity; target: string; country?: string } | null;
-  onError: (message: string) => void;
+  /** A refused code request, for the form to show under its fields. */
+  onError: (error: unknown) => void;
   isRequired?: boolean;
   extra?: string;
   size?: 'large' | 'middle';

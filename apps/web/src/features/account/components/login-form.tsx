@@ -1,12 +1,10 @@
-import { DEFAULT_COUNTRY, identityOf } from '@junction/domain';
-import { Alert, Button, Form, Input } from 'antd';
+import { DEFAULT_COUNTRY, ERRORS, identityOf } from '@junction/domain';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../shared/api/api-client';
-import { authApi } from '../../../shared/auth/auth-api';
-import { useAuth } from '../../../shared/auth/auth-context';
-import { useErrorMessage } from '../lib/errors';
+import { FormError } from '../../../shared/ui/form-error';
+import { useLogin } from '../api/sign-in';
 import { accountRules } from '../lib/rules';
 import { AccountField } from './account-field';
 import { AgreementLinks } from './agreement-links';
@@ -29,40 +27,26 @@ export type LoginFormProps = {
 export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) {
   const { t } = useTranslation('account');
   const [form] = Form.useForm<Values>();
-  const { completeSignIn } = useAuth();
-  const errorMessage = useErrorMessage();
+  const signIn = useLogin();
   const rules = accountRules(t);
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [mode, setMode] = useState<'password' | 'code'>('password');
-  const [error, setError] = useState<string>();
-  const [isLoading, setIsLoading] = useState(false);
+  const [codeError, setCodeError] = useState<unknown>(null);
   const account = Form.useWatch('account', form) ?? '';
   const identity = identityOf(account);
   const linkTarget = linksInNewTab ? { target: '_blank', rel: 'noopener' } : {};
 
-  const submit = async (values: Values) => {
-    setIsLoading(true);
-    setError(undefined);
-    try {
-      const user = await authApi.login({
+  const submit = (values: Values) => {
+    setCodeError(null);
+    signIn.mutate(
+      {
         username: values.account.trim(),
         identity,
         ...(identity === 'mobile' ? { district: country } : {}),
         ...(mode === 'password' ? { password: values.password } : { code: values.code }),
-      });
-      completeSignIn(user);
-      onSuccess();
-    } catch (err) {
-      // Spec §8: 1409 (already signed in) fetches the current user and counts as success.
-      if (err instanceof ApiError && err.errorCode === 1409) {
-        completeSignIn(await authApi.currentUser());
-        onSuccess();
-      } else {
-        setError(errorMessage(err));
-      }
-    } finally {
-      setIsLoading(false);
-    }
+      },
+      { onSuccess: () => onSuccess() },
+    );
   };
 
   return (
@@ -71,19 +55,23 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
       layout="vertical"
       requiredMark={false}
       onFinish={submit}
-      onFinishFailed={() => setIsLoading(false)}
       className={styles.form}
       data-testid="login-form"
     >
       <AccountField identity={identity} country={country} onCountryChange={setCountry} />
       {mode === 'password' ? (
-        <Form.Item name="password" label={t('login.password')} rules={[rules.required]}>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[rules.required]}
+          validateTrigger={['onBlur', 'onSubmit']}
+        >
           <Input.Password size="large" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
         </Form.Item>
       ) : (
         <CodeField
           purpose="login"
-          onError={setError}
+          onError={setCodeError}
           target={() => {
             const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
             return value ? { type: identityOf(value), target: value, country } : null;
@@ -102,8 +90,13 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
           {t('login.forgot')}
         </Link>
       </div>
-      {error ? <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" /> : null}
-      <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+      {/* Spec §8: a sign-in failure without a more specific code reads as 1001. */}
+      <FormError
+        error={codeError ?? signIn.error}
+        fallbackCode={ERRORS.LOGIN_FAILED.errorCode}
+        className={styles.error}
+      />
+      <Button type="primary" htmlType="submit" size="large" block loading={signIn.isPending}>
         {t('login.submit')}
       </Button>
       <p className={styles.switch}>

@@ -29,7 +29,8 @@ export function LoginModal() {
         onSuccess={() => {
           const request = loginRequest ?? {};
           closeLogin();
-          if (request.redirect || request.refresh) goAfterSignIn(navigate, request);
+          // Spec §2: the redirect, a reload with the refresh flag, and otherwise the home page.
+          goAfterSignIn(navigate, request);
         }}
       />
     </Modal>

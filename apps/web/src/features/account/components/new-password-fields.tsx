@@ -15,7 +15,14 @@ export function NewPasswordFields({ name, label, confirmLabel, size = 'large' }:
   const rules = accountRules(t);
   return (
     <>
-      <Form.Item name={name} label={label} extra={t('register.passwordHint')} rules={[rules.password]}>
+      {/* Spec §5: the password rule runs when the field is left, not at every keystroke. */}
+      <Form.Item
+        name={name}
+        label={label}
+        extra={t('register.passwordHint')}
+        rules={[rules.password]}
+        validateTrigger={['onBlur', 'onSubmit']}
+      >
         <Input.Password size={size} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirm" label={confirmLabel} dependencies={[name]} rules={[rules.confirm(name)]}>

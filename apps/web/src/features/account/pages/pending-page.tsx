@@ -1,13 +1,12 @@
 import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Result } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { authApi } from '../../../shared/auth/auth-api';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { FormError } from '../../../shared/ui/form-error';
+import { useResendActivation } from '../api/register';
 import styles from '../components/forms.module.css';
-import { useErrorMessage } from '../lib/errors';
 
 /** After e-mail registration: check the mailbox, with a resend. Without an e-mail it goes home (spec §2). */
 export function PendingVerificationPage() {
@@ -16,22 +15,8 @@ export function PendingVerificationPage() {
   const [params] = useSearchParams();
   const email = params.get('email');
   const { language } = usePreferences();
-  const errorMessage = useErrorMessage();
-  const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string }>();
-  const [isSending, setIsSending] = useState(false);
+  const resend = useResendActivation();
   if (!email) return <Navigate to="/" replace />;
-
-  const resend = async () => {
-    setIsSending(true);
-    try {
-      await authApi.resendActivation(email, language);
-      setNotice({ type: 'success', text: t('pending.resent') });
-    } catch (err) {
-      setNotice({ type: 'error', text: errorMessage(err) });
-    } finally {
-      setIsSending(false);
-    }
-  };
 
   return (
     <div className={styles.authPage}>
@@ -43,10 +28,13 @@ export function PendingVerificationPage() {
           extra={
             <>
               <p>{t('pending.notReceived')}</p>
-              <Button onClick={resend} loading={isSending}>
+              <Button onClick={() => resend.mutate({ email, language })} loading={resend.isPending}>
                 {t('pending.resend')}
               </Button>
-              {notice ? <Alert style={{ marginTop: 16 }} type={notice.type} showIcon message={notice.text} /> : null}
+              {resend.isSuccess ? (
+                <Alert style={{ marginTop: 16 }} type="success" showIcon message={t('pending.resent')} />
+              ) : null}
+              <FormError error={resend.error} className={styles.error} />
             </>
           }
         />

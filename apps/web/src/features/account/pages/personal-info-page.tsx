@@ -1,11 +1,10 @@
 import { App, Button, DatePicker, Form, Input, Radio, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../../shared/auth/auth-api';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { useErrorMessage } from '../lib/errors';
+import { FormError } from '../../../shared/ui/form-error';
+import { useUpdateProfile } from '../api/profile';
 import styles from './account.module.css';
 
 type Values = { name?: string; nickname?: string; gender?: 0 | 1; birthday?: Dayjs | null };
@@ -13,30 +12,22 @@ type Values = { name?: string; nickname?: string; gender?: 0 | 1; birthday?: Day
 export function PersonalInfoPage() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('profile.title'));
-  const { user, completeSignIn } = useAuth();
+  const { user } = useAuth();
   const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
-  const [isSaving, setIsSaving] = useState(false);
+  const update = useUpdateProfile();
   if (!user) return null;
   const info = user.info;
 
-  const save = async (values: Values) => {
-    setIsSaving(true);
-    try {
-      const updated = await authApi.updateProfile({
+  const save = (values: Values) =>
+    update.mutate(
+      {
         name: values.name ?? '',
         nickname: values.nickname ?? '',
         gender: values.gender ?? null,
         birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
-      });
-      completeSignIn(updated);
-      message.success(t('profile.saved'));
-    } catch (err) {
-      message.error(errorMessage(err));
-    } finally {
-      setIsSaving(false);
-    }
-  };
+      },
+      { onSuccess: () => message.success(t('profile.saved')) },
+    );
 
   return (
     <section className={styles.panel}>
@@ -76,7 +67,8 @@ export function PersonalInfoPage() {
         <Form.Item name="birthday" label={t('profile.birthday')}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={isSaving}>
+        <FormError error={update.error} className={styles.formError} />
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('profile.save')}
         </Button>
       </Form>

@@ -1,18 +1,17 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { Alert, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { authApi } from '../../../shared/auth/auth-api';
-import { useAuth } from '../../../shared/auth/auth-context';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { FormError } from '../../../shared/ui/form-error';
+import { useRegister } from '../api/register';
 import { AgreementLinks } from '../components/agreement-links';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 
 type Values = { target: string; code?: string; password: string; confirm: string; agree: boolean };
@@ -22,38 +21,31 @@ export function RegisterPage() {
   useDocumentTitle(t('register.submit'));
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { completeSignIn } = useAuth();
   const { language } = usePreferences();
-  const errorMessage = useErrorMessage();
+  const register = useRegister();
   const rules = accountRules(t);
   const [type, setType] = useState<Identity>('mobile');
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
-  const [error, setError] = useState<string>();
-  const [isLoading, setIsLoading] = useState(false);
+  const [codeError, setCodeError] = useState<unknown>(null);
 
-  const submit = async (values: Values) => {
-    setIsLoading(true);
-    setError(undefined);
-    try {
-      const result = await authApi.register({
+  const submit = (values: Values) => {
+    setCodeError(null);
+    register.mutate(
+      {
         type,
         target: values.target.trim(),
         ...(type === 'mobile' ? { country } : {}),
         password: values.password,
         ...(values.code ? { code: values.code } : {}),
         language,
-      });
-      if ('pending' in result) {
-        navigate(`/pending-verification?email=${encodeURIComponent(result.email)}`);
-      } else {
-        completeSignIn(result);
-        navigate('/');
-      }
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setIsLoading(false);
-    }
+      },
+      {
+        onSuccess: (result) => {
+          if ('pending' in result) navigate(`/pending-verification?email=${encodeURIComponent(result.email)}`);
+          else navigate('/');
+        },
+      },
+    );
   };
 
   return (
@@ -65,7 +57,8 @@ export function RegisterPage() {
           activeKey={type}
           onChange={(key) => {
             setType(key as Identity);
-            setError(undefined);
+            setCodeError(null);
+            register.reset();
             form.resetFields(['target', 'code']);
           }}
           items={[
@@ -93,7 +86,7 @@ export function RegisterPage() {
             purpose="register"
             isRequired={type === 'mobile'}
             extra={type === 'email' ? t('register.emailCodeHint') : undefined}
-            onError={setError}
+            onError={setCodeError}
             target={() => {
               const target = (form.getFieldValue('target') as string | undefined)?.trim();
               return target ? { type, target, ...(type === 'mobile' ? { country } : {}) } : null;
@@ -116,10 +109,8 @@ export function RegisterPage() {
               <AgreementLinks i18nKey="register.agree" />
             </Checkbox>
           </Form.Item>
-          {error ? (
-            <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" />
-          ) : null}
-          <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+          <FormError error={codeError ?? register.error} className={styles.error} />
+          <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
             {t('register.submit')}
           </Button>
           <p className={styles.switch}>

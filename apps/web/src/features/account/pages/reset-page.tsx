@@ -1,15 +1,15 @@
 import { DEFAULT_COUNTRY, identityOf } from '@junction/domain';
-import { Alert, Button, Form, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authApi } from '../../../shared/auth/auth-api';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { FormError } from '../../../shared/ui/form-error';
+import { useResetPassword } from '../api/password';
 import { AccountField } from '../components/account-field';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { useErrorMessage } from '../lib/errors';
 
 type Values = { account: string; code: string; password: string; confirm: string };
 
@@ -17,37 +17,27 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('reset.title'));
   const [form] = Form.useForm<Values>();
-  const errorMessage = useErrorMessage();
+  const reset = useResetPassword();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
-  const [error, setError] = useState<string>();
-  const [isDone, setIsDone] = useState(false);
-  const [isLoading, setIsLoading] = useState(false);
+  const [codeError, setCodeError] = useState<unknown>(null);
   const account = Form.useWatch('account', form) ?? '';
   const identity = identityOf(account);
 
-  const submit = async (values: Values) => {
-    setIsLoading(true);
-    setError(undefined);
-    try {
-      await authApi.resetPassword({
-        type: identity,
-        target: values.account.trim(),
-        ...(identity === 'mobile' ? { country } : {}),
-        code: values.code,
-        password: values.password,
-      });
-      setIsDone(true);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setIsLoading(false);
-    }
+  const submit = (values: Values) => {
+    setCodeError(null);
+    reset.mutate({
+      type: identity,
+      target: values.account.trim(),
+      ...(identity === 'mobile' ? { country } : {}),
+      code: values.code,
+      password: values.password,
+    });
   };
 
   return (
     <div className={styles.authPage}>
       <section className={styles.card}>
-        {isDone ? (
+        {reset.isSuccess ? (
           <Result
             status="success"
             title={t('reset.done')}
@@ -65,7 +55,7 @@ export function ResetPasswordPage() {
               <AccountField identity={identity} country={country} onCountryChange={setCountry} />
               <CodeField
                 purpose="reset"
-                onError={setError}
+                onError={setCodeError}
                 target={() => {
                   const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
                   return value ? { type: identityOf(value), target: value, country } : null;
@@ -73,10 +63,8 @@ export function ResetPasswordPage() {
               />
               <NewPasswordFields name="password" label={t('reset.newPassword')} confirmLabel={t('reset.confirm')} />
 
-              {error ? (
-                <Alert type="error" showIcon message={error} className={styles.error} data-testid="form-error" />
-              ) : null}
-              <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+              <FormError error={codeError ?? reset.error} className={styles.error} />
+              <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
                 {t('reset.submit')}
               </Button>
               <p className={styles.switch}>

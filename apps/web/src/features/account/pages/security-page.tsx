@@ -1,16 +1,17 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, authKeys } from '../../../shared/auth/auth-api';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { FormError } from '../../../shared/ui/form-error';
+import { useChangePassword } from '../api/password';
+import { useBind } from '../api/profile';
+import { useOtherSessions, useSignOutOthers } from '../api/sessions';
 import { CodeField } from '../components/code-field';
 import formStyles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { useErrorMessage } from '../lib/errors';
 import { accountRules } from '../lib/rules';
 import styles from './account.module.css';
 
@@ -19,9 +20,7 @@ function ChangePassword() {
   const [form] = Form.useForm<{ current: string; next: string; confirm: string }>();
   const rules = accountRules(t);
   const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
-  const [error, setError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const change = useChangePassword();
   return (
     <Form
       form={form}
@@ -29,19 +28,17 @@ function ChangePassword() {
       className={styles.narrow}
       requiredMark={false}
       data-testid="change-password-form"
-      onFinish={async (v) => {
-        setIsSaving(true);
-        setError(undefined);
-        try {
-          await authApi.changePassword({ currentPassword: v.current, newPassword: v.next });
-          form.resetFields();
-          message.success(t('security.changed'));
-        } catch (err) {
-          setError(errorMessage(err));
-        } finally {
-          setIsSaving(false);
-        }
-      }}
+      onFinish={(v) =>
+        change.mutate(
+          { currentPassword: v.current, newPassword: v.next },
+          {
+            onSuccess: () => {
+              form.resetFields();
+              message.success(t('security.changed'));
+            },
+          },
+        )
+      }
     >
       <Form.Item name="current" label={t('security.current')} rules={[rules.required]}>
         <Input.Password autoComplete="current-password" />
@@ -53,8 +50,8 @@ function ChangePassword() {
         size="middle"
       />
 
-      {error ? <Alert type="error" showIcon message={error} className={formStyles.error} /> : null}
-      <Button type="primary" htmlType="submit" loading={isSaving}>
+      <FormError error={change.error} className={formStyles.error} />
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
         {t('security.change')}
       </Button>
     </Form>
@@ -65,19 +62,17 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
   const { t } = useTranslation('account');
   const [form] = Form.useForm<{ target: string; code: string }>();
   const rules = accountRules(t);
-  const { completeSignIn } = useAuth();
   const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
+  const bind = useBind();
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
-  const [error, setError] = useState<string>();
-  const [isSaving, setIsSaving] = useState(false);
+  const [codeError, setCodeError] = useState<unknown>(null);
   return (
     <Modal
       open
       title={t(type === 'mobile' ? 'security.bindMobileTitle' : 'security.bindEmailTitle')}
       onCancel={onClose}
       okText={t('security.bind')}
-      confirmLoading={isSaving}
+      confirmLoading={bind.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
     >
@@ -85,18 +80,17 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={async (v) => {
-          setIsSaving(true);
-          setError(undefined);
-          try {
-            completeSignIn(await authApi.bind({ type, target: v.target.trim(), country, code: v.code }));
-            message.success(t('security.bound'));
-            onClose();
-          } catch (err) {
-            setError(errorMessage(err));
-          } finally {
-            setIsSaving(false);
-          }
+        onFinish={(v) => {
+          setCodeError(null);
+          bind.mutate(
+            { type, target: v.target.trim(), country, code: v.code },
+            {
+              onSuccess: () => {
+                message.success(t('security.bound'));
+                onClose();
+              },
+            },
+          );
         }}
       >
         {type === 'mobile' ? (
@@ -111,13 +105,13 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
         <CodeField
           purpose="bind"
           size="middle"
-          onError={setError}
+          onError={setCodeError}
           target={() => {
             const target = (form.getFieldValue('target') as string | undefined)?.trim();
             return target ? { type, target, country } : null;
           }}
         />
-        {error ? <Alert type="error" showIcon message={error} /> : null}
+        <FormError error={codeError ?? bind.error} />
       </Form>
     </Modal>
   );
@@ -125,9 +119,9 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
 
 function OtherDevices() {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const sessions = useQuery({ queryKey: authKeys.sessions, queryFn: authApi.otherSessions });
+  const sessions = useOtherSessions();
+  const signOutOthers = useSignOutOthers();
   const others = sessions.data?.others ?? 0;
   return (
     <div className={styles.item}>
@@ -139,11 +133,12 @@ function OtherDevices() {
       </div>
       <Button
         disabled={others === 0}
-        onClick={async () => {
-          const { revoked } = await authApi.signOutOthers();
-          message.success(t('security.signedOut', { count: revoked }));
-          await queryClient.invalidateQueries({ queryKey: authKeys.sessions });
-        }}
+        loading={signOutOthers.isPending}
+        onClick={() =>
+          signOutOthers.mutate(undefined, {
+            onSuccess: ({ revoked }) => message.success(t('security.signedOut', { count: revoked })),
+          })
+        }
       >
         {t('security.signOutOthers')}
       </Button>

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { authApi } from '../../../shared/auth/auth-api';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useErrorText } from '../../../shared/lib/error-text';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useVerifyEmail } from '../api/register';
 import styles from '../components/forms.module.css';
-import { useErrorMessage } from '../lib/errors';
 
 /** The e-mail activation link: activates the account and signs the traveller in. */
 export function VerifyPage() {
@@ -15,13 +13,8 @@ export function VerifyPage() {
   useDocumentTitle(t('verify.working'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { completeSignIn } = useAuth();
-  const errorMessage = useErrorMessage();
-  const verify = useMutation({
-    mutationFn: authApi.verifyEmail,
-    onSuccess: completeSignIn,
-    meta: { silent: true },
-  });
+  const errorText = useErrorText();
+  const verify = useVerifyEmail();
   const { mutate } = verify;
   useEffect(() => mutate(token), [mutate, token]);
 
@@ -44,7 +37,7 @@ export function VerifyPage() {
           <Result
             status="warning"
             title={t('verify.failed')}
-            subTitle={errorMessage(verify.error)}
+            subTitle={errorText(verify.error)}
             extra={
               <Link to="/login">
                 <Button>{t('verify.login')}</Button>

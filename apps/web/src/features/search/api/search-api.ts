@@ -1,28 +1,16 @@
-import {
-  pullResponseSchema,
-  type RefreshResponse,
-  refreshResponseSchema,
-  type SearchCriteria,
-  searchCriteriaSchema,
-  searchStartedSchema,
-} from '@junction/domain';
+import { type SearchCriteria, searchEndpoints } from '@junction/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../shared/api/api-client';
+import { callApi } from '../../../shared/api/api-client';
 
 /** The search calls of spec §7: start, pull what arrived since a cursor, re-price one result. */
 export const searchApi = {
-  start: (criteria: SearchCriteria, signal?: AbortSignal) =>
-    apiClient.post('/api/v2/search', { body: criteria, schema: searchStartedSchema, signal }),
+  start: (criteria: SearchCriteria, signal?: AbortSignal) => callApi(searchEndpoints.start, { body: criteria, signal }),
   pull: (searchId: string, cursor: number, signal?: AbortSignal) =>
-    apiClient.post('/api/v2/pull', { body: { searchId, cursor }, schema: pullResponseSchema, signal }),
-  refresh: (searchId: string, resultId: string): Promise<RefreshResponse> =>
-    apiClient.post('/api/v2/refresh', { body: { searchId, resultId }, schema: refreshResponseSchema }),
+    callApi(searchEndpoints.pull, { body: { searchId, cursor }, signal }),
+  refresh: (searchId: string, resultId: string) => callApi(searchEndpoints.refresh, { body: { searchId, resultId } }),
   /** The criteria of a short route link (`/search/{routes}`); 400 or 404 when the link is not valid. */
   link: (routes: string, signal?: AbortSignal) =>
-    apiClient
-      .get('/api/v2/link', { query: { routes }, schema: z.object({ criteria: searchCriteriaSchema }), signal })
-      .then((r) => r.criteria),
+    callApi(searchEndpoints.link, { query: { routes }, signal }).then((r) => r.criteria),
 };
 
 export const searchKeys = {

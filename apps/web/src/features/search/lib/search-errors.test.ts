@@ -1,6 +1,6 @@
 import { ERRORS, type SearchCriteria } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
 import { classifySearchError } from './search-errors';
 
 const current: SearchCriteria = {
@@ -34,14 +34,11 @@ describe('search errors (spec §8)', () => {
     expect(classifySearchError(expired({ odd: true }), current)).toEqual({ kind: 'stale', criteria: current });
   });
 
-  it('sends expired results without params and 403 home, and 409 straight home', () => {
+  it('sends expired results without params home, and leaves 401, 403 and 409 to the query client', () => {
     expect(classifySearchError(expired(), current)).toEqual({ kind: 'expired' });
-    expect(classifySearchError(new ApiError(403, { errorCode: 4030, errorContent: 'x' }), current)).toEqual({
-      kind: 'expired',
-    });
-    expect(classifySearchError(new ApiError(409, { errorCode: 4001, errorContent: 'x' }), current)).toEqual({
-      kind: 'conflict',
-    });
+    for (const status of [401, 403, 409]) {
+      expect(classifySearchError(new ApiError(status, { errorCode: 1, errorContent: 'x' }), current)).toBeNull();
+    }
   });
 
   it('shows other refusals by code and treats server trouble as unavailable', () => {

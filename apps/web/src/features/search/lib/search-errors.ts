@@ -1,14 +1,12 @@
 import { type SearchCriteria, searchCriteriaSchema } from '@junction/domain';
-import { ApiError } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
 
 /** What a failed search call means for the results page (spec §8). */
 export type SearchFailure =
   /** 400 expired with params: the prices are stale; REFRESH reruns with these criteria. */
   | { kind: 'stale'; criteria: SearchCriteria }
-  /** 400 expired without params, or 403: the results are gone; the button goes home. */
+  /** 400 expired without params: the results are gone; the button goes home. */
   | { kind: 'expired' }
-  /** 409: go home. */
-  | { kind: 'conflict' }
   /** Any other coded refusal (a date in the past, an unknown place): its message in place of results. */
   | { kind: 'refused'; errorCode: number }
   /** Network or server trouble, already reported by the global toast: offer to try again. */
@@ -23,6 +21,10 @@ function criteriaFromParams(params: Record<string, unknown>, current: SearchCrit
   return current;
 }
 
+/**
+ * What a failed search call means for the page, or null when there is nothing for it to do: no error, or
+ * a 401, 403 or 409, which the query client answers for every call (spec §8).
+ */
 export function classifySearchError(error: unknown, current: SearchCriteria): SearchFailure | null {
   if (!error) return null;
   if (!(error instanceof ApiError)) return { kind: 'unavailable' };
@@ -32,8 +34,7 @@ export function classifySearchError(error: unknown, current: SearchCriteria): Se
       ? { kind: 'stale', criteria: criteriaFromParams(body.params, current) }
       : { kind: 'expired' };
   }
-  if (status === 403) return { kind: 'expired' };
-  if (status === 409) return { kind: 'conflict' };
+  if (status === 401 || status === 403 || status === 409) return null;
   if (status === 0 || status >= 500 || status === 419) return { kind: 'unavailable' };
   return { kind: 'refused', errorCode: body.errorCode };
 }

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { ApiError } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
 import { searchApi, searchKeys } from '../api/search-api';
 import { EMPTY_SESSION, reduceSession, replaceResult, type SearchSession, type SessionEvent } from './search-session';
 

@@ -6,12 +6,12 @@ import {
   type SearchCriteria,
   type SearchResult,
 } from '@junction/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryProvider } from '../../../shared/api/query-provider';
 import { PreferencesProvider } from '../../../shared/lib/preferences';
 import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
 import { ResultsPage } from './results-page';
@@ -243,7 +243,6 @@ function Booking() {
 }
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page here</p> },
@@ -257,9 +256,9 @@ function renderAt(url: string) {
     <PreferencesProvider initial={{ language: 'en', currency: 'CNY', showOriginalCurrency: false }}>
       <AntApp>
         <MessageDialogProvider goHome={() => void router.navigate('/')}>
-          <QueryClientProvider client={client}>
+          <QueryProvider goHome={() => void router.navigate('/')}>
             <RouterProvider router={router} />
-          </QueryClientProvider>
+          </QueryProvider>
         </MessageDialogProvider>
       </AntApp>
     </PreferencesProvider>,
@@ -515,7 +514,7 @@ describe('results page', () => {
     expect(await screen.findByText('Home page here')).toBeTruthy();
   });
 
-  it('treats a 403 like expired results and a 409 as a way home', async () => {
+  it('answers a 403 with the expired dialog and a 409 by going home, for every call (spec §8)', async () => {
     serve({
       '/api/v2/search': () => json({ errorCode: 4030, errorContent: 'Forbidden' }, 403),
     });

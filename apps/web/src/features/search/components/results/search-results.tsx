@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { useErrorText } from '../../../../shared/lib/error-text';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { EmptyState } from '../../../../shared/ui/empty-state';
 import { useMessageDialog } from '../../../../shared/ui/message-dialog';
@@ -41,7 +42,7 @@ export type SearchResultsProps = {
 /** The results of one search: summary, progress, sorts, filters, price calendar and the list. */
 export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const { t } = useTranslation('results');
-  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { showMessage } = useMessageDialog();
@@ -81,24 +82,24 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const names = useMemo(() => placeNames(criteria, session.results), [criteria, session.results]);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
 
-  /** Spec §8: stale prices offer a refresh, expired results (or 403) go home, 409 goes home at once. */
+  /** Spec §8: stale prices offer a refresh, expired results go home (403 and 409 are answered for every call). */
   const handleFailure = useCallback(
     (failure: SearchFailure | null) => {
       if (!failure) return;
       if (failure.kind === 'stale') {
         showMessage({
           type: 'REFRESH',
-          content: te('3002'),
+          content: errorText('PRICE_EXPIRED'),
           onRefresh: () => {
             // New criteria change the URL, which starts their search; the same ones run again here.
             if (criteriaKey(failure.criteria) === criteriaKey(criteria)) restart();
             else navigate(paths.searchResults(packSearchLink(failure.criteria)), { replace: true });
           },
         });
-      } else if (failure.kind === 'expired') showMessage({ type: 'TO_HOMEPAGE', content: te('3001') });
-      else if (failure.kind === 'conflict') navigate(paths.home());
+      } else if (failure.kind === 'expired')
+        showMessage({ type: 'TO_HOMEPAGE', content: errorText('RESULTS_EXPIRED') });
     },
-    [showMessage, te, navigate, restart, criteria],
+    [showMessage, errorText, navigate, restart, criteria],
   );
   const failure = useMemo(() => classifySearchError(error, criteria), [error, criteria]);
   useEffect(() => handleFailure(failure), [failure, handleFailure]);
@@ -140,7 +141,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
         },
         onError: (e) => {
           const f = classifySearchError(e, criteria);
-          if (f?.kind === 'refused') message.error(te(String(f.errorCode) as '1000', { defaultValue: te('5000') }));
+          if (f?.kind === 'refused') message.error(errorText(f.errorCode));
           else handleFailure(f);
         },
         onSettled: () => setSelectingId(null),
@@ -172,7 +173,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
           <EmptyState
             kind="no-result"
             title={t('empty.refused')}
-            description={te(String(failure.errorCode) as '1000', { defaultValue: te('5000') })}
+            description={errorText(failure.errorCode)}
             action={
               <Button type="primary" size="large" onClick={() => navigate(paths.modifySearch(s))}>
                 {t('empty.modify')}

@@ -1,10 +1,11 @@
 import { CalendarOutlined } from '@ant-design/icons';
+import type { HolidayCalendar } from '@junction/domain';
 import { DatePicker, type DatePickerProps, Grid } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHolidayCalendar } from '../../../../shared/api/reference';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { type HolidayCalendar, useHolidayCalendar } from './holiday-calendar';
 import { addDaysIso } from './search-draft';
 import styles from './search-form.module.css';
 

@@ -1,7 +1,6 @@
 import { CalendarOutlined, CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   CABINS,
-  ERRORS,
   type ErrorName,
   MAX_FLEX_DAYS,
   MAX_MULTI_CITY_LEGS,
@@ -16,6 +15,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../app/paths';
+import { useErrorText } from '../../../../shared/lib/error-text';
 import { type PickedPlace, PlacePair } from '../../../../shared/ui/place-picker/place-picker';
 import { ModeIcon } from '../mode-icon';
 import { DateField, DateRangeField } from './date-fields';
@@ -63,7 +63,7 @@ export type SearchFormProps = {
  */
 export function SearchForm({ initial }: SearchFormProps) {
   const { t } = useTranslation('search-form');
-  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const id = useId();
   const [draft, setDraft] = useState<SearchDraft>(() => initial ?? loadLastSearch() ?? defaultDraft());
@@ -86,7 +86,7 @@ export function SearchForm({ initial }: SearchFormProps) {
       case 'RETURN_REQUIRED':
         return t('problems.returnRequired');
       default:
-        return te(String(ERRORS[p].errorCode) as '3104');
+        return errorText(p);
     }
   };
   const shown = (p: FieldProblem | undefined) =>

@@ -1,8 +1,9 @@
 import { DownOutlined, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
-import { ERRORS, type ErrorName, MAX_TRAVELLERS, travellerProblem } from '@junction/domain';
+import { type ErrorName, MAX_TRAVELLERS, travellerProblem } from '@junction/domain';
 import { Alert, Button, Popover } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../../shared/lib/error-text';
 import { FieldShell } from './date-fields';
 import styles from './search-form.module.css';
 
@@ -27,10 +28,10 @@ export type TravellersFieldProps = {
  */
 export function TravellersField({ id, value, onChange, error }: TravellersFieldProps) {
   const { t } = useTranslation('search-form');
-  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
   const [isOpen, setIsOpen] = useState(false);
   const total = value.adults + value.children + value.infants;
-  const message = (name: ErrorName) => te(String(ERRORS[name].errorCode) as '3105');
+  const message = (name: ErrorName) => errorText(name);
 
   const step = (kind: Kind, by: 1 | -1) => ({ ...value, [kind]: value[kind] + by });
   /** One step on whatever the value is when it applies; a step that would break a rule changes nothing. */

@@ -1,0 +1,70 @@
+import {
+  AppError,
+  type Endpoint,
+  type EndpointParsedBody,
+  type EndpointParsedQuery,
+  type EndpointReply,
+  type ErrorName,
+} from '@junction/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRouteHookHandler, preHandlerHookHandler } from 'fastify';
+import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The domain endpoint a route serves; every API route has one. */
+    endpoint?: Endpoint;
+  }
+}
+
+/** A request whose body and query the endpoint's schemas have already parsed. */
+export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'body' | 'query'> & {
+  body: EndpointParsedBody<E>;
+  query: EndpointParsedQuery<E>;
+};
+
+export type ServeOptions = {
+  /** The OpenAPI group. */
+  tags: string[];
+  preHandler?: preHandlerHookHandler;
+  /** Answers besides 200 that the route sends itself, for the OpenAPI document. */
+  responses?: Record<number, z.ZodType>;
+  /** The error for a request its schema refuses, when the spec names one for the call (else 1000). */
+  invalidRequest?: ErrorName;
+};
+
+/**
+ * Registers the route of a domain endpoint: its method, path and schemas come from the contract, and the
+ * handler must return what the contract's response accepts (or the reply it has already sent).
+ */
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: ServeOptions,
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointReply<E> | FastifyReply>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { endpoint },
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.invalidRequest ? { attachValidation: true } : {}),
+    schema: {
+      tags: options.tags,
+      ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      response: { 200: endpoint.response, ...options.responses },
+    },
+    handler: (req, reply) => {
+      if (options.invalidRequest && req.validationError) throw new AppError(options.invalidRequest);
+      return handler(req as unknown as EndpointRequest<E>, reply);
+    },
+  });
+}
+
+/** onRoute hook for the API scope: a route that does not serve a domain endpoint is a build error. */
+export const requireEndpoint: onRouteHookHandler = (route) => {
+  if (!route.config?.endpoint) {
+    throw new Error(`${String(route.method)} ${route.url} must be served from a domain endpoint (lib/serve.ts)`);
+  }
+};

@@ -1,0 +1,24 @@
+import { accountEndpoints } from '@junction/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { callApi } from './api-client';
+
+export const sessionKeys = { user: ['session', 'user'] as const };
+
+/** `GET /user`: the signed-in traveller, or 401 when the session is gone. */
+export const fetchCurrentUser = (signal?: AbortSignal) => callApi(accountEndpoints.currentUser, { signal });
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.user,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    retry: false,
+    // The session check handles its own failure (spec §4): no global 401 dialog for it.
+    meta: { silent: true },
+  });
+
+/** `POST /logout`; whatever it answers, the device forgets the user (spec §4). */
+export const useLogout = () =>
+  useMutation({
+    mutationFn: () => callApi(accountEndpoints.logout, {}),
+    meta: { silent: true },
+  });

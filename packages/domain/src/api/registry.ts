@@ -1,0 +1,15 @@
+import { accountEndpoints } from '../accounts/account.api';
+import { placeEndpoints } from '../places/place.api';
+import { referenceEndpoints } from '../reference.api';
+import { searchEndpoints } from '../search/search.api';
+import type { Endpoint } from './endpoint';
+import { healthEndpoint } from './health.api';
+
+/** Every endpoint of the API; the server serves each of them and nothing else. */
+export const API_ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(accountEndpoints),
+  ...Object.values(placeEndpoints),
+  ...Object.values(referenceEndpoints),
+  ...Object.values(searchEndpoints),
+  healthEndpoint,
+];
