@@ -10,6 +10,7 @@ import { registerAccountJobs } from './features/account/account.jobs';
 import { AccountRepository } from './features/account/account.repository';
 import { accountRoutes } from './features/account/account.routes';
 import { AccountService } from './features/account/account.service';
+import { LoginGuard } from './features/account/login-guard';
 import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
@@ -92,11 +93,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? (() => new Date());
   const jobs = new JobRegistry();
-  const limiter = new RateLimiter(deps.db, now);
-  registerAccountJobs(jobs, limiter);
+  const limiter = new RateLimiter(deps.db, deps.secrets.hmacKey, now);
+  const guard = new LoginGuard(deps.db, deps.secrets.hmacKey, now);
+  const accountRepo = new AccountRepository(deps.db);
+  registerAccountJobs(jobs, { limiter, guard, repo: accountRepo, now });
   const accounts = new AccountService(
-    new AccountRepository(deps.db),
+    accountRepo,
     limiter,
+    guard,
+    deps.secrets.hmacKey,
     deps.mailer,
     deps.sms,
     {

@@ -49,6 +49,18 @@ export type ActivationTokensTable = {
   createdAt: Timestamp;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
+  /** Keyed hash of the claim cookie of the browser that registered; that browser confirms the password. */
+  claimHash: string | null;
+};
+
+export type LoginGuardsTable = {
+  /** Keyed hash of the account (its normalized mobile or e-mail, or `user:<id>`). */
+  subject: string;
+  failures: Generated<number>;
+  windowStart: Timestamp;
+  locks: Generated<number>;
+  lockedUntil: Timestamp | null;
+  updatedAt: Timestamp;
 };
 
 export type RateLimitHitsTable = { id: Generated<string>; key: string; at: Timestamp };
@@ -60,6 +72,7 @@ export type Database = {
   verificationCodes: VerificationCodesTable;
   activationTokens: ActivationTokensTable;
   rateLimitHits: RateLimitHitsTable;
+  loginGuards: LoginGuardsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts';
+import * as security from './0002-security';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -7,4 +8,5 @@ import * as accounts from './0001-accounts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-security': security,
 };

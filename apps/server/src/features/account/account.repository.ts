@@ -130,25 +130,33 @@ export class AccountRepository {
       .execute();
   }
 
-  findOpenCode(target: string, purpose: string) {
+  /**
+   * Reserves one try at the newest open code of a target, in one statement: the attempt is counted before
+   * the code is compared, and none is given once five were, however many requests arrive at once.
+   * Undefined when there is no live code left to try.
+   */
+  reserveCodeAttempt(target: string, purpose: string, now: Date, maxAttempts: number) {
     return this.db
-      .selectFrom('verificationCodes')
-      .selectAll()
-      .where('target', '=', target)
-      .where('purpose', '=', purpose)
-      .where('usedAt', 'is', null)
-      .orderBy('createdAt', 'desc')
-      .executeTakeFirst();
-  }
-
-  async countFailedAttempt(id: string): Promise<number> {
-    const row = await this.db
       .updateTable('verificationCodes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .returning('attempts')
-      .executeTakeFirstOrThrow();
-    return row.attempts;
+      .where(
+        'id',
+        '=',
+        this.db
+          .selectFrom('verificationCodes')
+          .select('id')
+          .where('target', '=', target)
+          .where('purpose', '=', purpose)
+          .where('usedAt', 'is', null)
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1),
+      )
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .where('attempts', '<', maxAttempts)
+      .returning(['id', 'codeHash', 'attempts'])
+      .executeTakeFirst();
   }
 
   /** Marks a code used; false when another request used it first. */
@@ -181,5 +189,13 @@ export class AccountRepository {
       .where('usedAt', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Deletes codes and activation links that ended more than a day ago; returns how many. */
+  async purgeExpired(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - 86_400_000);
+    const codes = await this.db.deleteFrom('verificationCodes').where('expiresAt', '<', before).executeTakeFirst();
+    const links = await this.db.deleteFrom('activationTokens').where('expiresAt', '<', before).executeTakeFirst();
+    return Number(codes.numDeletedRows) + Number(links.numDeletedRows);
   }
 }

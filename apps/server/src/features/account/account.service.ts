@@ -11,22 +11,32 @@ import {
 } from '@junction/domain';
 import { maskMobile, normalizeMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
+import { keyedHash, sameDigest } from '../../lib/crypto';
 import type { AccountRepository, UserRow } from './account.repository';
+import type { LoginGuard } from './login-guard';
 import type { Mailer } from './messaging/mailer';
 import { activationMail, codeMail, codeSms } from './messaging/messages';
 import type { SmsProvider } from './messaging/sms';
 import { DAY, HOUR, MINUTE, type RateLimiter } from './rate-limiter';
+
+export { LOGIN_LOCK_FAILURES, LOGIN_LOCK_MS } from './login-guard';
 
 /** OWASP's argon2id parameters: 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_MAX_ATTEMPTS = 5;
 export const ACTIVATION_TTL_MS = DAY;
-export const LOGIN_LOCK_FAILURES = 5;
-export const LOGIN_LOCK_MS = 15 * MINUTE;
+/** The window of the per-address sign-in limit. */
+export const LOGIN_IP_WINDOW_MS = 15 * MINUTE;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const hashToken = sha256;
+
+/**
+ * An argon2id hash of a password nobody knows: a sign-in for an unknown account is checked against it, so
+ * it costs the same time as one for a known account and the answer time tells nothing.
+ */
+const UNKNOWN_ACCOUNT_HASH = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
 
 export type RequestMeta = { ip: string; userAgent: string | null; language: Language };
 export type SignedIn = { user: UserRow; token: string };
@@ -44,6 +54,9 @@ export class AccountService {
   constructor(
     private readonly repo: AccountRepository,
     private readonly limiter: RateLimiter,
+    private readonly guard: LoginGuard,
+    /** The server's HMAC secret: verification codes are stored as keyed hashes. */
+    private readonly secret: Buffer,
     private readonly mailer: Mailer,
     private readonly sms: SmsProvider,
     private readonly options: AccountServiceOptions,
@@ -66,6 +79,10 @@ export class AccountService {
     return email;
   }
 
+  private codeHash(target: string, purpose: CodePurpose, code: string): string {
+    return keyedHash(this.secret, 'verification-code', `${target}|${purpose}|${code}`);
+  }
+
   private findByTarget(type: Identity, target: string): Promise<UserRow | undefined> {
     return type === 'mobile' ? this.repo.findUserByMobile(target) : this.repo.findUserByEmail(target);
   }
@@ -75,25 +92,26 @@ export class AccountService {
     meta: RequestMeta,
   ): Promise<void> {
     const target = this.normalizeTarget(input.type, input.target, input.country);
-    const keys = { target: `code:${target}`, ip: `code-ip:${meta.ip}` };
-    await this.limiter.check([
-      { key: keys.target, max: 1, windowMs: MINUTE },
-      { key: keys.target, max: 5, windowMs: HOUR },
-      { key: keys.target, max: 10, windowMs: DAY },
-      { key: keys.ip, max: this.perIp(30), windowMs: HOUR },
-    ]);
+    // The address pays for every request, look-ups of accounts that do not exist included.
+    await this.limiter.hit([{ key: `code-ip:${meta.ip}`, max: this.perIp(30), windowMs: HOUR }]);
     const existing = await this.findByTarget(input.type, target);
     if (input.purpose === 'register' || input.purpose === 'bind') {
       if (existing) throw new AppError('ACCOUNT_EXISTS');
     } else if (!existing) {
       throw new AppError(input.type === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
     }
+    const key = `code:${target}`;
+    const sent = await this.limiter.hit([
+      { key, max: 1, windowMs: MINUTE },
+      { key, max: 5, windowMs: HOUR },
+      { key, max: 10, windowMs: DAY },
+    ]);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.now();
     await this.repo.insertCode({
       target,
       purpose: input.purpose,
-      codeHash: sha256(`${target}|${input.purpose}|${code}`),
+      codeHash: this.codeHash(target, input.purpose, code),
       now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
@@ -103,23 +121,20 @@ export class AccountService {
       else await this.mailer.send({ to: target, ...codeMail(meta.language, code, input.purpose) });
     } catch {
       // Nothing reached the traveller: the wait before the next request does not start.
+      await this.limiter.release(sent);
       throw new AppError('DELIVERY_FAILED');
     }
-    await this.limiter.record([keys.target, keys.ip]);
   }
 
-  /** Checks and spends a code: wrong → 1101 (dead after five tries), missing, used or expired → 1601. */
+  /**
+   * Checks and spends a code: wrong → 1101 (dead after five tries), missing, used or expired → 1601.
+   * The try is reserved before the comparison, so no more than five comparisons are ever made per code.
+   */
   private async useCode(target: string, purpose: CodePurpose, code: string): Promise<void> {
-    const row = await this.repo.findOpenCode(target, purpose);
     const now = this.now();
-    if (!row || new Date(row.expiresAt) <= now || row.attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AppError('CODE_EXPIRED');
-    }
-    if (row.codeHash !== sha256(`${target}|${purpose}|${code}`)) {
-      const attempts = await this.repo.countFailedAttempt(row.id);
-      if (attempts >= CODE_MAX_ATTEMPTS) await this.repo.useCode(row.id, now);
-      throw new AppError('CODE_INCORRECT');
-    }
+    const row = await this.repo.reserveCodeAttempt(target, purpose, now, CODE_MAX_ATTEMPTS);
+    if (!row) throw new AppError('CODE_EXPIRED');
+    if (!sameDigest(row.codeHash, this.codeHash(target, purpose, code))) throw new AppError('CODE_INCORRECT');
     if (!(await this.repo.useCode(row.id, now))) throw new AppError('CODE_EXPIRED');
   }
 
@@ -208,22 +223,29 @@ export class AccountService {
     meta: RequestMeta,
   ): Promise<SignedIn> {
     const target = this.normalizeTarget(input.identity, input.username, input.district);
-    const failKey = `login-fail:${target}:${meta.ip}`;
-    await this.limiter.check([
-      { key: `login-ip:${meta.ip}`, max: this.perIp(30), windowMs: LOGIN_LOCK_MS },
-      { key: failKey, max: LOGIN_LOCK_FAILURES, windowMs: LOGIN_LOCK_MS },
-    ]);
-    await this.limiter.record([`login-ip:${meta.ip}`]);
+    await this.limiter.hit([{ key: `login-ip:${meta.ip}`, max: this.perIp(30), windowMs: LOGIN_IP_WINDOW_MS }]);
     const user = await this.findByTarget(input.identity, target);
-    if (!user) throw new AppError(input.identity === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
-    if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
+    const unregistered = input.identity === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED';
     if (input.code) {
+      // Sign-in by code never meets the password lock: the owner of the phone or mailbox always gets in.
+      if (!user) throw new AppError(unregistered);
+      if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
       await this.useCode(target, 'login', input.code);
-    } else if (!(await argon2.verify(user.passwordHash, input.password ?? ''))) {
-      await this.limiter.record([failKey]);
+      await this.guard.succeeded(this.guard.subjectOf(target));
+      return { user, token: await this.startSession(user.id, meta) };
+    }
+    if (!user) {
+      // As long as a wrong password for a known account, so the answer time tells nothing.
+      await argon2.verify(await UNKNOWN_ACCOUNT_HASH, input.password ?? '');
+      throw new AppError(unregistered);
+    }
+    if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
+    const subject = await this.guard.reserve(target);
+    if (!(await argon2.verify(user.passwordHash, input.password ?? ''))) {
+      await this.guard.failed(subject);
       throw new AppError('PASSWORD_INCORRECT');
     }
-    await this.limiter.clear(failKey);
+    await this.guard.succeeded(subject);
     return { user, token: await this.startSession(user.id, meta) };
   }
 
@@ -235,7 +257,10 @@ export class AccountService {
     const target = this.normalizeTarget(input.type, input.target, input.country);
     this.assertPassword(input.password);
     const user = await this.findByTarget(input.type, target);
-    if (!user) throw new AppError(input.type === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
+    if (!user) {
+      await argon2.hash(input.password, ARGON2_OPTIONS);
+      throw new AppError(input.type === 'mobile' ? 'MOBILE_UNREGISTERED' : 'EMAIL_UNREGISTERED');
+    }
     await this.useCode(target, 'reset', input.code);
     const now = this.now();
     await this.repo.updateUser(user.id, {
@@ -244,18 +269,20 @@ export class AccountService {
       ...(input.type === 'email' && !user.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
     });
     await this.repo.revokeUserSessions(user.id, now);
+    // A new password chosen with a code ends any lock on the old one.
+    await this.guard.succeeded(this.guard.subjectOf(target));
   }
 
   /** Changes the password with the current one; every session ends and a fresh one replaces this one. */
   async changePassword(userId: string, current: string, next: string, meta: RequestMeta): Promise<string> {
-    const failKey = `password-fail:${userId}`;
-    await this.limiter.check([{ key: failKey, max: LOGIN_LOCK_FAILURES, windowMs: LOGIN_LOCK_MS }]);
     const user = await this.repo.findUserById(userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
+    const subject = await this.guard.reserve(`user:${userId}`);
     if (!(await argon2.verify(user.passwordHash, current))) {
-      await this.limiter.record([failKey]);
+      await this.guard.failed(subject);
       throw new AppError('PASSWORD_INCORRECT');
     }
+    await this.guard.succeeded(subject);
     this.assertPassword(next);
     await this.repo.updateUser(userId, { passwordHash: await argon2.hash(next, ARGON2_OPTIONS) });
     await this.repo.revokeUserSessions(userId, this.now());
