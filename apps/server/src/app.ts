@@ -15,6 +15,11 @@ import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
 import { healthRoutes } from './features/health/health.routes';
+import { registerPassengerJobs } from './features/passengers/passengers.jobs';
+import { PassengersRepository } from './features/passengers/passengers.repository';
+import { passengerRoutes } from './features/passengers/passengers.routes';
+import { PassengersService } from './features/passengers/passengers.service';
+import { type RailIdentityVerifier, SimulatedRailIdentityVerifier } from './features/passengers/rail-identity';
 import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import type { Inventory } from './features/search/inventory/inventory';
@@ -49,6 +54,8 @@ export type AppDeps = {
   /** The search suppliers; the configured simulated ones by default. */
   suppliers?: (inventory: Inventory) => Supplier[];
   random?: Random;
+  /** China Railway's identity check; the simulator by default. */
+  railIdentity?: RailIdentityVerifier;
 };
 
 /** Secrets and personal data never reach the logs. */
@@ -113,6 +120,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
 
+  const passengers = new PassengersService(
+    new PassengersRepository(deps.db),
+    deps.secrets,
+    deps.railIdentity ?? new SimulatedRailIdentityVerifier({ latencyMs: config.RAIL_IDENTITY_LATENCY_MS }),
+    { limit: config.PASSENGER_LIMIT, railCheckDelayMs: config.RAIL_IDENTITY_DELAY_MS },
+    now,
+  );
+  registerPassengerJobs(jobs, passengers);
+
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
@@ -152,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(refdataRoutes(deps.refdata, deps.now));
     await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
     await api.register(searchRoutes(search));
+    await api.register(passengerRoutes(passengers));
   });
 
   const runner = deps.databaseUrl

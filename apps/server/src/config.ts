@@ -60,6 +60,19 @@ export const configSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2).describe('Jobs one process runs at once'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  PASSENGER_LIMIT: z.coerce.number().int().min(1).max(1000).default(50).describe('Travellers one account may save'),
+  RAIL_IDENTITY_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3000)
+    .describe("How long after a traveller is saved China Railway's identity check runs"),
+  RAIL_IDENTITY_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(800)
+    .describe('Response time of the simulated China Railway identity check'),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()

@@ -74,7 +74,7 @@ export type TestApp = {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   now?: () => Date,
-  deps: Pick<AppDeps, 'suppliers' | 'random'> = {},
+  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity'> & { secrets?: Secrets } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailbox = new SmtpSink();
@@ -86,10 +86,12 @@ export async function createTestApp(
     refdata: testRefdata(),
     mailer,
     sms,
-    secrets: testSecrets(),
+    secrets: deps.secrets ?? testSecrets(),
     databaseUrl: database.url,
     now,
-    ...deps,
+    suppliers: deps.suppliers,
+    random: deps.random,
+    railIdentity: deps.railIdentity,
   });
   await app.ready();
   return {

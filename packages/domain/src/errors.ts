@@ -31,6 +31,50 @@ export const ERRORS = {
   /** A partner system (a supplier, the payment gateway) did not answer in time. */
   PARTNER_UNAVAILABLE: { errorCode: 1503, http: 503, message: 'Please try again later.' },
   ORDER_ALREADY_PAID: { errorCode: 2000, http: 422, message: 'This order is already paid. Do not pay twice.' },
+  PASSENGER_PHONE_INVALID: { errorCode: 6002, http: 400, message: 'Incorrect phone number.' },
+  RAIL_PHONE_REQUIRED: {
+    errorCode: 6003,
+    http: 400,
+    message: 'A rail passenger needs a phone number beginning +86, +852, +853 or +886.',
+  },
+  RAIL_CONTACT_REQUIRED: {
+    errorCode: 6004,
+    http: 400,
+    message: 'A rail passenger needs a phone number beginning +86, +852, +853 or +886, or an e-mail address.',
+  },
+  DOCUMENT_TYPE_INVALID: { errorCode: 6005, http: 400, message: 'Invalid document type.' },
+  CHINESE_NAME_INVALID: {
+    errorCode: 6101,
+    http: 400,
+    message: 'Please fill in the Chinese name correctly, with at least 2 Chinese characters.',
+  },
+  ENGLISH_NAME_INVALID: { errorCode: 6102, http: 400, message: 'Please fill in pinyin or English correctly.' },
+  ID_CARD_INVALID: { errorCode: 6103, http: 400, message: 'Please enter the correct 18-digit ID number.' },
+  DOCUMENT_NUMBER_INVALID: { errorCode: 6104, http: 400, message: 'Incorrect document number.' },
+  PASSPORT_INVALID: { errorCode: 6105, http: 400, message: 'Incorrect passport number or nationality.' },
+  DOCUMENT_EXPIRED: { errorCode: 6106, http: 400, message: 'The document must be valid after today.' },
+  DOCUMENT_TYPE_REPEATED: { errorCode: 6107, http: 400, message: 'Each type of document can be added only once.' },
+  DOCUMENT_REQUIRED: {
+    errorCode: 6108,
+    http: 400,
+    message: 'Add at least one travel document, otherwise no usable document is available.',
+  },
+  PASSENGER_LIMIT: {
+    errorCode: 6109,
+    http: 422,
+    message: 'You have saved the most travellers an account may keep. Please delete one passenger first.',
+  },
+  /** Also the answer for another user's traveller: it does not exist for this user. */
+  PASSENGER_NOT_FOUND: { errorCode: 6110, http: 404, message: 'This traveller does not exist.' },
+  PASSENGER_EMAIL_INVALID: { errorCode: 6111, http: 400, message: 'Incorrect email format.' },
+  DOCUMENT_ALREADY_SAVED: {
+    errorCode: 6112,
+    http: 422,
+    message: 'This document is already saved for another traveller.',
+  },
+  NAME_REQUIRED: { errorCode: 6113, http: 400, message: 'Enter at least one name, Chinese or English.' },
+  FIELD_REQUIRED: { errorCode: 6114, http: 400, message: 'Required field.' },
+  BIRTH_DATE_INVALID: { errorCode: 6115, http: 400, message: 'Incorrect date of birth.' },
   RESULTS_EXPIRED: { errorCode: 3001, http: 400, message: 'Your results have expired.' },
   PRICE_EXPIRED: {
     errorCode: 3002,

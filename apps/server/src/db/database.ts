@@ -65,6 +65,44 @@ export type LoginGuardsTable = {
 
 export type RateLimitHitsTable = { id: Generated<string>; key: string; at: Timestamp };
 
+type CalendarDate = ColumnType<string, string, string>;
+
+export type PassengersTable = {
+  id: Generated<string>;
+  userId: string;
+  chineseName: string | null;
+  surname: string | null;
+  givenNames: string | null;
+  middleName: string | null;
+  birthDate: CalendarDate;
+  gender: 'MALE' | 'FEMALE';
+  nationality: string;
+  phoneCountry: string | null;
+  /** E.164. */
+  phone: string | null;
+  email: string | null;
+  railStatus: string | null;
+  railCheckedAt: Timestamp | null;
+  railRequest: Generated<number>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type PassengerDocumentsTable = {
+  id: Generated<string>;
+  passengerId: string;
+  userId: string;
+  type: string;
+  /** Sealed with the keyring (purpose `passenger-document`); never in clear. */
+  numberSealed: string;
+  /** Keyed hash of type and number, to find the same document without opening it. */
+  numberHash: string;
+  numberMasked: string;
+  expiryDate: ColumnType<string | null, string | null, string | null>;
+  issuingCountry: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 export type Database = {
   users: UsersTable;
@@ -73,6 +111,8 @@ export type Database = {
   activationTokens: ActivationTokensTable;
   rateLimitHits: RateLimitHitsTable;
   loginGuards: LoginGuardsTable;
+  passengers: PassengersTable;
+  passengerDocuments: PassengerDocumentsTable;
 };
 
 export type Db = Kysely<Database>;

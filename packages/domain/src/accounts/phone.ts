@@ -17,3 +17,11 @@ export function maskMobile(e164: string): string {
   if (national.length < 7) return national;
   return `${national.slice(0, 3)}${'*'.repeat(national.length - 7)}${national.slice(-4)}`.replace(/\*+/, '****');
 }
+
+/** The area (ISO country) and national number of an E.164 number, as the area-code select and field show it. */
+export function splitPhone(e164: string): { country: string | null; national: string } {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed
+    ? { country: parsed.country ?? null, national: parsed.nationalNumber }
+    : { country: null, national: e164 };
+}

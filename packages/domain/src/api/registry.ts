@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { passengerEndpoints } from '../passengers/passenger.api';
 import { placeEndpoints } from '../places/place.api';
 import { referenceEndpoints } from '../reference.api';
 import { searchEndpoints } from '../search/search.api';
@@ -8,6 +9,7 @@ import { healthEndpoint } from './health.api';
 /** Every endpoint of the API; the server serves each of them and nothing else. */
 export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountEndpoints),
+  ...Object.values(passengerEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),

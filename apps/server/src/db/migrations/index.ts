@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts';
 import * as security from './0002-security';
+import * as passengers from './0003-passengers';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -9,4 +10,5 @@ import * as security from './0002-security';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-security': security,
+  '0003-passengers': passengers,
 };
