@@ -4,7 +4,7 @@ import { ERRORS } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/database';
 import { registerAccountJobs } from './features/account/account.jobs';
 import { AccountRepository } from './features/account/account.repository';
@@ -36,6 +36,7 @@ import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
 import { requireEndpoint } from './lib/serve';
 import { checkOrigin, sessionReader } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -56,6 +57,8 @@ export type AppDeps = {
   random?: Random;
   /** China Railway's identity check; the simulator by default. */
   railIdentity?: RailIdentityVerifier;
+  /** Where the log goes (standard output by default). */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Secrets and personal data never reach the logs. */
@@ -71,6 +74,16 @@ const REDACT = [
   '*.cvv',
 ];
 
+/** Query parameters that carry secrets (an activation token, a code) are never written to the log. */
+const SECRET_PARAMS = /([?&](?:token|code|password|sid)=)[^&#]*/gi;
+export const scrubUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+/** Fastify's proxy setting: a hop count counts proxies from the server outwards; addresses name them. */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner of this process, when it has a database URL to run jobs from. */
@@ -84,8 +97,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
-    trustProxy: config.TRUST_PROXY,
+        : {
+            level: config.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: scrubUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -154,6 +179,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     api.decorateRequest('auth', null);
     api.addHook('onRequest', checkOrigin);
     api.addHook('onRequest', sessionReader(accounts));
+    // What a signed-in traveller is answered, and any answer that sets a cookie, is kept by no cache.
+    api.addHook('onSend', async (req, reply, payload) => {
+      if (req.auth || reply.hasHeader('set-cookie') || reply.statusCode >= 400)
+        reply.header('cache-control', 'no-store');
+      return payload;
+    });
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,

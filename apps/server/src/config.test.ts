@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { assertMessagingConfigured, loadConfig } from './config';
 
 describe('configuration', () => {
   it('starts with defaults on an empty environment: port 3000, embedded database', () => {
@@ -19,5 +19,15 @@ describe('configuration', () => {
     const config = loadConfig({ ICP_LICENSE: '京ICP备12345678号', COMPANY_PARTICULARS_ARE_SAMPLES: 'false' });
     expect(config.ICP_LICENSE).toBe('京ICP备12345678号');
     expect(config.COMPANY_PARTICULARS_ARE_SAMPLES).toBe(false);
+  });
+
+  it('refuses, in production, the stand-ins that only log codes and links, unless asked for on purpose', () => {
+    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x', DATA_KEYS: 'k1:x' };
+    expect(() => assertMessagingConfigured(loadConfig(prod))).toThrow(/SMTP_URL.*SMS gateway.*MESSAGING_STAND_INS/);
+    expect(() => assertMessagingConfigured(loadConfig({ ...prod, SMTP_URL: 'smtp://relay.example:587' }))).toThrow(
+      /SMS gateway/,
+    );
+    expect(() => assertMessagingConfigured(loadConfig({ ...prod, MESSAGING_STAND_INS: 'true' }))).not.toThrow();
+    expect(() => assertMessagingConfigured(loadConfig({}))).not.toThrow();
   });
 });

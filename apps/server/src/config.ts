@@ -1,8 +1,48 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The proxies in front of the server: none, a number of hops, or their addresses. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !net.isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const max = net.isIPv4(address) ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+}
+
+/**
+ * `TRUST_PROXY`: `false` (no proxy: X-Forwarded-* is never read), a hop count (`1` for one load balancer:
+ * the client is the address that proxy saw), or a comma list of proxy addresses and CIDR ranges. `true`
+ * is refused: it would trust every address a client writes into X-Forwarded-For.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === '' || value === 'false') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (value === 'true' || entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `takes false, a hop count (1 for one proxy) or proxy addresses (10.0.0.2,10.1.0.0/16); not ${bad.join(', ') || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -19,7 +59,9 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySchema
+    .default(false)
+    .describe('Proxies whose X-Forwarded-For/-Proto/-Host are read: false, a hop count, or their addresses'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
@@ -41,6 +83,11 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url().optional().describe('Origin used in e-mailed links; defaults to http://localhost:PORT'),
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
   MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
+  MESSAGING_STAND_INS: flag
+    .default(false)
+    .describe(
+      'In production, allow the stand-ins that only log texts and mail (no SMS gateway, no SMTP_URL); refused otherwise',
+    ),
   SMS_OUTBOX_FILE: z.string().optional().describe('Development SMS provider also appends each text to this file'),
   SECRET_KEY: z
     .string()
@@ -97,4 +144,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Production never silently writes verification codes and activation links to a log instead of sending
+ * them: without a mail relay (SMTP_URL) and an SMS gateway, it starts only when MESSAGING_STAND_INS says so.
+ */
+export function assertMessagingConfigured(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'MESSAGING_STAND_INS'>): void {
+  if (config.NODE_ENV !== 'production' || config.MESSAGING_STAND_INS) return;
+  const missing = [
+    ...(config.SMTP_URL ? [] : ['SMTP_URL (mail would only be logged)']),
+    // No SMS gateway adapter is configured yet: texts are only logged.
+    'an SMS gateway (texts would only be logged)',
+  ];
+  throw new Error(
+    `Production needs real messaging: ${missing.join(', ')}. Set MESSAGING_STAND_INS=true to run with the logging stand-ins on purpose.`,
+  );
 }

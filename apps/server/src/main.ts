@@ -1,6 +1,6 @@
 import { loadRefdata } from '@junction/refdata';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertMessagingConfigured, loadConfig } from './config';
 import { createDb } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
@@ -12,6 +12,7 @@ import { migrateJobs } from './jobs/job-runner';
 import { loadSecrets } from './lib/secrets';
 
 const config = loadConfig();
+assertMessagingConfigured(config);
 const secrets = await loadSecrets(config);
 
 const embedded = config.DATABASE_URL

@@ -105,6 +105,14 @@ export const ERRORS = {
     message: 'The return date cannot be before the departure date.',
   },
   LEG_COUNT: { errorCode: 3111, http: 400, message: 'The number of legs does not match the trip type.' },
+  /** An activation link opened outside the browser that registered: the mailbox owner sets the password. */
+  ACTIVATION_PASSWORD_REQUIRED: {
+    errorCode: 1701,
+    http: 400,
+    message: 'Choose the password of your account to activate it.',
+  },
+  HEADERS_TOO_LARGE: { errorCode: 1702, http: 431, message: 'The request headers are too large.' },
+  REQUEST_TIMEOUT: { errorCode: 1703, http: 408, message: 'The request took too long to arrive.' },
   ACCOUNT_EXISTS: { errorCode: 4001, http: 422, message: 'An account already exists.' },
   /** A state-changing request from another site's page (the origin check). */
   FORBIDDEN: { errorCode: 4030, http: 400, message: 'You may not access this.' },

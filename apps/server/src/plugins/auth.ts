@@ -56,6 +56,7 @@ export async function checkOrigin(req: FastifyRequest): Promise<void> {
   } catch {
     throw new AppError('FORBIDDEN');
   }
-  const expected = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
+  // Fastify reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY); anyone else's is ignored.
+  const expected = req.host;
   if (host !== expected) throw new AppError('FORBIDDEN');
 }

@@ -27,6 +27,8 @@ export async function registerSecurity(app: FastifyInstance, maxEventLoopDelayMs
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same answer as frame-ancestors 'none', for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   // Under overload the server answers 419 "system busy" (spec §8) instead of queueing without bound.

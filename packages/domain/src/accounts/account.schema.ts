@@ -69,7 +69,8 @@ export const resetPasswordSchema = z.object({
 });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password });
 export const bindSchema = z.object({ type: identitySchema, target, country: country.optional(), code });
-export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
+/** The activation link; opened outside the browser that registered, it also sets the account's password. */
+export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200), password: password.optional() });
 export const resendActivationSchema = z.object({ email: target, language: z.enum(['en', 'zh-CN']).optional() });
 
 export const GENDERS = { FEMALE: 0, MALE: 1 } as const;

@@ -170,11 +170,51 @@ export class AccountRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async insertActivation(a: { tokenHash: string; userId: string; email: string; now: Date; expiresAt: Date }) {
+  async insertActivation(a: {
+    tokenHash: string;
+    userId: string;
+    email: string;
+    claimHash: string;
+    now: Date;
+    expiresAt: Date;
+  }) {
     await this.db
       .insertInto('activationTokens')
-      .values({ tokenHash: a.tokenHash, userId: a.userId, email: a.email, createdAt: a.now, expiresAt: a.expiresAt })
+      .values({
+        tokenHash: a.tokenHash,
+        userId: a.userId,
+        email: a.email,
+        claimHash: a.claimHash,
+        createdAt: a.now,
+        expiresAt: a.expiresAt,
+      })
       .execute();
+  }
+
+  /** Ends every unused activation link of a user. */
+  async revokeActivations(userId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('activationTokens')
+      .set({ usedAt: now })
+      .where('userId', '=', userId)
+      .where('usedAt', 'is', null)
+      .execute();
+  }
+
+  /** Gives a pending e-mail account a new registration's password; null once someone has activated it. */
+  async replacePendingUser(
+    id: string,
+    changes: { passwordHash: string; language: string; emailVerifiedAt: Date | null },
+  ): Promise<UserRow | null> {
+    return (
+      (await this.db
+        .updateTable('users')
+        .set({ ...changes, updatedAt: new Date() })
+        .where('id', '=', id)
+        .where('emailVerifiedAt', 'is', null)
+        .returningAll()
+        .executeTakeFirst()) ?? null
+    );
   }
 
   findActivation(tokenHash: string) {

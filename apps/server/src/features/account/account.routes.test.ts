@@ -191,6 +191,9 @@ describe('registration by e-mail', () => {
       { ip: freshIp() },
     );
     expect(res.json()).toEqual({ pending: true, email });
+    const claim = res.cookies.find((c) => c.name === 'activation_claim');
+    expect(claim).toMatchObject({ httpOnly: true, path: '/api/verify' });
+    const fromThisBrowser = { cookie: `activation_claim=${claim?.value}` };
     const text = lastMailText(email);
     expect(text).toContain('激活');
     const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
@@ -200,7 +203,7 @@ describe('registration by e-mail', () => {
       { ip: freshIp() },
     );
     expect(errorCode(before)).toBe(1205);
-    const verified = await post('/api/verify', { token }, { ip: freshIp() });
+    const verified = await post('/api/verify', { token }, { ip: freshIp(), ...fromThisBrowser });
     expect(verified.statusCode).toBe(200);
     expect(currentUserSchema.parse(verified.json()).info).toMatchObject({ email, emailVerified: true });
     expect(sessionOf(verified)).not.toBe('');
@@ -401,7 +404,7 @@ describe('passwords, binding and profile', () => {
 
 describe('cookies over HTTPS', () => {
   it('marks the session cookie Secure when the site is served over HTTPS', async () => {
-    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' }, () => clock.now);
+    const behindProxy = await createTestApp({ TRUST_PROXY: '1' }, () => clock.now);
     const mobile = newMobile();
     const send = await behindProxy.app.inject({
       method: 'POST',

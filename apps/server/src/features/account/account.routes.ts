@@ -1,5 +1,5 @@
 import { AppError, accountEndpoints as api, type Language } from '@junction/domain';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serve } from '../../lib/serve';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
 import { requestLanguage } from '../../plugins/language';
@@ -11,6 +11,20 @@ function meta(req: FastifyRequest, language?: Language): RequestMeta {
     userAgent: req.headers['user-agent'] ?? null,
     language: requestLanguage(req, language),
   };
+}
+
+/** The browser that registered an e-mail keeps this cookie; with it, the link keeps the chosen password. */
+const CLAIM_COOKIE = 'activation_claim';
+const CLAIM_PATH = api.verifyEmail.path;
+
+function setClaimCookie(req: FastifyRequest, reply: FastifyReply, claim: string): void {
+  reply.setCookie(CLAIM_COOKIE, claim, {
+    path: CLAIM_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: 86_400,
+  });
 }
 
 /** Sign-in, registration, codes, profile and security: the paths of spec §7, served as written. */
@@ -26,19 +40,26 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
 
     serve(app, api.register, { tags }, async (req, reply) => {
       const result = await accounts.register(req.body, meta(req, req.body.language));
-      if ('pendingEmail' in result) return { pending: true as const, email: result.pendingEmail };
+      if ('pendingEmail' in result) {
+        setClaimCookie(req, reply, result.claim);
+        return { pending: true as const, email: result.pendingEmail };
+      }
       setSessionCookie(req, reply, result.token, sessionMaxAgeSeconds);
       return toCurrentUser(result.user);
     });
 
     serve(app, api.verifyEmail, { tags }, async (req, reply) => {
-      const result = await accounts.verifyEmail(req.body.token, meta(req));
+      const result = await accounts.verifyEmail(
+        { token: req.body.token, password: req.body.password, claim: req.cookies[CLAIM_COOKIE] },
+        meta(req),
+      );
+      reply.clearCookie(CLAIM_COOKIE, { path: CLAIM_PATH });
       setSessionCookie(req, reply, result.token, sessionMaxAgeSeconds);
       return toCurrentUser(result.user);
     });
 
-    serve(app, api.resendActivation, { tags }, async (req) => {
-      await accounts.resendActivation(req.body.email, meta(req, req.body.language));
+    serve(app, api.resendActivation, { tags }, async (req, reply) => {
+      setClaimCookie(req, reply, await accounts.resendActivation(req.body.email, meta(req, req.body.language)));
       return { ok: true as const };
     });
 

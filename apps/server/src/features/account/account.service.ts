@@ -40,6 +40,11 @@ const UNKNOWN_ACCOUNT_HASH = argon2.hash(randomBytes(16).toString('hex'), ARGON2
 
 export type RequestMeta = { ip: string; userAgent: string | null; language: Language };
 export type SignedIn = { user: UserRow; token: string };
+/** An e-mail registration waiting for its link; `claim` goes to the browser that registered, as a cookie. */
+export type PendingActivation = { pendingEmail: string; claim: string };
+
+/** An account registered by e-mail whose link nobody has opened yet: it gives no one a credential. */
+const isPendingEmailAccount = (user: UserRow): boolean => Boolean(user.email && !user.emailVerifiedAt && !user.mobile);
 
 export type AccountServiceOptions = {
   publicUrl: string;
@@ -147,39 +152,64 @@ export class AccountService {
   async register(
     input: { type: Identity; target: string; country?: string; password: string; code?: string },
     meta: RequestMeta,
-  ): Promise<SignedIn | { pendingEmail: string }> {
+  ): Promise<SignedIn | PendingActivation> {
     await this.limiter.hit([{ key: `register-ip:${meta.ip}`, max: this.perIp(10), windowMs: HOUR }]);
     const target = this.normalizeTarget(input.type, input.target, input.country);
     this.assertPassword(input.password);
-    if (await this.findByTarget(input.type, target)) throw new AppError('ACCOUNT_EXISTS');
+    const existing = await this.findByTarget(input.type, target);
+    // A newer registration of an address nobody has activated replaces the pending one.
+    const pending = existing && isPendingEmailAccount(existing) ? existing : undefined;
+    if (existing && !pending) throw new AppError('ACCOUNT_EXISTS');
     if (input.type === 'mobile' && !input.code) {
       throw new AppError('VALIDATION_FAILED', { params: { field: 'code', reason: 'required' } });
     }
     if (input.code) await this.useCode(target, 'register', input.code);
     const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
     const now = this.now();
-    const user = await this.repo.insertUser({
-      passwordHash,
-      language: meta.language,
-      ...(input.type === 'mobile'
-        ? { mobile: target, mobileCountry: input.country ?? 'CN' }
-        : { email: target, emailVerifiedAt: input.code ? now : null }),
-    });
+    let user: UserRow | null;
+    if (pending) {
+      user = await this.repo.replacePendingUser(pending.id, {
+        passwordHash,
+        language: meta.language,
+        emailVerifiedAt: input.code ? now : null,
+      });
+      // Links sent for the earlier registration activate nothing any more.
+      await this.repo.revokeActivations(pending.id, now);
+    } else {
+      user = await this.repo.insertUser({
+        passwordHash,
+        language: meta.language,
+        ...(input.type === 'mobile'
+          ? { mobile: target, mobileCountry: input.country ?? 'CN' }
+          : { email: target, emailVerifiedAt: input.code ? now : null }),
+      });
+    }
     if (!user) throw new AppError('ACCOUNT_EXISTS');
     if (input.type === 'email' && !input.code) {
-      await this.sendActivation(user.id, target, meta.language);
-      return { pendingEmail: target };
+      const claim = await this.sendActivation(user.id, target, meta.language);
+      return { pendingEmail: target, claim };
     }
     return { user, token: await this.startSession(user.id, meta) };
   }
 
-  private async sendActivation(userId: string, email: string, language: Language): Promise<void> {
+  private claimHash(claim: string): string {
+    return keyedHash(this.secret, 'activation-claim', claim);
+  }
+
+  /**
+   * Mails an activation link. The returned claim stays with the browser that asked (a cookie): opened
+   * there, the link keeps the password given at registration; opened anywhere else, whoever holds the
+   * mailbox chooses the password, so a registration made by someone else never yields a usable credential.
+   */
+  private async sendActivation(userId: string, email: string, language: Language): Promise<string> {
     const token = randomBytes(32).toString('base64url');
+    const claim = randomBytes(32).toString('base64url');
     const now = this.now();
     await this.repo.insertActivation({
       tokenHash: sha256(token),
       userId,
       email,
+      claimHash: this.claimHash(claim),
       now,
       expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
     });
@@ -189,9 +219,10 @@ export class AccountService {
     } catch {
       throw new AppError('DELIVERY_FAILED');
     }
+    return claim;
   }
 
-  async resendActivation(email: string, meta: RequestMeta): Promise<void> {
+  async resendActivation(email: string, meta: RequestMeta): Promise<string> {
     const target = this.normalizeTarget('email', email);
     await this.limiter.hit([
       { key: `activation:${target}`, max: 1, windowMs: MINUTE },
@@ -201,19 +232,36 @@ export class AccountService {
     const user = await this.repo.findUserByEmail(target);
     if (!user) throw new AppError('EMAIL_UNREGISTERED');
     if (user.emailVerifiedAt) throw new AppError('ACTIVATION_USED');
-    await this.sendActivation(user.id, target, meta.language);
+    return this.sendActivation(user.id, target, meta.language);
   }
 
-  /** Activates an e-mail account from its link and signs it in. */
-  async verifyEmail(token: string, meta: RequestMeta): Promise<SignedIn> {
+  /**
+   * Activates an e-mail account from its link and signs it in. Without the claim of the browser that
+   * registered, the link asks for the password (1701) and sets it: the mailbox owner's choice, not the
+   * registrant's, is the one that works.
+   */
+  async verifyEmail(
+    input: { token: string; password?: string | undefined; claim?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
     await this.limiter.hit([{ key: `verify-ip:${meta.ip}`, max: this.perIp(30), windowMs: HOUR }]);
-    const row = await this.repo.findActivation(sha256(token));
+    const row = await this.repo.findActivation(sha256(input.token));
     if (!row) throw new AppError('ACTIVATION_INVALID');
     if (row.usedAt) throw new AppError('ACTIVATION_USED');
     const now = this.now();
     if (new Date(row.expiresAt) <= now) throw new AppError('ACTIVATION_EXPIRED');
+    let passwordHash: string | undefined;
+    if (input.password) {
+      this.assertPassword(input.password);
+      passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+    } else if (!(input.claim && row.claimHash && sameDigest(row.claimHash, this.claimHash(input.claim)))) {
+      throw new AppError('ACTIVATION_PASSWORD_REQUIRED');
+    }
     if (!(await this.repo.useActivation(row.tokenHash, now))) throw new AppError('ACTIVATION_USED');
-    const user = await this.repo.updateUser(row.userId, { emailVerifiedAt: now });
+    const user = await this.repo.updateUser(row.userId, {
+      emailVerifiedAt: now,
+      ...(passwordHash ? { passwordHash } : {}),
+    });
     if (!user) throw new AppError('ACTIVATION_INVALID');
     return { user, token: await this.startSession(user.id, meta) };
   }

@@ -16,11 +16,12 @@ export function useRegister() {
   });
 }
 
-/** The activation link of an e-mail account: activates it and signs the traveller in. */
+/** The activation link of an e-mail account: activates it (setting the password when asked) and signs in. */
 export function useVerifyEmail() {
   const { completeSignIn } = useAuth();
   return useMutation({
-    mutationFn: (token: string) => callApi(accountEndpoints.verifyEmail, { body: { token } }),
+    mutationFn: (body: EndpointBody<typeof accountEndpoints.verifyEmail>) =>
+      callApi(accountEndpoints.verifyEmail, { body }),
     onSuccess: completeSignIn,
     // The page shows every failure of the link itself.
     meta: { silent: true },
