@@ -25,4 +25,5 @@ export * from './search/search.schema';
 export * from './search/search-link';
 export * from './search/short-link';
 export * from './site';
+export * from './text';
 export * from './time';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import { placeKindSchema } from '../places/place.schema';
+import { localTextSchema } from '../text';
 import {
+  MAX_MULTI_CITY_LEGS,
   pullRequestSchema,
   pullResponseSchema,
   refreshRequestSchema,
@@ -11,6 +14,26 @@ import {
 
 export const shortLinkQuerySchema = z.object({ routes: z.string().min(1).max(300) });
 export const shortLinkCriteriaSchema = z.object({ criteria: searchCriteriaSchema });
+
+/** Place tokens of criteria (spec §5), comma-separated: two per leg at most. */
+export const criteriaPlacesQuerySchema = z.object({
+  tokens: z
+    .string()
+    .min(1)
+    .max(500)
+    .transform((s) => s.split(','))
+    .pipe(z.array(z.string().min(1).max(40)).max(MAX_MULTI_CITY_LEGS * 2)),
+});
+export const criteriaPlaceSchema = z.object({
+  id: z.number().int(),
+  kind: placeKindSchema,
+  /** IATA city or airport code, or 12306 telecode. */
+  code: z.string(),
+  name: localTextSchema,
+});
+export type CriteriaPlace = z.infer<typeof criteriaPlaceSchema>;
+/** One answer per token, in order; null for a token that names no place. */
+export const criteriaPlacesSchema = z.object({ places: z.array(criteriaPlaceSchema.nullable()) });
 
 /** Spec §7: search, pull and refresh, plus the criteria behind a short link. */
 export const searchEndpoints = {
@@ -41,5 +64,12 @@ export const searchEndpoints = {
     query: shortLinkQuerySchema,
     response: shortLinkCriteriaSchema,
     summary: 'The search criteria a short link stands for (spec §5)',
+  }),
+  places: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/places',
+    query: criteriaPlacesQuerySchema,
+    response: criteriaPlacesSchema,
+    summary: 'The places that criteria name by token, in both languages',
   }),
 } as const;

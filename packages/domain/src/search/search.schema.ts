@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../preferences';
+import { localTextSchema } from '../text';
 
 /** Trip types of spec §3: 1 one-way, 2 round trip, 3 multi-city. */
 export const TRIP_TYPES = { ONE_WAY: 1, ROUND_TRIP: 2, MULTI_CITY: 3 } as const;
@@ -89,13 +90,18 @@ export type TrainGroup = keyof typeof TRAIN_GROUPS;
 
 const moneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
+/**
+ * One end of a leg. Answers carry ids, codes and names in both languages; the client names the point
+ * in the current language, so switching language changes every name on the page.
+ */
 export const legPointSchema = z.object({
-  /** IATA code, 12306 telecode, or empty for a street address. */
+  /** Place id (spec §3) of an airport or railway station; absent for a metro station or a street address. */
+  placeId: z.number().int().optional(),
+  /** IATA code, 12306 telecode, or empty for a metro station or a street address. */
   code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string(),
-  cityName: z.string().optional(),
+  name: localTextSchema,
+  /** The city of an airport or a station. */
+  city: z.object({ id: z.number().int(), name: localTextSchema }).optional(),
   kind: z.enum(['airport', 'station', 'metro', 'address']),
   lat: z.number(),
   lon: z.number(),
@@ -118,10 +124,11 @@ export const seatOptionSchema = z.object({
 
 export const resultLegSchema = z.object({
   kind: z.enum(LEG_KINDS),
-  /** Airline code, 'CR' for China Railway, metro line name, or '' for taxi and walks. */
+  /** Airline code, 'CR' for China Railway, 'METRO' for a metro line, or '' for taxi and walks. */
   carrier: z.string(),
-  carrierName: z.string(),
-  /** Flight or train number, or the metro line. */
+  /** The airline, the railway, or the metro line ("Line 4"); empty for taxi and walks. */
+  carrierName: localTextSchema,
+  /** Flight or train number; the metro line's code; empty for taxi and walks. */
   number: z.string(),
   from: legPointSchema,
   to: legPointSchema,
@@ -131,7 +138,7 @@ export const resultLegSchema = z.object({
   durationMinutes: z.number().int(),
   /** Air cabin code or rail seat class code. */
   cabin: z.string().optional(),
-  aircraft: z.string().optional(),
+  aircraft: localTextSchema.optional(),
   aircraftClass: z.enum(AIRCRAFT_CLASSES).optional(),
   /** Train type letter (G, D, K…) for `land` legs. */
   trainType: z.string().optional(),
@@ -169,7 +176,7 @@ export const searchResultSchema = z.object({
   /** Journeys of a round trip or multi-city result: index ranges into `legs`, one per criteria leg. */
   bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
   agent: z.enum(AGENTS),
-  sellers: z.array(z.object({ supplier: z.string(), name: z.string(), price: moneySchema })),
+  sellers: z.array(z.object({ supplier: z.string(), name: localTextSchema, price: moneySchema })),
   fees: feeRuleSchema,
   /** Minimum protected buffer at a self-transfer, minutes, when the journey has one. */
   selfTransferMinutes: z.number().int().optional(),
@@ -192,7 +199,7 @@ export const pullResponseSchema = z.object({
   cursor: z.number().int(),
   results: z.array(searchResultSchema),
   /** Suppliers that failed or timed out (names only). */
-  failed: z.array(z.string()).default([]),
+  failed: z.array(localTextSchema).default([]),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 

@@ -1,4 +1,4 @@
-import type { SearchCriteria, SearchResult } from '@junction/domain';
+import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { MemorySearchStore } from './search-store';
 
@@ -7,7 +7,7 @@ const result = (id: string, amount: number, supplier: string): SearchResult =>
   ({
     id,
     price: { amount, currency: 'CNY' },
-    sellers: [{ supplier, name: supplier, price: { amount, currency: 'CNY' } }],
+    sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
   }) as unknown as SearchResult;
 
 describe('the in-process search store', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PullResponse, SearchCriteriaInput, SearchResult } from '@junction/domain';
+import { type PullResponse, type SearchCriteriaInput, type SearchResult, sameInBoth } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
 import { sharedInventory } from './inventory/inventory';
@@ -17,8 +17,8 @@ const oneWay = (over: Partial<SearchCriteriaInput> = {}, leg: Record<string, unk
   ...over,
 });
 
-async function collect(t: TestApp, criteria: SearchCriteriaInput) {
-  const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+async function collect(t: TestApp, criteria: SearchCriteriaInput, headers: Record<string, string> = {}) {
+  const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria, headers });
   expect(started.statusCode, started.body).toBe(200);
   const { searchId } = started.json() as { searchId: string };
   const byId = new Map<string, SearchResult>();
@@ -124,6 +124,44 @@ describe('search API with the simulated suppliers', () => {
     expect(shared.some((r) => new Set(r.sellers.map((s) => s.price.amount)).size > 1)).toBe(true);
   }, 60_000);
 
+  it('names places, carriers and sellers in both languages, the same whatever the language of the search', async () => {
+    const zh = await collect(t, oneWay({ mode: 'train' }), { cookie: 'lang=zh-CN' });
+    const en = await collect(t, oneWay({ mode: 'train' }), { cookie: 'lang=en' });
+    expect(zh.results.length).toBeGreaterThan(0);
+    expect(en.results).toEqual(zh.results);
+    const fromSouth = zh.results.find((r) => r.legs[0]?.from.code === 'VNP');
+    expect(fromSouth?.legs[0]).toMatchObject({
+      carrier: 'CR',
+      carrierName: { en: 'China Railway', 'zh-CN': '中国铁路' },
+      from: {
+        code: 'VNP',
+        kind: 'station',
+        name: { en: 'Beijing South', 'zh-CN': '北京南' },
+        city: { name: { en: 'Beijing', 'zh-CN': '北京' } },
+      },
+    });
+    expect(fromSouth?.legs[0]?.from.placeId).toEqual(expect.any(Number));
+    expect(fromSouth?.sellers[0]?.name).toEqual({ en: 'China Railway 12306', 'zh-CN': '中国铁路12306' });
+  });
+
+  it('names the places of criteria by their tokens, in both languages', async () => {
+    const res = await t.app.inject({ url: '/api/v2/places?tokens=BJS,PVG,%E4%B8%8A%E6%B5%B7,QQQ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().places).toEqual([
+      { id: expect.any(Number), kind: 'city', code: 'BJS', name: { en: 'Beijing', 'zh-CN': '北京' } },
+      {
+        id: expect.any(Number),
+        kind: 'airport',
+        code: 'PVG',
+        name: { en: 'Shanghai Pudong International Airport', 'zh-CN': '上海浦东国际机场' },
+      },
+      { id: expect.any(Number), kind: 'city', code: 'SHA', name: { en: 'Shanghai', 'zh-CN': '上海' } },
+      null,
+    ]);
+    const tooMany = Array.from({ length: 11 }, () => 'BJS').join(',');
+    expect((await t.app.inject({ url: `/api/v2/places?tokens=${tooMany}` })).statusCode).toBe(400);
+  });
+
   it('prices a round trip as two journeys and a multi-city trip as one per leg', async () => {
     const round = await collect(t, oneWay({ type: 2, mode: 'train' }, { return_date: '2026/12/04' }));
     expect(round.results.length).toBeGreaterThan(0);
@@ -131,7 +169,7 @@ describe('search API with the simulated suppliers', () => {
       expect(r.bounds).toHaveLength(2);
       const back = r.legs[r.bounds[1]?.start ?? 0];
       expect(back?.departureTime.slice(0, 10)).toBe('2026-12-04');
-      expect(back?.from.nameEn).toMatch(/Shanghai/);
+      expect(back?.from.city?.name.en ?? back?.from.name.en).toMatch(/Shanghai/);
     }
     const multi = await collect(t, {
       type: 3,
@@ -245,12 +283,12 @@ describe('search API when suppliers fail', () => {
     legs: [],
     bounds: [{ start: 0, end: 0 }],
     agent: 'own',
-    sellers: [{ supplier: 'good', name: 'Good', price: { amount, currency: 'CNY' } }],
+    sellers: [{ supplier: 'good', name: sameInBoth('Good'), price: { amount, currency: 'CNY' } }],
     fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
   });
   const supplier = (id: string, search: Supplier['search']): Supplier => ({
     id,
-    name: id.toUpperCase(),
+    name: sameInBoth(id.toUpperCase()),
     kind: 'flight',
     search,
     quote: async () => undefined,
@@ -278,7 +316,7 @@ describe('search API when suppliers fail', () => {
   it('survives a failing and a silent supplier and reports them', async () => {
     const { results, last, pulls } = await collect(t, oneWay());
     expect(last).toMatchObject({ done: true, answered: 4, total: 4 });
-    expect(new Set(last.failed)).toEqual(new Set(['BROKEN', 'SILENT']));
+    expect(new Set(last.failed.map((n) => n.en))).toEqual(new Set(['BROKEN', 'SILENT']));
     expect(pulls.some((p) => !p.done && p.answered >= 1)).toBe(true);
     const merged = results.find((r) => r.id === 'F:1');
     expect(merged?.price.amount).toBe(45_000);

@@ -23,4 +23,10 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
     serve(app, api.link, options, async (req) => ({
       criteria: search.criteriaFromLink(req.query.routes, requestLanguage(req)),
     }));
+
+    serve(app, api.places, options, async (req, reply) => {
+      // Places change with a data release, not between two searches.
+      reply.header('cache-control', 'public, max-age=3600');
+      return { places: req.query.tokens.map((token) => search.placeOf(token)) };
+    });
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   addDays,
+  type CriteriaPlace,
   criteriaProblem,
   encodePlaceCode,
   fromRequestDate,
@@ -16,6 +17,7 @@ import {
   SEARCH_TTL_MS,
   type SearchCriteria,
   type SearchPhase,
+  sameInBoth,
   TRIP_TYPES,
   toRequestDate,
 } from '@junction/domain';
@@ -89,8 +91,20 @@ export class SearchService {
     return place;
   }
 
+  /** The place a criteria token names, in both languages; null when it names none. */
+  placeOf(token: string): CriteriaPlace | null {
+    const place = resolvePlaceToken(token, this.lookup);
+    if (!place) return null;
+    return {
+      id: place.id,
+      kind: place.kind,
+      code: place.code,
+      name: { en: place.nameEn, 'zh-CN': place.nameZh || place.nameEn },
+    };
+  }
+
   /** The journeys of the criteria, checked against the places and the rules. */
-  request(criteria: SearchCriteria, language: Language): SupplierRequest {
+  request(criteria: SearchCriteria): SupplierRequest {
     const problem = criteriaProblem(criteria, this.today());
     if (problem) throw new AppError(problem);
     const legs = criteria.legs.map((leg) => {
@@ -125,7 +139,6 @@ export class SearchService {
       .map((d) => ({ date: addDays(first.date, d), bounds: bounds.map((b) => ({ ...b, date: addDays(b.date, d) })) }))
       .filter((t) => t.date >= today);
     return {
-      language,
       cabin: normalizeCabin(criteria.cabin),
       party: { adults: criteria.adults, children: criteria.children, infants: criteria.infants },
       today,
@@ -134,7 +147,7 @@ export class SearchService {
   }
 
   async start(criteria: SearchCriteria, language: Language): Promise<string> {
-    const request = this.request(criteria, language);
+    const request = this.request(criteria);
     const suppliers = (await this.allSuppliers()).filter(
       (s) => criteria.mode === 'all' || (criteria.mode === 'flight' ? s.kind === 'flight' : s.kind === 'train'),
     );
@@ -182,7 +195,7 @@ export class SearchService {
       done,
       cursor: read.cursor,
       results: read.results,
-      failed: read.failed.map((id) => this.suppliers?.find((s) => s.id === id)?.name ?? id),
+      failed: read.failed.map((id) => this.suppliers?.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }
 
@@ -200,7 +213,7 @@ export class SearchService {
     if (now - meta.createdAt > PRICE_VALID_MS) {
       throw new AppError('PRICE_EXPIRED', { errorType: 'expired', params: meta.criteria });
     }
-    const request = this.request(meta.criteria, meta.language);
+    const request = this.request(meta.criteria);
     const seller = result.sellers[0];
     const supplier = (await this.allSuppliers()).find((s) => s.id === seller?.supplier);
     if (!supplier) throw new AppError('PLAN_INVALID');

@@ -1,4 +1,4 @@
-import type { Language, LegPoint } from '@junction/domain';
+import type { LegPoint, LocalText } from '@junction/domain';
 import { type GtfsFeed, readGtfsZip } from '@junction/planner';
 import { type Airline, hasGtfsFeed, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
 import { DoorToDoorPlanner, METRO_PREFIX } from './door-to-door';
@@ -124,29 +124,30 @@ export class Inventory {
     return this.refdata.places.children(city.id).filter((p) => p.kind === 'station' && this.stations.has(p.code));
   }
 
-  /** A place as a leg end, named in the language asked for (English when no Chinese name is known). */
-  point(place: RawPlace, language: Language): LegPoint {
+  /** A place as a leg end: its id, code and city, named in both languages. */
+  point(place: RawPlace): LegPoint {
     const city = this.cityOf(place);
-    const nameZh = place.nameZh || place.nameEn;
-    const cityZh = city.nameZh || city.nameEn;
     return {
+      placeId: place.id,
       code: place.code,
-      name: language === 'zh-CN' ? nameZh : place.nameEn,
-      nameEn: place.nameEn,
-      nameZh,
-      cityName: city === place ? undefined : language === 'zh-CN' ? cityZh : city.nameEn,
+      name: placeName(place),
+      city: city === place ? undefined : { id: city.id, name: placeName(city) },
       kind: place.kind === 'station' ? 'station' : 'airport',
       lat: place.lat,
       lon: place.lon,
     };
   }
 
-  carrierName(code: string, language: Language): string {
+  /** An airline's name in both languages; its code when the airline is unknown. */
+  carrierName(code: string): LocalText {
     const airline = this.airlines.get(code);
-    if (!airline) return code;
-    return language === 'zh-CN' ? airline.nameZh || airline.nameEn : airline.nameEn;
+    if (!airline) return { en: code, 'zh-CN': code };
+    return { en: airline.nameEn, 'zh-CN': airline.nameZh || airline.nameEn };
   }
 }
+
+/** A place's names; English where no Chinese name is known. */
+export const placeName = (place: RawPlace): LocalText => ({ en: place.nameEn, 'zh-CN': place.nameZh || place.nameEn });
 
 let shared: { refdata: Refdata; doorToDoor: boolean; inventory: Promise<Inventory> } | undefined;
 

@@ -5,8 +5,8 @@ import {
   distanceKm,
   type FeeRules,
   isoWithOffset,
-  type Language,
   type LegPoint,
+  type LocalText,
   type ResultKind,
   type ResultLeg,
   type SearchResult,
@@ -17,20 +17,38 @@ import { unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
 import { GREATER_CHINA, type Inventory } from '../inventory/inventory';
 
-/** Aircraft types by class, as data: the inventory has routes, not equipment. */
-const AIRCRAFT: Record<AircraftClass, string[]> = {
-  'wide-body': ['Airbus A350-900', 'Boeing 787-9', 'Boeing 777-300ER', 'Airbus A330-300'],
-  'narrow-body': ['Airbus A320neo', 'Boeing 737-800', 'Airbus A321neo', 'COMAC C919', 'Boeing 737 MAX 8'],
-  regional: ['COMAC ARJ21-700', 'Embraer E190', 'Bombardier CRJ900'],
-  'turbo-prop': ['ATR 72-600', 'De Havilland Dash 8-400'],
+/** Aircraft types by class, as data, with the names Chinese travellers read: the inventory has routes, not equipment. */
+const AIRCRAFT: Record<AircraftClass, LocalText[]> = {
+  'wide-body': [
+    { en: 'Airbus A350-900', 'zh-CN': '空客A350-900' },
+    { en: 'Boeing 787-9', 'zh-CN': '波音787-9' },
+    { en: 'Boeing 777-300ER', 'zh-CN': '波音777-300ER' },
+    { en: 'Airbus A330-300', 'zh-CN': '空客A330-300' },
+  ],
+  'narrow-body': [
+    { en: 'Airbus A320neo', 'zh-CN': '空客A320neo' },
+    { en: 'Boeing 737-800', 'zh-CN': '波音737-800' },
+    { en: 'Airbus A321neo', 'zh-CN': '空客A321neo' },
+    { en: 'COMAC C919', 'zh-CN': '中国商飞C919' },
+    { en: 'Boeing 737 MAX 8', 'zh-CN': '波音737 MAX 8' },
+  ],
+  regional: [
+    { en: 'COMAC ARJ21-700', 'zh-CN': '中国商飞ARJ21-700' },
+    { en: 'Embraer E190', 'zh-CN': '巴航工业E190' },
+    { en: 'Bombardier CRJ900', 'zh-CN': '庞巴迪CRJ900' },
+  ],
+  'turbo-prop': [
+    { en: 'ATR 72-600', 'zh-CN': 'ATR 72-600' },
+    { en: 'De Havilland Dash 8-400', 'zh-CN': '德哈维兰冲8-400' },
+  ],
 };
 
-export function aircraftFor(flight: string, km: number): { name: string; cls: AircraftClass } {
+export function aircraftFor(flight: string, km: number): { name: LocalText; cls: AircraftClass } {
   const u = unit(`aircraft:${flight}`);
   const cls: AircraftClass =
     km > 4500 ? 'wide-body' : km < 450 && u < 0.4 ? 'turbo-prop' : km < 900 && u < 0.35 ? 'regional' : 'narrow-body';
   const names = AIRCRAFT[cls];
-  return { name: names[Math.floor(unit(`type:${flight}`) * names.length)] as string, cls };
+  return { name: names[Math.floor(unit(`type:${flight}`) * names.length)] as LocalText, cls };
 }
 
 /** Free baggage by cabin, and the price of an extra checked piece (CNY hundredths). */
@@ -80,7 +98,6 @@ export function flightLeg(
   inv: Inventory,
   f: FlightInstance,
   cabin: Cabin,
-  language: Language,
   priceMinor: number,
   separateTicket: boolean,
 ): ResultLeg | undefined {
@@ -95,10 +112,10 @@ export function flightLeg(
   return {
     kind: 'air',
     carrier: airline,
-    carrierName: inv.carrierName(airline, language),
+    carrierName: inv.carrierName(airline),
     number,
-    from: inv.point(from, language),
-    to: inv.point(to, language),
+    from: inv.point(from),
+    to: inv.point(to),
     departureTime: isoWithOffset(f.departure, from.tz),
     arrivalTime: isoWithOffset(f.arrival, to.tz),
     durationMinutes: minutes(f.arrival - f.departure),
@@ -122,13 +139,13 @@ export function groundLeg(p: {
   toTz: string;
   priceMinor: number;
   carrier?: string;
-  carrierName?: string;
+  carrierName?: LocalText;
   number?: string;
 }): ResultLeg {
   return {
     kind: p.kind,
     carrier: p.carrier ?? '',
-    carrierName: p.carrierName ?? '',
+    carrierName: p.carrierName ?? { en: '', 'zh-CN': '' },
     number: p.number ?? '',
     from: p.from,
     to: p.to,
@@ -149,7 +166,7 @@ export function assembleResult(p: {
   times: { departure: number; arrival: number }[];
   priceMinor: number;
   agent: Agent;
-  supplier: { id: string; name: string };
+  supplier: { id: string; name: LocalText };
   date: string;
   fees: FeeRules;
   selfTransferMinutes?: number;

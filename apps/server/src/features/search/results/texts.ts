@@ -1,12 +1,13 @@
-import type { Language } from '@junction/domain';
+import type { LocalText } from '@junction/domain';
 import { fill } from '../../../lib/text';
 import en from '../../../locales/en/search.json' with { type: 'json' };
 import zh from '../../../locales/zh-CN/search.json' with { type: 'json' };
 
-const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
-
-/** Names the search itself gives in results: the railway, and a city centre as a door. */
-export const searchTexts = (language: Language) => ({
-  railway: TEXTS[language].railway,
-  cityCentre: (city: string) => fill(TEXTS[language].cityCentre, { city }),
-});
+/** Names the search itself gives in results, in both languages: the railway, and a city centre as a door. */
+export const SEARCH_TEXTS = {
+  railway: { en: en.railway, 'zh-CN': zh.railway } satisfies LocalText,
+  cityCentre: (city: LocalText): LocalText => ({
+    en: fill(en.cityCentre, { city: city.en }),
+    'zh-CN': fill(zh.cityCentre, { city: city['zh-CN'] }),
+  }),
+};

@@ -49,7 +49,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
   const flights: FlightSupplierConfig[] = [
     {
       id: 'skyway',
-      name: 'SkyWay Travel',
+      name: { en: 'SkyWay Travel', 'zh-CN': '天途旅行' },
       airlines: codes((c) => GREATER_CHINA.has(c)),
       markup: 1,
       spread: 0.08,
@@ -57,7 +57,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
     },
     {
       id: 'globefare',
-      name: 'GlobeFare',
+      name: { en: 'GlobeFare', 'zh-CN': '环球票务' },
       airlines: codes((c) => !GREATER_CHINA.has(c), BIG_THREE),
       markup: 1.02,
       spread: 0.1,
@@ -65,7 +65,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
     },
     {
       id: 'asiajet',
-      name: 'AsiaJet Connect',
+      name: { en: 'AsiaJet Connect', 'zh-CN': '亚捷联程' },
       airlines: codes((c) => ASIA.has(c) || c === 'HK' || c === 'MO' || c === 'TW', BIG_THREE),
       markup: 0.97,
       spread: 0.12,

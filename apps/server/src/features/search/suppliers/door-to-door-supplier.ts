@@ -1,8 +1,8 @@
 import {
   daysBetween,
   distanceKm,
-  type Language,
   type LegPoint,
+  type LocalText,
   localDate,
   localMidnight,
   type ResultLeg,
@@ -20,10 +20,10 @@ import {
   railPartyTotal,
   trainType,
 } from '../inventory/fares';
-import type { Inventory } from '../inventory/inventory';
+import { type Inventory, placeName } from '../inventory/inventory';
 import { CONNECTION_RULES } from '../inventory/itineraries';
 import { aircraftFor, assembleResult, baggageFor, feesFor, groundLeg } from '../results/build';
-import { searchTexts } from '../results/texts';
+import { SEARCH_TEXTS } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
 
@@ -49,14 +49,14 @@ type Ride = Extract<NonNullable<DoorToDoorJourney['outcome']['legs']>[number], {
 /** Runs door-to-door planning somewhere: in this thread, or in a worker thread. */
 export type DoorToDoorRunner = (
   request: SupplierRequest,
-  supplier: { id: string; name: string },
+  supplier: { id: string; name: LocalText },
 ) => Promise<SearchResult[]>;
 
 /** Door-to-door plans for the day asked for; a flexible search adds flights and trains on the days around it. */
 export function planDoorToDoor(
   inv: Inventory,
   request: SupplierRequest,
-  supplier: { id: string; name: string },
+  supplier: { id: string; name: LocalText },
 ): SearchResult[] {
   const trip = request.trips[0];
   return trip ? new DoorToDoorPlans(inv, supplier).priceTrip(trip, request) : [];
@@ -65,7 +65,7 @@ export function planDoorToDoor(
 export class DoorToDoorSupplier implements Supplier {
   readonly kind = 'mix' as const;
   readonly id = 'junction-door-to-door';
-  readonly name = 'Junction door to door';
+  readonly name = { en: 'Junction door to door', 'zh-CN': '联程门到门' };
 
   constructor(
     private readonly run: DoorToDoorRunner,
@@ -90,7 +90,7 @@ export class DoorToDoorSupplier implements Supplier {
 class DoorToDoorPlans {
   constructor(
     private readonly inv: Inventory,
-    private readonly supplier: { id: string; name: string },
+    private readonly supplier: { id: string; name: LocalText },
   ) {}
 
   priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
@@ -114,15 +114,12 @@ class DoorToDoorPlans {
   }
 
   /** The door: a street address for a city (its centre), or the airport or station asked for. */
-  private door(place: RawPlace, language: Language): LegPoint {
-    if (place.kind !== 'city') return this.point(place, language);
-    const zh = searchTexts('zh-CN').cityCentre(place.nameZh || place.nameEn);
-    const en = searchTexts('en').cityCentre(place.nameEn);
+  private door(place: RawPlace): LegPoint {
+    if (place.kind !== 'city') return this.point(place);
     return {
       code: '',
-      name: language === 'zh-CN' ? zh : en,
-      nameEn: en,
-      nameZh: zh,
+      name: SEARCH_TEXTS.cityCentre(placeName(place)),
+      city: { id: place.id, name: placeName(place) },
       kind: 'address',
       lat: place.lat,
       lon: place.lon,
@@ -152,9 +149,11 @@ class DoorToDoorPlans {
     return id.startsWith('air:') ? this.inv.airport(id.slice(4)) : this.inv.station(id.slice(5));
   }
 
-  private point(place: RawPlace, language: Language): LegPoint {
-    const point = this.inv.point(place, language);
-    return place.id === -1 ? { ...point, kind: 'metro' } : point;
+  private point(place: RawPlace): LegPoint {
+    if (place.id !== -1) return this.inv.point(place);
+    // A metro station: named, in its city, without a place id or code of its own.
+    const { placeId: _, ...point } = this.inv.point(place);
+    return { ...point, kind: 'metro' };
   }
 
   options(bound: SupplierRequest['trips'][number]['bounds'][number], request: SupplierRequest): BoundOption[] {
@@ -185,7 +184,7 @@ class DoorToDoorPlans {
     bound: SupplierRequest['trips'][number]['bounds'][number],
     request: SupplierRequest,
   ): BoundOption | undefined {
-    const { language, party, cabin } = request;
+    const { party, cabin } = request;
     const seated = party.adults + party.children;
     const taxis = Math.ceil(seated / 4);
     const at = (t: number) => loaded.epochMs + t * 1000;
@@ -196,7 +195,7 @@ class DoorToDoorPlans {
     if (!firstRide) return undefined;
     const firstStop = this.stopPlace(loaded, firstRide.boardStop);
     if (!firstStop) return undefined;
-    const door = this.door(bound.from, language);
+    const door = this.door(bound.from);
     const tz = bound.from.tz;
 
     // To the first station or airport.
@@ -207,23 +206,16 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'subway',
-          from: {
-            ...door,
-            code: '',
-            name: language === 'zh-CN' ? link.toNameZh : link.toNameEn,
-            nameEn: link.toNameEn,
-            nameZh: link.toNameZh,
-            kind: 'metro',
-          },
-          to: this.point(firstStop, language),
+          from: { ...door, code: '', name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' },
+          to: this.point(firstStop),
           departure: boardAt,
           arrival: boardAt + accessRide,
           fromTz: tz,
           toTz: firstStop.tz,
           priceMinor: link.fareMinor,
           carrier: 'METRO',
-          carrierName: language === 'zh-CN' ? link.lineZh : link.lineEn,
-          number: language === 'zh-CN' ? link.lineZh : link.lineEn,
+          carrierName: { en: link.lineEn, 'zh-CN': link.lineZh },
+          number: link.lineEn,
         }),
       );
       total += link.fareMinor * seated;
@@ -232,7 +224,7 @@ class DoorToDoorPlans {
         groundLeg({
           kind: 'lands',
           from: door,
-          to: this.point(firstStop, language),
+          to: this.point(firstStop),
           departure: j.leaveAt,
           arrival: j.leaveAt + j.access.seconds * 1000,
           fromTz: tz,
@@ -246,7 +238,7 @@ class DoorToDoorPlans {
         groundLeg({
           kind: 'taxi',
           from: door,
-          to: this.point(firstStop, language),
+          to: this.point(firstStop),
           departure: j.leaveAt,
           arrival: j.leaveAt + seconds * 1000,
           fromTz: tz,
@@ -273,8 +265,8 @@ class DoorToDoorPlans {
         legs.push(
           groundLeg({
             kind: walk ? 'lands' : 'taxi',
-            from: this.point(a, language),
-            to: this.point(b, language),
+            from: this.point(a),
+            to: this.point(b),
             departure: start,
             arrival: start + seconds * 1000,
             fromTz: a.tz,
@@ -313,8 +305,8 @@ class DoorToDoorPlans {
       const ride = (fare: number) =>
         groundLeg({
           kind: 'taxi',
-          from: this.point(from, language),
-          to: this.point(to, language),
+          from: this.point(from),
+          to: this.point(to),
           departure,
           arrival,
           fromTz: from.tz,
@@ -324,8 +316,13 @@ class DoorToDoorPlans {
       const line = this.inv.doorToDoor?.metroLines.get(number);
       if ((loaded.stopIds[l.boardStop] ?? '').startsWith(METRO_PREFIX) && line) {
         const fare = beijingMetroFare(km * METRO_TRACK_FACTOR);
-        const name = language === 'zh-CN' ? line.zh : line.en;
-        legs.push({ ...ride(fare), kind: 'subway', carrier: 'METRO', carrierName: name, number: name });
+        legs.push({
+          ...ride(fare),
+          kind: 'subway',
+          carrier: 'METRO',
+          carrierName: { en: line.en, 'zh-CN': line.zh },
+          number: line.en,
+        });
         total += fare * seated;
       } else if (from.kind === 'airport') {
         const airline = number.slice(0, 2);
@@ -335,7 +332,7 @@ class DoorToDoorPlans {
           ...ride(fare),
           kind: 'air',
           carrier: airline,
-          carrierName: this.inv.carrierName(airline, language),
+          carrierName: this.inv.carrierName(airline),
           number,
           cabin,
           aircraft: aircraft.name,
@@ -352,7 +349,7 @@ class DoorToDoorPlans {
           ...ride(fare),
           kind: 'land',
           carrier: 'CR',
-          carrierName: searchTexts(language).railway,
+          carrierName: SEARCH_TEXTS.railway,
           number,
           cabin: seat,
           trainType: type,
@@ -366,7 +363,7 @@ class DoorToDoorPlans {
     const lastStop = this.stopPlace(loaded, previousRide.alightStop);
     if (!lastStop) return undefined;
     const arriveStop = at(previousRide.arrival);
-    const doorTo = this.door(bound.to, language);
+    const doorTo = this.door(bound.to);
     let end: number;
     if (j.egress.kind === 'subway' && j.egress.link) {
       const link = j.egress.link;
@@ -375,22 +372,16 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'subway',
-          from: this.point(lastStop, language),
-          to: {
-            ...doorTo,
-            name: language === 'zh-CN' ? link.toNameZh : link.toNameEn,
-            nameEn: link.toNameEn,
-            nameZh: link.toNameZh,
-            kind: 'metro',
-          },
+          from: this.point(lastStop),
+          to: { ...doorTo, name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' },
           departure: board,
           arrival: end,
           fromTz: lastStop.tz,
           toTz: bound.to.tz,
           priceMinor: link.fareMinor,
           carrier: 'METRO',
-          carrierName: language === 'zh-CN' ? link.lineZh : link.lineEn,
-          number: language === 'zh-CN' ? link.lineZh : link.lineEn,
+          carrierName: { en: link.lineEn, 'zh-CN': link.lineZh },
+          number: link.lineEn,
         }),
       );
       total += link.fareMinor * seated;
@@ -399,7 +390,7 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'lands',
-          from: this.point(lastStop, language),
+          from: this.point(lastStop),
           to: doorTo,
           departure: arriveStop,
           arrival: end,
@@ -414,7 +405,7 @@ class DoorToDoorPlans {
       legs.push(
         groundLeg({
           kind: 'taxi',
-          from: this.point(lastStop, language),
+          from: this.point(lastStop),
           to: doorTo,
           departure: start,
           arrival: end,

@@ -1,13 +1,13 @@
 // A worker thread for door-to-door planning: the timetables and the planner run here, off the event loop
 // that answers requests.
 import { parentPort } from 'node:worker_threads';
-import type { SearchResult } from '@junction/domain';
+import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { Inventory } from '../inventory/inventory';
 import { planDoorToDoor } from './door-to-door-supplier';
 import type { SupplierRequest } from './supplier';
 
-export type PlanMessage = { id: number; request: SupplierRequest; supplier: { id: string; name: string } };
+export type PlanMessage = { id: number; request: SupplierRequest; supplier: { id: string; name: LocalText } };
 export type PlanAnswer = { id: number; results?: SearchResult[]; error?: string };
 
 const inventory = Inventory.load(loadRefdata());

@@ -2,6 +2,7 @@ import {
   type Cabin,
   daysBetween,
   distanceKm,
+  type LocalText,
   localDate,
   localMidnight,
   type ResultLeg,
@@ -78,7 +79,7 @@ export const sameTicket = (a: string, b: string): boolean =>
 
 export type FlightSupplierConfig = {
   id: string;
-  name: string;
+  name: LocalText;
   /** Airlines this supplier sells. */
   airlines: ReadonlySet<string>;
   /** Its price level against the airline's fare: ±, seeded per flight and day within `spread`. */
@@ -98,7 +99,7 @@ const ROUND_TRIP_DISCOUNT = 0.95;
 export class SimulatedFlightSupplier implements Supplier {
   readonly kind = 'flight' as const;
   readonly id: string;
-  readonly name: string;
+  readonly name: LocalText;
 
   constructor(
     private readonly inv: Inventory,
@@ -180,7 +181,7 @@ export class SimulatedFlightSupplier implements Supplier {
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
       const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
       const legs = it.segments.map((f, i) =>
-        flightLeg(inv, f, request.cabin, request.language, fares[i] as number, it.selfTransferAfter === i),
+        flightLeg(inv, f, request.cabin, fares[i] as number, it.selfTransferAfter === i),
       );
       if (legs.some((l) => !l)) continue;
       const first = it.segments[0] as FlightInstance;

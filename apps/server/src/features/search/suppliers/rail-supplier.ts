@@ -10,7 +10,7 @@ import { RAIL_SEATS, railFare, railPartyTotal, railRemaining, trainType } from '
 import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
-import { searchTexts } from '../results/texts';
+import { SEARCH_TEXTS } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
 import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
 
@@ -32,7 +32,7 @@ const MAX_RIDE_HOURS = 30;
 export class ChinaRailwaySupplier implements Supplier {
   readonly kind = 'train' as const;
   readonly id = 'china-railway';
-  readonly name = 'China Railway 12306';
+  readonly name = { en: 'China Railway 12306', 'zh-CN': '中国铁路12306' };
 
   constructor(
     private readonly inv: Inventory,
@@ -84,10 +84,10 @@ export class ChinaRailwaySupplier implements Supplier {
       leg: {
         kind: 'land',
         carrier: 'CR',
-        carrierName: searchTexts(request.language).railway,
+        carrierName: SEARCH_TEXTS.railway,
         number,
-        from: inv.point(from, request.language),
-        to: inv.point(to, request.language),
+        from: inv.point(from),
+        to: inv.point(to),
         departureTime: isoWithOffset(ride.departure, from.tz),
         arrivalTime: isoWithOffset(ride.arrival, to.tz),
         durationMinutes: Math.round((ride.arrival - ride.departure) / 60_000),

@@ -1,12 +1,14 @@
-import type { Cabin, Language, ResultKind, SearchResult } from '@junction/domain';
+import type { Cabin, LocalText, ResultKind, SearchResult } from '@junction/domain';
 import type { RawPlace } from '@junction/refdata';
 
 /** One journey of a trip: a one-way has one, a round trip two, a multi-city one per leg. */
 export type Bound = { date: string; from: RawPlace; to: RawPlace; fromOnly: boolean; toOnly: boolean };
 
-/** What every supplier is asked: the trips (one per departure day of a flexible search) for a party. */
+/**
+ * What every supplier is asked: the trips (one per departure day of a flexible search) for a party.
+ * Answers name places and carriers in both languages, so the request carries no language.
+ */
 export type SupplierRequest = {
-  language: Language;
   cabin: Cabin;
   party: { adults: number; children: number; infants: number };
   /** Today in Beijing, `yyyy-mm-dd`: fares depend on days to departure. */
@@ -20,7 +22,7 @@ export type SupplierRequest = {
  */
 export interface Supplier {
   readonly id: string;
-  readonly name: string;
+  readonly name: LocalText;
   readonly kind: ResultKind;
   search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]>;
   /** The current price of one of its results, or undefined when it is no longer sold. */

@@ -11,11 +11,15 @@ export const searchApi = {
   /** The criteria of a short route link (`/search/{routes}`); 400 or 404 when the link is not valid. */
   link: (routes: string, signal?: AbortSignal) =>
     callApi(searchEndpoints.link, { query: { routes }, signal }).then((r) => r.criteria),
+  /** The places criteria name by token, in both languages (null where a token names none). */
+  places: (tokens: readonly string[], signal?: AbortSignal) =>
+    callApi(searchEndpoints.places, { query: { tokens: tokens.join(',') }, signal }).then((r) => r.places),
 };
 
 export const searchKeys = {
   all: ['search'] as const,
   link: (routes: string) => [...searchKeys.all, 'link', routes] as const,
+  places: (tokens: readonly string[]) => [...searchKeys.all, 'places', ...tokens] as const,
   session: (criteriaKey: string, run: number) => [...searchKeys.all, 'session', criteriaKey, run] as const,
 };
 
@@ -26,6 +30,16 @@ export const linkCriteriaQueryOptions = (routes: string) =>
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     // An invalid link shows the no-result page; no toast or dialog for it.
+    meta: { silent: true },
+  });
+
+export const criteriaPlacesQueryOptions = (tokens: readonly string[]) =>
+  queryOptions({
+    queryKey: searchKeys.places(tokens),
+    queryFn: ({ signal }) => searchApi.places(tokens, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    // Without them the page names places as the criteria do; nothing to tell the traveller.
     meta: { silent: true },
   });
 

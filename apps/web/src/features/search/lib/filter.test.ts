@@ -1,4 +1,4 @@
-import type { LegPoint, ResultLeg, SearchResult } from '@junction/domain';
+import { type LegPoint, type ResultLeg, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
@@ -13,9 +13,7 @@ import {
 
 const point = (code: string, kind: LegPoint['kind'] = 'airport'): LegPoint => ({
   code,
-  name: code,
-  nameEn: code,
-  nameZh: code,
+  name: sameInBoth(code),
   kind,
   lat: 0,
   lon: 0,
@@ -25,7 +23,7 @@ function leg(kind: ResultLeg['kind'], from: string, to: string, extra: Partial<R
   return {
     kind,
     carrier: kind === 'land' ? 'CR' : kind === 'air' ? 'CA' : '',
-    carrierName: kind === 'land' ? 'China Railway' : kind === 'air' ? 'Air China' : '',
+    carrierName: sameInBoth(kind === 'land' ? 'China Railway' : kind === 'air' ? 'Air China' : ''),
     number: kind === 'land' ? 'G1' : 'CA1501',
     from: point(from, kind === 'land' ? 'station' : 'airport'),
     to: point(to, kind === 'land' ? 'station' : 'airport'),
@@ -64,8 +62,8 @@ const direct = result('direct', [leg('air', 'PEK', 'SHA', { cabin: 'Y', aircraft
 const oneStop = result(
   'one-stop',
   [
-    leg('air', 'PKX', 'CAN', { carrier: 'CZ', carrierName: 'China Southern', cabin: 'C' }),
-    leg('air', 'CAN', 'PVG', { carrier: 'CZ', carrierName: 'China Southern', cabin: 'C' }),
+    leg('air', 'PKX', 'CAN', { carrier: 'CZ', carrierName: sameInBoth('China Southern'), cabin: 'C' }),
+    leg('air', 'CAN', 'PVG', { carrier: 'CZ', carrierName: sameInBoth('China Southern'), cabin: 'C' }),
   ],
   { price: { amount: 30_000, currency: 'CNY' }, durationMinutes: 400, departureTime: '2030-05-01T19:30:00+08:00' },
 );

@@ -1,9 +1,12 @@
 import {
+  inLanguage,
   type Language,
   type LegPoint,
+  type LocalText,
   type Money,
   type ResultLeg,
   type SearchResult,
+  sameInBoth,
   TRAIN_GROUPS,
   type TrainGroup,
 } from '@junction/domain';
@@ -32,21 +35,26 @@ export function transfersOf(result: SearchResult, bound: Bound, boundCount: numb
   return Math.max(0, bound.legs.filter(isMainLeg).length - 1);
 }
 
-export type Carrier = { code: string; name: string };
+export type Carrier = { code: string; name: LocalText };
 
 /** Airlines and railways of a result, in the order the traveller meets them. */
 export function carriersOf(result: SearchResult): Carrier[] {
   const seen = new Map<string, Carrier>();
   for (const leg of result.legs) {
     if (!isMainLeg(leg) || !leg.carrier || seen.has(leg.carrier)) continue;
-    seen.set(leg.carrier, { code: leg.carrier, name: leg.carrierName || leg.carrier });
+    seen.set(leg.carrier, { code: leg.carrier, name: leg.carrierName.en ? leg.carrierName : sameInBoth(leg.carrier) });
   }
   return [...seen.values()];
 }
 
 /** A place name in the UI language. */
 export function pointName(point: LegPoint, language: Language): string {
-  return (language === 'zh-CN' ? point.nameZh : point.nameEn) || point.name || point.code;
+  return inLanguage(point.name, language) || point.code;
+}
+
+/** The city of a leg end in the UI language: the city of an airport or station, else the place itself. */
+export function cityName(point: LegPoint, language: Language): string {
+  return point.city ? inLanguage(point.city.name, language) : pointName(point, language);
 }
 
 /** The train model group of a train type letter (spec §3), or undefined for other trains. */

@@ -1,4 +1,4 @@
-import type { PullResponse, SearchPhase, SearchResult } from '@junction/domain';
+import type { LocalText, PullResponse, SearchPhase, SearchResult } from '@junction/domain';
 
 /** What the page knows of one search: its id, progress, and every result so far in arrival order. */
 export type SearchSession = {
@@ -9,7 +9,8 @@ export type SearchSession = {
   done: boolean;
   cursor: number;
   results: SearchResult[];
-  failed: string[];
+  /** Suppliers that did not answer, by name. */
+  failed: LocalText[];
 };
 
 export const EMPTY_SESSION: SearchSession = {
@@ -52,7 +53,7 @@ export function reduceSession(session: SearchSession, event: SessionEvent): Sear
     done: response.done,
     cursor: response.cursor,
     results,
-    failed: [...new Set([...session.failed, ...response.failed])],
+    failed: [...session.failed, ...response.failed.filter((f) => !session.failed.some((k) => k.en === f.en))],
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type ResultLeg,
   type SearchCriteria,
   type SearchResult,
+  sameInBoth,
 } from '@junction/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,11 +42,9 @@ const CRITERIA: SearchCriteria = {
   ],
 };
 
-const point = (code: string, name: string, kind: LegPoint['kind'] = 'airport'): LegPoint => ({
+const point = (code: string, name: string, kind: LegPoint['kind'] = 'airport', nameZh = name): LegPoint => ({
   code,
-  name,
-  nameEn: name,
-  nameZh: name,
+  name: { en: name, 'zh-CN': nameZh },
   kind,
   lat: 0,
   lon: 0,
@@ -64,7 +63,7 @@ function leg(
   return {
     kind,
     carrier: '',
-    carrierName: '',
+    carrierName: sameInBoth(''),
     number: '',
     from,
     to,
@@ -108,7 +107,7 @@ function result(
     legs,
     bounds: [{ start: 0, end: legs.length }],
     agent: 'own',
-    sellers: [{ supplier: 'a', name: 'Supplier A', price: { amount, currency: 'CNY' } }],
+    sellers: [{ supplier: 'a', name: sameInBoth('Supplier A'), price: { amount, currency: 'CNY' } }],
     fees,
     ...extra,
   } satisfies SearchResult;
@@ -117,7 +116,7 @@ function result(
 const air = (from: LegPoint, to: LegPoint, times: [string, string], extra: Partial<ResultLeg> = {}) =>
   leg('air', from, to, times, {
     carrier: 'CA',
-    carrierName: 'Air China',
+    carrierName: sameInBoth('Air China'),
     number: 'CA1501',
     cabin: 'Y',
     baggage: { carryOn: { pieces: 1, kg: 7 }, checked: { pieces: 1, kg: 20 } },
@@ -126,19 +125,23 @@ const air = (from: LegPoint, to: LegPoint, times: [string, string], extra: Parti
 
 const DIRECT = result('direct', 'flight', [air(PEK, SHA, [at('08:00'), at('10:15')])], 98_000, {
   sellers: [
-    { supplier: 'a', name: 'Supplier A', price: { amount: 98_000, currency: 'CNY' } },
-    { supplier: 'b', name: 'Supplier B', price: { amount: 99_000, currency: 'CNY' } },
-    { supplier: 'c', name: 'Supplier C', price: { amount: 105_000, currency: 'CNY' } },
+    { supplier: 'a', name: sameInBoth('Supplier A'), price: { amount: 98_000, currency: 'CNY' } },
+    { supplier: 'b', name: sameInBoth('Supplier B'), price: { amount: 99_000, currency: 'CNY' } },
+    { supplier: 'c', name: sameInBoth('Supplier C'), price: { amount: 105_000, currency: 'CNY' } },
   ],
 });
 const ONE_STOP = result(
   'one-stop',
   'flight',
   [
-    air(PEK, CAN, [at('21:00'), at('23:55')], { carrier: 'CZ', carrierName: 'China Southern', number: 'CZ3100' }),
+    air(PEK, CAN, [at('21:00'), at('23:55')], {
+      carrier: 'CZ',
+      carrierName: sameInBoth('China Southern'),
+      number: 'CZ3100',
+    }),
     air(CAN, PVG, [at('06:30', '02'), at('08:40', '02')], {
       carrier: 'CZ',
-      carrierName: 'China Southern',
+      carrierName: sameInBoth('China Southern'),
       number: 'CZ3501',
     }),
   ],
@@ -150,7 +153,7 @@ const TRAIN = result(
   [
     leg('land', VNP, AOH, [at('09:00'), at('13:28')], {
       carrier: 'CR',
-      carrierName: 'China Railway',
+      carrierName: sameInBoth('China Railway'),
       number: 'G1',
       trainType: 'G',
       cabin: 'O',
@@ -173,13 +176,15 @@ const DOOR = result(
   [
     leg('lands', HOME, WANGFUJING_METRO, [at('05:50'), at('05:58')]),
     leg('subway', WANGFUJING_METRO, PEK, [at('06:00'), at('06:55')], {
+      carrier: 'METRO',
+      carrierName: { en: 'Capital Airport Express', 'zh-CN': '首都机场线' },
       number: 'Capital Airport Express',
       price: { amount: 2_500, currency: 'CNY' },
     }),
     air(PEK, SHA, [at('08:00'), at('10:15')], { separateTicket: true }),
     leg('land', AOH, HGH, [at('11:45'), at('12:50')], {
       carrier: 'CR',
-      carrierName: 'China Railway',
+      carrierName: sameInBoth('China Railway'),
       number: 'G7501',
       trainType: 'G',
       cabin: 'O',
@@ -281,7 +286,7 @@ describe('results page', () => {
       '/api/v2/pull': pulls(
         pull({ phase: 'request' }),
         pull({ answered: 1, cursor: 2, results: [ONE_STOP, DIRECT] }),
-        pull({ answered: 2, cursor: 3, done: true, results: [TRAIN], failed: ['Slow Air'] }),
+        pull({ answered: 2, cursor: 3, done: true, results: [TRAIN], failed: [sameInBoth('Slow Air')] }),
       ),
     });
     renderAt(link());

@@ -1,7 +1,8 @@
 import type { SearchResult } from '@junction/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Bound, isMainLeg, transfersOf } from '../../lib/result-model';
+import { usePreferences } from '../../../../shared/lib/preferences';
+import { type Bound, isMainLeg, pointName, transfersOf } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import { LegIcon } from './leg-icon';
@@ -17,6 +18,7 @@ export type BoundRowProps = {
 /** One journey of a result: departure, a line with its stops and trip time, arrival with a "+1" mark. */
 export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
   const { t } = useTranslation('results');
+  const { language } = usePreferences();
   const formatDuration = useFormatDuration();
   const first = bound.legs[0];
   const last = bound.legs[bound.legs.length - 1];
@@ -43,8 +45,8 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
       {label ? <span className={styles.boundLabel}>{label}</span> : null}
       <div className={styles.end}>
         <span className={styles.clock}>{localClock(first.departureTime)}</span>
-        <span className={styles.code} title={first.from.name}>
-          {first.from.code || first.from.name}
+        <span className={styles.code} title={pointName(first.from, language)}>
+          {first.from.code || pointName(first.from, language)}
         </span>
       </div>
       <div className={styles.middle}>
@@ -85,8 +87,8 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
             </sup>
           ) : null}
         </span>
-        <span className={styles.code} title={last.to.name}>
-          {last.to.code || last.to.name}
+        <span className={styles.code} title={pointName(last.to, language)}>
+          {last.to.code || pointName(last.to, language)}
         </span>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { type SearchResult, TRAIN_GROUPS } from '@junction/domain';
+import { inLanguage, type SearchResult, TRAIN_GROUPS } from '@junction/domain';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ export function FiltersPanel({ results, filters, onChange, priceOf, isRail }: Fi
     for (const r of results)
       for (const leg of r.legs) {
         if (!isMainLeg(leg)) continue;
-        if (leg.carrier) map.set(`carrier:${leg.carrier}`, leg.carrierName || leg.carrier);
+        if (leg.carrier) map.set(`carrier:${leg.carrier}`, inLanguage(leg.carrierName, language) || leg.carrier);
         for (const p of [leg.from, leg.to]) if (p.code) map.set(`place:${p.code}`, pointName(p, language));
       }
     return map;

@@ -1,5 +1,5 @@
 import { SwapOutlined, WarningFilled } from '@ant-design/icons';
-import type { ResultLeg, SearchResult } from '@junction/domain';
+import { inLanguage, type Language, type ResultLeg, type SearchResult } from '@junction/domain';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,8 @@ function Stop({ time, start, name, code }: { time: string; start: string; name: 
   );
 }
 
-function legTitle(leg: ResultLeg, t: TFunction<'results'>): string {
+function legTitle(leg: ResultLeg, t: TFunction<'results'>, language: Language): string {
+  const carrier = inLanguage(leg.carrierName, language);
   switch (leg.kind) {
     case 'taxi':
       return t('timeline.taxi');
@@ -63,9 +64,9 @@ function legTitle(leg: ResultLeg, t: TFunction<'results'>): string {
       return t('timeline.walk');
     case 'subway':
       // The line is named in full ("Metro Line 4", "地铁4号线"); the generic word only when it is not.
-      return leg.number || leg.carrierName || t('legKinds.subway');
+      return carrier || t('legKinds.subway');
     default:
-      return t('timeline.operatedBy', { carrier: leg.carrierName || leg.carrier, number: leg.number });
+      return t('timeline.operatedBy', { carrier: carrier || leg.carrier, number: leg.number });
   }
 }
 
@@ -77,15 +78,14 @@ function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
   if (leg.kind === 'air') {
     if (leg.cabin)
       details.push(t('timeline.cabin', { cabin: t(`cabins.${leg.cabin as 'Y'}`, { defaultValue: leg.cabin }) }));
-    if (leg.aircraft)
+    if (leg.aircraft) {
+      const aircraft = inLanguage(leg.aircraft, language);
       details.push(
         leg.aircraftClass
-          ? t('timeline.aircraft', {
-              aircraft: leg.aircraft,
-              aircraftClass: t(`aircraftClasses.${leg.aircraftClass}`),
-            })
-          : leg.aircraft,
+          ? t('timeline.aircraft', { aircraft, aircraftClass: t(`aircraftClasses.${leg.aircraftClass}`) })
+          : aircraft,
       );
+    }
   }
   if (leg.kind === 'land' && leg.cabin)
     details.push(t('timeline.seat', { seat: t(`seats.${leg.cabin as 'O'}`, { defaultValue: leg.cabin }) }));
@@ -98,7 +98,7 @@ function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
         <LegIcon kind={leg.kind} className={styles.icon} />
         <div className={styles.rideText}>
           <p className={styles.rideTitle}>
-            <strong>{legTitle(leg, t)}</strong>
+            <strong>{legTitle(leg, t, language)}</strong>
             {isMainLeg(leg) ? <span className={styles.kindLabel}>{t(`legKinds.${leg.kind}`)}</span> : null}
             <span className={styles.rideDuration}>{formatDuration(leg.durationMinutes)}</span>
           </p>

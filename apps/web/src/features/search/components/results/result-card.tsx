@@ -5,7 +5,7 @@ import {
   UpOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
+import { inLanguage, type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
 import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
       data-transfers={result.transfers}
       data-departure={result.departureTime}
       data-duration={result.durationMinutes}
-      aria-label={`${t(`kinds.${result.kind}`)} ${carriers.map((c) => c.name).join(', ')}`}
+      aria-label={`${t(`kinds.${result.kind}`)} ${carriers.map((c) => inLanguage(c.name, language)).join(', ')}`}
     >
       <div className={styles.summary}>
         <div className={styles.body}>
@@ -70,7 +70,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             <span className={`${styles.kind} ${styles[`kind_${result.kind}`]}`}>{t(`kinds.${result.kind}`)}</span>
             <CarrierMark carriers={carriers} kind={result.kind} />
             <span className={styles.carriers}>
-              {carriers.length > 0 ? carriers.map((c) => c.name).join(' + ') : t('legKinds.taxi')}
+              {carriers.length > 0 ? carriers.map((c) => inLanguage(c.name, language)).join(' + ') : t('legKinds.taxi')}
             </span>
             {showDate ? <span className={styles.date}>{formatRequestDate(result.date, language)}</span> : null}
             <span className={styles.numbers}>

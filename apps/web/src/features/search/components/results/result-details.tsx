@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import type { SearchResult } from '@junction/domain';
+import { inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
-import { type Bound, pointName, toMoney } from '../../lib/result-model';
+import { type Bound, cityName, toMoney } from '../../lib/result-model';
 import { minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import { JourneyTimeline } from './journey-timeline';
@@ -46,8 +46,8 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
               <h4 className={styles.journeyTitle}>
                 {label ? <span className={styles.journeyLabel}>{label}</span> : null}
                 {t('summary.route', {
-                  from: first.from.cityName || pointName(first.from, language),
-                  to: last.to.cityName || pointName(last.to, language),
+                  from: cityName(first.from, language),
+                  to: cityName(last.to, language),
                 })}
                 <span className={styles.journeyDuration}>
                   {formatDuration(minutesBetween(first.departureTime, last.arrivalTime))}
@@ -127,7 +127,7 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
                   .sort((a, b) => a.price.amount - b.price.amount)
                   .map((s) => (
                     <li key={s.supplier}>
-                      <span>{s.name}</span>
+                      <span>{inLanguage(s.name, language)}</span>
                       <Price money={toMoney(s.price)} />
                     </li>
                   ))}

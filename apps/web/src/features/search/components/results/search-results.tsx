@@ -11,9 +11,10 @@ import { useMessageDialog } from '../../../../shared/ui/message-dialog';
 import { useRefreshResult } from '../../api/search-api';
 import { filterResults, NO_FILTERS, passes, type ResultFilters } from '../../lib/filter';
 import { cheapestDay, priceCalendar } from '../../lib/price-calendar';
-import { boundsOf, toMoney } from '../../lib/result-model';
+import { toMoney } from '../../lib/result-model';
 import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
 import { type ResultSort, sortForView, sortResults } from '../../lib/sort';
+import { useCriteriaNames } from '../../lib/use-criteria-names';
 import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
 import { usePriceOf } from '../../lib/use-result-format';
 import { criteriaKey, useSearch } from '../../lib/use-search';
@@ -79,7 +80,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
     return { days, cheapest: cheapestDay(days, priceOf) };
   }, [criteria.flexDays, firstLeg, shown, filters, priceOf]);
 
-  const names = useMemo(() => placeNames(criteria, session.results), [criteria, session.results]);
+  const names = useCriteriaNames(criteria);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
 
   /** Spec §8: stale prices offer a refresh, expired results go home (403 and 409 are answered for every call). */
@@ -297,19 +298,4 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
       />
     </>
   );
-}
-
-/** Names for the summary: the criteria's own, else the places of the first result that answers each leg. */
-function placeNames(criteria: SearchCriteria, results: readonly SearchResult[]) {
-  const sample = results[0];
-  const bounds = sample ? boundsOf(sample) : [];
-  return criteria.legs.map((leg, i) => {
-    const bound = bounds[Math.min(i, bounds.length - 1)]?.legs;
-    const from = bound?.[0]?.from;
-    const to = bound?.[bound.length - 1]?.to;
-    return {
-      from: leg.departureName || from?.cityName || from?.name || leg.departure,
-      to: leg.destinationName || to?.cityName || to?.name || leg.destination,
-    };
-  });
 }

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { Language } from './preferences';
+
+/**
+ * A name or text in both languages of the site (spec §1), for answers that the client shows in
+ * whichever language is current, then and after a switch: places, carriers, sellers.
+ */
+export const localTextSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
+export type LocalText = z.infer<typeof localTextSchema>;
+
+/** A text in one language; a missing translation falls back to the other (English first). */
+export function inLanguage(text: LocalText, language: Language): string {
+  return text[language] || text.en || text['zh-CN'];
+}
+
+/** A text that reads the same in both languages: a code, a brand written in Latin letters. */
+export const sameInBoth = (text: string): LocalText => ({ en: text, 'zh-CN': text });
