@@ -111,7 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     clientErrorHandler,
-    bodyLimit: 1024 * 1024,
+    // Each API route reads at most its own limit (lib/serve.ts); nothing else takes a body.
+    bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -157,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
-    new MemorySearchStore(config.SEARCH_MAX_SESSIONS, () => now().getTime()),
+    new MemorySearchStore(config.SEARCH_MAX_SESSIONS, () => now().getTime(), config.SEARCH_STORE_MAX_MB * 1024 * 1024),
     {
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
       suppliers:

@@ -130,6 +130,12 @@ export const configSchema = z.object({
   SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
   SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in a worker thread'),
   SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
+  SEARCH_STORE_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .max(65_536)
+    .default(256)
+    .describe('Memory the in-process search sessions and expired criteria may hold together, in MB'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
 });

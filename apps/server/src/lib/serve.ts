@@ -30,7 +30,26 @@ export type ServeOptions = {
   responses?: Record<number, z.ZodType>;
   /** The error for a request its schema refuses, when the spec names one for the call (else 1000). */
   invalidRequest?: ErrorName;
+  /** The largest body the route reads, in bytes (16 kB unless the call needs more). */
+  bodyLimit?: number;
 };
+
+/** Bodies of API calls: the largest valid one of each call fits well within this. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+const NUL = '\u0000';
+
+/** The path (`legs.0.departure`) of the first string or key holding a NUL byte, if any. */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? path.join('.') || '(value)' : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')].join('.');
+    const found = findNul(item, [...path, key], depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /**
  * Registers the route of a domain endpoint: its method, path and schemas come from the contract, and the
@@ -46,6 +65,14 @@ export function serve<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // A NUL byte is valid JSON but no valid text of ours, and PostgreSQL refuses it: 400 naming the field.
+    preValidation: async (req) => {
+      const field = findNul(req.body) ?? findNul(req.query);
+      if (field !== undefined) {
+        throw new AppError(options.invalidRequest ?? 'VALIDATION_FAILED', { params: { field, reason: 'nul' } });
+      }
+    },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.invalidRequest ? { attachValidation: true } : {}),
     schema: {

@@ -52,6 +52,10 @@ export const searchLegSchema = z.object({
 });
 export type SearchLeg = z.infer<typeof searchLegSchema>;
 
+const MAX_FILTER_KEYS = 20;
+const filterScalarSchema = z.union([z.string().max(40), z.number(), z.boolean(), z.null()]);
+const filterValueSchema = z.union([filterScalarSchema, z.array(filterScalarSchema).max(20)]);
+
 export const searchCriteriaSchema = z.object({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   cabin: z.enum(CABIN_CODES).default('Y'),
@@ -63,7 +67,11 @@ export const searchCriteriaSchema = z.object({
   mode: z.enum(SEARCH_MODES).default('all'),
   /** ± days around each departure date (spec §2 date flexibility). */
   flexDays: z.number().int().min(0).max(MAX_FLEX_DAYS).default(0),
-  filters: z.record(z.string(), z.unknown()).default({}),
+  /** Result filters the client keeps with the criteria: a few short values, never a document of its own. */
+  filters: z
+    .record(z.string().max(40), filterValueSchema)
+    .refine((f) => Object.keys(f).length <= MAX_FILTER_KEYS, { message: `at most ${MAX_FILTER_KEYS} filters` })
+    .default({}),
   legs: z.array(searchLegSchema).min(1).max(MAX_MULTI_CITY_LEGS),
 });
 export type SearchCriteria = z.infer<typeof searchCriteriaSchema>;
@@ -189,7 +197,7 @@ export type SearchPhase = (typeof SEARCH_PHASES)[number];
 export const searchStartedSchema = z.object({ searchId: z.string() });
 export const pullRequestSchema = z.object({
   searchId: z.string().min(1).max(100),
-  cursor: z.number().int().min(0).default(0),
+  cursor: z.number().int().min(0).max(1_000_000_000).default(0),
 });
 export const pullResponseSchema = z.object({
   phase: z.enum(SEARCH_PHASES),

@@ -5,10 +5,15 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins
 import { requestLanguage } from '../../plugins/language';
 import { type AccountService, type RequestMeta, toCurrentUser } from './account.service';
 
+/** Header text as stored: no control characters, bounded. */
+const headerText = (value: string | undefined, max: number): string | null =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  value ? value.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max) : null;
+
 function meta(req: FastifyRequest, language?: Language): RequestMeta {
   return {
-    ip: req.ip,
-    userAgent: req.headers['user-agent'] ?? null,
+    ip: headerText(req.ip, 64) ?? '',
+    userAgent: headerText(req.headers['user-agent'], 300),
     language: requestLanguage(req, language),
   };
 }

@@ -37,6 +37,8 @@ export interface SearchStore {
 
 type Session = {
   meta: SessionMeta;
+  /** What the session holds, as counted against the store's budget in bytes. */
+  bytes: number;
   answered: number;
   failed: string[];
   results: Map<string, SearchResult>;
@@ -48,19 +50,35 @@ type Session = {
 /** Results kept per session at most; later offers are dropped. */
 const MAX_RESULTS = 2500;
 const TOMBSTONE_MS = 24 * 3600_000;
+/** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
+export const approxBytes = (value: unknown): number => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
+/** What one entry of the update log and its index cost. */
+const LOG_ENTRY_BYTES = 48;
 
-/** The in-process store: a map in insertion order, oldest evicted first, plus a bounded list of expired sessions. */
+/**
+ * The in-process store: a map in insertion order, oldest evicted first, plus a bounded list of expired
+ * sessions. Both are bounded in number and together in bytes: past `maxBytes`, expired criteria go
+ * first, then the oldest sessions (a pull of an evicted session answers "expired" with its criteria).
+ */
 export class MemorySearchStore implements SearchStore {
   private readonly sessions = new Map<string, Session>();
-  private readonly tombstones = new Map<string, { criteria: SearchCriteria; until: number }>();
+  private readonly tombstones = new Map<string, { criteria: SearchCriteria; until: number; bytes: number }>();
+  private sessionBytes = 0;
+  private tombstoneBytes = 0;
 
   constructor(
     private readonly maxSessions: number,
     private readonly now: () => number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** The bytes the store counts against its budget. */
+  get bytes(): number {
+    return this.sessionBytes + this.tombstoneBytes;
   }
 
   async create(meta: SessionMeta): Promise<void> {
@@ -69,7 +87,45 @@ export class MemorySearchStore implements SearchStore {
       const oldest = this.sessions.keys().next().value as string;
       this.bury(oldest);
     }
-    this.sessions.set(meta.id, { meta, answered: 0, failed: [], results: new Map(), log: [], lastSeq: new Map() });
+    const bytes = approxBytes(meta);
+    this.sessionBytes += bytes;
+    this.sessions.set(meta.id, {
+      meta,
+      bytes,
+      answered: 0,
+      failed: [],
+      results: new Map(),
+      log: [],
+      lastSeq: new Map(),
+    });
+    this.fit(meta.id);
+  }
+
+  private grow(s: Session, bytes: number): void {
+    s.bytes += bytes;
+    this.sessionBytes += bytes;
+  }
+
+  /** Frees expired criteria, then the oldest sessions other than `keep`, until the store fits its budget. */
+  private fit(keep: string): void {
+    while (this.bytes > this.maxBytes && this.tombstones.size > 0) {
+      this.dropTombstone(this.tombstones.keys().next().value as string);
+    }
+    for (const id of this.sessions.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      if (id === keep) continue;
+      this.bury(id);
+      while (this.bytes > this.maxBytes && this.tombstones.size > 0) {
+        this.dropTombstone(this.tombstones.keys().next().value as string);
+      }
+    }
+  }
+
+  private dropTombstone(id: string): void {
+    const t = this.tombstones.get(id);
+    if (!t) return;
+    this.tombstones.delete(id);
+    this.tombstoneBytes -= t.bytes;
   }
 
   async answer(id: string, supplier: string, results: SearchResult[] | 'failed'): Promise<void> {
@@ -85,18 +141,22 @@ export class MemorySearchStore implements SearchStore {
       if (!known) {
         if (s.results.size >= MAX_RESULTS) continue;
         s.results.set(r.id, r);
+        this.grow(s, approxBytes(r));
       } else {
         const sellers = [...known.sellers.filter((x) => x.supplier !== supplier), ...r.sellers].sort(
           (a, b) => a.price.amount - b.price.amount,
         );
         const better = r.price.amount < known.price.amount ? r : known;
         s.results.set(r.id, { ...better, sellers });
+        this.grow(s, approxBytes(r.sellers));
       }
       this.touch(s, r.id);
     }
+    this.fit(id);
   }
 
   private touch(s: Session, resultId: string) {
+    this.grow(s, LOG_ENTRY_BYTES);
     s.log.push(resultId);
     s.lastSeq.set(resultId, s.log.length);
   }
@@ -153,9 +213,13 @@ export class MemorySearchStore implements SearchStore {
     const s = this.sessions.get(id);
     if (!s) return;
     this.sessions.delete(id);
-    this.tombstones.set(id, { criteria: s.meta.criteria, until: this.now() + TOMBSTONE_MS });
+    this.sessionBytes -= s.bytes;
+    const bytes = approxBytes(s.meta.criteria);
+    this.dropTombstone(id);
+    this.tombstones.set(id, { criteria: s.meta.criteria, until: this.now() + TOMBSTONE_MS, bytes });
+    this.tombstoneBytes += bytes;
     while (this.tombstones.size > this.maxSessions * 4)
-      this.tombstones.delete(this.tombstones.keys().next().value as string);
+      this.dropTombstone(this.tombstones.keys().next().value as string);
   }
 
   /** Expires sessions past their time, oldest first (insertion order is creation order). */

@@ -9,7 +9,8 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
     const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
 
-    serve(app, api.start, options, async (req) => ({
+    // The largest valid criteria (five legs with names, twenty filters) stay under 32 kB.
+    serve(app, api.start, { ...options, bodyLimit: 32 * 1024 }, async (req) => ({
       searchId: await search.start(req.body, requestLanguage(req)),
     }));
 
