@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJob } from '../../src/jobs/jobs';
 import { errorCode, MIN, securityApp, sessionOf } from './support';
@@ -88,8 +89,17 @@ describe('account lockout', () => {
     for (const key of [...guards.map((g) => g.subject), ...hits.map((h) => h.key)]) {
       expect(key).toMatch(/^[0-9a-f]{64}$/);
     }
-    const codes = await s.t.db.selectFrom('verificationCodes').select('codeHash').execute();
-    expect(codes.length).toBeGreaterThan(0);
+    s.advance(61_000);
+    await s.post('/code', { type: 'mobile', target: mobile, purpose: 'login' });
+    const code = s.lastSmsCode(`+86${mobile}`);
+    const row = await s.t.db
+      .selectFrom('verificationCodes')
+      .select('codeHash')
+      .where('target', '=', `+86${mobile}`)
+      .where('purpose', '=', 'login')
+      .executeTakeFirstOrThrow();
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.codeHash).not.toBe(createHash('sha256').update(`+86${mobile}|login|${code}`).digest('hex'));
     s.advance(3 * 24 * 60 * MIN);
     // The job the 15-minute schedule adds, run as any process would run it.
     await addJob(s.t.db, 'accounts.purge-rate-limits', {});
