@@ -31,6 +31,36 @@ export const ERRORS = {
   /** A partner system (a supplier, the payment gateway) did not answer in time. */
   PARTNER_UNAVAILABLE: { errorCode: 1503, http: 503, message: 'Please try again later.' },
   ORDER_ALREADY_PAID: { errorCode: 2000, http: 422, message: 'This order is already paid. Do not pay twice.' },
+  ADULT_REQUIRED: { errorCode: 2001, http: 400, message: 'At least one passenger aged 18 or above.' },
+  AGE_BOUNDARY: {
+    errorCode: 2002,
+    http: 400,
+    message: "A traveller's age crosses a fare boundary during the trip. Please contact the airline to book.",
+  },
+  INFANT_TOO_YOUNG: { errorCode: 2003, http: 400, message: 'Infants must be at least 14 days old on departure.' },
+  TRAVELLER_REQUIRED: { errorCode: 2004, http: 400, message: 'Add at least one traveller.' },
+  /** Sent with params `{ original, latest }` in CNY hundredths; the traveller confirms the latest. */
+  PRICE_CHANGED: { errorCode: 2005, http: 422, message: 'The price has changed.' },
+  BAGGAGE_PRICE_CHANGED: {
+    errorCode: 2006,
+    http: 422,
+    message: 'The carry-on or checked baggage price has changed.',
+  },
+  TICKETS_INSUFFICIENT: { errorCode: 2007, http: 422, message: 'Remaining tickets are insufficient.' },
+  /** Sent with params `{ type }`. */
+  NO_QUOTA: { errorCode: 2008, http: 422, message: 'No quota is available for this traveller type.' },
+  /** Also the answer for another user's order: it does not exist for this user. */
+  ORDER_NOT_FOUND: { errorCode: 2009, http: 404, message: 'This order does not exist.' },
+  ORDER_NOT_CANCELLABLE: { errorCode: 2010, http: 422, message: 'This order can no longer be cancelled.' },
+  DOCUMENT_UNSUITABLE: { errorCode: 2011, http: 400, message: 'This document cannot be used on this route.' },
+  EXTRAS_INVALID: { errorCode: 2012, http: 400, message: 'The chosen seat, berth or baggage is not available.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    errorCode: 2013,
+    http: 422,
+    message: 'This Idempotency-Key was already used for a different order.',
+  },
+  OPERATION_FAILED: { errorCode: 2014, http: 503, message: 'Operation failed, please try again later.' },
+  IDEMPOTENCY_KEY_REQUIRED: { errorCode: 2015, http: 400, message: 'Send an Idempotency-Key header.' },
   PASSENGER_PHONE_INVALID: { errorCode: 6002, http: 400, message: 'Incorrect phone number.' },
   RAIL_PHONE_REQUIRED: {
     errorCode: 6003,

@@ -1,4 +1,4 @@
-import type { Cabin } from '@junction/domain';
+import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railChildFare } from '@junction/domain';
 
 /** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
 export function hash32(text: string): number {
@@ -36,8 +36,8 @@ export const AIR_FARES = {
     { days: 365, factor: 0.82 },
   ],
   /** Children pay this share of the adult fare, infants without a seat this one. */
-  childShare: 0.75,
-  infantShare: 0.1,
+  childShare: FARE_SHARES.airChild,
+  infantShare: FARE_SHARES.airInfant,
 };
 
 export function advanceFactor(daysAhead: number): number {
@@ -80,9 +80,10 @@ export function airFare(p: {
 
 /** The total for a party from an adult fare. */
 export function partyTotal(adultMinor: number, party: { adults: number; children: number; infants: number }): number {
-  const child = Math.round((adultMinor * AIR_FARES.childShare) / 100) * 100;
-  const infant = Math.round((adultMinor * AIR_FARES.infantShare) / 100) * 100;
-  return adultMinor * party.adults + child * party.children + infant * party.infants;
+  // The shares and their rounding are the domain's, so an order prices a party as its seller does.
+  return (
+    adultMinor * party.adults + airChildFare(adultMinor) * party.children + airInfantFare(adultMinor) * party.infants
+  );
 }
 
 /**
@@ -123,12 +124,11 @@ export const RAIL_SEATS: Record<string, { code: string; perKm: number }[]> = {
 };
 
 /** Children (6–14) pay half on China Railway; a child under 6 without a seat travels free. */
-export const RAIL_CHILD_SHARE = 0.5;
+export const RAIL_CHILD_SHARE = FARE_SHARES.railChild;
 
 /** A party's rail fare from an adult fare: children at half, in half yuan; infants ride free on a lap. */
 export function railPartyTotal(adultMinor: number, party: { adults: number; children: number }): number {
-  const child = Math.round((adultMinor * RAIL_CHILD_SHARE) / 50) * 50;
-  return adultMinor * party.adults + child * party.children;
+  return adultMinor * party.adults + railChildFare(adultMinor) * party.children;
 }
 
 export const trainType = (number: string): string => {

@@ -1,0 +1,53 @@
+import { defineEndpoint } from '../api/endpoint';
+import {
+  bookingOfferSchema,
+  createOrderSchema,
+  offerQuerySchema,
+  orderIdBodySchema,
+  orderIdQuerySchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderSchema,
+} from './order.schema';
+
+/** The header that makes order creation idempotent: one order per key, however often it is sent. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Booking and orders: spec §7's order calls, plus the offer the booking page sells and creation. */
+export const orderEndpoints = {
+  offer: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/offer',
+    query: offerQuerySchema,
+    response: bookingOfferSchema,
+    summary: 'A selected result re-quoted for booking, with its tickets and the rail seats left',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/order',
+    body: createOrderSchema,
+    response: orderSchema,
+    summary: 'Create an order awaiting payment (send an Idempotency-Key header)',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/orders',
+    query: orderListQuerySchema,
+    response: orderPageSchema,
+    summary: "The signed-in user's orders: all, unpaid (1), upcoming (2) or past (3), a page at a time",
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/order',
+    query: orderIdQuerySchema,
+    response: orderSchema,
+    summary: 'One order of the signed-in user',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/cancel',
+    body: orderIdBodySchema,
+    response: orderSchema,
+    summary: 'Cancel an order that is not paid yet',
+  }),
+} as const;

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import {
+  feeRuleSchema,
+  RESULT_KINDS,
+  resultLegSchema,
+  searchCriteriaSchema,
+  searchResultSchema,
+} from '../search/search.schema';
+import { orderStatusSchema, paymentStatusSchema, subOrderStatusSchema, TRIP_FILTERS } from './order-status';
+import { RAIL_TYPES, TRAVELLER_TYPES } from './traveller-rules';
+
+const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
+export type Cny = z.infer<typeof cny>;
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Seat letters a traveller may ask for on a train (window A and F, aisle C and D, middle B). */
+export const SEAT_LETTERS = ['A', 'B', 'C', 'D', 'F'] as const;
+export type SeatLetter = (typeof SEAT_LETTERS)[number];
+/** Spec §3 bunks: 1 lower, 2 middle, 3 upper. */
+export const BUNKS = [1, 2, 3] as const;
+export type Bunk = (typeof BUNKS)[number];
+export const bunkSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+/** Extra checked pieces one traveller may buy on one flight ticket. */
+export const MAX_EXTRA_PIECES = 3;
+
+/** The choices on one train ride: its seat class, and per traveller (in order) a seat letter or a bunk. */
+export const railChoiceSchema = z.object({
+  /** Index of the ride in the result's legs. */
+  leg: z.number().int().min(0).max(60),
+  seatClass: z.string().min(1).max(4),
+  seats: z.array(z.enum(SEAT_LETTERS).nullable()).max(9).default([]),
+  bunks: z.array(bunkSchema.nullable()).max(9).default([]),
+});
+export type RailChoice = z.infer<typeof railChoiceSchema>;
+
+/** Extra checked pieces on one flight ticket, per traveller in order. */
+export const baggageChoiceSchema = z.object({
+  ticket: z.number().int().min(0).max(20),
+  pieces: z.array(z.number().int().min(0).max(MAX_EXTRA_PIECES)).max(9),
+});
+export type BaggageChoice = z.infer<typeof baggageChoiceSchema>;
+
+export const bookingExtrasSchema = z.object({
+  rail: z.array(railChoiceSchema).max(20).default([]),
+  baggage: z.array(baggageChoiceSchema).max(20).default([]),
+});
+export type BookingExtras = z.infer<typeof bookingExtrasSchema>;
+export type BookingExtrasInput = z.input<typeof bookingExtrasSchema>;
+
+/** A saved traveller (spec §7 passengers) on the order, with the document they travel on. */
+export const bookingTravellerSchema = z.object({
+  passengerId: z.uuid(),
+  documentId: z.uuid(),
+  /** A rail child under 6 who gets a seat and a child ticket rather than riding free. */
+  railSeat: z.boolean().default(false),
+});
+
+export const orderContactSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  phoneCountry: countryCode,
+  phone: z.string().trim().min(4).max(20),
+  email: z.email().max(254),
+});
+export type OrderContact = z.infer<typeof orderContactSchema>;
+
+export const offerQuerySchema = z.object({
+  searchId: z.string().min(1).max(100),
+  resultId: z.string().min(1).max(400),
+});
+
+/** A ticket of an offer: consecutive flights on one ticket, or one train ride. */
+export const ticketSchema = z.object({ type: z.enum(['flight', 'railway']), legs: z.array(z.number().int()) });
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/**
+ * What the booking page sells: the result re-quoted for one adult (prices per adult; the page prices
+ * the party with `priceOrder`), its tickets, its route, and the rail seats left after held orders.
+ */
+export const bookingOfferSchema = z.object({
+  result: searchResultSchema,
+  criteria: searchCriteriaSchema,
+  trip: z.object({
+    start: z.iso.date(),
+    end: z.iso.date(),
+    air: z.boolean(),
+    rail: z.boolean(),
+    international: z.boolean(),
+  }),
+  tickets: z.array(ticketSchema),
+  /** Seats left per rail leg and class, after the seats held by orders. */
+  remaining: z.array(z.object({ leg: z.number().int(), seatClass: z.string(), remaining: z.number().int() })),
+  /** The fee per rail ticket for offline ticketing (spec §1). */
+  railServiceFeeMinor: z.number().int(),
+  paymentMinutes: z.number().int(),
+});
+export type BookingOffer = z.infer<typeof bookingOfferSchema>;
+
+export const createOrderSchema = z.object({
+  searchId: z.string().min(1).max(100),
+  resultId: z.string().min(1).max(400),
+  travellers: z.array(bookingTravellerSchema).min(1).max(20),
+  contact: orderContactSchema,
+  extras: bookingExtrasSchema.default({ rail: [], baggage: [] }),
+  /** The prices the traveller saw and agreed to; a re-quote that differs answers with both. */
+  expected: z.object({ totalMinor: z.number().int().min(0), baggageMinor: z.number().int().min(0) }),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrder = z.infer<typeof createOrderSchema>;
+
+export const fareLineSchema = z.object({
+  ticket: z.enum(['flight', 'railway']),
+  type: z.enum([...TRAVELLER_TYPES, 'FREE_CHILD']),
+  count: z.number().int(),
+  totalMinor: z.number().int(),
+});
+export const priceBreakdownSchema = z.object({
+  /** Fares per ticket kind and traveller type; taxes and fees of the flights are included. */
+  fares: z.array(fareLineSchema),
+  /** Of the fares: the taxes and fees of the flights. */
+  taxesMinor: z.number().int(),
+  extras: z.array(
+    z.object({ kind: z.enum(['baggage', 'bunk']), count: z.number().int(), totalMinor: z.number().int() }),
+  ),
+  serviceFees: z.array(
+    z.object({ kind: z.literal('railOffline'), count: z.number().int(), totalMinor: z.number().int() }),
+  ),
+  /** Ground legs of a door-to-door plan: an estimate for guidance, not sold and not in the total. */
+  groundEstimateMinor: z.number().int(),
+  totalMinor: z.number().int(),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+export const orderTravellerSchema = z.object({
+  passengerId: z.uuid().nullable(),
+  name: z.string(),
+  airType: z.enum(TRAVELLER_TYPES),
+  railType: z.enum(RAIL_TYPES).nullable(),
+  documentType: z.string(),
+  documentMasked: z.string(),
+});
+export type OrderTraveller = z.infer<typeof orderTravellerSchema>;
+
+export const subOrderSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(['flight', 'railway']),
+  status: subOrderStatusSchema,
+  /** Indexes into the order's legs. */
+  legs: z.array(z.number().int()),
+  flightNumber: z.string(),
+  ticketNumber: z.string().nullable(),
+  confirmationCode: z.string().nullable(),
+  seat: z.string().nullable(),
+  price: cny,
+  paidAmount: cny.nullable(),
+  priceDifference: cny.nullable(),
+  expectedRefund: cny.nullable(),
+  receiptUrl: z.string().nullable(),
+  itineraryUrl: z.string().nullable(),
+});
+export type SubOrder = z.infer<typeof subOrderSchema>;
+
+/** Spec §3 order fields, with the itinerary and price breakdown the order page shows. */
+export const orderSchema = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  createdAt: isoDateTime,
+  originName: z.string(),
+  destinationName: z.string(),
+  kind: z.enum(RESULT_KINDS),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  payment: z.object({ price: cny, deadline: isoDateTime }),
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  travellers: z.array(orderTravellerSchema),
+  contact: z.object({ name: z.string(), phoneMasked: z.string(), email: z.string() }),
+  legs: z.array(resultLegSchema),
+  bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  fees: feeRuleSchema,
+  selfTransferMinutes: z.number().int().optional(),
+  agent: z.enum(['combined', 'own', 'railway']),
+  subOrders: z.array(subOrderSchema),
+  breakdown: priceBreakdownSchema,
+  extras: bookingExtrasSchema,
+  /** The support page of this order (`/order/{id}` on the support host). */
+  supportUrl: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderSummarySchema = orderSchema.pick({
+  id: true,
+  orderNumber: true,
+  createdAt: true,
+  originName: true,
+  destinationName: true,
+  kind: true,
+  status: true,
+  paymentStatus: true,
+  payment: true,
+  departureTime: true,
+  arrivalTime: true,
+});
+export const orderListItemSchema = orderSummarySchema.extend({ travellerNames: z.array(z.string()) });
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderListQuerySchema = z.object({
+  filter: z.enum(TRIP_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderPageSchema = z.object({
+  items: z.array(orderListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const orderIdQuerySchema = z.object({ id: z.uuid() });
+export const orderIdBodySchema = z.object({ id: z.uuid() });

@@ -1,0 +1,242 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ResultLeg, SearchResult } from '../search/search.schema';
+import type { BookingExtras } from './order.schema';
+import { extrasProblem, priceOrder, railChildFare, ticketsOf } from './pricing';
+import type { PartyTypes } from './traveller-rules';
+
+const point = (code: string) => ({
+  code,
+  name: code,
+  nameEn: code,
+  nameZh: code,
+  kind: 'airport' as const,
+  lat: 0,
+  lon: 0,
+});
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+const base = { carrier: '', carrierName: '', number: '', departureTime: '', arrivalTime: '', durationMinutes: 60 };
+const air = (fare: number, separateTicket = false): ResultLeg => ({
+  ...base,
+  kind: 'air',
+  carrier: 'CA',
+  number: 'CA1',
+  from: point('PEK'),
+  to: point('SHA'),
+  price: cny(fare),
+  cabin: 'Y',
+  separateTicket,
+  baggage: { carryOn: { pieces: 1, kg: 7 }, checked: { pieces: 1, kg: 20, extraPrice: cny(30_000) } },
+});
+const rail = (fare: number): ResultLeg => ({
+  ...base,
+  kind: 'land',
+  carrier: 'CR',
+  number: 'Z1',
+  from: point('BJP'),
+  to: point('SHH'),
+  price: cny(fare),
+  cabin: 'A1',
+  trainType: 'Z',
+  separateTicket: true,
+  seats: [
+    { code: 'A1', price: cny(fare), remaining: 20 },
+    { code: 'A3', price: cny(20_000), remaining: 5 },
+  ],
+});
+const ground = (kind: 'taxi' | 'subway', fare: number): ResultLeg => ({
+  ...base,
+  kind,
+  from: point('X'),
+  to: point('Y'),
+  price: cny(fare),
+  separateTicket: false,
+});
+const result = (
+  kind: SearchResult['kind'],
+  legs: ResultLeg[],
+  price: number,
+  agent: SearchResult['agent'] = 'own',
+): SearchResult => ({
+  id: 'r',
+  kind,
+  price: cny(price),
+  departureTime: '',
+  arrivalTime: '',
+  durationMinutes: 0,
+  transfers: 0,
+  date: '2026/07/15',
+  legs,
+  bounds: [{ start: 0, end: legs.length }],
+  agent,
+  sellers: [],
+  fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
+});
+const none: BookingExtras = { rail: [], baggage: [] };
+const party = (air: PartyTypes['air'], railTypes: PartyTypes['rail']): PartyTypes => ({ air, rail: railTypes });
+
+describe('tickets', () => {
+  it('keeps connecting flights on one ticket until a self-transfer, each train a ticket, ground legs unsold', () => {
+    const legs = [
+      ground('taxi', 8000),
+      air(50_000),
+      air(40_000, true),
+      air(30_000),
+      ground('subway', 500),
+      rail(10_000),
+      rail(9_000),
+    ];
+    expect(ticketsOf({ legs })).toEqual([
+      { type: 'flight', legs: [1, 2] },
+      { type: 'flight', legs: [3] },
+      { type: 'railway', legs: [5] },
+      { type: 'railway', legs: [6] },
+    ]);
+  });
+});
+
+describe('order price', () => {
+  it('prices two adults and an infant on a flight as the seller does: 100 % and 10 %', () => {
+    const { breakdown } = priceOrder({
+      result: result('flight', [air(60_000)], 123_400),
+      types: party(['ADULT', 'ADULT', 'INFANT'], ['ADULT', 'ADULT', 'FREE_CHILD']),
+      extras: none,
+      railServiceFeeMinor: 2000,
+    });
+    expect(breakdown.fares).toEqual([
+      { ticket: 'flight', type: 'ADULT', count: 2, totalMinor: 246_800 },
+      { ticket: 'flight', type: 'INFANT', count: 1, totalMinor: 12_300 },
+    ]);
+    expect(breakdown.totalMinor).toBe(246_800 + 12_300);
+    expect(breakdown.taxesMinor).toBe(2 * 5000);
+  });
+
+  it('lets a free child ride a train for nothing, with a child ticket at half and a service fee per seat', () => {
+    const r = result('train', [rail(15_050)], 15_050, 'own');
+    const { breakdown } = priceOrder({
+      result: r,
+      types: party(['ADULT', 'CHILD', 'CHILD'], ['ADULT', 'CHILD', 'FREE_CHILD']),
+      extras: none,
+      railServiceFeeMinor: 2000,
+    });
+    expect(breakdown.fares).toEqual([
+      { ticket: 'railway', type: 'ADULT', count: 1, totalMinor: 15_050 },
+      { ticket: 'railway', type: 'CHILD', count: 1, totalMinor: railChildFare(15_050) },
+      { ticket: 'railway', type: 'FREE_CHILD', count: 1, totalMinor: 0 },
+    ]);
+    expect(breakdown.serviceFees).toEqual([{ kind: 'railOffline', count: 2, totalMinor: 4000 }]);
+  });
+
+  it('prices a berth choice: the sleeper class fare plus 10 % for a lower and 5 % for a middle bunk', () => {
+    const extras: BookingExtras = { rail: [{ leg: 0, seatClass: 'A3', seats: [], bunks: [1, 2] }], baggage: [] };
+    const { breakdown } = priceOrder({
+      result: result('train', [rail(10_000)], 10_000),
+      types: party(['ADULT', 'ADULT'], ['ADULT', 'ADULT']),
+      extras,
+      railServiceFeeMinor: 0,
+    });
+    expect(breakdown.fares[0]).toEqual({ ticket: 'railway', type: 'ADULT', count: 2, totalMinor: 40_000 });
+    expect(breakdown.extras).toEqual([{ kind: 'bunk', count: 2, totalMinor: 2000 + 1000 }]);
+    expect(breakdown.totalMinor).toBe(43_000);
+  });
+
+  it('adds extra checked pieces at the airline price and leaves ground legs out of the total', () => {
+    const legs = [ground('taxi', 8000), air(50_000, true), ground('subway', 600), rail(10_000)];
+    const { breakdown, tickets } = priceOrder({
+      result: result('mix', legs, 0, 'combined'),
+      types: party(['ADULT', 'ADULT'], ['ADULT', 'ADULT']),
+      extras: { rail: [], baggage: [{ ticket: 0, pieces: [2, 0] }] },
+      railServiceFeeMinor: 2000,
+    });
+    expect(breakdown.extras).toEqual([{ kind: 'baggage', count: 2, totalMinor: 60_000 }]);
+    expect(breakdown.groundEstimateMinor).toBe(8600);
+    expect(tickets.map((t) => t.priceMinor)).toEqual([100_000 + 60_000, 20_000 + 4000]);
+    expect(breakdown.totalMinor).toBe(184_000);
+  });
+
+  it('property: the total is the sum of the tickets and of the fare, extra and fee lines', () => {
+    const types = fc.constantFrom<PartyTypes>(
+      party(['ADULT'], ['ADULT']),
+      party(['ADULT', 'CHILD', 'INFANT'], ['ADULT', 'CHILD', 'FREE_CHILD']),
+      party(['ADULT', 'TEEN', 'CHILD'], ['ADULT', 'ADULT', 'CHILD']),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 500, max: 900_000 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        types,
+        fc.integer({ min: 0, max: 5000 }),
+        (fares, total, t, fee) => {
+          const legs = fares.map((f, i) => (i % 2 === 0 ? air(f * 100, true) : rail(f * 50)));
+          const { breakdown, tickets } = priceOrder({
+            result: result('mix', legs, total * 100, 'own'),
+            types: t,
+            extras: { rail: [], baggage: [{ ticket: 0, pieces: t.air.map((a) => (a === 'INFANT' ? 0 : 1)) }] },
+            railServiceFeeMinor: fee,
+          });
+          const lines =
+            breakdown.fares.reduce((s, l) => s + l.totalMinor, 0) +
+            breakdown.extras.reduce((s, l) => s + l.totalMinor, 0) +
+            breakdown.serviceFees.reduce((s, l) => s + l.totalMinor, 0);
+          expect(breakdown.totalMinor).toBe(lines);
+          expect(breakdown.totalMinor).toBe(tickets.reduce((s, k) => s + k.priceMinor, 0));
+        },
+      ),
+    );
+  });
+
+  it('property: a flight result keeps its whole price however it is shared across tickets', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 9000 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 90_000 }),
+        (fares, price) => {
+          const legs = fares.map((f) => air(f * 100, true));
+          const { breakdown } = priceOrder({
+            result: result('flight', legs, price * 100),
+            types: party(['ADULT'], ['ADULT']),
+            extras: none,
+            railServiceFeeMinor: 0,
+          });
+          expect(breakdown.totalMinor).toBe(price * 100);
+        },
+      ),
+    );
+  });
+});
+
+describe('extras', () => {
+  const types = party(['ADULT', 'CHILD'], ['ADULT', 'FREE_CHILD']);
+  const train = result('train', [rail(10_000)], 10_000);
+
+  it('accepts a sleeper bunk for a seated traveller', () => {
+    expect(
+      extrasProblem(train, types, { rail: [{ leg: 0, seatClass: 'A3', seats: [], bunks: [1] }], baggage: [] }),
+    ).toBeNull();
+  });
+
+  it('refuses an unknown class, a bunk in a seat class, a choice for a free child, or a leg that is no ride', () => {
+    const bad: BookingExtras[] = [
+      { rail: [{ leg: 0, seatClass: 'A9', seats: [], bunks: [] }], baggage: [] },
+      { rail: [{ leg: 0, seatClass: 'A1', seats: [], bunks: [1] }], baggage: [] },
+      { rail: [{ leg: 0, seatClass: 'A3', seats: [], bunks: [1, 3] }], baggage: [] },
+      { rail: [{ leg: 1, seatClass: 'A3', seats: [], bunks: [] }], baggage: [] },
+      { rail: [], baggage: [{ ticket: 0, pieces: [1] }] },
+    ];
+    for (const extras of bad)
+      expect(extrasProblem(train, types, extras), JSON.stringify(extras)).toEqual({ error: 'EXTRAS_INVALID' });
+  });
+
+  it('sells no extra bag to an infant, and combined fares sell no infant ticket', () => {
+    const flight = result('flight', [air(50_000)], 50_000);
+    const withInfant = party(['ADULT', 'INFANT'], ['ADULT', 'FREE_CHILD']);
+    expect(extrasProblem(flight, withInfant, { rail: [], baggage: [{ ticket: 0, pieces: [1, 1] }] })).toEqual({
+      error: 'EXTRAS_INVALID',
+    });
+    expect(extrasProblem(flight, withInfant, { rail: [], baggage: [{ ticket: 0, pieces: [1, 0] }] })).toBeNull();
+    expect(extrasProblem({ ...flight, agent: 'combined' }, withInfant, none)).toEqual({
+      error: 'NO_QUOTA',
+      params: { type: 'INFANT' },
+    });
+  });
+});

@@ -1,0 +1,247 @@
+import type { ErrorName } from '../errors';
+import type { ResultLeg, SearchResult } from '../search/search.schema';
+import {
+  type BookingExtras,
+  type Bunk,
+  MAX_EXTRA_PIECES,
+  type PriceBreakdown,
+  type SeatLetter,
+  type Ticket,
+} from './order.schema';
+import { type AirType, isAdultFare, type PartyTypes, type RailType } from './traveller-rules';
+
+/**
+ * Fares of a party from an adult fare, the same rounding the sellers use: air children pay 75 % and
+ * infants without a seat 10 % (whole yuan); rail children pay half (half yuan) and a free child nothing.
+ */
+export const FARE_SHARES = { airChild: 0.75, airInfant: 0.1, railChild: 0.5 } as const;
+export const airChildFare = (adult: number): number => Math.round((adult * FARE_SHARES.airChild) / 100) * 100;
+export const airInfantFare = (adult: number): number => Math.round((adult * FARE_SHARES.airInfant) / 100) * 100;
+export const railChildFare = (adult: number): number => Math.round((adult * FARE_SHARES.railChild) / 50) * 50;
+
+export function airFareFor(type: AirType, adult: number): number {
+  if (isAdultFare(type)) return adult;
+  return type === 'CHILD' ? airChildFare(adult) : airInfantFare(adult);
+}
+
+export function railFareFor(type: RailType, adult: number): number {
+  return type === 'ADULT' ? adult : type === 'CHILD' ? railChildFare(adult) : 0;
+}
+
+/** Bunks each sleeper class has (spec §3 codes): three tiers in hard sleepers, two in soft ones. */
+export const SLEEPER_BUNKS: Readonly<Record<string, readonly Bunk[]>> = {
+  A3: [1, 2, 3],
+  AJ: [1, 2, 3],
+  A4: [1, 3],
+  AI: [1, 3],
+  A6: [1, 3],
+  A: [1, 3],
+  F: [1, 3],
+};
+/** A lower bunk costs 10 % more than the class fare and a middle one 5 %; an upper one the class fare. */
+export const BUNK_SURCHARGE: Readonly<Record<Bunk, number>> = { 1: 0.1, 2: 0.05, 3: 0 };
+export const bunkSurcharge = (classFare: number, bunk: Bunk): number =>
+  Math.round((classFare * BUNK_SURCHARGE[bunk]) / 50) * 50;
+
+/** Seat letters of the seated classes: five across in second class, four in first, three in business. */
+export const SEAT_LETTERS_BY_CLASS: Readonly<Record<string, readonly SeatLetter[]>> = {
+  O: ['A', 'B', 'C', 'D', 'F'],
+  '8': ['A', 'B', 'C', 'D', 'F'],
+  M: ['A', 'C', 'D', 'F'],
+  '7': ['A', 'C', 'D', 'F'],
+  A9: ['A', 'C', 'F'],
+  P: ['A', 'C', 'F'],
+  D: ['A', 'C', 'F'],
+};
+
+/** Taxes and fees of a flight segment per seated traveller, part of the fare. */
+export const AIR_TAX_PER_SEGMENT_MINOR = 5000;
+
+export const isSoldLeg = (leg: ResultLeg): boolean => leg.kind === 'air' || leg.kind === 'land';
+
+/**
+ * The tickets of a result, in order: consecutive flights share a ticket until a self-transfer (a leg
+ * bought on its own ticket); each train ride is a ticket. Ground legs are guidance and not sold.
+ */
+export function ticketsOf(result: Pick<SearchResult, 'legs'>): Ticket[] {
+  const tickets: Ticket[] = [];
+  let previous: ResultLeg | undefined;
+  result.legs.forEach((leg, i) => {
+    if (!isSoldLeg(leg)) return;
+    const type = leg.kind === 'air' ? 'flight' : 'railway';
+    const current = tickets[tickets.length - 1];
+    if (!current || type === 'railway' || current.type !== type || previous?.separateTicket) {
+      tickets.push({ type, legs: [i] });
+    } else current.legs.push(i);
+    previous = leg;
+  });
+  return tickets;
+}
+
+/** The adult fare of a rail leg in a seat class, or undefined when the leg has no such class. */
+export function railClassFare(leg: ResultLeg, seatClass: string): number | undefined {
+  const seat = leg.seats?.find((s) => s.code === seatClass);
+  if (seat) return seat.price.amount;
+  return seatClass === leg.cabin ? leg.price.amount : undefined;
+}
+
+/** The adult fare of each ticket: a flight result's price shared by its legs' fares; rides at the chosen class. */
+export function ticketAdultFares(result: SearchResult, tickets: readonly Ticket[], extras: BookingExtras): number[] {
+  const legFare = (i: number) => {
+    const leg = result.legs[i] as ResultLeg;
+    const choice = extras.rail.find((c) => c.leg === i);
+    return (choice && leg.kind === 'land' ? railClassFare(leg, choice.seatClass) : undefined) ?? leg.price.amount;
+  };
+  if (result.kind !== 'flight') return tickets.map((t) => t.legs.reduce((s, i) => s + legFare(i), 0));
+  // A flight result is priced as a whole (round-trip and connection discounts): shared out by leg fares.
+  const weights = tickets.map((t) => t.legs.reduce((s, i) => s + legFare(i), 0));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const total = result.price.amount;
+  let left = total;
+  return weights.map((w, k) => {
+    if (k === weights.length - 1) return left;
+    const share = sum > 0 ? Math.round((total * w) / sum / 100) * 100 : 0;
+    left -= share;
+    return share;
+  });
+}
+
+export type PricedTicket = { type: Ticket['type']; legs: number[]; priceMinor: number };
+
+/**
+ * The order's price from an offer quoted for one adult, the party's types and the extras: fares per
+ * ticket kind and traveller type, the bunk and baggage extras, the rail service fee per seated rail
+ * ticket, and each ticket's share (a sub-order's price). Ground legs are an estimate outside the total.
+ */
+export function priceOrder(p: {
+  result: SearchResult;
+  types: PartyTypes;
+  extras: BookingExtras;
+  railServiceFeeMinor: number;
+}): { breakdown: PriceBreakdown; tickets: PricedTicket[] } {
+  const { result, types, extras } = p;
+  const tickets = ticketsOf(result);
+  const adultFares = ticketAdultFares(result, tickets, extras);
+  const fares = new Map<string, PriceBreakdown['fares'][number]>();
+  const addFare = (ticket: Ticket['type'], type: AirType | RailType, amount: number) => {
+    const key = `${ticket}:${type}`;
+    const line = fares.get(key) ?? { ticket, type, count: 0, totalMinor: 0 };
+    line.count++;
+    line.totalMinor += amount;
+    fares.set(key, line);
+  };
+  let taxes = 0;
+  let bunks = { count: 0, totalMinor: 0 };
+  let baggage = { count: 0, totalMinor: 0 };
+  let service = { count: 0, totalMinor: 0 };
+  const priced = tickets.map((ticket, k) => {
+    const adult = adultFares[k] as number;
+    let price = 0;
+    if (ticket.type === 'flight') {
+      for (const type of types.air) {
+        const fare = airFareFor(type, adult);
+        addFare('flight', type, fare);
+        price += fare;
+        if (type !== 'INFANT') taxes += Math.min(AIR_TAX_PER_SEGMENT_MINOR * ticket.legs.length, Math.floor(fare / 4));
+      }
+      const perPiece = bagPrice(result, ticket);
+      const choice = extras.baggage.find((b) => b.ticket === k);
+      const pieces = (choice?.pieces ?? []).reduce((a, b) => a + b, 0);
+      if (pieces > 0 && perPiece !== undefined) {
+        baggage = { count: baggage.count + pieces, totalMinor: baggage.totalMinor + pieces * perPiece };
+        price += pieces * perPiece;
+      }
+    } else {
+      const legIndex = ticket.legs[0] as number;
+      const choice = extras.rail.find((c) => c.leg === legIndex);
+      types.rail.forEach((type, t) => {
+        const fare = railFareFor(type, adult);
+        addFare('railway', type, fare);
+        price += fare;
+        const bunk = choice?.bunks[t];
+        if (bunk && type !== 'FREE_CHILD') {
+          const extra = type === 'CHILD' ? railChildFare(bunkSurcharge(adult, bunk)) : bunkSurcharge(adult, bunk);
+          bunks = { count: bunks.count + 1, totalMinor: bunks.totalMinor + extra };
+          price += extra;
+        }
+        if (type !== 'FREE_CHILD') {
+          service = { count: service.count + 1, totalMinor: service.totalMinor + p.railServiceFeeMinor };
+          price += p.railServiceFeeMinor;
+        }
+      });
+    }
+    return { type: ticket.type, legs: ticket.legs, priceMinor: price };
+  });
+  const ground = result.legs.filter((l) => !isSoldLeg(l)).reduce((s, l) => s + l.price.amount, 0);
+  const breakdown: PriceBreakdown = {
+    fares: [...fares.values()],
+    taxesMinor: taxes,
+    extras: [
+      ...(baggage.count > 0 ? [{ kind: 'baggage' as const, ...baggage }] : []),
+      ...(bunks.count > 0 ? [{ kind: 'bunk' as const, ...bunks }] : []),
+    ],
+    serviceFees: service.count > 0 ? [{ kind: 'railOffline' as const, ...service }] : [],
+    groundEstimateMinor: ground,
+    totalMinor: priced.reduce((s, t) => s + t.priceMinor, 0),
+  };
+  return { breakdown, tickets: priced };
+}
+
+/** The price of one extra checked piece on a flight ticket (its first leg's), if the airline sells one. */
+export function bagPrice(result: Pick<SearchResult, 'legs'>, ticket: Ticket): number | undefined {
+  return result.legs[ticket.legs[0] as number]?.baggage?.checked.extraPrice?.amount;
+}
+
+/** The baggage extras of an order: what the "baggage price changed" message compares. */
+export const baggageTotal = (breakdown: PriceBreakdown): number =>
+  breakdown.extras.find((e) => e.kind === 'baggage')?.totalMinor ?? 0;
+
+/** Travellers who take a seat on a train: everyone but free children. */
+export const railSeatsNeeded = (types: PartyTypes): number => types.rail.filter((t) => t !== 'FREE_CHILD').length;
+
+/**
+ * The first problem with the extras for this offer and party, or null: choices only for rides and
+ * flight tickets the result has, a seat class the ride sells, bunks only in sleepers and seat letters
+ * only in seated classes that have them, nothing chosen for a free child, no extra bags for infants.
+ * Combined fares (self-transfer) sell no infant tickets (`NO_QUOTA`).
+ */
+export function extrasProblem(
+  result: SearchResult,
+  types: PartyTypes,
+  extras: BookingExtras,
+): { error: ErrorName; params?: Record<string, unknown> } | null {
+  const tickets = ticketsOf(result);
+  if (result.agent === 'combined' && tickets.some((t) => t.type === 'flight') && types.air.includes('INFANT')) {
+    return { error: 'NO_QUOTA', params: { type: 'INFANT' } };
+  }
+  const seenLegs = new Set<number>();
+  for (const choice of extras.rail) {
+    const leg = result.legs[choice.leg];
+    if (leg?.kind !== 'land' || seenLegs.has(choice.leg)) return { error: 'EXTRAS_INVALID' };
+    seenLegs.add(choice.leg);
+    if (railClassFare(leg, choice.seatClass) === undefined) return { error: 'EXTRAS_INVALID' };
+    const bunksOk = SLEEPER_BUNKS[choice.seatClass] ?? [];
+    const lettersOk = SEAT_LETTERS_BY_CLASS[choice.seatClass] ?? [];
+    if (choice.bunks.length > types.rail.length || choice.seats.length > types.rail.length)
+      return { error: 'EXTRAS_INVALID' };
+    for (let t = 0; t < types.rail.length; t++) {
+      const bunk = choice.bunks[t] ?? null;
+      const seat = choice.seats[t] ?? null;
+      if ((bunk !== null || seat !== null) && types.rail[t] === 'FREE_CHILD') return { error: 'EXTRAS_INVALID' };
+      if (bunk !== null && !bunksOk.includes(bunk)) return { error: 'EXTRAS_INVALID' };
+      if (seat !== null && !lettersOk.includes(seat)) return { error: 'EXTRAS_INVALID' };
+    }
+  }
+  const seenTickets = new Set<number>();
+  for (const choice of extras.baggage) {
+    const ticket = tickets[choice.ticket];
+    if (ticket?.type !== 'flight' || seenTickets.has(choice.ticket)) return { error: 'EXTRAS_INVALID' };
+    seenTickets.add(choice.ticket);
+    if (choice.pieces.length > types.air.length) return { error: 'EXTRAS_INVALID' };
+    const any = choice.pieces.some((n) => n > 0);
+    if (any && bagPrice(result, ticket) === undefined) return { error: 'EXTRAS_INVALID' };
+    if (choice.pieces.some((n, t) => n > MAX_EXTRA_PIECES || (n > 0 && types.air[t] === 'INFANT')))
+      return { error: 'EXTRAS_INVALID' };
+  }
+  return null;
+}
