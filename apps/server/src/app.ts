@@ -15,6 +15,11 @@ import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
 import { healthRoutes } from './features/health/health.routes';
+import { registerOrderJobs } from './features/orders/orders.jobs';
+import { OrdersRepository } from './features/orders/orders.repository';
+import { orderRoutes } from './features/orders/orders.routes';
+import { OrdersService } from './features/orders/orders.service';
+import type { PassengerSource } from './features/orders/ports';
 import { registerPassengerJobs } from './features/passengers/passengers.jobs';
 import { PassengersRepository } from './features/passengers/passengers.repository';
 import { passengerRoutes } from './features/passengers/passengers.routes';
@@ -22,6 +27,7 @@ import { PassengersService } from './features/passengers/passengers.service';
 import { type RailIdentityVerifier, SimulatedRailIdentityVerifier } from './features/passengers/rail-identity';
 import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
+import { railRemaining } from './features/search/inventory/fares';
 import type { Inventory } from './features/search/inventory/inventory';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { registerLandingPages } from './features/search/landing';
@@ -174,6 +180,48 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
 
+  const passengerRepo = new PassengersRepository(deps.db);
+  const bookingPassengers: PassengerSource = {
+    find: async (userId, ids) => {
+      const found = await Promise.all(ids.map((id) => passengerRepo.findForUser(userId, id)));
+      const rows = found.filter((r) => r !== undefined);
+      const documents = await passengerRepo.documentsOf(
+        userId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        chineseName: r.chineseName,
+        surname: r.surname,
+        givenNames: r.givenNames,
+        middleName: r.middleName,
+        birthDate: r.birthDate,
+        documents: documents
+          .filter((d) => d.passengerId === r.id)
+          .map((d) => ({
+            id: d.id,
+            type: d.type,
+            numberSealed: d.numberSealed,
+            numberMasked: d.numberMasked,
+            expiryDate: d.expiryDate,
+          })),
+      }));
+    },
+  };
+  const orders = new OrdersService(
+    new OrdersRepository(deps.db),
+    {
+      quote: (searchId, resultId) => search.quoteForBooking(searchId, resultId),
+      railCapacity: railRemaining,
+      railServiceFeeMinor: deps.refdata.trainServiceFees.offline.perTicketMinor,
+    },
+    bookingPassengers,
+    deps.secrets,
+    { paymentMinutes: config.ORDER_PAYMENT_MINUTES, supportUrl: config.SUPPORT_URL },
+    now,
+  );
+  registerOrderJobs(jobs, orders);
+
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
     api.addHook('onRoute', requireEndpoint);
@@ -201,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
     await api.register(searchRoutes(search));
     await api.register(passengerRoutes(passengers));
+    await api.register(orderRoutes(orders));
   });
 
   const runner = deps.databaseUrl

@@ -107,6 +107,16 @@ export const configSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2).describe('Jobs one process runs at once'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  ORDER_PAYMENT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30)
+    .describe('Time to pay a new order; past it the order expires and its seats are released'),
+  SUPPORT_URL: z
+    .url()
+    .default('https://support.junction.example')
+    .describe("Support site; an order's page there is /order/{id}"),
   PASSENGER_LIMIT: z.coerce.number().int().min(1).max(1000).default(50).describe('Travellers one account may save'),
   RAIL_IDENTITY_DELAY_MS: z.coerce
     .number()

@@ -103,6 +103,82 @@ export type PassengerDocumentsTable = {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+export type OrdersTable = {
+  id: Generated<string>;
+  userId: string;
+  orderNumber: string;
+  idempotencyKey: string;
+  requestHash: string;
+  status: string;
+  paymentStatus: string;
+  kind: string;
+  agent: string;
+  originName: string;
+  destinationName: string;
+  departureTime: string;
+  arrivalTime: string;
+  departureAt: Timestamp;
+  priceMinor: number;
+  currency: Generated<string>;
+  paymentDeadline: Timestamp;
+  itinerary: ColumnType<unknown, string, string>;
+  breakdown: ColumnType<unknown, string, string>;
+  extras: ColumnType<unknown, string, string>;
+  contactName: string;
+  contactPhoneSealed: string;
+  contactPhoneMasked: string;
+  contactEmail: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+export type OrderTravellersTable = {
+  id: Generated<string>;
+  orderId: string;
+  position: number;
+  passengerId: string | null;
+  name: string;
+  birthDate: ColumnType<string, string, string>;
+  airType: string;
+  railType: string | null;
+  documentType: string;
+  /** Sealed with the keyring (purpose `order-document`); never in clear. */
+  documentSealed: string;
+  documentMasked: string;
+};
+
+export type SubOrdersTable = {
+  id: Generated<string>;
+  orderId: string;
+  position: number;
+  type: string;
+  status: string | null;
+  legs: ColumnType<unknown, string, string>;
+  flightNumber: string;
+  priceMinor: number;
+  ticketNumber: string | null;
+  confirmationCode: string | null;
+  seat: string | null;
+  paidMinor: number | null;
+  priceDifferenceMinor: number | null;
+  expectedRefundMinor: number | null;
+  receiptUrl: string | null;
+  itineraryUrl: string | null;
+};
+
+export type OrderEventsTable = {
+  id: Generated<string>;
+  orderId: string;
+  kind: string;
+  fromStatus: string | null;
+  toStatus: string;
+  data: ColumnType<unknown, string | undefined, string>;
+  at: Timestamp;
+};
+
+export type SeatStockTable = { key: string; capacity: number; held: Generated<number> };
+export type SeatHoldsTable = { orderId: string; stockKey: string; seats: number; releasedAt: Timestamp | null };
+
 /** Tables of the product; each feature adds its own through a migration. */
 export type Database = {
   users: UsersTable;
@@ -113,6 +189,12 @@ export type Database = {
   loginGuards: LoginGuardsTable;
   passengers: PassengersTable;
   passengerDocuments: PassengerDocumentsTable;
+  orders: OrdersTable;
+  orderTravellers: OrderTravellersTable;
+  subOrders: SubOrdersTable;
+  orderEvents: OrderEventsTable;
+  seatStock: SeatStockTable;
+  seatHolds: SeatHoldsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
 import { placeEndpoints } from '../places/place.api';
 import { referenceEndpoints } from '../reference.api';
@@ -10,6 +11,7 @@ import { healthEndpoint } from './health.api';
 export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountEndpoints),
   ...Object.values(passengerEndpoints),
+  ...Object.values(orderEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),

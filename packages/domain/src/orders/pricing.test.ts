@@ -7,15 +7,20 @@ import type { PartyTypes } from './traveller-rules';
 
 const point = (code: string) => ({
   code,
-  name: code,
-  nameEn: code,
-  nameZh: code,
+  name: { en: code, 'zh-CN': code },
   kind: 'airport' as const,
   lat: 0,
   lon: 0,
 });
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
-const base = { carrier: '', carrierName: '', number: '', departureTime: '', arrivalTime: '', durationMinutes: 60 };
+const base = {
+  carrier: '',
+  carrierName: { en: '', 'zh-CN': '' },
+  number: '',
+  departureTime: '',
+  arrivalTime: '',
+  durationMinutes: 60,
+};
 const air = (fare: number, separateTicket = false): ResultLeg => ({
   ...base,
   kind: 'air',

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts';
 import * as security from './0002-security';
 import * as passengers from './0003-passengers';
+import * as orders from './0004-orders';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-security': security,
   '0003-passengers': passengers,
+  '0004-orders': orders,
 };

@@ -17,6 +17,7 @@ import {
   SEARCH_TTL_MS,
   type SearchCriteria,
   type SearchPhase,
+  type SearchResult,
   sameInBoth,
   TRIP_TYPES,
   toRequestDate,
@@ -199,37 +200,69 @@ export class SearchService {
     };
   }
 
-  /** Re-prices one result with the seller of its best price. */
-  async refresh(searchId: string, resultId: string): Promise<RefreshResponse> {
-    const now = this.now().getTime();
+  /** A result of a live session, or the error spec §8 gives: expired (with the criteria to re-run) or invalid. */
+  private async liveResult(searchId: string, resultId: string, now: number) {
     const found = await this.store.result(searchId, resultId, now);
-    if (!found) {
-      const criteria = await this.store.expired(searchId);
-      if (criteria) throw new AppError('RESULTS_EXPIRED', { errorType: 'expired', params: criteria });
-      const live = await this.store.read(searchId, Number.MAX_SAFE_INTEGER, now);
-      throw live ? new AppError('PLAN_INVALID') : new AppError('RESULTS_EXPIRED', { errorType: 'expired' });
-    }
-    const { meta, result } = found;
-    if (now - meta.createdAt > PRICE_VALID_MS) {
-      throw new AppError('PRICE_EXPIRED', { errorType: 'expired', params: meta.criteria });
-    }
-    const request = this.request(meta.criteria);
+    if (found) return found;
+    const criteria = await this.store.expired(searchId);
+    if (criteria) throw new AppError('RESULTS_EXPIRED', { errorType: 'expired', params: criteria });
+    const live = await this.store.read(searchId, Number.MAX_SAFE_INTEGER, now);
+    throw live ? new AppError('PLAN_INVALID') : new AppError('RESULTS_EXPIRED', { errorType: 'expired' });
+  }
+
+  /** Asks the seller of a result's best price for it as sold now; PLAN_INVALID when it no longer sells it. */
+  private async quoteWithSeller(result: SearchResult, request: SupplierRequest): Promise<SearchResult> {
     const seller = result.sellers[0];
     const supplier = (await this.allSuppliers()).find((s) => s.id === seller?.supplier);
     if (!supplier) throw new AppError('PLAN_INVALID');
-    let amount: number | undefined;
+    let quoted: SearchResult | undefined;
     try {
-      amount = await supplier.quote(result, request, AbortSignal.timeout(this.options.supplierTimeoutMs));
+      quoted = await supplier.quote(result, request, AbortSignal.timeout(this.options.supplierTimeoutMs));
     } catch {
       throw new AppError('PARTNER_UNAVAILABLE');
     }
-    if (amount === undefined) throw new AppError('PLAN_INVALID');
+    if (!quoted) throw new AppError('PLAN_INVALID');
+    return { ...quoted, sellers: result.sellers };
+  }
+
+  /** Re-prices one result with the seller of its best price. */
+  async refresh(searchId: string, resultId: string): Promise<RefreshResponse> {
+    const now = this.now().getTime();
+    const { meta, result } = await this.liveResult(searchId, resultId, now);
+    if (now - meta.createdAt > PRICE_VALID_MS) {
+      throw new AppError('PRICE_EXPIRED', { errorType: 'expired', params: meta.criteria });
+    }
+    const amount = (await this.quoteWithSeller(result, this.request(meta.criteria))).price.amount;
     if (amount !== result.price.amount) await this.store.reprice(searchId, resultId, amount);
     return {
       result: { ...result, price: { ...result.price, amount } },
       priceChanged: amount !== result.price.amount,
       previous: result.price,
     };
+  }
+
+  /**
+   * A result of a live session re-quoted by its seller for one adult, for booking: the order prices its
+   * party from the adult fares. Answers the criteria too (cabin, dates), and the countries it touches.
+   */
+  async quoteForBooking(
+    searchId: string,
+    resultId: string,
+  ): Promise<{ result: SearchResult; criteria: SearchCriteria; language: Language; countries: string[] }> {
+    const { meta, result } = await this.liveResult(searchId, resultId, this.now().getTime());
+    const request = { ...this.request(meta.criteria), party: { adults: 1, children: 0, infants: 0 } };
+    const quoted = await this.quoteWithSeller(result, request);
+    const countries = new Set<string>();
+    for (const leg of quoted.legs) {
+      if (leg.kind !== 'air' && leg.kind !== 'land') continue;
+      for (const point of [leg.from, leg.to]) {
+        const place = this.refdata.places
+          .findByCode(point.code)
+          .find((p) => p.code === point.code && p.kind === (leg.kind === 'air' ? 'airport' : 'station'));
+        if (place) countries.add(place.country);
+      }
+    }
+    return { result: quoted, criteria: meta.criteria, language: meta.language, countries: [...countries] };
   }
 
   /**

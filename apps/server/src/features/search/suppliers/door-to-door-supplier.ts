@@ -79,11 +79,11 @@ export class DoorToDoorSupplier implements Supplier {
     return this.run(request, { id: this.id, name: this.name });
   }
 
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
     const calm = { ...this.conditions, failureRate: 0, timeoutRate: 0 };
     await behave(this.id, calm, this.latencyScale, this.random, signal);
     const results = await this.run(request, { id: this.id, name: this.name });
-    return results.find((r) => r.id === result.id)?.price.amount;
+    return results.find((r) => r.id === result.id);
   }
 }
 

@@ -116,7 +116,7 @@ export class SimulatedFlightSupplier implements Supplier {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
   }
 
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
     await behave(
       this.id,
       { ...this.config.conditions, timeoutRate: 0, failureRate: 0 },
@@ -126,7 +126,7 @@ export class SimulatedFlightSupplier implements Supplier {
     );
     const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
     if (!trip) return undefined;
-    return this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount;
+    return this.priceTrip(trip, request).find((r) => r.id === result.id);
   }
 
   private adultFare(f: FlightInstance, cabin: Cabin, today: string): number {

@@ -46,7 +46,7 @@ export class ChinaRailwaySupplier implements Supplier {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
   }
 
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined> {
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
     await behave(
       this.id,
       { ...this.conditions, failureRate: 0, timeoutRate: 0 },
@@ -55,7 +55,7 @@ export class ChinaRailwaySupplier implements Supplier {
       signal,
     );
     const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
-    return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id)?.price.amount : undefined;
+    return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id) : undefined;
   }
 
   private leg(ride: TrainRide, date: string, request: SupplierRequest): { leg: ResultLeg; adult: number } | undefined {

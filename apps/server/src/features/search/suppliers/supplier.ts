@@ -25,8 +25,11 @@ export interface Supplier {
   readonly name: LocalText;
   readonly kind: ResultKind;
   search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]>;
-  /** The current price of one of its results, or undefined when it is no longer sold. */
-  quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<number | undefined>;
+  /**
+   * One of its results as it sells it now, for the party and cabin of the request (its price, seats and
+   * baggage), or undefined when it is no longer sold.
+   */
+  quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined>;
 }
 
 export class SupplierError extends Error {

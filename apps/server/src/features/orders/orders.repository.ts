@@ -1,0 +1,226 @@
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type {
+  Database,
+  Db,
+  OrderEventsTable,
+  OrdersTable,
+  OrderTravellersTable,
+  SubOrdersTable,
+} from '../../db/database';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type TravellerRow = Selectable<OrderTravellersTable>;
+export type SubOrderRow = Selectable<SubOrdersTable>;
+export type Trx = Transaction<Database>;
+type Executor = Db | Trx;
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'currency'>;
+export type NewTraveller = Omit<TravellerRow, 'id' | 'orderId'>;
+export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber' | 'priceMinor'> & { legs: number[] };
+export type SeatHold = { key: string; capacity: number; seats: number };
+
+export type FullOrder = { order: OrderRow; travellers: TravellerRow[]; subOrders: SubOrderRow[] };
+
+/** Statuses as the text columns keep them (spec §4 wire values: 'INVALID', '0' … '8'). */
+export const statusText = (s: string | number | null): string | null => (s === null ? null : String(s));
+
+/** Trip filters of spec §4 as conditions on status and departure. */
+const AWAITING = ['0', '1'];
+const UPCOMING = ['2', '4', '5'];
+
+/**
+ * The only code that touches the order tables. Every statement a request makes names the user, so
+ * another user's order is never read or changed; only the expiry job works by order id alone.
+ */
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async findByKey(userId: string, key: string, db: Executor = this.db): Promise<OrderRow | undefined> {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('idempotencyKey', '=', key)
+      .executeTakeFirst();
+  }
+
+  async insertOrder(
+    trx: Trx,
+    order: NewOrder,
+    travellers: NewTraveller[],
+    subOrders: NewSubOrder[],
+  ): Promise<OrderRow> {
+    const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+    await trx
+      .insertInto('orderTravellers')
+      .values(travellers.map((t) => ({ ...t, orderId: row.id })))
+      .execute();
+    await trx
+      .insertInto('subOrders')
+      .values(subOrders.map((s) => ({ ...s, legs: JSON.stringify(s.legs), status: null, orderId: row.id })))
+      .execute();
+    return row;
+  }
+
+  async addEvent(
+    db: Executor,
+    event: Omit<Selectable<OrderEventsTable>, 'id' | 'data'> & { data?: Record<string, unknown> },
+  ): Promise<void> {
+    await db
+      .insertInto('orderEvents')
+      .values({ ...event, data: JSON.stringify(event.data ?? {}) })
+      .execute();
+  }
+
+  /**
+   * Holds seats for an order: the stock row is created at its capacity on first use, then `held` grows
+   * only while it stays within capacity. Concurrent holds queue on the row and each sees the last
+   * committed count, so the last seats go to exactly as many orders as they fit. False when they do not fit.
+   */
+  async holdSeats(trx: Trx, orderId: string, hold: SeatHold): Promise<boolean> {
+    await trx
+      .insertInto('seatStock')
+      .values({ key: hold.key, capacity: hold.capacity, held: 0 })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const taken = await trx
+      .updateTable('seatStock')
+      .set((eb) => ({ held: eb('held', '+', hold.seats) }))
+      .where('key', '=', hold.key)
+      .where(sql<boolean>`capacity - held >= ${hold.seats}`)
+      .returning('key')
+      .executeTakeFirst();
+    if (!taken) return false;
+    await trx
+      .insertInto('seatHolds')
+      .values({ orderId, stockKey: hold.key, seats: hold.seats, releasedAt: null })
+      .execute();
+    return true;
+  }
+
+  /** Gives an order's held seats back, once: a hold released before is not released again. */
+  async releaseSeats(trx: Trx, orderId: string, at: Date): Promise<number> {
+    const released = await trx
+      .updateTable('seatHolds')
+      .set({ releasedAt: at })
+      .where('orderId', '=', orderId)
+      .where('releasedAt', 'is', null)
+      .returning(['stockKey', 'seats'])
+      .execute();
+    for (const r of released) {
+      await trx
+        .updateTable('seatStock')
+        .set((eb) => ({ held: eb('held', '-', r.seats) }))
+        .where('key', '=', r.stockKey)
+        .execute();
+    }
+    return released.reduce((s, r) => s + r.seats, 0);
+  }
+
+  /** Seats held per stock key (those not listed have none held). */
+  async held(keys: string[]): Promise<Map<string, { capacity: number; held: number }>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db.selectFrom('seatStock').selectAll().where('key', 'in', keys).execute();
+    return new Map(rows.map((r) => [r.key, { capacity: r.capacity, held: r.held }]));
+  }
+
+  async findForUser(userId: string, orderId: string, db: Executor = this.db): Promise<FullOrder | undefined> {
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return order && this.complete(order, db);
+  }
+
+  private async complete(order: OrderRow, db: Executor): Promise<FullOrder> {
+    const [travellers, subOrders] = await Promise.all([
+      db.selectFrom('orderTravellers').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
+      db.selectFrom('subOrders').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
+    ]);
+    return { order, travellers, subOrders };
+  }
+
+  async list(
+    userId: string,
+    filter: 'all' | '1' | '2' | '3',
+    now: Date,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: (OrderRow & { travellerNames: string[] })[]; total: number }> {
+    let query = this.db.selectFrom('orders').where('userId', '=', userId);
+    if (filter === '1') query = query.where('status', 'in', AWAITING).where('departureAt', '>', now);
+    if (filter === '2') query = query.where('status', 'in', UPCOMING).where('departureAt', '>', now);
+    if (filter === '3')
+      query = query.where((eb) =>
+        eb.or([eb('status', 'not in', [...AWAITING, ...UPCOMING]), eb('departureAt', '<=', now)]),
+      );
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('orders')
+        .select((eb) =>
+          eb
+            .selectFrom('orderTravellers')
+            .select(sql<string[]>`coalesce(array_agg(name order by position), '{}')`.as('names'))
+            .whereRef('orderTravellers.orderId', '=', 'orders.id')
+            .as('travellerNames'),
+        )
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((r) => ({ ...r, travellerNames: (r.travellerNames as string[] | null) ?? [] })),
+      total: Number(count.n),
+    };
+  }
+
+  /**
+   * Moves an order from one status to another, with its payment status and the sub-orders still in
+   * `subFrom`, as one compare-and-set: nothing changes unless the order is in `from` (and belongs to
+   * `userId` when given). Answers the order as it was before, or undefined when it was not in `from`.
+   */
+  async transition(
+    trx: Trx,
+    p: {
+      orderId: string;
+      userId?: string;
+      from: string;
+      to: string;
+      paymentTo: string;
+      subFrom: null;
+      subTo: string;
+      at: Date;
+      dueBy?: Date;
+    },
+  ): Promise<OrderRow | undefined> {
+    let update = trx
+      .updateTable('orders')
+      .set({ status: p.to, paymentStatus: p.paymentTo, updatedAt: p.at })
+      .where('id', '=', p.orderId)
+      .where('status', '=', p.from);
+    if (p.userId !== undefined) update = update.where('userId', '=', p.userId);
+    if (p.dueBy) update = update.where('paymentDeadline', '<=', p.dueBy);
+    const row = await update.returningAll().executeTakeFirst();
+    if (!row) return undefined;
+    await trx
+      .updateTable('subOrders')
+      .set({ status: p.subTo })
+      .where('orderId', '=', p.orderId)
+      .where('status', 'is', p.subFrom)
+      .execute();
+    return row;
+  }
+
+  async findById(orderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {
+    return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,38 @@
+import { orderEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve';
+import { requireUser } from '../../plugins/auth';
+import type { OrdersService } from './orders.service';
+
+/** Booking and orders (spec §7): the offer, creation, `GET /api/orders`, `GET /api/order`, `POST /api/order/cancel`. */
+export const orderRoutes = (orders: OrdersService): FastifyPluginAsync =>
+  async function orderApi(app) {
+    const signedIn = {
+      tags: ['orders'],
+      preHandler: requireUser,
+      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+    };
+    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+
+    serve(app, api.offer, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return orders.offer(req.query.searchId, req.query.resultId);
+    });
+
+    serve(app, api.create, signedIn, async (req) => {
+      const key = req.headers[IDEMPOTENCY_HEADER];
+      return orders.create(userOf(req.auth), req.body, Array.isArray(key) ? key[0] : key);
+    });
+
+    serve(app, api.list, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return orders.list(userOf(req.auth), req.query);
+    });
+
+    serve(app, api.get, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return orders.get(userOf(req.auth), req.query.id);
+    });
+
+    serve(app, api.cancel, signedIn, async (req) => orders.cancel(userOf(req.auth), req.body.id));
+  };

@@ -1,0 +1,453 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  AppError,
+  type BookingOffer,
+  baggageTotal,
+  type CreateOrder,
+  canTransition,
+  checkParty,
+  extrasProblem,
+  INITIAL_ORDER_STATUS,
+  INITIAL_PAYMENT_STATUS,
+  isRailContactPhone,
+  ORDER_MOVES,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderListQuery,
+  type OrderMove,
+  type OrderPage,
+  type OrderStatus,
+  orderListQuerySchema,
+  PAYMENT_TRANSITIONS,
+  type PartyIssue,
+  type PaymentStatus,
+  type PriceBreakdown,
+  priceOrder,
+  type ResultLeg,
+  railSeatsNeeded,
+  type SearchResult,
+  SUB_ORDER_TRANSITIONS,
+  type SubOrderStatus,
+  ticketsOf,
+  usableDocumentTypes,
+} from '@junction/domain';
+import { maskMobile, normalizeMobile } from '@junction/domain/phone';
+import { addJob } from '../../jobs/jobs';
+import type { Secrets } from '../../lib/secrets';
+import type { FullOrder, OrderRow, OrdersRepository, SeatHold, Trx } from './orders.repository';
+import { statusText } from './orders.repository';
+import type { BookingPassenger, OfferSource, PassengerSource, QuotedOffer } from './ports';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'orders.expire': { orderId: string };
+  }
+}
+
+export type OrdersOptions = {
+  /** Time to pay after the order is created (spec §4 payment countdown). */
+  paymentMinutes: number;
+  /** Origin of the support site; an order's page there is `/order/{id}` (spec §3). */
+  supportUrl: string;
+};
+
+const PHONE_PURPOSE = 'order-contact-phone';
+
+const wireOrderStatus = (s: string): OrderStatus => (s === 'INVALID' ? s : (Number(s) as OrderStatus));
+const wirePaymentStatus = (s: string): PaymentStatus => (s === 'INVALID' ? s : (Number(s) as PaymentStatus));
+const wireSubStatus = (s: string | null): SubOrderStatus => (s === null ? null : (Number(s) as SubOrderStatus));
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+const isUniqueViolation = (e: unknown, constraint: string) =>
+  typeof e === 'object' &&
+  e !== null &&
+  (e as { code?: string }).code === '23505' &&
+  (e as { constraint?: string }).constraint === constraint;
+
+type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes'>;
+
+/** The local calendar day of an ISO time with offset (`2026-07-15T08:00:00+08:00`). */
+const localDay = (iso: string) => iso.slice(0, 10);
+
+function tripOf(offer: QuotedOffer): BookingOffer['trip'] {
+  const { result } = offer;
+  const tickets = ticketsOf(result);
+  const first = result.legs[0] as ResultLeg;
+  const last = result.legs[result.legs.length - 1] as ResultLeg;
+  return {
+    start: localDay(first.departureTime),
+    end: localDay(last.arrivalTime),
+    air: tickets.some((t) => t.type === 'flight'),
+    rail: tickets.some((t) => t.type === 'railway'),
+    international: offer.countries.some((c) => c !== 'CN'),
+  };
+}
+
+function displayName(p: BookingPassenger, international: boolean): string {
+  const english =
+    p.surname && p.givenNames ? `${p.surname}/${p.givenNames}${p.middleName ? ` ${p.middleName}` : ''}` : null;
+  return (international ? (english ?? p.chineseName) : (p.chineseName ?? english)) ?? '';
+}
+
+/**
+ * Orders (spec §3, §4, §7; ARCHITECTURE.md §7): an order re-quotes what it sells, checks the party and
+ * the extras by the domain's rules, and is written with its travellers, sub-orders, seat holds, event
+ * row and expiry job in one transaction. Status changes are compare-and-set steps of the domain tables.
+ */
+export class OrdersService {
+  constructor(
+    private readonly repo: OrdersRepository,
+    private readonly offers: OfferSource,
+    private readonly passengers: PassengerSource,
+    private readonly secrets: Secrets,
+    private readonly options: OrdersOptions,
+    private readonly now: () => Date,
+  ) {}
+
+  private stockKey(leg: ResultLeg, seatClass: string): { key: string; train: string; date: string } {
+    const date = localDay(leg.departureTime);
+    return { key: `rail:${leg.number}:${date}:${seatClass}`, train: leg.number, date };
+  }
+
+  /** The seat class a rail leg is sold in: the traveller's choice, else the one quoted. */
+  private seatClassOf(result: SearchResult, extras: CreateOrder['extras'], leg: number): string {
+    return extras.rail.find((c) => c.leg === leg)?.seatClass ?? (result.legs[leg]?.cabin as string);
+  }
+
+  async offer(searchId: string, resultId: string): Promise<BookingOffer> {
+    const quoted = await this.offers.quote(searchId, resultId);
+    const { result } = quoted;
+    const slots: { leg: number; seatClass: string; key: string; capacity: number }[] = [];
+    result.legs.forEach((leg, i) => {
+      if (leg.kind !== 'land') return;
+      const classes = leg.seats?.map((s) => s.code) ?? (leg.cabin ? [leg.cabin] : []);
+      for (const seatClass of classes) {
+        const { key, train, date } = this.stockKey(leg, seatClass);
+        slots.push({ leg: i, seatClass, key, capacity: this.offers.railCapacity(train, date, seatClass) });
+      }
+    });
+    const held = await this.repo.held(slots.map((s) => s.key));
+    return {
+      result,
+      criteria: quoted.criteria,
+      trip: tripOf(quoted),
+      tickets: ticketsOf(result),
+      remaining: slots.map((s) => {
+        const stock = held.get(s.key);
+        return { leg: s.leg, seatClass: s.seatClass, remaining: stock ? stock.capacity - stock.held : s.capacity };
+      }),
+      railServiceFeeMinor: this.offers.railServiceFeeMinor,
+      paymentMinutes: this.options.paymentMinutes,
+    };
+  }
+
+  async create(userId: string, input: CreateOrder, idempotencyKey: string | undefined): Promise<Order> {
+    const key = idempotencyKey?.trim();
+    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+    const earlier = await this.repo.findByKey(userId, key);
+    if (earlier) return this.sameRequest(userId, earlier, requestHash);
+
+    const ids = input.travellers.map((t) => t.passengerId);
+    if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED');
+    const [quoted, found] = await Promise.all([
+      this.offers.quote(input.searchId, input.resultId).catch((e: unknown) => {
+        throw e instanceof AppError && e.code === 'PARTNER_UNAVAILABLE' ? new AppError('OPERATION_FAILED') : e;
+      }),
+      this.passengers.find(userId, ids),
+    ]);
+    const { result } = quoted;
+    const trip = tripOf(quoted);
+    const passengers = input.travellers.map((t) => {
+      const p = found.find((x) => x.id === t.passengerId);
+      const document = p?.documents.find((d) => d.id === t.documentId);
+      if (!p || !document) throw new AppError('PASSENGER_NOT_FOUND');
+      return { p, document, railSeat: t.railSeat };
+    });
+
+    const party = checkParty(
+      passengers.map((x) => ({ birthDate: x.p.birthDate, railSeat: x.railSeat })),
+      trip,
+    );
+    if (!party.ok) throw new AppError((party.issues[0] as PartyIssue).error);
+    const usable = usableDocumentTypes(trip);
+    for (const { document } of passengers) {
+      if (!(usable as readonly string[]).includes(document.type)) throw new AppError('DOCUMENT_UNSUITABLE');
+      if (document.expiryDate !== null && document.expiryDate < trip.end) throw new AppError('DOCUMENT_UNSUITABLE');
+    }
+    const phone = normalizeMobile(input.contact.phone, input.contact.phoneCountry);
+    if (!phone) throw new AppError('PASSENGER_PHONE_INVALID');
+    if (trip.rail && !isRailContactPhone(phone)) throw new AppError('RAIL_PHONE_REQUIRED');
+    const problem = extrasProblem(result, party.types, input.extras);
+    if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
+
+    const priced = priceOrder({
+      result,
+      types: party.types,
+      extras: input.extras,
+      railServiceFeeMinor: this.offers.railServiceFeeMinor,
+    });
+    const latestBags = baggageTotal(priced.breakdown);
+    if (latestBags !== input.expected.baggageMinor) {
+      throw new AppError('BAGGAGE_PRICE_CHANGED', {
+        params: { original: input.expected.baggageMinor, latest: latestBags },
+      });
+    }
+    if (priced.breakdown.totalMinor !== input.expected.totalMinor) {
+      throw new AppError('PRICE_CHANGED', {
+        params: { original: input.expected.totalMinor, latest: priced.breakdown.totalMinor },
+      });
+    }
+
+    const seatsNeeded = railSeatsNeeded(party.types);
+    const holds: SeatHold[] = [];
+    for (const ticket of priced.tickets) {
+      if (ticket.type !== 'railway' || seatsNeeded === 0) continue;
+      const legIndex = ticket.legs[0] as number;
+      const leg = result.legs[legIndex] as ResultLeg;
+      const seatClass = this.seatClassOf(result, input.extras, legIndex);
+      const { key, train, date } = this.stockKey(leg, seatClass);
+      holds.push({ key, capacity: this.offers.railCapacity(train, date, seatClass), seats: seatsNeeded });
+    }
+
+    const now = this.now();
+    const deadline = new Date(now.getTime() + this.options.paymentMinutes * 60_000);
+    const itinerary: Itinerary = {
+      legs: result.legs,
+      bounds: result.bounds,
+      fees: result.fees,
+      ...(result.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: result.selfTransferMinutes }),
+    };
+    const first = result.legs[0] as ResultLeg;
+    const last = result.legs[result.legs.length - 1] as ResultLeg;
+    const criteriaLeg = quoted.criteria.legs[0];
+    const lastCriteriaLeg = quoted.criteria.legs[quoted.criteria.legs.length - 1];
+    const firstSold = result.legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? first;
+    const departure = Date.parse(firstSold.departureTime);
+
+    try {
+      const row = await this.repo.transaction(async (trx) => {
+        const order = await this.repo.insertOrder(
+          trx,
+          {
+            userId,
+            orderNumber: this.orderNumber(now),
+            idempotencyKey: key,
+            requestHash,
+            status: statusText(INITIAL_ORDER_STATUS) as string,
+            paymentStatus: statusText(INITIAL_PAYMENT_STATUS) as string,
+            kind: result.kind,
+            agent: result.agent,
+            originName: criteriaLeg?.departureName || (first.from.city?.name ?? first.from.name)[quoted.language],
+            destinationName:
+              (quoted.criteria.type === 2 ? criteriaLeg?.destinationName : lastCriteriaLeg?.destinationName) ||
+              (last.to.city?.name ?? last.to.name)[quoted.language],
+            departureTime: firstSold.departureTime,
+            arrivalTime: result.arrivalTime,
+            departureAt: new Date(departure),
+            priceMinor: priced.breakdown.totalMinor,
+            paymentDeadline: deadline,
+            itinerary: JSON.stringify(itinerary),
+            breakdown: JSON.stringify(priced.breakdown),
+            extras: JSON.stringify(input.extras),
+            contactName: input.contact.name,
+            contactPhoneSealed: this.secrets.keyring.seal(phone, PHONE_PURPOSE),
+            contactPhoneMasked: maskMobile(phone),
+            contactEmail: input.contact.email,
+            createdAt: now,
+            updatedAt: now,
+          },
+          passengers.map(({ p, document }, i) => ({
+            position: i,
+            passengerId: p.id,
+            name: displayName(p, trip.international),
+            birthDate: p.birthDate,
+            airType: party.types.air[i] as string,
+            railType: trip.rail ? (party.types.rail[i] as string) : null,
+            documentType: document.type,
+            documentSealed: document.numberSealed,
+            documentMasked: document.numberMasked,
+          })),
+          priced.tickets.map((t, i) => ({
+            position: i,
+            type: t.type,
+            legs: t.legs,
+            flightNumber: t.legs.map((l) => result.legs[l]?.number ?? '').join(' / '),
+            priceMinor: t.priceMinor,
+          })),
+        );
+        for (const hold of holds) {
+          if (!(await this.repo.holdSeats(trx, order.id, hold))) throw new AppError('TICKETS_INSUFFICIENT');
+        }
+        await this.repo.addEvent(trx, {
+          orderId: order.id,
+          kind: 'created',
+          fromStatus: null,
+          toStatus: order.status,
+          at: now,
+          data: { priceMinor: order.priceMinor, seats: holds.map((h) => ({ key: h.key, seats: h.seats })) },
+        });
+        await addJob(
+          trx,
+          'orders.expire',
+          { orderId: order.id },
+          { runAt: deadline, jobKey: `orders.expire:${order.id}` },
+        );
+        return order;
+      });
+      return this.present(await this.full(userId, row.id));
+    } catch (e) {
+      if (!isUniqueViolation(e, 'orders_idempotency')) throw e;
+      // The same key, sent twice at once: the other request made the order.
+      const made = await this.repo.findByKey(userId, key);
+      if (!made) throw e;
+      return this.sameRequest(userId, made, requestHash);
+    }
+  }
+
+  private async sameRequest(userId: string, order: OrderRow, requestHash: string): Promise<Order> {
+    if (order.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return this.present(await this.full(userId, order.id));
+  }
+
+  /** A human-readable order number: JN, the day in Beijing, and 8 random digits. */
+  private orderNumber(now: Date): string {
+    const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
+    return `JN${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  }
+
+  private async full(userId: string, orderId: string): Promise<FullOrder> {
+    const found = await this.repo.findForUser(userId, orderId);
+    if (!found) throw new AppError('ORDER_NOT_FOUND');
+    return found;
+  }
+
+  async get(userId: string, orderId: string): Promise<Order> {
+    return this.present(await this.full(userId, orderId));
+  }
+
+  async list(userId: string, query: OrderListQuery): Promise<OrderPage> {
+    const q = orderListQuerySchema.parse(query);
+    const { rows, total } = await this.repo.list(userId, q.filter, this.now(), q.page, q.pageSize);
+    return {
+      items: rows.map((r) => ({ ...this.summary(r), travellerNames: r.travellerNames })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async cancel(userId: string, orderId: string): Promise<Order> {
+    const moved = await this.move(orderId, 'cancel', { userId });
+    if (!moved) {
+      await this.full(userId, orderId); // another user's order, or none: not found
+      throw new AppError('ORDER_NOT_CANCELLABLE');
+    }
+    return this.get(userId, orderId);
+  }
+
+  /**
+   * The expiry job: an order still waiting past its deadline becomes INVALID and gives its seats back.
+   * `notDue` when it is still waiting before its deadline (a clock ahead of ours ran the job early).
+   */
+  async expire(orderId: string): Promise<'expired' | 'settled' | 'notDue'> {
+    if (await this.move(orderId, 'expire', { dueBy: this.now() })) return 'expired';
+    const order = await this.repo.findById(orderId);
+    return order?.status === statusText(INITIAL_ORDER_STATUS) ? 'notDue' : 'settled';
+  }
+
+  /**
+   * One legal step from awaiting payment, for order, payment and sub-orders together, with the seats
+   * released and an event row, in one transaction. False when the order was not awaiting payment.
+   */
+  private async move(orderId: string, move: OrderMove, scope: { userId?: string; dueBy?: Date }): Promise<boolean> {
+    const to = ORDER_MOVES[move];
+    const from = INITIAL_ORDER_STATUS;
+    if (
+      !canTransition(ORDER_TRANSITIONS, from, to.order) ||
+      !canTransition(PAYMENT_TRANSITIONS, INITIAL_PAYMENT_STATUS, to.payment) ||
+      !canTransition(SUB_ORDER_TRANSITIONS, null, to.subOrder)
+    ) {
+      throw new Error(`${move} is not a step of the status tables`);
+    }
+    const at = this.now();
+    return this.repo.transaction(async (trx: Trx) => {
+      const row = await this.repo.transition(trx, {
+        orderId,
+        ...scope,
+        from: statusText(from) as string,
+        to: statusText(to.order) as string,
+        paymentTo: statusText(to.payment) as string,
+        subFrom: null,
+        subTo: statusText(to.subOrder) as string,
+        at,
+      });
+      if (!row) return false;
+      const seats = await this.repo.releaseSeats(trx, orderId, at);
+      await this.repo.addEvent(trx, {
+        orderId,
+        kind: move === 'cancel' ? 'cancelled' : move === 'expire' ? 'expired' : 'paid',
+        fromStatus: statusText(from),
+        toStatus: row.status,
+        at,
+        data: { seatsReleased: seats },
+      });
+      return true;
+    });
+  }
+
+  private summary(o: OrderRow) {
+    return {
+      id: o.id,
+      orderNumber: o.orderNumber,
+      createdAt: o.createdAt.toISOString(),
+      originName: o.originName,
+      destinationName: o.destinationName,
+      kind: o.kind as Order['kind'],
+      status: wireOrderStatus(o.status),
+      paymentStatus: wirePaymentStatus(o.paymentStatus),
+      payment: { price: cny(o.priceMinor), deadline: o.paymentDeadline.toISOString() },
+      departureTime: o.departureTime,
+      arrivalTime: o.arrivalTime,
+    };
+  }
+
+  private present({ order: o, travellers, subOrders }: FullOrder): Order {
+    const itinerary = o.itinerary as Itinerary;
+    return {
+      ...this.summary(o),
+      travellers: travellers.map((t) => ({
+        passengerId: t.passengerId,
+        name: t.name,
+        airType: t.airType as Order['travellers'][number]['airType'],
+        railType: t.railType as Order['travellers'][number]['railType'],
+        documentType: t.documentType,
+        documentMasked: t.documentMasked,
+      })),
+      contact: { name: o.contactName, phoneMasked: o.contactPhoneMasked, email: o.contactEmail },
+      legs: itinerary.legs,
+      bounds: itinerary.bounds,
+      fees: itinerary.fees,
+      ...(itinerary.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: itinerary.selfTransferMinutes }),
+      agent: o.agent as Order['agent'],
+      subOrders: subOrders.map((s) => ({
+        id: s.id,
+        type: s.type as 'flight' | 'railway',
+        status: wireSubStatus(s.status),
+        legs: s.legs as number[],
+        flightNumber: s.flightNumber,
+        ticketNumber: s.ticketNumber,
+        confirmationCode: s.confirmationCode,
+        seat: s.seat,
+        price: cny(s.priceMinor),
+        paidAmount: s.paidMinor === null ? null : cny(s.paidMinor),
+        priceDifference: s.priceDifferenceMinor === null ? null : cny(s.priceDifferenceMinor),
+        expectedRefund: s.expectedRefundMinor === null ? null : cny(s.expectedRefundMinor),
+        receiptUrl: s.receiptUrl,
+        itineraryUrl: s.itineraryUrl,
+      })),
+      breakdown: o.breakdown as PriceBreakdown,
+      extras: o.extras as Order['extras'],
+      supportUrl: `${this.options.supportUrl.replace(/\/$/, '')}/order/${o.id}`,
+    };
+  }
+}
