@@ -24,6 +24,7 @@ export const paths = {
   login: () => '/login',
   trips: () => '/account/trips',
   account: () => '/account/personal-info',
+  passengers: () => '/account/p-passengers',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5). */

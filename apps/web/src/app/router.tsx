@@ -111,6 +111,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: 'p-passengers',
+                lazy: async () => ({
+                  Component: (await import('../features/passengers/pages/passengers-page')).PassengersPage,
+                }),
+              },
+              {
                 path: 'account-security',
                 lazy: async () => ({
                   Component: (await import('../features/account/pages/security-page')).SecurityPage,

@@ -25,3 +25,10 @@ export function splitPhone(e164: string): { country: string | null; national: st
     ? { country: parsed.country ?? null, national: parsed.nationalNumber }
     : { country: null, national: e164 };
 }
+
+/** A national number of an area as people read it, with its calling code: `+852 5123 4567`. */
+export function formatPhone(country: string, national: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return national;
+  const parsed = parsePhoneNumberFromString(national, country as CountryCode);
+  return parsed ? parsed.formatInternational() : national;
+}
