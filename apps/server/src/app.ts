@@ -155,7 +155,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passengers = new PassengersService(
     new PassengersRepository(deps.db),
     deps.secrets,
-    deps.railIdentity ?? new SimulatedRailIdentityVerifier({ latencyMs: config.RAIL_IDENTITY_LATENCY_MS }),
+    deps.railIdentity ??
+      new SimulatedRailIdentityVerifier({
+        latencyMs: config.RAIL_IDENTITY_LATENCY_MS,
+        failureRate: config.RAIL_IDENTITY_FAILURE_RATE,
+      }),
     { limit: config.PASSENGER_LIMIT, railCheckDelayMs: config.RAIL_IDENTITY_DELAY_MS },
     now,
   );

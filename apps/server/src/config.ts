@@ -130,6 +130,12 @@ export const configSchema = z.object({
     .min(0)
     .default(800)
     .describe('Response time of the simulated China Railway identity check'),
+  RAIL_IDENTITY_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.02)
+    .describe('Share of simulated China Railway identity checks that fail like an outage (the job retries them)'),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()

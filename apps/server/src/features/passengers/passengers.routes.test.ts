@@ -19,7 +19,12 @@ const secrets: Secrets = {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(
-    { PASSENGER_LIMIT: String(LIMIT), RAIL_IDENTITY_DELAY_MS: '0', RAIL_IDENTITY_LATENCY_MS: '0' },
+    {
+      PASSENGER_LIMIT: String(LIMIT),
+      RAIL_IDENTITY_DELAY_MS: '0',
+      RAIL_IDENTITY_LATENCY_MS: '0',
+      RAIL_IDENTITY_FAILURE_RATE: '0',
+    },
     undefined,
     { secrets },
   );
