@@ -44,6 +44,7 @@ import { requireEndpoint } from './lib/serve';
 import { checkOrigin, sessionReader } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerLanguage } from './plugins/language';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes(deps.db));
   await app.register(cookie);
+  registerLanguage(app);
 
   const now = deps.now ?? (() => new Date());
   const jobs = new JobRegistry();

@@ -20,6 +20,12 @@ const BY_STATUS: Record<number, ErrorName> = {
  * Client mistakes never become a 500 and nothing internal (stack, SQL) reaches the response.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // An error is about one request: no cache, shared or private, may keep it (a route may have set a
+  // public cache header before it failed).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       const retryAfter = err.extra.params?.retryAfter;

@@ -2,7 +2,6 @@ import { AppError, accountEndpoints as api, type Language } from '@junction/doma
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serve } from '../../lib/serve';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
-import { requestLanguage } from '../../plugins/language';
 import { type AccountService, type RequestMeta, toCurrentUser } from './account.service';
 
 /** Header text as stored: no control characters, bounded. */
@@ -14,7 +13,7 @@ function meta(req: FastifyRequest, language?: Language): RequestMeta {
   return {
     ip: headerText(req.ip, 64) ?? '',
     userAgent: headerText(req.headers['user-agent'], 300),
-    language: requestLanguage(req, language),
+    language: language ?? req.language,
   };
 }
 

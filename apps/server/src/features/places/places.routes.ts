@@ -2,7 +2,6 @@ import { placeEndpoints } from '@junction/domain';
 import type { PlaceIndex } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import { requestLanguage } from '../../plugins/language';
 
 /** Cities offered before anything is typed: the main Chinese cities and the hubs travellers fly to most. */
 export const POPULAR_CITY_CODES = [
@@ -30,14 +29,14 @@ export const placesRoutes = (places: PlaceIndex): FastifyPluginAsync =>
     const tags = ['places'];
 
     serve(app, placeEndpoints.search, { tags }, async (req, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      const { keyword, lang, limit } = req.query;
-      return { data: places.search(keyword, requestLanguage(req, lang), limit) };
+      reply.header('cache-control', 'public, max-age=3600').header('vary', 'cookie');
+      const { keyword, limit } = req.query;
+      return { data: places.search(keyword, req.language, limit) };
     });
 
     serve(app, placeEndpoints.popular, { tags }, async (req, reply) => {
-      reply.header('cache-control', 'public, max-age=86400');
-      const language = requestLanguage(req, req.query.lang);
+      reply.header('cache-control', 'public, max-age=86400').header('vary', 'cookie');
+      const language = req.language;
       const cities = POPULAR_CITY_CODES.flatMap((code) =>
         places
           .findByCode(code)

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fromRequestDate, type Language, type SearchCriteria, TRIP_TYPES } from '@junction/domain';
+import {
+  fromRequestDate,
+  LANGUAGE_COOKIE_DAYS,
+  type Language,
+  PREFERENCE_COOKIES,
+  type SearchCriteria,
+  TRIP_TYPES,
+} from '@junction/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, fill } from '../../lib/text';
 import en from '../../locales/en/landing.json' with { type: 'json' };
 import zh from '../../locales/zh-CN/landing.json' with { type: 'json' };
-import { requestLanguage } from '../../plugins/language';
 import type { SearchService } from './search.service';
 
 const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
@@ -46,9 +52,15 @@ export function registerLandingPages(app: FastifyInstance, webDist: string, sear
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   type Req = FastifyRequest<{ Params: { routes: string; plan?: string }; Querystring: { lang?: string } }>;
   const handler = async (req: Req, reply: FastifyReply) => {
-    const asked = req.query.lang === 'zh-CN' || req.query.lang === 'en' ? req.query.lang : undefined;
-    const language = requestLanguage(req, asked);
-    if (asked) reply.header('set-cookie', `lang=${encodeURIComponent(asked)}; Path=/; Max-Age=86400; SameSite=Lax`);
+    const language = req.language;
+    // A language asked for in the address is remembered like the switch in the header (spec §2, §9).
+    if (req.query.lang === language) {
+      reply.setCookie(PREFERENCE_COOKIES.language, language, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_DAYS * 86_400,
+        sameSite: 'lax',
+      });
+    }
     let html = template;
     try {
       const criteria = search.criteriaFromLink(req.params.routes, language);

@@ -1,7 +1,6 @@
 import { searchEndpoints as api, apiErrorSchema } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import { requestLanguage } from '../../plugins/language';
 import type { SearchService } from './search.service';
 
 /** Spec §7: search, pull and refresh, plus the criteria behind a short link. */
@@ -11,7 +10,7 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
 
     // The largest valid criteria (five legs with names, twenty filters) stay under 32 kB.
     serve(app, api.start, { ...options, bodyLimit: 32 * 1024 }, async (req) => ({
-      searchId: await search.start(req.body, requestLanguage(req)),
+      searchId: await search.start(req.body, req.language),
     }));
 
     serve(app, api.pull, options, async (req, reply) => {
@@ -22,7 +21,7 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
     serve(app, api.refresh, options, async (req) => search.refresh(req.body.searchId, req.body.resultId));
 
     serve(app, api.link, options, async (req) => ({
-      criteria: search.criteriaFromLink(req.query.routes, requestLanguage(req)),
+      criteria: search.criteriaFromLink(req.query.routes, req.language),
     }));
 
     serve(app, api.places, options, async (req, reply) => {
