@@ -22,7 +22,6 @@ export const paths = {
   airlineFees: () => '/airline-fees',
   agreement: (page: AgreementPage) => `/agreement/${page}`,
   login: () => '/login',
-  trips: () => '/account/trips',
   account: () => '/account/personal-info',
   passengers: () => '/account/p-passengers',
   /** Results of a packed search link (spec §7). */

@@ -1,23 +1,33 @@
-import { createBrowserRouter, type LoaderFunctionArgs, Navigate, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { localSession } from '../shared/auth/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
-import { AGREEMENT_PAGES, AGREEMENT_TABS } from './paths';
+import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from './paths';
 
 /** Spec §2: sign-in and reset pages send a signed-in traveller home. */
 const guestOnly = () => (localSession.hasUser() ? redirect('/') : null);
 
-/** Spec §2: any account path needs a stored user, else /login (and back here afterwards). */
+/** Spec §2: any path containing `account` needs a stored user, else /login (and back here afterwards). */
 const userOnly = ({ request }: LoaderFunctionArgs) => {
   if (localSession.hasUser()) return null;
   const { pathname, search } = new URL(request.url);
   return redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
 };
 
+/**
+ * Any other path (spec §2): one that contains `account` is guarded like the account area first; an account
+ * page not built yet opens the account area rather than the home page; everything else goes home.
+ */
+const unknownPath = (args: LoaderFunctionArgs) => {
+  const { pathname } = new URL(args.request.url);
+  if (!/account/i.test(pathname)) return redirect('/');
+  return userOnly(args) ?? redirect(pathname.startsWith('/account/') ? paths.account() : '/');
+};
+
 const account = () => import('../features/account/pages/account-layout');
 
 /** Each page is its own chunk, loaded on first visit. Unknown paths go home (spec §2). */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -124,9 +134,11 @@ export const router = createBrowserRouter([
               },
             ],
           },
-          { path: '*', element: <Navigate to="/" replace /> },
+          { path: '*', loader: unknownPath, element: <Navigate to="/" replace /> },
         ],
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -43,6 +43,18 @@ function count(s: string | undefined, fallback: number): number | null {
  * parts are multi-city legs in groups of three. Dates are YYMMDD, real, and not before `ctx.today`;
  * a return is not before its departure and multi-city dates never go back. An empty extra takes its
  * default (Y, 1, 0, 0). Anything invalid in the link gives null; an invalid `ctx.today` throws RangeError.
+ *
+ * Place tokens (spec §5): three letters are a city code or an airport code (the lookup leaves railway
+ * telecodes out: `VNP-SHA-261201` is rejected), four letters or digits a base-35 place code, Chinese
+ * characters a name matched exactly, or by prefix only when exactly one place starts with it (a city
+ * and its station of the same name count once).
+ *
+ * Rejections the spec does not list, kept because a search could not run on them:
+ * - a leg from a place to itself;
+ * - more than five extras after the routes, a cabin that is not a cabin code, or a count that is not digits;
+ * - travellers the search form refuses (no adult, more than 9, more than two children or one infant per adult);
+ * - more multi-city legs than the form allows (`MAX_MULTI_CITY_LEGS`), or a route count that is not 3, 4 or a
+ *   multiple of three.
  */
 export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): ParsedShortLink<P> | null {
   if (fromRequestDate(ctx.today.replaceAll('-', '/')) !== ctx.today) {

@@ -247,6 +247,19 @@ describe('search API with the simulated suppliers', () => {
     expect(res.json().params).toBeUndefined();
   });
 
+  it('reads three letters as a city or airport code, and a Chinese prefix only when one place has it', async () => {
+    const legOf = async (routes: string) => {
+      const res = await t.app.inject({ url: `/api/v2/link?routes=${encodeURIComponent(routes)}` });
+      expect(res.statusCode, `${routes}: ${res.body}`).toBe(200);
+      return res.json().criteria.legs[0];
+    };
+    expect(await legOf('pek-sha-261201')).toMatchObject({ departureName: 'Beijing Capital International Airport' });
+    expect(await legOf('BJS-SHA-261201')).toMatchObject({ departureName: 'Beijing', destinationName: 'Shanghai' });
+    // 九寨 starts one place only (九寨黄龙机场); 拉萨 is a city and its station of the same name.
+    expect(await legOf('九寨-BJS-261201')).toMatchObject({ departure_only_airport: true });
+    expect(await legOf('BJS-拉萨-261201')).toMatchObject({ destinationName: 'Lhasa', destination_only_airport: false });
+  });
+
   it('turns a short link into criteria, and rejects an invalid one', async () => {
     const ok = await t.app.inject({
       url: '/api/v2/link?routes=bjs-sha-261201-261205,C,2,1',
@@ -262,7 +275,19 @@ describe('search API with the simulated suppliers', () => {
         { departure_date: '2026/12/01', return_date: '2026/12/05', departureName: '北京', destinationName: '上海' },
       ],
     });
-    for (const bad of ['BJS-SHA-261101', 'BJS-SHA-261301', 'BJS-SHA', 'B-SHA-261201', 'BJS-SHA-261201-261130']) {
+    for (const bad of [
+      'BJS-SHA-261101',
+      'BJS-SHA-261301',
+      'BJS-SHA',
+      'B-SHA-261201',
+      'BJS-SHA-261201-261130',
+      // Railway telecodes (北京南 VNP, 上海虹桥 AOH) are not place tokens (spec §5).
+      'VNP-SHA-261201',
+      'BJS-AOH-261201',
+      // A Chinese prefix that more than one place starts with: 上海虹桥 and 上海虹桥国际机场; 哈尔滨 and its stations.
+      `${encodeURIComponent('上海虹')}-BJS-261201`,
+      `BJS-${encodeURIComponent('哈尔')}-261201`,
+    ]) {
       const res = await t.app.inject({ url: `/api/v2/link?routes=${bad}` });
       expect(res.statusCode, bad).toBe(400);
     }

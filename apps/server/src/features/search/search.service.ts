@@ -42,20 +42,25 @@ export type SearchServiceOptions = {
 export function placeLookup(refdata: Refdata): PlaceTokenLookup<RawPlace> {
   const order = { city: 0, airport: 1, station: 2 } as const;
   const byKind = (list: RawPlace[]) => [...list].sort((a, b) => order[a.kind] - order[b.kind] || b.rank - a.rank);
-  // One place per city for a name prefix: 上海 and 上海站 name one city.
-  const cities = (list: RawPlace[]) => {
-    const seen = new Map<number, RawPlace>();
+  // A city and its station of the very same name (拉萨, 拉萨站 listed as 拉萨) are one candidate, the city;
+  // any other two places are two candidates, so 上海虹 (上海虹桥 and its airport) names none.
+  const sameNameOnce = (list: RawPlace[]) => {
+    const seen = new Map<string, RawPlace>();
     for (const p of byKind(list)) {
-      const key = p.cityId ?? p.id;
+      const key = `${p.cityId ?? p.id}:${p.nameZh}`;
       if (!seen.has(key)) seen.set(key, p);
     }
     return [...seen.values()];
   };
   return {
     byId: (id) => refdata.places.get(id),
-    byCode: (code) => refdata.places.findByCode(code)[0],
+    // Spec §5: three letters are a city code or an airport code; railway telecodes are not place tokens.
+    byCode: (code) =>
+      refdata.places
+        .findByCode(code)
+        .find((p) => (p.kind === 'city' && p.cityCode === code.toUpperCase()) || p.kind === 'airport'),
     byZhName: (name) => byKind(refdata.places.findByZh(name, false)),
-    byZhPrefix: (prefix) => cities(refdata.places.findByZh(prefix, true)),
+    byZhPrefix: (prefix) => sameNameOnce(refdata.places.findByZh(prefix, true)),
   };
 }
 

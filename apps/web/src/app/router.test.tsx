@@ -1,0 +1,94 @@
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localSession } from '../shared/auth/session';
+import { renderApp } from '../testing/render-app';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { routes } from './router';
+
+/** Where the app's router settles for an address, without rendering anything. */
+async function settle(path: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
+    const stop = router.subscribe((state) => {
+      if (state.initialized && state.navigation.state === 'idle') {
+        stop();
+        resolve();
+      }
+    });
+  });
+  const { pathname, search } = router.state.location;
+  router.dispose();
+  return pathname + search;
+}
+
+const signIn = () =>
+  localSession.save({
+    name: 'Li Lei',
+    unread: 0,
+    info: {
+      id: 'u1',
+      gender: null,
+      mobile: null,
+      mobileCountry: null,
+      email: 'li@example.com',
+      emailVerified: true,
+      name: null,
+      nickname: null,
+      birthday: null,
+    },
+  });
+
+afterEach(() => localStorage.clear());
+
+describe('route guards (spec §2)', () => {
+  it.each([
+    '/account',
+    '/account/trips',
+    '/account/p-passengers',
+    '/account/notices',
+    '/myaccount',
+    '/settings/account-x',
+  ])('sends a visitor on %s to /login and back afterwards', async (path) => {
+    expect(await settle(path)).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it('opens the account area, not the home page, for an account page not built yet', async () => {
+    signIn();
+    expect(await settle('/account/trips')).toBe('/account/personal-info');
+    expect(await settle('/account/wallet')).toBe('/account/personal-info');
+  });
+
+  it('sends any other unknown path home', async () => {
+    expect(await settle('/no-such-page')).toBe('/');
+    signIn();
+    expect(await settle('/myaccount')).toBe('/');
+  });
+});
+
+describe('links in the header and footer (spec §2)', () => {
+  it.each([false, true])('all lead to a page that exists (signed in: %s)', async (signedIn) => {
+    if (signedIn) signIn();
+    renderApp([{ path: '/', element: <RootLinks /> }]);
+    const hrefs = [...document.querySelectorAll('a[href]')]
+      .map((a) => a.getAttribute('href') ?? '')
+      .filter((href) => href.startsWith('/'));
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const href of hrefs) {
+      const target = href.split('?')[0];
+      const landed = (await settle(href)).split('?')[0];
+      // A visitor's only detour is the login page; nothing else may bounce home.
+      expect([target, '/login'], href).toContain(landed);
+    }
+  });
+});
+
+function RootLinks() {
+  return (
+    <>
+      <Header isFixed={false} />
+      <Footer />
+    </>
+  );
+}
