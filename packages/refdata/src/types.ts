@@ -2,7 +2,7 @@
 export type RawPlace = {
   id: number;
   kind: 'city' | 'airport' | 'station';
-  /** IATA code (airport; city code for a city with airports), 12306 telecode (station, or a city without airports). */
+  /** IATA code (airport), 12306 telecode (station), or the city code (unique; see data/SOURCES.md "City codes"). */
   code: string;
   cityCode: string;
   nameEn: string;

@@ -1,6 +1,7 @@
 // `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
 import fs from 'node:fs';
 import path from 'node:path';
+import { placeCodeCollisions } from '../place-codes';
 import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTaxiFares, buildTrainServiceFees } from './extras';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
@@ -17,6 +18,11 @@ function write(name: string, data: unknown): void {
 
 fs.mkdirSync(GENERATED_DIR, { recursive: true });
 const { places, report } = buildPlaces();
+const collisions = placeCodeCollisions(places);
+if (collisions.length > 0) {
+  console.error(`Place codes collide (data/SOURCES.md, "City codes"):\n${collisions.join('\n')}`);
+  process.exit(1);
+}
 write('places.json', places);
 write('countries.json', buildCountries());
 write('currencies.json', buildCurrencies());

@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { freeCityCode } from '../place-codes';
 import type { RawPlace } from '../types';
 import { PlaceIdRegistry } from './place-ids';
 import {
@@ -174,6 +175,7 @@ export function buildPlaces(): PlaceBuild {
 
   // Stations: join to the city of the same Chinese name, or found a city of their own.
   const stations: (RawPlace & { cityKey: string })[] = [];
+  const namesake = new Map<string, string>();
   let filledFromCity = 0;
   for (const s of readStations()) {
     const country = s.cityName === '香港' ? 'HK' : s.country;
@@ -200,8 +202,9 @@ export function buildPlaces(): PlaceBuild {
     const city = cities.get(cityKey) as CityDraft;
     const coord = coords.get(s.name);
     const grade = coord?.grade ?? 0;
-    // A city without an airport is known by the telecode of the station that bears its name.
-    if (!cityByCode.has(city.code) && (!city.code || s.name === s.cityName)) city.code = s.telecode;
+    // A city without an airport is known by the telecode of the station that bears its name, when that
+    // code is free (see the end of the loop).
+    if (!city.code && s.name === s.cityName) namesake.set(cityKey, s.telecode);
     if (coord && !city.hasCoordinates) Object.assign(city, { lat: coord.lat, lon: coord.lon, hasCoordinates: true });
     // The station that bears the city's name stands in its centre (北京站, 上海站): the door-to-door
     // planner starts from there, not from the busiest airport.
@@ -224,6 +227,23 @@ export function buildPlaces(): PlaceBuild {
       cityKey,
     });
   }
+
+  // Cities without an IATA code (no airport) are known by the telecode of the station that bears their
+  // name, unless an airport or an IATA city has it; otherwise by a code no airport, city or station has.
+  const iataCodes = new Set([...airports.map((a) => a.code), ...cityByCode.keys()]);
+  const taken = new Set([...iataCodes, ...stations.map((s) => s.code)]);
+  let madeCodes = 0;
+  for (const city of cities.values()) {
+    if (city.code) continue;
+    const own = namesake.get(city.key);
+    if (own && !iataCodes.has(own)) {
+      city.code = own;
+    } else {
+      city.code = freeCityCode(city.nameEn, taken);
+      madeCodes++;
+    }
+  }
+  report.citiesWithMadeCode = madeCodes;
 
   const places: RawPlace[] = [];
   const cityIds = new Map<string, number>();
