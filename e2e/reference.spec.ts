@@ -2,10 +2,12 @@ import { expect, test } from '@playwright/test';
 import { smsCode } from './outbox';
 import { text } from './support';
 
-test('the display currency converts prices, rounding up, and can show the original beside them', async ({ page }) => {
+test('the display currency converts prices, rounding up, with the currency table symbol (¥, not CN¥), and can show the original beside them', async ({
+  page,
+}) => {
   await page.goto('/airline-fees');
   const airChina = page.getByTestId('airline-fees-table').locator('tr', { hasText: 'Air China' });
-  await expect(airChina.getByTestId('price').first()).toHaveText('CN¥800');
+  await expect(airChina.getByTestId('price').first()).toHaveText('¥800');
   await page.getByTestId('currency-switch').click();
   await page.getByRole('combobox', { name: text('en', 'common', 'header.displayCurrency') }).fill('USD');
   await page.keyboard.press('Enter');
@@ -17,9 +19,9 @@ test('the display currency converts prices, rounding up, and can show the origin
   expect(usd).toBeGreaterThanOrEqual(800 * (rates.rates.rates['CNY:USD'] ?? 0));
   expect(usd - 800 * (rates.rates.rates['CNY:USD'] ?? 0)).toBeLessThan(0.01);
   await page.getByRole('switch', { name: text('en', 'common', 'header.showOriginalCurrency') }).click();
-  await expect(airChina.getByTestId('price').first()).toContainText('(CN¥800)');
+  await expect(airChina.getByTestId('price').first()).toContainText('(¥800)');
   await page.reload();
-  await expect(airChina.getByTestId('price').first()).toContainText('(CN¥800)');
+  await expect(airChina.getByTestId('price').first()).toContainText('(¥800)');
 });
 
 test('the area-code select filters by name or code in Chinese and sends the code to that country', async ({

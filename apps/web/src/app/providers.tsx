@@ -5,9 +5,11 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-cn';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryProvider } from '../shared/api/query-provider';
+import { currenciesQueryOptions, holidayCalendarQueryOptions } from '../shared/api/reference';
 import { AuthProvider } from '../shared/auth/auth-context';
 import { usePreferences } from '../shared/lib/preferences';
 import { MessageDialogProvider } from '../shared/ui/message-dialog';
@@ -15,6 +17,13 @@ import { theme } from './theme';
 
 const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };
+
+/** Spec §3: the calendar info (and the currency table every price needs) load when the app starts. */
+function StartupData() {
+  useQuery(holidayCalendarQueryOptions());
+  useQuery(currenciesQueryOptions());
+  return null;
+}
 
 export type AppProvidersProps = { children: ReactNode; goHome: () => void; goToLogin: () => void };
 
@@ -33,6 +42,7 @@ export function AppProviders({ children, goHome, goToLogin }: AppProvidersProps)
       <AntApp>
         <MessageDialogProvider goHome={goHome}>
           <QueryProvider goHome={goHome}>
+            <StartupData />
             <AuthProvider onSessionLost={goToLogin}>{children}</AuthProvider>
           </QueryProvider>
         </MessageDialogProvider>

@@ -20,7 +20,7 @@ const userOnly = ({ request }: LoaderFunctionArgs) => {
  */
 const unknownPath = (args: LoaderFunctionArgs) => {
   const { pathname } = new URL(args.request.url);
-  if (!/account/i.test(pathname)) return redirect('/');
+  if (!/account/i.test(pathname)) return null; // the element below goes home
   return userOnly(args) ?? redirect(pathname.startsWith('/account/') ? paths.account() : '/');
 };
 

@@ -39,10 +39,24 @@ describe('money', () => {
     );
   });
 
-  it('formats in the UI language with the currency’s decimals', () => {
-    expect(formatMoney({ amountMinor: 80000, currency: 'CNY' }, 'en')).toBe('CN¥800');
-    expect(formatMoney({ amountMinor: 12345, currency: 'CNY' }, 'zh-CN')).toBe('¥123.45');
-    expect(formatMoney({ amountMinor: 213800, currency: 'JPY' }, 'en')).toBe('¥2,138');
-    expect(formatMoney({ amountMinor: 199, currency: 'USD' }, 'en')).toBe('$1.99');
+  it('formats with the currency table’s symbol and side, and the currency’s decimals', () => {
+    const yuan = { symbol: '¥', position: 'left' } as const;
+    expect(formatMoney({ amountMinor: 80000, currency: 'CNY' }, 'en', yuan)).toBe('¥800');
+    expect(formatMoney({ amountMinor: 1234567, currency: 'CNY' }, 'zh-CN', yuan)).toBe('¥12,345.67');
+    expect(formatMoney({ amountMinor: 213800, currency: 'JPY' }, 'en', { symbol: 'JP¥', position: 'left' })).toBe(
+      'JP¥2,138',
+    );
+    expect(formatMoney({ amountMinor: 199, currency: 'USD' }, 'en', { symbol: '$', position: 'left' })).toBe('$1.99');
+    expect(formatMoney({ amountMinor: 123450, currency: 'CZK' }, 'en', { symbol: 'CZK', position: 'right' })).toBe(
+      '1,234.50 CZK',
+    );
+    expect(formatMoney({ amountMinor: 5000000, currency: 'VND' }, 'en', { symbol: '₫', position: 'right' })).toBe(
+      '50,000 ₫',
+    );
+    expect(formatMoney({ amountMinor: -500, currency: 'CHF' }, 'en', { symbol: 'CHF', position: 'left' })).toBe(
+      '-CHF 5',
+    );
+    expect(formatMoney({ amountMinor: 500, currency: 'CNY' }, 'en')).toBe('¥5');
+    expect(formatMoney({ amountMinor: 500, currency: 'SEK' }, 'en')).toBe('kr 5');
   });
 });

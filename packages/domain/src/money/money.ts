@@ -50,14 +50,29 @@ export function convertMoney(money: Money, to: Currency, rates: RateTable): Mone
   return { amountMinor, currency: to };
 }
 
-/** Shows money in the UI language, with the currency's symbol and its own number of decimals. */
-export function formatMoney(money: Money, locale: string): string {
+/** How the currency table (spec §3) writes a currency: its symbol, left or right of the amount. */
+export type CurrencyDisplay = { symbol: string; position: 'left' | 'right' };
+
+/**
+ * Shows money with the currency table's symbol on its side (spec §3: ¥ for the yuan in both languages,
+ * never "CN¥"), the digits grouped as the UI language groups them, and the currency's own decimals.
+ * A symbol of letters (CZK) stands a space apart. Without the table's entry (not loaded yet) the symbol is
+ * the language's narrow one, on the left.
+ */
+export function formatMoney(money: Money, locale: string, display?: CurrencyDisplay): string {
   const decimals = decimalsOf(money.currency);
   const whole = money.amountMinor % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: money.currency,
+  const digits = new Intl.NumberFormat(locale, {
     minimumFractionDigits: decimals === 0 || whole ? 0 : 2,
     maximumFractionDigits: decimals,
-  }).format(money.amountMinor / 100);
+  }).format(Math.abs(money.amountMinor) / 100);
+  const sign = money.amountMinor < 0 ? '-' : '';
+  const { symbol, position } = display ?? { symbol: narrowSymbol(money.currency, locale), position: 'left' };
+  if (position === 'right') return `${sign}${digits} ${symbol}`;
+  return /\p{L}$/u.test(symbol) ? `${sign}${symbol} ${digits}` : `${sign}${symbol}${digits}`;
 }
+
+const narrowSymbol = (currency: Currency, locale: string): string =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;

@@ -11,6 +11,22 @@ export const CABINS = ['Y', 'S', 'C', 'F'] as const;
 export type Cabin = (typeof CABINS)[number];
 /** Every air cabin code the product reads (spec §3): M is economy and W premium economy too. */
 export const CABIN_CODES = ['Y', 'M', 'W', 'S', 'C', 'F'] as const;
+/** Spec §3: a journey whose flights are in different cabins has the cabin `mixed`. */
+export const MIXED_CABIN = 'mixed';
+/** Every cabin a journey can have: the codes of spec §3 and `mixed`. */
+export const JOURNEY_CABINS = [...CABINS, MIXED_CABIN] as const;
+export type JourneyCabin = (typeof JOURNEY_CABINS)[number];
+
+/**
+ * The cabin of a journey's flights: their one cabin (M read as Y, W as S), `mixed` when they differ,
+ * undefined when it has no flight with a cabin.
+ */
+export function journeyCabin(legs: readonly { kind: string; cabin?: string }[]): JourneyCabin | undefined {
+  const cabins = new Set(legs.filter((l) => l.kind === 'air' && l.cabin).map((l) => normalizeCabin(l.cabin ?? '')));
+  if (cabins.size > 1) return MIXED_CABIN;
+  return cabins.values().next().value;
+}
+
 export const normalizeCabin = (code: string): Cabin =>
   code === 'M' ? 'Y' : code === 'W' ? 'S' : (((CABINS as readonly string[]).includes(code) ? code : 'Y') as Cabin);
 

@@ -1,6 +1,22 @@
 import { type Currency, convertMoney, formatMoney, type Money } from '@junction/domain';
+import { useCallback } from 'react';
 import { useCurrencyTable } from '../api/reference';
 import { usePreferences } from '../lib/preferences';
+
+/** Money as the UI shows it: the currency table's symbol on its side (spec §3), in the UI language. */
+export function useFormatMoney(): (money: Money) => string {
+  const { language } = usePreferences();
+  const table = useCurrencyTable().data;
+  return useCallback(
+    (money: Money) =>
+      formatMoney(
+        money,
+        language,
+        table?.data.find((c) => c.code === money.currency),
+      ),
+    [language, table],
+  );
+}
 
 export type PriceProps = { money: Money; className?: string };
 
@@ -9,18 +25,17 @@ export type PriceProps = { money: Money; className?: string };
  * traveller asked for it or when no rate is known.
  */
 export function Price({ money, className }: PriceProps) {
-  const { currency, showOriginalCurrency, language } = usePreferences();
+  const { currency, showOriginalCurrency } = usePreferences();
   const table = useCurrencyTable().data;
+  const format = useFormatMoney();
   const converted = table ? convertMoney(money, currency as Currency, table.rates.rates) : undefined;
   const shown = converted ?? money;
   const isConverted = shown.currency !== money.currency;
   return (
     <span className={className} data-testid="price">
-      {formatMoney(shown, language)}
+      {format(shown)}
       {isConverted && showOriginalCurrency ? (
-        <span style={{ marginLeft: 6, color: 'var(--j-text-secondary)', fontSize: '0.86em' }}>
-          ({formatMoney(money, language)})
-        </span>
+        <span style={{ marginLeft: 6, color: 'var(--j-text-secondary)', fontSize: '0.86em' }}>({format(money)})</span>
       ) : null}
     </span>
   );

@@ -1,8 +1,9 @@
-import { type Currency, convertMoney, formatMoney, type Money } from '@junction/domain';
+import { type Currency, convertMoney, type Money } from '@junction/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencyTable } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { useFormatMoney } from '../../../shared/ui/price';
 import type { PriceOf } from './sort';
 import { requestDateToIso, splitMinutes } from './time';
 
@@ -50,14 +51,15 @@ export function usePriceOf(): PriceOf {
 
 /** An amount in CNY hundredths shown in the display currency (for texts such as the "Best" hint). */
 export function useFormatCny(): (amountMinor: number) => string {
-  const { currency, language } = usePreferences();
+  const { currency } = usePreferences();
   const rates = useCurrencyTable().data?.rates.rates;
+  const format = useFormatMoney();
   return useCallback(
     (amountMinor: number) => {
       const cny: Money = { amountMinor, currency: 'CNY' };
       const shown = rates ? (convertMoney(cny, currency as Currency, rates) ?? cny) : cny;
-      return formatMoney(shown, language);
+      return format(shown);
     },
-    [currency, language, rates],
+    [currency, rates, format],
   );
 }
