@@ -44,6 +44,22 @@ module.exports = {
       to: { path: '^apps/[^/]+/src/features/', pathNot: '^$1/$2/' },
     },
     {
+      name: 'features-do-not-import-app',
+      comment:
+        'app/ composes the features (router, layout, providers); a feature importing it runs the arrow backwards. What features share, such as the in-app paths, lives in shared/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'server-plugins-and-lib-do-not-import-features',
+      comment:
+        'plugins/ and lib/ sit below the features; a plugin that needs a feature declares the port it needs and app.ts passes the feature in.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(plugins|lib|jobs|db)/' },
+      to: { path: '^apps/server/src/features/' },
+    },
+    {
       name: 'shared-does-not-import-features-or-app',
       comment: 'shared/ is below features and app/; importing upwards creates cycles.',
       severity: 'error',

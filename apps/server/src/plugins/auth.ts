@@ -1,6 +1,5 @@
 import { AppError } from '@junction/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountService } from '../features/account/account.service';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -15,11 +14,14 @@ declare module 'fastify' {
   }
 }
 
+/** The port this plugin needs: who a session token belongs to (the account feature provides it). */
+export type SessionAuthenticator = { authenticate(token: string): Promise<Auth | null> };
+
 /** Reads the session cookie into `req.auth` on every API request. */
-export function sessionReader(accounts: AccountService) {
+export function sessionReader(sessions: SessionAuthenticator) {
   return async (req: FastifyRequest): Promise<void> => {
     const token = req.cookies[SESSION_COOKIE];
-    req.auth = token ? await accounts.authenticate(token) : null;
+    req.auth = token ? await sessions.authenticate(token) : null;
   };
 }
 

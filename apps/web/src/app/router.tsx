@@ -1,8 +1,8 @@
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { localSession } from '../shared/auth/session';
+import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from '../shared/paths';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
-import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from './paths';
 
 /** Spec §2: sign-in and reset pages send a signed-in traveller home. */
 const guestOnly = () => (localSession.hasUser() ? redirect('/') : null);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { siteInfoQueryOptions } from '../../shared/api/site';
 import { usePreferences } from '../../shared/lib/preferences';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 import styles from './footer.module.css';
 import { Logo } from './logo';
 

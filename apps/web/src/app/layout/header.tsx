@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
+import { paths } from '../../shared/paths';
 import { UserAvatar } from '../../shared/ui/avatar';
-import { paths } from '../paths';
 import styles from './header.module.css';
 import { Logo } from './logo';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';

@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { paths } from '../../shared/paths';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { paths } from '../paths';
 
 /** Shown in place of a page that failed to load (a lost chunk, a failed request); the shell stays. */
 export function RouteError() {

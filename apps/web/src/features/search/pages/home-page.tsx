@@ -7,16 +7,16 @@ import {
   TagsOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { buildShortLink, unpackSearchLink } from '@junction/domain';
+import { addDays, buildShortLink, unpackSearchLink } from '@junction/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
 import { type Mode, ModeIcon } from '../components/mode-icon';
-import { addDaysIso, fromCriteria, todayIso } from '../components/search-form/search-draft';
+import { fromCriteria, todayIso } from '../components/search-form/search-draft';
 import { SearchForm } from '../components/search-form/search-form';
 import styles from './home-page.module.css';
 
@@ -46,7 +46,7 @@ const POPULAR_DAYS_AHEAD = 7;
 function PopularRoutes() {
   const { t } = useTranslation('home');
   const { language } = usePreferences();
-  const date = addDaysIso(todayIso(), POPULAR_DAYS_AHEAD);
+  const date = addDays(todayIso(), POPULAR_DAYS_AHEAD);
   return (
     <section className={styles.section} aria-labelledby="popular-routes-title">
       <div className={styles.sectionHead}>
