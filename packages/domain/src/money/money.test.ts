@@ -26,17 +26,30 @@ describe('money', () => {
   });
 
   it('never shows less than the exact converted amount, and never a fraction of a hundredth', () => {
+    let checked = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), fc.constantFrom(...CURRENCIES), (amountMinor, to) => {
-        const rates = { 'CNY:USD': 0.1491, 'CNY:JPY': 21.37, [`CNY:${to}`]: 0.37 + (amountMinor % 7) };
-        const converted = convertMoney({ amountMinor, currency: 'CNY' }, to, rates);
-        if (!converted) return;
-        expect(Number.isInteger(converted.amountMinor)).toBe(true);
-        const exact = amountMinor * (rateBetween('CNY', to, rates) ?? 1);
-        expect(converted.amountMinor).toBeGreaterThanOrEqual(exact - 1e-6);
-        expect(converted.amountMinor - exact).toBeLessThan(decimalsOf(to) === 0 ? 100 : 1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_00 }),
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom(...CURRENCIES),
+        fc.double({ min: 0.0001, max: 500, noNaN: true }),
+        (amountMinor, from, to, rate) => {
+          fc.pre(from !== to);
+          const converted = convertMoney({ amountMinor, currency: from }, to, { [`${from}:${to}`]: rate });
+          // Every case is checked: a pair in the table always converts.
+          expect(converted?.currency).toBe(to);
+          const shown = converted?.amountMinor ?? Number.NaN;
+          expect(Number.isInteger(shown)).toBe(true);
+          const exact = amountMinor * rate;
+          expect(shown).toBeGreaterThanOrEqual(exact - 1e-6 * Math.max(1, exact));
+          expect(shown - exact).toBeLessThan(decimalsOf(to) === 0 ? 100 : 1);
+          if (decimalsOf(to) === 0) expect(shown % 100).toBe(0);
+          checked++;
+        },
+      ),
+      { numRuns: 500 },
     );
+    expect(checked).toBeGreaterThan(400);
   });
 
   it('formats with the currency table’s symbol and side, and the currency’s decimals', () => {

@@ -12,7 +12,7 @@ import type { Access, Outcome, Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { referencePlan } from '../reference/reference-planner';
 import { chinaFlights, GTFS_DIR, loadNetwork, PLANNING, readFeed } from './real-feeds';
-import { heapMb, percentiles, rng, sameCriteria } from './stats';
+import { FULL_BENCH, heapMb, percentiles, referenceSample, rng, sameCriteria } from './stats';
 
 const FIRST_DATE = '2026-11-30';
 const DAY = 86_400;
@@ -100,6 +100,11 @@ function runClass(c: Class, sample: number): void {
   );
 }
 
+console.log(
+  FULL_BENCH
+    ? 'full comparison with the reference planner (--full)'
+    : 'the reference planner on a few queries per class (--full for all of each sample)',
+);
 console.log('loading the feeds of data/gtfs');
 const t0 = performance.now();
 const flightFeed = timed('read flights.zip', () => readFeed('flights', 'air:')) as GtfsFeed;
@@ -199,7 +204,7 @@ runClass(
     loaded: world,
     queries: cityQueries,
   },
-  10,
+  referenceSample(10, 3),
 );
 runClass(
   {
@@ -208,7 +213,7 @@ runClass(
     loaded: rail,
     queries: railQueries,
   },
-  10,
+  referenceSample(10, 3),
 );
 runClass(
   {
@@ -218,7 +223,7 @@ runClass(
     queries: doorQueries,
     check: (out) => out.some((o) => mode(o, 'air:')) && out.some((o) => mode(o, 'rail:')),
   },
-  4,
+  referenceSample(4, 1),
 );
 runClass(
   {
@@ -228,7 +233,7 @@ runClass(
     queries: londonQueries,
     check: (out) => out.some((o) => o.transfers > 0),
   },
-  10,
+  referenceSample(10, 2),
 );
 
 // Flexible dates: door to door Beijing → Shanghai, cheapest and earliest for each of ±3 days, on a
@@ -305,7 +310,7 @@ runClass(
     const flexible = engine.planFlexible(q, flexDays);
     flexMs += performance.now() - t;
     t = performance.now();
-    for (const day of flexible) {
+    for (const day of flexible.slice(0, referenceSample(flexible.length, 2))) {
       refDays++;
       if (ends(referencePlan(wide.timetable, dayQuery(q, day.day))) === flexKey(day)) refAgree++;
     }

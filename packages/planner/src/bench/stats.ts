@@ -29,3 +29,11 @@ export const heapMb = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
+
+/**
+ * `npm run bench:full -w packages/planner` (or `--full`, or BENCH_FULL=1) compares every query of each
+ * sample with the reference planner; by default a few per class, so the benchmark finishes in minutes.
+ */
+export const FULL_BENCH = process.argv.includes('--full') || process.env.BENCH_FULL === '1';
+/** How many queries go through the reference planner: `full` with `--full`, else `quick`. */
+export const referenceSample = (full: number, quick: number): number => (FULL_BENCH ? full : quick);
