@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isoWithOffset, localDate, localMidnight } from './time';
+import { addDays, daysBetween } from './dates';
+import { isoWithOffset, localDate, localMidnight } from './time';
 
 describe('local time', () => {
   it('writes an instant in the local time of a zone with its offset', () => {

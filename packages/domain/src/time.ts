@@ -1,3 +1,4 @@
+/** Instants and time zones; calendar dates without a time are in `dates.ts`. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -42,16 +43,6 @@ export function localMidnight(date: string, timeZone: string): number {
   const utc = Date.parse(`${date}T00:00:00Z`);
   // The offset at noon of that day is the day's offset except on a change at midnight, which no zone we serve has.
   return utc - utcOffsetSeconds(timeZone, new Date(utc + 12 * 3600_000)) * 1000;
-}
-
-/** The calendar day (`yyyy-mm-dd`) `days` after `date`. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (`yyyy-mm-dd`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The calendar day of an instant in a zone. */

@@ -1,4 +1,4 @@
-import { type ChildPlace, decodePlaceCode, encodePlaceCode, type Language, type Place } from '@junction/domain';
+import { type ChildPlace, decodePlaceCode, encodePlaceCode, type Language, nameIn, type Place } from '@junction/domain';
 import type { RawPlace } from './types';
 
 /** How well a keyword matches a place; higher is better. Ties go to cities, then to importance. */
@@ -175,7 +175,7 @@ export class PlaceIndex {
 
   /** A place in the shape of spec §3, names in the language asked for (English where no Chinese is known). */
   toPlace(p: RawPlace, language: Language): Place {
-    const name = (q: RawPlace) => (language === 'zh-CN' && q.nameZh ? q.nameZh : q.nameEn);
+    const name = (q: RawPlace) => nameIn(q, language);
     const country = this.countries.get(p.country);
     const base: Place = {
       id: p.id,
@@ -187,7 +187,7 @@ export class PlaceIndex {
       city_code: p.cityCode,
       code: p.code,
       country: p.country,
-      countryName: (language === 'zh-CN' ? country?.nameZh : country?.nameEn) ?? p.country,
+      countryName: country ? nameIn(country, language) : p.country,
       timeZone: p.tz,
       lat: round(p.lat),
       lon: round(p.lon),

@@ -1,3 +1,4 @@
+import { addDays, checkIsoDate, fromRequestDate } from '../dates';
 import type { ErrorName } from '../errors';
 import {
   MAX_CHILDREN_PER_ADULT,
@@ -8,38 +9,6 @@ import {
   type SearchCriteria,
   TRIP_TYPES,
 } from './search.schema';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const REQUEST_DATE = /^(\d{4})\/(\d{2})\/(\d{2})$/;
-const DAY_MS = 86_400_000;
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** 'yyyy-mm-dd' when `iso` is a real calendar date in that form, else null. */
-function checkedIso(iso: string): string | null {
-  const m = ISO_DATE.exec(iso);
-  return m && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) ? iso : null;
-}
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** A 'yyyy-mm-dd' date in the request form 'yyyy/MM/dd' (spec §7). Throws RangeError when `iso` is not 'yyyy-mm-dd'. */
-export function toRequestDate(iso: string): string {
-  if (!ISO_DATE.test(iso)) throw new RangeError(`not a yyyy-mm-dd date: ${iso}`);
-  return iso.replaceAll('-', '/');
-}
-
-/** The 'yyyy-mm-dd' date of a request date 'yyyy/MM/dd', or null when it is not a real calendar date. */
-export function fromRequestDate(s: string): string | null {
-  const m = REQUEST_DATE.exec(s);
-  return m ? checkedIso(`${m[1]}-${m[2]}-${m[3]}`) : null;
-}
 
 /**
  * Spec §5 and §9: at least one adult, at most nine travellers, and each adult brings at most two
@@ -53,7 +22,21 @@ export function travellerProblem(adults: number, children: number, infants: numb
   return null;
 }
 
-const samePlace = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+/** A place as the same-place rule sees it: its id or place token, its city's code, and whether it is the whole city. */
+export type SamePlaceRef = { id: number | string; cityCode?: string; wholeCity: boolean };
+
+const idKey = (id: number | string) => (typeof id === 'number' ? String(id) : id.trim().toUpperCase());
+
+/**
+ * The one rule for "departure and destination are the same place" (error 3104): the same place, or two
+ * places of one city when either stands for the whole city (Beijing → Beijing South). Two airports of
+ * one city (PEK → PKX) are different places. City codes are unique (data/SOURCES.md).
+ */
+export function isSamePlace(a: SamePlaceRef, b: SamePlaceRef): boolean {
+  if (idKey(a.id) === idKey(b.id)) return true;
+  const city = a.cityCode?.trim().toUpperCase();
+  return Boolean(city) && city === b.cityCode?.trim().toUpperCase() && (a.wholeCity || b.wholeCity);
+}
 
 /**
  * The first rule the criteria break, or null. `today` is 'yyyy-mm-dd' in the traveller's calendar.
@@ -63,7 +46,7 @@ const samePlace = (a: string, b: string) => a.trim().toUpperCase() === b.trim().
  * between two different places.
  */
 export function criteriaProblem(c: SearchCriteria, today: string): ErrorName | null {
-  if (checkedIso(today) === null) throw new RangeError(`today is not a yyyy-mm-dd date: ${today}`);
+  if (checkIsoDate(today) === null) throw new RangeError(`today is not a yyyy-mm-dd date: ${today}`);
 
   const travellers = travellerProblem(c.adults, c.children, c.infants);
   if (travellers) return travellers;
@@ -98,6 +81,11 @@ export function criteriaProblem(c: SearchCriteria, today: string): ErrorName | n
 
   if (departures.some((d, i) => i > 0 && d < (departures[i - 1] as string))) return 'LEG_ORDER';
 
-  if (c.legs.some((leg) => samePlace(leg.departure, leg.destination))) return 'SAME_PLACE';
+  const ends = (leg: SearchCriteria['legs'][number]) =>
+    [
+      { id: leg.departure, cityCode: leg.departureCityCode, wholeCity: !leg.departure_only_airport },
+      { id: leg.destination, cityCode: leg.destinationCityCode, wholeCity: !leg.destination_only_airport },
+    ] as const;
+  if (c.legs.some((leg) => isSamePlace(...ends(leg)))) return 'SAME_PLACE';
   return null;
 }

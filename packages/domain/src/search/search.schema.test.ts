@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_CABINS, journeyCabin } from './search.schema';
+import { isRide, JOURNEY_CABINS, journeyCabin } from './search.schema';
 
 describe('the cabin of a journey (spec §3)', () => {
   const air = (cabin?: string) => ({ kind: 'air', cabin });
@@ -14,5 +14,12 @@ describe('the cabin of a journey (spec §3)', () => {
   });
   it('is none for a journey without flights, whatever seat class its trains have', () => {
     expect(journeyCabin([{ kind: 'land', cabin: 'O' }])).toBeUndefined();
+  });
+});
+
+describe('rides (the one "is this leg a ride" rule)', () => {
+  it('are flights and trains, not the taxi, metro and walks between them', () => {
+    const kinds = ['air', 'land', 'lands', 'subway', 'taxi'] as const;
+    expect(kinds.filter((kind) => isRide({ kind }))).toEqual(['air', 'land']);
   });
 });

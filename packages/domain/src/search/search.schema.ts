@@ -65,6 +65,9 @@ export const searchLegSchema = z.object({
   destinationName: z.string().max(100).optional(),
   departureCityCode: z.string().max(10).optional(),
   destinationCityCode: z.string().max(10).optional(),
+  /** Multi-city only (spec §3): the line under each place name, a city's country or an airport's city. */
+  departureBelowName: z.string().max(100).optional(),
+  destinationBelowName: z.string().max(100).optional(),
 });
 export type SearchLeg = z.infer<typeof searchLegSchema>;
 
@@ -99,6 +102,12 @@ export type SearchCriteriaInput = z.input<typeof searchCriteriaSchema>;
  */
 export const LEG_KINDS = ['air', 'land', 'lands', 'subway', 'taxi'] as const;
 export type LegKind = (typeof LEG_KINDS)[number];
+
+/**
+ * The one rule for "is this leg a ride": a flight or a train, the legs a journey is ticketed and counted
+ * by (transfers, numbers on a card), as opposed to the taxi, metro and walks between them.
+ */
+export const isRide = (leg: { kind: string }): boolean => leg.kind === 'air' || leg.kind === 'land';
 
 export const RESULT_KINDS = ['flight', 'train', 'mix'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];

@@ -1,5 +1,6 @@
+import { checkIsoDate, fromShortDate, toShortDate } from '../dates';
 import { type PlaceTokenLookup, resolvePlaceToken } from '../places/place-token';
-import { fromRequestDate, travellerProblem } from './criteria-rules';
+import { travellerProblem } from './criteria-rules';
 import {
   CABIN_CODES,
   type Cabin,
@@ -21,16 +22,8 @@ export type ParsedShortLink<P> = {
   infants: number;
 };
 
-const SHORT_DATE = /^(\d{2})(\d{2})(\d{2})$/;
-const ISO_DATE = /^20(\d{2})-(\d{2})-(\d{2})$/;
 const COUNT = /^\d+$/;
 const DEFAULT_EXTRAS = ['Y', 1, 0, 0] as const;
-
-/** A six-digit YYMMDD date (20YY) as 'yyyy-mm-dd', when it is a real date. */
-function shortDate(s: string): string | null {
-  const m = SHORT_DATE.exec(s);
-  return m ? fromRequestDate(`20${m[1]}/${m[2]}/${m[3]}`) : null;
-}
 
 function count(s: string | undefined, fallback: number): number | null {
   if (s === undefined || s === '') return fallback;
@@ -57,7 +50,7 @@ function count(s: string | undefined, fallback: number): number | null {
  *   multiple of three.
  */
 export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): ParsedShortLink<P> | null {
-  if (fromRequestDate(ctx.today.replaceAll('-', '/')) !== ctx.today) {
+  if (checkIsoDate(ctx.today) === null) {
     throw new RangeError(`today is not a yyyy-mm-dd date: ${ctx.today}`);
   }
   const parts = link.trim().split(',');
@@ -94,7 +87,7 @@ export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): Parse
   const legs: ParsedShortLink<P>['legs'] = [];
   let previous = ctx.today;
   for (const [fromToken = '', toToken = '', dateField = ''] of groups) {
-    const date = shortDate(dateField);
+    const date = fromShortDate(dateField);
     // Not before today, and for multi-city not before the previous leg.
     if (date === null || date < previous) return null;
     const from = resolvePlaceToken(fromToken, ctx.lookup);
@@ -106,17 +99,11 @@ export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): Parse
 
   const parsed: ParsedShortLink<P> = { type, legs, cabin: normalizeCabin(upperCabin), adults, children, infants };
   if (returnField !== undefined) {
-    const returnDate = shortDate(returnField);
+    const returnDate = fromShortDate(returnField);
     if (returnDate === null || returnDate < previous) return null;
     parsed.returnDate = returnDate;
   }
   return parsed;
-}
-
-function toShortDate(iso: string): string {
-  const m = ISO_DATE.exec(iso);
-  if (!m) throw new RangeError(`not a yyyy-mm-dd date in 2000-2099: ${iso}`);
-  return `${m[1]}${m[2]}${m[3]}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { distanceKm, type LatLon, utcOffsetSeconds } from '@junction/domain';
+import { addDays, distanceKm, type LatLon, toGtfsDate, utcOffsetSeconds } from '@junction/domain';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
 import type { GtfsFeed } from './read-gtfs';
@@ -47,8 +47,9 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
   const trips: TripInput[] = [];
   for (const feed of feeds) {
     for (let d = 0; d < options.days; d++) {
-      const day = new Date(epochMs + d * 86_400_000);
-      const ymd = day.toISOString().slice(0, 10).replace(/-/g, '');
+      const date = addDays(options.firstDate, d);
+      const day = new Date(`${date}T00:00:00Z`);
+      const ymd = toGtfsDate(date);
       const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
       const offsets = new Map<string, number>();
       for (const trip of feed.trips) {

@@ -1,3 +1,4 @@
+import { addDays } from '@junction/domain';
 import { readCsv, readJson } from './sources';
 
 type CuratedHoliday = { key: string; name_en: string; name_zh: string; start: string; end: string };
@@ -12,9 +13,7 @@ export type Calendar = {
 };
 
 function* datesBetween(start: string, end: string): Generator<string> {
-  for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
-    yield d.toISOString().slice(0, 10);
-  }
+  for (let d = start; d <= end; d = addDays(d, 1)) yield d;
 }
 
 /** China's public holidays and the weekend days worked in exchange (调休), for the date pickers (spec §7). */

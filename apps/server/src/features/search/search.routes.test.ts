@@ -37,6 +37,9 @@ async function collect(t: TestApp, criteria: SearchCriteriaInput, headers: Recor
   return { searchId, results: [...byId.values()], pulls, last: pulls[pulls.length - 1] as PullResponse };
 }
 
+/** Spec §4: a search is in `request` until a supplier answers, in `filter` while others are still out, then `pull`. */
+const phaseOf = (p: PullResponse) => (p.done ? 'pull' : p.answered === 0 ? 'request' : 'filter');
+
 describe('search API with the simulated suppliers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -79,7 +82,8 @@ describe('search API with the simulated suppliers', () => {
   it('collects flights, trains and door-to-door plans from every supplier, progressively', async () => {
     const { results, pulls, last } = await collect(t, oneWay());
     expect(last).toMatchObject({ phase: 'pull', done: true, answered: 5, total: 5, failed: [] });
-    expect(pulls[0]?.phase === 'request' || pulls[0]?.phase === 'filter' || pulls.length === 1).toBe(true);
+    // Every answer names its phase by what has arrived: nothing yet, some suppliers, or all of them.
+    for (const p of pulls) expect(p.phase).toBe(phaseOf(p));
     const kinds = new Set(results.map((r) => r.kind));
     expect(kinds).toEqual(new Set(['flight', 'train', 'mix']));
     for (const r of results) {
@@ -260,6 +264,22 @@ describe('search API with the simulated suppliers', () => {
     expect(await legOf('BJS-拉萨-261201')).toMatchObject({ destinationName: 'Lhasa', destination_only_airport: false });
   });
 
+  it('names what is below each place on a multi-city link, in the language asked for', async () => {
+    const res = await t.app.inject({
+      url: '/api/v2/link?routes=BJS-PVG-261201-SHA-CTU-261203',
+      headers: { cookie: 'lang=zh-CN' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res.json().criteria.legs.map((l: Record<string, string>) => [l.departureBelowName, l.destinationBelowName]),
+    ).toEqual([
+      ['中国', '上海'],
+      ['中国', '中国'],
+    ]);
+    const oneWay = await t.app.inject({ url: '/api/v2/link?routes=BJS-PVG-261201' });
+    expect(oneWay.json().criteria.legs[0]).not.toHaveProperty('departureBelowName');
+  });
+
   it('turns a short link into criteria, and rejects an invalid one', async () => {
     const ok = await t.app.inject({
       url: '/api/v2/link?routes=bjs-sha-261201-261205,C,2,1',
@@ -348,6 +368,53 @@ describe('search API when suppliers fail', () => {
     expect(merged?.sellers.map((s) => s.supplier)).toEqual(['good', 'good']);
     expect(results).toHaveLength(2);
   }, 20_000);
+});
+
+describe('search phases', () => {
+  let t: TestApp;
+  /** Suppliers that answer only when the test lets them, so every phase is seen whatever the machine's speed. */
+  const release: Record<string, () => void> = {};
+  const gated = (id: string): Supplier => ({
+    id,
+    name: sameInBoth(id.toUpperCase()),
+    kind: 'flight',
+    search: () =>
+      new Promise<SearchResult[]>((resolve) => {
+        release[id] = () => resolve([]);
+      }),
+    quote: async () => undefined,
+  });
+  beforeAll(async () => {
+    t = await createTestApp({ SEARCH_SUPPLIER_TIMEOUT_MS: '60000' }, now, {
+      suppliers: () => [gated('a'), gated('b')],
+    });
+  });
+  afterAll(() => t.close());
+
+  const pull = async (searchId: string) =>
+    (
+      await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor: 0 } })
+    ).json() as PullResponse;
+  /** Pulls until the count of suppliers answered reaches `answered` (the answer is written a moment later). */
+  async function pullUntil(searchId: string, answered: number): Promise<PullResponse> {
+    for (let i = 0; i < 200; i++) {
+      const p = await pull(searchId);
+      if (p.answered >= answered) return p;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`never saw ${answered} suppliers answer`);
+  }
+
+  it('goes from request to filter to pull as suppliers answer', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: oneWay() });
+    const { searchId } = started.json() as { searchId: string };
+    const first = await pull(searchId);
+    expect(first).toMatchObject({ phase: 'request', answered: 0, total: 2, done: false });
+    release.a?.();
+    expect(await pullUntil(searchId, 1)).toMatchObject({ phase: 'filter', answered: 1, done: false });
+    release.b?.();
+    expect(await pullUntil(searchId, 2)).toMatchObject({ phase: 'pull', answered: 2, done: true });
+  });
 });
 
 describe('route landing pages', () => {

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   addDays,
+  buildCriteria,
   type CriteriaPlace,
+  type CriteriaPlaceInput,
   criteriaProblem,
-  encodePlaceCode,
   fromRequestDate,
+  isSamePlace,
   type Language,
   localDate,
+  nameIn,
   normalizeCabin,
   type PlaceTokenLookup,
   type PullResponse,
@@ -20,7 +23,6 @@ import {
   type SearchResult,
   sameInBoth,
   TRIP_TYPES,
-  toRequestDate,
 } from '@junction/domain';
 import type { RawPlace, Refdata } from '@junction/refdata';
 import type { Inventory } from './inventory/inventory';
@@ -116,10 +118,8 @@ export class SearchService {
     const legs = criteria.legs.map((leg) => {
       const from = this.place(leg.departure);
       const to = this.place(leg.destination);
-      const fromCity = from.cityId ?? from.id;
-      const toCity = to.cityId ?? to.id;
-      if (from.id === to.id || (fromCity === toCity && (from.kind === 'city' || to.kind === 'city')))
-        throw new AppError('SAME_PLACE');
+      const ref = (p: RawPlace) => ({ id: p.id, cityCode: p.cityCode, wholeCity: p.kind === 'city' });
+      if (isSamePlace(ref(from), ref(to))) throw new AppError('SAME_PLACE');
       return {
         from,
         to,
@@ -277,31 +277,27 @@ export class SearchService {
   criteriaFromLink(link: string, language: Language): SearchCriteria {
     const parsed = parseShortLink(link, { today: this.today(), lookup: this.lookup });
     if (!parsed) throw new AppError('VALIDATION_FAILED');
-    const name = (p: RawPlace) => (language === 'zh-CN' ? p.nameZh || p.nameEn : p.nameEn);
-    const leg = (from: RawPlace, to: RawPlace, date: string, returnDate?: string) => ({
-      departure: encodePlaceCode(from.id),
-      destination: encodePlaceCode(to.id),
-      departure_date: toRequestDate(date),
-      ...(returnDate ? { return_date: toRequestDate(returnDate) } : {}),
-      departure_only_airport: from.kind !== 'city',
-      destination_only_airport: to.kind !== 'city',
-      departureName: name(from),
-      destinationName: name(to),
-      departureCityCode: from.cityCode,
-      destinationCityCode: to.cityCode,
-    });
-    const legs = parsed.legs.map((l, i) => leg(l.from, l.to, l.date, i === 0 ? parsed.returnDate : undefined));
-    return {
+    const countries = new Map(this.refdata.countries.map((c) => [c.code, c]));
+    const criteriaPlace = (p: RawPlace): CriteriaPlaceInput => {
+      const city = p.cityId === undefined ? undefined : this.refdata.places.get(p.cityId);
+      const country = countries.get(p.country);
+      const below = city ?? country;
+      return {
+        id: p.id,
+        name: nameIn(p, language),
+        cityCode: p.cityCode,
+        onlyThis: p.kind !== 'city',
+        ...(below ? { belowName: nameIn(below, language) } : {}),
+      };
+    };
+    return buildCriteria({
       type: parsed.type,
+      legs: parsed.legs.map((l) => ({ from: criteriaPlace(l.from), to: criteriaPlace(l.to), date: l.date })),
+      returnDate: parsed.returnDate,
       cabin: parsed.cabin,
       adults: parsed.adults,
       children: parsed.children,
       infants: parsed.infants,
-      sort: 'best',
-      mode: 'all',
-      flexDays: 0,
-      filters: {},
-      legs,
-    };
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Country } from '@junction/domain';
+import { nameIn } from '@junction/domain';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export function AreaCodeSelect({
   const countries = useCountries().data;
   const options = useMemo(() => {
     const list = (countries ?? []).filter((c) => !allowed || allowed.includes(c.code));
-    const name = (c: Country) => (language === 'zh-CN' ? c.nameZh : c.nameEn);
+    const name = (c: Country) => nameIn(c, language);
     return list
       .map((c) => ({
         value: c.code,

@@ -1,3 +1,4 @@
+import { toGtfsDate } from '@junction/domain';
 import type { GtfsFeed } from '@junction/planner';
 
 const DAY = 86_400;
@@ -103,7 +104,7 @@ export class FlightSchedule {
     for (let day = firstServiceDay; day <= lastServiceDay; day++) {
       const dayStartMs = day * DAY * 1000;
       const bit = 1 << WEEKDAY_MONDAY_FIRST(new Date(dayStartMs).getUTCDay());
-      const ymd = new Date(dayStartMs).toISOString().slice(0, 10).replace(/-/g, '');
+      const ymd = toGtfsDate(new Date(dayStartMs).toISOString().slice(0, 10));
       for (const f of list) {
         const dep = dayStartMs + (this.departureSec[f] as number) * 1000;
         if (dep < fromMs) continue;

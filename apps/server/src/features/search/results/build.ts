@@ -5,6 +5,7 @@ import {
   distanceKm,
   type FeeRules,
   isoWithOffset,
+  isRide,
   type LegPoint,
   type LocalText,
   type ResultKind,
@@ -180,7 +181,7 @@ export function assembleResult(p: {
   });
   const firstLeg = legs[0] as ResultLeg;
   const lastLeg = legs[legs.length - 1] as ResultLeg;
-  const rides = (b: ResultLeg[]) => b.filter((l) => l.kind === 'air' || l.kind === 'land').length;
+  const rides = (b: ResultLeg[]) => b.filter(isRide).length;
   return {
     id: p.id,
     kind: p.kind,

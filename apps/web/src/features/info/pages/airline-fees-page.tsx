@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { inLanguage } from '@junction/domain';
 import { Input, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export function AirlineFeesPage() {
   const values = useSiteValues();
   useDocumentTitle(t('meta.title'));
   const [query, setQuery] = useState('');
-  const nameOf = (a: AirlineFee) => (language === 'zh-CN' ? a.name.zh : a.name.en);
+  const nameOf = (a: AirlineFee) => inLanguage({ en: a.name.en, 'zh-CN': a.name.zh }, language);
 
   const feeText = (fee: Fee) => {
     switch (fee.kind) {

@@ -1,9 +1,11 @@
 import {
   inLanguage,
+  isRide,
   type Language,
   type LegPoint,
   type LocalText,
   type Money,
+  nameIn,
   type ResultLeg,
   type SearchResult,
   sameInBoth,
@@ -16,8 +18,8 @@ type WireMoney = SearchResult['price'];
 /** The wire's `{amount, currency}` as the `Money` the shared price helpers take. */
 export const toMoney = (money: WireMoney): Money => ({ amountMinor: money.amount, currency: money.currency });
 
-/** Legs that carry the traveller between cities: flights and trains (not taxi, metro or walks). */
-export const isMainLeg = (leg: ResultLeg): boolean => leg.kind === 'air' || leg.kind === 'land';
+/** Legs that carry the traveller between cities: the domain's one rule (`isRide`). */
+export const isMainLeg: (leg: ResultLeg) => boolean = isRide;
 
 export type Bound = { index: number; legs: ResultLeg[] };
 

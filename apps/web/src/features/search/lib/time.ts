@@ -1,3 +1,5 @@
+import { addDays, daysBetween, fromRequestDate, toRequestDate } from '@junction/domain';
+
 /**
  * Wire times are ISO 8601 with the local offset of the place (`2025-05-01T08:30:00+08:00`), so the
  * clock time and the calendar date a traveller reads are the text before the offset: no time-zone math.
@@ -21,14 +23,9 @@ export function minutesOfDay(iso: string): number {
   return match ? Number(match[2]) * 60 + Number(match[3]) : 0;
 }
 
-const dayNumber = (isoDate: string): number => {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return Math.round(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 86_400_000);
-};
-
 /** Calendar days from one local date to another: the "+1" beside an arrival the next day. */
 export function dayOffset(fromIso: string, toIso: string): number {
-  return dayNumber(localDate(toIso)) - dayNumber(localDate(fromIso));
+  return daysBetween(localDate(fromIso), localDate(toIso));
 }
 
 /** Real minutes between two instants (offsets included). */
@@ -36,15 +33,11 @@ export function minutesBetween(fromIso: string, toIso: string): number {
   return Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60_000);
 }
 
-/** A request date `yyyy/MM/dd` as `yyyy-MM-dd`. */
-export const requestDateToIso = (date: string): string => date.replaceAll('/', '-');
-
-/** `yyyy/MM/dd` moved by whole days. */
+/** `yyyy/MM/dd` moved by whole days (dates.ts does the arithmetic). */
 export function shiftRequestDate(date: string, days: number): string {
-  const [y, m, d] = date.split('/').map(Number);
-  const shifted = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${shifted.getUTCFullYear()}/${pad(shifted.getUTCMonth() + 1)}/${pad(shifted.getUTCDate())}`;
+  const iso = fromRequestDate(date);
+  if (iso === null) throw new RangeError(`not a yyyy/MM/dd date: ${date}`);
+  return toRequestDate(addDays(iso, days));
 }
 
 /** Whole hours and the remaining minutes of a duration. */

@@ -1,11 +1,11 @@
-import { type Currency, convertMoney, type Money } from '@junction/domain';
+import { type Currency, convertMoney, fromRequestDate, type Money } from '@junction/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencyTable } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useFormatMoney } from '../../../shared/ui/price';
 import type { PriceOf } from './sort';
-import { requestDateToIso, splitMinutes } from './time';
+import { splitMinutes } from './time';
 
 /** "2 h 15 min" / "2小时15分". */
 export function useFormatDuration(): (minutes: number) => string {
@@ -27,7 +27,7 @@ export function formatRequestDate(
   language: string,
   options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' },
 ): string {
-  const [y, m, d] = requestDateToIso(date).split('-').map(Number);
+  const [y, m, d] = (fromRequestDate(date) ?? '').split('-').map(Number);
   return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
   );

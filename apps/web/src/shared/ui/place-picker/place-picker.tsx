@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
-import type { ChildPlace, Place } from '@junction/domain';
+import { type ChildPlace, type Language, nameIn, otherLanguage, type Place } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Spin } from 'antd';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
@@ -17,6 +17,8 @@ export type PickedPlace = {
   cityCode: string;
   /** The spec's departureOnlyAirport / destinationOnlyAirport. */
   onlyThis: boolean;
+  /** The line under the name (spec §3 below-name): a city's country, an airport's or station's city. */
+  belowName?: string;
 };
 
 function KindIcon({ kind }: { kind: Place['kind'] }) {
@@ -35,8 +37,8 @@ function KindIcon({ kind }: { kind: Place['kind'] }) {
 type Option = { value: string; label: ReactNode; picked: PickedPlace; text: string };
 
 /** Results become options: each city, then its airports and stations indented under it. */
-function toOptions(places: Place[], language: string, cityLabel: string): Option[] {
-  const other = (p: { nameEn: string; nameZh: string }) => (language === 'zh-CN' ? p.nameEn : p.nameZh);
+function toOptions(places: Place[], language: Language, cityLabel: string): Option[] {
+  const other = (p: { nameEn: string; nameZh: string }) => nameIn(p, otherLanguage(language));
   const options: Option[] = [];
   const seen = new Set<number>();
   const add = (
@@ -46,6 +48,7 @@ function toOptions(places: Place[], language: string, cityLabel: string): Option
     onlyThis: boolean,
     indent: boolean,
     extra?: string,
+    belowName = extra,
   ) => {
     if (seen.has(p.id)) return;
     seen.add(p.id);
@@ -53,7 +56,7 @@ function toOptions(places: Place[], language: string, cityLabel: string): Option
     options.push({
       value: String(p.id),
       text: p.name,
-      picked: { id: p.id, kind, name: p.name, code: p.code, cityCode, onlyThis },
+      picked: { id: p.id, kind, name: p.name, code: p.code, cityCode, onlyThis, ...(belowName ? { belowName } : {}) },
       label: (
         <div className={indent ? styles.child : styles.option} data-place-kind={kind}>
           <span className={styles.icon}>
@@ -72,7 +75,7 @@ function toOptions(places: Place[], language: string, cityLabel: string): Option
   for (const p of places) {
     if (p.kind === 'city') {
       add(p, 'city', p.city_code, false, false, p.countryName);
-      for (const c of p.places ?? []) add(c, c.kind, p.city_code, true, true);
+      for (const c of p.places ?? []) add(c, c.kind, p.city_code, true, true, undefined, p.name);
     } else {
       add(p, p.kind, p.city_code, true, false, p.cityName);
     }

@@ -11,7 +11,7 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
-import { boundsOf, carriersOf, hasSelfTransfer, seatsOf, toMoney } from '../../lib/result-model';
+import { boundsOf, carriersOf, hasSelfTransfer, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
 import { BoundRow } from './bound-row';
 import { CarrierMark } from './carrier-mark';
@@ -75,7 +75,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             {showDate ? <span className={styles.date}>{formatRequestDate(result.date, language)}</span> : null}
             <span className={styles.numbers}>
               {result.legs
-                .filter((l) => l.kind === 'air' || l.kind === 'land')
+                .filter(isMainLeg)
                 .map((l) => l.number)
                 .join(' · ')}
             </span>

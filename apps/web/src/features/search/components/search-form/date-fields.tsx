@@ -1,12 +1,12 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import type { HolidayCalendar } from '@junction/domain';
+import { addDays, nameIn } from '@junction/domain';
 import { DatePicker, type DatePickerProps, Grid } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHolidayCalendar } from '../../../../shared/api/reference';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { addDaysIso } from './search-draft';
 import styles from './search-form.module.css';
 
 const ISO = 'YYYY-MM-DD';
@@ -25,8 +25,8 @@ function useCalendarCells(isDisabled: (d: Dayjs) => boolean): CellRender {
       if (info.type !== 'date' || !dayjs.isDayjs(current)) return info.originNode;
       const iso = current.format(ISO);
       const day = calendar?.days[iso];
-      const name = day ? (language === 'zh-CN' ? day.nameZh : day.nameEn) : '';
-      const isFirstDay = day?.type === 'holiday' && !isSameHoliday(calendar, addDaysIso(iso, -1), day.key);
+      const name = day ? nameIn(day, language) : '';
+      const isFirstDay = day?.type === 'holiday' && !isSameHoliday(calendar, addDays(iso, -1), day.key);
       return (
         <div
           className={`${info.prefixCls}-cell-inner ${styles.dayCell}`}

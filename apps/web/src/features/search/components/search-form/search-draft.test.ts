@@ -118,6 +118,22 @@ describe('toCriteria', () => {
     });
   });
 
+  it('gives multi-city legs the names shown below the places (spec §3), and other trips none', () => {
+    const below = (p: PickedPlace, belowName: string): PickedPlace => ({ ...p, belowName });
+    const legs = [
+      { id: 'a', from: below(BEIJING, 'China'), to: below(PVG, 'Shanghai'), date: '2026-11-29' },
+      { id: 'b', from: below(PVG, 'Shanghai'), to: below(CHENGDU, 'China'), date: '2026-12-02' },
+    ];
+    const multi = toCriteria(oneWay({ type: TRIP_TYPES.MULTI_CITY, legs }));
+    expect(multi.legs.map((l) => [l.departureBelowName, l.destinationBelowName])).toEqual([
+      ['China', 'Shanghai'],
+      ['Shanghai', 'China'],
+    ]);
+    expect(fromCriteria(multi)?.legs.map((l) => l.to?.belowName)).toEqual(['Shanghai', 'China']);
+    const single = toCriteria(oneWay({ legs: legs.slice(0, 1) }));
+    expect(single.legs[0]).not.toHaveProperty('departureBelowName');
+  });
+
   it('uses only the first leg for a one-way trip even when multi-city legs are kept', () => {
     const d = withTripType(withTripType(oneWay(), TRIP_TYPES.MULTI_CITY, TODAY), TRIP_TYPES.ONE_WAY, TODAY);
     expect(d.legs).toHaveLength(2);

@@ -1,10 +1,13 @@
 import {
+  addDays,
+  buildCriteria,
   type Cabin,
   criteriaProblem,
+  daysBetween,
   decodePlaceCode,
   type ErrorName,
-  encodePlaceCode,
   fromRequestDate,
+  isSamePlace,
   MAX_DAYS_AHEAD,
   MAX_FLEX_DAYS,
   MAX_MULTI_CITY_LEGS,
@@ -14,7 +17,6 @@ import {
   type SearchMode,
   TRIP_TYPES,
   type TripType,
-  toRequestDate,
   travellerProblem,
 } from '@junction/domain';
 import dayjs from 'dayjs';
@@ -56,15 +58,15 @@ export type DraftProblems = {
 let legCounter = 0;
 export const newLegId = (): string => `leg-${++legCounter}`;
 
+/** Today in the traveller's own calendar. */
 export const todayIso = (): string => dayjs().format('YYYY-MM-DD');
-export const addDaysIso = (iso: string, days: number): string => dayjs(iso).add(days, 'day').format('YYYY-MM-DD');
 /** The last date tickets are sold for. */
-export const lastOnSaleIso = (today: string): string => addDaysIso(today, MAX_DAYS_AHEAD);
+export const lastOnSaleIso = (today: string): string => addDays(today, MAX_DAYS_AHEAD);
 
 export function defaultDraft(today = todayIso()): SearchDraft {
   return {
     type: TRIP_TYPES.ONE_WAY,
-    legs: [{ id: newLegId(), date: addDaysIso(today, 7) }],
+    legs: [{ id: newLegId(), date: addDays(today, 7) }],
     cabin: 'Y',
     adults: 1,
     children: 0,
@@ -78,14 +80,17 @@ export function legsInUse(draft: SearchDraft): LegDraft[] {
   return draft.type === TRIP_TYPES.MULTI_CITY ? draft.legs : draft.legs.slice(0, 1);
 }
 
-const isSamePlace = (a: PickedPlace, b: PickedPlace) =>
-  a.id === b.id || (a.cityCode !== '' && a.cityCode.toUpperCase() === b.cityCode.toUpperCase());
+const samePlace = (a: PickedPlace, b: PickedPlace) =>
+  isSamePlace(
+    { id: a.id, cityCode: a.cityCode, wholeCity: !a.onlyThis },
+    { id: b.id, cityCode: b.cityCode, wholeCity: !b.onlyThis },
+  );
 
 /** Multi-city needs at least two legs: a new leg starts where the last one ends, a few days later. */
 export function withNewLeg(draft: SearchDraft, today = todayIso()): SearchDraft {
   if (draft.legs.length >= MAX_MULTI_CITY_LEGS) return draft;
   const last = draft.legs.at(-1);
-  const date = last?.date ? addDaysIso(last.date, 3) : addDaysIso(today, 7);
+  const date = last?.date ? addDays(last.date, 3) : addDays(today, 7);
   return { ...draft, legs: [...draft.legs, { id: newLegId(), from: last?.to, date }] };
 }
 
@@ -96,7 +101,7 @@ export function withTripType(draft: SearchDraft, type: TripType, today = todayIs
   }
   const departure = next.legs[0]?.date;
   if (type === TRIP_TYPES.ROUND_TRIP && departure && (!next.returnDate || next.returnDate < departure)) {
-    next = { ...next, returnDate: addDaysIso(departure, 3) };
+    next = { ...next, returnDate: addDays(departure, 3) };
   }
   return next;
 }
@@ -113,7 +118,7 @@ export function checkDraft(draft: SearchDraft, today = todayIso()): DraftProblem
     const p: LegProblems = {};
     if (!leg.from) p.from = 'FROM_REQUIRED';
     if (!leg.to) p.to = 'TO_REQUIRED';
-    else if (leg.from && isSamePlace(leg.from, leg.to)) p.to = 'SAME_PLACE';
+    else if (leg.from && samePlace(leg.from, leg.to)) p.to = 'SAME_PLACE';
     const previous = legs[i - 1]?.date;
     if (!leg.date) p.date = 'DATE_REQUIRED';
     else if (leg.date < today) p.date = 'DATE_IN_PAST';
@@ -133,37 +138,23 @@ export function checkDraft(draft: SearchDraft, today = todayIso()): DraftProblem
   return form ? { legs: legProblems, form } : null;
 }
 
-/** The criteria of a complete draft (see `checkDraft`), with the backend names of spec §3. */
+/** The criteria of a complete draft (see `checkDraft`): the domain's `buildCriteria`, as short links and the server use it. */
 export function toCriteria(draft: SearchDraft): SearchCriteria {
   const legs = legsInUse(draft).map((leg, i) => {
     if (!leg.from || !leg.to || !leg.date) throw new Error(`leg ${i + 1} is incomplete`);
-    return {
-      departure: encodePlaceCode(leg.from.id),
-      destination: encodePlaceCode(leg.to.id),
-      departure_date: toRequestDate(leg.date),
-      ...(draft.type === TRIP_TYPES.ROUND_TRIP && draft.returnDate
-        ? { return_date: toRequestDate(draft.returnDate) }
-        : {}),
-      departure_only_airport: leg.from.onlyThis,
-      destination_only_airport: leg.to.onlyThis,
-      departureName: leg.from.name,
-      destinationName: leg.to.name,
-      departureCityCode: leg.from.cityCode,
-      destinationCityCode: leg.to.cityCode,
-    };
+    return { from: leg.from, to: leg.to, date: leg.date };
   });
-  return {
+  return buildCriteria({
     type: draft.type,
+    legs,
+    returnDate: draft.returnDate,
     cabin: draft.cabin,
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,
-    sort: 'best',
     mode: draft.mode,
     flexDays: draft.flexDays,
-    filters: {},
-    legs,
-  };
+  });
 }
 
 /**
@@ -172,7 +163,13 @@ export function toCriteria(draft: SearchDraft): SearchCriteria {
  * need to know: a single place reads as an airport.
  */
 export function fromCriteria(c: SearchCriteria): SearchDraft | null {
-  const place = (token: string, name: string | undefined, cityCode: string | undefined, onlyThis: boolean) => {
+  const place = (
+    token: string,
+    name: string | undefined,
+    cityCode: string | undefined,
+    onlyThis: boolean,
+    belowName: string | undefined,
+  ) => {
     const id = decodePlaceCode(token);
     if (id === null) return null;
     const picked: PickedPlace = {
@@ -182,13 +179,26 @@ export function fromCriteria(c: SearchCriteria): SearchDraft | null {
       code: token,
       cityCode: cityCode ?? '',
       onlyThis,
+      ...(belowName ? { belowName } : {}),
     };
     return picked;
   };
   const legs: LegDraft[] = [];
   for (const leg of c.legs) {
-    const from = place(leg.departure, leg.departureName, leg.departureCityCode, leg.departure_only_airport);
-    const to = place(leg.destination, leg.destinationName, leg.destinationCityCode, leg.destination_only_airport);
+    const from = place(
+      leg.departure,
+      leg.departureName,
+      leg.departureCityCode,
+      leg.departure_only_airport,
+      leg.departureBelowName,
+    );
+    const to = place(
+      leg.destination,
+      leg.destinationName,
+      leg.destinationCityCode,
+      leg.destination_only_airport,
+      leg.destinationBelowName,
+    );
     if (!from || !to) return null;
     legs.push({ id: newLegId(), from, to, date: fromRequestDate(leg.departure_date) ?? undefined });
   }
@@ -248,9 +258,9 @@ export function loadLastSearch(today = todayIso()): SearchDraft | null {
   let returnDate = isIsoDate(saved.returnDate) ? saved.returnDate : undefined;
   const first = legs[0]?.date;
   if (first && first < today) {
-    const shift = dayjs(addDaysIso(today, 7)).diff(dayjs(first), 'day');
-    for (const leg of legs) if (leg.date) leg.date = addDaysIso(leg.date, shift);
-    if (returnDate) returnDate = addDaysIso(returnDate, shift);
+    const shift = daysBetween(first, addDays(today, 7));
+    for (const leg of legs) if (leg.date) leg.date = addDays(leg.date, shift);
+    if (returnDate) returnDate = addDays(returnDate, shift);
   }
   for (const leg of legs) if (leg.date && leg.date < today) leg.date = undefined;
   const count = (n: unknown, min: number) => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : min);

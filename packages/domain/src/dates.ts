@@ -1,0 +1,66 @@
+/**
+ * Calendar dates, the one module for them (README "Where things live"). A calendar date is a day
+ * without a time or a zone, in four written forms:
+ * - ISO `yyyy-mm-dd`: in code, in form state and in the planner (`IsoDate`);
+ * - the request form `yyyy/MM/dd` of spec §7, on the wire;
+ * - the short link's `YYMMDD` of spec §5 (years 2000-2099);
+ * - the GTFS `yyyymmdd`, only inside the planner's feeds.
+ * Instants and time zones are in `time.ts`.
+ */
+
+/** A calendar date `yyyy-mm-dd`. */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const REQUEST_DATE = /^(\d{4})\/(\d{2})\/(\d{2})$/;
+const SHORT_DATE = /^(\d{2})(\d{2})(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** `iso` when it is a real calendar date written `yyyy-mm-dd`, else null. */
+export function checkIsoDate(iso: string): IsoDate | null {
+  const m = ISO_DATE.exec(iso);
+  return m && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) ? iso : null;
+}
+
+/** A date in the request form `yyyy/MM/dd` (spec §7). Throws RangeError when `iso` is not `yyyy-mm-dd`. */
+export function toRequestDate(iso: IsoDate): string {
+  if (!ISO_DATE.test(iso)) throw new RangeError(`not a yyyy-mm-dd date: ${iso}`);
+  return iso.replaceAll('-', '/');
+}
+
+/** The date of a request date `yyyy/MM/dd`, or null when it is not a real calendar date. */
+export function fromRequestDate(s: string): IsoDate | null {
+  const m = REQUEST_DATE.exec(s);
+  return m ? checkIsoDate(`${m[1]}-${m[2]}-${m[3]}`) : null;
+}
+
+/** A date as the short link writes it, `YYMMDD`. Throws RangeError outside 2000-2099 or when not `yyyy-mm-dd`. */
+export function toShortDate(iso: IsoDate): string {
+  const m = /^20(\d{2})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) throw new RangeError(`not a yyyy-mm-dd date in 2000-2099: ${iso}`);
+  return `${m[1]}${m[2]}${m[3]}`;
+}
+
+/** The date of a short link's `YYMMDD` (20YY), or null when it is not a real calendar date. */
+export function fromShortDate(s: string): IsoDate | null {
+  const m = SHORT_DATE.exec(s);
+  return m ? checkIsoDate(`20${m[1]}-${m[2]}-${m[3]}`) : null;
+}
+
+/** The calendar day `days` after `date` (before, when negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`. */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** A date as GTFS writes it, `yyyymmdd`. */
+export const toGtfsDate = (iso: IsoDate): string => iso.replaceAll('-', '');
