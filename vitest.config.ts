@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Typing into forms takes seconds on a loaded 2-core machine; a slow run is not a failure.
+          testTimeout: 15_000,
         },
       },
       {
