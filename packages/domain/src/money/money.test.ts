@@ -18,6 +18,12 @@ describe('money', () => {
     expect(convertMoney({ amountMinor: 10001, currency: 'CNY' }, 'JPY', RATES)?.amountMinor).toBe(213800);
   });
 
+  it('converts nothing to a plain zero, never a negative zero', () => {
+    expect(
+      Object.is(convertMoney({ amountMinor: 0, currency: 'CNY' }, 'VND', { 'CNY:VND': 3500 })?.amountMinor, 0),
+    ).toBe(true);
+  });
+
   it('uses the inverse pair or goes through CNY when no direct pair exists', () => {
     expect(rateBetween('USD', 'CNY', RATES)).toBeCloseTo(1 / 0.1491, 10);
     expect(rateBetween('HKD', 'JPY', RATES)).toBeCloseTo(21.37 / 1.0871, 10);

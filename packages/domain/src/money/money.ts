@@ -46,7 +46,8 @@ export function convertMoney(money: Money, to: Currency, rates: RateTable): Mone
   if (money.currency === to) return money;
   const exact = money.amountMinor * rate;
   const step = decimalsOf(to) === 0 ? 100 : 1;
-  const amountMinor = Math.ceil(exact / step - EPSILON) * step;
+  // `|| 0`: a zero amount rounds to -0 (ceil of a tiny negative), which would print as "-0".
+  const amountMinor = Math.ceil(exact / step - EPSILON) * step || 0;
   return { amountMinor, currency: to };
 }
 
