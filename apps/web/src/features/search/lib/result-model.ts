@@ -5,7 +5,6 @@ import {
   type LegPoint,
   type LocalText,
   type Money,
-  nameIn,
   type ResultLeg,
   type SearchResult,
   sameInBoth,
