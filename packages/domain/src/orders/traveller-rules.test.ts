@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../time';
+import { addDays } from '../dates';
 import {
   ageOn,
   airTypeAt,
