@@ -1,3 +1,4 @@
+import { nameIn } from '@junction/domain';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useCountries } from '../api/reference';
@@ -19,7 +20,7 @@ export function CountrySelect({ value, onChange, placeholder, id, ...rest }: Cou
   const countries = useCountries().data;
   const options = useMemo(() => {
     const first = ['CN', 'HK', 'MO', 'TW'];
-    const name = (c: { nameEn: string; nameZh: string }) => (language === 'zh-CN' ? c.nameZh : c.nameEn);
+    const name = (c: { nameEn: string; nameZh: string }) => nameIn(c, language);
     return (countries ?? [])
       .map((c) => ({
         value: c.code,
