@@ -16,6 +16,7 @@ import type errors from '../locales/en/errors.json';
 import type faq from '../locales/en/faq.json';
 import type fees from '../locales/en/fees.json';
 import type home from '../locales/en/home.json';
+import type orders from '../locales/en/orders.json';
 import type passengers from '../locales/en/passengers.json';
 import type results from '../locales/en/results.json';
 import type searchForm from '../locales/en/search-form.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       faq: typeof faq;
       fees: typeof fees;
       home: typeof home;
+      orders: typeof orders;
       passengers: typeof passengers;
       results: typeof results;
       'search-form': typeof searchForm;

@@ -103,11 +103,29 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/pages/verify-page')).VerifyPage }),
           },
           {
+            path: 'booking',
+            lazy: async () => ({ Component: (await import('../features/orders/pages/booking-page')).BookingPage }),
+          },
+          {
+            path: 'order',
+            loader: userOnly,
+            lazy: async () => ({ Component: (await import('../features/orders/pages/order-page')).OrderPage }),
+          },
+          {
+            // TODO(#14): the payment page; until then an order is paid from its page.
+            path: 'payment',
+            loader: ({ request }) => redirect(paths.order(new URL(request.url).searchParams.get('id') ?? '')),
+          },
+          {
             path: 'account',
             loader: userOnly,
             lazy: async () => ({ Component: (await account()).AccountLayout }),
             children: [
               { index: true, element: <Navigate to="personal-info" replace /> },
+              {
+                path: 'trips',
+                lazy: async () => ({ Component: (await import('../features/orders/pages/trips-page')).TripsPage }),
+              },
               {
                 path: 'personal-info',
                 lazy: async () => ({

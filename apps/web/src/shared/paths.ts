@@ -30,6 +30,8 @@ export const paths = {
   searchRoute: (routes: string) => `/search/${routes}`,
   /** The home form, prefilled from a packed search link. */
   modifySearch: (s: string) => `/?${new URLSearchParams({ s })}`,
+  order: (id: string) => `/order?${new URLSearchParams({ id })}`,
+  payment: (id: string) => `/payment?${new URLSearchParams({ id })}`,
   booking: (searchId: string, resultId: string) =>
     `/booking?${new URLSearchParams({ search: searchId, result: resultId })}`,
 } as const;

@@ -14,6 +14,8 @@ export type CallInput<E extends Endpoint> = (EndpointBody<E> extends undefined
   : { body: EndpointBody<E> }) &
   (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) & {
     signal?: AbortSignal;
+    /** Extra request headers (an `Idempotency-Key`). */
+    headers?: Record<string, string>;
   };
 
 function urlOf(path: string, query: unknown): string {
@@ -36,7 +38,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<
     response = await fetch(urlOf(endpoint.path, input.query), {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...input.headers },
       body: hasBody ? JSON.stringify(input.body) : undefined,
       signal: input.signal,
     });

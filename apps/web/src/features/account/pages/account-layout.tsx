@@ -1,4 +1,4 @@
-import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ export function AccountLayout() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ['account-security', 'p-passengers'].find((key) => pathname.includes(key)) ?? 'personal-info';
+  const selected = ['account-security', 'p-passengers', 'trips'].find((key) => pathname.includes(key)) ?? 'personal-info';
   return (
     <div className={styles.layout}>
       <aside className={styles.side}>
@@ -30,6 +30,7 @@ export function AccountLayout() {
           defaultOpenKeys={['personal-center']}
           onClick={({ key }) => navigate(`/account/${key}`)}
           items={[
+            { key: 'trips', icon: <CalendarOutlined />, label: t('menu.trips') },
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
             {
               key: 'personal-center',

@@ -1,0 +1,83 @@
+import {
+  type CreateOrderInput,
+  IDEMPOTENCY_HEADER,
+  type OrderListQuery,
+  orderEndpoints,
+  passengerEndpoints,
+} from '@junction/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (query: OrderListQuery) => [...orderKeys.all, 'list', query] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  offer: (searchId: string, resultId: string) => ['booking-offer', searchId, resultId] as const,
+};
+
+/** The selected result re-quoted for booking. Its failures (expired, invalid plan) are the page's to show. */
+export const offerQueryOptions = (searchId: string, resultId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: orderKeys.offer(searchId, resultId),
+    queryFn: ({ signal }) => callApi(orderEndpoints.offer, { query: { searchId, resultId }, signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  });
+export const useBookingOffer = (searchId: string, resultId: string, enabled: boolean) =>
+  useQuery(offerQueryOptions(searchId, resultId, enabled));
+
+/**
+ * `POST /api/order`: one Idempotency-Key per attempt the traveller confirms, so a double click or a
+ * retried request makes one order. Price changes (2005, 2006) are read by the page.
+ */
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CreateOrderInput; key: string }) =>
+      callApi(orderEndpoints.create, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      return client.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] });
+    },
+  });
+}
+
+/** `GET /api/orders` (spec §7): one page of trips under a filter. */
+export const ordersQueryOptions = (query: OrderListQuery) =>
+  queryOptions({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => callApi(orderEndpoints.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useOrders = (query: OrderListQuery) => useQuery(ordersQueryOptions(query));
+
+/** `GET /api/order` (spec §7). */
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => callApi(orderEndpoints.get, { query: { id }, signal }),
+    enabled: id !== '',
+  });
+export const useOrder = (id: string) => useQuery(orderQueryOptions(id));
+
+/** `POST /api/order/cancel` (spec §7), after the "Confirm cancel order" dialog. */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(orderEndpoints.cancel, { body: { id } }),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      return client.invalidateQueries({ queryKey: [...orderKeys.all, 'list'] });
+    },
+  });
+}
+
+/** The signed-in user's saved travellers, for choosing who travels (spec §7 `GET /api/passengers`). */
+export const useSavedTravellers = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['passengers', 'list', { pageSize: 100 }],
+    queryFn: ({ signal }) => callApi(passengerEndpoints.list, { query: { pageSize: 100 }, signal }),
+    enabled,
+  });

@@ -1,0 +1,50 @@
+import type { FeeRules } from '@junction/domain';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Price } from '../../../shared/ui/price';
+import styles from './orders.module.css';
+
+export type FareRulesProps = { fees: FeeRules };
+
+/** Cancellation and change fees before and within 2 hours of departure, and free cancellation (spec §9). */
+export function FareRules({ fees }: FareRulesProps) {
+  const { t } = useTranslation('orders');
+  const cell = (m: FeeRules['cancelBefore']) =>
+    m === null ? (
+      t('fees.notAllowed')
+    ) : m.amount === 0 ? (
+      t('fees.free')
+    ) : (
+      <Price money={{ amountMinor: m.amount, currency: m.currency }} />
+    );
+  return (
+    <div className={styles.fareRules} data-testid="fare-rules">
+      <table>
+        <thead>
+          <tr>
+            <th />
+            <th>{t('fees.before')}</th>
+            <th>{t('fees.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th>{t('fees.cancel')}</th>
+            <td>{cell(fees.cancelBefore)}</td>
+            <td>{cell(fees.cancelAfter)}</td>
+          </tr>
+          <tr>
+            <th>{t('fees.change')}</th>
+            <td>{cell(fees.changeBefore)}</td>
+            <td>{cell(fees.changeAfter)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {fees.free24h ? (
+        <Tag color="green" bordered={false}>
+          {t('fees.free24h')}
+        </Tag>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { CarOutlined, NodeIndexOutlined, RocketOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
+import type { ResultLeg } from '@junction/domain';
+import { Tag } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { Price } from '../../../shared/ui/price';
+import { clockOf, splitMinutes } from '../lib/time';
+import styles from './orders.module.css';
+
+const ICON: Record<ResultLeg['kind'], ReactNode> = {
+  air: <RocketOutlined />,
+  land: <NodeIndexOutlined />,
+  subway: <NodeIndexOutlined />,
+  taxi: <CarOutlined />,
+  lands: <WalletOutlined />,
+};
+
+export const isSold = (leg: ResultLeg): boolean => leg.kind === 'air' || leg.kind === 'land';
+
+export function useDuration() {
+  const { t } = useTranslation('orders');
+  return (total: number) => {
+    const { hours, minutes } = splitMinutes(total);
+    return hours > 0 ? t('legs.duration', { hours, minutes }) : t('legs.durationMinutes', { minutes });
+  };
+}
+
+export type ItineraryProps = {
+  legs: ResultLeg[];
+  bounds: { start: number; end: number }[];
+  selfTransferMinutes?: number;
+};
+
+/**
+ * Door to door, leg by leg: times, stations or airports, the ride and its class; rides are sold, ground
+ * legs (metro, taxi, walks) are guidance with an estimated price. A self-transfer is marked between tickets.
+ */
+export function Itinerary({ legs, bounds }: ItineraryProps) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const duration = useDuration();
+  return (
+    <div className={styles.itinerary} data-testid="itinerary">
+      {bounds.map((b, n) => (
+        <section key={`${b.start}-${b.end}`} className={styles.bound}>
+          {bounds.length > 1 ? <h4 className={styles.boundTitle}>{t('legs.bound', { n: n + 1 })}</h4> : null}
+          <ol className={styles.legs}>
+            {legs.slice(b.start, b.end).map((leg, k) => {
+              const i = b.start + k;
+              const sold = isSold(leg);
+              const nextSold = legs.slice(i + 1, b.end).find(isSold);
+              return (
+                <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
+                  <li
+                    className={`${styles.leg} ${sold ? styles.soldLeg : styles.groundLeg}`}
+                    data-testid="leg"
+                    data-kind={leg.kind}
+                  >
+                    <span className={styles.legIcon} aria-hidden="true">
+                      {ICON[leg.kind]}
+                    </span>
+                    <div className={styles.legTimes}>
+                      <strong>{clockOf(leg.departureTime)}</strong>
+                      <span className={styles.legDuration}>{duration(leg.durationMinutes)}</span>
+                      <strong>{clockOf(leg.arrivalTime)}</strong>
+                    </div>
+                    <div className={styles.legPlaces}>
+                      <span>
+                        {leg.from.name[language]}
+                        {leg.from.code ? <span className={styles.code}> {leg.from.code}</span> : null}
+                      </span>
+                      <span className={styles.legRide}>
+                        {t(`legs.${leg.kind}`)}
+                        {leg.number
+                          ? ` · ${leg.carrierName[language] && leg.carrierName[language] !== leg.number ? `${leg.carrierName[language]} ` : ''}${leg.number}`
+                          : ''}
+                        {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
+                        {leg.kind === 'land' && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
+                        {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}
+                      </span>
+                      <span>
+                        {leg.to.name[language]}
+                        {leg.to.code ? <span className={styles.code}> {leg.to.code}</span> : null}
+                      </span>
+                    </div>
+                    {sold ? null : (
+                      <span className={styles.guidance}>
+                        <Tag bordered={false}>{t('legs.guidance')}</Tag>
+                        {leg.price.amount > 0 ? (
+                          <span>
+                            {t('legs.estimate', { price: '' })}
+                            <Price money={{ amountMinor: leg.price.amount, currency: leg.price.currency }} />
+                          </span>
+                        ) : null}
+                      </span>
+                    )}
+                  </li>
+                  {sold && leg.separateTicket && nextSold ? (
+                    <li className={styles.selfTransfer} data-testid="self-transfer">
+                      <SwapOutlined /> {t('legs.selfTransfer')}
+                    </li>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

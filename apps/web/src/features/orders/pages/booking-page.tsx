@@ -1,0 +1,489 @@
+import {
+  type BookingExtras,
+  type BookingOffer,
+  checkParty,
+  type Passenger,
+  packSearchLink,
+  priceOrder,
+  type SearchCriteria,
+  usableDocumentTypes,
+} from '@junction/domain';
+import { App, Button, Card, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { ApiError } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { useErrorText } from '../../../shared/lib/error-text';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
+import { FormError } from '../../../shared/ui/form-error';
+import { useMessageDialog } from '../../../shared/ui/message-dialog';
+import { Price } from '../../../shared/ui/price';
+import { useBookingOffer, useCreateOrder } from '../api/orders';
+import { ExtrasStep } from '../components/extras-step';
+import { FareRules } from '../components/fare-rules';
+import { Itinerary } from '../components/itinerary';
+import styles from '../components/orders.module.css';
+import { PriceBreakdown } from '../components/price-breakdown';
+import { TravellerChoice } from '../components/traveller-choice';
+import { TravellerRows } from '../components/traveller-rows';
+
+const MAX_TRAVELLERS = 9;
+const RAIL_AREAS = ['CN', 'HK', 'MO', 'TW'] as const;
+const NO_EXTRAS: BookingExtras = { rail: [], baggage: [] };
+
+type Expected = { totalMinor: number; baggageMinor: number };
+type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
+
+export type Contact = { name: string; phoneCountry: string; phone: string; email: string };
+
+/** `/booking?search=…&result=…` (spec §2): four numbered steps from a selected result to an order. */
+export function BookingPage() {
+  const { t } = useTranslation('orders');
+  useDocumentTitle(t('booking.title'));
+  const [params] = useSearchParams();
+  const searchId = params.get('search') ?? '';
+  const resultId = params.get('result') ?? '';
+  const { isSignedIn, openLogin } = useAuth();
+  const offer = useBookingOffer(searchId, resultId, isSignedIn && searchId !== '' && resultId !== '');
+  const failure = useOfferFailure(offer.error);
+
+  const asked = useRef(false);
+  useEffect(() => {
+    // Spec §2: booking without a user opens the login dialog, back here with a page refresh (once).
+    if (isSignedIn || asked.current) return;
+    asked.current = true;
+    openLogin({ redirect: `${window.location.pathname}${window.location.search}`, refresh: true });
+  }, [isSignedIn, openLogin]);
+
+  if (!isSignedIn) {
+    return (
+      <main className={styles.page}>
+        <Result
+          status="info"
+          title={t('booking.signIn')}
+          extra={
+            <Button
+              type="primary"
+              onClick={() =>
+                openLogin({ redirect: `${window.location.pathname}${window.location.search}`, refresh: true })
+              }
+            >
+              {t('booking.signInButton')}
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+  if (offer.isPending || failure) {
+    return (
+      <main className={styles.page}>
+        <h1 className={styles.pageTitle}>{t('booking.title')}</h1>
+        <Card>
+          <p className={styles.muted}>{t('booking.loading')}</p>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </main>
+    );
+  }
+  if (offer.isError || !offer.data) {
+    return (
+      <main className={styles.page}>
+        <Card>
+          <FormError error={offer.error} />
+        </Card>
+      </main>
+    );
+  }
+  return <BookingSteps offer={offer.data} searchId={searchId} />;
+}
+
+/** Spec §8 for a selection that cannot be booked: stale prices refresh the search, an unknown plan goes home. */
+function useOfferFailure(error: unknown): boolean {
+  const { t } = useTranslation('errors');
+  const { showMessage } = useMessageDialog();
+  const { openLogin } = useAuth();
+  const navigate = useNavigate();
+  const shown = useRef(false);
+  const failure =
+    error instanceof ApiError &&
+    (error.status === 401 ||
+      (error.status === 400 && (error.body.errorType === 'expired' || error.body.errorCode === 3003)));
+  useEffect(() => {
+    if (!(error instanceof ApiError) || shown.current) return;
+    if (error.status === 401) {
+      shown.current = true;
+      openLogin({ refresh: true });
+    } else if (error.status === 400 && error.body.errorType === 'expired') {
+      shown.current = true;
+      const criteria = error.body.params as SearchCriteria | undefined;
+      if (criteria && Array.isArray(criteria.legs)) {
+        showMessage({
+          type: 'REFRESH',
+          content: t('3002'),
+          onRefresh: () => navigate(paths.searchResults(packSearchLink(criteria))),
+        });
+      } else showMessage({ type: 'TO_HOMEPAGE', content: t('resultsExpired') });
+    } else if (error.status === 400 && error.body.errorCode === 3003) {
+      shown.current = true;
+      showMessage({ type: 'TO_HOMEPAGE', content: t('3003') });
+    }
+  }, [error, showMessage, openLogin, navigate, t]);
+  return failure;
+}
+
+function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: string }) {
+  const { t } = useTranslation('orders');
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { user } = useAuth();
+  const { language } = usePreferences();
+  const [step, setStep] = useState(0);
+  const [chosen, setChosen] = useState<Passenger[]>([]);
+  const [railSeat, setRailSeat] = useState<Record<string, boolean>>({});
+  const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
+  const [extras, setExtras] = useState<BookingExtras>(NO_EXTRAS);
+  const [contact, setContact] = useState<Contact>({
+    name: user?.info.name ?? user?.name ?? '',
+    phoneCountry: user?.info.mobileCountry ?? 'CN',
+    phone: user?.info.mobile?.replace(/^\+86/, '') ?? '',
+    email: user?.info.email ?? '',
+  });
+  const [showIssues, setShowIssues] = useState(false);
+  const create = useCreateOrder();
+  const keyRef = useRef<string | null>(null);
+
+  const usable = usableDocumentTypes(offer.trip);
+  const party = useMemo(
+    () =>
+      checkParty(
+        chosen.map((p) => ({ birthDate: p.birthDate, railSeat: railSeat[p.id] ?? false })),
+        offer.trip,
+      ),
+    [chosen, railSeat, offer.trip],
+  );
+  const priced = party.ok
+    ? priceOrder({ result: offer.result, types: party.types, extras, railServiceFeeMinor: offer.railServiceFeeMinor })
+    : undefined;
+
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
+  const dirty = chosen.length > 0 && createdId === null;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    // Once the order exists nothing is lost: on to payment, after the blocker has been lifted.
+    if (createdId) navigate(paths.payment(createdId));
+  }, [createdId, navigate]);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('booking.leaveTitle'),
+      content: t('booking.leave'),
+      okText: t('booking.leaveOk'),
+      cancelText: t('booking.stay'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const chooseTravellers = (list: Passenger[]) => {
+    setChosen(list);
+    setExtras(NO_EXTRAS);
+    setDocumentOf((current) => {
+      const next = { ...current };
+      for (const p of list)
+        next[p.id] ??= p.documents.find((d) => usable.includes(d.type))?.id ?? p.documents[0]?.id ?? '';
+      return next;
+    });
+  };
+
+  const contactOk =
+    contact.name.trim() !== '' &&
+    contact.phone.trim().length >= 4 &&
+    /.+@.+\..+/.test(contact.email) &&
+    (!offer.trip.rail || (RAIL_AREAS as readonly string[]).includes(contact.phoneCountry));
+  const documentsOk = chosen.every((p) => {
+    const d = p.documents.find((x) => x.id === documentOf[p.id]);
+    return d && usable.includes(d.type);
+  });
+  const stepOk = [party.ok && contactOk && documentsOk, true, true, true];
+
+  const next = () => {
+    if (!stepOk[step]) {
+      setShowIssues(true);
+      return;
+    }
+    setShowIssues(false);
+    setStep((s) => Math.min(3, s + 1));
+    window.scrollTo({ top: 0 });
+  };
+
+  const submit = (expected: Expected) => {
+    keyRef.current ??= crypto.randomUUID();
+    create.mutate(
+      {
+        key: keyRef.current,
+        body: {
+          searchId,
+          resultId: offer.result.id,
+          travellers: chosen.map((p) => ({
+            passengerId: p.id,
+            documentId: documentOf[p.id] ?? '',
+            railSeat: railSeat[p.id] ?? false,
+          })),
+          contact,
+          extras,
+          expected,
+        },
+      },
+      {
+        onSuccess: (order) => setCreatedId(order.id),
+        onError: (error) => {
+          if (!(error instanceof ApiError) || (error.body.errorCode !== 2005 && error.body.errorCode !== 2006)) return;
+          const params = error.body.params as { original: number; latest: number };
+          keyRef.current = null;
+          setPriceChange({ isBaggage: error.body.errorCode === 2006, ...params, expected });
+        },
+      },
+    );
+  };
+
+  const result = offer.result;
+  const first = result.legs[0];
+  const last = result.legs[result.legs.length - 1];
+  const stepTitles = [
+    t('booking.steps.travellers'),
+    t('booking.steps.itinerary'),
+    t('booking.steps.extras'),
+    t('booking.steps.payment'),
+  ];
+
+  return (
+    <main className={styles.page} data-testid="booking-page">
+      <h1 className={styles.pageTitle}>{t('booking.title')}</h1>
+      <Steps
+        className={styles.steps}
+        current={step}
+        items={stepTitles.map((title) => ({ title }))}
+        onChange={(s) => (s < step || stepOk.slice(0, s).every(Boolean) ? setStep(s) : setShowIssues(true))}
+      />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {step === 0 ? (
+            <>
+              <Card title={t('booking.travellers.title')} data-testid="step-travellers">
+                <p className={styles.muted}>{t('booking.travellers.hint')}</p>
+                <TravellerChoice value={chosen.map((p) => p.id)} onChange={chooseTravellers} max={MAX_TRAVELLERS} />
+                <TravellerRows
+                  chosen={chosen}
+                  types={party.ok ? party.types : undefined}
+                  rail={offer.trip.rail}
+                  usable={usable}
+                  documentOf={documentOf}
+                  onDocument={(id, doc) => setDocumentOf((d) => ({ ...d, [id]: doc }))}
+                  railSeat={railSeat}
+                  onRailSeat={(id, on) => setRailSeat((r) => ({ ...r, [id]: on }))}
+                  ageDay={offer.trip.end}
+                />
+                {!party.ok && chosen.length > 0 ? (
+                  <p className={styles.issue} role="alert" data-testid="party-issue">
+                    {errorText(party.issues[0]?.error ?? 'VALIDATION_FAILED')}
+                  </p>
+                ) : null}
+              </Card>
+              <Card title={t('booking.contact.title')} className={styles.card} data-testid="step-contact">
+                <p className={styles.muted}>{t('booking.contact.hint')}</p>
+                <ContactForm contact={contact} onChange={setContact} rail={offer.trip.rail} showIssues={showIssues} />
+              </Card>
+            </>
+          ) : null}
+          {step === 1 ? (
+            <Card title={t('booking.itinerary.title')} data-testid="step-itinerary">
+              <p className={styles.seller}>
+                {t('booking.itinerary.seller')}: <strong>{t(`agents.${result.agent}`)}</strong>
+              </p>
+              <Itinerary legs={result.legs} bounds={result.bounds} selfTransferMinutes={result.selfTransferMinutes} />
+              {result.legs.some((l) => l.kind !== 'air' && l.kind !== 'land') ? (
+                <p className={styles.muted}>{t('booking.itinerary.guidance')}</p>
+              ) : null}
+              {result.selfTransferMinutes !== undefined ? (
+                <div className={styles.protection} data-testid="self-transfer-protection">
+                  <strong>{t('booking.itinerary.selfTransfer')}</strong>
+                  <p>{t('booking.itinerary.selfTransferText', { minutes: result.selfTransferMinutes })}</p>
+                </div>
+              ) : null}
+              <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
+              <FareRules fees={result.fees} />
+            </Card>
+          ) : null}
+          {step === 2 && party.ok ? (
+            <ExtrasStep offer={offer} travellers={chosen} types={party.types} extras={extras} onChange={setExtras} />
+          ) : null}
+          {step === 3 && priced ? (
+            <Card title={t('booking.payment.title')} data-testid="step-payment">
+              <PriceBreakdown breakdown={priced.breakdown} />
+              <p className={styles.muted}>{t('booking.payment.deadline', { minutes: offer.paymentMinutes })}</p>
+              <FormError
+                error={
+                  create.error instanceof ApiError && [2005, 2006].includes(create.error.body.errorCode)
+                    ? null
+                    : create.error
+                }
+                className={styles.issue}
+              />
+              <p className={styles.muted}>{t('booking.payment.agree')}</p>
+              <Button
+                type="primary"
+                size="large"
+                block
+                loading={create.isPending}
+                onClick={() =>
+                  submit({
+                    totalMinor: priced.breakdown.totalMinor,
+                    baggageMinor: priced.breakdown.extras.find((e) => e.kind === 'baggage')?.totalMinor ?? 0,
+                  })
+                }
+                data-testid="create-order"
+              >
+                {t('booking.payment.create')}
+              </Button>
+            </Card>
+          ) : null}
+          <div className={styles.stepNav}>
+            {step > 0 ? <Button onClick={() => setStep((s) => s - 1)}>{t('booking.back')}</Button> : <span />}
+            {step < 3 ? (
+              <Button type="primary" onClick={next} data-testid="next-step">
+                {t('booking.next')}
+              </Button>
+            ) : null}
+          </div>
+          {showIssues && step === 0 && !stepOk[0] && chosen.length === 0 ? (
+            <p className={styles.issue} role="alert">
+              {errorText('TRAVELLER_REQUIRED')}
+            </p>
+          ) : null}
+        </div>
+        <aside className={styles.side}>
+          <Card title={t('booking.summary.title')} className={styles.summary} data-testid="booking-summary">
+            <p className={styles.route}>
+              {first ? (first.from.city?.name ?? first.from.name)[language] : ''} →{' '}
+              {last ? (last.to.city?.name ?? last.to.name)[language] : ''}
+            </p>
+            <p className={styles.muted}>
+              {first?.departureTime.slice(0, 10)} {first?.departureTime.slice(11, 16)} · {t(`agents.${result.agent}`)}
+            </p>
+            <p className={styles.muted}>{t('booking.summary.travellers', { count: chosen.length })}</p>
+            <div className={styles.summaryTotal}>
+              <span>{t('booking.summary.total')}</span>
+              {priced ? (
+                <strong data-testid="summary-total">
+                  <Price money={{ amountMinor: priced.breakdown.totalMinor, currency: 'CNY' }} />
+                </strong>
+              ) : (
+                <span className={styles.muted}>—</span>
+              )}
+            </div>
+          </Card>
+        </aside>
+      </div>
+      <Modal
+        open={priceChange !== null}
+        title={t('booking.priceChange.title')}
+        okText={t('booking.priceChange.continue')}
+        cancelText={t('booking.priceChange.cancel')}
+        onCancel={() => setPriceChange(null)}
+        onOk={() => {
+          if (!priceChange) return;
+          const { isBaggage, latest, expected } = priceChange;
+          setPriceChange(null);
+          submit(isBaggage ? { ...expected, baggageMinor: latest } : { ...expected, totalMinor: latest });
+        }}
+        centered
+      >
+        {priceChange ? (
+          <div data-testid="order-price-change">
+            <p>{priceChange.isBaggage ? t('booking.priceChange.baggage') : t('booking.priceChange.fare')}</p>
+            <p className={styles.priceChangeRow}>
+              <span>{t('booking.priceChange.original')}</span>
+              <s data-testid="price-original">
+                <Price money={{ amountMinor: priceChange.original, currency: 'CNY' }} />
+              </s>
+            </p>
+            <p className={styles.priceChangeRow}>
+              <span>{t('booking.priceChange.latest')}</span>
+              <strong data-testid="price-latest">
+                <Price money={{ amountMinor: priceChange.latest, currency: 'CNY' }} />
+              </strong>
+            </p>
+          </div>
+        ) : null}
+      </Modal>
+    </main>
+  );
+}
+
+function ContactForm({
+  contact,
+  onChange,
+  rail,
+  showIssues,
+}: {
+  contact: Contact;
+  onChange: (c: Contact) => void;
+  rail: boolean;
+  showIssues: boolean;
+}) {
+  const { t } = useTranslation('orders');
+  const missing = (v: string) => (showIssues && v.trim() === '' ? 'error' : undefined);
+  return (
+    <Form layout="vertical" className={styles.contactForm} component="div">
+      <Form.Item label={t('booking.contact.name')} validateStatus={missing(contact.name)} required>
+        <Input
+          value={contact.name}
+          onChange={(e) => onChange({ ...contact, name: e.target.value })}
+          data-testid="contact-name"
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('booking.contact.phone')}
+        required
+        validateStatus={missing(contact.phone)}
+        help={rail ? t('booking.contact.railHint') : undefined}
+      >
+        <div className={styles.phoneRow}>
+          <AreaCodeSelect
+            value={contact.phoneCountry}
+            allowed={rail ? RAIL_AREAS : undefined}
+            onChange={(code) => onChange({ ...contact, phoneCountry: code })}
+            aria-label={t('booking.contact.phone')}
+          />
+          <Input
+            value={contact.phone}
+            onChange={(e) => onChange({ ...contact, phone: e.target.value })}
+            data-testid="contact-phone"
+          />
+        </div>
+      </Form.Item>
+      <Form.Item label={t('booking.contact.email')} validateStatus={missing(contact.email)} required>
+        <Input
+          value={contact.email}
+          onChange={(e) => onChange({ ...contact, email: e.target.value })}
+          data-testid="contact-email"
+        />
+      </Form.Item>
+    </Form>
+  );
+}

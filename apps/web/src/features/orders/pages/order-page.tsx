@@ -1,0 +1,200 @@
+import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
+import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { ApiError } from '../../../shared/api/api-error';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { FormError } from '../../../shared/ui/form-error';
+import { Price } from '../../../shared/ui/price';
+import { useCancelOrder, useOrder } from '../api/orders';
+import { FareRules } from '../components/fare-rules';
+import { Itinerary } from '../components/itinerary';
+import { OrderStatusTag } from '../components/order-status-tag';
+import styles from '../components/orders.module.css';
+import { PriceBreakdown } from '../components/price-breakdown';
+
+/** `/order?id=…` (spec §2): one order with its tickets, travellers, itinerary, price, and what may be done now. */
+export function OrderPage() {
+  const { t } = useTranslation('orders');
+  useDocumentTitle(t('order.title'));
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const order = useOrder(id);
+  if (order.isPending) {
+    return (
+      <main className={styles.page}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </main>
+    );
+  }
+  if (!order.data) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <main className={styles.page}>
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('order.notFound') : undefined}
+          subTitle={missing ? undefined : <FormError error={order.error} />}
+          extra={
+            <Link to={paths.trips()}>
+              <Button type="primary">{t('order.allTrips')}</Button>
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  return <OrderView order={order.data} />;
+}
+
+function useSecondsLeft(deadline: string, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000));
+}
+
+function OrderView({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const cancel = useCancelOrder();
+  const unpaid = isAwaitingPayment(order.status);
+  const left = useSecondsLeft(order.payment.deadline, unpaid);
+  const mm = String(Math.floor(left / 60)).padStart(2, '0');
+  const ss = String(left % 60).padStart(2, '0');
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const confirmCancel = () =>
+    modal.confirm({
+      title: t('order.confirmCancelTitle'),
+      content: t('order.confirmCancel'),
+      okText: t('order.confirmCancelOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('order.keep'),
+      onOk: () => cancel.mutateAsync(order.id),
+    });
+
+  return (
+    <main className={styles.page} data-testid="order-page">
+      <div className={styles.orderHead}>
+        <div>
+          <h1 className={styles.pageTitle}>
+            {order.originName} → {order.destinationName}
+          </h1>
+          <p className={styles.muted}>
+            {t('order.number')} <span data-testid="order-number">{order.orderNumber}</span> · {t('order.created')}{' '}
+            {dateTime.format(new Date(order.createdAt))}
+          </p>
+        </div>
+        <OrderStatusTag status={order.status} />
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {unpaid && left > 0 ? (
+            <Card className={styles.payCard} data-testid="pay-card">
+              <div className={styles.payRow}>
+                <div>
+                  <span className={styles.muted}>{t('order.payWithin')}</span>
+                  <strong className={styles.countdown} data-testid="countdown">
+                    {mm}:{ss}
+                  </strong>
+                </div>
+                <div className={styles.payActions}>
+                  {canCancelOrder(order.status) ? (
+                    <Button onClick={confirmCancel} loading={cancel.isPending} data-testid="cancel-order">
+                      {t('order.cancel')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    type="primary"
+                    size="large"
+                    onClick={() => navigate(paths.payment(order.id))}
+                    data-testid="pay-order"
+                  >
+                    {t('order.pay')} · <Price money={{ amountMinor: order.payment.price.amount, currency: 'CNY' }} />
+                  </Button>
+                </div>
+              </div>
+              <FormError error={cancel.error} />
+            </Card>
+          ) : null}
+          {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
+          <Card title={t('order.tickets')} className={styles.card}>
+            <ul className={styles.subOrders}>
+              {order.subOrders.map((s) => (
+                <li key={s.id} className={styles.subOrder} data-testid="sub-order">
+                  <span>
+                    <Tag bordered={false}>{t(`tickets.${s.type}`)}</Tag>
+                    <strong>{s.flightNumber}</strong>
+                  </span>
+                  <span className={styles.muted}>
+                    {s.ticketNumber ? `${t('order.ticketNumber')} ${s.ticketNumber}` : t('order.pending')}
+                    {s.confirmationCode ? ` · ${t('order.confirmationCode')} ${s.confirmationCode}` : ''}
+                    {s.seat ? ` · ${t('order.seat')} ${s.seat}` : ''}
+                  </span>
+                  <Tag bordered={false} data-testid="sub-status">
+                    {t(`subStatus.${String(s.status)}` as 'subStatus.null')}
+                  </Tag>
+                  <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title={t('order.itinerary')} className={styles.card}>
+            <p className={styles.seller}>
+              {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>
+            </p>
+            <Itinerary legs={order.legs} bounds={order.bounds} />
+            <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
+            <FareRules fees={order.fees} />
+          </Card>
+          <Card title={t('order.travellers')} className={styles.card}>
+            <ul className={styles.travellerRows} data-testid="order-travellers">
+              {order.travellers.map((x) => (
+                <li key={`${x.name}-${x.documentMasked}`} className={styles.travellerRow}>
+                  <span className={styles.choiceName}>{x.name}</span>
+                  <Tag bordered={false}>{t(`types.${x.airType}`)}</Tag>
+                  {x.railType ? (
+                    <Tag bordered={false}>
+                      {t('tickets.railway')} · {t(`types.${x.railType}`)}
+                    </Tag>
+                  ) : null}
+                  <span className={styles.muted} data-testid="document-masked">
+                    {x.documentMasked}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Descriptions size="small" column={1} className={styles.contact} title={t('order.contact')}>
+              <Descriptions.Item label={t('booking.contact.name')}>{order.contact.name}</Descriptions.Item>
+              <Descriptions.Item label={t('booking.contact.phone')}>{order.contact.phoneMasked}</Descriptions.Item>
+              <Descriptions.Item label={t('booking.contact.email')}>{order.contact.email}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </div>
+        <aside className={styles.side}>
+          <Card title={t('order.price')} className={styles.summary}>
+            <PriceBreakdown breakdown={order.breakdown} />
+            <a
+              href={order.supportUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={styles.support}
+              data-testid="support-link"
+            >
+              {t('order.support')}
+            </a>
+          </Card>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+import { type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
+import { Button, Card, Pagination, Segmented, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { formatDate } from '../../../shared/lib/format';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { Price } from '../../../shared/ui/price';
+import { useOrders } from '../api/orders';
+import { OrderStatusTag } from '../components/order-status-tag';
+import styles from '../components/orders.module.css';
+import { clockOf, dayOf } from '../lib/time';
+
+const PAGE_SIZE = 10;
+const isFilter = (v: string | null): v is TripFilter => (TRIP_FILTERS as readonly (string | null)[]).includes(v);
+
+/** `/account/trips` (spec §2, §4): the traveller's orders under the four filters, a card each. */
+export function TripsPage() {
+  const { t } = useTranslation('orders');
+  useDocumentTitle(t('trips.title'));
+  const [params, setParams] = useSearchParams();
+  const filterParam = params.get('filter');
+  const filter: TripFilter = isFilter(filterParam) ? filterParam : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending } = useOrders({ filter, page, pageSize: PAGE_SIZE });
+  const navigate = useNavigate();
+
+  return (
+    <section className={styles.trips} data-testid="trips-page">
+      <div className={styles.tripsHead}>
+        <h1 className={styles.pageTitle}>{t('trips.title')}</h1>
+        <Segmented
+          value={filter}
+          onChange={(v) => setParams({ filter: String(v) })}
+          options={TRIP_FILTERS.map((f) => ({ value: f, label: t(`trips.filters.${f}`) }))}
+          data-testid="trip-filters"
+        />
+      </div>
+      {isPending ? <Skeleton active paragraph={{ rows: 5 }} /> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState
+          kind="empty"
+          title={t('trips.empty')}
+          description={t('trips.emptyHint')}
+          action={
+            <Button type="primary" onClick={() => navigate(paths.home())}>
+              {t('trips.search')}
+            </Button>
+          }
+        />
+      ) : null}
+      <ul className={styles.tripList}>
+        {data?.items.map((o) => (
+          <li key={o.id}>
+            <OrderCard order={o} />
+          </li>
+        ))}
+      </ul>
+      {data && data.total > PAGE_SIZE ? (
+        <Pagination
+          className={styles.pagination}
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          onChange={(p) => setParams({ filter, page: String(p) })}
+          showSizeChanger={false}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: OrderListItem }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const unpaid = order.status === 0 || order.status === 1;
+  return (
+    <Card className={styles.orderCard} data-testid="order-card" data-order={order.id}>
+      <div className={styles.orderCardTop}>
+        <span className={styles.muted}>{t('trips.orderNumber', { number: order.orderNumber })}</span>
+        <OrderStatusTag status={order.status} />
+      </div>
+      <div className={styles.orderCardBody}>
+        <div>
+          <p className={styles.route}>
+            {order.originName} → {order.destinationName}
+          </p>
+          <p className={styles.muted}>
+            {formatDate(dayOf(order.departureTime), language)} {clockOf(order.departureTime)} –{' '}
+            {clockOf(order.arrivalTime)} · {order.travellerNames.join(', ')}
+          </p>
+          {unpaid ? (
+            <p className={styles.payBy}>
+              {t('trips.payBy', {
+                time: new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
+                  new Date(order.payment.deadline),
+                ),
+              })}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles.orderCardSide}>
+          <strong className={styles.amount}>
+            <Price money={{ amountMinor: order.payment.price.amount, currency: 'CNY' }} />
+          </strong>
+          <Link to={paths.order(order.id)} data-testid="view-order">
+            {t('trips.view')}
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}
