@@ -117,7 +117,7 @@ async function nextStep(page: Page) {
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
+  for (const width of [390, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
   }
