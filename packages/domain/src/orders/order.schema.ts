@@ -6,6 +6,7 @@ import {
   searchCriteriaSchema,
   searchResultSchema,
 } from '../search/search.schema';
+import { localTextSchema } from '../text';
 import { orderStatusSchema, paymentStatusSchema, subOrderStatusSchema, TRIP_FILTERS } from './order-status';
 import { RAIL_TYPES, TRAVELLER_TYPES } from './traveller-rules';
 
@@ -167,6 +168,8 @@ export const orderSchema = z.object({
   createdAt: isoDateTime,
   originName: z.string(),
   destinationName: z.string(),
+  /** The cities of the first departure and of the destination, in both languages, from the itinerary. */
+  places: z.object({ from: localTextSchema, to: localTextSchema }),
   kind: z.enum(RESULT_KINDS),
   status: orderStatusSchema,
   paymentStatus: paymentStatusSchema,
@@ -194,6 +197,7 @@ export const orderSummarySchema = orderSchema.pick({
   createdAt: true,
   originName: true,
   destinationName: true,
+  places: true,
   kind: true,
   status: true,
   paymentStatus: true,

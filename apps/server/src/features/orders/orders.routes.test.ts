@@ -82,6 +82,7 @@ describe('creating an order', () => {
       kind: 'flight',
       originName: '北京',
       destinationName: '上海',
+      places: { from: { en: 'Beijing', 'zh-CN': '北京' }, to: { en: 'Shanghai', 'zh-CN': '上海' } },
       payment: { price: { amount: body.expected.totalMinor, currency: 'CNY' } },
       supportUrl: `https://help.junction.example/order/${order.id}`,
     });

@@ -396,7 +396,16 @@ export class OrdersService {
   }
 
   private summary(o: OrderRow) {
+    const { legs, bounds } = o.itinerary as Itinerary;
+    const sold = (from: number, to: number) =>
+      legs.slice(from, to).filter((l) => l.kind === 'air' || l.kind === 'land');
+    const first = sold(0, legs.length)[0] ?? (legs[0] as ResultLeg);
+    // A round trip ends where it began: its destination is the end of the outbound journey.
+    const outbound = bounds.length === 2 ? bounds[0] : undefined;
+    const last =
+      (outbound ? sold(outbound.start, outbound.end) : sold(0, legs.length)).at(-1) ?? (legs.at(-1) as ResultLeg);
     return {
+      places: { from: first.from.city?.name ?? first.from.name, to: last.to.city?.name ?? last.to.name },
       id: o.id,
       orderNumber: o.orderNumber,
       createdAt: o.createdAt.toISOString(),

@@ -87,7 +87,7 @@ function OrderView({ order }: { order: Order }) {
       <div className={styles.orderHead}>
         <div>
           <h1 className={styles.pageTitle}>
-            {order.originName} → {order.destinationName}
+            {order.places.from[language]} → {order.places.to[language]}
           </h1>
           <p className={styles.muted}>
             {t('order.number')} <span data-testid="order-number">{order.orderNumber}</span> · {t('order.created')}{' '}

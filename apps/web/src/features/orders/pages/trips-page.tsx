@@ -85,7 +85,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
       <div className={styles.orderCardBody}>
         <div>
           <p className={styles.route}>
-            {order.originName} → {order.destinationName}
+            {order.places.from[language]} → {order.places.to[language]}
           </p>
           <p className={styles.muted}>
             {formatDate(dayOf(order.departureTime), language)} {clockOf(order.departureTime)} –{' '}
