@@ -107,8 +107,12 @@ async function signInFromDialog(page: Page, lang: Lang, mobile: string) {
 }
 
 async function chooseTravellers(page: Page, names: string[]) {
-  const list = page.getByTestId('traveller-choice');
-  for (const name of names) await list.getByText(name, { exact: true }).click();
+  const picker = page.getByTestId('passenger-picker');
+  for (const name of names) {
+    const item = picker.getByTestId('picker-item').filter({ hasText: name });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await item.getByRole('checkbox').check();
+  }
 }
 
 async function nextStep(page: Page) {
@@ -255,6 +259,13 @@ test('books a door-to-door plan with a flight and a train; ground legs are guida
   const c = criteria({ mode: 'all' });
   c.legs[0] = { ...c.legs[0], destination: 'HGH', destinationName: 'Hangzhou' } as SearchCriteria['legs'][number];
   const found = await collectResults(page, c);
+  const isMixed = (r: SearchResult) =>
+    r.kind === 'mix' && r.legs.some((l) => l.kind === 'air') && r.legs.some((l) => l.kind === 'land');
+  // The last pulls' answers may still be being read.
+  await expect
+    .poll(() => found.results.some(isMixed), { timeout: 15_000 })
+    .toBe(true)
+    .catch(() => undefined);
   const mixed = found.results.find(
     (r) => r.kind === 'mix' && r.legs.some((l) => l.kind === 'air') && r.legs.some((l) => l.kind === 'land'),
   )?.id;

@@ -13,7 +13,8 @@ export function AccountLayout() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = ['account-security', 'p-passengers', 'trips'].find((key) => pathname.includes(key)) ?? 'personal-info';
+  const selected =
+    ['account-security', 'p-passengers', 'trips'].find((key) => pathname.includes(key)) ?? 'personal-info';
   return (
     <div className={styles.layout}>
       <aside className={styles.side}>

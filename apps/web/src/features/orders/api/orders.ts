@@ -1,10 +1,4 @@
-import {
-  type CreateOrderInput,
-  IDEMPOTENCY_HEADER,
-  type OrderListQuery,
-  orderEndpoints,
-  passengerEndpoints,
-} from '@junction/domain';
+import { type CreateOrderInput, IDEMPOTENCY_HEADER, type OrderListQuery, orderEndpoints } from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
@@ -73,11 +67,3 @@ export function useCancelOrder() {
     },
   });
 }
-
-/** The signed-in user's saved travellers, for choosing who travels (spec §7 `GET /api/passengers`). */
-export const useSavedTravellers = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['passengers', 'list', { pageSize: 100 }],
-    queryFn: ({ signal }) => callApi(passengerEndpoints.list, { query: { pageSize: 100 }, signal }),
-    enabled,
-  });

@@ -18,6 +18,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
@@ -28,7 +29,6 @@ import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
-import { TravellerChoice } from '../components/traveller-choice';
 import { TravellerRows } from '../components/traveller-rows';
 
 const MAX_TRAVELLERS = 9;
@@ -159,6 +159,10 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   const keyRef = useRef<string | null>(null);
 
   const usable = usableDocumentTypes(offer.trip);
+  const route = useMemo(
+    () => ({ international: offer.trip.international, rail: offer.trip.rail, lastDay: offer.trip.end }),
+    [offer.trip],
+  );
   const party = useMemo(
     () =>
       checkParty(
@@ -286,7 +290,13 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
             <>
               <Card title={t('booking.travellers.title')} data-testid="step-travellers">
                 <p className={styles.muted}>{t('booking.travellers.hint')}</p>
-                <TravellerChoice value={chosen.map((p) => p.id)} onChange={chooseTravellers} max={MAX_TRAVELLERS} />
+                <PassengerPicker
+                  route={route}
+                  value={chosen.map((p) => p.id)}
+                  onChange={(_ids, list) => chooseTravellers(list)}
+                  max={MAX_TRAVELLERS}
+                  railContact={offer.trip.rail ? 'mobile' : undefined}
+                />
                 <TravellerRows
                   chosen={chosen}
                   types={party.ok ? party.types : undefined}
