@@ -58,8 +58,8 @@ describe('route guards (spec §2)', () => {
 
   it('opens the account area, not the home page, for an account page not built yet', async () => {
     signIn();
-    expect(await settle('/account/trips')).toBe('/account/personal-info');
     expect(await settle('/account/wallet')).toBe('/account/personal-info');
+    expect(await settle('/account/trips')).toBe('/account/trips');
   });
 
   it('sends a signed-in traveller on any other path with `account` in it home', async () => {

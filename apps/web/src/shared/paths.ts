@@ -23,6 +23,7 @@ export const paths = {
   agreement: (page: AgreementPage) => `/agreement/${page}`,
   login: () => '/login',
   account: () => '/account/personal-info',
+  trips: () => '/account/trips',
   passengers: () => '/account/p-passengers',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,

@@ -1,4 +1,11 @@
-import { BellOutlined, GlobalOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  ProfileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { Language } from '@junction/domain';
 import { Badge, Button, Dropdown, Popover, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -135,7 +142,10 @@ export function Header({ isFixed }: HeaderProps) {
             </Link>
             <LanguageSwitch />
             <CurrencySwitch />
-            {/* The Trips link (spec §2) joins the header with the trips page; no link leads to a page not built. */}
+            <Link to={paths.trips()} className={styles.navLink} aria-label={t('header.trips')}>
+              <ProfileOutlined />
+              <span>{t('header.trips')}</span>
+            </Link>
             {isSignedIn ? (
               <AccountMenu />
             ) : (

@@ -12,13 +12,13 @@ import { App, Button, Card, Form, Input, Modal, Result, Skeleton, Steps } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../shared/paths';
 import { ApiError } from '../../../shared/api/api-error';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
+import { paths } from '../../../shared/paths';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';

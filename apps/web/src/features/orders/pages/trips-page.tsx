@@ -2,10 +2,10 @@ import { type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/dom
 import { Button, Card, Pagination, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../shared/paths';
 import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Price } from '../../../shared/ui/price';
 import { useOrders } from '../api/orders';
