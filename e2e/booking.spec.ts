@@ -322,8 +322,8 @@ test('a price change on creation shows the original and the latest price, then b
   await page.getByTestId('create-order').click();
   const dialog = page.getByTestId('order-price-change');
   await expect(dialog).toContainText(text('en', 'orders', 'booking.priceChange.original'));
-  await expect(dialog.getByTestId('price-original')).toHaveText(`CN¥${((shown - 10_000) / 100).toLocaleString('en')}`);
-  await expect(dialog.getByTestId('price-latest')).toHaveText(`CN¥${(shown / 100).toLocaleString('en')}`);
+  await expect(dialog.getByTestId('price-original')).toHaveText(`¥${((shown - 10_000) / 100).toLocaleString('en')}`);
+  await expect(dialog.getByTestId('price-latest')).toHaveText(`¥${(shown / 100).toLocaleString('en')}`);
   await page.getByRole('button', { name: text('en', 'orders', 'booking.priceChange.continue') }).click();
   await expect(page.getByTestId('order-page')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
