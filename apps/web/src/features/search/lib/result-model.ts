@@ -53,6 +53,19 @@ export function pointName(point: LegPoint, language: Language): string {
   return inLanguage(point.name, language) || point.code;
 }
 
+/** "International Airport" and its kin, which a card leaves out: the code beside the name says it is an airport. */
+const AIRPORT_WORDS = { en: /\s+(International\s+)?Airport$/i, 'zh-CN': /(国际)?机场$/ } as const;
+
+/**
+ * The name a result card gives a leg end: the station (北京南, Beijing South) or the airport without
+ * "International Airport" (上海浦东, Shanghai Pudong); the full name where that would leave nothing.
+ */
+export function shortPointName(point: LegPoint, language: Language): string {
+  const name = pointName(point, language);
+  if (point.kind !== 'airport') return name;
+  return name.replace(AIRPORT_WORDS[language], '') || name;
+}
+
 /** The city of a leg end in the UI language: the city of an airport or station, else the place itself. */
 export function cityName(point: LegPoint, language: Language): string {
   return point.city ? inLanguage(point.city.name, language) : pointName(point, language);

@@ -352,7 +352,15 @@ describe('results page', () => {
     expect(direct?.textContent).toContain('Direct');
     expect(direct?.textContent).toContain('3 sellers, best price shown');
     expect(oneStop?.textContent).toContain('1 stop');
-    expect(oneStop?.textContent).toContain('via CAN');
+    // A stop is named by its place, not by a code no traveller reads.
+    expect(oneStop?.textContent).toContain('1 stop via Guangzhou Baiyun');
+    // The ends: the station or airport by name, its code beside it.
+    const ends = within(train as HTMLElement).getAllByTestId('place-name');
+    expect(ends.map((e) => [e.textContent, e.getAttribute('title')])).toEqual([
+      ['Beijing SouthVNP', 'Beijing South'],
+      ['Shanghai Hongqiao StationAOH', 'Shanghai Hongqiao Station'],
+    ]);
+    expect(within(direct as HTMLElement).getAllByTestId('place-name')[0]?.textContent).toBe('Beijing CapitalPEK');
     expect(oneStop?.querySelector('sup')?.textContent).toBe('+1');
     expect(train?.textContent).toContain('Booked through China Railway 12306');
     const seats = within(train as HTMLElement).getByTestId('seat-list');

@@ -1,8 +1,8 @@
-import type { SearchResult } from '@junction/domain';
+import type { LegPoint, SearchResult } from '@junction/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { type Bound, isMainLeg, pointName, transfersOf } from '../../lib/result-model';
+import { type Bound, cityName, isMainLeg, pointName, shortPointName, transfersOf } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import { LegIcon } from './leg-icon';
@@ -14,6 +14,17 @@ export type BoundRowProps = {
   boundCount: number;
   label: string | null;
 };
+
+/** Where a journey starts or ends: the station or airport by name, with its code small beside it. */
+function PlaceName({ point }: { point: LegPoint }) {
+  const { language } = usePreferences();
+  return (
+    <span className={styles.place} title={pointName(point, language)} data-testid="place-name">
+      <span className={styles.placeName}>{shortPointName(point, language)}</span>
+      {point.code ? <span className={styles.placeCode}>{point.code}</span> : null}
+    </span>
+  );
+}
 
 /** One journey of a result: departure, a line with its stops and trip time, arrival with a "+1" mark. */
 export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
@@ -45,9 +56,7 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
       {label ? <span className={styles.boundLabel}>{label}</span> : null}
       <div className={styles.end}>
         <span className={styles.clock}>{localClock(first.departureTime)}</span>
-        <span className={styles.code} title={pointName(first.from, language)}>
-          {first.from.code || pointName(first.from, language)}
-        </span>
+        <PlaceName point={first.from} />
       </div>
       <div className={styles.middle}>
         <span className={styles.duration}>{formatDuration(duration)}</span>
@@ -74,7 +83,10 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
         <span className={transfers === 0 ? styles.direct : styles.stops}>
           {stopsText}
           {via.length > 0 ? (
-            <span className={styles.via}> {t('card.via', { places: via.map((l) => l.from.code).join(', ') })}</span>
+            <span className={styles.via}>
+              {' '}
+              {t('card.via', { places: [...new Set(via.map((l) => cityName(l.from, language)))].join(', ') })}
+            </span>
           ) : null}
         </span>
       </div>
@@ -87,9 +99,7 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
             </sup>
           ) : null}
         </span>
-        <span className={styles.code} title={pointName(last.to, language)}>
-          {last.to.code || pointName(last.to, language)}
-        </span>
+        <PlaceName point={last.to} />
       </div>
     </div>
   );

@@ -27,6 +27,8 @@ export type FiltersPanelProps = {
   onChange: (filters: ResultFilters) => void;
   priceOf: PriceOf;
   isRail: boolean;
+  /** In the phone's drawer, which has its own title and reset: the panel is only the filters. */
+  isInDrawer?: boolean;
 };
 
 const CABIN_ORDER = ['Y', 'S', 'C', 'F'];
@@ -42,13 +44,31 @@ const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.value
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+export type ResetFiltersProps = { filters: ResultFilters; onChange: (filters: ResultFilters) => void };
+
+/** Clears every filter but the day picked in the price calendar, saying how many are on. */
+export function ResetFilters({ filters, onChange }: ResetFiltersProps) {
+  const { t } = useTranslation('results');
+  const active = activeFilterCount({ ...filters, date: null });
+  return (
+    <Button
+      type="link"
+      size="small"
+      disabled={active === 0}
+      onClick={() => onChange({ ...NO_FILTERS, date: filters.date })}
+      data-testid="filters-reset"
+    >
+      {active > 0 ? t('filters.resetCount', { count: active }) : t('filters.reset')}
+    </Button>
+  );
+}
+
 /** The sidebar: every filter with counts, sliders for times, price and trip time, and a reset. */
-export function FiltersPanel({ results, filters, onChange, priceOf, isRail }: FiltersPanelProps) {
+export function FiltersPanel({ results, filters, onChange, priceOf, isRail, isInDrawer = false }: FiltersPanelProps) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
   const formatCny = useFormatCny();
-  const active = activeFilterCount({ ...filters, date: null });
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -107,19 +127,17 @@ export function FiltersPanel({ results, filters, onChange, priceOf, isRail }: Fi
   const arrivalPlaces = options('arrivalPlaces').sort(byCount);
 
   return (
-    <aside className={styles.panel} aria-label={t('filters.title')} data-testid="filters-panel">
-      <div className={styles.head}>
-        <h2 className={styles.title}>{t('filters.title')}</h2>
-        <Button
-          type="link"
-          size="small"
-          disabled={active === 0}
-          onClick={() => onChange({ ...NO_FILTERS, date: filters.date })}
-          data-testid="filters-reset"
-        >
-          {active > 0 ? t('filters.resetCount', { count: active }) : t('filters.reset')}
-        </Button>
-      </div>
+    <aside
+      className={`${styles.panel} ${isInDrawer ? styles.inDrawer : ''}`}
+      aria-label={t('filters.title')}
+      data-testid="filters-panel"
+    >
+      {isInDrawer ? null : (
+        <div className={styles.head}>
+          <h2 className={styles.title}>{t('filters.title')}</h2>
+          <ResetFilters filters={filters} onChange={onChange} />
+        </div>
+      )}
 
       <FilterSection title={isRail ? t('filters.railStops') : t('filters.stops')} testId="filter-section-stops">
         {facetList('stops', (v) => t(`filters.${isRail ? 'railStopValues' : 'stopValues'}.${v as '0'}`), stops)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../../shared/lib/error-text';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
+import { useMediaQuery } from '../../../../shared/lib/use-media-query';
 import { paths } from '../../../../shared/paths';
 import { EmptyState } from '../../../../shared/ui/empty-state';
 import { useMessageDialog } from '../../../../shared/ui/message-dialog';
@@ -18,6 +19,7 @@ import { useCriteriaNames } from '../../lib/use-criteria-names';
 import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
 import { usePriceOf } from '../../lib/use-result-format';
 import { criteriaKey, useSearch } from '../../lib/use-search';
+import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
 import { NewResultsBar } from './new-results-bar';
 import { PriceCalendarStrip } from './price-calendar-strip';
@@ -31,6 +33,8 @@ import { SummaryBar } from './summary-bar';
 
 /** Cards rendered at first; more on request, so a long list stays quick. */
 export const PAGE_SIZE = 25;
+/** Below this width the filters leave the side for a drawer (the layout's single column, in the CSS too). */
+const NARROW = '(max-width: 900px)';
 
 export type SearchResultsProps = {
   criteria: SearchCriteria;
@@ -49,6 +53,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const { showMessage } = useMessageDialog();
   const { session, error, restart, updateResult } = useSearch(criteria);
   const priceOf = usePriceOf();
+  const isNarrow = useMediaQuery(NARROW);
 
   const [chosenSort, setChosenSort] = useState<ResultSort>(criteria.sort);
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
@@ -190,20 +195,32 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
     <>
       <SummaryBar criteria={criteria} names={names} modifyHref={paths.modifySearch(s)} />
       <div className={styles.layout}>
-        <div className={styles.sidebar}>
-          {shown.length > 0 ? (
-            <FiltersPanel
+        {isNarrow ? null : (
+          <div className={styles.sidebar}>
+            {shown.length > 0 ? (
+              <FiltersPanel
+                results={shown}
+                filters={filters}
+                onChange={changeFilters}
+                priceOf={priceOf}
+                isRail={isRail}
+              />
+            ) : (
+              <ResultSkeletons variant="filters" />
+            )}
+          </div>
+        )}
+        <div className={styles.content}>
+          {isNarrow ? (
+            <FiltersDrawer
               results={shown}
               filters={filters}
               onChange={changeFilters}
               priceOf={priceOf}
               isRail={isRail}
+              matchCount={visible.length}
             />
-          ) : (
-            <ResultSkeletons variant="filters" />
-          )}
-        </div>
-        <div className={styles.content}>
+          ) : null}
           <SearchProgress session={session} shownCount={session.results.length} isStopped={!!error} />
           {failure?.kind === 'unavailable' ? (
             <Alert

@@ -24,7 +24,9 @@ export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
     t('summary.adults', { count: criteria.adults }),
     criteria.children > 0 ? t('summary.children', { count: criteria.children }) : null,
     criteria.infants > 0 ? t('summary.infants', { count: criteria.infants }) : null,
-  ].filter(Boolean);
+  ].filter((s): s is string => s !== null);
+  // "2 adults, 1 child" / "2位成人、1位儿童": each language's own list punctuation.
+  const travellerList = new Intl.ListFormat(language, { type: 'conjunction', style: 'narrow' }).format(travellers);
 
   return (
     <section className={styles.bar} aria-label={t('summary.label')} data-testid="search-summary">
@@ -56,7 +58,7 @@ export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
             </li>
           ) : null}
           {criteria.flexDays > 0 ? <li>{t('summary.flex', { count: criteria.flexDays })}</li> : null}
-          <li>{travellers.join(', ')}</li>
+          <li>{travellerList}</li>
           <li>{t(`cabins.${criteria.cabin}`)}</li>
           <li>{t(`summary.modes.${criteria.mode}`)}</li>
         </ul>
