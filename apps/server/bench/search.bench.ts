@@ -124,4 +124,23 @@ console.log(
   );
   await app.close();
 }
+{
+  // Issue #11: door-to-door searches on many new dates at once, each needing its own timetable. Every
+  // search is done within the supplier time limit, with plans or with the planner reported.
+  const { app, base } = await start('0', false);
+  const parallel = 30;
+  t = performance.now();
+  const runs = await Promise.all(
+    Array.from({ length: parallel }, (_, i) =>
+      run(base, { type: 1, legs: [leg('BJS', 'SHA', 40 + i)] } satisfies SearchCriteriaInput),
+    ),
+  );
+  const times = runs.map((r) => r.done).sort((a, b) => a - b);
+  const planned = runs.filter((r) => r.failed === 0).length;
+  const q = (f: number) => (times[Math.floor(f * (times.length - 1))] ?? 0).toFixed(0);
+  console.log(
+    `\n${parallel} searches at once on ${parallel} new dates, suppliers answering at once, time limit ${loadConfig({}).SEARCH_SUPPLIER_TIMEOUT_MS} ms, ${loadConfig({}).SEARCH_PLANNER_WORKERS} planner threads: time to done p50 ${q(0.5)} ms, max ${q(1)} ms; door to door planned in ${planned}, reported not answering in ${parallel - planned}`,
+  );
+  await app.close();
+}
 process.exit(0);

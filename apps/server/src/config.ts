@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -144,7 +145,21 @@ export const configSchema = z.object({
     .default(1)
     .describe("Multiplies the simulated suppliers' response times (0 answers at once)"),
   SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
-  SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in a worker thread'),
+  SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in worker threads'),
+  SEARCH_PLANNER_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(availableParallelism())
+    .describe('Door-to-door planner threads at most (each holds its own timetables); the cores by default'),
+  SEARCH_PLANNER_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(16)
+    .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
   SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
   SEARCH_STORE_MAX_MB: z.coerce
     .number()

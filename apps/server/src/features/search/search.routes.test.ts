@@ -45,8 +45,14 @@ describe('search API with the simulated suppliers', () => {
   beforeAll(async () => {
     // Reading the timetables takes seconds of CPU: done before the app serves, as at start.
     await sharedInventory(testRefdata(), false);
+    // A busy test machine may take a while over a new date's door-to-door timetable, past the usual limit.
     t = await createTestApp(
-      { SEARCH_LATENCY_SCALE: '0.02', SEARCH_SUPPLIER_FAILURES: 'false', RATE_LIMIT_MAX: '100000' },
+      {
+        SEARCH_LATENCY_SCALE: '0.02',
+        SEARCH_SUPPLIER_FAILURES: 'false',
+        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
+        RATE_LIMIT_MAX: '100000',
+      },
       now,
     );
   });

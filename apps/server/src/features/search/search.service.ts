@@ -40,6 +40,27 @@ export type SearchServiceOptions = {
   suppliers: (inventory: Inventory) => Supplier[];
 };
 
+/** A supplier's answer, or the signal's reason once it aborts first: a supplier cannot outstay its limit. */
+export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  // An answer that comes too late is dropped, its failure too.
+  answer.catch(() => {});
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** Looks places up for the place-token rules of spec §5: cities before airports before stations. */
 export function placeLookup(refdata: Refdata): PlaceTokenLookup<RawPlace> {
   const order = { city: 0, airport: 1, station: 2 } as const;
@@ -171,10 +192,14 @@ export class SearchService {
     return id;
   }
 
+  /**
+   * One supplier's part of a search: its answer, or "failed" once it fails or its time limit passes,
+   * whether or not the supplier itself heeds the signal.
+   */
   private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<void> {
     const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     try {
-      const results = await supplier.search(request, signal);
+      const results = await withinLimit(supplier.search(request, signal), signal);
       await this.store.answer(id, supplier.id, results);
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
@@ -222,7 +247,8 @@ export class SearchService {
     if (!supplier) throw new AppError('PLAN_INVALID');
     let quoted: SearchResult | undefined;
     try {
-      quoted = await supplier.quote(result, request, AbortSignal.timeout(this.options.supplierTimeoutMs));
+      const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
+      quoted = await withinLimit(supplier.quote(result, request, signal), signal);
     } catch {
       throw new AppError('PARTNER_UNAVAILABLE');
     }

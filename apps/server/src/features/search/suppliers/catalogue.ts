@@ -1,7 +1,7 @@
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
 import { DoorToDoorSupplier, planDoorToDoor } from './door-to-door-supplier';
-import { workerDoorToDoor } from './door-to-door-worker';
+import { defaultPlannerPool, type PlannerPoolOptions, poolDoorToDoor } from './door-to-door-worker';
 import { type FlightSupplierConfig, SimulatedFlightSupplier } from './flight-supplier';
 import { ChinaRailwaySupplier } from './rail-supplier';
 import type { Conditions, Random, Supplier } from './supplier';
@@ -30,8 +30,9 @@ const BIG_THREE = ['CA', 'MU', 'CZ'];
 export type CatalogueOptions = {
   latencyScale: number;
   failures: boolean;
-  /** Plan door to door in a worker thread (the default) rather than on the event loop. */
+  /** Plan door to door in a pool of worker threads (the default) rather than on the event loop. */
   plannerWorker: boolean;
+  plannerPool?: PlannerPoolOptions;
   random?: Random;
 };
 
@@ -81,7 +82,9 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
       random,
     ),
     new DoorToDoorSupplier(
-      o.plannerWorker ? workerDoorToDoor : async (request, supplier) => planDoorToDoor(inv, request, supplier),
+      o.plannerWorker
+        ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool())
+        : async (request, supplier) => planDoorToDoor(inv, request, supplier),
       { minMs: 50, medianMs: 150, maxMs: 600, failureRate: 0, timeoutRate: 0 },
       o.latencyScale,
       random,

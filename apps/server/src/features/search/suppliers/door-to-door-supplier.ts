@@ -46,10 +46,11 @@ type Ride = Extract<NonNullable<DoorToDoorJourney['outcome']['legs']>[number], {
  * one city to the centre of another; every ride is priced with the same fare model the flight and rail
  * suppliers use, and the whole plan is sold as one combined fare.
  */
-/** Runs door-to-door planning somewhere: in this thread, or in a worker thread. */
+/** Runs door-to-door planning somewhere: in this thread, or in a worker thread; gives up when the signal aborts. */
 export type DoorToDoorRunner = (
   request: SupplierRequest,
   supplier: { id: string; name: LocalText },
+  signal: AbortSignal,
 ) => Promise<SearchResult[]>;
 
 /** Door-to-door plans for the day asked for; a flexible search adds flights and trains on the days around it. */
@@ -76,13 +77,13 @@ export class DoorToDoorSupplier implements Supplier {
 
   async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
     await behave(this.id, this.conditions, this.latencyScale, this.random, signal);
-    return this.run(request, { id: this.id, name: this.name });
+    return this.run(request, { id: this.id, name: this.name }, signal);
   }
 
   async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
     const calm = { ...this.conditions, failureRate: 0, timeoutRate: 0 };
     await behave(this.id, calm, this.latencyScale, this.random, signal);
-    const results = await this.run(request, { id: this.id, name: this.name });
+    const results = await this.run(request, { id: this.id, name: this.name }, signal);
     return results.find((r) => r.id === result.id);
   }
 }

@@ -1,51 +1,50 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SearchResult } from '@junction/domain';
-import type { PlanAnswer, PlanMessage } from './door-to-door.worker';
+import { PoolFullError, WorkerPool } from '../../../lib/worker-pool';
+import type { PlanPayload } from './door-to-door.worker';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
+import { SupplierError } from './supplier';
 
-type Pending = { resolve: (r: SearchResult[]) => void; reject: (e: Error) => void };
+export type PlannerPoolOptions = {
+  /** Worker threads at most (each holds its own timetables); the cores by default. */
+  workers: number;
+  /** Searches waiting for a worker at most; one more is told at once that the planner is busy. */
+  maxQueue: number;
+};
 
-let shared: { worker: Worker; pending: Map<number, Pending>; next: number } | undefined;
+export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
 
-function start() {
-  const worker = new Worker(new URL('./door-to-door.worker.ts', import.meta.url), {
+const spawn = () =>
+  new Worker(new URL('./door-to-door.worker.ts', import.meta.url), {
     // The worker runs TypeScript sources like the server does.
     execArgv: ['--import', 'tsx'],
   });
-  const state = { worker, pending: new Map<number, Pending>(), next: 1 };
-  worker.unref();
-  worker.on('message', (m: PlanAnswer) => {
-    const p = state.pending.get(m.id);
-    if (!p) return;
-    state.pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error));
-    else p.resolve(m.results ?? []);
-  });
-  const fail = (e: Error) => {
-    for (const p of state.pending.values()) p.reject(e);
-    state.pending.clear();
-    if (shared === state) shared = undefined;
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`door-to-door worker exited with ${code}`)));
-  return state;
+
+let shared: { key: string; pool: WorkerPool<PlanPayload, SearchResult[]> } | undefined;
+
+/** The process's pool of planner workers (one pool whatever the number of apps built in it). */
+export function plannerPool(options: PlannerPoolOptions): WorkerPool<PlanPayload, SearchResult[]> {
+  const key = `${options.workers}/${options.maxQueue}`;
+  if (shared?.key !== key) {
+    void shared?.pool.close();
+    shared = { key, pool: new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue }) };
+  }
+  return shared.pool;
 }
 
 /**
- * Door-to-door planning in a worker thread shared by the process: the planner's seconds of CPU on a new
- * date never hold up the requests the main thread answers. A crashed worker is replaced on next use.
+ * Door-to-door planning in a pool of worker threads: the planner's seconds of CPU on a new date never
+ * hold up the requests the main thread answers, searches on the same date go to the worker that has its
+ * timetable, and a search that waits longer than its time limit leaves the queue.
  */
-export const workerDoorToDoor: DoorToDoorRunner = (request, supplier) => {
-  shared ??= start();
-  const state = shared;
-  const id = state.next++;
-  return new Promise<SearchResult[]>((resolve, reject) => {
-    state.pending.set(id, { resolve, reject });
-    state.worker.postMessage({ id, request, supplier } satisfies PlanMessage);
-  });
-};
-
-/** Starts the worker ahead of the first search, so its timetables are read while the server starts. */
-export function warmDoorToDoorWorker(): void {
-  shared ??= start();
-}
+export const poolDoorToDoor =
+  (options: PlannerPoolOptions): DoorToDoorRunner =>
+  async (request, supplier, signal) => {
+    try {
+      return await plannerPool(options).run({ request, supplier }, request.trips[0]?.date ?? '', signal);
+    } catch (e) {
+      if (e instanceof PoolFullError) throw new SupplierError(supplier.id, 'the planner is busy');
+      throw e;
+    }
+  };

@@ -3,20 +3,20 @@
 import { parentPort } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
+import type { WorkerAnswer, WorkerJob } from '../../../lib/worker-pool';
 import { Inventory } from '../inventory/inventory';
 import { planDoorToDoor } from './door-to-door-supplier';
 import type { SupplierRequest } from './supplier';
 
-export type PlanMessage = { id: number; request: SupplierRequest; supplier: { id: string; name: LocalText } };
-export type PlanAnswer = { id: number; results?: SearchResult[]; error?: string };
+export type PlanPayload = { request: SupplierRequest; supplier: { id: string; name: LocalText } };
 
 const inventory = Inventory.load(loadRefdata());
-parentPort?.on('message', (m: PlanMessage) => {
+parentPort?.on('message', ({ id, payload }: WorkerJob<PlanPayload>) => {
   try {
-    const results = planDoorToDoor(inventory, m.request, m.supplier);
-    parentPort?.postMessage({ id: m.id, results } satisfies PlanAnswer);
+    const result = planDoorToDoor(inventory, payload.request, payload.supplier);
+    parentPort?.postMessage({ id, result } satisfies WorkerAnswer<SearchResult[]>);
   } catch (e) {
-    parentPort?.postMessage({ id: m.id, error: String(e) } satisfies PlanAnswer);
+    parentPort?.postMessage({ id, error: String(e) } satisfies WorkerAnswer<SearchResult[]>);
   }
 });
-parentPort?.postMessage({ id: 0 } satisfies PlanAnswer);
+parentPort?.postMessage({ id: 0 } satisfies WorkerAnswer<SearchResult[]>);

@@ -1,0 +1,174 @@
+import type { Worker } from 'node:worker_threads';
+
+/** What a pool's worker receives and answers; it posts `{ id: 0 }` once it is ready for work. */
+export type WorkerJob<Payload> = { id: number; payload: Payload };
+export type WorkerAnswer<Result> = { id: number; result?: Result; error?: string };
+
+export type WorkerPoolOptions = {
+  /** Starts one worker. */
+  spawn: () => Worker;
+  /** Workers at most; the pool starts one and adds more while work waits. */
+  size: number;
+  /** Jobs waiting for a worker at most; one more is refused at once. */
+  maxQueue: number;
+};
+
+/** Refused at once: every worker is busy and the queue is full. */
+export class PoolFullError extends Error {
+  constructor() {
+    super('every worker is busy and the queue is full');
+    this.name = 'PoolFullError';
+  }
+}
+
+type Job<Payload, Result> = {
+  id: number;
+  payload: Payload;
+  /** Jobs with the same key go to the worker that ran that key last, which has its data at hand. */
+  key: string;
+  resolve: (result: Result) => void;
+  reject: (error: Error) => void;
+  signal: AbortSignal;
+  onAbort: () => void;
+};
+
+type Slot<Payload, Result> = {
+  worker: Worker;
+  isReady: boolean;
+  current?: Job<Payload, Result>;
+  /** Keys this worker ran lately, most recent last. */
+  recent: string[];
+};
+
+const RECENT_KEYS = 8;
+
+/**
+ * A bounded pool of worker threads for CPU-heavy jobs: at most `size` workers (sized to the cores), at
+ * most `maxQueue` jobs waiting, and a job whose signal aborts leaves at once: dropped from the queue if
+ * it waits, given up (its answer ignored) if it runs. A worker that dies is replaced, failing only the
+ * job it had.
+ */
+export class WorkerPool<Payload, Result> {
+  private readonly slots: Slot<Payload, Result>[] = [];
+  private readonly queue: Job<Payload, Result>[] = [];
+  private nextId = 1;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  /** Workers started, jobs running and jobs waiting: for tests and health figures. */
+  stats(): { workers: number; running: number; waiting: number } {
+    return {
+      workers: this.slots.length,
+      running: this.slots.filter((s) => s.current).length,
+      waiting: this.queue.length,
+    };
+  }
+
+  /** Starts the first worker ahead of the first job. */
+  warm(): void {
+    if (this.slots.length === 0) this.grow();
+  }
+
+  run(payload: Payload, key: string, signal: AbortSignal): Promise<Result> {
+    if (signal.aborted) return Promise.reject(asError(signal.reason));
+    if (this.queue.length >= this.options.maxQueue) return Promise.reject(new PoolFullError());
+    return new Promise<Result>((resolve, reject) => {
+      const job: Job<Payload, Result> = {
+        id: this.nextId++,
+        payload,
+        key,
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const at = this.queue.indexOf(job);
+          if (at >= 0) this.queue.splice(at, 1);
+          reject(asError(signal.reason));
+        },
+      };
+      signal.addEventListener('abort', job.onAbort, { once: true });
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Closes every worker; waiting and running jobs fail. */
+  async close(): Promise<void> {
+    const slots = this.slots.splice(0);
+    for (const job of this.queue.splice(0)) this.settle(job, new Error('pool closed'));
+    for (const slot of slots) if (slot.current) this.settle(slot.current, new Error('pool closed'));
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private grow(): void {
+    const worker = this.options.spawn();
+    const slot: Slot<Payload, Result> = { worker, isReady: false, recent: [] };
+    worker.unref();
+    worker.on('message', (m: WorkerAnswer<Result>) => {
+      if (m.id === 0) {
+        slot.isReady = true;
+      } else if (slot.current?.id === m.id) {
+        const job = slot.current;
+        slot.current = undefined;
+        if (m.error !== undefined) this.settle(job, new Error(m.error));
+        else this.settle(job, undefined, m.result as Result);
+      }
+      this.dispatch();
+    });
+    const fail = (error: Error) => {
+      const at = this.slots.indexOf(slot);
+      if (at < 0) return;
+      this.slots.splice(at, 1);
+      if (slot.current) this.settle(slot.current, error);
+      slot.current = undefined;
+      // A worker that dies before it is ready would die again: the waiting jobs fail rather than wait.
+      if (!slot.isReady && !this.slots.some((s) => s.isReady))
+        for (const job of this.queue.splice(0)) this.settle(job, error);
+      this.dispatch();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`worker exited with ${code}`)));
+    this.slots.push(slot);
+  }
+
+  private dispatch(): void {
+    for (;;) {
+      if (this.queue.length === 0) return;
+      const idle = this.slots.filter((s) => s.isReady && !s.current);
+      if (idle.length === 0) {
+        // Everyone is busy (or still starting): another worker while there is room for one.
+        const starting = this.slots.some((s) => !s.isReady);
+        if (!starting && this.slots.length < this.options.size) this.grow();
+        return;
+      }
+      const { slot, at } = this.pick(idle);
+      const [job] = this.queue.splice(at, 1);
+      if (!job) return;
+      slot.current = job;
+      slot.recent = [...slot.recent.filter((k) => k !== job.key), job.key].slice(-RECENT_KEYS);
+      slot.worker.postMessage({ id: job.id, payload: job.payload } satisfies WorkerJob<Payload>);
+    }
+  }
+
+  /**
+   * The next pairing: the oldest job whose key an idle worker ran lately goes to that worker; else the
+   * oldest job goes to an idle worker, a fresh one first.
+   */
+  private pick(idle: Slot<Payload, Result>[]): { slot: Slot<Payload, Result>; at: number } {
+    for (let at = 0; at < this.queue.length; at++) {
+      const key = (this.queue[at] as Job<Payload, Result>).key;
+      const slot = idle.find((s) => s.recent.includes(key));
+      if (slot) return { slot, at };
+    }
+    return { slot: idle.find((s) => s.recent.length === 0) ?? (idle[0] as Slot<Payload, Result>), at: 0 };
+  }
+
+  private settle(job: Job<Payload, Result>, error: Error | undefined, result?: Result): void {
+    job.signal.removeEventListener('abort', job.onAbort);
+    if (job.signal.aborted) return; // already answered by its abort
+    if (error) job.reject(error);
+    else job.resolve(result as Result);
+  }
+}
+
+const asError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
