@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
-import { plannerPool } from './features/search/suppliers/door-to-door-worker';
+import { plannerPool } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import { migrateJobs } from './jobs/job-runner';
 import { loadSecrets } from './lib/secrets';
 

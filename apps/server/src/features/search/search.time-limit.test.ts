@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
 import { sharedInventory } from './inventory/inventory';
 import { defaultSuppliers } from './suppliers/catalogue';
-import { plannerPool } from './suppliers/door-to-door-worker';
+import { plannerPool } from './suppliers/door-to-door/worker-pool-runner';
 
 const now = () => new Date('2026-11-22T04:00:00Z');
 /** The door-to-door supplier's time limit in this test. */

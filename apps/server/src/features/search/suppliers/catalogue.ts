@@ -1,10 +1,11 @@
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
-import { DoorToDoorSupplier, planDoorToDoor } from './door-to-door-supplier';
-import { defaultPlannerPool, type PlannerPoolOptions, poolDoorToDoor } from './door-to-door-worker';
+import { type DoorToDoorRunner, DoorToDoorSupplier, planDoorToDoor } from './door-to-door/door-to-door-supplier';
+import { defaultPlannerPool, type PlannerPoolOptions, poolDoorToDoor } from './door-to-door/worker-pool-runner';
 import { type FlightSupplierConfig, SimulatedFlightSupplier } from './flight-supplier';
+import { type Conditions, overNetwork, type Random } from './network';
 import { ChinaRailwaySupplier } from './rail-supplier';
-import type { Conditions, Random, Supplier } from './supplier';
+import type { Supplier } from './supplier';
 
 const ASIA = new Set([
   'JP',
@@ -42,52 +43,58 @@ export type CatalogueOptions = {
  * reliability; China Railway; and our own door-to-door planner.
  */
 export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[] {
-  const random = o.random ?? Math.random;
+  const network = { latencyScale: o.latencyScale, random: o.random ?? Math.random };
   const reliable = (c: Conditions): Conditions => (o.failures ? c : { ...c, failureRate: 0, timeoutRate: 0 });
   const airlines = inv.refdata.airlines;
   const codes = (keep: (country: string) => boolean, extra: string[] = []) =>
     new Set([...airlines.filter((a) => keep(a.country)).map((a) => a.code), ...extra]);
-  const flights: FlightSupplierConfig[] = [
+  const flights: { config: FlightSupplierConfig; conditions: Conditions }[] = [
     {
-      id: 'skyway',
-      name: { en: 'SkyWay Travel', 'zh-CN': '天途旅行' },
-      airlines: codes((c) => GREATER_CHINA.has(c)),
-      markup: 1,
-      spread: 0.08,
-      conditions: reliable({ minMs: 300, medianMs: 900, maxMs: 4000, failureRate: 0.04, timeoutRate: 0.02 }),
+      config: {
+        id: 'skyway',
+        name: { en: 'SkyWay Travel', 'zh-CN': '天途旅行' },
+        airlines: codes((c) => GREATER_CHINA.has(c)),
+        markup: 1,
+        spread: 0.08,
+      },
+      conditions: { minMs: 300, medianMs: 900, maxMs: 4000, failureRate: 0.04, timeoutRate: 0.02 },
     },
     {
-      id: 'globefare',
-      name: { en: 'GlobeFare', 'zh-CN': '环球票务' },
-      airlines: codes((c) => !GREATER_CHINA.has(c), BIG_THREE),
-      markup: 1.02,
-      spread: 0.1,
-      conditions: reliable({ minMs: 600, medianMs: 1800, maxMs: 6000, failureRate: 0.06, timeoutRate: 0.03 }),
+      config: {
+        id: 'globefare',
+        name: { en: 'GlobeFare', 'zh-CN': '环球票务' },
+        airlines: codes((c) => !GREATER_CHINA.has(c), BIG_THREE),
+        markup: 1.02,
+        spread: 0.1,
+      },
+      conditions: { minMs: 600, medianMs: 1800, maxMs: 6000, failureRate: 0.06, timeoutRate: 0.03 },
     },
     {
-      id: 'asiajet',
-      name: { en: 'AsiaJet Connect', 'zh-CN': '亚捷联程' },
-      airlines: codes((c) => ASIA.has(c) || c === 'HK' || c === 'MO' || c === 'TW', BIG_THREE),
-      markup: 0.97,
-      spread: 0.12,
-      conditions: reliable({ minMs: 200, medianMs: 600, maxMs: 3000, failureRate: 0.08, timeoutRate: 0.04 }),
+      config: {
+        id: 'asiajet',
+        name: { en: 'AsiaJet Connect', 'zh-CN': '亚捷联程' },
+        airlines: codes((c) => ASIA.has(c) || c === 'HK' || c === 'MO' || c === 'TW', BIG_THREE),
+        markup: 0.97,
+        spread: 0.12,
+      },
+      conditions: { minMs: 200, medianMs: 600, maxMs: 3000, failureRate: 0.08, timeoutRate: 0.04 },
     },
   ];
+  const planner: DoorToDoorRunner = o.plannerWorker
+    ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool())
+    : async (request, supplier) => planDoorToDoor(inv, request, supplier);
   return [
-    ...flights.map((c) => new SimulatedFlightSupplier(inv, c, o.latencyScale, random)),
-    new ChinaRailwaySupplier(
-      inv,
+    ...flights.map((f) => overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network)),
+    overNetwork(
+      new ChinaRailwaySupplier(inv),
       reliable({ minMs: 250, medianMs: 700, maxMs: 3000, failureRate: 0.03, timeoutRate: 0.01 }),
-      o.latencyScale,
-      random,
+      network,
     ),
-    new DoorToDoorSupplier(
-      o.plannerWorker
-        ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool())
-        : async (request, supplier) => planDoorToDoor(inv, request, supplier),
+    // Our own planner never fails on the wire; its time is the planning.
+    overNetwork(
+      new DoorToDoorSupplier(planner),
       { minMs: 50, medianMs: 150, maxMs: 600, failureRate: 0, timeoutRate: 0 },
-      o.latencyScale,
-      random,
+      network,
     ),
   ];
 }

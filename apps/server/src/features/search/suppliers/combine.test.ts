@@ -1,7 +1,7 @@
 import type { ResultLeg } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { type BoundOption, combineBounds } from './combine';
-import { nearlyPareto, withinReason } from './door-to-door-supplier';
+import { nearlyPareto, withinReason } from './door-to-door/plans';
 
 const H = 3600_000;
 const ride = { kind: 'land' } as ResultLeg;

@@ -15,7 +15,7 @@ import type { Inventory } from '../inventory/inventory';
 import { findItineraries } from '../inventory/itineraries';
 import { assembleResult, feesFor, flightLeg } from '../results/build';
 import { type BoundOption, combineBounds } from './combine';
-import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+import type { Supplier, SupplierRequest } from './supplier';
 
 /** Airline alliances, as data: their members ticket each other's flights on one ticket. */
 export const ALLIANCES: Record<string, string[]> = {
@@ -85,7 +85,6 @@ export type FlightSupplierConfig = {
   /** Its price level against the airline's fare: ±, seeded per flight and day within `spread`. */
   markup: number;
   spread: number;
-  conditions: Conditions;
 };
 
 const ONE_TICKET_CONNECTION_DISCOUNT = 0.9;
@@ -93,8 +92,8 @@ const ROUND_TRIP_DISCOUNT = 0.95;
 
 /**
  * A flight consolidator or airline channel that sells some airlines: it finds nonstop flights and
- * connections from the shared schedule, prices them with the fare model and its own margin, and answers
- * after its own latency, sometimes failing or not answering at all.
+ * connections from the shared schedule and prices them with the fare model and its own margin. How it
+ * answers on the wire (latency, failures, silence) is `overNetwork`'s part.
  */
 export class SimulatedFlightSupplier implements Supplier {
   readonly kind = 'flight' as const;
@@ -104,26 +103,16 @@ export class SimulatedFlightSupplier implements Supplier {
   constructor(
     private readonly inv: Inventory,
     private readonly config: FlightSupplierConfig,
-    private readonly latencyScale: number,
-    private readonly random: Random,
   ) {
     this.id = config.id;
     this.name = config.name;
   }
 
-  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
-    await behave(this.id, this.config.conditions, this.latencyScale, this.random, signal);
+  async search(request: SupplierRequest): Promise<SearchResult[]> {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
   }
 
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
-    await behave(
-      this.id,
-      { ...this.config.conditions, timeoutRate: 0, failureRate: 0 },
-      this.latencyScale,
-      this.random,
-      signal,
-    );
+  async quote(result: SearchResult, request: SupplierRequest): Promise<SearchResult | undefined> {
     const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
     if (!trip) return undefined;
     return this.priceTrip(trip, request).find((r) => r.id === result.id);

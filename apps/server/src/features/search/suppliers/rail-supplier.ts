@@ -12,7 +12,7 @@ import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
 import { SEARCH_TEXTS } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
-import { behave, type Conditions, type Random, type Supplier, type SupplierRequest } from './supplier';
+import type { Supplier, SupplierRequest } from './supplier';
 
 /** Seat classes a cabin choice prefers, best match first (economy takes the cheapest with tickets left). */
 const SEAT_PREFERENCE: Record<Cabin, string[]> = {
@@ -34,26 +34,13 @@ export class ChinaRailwaySupplier implements Supplier {
   readonly id = 'china-railway';
   readonly name = { en: 'China Railway 12306', 'zh-CN': '中国铁路12306' };
 
-  constructor(
-    private readonly inv: Inventory,
-    private readonly conditions: Conditions,
-    private readonly latencyScale: number,
-    private readonly random: Random,
-  ) {}
+  constructor(private readonly inv: Inventory) {}
 
-  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
-    await behave(this.id, this.conditions, this.latencyScale, this.random, signal);
+  async search(request: SupplierRequest): Promise<SearchResult[]> {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
   }
 
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
-    await behave(
-      this.id,
-      { ...this.conditions, failureRate: 0, timeoutRate: 0 },
-      this.latencyScale,
-      this.random,
-      signal,
-    );
+  async quote(result: SearchResult, request: SupplierRequest): Promise<SearchResult | undefined> {
     const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
     return trip ? this.priceTrip(trip, request).find((r) => r.id === result.id) : undefined;
   }

@@ -41,38 +41,3 @@ export class SupplierError extends Error {
     this.name = 'SupplierError';
   }
 }
-
-/**
- * How a simulated supplier behaves on the wire: a log-normal response time between `minMs` and `maxMs`
- * around `medianMs`, a share of requests that fail, and a share that never answer.
- */
-export type Conditions = { minMs: number; medianMs: number; maxMs: number; failureRate: number; timeoutRate: number };
-
-export type Random = () => number;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
-/** Waits like the remote system would, then fails or hangs as often as configured. */
-export async function behave(id: string, c: Conditions, scale: number, random: Random, signal: AbortSignal) {
-  const roll = random();
-  if (roll < c.timeoutRate) {
-    await sleep(3_600_000, signal);
-  }
-  // Box–Muller: a normal sample for the log-normal latency.
-  const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const ms = Math.min(c.maxMs, Math.max(c.minMs, c.medianMs * Math.exp(0.5 * z)));
-  await sleep(ms * scale, signal);
-  if (roll < c.timeoutRate + c.failureRate) throw new SupplierError(id, `${id} answered 503`);
-}

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SearchResult } from '@junction/domain';
-import { PoolFullError, WorkerPool } from '../../../lib/worker-pool';
-import type { PlanPayload } from './door-to-door.worker';
+import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
+import { SupplierError } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
-import { SupplierError } from './supplier';
+import type { PlanPayload } from './planner.worker';
 
 export type PlannerPoolOptions = {
   /** Worker threads at most (each holds its own timetables); the cores by default. */
@@ -16,7 +16,7 @@ export type PlannerPoolOptions = {
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
 
 const spawn = () =>
-  new Worker(new URL('./door-to-door.worker.ts', import.meta.url), {
+  new Worker(new URL('./planner.worker.ts', import.meta.url), {
     // The worker runs TypeScript sources like the server does.
     execArgv: ['--import', 'tsx'],
   });

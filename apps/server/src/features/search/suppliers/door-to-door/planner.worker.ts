@@ -3,10 +3,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
-import type { WorkerAnswer, WorkerJob } from '../../../lib/worker-pool';
-import { Inventory } from '../inventory/inventory';
+import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
+import { Inventory } from '../../inventory/inventory';
+import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
-import type { SupplierRequest } from './supplier';
 
 export type PlanPayload = { request: SupplierRequest; supplier: { id: string; name: LocalText } };
 

@@ -1,0 +1,32 @@
+import type { ResultLeg } from '@junction/domain';
+import type { LoadedTimetable } from '@junction/planner';
+import type { RawPlace } from '@junction/refdata';
+import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
+import type { Inventory } from '../../../inventory/inventory';
+import type { SupplierRequest } from '../../supplier';
+import type { PlanPlaces } from '../places';
+
+export type Ride = Extract<NonNullable<DoorToDoorJourney['outcome']['legs']>[number], { kind: 'ride' }>;
+export type Bound = SupplierRequest['trips'][number]['bounds'][number];
+
+/** What every leg builder of one plan reads: the timetable it was planned on, the places and the party. */
+export type PlanContext = {
+  inv: Inventory;
+  loaded: LoadedTimetable;
+  places: PlanPlaces;
+  request: SupplierRequest;
+  /** Travellers with a seat, and the taxis they fill (four to a taxi). */
+  seated: number;
+  taxis: number;
+};
+
+/** A leg of a plan and what it costs the whole party, in hundredths of CNY. */
+export type PricedLeg = { leg: ResultLeg; partyMinor: number };
+
+/** An instant of the timetable (seconds from its first day) as epoch milliseconds. */
+export const instant = (ctx: PlanContext, seconds: number) => ctx.loaded.epochMs + seconds * 1000;
+
+/** Minutes from leaving the plane or train to the taxi rank or metro platform. */
+export const DOOR_EXIT_MIN = 15;
+
+export type Stop = RawPlace;

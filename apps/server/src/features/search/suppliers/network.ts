@@ -1,0 +1,70 @@
+import type { SearchResult } from '@junction/domain';
+import { type Supplier, SupplierError, type SupplierRequest } from './supplier';
+
+/**
+ * How a simulated supplier behaves on the wire: a log-normal response time between `minMs` and `maxMs`
+ * around `medianMs`, a share of requests that fail, and a share that never answer.
+ */
+export type Conditions = { minMs: number; medianMs: number; maxMs: number; failureRate: number; timeoutRate: number };
+
+export type Random = () => number;
+
+export type NetworkOptions = {
+  /** Multiplies every response time (0 answers at once). */
+  latencyScale: number;
+  random: Random;
+};
+
+/** Never answering: long past any supplier's time limit, until the caller gives up. */
+const SILENCE_MS = 3_600_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** Waits like the remote system would, then fails or stays silent as often as configured. */
+async function behave(id: string, c: Conditions, o: NetworkOptions, signal: AbortSignal): Promise<void> {
+  const roll = o.random();
+  if (roll < c.timeoutRate) await sleep(SILENCE_MS, signal);
+  // Box–Muller: a normal sample for the log-normal latency.
+  const z = Math.sqrt(-2 * Math.log(1 - o.random())) * Math.cos(2 * Math.PI * o.random());
+  const ms = Math.min(c.maxMs, Math.max(c.minMs, c.medianMs * Math.exp(0.5 * z)));
+  await sleep(ms * o.latencyScale, signal);
+  if (roll < c.timeoutRate + c.failureRate) throw new SupplierError(id, `${id} answered 503`);
+}
+
+/**
+ * A supplier as a remote system answers: after its response time, failing or silent as often as its
+ * conditions say. Quotes take the same time but neither fail nor go silent (the traveller is waiting on
+ * one). Pricing stays the supplier's own business; this is only the wire.
+ */
+export function overNetwork(supplier: Supplier, conditions: Conditions, options: NetworkOptions): Supplier {
+  const calm: Conditions = { ...conditions, failureRate: 0, timeoutRate: 0 };
+  return {
+    id: supplier.id,
+    name: supplier.name,
+    kind: supplier.kind,
+    async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
+      await behave(supplier.id, conditions, options, signal);
+      return supplier.search(request, signal);
+    },
+    async quote(
+      result: SearchResult,
+      request: SupplierRequest,
+      signal: AbortSignal,
+    ): Promise<SearchResult | undefined> {
+      await behave(supplier.id, calm, options, signal);
+      return supplier.quote(result, request, signal);
+    },
+  };
+}
