@@ -126,6 +126,9 @@ for (const lang of LANGUAGES) {
     await card.getByTestId('edit-passenger').click();
     await expect(form.getByTestId('document-number').first()).toHaveAttribute('placeholder', 'E1****678');
     await expect(form.getByTestId('document-number').first()).toHaveValue('');
+    // The saved ID card still decides date of birth and gender.
+    await expect(dateInput(form, 'birth-date')).toHaveValue('1949-12-31');
+    await expect(dateInput(form, 'birth-date')).toBeDisabled();
     await form.getByLabel(tx('passengers', 'form.chineseName'), { exact: true }).fill('张薇');
     await form.getByTestId('save-passenger').click();
     await expect(form).toHaveCount(0);

@@ -143,7 +143,13 @@ export function PassengerForm({
   const [form] = Form.useForm<PassengerFormValues>();
   const save = useSavePassenger();
   const documents = Form.useWatch('documents', form) ?? [];
-  const hasIdFacts = documents.some((d) => d?.type && d.number && documentFacts(d.type, d.number, today()) !== null);
+  // A document that states date of birth and gender (typed now, or saved and kept) decides them.
+  const stated: readonly DocumentType[] = ['B', 'C', 'I', 'L'];
+  const hasIdFacts = documents.some((d, i) => {
+    if (d?.type && d.number) return documentFacts(d.type, d.number, today()) !== null;
+    const kept = form.getFieldValue(['documents', i]) as DocumentValues | undefined;
+    return Boolean(kept?.masked && kept.savedType === d?.type && d?.type && stated.includes(d.type));
+  });
 
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
