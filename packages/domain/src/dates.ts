@@ -63,4 +63,10 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 /** A date as GTFS writes it, `yyyymmdd`. */
+/** The UTC calendar day of an instant. */
+export const utcDateOf = (instant: Date): IsoDate => instant.toISOString().slice(0, 10);
+
+/** Today as 'yyyy-mm-dd' in UTC, the default of rules that compare with the current day. */
+export const todayIso = (): IsoDate => utcDateOf(new Date());
+
 export const toGtfsDate = (iso: IsoDate): string => iso.replaceAll('-', '');

@@ -1,5 +1,5 @@
 import type { ErrorName } from '../errors';
-import type { ResultLeg, SearchResult } from '../search/search.schema';
+import { isRide, type ResultLeg, type SearchResult } from '../search/search.schema';
 import {
   type BookingExtras,
   type Bunk,
@@ -57,8 +57,6 @@ export const SEAT_LETTERS_BY_CLASS: Readonly<Record<string, readonly SeatLetter[
 /** Taxes and fees of a flight segment per seated traveller, part of the fare. */
 export const AIR_TAX_PER_SEGMENT_MINOR = 5000;
 
-export const isSoldLeg = (leg: ResultLeg): boolean => leg.kind === 'air' || leg.kind === 'land';
-
 /**
  * The tickets of a result, in order: consecutive flights share a ticket until a self-transfer (a leg
  * bought on its own ticket); each train ride is a ticket. Ground legs are guidance and not sold.
@@ -67,7 +65,7 @@ export function ticketsOf(result: Pick<SearchResult, 'legs'>): Ticket[] {
   const tickets: Ticket[] = [];
   let previous: ResultLeg | undefined;
   result.legs.forEach((leg, i) => {
-    if (!isSoldLeg(leg)) return;
+    if (!isRide(leg)) return;
     const type = leg.kind === 'air' ? 'flight' : 'railway';
     const current = tickets[tickets.length - 1];
     if (!current || type === 'railway' || current.type !== type || previous?.separateTicket) {
@@ -172,7 +170,7 @@ export function priceOrder(p: {
     }
     return { type: ticket.type, legs: ticket.legs, priceMinor: price };
   });
-  const ground = result.legs.filter((l) => !isSoldLeg(l)).reduce((s, l) => s + l.price.amount, 0);
+  const ground = result.legs.filter((l) => !isRide(l)).reduce((s, l) => s + l.price.amount, 0);
   const breakdown: PriceBreakdown = {
     fares: [...fares.values()],
     taxesMinor: taxes,

@@ -1,3 +1,4 @@
+import { todayIso } from '../dates';
 import type { ErrorName } from '../errors';
 import {
   isCalendarDate,
@@ -5,7 +6,6 @@ import {
   parsePermanentResidentCard2023,
   parseResidencePermit,
   RESIDENCE_PERMIT_REGIONS,
-  todayIso,
 } from './id-card';
 
 /**

@@ -1,3 +1,5 @@
+import { todayIso } from '../dates';
+
 /**
  * Numbers of the 18-character family: the mainland resident ID card (GB 11643), the residence permits of
  * Hong Kong, Macao and Taiwan residents, and the 2023 foreign permanent resident ID card. Each carries a
@@ -58,9 +60,6 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
   if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
-
-/** Today as 'yyyy-mm-dd' in UTC, the default of rules that compare with the current day. */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
 export type Gender = 'MALE' | 'FEMALE';
 

@@ -1,4 +1,5 @@
 import { isEmail } from '../accounts/account.schema';
+import { todayIso } from '../dates';
 import type { ErrorName } from '../errors';
 import {
   type DocumentType,
@@ -9,7 +10,7 @@ import {
   isDocumentType,
   normalizeDocumentNumber,
 } from './documents';
-import { type Gender, todayIso } from './id-card';
+import type { Gender } from './id-card';
 import {
   isChineseName,
   isEnglishName,

@@ -10,6 +10,7 @@ import {
   INITIAL_ORDER_STATUS,
   INITIAL_PAYMENT_STATUS,
   isRailContactPhone,
+  isRide,
   ORDER_MOVES,
   ORDER_TRANSITIONS,
   type Order,
@@ -221,7 +222,7 @@ export class OrdersService {
     const last = result.legs[result.legs.length - 1] as ResultLeg;
     const criteriaLeg = quoted.criteria.legs[0];
     const lastCriteriaLeg = quoted.criteria.legs[quoted.criteria.legs.length - 1];
-    const firstSold = result.legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? first;
+    const firstSold = result.legs.find(isRide) ?? first;
     const departure = Date.parse(firstSold.departureTime);
 
     try {
@@ -397,8 +398,7 @@ export class OrdersService {
 
   private summary(o: OrderRow) {
     const { legs, bounds } = o.itinerary as Itinerary;
-    const sold = (from: number, to: number) =>
-      legs.slice(from, to).filter((l) => l.kind === 'air' || l.kind === 'land');
+    const sold = (from: number, to: number) => legs.slice(from, to).filter(isRide);
     const first = sold(0, legs.length)[0] ?? (legs[0] as ResultLeg);
     // A round trip ends where it began: its destination is the end of the outbound journey.
     const outbound = bounds.length === 2 ? bounds[0] : undefined;

@@ -11,6 +11,7 @@ import {
   type PassengerPage,
   RAIL_STATUSES,
   type RailStatus,
+  utcDateOf,
 } from '@junction/domain';
 import { normalizeMobile, splitPhone } from '@junction/domain/phone';
 import type { Transaction } from 'kysely';
@@ -131,7 +132,7 @@ export class PassengersService {
       const checked = checkPassenger(input, {
         normalizePhone: normalizeMobile,
         saved: new Map(savedDocuments.map((d) => [d.id, d.type as DocumentType])),
-        today: now.toISOString().slice(0, 10),
+        today: utcDateOf(now),
       });
       if (!checked.ok) {
         const [first] = checked.issues;

@@ -1,4 +1,4 @@
-import { type DocumentType, documentFacts, type RailStatus } from '@junction/domain';
+import { type DocumentType, documentFacts, type RailStatus, todayIso } from '@junction/domain';
 
 /** What China Railway checks of a traveller: the identity document, the names and the contact details. */
 export type RailIdentity = {
@@ -65,7 +65,7 @@ export class SimulatedRailIdentityVerifier implements RailIdentityVerifier {
   }
 
   private decide(identity: RailIdentity): RailStatus {
-    const today = this.options.today?.() ?? new Date().toISOString().slice(0, 10);
+    const today = this.options.today?.() ?? todayIso();
     const type = identity.documentType;
     if (identity.documentExpiry !== null && identity.documentExpiry <= today) return 'INVALID';
     if (type === 'B' && identity.chineseName === null) return 'INVALID';

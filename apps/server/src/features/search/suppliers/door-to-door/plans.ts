@@ -1,5 +1,6 @@
 import {
   daysBetween,
+  isRide,
   type LocalText,
   localDate,
   localMidnight,
@@ -171,12 +172,12 @@ function hasLongWait(legs: readonly ResultLeg[]): boolean {
 
 /** A ride is on its own ticket when another ride follows it: that is where a self-transfer happens. */
 function ticketed(legs: ResultLeg[]): ResultLeg[] {
-  const rideIndexes = legs.flatMap((leg, i) => (leg.kind === 'air' || leg.kind === 'land' ? [i] : []));
+  const rideIndexes = legs.flatMap((leg, i) => (isRide(leg) ? [i] : []));
   const last = rideIndexes.at(-1);
   return legs.map((leg, i) => (rideIndexes.includes(i) ? { ...leg, separateTicket: i !== last } : leg));
 }
 
-const rideCount = (o: BoundOption) => o.legs.filter((l) => l.kind === 'air' || l.kind === 'land').length;
+const rideCount = (o: BoundOption) => o.legs.filter(isRide).length;
 
 /**
  * A plan with changes that takes far longer than the fastest one is not worth its saving: it goes,
