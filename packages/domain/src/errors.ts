@@ -61,6 +61,22 @@ export const ERRORS = {
   },
   OPERATION_FAILED: { errorCode: 2014, http: 503, message: 'Operation failed, please try again later.' },
   IDEMPOTENCY_KEY_REQUIRED: { errorCode: 2015, http: 400, message: 'Send an Idempotency-Key header.' },
+  /** A payment from the wallet larger than its balance; nothing is taken. */
+  WALLET_BALANCE_INSUFFICIENT: {
+    errorCode: 2150,
+    http: 422,
+    message: 'Your wallet balance is not enough for this payment.',
+  },
+  /** Sent with params `{ min, max }` in CNY hundredths. */
+  WALLET_AMOUNT_INVALID: { errorCode: 2151, http: 400, message: 'Enter an amount within the top-up limits.' },
+  /** Also the answer for another user's card: it does not exist for this user. */
+  CARD_NOT_FOUND: { errorCode: 2152, http: 404, message: 'This card does not exist.' },
+  /** Sent with params `{ max }`. */
+  CARD_LIMIT: {
+    errorCode: 2153,
+    http: 422,
+    message: 'You have saved the most cards an account may keep. Please delete one card first.',
+  },
   PASSENGER_PHONE_INVALID: { errorCode: 6002, http: 400, message: 'Incorrect phone number.' },
   RAIL_PHONE_REQUIRED: {
     errorCode: 6003,

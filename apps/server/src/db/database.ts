@@ -179,6 +179,20 @@ export type OrderEventsTable = {
 export type SeatStockTable = { key: string; capacity: number; held: Generated<number> };
 export type SeatHoldsTable = { orderId: string; stockKey: string; seats: number; releasedAt: Timestamp | null };
 
+export type WalletBalancesTable = { userId: string; balanceMinor: Generated<number>; updatedAt: Timestamp };
+export type WalletEntryKind = 'topup' | 'payment' | 'refund';
+export type WalletEntriesTable = {
+  id: Generated<string>;
+  userId: string;
+  kind: WalletEntryKind;
+  amountMinor: number;
+  balanceAfterMinor: number;
+  idempotencyKey: string;
+  orderId: string | null;
+  reference: string | null;
+  createdAt: Timestamp;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 export type Database = {
   users: UsersTable;
@@ -195,6 +209,8 @@ export type Database = {
   orderEvents: OrderEventsTable;
   seatStock: SeatStockTable;
   seatHolds: SeatHoldsTable;
+  walletBalances: WalletBalancesTable;
+  walletEntries: WalletEntriesTable;
 };
 
 export type Db = Kysely<Database>;
