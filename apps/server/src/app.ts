@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@junction/domain';
@@ -25,6 +26,15 @@ import { PassengersRepository } from './features/passengers/passengers.repositor
 import { passengerRoutes } from './features/passengers/passengers.routes';
 import { PassengersService } from './features/passengers/passengers.service';
 import { type RailIdentityVerifier, SimulatedRailIdentityVerifier } from './features/passengers/rail-identity';
+import type { PaymentGateway } from './features/payment/gateway/gateway';
+import { SimulatedGateway } from './features/payment/gateway/simulator/simulated-gateway';
+import { registerSimulatorJobs } from './features/payment/gateway/simulator/simulator.jobs';
+import { SimulatorRepository } from './features/payment/gateway/simulator/simulator.repository';
+import { simulatorRoutes } from './features/payment/gateway/simulator/simulator.routes';
+import { GatewaySimulator } from './features/payment/gateway/simulator/simulator.service';
+import { SIGNATURE_HEADER } from './features/payment/gateway/webhook-signature';
+import { PaymentsRepository } from './features/payment/payment.repository';
+import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
 import { placesRoutes } from './features/places/places.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import { railRemaining } from './features/search/inventory/fares';
@@ -67,6 +77,8 @@ export type AppDeps = {
   railIdentity?: RailIdentityVerifier;
   /** Where the log goes (standard output by default). */
   logStream?: NodeJS.WritableStream;
+  /** The card processor; the embedded simulator by default. */
+  gateway?: PaymentGateway;
 };
 
 /** Secrets and personal data never reach the logs. */
@@ -230,6 +242,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerOrderJobs(jobs, orders);
 
+  // The card processor: the embedded simulator under /gateway-sim/ with its own tables, reached through
+  // the PaymentGateway port over a simulated network; its webhooks come back to our route.
+  const webhookSecret =
+    config.GATEWAY_WEBHOOK_SECRET ??
+    createHmac('sha256', deps.secrets.hmacKey).update('gateway-webhook').digest('base64url');
+  const simulator = new GatewaySimulator(
+    new SimulatorRepository(deps.db),
+    { basePath: '/gateway-sim', webhookSecret, webhookAttempts: config.GATEWAY_WEBHOOK_ATTEMPTS },
+    now,
+  );
+  registerSimulatorJobs(jobs, simulator);
+  const gateway =
+    deps.gateway ??
+    new SimulatedGateway(simulator, {
+      latencyMs: config.GATEWAY_SIM_LATENCY_MS,
+      failureRate: config.GATEWAY_SIM_FAILURE_RATE,
+      answerLossRate: config.GATEWAY_SIM_ANSWER_LOSS_RATE,
+      timeoutMs: config.GATEWAY_TIMEOUT_MS,
+      webhookSecret,
+      now,
+    });
+  const paymentsRepo = new PaymentsRepository(deps.db);
+
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
     api.addHook('onRoute', requireEndpoint);
@@ -258,6 +293,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(searchRoutes(search));
     await api.register(passengerRoutes(passengers));
     await api.register(orderRoutes(orders));
+  });
+  await app.register(simulatorRoutes(simulator));
+  await app.register(
+    webhookRoutes(gateway, async (event) => {
+      await paymentsRepo.recordWebhook(event, now());
+    }),
+  );
+  const webhookUrl = config.GATEWAY_WEBHOOK_URL;
+  simulator.deliverTo(async (body, signature) => {
+    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
+    if (webhookUrl) {
+      const res = await fetch(webhookUrl, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
+      return res.status;
+    }
+    return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: body, headers })).statusCode;
   });
 
   const runner = deps.databaseUrl

@@ -31,6 +31,35 @@ export const ERRORS = {
   /** A partner system (a supplier, the payment gateway) did not answer in time. */
   PARTNER_UNAVAILABLE: { errorCode: 1503, http: 503, message: 'Please try again later.' },
   ORDER_ALREADY_PAID: { errorCode: 2000, http: 422, message: 'This order is already paid. Do not pay twice.' },
+  /** Spec §4: an order made in the mobile app is paid in the app. */
+  PAY_IN_APP: {
+    errorCode: 2100,
+    http: 422,
+    message: 'This order was made in the Junction app. Please pay for it in the app.',
+  },
+  PAYMENT_CLOSED: { errorCode: 2101, http: 422, message: 'Payment for this order is closed.' },
+  PAYMENT_IN_PROGRESS: {
+    errorCode: 2102,
+    http: 422,
+    message: 'A payment for this order is being processed. Please wait a moment.',
+  },
+  PAYMENT_METHOD_REQUIRED: { errorCode: 2103, http: 400, message: 'Please choose a payment method.' },
+  CARD_DECLINED: { errorCode: 2104, http: 422, message: 'Your card was declined. Please use another card.' },
+  CARD_INSUFFICIENT_FUNDS: { errorCode: 2105, http: 422, message: 'Your card has insufficient funds.' },
+  CARD_EXPIRED: { errorCode: 2106, http: 422, message: 'Your card has expired.' },
+  CARD_CVC_INCORRECT: { errorCode: 2107, http: 422, message: "Your card's security code is incorrect." },
+  CARD_AUTHENTICATION_FAILED: {
+    errorCode: 2108,
+    http: 422,
+    message: 'The card issuer could not verify this payment (3-D Secure).',
+  },
+  CARD_NUMBER_INVALID: { errorCode: 2109, http: 400, message: 'The card number is incorrect.' },
+  CARD_EXPIRY_INVALID: { errorCode: 2110, http: 400, message: 'The expiry date is incorrect.' },
+  CARD_CVC_INVALID: { errorCode: 2111, http: 400, message: 'The security code is incorrect.' },
+  CARD_TOKEN_INVALID: { errorCode: 2112, http: 400, message: 'Please enter your card details again.' },
+  PAYMENT_FAILED: { errorCode: 2113, http: 422, message: 'The payment could not be completed. Please try again.' },
+  ATTEMPT_NOT_FOUND: { errorCode: 2114, http: 404, message: 'This payment does not exist.' },
+  REFUND_EXCEEDS_PAYMENT: { errorCode: 2115, http: 422, message: 'The refund is more than was paid.' },
   ADULT_REQUIRED: { errorCode: 2001, http: 400, message: 'At least one passenger aged 18 or above.' },
   AGE_BOUNDARY: {
     errorCode: 2002,

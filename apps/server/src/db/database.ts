@@ -130,6 +130,8 @@ export type OrdersTable = {
   contactEmail: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** 'web' or 'app' (spec §4: an order made in the app is paid in the app). */
+  channel: Generated<string>;
 };
 
 export type OrderTravellersTable = {
@@ -194,6 +196,102 @@ export type WalletEntriesTable = {
 };
 
 /** Tables of the product; each feature adds its own through a migration. */
+/** The card processor simulator's own tables (never read by our order or payment code). */
+export type GatewaySimTokensTable = {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  billingCountry: string;
+  behaviour: string;
+  createdAt: Timestamp;
+};
+export type GatewaySimIntentsTable = {
+  id: string;
+  idempotencyKey: string;
+  requestHash: string;
+  status: string;
+  amount: number;
+  currency: string;
+  captureMethod: string;
+  metadata: ColumnType<Record<string, string>, string, string>;
+  tokenId: string | null;
+  returnUrl: string | null;
+  declineCode: string | null;
+  amountCaptured: Generated<number>;
+  amountRefunded: Generated<number>;
+  captures: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type GatewaySimRefundsTable = {
+  id: string;
+  intentId: string;
+  idempotencyKey: string;
+  amount: number;
+  status: string;
+  createdAt: Timestamp;
+};
+export type GatewaySimEventsTable = {
+  id: string;
+  type: string;
+  intentId: string;
+  refundId: string | null;
+  createdAt: Timestamp;
+  deliveredAt: Timestamp | null;
+  deliveries: Generated<number>;
+};
+
+export type PaymentAttemptsTable = {
+  id: Generated<string>;
+  orderId: string;
+  userId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  purpose: string;
+  amountMinor: number;
+  currency: Generated<string>;
+  method: string;
+  cardToken: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardExp: string | null;
+  intentId: string | null;
+  state: string;
+  actionUrl: string | null;
+  declineCode: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  settledAt: Timestamp | null;
+};
+export type PaymentEventsTable = {
+  id: Generated<string>;
+  attemptId: string | null;
+  refundId: string | null;
+  orderId: string;
+  kind: string;
+  fromState: string | null;
+  toState: string;
+  data: ColumnType<unknown, string | undefined, string>;
+  at: Timestamp;
+};
+export type PaymentRefundsTable = {
+  id: Generated<string>;
+  orderId: string;
+  subOrderId: string | null;
+  attemptId: string;
+  idempotencyKey: string;
+  amountMinor: number;
+  channel: string;
+  state: string;
+  gatewayRefundId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type PaymentWebhookEventsTable = { id: string; type: string; intentId: string; receivedAt: Timestamp };
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,6 +309,14 @@ export type Database = {
   seatHolds: SeatHoldsTable;
   walletBalances: WalletBalancesTable;
   walletEntries: WalletEntriesTable;
+  gatewaySimTokens: GatewaySimTokensTable;
+  gatewaySimIntents: GatewaySimIntentsTable;
+  gatewaySimRefunds: GatewaySimRefundsTable;
+  gatewaySimEvents: GatewaySimEventsTable;
+  paymentAttempts: PaymentAttemptsTable;
+  paymentEvents: PaymentEventsTable;
+  paymentRefunds: PaymentRefundsTable;
+  paymentWebhookEvents: PaymentWebhookEventsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 import { accountEndpoints } from '../accounts/account.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
+import { paymentEndpoints } from '../payment/payment.api';
 import { placeEndpoints } from '../places/place.api';
 import { referenceEndpoints } from '../reference.api';
 import { searchEndpoints } from '../search/search.api';
@@ -12,6 +13,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountEndpoints),
   ...Object.values(passengerEndpoints),
   ...Object.values(orderEndpoints),
+  ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),

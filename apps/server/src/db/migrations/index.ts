@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts';
 import * as security from './0002-security';
 import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
+import * as payment from './0005-payment';
 import * as wallet from './0011-wallet';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-security': security,
   '0003-passengers': passengers,
   '0004-orders': orders,
+  '0005-payment': payment,
   '0011-wallet': wallet,
 };

@@ -1,0 +1,129 @@
+import type { CardBrand } from '@junction/domain';
+
+/**
+ * The card processor, as our payment code sees it (ARCHITECTURE.md §7, §11). Shaped like a real
+ * processor's API so a real one can be plugged in behind it: a payment intent made once per idempotency
+ * key, confirmed with a card token, possibly held for the issuer's 3-D Secure challenge, authorised,
+ * then captured; refunds against a captured intent; the current state of anything by id; and webhooks
+ * signed with a shared secret. Every call may fail with `GatewayUnavailable` (no answer, or an answer
+ * lost): the caller does not know whether it took effect and asks again with `retrieve`.
+ */
+export interface PaymentGateway {
+  /** The card behind a token: brand, last four digits and expiry (never the number). */
+  describeToken(token: string): Promise<CardDetails>;
+  /** Creates an intent; the same key answers the same intent (a different request under it is refused). */
+  createIntent(request: CreateIntent): Promise<PaymentIntent>;
+  /** Confirms with a card token: authorised (`requires_capture`), `requires_action` (3-D Secure) or `failed`. */
+  confirm(
+    intentId: string,
+    request: { token: string; returnUrl: string; idempotencyKey: string },
+  ): Promise<PaymentIntent>;
+  /** Captures an authorised intent; capturing a captured intent answers it unchanged (never twice). */
+  capture(intentId: string, request: { idempotencyKey: string }): Promise<PaymentIntent>;
+  /** Cancels an intent not captured yet; refused (`GatewayRefused`, code `intent_captured`) once captured. */
+  cancel(intentId: string, request: { idempotencyKey: string }): Promise<PaymentIntent>;
+  retrieve(intentId: string): Promise<PaymentIntent>;
+  /** Returns captured money; the same key answers the same refund. */
+  refund(request: { intentId: string; amount: number; idempotencyKey: string }): Promise<GatewayRefund>;
+  retrieveRefund(refundId: string): Promise<GatewayRefund>;
+  /** Checks a webhook's signature and age and reads it; throws `WebhookSignatureInvalid` otherwise. */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent;
+}
+
+export type CardDetails = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
+
+export type CreateIntent = {
+  amount: number;
+  currency: 'CNY';
+  idempotencyKey: string;
+  /** Authorise at confirmation, capture later (`manual`), as we do to check the order first. */
+  captureMethod: 'manual' | 'automatic';
+  metadata: Record<string, string>;
+};
+
+export const INTENT_STATUSES = [
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+  'failed',
+] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+/** Why a card payment failed, in the processor's words. */
+export const DECLINE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'authentication_failed',
+  'processing_error',
+] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+export type PaymentIntent = {
+  id: string;
+  status: IntentStatus;
+  amount: number;
+  currency: string;
+  amountCaptured: number;
+  amountRefunded: number;
+  metadata: Record<string, string>;
+  /** Where the browser goes for the 3-D Secure challenge while `requires_action`. */
+  nextActionUrl: string | null;
+  declineCode: DeclineCode | null;
+  card: CardDetails | null;
+};
+
+export type GatewayRefund = {
+  id: string;
+  intentId: string;
+  amount: number;
+  status: 'succeeded' | 'failed';
+};
+
+export const GATEWAY_EVENT_TYPES = [
+  'payment_intent.requires_action',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'refund.succeeded',
+] as const;
+export type GatewayEventType = (typeof GATEWAY_EVENT_TYPES)[number];
+
+export type GatewayEvent = {
+  id: string;
+  type: GatewayEventType;
+  created: number;
+  /** The intent (or, for refunds, the intent refunded) the event is about. */
+  intentId: string;
+  refundId: string | null;
+};
+
+/** No answer (a time-out, a dropped connection, an answer lost): the call may or may not have taken effect. */
+export class GatewayUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayUnavailable';
+  }
+}
+
+/** The processor answered and refused the request (an unknown token, a wrong state, a reused key). */
+export class GatewayRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayRefused';
+  }
+}
+
+export class WebhookSignatureInvalid extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureInvalid';
+  }
+}

@@ -1,0 +1,120 @@
+import type { Insertable, Selectable } from 'kysely';
+import type {
+  Db,
+  GatewaySimEventsTable,
+  GatewaySimIntentsTable,
+  GatewaySimRefundsTable,
+  GatewaySimTokensTable,
+} from '../../../../db/database';
+import { addJob } from '../../../../jobs/jobs';
+
+export type TokenRow = Selectable<GatewaySimTokensTable>;
+export type IntentRow = Selectable<GatewaySimIntentsTable>;
+export type RefundRow = Selectable<GatewaySimRefundsTable>;
+export type EventRow = Selectable<GatewaySimEventsTable>;
+
+/** The simulator's own tables, and nothing else: it has no way into ours. */
+export class SimulatorRepository {
+  constructor(readonly db: Db) {}
+
+  async insertToken(token: Insertable<GatewaySimTokensTable>): Promise<void> {
+    await this.db.insertInto('gatewaySimTokens').values(token).execute();
+  }
+
+  token(id: string): Promise<TokenRow | undefined> {
+    return this.db.selectFrom('gatewaySimTokens').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Inserts the intent unless its key is taken; answers the intent under the key either way. */
+  async insertIntent(intent: Insertable<GatewaySimIntentsTable>): Promise<IntentRow> {
+    await this.db
+      .insertInto('gatewaySimIntents')
+      .values(intent)
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('gatewaySimIntents')
+      .selectAll()
+      .where('idempotencyKey', '=', intent.idempotencyKey)
+      .executeTakeFirstOrThrow();
+  }
+
+  intent(id: string): Promise<IntentRow | undefined> {
+    return this.db.selectFrom('gatewaySimIntents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A compare-and-set step of an intent: nothing changes unless it is in one of `from`. */
+  async moveIntent(
+    id: string,
+    from: string[],
+    set: Partial<Pick<IntentRow, 'status' | 'tokenId' | 'returnUrl' | 'declineCode' | 'amountCaptured'>> & {
+      capture?: boolean;
+    },
+    at: Date,
+  ): Promise<IntentRow | undefined> {
+    const { capture, ...values } = set;
+    return this.db
+      .updateTable('gatewaySimIntents')
+      .set((eb) => ({ ...values, updatedAt: at, ...(capture ? { captures: eb('captures', '+', 1) } : {}) }))
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * A refund within what is left of the capture, once per key: the intent row is locked while the sum is
+   * checked, so parallel refunds never return more than was captured.
+   */
+  async refund(
+    refund: Insertable<GatewaySimRefundsTable>,
+  ): Promise<{ refund: RefundRow; created: boolean } | 'exceeds' | 'not_captured'> {
+    return this.db.transaction().execute(async (trx) => {
+      const intent = await trx
+        .selectFrom('gatewaySimIntents')
+        .selectAll()
+        .where('id', '=', refund.intentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const earlier = await trx
+        .selectFrom('gatewaySimRefunds')
+        .selectAll()
+        .where('idempotencyKey', '=', refund.idempotencyKey)
+        .executeTakeFirst();
+      if (earlier) return { refund: earlier, created: false };
+      if (intent.status !== 'succeeded') return 'not_captured';
+      if (intent.amountRefunded + refund.amount > intent.amountCaptured) return 'exceeds';
+      const row = await trx.insertInto('gatewaySimRefunds').values(refund).returningAll().executeTakeFirstOrThrow();
+      await trx
+        .updateTable('gatewaySimIntents')
+        .set((eb) => ({ amountRefunded: eb('amountRefunded', '+', refund.amount), updatedAt: refund.createdAt }))
+        .where('id', '=', refund.intentId)
+        .execute();
+      return { refund: row, created: true };
+    });
+  }
+
+  refundById(id: string): Promise<RefundRow | undefined> {
+    return this.db.selectFrom('gatewaySimRefunds').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Stores an event with the job that delivers it, in one transaction. */
+  async insertEvent(event: Insertable<GatewaySimEventsTable>, maxAttempts: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('gatewaySimEvents').values(event).execute();
+      await addJob(trx, 'gatewaySim.webhook', { eventId: event.id }, { maxAttempts });
+    });
+  }
+
+  event(id: string): Promise<EventRow | undefined> {
+    return this.db.selectFrom('gatewaySimEvents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async markDelivery(id: string, delivered: boolean, at: Date): Promise<void> {
+    await this.db
+      .updateTable('gatewaySimEvents')
+      .set((eb) => ({ deliveries: eb('deliveries', '+', 1), ...(delivered ? { deliveredAt: at } : {}) }))
+      .where('id', '=', id)
+      .execute();
+  }
+}

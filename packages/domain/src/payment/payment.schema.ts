@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from './card';
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+
+/** The billing address of a card (spec §3 wallet card): two lines, city, region, country, zip, phone. */
+export const billingAddressSchema = z.object({
+  line1: z.string().trim().min(1).max(100),
+  line2: z.string().trim().max(100).default(''),
+  city: z.string().trim().min(1).max(60),
+  region: z.string().trim().min(1).max(60),
+  country: countryCode,
+  zip: z.string().trim().min(1).max(16),
+  phone: z.string().trim().min(4).max(24),
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+export type BillingAddressInput = z.input<typeof billingAddressSchema>;
+
+/**
+ * What the browser sends to the card processor's tokenisation endpoint (never to our API): the card
+ * itself. Our order code only ever sees the token answered for it.
+ */
+export const tokenizeCardSchema = z.object({
+  number: z.string().trim().min(1).max(30),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  name: z.string().trim().min(1).max(80),
+  cvc: z.string().trim().min(1).max(8),
+  billing: billingAddressSchema,
+});
+export type TokenizeCard = z.infer<typeof tokenizeCardSchema>;
+export type TokenizeCardInput = z.input<typeof tokenizeCardSchema>;
+
+export const cardBrandSchema = z.enum(CARD_BRANDS);
+
+/** What a card is known by once tokenised: the token, the brand, the last four digits and the expiry. */
+export const cardTokenSchema = z.object({
+  token: z.string(),
+  brand: cardBrandSchema,
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type CardToken = z.infer<typeof cardTokenSchema>;
+
+/**
+ * How a traveller pays. A new card is a token from the processor; saved cards and the wallet balance
+ * are further kinds of this union.
+ */
+export const paymentMethodSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), token: z.string().trim().min(1).max(100) }),
+]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type PaymentMethodKind = PaymentMethod['kind'];
+
+/** The header a client sends to say where it runs: `app` from the mobile app, the website sends none. */
+export const PAYMENT_CHANNEL_HEADER = 'x-client-channel';
+/** Where an order was made: the website or the mobile app (spec §4: app orders are paid in the app). */
+export const ORDER_CHANNELS = ['web', 'app'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+export const payOrderSchema = z.object({
+  orderId: z.uuid(),
+  /** Required (spec §5): the page refuses to send without one. */
+  method: paymentMethodSchema,
+});
+export type PayOrder = z.infer<typeof payOrderSchema>;
+export type PayOrderInput = z.input<typeof payOrderSchema>;
+
+export const PAYMENT_PURPOSES = ['order', 'difference'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * Where one payment attempt stands. `action`: the card needs its issuer's 3-D Secure check, at a page
+ * the browser opens and that comes back to the payment page. `processing`: the processor's answer is
+ * not known yet; it is settled shortly (ask again).
+ */
+export const PAYMENT_OUTCOMES = ['succeeded', 'action', 'processing', 'failed'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+export const paymentStateSchema = z.object({
+  attemptId: z.uuid(),
+  orderId: z.uuid(),
+  outcome: z.enum(PAYMENT_OUTCOMES),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  amount: z.object({ amount: z.number().int(), currency: z.literal('CNY') }),
+  /** The 3-D Secure page to open when the outcome is `action`. */
+  actionUrl: z.string().nullable(),
+  /** The error code of a failed attempt (2104 declined, 2105 insufficient funds, …). */
+  errorCode: z.number().int().nullable(),
+  card: z.object({ brand: cardBrandSchema, last4: z.string() }).nullable(),
+});
+export type PaymentState = z.infer<typeof paymentStateSchema>;
+
+export const paymentStateQuerySchema = z.object({ orderId: z.uuid(), attemptId: z.uuid() });
