@@ -1,7 +1,6 @@
 import { accountEndpoints } from '../accounts/account.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
-import { paymentEndpoints } from '../payment/payment.api';
 import { placeEndpoints } from '../places/place.api';
 import { referenceEndpoints } from '../reference.api';
 import { searchEndpoints } from '../search/search.api';
@@ -13,7 +12,6 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountEndpoints),
   ...Object.values(passengerEndpoints),
   ...Object.values(orderEndpoints),
-  ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
