@@ -48,6 +48,10 @@ import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
+import { WalletLedger } from './features/wallet/wallet.ledger';
+import { WalletRepository } from './features/wallet/wallet.repository';
+import { walletRoutes } from './features/wallet/wallet.routes';
+import { WalletService } from './features/wallet/wallet.service';
 import { JobRunner } from './jobs/job-runner';
 import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
@@ -265,6 +269,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   const paymentsRepo = new PaymentsRepository(deps.db);
 
+  const walletRepo = new WalletRepository(deps.db);
+  /** The wallet's ledger: refunds to the wallet and payments from it credit and debit it in their transaction. */
+  const walletLedger = new WalletLedger(walletRepo, now);
+  const wallet = new WalletService(walletRepo, walletLedger);
+
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
     api.addHook('onRoute', requireEndpoint);
@@ -293,6 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(searchRoutes(search));
     await api.register(passengerRoutes(passengers));
     await api.register(orderRoutes(orders));
+    await api.register(walletRoutes(wallet));
   });
   await app.register(simulatorRoutes(simulator));
   await app.register(

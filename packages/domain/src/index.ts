@@ -37,3 +37,5 @@ export * from './search/short-link';
 export * from './site';
 export * from './text';
 export * from './time';
+export * from './wallet/wallet.api';
+export * from './wallet/wallet.schema';

@@ -20,6 +20,7 @@ import type orders from '../locales/en/orders.json';
 import type passengers from '../locales/en/passengers.json';
 import type results from '../locales/en/results.json';
 import type searchForm from '../locales/en/search-form.json';
+import type wallet from '../locales/en/wallet.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -46,6 +47,7 @@ declare module 'i18next' {
       passengers: typeof passengers;
       results: typeof results;
       'search-form': typeof searchForm;
+      wallet: typeof wallet;
     };
   }
 }

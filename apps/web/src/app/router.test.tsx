@@ -49,6 +49,7 @@ describe('route guards (spec §2)', () => {
     '/account',
     '/account/trips',
     '/account/p-passengers',
+    '/account/wallet',
     '/account/notices',
     '/myaccount',
     '/settings/account-x',
@@ -58,8 +59,9 @@ describe('route guards (spec §2)', () => {
 
   it('opens the account area, not the home page, for an account page not built yet', async () => {
     signIn();
-    expect(await settle('/account/wallet')).toBe('/account/personal-info');
+    expect(await settle('/account/not-a-page')).toBe('/account/personal-info');
     expect(await settle('/account/trips')).toBe('/account/trips');
+    expect(await settle('/account/wallet')).toBe('/account/wallet');
   });
 
   it('sends a signed-in traveller on any other path with `account` in it home', async () => {

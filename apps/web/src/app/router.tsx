@@ -145,6 +145,10 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'wallet',
+                lazy: async () => ({ Component: (await import('../features/wallet/pages/wallet-page')).WalletPage }),
+              },
+              {
                 path: 'account-security',
                 lazy: async () => ({
                   Component: (await import('../features/account/pages/security-page')).SecurityPage,

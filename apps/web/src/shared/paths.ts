@@ -25,6 +25,7 @@ export const paths = {
   account: () => '/account/personal-info',
   trips: () => '/account/trips',
   passengers: () => '/account/p-passengers',
+  wallet: () => '/account/wallet',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5). */

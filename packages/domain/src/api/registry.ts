@@ -4,6 +4,7 @@ import { passengerEndpoints } from '../passengers/passenger.api';
 import { placeEndpoints } from '../places/place.api';
 import { referenceEndpoints } from '../reference.api';
 import { searchEndpoints } from '../search/search.api';
+import { walletEndpoints } from '../wallet/wallet.api';
 import type { Endpoint } from './endpoint';
 import { healthEndpoint } from './health.api';
 
@@ -15,5 +16,6 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
+  ...Object.values(walletEndpoints),
   healthEndpoint,
 ];

@@ -1,4 +1,4 @@
-import { CalendarOutlined, LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, LockOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected =
-    ['account-security', 'p-passengers', 'trips'].find((key) => pathname.includes(key)) ?? 'personal-info';
+    ['account-security', 'p-passengers', 'trips', 'wallet'].find((key) => pathname.includes(key)) ?? 'personal-info';
   return (
     <div className={styles.layout}>
       <aside className={styles.side}>
@@ -33,6 +33,7 @@ export function AccountLayout() {
           items={[
             { key: 'trips', icon: <CalendarOutlined />, label: t('menu.trips') },
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
+            { key: 'wallet', icon: <WalletOutlined />, label: t('menu.wallet') },
             {
               key: 'personal-center',
               label: t('menu.personalCenter'),
