@@ -15,7 +15,14 @@ import { LoginGuard } from './features/account/login-guard';
 import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
+import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
+import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
+import { FulfilmentService } from './features/fulfilment/fulfilment.service';
 import { healthRoutes } from './features/health/health.routes';
+import { registerNotificationJobs } from './features/notifications/notifications.jobs';
+import { NotificationsRepository } from './features/notifications/notifications.repository';
+import { notificationRoutes } from './features/notifications/notifications.routes';
+import { NotificationsService, notify } from './features/notifications/notifications.service';
 import { registerOrderJobs } from './features/orders/orders.jobs';
 import { OrdersRepository } from './features/orders/orders.repository';
 import { orderRoutes } from './features/orders/orders.routes';
@@ -171,6 +178,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
 
+  const notices = new NotificationsService(
+    new NotificationsRepository(deps.db),
+    { mail: deps.mailer, sms: deps.sms },
+    { publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+    now,
+  );
+  registerNotificationJobs(jobs, notices);
+  const fulfilment = new FulfilmentService(
+    new FulfilmentRepository(deps.db),
+    notify,
+    { ticketingHours: config.TICKETING_HOURS },
+    now,
+  );
+  registerFulfilmentJobs(jobs, fulfilment);
+
   const passengers = new PassengersService(
     new PassengersRepository(deps.db),
     deps.secrets,
@@ -243,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.secrets,
     { paymentMinutes: config.ORDER_PAYMENT_MINUTES, supportUrl: config.SUPPORT_URL },
     now,
+    notify,
   );
   registerOrderJobs(jobs, orders);
 
@@ -298,11 +321,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(siteRoutes(config));
     await api.register(placesRoutes(deps.refdata.places));
     await api.register(refdataRoutes(deps.refdata, deps.now));
-    await api.register(accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400));
+    await api.register(
+      accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400, (userId) => notices.unread(userId)),
+    );
     await api.register(searchRoutes(search));
     await api.register(passengerRoutes(passengers));
     await api.register(orderRoutes(orders));
     await api.register(walletRoutes(wallet));
+    await api.register(notificationRoutes(notices));
   });
   await app.register(simulatorRoutes(simulator));
   await app.register(

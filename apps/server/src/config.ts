@@ -118,6 +118,34 @@ export const configSchema = z.object({
     .url()
     .default('https://support.junction.example')
     .describe("Support site; an order's page there is /order/{id}"),
+  TICKETING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(72)
+    .default(2)
+    .describe('Tickets are expected within this many hours of payment (spec §9), shown on the order'),
+  TICKETING_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 60_000)
+    .default(4000)
+    .describe('How long the simulated airlines and China Railway take to issue tickets'),
+  TICKETING_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.05)
+    .describe('Share of simulated ticket requests that fail (each retry draws again)'),
+  TICKETING_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(25)
+    .default(6)
+    .describe('Tries of one ticket before it goes to the dead-letter state: cancelled, refunded, staff told'),
+  STAFF_EMAIL: z.email().default('ops@junction.example').describe('Where dead-lettered ticketing jobs are reported'),
   PASSENGER_LIMIT: z.coerce.number().int().min(1).max(1000).default(50).describe('Travellers one account may save'),
   RAIL_IDENTITY_DELAY_MS: z.coerce
     .number()

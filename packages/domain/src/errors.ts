@@ -106,6 +106,8 @@ export const ERRORS = {
     http: 422,
     message: 'You have saved the most cards an account may keep. Please delete one card first.',
   },
+  /** Also the answer for another user's notice. */
+  NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
   PASSENGER_PHONE_INVALID: { errorCode: 6002, http: 400, message: 'Incorrect phone number.' },
   RAIL_PHONE_REQUIRED: {
     errorCode: 6003,

@@ -195,6 +195,70 @@ export type WalletEntriesTable = {
   createdAt: Timestamp;
 };
 
+export type NotificationsTable = {
+  id: Generated<string>;
+  userId: string;
+  kind: string;
+  orderId: string | null;
+  params: ColumnType<Record<string, string | number>, string, string>;
+  dedupeKey: string | null;
+  createdAt: Timestamp;
+  readAt: Timestamp | null;
+  mailedAt: Timestamp | null;
+  textedAt: Timestamp | null;
+};
+
+export type TicketsTable = {
+  id: Generated<string>;
+  orderId: string;
+  subOrderId: string;
+  legIndex: number;
+  travellerPosition: number;
+  supplier: string;
+  bookingReference: string;
+  ticketNumber: string;
+  seat: string | null;
+  coach: string | null;
+  berth: string | null;
+  gate: string | null;
+  changedDeparture: string | null;
+  issuedAt: Timestamp;
+};
+
+export type SimTicketIssuesTable = {
+  requestKey: string;
+  supplier: string;
+  response: ColumnType<unknown, string, string>;
+  createdAt: Timestamp;
+};
+
+export type RefundsTable = {
+  id: Generated<string>;
+  orderId: string;
+  subOrderId: string;
+  userId: string;
+  status: string;
+  reason: string;
+  paidMinor: number;
+  feeMinor: number;
+  amountMinor: number;
+  feeRule: string;
+  channel: string | null;
+  requestedAt: Timestamp;
+  deadline: Timestamp;
+  doneAt: Timestamp | null;
+  withdrawnAt: Timestamp | null;
+};
+
+export type RefundEventsTable = {
+  id: Generated<string>;
+  refundId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  data: ColumnType<unknown, string | undefined, string>;
+  at: Timestamp;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 /** The card processor simulator's own tables (never read by our order or payment code). */
 export type GatewaySimTokensTable = {
@@ -317,6 +381,11 @@ export type Database = {
   paymentEvents: PaymentEventsTable;
   paymentRefunds: PaymentRefundsTable;
   paymentWebhookEvents: PaymentWebhookEventsTable;
+  notifications: NotificationsTable;
+  tickets: TicketsTable;
+  simTicketIssues: SimTicketIssuesTable;
+  refunds: RefundsTable;
+  refundEvents: RefundEventsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -149,6 +149,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/wallet/pages/wallet-page')).WalletPage }),
               },
               {
+                path: 'notices',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/pages/notices-page')).NoticesPage,
+                }),
+              },
+              {
                 path: 'account-security',
                 lazy: async () => ({
                   Component: (await import('../features/account/pages/security-page')).SecurityPage,

@@ -26,6 +26,7 @@ export const paths = {
   trips: () => '/account/trips',
   passengers: () => '/account/p-passengers',
   wallet: () => '/account/wallet',
+  notices: () => '/account/notices',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5). */

@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
 import { placeEndpoints } from '../places/place.api';
@@ -13,6 +14,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(accountEndpoints),
   ...Object.values(passengerEndpoints),
   ...Object.values(orderEndpoints),
+  ...Object.values(notificationEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),

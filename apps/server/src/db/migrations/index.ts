@@ -4,6 +4,7 @@ import * as security from './0002-security';
 import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
 import * as payment from './0005-payment';
+import * as fulfilment from './0006-fulfilment';
 import * as wallet from './0011-wallet';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003-passengers': passengers,
   '0004-orders': orders,
   '0005-payment': payment,
+  '0006-fulfilment': fulfilment,
   '0011-wallet': wallet,
 };

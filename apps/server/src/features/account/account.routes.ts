@@ -2,6 +2,7 @@ import { AppError, accountEndpoints as api, type Language } from '@junction/doma
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serve } from '../../lib/serve';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import type { UserRow } from './account.repository';
 import { type AccountService, type RequestMeta, toCurrentUser } from './account.service';
 
 /** Header text as stored: no control characters, bounded. */
@@ -32,8 +33,16 @@ function setClaimCookie(req: FastifyRequest, reply: FastifyReply, claim: string)
 }
 
 /** Sign-in, registration, codes, profile and security: the paths of spec §7, served as written. */
-export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: number): FastifyPluginAsync =>
+/** How many unread notices a user has (the notifications feature, composed in `app.ts`). */
+export type UnreadCounter = (userId: string) => Promise<number>;
+
+export const accountRoutes = (
+  accounts: AccountService,
+  sessionMaxAgeSeconds: number,
+  unread: UnreadCounter = async () => 0,
+): FastifyPluginAsync =>
   async function account(app) {
+    const answer = async (user: UserRow) => toCurrentUser(user, await unread(user.id));
     const tags = ['account'];
     const signedIn = { tags, preHandler: requireUser };
 
@@ -49,7 +58,7 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
         return { pending: true as const, email: result.pendingEmail };
       }
       setSessionCookie(req, reply, result.token, sessionMaxAgeSeconds);
-      return toCurrentUser(result.user);
+      return answer(result.user);
     });
 
     serve(app, api.verifyEmail, { tags }, async (req, reply) => {
@@ -59,7 +68,7 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
       );
       reply.clearCookie(CLAIM_COOKIE, { path: CLAIM_PATH });
       setSessionCookie(req, reply, result.token, sessionMaxAgeSeconds);
-      return toCurrentUser(result.user);
+      return answer(result.user);
     });
 
     serve(app, api.resendActivation, { tags }, async (req, reply) => {
@@ -72,7 +81,7 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
       if (req.auth) throw new AppError('ALREADY_SIGNED_IN');
       const result = await accounts.login(req.body, meta(req));
       setSessionCookie(req, reply, result.token, sessionMaxAgeSeconds);
-      return toCurrentUser(result.user);
+      return answer(result.user);
     });
 
     serve(app, api.logout, { tags }, async (req, reply) => {
@@ -83,11 +92,11 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
 
     serve(app, api.currentUser, signedIn, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return toCurrentUser(await accounts.getUser(req.auth?.userId ?? ''));
+      return answer(await accounts.getUser(req.auth?.userId ?? ''));
     });
 
     serve(app, api.updateProfile, signedIn, async (req) =>
-      toCurrentUser(await accounts.updateProfile(req.auth?.userId ?? '', req.body)),
+      answer(await accounts.updateProfile(req.auth?.userId ?? '', req.body)),
     );
 
     serve(app, api.resetPassword, { tags }, async (req) => {
@@ -106,7 +115,7 @@ export const accountRoutes = (accounts: AccountService, sessionMaxAgeSeconds: nu
       return { ok: true as const };
     });
 
-    serve(app, api.bind, signedIn, async (req) => toCurrentUser(await accounts.bind(req.auth?.userId ?? '', req.body)));
+    serve(app, api.bind, signedIn, async (req) => answer(await accounts.bind(req.auth?.userId ?? '', req.body)));
 
     serve(app, api.otherSessions, signedIn, async (req) => ({
       others: await accounts.otherSessionCount(req.auth?.userId ?? ''),

@@ -417,11 +417,11 @@ export class AccountService {
 }
 
 /** `GET /user` (spec §3): what the header and the account pages show of the signed-in traveller. */
-export function toCurrentUser(user: UserRow): CurrentUser {
+export function toCurrentUser(user: UserRow, unread = 0): CurrentUser {
   const mobile = user.mobile ? maskMobile(user.mobile) : null;
   return {
     name: user.nickname || user.name || mobile || user.email || '',
-    unread: 0,
+    unread,
     info: {
       id: user.id,
       gender: user.gender === 0 || user.gender === 1 ? user.gender : null,

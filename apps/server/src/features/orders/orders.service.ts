@@ -37,7 +37,7 @@ import { addJob } from '../../jobs/jobs';
 import type { Secrets } from '../../lib/secrets';
 import type { FullOrder, OrderRow, OrdersRepository, SeatHold, Trx } from './orders.repository';
 import { statusText } from './orders.repository';
-import type { BookingPassenger, OfferSource, PassengerSource, QuotedOffer } from './ports';
+import type { BookingPassenger, OfferSource, OrderNotifier, PassengerSource, QuotedOffer } from './ports';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -102,6 +102,7 @@ export class OrdersService {
     private readonly secrets: Secrets,
     private readonly options: OrdersOptions,
     private readonly now: () => Date,
+    private readonly notify: OrderNotifier = async () => undefined,
   ) {}
 
   private stockKey(leg: ResultLeg, seatClass: string): { key: string; train: string; date: string } {
@@ -286,6 +287,22 @@ export class OrdersService {
           toStatus: order.status,
           at: now,
           data: { priceMinor: order.priceMinor, seats: holds.map((h) => ({ key: h.key, seats: h.seats })) },
+        });
+        const { from, to } = this.summary(order).places;
+        await this.notify(trx, {
+          userId,
+          kind: 'order-created',
+          orderId: order.id,
+          params: {
+            orderNumber: order.orderNumber,
+            fromEn: from.en,
+            fromZh: from['zh-CN'],
+            toEn: to.en,
+            toZh: to['zh-CN'],
+            amountMinor: order.priceMinor,
+          },
+          dedupeKey: `order-created:${order.id}`,
+          at: now,
         });
         await addJob(
           trx,

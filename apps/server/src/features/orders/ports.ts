@@ -46,3 +46,20 @@ export type BookingPassenger = {
 export interface PassengerSource {
   find(userId: string, ids: string[]): Promise<BookingPassenger[]>;
 }
+
+/**
+ * Tells the traveller about the order in the transaction that changed it (the notifications feature's
+ * `notify`, composed in `app.ts`): the notice exists exactly when the change was committed.
+ */
+export type OrderNotifier = (
+  // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction
+  trx: any,
+  notice: {
+    userId: string;
+    kind: 'order-created';
+    orderId: string;
+    params: Record<string, string | number>;
+    dedupeKey: string;
+    at: Date;
+  },
+) => Promise<unknown>;

@@ -89,11 +89,16 @@ function AccountMenu() {
   return (
     <>
       <Popover content={t('header.unread', { count: unread })} placement="bottom">
-        <Button type="text" className={styles.navButton} aria-label={t('header.notifications', { count: unread })}>
+        <Link
+          to={paths.notices()}
+          className={styles.navLink}
+          aria-label={t('header.notifications', { count: unread })}
+          data-testid="header-bell"
+        >
           <Badge count={unread} size="small" offset={[2, -2]}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
-        </Button>
+        </Link>
       </Popover>
       <Dropdown
         trigger={['click']}
@@ -101,14 +106,25 @@ function AccountMenu() {
         menu={{
           items: [
             { key: 'account', icon: <UserOutlined />, label: t('header.account') },
+            {
+              key: 'notices',
+              icon: <BellOutlined />,
+              label: (
+                <span className={styles.menuNotices}>
+                  {t('header.noticesMenu')}
+                  <Badge count={unread} size="small" />
+                </span>
+              ),
+            },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
           ],
-          onClick: ({ key }) => (key === 'logout' ? void signOut() : navigate(paths.account())),
+          onClick: ({ key }) =>
+            key === 'logout' ? void signOut() : navigate(key === 'notices' ? paths.notices() : paths.account()),
         }}
       >
         <Button type="text" className={styles.accountButton} data-testid="account-menu">
-          <Badge dot={unread > 0} offset={[-2, 2]}>
+          <Badge count={unread} size="small" offset={[-2, 2]} data-testid="account-unread">
             <UserAvatar gender={user?.info.gender} size={28} />
           </Badge>
           <span className={styles.userName}>{user?.name}</span>

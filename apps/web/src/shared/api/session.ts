@@ -12,6 +12,8 @@ export const currentUserQueryOptions = () =>
     queryKey: sessionKeys.user,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     retry: false,
+    // The unread count (spec §3) changes as notices arrive: the header asks again every minute.
+    refetchInterval: 60_000,
     // The session check handles its own failure (spec §4): no global 401 dialog for it.
     meta: { silent: true },
   });

@@ -1,5 +1,12 @@
-import { CalendarOutlined, LockOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Menu } from 'antd';
+import {
+  BellOutlined,
+  CalendarOutlined,
+  LockOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Badge, Menu } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -14,7 +21,8 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected =
-    ['account-security', 'p-passengers', 'trips', 'wallet'].find((key) => pathname.includes(key)) ?? 'personal-info';
+    ['account-security', 'p-passengers', 'trips', 'wallet', 'notices'].find((key) => pathname.includes(key)) ??
+    'personal-info';
   return (
     <div className={styles.layout}>
       <aside className={styles.side}>
@@ -34,6 +42,16 @@ export function AccountLayout() {
             { key: 'trips', icon: <CalendarOutlined />, label: t('menu.trips') },
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
             { key: 'wallet', icon: <WalletOutlined />, label: t('menu.wallet') },
+            {
+              key: 'notices',
+              icon: <BellOutlined />,
+              label: (
+                <span className={styles.menuBadge}>
+                  {t('menu.notifications')}
+                  <Badge count={user?.unread ?? 0} size="small" data-testid="menu-unread" />
+                </span>
+              ),
+            },
             {
               key: 'personal-center',
               label: t('menu.personalCenter'),

@@ -1,0 +1,151 @@
+import {
+  AppError,
+  type Language,
+  type Notice,
+  type NoticeKind,
+  type NoticeListQuery,
+  type NoticePage,
+  type NoticeParams,
+  noticeListQuerySchema,
+  noticeValues,
+} from '@junction/domain';
+import { addJob } from '../../jobs/jobs';
+import { escapeHtml, fill } from '../../lib/text';
+import en from '../../locales/en/notices.json' with { type: 'json' };
+import zh from '../../locales/zh-CN/notices.json' with { type: 'json' };
+import { type Executor, insertNotice, type NoticeRow, type NotificationsRepository } from './notifications.repository';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'notifications.mail': { noticeId: string };
+    'notifications.sms': { noticeId: string };
+  }
+}
+
+const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
+
+/** Where notices go out (the account feature's SMTP mailer and SMS provider, composed in `app.ts`). */
+export type NoticeChannels = {
+  mail: { send(mail: { to: string; subject: string; text: string; html: string }): Promise<void> };
+  sms: { send(sms: { to: string; text: string }): Promise<void> };
+};
+
+export type NotifyInput = {
+  userId: string;
+  kind: NoticeKind;
+  orderId?: string | null;
+  params?: NoticeParams;
+  /** One notice per key and user: the same event told twice (a job run again) is stored once. */
+  dedupeKey?: string;
+  /** When it happened (default: now by the database clock). */
+  at?: Date;
+};
+
+/**
+ * Tells a traveller something, in the caller's transaction: the notice is stored (it counts as unread
+ * at once) and its e-mail and SMS are queued as jobs, so none exists without the change it is about.
+ * Answers the notice id, or null when the dedupe key was told before.
+ */
+export async function notify(trx: Executor, input: NotifyInput): Promise<string | null> {
+  const row = await insertNotice(trx, {
+    userId: input.userId,
+    kind: input.kind,
+    orderId: input.orderId ?? null,
+    params: input.params ?? {},
+    dedupeKey: input.dedupeKey ?? null,
+    createdAt: input.at ?? new Date(),
+  });
+  if (!row) return null;
+  await addJob(trx, 'notifications.mail', { noticeId: row.id }, { jobKey: `notice-mail:${row.id}`, maxAttempts: 10 });
+  await addJob(trx, 'notifications.sms', { noticeId: row.id }, { jobKey: `notice-sms:${row.id}`, maxAttempts: 10 });
+  return row.id;
+}
+
+/** A notice's words in one language: the title and body the page shows, and the e-mail and SMS. */
+export function noticeText(kind: NoticeKind, params: NoticeParams, language: Language, orderLink: string) {
+  const t = TEXTS[language];
+  const values = { ...noticeValues(params, language), link: orderLink };
+  const k = t.kinds[kind];
+  const title = fill(k.title, values);
+  const body = fill(k.body, values);
+  const text = fill(t.mail, { title, body, link: orderLink });
+  const html = text
+    .split('\n\n')
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/\n/g, '<br>')
+          .replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`,
+    )
+    .join('\n');
+  return { title, body, subject: fill(t.subject, { title }), text, html, sms: fill(t.sms, { title, body }) };
+}
+
+const present = (r: NoticeRow): Notice => ({
+  id: r.id,
+  kind: r.kind as NoticeKind,
+  orderId: r.orderId,
+  params: r.params,
+  createdAt: r.createdAt.toISOString(),
+  read: r.readAt !== null,
+});
+
+/** Notices (spec §2 notices, §3 unread, §7 `GET /notifications`) and their delivery by e-mail and SMS. */
+export class NotificationsService {
+  constructor(
+    private readonly repo: NotificationsRepository,
+    private readonly channels: NoticeChannels,
+    private readonly options: { publicUrl: string },
+    private readonly now: () => Date,
+  ) {}
+
+  async list(userId: string, query: NoticeListQuery): Promise<NoticePage> {
+    const q = noticeListQuerySchema.parse(query);
+    const { rows, total, unread } = await this.repo.page(userId, q.page, q.pageSize);
+    return { items: rows.map(present), total, unread, page: q.page, pageSize: q.pageSize };
+  }
+
+  unread(userId: string): Promise<number> {
+    return this.repo.unread(userId);
+  }
+
+  async read(userId: string, id: string): Promise<{ unread: number }> {
+    if (!(await this.repo.markRead(userId, id, this.now()))) throw new AppError('NOTICE_NOT_FOUND');
+    return { unread: await this.repo.unread(userId) };
+  }
+
+  async readAll(userId: string): Promise<{ unread: number }> {
+    await this.repo.markAllRead(userId, this.now());
+    return { unread: 0 };
+  }
+
+  private link(orderId: string | null): string {
+    const base = this.options.publicUrl.replace(/\/$/, '');
+    return orderId ? `${base}/order?id=${orderId}` : `${base}/account/notices`;
+  }
+
+  /** The e-mail of a notice, once: to the user's address, else to the order's contact address. */
+  async deliverMail(noticeId: string): Promise<'sent' | 'done' | 'none'> {
+    const n = await this.repo.forDelivery(noticeId);
+    if (!n || n.mailedAt) return 'done';
+    const to = n.email ?? n.contactEmail;
+    if (!to) return 'none';
+    const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
+    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
+    await this.channels.mail.send({ to, subject: m.subject, text: m.text, html: m.html });
+    await this.repo.markSent(noticeId, 'mail', this.now());
+    return 'sent';
+  }
+
+  /** The SMS of a notice, once, to the user's mobile number when there is one. */
+  async deliverSms(noticeId: string): Promise<'sent' | 'done' | 'none'> {
+    const n = await this.repo.forDelivery(noticeId);
+    if (!n || n.textedAt) return 'done';
+    if (!n.mobile) return 'none';
+    const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
+    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
+    await this.channels.sms.send({ to: n.mobile, text: m.sms });
+    await this.repo.markSent(noticeId, 'sms', this.now());
+    return 'sent';
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  AlertOutlined,
+  BellOutlined,
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CreditCardOutlined,
+  FileDoneOutlined,
+  RollbackOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import { type Notice, type NoticeKind, noticeValues } from '@junction/domain';
+import { Button, Pagination, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { useMarkAllNoticesRead, useMarkNoticeRead, useNotices } from '../api/notices';
+import styles from './notices.module.css';
+
+const PAGE_SIZE = 10;
+
+const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
+  'order-created': { icon: <FileDoneOutlined />, tone: 'blue' },
+  'payment-received': { icon: <CreditCardOutlined />, tone: 'green' },
+  'tickets-issued': { icon: <CheckCircleOutlined />, tone: 'green' },
+  'ticketing-failed': { icon: <AlertOutlined />, tone: 'red' },
+  'refund-processing': { icon: <RollbackOutlined />, tone: 'orange' },
+  'refund-done': { icon: <RollbackOutlined />, tone: 'green' },
+  'schedule-change': { icon: <SwapOutlined />, tone: 'orange' },
+  'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
+};
+
+/** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */
+export function NoticesPage() {
+  const { t } = useTranslation('notices');
+  useDocumentTitle(t('title'));
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending } = useNotices({ page, pageSize: PAGE_SIZE });
+  const markAll = useMarkAllNoticesRead();
+
+  return (
+    <section className={styles.panel} data-testid="notices-page">
+      <div className={styles.head}>
+        <div>
+          <h1>{t('title')}</h1>
+          <p className={styles.lead} data-testid="notices-unread">
+            {t('unread', { count: data?.unread ?? 0 })}
+          </p>
+        </div>
+        <Button
+          onClick={() => markAll.mutate()}
+          disabled={!data || data.unread === 0}
+          loading={markAll.isPending}
+          data-testid="notices-read-all"
+        >
+          {t('readAll')}
+        </Button>
+      </div>
+      {isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState kind="empty" title={t('empty')} description={t('emptyHint')} />
+      ) : null}
+      <ul className={styles.list}>
+        {data?.items.map((n) => (
+          <li key={n.id}>
+            <NoticeItem notice={n} />
+          </li>
+        ))}
+      </ul>
+      {data && data.total > PAGE_SIZE ? (
+        <Pagination
+          className={styles.pagination}
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          onChange={(p) => setParams({ page: String(p) })}
+          showSizeChanger={false}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function NoticeItem({ notice }: { notice: Notice }) {
+  const { t } = useTranslation('notices');
+  const { language } = usePreferences();
+  const markRead = useMarkNoticeRead();
+  const values = noticeValues(notice.params, language);
+  const look = ICONS[notice.kind] ?? { icon: <BellOutlined />, tone: 'blue' };
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(notice.createdAt),
+  );
+  const read = () => {
+    if (!notice.read) markRead.mutate(notice.id);
+  };
+  return (
+    <article
+      className={`${styles.item} ${notice.read ? '' : styles.unread}`}
+      data-testid="notice"
+      data-kind={notice.kind}
+      data-read={notice.read}
+    >
+      <span className={`${styles.icon} ${styles[look.tone]}`} aria-hidden="true">
+        {look.icon}
+      </span>
+      <div className={styles.text}>
+        <h2>
+          {notice.read ? null : <span className={styles.dot} role="img" aria-label={t('new')} />}
+          {t(`kinds.${notice.kind}.title`, { replace: values })}
+        </h2>
+        <p>{t(`kinds.${notice.kind}.body`, { replace: values })}</p>
+        <div className={styles.meta}>
+          <time dateTime={notice.createdAt}>{when}</time>
+          {notice.orderId ? (
+            <Link to={paths.order(notice.orderId)} onClick={read} data-testid="notice-order">
+              {t('viewOrder')}
+            </Link>
+          ) : null}
+          {notice.read ? null : (
+            <Button type="link" size="small" onClick={read} className={styles.markRead} data-testid="notice-read">
+              {t('markRead')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

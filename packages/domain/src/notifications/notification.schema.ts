@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * What a notice tells the traveller (spec §2 notices, issue: order created, payment received, tickets issued,
+ * ticketing failed, refund processing and done, schedule change, departure reminder). The text is written
+ * from the kind and its params in the reader's language, on the page and in the e-mail and SMS alike.
+ */
+export const NOTICE_KINDS = [
+  'order-created',
+  'payment-received',
+  'tickets-issued',
+  'ticketing-failed',
+  'refund-processing',
+  'refund-done',
+  'schedule-change',
+  'departure-reminder',
+] as const;
+export const noticeKindSchema = z.enum(NOTICE_KINDS);
+export type NoticeKind = z.infer<typeof noticeKindSchema>;
+
+/** Values filled into a notice's text: order number, route, flight number, times, amounts in hundredths. */
+export const noticeParamsSchema = z.record(z.string().max(40), z.union([z.string().max(200), z.number()]));
+export type NoticeParams = z.infer<typeof noticeParamsSchema>;
+
+export const noticeSchema = z.object({
+  id: z.uuid(),
+  kind: noticeKindSchema,
+  /** The order the notice is about; its page is linked. */
+  orderId: z.uuid().nullable(),
+  params: noticeParamsSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type NoticeListQuery = z.input<typeof noticeListQuerySchema>;
+
+/** `GET /notifications` (spec §7): a page of notices, unread first and newest first within each. */
+export const noticePageSchema = z.object({
+  items: z.array(noticeSchema),
+  total: z.number().int(),
+  unread: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type NoticePage = z.infer<typeof noticePageSchema>;
+
+export const noticeIdBodySchema = z.object({ id: z.uuid() });
+export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
