@@ -52,6 +52,8 @@ export default defineConfig({
       SEARCH_SUPPLIER_FAILURES: 'false',
       // A busy test machine may take a while over a new date's door-to-door timetable.
       SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
+      // The simulated national rail service always sends its login codes to the browser tests.
+      RAIL_SIM_CODE_FAILURE_RATE: '0',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       ...(process.env.E2E_SMS_FILE ? { SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE } : {}),

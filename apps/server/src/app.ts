@@ -43,6 +43,12 @@ import { SIGNATURE_HEADER } from './features/payment/gateway/webhook-signature';
 import { PaymentsRepository } from './features/payment/payment.repository';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
 import { placesRoutes } from './features/places/places.routes';
+import type { RailAccountProvider } from './features/rail/provider';
+import { RailRepository } from './features/rail/rail.repository';
+import { railRoutes } from './features/rail/rail.routes';
+import { RailService } from './features/rail/rail.service';
+import { RailServiceSimulator } from './features/rail/simulator/rail-service-sim';
+import { railSimRoutes } from './features/rail/simulator/rail-sim.routes';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import { railRemaining } from './features/search/inventory/fares';
 import type { Inventory } from './features/search/inventory/inventory';
@@ -86,6 +92,8 @@ export type AppDeps = {
   random?: Random;
   /** China Railway's identity check; the simulator by default. */
   railIdentity?: RailIdentityVerifier;
+  /** The national rail account service (12306); the simulator by default. */
+  railAccounts?: RailAccountProvider;
   /** Where the log goes (standard output by default). */
   logStream?: NodeJS.WritableStream;
   /** The card processor; the embedded simulator by default. */
@@ -296,6 +304,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   /** The wallet's ledger: refunds to the wallet and payments from it credit and debit it in their transaction. */
   const walletLedger = new WalletLedger(walletRepo, now);
   const wallet = new WalletService(walletRepo, walletLedger);
+  const railSim = deps.railAccounts
+    ? undefined
+    : new RailServiceSimulator(
+        deps.db,
+        deps.secrets.keyring,
+        deps.sms,
+        {
+          latencyMs: config.RAIL_SIM_LATENCY_MS,
+          codeFailureRate: config.RAIL_SIM_CODE_FAILURE_RATE,
+          sessionMinutes: config.RAIL_SIM_SESSION_MINUTES,
+          random: deps.random,
+        },
+        now,
+      );
+  const ordersRepoForRail = new OrdersRepository(deps.db);
+  const rail = new RailService(
+    new RailRepository(deps.db),
+    deps.railAccounts ?? (railSim as RailServiceSimulator),
+    deps.secrets.keyring,
+    {
+      findByDocument: (userId, type, number) => passengers.findByDocument(userId, type, number),
+      save: (userId, input) => passengers.save(userId, input),
+    },
+    { count: (userId) => ordersRepoForRail.railTicketsInProgress(userId) },
+    { callTimeoutMs: config.RAIL_CALL_TIMEOUT_MS },
+    now,
+  );
 
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
@@ -327,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(searchRoutes(search));
     await api.register(passengerRoutes(passengers));
     await api.register(orderRoutes(orders));
+    await api.register(railRoutes(rail));
     await api.register(walletRoutes(wallet));
     await api.register(notificationRoutes(notices));
   });
@@ -345,6 +381,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: body, headers })).statusCode;
   });
+  if (railSim) await app.register(railSimRoutes(railSim));
 
   const runner = deps.databaseUrl
     ? new JobRunner(jobs, {

@@ -165,6 +165,24 @@ export const configSchema = z.object({
     .max(1)
     .default(0.02)
     .describe('Share of simulated China Railway identity checks that fail like an outage (the job retries them)'),
+  RAIL_SIM_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(600)
+    .describe('Typical response time of the simulated national rail service (12306)'),
+  RAIL_SIM_CODE_FAILURE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.03)
+    .describe('Share of rail login codes the simulated rail service fails to send (result 6)'),
+  RAIL_SIM_SESSION_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(30)
+    .describe('A rail session ends after this long without a call'),
+  RAIL_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000).describe('Time limit of one rail call'),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()

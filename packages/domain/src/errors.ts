@@ -108,6 +108,12 @@ export const ERRORS = {
   },
   /** Also the answer for another user's notice. */
   NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
+  /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
+  RAIL_SESSION_EXPIRED: {
+    errorCode: 6001,
+    http: 422,
+    message: 'Your China Railway login has expired. Please log in to your rail account again.',
+  },
   PASSENGER_PHONE_INVALID: { errorCode: 6002, http: 400, message: 'Incorrect phone number.' },
   RAIL_PHONE_REQUIRED: {
     errorCode: 6003,
@@ -152,6 +158,20 @@ export const ERRORS = {
   NAME_REQUIRED: { errorCode: 6113, http: 400, message: 'Enter at least one name, Chinese or English.' },
   FIELD_REQUIRED: { errorCode: 6114, http: 400, message: 'Required field.' },
   BIRTH_DATE_INVALID: { errorCode: 6115, http: 400, message: 'Incorrect date of birth.' },
+  RAIL_LOGIN_FAILED: { errorCode: 6201, http: 400, message: 'Incorrect account or password.' },
+  RAIL_CODE_INCORRECT: { errorCode: 6202, http: 400, message: 'Incorrect verification code.' },
+  RAIL_AGREEMENT_REQUIRED: {
+    errorCode: 6203,
+    http: 400,
+    message: 'Please read and tick the rail account authorisation agreement before logging in.',
+  },
+  /** Spec §8: rail-account logout blocked while tickets are being issued. */
+  RAIL_LOGOUT_BLOCKED: {
+    errorCode: 6204,
+    http: 422,
+    message: 'Tickets are being issued through this rail account. You can log out once they are issued.',
+  },
+  RAIL_NOT_LINKED: { errorCode: 6205, http: 422, message: 'No China Railway account is linked.' },
   RESULTS_EXPIRED: { errorCode: 3001, http: 400, message: 'Your results have expired.' },
   PRICE_EXPIRED: {
     errorCode: 3002,

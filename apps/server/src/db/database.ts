@@ -194,6 +194,62 @@ export type WalletEntriesTable = {
   reference: string | null;
   createdAt: Timestamp;
 };
+export type RailAccountsTable = {
+  userId: string;
+  username: string;
+  holderName: string;
+  phoneMasked: string;
+  tokenSealed: string;
+  sessionExpiresAt: Timestamp;
+  state: string;
+  linkedAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type RailSimAccountsTable = {
+  id: Generated<string>;
+  username: string;
+  passwordHash: string;
+  holderName: string;
+  idLastFour: string;
+  phone: string;
+  email: string | null;
+  createdAt: Timestamp;
+};
+export type RailSimPassengersTable = {
+  id: Generated<string>;
+  accountId: string;
+  position: number;
+  name: string;
+  englishName: string | null;
+  documentType: string;
+  documentSealed: string;
+  documentMasked: string;
+  documentExpiry: string | null;
+  birthDate: string;
+  gender: string | null;
+  nationality: string | null;
+  phone: string | null;
+  email: string | null;
+  passengerType: string;
+  status: string;
+  createdAt: Timestamp;
+};
+export type RailSimCodesTable = {
+  id: Generated<string>;
+  accountId: string;
+  codeHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  usedAt: Timestamp | null;
+};
+export type RailSimSessionsTable = {
+  tokenHash: string;
+  accountId: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  endedAt: Timestamp | null;
+};
 
 export type NotificationsTable = {
   id: Generated<string>;
@@ -386,6 +442,11 @@ export type Database = {
   simTicketIssues: SimTicketIssuesTable;
   refunds: RefundsTable;
   refundEvents: RefundEventsTable;
+  railAccounts: RailAccountsTable;
+  railSimAccounts: RailSimAccountsTable;
+  railSimPassengers: RailSimPassengersTable;
+  railSimCodes: RailSimCodesTable;
+  railSimSessions: RailSimSessionsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,7 @@ import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
 import { placeEndpoints } from '../places/place.api';
+import { railEndpoints } from '../rail/rail.api';
 import { referenceEndpoints } from '../reference.api';
 import { searchEndpoints } from '../search/search.api';
 import { walletEndpoints } from '../wallet/wallet.api';
@@ -16,6 +17,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(orderEndpoints),
   ...Object.values(notificationEndpoints),
   ...Object.values(placeEndpoints),
+  ...Object.values(railEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
   ...Object.values(walletEndpoints),

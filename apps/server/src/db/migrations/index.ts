@@ -5,6 +5,7 @@ import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
 import * as payment from './0005-payment';
 import * as fulfilment from './0006-fulfilment';
+import * as rail from './0007-rail';
 import * as wallet from './0011-wallet';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': orders,
   '0005-payment': payment,
   '0006-fulfilment': fulfilment,
+  '0007-rail': rail,
   '0011-wallet': wallet,
 };

@@ -220,6 +220,19 @@ export class OrdersRepository {
     return row;
   }
 
+  /** Rail tickets of the user's paid orders not issued yet: they are being issued through the rail account. */
+  async railTicketsInProgress(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('subOrders')
+      .innerJoin('orders', 'orders.id', 'subOrders.orderId')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('orders.userId', '=', userId)
+      .where('subOrders.type', '=', 'railway')
+      .where('subOrders.status', 'in', ['2', '7'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async findById(orderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {
     return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   }

@@ -26,7 +26,7 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
  * another user's traveller is never read, changed or deleted; only the rail check job reads by id.
  */
 export class PassengersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -87,12 +87,7 @@ export class PassengersRepository {
   }
 
   /** Another traveller of this user holding the same document (by its keyed hash), if any. */
-  async holderOf(
-    trx: Transaction<Database>,
-    userId: string,
-    type: string,
-    numberHash: string,
-  ): Promise<string | undefined> {
+  async holderOf(trx: Executor, userId: string, type: string, numberHash: string): Promise<string | undefined> {
     const row = await trx
       .selectFrom('passengerDocuments')
       .select('passengerId')

@@ -5,6 +5,7 @@ import {
   type DocumentType,
   isDocumentType,
   maskDocumentNumber,
+  normalizeDocumentNumber,
   type Passenger,
   type PassengerInput,
   type PassengerListQuery,
@@ -194,6 +195,12 @@ export class PassengersService {
       numberHash: keyedHash(this.secrets.hmacKey, HASH_PURPOSE, `${type}:${number}`),
       numberMasked: maskDocumentNumber(number),
     };
+  }
+
+  /** The id of the user's traveller holding this document, if any (found by its keyed hash). */
+  findByDocument(userId: string, type: DocumentType, number: string): Promise<string | undefined> {
+    const numberHash = keyedHash(this.secrets.hmacKey, HASH_PURPOSE, `${type}:${normalizeDocumentNumber(number)}`);
+    return this.repo.holderOf(this.repo.db, userId, type, numberHash);
   }
 
   async remove(userId: string, id: string): Promise<void> {

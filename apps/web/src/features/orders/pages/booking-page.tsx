@@ -19,6 +19,7 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
 import { paths } from '../../../shared/paths';
+import { RailAccountCard } from '../../../shared/rail/rail-account-card';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
@@ -288,6 +289,11 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
         <div className={styles.main}>
           {step === 0 ? (
             <>
+              {offer.trip.rail ? (
+                <div className={styles.railAccount}>
+                  <RailAccountCard compact />
+                </div>
+              ) : null}
               <Card title={t('booking.travellers.title')} data-testid="step-travellers">
                 <p className={styles.muted}>{t('booking.travellers.hint')}</p>
                 <PassengerPicker

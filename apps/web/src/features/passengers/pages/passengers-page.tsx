@@ -19,6 +19,7 @@ import { useRemovePassenger, useSavedPassengers } from '../../../shared/passenge
 import { PassengerFormModal } from '../../../shared/passengers/passenger-form-modal';
 import { displayName, secondaryName } from '../../../shared/passengers/passenger-names';
 import { RailStatusBadge } from '../../../shared/passengers/rail-status-badge';
+import { RailAccountCard } from '../../../shared/rail/rail-account-card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import styles from './passengers-page.module.css';
 
@@ -80,6 +81,7 @@ export function PassengersPage() {
         </div>
         {add}
       </header>
+      <RailAccountCard />
       <div className={styles.toolbar}>
         <Input
           allowClear

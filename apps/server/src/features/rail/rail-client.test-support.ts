@@ -1,0 +1,75 @@
+import { apiErrorSchema, railAccountStatusSchema, railCodeAnswerSchema } from '@junction/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness';
+
+/** An ID card number with a valid checksum for a date of birth (`yyyymmdd`) and a sequence. */
+export function idNumber(birth: string, seq: string): string {
+  const first17 = `110101${birth}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+export const errorOf = (res: LightMyRequestResponse) => apiErrorSchema.parse(res.json());
+
+export type SimAccount = { username: string; phone: string; password: string; idLastFour: string };
+
+/** Acts on one app as a traveller with a national rail account does. */
+export function railClient(t: TestApp) {
+  let users = 0;
+  let accounts = 0;
+  const post = (cookie: string, url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: { cookie } });
+  const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** The code the rail service texted to a phone last. */
+  const codeSentTo = (phone: string) =>
+    /(\d{6})/.exec([...t.sms.sent].reverse().find((m) => m.to === phone)?.text ?? '')?.[1] ?? '';
+  const self = {
+    post,
+    get,
+    codeSentTo,
+    /** A new account of ours, signed in through the real registration by SMS code. */
+    async signUp(): Promise<string> {
+      const mobile = `1360013${String(1000 + users++).padStart(4, '0')}`;
+      const ip = `10.66.${users >> 8}.${users & 255}`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/code',
+        payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
+        remoteAddress: ip,
+      });
+      const code = codeSentTo(`+86${mobile}`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/register',
+        payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
+    },
+    /** Opens an account on the simulated rail service: the holder 张伟 and the passengers given. */
+    async railAccount(passengers: object[] = [], holderId = idNumber('19850302', '231')): Promise<SimAccount> {
+      accounts++;
+      const username = `traveller${accounts}x${Math.floor(Math.random() * 1e6)}`;
+      const phone = `+8613900${String(100000 + accounts).slice(-6)}`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/rail-sim/accounts',
+        payload: { username, password: 'rail-pass-1', holderName: '张伟', idNumber: holderId, phone, passengers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { username, phone, password: 'rail-pass-1', idLastFour: holderId.slice(-4) };
+    },
+    /** Links a rail account to ours: code by SMS, then the login with the agreement ticked. */
+    async link(cookie: string, account: SimAccount) {
+      const sent = await post(cookie, '/api/rail/code', { username: account.username, idLastFour: account.idLastFour });
+      expect(railCodeAnswerSchema.parse(sent.json()).result).toBe(0);
+      const res = await post(cookie, '/api/rail/login', { ...account, code: codeSentTo(account.phone), agreed: true });
+      expect(res.statusCode, res.body).toBe(200);
+      return railAccountStatusSchema.parse(res.json());
+    },
+  };
+  return self;
+}

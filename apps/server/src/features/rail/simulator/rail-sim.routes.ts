@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { RailServiceSimulator } from './rail-service-sim';
+
+const passenger = z.object({
+  name: z.string().min(1).max(60),
+  englishName: z.string().max(80).nullish(),
+  documentType: z.string().min(1).max(2),
+  documentNumber: z.string().min(1).max(40),
+  documentExpiry: z.iso.date().nullish(),
+  birthDate: z.iso.date().nullish(),
+  gender: z.enum(['MALE', 'FEMALE']).nullish(),
+  nationality: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullish(),
+  phone: z
+    .string()
+    .regex(/^\+\d{6,15}$/)
+    .nullish(),
+  email: z.email().nullish(),
+  type: z.enum(['ADULT', 'CHILD', 'STUDENT', 'DISABLED_MILITARY']).optional(),
+});
+const account = z.object({
+  username: z.string().min(1).max(40),
+  password: z.string().min(6).max(64),
+  holderName: z.string().min(2).max(30),
+  idNumber: z.string().length(18),
+  phone: z.string().regex(/^\+\d{6,15}$/),
+  email: z.email().nullish(),
+  passengers: z.array(passenger).max(15).optional(),
+});
+
+/**
+ * The simulated national rail service's own registration (`POST /rail-sim/accounts`), as its website
+ * would offer: development and browser tests open rail accounts here. Not part of our API.
+ */
+export const railSimRoutes = (sim: RailServiceSimulator): FastifyPluginAsync =>
+  async function railSim(app) {
+    app.post('/rail-sim/accounts', async (req, reply) => {
+      const parsed = account.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid account.' });
+      try {
+        return await sim.createAccount(parsed.data);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : 'Invalid account.';
+        const taken = (e as { code?: string }).code === '23505';
+        return reply.code(400).send({ errorCode: 1000, errorContent: taken ? 'Username taken.' : message });
+      }
+    });
+  };

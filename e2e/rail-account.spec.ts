@@ -1,0 +1,161 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { newMobile, smsCode } from './outbox';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+
+/** An ID card number with a valid checksum for a date of birth and a sequence. */
+function idNumber(birth: string, seq: string): string {
+  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/** A new account of ours, registered through the API, then signed in on the login page. */
+async function signUp(page: Page, lang: Lang) {
+  const mobile = newMobile();
+  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
+  const code = await smsCode(`+86${mobile}`);
+  const res = await page.request.post('/register', {
+    data: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
+  });
+  expect(res.ok()).toBe(true);
+  await page.context().clearCookies({ name: 'sid' });
+  await page.goto('/login');
+  const form = page.getByTestId('login-form');
+  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
+  await form.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
+  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+/** An account on the simulated national rail service, with passengers besides its holder. */
+async function railAccount(page: Page) {
+  const holderId = idNumber('1985-03-02', String(100 + Math.floor(Math.random() * 800)));
+  const username = `rail${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const phone = `+86${newMobile()}`;
+  const res = await page.request.post('/rail-sim/accounts', {
+    data: {
+      username,
+      password: 'rail-pass-1',
+      holderName: '张伟',
+      idNumber: holderId,
+      phone,
+      passengers: [
+        { name: '李娜', documentType: 'B', documentNumber: idNumber('1987-06-18', '124'), phone: '+8613800138001' },
+        {
+          name: 'SMITH JOHN',
+          englishName: 'SMITH JOHN',
+          documentType: 'A',
+          documentNumber: `E${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+          documentExpiry: '2032-05-01',
+          birthDate: '1990-04-01',
+          gender: 'MALE',
+          nationality: 'GB',
+        },
+      ],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { username, phone, password: 'rail-pass-1', lastFour: holderId.slice(-4) };
+}
+
+/** The input of an antd checkbox, wherever the checkbox puts its test id. */
+const checkbox = (scope: Locator, testId: string) =>
+  scope.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
+
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+for (const lang of LANGUAGES) {
+  const tx = (ns: string, key: string) => text(lang, ns, key);
+
+  test(`links a 12306 account after a wrong last-four answer, imports its passengers and logs out (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signUp(page, lang);
+    const rail = await railAccount(page);
+
+    await page.goto('/account/p-passengers');
+    const card = page.getByTestId('rail-account');
+    await expect(card).toHaveAttribute('data-state', 'none');
+    await expect(card).toContainText(tx('rail', 'card.offline'));
+    await shot(page, `rail-card-none-${lang}`);
+    await card.getByTestId('rail-link').click();
+
+    const form = page.getByTestId('rail-login-form');
+    await form.getByTestId('rail-username').fill(rail.username);
+    await form.getByTestId('rail-password').fill('12345');
+    await form.getByTestId('rail-last-four').fill('0000');
+    await form.getByTestId('rail-send-code').click();
+    // SMS result 11: the last four digits are wrong, said beside them.
+    await expect(form.getByText(tx('rail', 'login.codeResult.11'))).toBeVisible();
+
+    await form.getByTestId('rail-last-four').fill(rail.lastFour);
+    await form.getByTestId('rail-send-code').click();
+    await expect(form.getByTestId('rail-code-result')).toHaveAttribute('data-result', '0');
+    await expect(form.getByTestId('rail-send-code')).toBeDisabled();
+    await form.getByTestId('rail-code').fill(await smsCode(rail.phone));
+
+    // The password is too short, and the agreement must be opened before it can be ticked.
+    await form.getByTestId('rail-login-submit').click();
+    await expect(form.getByText(tx('rail', 'login.rules.password'))).toBeVisible();
+    await form.getByTestId('rail-password').fill(rail.password);
+    await expect(form.getByText(tx('rail', 'login.openFirst'))).toBeVisible();
+    await expect(checkbox(form, 'rail-agree')).toBeDisabled();
+    await shot(page, `rail-login-${lang}`);
+    const [agreement] = await Promise.all([
+      context.waitForEvent('page'),
+      form.getByTestId('rail-agreement-link').click(),
+    ]);
+    await expect(agreement.getByTestId('agreement-text')).toContainText(tx('agreement-kyfw', 'title'));
+    await agreement.close();
+    await checkbox(form, 'rail-agree').check();
+    await form.getByTestId('rail-login-submit').click();
+
+    await expect(card).toHaveAttribute('data-state', 'active', { timeout: 15_000 });
+    await expect(card.getByTestId('rail-username-shown')).toHaveText(rail.username);
+    await expect(card.getByTestId('rail-state')).toHaveText(tx('rail', 'card.state.active'));
+    await shot(page, `rail-card-linked-${lang}`);
+
+    // Import the account's passengers: each comes with China Railway's status.
+    await card.getByTestId('rail-import').click();
+    const rows = page.getByTestId('rail-passenger');
+    await expect(rows).toHaveCount(3, { timeout: 15_000 });
+    await expect(rows.nth(2)).toHaveAttribute('data-status', 'NEED_MOBILE_OR_EMAIL');
+    for (let i = 0; i < 3; i++) await checkbox(rows.nth(i), 'rail-passenger-check').check();
+    await shot(page, `rail-import-${lang}`);
+    await page.getByTestId('rail-import-submit').click();
+    const cards = page.getByTestId('passenger-card');
+    await expect(cards).toHaveCount(3, { timeout: 15_000 });
+    const smith = cards.filter({ hasText: 'SMITH' });
+    await expect(smith.getByTestId('rail-status')).toHaveAttribute('data-status', 'NEED_MOBILE_OR_EMAIL', {
+      timeout: 20_000,
+    });
+    await expect(smith).toContainText(tx('passengers', 'rail.hint.NEED_MOBILE_OR_EMAIL'));
+    await expect(cards.filter({ hasText: '李娜' }).getByTestId('rail-status')).toHaveAttribute(
+      'data-status',
+      'VERIFIED',
+      { timeout: 20_000 },
+    );
+
+    // Log out, confirmed.
+    await card.getByTestId('rail-logout').click();
+    await expect(
+      page.locator('.ant-modal-confirm-title', { hasText: tx('rail', 'card.confirmLogout.title') }),
+    ).toBeVisible();
+    await page.getByTestId('rail-logout-confirm').click();
+    await expect(card).toHaveAttribute('data-state', 'none');
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,0 +1,53 @@
+import { defineEndpoint, okSchema } from '../api/endpoint';
+import {
+  railAccountStatusSchema,
+  railCodeAnswerSchema,
+  railCodeRequestSchema,
+  railImportAnswerSchema,
+  railImportSchema,
+  railLoginSchema,
+  railPassengerListSchema,
+} from './rail-account.schema';
+
+/** The national rail account (spec §1, §5, §6): link, state, passengers, unlink. */
+export const railEndpoints = {
+  account: defineEndpoint({
+    method: 'GET',
+    path: '/api/rail/account',
+    response: railAccountStatusSchema,
+    summary: 'The linked national rail account and the state of its session, or none',
+  }),
+  code: defineEndpoint({
+    method: 'POST',
+    path: '/api/rail/code',
+    body: railCodeRequestSchema,
+    response: railCodeAnswerSchema,
+    summary: "Asks the rail service to text a login code to its account's phone (result 0, 6 or 11)",
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/rail/login',
+    body: railLoginSchema,
+    response: railAccountStatusSchema,
+    summary: 'Logs in to the national rail account and links it (the agreement must be ticked)',
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/rail/logout',
+    response: okSchema,
+    summary: 'Unlinks the rail account; refused while tickets are being issued through it',
+  }),
+  passengers: defineEndpoint({
+    method: 'GET',
+    path: '/api/rail/passengers',
+    response: railPassengerListSchema,
+    summary: "The linked account's passengers with their verification status",
+  }),
+  importPassengers: defineEndpoint({
+    method: 'POST',
+    path: '/api/rail/passengers/import',
+    body: railImportSchema,
+    response: railImportAnswerSchema,
+    summary: "Saves passengers of the linked account as the user's travellers",
+  }),
+} as const;
