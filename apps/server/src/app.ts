@@ -33,7 +33,7 @@ import { PassengersRepository } from './features/passengers/passengers.repositor
 import { passengerRoutes } from './features/passengers/passengers.routes';
 import { PassengersService } from './features/passengers/passengers.service';
 import { type RailIdentityVerifier, SimulatedRailIdentityVerifier } from './features/passengers/rail-identity';
-import type { PaymentGateway } from './features/payment/gateway/gateway';
+import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from './features/payment/gateway/gateway';
 import { SimulatedGateway } from './features/payment/gateway/simulator/simulated-gateway';
 import { registerSimulatorJobs } from './features/payment/gateway/simulator/simulator.jobs';
 import { SimulatorRepository } from './features/payment/gateway/simulator/simulator.repository';
@@ -61,6 +61,8 @@ import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
+import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './features/wallet/ports';
+import { registerWalletJobs } from './features/wallet/wallet.jobs';
 import { WalletLedger } from './features/wallet/wallet.ledger';
 import { WalletRepository } from './features/wallet/wallet.repository';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -303,7 +305,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const walletRepo = new WalletRepository(deps.db);
   /** The wallet's ledger: refunds to the wallet and payments from it credit and debit it in their transaction. */
   const walletLedger = new WalletLedger(walletRepo, now);
-  const wallet = new WalletService(walletRepo, walletLedger);
+  // The wallet reaches the card processor through its own port; the gateway's errors become the port's.
+  const processorCall = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
+      if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
+      throw e;
+    }
+  };
+  const walletProcessor: CardProcessor = {
+    describeToken: (token) => processorCall(() => gateway.describeToken(token)),
+    createIntent: (request) => processorCall(() => gateway.createIntent(request)),
+    confirm: (intentId, request) => processorCall(() => gateway.confirm(intentId, request)),
+    retrieve: (intentId) => processorCall(() => gateway.retrieve(intentId)),
+    cancel: (intentId, request) => processorCall(() => gateway.cancel(intentId, request)),
+  };
+  const wallet = new WalletService(
+    walletRepo,
+    walletLedger,
+    walletProcessor,
+    { returnPath: '/account/wallet', actionTimeoutMs: 30 * 60_000, settleAfterMs: 60_000 },
+    now,
+  );
+  registerWalletJobs(jobs, wallet);
   const railSim = deps.railAccounts
     ? undefined
     : new RailServiceSimulator(

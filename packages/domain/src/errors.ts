@@ -106,6 +106,13 @@ export const ERRORS = {
     http: 422,
     message: 'You have saved the most cards an account may keep. Please delete one card first.',
   },
+  /** Also the answer for another user's top-up. */
+  TOPUP_NOT_FOUND: { errorCode: 2154, http: 404, message: 'This top-up does not exist.' },
+  TOPUP_KEY_REUSED: {
+    errorCode: 2155,
+    http: 422,
+    message: 'This Idempotency-Key was already used for a different top-up.',
+  },
   /** Also the answer for another user's notice. */
   NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */

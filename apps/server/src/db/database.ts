@@ -315,6 +315,47 @@ export type RefundEventsTable = {
   at: Timestamp;
 };
 
+export type WalletCardBilling = {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  country: string;
+  zip: string;
+  phone: string;
+};
+export type WalletCardsTable = {
+  id: Generated<string>;
+  userId: string;
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  billing: ColumnType<WalletCardBilling, string, string>;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type WalletTopupStatus = 'created' | 'action' | 'processing' | 'succeeded' | 'failed';
+export type WalletTopupsTable = {
+  id: Generated<string>;
+  userId: string;
+  cardId: string | null;
+  idempotencyKey: string;
+  requestHash: string;
+  amountMinor: number;
+  cardBrand: string;
+  cardLast4: string;
+  status: WalletTopupStatus;
+  intentId: string | null;
+  actionUrl: string | null;
+  error: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 /** The card processor simulator's own tables (never read by our order or payment code). */
 export type GatewaySimTokensTable = {
@@ -429,6 +470,8 @@ export type Database = {
   seatHolds: SeatHoldsTable;
   walletBalances: WalletBalancesTable;
   walletEntries: WalletEntriesTable;
+  walletCards: WalletCardsTable;
+  walletTopups: WalletTopupsTable;
   gatewaySimTokens: GatewaySimTokensTable;
   gatewaySimIntents: GatewaySimIntentsTable;
   gatewaySimRefunds: GatewaySimRefundsTable;

@@ -1,5 +1,17 @@
-import { defineEndpoint } from '../api/endpoint';
-import { walletEntriesQuerySchema, walletEntryPageSchema, walletSummarySchema } from './wallet.schema';
+import { defineEndpoint, okSchema } from '../api/endpoint';
+import {
+  addCardSchema,
+  removeCardSchema,
+  savedCardListSchema,
+  savedCardSchema,
+  topUpSchema,
+  topUpStateQuerySchema,
+  topUpStateSchema,
+  updateCardSchema,
+  walletEntriesQuerySchema,
+  walletEntryPageSchema,
+  walletSummarySchema,
+} from './wallet.schema';
 
 /** The signed-in user's wallet (spec §2 /account/wallet); nobody reaches another user's wallet. */
 export const walletEndpoints = {
@@ -15,5 +27,46 @@ export const walletEndpoints = {
     query: walletEntriesQuerySchema,
     response: walletEntryPageSchema,
     summary: "The wallet's ledger, newest first, a page at a time",
+  }),
+  cards: defineEndpoint({
+    method: 'GET',
+    path: '/api/wallet/cards',
+    response: savedCardListSchema,
+    summary: "The signed-in user's saved cards, numbers masked",
+  }),
+  addCard: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/card',
+    body: addCardSchema,
+    response: savedCardSchema,
+    summary: "Save a card from the processor's token, with its holder, billing address and description",
+  }),
+  updateCard: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/card/update',
+    body: updateCardSchema,
+    response: savedCardSchema,
+    summary: "Change a saved card's description",
+  }),
+  removeCard: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/card/remove',
+    body: removeCardSchema,
+    response: okSchema,
+    summary: 'Delete a saved card',
+  }),
+  topUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/topup',
+    body: topUpSchema,
+    response: topUpStateSchema,
+    summary: 'Top up the balance from a saved card (send an Idempotency-Key header)',
+  }),
+  topUpState: defineEndpoint({
+    method: 'GET',
+    path: '/api/wallet/topup',
+    query: topUpStateQuerySchema,
+    response: topUpStateSchema,
+    summary: 'Where a top-up stands, after the 3-D Secure page or a lost answer',
   }),
 } as const;

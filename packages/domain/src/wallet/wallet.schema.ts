@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingAddressSchema, cardBrandSchema } from '../payment/payment.schema';
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
 
@@ -46,3 +47,69 @@ export const walletEntryPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type WalletEntryPage = z.infer<typeof walletEntryPageSchema>;
+
+/** A saved card as its owner sees it (spec §3 wallet card): never the number, only its last four digits. */
+export const savedCardSchema = z.object({
+  id: z.uuid(),
+  brand: cardBrandSchema,
+  last4: z.string(),
+  /** The number as shown: `•••• •••• •••• 4242` (American Express `•••• •••••• •4242`). */
+  numberMasked: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  /** True once the card's expiry month is over. */
+  expired: z.boolean(),
+  name: z.string(),
+  billing: billingAddressSchema,
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+export const savedCardListSchema = z.object({ items: z.array(savedCardSchema), limit: z.number().int() });
+export type SavedCardList = z.infer<typeof savedCardListSchema>;
+
+const description = z.string().trim().max(60);
+
+/**
+ * A card to save: the token the processor answered for it (the browser sent the number and security
+ * code to the processor, never to us), the name on it, the billing address and a description.
+ */
+export const addCardSchema = z.object({
+  token: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(80),
+  billing: billingAddressSchema,
+  description: description.default(''),
+});
+export type AddCard = z.infer<typeof addCardSchema>;
+export type AddCardInput = z.input<typeof addCardSchema>;
+
+export const updateCardSchema = z.object({ id: z.uuid(), description });
+export const removeCardSchema = z.object({ id: z.uuid() });
+
+/** A top-up of the balance from a saved card; send an Idempotency-Key header per top-up confirmed. */
+export const topUpSchema = z.object({
+  cardId: z.uuid(),
+  /** CNY hundredths, within TOPUP_MIN_MINOR … TOPUP_MAX_MINOR. */
+  amount: z.number().int(),
+});
+export type TopUp = z.infer<typeof topUpSchema>;
+
+/** Where a top-up stands; `action` opens the card issuer's 3-D Secure page, `processing` asks again shortly. */
+export const TOPUP_OUTCOMES = ['succeeded', 'action', 'processing', 'failed'] as const;
+export const topUpStateSchema = z.object({
+  id: z.uuid(),
+  outcome: z.enum(TOPUP_OUTCOMES),
+  amount: money,
+  card: z.object({ brand: cardBrandSchema, last4: z.string() }),
+  actionUrl: z.string().nullable(),
+  /** The error code of a failed top-up (2104 declined, 2105 insufficient funds, …). */
+  errorCode: z.number().int().nullable(),
+});
+export type TopUpState = z.infer<typeof topUpStateSchema>;
+export const topUpStateQuerySchema = z.object({ id: z.uuid() });
+
+/** A card number as a saved card shows it: dots in the brand's grouping, then the last four digits. */
+export function maskCardNumber(brand: z.infer<typeof cardBrandSchema>, last4: string): string {
+  return brand === 'amex' ? `•••• •••••• •${last4}` : `•••• •••• •••• ${last4}`;
+}

@@ -7,6 +7,7 @@ import * as payment from './0005-payment';
 import * as fulfilment from './0006-fulfilment';
 import * as rail from './0007-rail';
 import * as wallet from './0011-wallet';
+import * as wallet2 from './0011-wallet-2';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-fulfilment': fulfilment,
   '0007-rail': rail,
   '0011-wallet': wallet,
+  '0011-wallet-2': wallet2,
 };

@@ -1,9 +1,23 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, Db, WalletEntriesTable, WalletEntryKind } from '../../db/database';
+import type {
+  Database,
+  Db,
+  WalletCardBilling,
+  WalletCardsTable,
+  WalletEntriesTable,
+  WalletEntryKind,
+  WalletTopupStatus,
+  WalletTopupsTable,
+} from '../../db/database';
 
 export type Trx = Transaction<Database>;
 type Executor = Db | Trx;
 export type WalletEntryRow = Selectable<WalletEntriesTable>;
+export type WalletCardRow = Selectable<WalletCardsTable>;
+export type WalletTopupRow = Selectable<WalletTopupsTable>;
+export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billing: WalletCardBilling };
+export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status'>;
+export type TopupChange = Partial<Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error'>>;
 export type NewWalletEntry = {
   userId: string;
   kind: WalletEntryKind;
@@ -20,7 +34,7 @@ export type NewWalletEntry = {
  * user's balance, entries or cards.
  */
 export class WalletRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
@@ -98,5 +112,123 @@ export class WalletRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  async cards(userId: string): Promise<WalletCardRow[]> {
+    return this.db
+      .selectFrom('walletCards')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async card(userId: string, id: string, db: Executor = this.db): Promise<WalletCardRow | undefined> {
+    return db
+      .selectFrom('walletCards')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Saves a card unless the user already keeps `limit` of them. The user's row is locked first, so two
+   * cards saved at once both count. Undefined when the limit is reached.
+   */
+  async insertCard(card: NewWalletCard, limit: number): Promise<WalletCardRow | undefined> {
+    return this.transaction(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
+      const count = await trx
+        .selectFrom('walletCards')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('userId', '=', card.userId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= limit) return undefined;
+      return trx
+        .insertInto('walletCards')
+        .values({ ...card, billing: JSON.stringify(card.billing) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async updateCard(userId: string, id: string, description: string, at: Date): Promise<WalletCardRow | undefined> {
+    return this.db
+      .updateTable('walletCards')
+      .set({ description, updatedAt: at })
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async removeCard(userId: string, id: string): Promise<boolean> {
+    const gone = await this.db
+      .deleteFrom('walletCards')
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return gone !== undefined;
+  }
+
+  async topupByKey(userId: string, key: string): Promise<WalletTopupRow | undefined> {
+    return this.db
+      .selectFrom('walletTopups')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('idempotencyKey', '=', key)
+      .executeTakeFirst();
+  }
+
+  /** A top-up, created once per key and user: a second insert with the key answers the first row. */
+  async insertTopup(trx: Trx, topup: NewTopup): Promise<{ row: WalletTopupRow; created: boolean }> {
+    const row = await trx
+      .insertInto('walletTopups')
+      .values({ ...topup, status: 'created' })
+      .onConflict((oc) => oc.columns(['userId', 'idempotencyKey']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return { row, created: true };
+    const earlier = await trx
+      .selectFrom('walletTopups')
+      .selectAll()
+      .where('userId', '=', topup.userId)
+      .where('idempotencyKey', '=', topup.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return { row: earlier, created: false };
+  }
+
+  /** The top-up by id alone: for the settling job, which has no user. */
+  async topupById(id: string, db: Executor = this.db): Promise<WalletTopupRow | undefined> {
+    return db.selectFrom('walletTopups').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async topupForUser(userId: string, id: string): Promise<WalletTopupRow | undefined> {
+    return this.db
+      .selectFrom('walletTopups')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Compare-and-set: moves a top-up only from one of `from`; undefined when it was elsewhere. */
+  async moveTopup(
+    db: Executor,
+    id: string,
+    from: readonly WalletTopupStatus[],
+    change: TopupChange,
+    at: Date,
+  ): Promise<WalletTopupRow | undefined> {
+    return db
+      .updateTable('walletTopups')
+      .set({ ...change, updatedAt: at })
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .returningAll()
+      .executeTakeFirst();
   }
 }

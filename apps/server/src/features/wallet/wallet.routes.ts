@@ -1,15 +1,33 @@
-import { walletEndpoints as api } from '@junction/domain';
+import { walletEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 import { requireUser } from '../../plugins/auth';
 import type { WalletService } from './wallet.service';
 
-/** The wallet of the signed-in user (spec §2 /account/wallet). */
+/** The wallet of the signed-in user (spec §2 /account/wallet): balance, ledger, saved cards, top-ups. */
 export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
   async function walletApi(app) {
-    const signedIn = { tags: ['wallet'], preHandler: requireUser };
+    const signedIn = {
+      tags: ['wallet'],
+      preHandler: requireUser,
+      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+    };
     const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
 
     serve(app, api.summary, signedIn, async (req) => wallet.summary(userOf(req.auth)));
     serve(app, api.entries, signedIn, async (req) => wallet.entries(userOf(req.auth), req.query));
+    serve(app, api.cards, signedIn, async (req) => wallet.cards(userOf(req.auth)));
+    serve(app, api.addCard, signedIn, async (req) => wallet.addCard(userOf(req.auth), req.body));
+    serve(app, api.updateCard, signedIn, async (req) =>
+      wallet.updateCard(userOf(req.auth), req.body.id, req.body.description),
+    );
+    serve(app, api.removeCard, signedIn, async (req) => {
+      await wallet.removeCard(userOf(req.auth), req.body.id);
+      return { ok: true as const };
+    });
+    serve(app, api.topUp, signedIn, async (req) => {
+      const key = req.headers[IDEMPOTENCY_HEADER];
+      return wallet.topUp(userOf(req.auth), req.body, Array.isArray(key) ? key[0] : key);
+    });
+    serve(app, api.topUpState, signedIn, async (req) => wallet.topUpState(userOf(req.auth), req.query.id));
   };

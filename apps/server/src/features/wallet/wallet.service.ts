@@ -1,12 +1,43 @@
+import { createHash } from 'node:crypto';
 import {
+  type AddCard,
+  AppError,
+  type CardBrand,
+  ERRORS,
+  type ErrorName,
+  expiryValid,
+  maskCardNumber,
+  SAVED_CARD_LIMIT,
+  type SavedCard,
+  type SavedCardList,
   TOPUP_MAX_MINOR,
   TOPUP_MIN_MINOR,
+  type TopUp,
+  type TopUpState,
+  utcDateOf,
   type WalletEntriesQuery,
   type WalletEntryPage,
   type WalletSummary,
 } from '@junction/domain';
+import { addJob } from '../../jobs/jobs';
+import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { WalletLedger } from './wallet.ledger';
-import type { WalletEntryRow, WalletRepository } from './wallet.repository';
+import type { WalletCardRow, WalletEntryRow, WalletRepository, WalletTopupRow } from './wallet.repository';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'wallet.settleTopup': { topupId: string };
+  }
+}
+
+export type WalletOptions = {
+  /** Where the card issuer's 3-D Secure page sends the browser back to; `?topup=<id>` is added. */
+  returnPath: string;
+  /** A top-up still waiting for its 3-D Secure check after this long is cancelled. */
+  actionTimeoutMs: number;
+  /** When the settling job first looks at a top-up the request did not finish. */
+  settleAfterMs: number;
+};
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
@@ -22,12 +53,44 @@ function presentEntry(row: WalletEntryRow): WalletEntryPage['items'][number] {
   };
 }
 
-/** The wallet as its owner sees it at /account/wallet: the balance and the ledger's history. */
+/** The processor's reasons for a failed card payment, as our error catalogue names them. */
+const DECLINE_ERRORS: Record<string, ErrorName> = {
+  card_declined: 'CARD_DECLINED',
+  insufficient_funds: 'CARD_INSUFFICIENT_FUNDS',
+  expired_card: 'CARD_EXPIRED',
+  incorrect_cvc: 'CARD_CVC_INCORRECT',
+  authentication_failed: 'CARD_AUTHENTICATION_FAILED',
+  token_unknown: 'CARD_TOKEN_INVALID',
+};
+const errorCodeOf = (error: string | null): number | null =>
+  error === null ? null : ERRORS[DECLINE_ERRORS[error] ?? 'PAYMENT_FAILED'].errorCode;
+
+const OUTCOMES = {
+  created: 'processing',
+  processing: 'processing',
+  action: 'action',
+  succeeded: 'succeeded',
+  failed: 'failed',
+} as const;
+const OPEN = ['created', 'processing', 'action'] as const;
+
+const brandLabel = (brand: string, last4: string) => `${brand.toUpperCase()} •••• ${last4}`;
+
+/**
+ * The wallet as its owner uses it at /account/wallet: the balance and the ledger's history, saved cards
+ * (the processor's token with brand, last four and expiry; holder, billing address and description),
+ * and top-ups from a saved card. A top-up is written with its idempotency key and a settling job
+ * before the processor is called, and is credited to the ledger once, in the transaction that moves it
+ * to succeeded, whichever of the request, the browser's return or the job gets there first.
+ */
 export class WalletService {
   constructor(
     private readonly repo: WalletRepository,
     /** The ledger, for the movements the wallet makes itself (top-ups). */
     readonly ledger: WalletLedger,
+    private readonly processor: CardProcessor,
+    private readonly options: WalletOptions,
+    private readonly now: () => Date,
   ) {}
 
   async summary(userId: string): Promise<WalletSummary> {
@@ -41,5 +104,249 @@ export class WalletService {
   async entries(userId: string, query: WalletEntriesQuery): Promise<WalletEntryPage> {
     const { rows, total } = await this.repo.entries(userId, query.page, query.pageSize);
     return { items: rows.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  private presentCard(row: WalletCardRow): SavedCard {
+    const brand = row.brand as CardBrand;
+    return {
+      id: row.id,
+      brand,
+      last4: row.last4,
+      numberMasked: maskCardNumber(brand, row.last4),
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      expired: !expiryValid(row.expMonth, row.expYear, utcDateOf(this.now())),
+      name: row.holderName,
+      billing: row.billing,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async cards(userId: string): Promise<SavedCardList> {
+    return { items: (await this.repo.cards(userId)).map((r) => this.presentCard(r)), limit: SAVED_CARD_LIMIT };
+  }
+
+  /** Saves a card from its token: brand, last four and expiry come from the processor, not the browser. */
+  async addCard(userId: string, input: AddCard): Promise<SavedCard> {
+    const card = await this.processor.describeToken(input.token).catch((e: unknown) => {
+      if (e instanceof ProcessorRefused) throw new AppError('CARD_TOKEN_INVALID');
+      if (e instanceof ProcessorUnavailable) throw new AppError('PARTNER_UNAVAILABLE');
+      throw e;
+    });
+    if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    const at = this.now();
+    const row = await this.repo.insertCard(
+      {
+        userId,
+        token: input.token,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        holderName: input.name,
+        billing: input.billing,
+        description: input.description,
+        createdAt: at,
+        updatedAt: at,
+      },
+      SAVED_CARD_LIMIT,
+    );
+    if (!row) throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    return this.presentCard(row);
+  }
+
+  async updateCard(userId: string, id: string, description: string): Promise<SavedCard> {
+    const row = await this.repo.updateCard(userId, id, description, this.now());
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    return this.presentCard(row);
+  }
+
+  async removeCard(userId: string, id: string): Promise<void> {
+    if (!(await this.repo.removeCard(userId, id))) throw new AppError('CARD_NOT_FOUND');
+  }
+
+  /** The token of the user's saved card, to pay with it; CARD_NOT_FOUND for a card that is not theirs. */
+  async cardToken(userId: string, id: string): Promise<{ token: string; brand: CardBrand; last4: string }> {
+    const row = await this.repo.card(userId, id);
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    if (!expiryValid(row.expMonth, row.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    return { token: row.token, brand: row.brand as CardBrand, last4: row.last4 };
+  }
+
+  private presentTopup(row: WalletTopupRow): TopUpState {
+    return {
+      id: row.id,
+      outcome: OUTCOMES[row.status],
+      amount: cny(row.amountMinor),
+      card: { brand: row.cardBrand as CardBrand, last4: row.cardLast4 },
+      actionUrl: row.status === 'action' ? row.actionUrl : null,
+      errorCode: row.status === 'failed' ? errorCodeOf(row.error) : null,
+    };
+  }
+
+  async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
+    const key = idempotencyKey?.trim();
+    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    if (input.amount < TOPUP_MIN_MINOR || input.amount > TOPUP_MAX_MINOR)
+      throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max: TOPUP_MAX_MINOR } });
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([input.cardId, input.amount]))
+      .digest('base64url');
+    const earlier = await this.repo.topupByKey(userId, key);
+    if (earlier) {
+      if (earlier.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
+      return this.presentTopup(earlier);
+    }
+    const card = await this.cardToken(userId, input.cardId);
+    const at = this.now();
+    const { row, created } = await this.repo.transaction(async (trx) => {
+      const made = await this.repo.insertTopup(trx, {
+        userId,
+        cardId: input.cardId,
+        idempotencyKey: key,
+        requestHash,
+        amountMinor: input.amount,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (made.created) {
+        // Settles the top-up if this request does not (the process stops, the answer is lost).
+        await addJob(
+          trx,
+          'wallet.settleTopup',
+          { topupId: made.row.id },
+          { runAt: new Date(at.getTime() + this.options.settleAfterMs), jobKey: `wallet-topup:${made.row.id}` },
+        );
+      }
+      return made;
+    });
+    if (!created) {
+      if (row.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
+      return this.presentTopup(row);
+    }
+    return this.presentTopup(await this.charge(row, card.token));
+  }
+
+  /** Asks the processor for the money: an intent per top-up (its key is the top-up's), then confirmed. */
+  private async charge(row: WalletTopupRow, token: string): Promise<WalletTopupRow> {
+    try {
+      const intent = await this.processor.createIntent({
+        amount: row.amountMinor,
+        currency: 'CNY',
+        idempotencyKey: `wallet-topup:${row.id}`,
+        captureMethod: 'automatic',
+        metadata: { walletTopup: row.id },
+      });
+      await this.repo.moveTopup(
+        this.repo.db,
+        row.id,
+        ['created'],
+        { status: 'processing', intentId: intent.id },
+        this.now(),
+      );
+      const confirmed = await this.processor.confirm(intent.id, {
+        token,
+        returnUrl: `${this.options.returnPath}?${new URLSearchParams({ topup: row.id })}`,
+        idempotencyKey: `wallet-topup-confirm:${row.id}`,
+      });
+      return await this.settle(row.id, confirmed);
+    } catch (e) {
+      if (e instanceof ProcessorUnavailable) {
+        // Unknown whether it took effect: the settling job asks the processor shortly.
+        await this.repo.moveTopup(this.repo.db, row.id, ['created'], { status: 'processing' }, this.now());
+        return (await this.repo.topupById(row.id)) as WalletTopupRow;
+      }
+      if (e instanceof ProcessorRefused) {
+        return (
+          (await this.repo.moveTopup(this.repo.db, row.id, OPEN, { status: 'failed', error: e.code }, this.now())) ??
+          ((await this.repo.topupById(row.id)) as WalletTopupRow)
+        );
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Moves a top-up to where the processor's intent says it is, once: a succeeded intent moves it to
+   * succeeded and credits the ledger in the same transaction; a failed or cancelled one fails it.
+   */
+  private async settle(id: string, intent: ProcessorIntent): Promise<WalletTopupRow> {
+    const at = this.now();
+    let moved: WalletTopupRow | undefined;
+    if (intent.status === 'succeeded') {
+      moved = await this.repo.transaction(async (trx) => {
+        const row = await this.repo.moveTopup(trx, id, OPEN, { status: 'succeeded', intentId: intent.id }, at);
+        if (row) {
+          await this.ledger.credit(trx, {
+            userId: row.userId,
+            kind: 'topup',
+            amountMinor: row.amountMinor,
+            idempotencyKey: `topup:${row.id}`,
+            reference: brandLabel(row.cardBrand, row.cardLast4),
+          });
+        }
+        return row;
+      });
+    } else if (intent.status === 'failed' || intent.status === 'canceled') {
+      moved = await this.repo.moveTopup(
+        this.repo.db,
+        id,
+        OPEN,
+        { status: 'failed', intentId: intent.id, error: intent.declineCode ?? 'canceled' },
+        at,
+      );
+    } else if (intent.status === 'requires_action') {
+      moved = await this.repo.moveTopup(
+        this.repo.db,
+        id,
+        ['created', 'processing'],
+        { status: 'action', intentId: intent.id, actionUrl: intent.nextActionUrl },
+        at,
+      );
+    }
+    return moved ?? ((await this.repo.topupById(id)) as WalletTopupRow);
+  }
+
+  /** Where a top-up stands; one not settled yet is looked up at the processor (after 3-D Secure). */
+  async topUpState(userId: string, id: string): Promise<TopUpState> {
+    const row = await this.repo.topupForUser(userId, id);
+    if (!row) throw new AppError('TOPUP_NOT_FOUND');
+    if (row.status === 'succeeded' || row.status === 'failed' || !row.intentId) return this.presentTopup(row);
+    try {
+      return this.presentTopup(await this.settle(row.id, await this.processor.retrieve(row.intentId)));
+    } catch (e) {
+      if (e instanceof ProcessorUnavailable || e instanceof ProcessorRefused) return this.presentTopup(row);
+      throw e;
+    }
+  }
+
+  /**
+   * The settling job: finishes a top-up its request left open. It finds the intent by the top-up's key
+   * (creating one answers the one made before); an intent never confirmed is cancelled, one still
+   * waiting for 3-D Secure is looked at again later until it times out. Throws to be tried again.
+   */
+  async settleTopup(id: string): Promise<void> {
+    const row = await this.repo.topupById(id);
+    if (!row || row.status === 'succeeded' || row.status === 'failed') return;
+    let intent = row.intentId
+      ? await this.processor.retrieve(row.intentId)
+      : await this.processor.createIntent({
+          amount: row.amountMinor,
+          currency: 'CNY',
+          idempotencyKey: `wallet-topup:${row.id}`,
+          captureMethod: 'automatic',
+          metadata: { walletTopup: row.id },
+        });
+    const stale = this.now().getTime() - row.createdAt.getTime() > this.options.actionTimeoutMs;
+    if (intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && stale)) {
+      intent = await this.processor.cancel(intent.id, { idempotencyKey: `wallet-topup-cancel:${row.id}` });
+    }
+    const settled = await this.settle(row.id, intent);
+    if (settled.status !== 'succeeded' && settled.status !== 'failed') {
+      throw new Error(`top-up ${row.id} is still ${intent.status}; looking again later`);
+    }
   }
 }

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import {
+  apiErrorSchema,
+  cardTokenSchema,
+  savedCardListSchema,
+  savedCardSchema,
+  type TokenizeCardInput,
+  topUpStateSchema,
+  walletEntryPageSchema,
+  walletSummarySchema,
+} from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayRefused, GatewayUnavailable } from '../src/features/payment/gateway/gateway';
+import { SimulatedGateway } from '../src/features/payment/gateway/simulator/simulated-gateway';
+import { SimulatorRepository } from '../src/features/payment/gateway/simulator/simulator.repository';
+import { GatewaySimulator } from '../src/features/payment/gateway/simulator/simulator.service';
+import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
+import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../src/features/wallet/ports';
+import { WalletLedger } from '../src/features/wallet/wallet.ledger';
+import { WalletRepository } from '../src/features/wallet/wallet.repository';
+import { WalletService } from '../src/features/wallet/wallet.service';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAX: '100000', GATEWAY_SIM_LATENCY_MS: '0' });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function signUp(): Promise<{ cookie: string; userId: string }> {
+  const mobile = `1350013${String(1000 + counter++).padStart(4, '0')}`;
+  const ip = `10.16.0.${counter}`;
+  await t.app.inject({
+    method: 'POST',
+    url: '/code',
+    payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
+    remoteAddress: ip,
+  });
+  const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
+  const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/register',
+    payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
+    remoteAddress: ip,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const user = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', 'like', `%${mobile}`)
+    .executeTakeFirstOrThrow();
+  return { cookie: `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`, userId: user.id };
+}
+
+const BILLING = {
+  line1: '1 Jianguomenwai Avenue',
+  line2: 'Tower B, 12F',
+  city: 'Beijing',
+  region: 'Beijing',
+  country: 'CN',
+  zip: '100004',
+  phone: '+8613800138000',
+};
+
+function card(number: string): TokenizeCardInput {
+  return {
+    number,
+    expMonth: 12,
+    expYear: 2031,
+    name: 'ZHANG WEI',
+    cvc: number.length === 15 ? '1234' : '123',
+    billing: BILLING,
+  };
+}
+
+/** What the browser does: the card goes to the processor's tokenisation endpoint, never to our API. */
+async function tokenOf(number: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: card(number) });
+  expect(res.statusCode, res.body).toBe(200);
+  return cardTokenSchema.parse(res.json()).token;
+}
+
+const post = (cookie: string, url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } });
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const errorCode = (res: { json: () => unknown }) => apiErrorSchema.parse(res.json()).errorCode;
+
+async function saveCard(cookie: string, number: string = TEST_CARDS.visa, description = 'Travel card') {
+  const res = await post(cookie, '/api/wallet/card', {
+    token: await tokenOf(number),
+    name: 'ZHANG WEI',
+    billing: BILLING,
+    description,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return savedCardSchema.parse(res.json());
+}
+
+const topUp = (cookie: string, cardId: string, amount: number, key: string | null = randomUUID()) =>
+  post(cookie, '/api/wallet/topup', { cardId, amount }, key === null ? {} : { 'idempotency-key': key });
+const balanceOf = async (cookie: string) =>
+  walletSummarySchema.parse((await get(cookie, '/api/wallet')).json()).balance.amount;
+
+describe('saved cards', () => {
+  it('are saved from a processor token with the fields of spec §3, masked, and never hold the number', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie, TEST_CARDS.amex, 'Business');
+    expect(saved).toMatchObject({
+      brand: 'amex',
+      last4: '0005',
+      numberMasked: '•••• •••••• •0005',
+      expMonth: 12,
+      expYear: 2031,
+      expired: false,
+      name: 'ZHANG WEI',
+      billing: BILLING,
+      description: 'Business',
+    });
+    const list = savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json());
+    expect(list.items.map((c) => c.id)).toEqual([saved.id]);
+    const rows = await t.db.selectFrom('walletCards').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(TEST_CARDS.amex);
+  });
+
+  it('refuse a token the processor does not know with 2112', async () => {
+    const a = await signUp();
+    const res = await post(a.cookie, '/api/wallet/card', { token: 'tok_forged', name: 'X', billing: BILLING });
+    expect(res.statusCode).toBe(400);
+    expect(errorCode(res)).toBe(2112);
+  });
+
+  it("have their description changed and are deleted by their owner only; another user's card does not exist", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const saved = await saveCard(a.cookie);
+    for (const [url, body] of [
+      ['/api/wallet/card/update', { id: saved.id, description: 'Mine now' }],
+      ['/api/wallet/card/remove', { id: saved.id }],
+    ] as const) {
+      const res = await post(b.cookie, url, body);
+      expect(res.statusCode, url).toBe(404);
+      expect(errorCode(res)).toBe(2152);
+    }
+    const theirs = await topUp(b.cookie, saved.id, 10_000);
+    expect(errorCode(theirs)).toBe(2152);
+    expect(savedCardListSchema.parse((await get(b.cookie, '/api/wallet/cards')).json()).items).toEqual([]);
+
+    const updated = await post(a.cookie, '/api/wallet/card/update', { id: saved.id, description: '  Family  ' });
+    expect(savedCardSchema.parse(updated.json()).description).toBe('Family');
+    expect((await post(a.cookie, '/api/wallet/card/remove', { id: saved.id })).statusCode).toBe(200);
+    expect(savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json()).items).toEqual([]);
+  });
+
+  it('are at most ten per account, even when saved at once', async () => {
+    const a = await signUp();
+    const tokens = await Promise.all(Array.from({ length: 12 }, () => tokenOf(TEST_CARDS.mastercard)));
+    const results = await Promise.all(
+      tokens.map((token) => post(a.cookie, '/api/wallet/card', { token, name: 'LI NA', billing: BILLING })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode !== 200).map(errorCode)).toEqual([2153, 2153]);
+  });
+});
+
+describe('top-ups', () => {
+  it('credit the balance once per Idempotency-Key, with a ledger entry naming the card', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => topUp(a.cookie, saved.id, 12_345, key)));
+    const states = answers.map((r) => topUpStateSchema.parse(r.json()));
+    expect(new Set(states.map((s) => s.id)).size).toBe(1);
+    const final = topUpStateSchema.parse((await get(a.cookie, `/api/wallet/topup?id=${states[0]?.id}`)).json());
+    expect(final).toMatchObject({ outcome: 'succeeded', amount: { amount: 12_345 }, errorCode: null });
+    expect(await balanceOf(a.cookie)).toBe(12_345);
+    const entries = walletEntryPageSchema.parse((await get(a.cookie, '/api/wallet/entries')).json());
+    expect(entries.items).toMatchObject([{ kind: 'topup', amount: { amount: 12_345 }, reference: 'VISA •••• 4242' }]);
+
+    const reused = await topUp(a.cookie, saved.id, 99_999, key);
+    expect(errorCode(reused)).toBe(2155);
+    expect(errorCode(await topUp(a.cookie, saved.id, 12_345, null))).toBe(2015);
+    for (const amount of [0, 99, 5_000_001]) expect(errorCode(await topUp(a.cookie, saved.id, amount))).toBe(2151);
+    expect(await balanceOf(a.cookie)).toBe(12_345);
+  });
+
+  it('answer the decline of the card and move no money', async () => {
+    const a = await signUp();
+    for (const [number, code] of [
+      [TEST_CARDS.declined, 2104],
+      [TEST_CARDS.insufficientFunds, 2105],
+    ] as const) {
+      const saved = await saveCard(a.cookie, number);
+      const state = topUpStateSchema.parse((await topUp(a.cookie, saved.id, 5_000)).json());
+      expect(state).toMatchObject({ outcome: 'failed', errorCode: code });
+    }
+    expect(await balanceOf(a.cookie)).toBe(0);
+  });
+
+  it('go through the 3-D Secure challenge and settle when the browser comes back, passed or failed', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie, TEST_CARDS.threeDSecure);
+    for (const result of ['pass', 'fail'] as const) {
+      const state = topUpStateSchema.parse((await topUp(a.cookie, saved.id, 20_000)).json());
+      expect(state.outcome).toBe('action');
+      expect(state.actionUrl).toMatch(/^\/gateway-sim\/3ds\//);
+      const done = await t.app.inject({
+        method: 'POST',
+        url: state.actionUrl ?? '',
+        payload: `result=${result}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe(`/account/wallet?topup=${state.id}`);
+      const back = topUpStateSchema.parse((await get(a.cookie, `/api/wallet/topup?id=${state.id}`)).json());
+      expect(back.outcome).toBe(result === 'pass' ? 'succeeded' : 'failed');
+      if (result === 'fail') expect(back.errorCode).toBe(2108);
+    }
+    expect(await balanceOf(a.cookie)).toBe(20_000);
+    const b = await signUp();
+    const entries = walletEntryPageSchema.parse((await get(a.cookie, '/api/wallet/entries')).json());
+    const theirs = await get(b.cookie, `/api/wallet/topup?id=${randomUUID()}`);
+    expect(entries.total).toBe(1);
+    expect(errorCode(theirs)).toBe(2154);
+  });
+
+  it('whose answer was lost are settled by the job from the processor, credited exactly once', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie);
+    const sim = new GatewaySimulator(
+      new SimulatorRepository(t.db),
+      { basePath: '/gateway-sim', webhookSecret: 'wallet-test-secret-000', webhookAttempts: 1 },
+      () => new Date(),
+    );
+    const gateway = new SimulatedGateway(sim, {
+      latencyMs: 0,
+      failureRate: 0,
+      answerLossRate: 0,
+      timeoutMs: 5_000,
+      webhookSecret: 'wallet-test-secret-000',
+    });
+    const call = async <T>(work: () => Promise<T>) => {
+      try {
+        return await work();
+      } catch (e) {
+        if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
+        if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
+        throw e;
+      }
+    };
+    let loseConfirm = true;
+    const processor: CardProcessor = {
+      describeToken: (token) => call(() => gateway.describeToken(token)),
+      createIntent: (r) => call(() => gateway.createIntent(r)),
+      // The processor confirms and charges; its answer never comes back.
+      confirm: async (id, r) => {
+        const answer = await call(() => gateway.confirm(id, r));
+        if (loseConfirm) throw new ProcessorUnavailable('the answer was lost on the way back');
+        return answer;
+      },
+      retrieve: (id) => call(() => gateway.retrieve(id)),
+      cancel: (id, r) => call(() => gateway.cancel(id, r)),
+    };
+    const repo = new WalletRepository(t.db);
+    const wallet = new WalletService(
+      repo,
+      new WalletLedger(repo, () => new Date()),
+      processor,
+      { returnPath: '/account/wallet', actionTimeoutMs: 60_000, settleAfterMs: 0 },
+      () => new Date(),
+    );
+    const state = await wallet.topUp(a.userId, { cardId: saved.id, amount: 7_700 }, 'lost-1');
+    expect(state.outcome).toBe('processing');
+    expect(await balanceOf(a.cookie)).toBe(0);
+    loseConfirm = false;
+    await wallet.settleTopup(state.id);
+    await wallet.settleTopup(state.id);
+    expect(await balanceOf(a.cookie)).toBe(7_700);
+    expect((await wallet.topUp(a.userId, { cardId: saved.id, amount: 7_700 }, 'lost-1')).outcome).toBe('succeeded');
+
+    // A top-up whose request stopped before the processor was asked: its intent is cancelled, no money moves.
+    const stopped = await repo.transaction((trx) =>
+      repo.insertTopup(trx, {
+        userId: a.userId,
+        cardId: saved.id,
+        idempotencyKey: 'stopped-1',
+        requestHash: 'x',
+        amountMinor: 3_000,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      }),
+    );
+    await wallet.settleTopup(stopped.row.id);
+    expect((await repo.topupById(stopped.row.id))?.status).toBe('failed');
+    expect(await balanceOf(a.cookie)).toBe(7_700);
+  });
+});
