@@ -270,6 +270,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       quote: (searchId, resultId) => search.quoteForBooking(searchId, resultId),
       railCapacity: railRemaining,
       railServiceFeeMinor: deps.refdata.trainServiceFees.offline.perTicketMinor,
+      railTicketing: async (userId) => ({ link: await rail.linkStatus(userId), fees: rail.fees }),
     },
     bookingPassengers,
     deps.secrets,
@@ -354,7 +355,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       save: (userId, input) => passengers.save(userId, input),
     },
     { count: (userId) => ordersRepoForRail.railTicketsInProgress(userId) },
-    { callTimeoutMs: config.RAIL_CALL_TIMEOUT_MS },
+    {
+      callTimeoutMs: config.RAIL_CALL_TIMEOUT_MS,
+      fees: {
+        onlinePerTicketMinor: deps.refdata.trainServiceFees.online.perTicketMinor,
+        offlinePerTicketMinor: deps.refdata.trainServiceFees.offline.perTicketMinor,
+        offlineByTrainType: deps.refdata.trainServiceFees.offline.byTrainType,
+      },
+    },
     now,
   );
 

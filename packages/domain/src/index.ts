@@ -32,6 +32,7 @@ export * from './places/place-token';
 export * from './preferences';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
+export * from './rail/ticketing';
 export * from './reference.api';
 export * from './reference.schema';
 export * from './search/build-criteria';

@@ -166,6 +166,9 @@ export type SubOrdersTable = {
   expectedRefundMinor: number | null;
   receiptUrl: string | null;
   itineraryUrl: string | null;
+  /** Rail only: 'online' (the traveller's 12306 account) or 'offline' (our agents). */
+  ticketing: ColumnType<string | null, string | null | undefined, string | null>;
+  serviceFeeMinor: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type OrderEventsTable = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RAIL_LINK_STATUSES, railFeeTableSchema, railTicketingWaySchema } from '../rail/ticketing';
 import {
   feeRuleSchema,
   RESULT_KINDS,
@@ -93,6 +94,23 @@ export const bookingOfferSchema = z.object({
   remaining: z.array(z.object({ leg: z.number().int(), seatClass: z.string(), remaining: z.number().int() })),
   /** The fee per rail ticket for offline ticketing (spec §1). */
   railServiceFeeMinor: z.number().int(),
+  /**
+   * How its rail rides would be ticketed (spec §1, §6): the state of the traveller's 12306 link, the way
+   * chosen unless the traveller picks the other, and per ride the fee per ticket each way costs.
+   */
+  railTicketing: z.object({
+    link: z.enum(RAIL_LINK_STATUSES),
+    way: railTicketingWaySchema,
+    fees: railFeeTableSchema,
+    legs: z.array(
+      z.object({
+        leg: z.number().int(),
+        train: z.string(),
+        onlineFeeMinor: z.number().int(),
+        offlineFeeMinor: z.number().int(),
+      }),
+    ),
+  }),
   paymentMinutes: z.number().int(),
 });
 export type BookingOffer = z.infer<typeof bookingOfferSchema>;
@@ -103,6 +121,8 @@ export const createOrderSchema = z.object({
   travellers: z.array(bookingTravellerSchema).min(1).max(20),
   contact: orderContactSchema,
   extras: bookingExtrasSchema.default({ rail: [], baggage: [] }),
+  /** How the rail tickets are issued: online needs a live 12306 link; by default as the offer says. */
+  railTicketing: railTicketingWaySchema.optional(),
   /** The prices the traveller saw and agreed to; a re-quote that differs answers with both. */
   expected: z.object({ totalMinor: z.number().int().min(0), baggageMinor: z.number().int().min(0) }),
 });
@@ -158,6 +178,10 @@ export const subOrderSchema = z.object({
   expectedRefund: cny.nullable(),
   receiptUrl: z.string().nullable(),
   itineraryUrl: z.string().nullable(),
+  /** A rail ticket's way of ticketing, kept from the order: online (12306 account) or offline (agents). */
+  ticketing: railTicketingWaySchema.nullable().default(null),
+  /** Of its price: the rail service fees (offline ticketing). */
+  serviceFee: cny.nullable().default(null),
 });
 export type SubOrder = z.infer<typeof subOrderSchema>;
 

@@ -104,7 +104,13 @@ export function ticketAdultFares(result: SearchResult, tickets: readonly Ticket[
   });
 }
 
-export type PricedTicket = { type: Ticket['type']; legs: number[]; priceMinor: number };
+export type PricedTicket = {
+  type: Ticket['type'];
+  legs: number[];
+  priceMinor: number;
+  /** Of the price: the rail service fees of this ticket's travellers (offline ticketing). */
+  serviceFeeMinor: number;
+};
 
 /**
  * The order's price from an offer quoted for one adult, the party's types and the extras: fares per
@@ -115,7 +121,10 @@ export function priceOrder(p: {
   result: SearchResult;
   types: PartyTypes;
   extras: BookingExtras;
+  /** The service fee per rail ticket, when every train costs the same. */
   railServiceFeeMinor: number;
+  /** The service fee per ticket on the rail ride at this leg index (by its way of ticketing and train type). */
+  railServiceFeeOf?: (legIndex: number) => number;
 }): { breakdown: PriceBreakdown; tickets: PricedTicket[] } {
   const { result, types, extras } = p;
   const tickets = ticketsOf(result);
@@ -135,6 +144,7 @@ export function priceOrder(p: {
   const priced = tickets.map((ticket, k) => {
     const adult = adultFares[k] as number;
     let price = 0;
+    let ticketFees = 0;
     if (ticket.type === 'flight') {
       for (const type of types.air) {
         const fare = airFareFor(type, adult);
@@ -152,6 +162,7 @@ export function priceOrder(p: {
     } else {
       const legIndex = ticket.legs[0] as number;
       const choice = extras.rail.find((c) => c.leg === legIndex);
+      const fee = p.railServiceFeeOf?.(legIndex) ?? p.railServiceFeeMinor;
       types.rail.forEach((type, t) => {
         const fare = railFareFor(type, adult);
         addFare('railway', type, fare);
@@ -162,13 +173,14 @@ export function priceOrder(p: {
           bunks = { count: bunks.count + 1, totalMinor: bunks.totalMinor + extra };
           price += extra;
         }
-        if (type !== 'FREE_CHILD') {
-          service = { count: service.count + 1, totalMinor: service.totalMinor + p.railServiceFeeMinor };
-          price += p.railServiceFeeMinor;
+        if (type !== 'FREE_CHILD' && fee > 0) {
+          service = { count: service.count + 1, totalMinor: service.totalMinor + fee };
+          price += fee;
+          ticketFees += fee;
         }
       });
     }
-    return { type: ticket.type, legs: ticket.legs, priceMinor: price };
+    return { type: ticket.type, legs: ticket.legs, priceMinor: price, serviceFeeMinor: ticketFees };
   });
   const ground = result.legs.filter((l) => !isRide(l)).reduce((s, l) => s + l.price.amount, 0);
   const breakdown: PriceBreakdown = {

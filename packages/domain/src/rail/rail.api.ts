@@ -8,9 +8,16 @@ import {
   railLoginSchema,
   railPassengerListSchema,
 } from './rail-account.schema';
+import { railTicketingInfoSchema } from './ticketing';
 
 /** The national rail account (spec §1, §5, §6): link, state, passengers, unlink. */
 export const railEndpoints = {
+  ticketing: defineEndpoint({
+    method: 'GET',
+    path: '/api/rail/ticketing',
+    response: railTicketingInfoSchema,
+    summary: 'How trains are ticketed for the caller (online with a live 12306 link, else offline) and the fees',
+  }),
   account: defineEndpoint({
     method: 'GET',
     path: '/api/rail/account',

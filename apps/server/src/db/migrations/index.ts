@@ -6,6 +6,7 @@ import * as orders from './0004-orders';
 import * as payment from './0005-payment';
 import * as fulfilment from './0006-fulfilment';
 import * as rail from './0007-rail';
+import * as rail2 from './0007-rail-2';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005-payment': payment,
   '0006-fulfilment': fulfilment,
   '0007-rail': rail,
+  '0007-rail-2': rail2,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
 };

@@ -120,6 +120,7 @@ export function orderBody(
   travellers: { passengerId: string; documentId: string; birthDate: string; railSeat?: boolean }[],
   extras: BookingExtrasInput = {},
   contact = CONTACT,
+  railTicketing: 'online' | 'offline' = offer.railTicketing.way,
 ) {
   const full = { rail: extras.rail?.map((r) => ({ seats: [], bunks: [], ...r })) ?? [], baggage: extras.baggage ?? [] };
   const party = checkParty(
@@ -132,6 +133,10 @@ export function orderBody(
         types: party.types,
         extras: full,
         railServiceFeeMinor: offer.railServiceFeeMinor,
+        railServiceFeeOf: (leg) => {
+          const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
+          return (railTicketing === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
+        },
       })
     : undefined;
   return {
@@ -144,6 +149,7 @@ export function orderBody(
     })),
     contact,
     extras: full,
+    railTicketing,
     expected: {
       totalMinor: priced?.breakdown.totalMinor ?? 0,
       baggageMinor: priced?.breakdown.extras.find((e) => e.kind === 'baggage')?.totalMinor ?? 0,

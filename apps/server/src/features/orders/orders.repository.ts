@@ -16,7 +16,11 @@ type Executor = Db | Trx;
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'currency'>;
 export type NewTraveller = Omit<TravellerRow, 'id' | 'orderId'>;
-export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber' | 'priceMinor'> & { legs: number[] };
+export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber' | 'priceMinor'> & {
+  legs: number[];
+  ticketing?: string | null;
+  serviceFeeMinor?: number | null;
+};
 export type SeatHold = { key: string; capacity: number; seats: number };
 
 export type FullOrder = { order: OrderRow; travellers: TravellerRow[]; subOrders: SubOrderRow[] };
@@ -229,6 +233,7 @@ export class OrdersRepository {
       .where('orders.userId', '=', userId)
       .where('subOrders.type', '=', 'railway')
       .where('subOrders.status', 'in', ['2', '7'])
+      .where('subOrders.ticketing', '=', 'online')
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

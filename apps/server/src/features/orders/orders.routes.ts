@@ -16,7 +16,7 @@ export const orderRoutes = (orders: OrdersService): FastifyPluginAsync =>
 
     serve(app, api.offer, signedIn, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return orders.offer(req.query.searchId, req.query.resultId);
+      return orders.offer(req.query.searchId, req.query.resultId, userOf(req.auth));
     });
 
     serve(app, api.create, signedIn, async (req) => {

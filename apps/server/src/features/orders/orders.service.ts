@@ -6,6 +6,7 @@ import {
   type CreateOrder,
   canTransition,
   checkParty,
+  defaultTicketingWay,
   extrasProblem,
   INITIAL_ORDER_STATUS,
   INITIAL_PAYMENT_STATUS,
@@ -24,8 +25,12 @@ import {
   type PaymentStatus,
   type PriceBreakdown,
   priceOrder,
+  type RailFeeTable,
+  type RailLinkStatus,
+  type RailTicketingWay,
   type ResultLeg,
   railSeatsNeeded,
+  railServiceFee,
   type SearchResult,
   SUB_ORDER_TRANSITIONS,
   type SubOrderStatus,
@@ -115,8 +120,36 @@ export class OrdersService {
     return extras.rail.find((c) => c.leg === leg)?.seatClass ?? (result.legs[leg]?.cabin as string);
   }
 
-  async offer(searchId: string, resultId: string): Promise<BookingOffer> {
-    const quoted = await this.offers.quote(searchId, resultId);
+  /** The state of the user's 12306 link and the fee table; offline at the flat fee without a rail account feature. */
+  private async railTicketing(userId: string | undefined): Promise<{ link: RailLinkStatus; fees: RailFeeTable }> {
+    const flat = this.offers.railServiceFeeMinor;
+    if (!this.offers.railTicketing || !userId) {
+      return {
+        link: 'none',
+        fees: { onlinePerTicketMinor: 0, offlinePerTicketMinor: flat, offlineByTrainType: {} },
+      };
+    }
+    return this.offers.railTicketing(userId);
+  }
+
+  /** Per rail ride: its train and the service fee per ticket each way of ticketing costs. */
+  private railLegs(result: SearchResult, fees: RailFeeTable): BookingOffer['railTicketing']['legs'] {
+    return ticketsOf(result)
+      .filter((t) => t.type === 'railway')
+      .map((t) => {
+        const leg = t.legs[0] as number;
+        const train = result.legs[leg]?.number ?? '';
+        return {
+          leg,
+          train,
+          onlineFeeMinor: railServiceFee(fees, 'online', train),
+          offlineFeeMinor: railServiceFee(fees, 'offline', train),
+        };
+      });
+  }
+
+  async offer(searchId: string, resultId: string, userId?: string): Promise<BookingOffer> {
+    const [quoted, ticketing] = await Promise.all([this.offers.quote(searchId, resultId), this.railTicketing(userId)]);
     const { result } = quoted;
     const slots: { leg: number; seatClass: string; key: string; capacity: number }[] = [];
     result.legs.forEach((leg, i) => {
@@ -138,6 +171,12 @@ export class OrdersService {
         return { leg: s.leg, seatClass: s.seatClass, remaining: stock ? stock.capacity - stock.held : s.capacity };
       }),
       railServiceFeeMinor: this.offers.railServiceFeeMinor,
+      railTicketing: {
+        link: ticketing.link,
+        way: defaultTicketingWay(ticketing.link),
+        fees: ticketing.fees,
+        legs: this.railLegs(result, ticketing.fees),
+      },
       paymentMinutes: this.options.paymentMinutes,
     };
   }
@@ -151,11 +190,12 @@ export class OrdersService {
 
     const ids = input.travellers.map((t) => t.passengerId);
     if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED');
-    const [quoted, found] = await Promise.all([
+    const [quoted, found, ticketing] = await Promise.all([
       this.offers.quote(input.searchId, input.resultId).catch((e: unknown) => {
         throw e instanceof AppError && e.code === 'PARTNER_UNAVAILABLE' ? new AppError('OPERATION_FAILED') : e;
       }),
       this.passengers.find(userId, ids),
+      this.railTicketing(userId),
     ]);
     const { result } = quoted;
     const trip = tripOf(quoted);
@@ -182,11 +222,17 @@ export class OrdersService {
     const problem = extrasProblem(result, party.types, input.extras);
     if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
 
+    // Online ticketing needs a live 12306 link (6001 once its session ended, 6205 without one).
+    const way: RailTicketingWay = input.railTicketing ?? defaultTicketingWay(ticketing.link);
+    if (trip.rail && way === 'online' && ticketing.link !== 'active') {
+      throw new AppError(ticketing.link === 'expired' ? 'RAIL_SESSION_EXPIRED' : 'RAIL_NOT_LINKED');
+    }
     const priced = priceOrder({
       result,
       types: party.types,
       extras: input.extras,
       railServiceFeeMinor: this.offers.railServiceFeeMinor,
+      railServiceFeeOf: (leg) => railServiceFee(ticketing.fees, way, result.legs[leg]?.number ?? ''),
     });
     const latestBags = baggageTotal(priced.breakdown);
     if (latestBags !== input.expected.baggageMinor) {
@@ -275,6 +321,8 @@ export class OrdersService {
             legs: t.legs,
             flightNumber: t.legs.map((l) => result.legs[l]?.number ?? '').join(' / '),
             priceMinor: t.priceMinor,
+            ticketing: t.type === 'railway' ? way : null,
+            serviceFeeMinor: t.type === 'railway' ? t.serviceFeeMinor : null,
           })),
         );
         for (const hold of holds) {
@@ -470,6 +518,8 @@ export class OrdersService {
         expectedRefund: s.expectedRefundMinor === null ? null : cny(s.expectedRefundMinor),
         receiptUrl: s.receiptUrl,
         itineraryUrl: s.itineraryUrl,
+        ticketing: s.ticketing === 'online' || s.ticketing === 'offline' ? s.ticketing : null,
+        serviceFee: s.serviceFeeMinor === null ? null : cny(s.serviceFeeMinor),
       })),
       breakdown: o.breakdown as PriceBreakdown,
       extras: o.extras as Order['extras'],

@@ -1,4 +1,4 @@
-import type { Language, SearchCriteria, SearchResult } from '@junction/domain';
+import type { Language, RailFeeTable, RailLinkStatus, SearchCriteria, SearchResult } from '@junction/domain';
 
 /** A selected result as its seller sells it now, quoted for one adult, with the search it came from. */
 export type QuotedOffer = {
@@ -21,6 +21,8 @@ export interface OfferSource {
   railCapacity(train: string, date: string, seatClass: string): number;
   /** Our fee per rail ticket issued offline (spec §1). */
   railServiceFeeMinor: number;
+  /** The rail service fees by way of ticketing and train type, and the state of the user's 12306 link. */
+  railTicketing?(userId: string): Promise<{ link: RailLinkStatus; fees: RailFeeTable }>;
 }
 
 export type BookingDocument = {

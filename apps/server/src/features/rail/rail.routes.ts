@@ -10,6 +10,10 @@ export const railRoutes = (rail: RailService): FastifyPluginAsync =>
     const signedIn = { tags: ['rail'], preHandler: requireUser };
     const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
 
+    serve(app, api.ticketing, { tags: ['rail'] }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return rail.ticketingInfo(req.auth?.userId ?? null);
+    });
     serve(app, api.account, signedIn, async (req) => rail.status(userOf(req.auth)));
     serve(app, api.code, signedIn, async (req) => rail.requestCode(req.body));
     serve(app, api.login, signedIn, async (req) => rail.login(userOf(req.auth), req.body));

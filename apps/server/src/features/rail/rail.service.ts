@@ -1,13 +1,17 @@
 import {
   AppError,
+  defaultTicketingWay,
   ERRORS,
   maskDocumentNumber,
   type PassengerInput,
   type RailAccount,
   type RailAccountStatus,
   type RailCodeAnswer,
+  type RailFeeTable,
   type RailImportAnswer,
+  type RailLinkStatus,
   type RailPassenger,
+  type RailTicketingInfo,
 } from '@junction/domain';
 import { splitPhone } from '@junction/domain/phone';
 import type { Keyring } from '../../lib/crypto';
@@ -23,6 +27,8 @@ const RESEND_SECONDS = 60;
 export type RailOptions = {
   /** Time limit of one call to the rail service. */
   callTimeoutMs: number;
+  /** The service fees of rail ticketing (reference data). */
+  fees: RailFeeTable;
 };
 
 const HAN = /\p{Script=Han}/u;
@@ -91,6 +97,23 @@ export class RailService {
       sessionExpiresAt: row.sessionExpiresAt.toISOString(),
       ticketing,
     };
+  }
+
+  /** The state of the user's link as ticketing sees it: none, active (a live session) or expired. */
+  async linkStatus(userId: string): Promise<RailLinkStatus> {
+    const row = await this.repo.find(userId);
+    if (!row) return 'none';
+    return this.present(row, 0).state;
+  }
+
+  /** How trains are ticketed for this caller (a visitor has no link) and the fees each way. */
+  async ticketingInfo(userId: string | null): Promise<RailTicketingInfo> {
+    const link = userId ? await this.linkStatus(userId) : 'none';
+    return { link, way: defaultTicketingWay(link), fees: this.options.fees };
+  }
+
+  get fees(): RailFeeTable {
+    return this.options.fees;
   }
 
   async status(userId: string): Promise<RailAccountStatus> {

@@ -2,9 +2,11 @@ import {
   type BookingExtras,
   type BookingOffer,
   checkParty,
+  defaultTicketingWay,
   type Passenger,
   packSearchLink,
   priceOrder,
+  type RailTicketingWay,
   type SearchCriteria,
   usableDocumentTypes,
 } from '@junction/domain';
@@ -20,6 +22,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
 import { paths } from '../../../shared/paths';
 import { RailAccountCard } from '../../../shared/rail/rail-account-card';
+import { RailTicketingChoice, RailTicketingSummary, useRailLink } from '../../../shared/rail/rail-ticketing';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
@@ -158,6 +161,12 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   const [showIssues, setShowIssues] = useState(false);
   const create = useCreateOrder();
   const keyRef = useRef<string | null>(null);
+  const rail = useRailLink(offer.trip.rail);
+  const [way, setWay] = useState<RailTicketingWay>(offer.railTicketing.way);
+  useEffect(() => {
+    // Logging in to 12306 (or its login expiring) makes online ticketing the way, or takes it away.
+    if (!rail.loading) setWay(defaultTicketingWay(rail.link));
+  }, [rail.link, rail.loading]);
 
   const usable = usableDocumentTypes(offer.trip);
   const route = useMemo(
@@ -172,8 +181,18 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
       ),
     [chosen, railSeat, offer.trip],
   );
+  const railFeeOf = (leg: number) => {
+    const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
+    return (way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
+  };
   const priced = party.ok
-    ? priceOrder({ result: offer.result, types: party.types, extras, railServiceFeeMinor: offer.railServiceFeeMinor })
+    ? priceOrder({
+        result: offer.result,
+        types: party.types,
+        extras,
+        railServiceFeeMinor: offer.railServiceFeeMinor,
+        railServiceFeeOf: railFeeOf,
+      })
     : undefined;
 
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -251,6 +270,7 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
           })),
           contact,
           extras,
+          ...(offer.trip.rail ? { railTicketing: way } : {}),
           expected,
         },
       },
@@ -290,9 +310,16 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
           {step === 0 ? (
             <>
               {offer.trip.rail ? (
-                <div className={styles.railAccount}>
+                <Card className={styles.railAccount}>
                   <RailAccountCard compact />
-                </div>
+                  <RailTicketingChoice
+                    legs={offer.railTicketing.legs}
+                    link={rail.link}
+                    username={rail.username}
+                    value={way}
+                    onChange={setWay}
+                  />
+                </Card>
               ) : null}
               <Card title={t('booking.travellers.title')} data-testid="step-travellers">
                 <p className={styles.muted}>{t('booking.travellers.hint')}</p>
@@ -350,6 +377,12 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
           ) : null}
           {step === 3 && priced ? (
             <Card title={t('booking.payment.title')} data-testid="step-payment">
+              {offer.trip.rail ? (
+                <RailTicketingSummary
+                  way={way}
+                  feesMinor={priced.breakdown.serviceFees.reduce((sum, f) => sum + f.totalMinor, 0)}
+                />
+              ) : null}
               <PriceBreakdown breakdown={priced.breakdown} />
               <p className={styles.muted}>{t('booking.payment.deadline', { minutes: offer.paymentMinutes })}</p>
               <FormError

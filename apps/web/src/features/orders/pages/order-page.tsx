@@ -7,6 +7,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
+import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { useCancelOrder, useOrder } from '../api/orders';
@@ -140,6 +141,7 @@ function OrderView({ order }: { order: Order }) {
                     {s.confirmationCode ? ` · ${t('order.confirmationCode')} ${s.confirmationCode}` : ''}
                     {s.seat ? ` · ${t('order.seat')} ${s.seat}` : ''}
                   </span>
+                  {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
                   <Tag bordered={false} data-testid="sub-status">
                     {t(`subStatus.${String(s.status)}` as 'subStatus.null')}
                   </Tag>

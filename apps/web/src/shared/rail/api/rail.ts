@@ -18,6 +18,14 @@ export const railAccountQueryOptions = () =>
 
 export const useRailAccount = (enabled = true) => useQuery({ ...railAccountQueryOptions(), enabled });
 
+/** `GET /api/rail/ticketing`: how trains are ticketed for this visitor or traveller, with the fee table. */
+export const useRailTicketingInfo = () =>
+  useQuery({
+    queryKey: [...railKeys.all, 'ticketing'],
+    queryFn: ({ signal }) => callApi(railEndpoints.ticketing, { signal }),
+    staleTime: 60_000,
+  });
+
 /** `GET /api/rail/passengers`: the linked account's passengers with their verification status. */
 export const useRailPassengers = (enabled: boolean) => {
   const client = useQueryClient();

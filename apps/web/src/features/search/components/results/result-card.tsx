@@ -10,6 +10,7 @@ import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { RailTicketingChip } from '../../../../shared/rail/rail-ticketing';
 import { Price } from '../../../../shared/ui/price';
 import { boundsOf, carriersOf, hasSelfTransfer, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
@@ -104,6 +105,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
               <span className={`${styles.chip} ${styles.chipGood}`} data-testid="free24h-badge">
                 <SafetyCertificateOutlined /> {t('card.free24h')}
               </span>
+            ) : null}
+            {result.legs.some((l) => l.kind === 'land') ? (
+              <RailTicketingChip trains={result.legs.filter((l) => l.kind === 'land').map((l) => l.number)} />
             ) : null}
             {hasSelfTransfer(result) ? (
               <span className={`${styles.chip} ${styles.chipWarn}`}>
