@@ -17,7 +17,10 @@ import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
 import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
 import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
+import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
 import { FulfilmentService } from './features/fulfilment/fulfilment.service';
+import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
+import { SimulatedAirline, SimulatedRailway } from './features/fulfilment/ticketing/simulated-issuers';
 import { healthRoutes } from './features/health/health.routes';
 import { registerNotificationJobs } from './features/notifications/notifications.jobs';
 import { NotificationsRepository } from './features/notifications/notifications.repository';
@@ -92,6 +95,8 @@ export type AppDeps = {
   /** The search suppliers; the configured simulated ones by default. */
   suppliers?: (inventory: Inventory) => Supplier[];
   random?: Random;
+  /** The ticketing systems of airlines and China Railway; the simulators by default. */
+  ticketIssuers?: TicketIssuers;
   /** China Railway's identity check; the simulator by default. */
   railIdentity?: RailIdentityVerifier;
   /** The national rail account service (12306); the simulator by default. */
@@ -195,13 +200,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
   registerNotificationJobs(jobs, notices);
-  const fulfilment = new FulfilmentService(
-    new FulfilmentRepository(deps.db),
-    notify,
-    { ticketingHours: config.TICKETING_HOURS },
-    now,
-  );
-  registerFulfilmentJobs(jobs, fulfilment);
 
   const passengers = new PassengersService(
     new PassengersRepository(deps.db),
@@ -366,6 +364,45 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
   );
 
+  const fulfilment = new FulfilmentService(
+    new FulfilmentRepository(deps.db),
+    deps.ticketIssuers ?? {
+      air: new SimulatedAirline(deps.db, {
+        delayMs: config.TICKETING_DELAY_MS,
+        failureRate: config.TICKETING_FAILURE_RATE,
+      }),
+      rail: new SimulatedRailway(deps.db, {
+        delayMs: config.TICKETING_DELAY_MS,
+        failureRate: config.TICKETING_FAILURE_RATE,
+      }),
+    },
+    notify,
+    // Money goes back to the wallet until the payment feature answers for the channel that paid.
+    async (r) => {
+      await deps.db.transaction().execute((trx) =>
+        walletLedger.credit(trx, {
+          userId: r.userId,
+          kind: 'refund',
+          amountMinor: r.amountMinor,
+          idempotencyKey: r.idempotencyKey,
+          orderId: r.orderId,
+          reference: r.subOrderId,
+        }),
+      );
+      return { channel: 'wallet' };
+    },
+    (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
+    {
+      ticketingHours: config.TICKETING_HOURS,
+      ticketingAttempts: config.TICKETING_ATTEMPTS,
+      refundDays: config.REFUND_DAYS,
+      // A lock held past any job's longest run (its supplier's delay twice) is a dead process's.
+      staleLockSeconds: Math.max(config.JOB_STALE_LOCK_SECONDS, Math.ceil((2 * config.TICKETING_DELAY_MS) / 1000)),
+    },
+    now,
+  );
+  registerFulfilmentJobs(jobs, fulfilment);
+
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
     api.addHook('onRoute', requireEndpoint);
@@ -399,6 +436,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(railRoutes(rail));
     await api.register(walletRoutes(wallet));
     await api.register(notificationRoutes(notices));
+    await api.register(fulfilmentRoutes(fulfilment));
   });
   await app.register(simulatorRoutes(simulator));
   await app.register(

@@ -145,6 +145,20 @@ export const configSchema = z.object({
     .max(25)
     .default(6)
     .describe('Tries of one ticket before it goes to the dead-letter state: cancelled, refunded, staff told'),
+  REFUND_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(7)
+    .describe('A refund is promised as received within this many days (spec §4 "received before")'),
+  JOB_STALE_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4 * 3600)
+    .default(600)
+    .describe('A job locked this long belongs to a process that died; the reconciler frees it for others'),
   STAFF_EMAIL: z.email().default('ops@junction.example').describe('Where dead-lettered ticketing jobs are reported'),
   PASSENGER_LIMIT: z.coerce.number().int().min(1).max(1000).default(50).describe('Travellers one account may save'),
   RAIL_IDENTITY_DELAY_MS: z.coerce

@@ -74,7 +74,9 @@ export type TestApp = {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   now?: () => Date,
-  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream'> & { secrets?: Secrets } = {},
+  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers'> & {
+    secrets?: Secrets;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailbox = new SmtpSink();
@@ -92,6 +94,7 @@ export async function createTestApp(
     suppliers: deps.suppliers,
     random: deps.random,
     railIdentity: deps.railIdentity,
+    ticketIssuers: deps.ticketIssuers,
     logStream: deps.logStream,
   });
   await app.ready();

@@ -5,6 +5,8 @@ export * from './api/health.api';
 export * from './api/registry';
 export * from './dates';
 export * from './errors';
+export * from './fulfilment/fulfilment.api';
+export * from './fulfilment/fulfilment.schema';
 export * from './geo';
 export * from './money/money';
 export * from './notifications/notice-text';

@@ -307,6 +307,7 @@ export type RefundsTable = {
   deadline: Timestamp;
   doneAt: Timestamp | null;
   withdrawnAt: Timestamp | null;
+  claimedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type RefundEventsTable = {

@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
 import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
@@ -16,6 +17,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(passengerEndpoints),
   ...Object.values(orderEndpoints),
   ...Object.values(notificationEndpoints),
+  ...Object.values(fulfilmentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(railEndpoints),
   ...Object.values(referenceEndpoints),

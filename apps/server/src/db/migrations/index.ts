@@ -5,6 +5,7 @@ import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
 import * as payment from './0005-payment';
 import * as fulfilment from './0006-fulfilment';
+import * as fulfilment2 from './0006-fulfilment-2';
 import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
 import * as wallet from './0011-wallet';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': orders,
   '0005-payment': payment,
   '0006-fulfilment': fulfilment,
+  '0006-fulfilment-2': fulfilment2,
   '0007-rail': rail,
   '0007-rail-2': rail2,
   '0011-wallet': wallet,

@@ -1,19 +1,58 @@
 import {
+  AppError,
+  type BookingExtras,
   canTransition,
+  type IssuedTicketView,
+  isRide,
   type LocalText,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
+  type OrderFulfilment,
+  PAYMENT_STATUS,
+  PAYMENT_TRANSITIONS,
+  type Refund,
   type ResultLeg,
   SUB_ORDER_STATUS,
   SUB_ORDER_TRANSITIONS,
 } from '@junction/domain';
-import { type FulfilmentRepository, type OrderRow, statusText, type Trx } from './fulfilment.repository';
-import type { Notifier } from './ports';
+import { addJob, type JobContext } from '../../jobs/jobs';
+import {
+  type FulfilmentRepository,
+  type OrderRow,
+  type RefundRow,
+  type SubOrderRow,
+  statusText,
+  type Trx,
+} from './fulfilment.repository';
+import type { Notifier, RefundMoney, StaffMail } from './ports';
+import { scheduleTicketing } from './schedule';
+import type { IssueRequest, TicketIssuers } from './ticketing/issuer';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'fulfilment.issue': { orderId: string; subOrderId: string };
+    'fulfilment.refund': { refundId: string };
+    'fulfilment.remind': { orderId: string; legIndex: number };
+    'fulfilment.complete': { orderId: string };
+    'fulfilment.staff-alert': { orderId: string; subOrderId: string; error: string };
+    'fulfilment.reconcile': Record<string, unknown>;
+  }
+}
 
 export type FulfilmentOptions = {
   /** Ticketing is expected within this many hours of payment (spec §9), shown on the order. */
   ticketingHours: number;
+  /** Tries of one ticket before it is given up (dead letter): cancelled, refunded, staff told. */
+  ticketingAttempts: number;
+  /** A refund is promised as received before this many days after it was asked for. */
+  refundDays: number;
+  /** A job lock older than this belongs to a process that died; the reconciler frees it. */
+  staleLockSeconds: number;
 };
+
+/** Sub-order statuses at which nothing more happens in ticketing: it stands, or its money goes back. */
+const STANDS = new Set(['5', '4']);
+const FALLEN = new Set(['6', '3', '8']);
 
 const O = ORDER_STATUS;
 const S = SUB_ORDER_STATUS;
@@ -42,13 +81,18 @@ export function routeParams(order: OrderRow): Record<string, string> {
 
 /**
  * Ticketing after payment (spec §4, ARCHITECTURE.md §7): a paid order (2) moves to ticketing (4) with its
- * sub-orders (7 → 2), each sub-order is issued by its supplier, and the order is ticketed (5) once every
- * part stands or is refunded. Every step is a compare-and-set of the domain tables with an event row.
+ * sub-orders (7 → 2), each sub-order is issued by its supplier in a job of its own, and the order is
+ * ticketed (5) once every part stands or is being refunded, then completed (6) after its last arrival.
+ * A ticket that fails all its tries is cancelled and refunded, and the staff are told. Every step is a
+ * compare-and-set of the domain tables with an event row, and every job may run again safely.
  */
 export class FulfilmentService {
   constructor(
     private readonly repo: FulfilmentRepository,
+    private readonly issuers: TicketIssuers,
     private readonly notify: Notifier,
+    private readonly refundMoney: RefundMoney,
+    private readonly staffMail: StaffMail,
     private readonly options: FulfilmentOptions,
     private readonly now: () => Date,
   ) {}
@@ -58,8 +102,8 @@ export class FulfilmentService {
   }
 
   /**
-   * The ticket-order job: order 2 → 4 and every paid sub-order 7 → 2, the payment-received notice, in one
-   * transaction. Run again it finds the order moved and does nothing. Answers whether it moved the order.
+   * The ticket-order job: order 2 → 4 and every paid sub-order 7 → 2 with its issue job, and the
+   * payment-received notice, in one transaction. Run again it finds the order moved and does nothing.
    */
   async startTicketing(orderId: string): Promise<boolean> {
     step(ORDER_TRANSITIONS, O.PAID, O.TICKETING);
@@ -70,8 +114,7 @@ export class FulfilmentService {
       if (!order) return false;
       if (!(await this.repo.moveOrder(trx, { orderId, from: txt(O.PAID), to: txt(O.TICKETING), at }))) return false;
       await this.repo.addEvent(trx, { orderId, kind: 'ticketing', from: txt(O.PAID), to: txt(O.TICKETING), at });
-      const subs = await this.repo.subOrders(orderId, trx);
-      for (const sub of subs) {
+      for (const sub of await this.repo.subOrders(orderId, trx)) {
         if (!(await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from: txt(S.PAID), to: txt(S.ISSUING) })))
           continue;
         await this.repo.addEvent(trx, {
@@ -82,7 +125,12 @@ export class FulfilmentService {
           at,
           data: { subOrderId: sub.id },
         });
-        await this.afterIssuingStarts(trx, orderId, sub.id);
+        await addJob(
+          trx,
+          'fulfilment.issue',
+          { orderId, subOrderId: sub.id },
+          { jobKey: `issue:${sub.id}`, maxAttempts: this.options.ticketingAttempts },
+        );
       }
       await this.notify(trx, {
         userId: order.userId,
@@ -101,6 +149,483 @@ export class FulfilmentService {
     });
   }
 
-  /** Where each sub-order's issue job is queued (ticketing, next). */
-  protected async afterIssuingStarts(_trx: Trx, _orderId: string, _subOrderId: string): Promise<void> {}
+  /** What the supplier is asked for: the sub-order's rides and travellers, with the seats they chose. */
+  private async requestFor(order: OrderRow, sub: SubOrderRow): Promise<IssueRequest> {
+    const { legs } = order.itinerary as Itinerary;
+    const extras = order.extras as BookingExtras;
+    const travellers = await this.repo.travellers(order.id);
+    const legIdx = sub.legs as number[];
+    const choice = extras.rail?.find((c) => legIdx.includes(c.leg));
+    return {
+      key: `${order.id}:${sub.id}`,
+      legs: legIdx.map((i) => {
+        const l = legs[i] as ResultLeg;
+        const seatClass = sub.type === 'railway' ? (choice?.seatClass ?? l.cabin ?? '') : (l.cabin ?? 'Y');
+        return {
+          index: i,
+          carrier: l.carrier,
+          number: l.number,
+          fromCode: l.from.code,
+          toCode: l.to.code,
+          departureTime: l.departureTime,
+          arrivalTime: l.arrivalTime,
+          cabin: seatClass,
+        };
+      }),
+      travellers: travellers.map((t, i) => ({
+        position: t.position,
+        name: t.name,
+        type: sub.type === 'railway' ? (t.railType ?? 'ADULT') : t.airType,
+        seatLetter: choice?.seats[i] ?? null,
+        bunk: choice?.bunks[i] ?? null,
+      })),
+    };
+  }
+
+  /**
+   * The issue job of one sub-order: asks its supplier (same key every try, so a retried or crashed run
+   * never issues twice), then records the tickets and moves the sub-order 2 → 5. On the last try a
+   * failure is the dead letter: the sub-order is cancelled and refunded instead.
+   */
+  async issue(orderId: string, subOrderId: string, ctx?: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal'>) {
+    const order = await this.repo.order(orderId);
+    const sub = (await this.repo.subOrders(orderId)).find((s) => s.id === subOrderId);
+    if (!order || !sub || sub.status !== txt(S.ISSUING)) return 'settled' as const;
+    const issuer = this.issuers[sub.type === 'railway' ? 'rail' : 'air'];
+    let result: Awaited<ReturnType<typeof issuer.issue>>;
+    try {
+      result = await issuer.issue(await this.requestFor(order, sub), ctx?.signal);
+    } catch (e) {
+      if (ctx && ctx.attempt >= ctx.maxAttempts && !ctx.signal.aborted) {
+        await this.deadLetter(order, sub, e instanceof Error ? e.message : String(e));
+        return 'dead-letter' as const;
+      }
+      throw e;
+    }
+    step(SUB_ORDER_TRANSITIONS, S.ISSUING, S.TICKETED);
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const locked = await this.repo.lockOrder(trx, orderId);
+      if (!locked) return;
+      if (!(await this.repo.moveSubOrder(trx, { subOrderId, from: txt(S.ISSUING), to: txt(S.TICKETED) }))) return;
+      await this.repo.insertTickets(
+        trx,
+        result.tickets.map((t) => ({
+          orderId,
+          subOrderId,
+          legIndex: t.legIndex,
+          travellerPosition: t.travellerPosition,
+          supplier: issuer.kind,
+          bookingReference: t.bookingReference,
+          ticketNumber: t.ticketNumber,
+          seat: t.seat,
+          coach: t.coach,
+          berth: t.berth,
+          gate: t.gate,
+          changedDeparture: null,
+          issuedAt: at,
+        })),
+      );
+      const unique = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join(', ');
+      await this.repo.setTicketSummary(trx, subOrderId, {
+        ticketNumber: unique(result.tickets.map((t) => t.ticketNumber)),
+        confirmationCode: unique(result.tickets.map((t) => t.bookingReference)),
+        seat: unique(result.tickets.map((t) => (t.coach ? `${t.coach}-${t.seat ?? ''}` : t.seat))) || null,
+      });
+      await this.repo.addEvent(trx, {
+        orderId,
+        kind: 'sub-order-ticketed',
+        from: txt(S.ISSUING),
+        to: txt(S.TICKETED),
+        at,
+        data: { subOrderId, tickets: result.tickets.length, supplier: issuer.kind },
+      });
+      const { legs } = locked.itinerary as Itinerary;
+      for (const change of result.scheduleChanges) {
+        const leg = legs[change.legIndex];
+        if (!leg) continue;
+        await this.repo.markScheduleChange(trx, subOrderId, change.legIndex, change.departureTime);
+        await this.repo.addEvent(trx, {
+          orderId,
+          kind: 'schedule-change',
+          from: txt(S.TICKETED),
+          to: txt(S.TICKETED),
+          at,
+          data: { subOrderId, legIndex: change.legIndex, departureTime: change.departureTime },
+        });
+        await this.notify(trx, {
+          userId: locked.userId,
+          kind: 'schedule-change',
+          orderId,
+          params: {
+            orderNumber: locked.orderNumber,
+            trip: leg.number,
+            departureAt: leg.departureTime,
+            changedAt: change.departureTime,
+          },
+          dedupeKey: `schedule-change:${subOrderId}:${change.legIndex}`,
+          at,
+        });
+      }
+      await this.settleTicketing(trx, locked, at);
+    });
+    return 'ticketed' as const;
+  }
+
+  /** A ticket that failed every try: sub-order 2 → 6 with a refund of all it cost, the traveller and staff told. */
+  private async deadLetter(order: OrderRow, sub: SubOrderRow, error: string): Promise<void> {
+    step(SUB_ORDER_TRANSITIONS, S.ISSUING, S.REFUNDING);
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const locked = await this.repo.lockOrder(trx, order.id);
+      if (!locked) return;
+      if (!(await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from: txt(S.ISSUING), to: txt(S.REFUNDING) })))
+        return;
+      await this.repo.addEvent(trx, {
+        orderId: order.id,
+        kind: 'ticketing-failed',
+        from: txt(S.ISSUING),
+        to: txt(S.REFUNDING),
+        at,
+        data: { subOrderId: sub.id, error },
+      });
+      const paid = sub.paidMinor ?? sub.priceMinor;
+      const refund = await this.openRefund(trx, locked, sub, {
+        reason: 'ticketing-failed',
+        paid,
+        fee: 0,
+        rule: 'supplier-failed',
+        at,
+      });
+      await this.notify(trx, {
+        userId: locked.userId,
+        kind: 'ticketing-failed',
+        orderId: order.id,
+        params: { orderNumber: locked.orderNumber, trip: sub.flightNumber, amountMinor: refund.amountMinor },
+        dedupeKey: `ticketing-failed:${sub.id}`,
+        at,
+      });
+      await addJob(
+        trx,
+        'fulfilment.staff-alert',
+        { orderId: order.id, subOrderId: sub.id, error: error.slice(0, 500) },
+        { jobKey: `staff-alert:${sub.id}` },
+      );
+      await this.settleTicketing(trx, locked, at);
+    });
+  }
+
+  /** A refund in processing, with its first event row and its payout job. */
+  async openRefund(
+    trx: Trx,
+    order: OrderRow,
+    sub: SubOrderRow,
+    r: { reason: string; paid: number; fee: number; rule: string; at: Date; runAt?: Date },
+  ): Promise<RefundRow> {
+    const refund = await this.repo.insertRefund(trx, {
+      orderId: order.id,
+      subOrderId: sub.id,
+      userId: order.userId,
+      status: 'processing',
+      reason: r.reason,
+      paidMinor: r.paid,
+      feeMinor: r.fee,
+      amountMinor: r.paid - r.fee,
+      feeRule: r.rule,
+      channel: null,
+      requestedAt: r.at,
+      deadline: new Date(r.at.getTime() + this.options.refundDays * 86_400_000),
+      doneAt: null,
+      withdrawnAt: null,
+    });
+    await this.repo.addRefundEvent(trx, { refundId: refund.id, from: null, to: 'processing', at: r.at });
+    await addJob(
+      trx,
+      'fulfilment.refund',
+      { refundId: refund.id },
+      { jobKey: `refund:${refund.id}`, ...(r.runAt ? { runAt: r.runAt } : {}) },
+    );
+    return refund;
+  }
+
+  /**
+   * After a sub-order settles: once none is still being issued, an order in ticketing with a part that
+   * stands is ticketed (4 → 5), told, reminded a day before each journey and completed after it.
+   */
+  private async settleTicketing(trx: Trx, order: OrderRow, at: Date): Promise<void> {
+    if (order.status !== txt(O.TICKETING)) return;
+    const subs = await this.repo.subOrders(order.id, trx);
+    if (subs.some((s) => !STANDS.has(s.status ?? '') && !FALLEN.has(s.status ?? ''))) return;
+    if (!subs.some((s) => STANDS.has(s.status ?? ''))) return; // nothing stands: the refunds close the order
+    step(ORDER_TRANSITIONS, O.TICKETING, O.TICKETED);
+    if (!(await this.repo.moveOrder(trx, { orderId: order.id, from: txt(O.TICKETING), to: txt(O.TICKETED), at })))
+      return;
+    await this.repo.addEvent(trx, {
+      orderId: order.id,
+      kind: 'ticketed',
+      from: txt(O.TICKETING),
+      to: txt(O.TICKETED),
+      at,
+    });
+    await this.notify(trx, {
+      userId: order.userId,
+      kind: 'tickets-issued',
+      orderId: order.id,
+      params: { orderNumber: order.orderNumber, ...routeParams(order) },
+      dedupeKey: `tickets-issued:${order.id}`,
+      at,
+    });
+    const { legs, bounds } = order.itinerary as Itinerary;
+    const standing = new Set(subs.filter((s) => STANDS.has(s.status ?? '')).flatMap((s) => s.legs as number[]));
+    const journeys = bounds.length > 0 ? bounds : [{ start: 0, end: legs.length }];
+    for (const b of journeys) {
+      const first = legs.findIndex((l, i) => i >= b.start && i < b.end && isRide(l) && standing.has(i));
+      const leg = legs[first];
+      if (first < 0 || !leg) continue;
+      const runAt = new Date(Date.parse(leg.departureTime) - 24 * 3600_000);
+      if (Date.parse(leg.departureTime) <= at.getTime()) continue;
+      await addJob(
+        trx,
+        'fulfilment.remind',
+        { orderId: order.id, legIndex: first },
+        { jobKey: `remind:${order.id}:${first}`, runAt: runAt > at ? runAt : at },
+      );
+    }
+    const lastArrival = Math.max(
+      ...legs.filter((l, i) => isRide(l) && standing.has(i)).map((l) => Date.parse(l.arrivalTime)),
+    );
+    await addJob(
+      trx,
+      'fulfilment.complete',
+      { orderId: order.id },
+      { jobKey: `complete:${order.id}`, runAt: new Date(Math.max(lastArrival, at.getTime())) },
+    );
+  }
+
+  /**
+   * The refund job: claims the refund (from then on it cannot be withdrawn), returns the money through
+   * the channel that paid (idempotent by the refund's key), then records it done: refund processing →
+   * done, sub-order 6 → 3, and the order refunded (3) with payment refunded (4) once nothing stands.
+   */
+  async payOutRefund(refundId: string): Promise<'done' | 'settled'> {
+    const claimed = await this.repo.claimRefund(refundId, this.now());
+    if (!claimed) return 'settled';
+    const { channel } = await this.refundMoney({
+      orderId: claimed.orderId,
+      subOrderId: claimed.subOrderId,
+      userId: claimed.userId,
+      amountMinor: claimed.amountMinor,
+      idempotencyKey: `refund:${claimed.id}`,
+    });
+    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.REFUNDED);
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const order = await this.repo.lockOrder(trx, claimed.orderId);
+      if (!order) return;
+      if (
+        !(await this.repo.moveRefund(trx, {
+          id: refundId,
+          from: 'processing',
+          to: 'done',
+          set: { channel, doneAt: at },
+        }))
+      )
+        return;
+      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'done', at, data: { channel } });
+      if (
+        await this.repo.moveSubOrder(trx, {
+          subOrderId: claimed.subOrderId,
+          from: txt(S.REFUNDING),
+          to: txt(S.REFUNDED),
+        })
+      ) {
+        await this.repo.addEvent(trx, {
+          orderId: order.id,
+          kind: 'sub-order-refunded',
+          from: txt(S.REFUNDING),
+          to: txt(S.REFUNDED),
+          at,
+          data: { subOrderId: claimed.subOrderId, refundId, amountMinor: claimed.amountMinor, channel },
+        });
+      }
+      const sub = (await this.repo.subOrders(order.id, trx)).find((s) => s.id === claimed.subOrderId);
+      await this.notify(trx, {
+        userId: order.userId,
+        kind: 'refund-done',
+        orderId: order.id,
+        params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
+        dedupeKey: `refund-done:${refundId}`,
+        at,
+      });
+      await this.closeIfAllRefunded(trx, order, at);
+    });
+    return 'done';
+  }
+
+  /** Order → 3 refunded and payment 2 → 4 once every sub-order is refunded or cancelled. */
+  private async closeIfAllRefunded(trx: Trx, order: OrderRow, at: Date): Promise<void> {
+    const subs = await this.repo.subOrders(order.id, trx);
+    if (!subs.every((s) => s.status === txt(S.REFUNDED) || s.status === txt(S.CANCELLED))) return;
+    const from = order.status as string;
+    const fromStatus = (Number(from) as typeof O.TICKETING) ?? O.TICKETING;
+    if (!canTransition(ORDER_TRANSITIONS, fromStatus, O.REFUNDED)) return;
+    step(PAYMENT_TRANSITIONS, PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED);
+    const moved = await this.repo.moveOrder(trx, {
+      orderId: order.id,
+      from,
+      to: txt(O.REFUNDED),
+      paymentFrom: txt(PAYMENT_STATUS.PAID),
+      paymentTo: txt(PAYMENT_STATUS.REFUNDED),
+      at,
+    });
+    if (moved) await this.repo.addEvent(trx, { orderId: order.id, kind: 'refunded', from, to: txt(O.REFUNDED), at });
+  }
+
+  /** The departure reminder, a day before a journey, while its ticket stands. */
+  async remind(orderId: string, legIndex: number): Promise<void> {
+    const order = await this.repo.order(orderId);
+    if (!order || (order.status !== txt(O.TICKETED) && order.status !== txt(O.TICKETING))) return;
+    const sub = (await this.repo.subOrders(orderId)).find((s) => (s.legs as number[]).includes(legIndex));
+    if (!sub || !STANDS.has(sub.status ?? '')) return;
+    const leg = (order.itinerary as Itinerary).legs[legIndex];
+    if (!leg) return;
+    const changed = (await this.repo.tickets(orderId)).find((t) => t.legIndex === legIndex && t.changedDeparture);
+    const from = leg.from.name;
+    await this.repo.transaction((trx) =>
+      this.notify(trx, {
+        userId: order.userId,
+        kind: 'departure-reminder',
+        orderId,
+        params: {
+          orderNumber: order.orderNumber,
+          trip: leg.number,
+          departureAt: changed?.changedDeparture ?? leg.departureTime,
+          fromEn: from.en,
+          fromZh: from['zh-CN'],
+        },
+        dedupeKey: `remind:${orderId}:${legIndex}`,
+        at: this.now(),
+      }),
+    );
+  }
+
+  /** After the last standing leg has arrived: order 5 → 6. Early by our clock: not yet (the job retries). */
+  async complete(orderId: string): Promise<'completed' | 'notDue' | 'settled'> {
+    const order = await this.repo.order(orderId);
+    if (!order || order.status !== txt(O.TICKETED)) return 'settled';
+    const { legs } = order.itinerary as Itinerary;
+    const subs = await this.repo.subOrders(orderId);
+    const standing = new Set(subs.filter((s) => STANDS.has(s.status ?? '')).flatMap((s) => s.legs as number[]));
+    const last = Math.max(
+      0,
+      ...legs.filter((l, i) => isRide(l) && standing.has(i)).map((l) => Date.parse(l.arrivalTime)),
+    );
+    const at = this.now();
+    if (at.getTime() < last) return 'notDue';
+    step(ORDER_TRANSITIONS, O.TICKETED, O.COMPLETED);
+    return this.repo.transaction(async (trx) => {
+      if (!(await this.repo.moveOrder(trx, { orderId, from: txt(O.TICKETED), to: txt(O.COMPLETED), at })))
+        return 'settled';
+      await this.repo.addEvent(trx, { orderId, kind: 'completed', from: txt(O.TICKETED), to: txt(O.COMPLETED), at });
+      return 'completed';
+    });
+  }
+
+  /** Tells the operations staff about a dead-lettered ticket. */
+  async alertStaff(orderId: string, subOrderId: string, error: string): Promise<void> {
+    const order = await this.repo.order(orderId);
+    await this.staffMail({
+      subject: `[Junction ops] Ticketing gave up: order ${order?.orderNumber ?? orderId}`,
+      text: [
+        `Order ${order?.orderNumber ?? ''} (${orderId}), sub-order ${subOrderId}: every ticketing attempt failed.`,
+        `Last error: ${error}`,
+        'The sub-order was cancelled and its refund started automatically. Check the supplier and the traveller.',
+      ].join('\n\n'),
+    });
+  }
+
+  /**
+   * The reconciler (every minute): jobs held by a process that died are freed, a paid order without its
+   * ticketing job and a sub-order being issued without its issue job get them again. Every job it adds
+   * is idempotent, so a duplicate only finds the work done.
+   */
+  async reconcile(): Promise<{ unlocked: number; requeued: number }> {
+    const unlocked = await this.repo.unlockStaleWorkers(this.options.staleLockSeconds);
+    const { paidOrders, issuing } = await this.repo.orphans();
+    await this.repo.transaction(async (trx) => {
+      for (const orderId of paidOrders) await scheduleTicketing(trx, orderId);
+      for (const s of issuing) {
+        await addJob(trx, 'fulfilment.issue', s, {
+          jobKey: `issue:${s.subOrderId}`,
+          maxAttempts: this.options.ticketingAttempts,
+        });
+      }
+    });
+    return { unlocked, requeued: paidOrders.length + issuing.length };
+  }
+
+  /** The order page's after-payment part (spec §9 ticketing time, tickets, refunds); another user's order is not found. */
+  async orderFulfilment(userId: string, orderId: string): Promise<OrderFulfilment> {
+    const order = await this.repo.orderForUser(userId, orderId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    const [paidAt, tickets, refunds] = await Promise.all([
+      this.repo.paidAt(orderId),
+      this.repo.tickets(orderId),
+      this.presentRefunds(order, await this.repo.refundsOfOrder(orderId)),
+    ]);
+    return {
+      orderId,
+      ticketingHours: this.options.ticketingHours,
+      paidAt: paidAt?.toISOString() ?? null,
+      ticketingBy: paidAt ? new Date(paidAt.getTime() + this.options.ticketingHours * 3600_000).toISOString() : null,
+      tickets: tickets.map((t) => ({
+        subOrderId: t.subOrderId,
+        legIndex: t.legIndex,
+        travellerPosition: t.travellerPosition,
+        supplier: t.supplier as IssuedTicketView['supplier'],
+        bookingReference: t.bookingReference,
+        ticketNumber: t.ticketNumber,
+        seat: t.seat,
+        coach: t.coach,
+        berth: t.berth as IssuedTicketView['berth'],
+        gate: t.gate,
+        changedDeparture: t.changedDeparture,
+      })),
+      refunds,
+    };
+  }
+
+  protected async presentRefunds(order: OrderRow, rows: RefundRow[]): Promise<Refund[]> {
+    const [subs, events] = await Promise.all([
+      this.repo.subOrders(order.id),
+      this.repo.refundEventsOf(rows.map((r) => r.id)),
+    ]);
+    const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+    return rows.map((r) => {
+      const sub = subs.find((s) => s.id === r.subOrderId);
+      return {
+        id: r.id,
+        orderId: r.orderId,
+        orderNumber: order.orderNumber,
+        subOrderId: r.subOrderId,
+        trip: sub?.flightNumber ?? '',
+        type: (sub?.type ?? 'flight') as Refund['type'],
+        status: r.status as Refund['status'],
+        reason: r.reason as Refund['reason'],
+        paid: cny(r.paidMinor),
+        fee: cny(r.feeMinor),
+        refunded: cny(r.amountMinor),
+        rule: r.feeRule,
+        channel: r.channel,
+        requestedAt: r.requestedAt.toISOString(),
+        deadline: r.deadline.toISOString(),
+        doneAt: r.doneAt?.toISOString() ?? null,
+        withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+        withdrawable: r.status === 'processing' && r.claimedAt === null && r.reason === 'traveller',
+        timeline: events
+          .filter((e) => e.refundId === r.id)
+          .map((e) => ({ status: e.toStatus as Refund['status'], at: e.at.toISOString() })),
+      };
+    });
+  }
 }

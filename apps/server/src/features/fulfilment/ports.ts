@@ -14,3 +14,18 @@ export type Notifier = (
     at?: Date;
   },
 ) => Promise<unknown>;
+
+/**
+ * Returns money for a refund to the channel that paid (card through the gateway, wallet through the
+ * ledger): the payment feature's `PaymentsService.refund`, composed in `app.ts`. Idempotent per key.
+ */
+export type RefundMoney = (refund: {
+  orderId: string;
+  subOrderId: string;
+  userId: string;
+  amountMinor: number;
+  idempotencyKey: string;
+}) => Promise<{ channel: string }>;
+
+/** Mail to the operations staff (the SMTP mailer, composed in `app.ts`). */
+export type StaffMail = (mail: { subject: string; text: string }) => Promise<void>;

@@ -47,12 +47,13 @@ export const ordersQueryOptions = (query: OrderListQuery) =>
   });
 export const useOrders = (query: OrderListQuery) => useQuery(ordersQueryOptions(query));
 
-/** `GET /api/order` (spec §7). */
+/** `GET /api/order` (spec §7); asked again every few seconds while it is paid and its tickets are issued. */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => callApi(orderEndpoints.get, { query: { id }, signal }),
     enabled: id !== '',
+    refetchInterval: (q) => (q.state.data?.status === 2 || q.state.data?.status === 4 ? 5000 : false),
   });
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));
 

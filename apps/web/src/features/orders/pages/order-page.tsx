@@ -7,15 +7,16 @@ import { ApiError } from '../../../shared/api/api-error';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
-import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
+import { useOrderFulfilment } from '../api/fulfilment';
 import { useCancelOrder, useOrder } from '../api/orders';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
+import { TicketsCard } from '../components/tickets-card';
 
 /** `/order?id=…` (spec §2): one order with its tickets, travellers, itinerary, price, and what may be done now. */
 export function OrderPage() {
@@ -67,6 +68,7 @@ function OrderView({ order }: { order: Order }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
+  const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
   const unpaid = isAwaitingPayment(order.status);
   const left = useSecondsLeft(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
@@ -128,28 +130,7 @@ function OrderView({ order }: { order: Order }) {
             </Card>
           ) : null}
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
-          <Card title={t('order.tickets')} className={styles.card}>
-            <ul className={styles.subOrders}>
-              {order.subOrders.map((s) => (
-                <li key={s.id} className={styles.subOrder} data-testid="sub-order">
-                  <span>
-                    <Tag bordered={false}>{t(`tickets.${s.type}`)}</Tag>
-                    <strong>{s.flightNumber}</strong>
-                  </span>
-                  <span className={styles.muted}>
-                    {s.ticketNumber ? `${t('order.ticketNumber')} ${s.ticketNumber}` : t('order.pending')}
-                    {s.confirmationCode ? ` · ${t('order.confirmationCode')} ${s.confirmationCode}` : ''}
-                    {s.seat ? ` · ${t('order.seat')} ${s.seat}` : ''}
-                  </span>
-                  {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
-                  <Tag bordered={false} data-testid="sub-status">
-                    {t(`subStatus.${String(s.status)}` as 'subStatus.null')}
-                  </Tag>
-                  <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <TicketsCard order={order} fulfilment={fulfilment.data} />
           <Card title={t('order.itinerary')} className={styles.card}>
             <p className={styles.seller}>
               {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>

@@ -1,0 +1,71 @@
+/**
+ * The ticketing interface every supplier implements (ARCHITECTURE.md §7): airlines issue e-tickets,
+ * China Railway issues rail tickets (online or offline). A request carries a key; sent again with the
+ * same key, an issuer answers the tickets it issued the first time and never issues twice.
+ */
+export type SupplierKind = 'air' | 'rail';
+
+export type IssueLeg = {
+  /** Index of the ride in the order's legs. */
+  index: number;
+  /** Airline code or 'CR'. */
+  carrier: string;
+  /** Flight or train number. */
+  number: string;
+  fromCode: string;
+  toCode: string;
+  /** ISO 8601 with the local offset of the place. */
+  departureTime: string;
+  arrivalTime: string;
+  /** Air cabin or rail seat class code. */
+  cabin: string;
+};
+
+export type IssueTraveller = {
+  position: number;
+  name: string;
+  /** Air or rail ticket type (ADULT, CHILD, INFANT, FREE_CHILD…). */
+  type: string;
+  /** A chosen seat letter (rail A–F) or bunk (1 lower, 2 middle, 3 upper) per leg, when the traveller chose one. */
+  seatLetter?: string | null;
+  bunk?: number | null;
+};
+
+export type IssueRequest = {
+  /** Idempotency key: one per (order, sub-order). */
+  key: string;
+  legs: IssueLeg[];
+  travellers: IssueTraveller[];
+};
+
+export type IssuedTicket = {
+  legIndex: number;
+  travellerPosition: number;
+  /** Airline record locator (6 characters) or China Railway's order number. */
+  bookingReference: string;
+  /** 13-digit e-ticket number (3-digit airline prefix + 10 digits) or China Railway's ticket number. */
+  ticketNumber: string;
+  seat: string | null;
+  /** Rail: coach number. */
+  coach: string | null;
+  /** Rail sleepers: lower, middle or upper. */
+  berth: string | null;
+  /** Rail: check-in gate at the departure station. */
+  gate: string | null;
+};
+
+/** A schedule change the supplier published for a leg: its new local departure and arrival. */
+export type ScheduleChange = { legIndex: number; departureTime: string; arrivalTime: string };
+
+export type IssueResult = { tickets: IssuedTicket[]; scheduleChanges: ScheduleChange[] };
+
+/** The supplier refused or did not answer; the job tries again with back-off. */
+export class TicketingUnavailable extends Error {}
+
+export interface TicketIssuer {
+  readonly kind: SupplierKind;
+  issue(request: IssueRequest, signal?: AbortSignal): Promise<IssueResult>;
+}
+
+/** One issuer per supplier kind (composed in `app.ts`; rail may plug in its online and offline issuers). */
+export type TicketIssuers = Record<SupplierKind, TicketIssuer>;

@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { orderSchema, type SearchResult } from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { Mailer, SmtpSink } from '../../src/features/account/messaging/mailer';
+import { LogSmsProvider } from '../../src/features/account/messaging/sms';
+import { bookingClient, orderBody, traveller } from '../../src/features/orders/booking-client.test-support';
+import { addJob } from '../../src/jobs/jobs';
+import { Keyring } from '../../src/lib/crypto';
+import { freePort } from '../global-setup';
+import { createTestDatabase, type TestApp, testConfig, testRefdata } from '../harness';
+import { payOrder } from './paid-order';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const SETTINGS = {
+  SEARCH_LATENCY_SCALE: '0',
+  SEARCH_SUPPLIER_FAILURES: 'false',
+  SEARCH_PLANNER_WORKER: 'false',
+  RATE_LIMIT_MAX: '1000000',
+  RAIL_IDENTITY_DELAY_MS: '0',
+  RAIL_IDENTITY_LATENCY_MS: '0',
+  TICKETING_FAILURE_RATE: '0',
+};
+const ORDERS = 6;
+const secretKey = randomBytes(32).toString('base64');
+const dataKey = randomBytes(32).toString('base64');
+
+/**
+ * The job runner is killed (SIGKILL) in the middle of ticketing: a server process (B) runs the jobs with
+ * slow simulated suppliers and dies at once, holding its jobs' locks. Another process (A, this test's app)
+ * carries on — its reconciler frees the dead process's jobs — and every paid sub-order ends ticketed
+ * exactly once: one supplier request, one ticket per traveller and leg, no order lost.
+ */
+describe('ticketing survives a killed job runner', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: TestApp;
+  let b: ChildProcess | undefined;
+  let mailbox: SmtpSink;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    mailbox = new SmtpSink();
+    await mailbox.start();
+    const sms = new LogSmsProvider(() => {});
+    const app = await buildApp(testConfig({ ...SETTINGS, TICKETING_DELAY_MS: '0', JOB_STALE_LOCK_SECONDS: '1' }), {
+      db: database.db,
+      refdata: testRefdata(),
+      mailer: new Mailer(mailbox.url, 'Junction <no-reply@junction.example>'),
+      sms,
+      secrets: {
+        hmacKey: Buffer.from(secretKey, 'base64'),
+        keyring: new Keyring(new Map([['r1', Buffer.from(dataKey, 'base64')]]), 'r1'),
+      },
+      databaseUrl: database.url,
+    });
+    await app.ready();
+    a = { app, db: database.db, mailbox, sms, close: async () => {} };
+  }, 120_000);
+
+  afterAll(async () => {
+    if (b && b.exitCode === null) b.kill('SIGKILL');
+    await a?.app.close();
+    await mailbox?.stop();
+    await database?.drop();
+  });
+
+  it('tickets every paid sub-order exactly once after the runner is killed mid-way', async () => {
+    const client = bookingClient(a);
+    const cookie = await client.signUp();
+    const people = [
+      await client.save(cookie, traveller('张伟', '1985-03-02')),
+      await client.save(cookie, traveller('李娜', '1987-06-18')),
+    ];
+    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+    const found: { searchId: string; results: SearchResult[] } = await client.search({
+      type: 1,
+      mode: 'flight',
+      legs: [{ departure: 'BJS', destination: 'SHA', departure_date: date }],
+    } as Parameters<typeof client.search>[0]);
+    const result = found.results.find((r) => r.agent === 'own' && r.legs.length === 1) as SearchResult;
+    const offer = await client.offerOf(cookie, found.searchId, result.id);
+    const orders: string[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const res = await client.create(cookie, orderBody(offer, found.searchId, people));
+      expect(res.statusCode, res.body).toBe(200);
+      const order = orderSchema.parse(res.json());
+      expect(await payOrder(a.db, order.id, new Date())).toBe(true);
+      orders.push(order.id);
+    }
+
+    // Process B runs the jobs, each ticket taking 1.5 s at the simulated airline.
+    const port = await freePort();
+    b = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...SETTINGS,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        RUN_JOBS: 'true',
+        JOB_CONCURRENCY: '3',
+        TICKETING_DELAY_MS: '1500',
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        SECRET_KEY: secretKey,
+        DATA_KEYS: `r1:${dataKey}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const count = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await q.execute(a.db)).rows[0]?.n ?? 0);
+    // Killed once some tickets are issued and others are still with the airline.
+    let issued = 0;
+    for (let i = 0; i < 600; i++) {
+      issued = await count(sql`select count(*) as n from sim_ticket_issues`);
+      if (issued >= 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(issued).toBeGreaterThanOrEqual(1);
+    b.kill('SIGKILL');
+    await new Promise((r) => (b?.exitCode !== null || b?.signalCode ? r(undefined) : b?.once('exit', r)));
+    const ticketedAtKill = await count(sql`select count(*) as n from sub_orders where status = '5'`);
+    console.info(`killed with ${issued} supplier answers and ${ticketedAtKill} of ${ORDERS} sub-orders ticketed`);
+    expect(ticketedAtKill).toBeLessThan(ORDERS);
+    const locked = await count(sql`select count(*) as n from graphile_worker.jobs where locked_at is not null`);
+    console.info(`${locked} jobs left locked by the killed process`);
+
+    // Another process carries on: its reconciler frees the dead runner's jobs, and they run to the end.
+    await new Promise((r) => setTimeout(r, 1500));
+    for (let i = 0; i < 20; i++) {
+      await addJob(a.db, 'fulfilment.reconcile', {});
+      await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(a.db);
+      await a.app.jobs?.runDueJobs();
+      if ((await count(sql`select count(*) as n from sub_orders where status = '5'`)) === ORDERS) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+    const subs = await a.db.selectFrom('subOrders').select(['id', 'status', 'orderId']).execute();
+    expect(subs.map((s) => s.status)).toEqual(Array(ORDERS).fill('5'));
+    for (const id of orders) {
+      expect(
+        (await a.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+      ).toBe('5');
+    }
+    // Exactly once: one request per sub-order at the airline, one ticket per traveller, no number twice.
+    expect(await count(sql`select count(*) as n from sim_ticket_issues`)).toBe(ORDERS);
+    const tickets = await a.db.selectFrom('tickets').select(['subOrderId', 'ticketNumber']).execute();
+    expect(tickets).toHaveLength(ORDERS * people.length);
+    expect(new Set(tickets.map((x) => x.ticketNumber)).size).toBe(tickets.length);
+    for (const s of subs) {
+      const stored = (
+        await a.db
+          .selectFrom('simTicketIssues')
+          .select('response')
+          .where('requestKey', '=', `air:${s.orderId}:${s.id}`)
+          .executeTakeFirstOrThrow()
+      ).response as { tickets: { ticketNumber: string }[] };
+      expect(
+        tickets
+          .filter((x) => x.subOrderId === s.id)
+          .map((x) => x.ticketNumber)
+          .sort(),
+      ).toEqual(stored.tickets.map((x) => x.ticketNumber).sort());
+    }
+    const notices = await count(sql`select count(*) as n from notifications where kind = 'tickets-issued'`);
+    expect(notices).toBe(ORDERS);
+  }, 240_000);
+});

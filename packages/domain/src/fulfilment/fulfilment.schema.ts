@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
+
+/** One ticket as its supplier issued it: one per traveller and ride. */
+export const issuedTicketSchema = z.object({
+  subOrderId: z.uuid(),
+  /** Index of the ride in the order's legs. */
+  legIndex: z.number().int(),
+  travellerPosition: z.number().int(),
+  supplier: z.enum(['air', 'rail']),
+  /** Airline record locator, or China Railway's order number. */
+  bookingReference: z.string(),
+  ticketNumber: z.string(),
+  seat: z.string().nullable(),
+  coach: z.string().nullable(),
+  /** Rail sleepers: lower, middle or upper. */
+  berth: z.enum(['lower', 'middle', 'upper']).nullable(),
+  gate: z.string().nullable(),
+  /** A schedule change the operator published: the new local departure (ISO with offset). */
+  changedDeparture: z.string().nullable(),
+});
+export type IssuedTicketView = z.infer<typeof issuedTicketSchema>;
+
+export const REFUND_STATUSES = ['processing', 'done', 'withdrawn'] as const;
+export const refundStatusSchema = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
+
+/** Why a refund was made: asked for by the traveller, or a ticket the supplier could not issue. */
+export const refundReasonSchema = z.enum(['traveller', 'ticketing-failed']);
+
+export const refundSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  subOrderId: z.uuid(),
+  /** Flight or train numbers of the refunded ticket. */
+  trip: z.string(),
+  type: z.enum(['flight', 'railway']),
+  status: refundStatusSchema,
+  reason: refundReasonSchema,
+  paid: cny,
+  fee: cny,
+  refunded: cny,
+  /** The fare rule that set the fee (see `RefundRule`). */
+  rule: z.string(),
+  /** Where the money went back: 'card' or 'wallet'; null until it has. */
+  channel: z.string().nullable(),
+  requestedAt: isoDateTime,
+  /** Spec §4: the money is received before this time. */
+  deadline: isoDateTime,
+  doneAt: isoDateTime.nullable(),
+  withdrawnAt: isoDateTime.nullable(),
+  /** Still processing and not paid out yet: "Confirm cancel refund" may withdraw it (spec §8). */
+  withdrawable: z.boolean(),
+  timeline: z.array(z.object({ status: refundStatusSchema, at: isoDateTime })),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** What happens after payment, for the order page: expected ticketing time (spec §9), tickets, refunds. */
+export const orderFulfilmentSchema = z.object({
+  orderId: z.uuid(),
+  /** Tickets are expected within this many hours of payment (server configuration). */
+  ticketingHours: z.number().int(),
+  /** Payment time plus those hours; null before payment. */
+  ticketingBy: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  tickets: z.array(issuedTicketSchema),
+  refunds: z.array(refundSchema),
+});
+export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
+
+export const fulfilmentQuerySchema = z.object({ id: z.uuid() });
