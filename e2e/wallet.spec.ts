@@ -20,6 +20,10 @@ async function signIn(page: Page, lang: Lang) {
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
 
+/** The amount box of the top-up form, wherever antd puts its test id. */
+const amountInput = (page: Page) =>
+  page.locator('[data-testid="top-up-amount"] input, input[data-testid="top-up-amount"]').first();
+
 /** Full-page screenshots at the desktop widths of spec §9, when SHOTS names a folder. */
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
@@ -48,6 +52,89 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?0(\.00)?/);
     await expect(page.getByText(tx('history.empty.title'))).toBeVisible();
     await shot(page, `wallet-empty-${lang}`);
+    expect(errors).toEqual([]);
+  });
+
+  test(`saves a card, edits it, tops up from it directly and through 3-D Secure, and deletes it (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signIn(page, lang);
+    await page.goto('/account/wallet');
+    await expect(page.getByText(tx('card.empty.title'))).toBeVisible();
+
+    const addCard = async (number: string, description: string) => {
+      await page.getByTestId('add-card').first().click();
+      const form = page.getByTestId('card-form');
+      await form.getByTestId('card-number').fill(number);
+      await form.getByTestId('card-month').click();
+      await page.keyboard.type('12');
+      await page.keyboard.press('Enter');
+      await form.getByTestId('card-year').click();
+      await page.keyboard.type(String(new Date().getFullYear() + 5));
+      await page.keyboard.press('Enter');
+      await form.getByTestId('card-cvc').fill('123');
+      await form.getByTestId('card-name').fill('ZHANG WEI');
+      await form.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
+      await form.getByTestId('billing-city').fill('Beijing');
+      await form.getByTestId('billing-region').fill('Beijing');
+      await form.getByTestId('billing-zip').fill('100004');
+      await form.getByTestId('billing-phone').fill('+86 138 0013 8000');
+      await form.getByTestId('card-description').fill(description);
+      await page.getByTestId('card-save').click();
+      await expect(page.getByTestId('card-form')).toBeHidden();
+    };
+
+    // A number that fails the Luhn check is refused next to the field, before anything is sent.
+    await page.getByTestId('add-card').first().click();
+    await page.getByTestId('card-number').fill('4242 4242 4242 4241');
+    await page.getByTestId('card-number').blur();
+    await expect(page.getByText(tx('card.numberErrors.luhn'))).toBeVisible();
+    await page.getByRole('button', { name: tx('card.cancel') }).click();
+
+    await addCard('4242424242424242', 'Personal Visa');
+    const visa = page.getByTestId('saved-card').filter({ hasText: '4242' });
+    await expect(visa.getByTestId('card-masked')).toHaveText('•••• •••• •••• 4242');
+    await expect(visa).toContainText('Personal Visa');
+    await expect(visa).toContainText('1 Jianguomenwai Avenue');
+    await expect(visa).toContainText('12/');
+
+    await visa.getByTestId('card-edit').click();
+    await page.getByTestId('card-description-edit').fill('Travel Visa');
+    await page.getByTestId('card-description-save').click();
+    await expect(visa.getByTestId('card-description-text')).toHaveText('Travel Visa');
+
+    // Top up ¥500 from the Visa.
+    await page.getByTestId('top-up').click();
+    await amountInput(page).fill('500');
+    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '4242' }).click();
+    await page.getByTestId('top-up-submit').click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?500(\.00)?$/);
+    await expect(page.getByTestId('wallet-entry').first()).toContainText('VISA •••• 4242');
+
+    // A card whose issuer asks for 3-D Secure: the challenge page, then back to the wallet.
+    await addCard('4000000000003220', '');
+    await page.getByTestId('top-up').click();
+    await amountInput(page).fill('250.50');
+    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '3220' }).click();
+    await page.getByTestId('top-up-submit').click();
+    await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+    await expect(page.getByTestId('challenge-amount')).toContainText('250.50');
+    await page.locator('button.pass').click();
+    await expect(page).toHaveURL(/\/account\/wallet/);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?750\.50$/);
+    await expect(page).toHaveURL(/\/account\/wallet$/);
+    await expect(page.getByTestId('wallet-entry')).toHaveCount(2);
+    await shot(page, `wallet-${lang}`);
+
+    const threeDs = page.getByTestId('saved-card').filter({ hasText: '3220' });
+    await threeDs.getByTestId('card-delete').click();
+    await page.getByTestId('card-delete-confirm').click();
+    await expect(page.getByTestId('saved-card')).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 }

@@ -1,0 +1,65 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { SavedCard } from '@junction/domain';
+import { Button, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BrandMark } from './brand-mark';
+import styles from './wallet.module.css';
+
+export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete: () => void };
+
+/** A saved card as a card face (masked number, holder, expiry) with its description and billing address. */
+export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
+  const { t } = useTranslation('wallet');
+  const b = card.billing;
+  return (
+    <li className={styles.cardItem} data-testid="saved-card">
+      <div className={`${styles.cardFace} ${styles[`face_${card.brand}`]}`}>
+        <div className={styles.faceTop}>
+          <span className={styles.chip} aria-hidden="true" />
+          <BrandMark brand={card.brand} />
+        </div>
+        <div className={styles.faceNumber} data-testid="card-masked">
+          {card.numberMasked}
+        </div>
+        <div className={styles.faceBottom}>
+          <span className={styles.faceName}>{card.name}</span>
+          <span>
+            <small>{t('card.validThru')}</small> {String(card.expMonth).padStart(2, '0')}/
+            {String(card.expYear).slice(-2)}
+          </span>
+        </div>
+      </div>
+      <div className={styles.cardInfo}>
+        <div className={styles.cardTitle}>
+          <strong data-testid="card-description-text">{card.description || t('card.noDescription')}</strong>
+          {card.expired ? <Tag color="red">{t('card.expiredTag')}</Tag> : null}
+        </div>
+        <p className={styles.cardAddress}>
+          {[b.line1, b.line2, b.city, b.region, b.zip, b.country].filter(Boolean).join(', ')}
+        </p>
+        <p className={styles.cardAddress}>{b.phone}</p>
+        <div className={styles.cardActions}>
+          <Tooltip title={t('card.edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              onClick={onEdit}
+              data-testid="card-edit"
+              aria-label={t('card.edit')}
+            />
+          </Tooltip>
+          <Tooltip title={t('card.delete')}>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={onDelete}
+              data-testid="card-delete"
+              aria-label={t('card.delete')}
+            />
+          </Tooltip>
+        </div>
+      </div>
+    </li>
+  );
+}
