@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { ERRORS } from '@junction/domain';
+import websocket from '@fastify/websocket';
+import { AppError, CHAT_SOCKET_PATH, ERRORS } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,11 @@ import { LoginGuard } from './features/account/login-guard';
 import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
 import { RateLimiter } from './features/account/rate-limiter';
+import { type ChatBus, LocalBus, PgBus, RedisBus } from './features/chat/chat.bus';
+import { ChatHub } from './features/chat/chat.hub';
+import { ChatRepository } from './features/chat/chat.repository';
+import { chatRoutes, chatSocketRoute } from './features/chat/chat.routes';
+import { type ChatOrders, ChatService } from './features/chat/chat.service';
 import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
 import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
 import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
@@ -74,7 +80,7 @@ import { JobRunner } from './jobs/job-runner';
 import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
 import { requireEndpoint } from './lib/serve';
-import { checkOrigin, sessionReader } from './plugins/auth';
+import { checkOrigin, SESSION_COOKIE, sessionReader } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerLanguage } from './plugins/language';
@@ -363,6 +369,74 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     now,
   );
+  const chatOrders: ChatOrders = {
+    card: async (userId, orderId) => {
+      try {
+        const {
+          travellers: _t,
+          contact: _c,
+          legs: _l,
+          bounds: _b,
+          fees: _f,
+          subOrders: _s,
+          ...o
+        } = await orders.get(userId, orderId);
+        return {
+          id: o.id,
+          orderNumber: o.orderNumber,
+          createdAt: o.createdAt,
+          originName: o.originName,
+          destinationName: o.destinationName,
+          places: o.places,
+          kind: o.kind,
+          status: o.status,
+          paymentStatus: o.paymentStatus,
+          payment: o.payment,
+          departureTime: o.departureTime,
+          arrivalTime: o.arrivalTime,
+        };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'ORDER_NOT_FOUND') return undefined;
+        throw error;
+      }
+    },
+    recent: async (userId) =>
+      (await orders.list(userId, { filter: 'all', page: 1, pageSize: 10 })).items.map(
+        ({ travellerNames: _n, ...card }) => card,
+      ),
+  };
+  const chatBus: ChatBus = config.REDIS_URL
+    ? new RedisBus(config.REDIS_URL, (e) => app.log.warn({ err: e }, 'chat bus (Redis)'))
+    : deps.databaseUrl
+      ? new PgBus(deps.databaseUrl, (e) => app.log.warn({ err: e }, 'chat bus (PostgreSQL)'))
+      : new LocalBus();
+  const chatRepo = new ChatRepository(deps.db);
+  const fixedHours = config.CHAT_FIXED_NOW ? new Date(config.CHAT_FIXED_NOW) : undefined;
+  const chat = new ChatService(
+    chatRepo,
+    chatBus,
+    chatOrders,
+    undefined,
+    { ratePerMinute: config.CHAT_RATE_PER_MINUTE, hoursNow: fixedHours ? () => fixedHours : now },
+    now,
+  );
+  const chatHub = new ChatHub(
+    chatRepo,
+    chat,
+    chatBus,
+    {
+      maxConnectionsPerUser: config.CHAT_MAX_CONNECTIONS,
+      connectionTtlMs: 90_000,
+      heartbeatMs: 30_000,
+      framesPerMinute: 240,
+    },
+    now,
+    (e) => app.log.warn({ err: e }, 'chat'),
+  );
+  app.addHook('onReady', async () => chatHub.start());
+  app.addHook('onClose', () => chatHub.stop());
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(chatSocketRoute(chat, chatHub, accounts, CHAT_SOCKET_PATH, SESSION_COOKIE));
 
   const fulfilment = new FulfilmentService(
     new FulfilmentRepository(deps.db),
@@ -437,6 +511,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(walletRoutes(wallet));
     await api.register(notificationRoutes(notices));
     await api.register(fulfilmentRoutes(fulfilment));
+    await api.register(chatRoutes(chat, chatHub));
   });
   await app.register(simulatorRoutes(simulator));
   await app.register(

@@ -269,6 +269,30 @@ export const configSchema = z.object({
     .max(30)
     .default(12)
     .describe('Tries of one webhook delivery, with back-off between them'),
+  REDIS_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Redis for scale-out; the chat delivers between server processes through it (PostgreSQL LISTEN/NOTIFY otherwise)',
+    ),
+  CHAT_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe('Chat messages one person may send per minute'),
+  CHAT_MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(5)
+    .describe('Chat connections (tabs, devices) one person may have open at once'),
+  CHAT_FIXED_NOW: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Judge the online-service hours at this instant instead of the real time (demonstrations and tests)'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
 });

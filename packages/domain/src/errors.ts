@@ -217,6 +217,35 @@ export const ERRORS = {
   },
   HEADERS_TOO_LARGE: { errorCode: 1702, http: 431, message: 'The request headers are too large.' },
   REQUEST_TIMEOUT: { errorCode: 1703, http: 408, message: 'The request took too long to arrive.' },
+  /** The agents' console refuses a signed-in traveller. */
+  CHAT_NOT_AGENT: { errorCode: 7001, http: 400, message: 'This page is for customer-service agents only.' },
+  /** Also the answer for a conversation the reader may not see: it does not exist for them. */
+  CHAT_CONVERSATION_NOT_FOUND: { errorCode: 7002, http: 404, message: 'This conversation does not exist.' },
+  /** Sent with params `{ max }`. */
+  CHAT_MESSAGE_TOO_LONG: { errorCode: 7003, http: 400, message: 'The message is too long.' },
+  CHAT_MESSAGE_EMPTY: { errorCode: 7004, http: 400, message: 'The message is empty.' },
+  CHAT_RATE_LIMITED: {
+    errorCode: 7005,
+    http: 429,
+    message: 'You are sending messages too fast. Please wait a moment.',
+  },
+  CHAT_TOO_MANY_CONNECTIONS: {
+    errorCode: 7006,
+    http: 429,
+    message: 'Online service is open in too many windows. Please close one.',
+  },
+  CHAT_IMAGE_TYPE: { errorCode: 7007, http: 400, message: 'Send a PNG, JPEG, GIF or WebP image.' },
+  CHAT_IMAGE_TOO_LARGE: { errorCode: 7008, http: 400, message: 'The image is larger than 5 MB.' },
+  CHAT_CONVERSATION_CLOSED: { errorCode: 7009, http: 422, message: 'This conversation is closed.' },
+  /** Another agent took the conversation first, or it is no longer in the state the action needs. */
+  CHAT_NOT_HELD: { errorCode: 7010, http: 422, message: 'This conversation is not yours to answer.' },
+  CHAT_AGENT_NOT_FOUND: { errorCode: 7011, http: 404, message: 'This agent does not exist.' },
+  /** Spec §8: the online-service failure message, pointing to the app. */
+  CHAT_UNAVAILABLE: {
+    errorCode: 7012,
+    http: 503,
+    message: 'Online service is unavailable right now. Please contact us in the Junction app.',
+  },
   ACCOUNT_EXISTS: { errorCode: 4001, http: 422, message: 'An account already exists.' },
   /** A state-changing request from another site's page (the origin check). */
   FORBIDDEN: { errorCode: 4030, http: 400, message: 'You may not access this.' },

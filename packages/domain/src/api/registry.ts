@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { chatEndpoints, serviceEndpoints } from '../chat/chat.api';
 import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
 import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
@@ -23,5 +24,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
   ...Object.values(walletEndpoints),
+  ...Object.values(chatEndpoints),
+  ...Object.values(serviceEndpoints),
   healthEndpoint,
 ];
