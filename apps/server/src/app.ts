@@ -416,7 +416,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     chatRepo,
     chatBus,
     chatOrders,
-    undefined,
+    {
+      // The chat's transaction knows more tables than the notices need; it is the same transaction.
+      answered: (trx, p) =>
+        notify(trx as unknown as Parameters<typeof notify>[0], {
+          userId: p.userId,
+          kind: 'service-reply',
+          params: { agent: p.agentName.slice(0, 40) },
+          dedupeKey: `service-reply:${p.conversationId}`,
+          at: now(),
+        }).then(() => undefined),
+    },
     { ratePerMinute: config.CHAT_RATE_PER_MINUTE, hoursNow: fixedHours ? () => fixedHours : now },
     now,
   );

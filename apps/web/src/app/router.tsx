@@ -103,6 +103,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/pages/verify-page')).VerifyPage }),
           },
           {
+            path: 'service',
+            loader: userOnly,
+            lazy: async () => ({ Component: (await import('../features/chat/pages/service-page')).ServicePage }),
+          },
+          {
             path: 'booking',
             lazy: async () => ({ Component: (await import('../features/orders/pages/booking-page')).BookingPage }),
           },

@@ -22,6 +22,8 @@ export const paths = {
   airlineFees: () => '/airline-fees',
   agreement: (page: AgreementPage) => `/agreement/${page}`,
   login: () => '/login',
+  /** The agents' console. */
+  service: () => '/service',
   account: () => '/account/personal-info',
   trips: () => '/account/trips',
   passengers: () => '/account/p-passengers',

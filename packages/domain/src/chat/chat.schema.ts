@@ -53,7 +53,7 @@ export const conversationSchema = z.object({
   agentReadSeq: z.number().int().min(0),
   /** Started outside service hours: the answer also goes out as a notification. */
   outOfHours: z.boolean(),
-  /** Messages of the other side this reader has not read yet. */
+  /** Messages of the other side (agents' answers for the traveller, the traveller's for the agent) not read yet. */
   unread: z.number().int().min(0),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
@@ -128,7 +128,9 @@ export const queueItemSchema = conversationSchema.extend({
   agentId: z.uuid().nullable(),
   /** Since when the traveller has been waiting for an answer; null when the agent spoke last. */
   waitingSince: isoDateTime.nullable(),
+  /** The traveller's last message: its text, or what it was (an image, an order card). */
   preview: z.string().nullable(),
+  previewKind: z.enum(['text', 'image', 'order']).nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

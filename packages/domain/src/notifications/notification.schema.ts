@@ -14,6 +14,8 @@ export const NOTICE_KINDS = [
   'refund-done',
   'schedule-change',
   'departure-reminder',
+  /** Online service answered a message left outside service hours. */
+  'service-reply',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

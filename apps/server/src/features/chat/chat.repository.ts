@@ -15,7 +15,7 @@ export type NewMessage = Omit<MessageRow, 'conversationId' | 'seq' | 'createdAt'
 };
 
 /** Travellers' messages the agent has not read, and agents' messages the traveller has not read. */
-const UNREAD_FOR_TRAVELLER = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = chat_conversations.id and m.sender <> 'traveller' and m.seq > chat_conversations.traveller_read_seq)`;
+const UNREAD_FOR_TRAVELLER = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'agent' and m.seq > chat_conversations.traveller_read_seq)`;
 const UNREAD_FOR_AGENT = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' and m.seq > chat_conversations.agent_read_seq)`;
 
 /**
@@ -162,7 +162,7 @@ export class ChatRepository {
   async unreadOf(userId: string): Promise<number> {
     const row = await sql<{ n: number }>`
       select count(*)::int as n from chat_messages m join chat_conversations c on c.id = m.conversation_id
-      where c.user_id = ${userId} and m.sender <> 'traveller' and m.seq > c.traveller_read_seq`.execute(this.db);
+      where c.user_id = ${userId} and m.sender = 'agent' and m.seq > c.traveller_read_seq`.execute(this.db);
     return row.rows[0]?.n ?? 0;
   }
 
@@ -192,8 +192,15 @@ export class ChatRepository {
       .select(
         sql<
           string | null
-        >`(select coalesce(m.text, m.kind) from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' order by m.seq desc limit 1)`.as(
+        >`(select m.text from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' order by m.seq desc limit 1)`.as(
           'preview',
+        ),
+      )
+      .select(
+        sql<
+          string | null
+        >`(select m.kind from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' order by m.seq desc limit 1)`.as(
+          'previewKind',
         ),
       );
     const [waiting, mine] = await Promise.all([

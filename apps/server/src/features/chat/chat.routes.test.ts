@@ -5,6 +5,7 @@ import {
   chatSummarySchema,
   conversationListSchema,
   messagesPageSchema,
+  noticePageSchema,
 } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +93,13 @@ describe('who may read and write which conversation', () => {
     const c = question.conversationId;
 
     const waiting = (await queue(lin.cookie)).waiting.find((w) => w.id === c);
-    expect(waiting).toMatchObject({ status: 'waiting', unread: 1, preview: 'Can I add a bag?', agentId: null });
+    expect(waiting).toMatchObject({
+      status: 'waiting',
+      unread: 1,
+      preview: 'Can I add a bag?',
+      previewKind: 'text',
+      agentId: null,
+    });
     expect(waiting?.traveller.mobileMasked).toMatch(/^\*+\d{4}$/);
     expect(waiting?.waitingSince).toBe(question.createdAt);
 
@@ -106,8 +113,8 @@ describe('who may read and write which conversation', () => {
 
     expect((await answer(lin.cookie, c, 'Yes, from the order page.')).statusCode).toBe(200);
     const s1 = await summary(alice);
-    // The "taken" notice and the answer.
-    expect(s1.unread).toBe(2);
+    // The answer counts; the "taken" notice does not.
+    expect(s1.unread).toBe(1);
     expect(s1.conversation).toMatchObject({ status: 'active', agentName: 'Lin' });
     expect(
       (await post('/api/chat/read', { conversationId: c, seq: s1.conversation?.lastSeq ?? 0 }, alice)).statusCode,
@@ -259,6 +266,24 @@ describe('service hours (spec §1) and the out-of-hours message', () => {
       );
       expect(page.conversation.outOfHours).toBe(true);
       expect(page.messages.map((x) => x.event ?? x.text)).toEqual(['Are you there?', 'outOfHours']);
+
+      // The next morning an agent answers: in the chat, and once by a notification.
+      clock.now = new Date('2026-11-27T01:30:00Z');
+      const lin = await signInAgent(t, t.db, 'Lin');
+      expect((await post('/api/service/take', { conversationId: m.conversationId }, lin.cookie)).statusCode).toBe(200);
+      expect((await answer(lin.cookie, m.conversationId, 'Good morning, we are here now.')).statusCode).toBe(200);
+      expect((await answer(lin.cookie, m.conversationId, 'How can I help?')).statusCode).toBe(200);
+      const notices = noticePageSchema.parse((await get('/notifications', alice)).json());
+      expect(notices.items.filter((n) => n.kind === 'service-reply')).toEqual([
+        expect.objectContaining({ params: { agent: 'Lin' }, orderId: null }),
+      ]);
+      // An answer in hours notifies nobody.
+      const bob = await signUp(t);
+      const q = await say(bob, 'Quick question');
+      await post('/api/service/take', { conversationId: q.conversationId }, lin.cookie);
+      expect((await answer(lin.cookie, q.conversationId, 'Sure')).statusCode).toBe(200);
+      const none = noticePageSchema.parse((await get('/notifications', bob)).json());
+      expect(none.items.filter((n) => n.kind === 'service-reply')).toEqual([]);
     } finally {
       clock.now = saved;
     }

@@ -314,6 +314,7 @@ export class ChatService {
       agentId: r.agentId,
       waitingSince: r.waitingSince ? r.waitingSince.toISOString() : null,
       preview: r.preview,
+      previewKind: (r.previewKind as QueueItem['previewKind']) ?? null,
       traveller: {
         userId: r.userId,
         name: r.name ?? r.nickname,

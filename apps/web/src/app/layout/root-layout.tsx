@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ChatProvider } from '../../features/chat/components/chat-provider';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
@@ -30,20 +31,22 @@ export function RootLayout() {
   const { loginRequest } = useAuth();
   const isHome = location.pathname === paths.home();
   return (
-    <div className={styles.shell}>
-      <Header isFixed={!isHome} />
-      <main className={styles.main}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      {loginRequest ? (
-        <Suspense>
-          <LoginModal />
-        </Suspense>
-      ) : null}
-      <ScrollRestoration />
-    </div>
+    <ChatProvider>
+      <div className={styles.shell}>
+        <Header isFixed={!isHome} />
+        <main className={styles.main}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        {loginRequest ? (
+          <Suspense>
+            <LoginModal />
+          </Suspense>
+        ) : null}
+        <ScrollRestoration />
+      </div>
+    </ChatProvider>
   );
 }

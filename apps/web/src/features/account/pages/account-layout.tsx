@@ -1,6 +1,7 @@
 import {
   BellOutlined,
   CalendarOutlined,
+  CustomerServiceOutlined,
   LockOutlined,
   TeamOutlined,
   UserOutlined,
@@ -11,13 +12,15 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-context';
+import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { UserAvatar } from '../../../shared/ui/avatar';
 import styles from './account.module.css';
 
 /** The account area with its side menu (spec §2). Trips, travellers and notices join it with their features. */
 export function AccountLayout() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'chat']);
   const { user } = useAuth();
+  const chat = useChatLauncher();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected =
@@ -37,7 +40,7 @@ export function AccountLayout() {
           mode="inline"
           selectedKeys={[selected]}
           defaultOpenKeys={['personal-center']}
-          onClick={({ key }) => navigate(`/account/${key}`)}
+          onClick={({ key }) => (key === 'online-service' ? chat.open() : navigate(`/account/${key}`))}
           items={[
             { key: 'trips', icon: <CalendarOutlined />, label: t('menu.trips') },
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
@@ -60,6 +63,21 @@ export function AccountLayout() {
                 { key: 'personal-info', icon: <UserOutlined />, label: t('menu.information') },
                 { key: 'account-security', icon: <LockOutlined />, label: t('menu.security') },
               ],
+            },
+            {
+              key: 'online-service',
+              icon: <CustomerServiceOutlined />,
+              label: (
+                <span className={styles.serviceEntry} data-testid="online-service-entry" data-status={chat.status}>
+                  {t('chat:entry')}
+                  {chat.status !== 'init' ? (
+                    <span className={chat.status === 'failed' ? styles.serviceFailed : styles.servicePending}>
+                      {t(`chat:status.${chat.status}`)}
+                    </span>
+                  ) : null}
+                  <Badge count={chat.unread} size="small" data-testid="online-service-unread" />
+                </span>
+              ),
             },
           ]}
         />

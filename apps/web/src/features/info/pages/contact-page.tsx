@@ -7,8 +7,10 @@ import {
   PhoneOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import styles from '../components/info.module.css';
 import { PageHero } from '../components/page-hero';
@@ -23,7 +25,8 @@ const CHANNEL_ICONS: Record<string, ReactNode> = {
 };
 
 export function ContactPage() {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'chat']);
+  const chat = useChatLauncher();
   const values = useSiteValues();
   useDocumentTitle(t('meta.title'));
   const channels = t('channels', { returnObjects: true, ...values });
@@ -41,6 +44,19 @@ export function ContactPage() {
             <h2 className={contact.hoursTitle}>{t('hours.title')}</h2>
             <p className={contact.hoursValue}>{t('hours.value')}</p>
             <p className={styles.muted}>{t('hours.note')}</p>
+          </div>
+          <div className={contact.chat}>
+            <h2 className={contact.hoursTitle}>{t('chat:contact.title')}</h2>
+            <p className={styles.muted}>{t('chat:contact.text')}</p>
+            <Button
+              type="primary"
+              size="large"
+              icon={<MessageOutlined />}
+              onClick={() => chat.open()}
+              data-testid="contact-chat"
+            >
+              {t('chat:contact.button')}
+            </Button>
           </div>
         </section>
         <section className={styles.card}>

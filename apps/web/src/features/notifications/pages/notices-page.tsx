@@ -4,6 +4,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   CreditCardOutlined,
+  CustomerServiceOutlined,
   FileDoneOutlined,
   RollbackOutlined,
   SwapOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'schedule-change': { icon: <SwapOutlined />, tone: 'orange' },
   'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
+  'service-reply': { icon: <CustomerServiceOutlined />, tone: 'blue' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

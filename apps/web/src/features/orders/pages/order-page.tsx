@@ -1,9 +1,11 @@
+import { CustomerServiceOutlined } from '@ant-design/icons';
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
 import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
@@ -69,6 +71,7 @@ function OrderView({ order }: { order: Order }) {
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
+  const chat = useChatLauncher();
   const unpaid = isAwaitingPayment(order.status);
   const left = useSecondsLeft(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
@@ -175,6 +178,15 @@ function OrderView({ order }: { order: Order }) {
             >
               {t('order.support')}
             </a>
+            <Button
+              block
+              icon={<CustomerServiceOutlined />}
+              className={styles.chatButton}
+              onClick={() => chat.open({ orderId: order.id })}
+              data-testid="order-chat"
+            >
+              {t('order.chat')}
+            </Button>
           </Card>
         </aside>
       </div>
