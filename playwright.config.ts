@@ -55,6 +55,8 @@ export default defineConfig({
       // The simulated national rail service always sends its login codes to the browser tests.
       RAIL_SIM_CODE_FAILURE_RATE: '0',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.
+      CHAT_FIXED_NOW: '2026-11-26T04:00:00Z',
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       ...(process.env.E2E_SMS_FILE ? { SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE } : {}),
     },
