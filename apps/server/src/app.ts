@@ -49,7 +49,10 @@ import { SimulatorRepository } from './features/payment/gateway/simulator/simula
 import { simulatorRoutes } from './features/payment/gateway/simulator/simulator.routes';
 import { GatewaySimulator } from './features/payment/gateway/simulator/simulator.service';
 import { SIGNATURE_HEADER } from './features/payment/gateway/webhook-signature';
+import { registerPaymentJobs } from './features/payment/payment.jobs';
 import { PaymentsRepository } from './features/payment/payment.repository';
+import { paymentRoutes } from './features/payment/payment.routes';
+import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
 import { placesRoutes } from './features/places/places.routes';
 import type { RailAccountProvider } from './features/rail/provider';
@@ -140,6 +143,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner of this process, when it has a database URL to run jobs from. */
     jobs: JobRunner | null;
+    /** Payments: paying orders, settling attempts, and `refund` for an order's payment. */
+    payments: PaymentsService;
   }
 }
 
@@ -305,7 +310,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       webhookSecret,
       now,
     });
-  const paymentsRepo = new PaymentsRepository(deps.db);
+  const payments = new PaymentsService(
+    new PaymentsRepository(deps.db),
+    {
+      find: (orderId, userId) => orders.forPayment(orderId, userId),
+      startPayment: (trx, orderId, at) => orders.startPayment(trx, orderId, at),
+      endPayment: (trx, orderId, at) => orders.endPayment(trx, orderId, at),
+      markPaid: (trx, p) => orders.markPaid(trx, p),
+    },
+    gateway,
+    {
+      returnPath: (orderId, attemptId) => `/payment?${new URLSearchParams({ id: orderId, attempt: attemptId })}`,
+      settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
+      waitMs: config.PAYMENT_WAIT_MS,
+      ...(config.PAYMENT_CRASH_AT && config.NODE_ENV !== 'production'
+        ? { crashAt: config.PAYMENT_CRASH_AT as CrashPoint }
+        : {}),
+    },
+    now,
+  );
+  // Ticketing follows a payment in its transaction: fulfilment's scheduleTicketing(trx, orderId) goes here.
+  // payments.followWith({ scheduleTicketing });
+  registerPaymentJobs(jobs, payments);
+  app.decorate('payments', payments);
 
   const walletRepo = new WalletRepository(deps.db);
   /** The wallet's ledger: refunds to the wallet and payments from it credit and debit it in their transaction. */
@@ -522,13 +549,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(notificationRoutes(notices));
     await api.register(fulfilmentRoutes(fulfilment));
     await api.register(chatRoutes(chat, chatHub));
+    await api.register(paymentRoutes(payments));
   });
   await app.register(simulatorRoutes(simulator));
-  await app.register(
-    webhookRoutes(gateway, async (event) => {
-      await paymentsRepo.recordWebhook(event, now());
-    }),
-  );
+  await app.register(webhookRoutes(gateway, (event) => payments.onGatewayEvent(event)));
   const webhookUrl = config.GATEWAY_WEBHOOK_URL;
   simulator.deliverTo(async (body, signature) => {
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };

@@ -293,6 +293,33 @@ export const configSchema = z.object({
     .datetime({ offset: true })
     .optional()
     .describe('Judge the online-service hours at this instant instead of the real time (demonstrations and tests)'),
+  PAYMENT_SETTLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60_000)
+    .describe('A payment attempt still open after this long is settled by asking the card processor'),
+  PAYMENT_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20_000)
+    .describe('How long a payment request waits for another payment of the same order to settle'),
+  PAYMENT_CRASH_AT: z
+    .enum([
+      'attempt-recorded',
+      'intent-created',
+      'confirmed',
+      'before-capture',
+      'captured',
+      'before-commit',
+      'after-commit',
+      'webhook-received',
+      'webhook-before-commit',
+      'failed-before-commit',
+    ])
+    .optional()
+    .describe('Tests only (never in production): the process kills itself at this point of the pay flow'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
 });

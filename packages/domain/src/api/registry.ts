@@ -4,6 +4,7 @@ import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
 import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
+import { paymentEndpoints } from '../payment/payment.api';
 import { placeEndpoints } from '../places/place.api';
 import { railEndpoints } from '../rail/rail.api';
 import { referenceEndpoints } from '../reference.api';
@@ -19,6 +20,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(orderEndpoints),
   ...Object.values(notificationEndpoints),
   ...Object.values(fulfilmentEndpoints),
+  ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(railEndpoints),
   ...Object.values(referenceEndpoints),

@@ -12,6 +12,8 @@ import {
 
 /** The header that makes order creation idempotent: one order per key, however often it is sent. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header a client sends to say where it runs: `app` from the mobile app; the website sends none. */
+export const CLIENT_CHANNEL_HEADER = 'x-client-channel';
 
 /** Booking and orders: spec §7's order calls, plus the offer the booking page sells and creation. */
 export const orderEndpoints = {

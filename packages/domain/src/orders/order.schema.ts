@@ -185,6 +185,10 @@ export const subOrderSchema = z.object({
 });
 export type SubOrder = z.infer<typeof subOrderSchema>;
 
+/** Where an order was made: the website or the mobile app (spec §4: app orders are paid in the app). */
+export const ORDER_CHANNELS = ['web', 'app'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
 /** Spec §3 order fields, with the itinerary and price breakdown the order page shows. */
 export const orderSchema = z.object({
   id: z.uuid(),
@@ -212,6 +216,9 @@ export const orderSchema = z.object({
   extras: bookingExtrasSchema,
   /** The support page of this order (`/order/{id}` on the support host). */
   supportUrl: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
+  /** The price difference awaiting payment (order status 1): the sum of the sub-orders' differences. */
+  priceDifference: cny.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

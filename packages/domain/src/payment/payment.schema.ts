@@ -53,16 +53,10 @@ export const paymentMethodSchema = z.discriminatedUnion('kind', [
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type PaymentMethodKind = PaymentMethod['kind'];
 
-/** The header a client sends to say where it runs: `app` from the mobile app, the website sends none. */
-export const PAYMENT_CHANNEL_HEADER = 'x-client-channel';
-/** Where an order was made: the website or the mobile app (spec §4: app orders are paid in the app). */
-export const ORDER_CHANNELS = ['web', 'app'] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
-
 export const payOrderSchema = z.object({
   orderId: z.uuid(),
-  /** Required (spec §5): the page refuses to send without one. */
-  method: paymentMethodSchema,
+  /** Required (spec §5): without one the answer is 2103 (the page refuses to send without one too). */
+  method: paymentMethodSchema.optional(),
 });
 export type PayOrder = z.infer<typeof payOrderSchema>;
 export type PayOrderInput = z.input<typeof payOrderSchema>;

@@ -204,6 +204,10 @@ export class OrdersRepository {
       subTo: string;
       at: Date;
       dueBy?: Date;
+      /** The payment status the order must be in (any when not given). */
+      paymentFrom?: string;
+      /** Payment statuses that block the step (a payment under way blocks cancelling and expiry). */
+      paymentNot?: string;
     },
   ): Promise<OrderRow | undefined> {
     let update = trx
@@ -211,6 +215,8 @@ export class OrdersRepository {
       .set({ status: p.to, paymentStatus: p.paymentTo, updatedAt: p.at })
       .where('id', '=', p.orderId)
       .where('status', '=', p.from);
+    if (p.paymentFrom !== undefined) update = update.where('paymentStatus', '=', p.paymentFrom);
+    if (p.paymentNot !== undefined) update = update.where('paymentStatus', '!=', p.paymentNot);
     if (p.userId !== undefined) update = update.where('userId', '=', p.userId);
     if (p.dueBy) update = update.where('paymentDeadline', '<=', p.dueBy);
     const row = await update.returningAll().executeTakeFirst();
@@ -236,6 +242,61 @@ export class OrdersRepository {
       .where('subOrders.ticketing', '=', 'online')
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Payment status alone, as a compare-and-set: `from` → `to` for an order in `status` (before `before`). */
+  async movePaymentStatus(
+    trx: Trx,
+    p: { orderId: string; status: string; from: string; to: string; at: Date; before?: Date },
+  ): Promise<boolean> {
+    let update = trx
+      .updateTable('orders')
+      .set({ paymentStatus: p.to, updatedAt: p.at })
+      .where('id', '=', p.orderId)
+      .where('status', '=', p.status)
+      .where('paymentStatus', '=', p.from);
+    if (p.before) update = update.where('paymentDeadline', '>', p.before);
+    return (await update.returning('id').executeTakeFirst()) !== undefined;
+  }
+
+  /** A paid order's sub-orders carry what was paid for them. */
+  async setPaid(trx: Trx, orderId: string): Promise<void> {
+    await trx
+      .updateTable('subOrders')
+      .set((eb) => ({ paidMinor: eb.ref('priceMinor') }))
+      .where('orderId', '=', orderId)
+      .execute();
+  }
+
+  /** The price difference (order status 1) paid: order 1 → `to`, each difference added to what was paid. */
+  async payDifference(trx: Trx, p: { orderId: string; to: string; at: Date }): Promise<boolean> {
+    const row = await trx
+      .updateTable('orders')
+      .set({ status: p.to, updatedAt: p.at })
+      .where('id', '=', p.orderId)
+      .where('status', '=', '1')
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('subOrders')
+      .set({
+        paidMinor: sql`coalesce(paid_minor, price_minor) + coalesce(price_difference_minor, 0)`,
+        priceDifferenceMinor: null,
+      })
+      .where('orderId', '=', p.orderId)
+      .execute();
+    return true;
+  }
+
+  /** The sum of an order's sub-order price differences. */
+  async differenceOf(orderId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('subOrders')
+      .select(sql<string>`coalesce(sum(price_difference_minor), 0)`.as('sum'))
+      .where('orderId', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.sum);
   }
 
   async findById(orderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {

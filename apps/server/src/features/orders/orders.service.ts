@@ -13,13 +13,16 @@ import {
   isRailContactPhone,
   isRide,
   ORDER_MOVES,
+  ORDER_STATUS,
   ORDER_TRANSITIONS,
   type Order,
+  type OrderChannel,
   type OrderListQuery,
   type OrderMove,
   type OrderPage,
   type OrderStatus,
   orderListQuerySchema,
+  PAYMENT_STATUS,
   PAYMENT_TRANSITIONS,
   type PartyIssue,
   type PaymentStatus,
@@ -181,7 +184,12 @@ export class OrdersService {
     };
   }
 
-  async create(userId: string, input: CreateOrder, idempotencyKey: string | undefined): Promise<Order> {
+  async create(
+    userId: string,
+    input: CreateOrder,
+    idempotencyKey: string | undefined,
+    channel: OrderChannel = 'web',
+  ): Promise<Order> {
     const key = idempotencyKey?.trim();
     if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
@@ -301,6 +309,7 @@ export class OrdersService {
             contactPhoneSealed: this.secrets.keyring.seal(phone, PHONE_PURPOSE),
             contactPhoneMasked: maskMobile(phone),
             contactEmail: input.contact.email,
+            channel,
             createdAt: now,
             updatedAt: now,
           },
@@ -405,7 +414,9 @@ export class OrdersService {
   async cancel(userId: string, orderId: string): Promise<Order> {
     const moved = await this.move(orderId, 'cancel', { userId });
     if (!moved) {
-      await this.full(userId, orderId); // another user's order, or none: not found
+      const found = await this.full(userId, orderId); // another user's order, or none: not found
+      if (found.order.status === '0' && found.order.paymentStatus === statusText(PAYMENT_STATUS.PROCESSING))
+        throw new AppError('PAYMENT_IN_PROGRESS');
       throw new AppError('ORDER_NOT_CANCELLABLE');
     }
     return this.get(userId, orderId);
@@ -446,6 +457,8 @@ export class OrdersService {
         subFrom: null,
         subTo: statusText(to.subOrder) as string,
         at,
+        // While a payment is under way the order is neither cancelled nor expired: the payment settles first.
+        paymentNot: statusText(PAYMENT_STATUS.PROCESSING) as string,
       });
       if (!row) return false;
       const seats = await this.repo.releaseSeats(trx, orderId, at);
@@ -459,6 +472,117 @@ export class OrdersService {
       });
       return true;
     });
+  }
+
+  /** An order as payment needs it (composed into the payment feature in `app.ts`). */
+  async forPayment(orderId: string, userId?: string) {
+    const o = userId ? (await this.repo.findForUser(userId, orderId))?.order : await this.repo.findById(orderId);
+    if (!o) return undefined;
+    const status = wireOrderStatus(o.status);
+    return {
+      id: o.id,
+      userId: o.userId,
+      status,
+      paymentStatus: wirePaymentStatus(o.paymentStatus),
+      priceMinor: o.priceMinor,
+      differenceMinor: status === ORDER_STATUS.PRICE_DIFFERENCE_DUE ? await this.repo.differenceOf(o.id) : 0,
+      deadline: o.paymentDeadline,
+      channel: o.channel as OrderChannel,
+    };
+  }
+
+  /** Payment 0 → 1: a payment begins for an order awaiting payment before its deadline. */
+  async startPayment(trx: Trx, orderId: string, at: Date): Promise<boolean> {
+    return this.paymentStep(
+      trx,
+      orderId,
+      PAYMENT_STATUS.WAIT_PAYMENT,
+      PAYMENT_STATUS.PROCESSING,
+      at,
+      'payment_started',
+    );
+  }
+
+  /** Payment 1 → 0: the payment failed; the order awaits payment again (or expires). */
+  async endPayment(trx: Trx, orderId: string, at: Date): Promise<boolean> {
+    return this.paymentStep(trx, orderId, PAYMENT_STATUS.PROCESSING, PAYMENT_STATUS.WAIT_PAYMENT, at, 'payment_failed');
+  }
+
+  private async paymentStep(
+    trx: Trx,
+    orderId: string,
+    from: PaymentStatus,
+    to: PaymentStatus,
+    at: Date,
+    kind: string,
+  ): Promise<boolean> {
+    if (!canTransition(PAYMENT_TRANSITIONS, from, to)) throw new Error(`${from} → ${to} is not a payment step`);
+    const moved = await this.repo.movePaymentStatus(trx, {
+      orderId,
+      status: statusText(INITIAL_ORDER_STATUS) as string,
+      from: statusText(from) as string,
+      to: statusText(to) as string,
+      at,
+      ...(to === PAYMENT_STATUS.PROCESSING ? { before: at } : {}),
+    });
+    if (moved) {
+      await this.repo.addEvent(trx, {
+        orderId,
+        kind,
+        fromStatus: statusText(INITIAL_ORDER_STATUS),
+        toStatus: statusText(INITIAL_ORDER_STATUS) as string,
+        at,
+        data: { paymentFrom: from, paymentTo: to },
+      });
+    }
+    return moved;
+  }
+
+  /**
+   * The order paid, in the payment's transaction: awaiting payment → paid with its sub-orders (payment
+   * status 1 → 2), or a price difference paid → ticketing. False when the order was not there.
+   */
+  async markPaid(
+    trx: Trx,
+    p: { orderId: string; purpose: 'order' | 'difference'; amountMinor: number; attemptId: string; at: Date },
+  ): Promise<boolean> {
+    if (p.purpose === 'difference') {
+      const to = ORDER_STATUS.TICKETING;
+      if (!canTransition(ORDER_TRANSITIONS, ORDER_STATUS.PRICE_DIFFERENCE_DUE, to)) throw new Error('not a step');
+      if (!(await this.repo.payDifference(trx, { orderId: p.orderId, to: statusText(to) as string, at: p.at })))
+        return false;
+      await this.repo.addEvent(trx, {
+        orderId: p.orderId,
+        kind: 'difference_paid',
+        fromStatus: statusText(ORDER_STATUS.PRICE_DIFFERENCE_DUE),
+        toStatus: statusText(to) as string,
+        at: p.at,
+        data: { amountMinor: p.amountMinor, attemptId: p.attemptId },
+      });
+      return true;
+    }
+    const to = ORDER_MOVES.pay;
+    const row = await this.repo.transition(trx, {
+      orderId: p.orderId,
+      from: statusText(INITIAL_ORDER_STATUS) as string,
+      to: statusText(to.order) as string,
+      paymentFrom: statusText(PAYMENT_STATUS.PROCESSING) as string,
+      paymentTo: statusText(to.payment) as string,
+      subFrom: null,
+      subTo: statusText(to.subOrder) as string,
+      at: p.at,
+    });
+    if (!row) return false;
+    await this.repo.setPaid(trx, p.orderId);
+    await this.repo.addEvent(trx, {
+      orderId: p.orderId,
+      kind: 'paid',
+      fromStatus: statusText(INITIAL_ORDER_STATUS),
+      toStatus: statusText(to.order) as string,
+      at: p.at,
+      data: { amountMinor: p.amountMinor, attemptId: p.attemptId },
+    });
+    return true;
   }
 
   private summary(o: OrderRow) {
@@ -524,6 +648,11 @@ export class OrdersService {
       breakdown: o.breakdown as PriceBreakdown,
       extras: o.extras as Order['extras'],
       supportUrl: `${this.options.supportUrl.replace(/\/$/, '')}/order/${o.id}`,
+      channel: o.channel as OrderChannel,
+      priceDifference: (() => {
+        const due = subOrders.reduce((sum, s) => sum + (s.priceDifferenceMinor ?? 0), 0);
+        return o.status === '1' && due > 0 ? cny(due) : null;
+      })(),
     };
   }
 }

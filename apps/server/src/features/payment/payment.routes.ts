@@ -1,0 +1,32 @@
+import { paymentEndpoints as api, apiErrorSchema, CLIENT_CHANNEL_HEADER, IDEMPOTENCY_HEADER } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve';
+import { requireUser } from '../../plugins/auth';
+import type { PaymentsService } from './payment.service';
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Paying an order (spec §4 payment page): `POST /api/order/pay` and `GET /api/order/payment`. */
+export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
+  async function paymentApi(app) {
+    const signedIn = {
+      tags: ['payment'],
+      preHandler: requireUser,
+      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema },
+    };
+    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+
+    serve(app, api.pay, signedIn, async (req) =>
+      payments.pay(
+        userOf(req.auth),
+        req.body,
+        header(req.headers[IDEMPOTENCY_HEADER]),
+        header(req.headers[CLIENT_CHANNEL_HEADER]) === 'app' ? 'app' : 'web',
+      ),
+    );
+
+    serve(app, api.state, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return payments.state(userOf(req.auth), req.query.orderId, req.query.attemptId);
+    });
+  };

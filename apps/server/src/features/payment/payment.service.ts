@@ -1,0 +1,663 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  type CardBrand,
+  ERRORS,
+  type ErrorName,
+  ORDER_STATUS,
+  type OrderChannel,
+  type PaymentPurpose,
+  type PaymentState,
+  type PayOrder,
+} from '@junction/domain';
+import { addJob } from '../../jobs/jobs';
+import {
+  type DeclineCode,
+  type GatewayEvent,
+  GatewayRefused,
+  GatewayUnavailable,
+  type PaymentGateway,
+  type PaymentIntent,
+} from './gateway/gateway';
+import type { AttemptRow, PaymentsRepository, RefundRow } from './payment.repository';
+import type { AfterPayment, PayableOrder, PayableOrders, Trx } from './ports';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'payments.settle': { attemptId: string };
+    'payments.refund': { refundId: string };
+    'payments.reconcile': Record<string, never>;
+  }
+}
+
+/** Attempt states: under way (`created`, `action`, `capturing`, `unknown`) or settled. */
+export const OPEN_STATES = ['created', 'action', 'capturing', 'unknown'] as const;
+type AttemptState = (typeof OPEN_STATES)[number] | 'succeeded' | 'failed';
+
+/**
+ * Named points of the pay flow where a test may have the process killed (SIGKILL), to show that
+ * restart and reconciliation settle every order once. Never honoured in production.
+ */
+export const CRASH_POINTS = [
+  'attempt-recorded',
+  'intent-created',
+  'confirmed',
+  'before-capture',
+  'captured',
+  'before-commit',
+  'after-commit',
+  'webhook-received',
+  'webhook-before-commit',
+  'failed-before-commit',
+] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+export type PaymentsOptions = {
+  /** Where the browser comes back to after the 3-D Secure page (the payment page of the order). */
+  returnPath: (orderId: string, attemptId: string) => string;
+  /** An attempt still open after this long is settled by asking the processor. */
+  settleAfterMs: number;
+  /** How long a request waits for another attempt of the same order to settle. */
+  waitMs: number;
+  crashAt?: CrashPoint;
+};
+
+const DECLINE_ERRORS: Record<DeclineCode | 'canceled' | 'expired', ErrorName> = {
+  card_declined: 'CARD_DECLINED',
+  insufficient_funds: 'CARD_INSUFFICIENT_FUNDS',
+  expired_card: 'CARD_EXPIRED',
+  incorrect_cvc: 'CARD_CVC_INCORRECT',
+  authentication_failed: 'CARD_AUTHENTICATION_FAILED',
+  processing_error: 'PAYMENT_FAILED',
+  canceled: 'PAYMENT_FAILED',
+  expired: 'PAYMENT_CLOSED',
+};
+const errorOf = (code: string | null): ErrorName => DECLINE_ERRORS[code as DeclineCode] ?? 'PAYMENT_FAILED';
+
+const PAID_STATUSES: readonly unknown[] = [
+  ORDER_STATUS.PAID,
+  ORDER_STATUS.TICKETING,
+  ORDER_STATUS.TICKETED,
+  ORDER_STATUS.COMPLETED,
+];
+
+const isUnique = (e: unknown, constraint: string) =>
+  typeof e === 'object' &&
+  e !== null &&
+  (e as { code?: string }).code === '23505' &&
+  (e as { constraint?: string }).constraint === constraint;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type RefundResult = {
+  refundId: string;
+  orderId: string;
+  subOrderId: string | null;
+  amount: { amount: number; currency: 'CNY' };
+  /** Where the money goes back: the card that paid (the wallet when the wallet paid). */
+  channel: 'card';
+  state: 'pending' | 'succeeded';
+};
+
+/**
+ * Paying orders (spec §4, ARCHITECTURE.md §7): a payment attempt is written, with its idempotency key,
+ * before the processor is called; every change of an attempt is a compare-and-set with an event row;
+ * success moves the order and queues what follows in one transaction. Whatever is interrupted (a killed
+ * process, a lost answer, a webhook before the browser) is settled by asking the processor, whose
+ * idempotency keys make a capture happen once.
+ */
+export class PaymentsService {
+  private afterPayment: AfterPayment | undefined;
+
+  constructor(
+    private readonly repo: PaymentsRepository,
+    private readonly orders: PayableOrders,
+    private readonly gateway: PaymentGateway,
+    private readonly options: PaymentsOptions,
+    private readonly now: () => Date,
+  ) {}
+
+  /** What follows a payment (ticketing); set once by `app.ts`. */
+  followWith(after: AfterPayment): void {
+    this.afterPayment = after;
+  }
+
+  private crash(point: CrashPoint): void {
+    if (this.options.crashAt === point) process.kill(process.pid, 'SIGKILL');
+  }
+
+  async pay(
+    userId: string,
+    input: PayOrder,
+    idempotencyKey: string | undefined,
+    channel: OrderChannel,
+  ): Promise<PaymentState> {
+    const key = idempotencyKey?.trim();
+    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    const order = await this.orders.find(input.orderId, userId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    if (order.channel === 'app' && channel !== 'app') throw new AppError('PAY_IN_APP');
+    const method = input.method;
+    if (!method) throw new AppError('PAYMENT_METHOD_REQUIRED');
+    const requestHash = createHash('sha256').update(JSON.stringify(method)).digest('base64url');
+
+    const earlier = await this.repo.attemptByKey(order.id, key);
+    if (earlier) return this.replay(earlier, requestHash);
+
+    for (let round = 0; round < 2; round++) {
+      const due = await this.amountDue(order.id, await this.orders.find(order.id, userId));
+      const card = await this.describe(method.token);
+      const started = await this.start(userId, due, key, requestHash, method.token, card);
+      if (started.kind === 'replay') return this.replay(started.attempt, requestHash);
+      if (started.kind === 'started') {
+        this.crash('attempt-recorded');
+        return this.answer(await this.drive(started.attempt, method.token));
+      }
+      // Another attempt of this order is under way: wait for it, then see where the order stands.
+      const open = await this.waitForOpen(order.id);
+      if (open?.state === 'action') await this.abandon(open);
+      else if (open) throw new AppError('PAYMENT_IN_PROGRESS');
+    }
+    throw new AppError('PAYMENT_IN_PROGRESS');
+  }
+
+  /** What is to be paid now: the order's price, or its price difference; 2000 when paid, closed otherwise. */
+  private async amountDue(
+    orderId: string,
+    order: PayableOrder | undefined,
+  ): Promise<{ order: PayableOrder; purpose: PaymentPurpose; amountMinor: number }> {
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    if (order.status === ORDER_STATUS.WAIT_PAYMENT) {
+      if (order.deadline.getTime() <= this.now().getTime()) throw new AppError('PAYMENT_CLOSED');
+      return { order, purpose: 'order', amountMinor: order.priceMinor };
+    }
+    if (order.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && order.differenceMinor > 0)
+      return { order, purpose: 'difference', amountMinor: order.differenceMinor };
+    if (PAID_STATUSES.includes(order.status)) throw new AppError('ORDER_ALREADY_PAID');
+    throw new AppError('PAYMENT_CLOSED', { params: { orderId } });
+  }
+
+  private async describe(token: string) {
+    try {
+      return await this.gateway.describeToken(token);
+    } catch (e) {
+      if (e instanceof GatewayRefused) throw new AppError('CARD_TOKEN_INVALID');
+      if (e instanceof GatewayUnavailable) throw new AppError('PARTNER_UNAVAILABLE');
+      throw e;
+    }
+  }
+
+  /** Writes the attempt and moves the order's payment status, or says why not. */
+  private async start(
+    userId: string,
+    due: { order: PayableOrder; purpose: PaymentPurpose; amountMinor: number },
+    key: string,
+    requestHash: string,
+    token: string,
+    card: { brand: CardBrand; last4: string; expMonth: number; expYear: number },
+  ): Promise<{ kind: 'started' | 'replay'; attempt: AttemptRow } | { kind: 'busy' }> {
+    const at = this.now();
+    try {
+      const attempt = await this.repo.transaction(async (trx) => {
+        const row = await this.repo.insertAttempt(trx, {
+          orderId: due.order.id,
+          userId,
+          idempotencyKey: key,
+          requestHash,
+          purpose: due.purpose,
+          amountMinor: due.amountMinor,
+          method: 'card',
+          cardToken: token,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExp: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+          state: 'created',
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (due.purpose === 'order' && !(await this.orders.startPayment(trx, due.order.id, at))) {
+          throw new OrderMoved();
+        }
+        await this.repo.addEvent(trx, {
+          attemptId: row.id,
+          orderId: row.orderId,
+          kind: 'created',
+          fromState: null,
+          toState: 'created',
+          at,
+          data: { amountMinor: row.amountMinor, purpose: row.purpose },
+        });
+        await addJob(
+          trx,
+          'payments.settle',
+          { attemptId: row.id },
+          { runAt: new Date(at.getTime() + this.options.settleAfterMs), jobKey: `payments.settle:${row.id}` },
+        );
+        return row;
+      });
+      return { kind: 'started', attempt };
+    } catch (e) {
+      if (e instanceof OrderMoved) {
+        // Paid, expired or cancelled since it was read, or another attempt holds it.
+        const now = await this.orders.find(due.order.id, userId);
+        if (now && PAID_STATUSES.includes(now.status)) throw new AppError('ORDER_ALREADY_PAID');
+        if (now?.status === ORDER_STATUS.WAIT_PAYMENT && now.paymentStatus === 1) return { kind: 'busy' };
+        throw new AppError('PAYMENT_CLOSED');
+      }
+      if (isUnique(e, 'payment_attempts_key')) {
+        const same = await this.repo.attemptByKey(due.order.id, key);
+        if (same) return { kind: 'replay', attempt: same };
+      }
+      if (isUnique(e, 'payment_attempts_one_open')) return { kind: 'busy' };
+      throw e;
+    }
+  }
+
+  /** The same key again: the same attempt's answer, once it is known. */
+  private async replay(attempt: AttemptRow, requestHash: string): Promise<PaymentState> {
+    if (attempt.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const settled = await this.waitWhile(attempt.id, ['created', 'capturing']);
+    return this.answer(settled);
+  }
+
+  private async waitWhile(attemptId: string, states: readonly string[]): Promise<AttemptRow> {
+    const until = Date.now() + this.options.waitMs;
+    let row = await this.repo.attempt(attemptId);
+    while (row && states.includes(row.state) && Date.now() < until) {
+      await sleep(100);
+      row = await this.repo.attempt(attemptId);
+    }
+    if (!row) throw new AppError('ATTEMPT_NOT_FOUND');
+    return row;
+  }
+
+  /** Waits while another attempt of the order is being processed; answers it if it is still open. */
+  private async waitForOpen(orderId: string): Promise<AttemptRow | undefined> {
+    const open = await this.repo.openAttempt(orderId);
+    if (!open) return undefined;
+    const row = await this.waitWhile(open.id, ['created', 'capturing', 'unknown']);
+    return (OPEN_STATES as readonly string[]).includes(row.state) ? row : undefined;
+  }
+
+  /** The traveller left the 3-D Secure page and pays again: the waiting attempt is cancelled first. */
+  private async abandon(attempt: AttemptRow): Promise<void> {
+    if (!attempt.intentId) return;
+    try {
+      const intent = await this.gateway.cancel(attempt.intentId, { idempotencyKey: `cancel:${attempt.id}` });
+      await this.advance(attempt, intent);
+    } catch (e) {
+      if (e instanceof GatewayRefused && e.code === 'intent_captured') {
+        await this.advance(attempt, await this.gateway.retrieve(attempt.intentId));
+        return;
+      }
+      if (e instanceof GatewayUnavailable) throw new AppError('PAYMENT_IN_PROGRESS');
+      throw e;
+    }
+  }
+
+  /** Creates and confirms the intent, then follows it as far as it goes now. */
+  private async drive(attempt: AttemptRow, token: string): Promise<AttemptRow> {
+    try {
+      const intent = await this.gateway.createIntent({
+        amount: attempt.amountMinor,
+        currency: 'CNY',
+        idempotencyKey: `attempt:${attempt.id}`,
+        captureMethod: 'manual',
+        metadata: { orderId: attempt.orderId, attemptId: attempt.id, purpose: attempt.purpose },
+      });
+      await this.repo.setIntent(attempt.id, intent.id, this.now());
+      this.crash('intent-created');
+      const confirmed = await this.gateway.confirm(intent.id, {
+        token,
+        returnUrl: this.options.returnPath(attempt.orderId, attempt.id),
+        idempotencyKey: `confirm:${attempt.id}`,
+      });
+      this.crash('confirmed');
+      await this.advance({ ...attempt, intentId: intent.id }, confirmed);
+    } catch (e) {
+      if (e instanceof GatewayUnavailable) {
+        // Unknown: the reconciler asks the processor what happened.
+        await this.repo.moveAttempt(attempt.id, ['created', 'capturing'], { state: 'unknown' }, this.now());
+      } else if (e instanceof GatewayRefused) {
+        await this.settleFailed(attempt, 'processing_error');
+      } else throw e;
+    }
+    return (await this.repo.attempt(attempt.id)) as AttemptRow;
+  }
+
+  /** Takes an attempt one step on from what the processor says of its intent. Idempotent. */
+  private async advance(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+    switch (intent.status) {
+      case 'requires_confirmation':
+        return;
+      case 'requires_action':
+        await this.repo.moveAttempt(
+          attempt.id,
+          ['created', 'unknown'],
+          { state: 'action', actionUrl: intent.nextActionUrl },
+          this.now(),
+        );
+        return;
+      case 'requires_capture':
+        return this.capture(attempt, intent);
+      case 'succeeded':
+        return this.settleSucceeded(attempt, intent);
+      case 'failed':
+        return this.settleFailed(attempt, intent.declineCode ?? 'processing_error');
+      case 'canceled':
+        return this.settleFailed(attempt, 'canceled');
+    }
+  }
+
+  private async capture(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+    const order = await this.orders.find(attempt.orderId);
+    if (attempt.purpose === 'order' && order && order.deadline.getTime() <= this.now().getTime()) {
+      // Authorised only after the deadline (a late 3-D Secure answer): the order closes, the hold is released.
+      try {
+        const canceled = await this.gateway.cancel(intent.id, { idempotencyKey: `cancel:${attempt.id}` });
+        return this.settleFailed(attempt, canceled.status === 'canceled' ? 'expired' : 'processing_error');
+      } catch (e) {
+        if (!(e instanceof GatewayRefused && e.code === 'intent_captured')) throw e;
+        return this.settleSucceeded(attempt, await this.gateway.retrieve(intent.id));
+      }
+    }
+    await this.repo.moveAttempt(attempt.id, ['created', 'action', 'unknown'], { state: 'capturing' }, this.now());
+    this.crash('before-capture');
+    const captured = await this.gateway.capture(intent.id, { idempotencyKey: `capture:${attempt.id}` });
+    this.crash('captured');
+    await this.advance(attempt, captured);
+  }
+
+  private async settleSucceeded(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const moved = await this.repo.moveAttempt(
+        attempt.id,
+        OPEN_STATES,
+        { state: 'succeeded', settledAt: at },
+        at,
+        trx,
+      );
+      if (!moved) return; // settled before (the webhook, the browser's return or the reconciler)
+      await this.repo.addEvent(trx, {
+        attemptId: attempt.id,
+        orderId: attempt.orderId,
+        kind: 'captured',
+        fromState: moved.from,
+        toState: 'succeeded',
+        at,
+        data: { intentId: intent.id, amountCaptured: intent.amountCaptured },
+      });
+      const paid = await this.orders.markPaid(trx, {
+        orderId: attempt.orderId,
+        purpose: attempt.purpose as PaymentPurpose,
+        amountMinor: attempt.amountMinor,
+        attemptId: attempt.id,
+        at,
+      });
+      if (paid) {
+        await this.scheduleFollowUp(trx, attempt.orderId);
+      } else {
+        // Captured for an order that no longer takes it: the money goes straight back.
+        const refund = await this.repo.insertRefund(trx, {
+          orderId: attempt.orderId,
+          subOrderId: null,
+          attemptId: attempt.id,
+          idempotencyKey: `unowed:${attempt.id}`,
+          amountMinor: intent.amountCaptured,
+          channel: 'card',
+          state: 'pending',
+          createdAt: at,
+          updatedAt: at,
+        });
+        await addJob(trx, 'payments.refund', { refundId: refund.id }, { jobKey: `payments.refund:${refund.id}` });
+      }
+      this.crash('before-commit');
+    });
+    this.crash('after-commit');
+  }
+
+  /** The one place what follows a payment is queued, in the payment's transaction. */
+  private async scheduleFollowUp(trx: Trx, orderId: string): Promise<void> {
+    await this.afterPayment?.scheduleTicketing(trx, orderId);
+  }
+
+  private async settleFailed(attempt: AttemptRow, code: DeclineCode | 'canceled' | 'expired'): Promise<void> {
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const moved = await this.repo.moveAttempt(
+        attempt.id,
+        OPEN_STATES,
+        { state: 'failed', declineCode: code, settledAt: at },
+        at,
+        trx,
+      );
+      if (!moved) return;
+      await this.repo.addEvent(trx, {
+        attemptId: attempt.id,
+        orderId: attempt.orderId,
+        kind: 'failed',
+        fromState: moved.from,
+        toState: 'failed',
+        at,
+        data: { code },
+      });
+      if (attempt.purpose === 'order' && (await this.orders.endPayment(trx, attempt.orderId, at))) {
+        // The deadline may have passed while the attempt held the order: then it expires at once.
+        const deadline = (await this.orders.find(attempt.orderId))?.deadline ?? at;
+        await addJob(
+          trx,
+          'orders.expire',
+          { orderId: attempt.orderId },
+          { ...(deadline > at ? { runAt: deadline } : {}), jobKey: `orders.expire:${attempt.orderId}` },
+        );
+      }
+      this.crash('failed-before-commit');
+    });
+  }
+
+  private answer(attempt: AttemptRow): PaymentState {
+    const state = attempt.state as AttemptState;
+    if (state === 'failed') throw new AppError(errorOf(attempt.declineCode), { params: { attemptId: attempt.id } });
+    return this.present(attempt);
+  }
+
+  private present(attempt: AttemptRow): PaymentState {
+    const state = attempt.state as AttemptState;
+    return {
+      attemptId: attempt.id,
+      orderId: attempt.orderId,
+      outcome:
+        state === 'succeeded'
+          ? 'succeeded'
+          : state === 'failed'
+            ? 'failed'
+            : state === 'action'
+              ? 'action'
+              : 'processing',
+      purpose: attempt.purpose as PaymentPurpose,
+      amount: { amount: attempt.amountMinor, currency: 'CNY' },
+      actionUrl: state === 'action' ? attempt.actionUrl : null,
+      errorCode: state === 'failed' ? ERRORS[errorOf(attempt.declineCode)].errorCode : null,
+      card: attempt.cardBrand ? { brand: attempt.cardBrand as CardBrand, last4: attempt.cardLast4 ?? '' } : null,
+    };
+  }
+
+  /** Where an attempt stands (the browser back from 3-D Secure, or waiting on a lost answer). */
+  async state(userId: string, orderId: string, attemptId: string): Promise<PaymentState> {
+    const attempt = await this.repo.attemptForUser(userId, orderId, attemptId);
+    if (!attempt) throw new AppError('ATTEMPT_NOT_FOUND');
+    if ((OPEN_STATES as readonly string[]).includes(attempt.state) && attempt.intentId) {
+      try {
+        await this.advance(attempt, await this.gateway.retrieve(attempt.intentId));
+      } catch (e) {
+        if (!(e instanceof GatewayUnavailable)) throw e;
+      }
+    }
+    return this.present((await this.repo.attempt(attempt.id)) as AttemptRow);
+  }
+
+  /** A verified webhook: recorded once, then the attempt follows the intent's current state. */
+  async onGatewayEvent(event: GatewayEvent): Promise<void> {
+    await this.repo.recordWebhook(event, this.now());
+    this.crash('webhook-received');
+    // A refund is confirmed by the processor's answer to the refund call (replayed by its key if lost).
+    if (event.type === 'refund.succeeded') return;
+    const intent = await this.gateway.retrieve(event.intentId);
+    const attempt =
+      (await this.repo.attemptByIntent(event.intentId)) ??
+      (intent.metadata.attemptId ? await this.repo.attempt(intent.metadata.attemptId) : undefined);
+    if (!attempt || !(OPEN_STATES as readonly string[]).includes(attempt.state)) return;
+    if (!attempt.intentId) await this.repo.setIntent(attempt.id, intent.id, this.now());
+    this.crash('webhook-before-commit');
+    await this.advance({ ...attempt, intentId: intent.id }, intent);
+  }
+
+  /**
+   * Settles one attempt left open by asking the processor: an intent never confirmed or an abandoned
+   * 3-D Secure challenge is cancelled (and captured after all if the processor says so); an authorised
+   * one is captured; a captured or failed one is settled. 'open' while it must wait longer.
+   */
+  async settle(attemptId: string, force = false): Promise<'settled' | 'open'> {
+    const attempt = await this.repo.attempt(attemptId);
+    if (!attempt || !(OPEN_STATES as readonly string[]).includes(attempt.state)) return 'settled';
+    const age = this.now().getTime() - attempt.updatedAt.getTime();
+    if (!force && age < this.options.settleAfterMs) return 'open';
+    let intent: PaymentIntent;
+    if (attempt.intentId) {
+      intent = await this.gateway.retrieve(attempt.intentId);
+    } else {
+      // The intent may exist without our having stored its id: its key finds it (or makes it, unconfirmed).
+      intent = await this.gateway.createIntent({
+        amount: attempt.amountMinor,
+        currency: 'CNY',
+        idempotencyKey: `attempt:${attempt.id}`,
+        captureMethod: 'manual',
+        metadata: { orderId: attempt.orderId, attemptId: attempt.id, purpose: attempt.purpose },
+      });
+      await this.repo.setIntent(attempt.id, intent.id, this.now());
+    }
+    const withIntent = { ...attempt, intentId: intent.id };
+    const order = await this.orders.find(attempt.orderId);
+    const pastDeadline = attempt.purpose === 'order' && order !== undefined && order.deadline <= this.now();
+    if (intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && pastDeadline)) {
+      try {
+        intent = await this.gateway.cancel(intent.id, { idempotencyKey: `cancel:${attempt.id}` });
+      } catch (e) {
+        if (!(e instanceof GatewayRefused)) throw e;
+        intent = await this.gateway.retrieve(intent.id);
+      }
+    }
+    await this.advance(withIntent, intent);
+    const after = await this.repo.attempt(attempt.id);
+    return after && (OPEN_STATES as readonly string[]).includes(after.state) ? 'open' : 'settled';
+  }
+
+  /** The scheduled sweep: every attempt open too long and every refund not confirmed yet. */
+  async reconcile(force = false): Promise<{ settled: number; open: number; refunds: number }> {
+    const cutoff = new Date(this.now().getTime() - (force ? 0 : this.options.settleAfterMs));
+    let settled = 0;
+    let open = 0;
+    for (const attempt of await this.repo.openAttempts(cutoff)) {
+      try {
+        if ((await this.settle(attempt.id, force)) === 'settled') settled++;
+        else open++;
+      } catch (e) {
+        if (!(e instanceof GatewayUnavailable)) throw e;
+        open++;
+      }
+    }
+    let refunds = 0;
+    for (const refund of await this.repo.pendingRefunds(cutoff)) {
+      if ((await this.sendRefund(refund).catch(() => undefined))?.state === 'succeeded') refunds++;
+    }
+    return { settled, open, refunds };
+  }
+
+  /**
+   * Returns money of an order's payment to the channel that paid it, once per idempotency key: the card
+   * through the processor. The refund is written before the processor is called and retried until known.
+   */
+  async refund(p: {
+    orderId: string;
+    subOrderId?: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<RefundResult> {
+    if (!Number.isInteger(p.amount) || p.amount <= 0) throw new AppError('VALIDATION_FAILED');
+    const existing = await this.repo.refundByKey(p.idempotencyKey);
+    if (existing) return this.presentRefund(existing.state === 'pending' ? await this.sendRefund(existing) : existing);
+    const at = this.now();
+    let refund: RefundRow;
+    try {
+      refund = await this.repo.transaction(async (trx) => {
+        const paid = await this.repo.succeededAttemptsForUpdate(trx, p.orderId);
+        const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
+        if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
+        const row = await this.repo.insertRefund(trx, {
+          orderId: p.orderId,
+          subOrderId: p.subOrderId ?? null,
+          attemptId: attempt.id,
+          idempotencyKey: p.idempotencyKey,
+          amountMinor: p.amount,
+          channel: 'card',
+          state: 'pending',
+          createdAt: at,
+          updatedAt: at,
+        });
+        await this.repo.addEvent(trx, {
+          attemptId: attempt.id,
+          refundId: row.id,
+          orderId: p.orderId,
+          kind: 'refund_requested',
+          fromState: null,
+          toState: 'pending',
+          at,
+          data: { amountMinor: p.amount, subOrderId: p.subOrderId ?? null },
+        });
+        await addJob(
+          trx,
+          'payments.refund',
+          { refundId: row.id },
+          { runAt: new Date(at.getTime() + this.options.settleAfterMs), jobKey: `payments.refund:${row.id}` },
+        );
+        return row;
+      });
+    } catch (e) {
+      if (!isUnique(e, 'payment_refunds_idempotency_key_key')) throw e;
+      return this.refund(p);
+    }
+    return this.presentRefund(await this.sendRefund(refund).catch(() => refund));
+  }
+
+  /** Sends a pending refund to the processor (same key each time: it refunds once). */
+  async sendRefund(refund: RefundRow): Promise<RefundRow> {
+    if (refund.state !== 'pending') return refund;
+    const attempt = await this.repo.attempt(refund.attemptId);
+    if (!attempt?.intentId) throw new Error(`refund ${refund.id} has no captured intent`);
+    const done = await this.gateway.refund({
+      intentId: attempt.intentId,
+      amount: refund.amountMinor,
+      idempotencyKey: `refund:${refund.id}`,
+    });
+    return (await this.repo.refundSent(refund.id, done.id, this.now())) ?? refund;
+  }
+
+  async refundJob(refundId: string): Promise<void> {
+    const refund = await this.repo.refund(refundId);
+    if (refund) await this.sendRefund(refund);
+  }
+
+  private presentRefund(r: RefundRow): RefundResult {
+    return {
+      refundId: r.id,
+      orderId: r.orderId,
+      subOrderId: r.subOrderId,
+      amount: { amount: r.amountMinor, currency: 'CNY' },
+      channel: 'card',
+      state: r.state === 'succeeded' ? 'succeeded' : 'pending',
+    };
+  }
+}
+
+class OrderMoved extends Error {}

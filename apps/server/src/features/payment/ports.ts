@@ -1,0 +1,44 @@
+import type { OrderChannel, OrderStatus, PaymentPurpose, PaymentStatus } from '@junction/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+
+export type Trx = Transaction<Database>;
+
+/** An order as payment needs it. */
+export type PayableOrder = {
+  id: string;
+  userId: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  priceMinor: number;
+  /** The sum of its sub-orders' price differences (order status 1), else 0. */
+  differenceMinor: number;
+  deadline: Date;
+  channel: OrderChannel;
+};
+
+/**
+ * The orders payment moves (composed in `app.ts` from the orders feature). Every step is a compare-and-set
+ * of the status tables with an event row, in the caller's transaction; false when the order was not
+ * where the step starts.
+ */
+export interface PayableOrders {
+  find(orderId: string, userId?: string): Promise<PayableOrder | undefined>;
+  /** Payment status 0 → 1 for an order awaiting payment before its deadline: it can no longer expire or be cancelled. */
+  startPayment(trx: Trx, orderId: string, at: Date): Promise<boolean>;
+  /** Payment status 1 → 0: the attempt failed; the order may be paid again, cancelled, or expire. */
+  endPayment(trx: Trx, orderId: string, at: Date): Promise<boolean>;
+  /** The order paid: 0 → 2 with its sub-orders paid, or (a price difference) 1 → 4 with the difference paid. */
+  markPaid(
+    trx: Trx,
+    p: { orderId: string; purpose: PaymentPurpose; amountMinor: number; attemptId: string; at: Date },
+  ): Promise<boolean>;
+}
+
+/**
+ * What follows a successful payment, in the payment's own transaction: the ticketing job
+ * (`scheduleTicketing` of the fulfilment feature, composed in `app.ts`).
+ */
+export interface AfterPayment {
+  scheduleTicketing(trx: Trx, orderId: string): Promise<void>;
+}
