@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
-import { bookingClient, orderBody, traveller } from '../src/features/orders/booking-client.test-support';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
 import { Keyring } from '../src/lib/crypto';
+import { bookingClient, orderBody, traveller } from './booking-client';
 import { freePort } from './global-setup';
 import { createTestDatabase, type TestApp, testConfig, testRefdata } from './harness';
 

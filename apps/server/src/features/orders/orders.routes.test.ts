@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type BookingOffer, orderPageSchema, orderSchema, type SearchResult, SLEEPER_BUNKS } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingClient, CONTACT, errorOf, orderBody, traveller } from '../../../test/booking-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { bookingClient, CONTACT, errorOf, orderBody, traveller } from './booking-client.test-support';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();

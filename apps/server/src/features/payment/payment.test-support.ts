@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { cardTokenSchema, type Order, orderSchema, type TokenizeCardInput } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { bookingClient, orderBody, traveller } from '../../../test/booking-client';
 import type { TestApp } from '../../../test/harness';
-import { bookingClient, orderBody, traveller } from '../orders/booking-client.test-support';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
 
 /** Card details as a traveller types them into the payment page. */

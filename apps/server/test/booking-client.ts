@@ -14,7 +14,7 @@ import {
 } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness';
+import type { TestApp } from './harness';
 
 /** An ID card number with a valid checksum for a date of birth (`yyyymmdd`) and a sequence. */
 export function idNumber(birth: string, seq: string): string {
