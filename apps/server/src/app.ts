@@ -25,6 +25,7 @@ import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
 import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
 import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
 import { FulfilmentService } from './features/fulfilment/fulfilment.service';
+import { scheduleTicketing } from './features/fulfilment/schedule';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
 import { SimulatedAirline, SimulatedRailway } from './features/fulfilment/ticketing/simulated-issuers';
 import { healthRoutes } from './features/health/health.routes';
@@ -329,8 +330,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     now,
   );
-  // Ticketing follows a payment in its transaction: fulfilment's scheduleTicketing(trx, orderId) goes here.
-  // payments.followWith({ scheduleTicketing });
+  // Ticketing follows a payment, queued in the payment's own transaction.
+  payments.followWith({ scheduleTicketing });
   registerPaymentJobs(jobs, payments);
   app.decorate('payments', payments);
 

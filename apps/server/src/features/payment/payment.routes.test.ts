@@ -56,6 +56,10 @@ describe('paying an order by card', () => {
     expect(paid).toMatchObject({ status: 2, paymentStatus: 2 });
     for (const s of paid.subOrders) expect(s).toMatchObject({ status: 7, paidAmount: s.price });
     expect(await charged(order.id)).toEqual({ captured: order.payment.price.amount, refunded: 0, captures: 1 });
+    // Ticketing was queued in the payment's transaction.
+    const ticketing = await sql<{ n: number }>`
+      select count(*)::int as n from graphile_worker.jobs where key = ${`ticketing:${order.id}`}`.execute(t.db);
+    expect(ticketing.rows[0]?.n).toBe(1);
 
     // The same request again answers the same result; a new one answers 2000.
     const again = await p.pay(order.id, await p.token(), key);
@@ -161,7 +165,8 @@ describe('paying an order by card', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     await t.app.jobs?.runDueJobs();
-    expect((await p.get(order.id)).status).toBe(2);
+    // Paid, and ticketing has begun (the job queued with the payment).
+    expect(await p.get(order.id)).toMatchObject({ status: 4, paymentStatus: 2 });
     expect(paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json()).outcome).toBe('succeeded');
     expect(await charged(order.id)).toMatchObject({ captures: 1 });
   });
@@ -198,7 +203,7 @@ describe('paying an order by card', () => {
     const cancel = await p.cancel(order.id);
     expect(codeOf(cancel)).toBe(ERRORS.PAYMENT_IN_PROGRESS.errorCode);
     await t.app.jobs?.runDueJobs();
-    expect(await p.get(order.id)).toMatchObject({ status: 2, paymentStatus: 2 });
+    expect(await p.get(order.id)).toMatchObject({ status: 4, paymentStatus: 2 });
     expect(await charged(order.id)).toEqual({ captured: order.payment.price.amount, refunded: 0, captures: 1 });
   });
 
