@@ -115,6 +115,14 @@ async function chooseTravellers(page: Page, names: string[]) {
   }
 }
 
+/** Create order leads to the payment page; the test goes on to the order's own page. */
+async function openOrderFromPayment(page: Page) {
+  await expect(page).toHaveURL(/\/payment\?id=/);
+  await expect(page.getByTestId('payment-page')).toBeVisible();
+  const id = new URL(page.url()).searchParams.get('id') ?? '';
+  await page.goto(`/order?id=${id}`);
+}
+
 async function nextStep(page: Page) {
   await page.getByTestId('next-step').click();
 }
@@ -175,7 +183,7 @@ for (const lang of LANGUAGES) {
     await expect(breakdown).toContainText(text(lang, 'orders', 'breakdown.extras'));
     await shot(page, `booking-payment-${lang}`);
     await page.getByTestId('create-order').click();
-    await expect(page).toHaveURL(/\/order\?id=/);
+    await openOrderFromPayment(page);
     const orderPage = page.getByTestId('order-page');
     await expect(orderPage.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.0'));
     await expect(orderPage.getByTestId('countdown')).toHaveText(/^(29|30):\d{2}$/);
@@ -247,6 +255,7 @@ test('books a train with a free child under 6 and a lower berth', async ({ page 
   await nextStep(page);
   await expect(page.getByTestId('price-breakdown')).toContainText('× 1');
   await page.getByTestId('create-order').click();
+  await openOrderFromPayment(page);
   await expect(page.getByTestId('order-page')).toBeVisible();
   await expect(page.getByTestId('sub-order')).toHaveCount(1);
   await expect(page.getByTestId('order-travellers')).toContainText(text('en', 'orders', 'types.FREE_CHILD'));
@@ -288,6 +297,7 @@ test('books a door-to-door plan with a flight and a train; ground legs are guida
   await nextStep(page);
   await expect(page.getByTestId('price-breakdown')).toContainText(text('en', 'orders', 'breakdown.ground'));
   await page.getByTestId('create-order').click();
+  await openOrderFromPayment(page);
   await expect(page.getByTestId('sub-order')).toHaveCount(2);
   await page.goto('/account/trips');
   await expect(page.getByTestId('order-card').first()).toContainText('Hangzhou');
@@ -325,6 +335,7 @@ test('a price change on creation shows the original and the latest price, then b
   await expect(dialog.getByTestId('price-original')).toHaveText(`¥${((shown - 10_000) / 100).toLocaleString('en')}`);
   await expect(dialog.getByTestId('price-latest')).toHaveText(`¥${(shown / 100).toLocaleString('en')}`);
   await page.getByRole('button', { name: text('en', 'orders', 'booking.priceChange.continue') }).click();
+  await openOrderFromPayment(page);
   await expect(page.getByTestId('order-page')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
 });

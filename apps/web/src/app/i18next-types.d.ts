@@ -20,6 +20,7 @@ import type home from '../locales/en/home.json';
 import type notices from '../locales/en/notices.json';
 import type orders from '../locales/en/orders.json';
 import type passengers from '../locales/en/passengers.json';
+import type payment from '../locales/en/payment.json';
 import type rail from '../locales/en/rail.json';
 import type results from '../locales/en/results.json';
 import type searchForm from '../locales/en/search-form.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       notices: typeof notices;
       orders: typeof orders;
       passengers: typeof passengers;
+      payment: typeof payment;
       rail: typeof rail;
       results: typeof results;
       'search-form': typeof searchForm;

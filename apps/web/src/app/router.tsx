@@ -117,9 +117,9 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/orders/pages/order-page')).OrderPage }),
           },
           {
-            // TODO(#14): the payment page; until then an order is paid from its page.
             path: 'payment',
-            loader: ({ request }) => redirect(paths.order(new URL(request.url).searchParams.get('id') ?? '')),
+            loader: userOnly,
+            lazy: async () => ({ Component: (await import('../features/payment/pages/payment-page')).PaymentPage }),
           },
           {
             path: 'account',

@@ -1,0 +1,324 @@
+import {
+  type Currency,
+  convertMoney,
+  ERRORS,
+  isAwaitingPayment,
+  ORDER_STATUS,
+  type Order,
+  type PaymentState,
+} from '@junction/domain';
+import { Alert, Button, Card, Form, Radio, Result, Skeleton } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { useCurrencyTable } from '../../../shared/api/reference';
+import { useErrorText } from '../../../shared/lib/error-text';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
+import { FormError } from '../../../shared/ui/form-error';
+import { useFormatMoney } from '../../../shared/ui/price';
+import { usePayableOrder, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
+import { brandName, CardForm, type CardFormValues, toTokenizeInput } from '../components/card-form';
+import styles from '../components/payment.module.css';
+
+/** Spec §9: after a successful payment the page returns to the order after 3 seconds. */
+const RETURN_SECONDS = 3;
+
+function useSecondsLeft(deadline: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return deadline ? Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000)) : 0;
+}
+
+/** `/payment?id=…` (spec §2, §4): pay an order, or its price difference, before the deadline. */
+export function PaymentPage() {
+  const { t } = useTranslation('payment');
+  useDocumentTitle(t('title'));
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const order = usePayableOrder(id);
+  if (order.isPending) {
+    return (
+      <main className={styles.page}>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </main>
+    );
+  }
+  if (!order.data) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <main className={styles.page}>
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('notFound') : undefined}
+          subTitle={missing ? undefined : <FormError error={order.error} />}
+          extra={
+            <Link to={paths.trips()}>
+              <Button type="primary">{t('allTrips')}</Button>
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  return <PaymentView order={order.data} returningAttempt={params.get('attempt')} />;
+}
+
+/** The charge in CNY (what the card is charged), with the display currency beside it, rounded up (spec §9). */
+function Charge({ amountMinor }: { amountMinor: number }) {
+  const { currency } = usePreferences();
+  const table = useCurrencyTable().data;
+  const format = useFormatMoney();
+  const cny = { amountMinor, currency: 'CNY' as const };
+  const shown = currency !== 'CNY' && table ? convertMoney(cny, currency as Currency, table.rates.rates) : undefined;
+  return (
+    <span className={styles.charge}>
+      <strong data-testid="charge-cny">{format(cny)}</strong>
+      {shown ? (
+        <span className={styles.converted} data-testid="charge-display">
+          ≈ {format(shown)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Succeeded({ order }: { order: Order }) {
+  const { t } = useTranslation('payment');
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(RETURN_SECONDS);
+  useEffect(() => {
+    if (left <= 0) {
+      navigate(paths.order(order.id), { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, navigate, order.id]);
+  return (
+    <Result
+      status="success"
+      title={t('success.title')}
+      subTitle={t('success.returning', { count: left })}
+      extra={
+        <Link to={paths.order(order.id)}>
+          <Button type="primary">{t('success.now')}</Button>
+        </Link>
+      }
+      data-testid="payment-success"
+    />
+  );
+}
+
+function PaymentView({ order, returningAttempt }: { order: Order; returningAttempt: string | null }) {
+  const { t } = useTranslation('payment');
+  const { language } = usePreferences();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<CardFormValues>();
+  const [method, setMethod] = useState<'card' | null>(null);
+  const [methodMissing, setMethodMissing] = useState(false);
+  const [outcome, setOutcome] = useState<PaymentState | null>(null);
+  const tokenize = useTokenizeCard();
+  const pay = usePayOrder();
+  // The attempt to ask about: one whose answer is pending, or the one the 3-D Secure page came back from.
+  const asked = outcome ? (outcome.outcome === 'processing' ? outcome.attemptId : null) : returningAttempt;
+  const returning = usePaymentState(order.id, asked);
+  const left = useSecondsLeft(order.payment.deadline);
+  const submitting = tokenize.isPending || pay.isPending;
+  const redirecting = useRef(false);
+
+  const isDifference = order.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && order.priceDifference !== null;
+  const amountMinor = isDifference ? (order.priceDifference?.amount ?? 0) : order.payment.price.amount;
+  const state = outcome?.outcome === 'processing' ? (returning.data ?? outcome) : (outcome ?? returning.data);
+
+  useEffect(() => {
+    if (state?.outcome === 'action' && state.actionUrl && !redirecting.current) {
+      redirecting.current = true;
+      window.location.assign(state.actionUrl);
+    }
+  }, [state]);
+
+  const alreadyPaid =
+    (pay.error instanceof ApiError && pay.error.errorCode === ERRORS.ORDER_ALREADY_PAID.errorCode) ||
+    (!isAwaitingPayment(order.status) && order.paymentStatus === 2 && state?.outcome !== 'succeeded');
+  const closed =
+    state?.outcome !== 'succeeded' &&
+    !alreadyPaid &&
+    ((order.status === ORDER_STATUS.WAIT_PAYMENT && left === 0) || !isAwaitingPayment(order.status));
+
+  const submit = async () => {
+    if (!method) {
+      setMethodMissing(true);
+      return;
+    }
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    tokenize.reset();
+    pay.reset();
+    const card = await tokenize.mutateAsync(toTokenizeInput(values)).catch(() => undefined);
+    if (!card) return;
+    const answer = await pay
+      .mutateAsync({
+        body: { orderId: order.id, method: { kind: 'card', token: card.token } },
+        key: crypto.randomUUID(),
+      })
+      .catch(() => undefined);
+    if (answer) setOutcome(answer);
+  };
+
+  // Card errors the processor found are shown beside their field.
+  useEffect(() => {
+    const e = tokenize.error;
+    if (!(e instanceof ApiError)) return;
+    const fields: Record<number, 'number' | 'expYear' | 'cvc'> = { 2109: 'number', 2110: 'expYear', 2111: 'cvc' };
+    const field = fields[e.errorCode];
+    if (field) form.setFields([{ name: field, errors: [errorText(e)] }]);
+  }, [tokenize.error, form, errorText]);
+
+  const mm = String(Math.floor(left / 60)).padStart(2, '0');
+  const ss = String(left % 60).padStart(2, '0');
+  const failedCode = state?.outcome === 'failed' ? state.errorCode : null;
+
+  let body: React.ReactNode;
+  if (state?.outcome === 'succeeded') body = <Succeeded order={order} />;
+  else if (order.channel === 'app')
+    body = (
+      <Result
+        status="info"
+        title={errorText(ERRORS.PAY_IN_APP.errorCode)}
+        extra={
+          <Link to={paths.download()}>
+            <Button type="primary">{t('getApp')}</Button>
+          </Link>
+        }
+        data-testid="pay-in-app"
+      />
+    );
+  else if (alreadyPaid)
+    body = (
+      <Result
+        status="warning"
+        title={errorText(ERRORS.ORDER_ALREADY_PAID.errorCode)}
+        extra={
+          <Link to={paths.order(order.id)}>
+            <Button type="primary">{t('viewOrder')}</Button>
+          </Link>
+        }
+        data-testid="already-paid"
+      />
+    );
+  else if (closed)
+    body = (
+      <Result
+        status="warning"
+        title={t('closed.title')}
+        subTitle={t('closed.text')}
+        extra={
+          <Link to={paths.order(order.id)}>
+            <Button type="primary">{t('viewOrder')}</Button>
+          </Link>
+        }
+        data-testid="payment-closed"
+      />
+    );
+  else if (state?.outcome === 'processing' || state?.outcome === 'action')
+    body = (
+      <Result
+        status="info"
+        title={t('processing')}
+        icon={<Skeleton.Avatar active />}
+        data-testid="payment-processing"
+      />
+    );
+  else
+    body = (
+      <>
+        <Card title={t('method.title')} className={styles.card}>
+          <Radio.Group
+            value={method}
+            onChange={(e) => {
+              setMethod(e.target.value);
+              setMethodMissing(false);
+            }}
+            className={styles.methods}
+            data-testid="payment-methods"
+          >
+            <Radio.Button value="card" className={styles.method} data-testid="method-card">
+              <span className={styles.methodName}>{t('method.card')}</span>
+              <span className={styles.methodHint}>{t('method.cardHint')}</span>
+            </Radio.Button>
+          </Radio.Group>
+          {methodMissing ? (
+            <Alert
+              type="error"
+              showIcon
+              title={errorText(ERRORS.PAYMENT_METHOD_REQUIRED.errorCode)}
+              className={styles.alert}
+              data-testid="method-required"
+            />
+          ) : null}
+          {method === 'card' ? <CardForm form={form} disabled={submitting} /> : null}
+        </Card>
+        {failedCode ? (
+          <Alert
+            type="error"
+            showIcon
+            title={errorText(failedCode)}
+            className={styles.alert}
+            data-testid="payment-error"
+          />
+        ) : null}
+        <FormError error={pay.error} className={styles.alert} />
+        {tokenize.error &&
+        !(tokenize.error instanceof ApiError && [2109, 2110, 2111].includes(tokenize.error.errorCode)) ? (
+          <FormError error={tokenize.error} className={styles.alert} />
+        ) : null}
+        <div className={styles.submitRow}>
+          <p className={styles.secure}>{t('secure')}</p>
+          <Button type="primary" size="large" onClick={submit} loading={submitting} data-testid="pay-submit">
+            {t('pay')}
+          </Button>
+        </div>
+      </>
+    );
+
+  return (
+    <main className={styles.page} data-testid="payment-page">
+      <h1 className={styles.title}>{isDifference ? t('titleDifference') : t('title')}</h1>
+      <div className={styles.layout}>
+        <div className={styles.main}>{body}</div>
+        <aside className={styles.side}>
+          <Card className={styles.summary}>
+            <div className={styles.route}>
+              {order.places.from[language]} → {order.places.to[language]}
+            </div>
+            <div className={styles.muted}>
+              {t('orderNumber')} {order.orderNumber}
+            </div>
+            <div className={styles.amountLabel}>{isDifference ? t('difference') : t('total')}</div>
+            <Charge amountMinor={amountMinor} />
+            <div className={styles.muted}>{t('chargedInCny')}</div>
+            {order.status === ORDER_STATUS.WAIT_PAYMENT && state?.outcome !== 'succeeded' ? (
+              <div className={styles.timer}>
+                <span className={styles.muted}>{t('payWithin')}</span>
+                <strong className={styles.countdown} data-testid="payment-countdown">
+                  {mm}:{ss}
+                </strong>
+              </div>
+            ) : null}
+          </Card>
+          {state?.card ? (
+            <p className={styles.muted}>
+              {brandName(state.card.brand)} •••• {state.card.last4}
+            </p>
+          ) : null}
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,212 @@
+import { expect, type Page, test } from '@playwright/test';
+import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
+import {
+  type BookingOffer,
+  checkParty,
+  type PullResponse,
+  priceOrder,
+  type SearchResult,
+} from '../packages/domain/src/index';
+import { newMobile, smsCode } from './outbox';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+
+function idNumber(birth: string): string {
+  const seq = String(100 + Math.floor(Math.random() * 800));
+  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/**
+ * A traveller with an order awaiting payment, made through the API as the booking page does; then the
+ * traveller signs in on the login page, which leads to the payment page.
+ */
+async function openPayment(page: Page, lang: Lang): Promise<string> {
+  const { id, mobile } = await orderToPay(page);
+  await page.goto(`/login?redirect=${encodeURIComponent(`/payment?id=${id}`)}`);
+  await page.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
+  await page.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
+  await page.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
+  await expect(page.getByTestId('payment-page')).toBeVisible({ timeout: 20_000 });
+  return id;
+}
+
+async function orderToPay(page: Page): Promise<{ id: string; mobile: string }> {
+  const mobile = newMobile();
+  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
+  const code = await smsCode(`+86${mobile}`);
+  const reg = await page.request.post('/register', {
+    data: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
+  });
+  expect(reg.ok()).toBe(true);
+  const saved = await page.request.post('/api/passenger', {
+    data: { chineseName: '张伟', nationality: 'CN', documents: [{ type: 'B', number: idNumber('1985-03-02') }] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const passenger = (await saved.json()) as { id: string; birthDate: string; documents: { id: string }[] };
+  const search = await page.request.post('/api/v2/search', {
+    data: {
+      type: 1,
+      mode: 'flight',
+      legs: [
+        {
+          departure: 'BJS',
+          destination: 'SHA',
+          departure_date: inDays(21),
+          departureName: '北京',
+          destinationName: '上海',
+        },
+      ],
+    },
+  });
+  const { searchId } = (await search.json()) as { searchId: string };
+  const results: SearchResult[] = [];
+  let cursor = 0;
+  for (let i = 0; i < 200; i++) {
+    const pull = (await (
+      await page.request.post('/api/v2/pull', { data: { searchId, cursor } })
+    ).json()) as PullResponse;
+    results.push(...pull.results);
+    cursor = pull.cursor;
+    if (pull.done) break;
+    await page.waitForTimeout(200);
+  }
+  const result = results.find((r) => r.agent === 'own' && r.legs.length === 1) as SearchResult;
+  const offer = (await (
+    await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)
+  ).json()) as BookingOffer;
+  const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
+  if (!party.ok) throw new Error('party');
+  const priced = priceOrder({
+    result: offer.result,
+    types: party.types,
+    extras: { rail: [], baggage: [] },
+    railServiceFeeMinor: offer.railServiceFeeMinor,
+  });
+  const created = await page.request.post('/api/order', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      searchId,
+      resultId: result.id,
+      travellers: [{ passengerId: passenger.id, documentId: passenger.documents[0]?.id, railSeat: false }],
+      contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
+      extras: { rail: [], baggage: [] },
+      expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await page.context().clearCookies({ name: 'sid' });
+  return { id: ((await created.json()) as { id: string }).id, mobile };
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.keyboard.type(option);
+  await page.keyboard.press('Enter');
+}
+
+/** Chooses the card method and fills the form as a traveller would. */
+async function fillCard(page: Page, lang: Lang, number: string, cvc = '123') {
+  await page
+    .getByTestId('payment-methods')
+    .getByText(text(lang, 'payment', 'method.card'), { exact: true })
+    .click();
+  await page.getByTestId('card-number').fill(number);
+  await pick(page, text(lang, 'payment', 'card.expMonth'), '12');
+  await pick(page, text(lang, 'payment', 'card.expYear'), String(new Date().getFullYear() + 3));
+  await page.getByTestId('card-cvc').fill(cvc);
+  await page.getByTestId('card-name').fill('ZHANG WEI');
+  await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
+  await page.getByTestId('billing-city').fill('Beijing');
+  await page.getByTestId('billing-region').fill('Beijing');
+  await page.getByTestId('billing-zip').fill('100004');
+  await page.getByTestId('billing-phone').fill('+8613800138000');
+}
+
+const errorText = (lang: Lang, code: number) => text(lang, 'errors', String(code));
+
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+for (const lang of LANGUAGES) {
+  test.describe(`payment (${lang})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await useLanguage(context, baseURL as string, lang);
+    });
+
+    test(`pays by card, returns to the order after 3 seconds, and a second payment shows 2000 (${lang})`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      const id = await openPayment(page, lang);
+      await expect(page.getByTestId('payment-countdown')).toHaveText(/^(29|30):\d{2}$/);
+      await expect(page.getByTestId('charge-cny')).toContainText('¥');
+      // A method is required.
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('method-required')).toHaveText(errorText(lang, 2103));
+      await shot(page, `payment-${lang}`);
+      await fillCard(page, lang, '4242 4242 4242 4241');
+      await page.getByTestId('card-cvc').focus();
+      await expect(page.getByTestId('card-form')).toContainText(text(lang, 'payment', 'card.errors.luhn'));
+      await page.getByTestId('card-number').fill(TEST_CARDS.visa);
+      await expect(page.getByTestId('card-brand')).toHaveText('Visa');
+      await shot(page, `payment-card-${lang}`);
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('payment-success')).toContainText(text(lang, 'payment', 'success.title'));
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      // Paid, and ticketing may have begun already.
+      await expect(page.getByTestId('order-status')).toHaveText(
+        new RegExp(`^(${text(lang, 'orders', 'status.2')}|${text(lang, 'orders', 'status.4')})$`),
+      );
+      await page.goto(`/payment?id=${id}`);
+      await expect(page.getByTestId('already-paid')).toContainText(errorText(lang, 2000));
+      expect(errors).toEqual([]);
+    });
+
+    test(`shows a declined card and insufficient funds beside the form (${lang})`, async ({ page }) => {
+      await openPayment(page, lang);
+      await fillCard(page, lang, TEST_CARDS.declined);
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('form-error')).toHaveText(errorText(lang, 2104));
+      await page.getByTestId('card-number').fill(TEST_CARDS.insufficientFunds);
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('form-error')).toHaveText(errorText(lang, 2105));
+      await shot(page, `payment-declined-${lang}`);
+    });
+
+    test(`passes and fails the 3-D Secure challenge (${lang})`, async ({ page }) => {
+      const id = await openPayment(page, lang);
+      await fillCard(page, lang, TEST_CARDS.threeDSecure);
+      await page.getByTestId('pay-submit').click();
+      await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+      await page.getByRole('button', { name: lang === 'en' ? 'Fail verification' : '验证失败' }).click();
+      await expect(page).toHaveURL(/\/payment\?id=.*attempt=/);
+      await expect(page.getByTestId('payment-error')).toHaveText(errorText(lang, 2108));
+      await fillCard(page, lang, TEST_CARDS.threeDSecure);
+      await page.getByTestId('pay-submit').click();
+      await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+      await page.getByRole('button', { name: lang === 'en' ? 'Complete verification' : '完成验证' }).click();
+      await expect(page.getByTestId('payment-success')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+    });
+
+    test(`closes payment when the countdown reaches zero (${lang})`, async ({ page }) => {
+      await page.clock.install();
+      await openPayment(page, lang);
+      await expect(page.getByTestId('payment-countdown')).toBeVisible();
+      await page.clock.fastForward('31:00');
+      await expect(page.getByTestId('payment-closed')).toContainText(text(lang, 'payment', 'closed.title'));
+      await shot(page, `payment-closed-${lang}`);
+    });
+  });
+}
