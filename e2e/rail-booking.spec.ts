@@ -31,8 +31,7 @@ const trainSearch = (days: number): SearchCriteria => ({
 });
 
 /** An ID card number with a valid checksum for a date of birth. */
-function idNumber(birth: string): string {
-  const seq = String(100 + Math.floor(Math.random() * 800));
+function idNumber(birth: string, seq = String(100 + Math.floor(Math.random() * 800))): string {
   const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
@@ -58,6 +57,17 @@ async function signIn(page: Page, lang: Lang, name: string) {
     },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
+  // China Railway has no record of this one (sequence 000): she cannot be booked on a train yet.
+  const unknown = await page.request.post('/api/passenger', {
+    data: {
+      chineseName: '王芳',
+      nationality: 'CN',
+      phoneCountry: 'CN',
+      phone: '13800138002',
+      documents: [{ type: 'B', number: idNumber('1990-01-15', '000') }],
+    },
+  });
+  expect(unknown.ok(), await unknown.text()).toBe(true);
   await page.context().clearCookies({ name: 'sid' });
   await page.goto('/login');
   const form = page.getByTestId('login-form');
@@ -139,6 +149,12 @@ for (const lang of LANGUAGES) {
       ticketing.locator('[data-testid="ticketing-online"] input, input[data-testid="ticketing-online"]').first(),
     ).toBeDisabled();
     await expect(ticketing.getByTestId('offline-fee')).toBeVisible();
+    // A traveller China Railway does not know is shown why she cannot ride and what to do.
+    const wang = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '王芳' });
+    await expect(wang.getByTestId('rail-status')).toHaveAttribute('data-status', 'NOT_EXISTED', { timeout: 30_000 });
+    await expect(wang.getByRole('checkbox')).toBeDisabled();
+    await expect(wang.getByTestId('picker-reasons')).toHaveText(tx('passengers', 'picker.blockers.railStatus'));
+    await expect(wang).toContainText(tx('passengers', 'rail.hint.NOT_EXISTED'));
     await travellerAndContact(page, '周杰');
     await shot(page, `rail-booking-offline-${lang}`);
     for (let i = 0; i < 3; i++) await page.getByTestId('next-step').click();

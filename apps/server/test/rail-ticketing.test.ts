@@ -146,6 +146,26 @@ describe('online and offline ticketing', () => {
     expect(order.breakdown.totalMinor - online.breakdown.totalMinor / 2).toBe(fee);
   });
 
+  it('gives each ticketed adult one free child under 6; without that adult the child needs a child ticket and its fee', async () => {
+    const cookie = await c.signUp();
+    const kin = await family(cookie);
+    const three = await c.save(cookie, traveller('张小红', '2023-04-01'));
+    const offer = await c.offerOf(cookie, trains.searchId, oneTrain().id);
+    const fee = offer.railTicketing.legs[0]?.offlineFeeMinor ?? 0;
+    const book = async (party: (typeof kin)['wei'][]) =>
+      orderSchema.parse((await c.create(cookie, orderBody(offer, trains.searchId, party))).json());
+
+    const both = await book([kin.wei, kin.na, kin.four, three]);
+    expect(both.travellers.map((x) => x.railType)).toEqual(['ADULT', 'ADULT', 'FREE_CHILD', 'FREE_CHILD']);
+    expect(both.breakdown.serviceFees).toEqual([{ kind: 'railOffline', count: 2, totalMinor: 2 * fee }]);
+
+    // Without 李娜 one child loses the free place: the older one gets a child ticket, and pays the fee.
+    const one = await book([kin.wei, kin.four, three]);
+    expect(one.travellers.map((x) => x.railType)).toEqual(['ADULT', 'CHILD', 'FREE_CHILD']);
+    expect(one.breakdown.fares.find((f) => f.ticket === 'railway' && f.type === 'CHILD')?.count).toBe(1);
+    expect(one.breakdown.serviceFees).toEqual([{ kind: 'railOffline', count: 2, totalMinor: 2 * fee }]);
+  });
+
   it('only tickets issued through the account block logging out of it', async () => {
     const cookie = await c.signUp();
     const kin = await family(cookie);

@@ -104,7 +104,7 @@ export function PassengerPicker({ route, value, onChange, max = 9, railContact }
                   </Tag>
                 ))}
               </span>
-              {route.rail ? <RailStatusBadge status={p.railStatus} explained={false} /> : null}
+              {route.rail ? <RailStatusBadge status={p.railStatus} explained={reasons.includes('railStatus')} /> : null}
               {blocked ? (
                 <span className={styles.pickerReasons} data-testid="picker-reasons">
                   {reasons.map((r) => t(`picker.blockers.${r}`)).join(' · ')}
