@@ -27,7 +27,8 @@ import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
 import { FulfilmentService } from './features/fulfilment/fulfilment.service';
 import { scheduleTicketing } from './features/fulfilment/schedule';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
-import { SimulatedAirline, SimulatedRailway } from './features/fulfilment/ticketing/simulated-issuers';
+import { TicketingUnavailable } from './features/fulfilment/ticketing/issuer';
+import { SimulatedAirline } from './features/fulfilment/ticketing/simulated-issuers';
 import { healthRoutes } from './features/health/health.routes';
 import { registerNotificationJobs } from './features/notifications/notifications.jobs';
 import { NotificationsRepository } from './features/notifications/notifications.repository';
@@ -56,12 +57,14 @@ import { paymentRoutes } from './features/payment/payment.routes';
 import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
 import { placesRoutes } from './features/places/places.routes';
+import { RailAgentDesk } from './features/rail/agent-desk';
 import type { RailAccountProvider } from './features/rail/provider';
 import { RailRepository } from './features/rail/rail.repository';
 import { railRoutes } from './features/rail/rail.routes';
 import { RailService } from './features/rail/rail.service';
 import { RailServiceSimulator } from './features/rail/simulator/rail-service-sim';
 import { railSimRoutes } from './features/rail/simulator/rail-sim.routes';
+import { RailTicketsNotYet } from './features/rail/ticketing';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import { railRemaining } from './features/search/inventory/fares';
 import type { Inventory } from './features/search/inventory/inventory';
@@ -476,6 +479,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(chatSocketRoute(chat, chatHub, accounts, CHAT_SOCKET_PATH, SESSION_COOKIE));
 
+  const railDesk = new RailAgentDesk(
+    deps.db,
+    {
+      minMs: config.TICKETING_DELAY_MS,
+      maxMs: Math.min(30 * config.TICKETING_DELAY_MS, 150_000),
+      random: deps.random,
+    },
+    now,
+  );
+
   const fulfilment = new FulfilmentService(
     new FulfilmentRepository(deps.db),
     deps.ticketIssuers ?? {
@@ -483,10 +496,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         delayMs: config.TICKETING_DELAY_MS,
         failureRate: config.TICKETING_FAILURE_RATE,
       }),
-      rail: new SimulatedRailway(deps.db, {
-        delayMs: config.TICKETING_DELAY_MS,
-        failureRate: config.TICKETING_FAILURE_RATE,
-      }),
+      // A rail sub-order is issued the way its order chose: online in the traveller's 12306 account,
+      // or by our agent desk, whose agent takes from the ticketing delay up to thirty times it.
+      rail: {
+        kind: 'rail',
+        issue: async (request) => {
+          // Ticketing's request key is `<order id>:<sub-order id>`.
+          const found = await ordersRepoForRail.railTicketingOf(request.key.split(':')[1] ?? '');
+          try {
+            const tickets =
+              found?.ticketing === 'online'
+                ? await rail.issueOnline(found.userId, request)
+                : await railDesk.issue(request);
+            return { tickets, scheduleChanges: [] };
+          } catch (e) {
+            if (e instanceof RailTicketsNotYet) throw new TicketingUnavailable(e.message);
+            throw e;
+          }
+        },
+      },
     },
     notify,
     // Money goes back to the wallet until the payment feature answers for the channel that paid.

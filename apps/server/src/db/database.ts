@@ -360,6 +360,21 @@ export type WalletTopupsTable = {
   updatedAt: Timestamp;
 };
 
+export type RailSimOrdersTable = {
+  requestKey: string;
+  accountId: string;
+  response: ColumnType<unknown, string, string>;
+  createdAt: Timestamp;
+};
+export type RailDeskRequestsTable = {
+  requestKey: string;
+  status: string;
+  queuedAt: Timestamp;
+  dueAt: Timestamp;
+  response: ColumnType<unknown, string | null, string | null>;
+  issuedAt: Timestamp | null;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 /** The card processor simulator's own tables (never read by our order or payment code). */
 export type GatewaySimTokensTable = {
@@ -494,6 +509,8 @@ export type Database = {
   railSimPassengers: RailSimPassengersTable;
   railSimCodes: RailSimCodesTable;
   railSimSessions: RailSimSessionsTable;
+  railSimOrders: RailSimOrdersTable;
+  railDeskRequests: RailDeskRequestsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -8,6 +8,7 @@ import * as fulfilment from './0006-fulfilment';
 import * as fulfilment2 from './0006-fulfilment-2';
 import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
+import * as rail3 from './0007-rail-3';
 import * as chat from './0008-chat';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0006-fulfilment-2': fulfilment2,
   '0007-rail': rail,
   '0007-rail-2': rail2,
+  '0007-rail-3': rail3,
   '0008-chat': chat,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,

@@ -230,6 +230,16 @@ export class OrdersRepository {
     return row;
   }
 
+  /** Who a rail sub-order is for and how its tickets are issued (online through 12306, or offline). */
+  async railTicketingOf(subOrderId: string): Promise<{ userId: string; ticketing: string | null } | undefined> {
+    return this.db
+      .selectFrom('subOrders')
+      .innerJoin('orders', 'orders.id', 'subOrders.orderId')
+      .select(['orders.userId as userId', 'subOrders.ticketing as ticketing'])
+      .where('subOrders.id', '=', subOrderId)
+      .executeTakeFirst();
+  }
+
   /** Rail tickets of the user's paid orders not issued yet: they are being issued through the rail account. */
   async railTicketsInProgress(userId: string): Promise<number> {
     const row = await this.db

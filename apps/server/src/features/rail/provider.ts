@@ -1,4 +1,5 @@
 import type { DocumentType, RailCodeResult, RailStatus } from '@junction/domain';
+import type { RailIssuedTicket, RailIssueRequest } from './ticketing';
 
 /** A live session with the national rail service, as its login answers it. */
 export type RailSession = {
@@ -69,4 +70,9 @@ export interface RailAccountProvider {
   passengers(token: string, signal?: AbortSignal): Promise<RailAccountPassenger[]>;
   /** Ends the session; an ended one is no error. */
   logout(token: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Buys and issues the tickets in the account (online ticketing); the same request key answers the
+   * tickets issued the first time. Throws `RailSessionEnded`.
+   */
+  issueTickets(token: string, request: RailIssueRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]>;
 }

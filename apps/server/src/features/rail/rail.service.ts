@@ -19,6 +19,7 @@ import type { RailTicketsInProgress, SavedTravellers } from './ports';
 import type { RailAccountPassenger, RailAccountProvider } from './provider';
 import { RailLoginRefused, RailSessionEnded } from './provider';
 import type { RailLinkRow, RailRepository } from './rail.repository';
+import { type RailIssuedTicket, type RailIssueRequest, RailTicketsNotYet } from './ticketing';
 
 const TOKEN_PURPOSE = 'rail-session-token';
 /** Spec §4, §9: a new code after 60 seconds. */
@@ -201,6 +202,19 @@ export class RailService {
       if (!(e instanceof RailSessionEnded)) throw e;
       await this.repo.markExpired(userId, row.tokenSealed, this.now());
       throw new AppError('RAIL_SESSION_EXPIRED');
+    }
+  }
+
+  /**
+   * Online ticketing: the tickets are bought and issued in the user's linked 12306 account. An ended
+   * session or an outage is "not yet": ticketing asks again, and the traveller may log in again meanwhile.
+   */
+  async issueOnline(userId: string, request: RailIssueRequest): Promise<RailIssuedTicket[]> {
+    try {
+      return await this.withSession(userId, (token, signal) => this.provider.issueTickets(token, request, signal));
+    } catch (e) {
+      if (e instanceof AppError) throw new RailTicketsNotYet(`rail account: ${e.code}`);
+      throw e;
     }
   }
 

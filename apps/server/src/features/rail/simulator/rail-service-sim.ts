@@ -19,6 +19,7 @@ import {
   type RailSession,
   RailSessionEnded,
 } from '../provider';
+import { type RailIssuedTicket, type RailIssueRequest, railTickets } from '../ticketing';
 
 /** Where the simulated rail service texts its login codes (the product's SMS gateway in development). */
 export type SimSms = { send(sms: { to: string; text: string }): Promise<void> };
@@ -332,5 +333,28 @@ export class RailServiceSimulator implements RailAccountProvider {
       .where('tokenHash', '=', sha256(token))
       .where('endedAt', 'is', null)
       .execute();
+  }
+
+  async issueTickets(token: string, request: RailIssueRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]> {
+    await this.network(signal);
+    const { accountId } = await this.session(token);
+    const done = await this.db
+      .selectFrom('railSimOrders')
+      .select('response')
+      .where('requestKey', '=', request.key)
+      .executeTakeFirst();
+    if (done) return done.response as RailIssuedTicket[];
+    const tickets = railTickets(request);
+    await this.db
+      .insertInto('railSimOrders')
+      .values({ requestKey: request.key, accountId, response: JSON.stringify(tickets), createdAt: this.now() })
+      .onConflict((oc) => oc.column('requestKey').doNothing())
+      .execute();
+    const stored = await this.db
+      .selectFrom('railSimOrders')
+      .select('response')
+      .where('requestKey', '=', request.key)
+      .executeTakeFirstOrThrow();
+    return stored.response as RailIssuedTicket[];
   }
 }
