@@ -536,6 +536,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ticketingHours: config.TICKETING_HOURS,
       ticketingAttempts: config.TICKETING_ATTEMPTS,
       refundDays: config.REFUND_DAYS,
+      refundProcessingSeconds: config.REFUND_PROCESSING_SECONDS,
       // A lock held past any job's longest run (its supplier's delay twice) is a dead process's.
       staleLockSeconds: Math.max(config.JOB_STALE_LOCK_SECONDS, Math.ceil((2 * config.TICKETING_DELAY_MS) / 1000)),
     },

@@ -152,6 +152,13 @@ export const configSchema = z.object({
     .max(60)
     .default(7)
     .describe('A refund is promised as received within this many days (spec §4 "received before")'),
+  REFUND_PROCESSING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(120)
+    .describe('A refund the traveller asked for is paid out after this long; until then it may be withdrawn'),
   JOB_STALE_LOCK_SECONDS: z.coerce
     .number()
     .int()

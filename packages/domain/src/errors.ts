@@ -115,6 +115,17 @@ export const ERRORS = {
   },
   /** Also the answer for another user's notice. */
   NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
+  /** Sent with params `{ reason }`: 'departed', 'not-refundable' or 'status'. */
+  REFUND_NOT_ALLOWED: { errorCode: 2202, http: 422, message: 'This ticket cannot be refunded.' },
+  /** Also the answer for another user's refund. */
+  REFUND_NOT_FOUND: { errorCode: 2203, http: 404, message: 'This refund does not exist.' },
+  REFUND_NOT_WITHDRAWABLE: {
+    errorCode: 2204,
+    http: 422,
+    message: 'This refund is already being paid out and can no longer be cancelled.',
+  },
+  /** Sent with params `{ original, latest }` in CNY hundredths. */
+  REFUND_FEE_CHANGED: { errorCode: 2205, http: 422, message: 'The refund fee has changed.' },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
   RAIL_SESSION_EXPIRED: {
     errorCode: 6001,

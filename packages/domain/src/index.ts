@@ -11,6 +11,7 @@ export * from './dates';
 export * from './errors';
 export * from './fulfilment/fulfilment.api';
 export * from './fulfilment/fulfilment.schema';
+export * from './fulfilment/refund-rules';
 export * from './geo';
 export * from './money/money';
 export * from './notifications/notice-text';

@@ -1,5 +1,13 @@
 import { defineEndpoint } from '../api/endpoint';
-import { fulfilmentQuerySchema, orderFulfilmentSchema } from './fulfilment.schema';
+import {
+  fulfilmentQuerySchema,
+  orderFulfilmentSchema,
+  refundIdSchema,
+  refundQuoteQuerySchema,
+  refundQuoteSchema,
+  refundSchema,
+  requestRefundSchema,
+} from './fulfilment.schema';
 
 /** After payment: tickets, ticketing time and refunds of an order. */
 export const fulfilmentEndpoints = {
@@ -9,5 +17,33 @@ export const fulfilmentEndpoints = {
     query: fulfilmentQuerySchema,
     response: orderFulfilmentSchema,
     summary: "One order's tickets, expected ticketing time and refunds",
+  }),
+  refundQuote: defineEndpoint({
+    method: 'GET',
+    path: '/api/refund/quote',
+    query: refundQuoteQuerySchema,
+    response: refundQuoteSchema,
+    summary: 'The refund of one ticket by its fare rules, before confirming',
+  }),
+  requestRefund: defineEndpoint({
+    method: 'POST',
+    path: '/api/refund',
+    body: requestRefundSchema,
+    response: refundSchema,
+    summary: 'Confirm the refund of one ticket at the quoted fee',
+  }),
+  withdrawRefund: defineEndpoint({
+    method: 'POST',
+    path: '/api/refund/withdraw',
+    body: refundIdSchema,
+    response: refundSchema,
+    summary: 'Withdraw a refund still processing (Confirm cancel refund)',
+  }),
+  refund: defineEndpoint({
+    method: 'GET',
+    path: '/api/refund',
+    query: refundIdSchema,
+    response: refundSchema,
+    summary: 'One refund with its breakdown and timeline',
   }),
 } as const;

@@ -72,3 +72,30 @@ export const orderFulfilmentSchema = z.object({
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
 export const fulfilmentQuerySchema = z.object({ id: z.uuid() });
+
+/** The refund of one ticket as its fare rules price it now, shown before the traveller confirms. */
+export const refundQuoteSchema = z.object({
+  orderId: z.uuid(),
+  subOrderId: z.uuid(),
+  trip: z.string(),
+  type: z.enum(['flight', 'railway']),
+  paid: cny,
+  fee: cny,
+  refunded: cny,
+  rule: z.string(),
+  /** China Railway's share of the price, when the ladder set the fee. */
+  percent: z.number().nullable(),
+  departure: z.string(),
+  /** The money is received before this time if the refund is asked for now. */
+  deadline: isoDateTime,
+});
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
+export const refundQuoteQuerySchema = z.object({ orderId: z.uuid(), subOrderId: z.uuid() });
+/** Confirming a refund: with the fee the traveller saw, so a fee that changed meanwhile is shown first. */
+export const requestRefundSchema = z.object({
+  orderId: z.uuid(),
+  subOrderId: z.uuid(),
+  expectedFeeMinor: z.number().int().min(0).max(100_000_000),
+});
+export const refundIdSchema = z.object({ id: z.uuid() });

@@ -81,7 +81,8 @@ export const SUB_ORDER_TRANSITIONS: TransitionTable<SubOrderStatus> = new Map<Su
   [S.ISSUING, [S.TICKETED, S.REFUNDING]],
   [S.TICKETED, [S.CHANGED, S.REFUNDING]],
   [S.CHANGED, [S.TICKETED, S.REFUNDING]],
-  [S.REFUNDING, [S.REFUNDED]],
+  // A refund the traveller withdraws while it is processing gives the ticket back (spec §8).
+  [S.REFUNDING, [S.REFUNDED, S.TICKETED]],
   [S.REFUNDED, []],
   [S.CANCELLED, []],
 ]);

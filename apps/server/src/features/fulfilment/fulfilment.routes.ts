@@ -18,4 +18,14 @@ export const fulfilmentRoutes = (fulfilment: FulfilmentService): FastifyPluginAs
       reply.header('cache-control', 'no-store');
       return fulfilment.orderFulfilment(userOf(req.auth), req.query.id);
     });
+    serve(app, api.refundQuote, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return fulfilment.quote(userOf(req.auth), req.query.orderId, req.query.subOrderId);
+    });
+    serve(app, api.requestRefund, signedIn, async (req) => fulfilment.requestRefund(userOf(req.auth), req.body));
+    serve(app, api.withdrawRefund, signedIn, async (req) => fulfilment.withdrawRefund(userOf(req.auth), req.body.id));
+    serve(app, api.refund, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return fulfilment.refundOf(userOf(req.auth), req.query.id);
+    });
   };

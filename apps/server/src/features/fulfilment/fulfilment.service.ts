@@ -2,6 +2,7 @@ import {
   AppError,
   type BookingExtras,
   canTransition,
+  type FeeRules,
   type IssuedTicketView,
   isRide,
   type LocalText,
@@ -11,7 +12,9 @@ import {
   PAYMENT_STATUS,
   PAYMENT_TRANSITIONS,
   type Refund,
+  type RefundQuote,
   type ResultLeg,
+  refundFee,
   SUB_ORDER_STATUS,
   SUB_ORDER_TRANSITIONS,
 } from '@junction/domain';
@@ -48,6 +51,8 @@ export type FulfilmentOptions = {
   refundDays: number;
   /** A job lock older than this belongs to a process that died; the reconciler frees it. */
   staleLockSeconds: number;
+  /** A refund the traveller asked for is paid out after this long; until then it may be withdrawn. */
+  refundProcessingSeconds: number;
 };
 
 /** Sub-order statuses at which nothing more happens in ticketing: it stands, or its money goes back. */
@@ -515,7 +520,10 @@ export class FulfilmentService {
     if (!order || order.status !== txt(O.TICKETED)) return 'settled';
     const { legs } = order.itinerary as Itinerary;
     const subs = await this.repo.subOrders(orderId);
-    const standing = new Set(subs.filter((s) => STANDS.has(s.status ?? '')).flatMap((s) => s.legs as number[]));
+    // A ticket being refunded still counts: the order completes only after every leg not refunded.
+    const live = subs.filter((s) => s.status !== txt(S.REFUNDED) && s.status !== txt(S.CANCELLED));
+    if (live.length === 0) return 'settled';
+    const standing = new Set(live.flatMap((s) => s.legs as number[]));
     const last = Math.max(
       0,
       ...legs.filter((l, i) => isRide(l) && standing.has(i)).map((l) => Date.parse(l.arrivalTime)),
@@ -627,5 +635,151 @@ export class FulfilmentService {
           .map((e) => ({ status: e.toStatus as Refund['status'], at: e.at.toISOString() })),
       };
     });
+  }
+
+  /** The fee of refunding one ticket now, by its fare rules (spec §4); refused when the rules allow none. */
+  private async priced(userId: string, orderId: string, subOrderId: string) {
+    const order = await this.repo.orderForUser(userId, orderId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    const sub = (await this.repo.subOrders(orderId)).find((s) => s.id === subOrderId);
+    if (!sub) throw new AppError('ORDER_NOT_FOUND');
+    if (!STANDS.has(sub.status ?? '')) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
+    const { legs, fees } = order.itinerary as Itinerary & { fees: FeeRules };
+    const first = legs[(sub.legs as number[])[0] ?? 0] as ResultLeg;
+    const travellers = await this.repo.travellers(orderId);
+    const paid = sub.paidMinor ?? sub.priceMinor;
+    const now = this.now();
+    const fee = refundFee({
+      type: sub.type as 'flight' | 'railway',
+      paidMinor: paid,
+      departureMs: Date.parse(first.departureTime),
+      nowMs: now.getTime(),
+      bookedMs: order.createdAt.getTime(),
+      fees,
+      seatedTravellers: travellers.filter((t) => t.airType !== 'INFANT' && t.railType !== 'FREE_CHILD').length,
+    });
+    if (!fee.allowed) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: fee.rule } });
+    return { order, sub, paid, fee, first, now };
+  }
+
+  async quote(userId: string, orderId: string, subOrderId: string): Promise<RefundQuote> {
+    const { sub, paid, fee, first, now } = await this.priced(userId, orderId, subOrderId);
+    const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+    return {
+      orderId,
+      subOrderId,
+      trip: sub.flightNumber,
+      type: sub.type as RefundQuote['type'],
+      paid: cny(paid),
+      fee: cny(fee.feeMinor),
+      refunded: cny(paid - fee.feeMinor),
+      rule: fee.rule,
+      percent: fee.percent,
+      departure: first.departureTime,
+      deadline: new Date(now.getTime() + this.options.refundDays * 86_400_000).toISOString(),
+    };
+  }
+
+  /**
+   * Confirms a refund at the fee the traveller saw: sub-order 5 → 6 with an event row, the refund in
+   * processing with its event row, its payout job after the processing time (until then it may be
+   * withdrawn), and the refund-processing notice — one transaction.
+   */
+  async requestRefund(
+    userId: string,
+    input: { orderId: string; subOrderId: string; expectedFeeMinor: number },
+  ): Promise<Refund> {
+    const { order, sub, paid, fee, now } = await this.priced(userId, input.orderId, input.subOrderId);
+    if (fee.feeMinor !== input.expectedFeeMinor) {
+      throw new AppError('REFUND_FEE_CHANGED', { params: { original: input.expectedFeeMinor, latest: fee.feeMinor } });
+    }
+    const from = sub.status as string;
+    step(SUB_ORDER_TRANSITIONS, Number(from) as typeof S.TICKETED, S.REFUNDING);
+    const refund = await this.repo.transaction(async (trx) => {
+      const locked = await this.repo.lockOrder(trx, order.id);
+      if (!locked) throw new AppError('ORDER_NOT_FOUND');
+      if (!(await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from, to: txt(S.REFUNDING) }))) {
+        throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
+      }
+      await this.repo.addEvent(trx, {
+        orderId: order.id,
+        kind: 'refund-requested',
+        from,
+        to: txt(S.REFUNDING),
+        at: now,
+        data: { subOrderId: sub.id, feeMinor: fee.feeMinor, rule: fee.rule },
+      });
+      const r = await this.openRefund(trx, locked, sub, {
+        reason: 'traveller',
+        paid,
+        fee: fee.feeMinor,
+        rule: fee.rule,
+        at: now,
+        runAt: new Date(Date.now() + this.options.refundProcessingSeconds * 1000),
+      });
+      await this.notify(trx, {
+        userId,
+        kind: 'refund-processing',
+        orderId: order.id,
+        params: {
+          orderNumber: order.orderNumber,
+          trip: sub.flightNumber,
+          amountMinor: r.amountMinor,
+          before: r.deadline.toISOString().slice(0, 10),
+        },
+        dedupeKey: `refund-processing:${r.id}`,
+        at: now,
+      });
+      return r;
+    });
+    return this.refundOf(userId, refund.id);
+  }
+
+  /** "Confirm cancel refund" (spec §8): a processing refund not paid out yet is withdrawn and the ticket stands again. */
+  async withdrawRefund(userId: string, refundId: string): Promise<Refund> {
+    const refund = await this.repo.refund(refundId);
+    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
+    if (refund.reason !== 'traveller') throw new AppError('REFUND_NOT_WITHDRAWABLE');
+    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.TICKETED);
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockOrder(trx, refund.orderId);
+      const moved = await this.repo.moveRefund(trx, {
+        id: refundId,
+        from: 'processing',
+        to: 'withdrawn',
+        set: { withdrawnAt: at },
+        unclaimed: true,
+      });
+      if (!moved) throw new AppError('REFUND_NOT_WITHDRAWABLE');
+      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'withdrawn', at });
+      if (
+        await this.repo.moveSubOrder(trx, {
+          subOrderId: refund.subOrderId,
+          from: txt(S.REFUNDING),
+          to: txt(S.TICKETED),
+        })
+      ) {
+        await this.repo.addEvent(trx, {
+          orderId: refund.orderId,
+          kind: 'refund-withdrawn',
+          from: txt(S.REFUNDING),
+          to: txt(S.TICKETED),
+          at,
+          data: { subOrderId: refund.subOrderId, refundId },
+        });
+      }
+    });
+    return this.refundOf(userId, refundId);
+  }
+
+  async refundOf(userId: string, refundId: string): Promise<Refund> {
+    const refund = await this.repo.refund(refundId);
+    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
+    const order = await this.repo.orderForUser(userId, refund.orderId);
+    if (!order) throw new AppError('REFUND_NOT_FOUND');
+    const [one] = await this.presentRefunds(order, [refund]);
+    if (!one) throw new AppError('REFUND_NOT_FOUND');
+    return one;
   }
 }

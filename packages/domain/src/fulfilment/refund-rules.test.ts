@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FeeRules } from '../search/search.schema';
+import { RAIL_REFUND_LADDER, refundFee } from './refund-rules';
+
+const HOUR = 3_600_000;
+const DEPART = Date.parse('2026-12-20T08:00:00+08:00');
+const FEES: FeeRules = {
+  cancelBefore: { amount: 20_000, currency: 'CNY' },
+  cancelAfter: { amount: 40_000, currency: 'CNY' },
+  changeBefore: null,
+  changeAfter: null,
+  free24h: false,
+};
+const rail = (hoursLeft: number, paidMinor = 55_300) =>
+  refundFee({
+    type: 'railway',
+    paidMinor,
+    departureMs: DEPART,
+    nowMs: DEPART - hoursLeft * HOUR,
+    bookedMs: DEPART - 30 * 24 * HOUR,
+    fees: FEES,
+    seatedTravellers: 1,
+  });
+const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, paidMinor = 150_000) =>
+  refundFee({ type: 'flight', paidMinor, departureMs: DEPART, nowMs, bookedMs, fees, seatedTravellers: 2 });
+
+describe("China Railway's refund ladder", () => {
+  it('charges nothing from 8 days, 5 % from 48 hours, 10 % from 24 hours and 20 % below, exactly at each boundary', () => {
+    const ms = 1 / 3600; // one millisecond, in hours
+    expect(rail(192)).toMatchObject({ feeMinor: 0, rule: 'rail-8d' });
+    expect(rail(192 - ms)).toMatchObject({ percent: 5, rule: 'rail-48h' });
+    expect(rail(48)).toMatchObject({ percent: 5 });
+    expect(rail(48 - ms)).toMatchObject({ percent: 10, rule: 'rail-24h' });
+    expect(rail(24)).toMatchObject({ percent: 10 });
+    expect(rail(24 - ms)).toMatchObject({ percent: 20, rule: 'rail-under-24h' });
+    expect(rail(ms)).toMatchObject({ percent: 20 });
+    expect(rail(0)).toEqual({ allowed: false, rule: 'departed' });
+    // ¥553 at 5 % is ¥27.65, rounded to the nearest ¥0.50: ¥27.50.
+    expect(rail(100)).toMatchObject({ feeMinor: 2_750 });
+  });
+
+  it('for any price and time: the step of the ladder, a fee within half a yuan of its share, never above the price', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 60 * 24 * 3600 }),
+        (paid, secondsLeft) => {
+          const hours = secondsLeft / 3600;
+          const q = rail(hours, paid);
+          if (!q.allowed) throw new Error('refused before departure');
+          const step = RAIL_REFUND_LADDER.find((s) => hours >= s.fromHours);
+          expect(q.percent).toBe(step?.percent);
+          expect(q.feeMinor % 50).toBe(0);
+          expect(q.feeMinor).toBeLessThanOrEqual(paid);
+          expect(Math.abs(q.feeMinor - (paid * (q.percent ?? 0)) / 100)).toBeLessThanOrEqual(25);
+        },
+      ),
+    );
+  });
+
+  it('fees only grow as departure nears', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 * 24 * 60 }), fc.integer({ min: 1, max: 20 * 24 * 60 }), (a, b) => {
+        const [early, late] = a > b ? [a, b] : [b, a];
+        const x = rail(early / 60);
+        const y = rail(late / 60);
+        if (!x.allowed || !y.allowed) throw new Error('refused');
+        expect(y.feeMinor).toBeGreaterThanOrEqual(x.feeMinor);
+      }),
+    );
+  });
+});
+
+describe('airline refund fees', () => {
+  it('takes the fare’s fee before 2 hours and the later fee within them, per seated traveller, capped at the price', () => {
+    expect(air(DEPART - 2 * HOUR)).toMatchObject({ feeMinor: 40_000, rule: 'air-before-2h' });
+    expect(air(DEPART - 2 * HOUR + 1)).toMatchObject({ feeMinor: 80_000, rule: 'air-within-2h' });
+    expect(air(DEPART - 1, FEES, DEPART - 30 * 24 * HOUR, 50_000)).toMatchObject({ feeMinor: 50_000 });
+    expect(air(DEPART)).toEqual({ allowed: false, rule: 'departed' });
+  });
+
+  it('refuses a fare without a refund, and is free within 24 hours of booking when the fare says so', () => {
+    expect(air(DEPART - 5 * HOUR, { ...FEES, cancelBefore: null })).toEqual({ allowed: false, rule: 'not-refundable' });
+    const booked = DEPART - 48 * HOUR;
+    expect(air(booked + 24 * HOUR - 1, { ...FEES, free24h: true }, booked)).toMatchObject({
+      feeMinor: 0,
+      rule: 'air-free-24h',
+    });
+    expect(air(booked + 24 * HOUR, { ...FEES, free24h: true }, booked)).toMatchObject({ rule: 'air-before-2h' });
+  });
+});
