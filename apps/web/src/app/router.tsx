@@ -112,6 +112,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/orders/pages/booking-page')).BookingPage }),
           },
           {
+            path: 'refund-detail',
+            loader: userOnly,
+            lazy: async () => ({
+              Component: (await import('../features/orders/pages/refund-detail-page')).RefundDetailPage,
+            }),
+          },
+          {
             path: 'order',
             loader: userOnly,
             lazy: async () => ({ Component: (await import('../features/orders/pages/order-page')).OrderPage }),

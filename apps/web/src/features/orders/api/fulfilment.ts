@@ -1,5 +1,5 @@
 import { fulfilmentEndpoints } from '@junction/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
 export const fulfilmentKeys = {
@@ -16,3 +16,54 @@ export const orderFulfilmentQueryOptions = (id: string, issuing: boolean) =>
     refetchInterval: issuing ? 5000 : false,
   });
 export const useOrderFulfilment = (id: string, issuing: boolean) => useQuery(orderFulfilmentQueryOptions(id, issuing));
+
+/** `GET /api/refund/quote`: the refund of one ticket as its fare rules price it now. */
+export const useRefundQuote = (orderId: string, subOrderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...fulfilmentKeys.all, 'quote', orderId, subOrderId],
+    queryFn: ({ signal }) => callApi(fulfilmentEndpoints.refundQuote, { query: { orderId, subOrderId }, signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/** After a refund changes, the order, its tickets and the unread count are fetched again. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: fulfilmentKeys.all }),
+      client.invalidateQueries({ queryKey: ['orders'] }),
+      client.invalidateQueries({ queryKey: ['session', 'user'] }),
+    ]);
+}
+
+/** `POST /api/refund`: confirms a refund at the fee the traveller saw. */
+export function useRequestRefund() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: { orderId: string; subOrderId: string; expectedFeeMinor: number }) =>
+      callApi(fulfilmentEndpoints.requestRefund, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST /api/refund/withdraw`, after "Confirm cancel refund" (spec §8). */
+export function useWithdrawRefund() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => callApi(fulfilmentEndpoints.withdrawRefund, { body: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** `GET /api/refund`: one refund; asked again while it is processing. */
+export const useRefund = (id: string) =>
+  useQuery({
+    queryKey: [...fulfilmentKeys.all, 'refund', id],
+    queryFn: ({ signal }) => callApi(fulfilmentEndpoints.refund, { query: { id }, signal }),
+    enabled: id !== '',
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 5000 : false),
+  });

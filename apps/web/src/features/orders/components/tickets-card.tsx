@@ -1,11 +1,15 @@
 import type { IssuedTicketView, Order, OrderFulfilment } from '@junction/domain';
-import { Alert, Card, Tag } from 'antd';
+import { Alert, Button, Card, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { paths } from '../../../shared/paths';
 import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { Price } from '../../../shared/ui/price';
 import { clockOf, dayOf } from '../lib/time';
 import styles from './orders.module.css';
+import { RefundDialog } from './refund-dialog';
 
 const STANDS = new Set([5, 4]);
 const FALLEN = new Set([6, 3, 8]);
@@ -21,6 +25,7 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const issuing = order.status === 2 || order.status === 4;
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
+  const [refunding, setRefunding] = useState<string | null>(null);
   const partial = failed.length > 0 && order.subOrders.some((s) => STANDS.has(s.status ?? -1));
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
@@ -77,10 +82,25 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
                 <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
               </div>
               {tickets.length > 0 ? <TicketTable order={order} tickets={tickets} /> : null}
+              <div className={styles.refundActions}>
+                {(fulfilment?.refunds ?? [])
+                  .filter((r) => r.subOrderId === s.id)
+                  .map((r) => (
+                    <Link key={r.id} to={paths.refundDetail(r.id)} data-testid="refund-link">
+                      {t('refund.details')} · {t(`refund.status.${r.status}`)}
+                    </Link>
+                  ))}
+                {stands && order.status === 5 ? (
+                  <Button size="small" onClick={() => setRefunding(s.id)} data-testid="refund-button">
+                    {t('refund.refundTicket')}
+                  </Button>
+                ) : null}
+              </div>
             </li>
           );
         })}
       </ul>
+      <RefundDialog orderId={order.id} subOrderId={refunding} onClose={() => setRefunding(null)} />
     </Card>
   );
 }

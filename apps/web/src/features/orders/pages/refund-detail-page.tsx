@@ -1,0 +1,138 @@
+import { App, Button, Card, Descriptions, Result, Skeleton, Steps, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
+import { FormError } from '../../../shared/ui/form-error';
+import { Price } from '../../../shared/ui/price';
+import { useRefund, useWithdrawRefund } from '../api/fulfilment';
+import styles from '../components/orders.module.css';
+
+const COLORS = { processing: 'blue', done: 'green', withdrawn: 'default' } as const;
+
+/** `/refund-detail?id=…` (spec §2, §4): a refund's breakdown and the timeline of its states. */
+export function RefundDetailPage() {
+  const { t } = useTranslation('orders');
+  useDocumentTitle(t('refund.title'));
+  const { language } = usePreferences();
+  const { modal } = App.useApp();
+  const [params] = useSearchParams();
+  const refund = useRefund(params.get('id') ?? '');
+  const withdraw = useWithdrawRefund();
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  if (refund.isPending) {
+    return (
+      <main className={styles.page}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </main>
+    );
+  }
+  const r = refund.data;
+  if (!r) {
+    const missing = refund.error instanceof ApiError && refund.error.status === 404;
+    return (
+      <main className={styles.page}>
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('refund.notFound') : undefined}
+          subTitle={missing ? undefined : <FormError error={refund.error} />}
+          extra={
+            <Link to={paths.trips()}>
+              <Button type="primary">{t('order.allTrips')}</Button>
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  const at = (s: string) => r.timeline.find((e) => e.status === s)?.at;
+  const steps = [
+    { title: t('refund.steps.requested'), at: r.requestedAt },
+    r.status === 'withdrawn'
+      ? { title: t('refund.steps.withdrawn'), at: r.withdrawnAt ?? at('withdrawn') }
+      : { title: t('refund.steps.processing'), at: r.status === 'processing' ? undefined : r.requestedAt },
+    ...(r.status === 'withdrawn' ? [] : [{ title: t('refund.steps.done'), at: r.doneAt ?? undefined }]),
+  ];
+  const current = r.status === 'processing' ? 1 : 2;
+  const confirmWithdraw = () =>
+    modal.confirm({
+      title: t('refund.confirmWithdrawTitle'),
+      content: t('refund.confirmWithdraw'),
+      okText: t('refund.withdraw'),
+      cancelText: t('refund.keepRefund'),
+      onOk: () => withdraw.mutateAsync(r.id),
+    });
+  return (
+    <main className={styles.page} data-testid="refund-page">
+      <div className={styles.orderHead}>
+        <div>
+          <h1 className={styles.pageTitle}>
+            {t('refund.title')} · {r.trip}
+          </h1>
+          <p className={styles.muted}>
+            {t('order.number')}{' '}
+            <Link to={paths.order(r.orderId)} data-testid="refund-order">
+              {r.orderNumber}
+            </Link>
+          </p>
+        </div>
+        <Tag color={COLORS[r.status]} data-testid="refund-status">
+          {t(`refund.status.${r.status}`)}
+        </Tag>
+      </div>
+      <Card className={styles.card} title={t('refund.timeline')}>
+        <Steps
+          current={r.status === 'withdrawn' ? 1 : current}
+          status={r.status === 'withdrawn' ? 'error' : r.status === 'done' ? 'finish' : 'process'}
+          items={steps.map((s) => ({
+            title: s.title,
+            description: s.at ? dateTime.format(new Date(s.at)) : undefined,
+          }))}
+          data-testid="refund-timeline"
+        />
+        {r.status === 'processing' ? (
+          <p className={styles.receivedBefore} data-testid="received-before">
+            {t('refund.receivedBefore', { time: dateTime.format(new Date(r.deadline)) })}
+          </p>
+        ) : null}
+      </Card>
+      <Card className={styles.card} title={t('refund.breakdown')}>
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('refund.paid')}>
+            <Price money={{ amountMinor: r.paid.amount, currency: 'CNY' }} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('refund.fee')}>
+            <Price money={{ amountMinor: r.fee.amount, currency: 'CNY' }} />{' '}
+            <span className={styles.muted}>({t(`refund.rules.${r.rule}` as 'refund.rules.rail-8d')})</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('refund.refunded')}>
+            <strong data-testid="refund-amount">
+              <Price money={{ amountMinor: r.refunded.amount, currency: 'CNY' }} />
+            </strong>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('refund.channel')}>
+            <span data-testid="refund-channel">
+              {r.channel ? t(`refund.channels.${r.channel}` as 'refund.channels.card') : t('refund.originalChannel')}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('refund.requested')}>
+            {dateTime.format(new Date(r.requestedAt))}
+          </Descriptions.Item>
+          {r.doneAt ? (
+            <Descriptions.Item label={t('refund.doneAt')}>{dateTime.format(new Date(r.doneAt))}</Descriptions.Item>
+          ) : null}
+        </Descriptions>
+        {r.withdrawable ? (
+          <div className={styles.refundActions}>
+            <Button onClick={confirmWithdraw} loading={withdraw.isPending} data-testid="withdraw-refund">
+              {t('refund.withdraw')}
+            </Button>
+          </div>
+        ) : null}
+        <FormError error={withdraw.error} />
+      </Card>
+    </main>
+  );
+}
