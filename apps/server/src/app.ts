@@ -517,8 +517,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
     notify,
-    // Money goes back to the wallet until the payment feature answers for the channel that paid.
+    // Money goes back on the card that paid through the processor; what no card payment covers (an order
+    // paid from the wallet) goes back to the wallet.
     async (r) => {
+      try {
+        await payments.refund({
+          orderId: r.orderId,
+          subOrderId: r.subOrderId,
+          amount: r.amountMinor,
+          idempotencyKey: r.idempotencyKey,
+        });
+        return { channel: 'card' };
+      } catch (e) {
+        if (!(e instanceof AppError) || e.code !== 'REFUND_EXCEEDS_PAYMENT') throw e;
+      }
       await deps.db.transaction().execute((trx) =>
         walletLedger.credit(trx, {
           userId: r.userId,
