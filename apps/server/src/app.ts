@@ -335,6 +335,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   // Ticketing follows a payment, queued in the payment's own transaction.
   payments.followWith({ scheduleTicketing });
+  // Paying from the wallet's balance and refunding to it go through the wallet's ledger.
+  payments.payFromWallet({
+    debit: (trx, m) => walletLedger.debit(trx, m),
+    credit: (trx, m) => walletLedger.credit(trx, m),
+  });
   registerPaymentJobs(jobs, payments);
   app.decorate('payments', payments);
 
@@ -517,17 +522,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
     notify,
-    // Money goes back on the card that paid through the processor; what no card payment covers (an order
-    // paid from the wallet) goes back to the wallet.
+    // Money goes back to the channel that paid (the card through the processor, the wallet through its
+    // ledger); what no recorded payment covers goes back to the wallet.
     async (r) => {
       try {
-        await payments.refund({
+        const refunded = await payments.refund({
           orderId: r.orderId,
           subOrderId: r.subOrderId,
           amount: r.amountMinor,
           idempotencyKey: r.idempotencyKey,
         });
-        return { channel: 'card' };
+        return { channel: refunded.channel };
       } catch (e) {
         if (!(e instanceof AppError) || e.code !== 'REFUND_EXCEEDS_PAYMENT') throw e;
       }

@@ -49,6 +49,8 @@ export type CardToken = z.infer<typeof cardTokenSchema>;
  */
 export const paymentMethodSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), token: z.string().trim().min(1).max(100) }),
+  /** The wallet's balance (spec §1): debited in the transaction that marks the order paid. */
+  z.object({ kind: z.literal('wallet') }),
 ]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type PaymentMethodKind = PaymentMethod['kind'];

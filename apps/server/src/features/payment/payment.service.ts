@@ -20,7 +20,7 @@ import {
   type PaymentIntent,
 } from './gateway/gateway';
 import type { AttemptRow, PaymentsRepository, RefundRow } from './payment.repository';
-import type { AfterPayment, PayableOrder, PayableOrders, Trx } from './ports';
+import type { AfterPayment, PayableOrder, PayableOrders, Trx, WalletFunds } from './ports';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -95,7 +95,7 @@ export type RefundResult = {
   subOrderId: string | null;
   amount: { amount: number; currency: 'CNY' };
   /** Where the money goes back: the card that paid (the wallet when the wallet paid). */
-  channel: 'card';
+  channel: 'card' | 'wallet';
   state: 'pending' | 'succeeded';
 };
 
@@ -108,6 +108,7 @@ export type RefundResult = {
  */
 export class PaymentsService {
   private afterPayment: AfterPayment | undefined;
+  private wallet: WalletFunds | undefined;
 
   constructor(
     private readonly repo: PaymentsRepository,
@@ -120,6 +121,11 @@ export class PaymentsService {
   /** What follows a payment (ticketing); set once by `app.ts`. */
   followWith(after: AfterPayment): void {
     this.afterPayment = after;
+  }
+
+  /** The wallet's ledger, for paying from the balance and refunding to it; set once by `app.ts`. */
+  payFromWallet(wallet: WalletFunds): void {
+    this.wallet = wallet;
   }
 
   private crash(point: CrashPoint): void {
@@ -144,6 +150,8 @@ export class PaymentsService {
     const earlier = await this.repo.attemptByKey(order.id, key);
     if (earlier) return this.replay(earlier, requestHash);
 
+    if (method.kind === 'wallet') return this.payWithWallet(userId, order.id, key, requestHash);
+
     for (let round = 0; round < 2; round++) {
       const due = await this.amountDue(order.id, await this.orders.find(order.id, userId));
       const card = await this.describe(method.token);
@@ -159,6 +167,76 @@ export class PaymentsService {
       else if (open) throw new AppError('PAYMENT_IN_PROGRESS');
     }
     throw new AppError('PAYMENT_IN_PROGRESS');
+  }
+
+  /**
+   * Pays from the wallet's balance, all in one transaction: the attempt, the order's payment status, the
+   * ledger's debit, the attempt settled, the order marked paid and its ticketing queued. A balance too
+   * small answers 2150 and leaves nothing behind; the same key answers the same attempt.
+   */
+  private async payWithWallet(
+    userId: string,
+    orderId: string,
+    key: string,
+    requestHash: string,
+  ): Promise<PaymentState> {
+    const wallet = this.wallet;
+    if (!wallet) throw new AppError('PAYMENT_FAILED');
+    const due = await this.amountDue(orderId, await this.orders.find(orderId, userId));
+    const at = this.now();
+    try {
+      const attempt = await this.repo.transaction(async (trx) => {
+        const row = await this.repo.insertAttempt(trx, {
+          orderId,
+          userId,
+          idempotencyKey: key,
+          requestHash,
+          purpose: due.purpose,
+          amountMinor: due.amountMinor,
+          method: 'wallet',
+          state: 'created',
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (due.purpose === 'order' && !(await this.orders.startPayment(trx, orderId, at))) throw new OrderMoved();
+        await wallet.debit(trx, { userId, amountMinor: due.amountMinor, idempotencyKey: `payment:${row.id}`, orderId });
+        await this.repo.moveAttempt(row.id, ['created'], { state: 'succeeded', settledAt: at }, at, trx);
+        await this.repo.addEvent(trx, {
+          attemptId: row.id,
+          orderId,
+          kind: 'wallet_debited',
+          fromState: null,
+          toState: 'succeeded',
+          at,
+          data: { amountMinor: due.amountMinor, purpose: due.purpose },
+        });
+        const paid = await this.orders.markPaid(trx, {
+          orderId,
+          purpose: due.purpose,
+          amountMinor: due.amountMinor,
+          attemptId: row.id,
+          at,
+        });
+        if (!paid) throw new OrderMoved();
+        await this.scheduleFollowUp(trx, orderId);
+        return (await this.repo.attempt(row.id, trx)) as AttemptRow;
+      });
+      return this.present(attempt);
+    } catch (e) {
+      if (e instanceof OrderMoved) {
+        const now = await this.orders.find(orderId, userId);
+        if (now && PAID_STATUSES.includes(now.status)) throw new AppError('ORDER_ALREADY_PAID');
+        if (now?.status === ORDER_STATUS.WAIT_PAYMENT && now.paymentStatus === 1)
+          throw new AppError('PAYMENT_IN_PROGRESS');
+        throw new AppError('PAYMENT_CLOSED');
+      }
+      if (isUnique(e, 'payment_attempts_key')) {
+        const same = await this.repo.attemptByKey(orderId, key);
+        if (same) return this.replay(same, requestHash);
+      }
+      if (isUnique(e, 'payment_attempts_one_open')) throw new AppError('PAYMENT_IN_PROGRESS');
+      throw e;
+    }
   }
 
   /** What is to be paid now: the order's price, or its price difference; 2000 when paid, closed otherwise. */
@@ -594,17 +672,40 @@ export class PaymentsService {
         const paid = await this.repo.succeededAttemptsForUpdate(trx, p.orderId);
         const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
         if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
+        const toWallet = attempt.method === 'wallet';
         const row = await this.repo.insertRefund(trx, {
           orderId: p.orderId,
           subOrderId: p.subOrderId ?? null,
           attemptId: attempt.id,
           idempotencyKey: p.idempotencyKey,
           amountMinor: p.amount,
-          channel: 'card',
-          state: 'pending',
+          channel: toWallet ? 'wallet' : 'card',
+          // Money paid from the wallet goes back to its ledger in this transaction.
+          state: toWallet ? 'succeeded' : 'pending',
           createdAt: at,
           updatedAt: at,
         });
+        if (toWallet) {
+          if (!this.wallet) throw new Error('a wallet payment is refunded without the wallet');
+          await this.wallet.credit(trx, {
+            userId: attempt.userId,
+            kind: 'refund',
+            amountMinor: p.amount,
+            idempotencyKey: `refund:${row.id}`,
+            orderId: p.orderId,
+          });
+          await this.repo.addEvent(trx, {
+            attemptId: attempt.id,
+            refundId: row.id,
+            orderId: p.orderId,
+            kind: 'refunded',
+            fromState: null,
+            toState: 'succeeded',
+            at,
+            data: { amountMinor: p.amount, subOrderId: p.subOrderId ?? null, channel: 'wallet' },
+          });
+          return row;
+        }
         await this.repo.addEvent(trx, {
           attemptId: attempt.id,
           refundId: row.id,
@@ -654,7 +755,7 @@ export class PaymentsService {
       orderId: r.orderId,
       subOrderId: r.subOrderId,
       amount: { amount: r.amountMinor, currency: 'CNY' },
-      channel: 'card',
+      channel: r.channel === 'wallet' ? 'wallet' : 'card',
       state: r.state === 'succeeded' ? 'succeeded' : 'pending',
     };
   }

@@ -42,3 +42,18 @@ export interface PayableOrders {
 export interface AfterPayment {
   scheduleTicketing(trx: Trx, orderId: string): Promise<void>;
 }
+
+/**
+ * The wallet's ledger (composed in `app.ts` from the wallet feature): a debit throws the wallet's
+ * WALLET_BALANCE_INSUFFICIENT and moves nothing; each key moves money once.
+ */
+export interface WalletFunds {
+  debit(
+    trx: Trx,
+    m: { userId: string; amountMinor: number; idempotencyKey: string; orderId: string },
+  ): Promise<unknown>;
+  credit(
+    trx: Trx,
+    m: { userId: string; kind: 'refund'; amountMinor: number; idempotencyKey: string; orderId: string },
+  ): Promise<unknown>;
+}
