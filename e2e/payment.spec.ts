@@ -209,4 +209,60 @@ for (const lang of LANGUAGES) {
       await shot(page, `payment-closed-${lang}`);
     });
   });
+
+  test(`pays from the wallet balance once it covers the order, after a clear message while it does not (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    const id = await openPayment(page, lang);
+    await page
+      .getByTestId('payment-methods')
+      .getByText(text(lang, 'payment', 'method.wallet'), { exact: true })
+      .click();
+    await page.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('form-error')).toContainText(text(lang, 'errors', '2150'));
+
+    // Top up the wallet from a saved card (as the wallet page does), then pay from it.
+    const order = (await (await page.request.get(`/api/order?id=${id}`)).json()) as {
+      payment: { price: { amount: number } };
+    };
+    const billing = {
+      line1: '1 Jianguomenwai Avenue',
+      city: 'Beijing',
+      region: 'Beijing',
+      country: 'CN',
+      zip: '100004',
+      phone: '+8613800138000',
+    };
+    const token = (await (
+      await page.request.post('/gateway-sim/v1/tokens', {
+        data: { number: TEST_CARDS.visa, expMonth: 12, expYear: 2031, name: 'ZHANG WEI', cvc: '123', billing },
+      })
+    ).json()) as { token: string };
+    const card = (await (
+      await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
+    ).json()) as { id: string };
+    const topUp = await page.request.post('/api/wallet/topup', {
+      data: { cardId: card.id, amount: order.payment.price.amount },
+      headers: { 'Idempotency-Key': `e2e-${id}` },
+    });
+    expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');
+
+    await page.reload();
+    await page
+      .getByTestId('payment-methods')
+      .getByText(text(lang, 'payment', 'method.wallet'), { exact: true })
+      .click();
+    await expect(page.getByTestId('wallet-available')).not.toBeEmpty();
+    await page.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('payment-success')).toContainText(text(lang, 'payment', 'success.title'));
+    await page.goto('/account/wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?0$/);
+    await expect(page.getByTestId('wallet-entry').first()).toHaveAttribute('data-kind', 'payment');
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+  });
 }

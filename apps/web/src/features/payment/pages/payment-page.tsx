@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
+import { useWalletBalance } from '../../../shared/wallet/api/wallet-balance';
 import { usePayableOrder, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import { brandName, CardForm, type CardFormValues, toTokenizeInput } from '../components/card-form';
 import styles from '../components/payment.module.css';
@@ -120,7 +121,9 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const { language } = usePreferences();
   const errorText = useErrorText();
   const [form] = Form.useForm<CardFormValues>();
-  const [method, setMethod] = useState<'card' | null>(null);
+  const [method, setMethod] = useState<'card' | 'wallet' | null>(null);
+  const wallet = useWalletBalance();
+  const formatMoney = useFormatMoney();
   const [methodMissing, setMethodMissing] = useState(false);
   const [outcome, setOutcome] = useState<PaymentState | null>(null);
   const tokenize = useTokenizeCard();
@@ -154,6 +157,14 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const submit = async () => {
     if (!method) {
       setMethodMissing(true);
+      return;
+    }
+    if (method === 'wallet') {
+      pay.reset();
+      const paid = await pay
+        .mutateAsync({ body: { orderId: order.id, method: { kind: 'wallet' } }, key: crypto.randomUUID() })
+        .catch(() => undefined);
+      if (paid) setOutcome(paid);
       return;
     }
     const values = await form.validateFields().catch(() => undefined);
@@ -251,6 +262,16 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             <Radio.Button value="card" className={styles.method} data-testid="method-card">
               <span className={styles.methodName}>{t('method.card')}</span>
               <span className={styles.methodHint}>{t('method.cardHint')}</span>
+            </Radio.Button>
+            <Radio.Button value="wallet" className={styles.method} data-testid="method-wallet">
+              <span className={styles.methodName}>{t('method.wallet')}</span>
+              <span className={styles.methodHint} data-testid="wallet-available">
+                {wallet.data
+                  ? t('method.walletHint', {
+                      balance: formatMoney({ amountMinor: wallet.data.balance.amount, currency: 'CNY' }),
+                    })
+                  : ''}
+              </span>
             </Radio.Button>
           </Radio.Group>
           {methodMissing ? (
