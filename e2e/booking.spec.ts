@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { LANGUAGES, type Lang, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
 
 const PASSWORD = 'travel2026';
 const inDays = (days: number) =>
@@ -113,14 +113,6 @@ async function chooseTravellers(page: Page, names: string[]) {
     await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
     await item.getByRole('checkbox').check();
   }
-}
-
-/** Create order leads to the payment page; the test goes on to the order's own page. */
-async function openOrderFromPayment(page: Page) {
-  await expect(page).toHaveURL(/\/payment\?id=/);
-  await expect(page.getByTestId('payment-page')).toBeVisible();
-  const id = new URL(page.url()).searchParams.get('id') ?? '';
-  await page.goto(`/order?id=${id}`);
 }
 
 async function nextStep(page: Page) {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { LANGUAGES, type Lang, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
 
 const PASSWORD = 'travel2026';
 const inDays = (days: number) =>
@@ -163,6 +163,7 @@ for (const lang of LANGUAGES) {
       tx('orders', 'breakdown.railOffline').replace('{{count}}', '1'),
     );
     await page.getByTestId('create-order').click();
+    await openOrderFromPayment(page);
     await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('sub-order-ticketing')).toHaveAttribute('data-way', 'offline');
 
@@ -194,6 +195,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('price-breakdown')).not.toContainText(tx('orders', 'breakdown.serviceFees'));
     await shot(page, `rail-booking-online-payment-${lang}`);
     await page.getByTestId('create-order').click();
+    await openOrderFromPayment(page);
     await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('sub-order-ticketing')).toHaveAttribute('data-way', 'online');
     await shot(page, `rail-order-online-${lang}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -54,3 +54,11 @@ export const PAGES = [
   { path: '/register', namespace: 'account', titleKey: 'register.title' },
   { path: '/reset', namespace: 'account', titleKey: 'reset.title' },
 ] as const;
+
+/** Create order leads to the payment page; the test goes on to the order's own page. */
+export async function openOrderFromPayment(page: Page) {
+  await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+  await expect(page.getByTestId('payment-page')).toBeVisible();
+  const id = new URL(page.url()).searchParams.get('id') ?? '';
+  await page.goto(`/order?id=${id}`);
+}
