@@ -21,6 +21,7 @@ beforeAll(async () => {
       GATEWAY_SIM_LATENCY_MS: '0',
       PAYMENT_SETTLE_AFTER_MS: '0',
       PAYMENT_WAIT_MS: '5000',
+      TICKETING_DELAY_MS: '0',
     },
     now,
   );
