@@ -506,8 +506,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       rail: {
         kind: 'rail',
         issue: async (request) => {
-          // Ticketing's request key is `<order id>:<sub-order id>`.
-          const found = await ordersRepoForRail.railTicketingOf(request.key.split(':')[1] ?? '');
+          const found = await ordersRepoForRail.railTicketingOf(request.subOrderId);
           try {
             const tickets =
               found?.ticketing === 'online'
@@ -522,31 +521,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
     notify,
-    // Money goes back to the channel that paid (the card through the processor, the wallet through its
-    // ledger); what no recorded payment covers goes back to the wallet.
+    // Money goes back to the channel that paid: the card through the processor, the wallet through its ledger.
     async (r) => {
-      try {
-        const refunded = await payments.refund({
-          orderId: r.orderId,
-          subOrderId: r.subOrderId,
-          amount: r.amountMinor,
-          idempotencyKey: r.idempotencyKey,
-        });
-        return { channel: refunded.channel };
-      } catch (e) {
-        if (!(e instanceof AppError) || e.code !== 'REFUND_EXCEEDS_PAYMENT') throw e;
-      }
-      await deps.db.transaction().execute((trx) =>
-        walletLedger.credit(trx, {
-          userId: r.userId,
-          kind: 'refund',
-          amountMinor: r.amountMinor,
-          idempotencyKey: r.idempotencyKey,
-          orderId: r.orderId,
-          reference: r.subOrderId,
-        }),
-      );
-      return { channel: 'wallet' };
+      const refunded = await payments.refund({
+        orderId: r.orderId,
+        subOrderId: r.subOrderId,
+        amount: r.amountMinor,
+        idempotencyKey: r.idempotencyKey,
+      });
+      return { channel: refunded.channel };
     },
     (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
     {

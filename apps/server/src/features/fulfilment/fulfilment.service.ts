@@ -163,6 +163,8 @@ export class FulfilmentService {
     const choice = extras.rail?.find((c) => legIdx.includes(c.leg));
     return {
       key: `${order.id}:${sub.id}`,
+      orderId: order.id,
+      subOrderId: sub.id,
       legs: legIdx.map((i) => {
         const l = legs[i] as ResultLeg;
         const seatClass = sub.type === 'railway' ? (choice?.seatClass ?? l.cabin ?? '') : (l.cabin ?? 'Y');

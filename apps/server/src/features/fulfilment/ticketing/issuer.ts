@@ -34,6 +34,8 @@ export type IssueTraveller = {
 export type IssueRequest = {
   /** Idempotency key: one per (order, sub-order). */
   key: string;
+  orderId: string;
+  subOrderId: string;
   legs: IssueLeg[];
   travellers: IssueTraveller[];
 };

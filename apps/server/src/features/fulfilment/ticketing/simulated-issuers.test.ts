@@ -13,6 +13,8 @@ afterAll(() => database.drop());
 
 const flight = (key: string, travellers = 2): IssueRequest => ({
   key,
+  orderId: `order-${key}`,
+  subOrderId: `sub-${key}`,
   legs: [
     {
       index: 1,
@@ -112,6 +114,8 @@ describe('simulated China Railway', () => {
     const railway = new SimulatedRailway(database.db, { delayMs: 0, failureRate: 0, scheduleChangeRate: 0 });
     const request: IssueRequest = {
       key: 'o6:s6',
+      orderId: 'o6',
+      subOrderId: 's6',
       legs: [
         {
           index: 0,
