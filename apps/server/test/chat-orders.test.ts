@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, chatMessageSchema, orderSchema, travellerOrdersSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAgent } from '../src/features/chat/chat.test-support';
-import { bookingClient, orderBody, traveller } from '../src/features/orders/booking-client.test-support';
-import { createTestApp, type TestApp } from './harness';
+import { bookingClient, orderBody, traveller } from './booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 /** Order cards in the chat and the traveller's orders beside the console's conversation: own orders only. */
 let t: TestApp;
@@ -11,12 +11,7 @@ let c: ReturnType<typeof bookingClient>;
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      RAIL_IDENTITY_DELAY_MS: '0',
-      RAIL_IDENTITY_LATENCY_MS: '0',
+      ...QUIET_SETTINGS,
     },
     () => new Date('2026-11-26T04:00:00Z'),
   );

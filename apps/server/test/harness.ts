@@ -61,6 +61,19 @@ export const testRefdata = (): Refdata => {
   return refdata;
 };
 
+/**
+ * Settings for tests that search and book: simulated suppliers answer at once and never fail, plans are
+ * made in process, the rail identity check answers at once, and the per-IP limit stays out of the way.
+ */
+export const QUIET_SETTINGS = {
+  SEARCH_LATENCY_SCALE: '0',
+  SEARCH_SUPPLIER_FAILURES: 'false',
+  SEARCH_PLANNER_WORKER: 'false',
+  RATE_LIMIT_MAX: '1000000',
+  RAIL_IDENTITY_DELAY_MS: '0',
+  RAIL_IDENTITY_LATENCY_MS: '0',
+} as const;
+
 export type TestApp = {
   app: FastifyInstance;
   db: Db;

@@ -12,16 +12,11 @@ import { sharedInventory } from '../src/features/search/inventory/inventory';
 import { Keyring } from '../src/lib/crypto';
 import { bookingClient, orderBody, traveller } from './booking-client';
 import { freePort } from './global-setup';
-import { createTestDatabase, type TestApp, testConfig, testRefdata } from './harness';
+import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from './harness';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SETTINGS = {
-  SEARCH_LATENCY_SCALE: '0',
-  SEARCH_SUPPLIER_FAILURES: 'false',
-  SEARCH_PLANNER_WORKER: 'false',
-  RATE_LIMIT_MAX: '1000000',
-  RAIL_IDENTITY_DELAY_MS: '0',
-  RAIL_IDENTITY_LATENCY_MS: '0',
+  ...QUIET_SETTINGS,
 };
 const secretKey = randomBytes(32).toString('base64');
 const dataKey = randomBytes(32).toString('base64');
@@ -41,7 +36,7 @@ describe('the last seats of a train, two server processes', () => {
     database = await createTestDatabase();
     const port = await freePort();
     bUrl = `http://127.0.0.1:${port}`;
-    b = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+    b = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -15,7 +15,7 @@ import type { CrashPoint } from '../src/features/payment/payment.service';
 import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
 import { Keyring } from '../src/lib/crypto';
 import { freePort } from './global-setup';
-import { createTestDatabase, type TestApp, testConfig, testRefdata } from './harness';
+import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from './harness';
 
 /**
  * Payment across real server processes on one database: parallel requests through two processes, and
@@ -87,10 +87,7 @@ async function localApp(url: string, db: Db): Promise<TestApp> {
   const sms = new LogSmsProvider(() => {});
   const app = await buildApp(
     testConfig({
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
+      ...QUIET_SETTINGS,
       GATEWAY_SIM_LATENCY_MS: '0',
       GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PAYMENT_SETTLE_AFTER_MS: '0',

@@ -8,9 +8,9 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../src/features/orders/booking-client.test-support';
 import { errorOf, railClient } from '../src/features/rail/rail-client.test-support';
-import { createTestApp, type TestApp } from './harness';
+import { bookingClient, orderBody, traveller } from './booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -37,12 +37,7 @@ let trains: { searchId: string; results: SearchResult[] };
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      RAIL_IDENTITY_DELAY_MS: '0',
-      RAIL_IDENTITY_LATENCY_MS: '0',
+      ...QUIET_SETTINGS,
       RAIL_SIM_LATENCY_MS: '0',
       RAIL_SIM_CODE_FAILURE_RATE: '0',
     },

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 const clock = Date.now();
 const now = () => new Date(clock);
@@ -21,10 +21,7 @@ let cardId = '';
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
+      ...QUIET_SETTINGS,
       GATEWAY_SIM_LATENCY_MS: '0',
       PAYMENT_SETTLE_AFTER_MS: '0',
       PAYMENT_WAIT_MS: '5000',

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { notify } from '../../src/features/notifications/notifications.service';
-import { bookingClient, errorOf, orderBody, traveller } from '../../src/features/orders/booking-client.test-support';
-import { createTestApp, type TestApp } from '../harness';
+import { bookingClient, errorOf, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -19,12 +19,7 @@ let flights: { searchId: string; results: SearchResult[] };
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      RAIL_IDENTITY_DELAY_MS: '0',
-      RAIL_IDENTITY_LATENCY_MS: '0',
+      ...QUIET_SETTINGS,
       PUBLIC_URL: 'https://junction.example',
     },
     now,

@@ -8,8 +8,8 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../../src/features/orders/booking-client.test-support';
-import { createTestApp, type TestApp } from '../harness';
+import { bookingClient, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
@@ -25,12 +25,7 @@ const found: Record<'flight' | 'train', { searchId: string; results: SearchResul
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      RAIL_IDENTITY_DELAY_MS: '0',
-      RAIL_IDENTITY_LATENCY_MS: '0',
+      ...QUIET_SETTINGS,
       TICKETING_DELAY_MS: '0',
       TICKETING_FAILURE_RATE: '0',
       REFUND_PROCESSING_SECONDS: '600',
@@ -67,7 +62,7 @@ async function ticketed(mode: 'flight' | 'train') {
   const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
   const res = await c.create(alice, orderBody(offer, f.searchId, [wei]));
   const order = orderSchema.parse(res.json());
-  await payOrder(t.db, order.id, now());
+  await payOrder(t, alice, order.id);
   await t.app.jobs?.runDueJobs();
   const seen = orderSchema.parse((await c.get(alice, order.id)).json());
   expect(seen.status).toBe(5);
@@ -138,9 +133,13 @@ describe('refunds', () => {
     // Its payout job finds nothing to pay.
     await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
     await t.app.jobs?.runDueJobs();
-    expect(await t.db.selectFrom('walletEntries').selectAll().where('orderId', '=', order.id).execute()).toHaveLength(
-      0,
-    );
+    const paidOnly = await t.db
+      .selectFrom('walletEntries')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(paidOnly.map((e) => [e.kind, e.amountMinor])).toEqual([['payment', -order.payment.price.amount]]);
 
     const second = refundSchema.parse(
       (
@@ -152,8 +151,16 @@ describe('refunds', () => {
     const done = refundSchema.parse((await get(alice, `/api/refund?id=${second.id}`)).json());
     expect(done).toMatchObject({ status: 'done', channel: 'wallet', withdrawable: false });
     expect(done.timeline.map((e) => e.status)).toEqual(['processing', 'done']);
-    const entries = await t.db.selectFrom('walletEntries').selectAll().where('orderId', '=', order.id).execute();
-    expect(entries.map((e) => [e.kind, e.amountMinor])).toEqual([['refund', quote.refunded.amount]]);
+    const entries = await t.db
+      .selectFrom('walletEntries')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => [e.kind, e.amountMinor])).toEqual([
+      ['payment', -order.payment.price.amount],
+      ['refund', quote.refunded.amount],
+    ]);
     const closed = orderSchema.parse((await c.get(alice, order.id)).json());
     expect(closed).toMatchObject({ status: 3, paymentStatus: 4 });
     expect(closed.subOrders[0]?.status).toBe(3);

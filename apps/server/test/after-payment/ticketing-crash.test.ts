@@ -8,21 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { Mailer, SmtpSink } from '../../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../../src/features/account/messaging/sms';
-import { bookingClient, orderBody, traveller } from '../../src/features/orders/booking-client.test-support';
 import { addJob } from '../../src/jobs/jobs';
 import { Keyring } from '../../src/lib/crypto';
+import { bookingClient, orderBody, traveller } from '../booking-client';
 import { freePort } from '../global-setup';
-import { createTestDatabase, type TestApp, testConfig, testRefdata } from '../harness';
+import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from '../harness';
 import { payOrder } from './paid-order';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SETTINGS = {
-  SEARCH_LATENCY_SCALE: '0',
-  SEARCH_SUPPLIER_FAILURES: 'false',
-  SEARCH_PLANNER_WORKER: 'false',
-  RATE_LIMIT_MAX: '1000000',
-  RAIL_IDENTITY_DELAY_MS: '0',
-  RAIL_IDENTITY_LATENCY_MS: '0',
+  ...QUIET_SETTINGS,
   TICKETING_FAILURE_RATE: '0',
 };
 const ORDERS = 6;
@@ -88,13 +83,13 @@ describe('ticketing survives a killed job runner', () => {
       const res = await client.create(cookie, orderBody(offer, found.searchId, people));
       expect(res.statusCode, res.body).toBe(200);
       const order = orderSchema.parse(res.json());
-      expect(await payOrder(a.db, order.id, new Date())).toBe(true);
+      expect(await payOrder(a, cookie, order.id)).toBe(true);
       orders.push(order.id);
     }
 
     // Process B runs the jobs, each ticket taking 1.5 s at the simulated airline.
     const port = await freePort();
-    b = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+    b = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
-import { bookingClient, orderBody, traveller } from '../../src/features/orders/booking-client.test-support';
-import { createTestApp, type TestApp } from '../harness';
+import { bookingClient, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
@@ -12,12 +12,7 @@ let clock = START.getTime();
 const now = () => new Date(clock);
 
 const SETTINGS = {
-  SEARCH_LATENCY_SCALE: '0',
-  SEARCH_SUPPLIER_FAILURES: 'false',
-  SEARCH_PLANNER_WORKER: 'false',
-  RATE_LIMIT_MAX: '1000000',
-  RAIL_IDENTITY_DELAY_MS: '0',
-  RAIL_IDENTITY_LATENCY_MS: '0',
+  ...QUIET_SETTINGS,
   TICKETING_HOURS: '3',
   TICKETING_DELAY_MS: '0',
   TICKETING_FAILURE_RATE: '0',
@@ -91,8 +86,8 @@ describe('ticketing with the simulated suppliers', () => {
   it('tickets a paid flight: 2 → 4 → 5, e-tickets of 13 digits with the airline prefix, notices, then completed after arrival', async () => {
     clock = START.getTime();
     const order = await book(t, c, alice, flights, (r) => r.agent === 'own' && r.legs.length === 1, ['张伟', '李娜']);
-    expect(await payOrder(t.db, order.id, now())).toBe(true);
-    expect(await payOrder(t.db, order.id, now())).toBe(false);
+    expect(await payOrder(t, alice, order.id)).toBe(true);
+    expect(await payOrder(t, alice, order.id)).toBe(false);
     await t.app.jobs?.runDueJobs();
 
     const seen = orderSchema.parse((await c.get(alice, order.id)).json());
@@ -151,7 +146,7 @@ describe('ticketing with the simulated suppliers', () => {
   it('tickets a paid train: China Railway order number, ticket number, coach, seat and check-in gate', async () => {
     clock = START.getTime();
     const order = await book(t, c, alice, trains, (r) => r.legs.length === 1 && r.legs[0]?.kind === 'land');
-    await payOrder(t.db, order.id, now());
+    await payOrder(t, alice, order.id);
     await t.app.jobs?.runDueJobs();
     expect(orderSchema.parse((await c.get(alice, order.id)).json()).status).toBe(5);
     const [ticket] = await t.db.selectFrom('tickets').selectAll().where('orderId', '=', order.id).execute();
@@ -190,7 +185,7 @@ describe('a ticket that fails every try', () => {
   it('is retried, then cancelled and refunded automatically: sub-order 2 → 6 → 3, order 3, payment 4, staff told', async () => {
     clock = START.getTime();
     const order = await book(t, c, bob, flights, (r) => r.agent === 'own' && r.legs.length === 1);
-    await payOrder(t.db, order.id, now());
+    await payOrder(t, bob, order.id);
     await t.app.jobs?.runDueJobs();
     // The first try failed and waits its back-off; the second is the last.
     let seen = orderSchema.parse((await c.get(bob, order.id)).json());
@@ -210,8 +205,16 @@ describe('a ticket that fails every try', () => {
       amountMinor: order.payment.price.amount,
       channel: 'wallet',
     });
-    const wallet = await t.db.selectFrom('walletEntries').selectAll().where('orderId', '=', order.id).execute();
-    expect(wallet.map((w) => [w.kind, w.amountMinor])).toEqual([['refund', order.payment.price.amount]]);
+    const wallet = await t.db
+      .selectFrom('walletEntries')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(wallet.map((w) => [w.kind, w.amountMinor])).toEqual([
+      ['payment', -order.payment.price.amount],
+      ['refund', order.payment.price.amount],
+    ]);
     expect(await eventsOf(t, order.id)).toEqual(
       expect.arrayContaining(['ticketing-failed:2→6', 'sub-order-refunded:6→3', 'refunded:4→3']),
     );
@@ -221,11 +224,18 @@ describe('a ticket that fails every try', () => {
     const staff = t.mailbox.received.filter((m) => m.to.includes('ops@junction.example'));
     expect(staff.some((m) => decodeQuotedPrintable(m.raw).includes(order.orderNumber))).toBe(true);
 
-    // Jobs run again change nothing: one refund, one wallet entry.
+    // Jobs run again change nothing: one refund, one refund entry beside the payment.
     await jobsDueBy(t, new Date(Date.now() + 3600_000));
     await t.app.jobs?.runDueJobs();
-    expect(await t.db.selectFrom('walletEntries').selectAll().where('orderId', '=', order.id).execute()).toHaveLength(
-      1,
-    );
+    const again = await t.db
+      .selectFrom('walletEntries')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(again.map((w) => [w.kind, w.amountMinor])).toEqual([
+      ['payment', -order.payment.price.amount],
+      ['refund', order.payment.price.amount],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { type BookingOffer, orderPageSchema, orderSchema, type SearchResult, SLE
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient, CONTACT, errorOf, orderBody, traveller } from '../../../test/booking-client';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -14,12 +14,7 @@ let c: ReturnType<typeof bookingClient>;
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      RAIL_IDENTITY_DELAY_MS: '0',
-      RAIL_IDENTITY_LATENCY_MS: '0',
+      ...QUIET_SETTINGS,
       SUPPORT_URL: 'https://help.junction.example',
     },
     now,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ERRORS, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
 import { payingTraveller } from './payment.test-support';
 
@@ -14,10 +14,7 @@ let p: Awaited<ReturnType<typeof payingTraveller>>;
 beforeAll(async () => {
   t = await createTestApp(
     {
-      SEARCH_LATENCY_SCALE: '0',
-      SEARCH_SUPPLIER_FAILURES: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
-      RATE_LIMIT_MAX: '1000000',
+      ...QUIET_SETTINGS,
       GATEWAY_SIM_LATENCY_MS: '0',
       PAYMENT_SETTLE_AFTER_MS: '0',
       PAYMENT_WAIT_MS: '5000',
