@@ -8,10 +8,31 @@ export type PriceBreakdownProps = { breakdown: Breakdown };
 
 const cny = (amountMinor: number) => ({ amountMinor, currency: 'CNY' as const });
 
+/** One line of the breakdown: what it is and its amount in CNY, shown in the display currency. */
+function Row({ label, amountMinor, minor = false }: { label: string; amountMinor: number; minor?: boolean }) {
+  return (
+    <div className={minor ? `${styles.breakdownRow} ${styles.breakdownMinor}` : styles.breakdownRow}>
+      <dt>{label}</dt>
+      <dd>
+        <Price money={cny(amountMinor)} />
+      </dd>
+    </div>
+  );
+}
+
 /** Fares per traveller type, taxes, extras and service fees in the display currency; the charge in CNY. */
 export function PriceBreakdown({ breakdown }: PriceBreakdownProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
+  const counted = (head: 'extras' | 'serviceFees', lines: Breakdown['extras' | 'serviceFees']) =>
+    lines.length > 0 ? (
+      <>
+        <dt className={styles.breakdownHead}>{t(`breakdown.${head}`)}</dt>
+        {lines.map((e) => (
+          <Row key={e.kind} label={t(`breakdown.${e.kind}`, { count: e.count })} amountMinor={e.totalMinor} />
+        ))}
+      </>
+    ) : null;
   return (
     <dl className={styles.breakdown} data-testid="price-breakdown">
       <dt className={styles.breakdownHead}>{t('breakdown.fares')}</dt>
@@ -29,39 +50,11 @@ export function PriceBreakdown({ breakdown }: PriceBreakdownProps) {
           </dd>
         </div>
       ))}
-      {breakdown.taxesMinor > 0 ? (
-        <div className={`${styles.breakdownRow} ${styles.breakdownMinor}`}>
-          <dt>{t('breakdown.taxes')}</dt>
-          <dd>
-            <Price money={cny(breakdown.taxesMinor)} />
-          </dd>
-        </div>
-      ) : null}
-      {breakdown.extras.length > 0 ? <dt className={styles.breakdownHead}>{t('breakdown.extras')}</dt> : null}
-      {breakdown.extras.map((e) => (
-        <div key={e.kind} className={styles.breakdownRow}>
-          <dt>{t(`breakdown.${e.kind}`, { count: e.count })}</dt>
-          <dd>
-            <Price money={cny(e.totalMinor)} />
-          </dd>
-        </div>
-      ))}
-      {breakdown.serviceFees.length > 0 ? <dt className={styles.breakdownHead}>{t('breakdown.serviceFees')}</dt> : null}
-      {breakdown.serviceFees.map((e) => (
-        <div key={e.kind} className={styles.breakdownRow}>
-          <dt>{t(`breakdown.${e.kind}`, { count: e.count })}</dt>
-          <dd>
-            <Price money={cny(e.totalMinor)} />
-          </dd>
-        </div>
-      ))}
+      {breakdown.taxesMinor > 0 ? <Row label={t('breakdown.taxes')} amountMinor={breakdown.taxesMinor} minor /> : null}
+      {counted('extras', breakdown.extras)}
+      {counted('serviceFees', breakdown.serviceFees)}
       {breakdown.groundEstimateMinor > 0 ? (
-        <div className={`${styles.breakdownRow} ${styles.breakdownMinor}`}>
-          <dt>{t('breakdown.ground')}</dt>
-          <dd>
-            <Price money={cny(breakdown.groundEstimateMinor)} />
-          </dd>
-        </div>
+        <Row label={t('breakdown.ground')} amountMinor={breakdown.groundEstimateMinor} minor />
       ) : null}
       <div className={`${styles.breakdownRow} ${styles.breakdownTotal}`}>
         <dt>{t('breakdown.total')}</dt>

@@ -1,13 +1,13 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
 import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
@@ -54,16 +54,6 @@ export function OrderPage() {
   return <OrderView order={order.data} />;
 }
 
-function useSecondsLeft(deadline: string, running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000));
-}
-
 function OrderView({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
@@ -73,7 +63,7 @@ function OrderView({ order }: { order: Order }) {
   const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
   const chat = useChatLauncher();
   const unpaid = isAwaitingPayment(order.status);
-  const left = useSecondsLeft(order.payment.deadline, unpaid);
+  const left = useSecondsUntil(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
   const ss = String(left % 60).padStart(2, '0');
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });

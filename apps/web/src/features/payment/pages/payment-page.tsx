@@ -16,6 +16,7 @@ import { useCurrencyTable } from '../../../shared/api/reference';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
@@ -26,15 +27,6 @@ import styles from '../components/payment.module.css';
 
 /** Spec §9: after a successful payment the page returns to the order after 3 seconds. */
 const RETURN_SECONDS = 3;
-
-function useSecondsLeft(deadline: string | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return deadline ? Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000)) : 0;
-}
 
 /** `/payment?id=…` (spec §2, §4): pay an order, or its price difference, before the deadline. */
 export function PaymentPage() {
@@ -131,7 +123,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   // The attempt to ask about: one whose answer is pending, or the one the 3-D Secure page came back from.
   const asked = outcome ? (outcome.outcome === 'processing' ? outcome.attemptId : null) : returningAttempt;
   const returning = usePaymentState(order.id, asked);
-  const left = useSecondsLeft(order.payment.deadline);
+  const left = useSecondsUntil(order.payment.deadline);
   const submitting = tokenize.isPending || pay.isPending;
   const redirecting = useRef(false);
 
