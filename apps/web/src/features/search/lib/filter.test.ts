@@ -104,6 +104,17 @@ describe('result filters', () => {
     expect(facetValues(direct, 'aircraft')).toEqual(['narrow-body']);
   });
 
+  it('gives a journey whose flights are in different cabins the cabin mixed, and filters it as one', () => {
+    const mixed = result('mixed', [leg('air', 'PEK', 'CAN', { cabin: 'C' }), leg('air', 'CAN', 'SZX', { cabin: 'M' })]);
+    expect(facetValues(mixed, 'cabins')).toEqual(['mixed']);
+    expect(facetValues(oneStop, 'cabins')).toEqual(['C']);
+    expect(facetValues(train, 'cabins')).toEqual([]);
+    const noMixed = toggleOption(NO_FILTERS, 'cabins', 'mixed', false);
+    expect(ids(filterResults([...all, mixed], noMixed, priceOf))).toEqual(ids(all));
+    const businessOnly = onlyOption(NO_FILTERS, 'cabins', 'C', ['Y', 'C', 'mixed']);
+    expect(ids(filterResults([...all, mixed], businessOnly, priceOf))).toEqual(['one-stop', 'train', 'slow-train']);
+  });
+
   it('hides results with a stop count the traveller unticked', () => {
     const f = toggleOption(NO_FILTERS, 'stops', '1', false);
     expect(ids(filterResults(all, f, priceOf))).toEqual(['direct', 'train', 'slow-train']);

@@ -1,4 +1,4 @@
-import { normalizeCabin, type SearchResult } from '@junction/domain';
+import { journeyCabin, type SearchResult } from '@junction/domain';
 import { boundsOf, isMainLeg, trainGroupOf, trainTypeOf } from './result-model';
 import type { PriceOf } from './sort';
 import { minutesOfDay } from './time';
@@ -64,7 +64,7 @@ export function facetValues(result: SearchResult, facet: Facet): string[] {
       return last?.to.code ? [last.to.code] : [];
     }
     case 'cabins':
-      return unique(legs.filter((l) => l.kind === 'air' && l.cabin).map((l) => normalizeCabin(l.cabin ?? 'Y')));
+      return unique([journeyCabin(legs)]);
     case 'trainGroups':
       return unique(legs.map((l) => trainGroupOf(trainTypeOf(l))));
     case 'seats':

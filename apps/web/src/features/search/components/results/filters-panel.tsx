@@ -1,4 +1,4 @@
-import { inLanguage, type SearchResult, TRAIN_GROUPS } from '@junction/domain';
+import { inLanguage, JOURNEY_CABINS, type SearchResult, TRAIN_GROUPS } from '@junction/domain';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export type FiltersPanelProps = {
   isInDrawer?: boolean;
 };
 
-const CABIN_ORDER = ['Y', 'S', 'C', 'F'];
+const CABIN_ORDER = [...JOURNEY_CABINS];
 const GROUP_ORDER = Object.keys(TRAIN_GROUPS);
 const SEAT_ORDER = ['A9', 'P', 'D', 'M', 'O', 'S', 'F', 'A', 'A6', 'A4', 'A3', 'A2', 'A1', 'AI', 'AJ', 'WZ'];
 const byOrder = (order: readonly string[]) => (a: FacetOption, b: FacetOption) => {

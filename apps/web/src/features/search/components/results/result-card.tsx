@@ -5,7 +5,7 @@ import {
   UpOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { inLanguage, type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
+import { inLanguage, journeyCabin, MIXED_CABIN, type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
 import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,6 +108,11 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             ) : null}
             {result.legs.some((l) => l.kind === 'land') ? (
               <RailTicketingChip trains={result.legs.filter((l) => l.kind === 'land').map((l) => l.number)} />
+            ) : null}
+            {journeyCabin(result.legs) === MIXED_CABIN ? (
+              <span className={styles.chip} data-testid="mixed-cabin">
+                {t('cabins.mixed')}
+              </span>
             ) : null}
             {hasSelfTransfer(result) ? (
               <span className={`${styles.chip} ${styles.chipWarn}`}>
