@@ -331,3 +331,38 @@ test('a price change on creation shows the original and the latest price, then b
   await expect(page.getByTestId('order-page')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
 });
+
+for (const lang of LANGUAGES) {
+  test(`a selection that can no longer be booked says so and leads home, in ${lang}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await useLanguage(context, baseURL ?? '', lang);
+    const mobile = await accountWith(page, []);
+    const { searchId, results } = await collectResults(page, criteria({}, 40));
+    expect(results.length).toBeGreaterThan(0);
+    const dialog = page.getByRole('dialog');
+    const home = dialog.getByRole('button', { name: text(lang, 'common', 'dialog.homePage') });
+
+    // Signed out, /booking asks for a sign-in first and comes back to the same selection.
+    await page.goto(`/booking?${new URLSearchParams({ search: searchId, result: 'no-such-plan' })}`);
+    const modal = page.getByRole('dialog').filter({ has: page.getByTestId('login-form') });
+    await modal.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
+    await modal.getByLabel(text(lang, 'account', 'login.password')).fill(PASSWORD);
+    await modal.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
+
+    // A plan the search never offered (spec §8, 3003).
+    await expect(dialog).toContainText(text(lang, 'errors', '3003'), { timeout: 30_000 });
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('booking-page')).toHaveCount(0);
+
+    // A search this server never ran: its results are gone.
+    await page.goto(`/booking?${new URLSearchParams({ search: 'no-such-search', result: results[0]?.id ?? 'x' })}`);
+    await expect(dialog).toContainText(text(lang, 'errors', 'resultsExpired'), { timeout: 30_000 });
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
