@@ -369,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     walletProcessor,
     { returnPath: '/account/wallet', actionTimeoutMs: 30 * 60_000, settleAfterMs: 60_000 },
     now,
+    deps.secrets.keyring,
   );
   registerWalletJobs(jobs, wallet);
   const railSim = deps.railAccounts

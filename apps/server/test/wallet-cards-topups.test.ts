@@ -19,11 +19,13 @@ import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../s
 import { WalletLedger } from '../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { WalletService } from '../src/features/wallet/wallet.service';
-import { createTestApp, type TestApp } from './harness';
+import { addJob } from '../src/jobs/jobs';
+import { createTestApp, type TestApp, testSecrets } from './harness';
 
 let t: TestApp;
+const secrets = testSecrets();
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAX: '100000', GATEWAY_SIM_LATENCY_MS: '0' });
+  t = await createTestApp({ RATE_LIMIT_MAX: '100000', GATEWAY_SIM_LATENCY_MS: '0' }, undefined, { secrets });
 });
 afterAll(() => t.close());
 
@@ -63,6 +65,8 @@ const BILLING = {
   zip: '100004',
   phone: '+8613800138000',
 };
+
+const { phone: _phone, ...SHOWN_BILLING } = BILLING;
 
 function card(number: string): TokenizeCardInput {
   return {
@@ -115,13 +119,68 @@ describe('saved cards', () => {
       expYear: 2031,
       expired: false,
       name: 'ZHANG WEI',
-      billing: BILLING,
+      billing: { ...SHOWN_BILLING, phoneMasked: '+86 138****8000' },
       description: 'Business',
     });
     const list = savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json());
     expect(list.items.map((c) => c.id)).toEqual([saved.id]);
     const rows = await t.db.selectFrom('walletCards').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(TEST_CARDS.amex);
+  });
+
+  it('keep the billing address and phone sealed at rest, and show the phone masked', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie, TEST_CARDS.visa, 'Sealed');
+    const row = await t.db.selectFrom('walletCards').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+    expect(row.billing).toBeNull();
+    expect(row.billingSealed).toMatch(/^v1\./);
+    for (const plain of ['Jianguomenwai', 'Tower B', '100004', '13800138000', 'Beijing'])
+      expect(JSON.stringify(row)).not.toContain(plain);
+    expect(JSON.parse(secrets.keyring.open(row.billingSealed ?? '', 'wallet_cards.billing'))).toEqual(BILLING);
+    const body = (await get(a.cookie, '/api/wallet/cards')).body;
+    expect(body).not.toContain('13800138000');
+    expect(body).toContain('138****8000');
+  });
+
+  it('saved before sealing are sealed by the scheduled job, and read the same before and after', async () => {
+    const a = await signUp();
+    const legacy = { ...BILLING, line1: '88 Century Avenue', city: 'Shanghai', phone: '+852 5123 4567' };
+    const inserted = await t.db
+      .insertInto('walletCards')
+      .values({
+        userId: a.userId,
+        token: await tokenOf(TEST_CARDS.mastercard),
+        brand: 'mastercard',
+        last4: '4444',
+        expMonth: 12,
+        expYear: 2031,
+        holderName: 'LI NA',
+        billing: JSON.stringify(legacy),
+        billingSealed: null,
+        description: 'Old card',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json());
+    const shown = before.items.find((c) => c.id === inserted.id);
+    expect(shown?.billing).toMatchObject({
+      line1: '88 Century Avenue',
+      city: 'Shanghai',
+      phoneMasked: '+852 ****4567',
+    });
+    await addJob(t.db, 'wallet.sealCards', {});
+    await t.app.jobs?.runDueJobs();
+    const row = await t.db
+      .selectFrom('walletCards')
+      .selectAll()
+      .where('id', '=', inserted.id)
+      .executeTakeFirstOrThrow();
+    expect(row.billing).toBeNull();
+    expect(JSON.stringify(row)).not.toContain('Century');
+    const after = savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json());
+    expect(after.items.find((c) => c.id === inserted.id)).toEqual(shown);
   });
 
   it('refuse a token the processor does not know with 2112', async () => {
@@ -269,6 +328,7 @@ describe('top-ups', () => {
       processor,
       { returnPath: '/account/wallet', actionTimeoutMs: 60_000, settleAfterMs: 0 },
       () => new Date(),
+      secrets.keyring,
     );
     const state = await wallet.topUp(a.userId, { cardId: saved.id, amount: 7_700 }, 'lost-1');
     expect(state.outcome).toBe('processing');

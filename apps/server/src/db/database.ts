@@ -337,7 +337,10 @@ export type WalletCardsTable = {
   expMonth: number;
   expYear: number;
   holderName: string;
-  billing: ColumnType<WalletCardBilling, string, string>;
+  /** Plain billing address of a card saved before sealing; null once `billingSealed` holds it. */
+  billing: ColumnType<WalletCardBilling | null, string | null, string | null>;
+  /** The billing address and phone as JSON, sealed with the keyring (purpose `wallet_cards.billing`). */
+  billingSealed: string | null;
   description: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -48,7 +48,14 @@ export const walletEntryPageSchema = z.object({
 });
 export type WalletEntryPage = z.infer<typeof walletEntryPageSchema>;
 
-/** A saved card as its owner sees it (spec §3 wallet card): never the number, only its last four digits. */
+/** A saved card's billing address as shown: the phone with its middle hidden (`+86 138****8000`). */
+export const savedBillingSchema = billingAddressSchema.omit({ phone: true }).extend({ phoneMasked: z.string() });
+export type SavedBilling = z.infer<typeof savedBillingSchema>;
+
+/**
+ * A saved card as its owner sees it (spec §3 wallet card): never the number, only its last four digits;
+ * the billing address is kept sealed and its phone shown masked.
+ */
 export const savedCardSchema = z.object({
   id: z.uuid(),
   brand: cardBrandSchema,
@@ -60,7 +67,7 @@ export const savedCardSchema = z.object({
   /** True once the card's expiry month is over. */
   expired: z.boolean(),
   name: z.string(),
-  billing: billingAddressSchema,
+  billing: savedBillingSchema,
   description: z.string(),
   createdAt: z.string(),
 });

@@ -12,6 +12,7 @@ import * as rail3 from './0007-rail-3';
 import * as chat from './0008-chat';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
+import * as wallet3 from './0011-wallet-3';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0008-chat': chat,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
+  '0011-wallet-3': wallet3,
 };

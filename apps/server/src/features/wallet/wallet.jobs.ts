@@ -2,7 +2,20 @@ import { z } from 'zod';
 import type { JobRegistry } from '../../jobs/jobs';
 import type { WalletService } from './wallet.service';
 
-/** The wallet's jobs: settling a top-up its request left open. */
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'wallet.sealCards': Record<string, never>;
+  }
+}
+
+/**
+ * The wallet's jobs: settling a top-up its request left open, and sealing the billing address of cards
+ * saved before sealing (or by a key rotated out), on a schedule.
+ */
 export function registerWalletJobs(jobs: JobRegistry, wallet: WalletService): void {
   jobs.task('wallet.settleTopup', z.object({ topupId: z.uuid() }), (p) => wallet.settleTopup(p.topupId));
+  jobs.task('wallet.sealCards', z.object({}), async () => {
+    await wallet.sealCards();
+  });
+  jobs.schedule('wallet.sealCards', '*/15 * * * *');
 }

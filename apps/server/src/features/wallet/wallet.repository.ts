@@ -15,7 +15,8 @@ type Executor = Db | Trx;
 export type WalletEntryRow = Selectable<WalletEntriesTable>;
 export type WalletCardRow = Selectable<WalletCardsTable>;
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
-export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billing: WalletCardBilling };
+export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billingSealed: string };
+export type { WalletCardBilling };
 export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status'>;
 export type TopupChange = Partial<Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error'>>;
 export type NewWalletEntry = {
@@ -148,10 +149,33 @@ export class WalletRepository {
       if (Number(count.n) >= limit) return undefined;
       return trx
         .insertInto('walletCards')
-        .values({ ...card, billing: JSON.stringify(card.billing) })
+        .values({ ...card, billing: null })
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+  }
+
+  /** Cards whose billing address is plain (saved before sealing) or sealed by another key than `activeKeyId`. */
+  async cardsToSeal(activeKeyId: string, limit: number): Promise<WalletCardRow[]> {
+    return this.db
+      .selectFrom('walletCards')
+      .selectAll()
+      .where((eb) => eb.or([eb('billingSealed', 'is', null), eb('billingSealed', 'not like', `v1.${activeKeyId}.%`)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Compare-and-set: seals a card's billing address unless it changed since it was read; clears the plain copy. */
+  async sealCard(id: string, from: string | null, sealed: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable('walletCards')
+      .set({ billingSealed: sealed, billing: null })
+      .where('id', '=', id)
+      .where((eb) => (from === null ? eb('billingSealed', 'is', null) : eb('billingSealed', '=', from)))
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async updateCard(userId: string, id: string, description: string, at: Date): Promise<WalletCardRow | undefined> {

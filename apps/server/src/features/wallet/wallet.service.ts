@@ -19,10 +19,18 @@ import {
   type WalletEntryPage,
   type WalletSummary,
 } from '@junction/domain';
+import { formatPhone, maskMobile, splitPhone } from '@junction/domain/phone';
 import { addJob } from '../../jobs/jobs';
+import type { Keyring } from '../../lib/crypto';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { WalletLedger } from './wallet.ledger';
-import type { WalletCardRow, WalletEntryRow, WalletRepository, WalletTopupRow } from './wallet.repository';
+import type {
+  WalletCardBilling,
+  WalletCardRow,
+  WalletEntryRow,
+  WalletRepository,
+  WalletTopupRow,
+} from './wallet.repository';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -76,6 +84,24 @@ const OPEN = ['created', 'processing', 'action'] as const;
 
 const brandLabel = (brand: string, last4: string) => `${brand.toUpperCase()} •••• ${last4}`;
 
+/** The keyring purpose of a saved card's sealed billing address: a value sealed for it opens nowhere else. */
+const BILLING_PURPOSE = 'wallet_cards.billing';
+
+/**
+ * A billing phone as a saved card shows it: the calling code and the national number with its middle
+ * hidden (`+86 138****8000`, `+852 ****4567`); a number that does not parse keeps only its last four digits.
+ */
+export function maskBillingPhone(phone: string): string {
+  const compact = phone.replace(/[\s()-]/g, '');
+  const e164 = compact.startsWith('+') ? compact : `+${compact}`;
+  const { country, national } = splitPhone(e164);
+  const digits = phone.replace(/\D/g, '');
+  if (!country) return `****${digits.slice(-4)}`;
+  const code = formatPhone(country, national).split(' ')[0] ?? '';
+  // Eleven digits (a mainland mobile) keep their first three; shorter numbers only their last four.
+  return `${code} ${national.length >= 11 ? maskMobile(e164) : `****${national.slice(-4)}`}`;
+}
+
 /**
  * The wallet as its owner uses it at /account/wallet: the balance and the ledger's history, saved cards
  * (the processor's token with brand, last four and expiry; holder, billing address and description),
@@ -91,7 +117,38 @@ export class WalletService {
     private readonly processor: CardProcessor,
     private readonly options: WalletOptions,
     private readonly now: () => Date,
+    /** Seals saved cards' billing addresses and phones at rest. */
+    private readonly keyring: Keyring,
   ) {}
+
+  private billingOf(row: WalletCardRow): WalletCardBilling {
+    if (row.billingSealed)
+      return JSON.parse(this.keyring.open(row.billingSealed, BILLING_PURPOSE)) as WalletCardBilling;
+    if (row.billing) return row.billing;
+    throw new Error(`saved card ${row.id} has no billing address`);
+  }
+
+  private sealBilling(billing: WalletCardBilling): string {
+    return this.keyring.seal(JSON.stringify(billing), BILLING_PURPOSE);
+  }
+
+  /**
+   * Seals the billing address of every card saved before sealing, and re-seals those sealed by an older
+   * key (after a rotation), a batch at a time; answers how many moved. Each is a compare-and-set, so two
+   * runs at once do no harm.
+   */
+  async sealCards(batch = 200): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await this.repo.cardsToSeal(this.keyring.activeKeyId, batch);
+      let moved = 0;
+      for (const row of rows) {
+        if (await this.repo.sealCard(row.id, row.billingSealed, this.sealBilling(this.billingOf(row)))) moved++;
+      }
+      total += moved;
+      if (rows.length < batch || moved === 0) return total;
+    }
+  }
 
   async summary(userId: string): Promise<WalletSummary> {
     return {
@@ -117,7 +174,7 @@ export class WalletService {
       expYear: row.expYear,
       expired: !expiryValid(row.expMonth, row.expYear, utcDateOf(this.now())),
       name: row.holderName,
-      billing: row.billing,
+      billing: (({ phone, ...address }) => ({ ...address, phoneMasked: maskBillingPhone(phone) }))(this.billingOf(row)),
       description: row.description,
       createdAt: row.createdAt.toISOString(),
     };
@@ -145,7 +202,7 @@ export class WalletService {
         expMonth: card.expMonth,
         expYear: card.expYear,
         holderName: input.name,
-        billing: input.billing,
+        billingSealed: this.sealBilling(input.billing),
         description: input.description,
         createdAt: at,
         updatedAt: at,

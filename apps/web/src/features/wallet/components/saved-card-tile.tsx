@@ -37,7 +37,9 @@ export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
         <p className={styles.cardAddress}>
           {[b.line1, b.line2, b.city, b.region, b.zip, b.country].filter(Boolean).join(', ')}
         </p>
-        <p className={styles.cardAddress}>{b.phone}</p>
+        <p className={styles.cardAddress} data-testid="card-phone">
+          {b.phoneMasked}
+        </p>
         <div className={styles.cardActions}>
           <Tooltip title={t('card.edit')}>
             <Button
