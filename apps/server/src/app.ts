@@ -72,7 +72,6 @@ import { sharedInventory } from './features/search/inventory/inventory';
 import { registerLandingPages } from './features/search/landing';
 import { searchRoutes } from './features/search/search.routes';
 import { SearchService } from './features/search/search.service';
-import { MemorySearchStore } from './features/search/search-store';
 import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
@@ -94,6 +93,7 @@ import { registerLanguage } from './plugins/language';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
+import { sharedState } from './shared-state';
 
 export type AppDeps = {
   db: Db;
@@ -229,10 +229,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerPassengerJobs(jobs, passengers);
 
+  // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
+  const shared = sharedState(config, deps.db, now, jobs);
+  app.addHook('onClose', () => shared.close());
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
-    new MemorySearchStore(config.SEARCH_MAX_SESSIONS, () => now().getTime(), config.SEARCH_STORE_MAX_MB * 1024 * 1024),
+    shared.searchStore,
     {
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
       suppliers:
@@ -560,6 +563,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      // Counted for all processes together; should the counters be out of reach, requests go on unlimited.
+      ...shared.rateLimit,
+      skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         errorCode: ERRORS.TOO_MANY_REQUESTS.errorCode,

@@ -227,6 +227,12 @@ export const configSchema = z.object({
     .max(1000)
     .default(16)
     .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
+  SEARCH_STORE: z
+    .enum(['shared', 'memory'])
+    .default('shared')
+    .describe(
+      'Where search sessions live: shared (Redis with REDIS_URL, else PostgreSQL) for any number of processes, or memory for one process',
+    ),
   SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
   SEARCH_STORE_MAX_MB: z.coerce
     .number()
@@ -280,7 +286,7 @@ export const configSchema = z.object({
     .url()
     .optional()
     .describe(
-      'Redis for scale-out; the chat delivers between server processes through it (PostgreSQL LISTEN/NOTIFY otherwise)',
+      'Redis for scale-out: search sessions, the API rate limit and chat delivery between server processes (PostgreSQL otherwise)',
     ),
   CHAT_RATE_PER_MINUTE: z.coerce
     .number()

@@ -10,6 +10,7 @@ import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
 import * as rail3 from './0007-rail-3';
 import * as chat from './0008-chat';
+import * as scale from './0010-scale';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rail-2': rail2,
   '0007-rail-3': rail3,
   '0008-chat': chat,
+  '0010-scale': scale,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,

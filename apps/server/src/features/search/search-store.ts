@@ -20,8 +20,9 @@ export type SessionRead = {
 };
 
 /**
- * Where search sessions live: in the process by default; a shared store (Redis) lets any of many
- * processes answer a pull. Sessions expire and the store never grows without bound.
+ * Where search sessions live: Redis when configured, else PostgreSQL, so any of many processes answers
+ * a pull; or this process's memory (`SEARCH_STORE=memory`, one process only). Sessions expire and no
+ * store grows without bound.
  */
 export interface SearchStore {
   create(meta: SessionMeta): Promise<void>;
@@ -33,6 +34,8 @@ export interface SearchStore {
   reprice(id: string, resultId: string, amount: number): Promise<void>;
   /** The criteria of a session that expired recently, so the client can run it again. */
   expired(id: string): Promise<SearchCriteria | undefined>;
+  /** Frees what expired sessions still hold (a shared store's job); returns how many were freed. */
+  purge?(): Promise<number>;
 }
 
 type Session = {
@@ -48,8 +51,18 @@ type Session = {
 };
 
 /** Results kept per session at most; later offers are dropped. */
-const MAX_RESULTS = 2500;
-const TOMBSTONE_MS = 24 * 3600_000;
+export const MAX_RESULTS = 2500;
+/** How long the criteria of an expired session are kept, so a client can run it again. */
+export const TOMBSTONE_MS = 24 * 3600_000;
+
+/** A supplier's offer of a journey already known: the best price kept, every seller listed by price. */
+export function mergeOffer(known: SearchResult, offer: SearchResult, supplier: string): SearchResult {
+  const sellers = [...known.sellers.filter((x) => x.supplier !== supplier), ...offer.sellers].sort(
+    (a, b) => a.price.amount - b.price.amount,
+  );
+  const better = offer.price.amount < known.price.amount ? offer : known;
+  return { ...better, sellers };
+}
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
 export const approxBytes = (value: unknown): number => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
 /** What one entry of the update log and its index cost. */
@@ -143,11 +156,7 @@ export class MemorySearchStore implements SearchStore {
         s.results.set(r.id, r);
         this.grow(s, approxBytes(r));
       } else {
-        const sellers = [...known.sellers.filter((x) => x.supplier !== supplier), ...r.sellers].sort(
-          (a, b) => a.price.amount - b.price.amount,
-        );
-        const better = r.price.amount < known.price.amount ? r : known;
-        s.results.set(r.id, { ...better, sellers });
+        s.results.set(r.id, mergeOffer(known, r, supplier));
         this.grow(s, approxBytes(r.sellers));
       }
       this.touch(s, r.id);

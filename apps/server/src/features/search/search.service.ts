@@ -33,6 +33,8 @@ import type { Bound, Supplier, SupplierRequest } from './suppliers/supplier';
 const HOME_ZONE = 'Asia/Shanghai';
 /** A price is guaranteed for this long after the search; a later selection is re-quoted first. */
 export const PRICE_VALID_MS = 10 * 60_000;
+/** Past every supplier's time limit by this much, an answer that has not arrived never will. */
+const LOST_ANSWER_GRACE_MS = 5000;
 
 export type SearchServiceOptions = {
   supplierTimeoutMs: number;
@@ -215,18 +217,24 @@ export class SearchService {
   }
 
   async pull(searchId: string, cursor: number): Promise<PullResponse> {
-    const read = await this.store.read(searchId, cursor, this.now().getTime());
+    const now = this.now().getTime();
+    const read = await this.store.read(searchId, cursor, now);
     if (!read) throw await this.expiredError(searchId);
-    const done = read.answered >= read.meta.total;
-    const phase: SearchPhase = done ? 'pull' : read.answered === 0 ? 'request' : 'filter';
+    // Suppliers are asked by the process that started the search; should it die, the search still ends
+    // once every supplier's time limit has passed, and what never came counts as failed.
+    const overdue = now > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
+    const done = read.answered >= read.meta.total || overdue;
+    const answered = done ? read.meta.total : read.answered;
+    const phase: SearchPhase = done ? 'pull' : answered === 0 ? 'request' : 'filter';
+    const suppliers = await this.allSuppliers();
     return {
       phase,
-      answered: read.answered,
+      answered,
       total: read.meta.total,
       done,
       cursor: read.cursor,
       results: read.results,
-      failed: read.failed.map((id) => this.suppliers?.find((s) => s.id === id)?.name ?? sameInBoth(id)),
+      failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }
 

@@ -1,0 +1,201 @@
+import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../test/harness';
+import { skipWithoutRedis, startRedis, type TestRedis } from '../../../../test/redis';
+import { MemorySearchStore, type SearchStore, type SessionMeta } from '../search-store';
+import { PgSearchStore } from './pg-search-store';
+import { RedisSearchStore } from './redis-search-store';
+
+/**
+ * The shared search stores behave as the in-process one, and two instances on one database or one Redis
+ * (two server processes) see the same sessions.
+ */
+const criteria = { type: 1, legs: [{ departure: 'BJS', destination: 'SHA' }] } as unknown as SearchCriteria;
+const result = (id: string, amount: number, supplier: string): SearchResult =>
+  ({
+    id,
+    price: { amount, currency: 'CNY' },
+    sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
+    legs: [],
+  }) as unknown as SearchResult;
+
+let clock = Date.parse('2026-11-22T04:00:00Z');
+const now = () => clock;
+let n = 0;
+const meta = (total: number, ttl = 60_000): SessionMeta => ({
+  id: `s${++n}-${Math.random().toString(36).slice(2)}`,
+  criteria,
+  language: 'en',
+  createdAt: clock,
+  expiresAt: clock + ttl,
+  total,
+});
+
+type Kind = { name: string; pair: () => [SearchStore, SearchStore] };
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let redis: TestRedis | undefined;
+const noRedis = skipWithoutRedis();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  if (!noRedis) redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+  await database.drop();
+});
+
+const kinds: Kind[] = [
+  { name: 'PostgreSQL', pair: () => [new PgSearchStore(database.db, now), new PgSearchStore(database.db, now)] },
+  ...(noRedis
+    ? []
+    : [
+        {
+          name: 'Redis',
+          pair: (): [SearchStore, SearchStore] => [
+            new RedisSearchStore((redis as TestRedis).client(), now),
+            new RedisSearchStore((redis as TestRedis).client(), now),
+          ],
+        },
+      ]),
+];
+
+describe.each(kinds)('the search store in $name', (kind) => {
+  it('answers a pull on another instance with only what changed since the cursor, in its latest form', async () => {
+    const [a, b] = kind.pair();
+    const m = meta(2);
+    await a.create(m);
+    await a.answer(m.id, 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    const first = await b.read(m.id, 0, now());
+    expect(first?.results.map((r) => r.id)).toEqual(['x', 'y']);
+    expect(first?.meta).toEqual(m);
+    await a.answer(m.id, 'b', [result('y', 650, 'b')]);
+    const second = await b.read(m.id, first?.cursor ?? 0, now());
+    expect(second?.results).toHaveLength(1);
+    expect(second?.results[0]?.price.amount).toBe(650);
+    expect(second?.results[0]?.sellers.map((s) => s.supplier)).toEqual(['b', 'a']);
+    expect(second?.answered).toBe(2);
+    expect((await b.read(m.id, second?.cursor ?? 0, now()))?.results).toEqual([]);
+    expect((await b.result(m.id, 'y', now()))?.result.price.amount).toBe(650);
+    expect(await b.result(m.id, 'nope', now())).toBeUndefined();
+  });
+
+  it('counts a failed supplier as answered and names it', async () => {
+    const [a, b] = kind.pair();
+    const m = meta(2);
+    await a.create(m);
+    await a.answer(m.id, 'down', 'failed');
+    expect(await b.read(m.id, 0, now())).toMatchObject({ answered: 1, failed: ['down'], results: [] });
+  });
+
+  it('shows a re-priced result after the cursor, and nothing once the session has expired but its criteria', async () => {
+    const [a, b] = kind.pair();
+    const m = meta(1, 1000);
+    await a.create(m);
+    await a.answer(m.id, 'a', [result('x', 500, 'a')]);
+    const first = await a.read(m.id, 0, now());
+    await b.reprice(m.id, 'x', 540);
+    const after = await a.read(m.id, first?.cursor ?? 0, now());
+    expect(after?.results.map((r) => [r.id, r.price.amount])).toEqual([['x', 540]]);
+    expect(await b.expired(m.id)).toBeUndefined();
+    clock += 1000;
+    expect(await b.read(m.id, 0, now())).toBeUndefined();
+    expect(await b.result(m.id, 'x', now())).toBeUndefined();
+    expect(await b.expired(m.id)).toEqual(criteria);
+    expect(await b.expired('never-existed')).toBeUndefined();
+  });
+
+  it('loses no offer when suppliers answer at once through two instances', async () => {
+    const [a, b] = kind.pair();
+    const suppliers = Array.from({ length: 12 }, (_, i) => `sup${i}`);
+    const m = meta(suppliers.length);
+    await a.create(m);
+    // Every supplier offers the same three journeys at its own price; some also re-price meanwhile.
+    await Promise.all(
+      suppliers.map((s, i) =>
+        (i % 2 ? a : b).answer(m.id, s, [
+          result('j1', 1000 + i, s),
+          result('j2', 2000 - i, s),
+          result(`own-${s}`, 300, s),
+        ]),
+      ),
+    );
+    const read = await b.read(m.id, 0, now());
+    expect(read?.answered).toBe(suppliers.length);
+    const byId = new Map(read?.results.map((r) => [r.id, r]));
+    expect(byId.size).toBe(2 + suppliers.length);
+    expect(byId.get('j1')?.price.amount).toBe(1000);
+    expect(byId.get('j2')?.price.amount).toBe(2000 - 11);
+    expect(
+      byId
+        .get('j1')
+        ?.sellers.map((s) => s.supplier)
+        .sort(),
+    ).toEqual([...suppliers].sort());
+    expect(byId.get('j2')?.sellers.map((s) => s.price.amount)).toEqual(
+      [...suppliers.keys()].map((i) => 2000 - i).sort((x, y) => x - y),
+    );
+  });
+
+  it('reads the same as the in-process store after any sequence of answers and pulls', async () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('answer' as const),
+        supplier: fc.constantFrom('a', 'b', 'c'),
+        offers: fc.array(
+          fc.record({ id: fc.constantFrom('p', 'q', 'r', 's'), amount: fc.integer({ min: 1, max: 9 }) }),
+          {
+            maxLength: 4,
+          },
+        ),
+      }),
+      fc.record({ kind: fc.constant('fail' as const), supplier: fc.constantFrom('a', 'b', 'c') }),
+      fc.record({ kind: fc.constant('pull' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const [shared, other] = kind.pair();
+        const model = new MemorySearchStore(10, now);
+        const m = meta(3);
+        await shared.create(m);
+        await model.create(m);
+        let cursor = 0;
+        let modelCursor = 0;
+        for (const s of steps) {
+          if (s.kind === 'pull') {
+            const got = await other.read(m.id, cursor, now());
+            const want = await model.read(m.id, modelCursor, now());
+            const key = (r: SearchResult) => `${r.id}:${r.price.amount}:${r.sellers.map((x) => x.supplier).join('')}`;
+            expect(got?.results.map(key).sort()).toEqual(want?.results.map(key).sort());
+            expect(got?.answered).toBe(want?.answered);
+            expect(got?.failed).toEqual(want?.failed);
+            cursor = got?.cursor ?? 0;
+            modelCursor = want?.cursor ?? 0;
+          } else {
+            const answer = s.kind === 'fail' ? 'failed' : s.offers.map((o) => result(o.id, o.amount, s.supplier));
+            await shared.answer(m.id, s.supplier, answer);
+            await model.answer(m.id, s.supplier, answer);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('the PostgreSQL search store', () => {
+  it('purges results of expired sessions, and their criteria a day later', async () => {
+    const store = new PgSearchStore(database.db, now);
+    const m = meta(1, 1000);
+    await store.create(m);
+    await store.answer(m.id, 'a', [result('x', 1, 'a')]);
+    clock += 2000;
+    expect(await store.purge()).toBeGreaterThanOrEqual(1);
+    expect(await store.expired(m.id)).toEqual(criteria);
+    clock += 24 * 3600_000;
+    await store.purge();
+    expect(await store.expired(m.id)).toBeUndefined();
+  });
+});

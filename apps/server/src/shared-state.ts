@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { MemorySearchStore, type SearchStore } from './features/search/search-store';
+import { PgSearchStore } from './features/search/stores/pg-search-store';
+import { RedisSearchStore } from './features/search/stores/redis-search-store';
+import type { JobRegistry } from './jobs/jobs';
+import { pgRateLimitStore, purgeRateCounters, type RateLimitStoreClass } from './plugins/rate-limit-store';
+
+declare module './jobs/jobs' {
+  interface JobPayloads {
+    'shared-state.purge': Record<string, unknown>;
+  }
+}
+
+export type SharedState = {
+  /** Where search sessions live. */
+  searchStore: SearchStore;
+  /** The API rate limit's counters: Redis, or PostgreSQL through a store class. */
+  rateLimit: { redis: Redis; nameSpace: string } | { store: RateLimitStoreClass };
+  close: () => Promise<void>;
+};
+
+/**
+ * What every server process must see alike beyond the tables of the features (ARCHITECTURE.md §1):
+ * search sessions and the API's request counters live in Redis when `REDIS_URL` is set, otherwise in
+ * PostgreSQL, so any number of processes behind a load balancer answer the same. `SEARCH_STORE=memory`
+ * keeps search sessions in the process instead, for a single process only.
+ */
+export function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRegistry): SharedState {
+  const clock = () => now().getTime();
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : undefined;
+  // A lost Redis connection reconnects by itself; requests meanwhile fail or skip the limit, the process stays up.
+  redis?.on('error', () => {});
+  const searchStore: SearchStore =
+    config.SEARCH_STORE === 'memory'
+      ? new MemorySearchStore(config.SEARCH_MAX_SESSIONS, clock, config.SEARCH_STORE_MAX_MB * 1024 * 1024)
+      : redis
+        ? new RedisSearchStore(redis, clock)
+        : new PgSearchStore(db, clock);
+
+  jobs.task('shared-state.purge', z.object({}).loose(), async () => {
+    await searchStore.purge?.();
+    if (!redis) await purgeRateCounters(db);
+  });
+  jobs.schedule('shared-state.purge', '*/5 * * * *');
+
+  return {
+    searchStore,
+    rateLimit: redis ? { redis, nameSpace: 'junction:rate:' } : { store: pgRateLimitStore(db) },
+    close: async () => {
+      redis?.disconnect();
+    },
+  };
+}
