@@ -15,11 +15,12 @@ export type PlannerPoolOptions = {
 
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
 
+/** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
+const compiled = import.meta.url.endsWith('.js');
 const spawn = () =>
-  new Worker(new URL('./planner.worker.ts', import.meta.url), {
-    // The worker runs TypeScript sources like the server does.
-    execArgv: ['--import', 'tsx'],
-  });
+  compiled
+    ? new Worker(new URL('./planner.worker.js', import.meta.url))
+    : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
 
 let shared: { key: string; pool: WorkerPool<PlanPayload, SearchResult[]> } | undefined;
 
