@@ -63,6 +63,8 @@ async function start(latencyScale: string, failures: boolean, extra: Record<stri
     PORT: '0',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_MAX: '1000000',
+    // No database here: one process keeps its search sessions and request counters in memory.
+    SEARCH_STORE: 'memory',
     SEARCH_LATENCY_SCALE: latencyScale,
     SEARCH_SUPPLIER_FAILURES: String(failures),
   });

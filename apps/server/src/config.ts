@@ -231,7 +231,7 @@ export const configSchema = z.object({
     .enum(['shared', 'memory'])
     .default('shared')
     .describe(
-      'Where search sessions live: shared (Redis with REDIS_URL, else PostgreSQL) for any number of processes, or memory for one process',
+      'Where search sessions and API request counters live: shared (Redis with REDIS_URL, else PostgreSQL) for any number of processes, or memory for one process',
     ),
   SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
   SEARCH_STORE_MAX_MB: z.coerce

@@ -17,8 +17,8 @@ declare module './jobs/jobs' {
 export type SharedState = {
   /** Where search sessions live. */
   searchStore: SearchStore;
-  /** The API rate limit's counters: Redis, or PostgreSQL through a store class. */
-  rateLimit: { redis: Redis; nameSpace: string } | { store: RateLimitStoreClass };
+  /** The API rate limit's counters: Redis, PostgreSQL through a store class, or this process's memory. */
+  rateLimit: { redis: Redis; nameSpace: string } | { store: RateLimitStoreClass } | Record<string, never>;
   close: () => Promise<void>;
 };
 
@@ -26,7 +26,7 @@ export type SharedState = {
  * What every server process must see alike beyond the tables of the features (ARCHITECTURE.md §1):
  * search sessions and the API's request counters live in Redis when `REDIS_URL` is set, otherwise in
  * PostgreSQL, so any number of processes behind a load balancer answer the same. `SEARCH_STORE=memory`
- * keeps search sessions in the process instead, for a single process only.
+ * keeps search sessions and request counters in the process instead, for a single process only.
  */
 export function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRegistry): SharedState {
   const clock = () => now().getTime();
@@ -50,7 +50,12 @@ export function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRe
 
   return {
     searchStore,
-    rateLimit: redis ? { redis, nameSpace: 'junction:rate:' } : { store: pgRateLimitStore(db) },
+    // One process only (SEARCH_STORE=memory): its request counters stay in its memory too.
+    rateLimit: redis
+      ? { redis, nameSpace: 'junction:rate:' }
+      : config.SEARCH_STORE === 'memory'
+        ? {}
+        : { store: pgRateLimitStore(db) },
     close: async () => {
       redis?.disconnect();
     },
