@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { currentUserSchema, type PullResponse, type SearchResult } from '@junction/domain';
+import { currentUserSchema, type PullResponse, type SearchResult, sameInBoth } from '@junction/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,17 @@ import { buildApp } from '../src/app';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
+import type { Supplier } from '../src/features/search/suppliers/supplier';
 import { bookingClient, CONTACT, orderBody, traveller } from './booking-client';
-import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata, testSecrets } from './harness';
+import {
+  createTestApp,
+  createTestDatabase,
+  QUIET_SETTINGS,
+  type TestApp,
+  testConfig,
+  testRefdata,
+  testSecrets,
+} from './harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from './redis';
 
 /**
@@ -182,4 +191,37 @@ describe.skipIf(skipWithoutRedis())('with Redis', () => {
   });
   afterAll(() => redis?.stop());
   sharedBehaviour('PostgreSQL and Redis', () => ({ REDIS_URL: redis.url }), 'redis');
+});
+
+describe('a search whose starting process died', () => {
+  it('ends once every supplier’s time limit has passed, the answers that never came counted as failed', async () => {
+    let clock = START.getTime();
+    // A supplier asked by a process that then died: its answer never reaches the shared store.
+    const lost: Supplier = {
+      id: 'lost',
+      name: sameInBoth('Lost'),
+      kind: 'flight',
+      search: () => new Promise<never>(() => {}),
+      quote: async () => undefined,
+    };
+    const t = await createTestApp({ ...QUIET_SETTINGS, SEARCH_SUPPLIER_TIMEOUT_MS: '60000' }, () => new Date(clock), {
+      suppliers: () => [lost],
+    });
+    try {
+      const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: oneWay });
+      expect(started.statusCode, started.body).toBe(200);
+      const { searchId } = started.json() as { searchId: string };
+      const pull = async () =>
+        (
+          await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor: 0 } })
+        ).json() as PullResponse;
+      expect(await pull()).toMatchObject({ done: false, phase: 'request', answered: 0, total: 1 });
+      clock += 64_000;
+      expect(await pull()).toMatchObject({ done: false, answered: 0 });
+      clock += 2_000;
+      expect(await pull()).toMatchObject({ done: true, phase: 'pull', answered: 1, total: 1 });
+    } finally {
+      await t.close();
+    }
+  });
 });
