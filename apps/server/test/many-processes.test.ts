@@ -156,6 +156,23 @@ function sharedBehaviour(name: string, env: () => Record<string, string>, sessio
       expect((await b.app.inject({ method: 'POST', url: '/logout', headers: { cookie } })).statusCode).toBe(200);
       expect((await a.app.inject({ method: 'GET', url: '/user', headers: { cookie } })).statusCode).toBe(401);
     });
+
+    it('locks an account after five wrong passwords, wherever each was tried', async () => {
+      const { a, b } = pair;
+      await client.signUp();
+      // The number the sign-up code was texted to (the profile shows it masked).
+      const mobile = (a.sms.sent.at(-1)?.to ?? '').replace('+86', '');
+      const signIn = (t: TestApp, password: string, i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/login',
+          payload: { username: mobile, password, identity: 'mobile' },
+          remoteAddress: `10.66.0.${i}`,
+        });
+      for (let i = 0; i < 5; i++)
+        expect((await signIn(i % 2 ? b : a, `wrong${i}pass`, i)).json()).toMatchObject({ errorCode: 1002 });
+      for (const t of [a, b]) expect((await signIn(t, 'travel2026', 9)).json()).toMatchObject({ errorCode: 1429 });
+    });
   });
 
   describe(`the API's rate limit over two processes (${name})`, () => {
