@@ -56,6 +56,8 @@ import { PaymentsRepository } from './features/payment/payment.repository';
 import { paymentRoutes } from './features/payment/payment.routes';
 import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
+import { defaultGeocoder } from './features/places/geocoder/default';
+import type { Geocoder } from './features/places/geocoder/geocoder';
 import { placesRoutes } from './features/places/places.routes';
 import { RailAgentDesk } from './features/rail/agent-desk';
 import type { RailAccountProvider } from './features/rail/provider';
@@ -118,6 +120,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** The card processor; the embedded simulator by default. */
   gateway?: PaymentGateway;
+  /** Addresses and landmarks for the place picker; the offline gazetteer by default. */
+  geocoder?: Geocoder;
 };
 
 /** Secrets and personal data never reach the logs. */
@@ -573,7 +577,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
     });
     await api.register(siteRoutes(config));
-    await api.register(placesRoutes(deps.refdata.places));
+    await api.register(placesRoutes(deps.refdata.places, deps.geocoder ?? defaultGeocoder(deps.refdata)));
     await api.register(refdataRoutes(deps.refdata, deps.now));
     await api.register(
       accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400, (userId) => notices.unread(userId)),

@@ -32,6 +32,7 @@ export * from './passengers/rail-status';
 export * from './payment/card';
 export * from './payment/payment.api';
 export * from './payment/payment.schema';
+export * from './places/door';
 export * from './places/place.api';
 export * from './places/place.schema';
 export * from './places/place-code';

@@ -3,11 +3,21 @@ import path from 'node:path';
 import type { Country, CurrencyInfo } from '@junction/domain';
 import type { Calendar, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
 import type { AircraftClass, Airline } from './build/tables';
+import { Gazetteer, type GazetteerColumns } from './gazetteer';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
 
 export type { Calendar, CalendarDay, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
 export type { AircraftClass, Airline } from './build/tables';
+export {
+  GAZETTEER_KINDS,
+  Gazetteer,
+  type GazetteerEntry,
+  type GazetteerHit,
+  type GazetteerKind,
+  type GazetteerRow,
+  toColumns,
+} from './gazetteer';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 
@@ -58,4 +68,12 @@ export function loadRefdata(): Refdata {
     connectionTimes: read<ConnectionTimes>('connection-times.json'),
     taxiFares: read<Record<string, TaxiFare>>('taxi-fares.json'),
   };
+}
+
+/**
+ * The offline gazetteer (landmarks, metro stations, districts, towns), read on its own: the place
+ * search needs it, the planner's workers do not.
+ */
+export function loadGazetteer(): Gazetteer {
+  return new Gazetteer(read<GazetteerColumns>('gazetteer.json'));
 }

@@ -1,4 +1,12 @@
-import { type ChildPlace, decodePlaceCode, encodePlaceCode, type Language, nameIn, type Place } from '@junction/domain';
+import {
+  type ChildPlace,
+  decodePlaceCode,
+  distanceKm,
+  encodePlaceCode,
+  type Language,
+  nameIn,
+  type Place,
+} from '@junction/domain';
 import type { RawPlace } from './types';
 
 /** How well a keyword matches a place; higher is better. Ties go to cities, then to importance. */
@@ -59,6 +67,7 @@ export class PlaceIndex {
   private readonly byId = new Map<number, RawPlace>();
   private readonly childrenOf = new Map<number, RawPlace[]>();
   private readonly byCode = new Map<string, RawPlace[]>();
+  private readonly cities: RawPlace[] = [];
   /** Sorted search keys with the place and field each belongs to. */
   private readonly keys: string[] = [];
   private readonly keyPlace: RawPlace[] = [];
@@ -72,6 +81,7 @@ export class PlaceIndex {
     const cityZh = new Map(places.filter((p) => p.kind === 'city').map((p) => [p.id, p]));
     for (const p of places) {
       this.byId.set(p.id, p);
+      if (p.kind === 'city') this.cities.push(p);
       if (p.cityId !== undefined) {
         const list = this.childrenOf.get(p.cityId) ?? [];
         list.push(p);
@@ -136,8 +146,27 @@ export class PlaceIndex {
   }
 
   search(keyword: string, language: Language, limit = 10): Place[] {
+    return this.searchScored(keyword, language, limit).places;
+  }
+
+  /** The city whose centre is nearest to a point, within `maxKm`: the city a door belongs to. */
+  nearestCity(point: { lat: number; lon: number }, maxKm = 80): RawPlace | undefined {
+    let best: RawPlace | undefined;
+    let bestKm = maxKm;
+    for (const p of this.cities) {
+      const km = distanceKm(point, p);
+      if (km < bestKm) {
+        best = p;
+        bestKm = km;
+      }
+    }
+    return best;
+  }
+
+  /** The places matching a keyword and the score of the best match (0 when none), to rank other lists with. */
+  searchScored(keyword: string, language: Language, limit = 10): { places: Place[]; best: number } {
     const query = normalizeKeyword(keyword);
-    if (!query || query.length > 60) return [];
+    if (!query || query.length > 60) return { places: [], best: 0 };
     const scores = new Map<RawPlace, number>();
     const raise = (p: RawPlace, score: number) => {
       if ((scores.get(p) ?? 0) < score) scores.set(p, score);
@@ -170,7 +199,7 @@ export class PlaceIndex {
         results.push(this.toPlace(p, language));
       }
     }
-    return results;
+    return { places: results, best: ranked[0]?.[1] ?? 0 };
   }
 
   /** A place in the shape of spec §3, names in the language asked for (English where no Chinese is known). */

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import { doorSchema } from './door';
 import { placeQuerySchema, placeSchema } from './place.schema';
 
-export const placeListSchema = z.object({ data: z.array(placeSchema) });
+export const placeListSchema = z.object({
+  data: z.array(placeSchema),
+  /** Addresses and landmarks matching the keyword (the place picker's own group), best first. */
+  doors: z.array(doorSchema).optional(),
+  /** True when the best door matches better than the best city, airport or station: its group goes first. */
+  doorsFirst: z.boolean().optional(),
+});
+export const nearestDoorQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+  lang: z.enum(['en', 'zh-CN']).optional(),
+});
 export const popularPlacesQuerySchema = placeQuerySchema.pick({ lang: true });
 
 /** `GET /api/place` (spec §7) and the popular cities an empty place picker offers. */
@@ -20,5 +32,12 @@ export const placeEndpoints = {
     query: popularPlacesQuerySchema,
     response: placeListSchema,
     summary: 'Popular cities for an empty place picker',
+  }),
+  nearest: defineEndpoint({
+    method: 'GET',
+    path: '/api/place/door',
+    query: nearestDoorQuerySchema,
+    response: z.object({ data: doorSchema }),
+    summary: 'The door at a point of the map, named after the nearest named place',
   }),
 } as const;

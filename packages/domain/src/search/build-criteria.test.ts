@@ -4,6 +4,7 @@ import { decodePlaceCode } from '../places/place-code';
 import { buildCriteria, type CriteriaPlaceInput } from './build-criteria';
 import { criteriaProblem, isSamePlace } from './criteria-rules';
 import { searchCriteriaSchema } from './search.schema';
+import { packSearchLink, unpackSearchLink } from './search-link';
 import { parseShortLink } from './short-link';
 
 const beijing: CriteriaPlaceInput = { id: 9001, name: 'Beijing', cityCode: 'BJS', onlyThis: false, belowName: 'China' };
@@ -102,5 +103,28 @@ describe('the same-place rule (3104)', () => {
     expect(criteriaProblem(c, '2026-11-22')).toBe('SAME_PLACE');
     const airports = buildCriteria({ type: 1, legs: [{ from: pek, to: pkx, date: '2026-12-01' }] });
     expect(criteriaProblem(airports, '2026-11-22')).toBeNull();
+  });
+});
+
+describe('criteria with a door', () => {
+  it('carries a door as @lat,lon with its name, and reads a door as never the same place as its city', () => {
+    const c = buildCriteria({
+      type: 1,
+      legs: [
+        {
+          from: { id: -5, name: '王府井', cityCode: 'BJS', onlyThis: true, door: { lat: 39.9125, lon: 116.4105 } },
+          to: { id: 1, name: '北京', cityCode: 'BJS', onlyThis: false },
+          date: '2026-12-01',
+        },
+      ],
+    });
+    expect(c.legs[0]).toMatchObject({
+      departure: '@39.9125,116.4105',
+      departureName: '王府井',
+      departureCityCode: 'BJS',
+    });
+    expect(criteriaProblem(c, '2026-11-22')).toBeNull();
+    const packed = unpackSearchLink(packSearchLink(c));
+    expect(packed?.legs[0]).toMatchObject({ departure: '@39.9125,116.4105', departureName: '王府井' });
   });
 });

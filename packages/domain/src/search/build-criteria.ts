@@ -1,4 +1,5 @@
 import { type IsoDate, toRequestDate } from '../dates';
+import { formatDoorToken } from '../places/door';
 import { encodePlaceCode } from '../places/place-code';
 import {
   type Cabin,
@@ -20,7 +21,12 @@ export type CriteriaPlaceInput = {
   onlyThis: boolean;
   /** The line under the name in the multi-city form (spec §3): a city's country, an airport's city. */
   belowName?: string;
+  /** A door (an address, a landmark, a pin): criteria carry its point and name, not a place id. */
+  door?: { lat: number; lon: number };
 };
+
+/** The place token of criteria: a door's `@lat,lon`, or the base-35 place code. */
+const tokenOf = (p: CriteriaPlaceInput): string => (p.door ? formatDoorToken(p.door) : encodePlaceCode(p.id));
 
 export type CriteriaDraft = {
   type: TripType;
@@ -45,8 +51,8 @@ export function buildCriteria(draft: CriteriaDraft): SearchCriteria {
   const multiCity = draft.type === TRIP_TYPES.MULTI_CITY;
   const legs = draft.legs.map(({ from, to, date }, i): SearchLeg => {
     const leg: SearchLeg = {
-      departure: encodePlaceCode(from.id),
-      destination: encodePlaceCode(to.id),
+      departure: tokenOf(from),
+      destination: tokenOf(to),
       departure_date: toRequestDate(date),
       departure_only_airport: from.onlyThis,
       destination_only_airport: to.onlyThis,

@@ -25,6 +25,7 @@ export function travellerProblem(adults: number, children: number, infants: numb
 /** A place as the same-place rule sees it: its id or place token, its city's code, and whether it is the whole city. */
 export type SamePlaceRef = { id: number | string; cityCode?: string; wholeCity: boolean };
 
+const isDoorRef = (r: SamePlaceRef) => (typeof r.id === 'number' ? r.id < 0 : r.id.trim().startsWith('@'));
 const idKey = (id: number | string) => (typeof id === 'number' ? String(id) : id.trim().toUpperCase());
 
 /**
@@ -34,6 +35,8 @@ const idKey = (id: number | string) => (typeof id === 'number' ? String(id) : id
  */
 export function isSamePlace(a: SamePlaceRef, b: SamePlaceRef): boolean {
   if (idKey(a.id) === idKey(b.id)) return true;
+  // A door (an address or a pin: token `@lat,lon`, negative id in the form) is a point, never its whole city.
+  if (isDoorRef(a) || isDoorRef(b)) return false;
   const city = a.cityCode?.trim().toUpperCase();
   return Boolean(city) && city === b.cityCode?.trim().toUpperCase() && (a.wholeCity || b.wholeCity);
 }

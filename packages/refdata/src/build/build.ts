@@ -1,8 +1,10 @@
 // `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
 import fs from 'node:fs';
 import path from 'node:path';
+import { toColumns } from '../gazetteer';
 import { placeCodeCollisions } from '../place-codes';
 import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTaxiFares, buildTrainServiceFees } from './extras';
+import { buildGazetteer } from './gazetteer';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
 import { writeRailGtfs } from './gtfs-rail';
@@ -39,3 +41,6 @@ console.log(report);
 console.log('flights GTFS (data/gtfs/flights.zip):', writeFlightsGtfs(places, aircraft));
 console.log('rail GTFS (data/gtfs/rail.zip):', writeRailGtfs(places));
 console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places));
+const gazetteer = buildGazetteer(places);
+write('gazetteer.json', toColumns(gazetteer.rows));
+console.log('gazetteer (generated/gazetteer.json):', gazetteer.report);

@@ -1,4 +1,4 @@
-import { apiErrorSchema, ERRORS, placeSchema } from '@junction/domain';
+import { apiErrorSchema, doorSchema, ERRORS, placeSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -88,5 +88,55 @@ describe('reference tables', () => {
     };
     expect(currencies.data).toHaveLength(36);
     expect(currencies.rates.rates['CNY:USD']).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/place: addresses and landmarks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const doorList = z.object({
+    data: z.array(placeSchema),
+    doors: z.array(doorSchema),
+    doorsFirst: z.boolean(),
+  });
+  const search = async (keyword: string, lang = 'en') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/place?keyword=${encodeURIComponent(keyword)}&lang=${lang}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return doorList.parse(res.json());
+  };
+
+  it.each([
+    ['王府井', 'zh-CN', '王府井', '北京'],
+    ['wangfujing', 'en', 'Wangfujing', 'Beijing'],
+    ['陆家嘴', 'zh-CN', '陆家嘴', '上海'],
+    ['国贸', 'zh-CN', '国贸', '北京'],
+    ['tiananmen', 'en', 'Tiananmen', 'Beijing'],
+  ])('finds %s as a door, first in the list, with its city', async (keyword, lang, name, city) => {
+    const body = await search(keyword, lang);
+    expect(body.doorsFirst).toBe(true);
+    expect(body.doors[0]).toMatchObject({ name, cityName: city, country: 'CN' });
+  });
+
+  it('keeps cities first when a city matches better, with doors after them', async () => {
+    const body = await search('beijing');
+    expect(body.data[0]).toMatchObject({ kind: 'city', city_code: 'BJS' });
+    expect(body.doorsFirst).toBe(false);
+  });
+
+  it('names a point of the map after the nearest named place, in the language asked for', async () => {
+    const at = await t.app.inject({ method: 'GET', url: '/api/place/door?lat=39.9126&lon=116.4104&lang=zh-CN' });
+    expect(at.json().data).toMatchObject({ name: '王府井', cityCode: 'BJS', lat: 39.9126, lon: 116.4104 });
+    const near = await t.app.inject({ method: 'GET', url: '/api/place/door?lat=39.9200&lon=116.4300&lang=en' });
+    expect(near.json().data).toMatchObject({ kind: 'pin', cityCode: 'BJS' });
+    expect(near.json().data.name).toMatch(/^Near /);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/place/door?lat=95&lon=116' });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -2,6 +2,10 @@ import { placeEndpoints } from '@junction/domain';
 import type { PlaceIndex } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
+import type { DoorMatch, Geocoder } from './geocoder/geocoder';
+
+/** Addresses and landmarks shown beside the places. */
+const DOOR_LIMIT = 5;
 
 /** Cities offered before anything is typed: the main Chinese cities and the hubs travellers fly to most. */
 export const POPULAR_CITY_CODES = [
@@ -24,14 +28,26 @@ export const POPULAR_CITY_CODES = [
 ];
 
 /** `GET /api/place` (spec §7): places matching a keyword, ranked for a traveller. */
-export const placesRoutes = (places: PlaceIndex): FastifyPluginAsync =>
+export const placesRoutes = (places: PlaceIndex, geocoder: Geocoder): FastifyPluginAsync =>
   async function placeRoutes(app) {
     const tags = ['places'];
 
     serve(app, placeEndpoints.search, { tags }, async (req, reply) => {
       reply.header('cache-control', 'public, max-age=3600').header('vary', 'cookie');
       const { keyword, limit } = req.query;
-      return { data: places.search(keyword, req.language, limit) };
+      const found = places.searchScored(keyword, req.language, limit);
+      let doors: DoorMatch[] = [];
+      try {
+        doors = await geocoder.suggest(keyword, req.language, DOOR_LIMIT, AbortSignal.timeout(2000));
+      } catch (e) {
+        // A geocoder that fails leaves the cities, airports and stations: the picker still works.
+        req.log.warn({ err: e, geocoder: geocoder.id }, 'geocoder failed');
+      }
+      return {
+        data: found.places,
+        doors: doors.map((d) => d.door),
+        doorsFirst: (doors[0]?.score ?? 0) > found.best,
+      };
     });
 
     serve(app, placeEndpoints.popular, { tags }, async (req, reply) => {
@@ -44,5 +60,10 @@ export const placesRoutes = (places: PlaceIndex): FastifyPluginAsync =>
           .slice(0, 1),
       );
       return { data: cities.map((p) => places.toPlace(p, language)) };
+    });
+
+    serve(app, placeEndpoints.nearest, { tags }, async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').header('vary', 'cookie');
+      return { data: await geocoder.reverse({ lat: req.query.lat, lon: req.query.lon }, req.language) };
     });
   };

@@ -6,6 +6,8 @@ import {
   type CriteriaPlace,
   type CriteriaPlaceInput,
   criteriaProblem,
+  distanceKm,
+  formatDoorToken,
   fromRequestDate,
   isSamePlace,
   type Language,
@@ -14,6 +16,7 @@ import {
   normalizeCabin,
   type PlaceTokenLookup,
   type PullResponse,
+  parseDoorToken,
   parseShortLink,
   type RefreshResponse,
   resolvePlaceToken,
@@ -27,7 +30,21 @@ import {
 import type { RawPlace, Refdata } from '@junction/refdata';
 import type { Inventory } from './inventory/inventory';
 import type { SearchStore } from './search-store';
-import type { Bound, Supplier, SupplierRequest } from './suppliers/supplier';
+import type { Bound, DoorPoint, Supplier, SupplierRequest } from './suppliers/supplier';
+
+/** Two doors closer than this are one place. */
+const SAME_DOOR_KM = 0.2;
+
+/** A journey of the request from one leg of the criteria. */
+const bound = (date: string, l: Pick<Bound, 'from' | 'to' | 'fromOnly' | 'toOnly' | 'fromDoor' | 'toDoor'>): Bound => ({
+  date,
+  from: l.from,
+  to: l.to,
+  fromOnly: l.fromOnly,
+  toOnly: l.toOnly,
+  ...(l.fromDoor ? { fromDoor: l.fromDoor } : {}),
+  ...(l.toDoor ? { toDoor: l.toDoor } : {}),
+});
 
 /** Where prices are set and days counted. */
 const HOME_ZONE = 'Asia/Shanghai';
@@ -122,6 +139,19 @@ export class SearchService {
     return place;
   }
 
+  /**
+   * One end of a journey: a place of the place data, or a door (`@lat,lon` with its name) in the city
+   * nearest to it, from where flights and trains go.
+   */
+  private end(token: string, name: string | undefined): { place: RawPlace; door?: DoorPoint } {
+    const point = parseDoorToken(token);
+    if (!point) return { place: this.place(token) };
+    const city = this.refdata.places.nearestCity(point, Number.POSITIVE_INFINITY);
+    if (!city) throw new AppError('PLACE_UNKNOWN');
+    const label = name?.trim() || formatDoorToken(point);
+    return { place: city, door: { ...point, name: { en: label, 'zh-CN': label } } };
+  }
+
   /** The place a criteria token names, in both languages; null when it names none. */
   placeOf(token: string): CriteriaPlace | null {
     const place = resolvePlaceToken(token, this.lookup);
@@ -139,13 +169,18 @@ export class SearchService {
     const problem = criteriaProblem(criteria, this.today());
     if (problem) throw new AppError(problem);
     const legs = criteria.legs.map((leg) => {
-      const from = this.place(leg.departure);
-      const to = this.place(leg.destination);
+      const { place: from, door: fromDoor } = this.end(leg.departure, leg.departureName);
+      const { place: to, door: toDoor } = this.end(leg.destination, leg.destinationName);
       const ref = (p: RawPlace) => ({ id: p.id, cityCode: p.cityCode, wholeCity: p.kind === 'city' });
-      if (isSamePlace(ref(from), ref(to))) throw new AppError('SAME_PLACE');
+      if (fromDoor || toDoor) {
+        // A door is the same place as another only when they are next to each other.
+        if (fromDoor && toDoor && distanceKm(fromDoor, toDoor) < SAME_DOOR_KM) throw new AppError('SAME_PLACE');
+      } else if (isSamePlace(ref(from), ref(to))) throw new AppError('SAME_PLACE');
       return {
         from,
         to,
+        fromDoor,
+        toDoor,
         fromOnly: leg.departure_only_airport,
         toOnly: leg.destination_only_airport,
         date: fromRequestDate(leg.departure_date) as string,
@@ -156,10 +191,17 @@ export class SearchService {
     const bounds: Bound[] =
       criteria.type === TRIP_TYPES.ROUND_TRIP && first.returnDate
         ? [
-            { date: first.date, from: first.from, to: first.to, fromOnly: first.fromOnly, toOnly: first.toOnly },
-            { date: first.returnDate, from: first.to, to: first.from, fromOnly: first.toOnly, toOnly: first.fromOnly },
+            bound(first.date, first),
+            bound(first.returnDate, {
+              from: first.to,
+              to: first.from,
+              fromOnly: first.toOnly,
+              toOnly: first.fromOnly,
+              fromDoor: first.toDoor,
+              toDoor: first.fromDoor,
+            }),
           ]
-        : legs.map((l) => ({ date: l.date, from: l.from, to: l.to, fromOnly: l.fromOnly, toOnly: l.toOnly }));
+        : legs.map((l) => bound(l.date, l));
     const today = this.today();
     // A flexible search shifts the whole trip by up to ±n days, keeping the days between its journeys.
     const offsets = [0];

@@ -1,4 +1,4 @@
-import { type Language, type Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
+import { type Door, type Language, type Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
@@ -41,21 +41,24 @@ export const holidayCalendarQueryOptions = () =>
 export const useHolidayCalendar = () => useQuery(holidayCalendarQueryOptions()).data;
 
 /** Spec §7: a failure of `/api/place` is logged and treated as no match, so the picker never shows an error for it. */
-function noMatchOnFailure(signal: AbortSignal) {
-  return (err: unknown): Place[] => {
+function noMatchOnFailure<T>(signal: AbortSignal, none: T) {
+  return (err: unknown): T => {
     if (signal.aborted) throw err;
     console.warn('place search failed', err);
-    return [];
+    return none;
   };
 }
+
+/** What the picker shows for a keyword: cities, airports and stations, and addresses and landmarks. */
+export type PlaceMatches = { places: Place[]; doors: Door[]; doorsFirst: boolean };
 
 export const placesQueryOptions = (keyword: string, language: Language) =>
   queryOptions({
     queryKey: referenceKeys.places(keyword, language),
     queryFn: ({ signal }) =>
       callApi(placeEndpoints.search, { query: { keyword, lang: language, limit: 8 }, signal })
-        .then((r) => r.data)
-        .catch(noMatchOnFailure(signal)),
+        .then((r): PlaceMatches => ({ places: r.data, doors: r.doors ?? [], doorsFirst: r.doorsFirst ?? false }))
+        .catch(noMatchOnFailure<PlaceMatches>(signal, { places: [], doors: [], doorsFirst: false })),
     staleTime: 60 * 60 * 1000,
     enabled: keyword.trim().length > 0,
   });
@@ -66,6 +69,6 @@ export const popularPlacesQueryOptions = (language: Language) =>
     queryFn: ({ signal }) =>
       callApi(placeEndpoints.popular, { query: { lang: language }, signal })
         .then((r) => r.data)
-        .catch(noMatchOnFailure(signal)),
+        .catch(noMatchOnFailure<Place[]>(signal, [])),
     staleTime: Number.POSITIVE_INFINITY,
   });

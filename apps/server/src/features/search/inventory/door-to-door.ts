@@ -173,7 +173,7 @@ export class DoorToDoorPlanner {
   }
 
   /** Ways to reach stops from a point: taxis to the nearby ones, and the city's metro and airport-express links. */
-  private ends(loaded: LoadedTimetable, grid: StopGrid, point: LatLon, city: RawPlace | undefined) {
+  private ends(loaded: LoadedTimetable, grid: StopGrid, point: LatLon, city: RawPlace | undefined, centre = true) {
     const checkIn = (stop: number) =>
       ((loaded.stopIds[stop] ?? '').startsWith('air:')
         ? DOOR_TO_DOOR.airportCheckInMin
@@ -186,7 +186,7 @@ export class DoorToDoorPlanner {
     for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToMetroKm)) {
       if (isMetro(stop)) options.push({ kind: 'walk', seconds: walkSeconds(km), price: 0, stop });
     }
-    if (city) {
+    if (city && centre) {
       for (const link of this.transit) {
         if (link.cityCode !== city.cityCode) continue;
         const stop = loaded.stopIndex.get(`${link.fromKind === 'airport' ? 'air' : 'rail'}:${link.fromCode}`);
@@ -203,11 +203,21 @@ export class DoorToDoorPlanner {
    * Pareto-optimal door-to-door journeys leaving `from` on the local day `date` (midnight at `dayStart`,
    * epoch ms), tried from several times of day so the list covers the whole day.
    */
-  plan(p: { from: LatLon; to: LatLon; fromCity?: RawPlace; toCity?: RawPlace; date: string; dayStart: number }) {
+  plan(p: {
+    from: LatLon;
+    to: LatLon;
+    fromCity?: RawPlace;
+    toCity?: RawPlace;
+    /** False when the end is a door, not the city's centre (the default). */
+    fromCentre?: boolean;
+    toCentre?: boolean;
+    date: string;
+    dayStart: number;
+  }) {
     const net = this.network(p.date);
     const { loaded, grid, raptor } = net;
-    const access = this.ends(loaded, grid, p.from, p.fromCity);
-    const egressAll = this.ends(loaded, grid, p.to, p.toCity);
+    const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre);
+    const egressAll = this.ends(loaded, grid, p.to, p.toCity, p.toCentre);
     // The engine takes one way out per stop: the quickest.
     const egressByStop = new Map<number, DoorToDoorJourney['egress']>();
     for (const e of egressAll) {

@@ -1,8 +1,22 @@
 import type { Cabin, LocalText, ResultKind, SearchResult } from '@junction/domain';
 import type { RawPlace } from '@junction/refdata';
 
-/** One journey of a trip: a one-way has one, a round trip two, a multi-city one per leg. */
-export type Bound = { date: string; from: RawPlace; to: RawPlace; fromOnly: boolean; toOnly: boolean };
+/** A door (an address, a landmark, a pin on the map) a journey starts or ends at, with its name. */
+export type DoorPoint = { lat: number; lon: number; name: LocalText };
+
+/**
+ * One journey of a trip: a one-way has one, a round trip two, a multi-city one per leg. A journey from
+ * or to a door has the door's city as `from`/`to` (flights and trains go from there) and the door itself.
+ */
+export type Bound = {
+  date: string;
+  from: RawPlace;
+  to: RawPlace;
+  fromOnly: boolean;
+  toOnly: boolean;
+  fromDoor?: DoorPoint;
+  toDoor?: DoorPoint;
+};
 
 /**
  * What every supplier is asked: the trips (one per departure day of a flexible search) for a party.

@@ -104,6 +104,38 @@ describe('place picker', () => {
     expect(onChange.mock.calls.at(-1)?.[0].from).toMatchObject({ id: 1, kind: 'city', onlyThis: false });
   });
 
+  it('offers addresses and landmarks in their own group, first when they match best, and picks a door by its point', async () => {
+    const wangfujing = {
+      kind: 'business',
+      name: 'Wangfujing',
+      nameEn: 'Wangfujing',
+      nameZh: '王府井',
+      cityName: 'Beijing',
+      cityCode: 'BJS',
+      country: 'CN',
+      lat: 39.9125,
+      lon: 116.4105,
+    };
+    serve(() => json({ data: [BEIJING], doors: [wangfujing], doorsFirst: true }));
+    const onChange = vi.fn();
+    renderPair(onChange);
+    const from = screen.getAllByRole('combobox')[0] as HTMLElement;
+    await userEvent.click(from);
+    await userEvent.type(from, 'wangfujing');
+    const group = await screen.findByText('Addresses and landmarks');
+    // The group comes before the cities when a door matches better.
+    expect(
+      group.compareDocumentPosition(screen.getByText('Beijing South')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByText('Business district')).toBeTruthy();
+    await userEvent.click(screen.getByText('Wangfujing'));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    const picked = onChange.mock.calls.at(-1)?.[0].from as PickedPlace;
+    expect(picked).toMatchObject({ kind: 'door', name: 'Wangfujing', cityCode: 'BJS', onlyThis: true });
+    expect(picked.door).toEqual({ lat: 39.9125, lon: 116.4105 });
+    expect(picked.id).toBeLessThan(0);
+  });
+
   it('treats a failed search as no match', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     serve(() => new Response('{"errorCode":5000,"errorContent":"down"}', { status: 500 }));
@@ -111,7 +143,7 @@ describe('place picker', () => {
     const from = screen.getAllByRole('combobox')[0] as HTMLElement;
     await userEvent.click(from);
     await userEvent.type(from, 'xyz');
-    expect(await screen.findByText('No matching city, airport or station')).toBeTruthy();
+    expect(await screen.findByText('No matching city, airport, station or address')).toBeTruthy();
     expect(warn).toHaveBeenCalled();
   });
 

@@ -1,5 +1,13 @@
-import { EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
-import { type ChildPlace, type Language, nameIn, otherLanguage, type Place } from '@junction/domain';
+import { AimOutlined, EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  type ChildPlace,
+  type Door,
+  doorIdOf,
+  type Language,
+  nameIn,
+  otherLanguage,
+  type Place,
+} from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Spin } from 'antd';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
@@ -10,8 +18,9 @@ import styles from './place-picker.module.css';
 
 /** What a picker holds: a whole city (any of its airports and stations) or only one airport or station. */
 export type PickedPlace = {
+  /** A door's id is negative, made from its point (`doorIdOf`). */
   id: number;
-  kind: Place['kind'];
+  kind: Place['kind'] | 'door';
   name: string;
   code: string;
   cityCode: string;
@@ -19,10 +28,27 @@ export type PickedPlace = {
   onlyThis: boolean;
   /** The line under the name (spec §3 below-name): a city's country, an airport's or station's city. */
   belowName?: string;
+  /** An address, landmark or pin: its point (WGS-84). */
+  door?: { lat: number; lon: number };
 };
 
-function KindIcon({ kind }: { kind: Place['kind'] }) {
+/** A door as the picker holds it: onlyThis, since a door is one point and never a whole city. */
+export function pickedDoor(d: Door): PickedPlace {
+  return {
+    id: doorIdOf(d),
+    kind: 'door',
+    name: d.name,
+    code: '',
+    cityCode: d.cityCode ?? '',
+    onlyThis: true,
+    ...(d.cityName || d.countryName ? { belowName: d.cityName ?? d.countryName } : {}),
+    door: { lat: d.lat, lon: d.lon },
+  };
+}
+
+function KindIcon({ kind }: { kind: PickedPlace['kind'] }) {
   if (kind === 'city') return <EnvironmentOutlined aria-hidden="true" />;
+  if (kind === 'door') return <AimOutlined aria-hidden="true" />;
   const path =
     kind === 'airport'
       ? 'M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z'
@@ -83,6 +109,33 @@ function toOptions(places: Place[], language: Language, cityLabel: string): Opti
   return options;
 }
 
+/** Addresses and landmarks: each with its kind, its city (or country) and its name in the other language. */
+function toDoorOptions(doors: Door[], language: Language, kindLabel: (kind: Door['kind']) => string): Option[] {
+  const other = (d: Door) => nameIn(d, otherLanguage(language));
+  return doors.map((d) => {
+    const picked = pickedDoor(d);
+    const hint = other(d) !== d.name ? other(d) : '';
+    return {
+      value: `door:${picked.id}`,
+      text: d.name,
+      picked,
+      label: (
+        <div className={styles.option} data-place-kind="door" data-door-kind={d.kind}>
+          <span className={styles.icon}>
+            <KindIcon kind="door" />
+          </span>
+          <span className={styles.names}>
+            <span className={styles.name}>{d.name}</span>
+            {hint ? <span className={styles.hint}>{hint}</span> : null}
+            {picked.belowName ? <span className={styles.hint}>{picked.belowName}</span> : null}
+          </span>
+          <span className={styles.code}>{kindLabel(d.kind)}</span>
+        </div>
+      ),
+    };
+  });
+}
+
 export type PlacePickerProps = {
   value?: PickedPlace;
   onChange?: (place: PickedPlace | undefined) => void;
@@ -103,12 +156,24 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
   const results = useQuery(placesQueryOptions(deferred, language));
   const popular = useQuery({ ...popularPlacesQueryOptions(language), enabled: deferred === '' });
   const isPopular = deferred === '';
-  const places = (isPopular ? popular.data : results.data) ?? [];
+  const places = (isPopular ? popular.data : results.data?.places) ?? [];
+  const doors = (isPopular ? undefined : results.data?.doors) ?? [];
+  const doorsFirst = !isPopular && (results.data?.doorsFirst ?? false);
   const cityLabel = t('placePicker.city');
   const options = useMemo(() => toOptions(places, language, cityLabel), [places, language, cityLabel]);
+  const doorOptions = useMemo(
+    () => toDoorOptions(doors, language, (kind) => t(`placePicker.doorKind.${kind}`)),
+    [doors, language, t],
+  );
+  const doorGroup = {
+    label: <span className={styles.group}>{t('placePicker.doors')}</span>,
+    title: 'doors',
+    options: doorOptions,
+  };
+  const allOptions = [...options, ...doorOptions];
   const isLoading = isPopular ? popular.isFetching : results.isFetching;
 
-  const selected = value ? { value: String(value.id), label: value.name } : undefined;
+  const selected = value ? { value: value.door ? `door:${value.id}` : String(value.id), label: value.name } : undefined;
   return (
     <Select<{ value: string }, Option | { label: ReactNode; title: string; options: Option[] }>
       id={id}
@@ -121,10 +186,14 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
       options={
         isPopular && options.length > 0
           ? [{ label: <span className={styles.group}>{t('placePicker.popular')}</span>, options, title: 'popular' }]
-          : options
+          : doorOptions.length === 0
+            ? options
+            : doorsFirst
+              ? [doorGroup, ...options]
+              : [...options, doorGroup]
       }
       onChange={(v: { value: string } | undefined) => {
-        const opt = options.find((o) => o.value === v?.value);
+        const opt = allOptions.find((o) => o.value === v?.value);
         onChange?.(opt?.picked);
         setKeyword('');
       }}

@@ -4,13 +4,24 @@ import type { RawPlace } from '@junction/refdata';
 import { METRO_PREFIX } from '../../inventory/door-to-door';
 import { type Inventory, placeName } from '../../inventory/inventory';
 import { SEARCH_TEXTS } from '../../results/texts';
+import type { DoorPoint } from '../supplier';
 
 /** The places a door-to-door plan passes: its doors, and the stops of the planner's timetable. */
 export class PlanPlaces {
   constructor(private readonly inv: Inventory) {}
 
-  /** The door: a street address for a city (its centre), or the airport or station asked for. */
-  door(place: RawPlace): LegPoint {
+  /** The door: the address or landmark asked for, a city's centre, or the airport or station asked for. */
+  door(place: RawPlace, door?: DoorPoint): LegPoint {
+    if (door) {
+      return {
+        code: '',
+        name: door.name,
+        city: { id: place.id, name: placeName(place) },
+        kind: 'address',
+        lat: door.lat,
+        lon: door.lon,
+      };
+    }
     if (place.kind !== 'city') return this.point(place);
     return {
       code: '',

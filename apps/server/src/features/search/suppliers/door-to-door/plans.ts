@@ -65,10 +65,13 @@ export class DoorToDoorPlans {
     const planner = this.inv.doorToDoor;
     if (!planner) return [];
     const { journeys, loaded } = planner.plan({
-      from: bound.from,
-      to: bound.to,
+      from: bound.fromDoor ?? bound.from,
+      to: bound.toDoor ?? bound.to,
       fromCity: this.inv.cityOf(bound.from),
       toCity: this.inv.cityOf(bound.to),
+      // The curated airport-express links run to the city centre: from a door the metro feed and taxis go.
+      fromCentre: !bound.fromDoor,
+      toCentre: !bound.toDoor,
       date: bound.date,
       dayStart: localMidnight(bound.date, bound.from.tz),
     });
@@ -98,7 +101,7 @@ export class DoorToDoorPlans {
     const firstStop = places.stop(loaded, firstRide.boardStop);
     if (!firstStop) return undefined;
 
-    const access = accessLeg(ctx, j, bound, places.door(bound.from), firstStop);
+    const access = accessLeg(ctx, j, bound, places.door(bound.from, bound.fromDoor), firstStop);
     const legs: ResultLeg[] = [access.leg];
     let total = access.partyMinor;
 
@@ -143,7 +146,14 @@ export class DoorToDoorPlans {
     const lastStop = places.stop(loaded, previousRide.alightStop);
     if (!lastStop) return undefined;
 
-    const egress = egressLeg(ctx, j, bound, places.door(bound.to), lastStop, instant(ctx, previousRide.arrival));
+    const egress = egressLeg(
+      ctx,
+      j,
+      bound,
+      places.door(bound.to, bound.toDoor),
+      lastStop,
+      instant(ctx, previousRide.arrival),
+    );
     legs.push(egress.leg);
     total += egress.partyMinor;
 

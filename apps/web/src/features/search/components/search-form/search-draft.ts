@@ -5,6 +5,7 @@ import {
   criteriaProblem,
   daysBetween,
   decodePlaceCode,
+  doorIdOf,
   type ErrorName,
   fromRequestDate,
   isSamePlace,
@@ -12,6 +13,7 @@ import {
   MAX_FLEX_DAYS,
   MAX_MULTI_CITY_LEGS,
   normalizeCabin,
+  parseDoorToken,
   SEARCH_MODES,
   type SearchCriteria,
   type SearchMode,
@@ -170,6 +172,20 @@ export function fromCriteria(c: SearchCriteria): SearchDraft | null {
     onlyThis: boolean,
     belowName: string | undefined,
   ) => {
+    const door = parseDoorToken(token);
+    if (door) {
+      const picked: PickedPlace = {
+        id: doorIdOf(door),
+        kind: 'door',
+        name: name || token,
+        code: '',
+        cityCode: cityCode ?? '',
+        onlyThis: true,
+        ...(belowName ? { belowName } : {}),
+        door,
+      };
+      return picked;
+    }
     const id = decodePlaceCode(token);
     if (id === null) return null;
     const picked: PickedPlace = {

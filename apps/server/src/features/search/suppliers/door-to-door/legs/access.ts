@@ -47,7 +47,7 @@ export function accessLeg(
     return { leg, partyMinor: 0 };
   }
   const city = ctx.inv.cityOf(bound.from);
-  const seconds = taxi(bound.from, firstStop, ctx.inv.doorToDoor?.taxiModel(city)).seconds;
+  const seconds = taxi(bound.fromDoor ?? bound.from, firstStop, ctx.inv.doorToDoor?.taxiModel(city)).seconds;
   const leg = groundLeg({
     kind: 'taxi',
     from: door,

@@ -53,7 +53,7 @@ export function egressLeg(
   }
   const start = arriveStop + DOOR_EXIT_MIN * 60_000;
   const city = ctx.inv.cityOf(bound.to);
-  const end = start + taxi(lastStop, bound.to, ctx.inv.doorToDoor?.taxiModel(city)).seconds * 1000;
+  const end = start + taxi(lastStop, bound.toDoor ?? bound.to, ctx.inv.doorToDoor?.taxiModel(city)).seconds * 1000;
   const leg = groundLeg({
     kind: 'taxi',
     from,

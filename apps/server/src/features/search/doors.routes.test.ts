@@ -1,0 +1,92 @@
+import { distanceKm, type PullResponse, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { sharedInventory } from './inventory/inventory';
+
+const START = new Date('2026-11-22T04:00:00Z');
+const WANGFUJING = { lat: 39.9125, lon: 116.4105 };
+const LUJIAZUI = { lat: 31.2363, lon: 121.5055 };
+
+async function collect(t: TestApp, criteria: SearchCriteriaInput) {
+  const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+  expect(started.statusCode, started.body).toBe(200);
+  const { searchId } = started.json() as { searchId: string };
+  const byId = new Map<string, SearchResult>();
+  let cursor = 0;
+  for (let i = 0; i < 600; i++) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor } });
+    const body = res.json() as PullResponse;
+    for (const r of body.results) byId.set(r.id, r);
+    cursor = body.cursor;
+    if (body.done) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [...byId.values()];
+}
+
+const doorLeg = (over: Record<string, unknown> = {}) => ({
+  departure: '@39.9125,116.4105',
+  departureName: '王府井',
+  destination: '@31.2363,121.5055',
+  destinationName: '陆家嘴',
+  departure_date: '2026/12/01',
+  ...over,
+});
+
+describe('door-to-door plans from an address or landmark', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    await sharedInventory(testRefdata(), false);
+    t = await createTestApp(
+      {
+        SEARCH_LATENCY_SCALE: '0.02',
+        SEARCH_SUPPLIER_FAILURES: 'false',
+        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
+        RATE_LIMIT_MAX: '100000',
+      },
+      () => START,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('plans Wangfujing to Lujiazui from the door itself: the first leg starts at Wangfujing, the last ends at Lujiazui', async () => {
+    const results = await collect(t, { type: 1, legs: [doorLeg()] });
+    const plans = results.filter((r) => r.kind === 'mix');
+    expect(plans.length).toBeGreaterThan(0);
+    // Flights and trains from the door's city still come, city to city.
+    expect(results.some((r) => r.kind === 'flight')).toBe(true);
+    for (const plan of plans) {
+      const first = plan.legs[0];
+      const last = plan.legs.at(-1);
+      expect(distanceKm(first?.from ?? { lat: 0, lon: 0 }, WANGFUJING)).toBeLessThan(0.4);
+      expect(first?.from).toMatchObject({ kind: 'address', name: { 'zh-CN': '王府井' } });
+      expect(distanceKm(last?.to ?? { lat: 0, lon: 0 }, LUJIAZUI)).toBeLessThan(0.05);
+      expect(last?.to).toMatchObject({ kind: 'address', name: { 'zh-CN': '陆家嘴' } });
+      expect(['taxi', 'subway', 'lands']).toContain(first?.kind);
+      // The ground legs are priced for this door: a walk is free, a taxi or metro ride is not.
+      for (const leg of [first, last]) {
+        if (leg?.kind === 'lands') expect(leg.price.amount).toBe(0);
+        if (leg?.kind === 'taxi') expect(leg.price.amount).toBeGreaterThan(0);
+      }
+    }
+    // Wangfujing has a metro station a few hundred metres away: some plan walks there.
+    expect(plans.some((p) => p.legs[0]?.kind === 'lands' && p.legs[1]?.kind === 'subway')).toBe(true);
+  }, 120_000);
+
+  it('refuses a door off the earth as an unknown place, and two doors side by side as the same place', async () => {
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/search',
+      payload: { type: 1, legs: [doorLeg({ departure: '@95,116' })] },
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errorCode).toBe(3103);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/search',
+      payload: { type: 1, legs: [doorLeg({ destination: '@39.9126,116.4106' })] },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errorCode).toBe(3104);
+  });
+});

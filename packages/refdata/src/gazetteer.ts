@@ -1,0 +1,273 @@
+import { distanceKm, type LatLon } from '@junction/domain';
+import { normalizeKeyword } from './place-index';
+
+/** What a named point of the gazetteer is: a curated landmark of a kind, a metro station, a district or county, a town. */
+export const GAZETTEER_KINDS = [
+  'landmark',
+  'business',
+  'university',
+  'hospital',
+  'hotel',
+  'metro',
+  'district',
+  'town',
+] as const;
+export type GazetteerKind = (typeof GAZETTEER_KINDS)[number];
+
+/** A row of `generated/gazetteer.json`: kind, Chinese name, English name, pinyin, city code, country, lat, lon (WGS-84). */
+export type GazetteerRow = [GazetteerKind, string, string, string, string, string, number, number];
+
+export type GazetteerEntry = {
+  id: number;
+  kind: GazetteerKind;
+  /** Empty when no Chinese name is known. */
+  nameZh: string;
+  nameEn: string;
+  pinyin: string;
+  /** The city code of the place data it belongs to, or empty (a town). */
+  cityCode: string;
+  country: string;
+  lat: number;
+  lon: number;
+};
+
+export type GazetteerHit = { entry: GazetteerEntry; score: number };
+
+/** The same scale as the place search's scores, so the two lists rank together. */
+const SCORE = {
+  exactZh: 900,
+  exactEn: 800,
+  exactPinyin: 700,
+  zhPrefix: 600,
+  enPrefix: 500,
+  pinyinPrefix: 450,
+  word: 400,
+};
+type Field = 'zh' | 'en' | 'pinyin' | 'word';
+const EXACT: Record<Field, number> = {
+  zh: SCORE.exactZh,
+  en: SCORE.exactEn,
+  pinyin: SCORE.exactPinyin,
+  word: SCORE.word,
+};
+const PREFIX: Record<Field, number> = {
+  zh: SCORE.zhPrefix,
+  en: SCORE.enPrefix,
+  pinyin: SCORE.pinyinPrefix,
+  word: SCORE.word,
+};
+/** Among equal matches: landmarks before metro stations, before districts, before towns. */
+const KIND_RANK: Record<GazetteerKind, number> = {
+  landmark: 6,
+  business: 6,
+  university: 5,
+  hospital: 5,
+  hotel: 4,
+  metro: 3,
+  district: 2,
+  town: 0,
+};
+/** A prefix scan reads at most this many keys: a short keyword of a common start stays fast. */
+const MAX_SCAN = 2000;
+const CELL_DEG = 0.1;
+const HAN = /\p{Script=Han}/u;
+
+/** `generated/gazetteer.json`: one array per column (kinds as indexes into GAZETTEER_KINDS), read fast. */
+export type GazetteerColumns = {
+  kind: number[];
+  zh: string[];
+  en: string[];
+  pinyin: string[];
+  city: string[];
+  country: string[];
+  lat: number[];
+  lon: number[];
+};
+
+export function toColumns(rows: readonly GazetteerRow[]): GazetteerColumns {
+  const kindIndex = new Map<string, number>(GAZETTEER_KINDS.map((k, i) => [k, i]));
+  return {
+    kind: rows.map((r) => kindIndex.get(r[0]) ?? 0),
+    zh: rows.map((r) => r[1]),
+    en: rows.map((r) => r[2]),
+    pinyin: rows.map((r) => r[3]),
+    city: rows.map((r) => r[4]),
+    country: rows.map((r) => r[5]),
+    lat: rows.map((r) => r[6]),
+    lon: rows.map((r) => r[7]),
+  };
+}
+
+/** Towns are many: their keys are read only for a keyword of this length, and only this many of them. */
+const TOWN_MIN_LENGTH = 4;
+const TOWN_SCAN = 200;
+
+/**
+ * The offline gazetteer: keyword search over Chinese names, pinyin and English names and their words
+ * (the same binary searches over sorted keys as the place search), and the nearest named point. The
+ * landmarks, metro stations and districts have one index, the many towns another that is read briefly.
+ */
+export class Gazetteer {
+  private readonly named: KeyIndex;
+  private readonly towns: KeyIndex;
+  private readonly cells = new Map<number, number[]>();
+
+  constructor(private readonly cols: GazetteerColumns) {
+    const named: [string, number, Field][] = [];
+    const towns: [string, number, Field][] = [];
+    const townKind = GAZETTEER_KINDS.indexOf('town');
+    const districtKind = GAZETTEER_KINDS.indexOf('district');
+    for (let id = 0; id < cols.kind.length; id++) {
+      const zh = cols.zh[id] as string;
+      const en = normalizeKeyword(cols.en[id] as string);
+      if (cols.kind[id] === townKind) {
+        if (en) towns.push([en, id, 'en']);
+      } else {
+        if (zh) {
+          named.push([normalizeKeyword(zh), id, 'zh']);
+          // 国家体育场（鸟巢）: the name in brackets finds it too.
+          const inner = /[（(]([^）)]+)[）)]/.exec(zh)?.[1];
+          const outer = zh.replace(/[（(][^）)]*[）)]/g, '');
+          if (inner && inner.length > 1) named.push([inner, id, 'zh']);
+          if (outer !== zh && outer.length > 1) named.push([outer, id, 'zh']);
+        }
+        const pinyin = cols.pinyin[id] as string;
+        if (pinyin) named.push([pinyin, id, 'pinyin']);
+        // 海淀区 is found as 海淀 and haidian too.
+        const division = /^(.{2,})(区|县|市)$/.exec(zh);
+        if (division && cols.kind[id] === districtKind) {
+          named.push([division[1] as string, id, 'zh']);
+          const suffix = division[2] === '区' ? 'qu' : division[2] === '县' ? 'xian' : 'shi';
+          if (pinyin.endsWith(suffix)) named.push([pinyin.slice(0, -suffix.length), id, 'pinyin']);
+        }
+        if (en) named.push([en, id, 'en']);
+        const words = (cols.en[id] as string)
+          .toLowerCase()
+          .replace(/[()]/g, ' ')
+          .split(/[\s/-]+/);
+        for (const word of words.slice(1)) {
+          const w = normalizeKeyword(word);
+          if (w.length > 2) named.push([w, id, 'word']);
+        }
+      }
+      const cell = cellOf(cols.lat[id] as number, cols.lon[id] as number);
+      const list = this.cells.get(cell);
+      if (list) list.push(id);
+      else this.cells.set(cell, [id]);
+    }
+    this.named = new KeyIndex(named);
+    this.towns = new KeyIndex(towns);
+  }
+
+  get size(): number {
+    return this.cols.kind.length;
+  }
+
+  entry(id: number): GazetteerEntry {
+    const c = this.cols;
+    return {
+      id,
+      kind: GAZETTEER_KINDS[c.kind[id] as number] as GazetteerKind,
+      nameZh: c.zh[id] as string,
+      nameEn: c.en[id] as string,
+      pinyin: c.pinyin[id] as string,
+      cityCode: c.city[id] as string,
+      country: c.country[id] as string,
+      lat: c.lat[id] as number,
+      lon: c.lon[id] as number,
+    };
+  }
+
+  /**
+   * Named points matching a keyword, best first: two Chinese characters or three letters at least (a
+   * shorter keyword names cities, which the place search has).
+   */
+  search(keyword: string, limit = 6): GazetteerHit[] {
+    const query = normalizeKeyword(keyword);
+    if (!query || query.length > 60) return [];
+    if (HAN.test(query) ? query.length < 2 : query.length < 3) return [];
+    const scores = new Map<number, number>();
+    this.named.scan(query, MAX_SCAN, scores);
+    if (!HAN.test(query) && query.length >= TOWN_MIN_LENGTH) this.towns.scan(query, TOWN_SCAN, scores);
+    const kindRank = (id: number) => KIND_RANK[GAZETTEER_KINDS[this.cols.kind[id] as number] as GazetteerKind];
+    const ranked = [...scores].sort(
+      ([a, sa], [b, sb]) =>
+        sb - sa ||
+        kindRank(b) - kindRank(a) ||
+        Number(this.cols.country[b] === 'CN') - Number(this.cols.country[a] === 'CN') ||
+        a - b,
+    );
+    return ranked.slice(0, limit).map(([id, score]) => ({ entry: this.entry(id), score }));
+  }
+
+  /**
+   * The named point nearest to a point: a landmark, metro station or district within `nearKm` first,
+   * else anything within `farKm` (a town); undefined when nothing is that close.
+   */
+  nearest(point: LatLon, nearKm = 1.5, farKm = 30): { entry: GazetteerEntry; km: number } | undefined {
+    let best: { id: number; km: number } | undefined;
+    let bestNamed: { id: number; km: number } | undefined;
+    const townKind = GAZETTEER_KINDS.indexOf('town');
+    const reach = Math.ceil(farKm / 111 / CELL_DEG) + 1;
+    const row = Math.floor((point.lat + 90) / CELL_DEG);
+    const col = Math.floor((point.lon + 180) / CELL_DEG);
+    for (let dr = -reach; dr <= reach; dr++) {
+      for (let dc = -reach; dc <= reach; dc++) {
+        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600)) ?? []) {
+          const km = distanceKm(point, { lat: this.cols.lat[id] as number, lon: this.cols.lon[id] as number });
+          if (km <= farKm && (!best || km < best.km)) best = { id, km };
+          if (this.cols.kind[id] !== townKind && km <= nearKm && (!bestNamed || km < bestNamed.km))
+            bestNamed = { id, km };
+        }
+      }
+    }
+    const found = bestNamed ?? best;
+    return found ? { entry: this.entry(found.id), km: found.km } : undefined;
+  }
+}
+
+/** Sorted search keys with the entry and field each belongs to. */
+class KeyIndex {
+  private readonly keys: string[] = [];
+  private readonly ids: Int32Array;
+  private readonly fields: Field[] = [];
+
+  constructor(keyed: [string, number, Field][]) {
+    keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.ids = new Int32Array(keyed.length);
+    keyed.forEach(([key, id, field], i) => {
+      this.keys.push(key);
+      this.ids[i] = id;
+      this.fields.push(field);
+    });
+  }
+
+  /** Raises the score of every entry with a key starting with the query, reading at most `max` keys. */
+  scan(query: string, max: number, scores: Map<number, number>): void {
+    const start = this.lowerBound(query);
+    const end = Math.min(this.keys.length, start + max);
+    for (let i = start; i < end; i++) {
+      const key = this.keys[i] as string;
+      if (!key.startsWith(query)) break;
+      const field = this.fields[i] as Field;
+      const id = this.ids[i] as number;
+      const score = key === query ? EXACT[field] : PREFIX[field];
+      if ((scores.get(id) ?? 0) < score) scores.set(id, score);
+    }
+  }
+
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.keys[mid] as string) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+function cellOf(lat: number, lon: number): number {
+  return Math.floor((lat + 90) / CELL_DEG) * 10_000 + Math.floor((lon + 180) / CELL_DEG);
+}
