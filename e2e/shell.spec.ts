@@ -114,6 +114,13 @@ test.describe('footer', () => {
     await expect(page.getByTestId('registration-notices')).toContainText('京ICP备00000000号-1 (sample)');
     await expect(footer.getByRole('link', { name: 'OpenFlights' })).toHaveAttribute('href', /openflights\.org/);
     await expect(footer).toContainText('Open Database License');
+    const placeData = page.getByTestId('place-data-attribution');
+    await expect(placeData.getByRole('link', { name: 'OpenStreetMap contributors' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/copyright',
+    );
+    await expect(placeData.getByRole('link', { name: 'GeoNames' })).toHaveAttribute('href', /geonames\.org/);
+    await expect(placeData).toContainText('CC BY 4.0');
     await expect(page.getByTestId('footer-seo')).toContainText('12306');
   });
 });

@@ -80,6 +80,17 @@ export function Footer() {
             </a>
             {t('footer.attribution.after')}
           </p>
+          <p className={styles.attribution} data-testid="place-data-attribution">
+            {t('footer.placeData.before')}
+            <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">
+              {t('footer.placeData.osm')}
+            </a>
+            {t('footer.placeData.middle')}
+            <a href="https://www.geonames.org/" target="_blank" rel="noopener">
+              GeoNames
+            </a>
+            {t('footer.placeData.after')}
+          </p>
         </div>
         <div className={styles.seo} data-testid="footer-seo">
           <p>{t('footer.seo.keywords')}</p>
