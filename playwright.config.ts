@@ -54,6 +54,9 @@ export default defineConfig({
       SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
       // The simulated national rail service always sends its login codes to the browser tests.
       RAIL_SIM_CODE_FAILURE_RATE: '0',
+      // Tickets never fail to be issued; a refund is paid back after 30 seconds, time enough to withdraw it.
+      TICKETING_FAILURE_RATE: '0',
+      REFUND_PROCESSING_SECONDS: '30',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.
       CHAT_FIXED_NOW: '2026-11-26T04:00:00Z',

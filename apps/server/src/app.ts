@@ -549,6 +549,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       staleLockSeconds: Math.max(config.JOB_STALE_LOCK_SECONDS, Math.ceil((2 * config.TICKETING_DELAY_MS) / 1000)),
     },
     now,
+    (orderId) => payments.paymentsOf(orderId),
   );
   registerFulfilmentJobs(jobs, fulfilment);
 

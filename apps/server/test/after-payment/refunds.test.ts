@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   noticePageSchema,
+  orderFulfilmentSchema,
   orderSchema,
   refundQuoteSchema,
   refundSchema,
@@ -161,6 +162,16 @@ describe('refunds', () => {
       ['payment', -order.payment.price.amount],
       ['refund', quote.refunded.amount],
     ]);
+    // The receipt: paid from the wallet, the refund returned and its fee kept.
+    const { receipt } = orderFulfilmentSchema.parse((await get(alice, `/api/order/fulfilment?id=${order.id}`)).json());
+    expect(receipt?.payments.map((p) => [p.purpose, p.method, p.brand, p.last4, p.amount.amount])).toEqual([
+      ['order', 'wallet', null, null, order.payment.price.amount],
+    ]);
+    expect(receipt).toMatchObject({
+      paid: order.payment.price,
+      refunded: quote.refunded,
+      refundFees: quote.fee,
+    });
     const closed = orderSchema.parse((await c.get(alice, order.id)).json());
     expect(closed).toMatchObject({ status: 3, paymentStatus: 4 });
     expect(closed.subOrders[0]?.status).toBe(3);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardBrandSchema } from '../payment/payment.schema';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
@@ -58,6 +59,30 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+/** One payment taken for the order: the order itself or a price difference, by card or from the wallet. */
+export const receiptPaymentSchema = z.object({
+  purpose: z.enum(['order', 'difference']),
+  method: z.enum(['card', 'wallet']),
+  /** The card's brand and last four digits; null for the wallet. */
+  brand: cardBrandSchema.nullable(),
+  last4: z.string().nullable(),
+  amount: cny,
+  paidAt: isoDateTime,
+});
+export type ReceiptPayment = z.infer<typeof receiptPaymentSchema>;
+
+/** The order's receipt (spec §3 `receipt`): what was paid, how and when, and what came back. */
+export const receiptSchema = z.object({
+  payments: z.array(receiptPaymentSchema),
+  /** Everything paid: the order and any price difference. */
+  paid: cny,
+  /** Money returned by refunds that are done. */
+  refunded: cny,
+  /** The refund fees kept by the fare rules of those refunds. */
+  refundFees: cny,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
 /** What happens after payment, for the order page: expected ticketing time (spec §9), tickets, refunds. */
 export const orderFulfilmentSchema = z.object({
   orderId: z.uuid(),
@@ -68,6 +93,8 @@ export const orderFulfilmentSchema = z.object({
   paidAt: isoDateTime.nullable(),
   tickets: z.array(issuedTicketSchema),
   refunds: z.array(refundSchema),
+  /** Null until a payment was taken. */
+  receipt: receiptSchema.nullable(),
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 

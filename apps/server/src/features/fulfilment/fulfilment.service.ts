@@ -11,6 +11,8 @@ import {
   type OrderFulfilment,
   PAYMENT_STATUS,
   PAYMENT_TRANSITIONS,
+  type Receipt,
+  type ReceiptPayment,
   type Refund,
   type RefundQuote,
   type ResultLeg,
@@ -27,7 +29,7 @@ import {
   statusText,
   type Trx,
 } from './fulfilment.repository';
-import type { Notifier, RefundMoney, StaffMail } from './ports';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail } from './ports';
 import { scheduleTicketing } from './schedule';
 import type { IssueRequest, TicketIssuers } from './ticketing/issuer';
 
@@ -84,6 +86,19 @@ export function routeParams(order: OrderRow): Record<string, string> {
   return { fromEn: from.en, fromZh: from['zh-CN'], toEn: to.en, toZh: to['zh-CN'] };
 }
 
+/** The receipt from the payments taken and the refunds: what was paid, returned and kept as fees. */
+export function receiptOf(payments: ReceiptPayment[], refunds: Refund[]): Receipt | null {
+  if (payments.length === 0) return null;
+  const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+  const done = refunds.filter((r) => r.status === 'done');
+  return {
+    payments,
+    paid: cny(payments.reduce((s, p) => s + p.amount.amount, 0)),
+    refunded: cny(done.reduce((s, r) => s + r.refunded.amount, 0)),
+    refundFees: cny(done.reduce((s, r) => s + r.fee.amount, 0)),
+  };
+}
+
 /**
  * Ticketing after payment (spec §4, ARCHITECTURE.md §7): a paid order (2) moves to ticketing (4) with its
  * sub-orders (7 → 2), each sub-order is issued by its supplier in a job of its own, and the order is
@@ -100,6 +115,7 @@ export class FulfilmentService {
     private readonly staffMail: StaffMail,
     private readonly options: FulfilmentOptions,
     private readonly now: () => Date,
+    private readonly paymentsOf: PaymentRecords = async () => [],
   ) {}
 
   get ticketingHours(): number {
@@ -578,10 +594,11 @@ export class FulfilmentService {
   async orderFulfilment(userId: string, orderId: string): Promise<OrderFulfilment> {
     const order = await this.repo.orderForUser(userId, orderId);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    const [paidAt, tickets, refunds] = await Promise.all([
+    const [paidAt, tickets, refunds, payments] = await Promise.all([
       this.repo.paidAt(orderId),
       this.repo.tickets(orderId),
       this.presentRefunds(order, await this.repo.refundsOfOrder(orderId)),
+      this.paymentsOf(orderId),
     ]);
     return {
       orderId,
@@ -602,6 +619,7 @@ export class FulfilmentService {
         changedDeparture: t.changedDeparture,
       })),
       refunds,
+      receipt: receiptOf(payments, refunds),
     };
   }
 

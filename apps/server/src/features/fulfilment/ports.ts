@@ -1,4 +1,4 @@
-import type { NoticeKind, NoticeParams } from '@junction/domain';
+import type { NoticeKind, NoticeParams, ReceiptPayment } from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -29,3 +29,6 @@ export type RefundMoney = (refund: {
 
 /** Mail to the operations staff (the SMTP mailer, composed in `app.ts`). */
 export type StaffMail = (mail: { subject: string; text: string }) => Promise<void>;
+
+/** The payments taken for an order, for its receipt (the payment feature's `PaymentsService.paymentsOf`). */
+export type PaymentRecords = (orderId: string) => Promise<ReceiptPayment[]>;

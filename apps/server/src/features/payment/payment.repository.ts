@@ -143,6 +143,17 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** An order's captured attempts, oldest first. */
+  succeededAttempts(orderId: string): Promise<AttemptRow[]> {
+    return this.db
+      .selectFrom('paymentAttempts')
+      .selectAll()
+      .where('orderId', '=', orderId)
+      .where('state', '=', 'succeeded')
+      .orderBy('createdAt')
+      .execute();
+  }
+
   /** An order's captured attempts, locked, each with what was refunded of it so far. */
   async succeededAttemptsForUpdate(trx: Trx, orderId: string): Promise<(AttemptRow & { refundedMinor: number })[]> {
     const rows = await trx

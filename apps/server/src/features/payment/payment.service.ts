@@ -9,6 +9,7 @@ import {
   type PaymentPurpose,
   type PaymentState,
   type PayOrder,
+  type ReceiptPayment,
 } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import {
@@ -758,6 +759,19 @@ export class PaymentsService {
       channel: r.channel === 'wallet' ? 'wallet' : 'card',
       state: r.state === 'succeeded' ? 'succeeded' : 'pending',
     };
+  }
+
+  /** The payments taken for an order, oldest first, for its receipt: method, card brand and last four, amount, time. */
+  async paymentsOf(orderId: string): Promise<ReceiptPayment[]> {
+    const rows = await this.repo.succeededAttempts(orderId);
+    return rows.map((a) => ({
+      purpose: a.purpose === 'difference' ? 'difference' : 'order',
+      method: a.method === 'wallet' ? 'wallet' : 'card',
+      brand: a.method === 'wallet' ? null : ((a.cardBrand as CardBrand | null) ?? null),
+      last4: a.method === 'wallet' ? null : a.cardLast4,
+      amount: { amount: a.amountMinor, currency: 'CNY' },
+      paidAt: (a.settledAt ?? a.updatedAt).toISOString(),
+    }));
   }
 }
 

@@ -1,9 +1,12 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { sessionKeys } from '../../../shared/api/session';
 import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -11,13 +14,14 @@ import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
-import { useOrderFulfilment } from '../api/fulfilment';
+import { fulfilmentKeys, useOrderFulfilment } from '../api/fulfilment';
 import { useCancelOrder, useOrder } from '../api/orders';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
+import { ReceiptCard } from '../components/receipt-card';
 import { TicketsCard } from '../components/tickets-card';
 
 /** `/order?id=…` (spec §2): one order with its tickets, travellers, itinerary, price, and what may be done now. */
@@ -62,6 +66,14 @@ function OrderView({ order }: { order: Order }) {
   const cancel = useCancelOrder();
   const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
   const chat = useChatLauncher();
+  const client = useQueryClient();
+  // Each step of the order brings its traveller a notice and may bring tickets or refunds: once the order
+  // moves, the unread count in the header and the tickets are asked for again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the order's status moves
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: sessionKeys.user });
+    void client.invalidateQueries({ queryKey: fulfilmentKeys.order(order.id) });
+  }, [client, order.status]);
   const unpaid = isAwaitingPayment(order.status);
   const left = useSecondsUntil(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
@@ -124,6 +136,7 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           <TicketsCard order={order} fulfilment={fulfilment.data} />
+          {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
           <Card title={t('order.itinerary')} className={styles.card}>
             <p className={styles.seller}>
               {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>
