@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+/** `scripts/e2e.mjs` keeps the server's log in a file, to scan it for card data after the tests. */
+const SERVER_LOG = process.env.E2E_SERVER_LOG;
 
 /** Browser tests against the real server (built web app, embedded PostgreSQL), driven in the system Chromium. */
 export default defineConfig({
@@ -31,7 +33,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: SERVER_LOG
+      ? `exec node --import tsx apps/server/src/main.ts >> '${SERVER_LOG}' 2>&1`
+      : 'node --import tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,7 +47,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5499',
-      LOG_LEVEL: 'warn',
+      // Requests are logged too when the log goes to a file, so the card data scan reads what a server logs.
+      LOG_LEVEL: SERVER_LOG ? 'info' : 'warn',
       RATE_LIMIT_MAX: '100000',
       AUTH_IP_LIMIT_FACTOR: '20',
       // Suppliers answer at a fifth of their usual times and never fail, so the browser tests see the

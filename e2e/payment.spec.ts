@@ -200,6 +200,60 @@ for (const lang of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
     });
 
+    test(`pays with a saved card, its security code typed again; a wrong code is declined beside it (${lang})`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      const id = await openPayment(page, lang);
+      // A card saved in the wallet (as the wallet page saves it), with its security code 123.
+      const billing = {
+        line1: '1 Jianguomenwai Avenue',
+        city: 'Beijing',
+        region: 'Beijing',
+        country: 'CN',
+        zip: '100004',
+        phone: '+8613800138000',
+      };
+      const token = (await (
+        await page.request.post('/gateway-sim/v1/tokens', {
+          data: {
+            number: TEST_CARDS.threeDSecure,
+            expMonth: 12,
+            expYear: 2031,
+            name: 'ZHANG WEI',
+            cvc: '123',
+            billing,
+          },
+        })
+      ).json()) as { token: string };
+      const saved = await page.request.post('/api/wallet/card', {
+        data: { token: token.token, name: 'ZHANG WEI', billing, description: lang === 'en' ? 'Travel card' : '出行卡' },
+      });
+      expect(saved.ok()).toBe(true);
+      await page.reload();
+      // The saved card is offered as a method of its own, with its description.
+      const method = page.getByTestId('payment-methods').getByText('Visa •••• 3220');
+      await expect(page.getByTestId('payment-methods')).toContainText(lang === 'en' ? 'Travel card' : '出行卡');
+      await method.click();
+      await expect(page.getByTestId('saved-card-form')).toContainText('ZHANG WEI');
+      // Nothing typed: the code is required before anything is sent.
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('saved-card-form')).toContainText(text(lang, 'payment', 'card.errors.required'));
+      await page.getByTestId('saved-cvc').fill('999');
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('saved-card-form')).toContainText(errorText(lang, 2107));
+      await shot(page, `payment-saved-card-${lang}`);
+      await page.getByTestId('saved-cvc').fill('123');
+      await page.getByTestId('pay-submit').click();
+      // The card's issuer asks for 3-D Secure, as it does for a new card.
+      await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+      await page.getByRole('button', { name: lang === 'en' ? 'Complete verification' : '完成验证' }).click();
+      await expect(page.getByTestId('payment-success')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      // The declined code's answer (422) is the only failed request.
+      expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    });
+
     test(`closes payment when the countdown reaches zero (${lang})`, async ({ page }) => {
       await page.clock.install();
       await openPayment(page, lang);
@@ -245,9 +299,15 @@ for (const lang of LANGUAGES) {
     ).json()) as { token: string };
     const card = (await (
       await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
-    ).json()) as { id: string };
+    ).json()) as { id: string; token: string };
+    const cvcToken = (await (
+      await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { token: card.token, cvc: '123' } })
+    ).json()) as { token: string };
     const topUp = await page.request.post('/api/wallet/topup', {
-      data: { cardId: card.id, amount: order.payment.price.amount },
+      data: {
+        amount: order.payment.price.amount,
+        source: { kind: 'savedCard', cardId: card.id, token: cvcToken.token },
+      },
       headers: { 'Idempotency-Key': `e2e-${id}` },
     });
     expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');

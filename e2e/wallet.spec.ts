@@ -101,6 +101,8 @@ for (const lang of LANGUAGES) {
     await expect(visa.getByTestId('card-masked')).toHaveText('•••• •••• •••• 4242');
     await expect(visa).toContainText('Personal Visa');
     await expect(visa).toContainText('1 Jianguomenwai Avenue');
+    // The phone is kept sealed and shown with its middle hidden.
+    await expect(visa.getByTestId('card-phone')).toHaveText('+86 138****8000');
     await expect(visa).toContainText('12/');
 
     await visa.getByTestId('card-edit').click();
@@ -111,7 +113,12 @@ for (const lang of LANGUAGES) {
     // Top up ¥500 from the Visa.
     await page.getByTestId('top-up').click();
     await amountInput(page).fill('500');
-    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '4242' }).click();
+    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '4242' }).first().click();
+    // The saved card's security code is typed again; a wrong one is declined by the card's issuer.
+    await page.getByTestId('top-up-cvc').fill('321');
+    await page.getByTestId('top-up-submit').click();
+    await expect(page.getByTestId('top-up-form')).toContainText(text(lang, 'errors', '2107'));
+    await page.getByTestId('top-up-cvc').fill('123');
     await page.getByTestId('top-up-submit').click();
     await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?500(\.00)?$/);
     await expect(page.getByTestId('wallet-entry').first()).toContainText('VISA •••• 4242');
@@ -120,7 +127,8 @@ for (const lang of LANGUAGES) {
     await addCard('4000000000003220', '');
     await page.getByTestId('top-up').click();
     await amountInput(page).fill('250.50');
-    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '3220' }).click();
+    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '3220' }).first().click();
+    await page.getByTestId('top-up-cvc').fill('123');
     await page.getByTestId('top-up-submit').click();
     await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
     await expect(page.getByTestId('challenge-amount')).toContainText('250.50');
@@ -135,6 +143,34 @@ for (const lang of LANGUAGES) {
     await threeDs.getByTestId('card-delete').click();
     await page.getByTestId('card-delete-confirm').click();
     await expect(page.getByTestId('saved-card')).toHaveCount(1);
+
+    // A top-up from a new card, saved to the wallet once the money arrived.
+    await page.getByTestId('top-up').click();
+    await amountInput(page).fill('100');
+    await page.getByTestId('top-up-form').getByText(tx('topUp.newCard')).click();
+    const form = page.getByTestId('top-up-form');
+    await form.getByTestId('card-number').fill('5555555555554444');
+    await form.getByTestId('card-month').click();
+    await page.keyboard.type('11');
+    await page.keyboard.press('Enter');
+    await form.getByTestId('card-year').click();
+    await page.keyboard.type(String(new Date().getFullYear() + 4));
+    await page.keyboard.press('Enter');
+    await form.getByTestId('card-cvc').fill('456');
+    await form.getByTestId('card-name').fill('LI NA');
+    await form.getByTestId('billing-line1').fill('88 Century Avenue');
+    await form.getByTestId('billing-city').fill('Shanghai');
+    await form.getByTestId('billing-region').fill('Shanghai');
+    await form.getByTestId('billing-zip').fill('200120');
+    await form.getByTestId('billing-phone').fill('+852 5123 4567');
+    await expect(form.getByTestId('top-up-save')).toBeChecked();
+    await form.getByTestId('card-description').fill('Mastercard');
+    await shot(page, `wallet-top-up-new-card-${lang}`);
+    await page.getByTestId('top-up-submit').click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?850\.50$/);
+    const master = page.getByTestId('saved-card').filter({ hasText: '4444' });
+    await expect(master).toContainText('Mastercard');
+    await expect(master.getByTestId('card-phone')).toHaveText('+852 ****4567');
     expect(errors).toEqual([]);
   });
 }

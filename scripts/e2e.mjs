@@ -59,9 +59,12 @@ const smtp = new SMTPServer({
 const smtpPort = await freePort();
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+// The server writes its log here; afterwards it is scanned, with the database, for test card data.
+const serverLog = path.join(dataDir, 'server.log');
 const env = {
   ...process.env,
   E2E_DATA_DIR: dataDir,
+  E2E_SERVER_LOG: serverLog,
   E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   E2E_MAIL_DIR: mailDir,
   E2E_SMS_FILE: path.join(dataDir, 'sms.jsonl'),
@@ -84,5 +87,19 @@ if (existsSync(pidFile)) {
     // already gone
   }
 }
+if (result.status !== 0 && existsSync(serverLog)) {
+  // What the server wrote outside its JSON log (a crash, a stack) helps to understand a failure.
+  const plain = readFileSync(serverLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('{') && !/^\[(sms|mail) to /.test(line));
+  if (plain.length > 0) console.error(`server output:\n${plain.slice(-40).join('\n')}`);
+}
+// No test card number or security code may be in the server's log or in any table the tests filled.
+const scan = await new Promise((resolve) => {
+  const child = spawn('node', ['--import', 'tsx', 'scripts/scan-card-data.ts', serverLog, dataDir], {
+    stdio: 'inherit',
+  });
+  child.on('exit', (status) => resolve(status));
+});
 await fs.rm(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+process.exit(result.status === 0 && scan === 0 ? 0 : (result.status ?? 1) || 1);

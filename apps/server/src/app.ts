@@ -307,7 +307,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     createHmac('sha256', deps.secrets.hmacKey).update('gateway-webhook').digest('base64url');
   const simulator = new GatewaySimulator(
     new SimulatorRepository(deps.db),
-    { basePath: '/gateway-sim', webhookSecret, webhookAttempts: config.GATEWAY_WEBHOOK_ATTEMPTS },
+    {
+      basePath: '/gateway-sim',
+      webhookSecret,
+      webhookAttempts: config.GATEWAY_WEBHOOK_ATTEMPTS,
+      issuerKey: createHmac('sha256', deps.secrets.hmacKey).update('gateway-sim-issuer').digest(),
+    },
     now,
   );
   registerSimulatorJobs(jobs, simulator);
@@ -342,6 +347,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   // Ticketing follows a payment, queued in the payment's own transaction.
   payments.followWith({ scheduleTicketing });
+  // Paying with a saved card: its token, made into a single-use one with the security code typed again.
+  payments.payWithSavedCards({
+    tokenOf: async (userId, cardId) => (await wallet.cardToken(userId, cardId)).token,
+    isSaved: (token) => wallet.isSavedToken(token),
+  });
   // Paying from the wallet's balance and refunding to it go through the wallet's ledger.
   payments.payFromWallet({
     debit: (trx, m) => walletLedger.debit(trx, m),

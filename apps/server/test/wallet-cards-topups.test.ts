@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   cardTokenSchema,
+  type SavedCard,
   savedCardListSchema,
   savedCardSchema,
   type TokenizeCardInput,
@@ -102,8 +103,30 @@ async function saveCard(cookie: string, number: string = TEST_CARDS.visa, descri
   return savedCardSchema.parse(res.json());
 }
 
-const topUp = (cookie: string, cardId: string, amount: number, key: string | null = randomUUID()) =>
-  post(cookie, '/api/wallet/topup', { cardId, amount }, key === null ? {} : { 'idempotency-key': key });
+/** What the browser does for a saved card: its token and the security code typed again go to the processor. */
+async function cvcToken(card: SavedCard): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway-sim/v1/tokens/cvc',
+    payload: { token: card.token, cvc: card.brand === 'amex' ? '1234' : '123' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return cardTokenSchema.parse(res.json()).token;
+}
+
+const topUp = async (
+  cookie: string,
+  card: SavedCard,
+  amount: number,
+  key: string | null = randomUUID(),
+  token?: string,
+) =>
+  post(
+    cookie,
+    '/api/wallet/topup',
+    { amount, source: { kind: 'savedCard', cardId: card.id, token: token ?? (await cvcToken(card)) } },
+    key === null ? {} : { 'idempotency-key': key },
+  );
 const balanceOf = async (cookie: string) =>
   walletSummarySchema.parse((await get(cookie, '/api/wallet')).json()).balance.amount;
 
@@ -202,7 +225,7 @@ describe('saved cards', () => {
       expect(res.statusCode, url).toBe(404);
       expect(errorCode(res)).toBe(2152);
     }
-    const theirs = await topUp(b.cookie, saved.id, 10_000);
+    const theirs = await topUp(b.cookie, saved, 10_000);
     expect(errorCode(theirs)).toBe(2152);
     expect(savedCardListSchema.parse((await get(b.cookie, '/api/wallet/cards')).json()).items).toEqual([]);
 
@@ -228,7 +251,8 @@ describe('top-ups', () => {
     const a = await signUp();
     const saved = await saveCard(a.cookie);
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => topUp(a.cookie, saved.id, 12_345, key)));
+    const token = await cvcToken(saved);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => topUp(a.cookie, saved, 12_345, key, token)));
     const states = answers.map((r) => topUpStateSchema.parse(r.json()));
     expect(new Set(states.map((s) => s.id)).size).toBe(1);
     const final = topUpStateSchema.parse((await get(a.cookie, `/api/wallet/topup?id=${states[0]?.id}`)).json());
@@ -237,10 +261,10 @@ describe('top-ups', () => {
     const entries = walletEntryPageSchema.parse((await get(a.cookie, '/api/wallet/entries')).json());
     expect(entries.items).toMatchObject([{ kind: 'topup', amount: { amount: 12_345 }, reference: 'VISA •••• 4242' }]);
 
-    const reused = await topUp(a.cookie, saved.id, 99_999, key);
+    const reused = await topUp(a.cookie, saved, 99_999, key);
     expect(errorCode(reused)).toBe(2155);
-    expect(errorCode(await topUp(a.cookie, saved.id, 12_345, null))).toBe(2015);
-    for (const amount of [0, 99, 5_000_001]) expect(errorCode(await topUp(a.cookie, saved.id, amount))).toBe(2151);
+    expect(errorCode(await topUp(a.cookie, saved, 12_345, null))).toBe(2015);
+    for (const amount of [0, 99, 5_000_001]) expect(errorCode(await topUp(a.cookie, saved, amount))).toBe(2151);
     expect(await balanceOf(a.cookie)).toBe(12_345);
   });
 
@@ -251,7 +275,7 @@ describe('top-ups', () => {
       [TEST_CARDS.insufficientFunds, 2105],
     ] as const) {
       const saved = await saveCard(a.cookie, number);
-      const state = topUpStateSchema.parse((await topUp(a.cookie, saved.id, 5_000)).json());
+      const state = topUpStateSchema.parse((await topUp(a.cookie, saved, 5_000)).json());
       expect(state).toMatchObject({ outcome: 'failed', errorCode: code });
     }
     expect(await balanceOf(a.cookie)).toBe(0);
@@ -261,7 +285,7 @@ describe('top-ups', () => {
     const a = await signUp();
     const saved = await saveCard(a.cookie, TEST_CARDS.threeDSecure);
     for (const result of ['pass', 'fail'] as const) {
-      const state = topUpStateSchema.parse((await topUp(a.cookie, saved.id, 20_000)).json());
+      const state = topUpStateSchema.parse((await topUp(a.cookie, saved, 20_000)).json());
       expect(state.outcome).toBe('action');
       expect(state.actionUrl).toMatch(/^\/gateway-sim\/3ds\//);
       const done = await t.app.inject({
@@ -289,7 +313,12 @@ describe('top-ups', () => {
     const saved = await saveCard(a.cookie);
     const sim = new GatewaySimulator(
       new SimulatorRepository(t.db),
-      { basePath: '/gateway-sim', webhookSecret: 'wallet-test-secret-000', webhookAttempts: 1 },
+      {
+        basePath: '/gateway-sim',
+        webhookSecret: 'wallet-test-secret-000',
+        webhookAttempts: 1,
+        issuerKey: Buffer.alloc(32, 7),
+      },
       () => new Date(),
     );
     const gateway = new SimulatedGateway(sim, {
@@ -330,14 +359,18 @@ describe('top-ups', () => {
       () => new Date(),
       secrets.keyring,
     );
-    const state = await wallet.topUp(a.userId, { cardId: saved.id, amount: 7_700 }, 'lost-1');
+    const lost = {
+      amount: 7_700,
+      source: { kind: 'savedCard' as const, cardId: saved.id, token: await cvcToken(saved) },
+    };
+    const state = await wallet.topUp(a.userId, lost, 'lost-1');
     expect(state.outcome).toBe('processing');
     expect(await balanceOf(a.cookie)).toBe(0);
     loseConfirm = false;
     await wallet.settleTopup(state.id);
     await wallet.settleTopup(state.id);
     expect(await balanceOf(a.cookie)).toBe(7_700);
-    expect((await wallet.topUp(a.userId, { cardId: saved.id, amount: 7_700 }, 'lost-1')).outcome).toBe('succeeded');
+    expect((await wallet.topUp(a.userId, lost, 'lost-1')).outcome).toBe('succeeded');
 
     // A top-up whose request stopped before the processor was asked: its intent is cancelled, no money moves.
     const stopped = await repo.transaction((trx) =>
@@ -349,6 +382,7 @@ describe('top-ups', () => {
         amountMinor: 3_000,
         cardBrand: 'visa',
         cardLast4: '4242',
+        saveCardSealed: null,
         createdAt: new Date(),
         updatedAt: new Date(),
       }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   paymentStateSchema,
+  type SavedCard,
   savedCardSchema,
   topUpStateSchema,
   walletEntryPageSchema,
@@ -17,7 +18,7 @@ const now = () => new Date(clock);
 
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
-let cardId = '';
+let card: SavedCard;
 beforeAll(async () => {
   t = await createTestApp(
     {
@@ -29,17 +30,17 @@ beforeAll(async () => {
     now,
   );
   p = await payingTraveller(t, now());
-  const card = cardDetails(TEST_CARDS.visa);
-  const token = (await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: card })).json() as {
+  const details = cardDetails(TEST_CARDS.visa);
+  const token = (await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: details })).json() as {
     token: string;
   };
   const saved = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/card',
-    payload: { token: token.token, name: card.name, billing: card.billing },
+    payload: { token: token.token, name: details.name, billing: details.billing },
     headers: { cookie: p.cookie },
   });
-  cardId = savedCardSchema.parse(saved.json()).id;
+  card = savedCardSchema.parse(saved.json());
 }, 120_000);
 afterAll(() => t.close());
 
@@ -55,11 +56,21 @@ const balance = async () =>
   walletSummarySchema.parse(
     (await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie: p.cookie } })).json(),
   ).balance.amount;
+/** A saved card's token with its security code typed again, as the browser gets it from the processor. */
+async function cvcToken(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway-sim/v1/tokens/cvc',
+    payload: { token: card.token, cvc: '123' },
+  });
+  return (res.json() as { token: string }).token;
+}
+
 async function topUp(amount: number) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/topup',
-    payload: { cardId, amount },
+    payload: { amount, source: { kind: 'savedCard', cardId: card.id, token: await cvcToken() } },
     headers: { cookie: p.cookie, 'idempotency-key': randomUUID() },
   });
   expect(topUpStateSchema.parse(res.json()).outcome).toBe('succeeded');

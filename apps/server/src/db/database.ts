@@ -359,6 +359,8 @@ export type WalletTopupsTable = {
   intentId: string | null;
   actionUrl: string | null;
   error: string | null;
+  /** A new card to save once the top-up succeeds (token, holder, billing, description), sealed; null after. */
+  saveCardSealed: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
@@ -389,6 +391,14 @@ export type GatewaySimTokensTable = {
   holderName: string;
   billingCountry: string;
   behaviour: string;
+  /** The token of the card this one was made from with its security code typed again. */
+  sourceId: string | null;
+  /** The issuer's keyed digest of the security code (tokens made from card details). */
+  cvcDigest: string | null;
+  /** Whether the security code typed again matched (tokens made from a saved card's token). */
+  cvcMatched: boolean | null;
+  /** When the token confirmed a payment: it confirms one only. */
+  usedAt: Timestamp | null;
   createdAt: Timestamp;
 };
 export type GatewaySimIntentsTable = {

@@ -4,6 +4,7 @@ import {
   paymentStateQuerySchema,
   paymentStateSchema,
   payOrderSchema,
+  recollectCvcSchema,
   tokenizeCardSchema,
 } from './payment.schema';
 
@@ -36,5 +37,12 @@ export const gatewayBrowserEndpoints = {
     body: tokenizeCardSchema,
     response: cardTokenSchema,
     summary: 'Turn card details into a single-use token',
+  }),
+  recollect: defineEndpoint({
+    method: 'POST',
+    path: '/gateway-sim/v1/tokens/cvc',
+    body: recollectCvcSchema,
+    response: cardTokenSchema,
+    summary: "A single-use token for a saved card's token with its security code typed again",
   }),
 } as const;

@@ -33,6 +33,16 @@ export type TokenizeCardInput = z.input<typeof tokenizeCardSchema>;
 
 export const cardBrandSchema = z.enum(CARD_BRANDS);
 
+/**
+ * A saved card charged again (sent to the processor, never to our API): the processor's token of the
+ * card and its security code typed again; the answer is a fresh token that pays once.
+ */
+export const recollectCvcSchema = z.object({
+  token: z.string().trim().min(1).max(100),
+  cvc: z.string().trim().min(1).max(8),
+});
+export type RecollectCvc = z.infer<typeof recollectCvcSchema>;
+
 /** What a card is known by once tokenised: the token, the brand, the last four digits and the expiry. */
 export const cardTokenSchema = z.object({
   token: z.string(),
@@ -49,6 +59,11 @@ export type CardToken = z.infer<typeof cardTokenSchema>;
  */
 export const paymentMethodSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), token: z.string().trim().min(1).max(100) }),
+  /**
+   * A saved card of the wallet: its id, and the token the processor answered for the card's token with
+   * its security code typed again (the code itself never reaches us).
+   */
+  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), token: z.string().trim().min(1).max(100) }),
   /** The wallet's balance (spec §1): debited in the transaction that marks the order paid. */
   z.object({ kind: z.literal('wallet') }),
 ]);

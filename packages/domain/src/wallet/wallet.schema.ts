@@ -58,6 +58,11 @@ export type SavedBilling = z.infer<typeof savedBillingSchema>;
  */
 export const savedCardSchema = z.object({
   id: z.uuid(),
+  /**
+   * The processor's token of the card. It never pays by itself: the browser sends it with the security
+   * code typed again to the processor (`/gateway-sim/v1/tokens/cvc`) for a token that pays once.
+   */
+  token: z.string(),
   brand: cardBrandSchema,
   last4: z.string(),
   /** The number as shown: `•••• •••• •••• 4242` (American Express `•••• •••••• •4242`). */
@@ -94,12 +99,26 @@ export type AddCardInput = z.input<typeof addCardSchema>;
 export const updateCardSchema = z.object({ id: z.uuid(), description });
 export const removeCardSchema = z.object({ id: z.uuid() });
 
-/** A top-up of the balance from a saved card; send an Idempotency-Key header per top-up confirmed. */
+const paymentToken = z.string().trim().min(1).max(100);
+
+/**
+ * Where a top-up's money comes from: a saved card, with the token the processor made for it with its
+ * security code typed again; or a new card's token, saved to the wallet once the top-up succeeds when
+ * `save` is given.
+ */
+export const topUpSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), token: paymentToken }),
+  z.object({ kind: z.literal('card'), token: paymentToken, save: addCardSchema.omit({ token: true }).optional() }),
+]);
+export type TopUpSource = z.infer<typeof topUpSourceSchema>;
+
+/** A top-up of the balance from a card; send an Idempotency-Key header per top-up confirmed. */
 export const topUpSchema = z.object({
-  cardId: z.uuid(),
   /** CNY hundredths, within TOPUP_MIN_MINOR … TOPUP_MAX_MINOR. */
   amount: z.number().int(),
+  source: topUpSourceSchema,
 });
+export type TopUpInput = z.input<typeof topUpSchema>;
 export type TopUp = z.infer<typeof topUpSchema>;
 
 /** Where a top-up stands; `action` opens the card issuer's 3-D Secure page, `processing` asks again shortly. */

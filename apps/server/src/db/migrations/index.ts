@@ -4,6 +4,7 @@ import * as security from './0002-security';
 import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
 import * as payment from './0005-payment';
+import * as payment2 from './0005-payment-2';
 import * as fulfilment from './0006-fulfilment';
 import * as fulfilment2 from './0006-fulfilment-2';
 import * as rail from './0007-rail';
@@ -14,6 +15,7 @@ import * as scale from './0010-scale';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
+import * as wallet4 from './0011-wallet-4';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -25,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0003-passengers': passengers,
   '0004-orders': orders,
   '0005-payment': payment,
+  '0005-payment-2': payment2,
   '0006-fulfilment': fulfilment,
   '0006-fulfilment-2': fulfilment2,
   '0007-rail': rail,
@@ -35,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,
+  '0011-wallet-4': wallet4,
 };

@@ -21,7 +21,7 @@ import {
   type PaymentIntent,
 } from './gateway/gateway';
 import type { AttemptRow, PaymentsRepository, RefundRow } from './payment.repository';
-import type { AfterPayment, PayableOrder, PayableOrders, Trx, WalletFunds } from './ports';
+import type { AfterPayment, PayableOrder, PayableOrders, SavedCards, Trx, WalletFunds } from './ports';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -110,6 +110,7 @@ export type RefundResult = {
 export class PaymentsService {
   private afterPayment: AfterPayment | undefined;
   private wallet: WalletFunds | undefined;
+  private savedCards: SavedCards | undefined;
 
   constructor(
     private readonly repo: PaymentsRepository,
@@ -122,6 +123,11 @@ export class PaymentsService {
   /** What follows a payment (ticketing); set once by `app.ts`. */
   followWith(after: AfterPayment): void {
     this.afterPayment = after;
+  }
+
+  /** The wallet's saved cards, for paying with one; set once by `app.ts`. */
+  payWithSavedCards(cards: SavedCards): void {
+    this.savedCards = cards;
   }
 
   /** The wallet's ledger, for paying from the balance and refunding to it; set once by `app.ts`. */
@@ -152,10 +158,18 @@ export class PaymentsService {
     if (earlier) return this.replay(earlier, requestHash);
 
     if (method.kind === 'wallet') return this.payWithWallet(userId, order.id, key, requestHash);
+    const savedToken = await this.checkSavedCard(userId, method);
 
     for (let round = 0; round < 2; round++) {
       const due = await this.amountDue(order.id, await this.orders.find(order.id, userId));
       const card = await this.describe(method.token);
+      // A token pays once; a saved card's pays only through one made with its security code typed again.
+      if (card.used || (savedToken !== null && card.source !== savedToken)) {
+        // Used by this very request sent twice at once: the same attempt's answer.
+        const same = card.used ? await this.repo.attemptByKey(order.id, key) : undefined;
+        if (same) return this.replay(same, requestHash);
+        throw new AppError('CARD_TOKEN_INVALID');
+      }
       const started = await this.start(userId, due, key, requestHash, method.token, card);
       if (started.kind === 'replay') return this.replay(started.attempt, requestHash);
       if (started.kind === 'started') {
@@ -238,6 +252,23 @@ export class PaymentsService {
       if (isUnique(e, 'payment_attempts_one_open')) throw new AppError('PAYMENT_IN_PROGRESS');
       throw e;
     }
+  }
+
+  /**
+   * For a saved card, its token (CARD_NOT_FOUND when it is not the user's); for a new card, null, after
+   * checking the token is not a saved card's own, which is charged only with its security code typed again.
+   */
+  private async checkSavedCard(
+    userId: string,
+    method: { kind: 'card'; token: string } | { kind: 'savedCard'; cardId: string; token: string },
+  ): Promise<string | null> {
+    const cards = this.savedCards;
+    if (method.kind === 'savedCard') {
+      if (!cards) throw new AppError('CARD_NOT_FOUND');
+      return cards.tokenOf(userId, method.cardId);
+    }
+    if (await cards?.isSaved(method.token)) throw new AppError('CARD_TOKEN_INVALID');
+    return null;
   }
 
   /** What is to be paid now: the order's price, or its price difference; 2000 when paid, closed otherwise. */

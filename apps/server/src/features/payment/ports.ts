@@ -57,3 +57,14 @@ export interface WalletFunds {
     m: { userId: string; kind: 'refund'; amountMinor: number; idempotencyKey: string; orderId: string },
   ): Promise<unknown>;
 }
+
+/**
+ * The wallet's saved cards (composed in `app.ts` from the wallet feature): the processor token of a
+ * user's saved card, to check that a token made from it with the security code typed again is theirs.
+ */
+export interface SavedCards {
+  /** The saved card's token; throws CARD_NOT_FOUND for a card that is not the user's, CARD_EXPIRED when expired. */
+  tokenOf(userId: string, cardId: string): Promise<string>;
+  /** Whether the token is a saved card's own (anyone's), which pays only through one made with its code typed again. */
+  isSaved(token: string): Promise<boolean>;
+}

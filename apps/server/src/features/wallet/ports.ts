@@ -1,7 +1,16 @@
 import type { CardBrand } from '@junction/domain';
 
 /** A card behind a processor token: brand, last four digits and expiry (never the number). */
-export type ProcessorCard = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
+export type ProcessorCard = {
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The saved card's token this one was made from with the security code typed again, else null. */
+  source: string | null;
+  /** True once the token confirmed a payment: a token pays once. */
+  used: boolean;
+};
 
 export type ProcessorIntent = {
   id: string;

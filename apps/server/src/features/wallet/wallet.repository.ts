@@ -18,7 +18,9 @@ export type WalletTopupRow = Selectable<WalletTopupsTable>;
 export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billingSealed: string };
 export type { WalletCardBilling };
 export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status'>;
-export type TopupChange = Partial<Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error'>>;
+export type TopupChange = Partial<
+  Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
+>;
 export type NewWalletEntry = {
   userId: string;
   kind: WalletEntryKind;
@@ -138,21 +140,30 @@ export class WalletRepository {
    * Saves a card unless the user already keeps `limit` of them. The user's row is locked first, so two
    * cards saved at once both count. Undefined when the limit is reached.
    */
-  async insertCard(card: NewWalletCard, limit: number): Promise<WalletCardRow | undefined> {
-    return this.transaction(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
-      const count = await trx
-        .selectFrom('walletCards')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('userId', '=', card.userId)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= limit) return undefined;
-      return trx
-        .insertInto('walletCards')
-        .values({ ...card, billing: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
+  async insertCard(card: NewWalletCard, limit: number, trx?: Trx): Promise<WalletCardRow | undefined> {
+    if (!trx) return this.transaction((t) => this.insertCard(card, limit, t));
+    await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
+    if ((await this.cardCount(card.userId, trx)) >= limit) return undefined;
+    return trx
+      .insertInto('walletCards')
+      .values({ ...card, billing: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async cardCount(userId: string, db: Executor = this.db): Promise<number> {
+    const count = await db
+      .selectFrom('walletCards')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(count.n);
+  }
+
+  /** Whether any saved card is kept under the token (whoever's: the answer says no more than that). */
+  async isSavedToken(token: string): Promise<boolean> {
+    const row = await this.db.selectFrom('walletCards').select('id').where('token', '=', token).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Cards whose billing address is plain (saved before sealing) or sealed by another key than `activeKeyId`. */

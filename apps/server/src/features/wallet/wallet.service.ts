@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   type AddCard,
   AppError,
+  addCardSchema,
   type CardBrand,
+  cardBrandSchema,
   ERRORS,
   type ErrorName,
   expiryValid,
@@ -20,11 +22,13 @@ import {
   type WalletSummary,
 } from '@junction/domain';
 import { formatPhone, maskMobile, splitPhone } from '@junction/domain/phone';
+import { z } from 'zod';
 import { addJob } from '../../jobs/jobs';
 import type { Keyring } from '../../lib/crypto';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { WalletLedger } from './wallet.ledger';
 import type {
+  Trx,
   WalletCardBilling,
   WalletCardRow,
   WalletEntryRow,
@@ -86,6 +90,15 @@ const brandLabel = (brand: string, last4: string) => `${brand.toUpperCase()} •
 
 /** The keyring purpose of a saved card's sealed billing address: a value sealed for it opens nowhere else. */
 const BILLING_PURPOSE = 'wallet_cards.billing';
+/** The keyring purpose of a new card waiting with its top-up to be saved. */
+const SAVE_CARD_PURPOSE = 'wallet_topups.save_card';
+/** What waits sealed with a top-up to be saved: the card to save and its card as the processor told it. */
+const cardToSaveSchema = addCardSchema.extend({
+  brand: cardBrandSchema,
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
 
 /**
  * A billing phone as a saved card shows it: the calling code and the national number with its middle
@@ -167,6 +180,7 @@ export class WalletService {
     const brand = row.brand as CardBrand;
     return {
       id: row.id,
+      token: row.token,
       brand,
       last4: row.last4,
       numberMasked: maskCardNumber(brand, row.last4),
@@ -186,11 +200,7 @@ export class WalletService {
 
   /** Saves a card from its token: brand, last four and expiry come from the processor, not the browser. */
   async addCard(userId: string, input: AddCard): Promise<SavedCard> {
-    const card = await this.processor.describeToken(input.token).catch((e: unknown) => {
-      if (e instanceof ProcessorRefused) throw new AppError('CARD_TOKEN_INVALID');
-      if (e instanceof ProcessorUnavailable) throw new AppError('PARTNER_UNAVAILABLE');
-      throw e;
-    });
+    const card = await this.describe(input.token);
     if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
     const at = this.now();
     const row = await this.repo.insertCard(
@@ -242,30 +252,72 @@ export class WalletService {
     };
   }
 
+  /** Whether the token is a saved card's own, anyone's (it pays only through one made with its security code typed again). */
+  async isSavedToken(token: string): Promise<boolean> {
+    return this.repo.isSavedToken(token);
+  }
+
+  private async describe(token: string) {
+    return this.processor.describeToken(token).catch((e: unknown) => {
+      if (e instanceof ProcessorRefused) throw new AppError('CARD_TOKEN_INVALID');
+      if (e instanceof ProcessorUnavailable) throw new AppError('PARTNER_UNAVAILABLE');
+      throw e;
+    });
+  }
+
   async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
     const key = idempotencyKey?.trim();
     if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     if (input.amount < TOPUP_MIN_MINOR || input.amount > TOPUP_MAX_MINOR)
       throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max: TOPUP_MAX_MINOR } });
+    const source = input.source;
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([input.cardId, input.amount]))
+      .update(JSON.stringify([input.amount, source]))
       .digest('base64url');
     const earlier = await this.repo.topupByKey(userId, key);
     if (earlier) {
       if (earlier.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
       return this.presentTopup(earlier);
     }
-    const card = await this.cardToken(userId, input.cardId);
+    // A saved card pays through a token made with its security code typed again; a new card's token
+    // must not be a saved card's own. Either token pays once.
+    const savedToken = source.kind === 'savedCard' ? (await this.cardToken(userId, source.cardId)).token : null;
+    const card = await this.describe(source.token);
+    if (card.used) {
+      // Used by this very request sent twice at once: the same top-up's answer.
+      const same = await this.repo.topupByKey(userId, key);
+      if (same && same.requestHash === requestHash) return this.presentTopup(same);
+      throw new AppError('CARD_TOKEN_INVALID');
+    }
+    if (savedToken !== null ? card.source !== savedToken : await this.isSavedToken(source.token))
+      throw new AppError('CARD_TOKEN_INVALID');
+    if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    const save = source.kind === 'card' ? source.save : undefined;
+    if (save && (await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
+      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const at = this.now();
     const { row, created } = await this.repo.transaction(async (trx) => {
       const made = await this.repo.insertTopup(trx, {
         userId,
-        cardId: input.cardId,
+        cardId: source.kind === 'savedCard' ? source.cardId : null,
         idempotencyKey: key,
         requestHash,
         amountMinor: input.amount,
         cardBrand: card.brand,
         cardLast4: card.last4,
+        saveCardSealed: save
+          ? this.keyring.seal(
+              JSON.stringify({
+                ...save,
+                token: source.token,
+                brand: card.brand,
+                last4: card.last4,
+                expMonth: card.expMonth,
+                expYear: card.expYear,
+              }),
+              SAVE_CARD_PURPOSE,
+            )
+          : null,
         createdAt: at,
         updatedAt: at,
       });
@@ -284,7 +336,32 @@ export class WalletService {
       if (row.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
       return this.presentTopup(row);
     }
-    return this.presentTopup(await this.charge(row, card.token));
+    return this.presentTopup(await this.charge(row, source.token));
+  }
+
+  /** The new card a succeeded top-up asked to save, saved in its transaction (unless the wallet is full by now). */
+  private async saveTopupCard(trx: Trx, row: WalletTopupRow): Promise<void> {
+    if (!row.saveCardSealed) return;
+    const save = cardToSaveSchema.parse(JSON.parse(this.keyring.open(row.saveCardSealed, SAVE_CARD_PURPOSE)));
+    const at = this.now();
+    const saved = await this.repo.insertCard(
+      {
+        userId: row.userId,
+        token: save.token,
+        brand: save.brand,
+        last4: save.last4,
+        expMonth: save.expMonth,
+        expYear: save.expYear,
+        holderName: save.name,
+        billingSealed: this.sealBilling(save.billing),
+        description: save.description,
+        createdAt: at,
+        updatedAt: at,
+      },
+      SAVED_CARD_LIMIT,
+      trx,
+    );
+    await this.repo.moveTopup(trx, row.id, ['succeeded'], { saveCardSealed: null, cardId: saved?.id ?? null }, at);
   }
 
   /** Asks the processor for the money: an intent per top-up (its key is the top-up's), then confirmed. */
@@ -344,6 +421,7 @@ export class WalletService {
             idempotencyKey: `topup:${row.id}`,
             reference: brandLabel(row.cardBrand, row.cardLast4),
           });
+          await this.saveTopupCard(trx, row);
         }
         return row;
       });

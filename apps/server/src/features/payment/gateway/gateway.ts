@@ -10,7 +10,7 @@ import type { CardBrand } from '@junction/domain';
  */
 export interface PaymentGateway {
   /** The card behind a token: brand, last four digits and expiry (never the number). */
-  describeToken(token: string): Promise<CardDetails>;
+  describeToken(token: string): Promise<TokenDetails>;
   /** Creates an intent; the same key answers the same intent (a different request under it is refused). */
   createIntent(request: CreateIntent): Promise<PaymentIntent>;
   /** Confirms with a card token: authorised (`requires_capture`), `requires_action` (3-D Secure) or `failed`. */
@@ -31,6 +31,12 @@ export interface PaymentGateway {
 }
 
 export type CardDetails = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
+/**
+ * A token as the processor describes it: its card, the saved card's token it was made from with the
+ * security code typed again (null for one made from card details), and whether it confirmed a payment
+ * already (a token confirms one).
+ */
+export type TokenDetails = CardDetails & { source: string | null; used: boolean };
 
 export type CreateIntent = {
   amount: number;

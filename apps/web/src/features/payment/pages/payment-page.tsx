@@ -1,13 +1,16 @@
 import {
   type Currency,
   convertMoney,
+  cvcLengthOf,
+  cvcValid,
   ERRORS,
   isAwaitingPayment,
   ORDER_STATUS,
   type Order,
   type PaymentState,
+  type SavedCard,
 } from '@junction/domain';
-import { Alert, Button, Card, Form, Radio, Result, Skeleton } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Result, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -20,10 +23,14 @@ import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
+import { useSavedCards, useSavedCardToken } from '../../../shared/wallet/api/saved-cards';
 import { useWalletBalance } from '../../../shared/wallet/api/wallet-balance';
 import { usePayableOrder, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import { brandName, CardForm, type CardFormValues, toTokenizeInput } from '../components/card-form';
 import styles from '../components/payment.module.css';
+
+/** A new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
+type Method = 'card' | 'wallet' | `saved:${string}`;
 
 /** Spec §9: after a successful payment the page returns to the order after 3 seconds. */
 const RETURN_SECONDS = 3;
@@ -113,8 +120,14 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const { language } = usePreferences();
   const errorText = useErrorText();
   const [form] = Form.useForm<CardFormValues>();
-  const [method, setMethod] = useState<'card' | 'wallet' | null>(null);
+  const [cvcForm] = Form.useForm<{ cvc: string }>();
+  const [method, setMethod] = useState<Method | null>(null);
   const wallet = useWalletBalance();
+  const savedCards = (useSavedCards().data?.items ?? []).filter((c) => !c.expired);
+  const savedCard: SavedCard | undefined = method?.startsWith('saved:')
+    ? savedCards.find((c) => `saved:${c.id}` === method)
+    : undefined;
+  const savedToken = useSavedCardToken();
   const formatMoney = useFormatMoney();
   const [methodMissing, setMethodMissing] = useState(false);
   const [outcome, setOutcome] = useState<PaymentState | null>(null);
@@ -124,7 +137,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const asked = outcome ? (outcome.outcome === 'processing' ? outcome.attemptId : null) : returningAttempt;
   const returning = usePaymentState(order.id, asked);
   const left = useSecondsUntil(order.payment.deadline);
-  const submitting = tokenize.isPending || pay.isPending;
+  const submitting = tokenize.isPending || savedToken.isPending || pay.isPending;
   const redirecting = useRef(false);
 
   const isDifference = order.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && order.priceDifference !== null;
@@ -159,6 +172,23 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
       if (paid) setOutcome(paid);
       return;
     }
+    if (savedCard) {
+      // The saved card's token and the security code typed again go to the processor for a token that pays once.
+      const typed = await cvcForm.validateFields().catch(() => undefined);
+      if (!typed) return;
+      savedToken.reset();
+      pay.reset();
+      const fresh = await savedToken.mutateAsync({ token: savedCard.token, cvc: typed.cvc }).catch(() => undefined);
+      if (!fresh) return;
+      const paid = await pay
+        .mutateAsync({
+          body: { orderId: order.id, method: { kind: 'savedCard', cardId: savedCard.id, token: fresh.token } },
+          key: crypto.randomUUID(),
+        })
+        .catch(() => undefined);
+      if (paid) setOutcome(paid);
+      return;
+    }
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     tokenize.reset();
@@ -182,6 +212,14 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
     const field = fields[e.errorCode];
     if (field) form.setFields([{ name: field, errors: [errorText(e)] }]);
   }, [tokenize.error, form, errorText]);
+
+  // A security code the processor or the card's issuer refused is shown beside the saved card's code field.
+  useEffect(() => {
+    const e = pay.error ?? savedToken.error;
+    if (!(e instanceof ApiError)) return;
+    if (e.errorCode === ERRORS.CARD_CVC_INCORRECT.errorCode || e.errorCode === ERRORS.CARD_CVC_INVALID.errorCode)
+      cvcForm.setFields([{ name: 'cvc', errors: [errorText(e)] }]);
+  }, [pay.error, savedToken.error, cvcForm, errorText]);
 
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
   const ss = String(left % 60).padStart(2, '0');
@@ -251,6 +289,28 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             className={styles.methods}
             data-testid="payment-methods"
           >
+            {savedCards.map((c) => (
+              <Radio.Button
+                key={c.id}
+                value={`saved:${c.id}`}
+                className={styles.method}
+                data-testid="method-saved-card"
+              >
+                <span className={styles.methodName}>
+                  {brandName(c.brand)} •••• {c.last4}
+                </span>
+                <span className={styles.methodHint}>
+                  {[
+                    c.description,
+                    t('saved.expires', {
+                      date: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`,
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </Radio.Button>
+            ))}
             <Radio.Button value="card" className={styles.method} data-testid="method-card">
               <span className={styles.methodName}>{t('method.card')}</span>
               <span className={styles.methodHint}>{t('method.cardHint')}</span>
@@ -276,6 +336,48 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             />
           ) : null}
           {method === 'card' ? <CardForm form={form} disabled={submitting} /> : null}
+          {savedCard ? (
+            <Form
+              form={cvcForm}
+              layout="vertical"
+              requiredMark={false}
+              disabled={submitting}
+              className={styles.cardForm}
+              data-testid="saved-card-form"
+            >
+              <p className={styles.savedAs}>
+                {t('saved.payingWith', {
+                  card: `${brandName(savedCard.brand)} •••• ${savedCard.last4}`,
+                  name: savedCard.name,
+                })}
+              </p>
+              <Form.Item
+                label={t('card.cvc')}
+                name="cvc"
+                extra={t('saved.cvcHint')}
+                validateTrigger="onBlur"
+                rules={[
+                  { required: true, message: t('card.errors.required') },
+                  {
+                    validator: async (_rule, value: string | undefined) => {
+                      if (value && !cvcValid(value, savedCard.brand))
+                        throw new Error(t('card.errors.cvc', { count: cvcLengthOf(savedCard.brand) }));
+                    },
+                  },
+                ]}
+              >
+                <Input.Password
+                  className={styles.cvcInput}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={cvcLengthOf(savedCard.brand)}
+                  placeholder={savedCard.brand === 'amex' ? '1234' : '123'}
+                  visibilityToggle={false}
+                  data-testid="saved-cvc"
+                />
+              </Form.Item>
+            </Form>
+          ) : null}
         </Card>
         {failedCode ? (
           <Alert
@@ -287,6 +389,10 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
           />
         ) : null}
         <FormError error={pay.error} className={styles.alert} />
+        {savedToken.error &&
+        !(savedToken.error instanceof ApiError && savedToken.error.errorCode === ERRORS.CARD_CVC_INVALID.errorCode) ? (
+          <FormError error={savedToken.error} className={styles.alert} />
+        ) : null}
         {tokenize.error &&
         !(tokenize.error instanceof ApiError && [2109, 2110, 2111].includes(tokenize.error.errorCode)) ? (
           <FormError error={tokenize.error} className={styles.alert} />

@@ -1,7 +1,9 @@
 import {
   type AddCardInput,
   gatewayBrowserEndpoints,
+  type SavedCard,
   type TokenizeCardInput,
+  type TopUpInput,
   type TopUpState,
   type WalletEntriesQuery,
   walletEndpoints,
@@ -34,12 +36,8 @@ export const useWalletEntries = (query: Partial<WalletEntriesQuery>) =>
     placeholderData: keepPreviousData,
   });
 
-/** `GET /api/wallet/cards`: the saved cards, numbers masked. */
-export const useSavedCards = () =>
-  useQuery({
-    queryKey: walletKeys.cards(),
-    queryFn: ({ signal }) => callApi(walletEndpoints.cards, { signal }),
-  });
+/** `GET /api/wallet/cards`: the saved cards, numbers masked (the payment page shares the query). */
+export { useSavedCards } from '../../../shared/wallet/api/saved-cards';
 
 export type NewCard = { card: TokenizeCardInput; description: string };
 
@@ -75,12 +73,39 @@ export function useRemoveCard() {
   });
 }
 
-/** `POST /api/wallet/topup`, with one Idempotency-Key per top-up the traveller confirms. */
+/** A top-up from a saved card with its security code typed again, or from a new card (saved afterwards if asked). */
+export type TopUpRequest =
+  | { amount: number; saved: { card: SavedCard; cvc: string } }
+  | { amount: number; card: TokenizeCardInput; save: { description: string } | undefined };
+
+/**
+ * `POST /api/wallet/topup`, with one Idempotency-Key per top-up the traveller confirms. The card goes to
+ * the processor first (a saved card's token with its code typed again, or a new card's details), and
+ * only the token it answers, which pays once, goes to our API.
+ */
 export function useTopUp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ cardId, amount, key }: { cardId: string; amount: number; key: string }) =>
-      callApi(walletEndpoints.topUp, { body: { cardId, amount }, headers: { 'Idempotency-Key': key } }),
+    mutationFn: async (r: TopUpRequest) => {
+      let source: TopUpInput['source'];
+      if ('saved' in r) {
+        const { token } = await callApi(gatewayBrowserEndpoints.recollect, {
+          body: { token: r.saved.card.token, cvc: r.saved.cvc },
+        });
+        source = { kind: 'savedCard', cardId: r.saved.card.id, token };
+      } else {
+        const { token } = await callApi(gatewayBrowserEndpoints.tokenize, { body: r.card });
+        source = {
+          kind: 'card',
+          token,
+          ...(r.save ? { save: { name: r.card.name, billing: r.card.billing, description: r.save.description } } : {}),
+        };
+      }
+      return callApi(walletEndpoints.topUp, {
+        body: { amount: r.amount, source },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+    },
     onSuccess: (state) => {
       if (state.outcome === 'succeeded') client.invalidateQueries({ queryKey: walletKeys.all });
     },

@@ -1,49 +1,17 @@
 import { LockOutlined } from '@ant-design/icons';
-import {
-  type CardBrand,
-  cardBrandOf,
-  checkCardNumber,
-  cvcLengthOf,
-  cvcValid,
-  ERRORS,
-  expiryValid,
-  formatCardNumber,
-  todayIso,
-} from '@junction/domain';
-import { type ButtonProps, Form, Input, Modal, Select } from 'antd';
+import type { CardBrand } from '@junction/domain';
+import { type ButtonProps, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
-import { CountrySelect } from '../../../shared/ui/country-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard } from '../api/wallet';
-import { BrandMark } from './brand-mark';
+import { CARD_FIELD_OF, CardFields, type CardFieldValues, toCard } from './card-fields';
 import styles from './wallet.module.css';
 
-type Values = {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  name: string;
-  cvc: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  region: string;
-  country: string;
-  zip: string;
-  phone: string;
-  description?: string;
-};
+type Values = CardFieldValues & { description?: string };
 
 export type CardFormModalProps = { open: boolean; onClose: () => void; onSaved: () => void };
-
-/** Errors of the processor's tokenisation that belong to one field of the form. */
-const FIELD_OF: Record<number, keyof Values> = {
-  [ERRORS.CARD_NUMBER_INVALID.errorCode]: 'number',
-  [ERRORS.CARD_EXPIRY_INVALID.errorCode]: 'expMonth',
-  [ERRORS.CARD_CVC_INVALID.errorCode]: 'cvc',
-};
 
 /**
  * Adds a card to the wallet (spec §3 wallet card, §5 card rules): number with its brand told by prefix
@@ -56,35 +24,16 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
   const [form] = Form.useForm<Values>();
   const add = useAddCard();
   const [brand, setBrand] = useState<CardBrand | null>(null);
-  const year = Number(todayIso().slice(0, 4));
 
   const submit = async (v: Values) => {
     add.reset();
     try {
-      await add.mutateAsync({
-        card: {
-          number: v.number,
-          expMonth: v.expMonth,
-          expYear: v.expYear,
-          name: v.name,
-          cvc: v.cvc,
-          billing: {
-            line1: v.line1,
-            line2: v.line2 ?? '',
-            city: v.city,
-            region: v.region,
-            country: v.country,
-            zip: v.zip,
-            phone: v.phone,
-          },
-        },
-        description: v.description ?? '',
-      });
+      await add.mutateAsync({ card: toCard(v), description: v.description ?? '' });
       form.resetFields();
       setBrand(null);
       onSaved();
     } catch (e) {
-      const field = e instanceof ApiError ? FIELD_OF[e.errorCode] : undefined;
+      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
       if (field && e instanceof ApiError) {
         add.reset();
         form.setFields([{ name: field, errors: [tErr(String(e.errorCode) as '2109')] }]);
@@ -99,7 +48,7 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
     onClose();
   };
 
-  const required = { required: true, message: t('card.required') };
+  const _required = { required: true, message: t('card.required') };
 
   return (
     <Modal
@@ -126,121 +75,7 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
         data-testid="card-form"
       >
         <div className={styles.formGrid}>
-          <Form.Item
-            className={styles.wide}
-            name="number"
-            label={t('card.number')}
-            validateTrigger="onBlur"
-            normalize={(value: string) => formatCardNumber(value ?? '')}
-            rules={[
-              {
-                validator: async (_, value: string | undefined) => {
-                  const check = checkCardNumber(value ?? '');
-                  if (!check.ok) throw new Error(t(`card.numberErrors.${check.reason}`));
-                },
-              },
-            ]}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="0000 0000 0000 0000"
-              onChange={(e) => setBrand(cardBrandOf(e.target.value))}
-              suffix={
-                brand ? <BrandMark brand={brand} small /> : <span className={styles.brandHint}>{t('card.brands')}</span>
-              }
-              data-testid="card-number"
-            />
-          </Form.Item>
-          <Form.Item label={t('card.expiry')} required className={styles.expiry}>
-            <div className={styles.expiryRow}>
-              <Form.Item name="expMonth" noStyle rules={[required]}>
-                <Select
-                  showSearch
-                  placeholder={t('card.month')}
-                  options={Array.from({ length: 12 }, (_, i) => ({
-                    value: i + 1,
-                    label: String(i + 1).padStart(2, '0'),
-                  }))}
-                  data-testid="card-month"
-                  aria-label={t('card.month')}
-                />
-              </Form.Item>
-              <Form.Item
-                name="expYear"
-                noStyle
-                dependencies={['expMonth']}
-                rules={[
-                  required,
-                  ({ getFieldValue }) => ({
-                    validator: async (_, value: number | undefined) => {
-                      const month = getFieldValue('expMonth') as number | undefined;
-                      if (value && month && !expiryValid(month, value, todayIso())) throw new Error(t('card.expired'));
-                    },
-                  }),
-                ]}
-              >
-                <Select
-                  showSearch
-                  placeholder={t('card.year')}
-                  options={Array.from({ length: 16 }, (_, i) => ({ value: year + i, label: String(year + i) }))}
-                  data-testid="card-year"
-                  aria-label={t('card.year')}
-                />
-              </Form.Item>
-            </div>
-          </Form.Item>
-          <Form.Item
-            name="cvc"
-            label={t('card.cvc')}
-            validateTrigger="onBlur"
-            rules={[
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (!cvcValid(value ?? '', brand)) throw new Error(t('card.cvcError', { count: cvcLengthOf(brand) }));
-                },
-              },
-            ]}
-          >
-            <Input.Password
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={cvcLengthOf(brand)}
-              placeholder={'•'.repeat(cvcLengthOf(brand))}
-              visibilityToggle={false}
-              data-testid="card-cvc"
-            />
-          </Form.Item>
-          <Form.Item className={styles.wide} name="name" label={t('card.name')} rules={[required, { max: 80 }]}>
-            <Input autoComplete="cc-name" placeholder={t('card.namePlaceholder')} data-testid="card-name" />
-          </Form.Item>
-
-          <h3 className={styles.formSection}>{t('card.billing')}</h3>
-          <Form.Item className={styles.wide} name="line1" label={t('card.line1')} rules={[required, { max: 100 }]}>
-            <Input autoComplete="address-line1" data-testid="billing-line1" />
-          </Form.Item>
-          <Form.Item className={styles.wide} name="line2" label={t('card.line2')} rules={[{ max: 100 }]}>
-            <Input autoComplete="address-line2" placeholder={t('card.optional')} data-testid="billing-line2" />
-          </Form.Item>
-          <Form.Item name="city" label={t('card.city')} rules={[required, { max: 60 }]}>
-            <Input autoComplete="address-level2" data-testid="billing-city" />
-          </Form.Item>
-          <Form.Item name="region" label={t('card.region')} rules={[required, { max: 60 }]}>
-            <Input autoComplete="address-level1" data-testid="billing-region" />
-          </Form.Item>
-          <Form.Item name="country" label={t('card.country')} rules={[required]}>
-            <CountrySelect data-testid="billing-country" aria-label={t('card.country')} />
-          </Form.Item>
-          <Form.Item name="zip" label={t('card.zip')} rules={[required, { max: 16 }]}>
-            <Input autoComplete="postal-code" data-testid="billing-zip" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('card.phone')}
-            rules={[required, { pattern: /^\+?[\d\s-]{4,24}$/, message: t('card.phoneError') }]}
-          >
-            <Input autoComplete="tel" placeholder="+86 138 0013 8000" data-testid="billing-phone" />
-          </Form.Item>
+          <CardFields brand={brand} onBrand={setBrand} />
           <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
             <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
           </Form.Item>

@@ -1,16 +1,21 @@
-import type { SavedCard, TopUpState } from '@junction/domain';
-import { Alert, type ButtonProps, Form, InputNumber, Modal, Radio } from 'antd';
-import { useRef, useState } from 'react';
+import { type CardBrand, cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpState } from '@junction/domain';
+import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error';
+import { useErrorText } from '../../../shared/lib/error-text';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useTopUp } from '../api/wallet';
 import { BrandMark } from './brand-mark';
+import { CARD_FIELD_OF, CardFields, type CardFieldValues, toCard } from './card-fields';
 import styles from './wallet.module.css';
 
 export type TopUpModalProps = {
   open: boolean;
   cards: SavedCard[];
+  /** Whether another card may still be saved (the wallet keeps a limited number). */
+  canSave: boolean;
   minMinor: number;
   maxMinor: number;
   onClose: () => void;
@@ -18,40 +23,73 @@ export type TopUpModalProps = {
   onDone: (state: TopUpState) => void;
 };
 
-type Values = { cardId: string; amount: number };
+/** The card a top-up comes from: a saved card's id, or `new` for a card typed in. */
+type Values = Partial<CardFieldValues> & {
+  amount: number;
+  source: string;
+  savedCvc?: string;
+  save?: boolean;
+  description?: string;
+};
 const PRESETS = [50_000, 100_000, 200_000, 500_000];
+const NEW = 'new';
 
-/** Tops up the balance from a saved card; one Idempotency-Key per top-up confirmed, kept across retries. */
-export function TopUpModal({ open, cards, minMinor, maxMinor, onClose, onDone }: TopUpModalProps) {
+/**
+ * Tops up the balance from a saved card, its security code typed again, or from a new card, saved to the
+ * wallet afterwards if the traveller ticks it. Card details and codes go to the processor only.
+ */
+export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, onDone }: TopUpModalProps) {
   const { t } = useTranslation('wallet');
+  const errorText = useErrorText();
   const format = useFormatMoney();
   const [form] = Form.useForm<Values>();
   const topUp = useTopUp();
-  const key = useRef<{ body: string; key: string } | null>(null);
   const [declined, setDeclined] = useState<number | null>(null);
+  const [brand, setBrand] = useState<CardBrand | null>(null);
   const usable = cards.filter((c) => !c.expired);
+  const source = Form.useWatch('source', form) ?? usable[0]?.id ?? NEW;
+  const save = Form.useWatch('save', form) ?? false;
+  const saved = usable.find((c) => c.id === source);
   const yuan = (minor: number) => format({ amountMinor: minor, currency: 'CNY' });
 
   const submit = async (v: Values) => {
     setDeclined(null);
+    topUp.reset();
     const amount = Math.round(v.amount * 100);
-    const body = JSON.stringify([v.cardId, amount]);
-    // The same top-up sent again (a retry after a lost answer) keeps its key; a changed one gets a new key.
-    if (key.current?.body !== body) key.current = { body, key: crypto.randomUUID() };
-    const state = await topUp.mutateAsync({ cardId: v.cardId, amount, key: key.current.key }).catch(() => null);
+    const state = await topUp
+      .mutateAsync(
+        saved
+          ? { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } }
+          : {
+              amount,
+              card: toCard(v as CardFieldValues),
+              save: v.save && canSave ? { description: v.description ?? '' } : undefined,
+            },
+      )
+      .catch((e: unknown) => {
+        const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
+        if (field && e instanceof ApiError) {
+          topUp.reset();
+          form.setFields([{ name: saved ? 'savedCvc' : field, errors: [errorText(e)] }]);
+        }
+        return null;
+      });
     if (!state) return;
     if (state.outcome === 'failed') {
-      key.current = null;
       setDeclined(state.errorCode);
+      // The issuer found the security code typed again wrong: said beside the field too.
+      if (saved && state.errorCode === ERRORS.CARD_CVC_INCORRECT.errorCode)
+        form.setFields([{ name: 'savedCvc', errors: [errorText(state.errorCode)] }]);
       return;
     }
-    key.current = null;
     form.resetFields();
+    setBrand(null);
     onDone(state);
   };
 
   const close = () => {
     form.resetFields();
+    setBrand(null);
     topUp.reset();
     setDeclined(null);
     onClose();
@@ -66,8 +104,8 @@ export function TopUpModal({ open, cards, minMinor, maxMinor, onClose, onDone }:
       okText={t('topUp.submit')}
       cancelText={t('card.cancel')}
       confirmLoading={topUp.isPending}
-      okButtonProps={{ 'data-testid': 'top-up-submit', disabled: usable.length === 0 } as ButtonProps}
-      width={560}
+      okButtonProps={{ 'data-testid': 'top-up-submit' } as ButtonProps}
+      width={source === NEW ? 720 : 560}
       destroyOnHidden
     >
       <Form
@@ -75,7 +113,7 @@ export function TopUpModal({ open, cards, minMinor, maxMinor, onClose, onDone }:
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ cardId: usable[0]?.id }}
+        initialValues={{ source: usable[0]?.id ?? NEW, country: 'CN', save: canSave }}
         data-testid="top-up-form"
       >
         <Form.Item
@@ -116,7 +154,7 @@ export function TopUpModal({ open, cards, minMinor, maxMinor, onClose, onDone }:
             </button>
           ))}
         </div>
-        <Form.Item name="cardId" label={t('topUp.card')} rules={[{ required: true, message: t('topUp.noCard') }]}>
+        <Form.Item name="source" label={t('topUp.card')}>
           <Radio.Group className={styles.cardChoices}>
             {usable.map((c) => (
               <Radio key={c.id} value={c.id} className={styles.cardChoice} data-testid="top-up-card">
@@ -124,8 +162,52 @@ export function TopUpModal({ open, cards, minMinor, maxMinor, onClose, onDone }:
                 {c.description ? <span className={styles.choiceDescription}>{c.description}</span> : null}
               </Radio>
             ))}
+            <Radio value={NEW} className={styles.cardChoice} data-testid="top-up-new-card">
+              <span className={styles.choiceNumber}>{t('topUp.newCard')}</span>
+            </Radio>
           </Radio.Group>
         </Form.Item>
+        {saved ? (
+          <Form.Item
+            name="savedCvc"
+            label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
+            extra={t('topUp.cvcHint')}
+            validateTrigger="onBlur"
+            rules={[
+              { required: true, message: t('card.required') },
+              {
+                validator: async (_, value: string | undefined) => {
+                  if (value && !cvcValid(value, saved.brand))
+                    throw new Error(t('card.cvcError', { count: cvcLengthOf(saved.brand) }));
+                },
+              },
+            ]}
+          >
+            <Input.Password
+              className={styles.cvcInput}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={cvcLengthOf(saved.brand)}
+              placeholder={'•'.repeat(cvcLengthOf(saved.brand))}
+              visibilityToggle={false}
+              data-testid="top-up-cvc"
+            />
+          </Form.Item>
+        ) : (
+          <div className={styles.formGrid}>
+            <CardFields brand={brand} onBrand={setBrand} />
+            <Form.Item name="save" valuePropName="checked" className={styles.wide}>
+              <Checkbox disabled={!canSave} data-testid="top-up-save">
+                {canSave ? t('topUp.save') : t('topUp.saveFull')}
+              </Checkbox>
+            </Form.Item>
+            {save && canSave ? (
+              <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
+                <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
+              </Form.Item>
+            ) : null}
+          </div>
+        )}
         {usable.length === 0 ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
         {declined !== null ? <FormError error={declined} /> : null}
         <FormError error={topUp.error} />

@@ -254,6 +254,7 @@ export function WalletPage() {
         <TopUpModal
           open={toppingUp}
           cards={cardList}
+          canSave={!full}
           minMinor={summary.data.topupMinMinor}
           maxMinor={summary.data.topupMaxMinor}
           onClose={() => setToppingUp(false)}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  type CardDetails,
   type CreateIntent,
   GATEWAY_EVENT_TYPES,
   type GatewayEvent,
@@ -8,6 +7,7 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
   type PaymentIntent,
+  type TokenDetails,
   WebhookSignatureInvalid,
 } from '../gateway';
 import { verifyWebhookSignature } from '../webhook-signature';
@@ -77,7 +77,7 @@ export class SimulatedGateway implements PaymentGateway {
     }
   }
 
-  describeToken(token: string): Promise<CardDetails> {
+  describeToken(token: string): Promise<TokenDetails> {
     return this.call(() => this.sim.describeToken(token));
   }
 

@@ -21,6 +21,18 @@ export class SimulatorRepository {
     await this.db.insertInto('gatewaySimTokens').values(token).execute();
   }
 
+  /** Marks a token used by a confirmation; false when it was used before. */
+  async useToken(id: string, at: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('gatewaySimTokens')
+      .set({ usedAt: at })
+      .where('id', '=', id)
+      .where('usedAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   token(id: string): Promise<TokenRow | undefined> {
     return this.db.selectFrom('gatewaySimTokens').selectAll().where('id', '=', id).executeTakeFirst();
   }

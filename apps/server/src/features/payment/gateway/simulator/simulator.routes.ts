@@ -47,6 +47,11 @@ export const simulatorRoutes = (sim: GatewaySimulator): FastifyPluginAsync =>
       return sim.tokenize(req.body);
     });
 
+    serve(app, gatewayBrowserEndpoints.recollect, { tags: ['gateway-sim'] }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sim.recollect(req.body);
+    });
+
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );

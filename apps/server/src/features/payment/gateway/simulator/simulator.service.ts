@@ -6,16 +6,18 @@ import {
   checkCardNumber,
   cvcValid,
   expiryValid,
+  type RecollectCvc,
   type TokenizeCard,
 } from '@junction/domain';
+import { keyedHash, sameDigest } from '../../../../lib/crypto';
 import type {
-  CardDetails,
   CreateIntent,
   DeclineCode,
   GatewayEventType,
   GatewayRefund,
   IntentStatus,
   PaymentIntent,
+  TokenDetails,
 } from '../gateway';
 import { GatewayRefused } from '../gateway';
 import { signWebhook } from '../webhook-signature';
@@ -37,6 +39,8 @@ export type SimulatorOptions = {
   webhookSecret: string;
   /** Tries of one webhook delivery, with the job runner's back-off between them. */
   webhookAttempts: number;
+  /** The issuer's key for its digests of security codes (a stand-in for a card verification key). */
+  issuerKey: Buffer;
 };
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -73,8 +77,9 @@ export class GatewaySimulator {
     if (!expiryValid(card.expMonth, card.expYear, today))
       throw new AppError('CARD_EXPIRY_INVALID', { params: { field: 'expiry' } });
     if (!cvcValid(card.cvc, checked.brand)) throw new AppError('CARD_CVC_INVALID', { params: { field: 'cvc' } });
+    const tokenId = id('tok');
     const token = {
-      id: id('tok'),
+      id: tokenId,
       brand: checked.brand,
       last4: checked.digits.slice(-4),
       expMonth: card.expMonth,
@@ -82,6 +87,8 @@ export class GatewaySimulator {
       holderName: card.name,
       billingCountry: card.billing.country,
       behaviour: behaviourOf(checked.digits),
+      // As the card's issuer, the simulator can check the security code later; it keeps a keyed digest only.
+      cvcDigest: this.cvcDigest(tokenId, card.cvc),
       createdAt: this.now(),
     };
     await this.repo.insertToken(token);
@@ -94,10 +101,52 @@ export class GatewaySimulator {
     };
   }
 
-  async describeToken(tokenId: string): Promise<CardDetails> {
+  private cvcDigest(tokenId: string, cvc: string): string {
+    return keyedHash(this.options.issuerKey, 'gateway-sim.cvc', `${tokenId}\u0000${cvc.trim()}`);
+  }
+
+  /**
+   * A saved card charged again: from the card's token and its security code typed again, a fresh token
+   * that confirms one payment. Whether the code matches the issuer's record is kept with the new token,
+   * and a payment confirmed with it is declined `incorrect_cvc` when it did not (as an issuer declines).
+   */
+  async recollect(input: RecollectCvc): Promise<CardToken> {
+    const found = await this.repo.token(input.token);
+    const source = found?.sourceId ? await this.repo.token(found.sourceId) : found;
+    if (!source) throw new AppError('CARD_TOKEN_INVALID');
+    const brand = source.brand as CardBrand;
+    if (!cvcValid(input.cvc, brand)) throw new AppError('CARD_CVC_INVALID', { params: { field: 'cvc' } });
+    if (!expiryValid(source.expMonth, source.expYear, this.now().toISOString().slice(0, 10)))
+      throw new AppError('CARD_EXPIRED');
+    const token = {
+      id: id('tok'),
+      brand,
+      last4: source.last4,
+      expMonth: source.expMonth,
+      expYear: source.expYear,
+      holderName: source.holderName,
+      billingCountry: source.billingCountry,
+      behaviour: source.behaviour,
+      sourceId: source.id,
+      // A card tokenised before the issuer kept digests has its code checked by format only.
+      cvcMatched: source.cvcDigest ? sameDigest(source.cvcDigest, this.cvcDigest(source.id, input.cvc)) : true,
+      createdAt: this.now(),
+    };
+    await this.repo.insertToken(token);
+    return { token: token.id, brand, last4: token.last4, expMonth: token.expMonth, expYear: token.expYear };
+  }
+
+  async describeToken(tokenId: string): Promise<TokenDetails> {
     const token = await this.repo.token(tokenId);
     if (!token) throw new GatewayRefused('token_unknown', 'No such token.');
-    return { brand: token.brand as CardBrand, last4: token.last4, expMonth: token.expMonth, expYear: token.expYear };
+    return {
+      brand: token.brand as CardBrand,
+      last4: token.last4,
+      expMonth: token.expMonth,
+      expYear: token.expYear,
+      source: token.sourceId,
+      used: token.usedAt !== null,
+    };
   }
 
   async createIntent(request: CreateIntent): Promise<PaymentIntent> {
@@ -142,8 +191,10 @@ export class GatewaySimulator {
     }
     const token = await this.repo.token(request.token);
     if (!token) throw new GatewayRefused('token_unknown', 'No such token.');
+    if (!(await this.repo.useToken(token.id, this.now())))
+      throw new GatewayRefused('token_used', 'This token confirmed a payment already; make a new one.');
     const behaviour = token.behaviour as CardBehaviour;
-    const decline = DECLINES[behaviour];
+    const decline = token.cvcMatched === false ? 'incorrect_cvc' : DECLINES[behaviour];
     const status: IntentStatus = decline
       ? 'failed'
       : behaviour === 'three_d_secure'

@@ -42,7 +42,7 @@ describe('card processor simulator', () => {
     t = await createTestApp({ GATEWAY_SIM_LATENCY_MS: '0', GATEWAY_WEBHOOK_SECRET: SECRET });
     sim = new GatewaySimulator(
       new SimulatorRepository(t.db),
-      { basePath: '/gateway-sim', webhookSecret: SECRET, webhookAttempts: 3 },
+      { basePath: '/gateway-sim', webhookSecret: SECRET, webhookAttempts: 3, issuerKey: Buffer.alloc(32, 7) },
       () => new Date(),
     );
     gateway = new SimulatedGateway(sim, net);
@@ -77,6 +77,8 @@ describe('card processor simulator', () => {
       last4: '4242',
       expMonth: 12,
       expYear: 2030,
+      source: null,
+      used: false,
     });
     const amex = cardTokenSchema.parse((await tokenize(card(TEST_CARDS.amex))).json());
     expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
@@ -329,7 +331,7 @@ describe('card processor simulator', () => {
       expect(res.statusCode).toBe(200);
       const downSim = new GatewaySimulator(
         new SimulatorRepository(down.db),
-        { basePath: '/gateway-sim', webhookSecret: SECRET, webhookAttempts: 3 },
+        { basePath: '/gateway-sim', webhookSecret: SECRET, webhookAttempts: 3, issuerKey: Buffer.alloc(32, 7) },
         () => new Date(),
       );
       const pi = await downSim.createIntent({

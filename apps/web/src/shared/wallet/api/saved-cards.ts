@@ -1,0 +1,21 @@
+import { gatewayBrowserEndpoints, type RecollectCvc, walletEndpoints } from '@junction/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/api-client';
+
+/** The saved cards' query key (the wallet page shares it). */
+export const SAVED_CARDS_KEY = ['wallet', 'cards'] as const;
+
+/** `GET /api/wallet/cards`: the signed-in traveller's saved cards, numbers masked. */
+export const useSavedCards = (enabled = true) =>
+  useQuery({
+    queryKey: SAVED_CARDS_KEY,
+    queryFn: ({ signal }) => callApi(walletEndpoints.cards, { signal }),
+    enabled,
+  });
+
+/**
+ * A saved card charged again: its processor token and the security code typed again go to the card
+ * processor only, which answers a token that pays once (the code never reaches our API).
+ */
+export const useSavedCardToken = () =>
+  useMutation({ mutationFn: (body: RecollectCvc) => callApi(gatewayBrowserEndpoints.recollect, { body }) });
