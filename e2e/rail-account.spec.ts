@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
+import { type BookingOffer, checkParty, priceOrder, type SearchResult } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 
@@ -57,6 +60,134 @@ async function railAccount(page: Page) {
   });
   expect(res.ok(), await res.text()).toBe(true);
   return { username, phone, password: 'rail-pass-1', lastFour: holderId.slice(-4) };
+}
+
+/** Links the rail account through the API, as the login form does: the texted code, the agreement ticked. */
+async function linkByApi(page: Page, rail: Awaited<ReturnType<typeof railAccount>>) {
+  const sent = await page.request.post('/api/rail/code', {
+    data: { username: rail.username, idLastFour: rail.lastFour },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const login = await page.request.post('/api/rail/login', {
+    data: {
+      username: rail.username,
+      password: rail.password,
+      idLastFour: rail.lastFour,
+      code: await smsCode(rail.phone),
+      agreed: true,
+    },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+/** Books a Beijing–Shanghai train for 张伟 through the API, ticketed online in the linked account (no fee). */
+async function bookOnlineTrain(page: Page): Promise<string> {
+  const saved = await page.request.post('/api/passenger', {
+    data: {
+      chineseName: '张伟',
+      nationality: 'CN',
+      phoneCountry: 'CN',
+      phone: '13800138000',
+      documents: [{ type: 'B', number: idNumber('1985-03-02', String(100 + Math.floor(Math.random() * 800))) }],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const passenger = (await saved.json()) as { id: string; documents: { id: string }[]; birthDate: string };
+  const date = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+  const started = await page.request.post('/api/v2/search', {
+    data: {
+      type: 1,
+      cabin: 'Y',
+      adults: 1,
+      children: 0,
+      infants: 0,
+      sort: 'best',
+      mode: 'train',
+      flexDays: 0,
+      filters: {},
+      legs: [
+        {
+          departure: 'BJS',
+          destination: 'SHA',
+          departure_date: date,
+          departure_only_airport: false,
+          destination_only_airport: false,
+          departureName: 'Beijing',
+          destinationName: 'Shanghai',
+        },
+      ],
+    },
+  });
+  const { searchId } = (await started.json()) as { searchId: string };
+  const results: SearchResult[] = [];
+  let cursor = 0;
+  for (let i = 0; i < 300; i++) {
+    const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor } });
+    const body = (await res.json()) as { results: SearchResult[]; cursor: number; done: boolean };
+    results.push(...body.results);
+    cursor = body.cursor;
+    if (body.done) break;
+    await page.waitForTimeout(200);
+  }
+  const result = results.find((r) => r.kind === 'train' && r.legs.length === 1);
+  if (!result) throw new Error('no train to book');
+  const offer = (await (
+    await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)
+  ).json()) as BookingOffer;
+  expect(offer.railTicketing.link).toBe('active');
+  const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
+  if (!party.ok) throw new Error('party refused');
+  const extras = { rail: [], baggage: [] };
+  const priced = priceOrder({
+    result: offer.result,
+    types: party.types,
+    extras,
+    railServiceFeeMinor: offer.railServiceFeeMinor,
+    railServiceFeeOf: () => 0,
+  });
+  const created = await page.request.post('/api/order', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      searchId,
+      resultId: result.id,
+      travellers: [{ passengerId: passenger.id, documentId: passenger.documents[0]?.id, railSeat: false }],
+      contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
+      extras,
+      railTicketing: 'online',
+      expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Pays an order by card through the API, as the payment page does: the card to the processor, its token to us. */
+async function payByCard(page: Page, orderId: string) {
+  const token = (await (
+    await page.request.post('/gateway-sim/v1/tokens', {
+      data: {
+        number: TEST_CARDS.visa,
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 3,
+        name: 'ZHANG WEI',
+        cvc: '123',
+        billing: {
+          line1: '1 Jianguomenwai Avenue',
+          city: 'Beijing',
+          region: 'Beijing',
+          country: 'CN',
+          zip: '100004',
+          phone: '+8613800138000',
+        },
+      },
+    })
+  ).json()) as { token: string };
+  const paid = await page.request.post('/api/order/pay', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { orderId, method: { kind: 'card', token: token.token } },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  expect(((await paid.json()) as { outcome: string }).outcome).toBe('succeeded');
 }
 
 /** The input of an antd checkbox, wherever the checkbox puts its test id. */
@@ -157,5 +288,48 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('rail-logout-confirm').click();
     await expect(card).toHaveAttribute('data-state', 'none');
     expect(errors).toEqual([]);
+  });
+
+  test(`refuses to unlink the 12306 account while a ticket is being issued through it (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signUp(page, lang);
+    const rail = await railAccount(page);
+    await linkByApi(page, rail);
+    const orderId = await bookOnlineTrain(page);
+    // The holder signs in on the rail service's own site, which ends our session: the paid ticket waits
+    // to be issued through the account until the traveller logs in again here.
+    const elsewhere = await page.request.post('/rail-sim/sign-in', {
+      data: { username: rail.username, password: rail.password },
+    });
+    expect(elsewhere.ok()).toBe(true);
+    await payByCard(page, orderId);
+
+    await page.goto('/account/p-passengers');
+    const card = page.getByTestId('rail-account');
+    await expect(card).not.toHaveAttribute('data-state', 'none');
+    await card.getByTestId('rail-logout').click();
+    await page.getByTestId('rail-logout-confirm').click();
+    await expect(page.getByTestId('rail-logout-blocked')).toHaveText(text(lang, 'errors', '6204'));
+    await expect(page.locator('.ant-modal-confirm-title', { hasText: tx('rail', 'card.blocked.title') })).toBeVisible();
+    await expect(
+      page.locator('.ant-modal-confirm-title', { hasText: tx('rail', 'card.confirmLogout.title') }),
+    ).toBeHidden();
+    await shot(page, `rail-logout-blocked-${lang}`);
+    await page.getByRole('button', { name: tx('rail', 'card.blocked.ok') }).click();
+    await expect(card).not.toHaveAttribute('data-state', 'none');
+    // The order says its ticket is still being issued.
+    const order = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as {
+      subOrders: { status: number; ticketing: string }[];
+    };
+    expect(order.subOrders[0]?.ticketing).toBe('online');
+    expect([2, 7]).toContain(order.subOrders[0]?.status);
+    // The refused logout's answer (422) is the only failed request.
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
 }

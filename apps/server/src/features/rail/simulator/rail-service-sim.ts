@@ -325,6 +325,26 @@ export class RailServiceSimulator implements RailAccountProvider {
     }));
   }
 
+  /**
+   * The account holder signs in on the rail service's own website or app, which ends every session it
+   * gave before (ours included), as the national service does; false for a wrong username or password.
+   */
+  async signInElsewhere(username: string, password: string): Promise<boolean> {
+    const account = await this.db
+      .selectFrom('railSimAccounts')
+      .select(['id', 'passwordHash'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (!account || !(await argon2.verify(account.passwordHash, password))) return false;
+    await this.db
+      .updateTable('railSimSessions')
+      .set({ endedAt: this.now() })
+      .where('accountId', '=', account.id)
+      .where('endedAt', 'is', null)
+      .execute();
+    return true;
+  }
+
   async logout(token: string, signal?: AbortSignal): Promise<void> {
     await this.network(signal);
     await this.db

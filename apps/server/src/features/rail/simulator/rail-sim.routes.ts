@@ -32,8 +32,9 @@ const account = z.object({
 });
 
 /**
- * The simulated national rail service's own registration (`POST /rail-sim/accounts`), as its website
- * would offer: development and browser tests open rail accounts here. Not part of our API.
+ * The simulated national rail service's own website, as far as development and browser tests need it:
+ * registration (`POST /rail-sim/accounts`), and signing in there (`POST /rail-sim/sign-in`), which ends
+ * the sessions the service gave before, ours included. Not part of our API.
  */
 export const railSimRoutes = (sim: RailServiceSimulator): FastifyPluginAsync =>
   async function railSim(app) {
@@ -47,5 +48,13 @@ export const railSimRoutes = (sim: RailServiceSimulator): FastifyPluginAsync =>
         const taken = (e as { code?: string }).code === '23505';
         return reply.code(400).send({ errorCode: 1000, errorContent: taken ? 'Username taken.' : message });
       }
+    });
+
+    const signIn = z.object({ username: z.string().min(1).max(40), password: z.string().min(1).max(64) });
+    app.post('/rail-sim/sign-in', async (req, reply) => {
+      const parsed = signIn.safeParse(req.body);
+      if (!parsed.success || !(await sim.signInElsewhere(parsed.data.username, parsed.data.password)))
+        return reply.code(400).send({ errorCode: 1000, errorContent: 'Wrong username or password.' });
+      return { ok: true };
     });
   };
