@@ -83,8 +83,13 @@ if (existsSync(pidFile)) {
   try {
     process.kill(pid, 'SIGTERM');
     console.error(`stopped a database server (pid ${pid}) that outlived the browser tests`);
+    // The scan below starts the cluster again: wait until this server is gone.
+    for (let i = 0; i < 100; i++) {
+      process.kill(pid, 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   } catch {
-    // already gone
+    // gone
   }
 }
 if (result.status !== 0 && existsSync(serverLog)) {
