@@ -56,7 +56,7 @@ import { PaymentsRepository } from './features/payment/payment.repository';
 import { paymentRoutes } from './features/payment/payment.routes';
 import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
-import { defaultGeocoder } from './features/places/geocoder/default';
+import { defaultGeocoder, sharedGazetteer, sharedMapData } from './features/places/geocoder/default';
 import type { Geocoder } from './features/places/geocoder/geocoder';
 import { placesRoutes } from './features/places/places.routes';
 import { RailAgentDesk } from './features/rail/agent-desk';
@@ -588,7 +588,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
     });
     await api.register(siteRoutes(config));
-    await api.register(placesRoutes(deps.refdata.places, deps.geocoder ?? defaultGeocoder(deps.refdata)));
+    await api.register(
+      placesRoutes({
+        places: deps.refdata.places,
+        geocoder:
+          deps.geocoder ??
+          defaultGeocoder(deps.refdata, config, (err) => app.log.warn({ err }, 'AMap failed: the gazetteer answered')),
+        gazetteer: sharedGazetteer(),
+        map: sharedMapData(),
+      }),
+    );
     await api.register(refdataRoutes(deps.refdata, deps.now));
     await api.register(
       accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400, (userId) => notices.unread(userId)),

@@ -82,6 +82,15 @@ export const configSchema = z.object({
   BUSINESS_LICENSE: z.string().default('91110000000000000X'),
   COMPANY_PARTICULARS_ARE_SAMPLES: flag.default(true),
   PUBLIC_URL: z.url().optional().describe('Origin used in e-mailed links; defaults to http://localhost:PORT'),
+  AMAP_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'AMap web service key: the place picker and the map ask AMap for addresses (the offline gazetteer otherwise)',
+    ),
+  AMAP_BASE_URL: z.url().default('https://restapi.amap.com'),
+  AMAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
   MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
   MESSAGING_STAND_INS: flag

@@ -201,6 +201,7 @@ export const ERRORS = {
   DATE_TOO_FAR: { errorCode: 3102, http: 400, message: 'Tickets are not on sale for that date yet.' },
   PLACE_UNKNOWN: { errorCode: 3103, http: 400, message: 'Please choose a departure and a destination from the list.' },
   SAME_PLACE: { errorCode: 3104, http: 400, message: 'The departure and the destination must differ.' },
+  MAP_UNKNOWN_CITY: { errorCode: 3201, http: 404, message: 'There is no map of this city.' },
   TOO_MANY_TRAVELLERS: {
     errorCode: 3105,
     http: 400,

@@ -178,6 +178,16 @@ export class Gazetteer {
     };
   }
 
+  /** Every entry of a kind in a city (the metro stations of Beijing). */
+  inCity(kind: GazetteerKind, cityCode: string): GazetteerEntry[] {
+    const k = GAZETTEER_KINDS.indexOf(kind);
+    const out: GazetteerEntry[] = [];
+    for (let id = 0; id < this.cols.kind.length; id++) {
+      if (this.cols.kind[id] === k && this.cols.city[id] === cityCode) out.push(this.entry(id));
+    }
+    return out;
+  }
+
   /**
    * Named points matching a keyword, best first: two Chinese characters or three letters at least (a
    * shorter keyword names cities, which the place search has).

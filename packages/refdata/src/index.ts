@@ -4,6 +4,7 @@ import type { Country, CurrencyInfo } from '@junction/domain';
 import type { Calendar, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
 import type { AircraftClass, Airline } from './build/tables';
 import { Gazetteer, type GazetteerColumns } from './gazetteer';
+import type { MapData } from './map-data';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
 
@@ -18,6 +19,7 @@ export {
   type GazetteerRow,
   toColumns,
 } from './gazetteer';
+export type { MapData } from './map-data';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 
@@ -76,4 +78,9 @@ export function loadRefdata(): Refdata {
  */
 export function loadGazetteer(): Gazetteer {
   return new Gazetteer(read<GazetteerColumns>('gazetteer.json'));
+}
+
+/** What the map dialog draws: district outlines of the busiest Chinese cities and the metro lines. */
+export function loadMapData(): MapData {
+  return read<MapData>('map.json');
 }

@@ -30,6 +30,8 @@ export const doorSchema = z.object({
   cityCode: z.string().optional(),
   country: z.string(),
   countryName: z.string().optional(),
+  /** The street address, when the geocoder gives one. */
+  address: z.string().optional(),
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
 });

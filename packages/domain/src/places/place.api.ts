@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import { cityMapQuerySchema, cityMapSchema } from './city-map.schema';
 import { doorSchema } from './door';
 import { placeQuerySchema, placeSchema } from './place.schema';
 
@@ -39,5 +40,12 @@ export const placeEndpoints = {
     query: nearestDoorQuerySchema,
     response: z.object({ data: doorSchema }),
     summary: 'The door at a point of the map, named after the nearest named place',
+  }),
+  cityMap: defineEndpoint({
+    method: 'GET',
+    path: '/api/place/map',
+    query: cityMapQuerySchema,
+    response: z.object({ data: cityMapSchema }),
+    summary: 'What the map draws for a city: district outlines, metro lines and stations, airports and stations',
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { apiErrorSchema, doorSchema, ERRORS, placeSchema } from '@junction/domain';
+import { apiErrorSchema, cityMapSchema, doorSchema, ERRORS, placeSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -137,6 +137,49 @@ describe('GET /api/place: addresses and landmarks', () => {
     expect(near.json().data).toMatchObject({ kind: 'pin', cityCode: 'BJS' });
     expect(near.json().data.name).toMatch(/^Near /);
     const bad = await t.app.inject({ method: 'GET', url: '/api/place/door?lat=95&lon=116' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/place/map', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('draws Beijing from our own data: district outlines, metro lines and stations, its airports and stations', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/place/map?code=BJS&lang=zh-CN' });
+    expect(res.statusCode).toBe(200);
+    const map = cityMapSchema.parse(res.json().data);
+    expect(map.name).toBe('北京');
+    expect(map.districts.map((d) => d.name)).toEqual(expect.arrayContaining(['东城区', '海淀区', '朝阳区']));
+    expect(map.metroLines.length).toBeGreaterThan(20);
+    expect(map.metroStations.map((s) => s.name)).toContain('王府井');
+    expect(map.hubs.map((h) => h.code)).toEqual(expect.arrayContaining(['PEK', 'PKX', 'VNP']));
+    // Every outline point lies around Beijing.
+    for (const d of map.districts)
+      for (const ring of d.rings)
+        for (const [lon, lat] of ring) {
+          expect(lon).toBeGreaterThan(115);
+          expect(lat).toBeGreaterThan(39);
+        }
+  });
+
+  it('finds a city by the id of a place in it, names things in English, and has no metro where the feed has none', async () => {
+    const shanghai = await t.app.inject({ method: 'GET', url: '/api/place/map?code=SHA&lang=en' });
+    const map = cityMapSchema.parse(shanghai.json().data);
+    expect(map.districts.map((d) => d.name)).toContain('Pudong New Area');
+    expect(map.metroLines).toEqual([]);
+    const hongqiao = map.hubs.find((h) => h.code === 'AOH');
+    expect(hongqiao).toBeDefined();
+  });
+
+  it('answers 3201 for a city it has no map of, and 400 for a code that is none', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/place/map?code=QQQ' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().errorCode).toBe(3201);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/place/map?code=%3Cscript%3E' });
     expect(bad.statusCode).toBe(400);
   });
 });

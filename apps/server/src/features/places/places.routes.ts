@@ -1,7 +1,8 @@
-import { placeEndpoints } from '@junction/domain';
-import type { PlaceIndex } from '@junction/refdata';
+import { AppError, placeEndpoints } from '@junction/domain';
+import type { Gazetteer, MapData, PlaceIndex } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
+import { cityMap } from './city-map';
 import type { DoorMatch, Geocoder } from './geocoder/geocoder';
 
 /** Addresses and landmarks shown beside the places. */
@@ -28,7 +29,9 @@ export const POPULAR_CITY_CODES = [
 ];
 
 /** `GET /api/place` (spec §7): places matching a keyword, ranked for a traveller. */
-export const placesRoutes = (places: PlaceIndex, geocoder: Geocoder): FastifyPluginAsync =>
+export type PlacesDeps = { places: PlaceIndex; geocoder: Geocoder; gazetteer: Gazetteer; map: MapData };
+
+export const placesRoutes = ({ places, geocoder, gazetteer, map }: PlacesDeps): FastifyPluginAsync =>
   async function placeRoutes(app) {
     const tags = ['places'];
 
@@ -65,5 +68,12 @@ export const placesRoutes = (places: PlaceIndex, geocoder: Geocoder): FastifyPlu
     serve(app, placeEndpoints.nearest, { tags }, async (req, reply) => {
       reply.header('cache-control', 'public, max-age=3600').header('vary', 'cookie');
       return { data: await geocoder.reverse({ lat: req.query.lat, lon: req.query.lon }, req.language) };
+    });
+
+    serve(app, placeEndpoints.cityMap, { tags }, async (req, reply) => {
+      const data = cityMap(req.query.code, req.language, { places, gazetteer, map });
+      if (!data) throw new AppError('MAP_UNKNOWN_CITY');
+      reply.header('cache-control', 'public, max-age=86400').header('vary', 'cookie');
+      return { data };
     });
   };

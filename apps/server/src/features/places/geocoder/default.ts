@@ -1,4 +1,6 @@
-import { type Gazetteer, loadGazetteer, type Refdata } from '@junction/refdata';
+import { nameIn } from '@junction/domain';
+import { type Gazetteer, loadGazetteer, loadMapData, type MapData, type Refdata } from '@junction/refdata';
+import { AmapGeocoder, FallbackGeocoder } from './amap-geocoder';
 import { GazetteerGeocoder } from './gazetteer-geocoder';
 import type { Geocoder } from './geocoder';
 
@@ -10,7 +12,35 @@ export function sharedGazetteer(): Gazetteer {
   return gazetteer;
 }
 
-/** The geocoder the configuration asks for: the offline gazetteer unless a commercial service's key is set. */
-export function defaultGeocoder(refdata: Refdata): Geocoder {
-  return new GazetteerGeocoder(sharedGazetteer(), refdata);
+let mapData: MapData | undefined;
+
+/** What the map draws (district outlines, metro lines), read once on first use. */
+export function sharedMapData(): MapData {
+  mapData ??= loadMapData();
+  return mapData;
+}
+
+export type GeocoderConfig = { AMAP_KEY?: string; AMAP_BASE_URL: string; AMAP_TIMEOUT_MS: number };
+
+/**
+ * The geocoder the configuration asks for: AMap's web service when its key is set, with the offline
+ * gazetteer behind it for when AMap fails or finds nothing; the gazetteer alone otherwise.
+ */
+export function defaultGeocoder(
+  refdata: Refdata,
+  config: GeocoderConfig,
+  onFailure: (error: unknown) => void = () => {},
+): Geocoder {
+  const offline = new GazetteerGeocoder(sharedGazetteer(), refdata);
+  if (!config.AMAP_KEY) return offline;
+  const amap = new AmapGeocoder({
+    key: config.AMAP_KEY,
+    baseUrl: config.AMAP_BASE_URL,
+    timeoutMs: config.AMAP_TIMEOUT_MS,
+    cityOf: (point) => {
+      const city = refdata.places.nearestCity(point);
+      return city ? { cityCode: city.cityCode, name: nameIn(city, 'zh-CN') } : undefined;
+    },
+  });
+  return new FallbackGeocoder(amap, offline, onFailure);
 }

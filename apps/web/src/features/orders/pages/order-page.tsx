@@ -11,6 +11,7 @@ import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
+import { PlanMapToggle } from '../../../shared/map/plan-map-toggle';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
@@ -142,6 +143,7 @@ function OrderView({ order }: { order: Order }) {
               {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>
             </p>
             <Itinerary legs={order.legs} bounds={order.bounds} />
+            {order.kind === 'mix' ? <PlanMapToggle legs={order.legs} /> : null}
             <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
             <FareRules fees={order.fees} />
           </Card>

@@ -10,11 +10,14 @@ import {
 } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Spin } from 'antd';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placesQueryOptions, popularPlacesQueryOptions } from '../../api/reference';
 import { usePreferences } from '../../lib/preferences';
 import styles from './place-picker.module.css';
+
+// The map is its own chunk, loaded when a traveller first opens it.
+const DoorMapDialog = lazy(() => import('../../map/door-map-dialog'));
 
 /** What a picker holds: a whole city (any of its airports and stations) or only one airport or station. */
 export type PickedPlace = {
@@ -213,13 +216,36 @@ export type PlacePairProps = {
   onChange: (pair: { from?: PickedPlace; to?: PickedPlace }) => void;
 };
 
-/** Origin and destination pickers with the swap button between them. */
+/** The label over a picker, with the button that opens the map to choose the place by a pin. */
+function FieldLabel({ label, onMap }: { label: string; onMap: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <span className={styles.labelRow}>
+      <span className={styles.label}>{label}</span>
+      <Button
+        type="link"
+        size="small"
+        className={styles.onMap}
+        icon={<AimOutlined />}
+        onClick={onMap}
+        aria-label={`${label}: ${t('placePicker.onMap')}`}
+        data-testid="choose-on-map"
+      >
+        {t('placePicker.onMap')}
+      </Button>
+    </span>
+  );
+}
+
+/** Origin and destination pickers with the swap button between them; either can be chosen on the map. */
 export function PlacePair({ from, to, onChange }: PlacePairProps) {
   const { t } = useTranslation('common');
+  const [mapFor, setMapFor] = useState<'from' | 'to' | undefined>();
+  const mapCity = (mapFor === 'to' ? (to ?? from) : (from ?? to))?.cityCode || 'BJS';
   return (
     <div className={styles.pair}>
       <div className={styles.field}>
-        <span className={styles.label}>{t('placePicker.from')}</span>
+        <FieldLabel label={t('placePicker.from')} onMap={() => setMapFor('from')} />
         <PlacePicker value={from} onChange={(p) => onChange({ from: p, to })} aria-label={t('placePicker.from')} />
       </div>
       <Button
@@ -230,9 +256,23 @@ export function PlacePair({ from, to, onChange }: PlacePairProps) {
         onClick={() => onChange({ from: to, to: from })}
       />
       <div className={styles.field}>
-        <span className={styles.label}>{t('placePicker.to')}</span>
+        <FieldLabel label={t('placePicker.to')} onMap={() => setMapFor('to')} />
         <PlacePicker value={to} onChange={(p) => onChange({ from, to: p })} aria-label={t('placePicker.to')} />
       </div>
+      {mapFor ? (
+        <Suspense fallback={null}>
+          <DoorMapDialog
+            open
+            cityCode={mapCity}
+            onClose={() => setMapFor(undefined)}
+            onChoose={(door) => {
+              const picked = pickedDoor(door);
+              onChange(mapFor === 'from' ? { from: picked, to } : { from, to: picked });
+              setMapFor(undefined);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { PlanMapToggle } from '../../../../shared/map/plan-map-toggle';
 import { Price } from '../../../../shared/ui/price';
 import { type Bound, cityName, toMoney } from '../../lib/result-model';
 import { minutesBetween } from '../../lib/time';
@@ -54,6 +55,7 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
                 </span>
               </h4>
               <JourneyTimeline result={result} legs={bound.legs} />
+              {result.kind === 'mix' ? <PlanMapToggle legs={bound.legs} /> : null}
             </div>
           );
         })}

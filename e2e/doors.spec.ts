@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+
+/** The landmark typed, the name it shows, and the map search that moves the map to Lujiazui, per language. */
+const WORDS = {
+  en: { typed: 'wangfujing', shown: 'Wangfujing', mapSearch: 'lujiazui', mapResult: 'Lujiazui' },
+  'zh-CN': { typed: '王府井', shown: '王府井', mapSearch: '陆家嘴', mapResult: '陆家嘴' },
+} as const;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
+for (const lang of LANGUAGES) {
+  const w = WORDS[lang];
+  const common = (key: string) => text(lang, 'common', key);
+
+  test.describe(`doors in ${lang}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await useLanguage(context, baseURL ?? '', lang);
+    });
+
+    test('type a landmark, pick a pin on the map, and see the door-to-door plan drawn on the map', async ({ page }) => {
+      test.slow();
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/');
+      const leg = page.getByTestId('leg-0');
+
+      // From: a landmark typed by name (pinyin in English, characters in Chinese).
+      const from = leg.getByRole('combobox').nth(0);
+      await from.click();
+      await from.fill(w.typed);
+      const dropdown = page.locator('.ant-select-dropdown:visible');
+      await expect(dropdown).toContainText(common('placePicker.doors'));
+      await shot(page, `picker-${lang}-1280`);
+      const landmark = dropdown.locator('[data-place-kind="door"]', { hasText: w.shown }).first();
+      await landmark.click();
+      await expect(leg.locator('.ant-select').nth(0)).toContainText(w.shown);
+
+      // To: a pin on the map, after searching the map for Lujiazui.
+      await leg.getByTestId('choose-on-map').nth(1).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByTestId('map')).toBeVisible();
+      await dialog.getByRole('searchbox').fill(w.mapSearch);
+      await dialog.getByRole('searchbox').press('Enter');
+      await dialog
+        .getByRole('button', { name: new RegExp(w.mapResult) })
+        .first()
+        .click();
+      const map = dialog.getByTestId('map');
+      // Shanghai is drawn: its districts' outlines.
+      await expect(map.locator('path').first()).toBeVisible();
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      // A pin a little off the centre, where Lujiazui is.
+      await page.mouse.click(box.x + box.width / 2 + 8, box.y + box.height / 2 + 6);
+      const pinName = dialog.getByTestId('map-pin-name');
+      await expect(pinName).not.toHaveText('');
+      const chosen = (await pinName.textContent()) ?? '';
+      await shot(page, `map-${lang}-1280`);
+      await dialog.getByRole('button', { name: common('map.useThis') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(leg.locator('.ant-select').nth(1)).toContainText(chosen);
+
+      await page.getByTestId('search-form').getByTestId('search-submit').click();
+      await expect(page).toHaveURL(/\/search\?s=/);
+      await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 90_000 });
+      const kinds = page.getByTestId('filter-kinds');
+      await kinds.locator('li[data-option="mix"]').hover();
+      await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+      const card = page.getByTestId('result-card').first();
+      await expect(card).toHaveAttribute('data-kind', 'mix');
+      await card.getByTestId('result-details-toggle').click();
+      const details = card.getByTestId('result-details');
+      // The plan starts at Wangfujing and ends at the pin.
+      await expect(details).toContainText(w.shown);
+      await details.getByTestId('plan-map-toggle').first().click();
+      const planMap = details.getByTestId('map').first();
+      await expect(planMap).toBeVisible();
+      const legs = planMap.locator('[data-map-leg]');
+      expect(await legs.count()).toBeGreaterThanOrEqual(3);
+      const drawn = await legs.evaluateAll((els) => els.map((e) => e.getAttribute('data-map-leg')));
+      expect(drawn.some((k) => k === 'air' || k === 'land')).toBe(true);
+      await expect(planMap.locator('[data-map-marker="start"]')).toContainText(w.shown);
+      await expect(planMap.locator('[data-map-marker="end"]')).toContainText(chosen);
+      await planMap.scrollIntoViewIfNeeded();
+      await shot(page, `plan-${lang}-1280`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await shot(page, `plan-${lang}-1440`);
+      expect(errors).toEqual([]);
+    });
+
+    test('zooms and pans the map, and names the point clicked', async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/');
+      await page.getByTestId('leg-0').getByTestId('choose-on-map').first().click();
+      const dialog = page.getByRole('dialog');
+      const map = dialog.getByTestId('map');
+      await expect(map.locator('[data-map-hub="PEK"]')).toBeVisible();
+      const span = Number(await map.getAttribute('data-span'));
+      await dialog.getByRole('button', { name: common('map.zoomIn') }).click();
+      await expect.poll(async () => Number(await map.getAttribute('data-span'))).toBeLessThan(span);
+      const before = await map.getAttribute('viewBox');
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      await page.mouse.move(box.x + 300, box.y + 200);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 360, box.y + 240, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(() => map.getAttribute('viewBox')).not.toBe(before);
+      await expect(dialog.getByTestId('map-pin-name')).toHaveCount(0);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(dialog.getByTestId('map-pin-name')).not.toHaveText('');
+      await shot(page, `map-${lang}-1440`);
+    });
+  });
+}
