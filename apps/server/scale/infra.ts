@@ -108,7 +108,11 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): Pro
 
 export async function startRedis(redis: string): Promise<{ url: string; proc: Proc }> {
   const port = await freePort();
-  const proc = run(redis, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  // As compose.yaml runs it: nothing saved, the least recently used expiring keys evicted when memory runs short.
+  const proc = run(redis, [
+    ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ...['--maxmemory', '512mb', '--maxmemory-policy', 'volatile-lru'],
+  ]);
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {

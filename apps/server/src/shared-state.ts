@@ -40,13 +40,13 @@ export function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRe
       ? new MemorySearchStore(config.SEARCH_MAX_SESSIONS, clock, config.SEARCH_STORE_MAX_MB * 1024 * 1024)
       : redis
         ? new RedisSearchStore(redis, clock)
-        : new PgSearchStore(db, clock);
+        : new PgSearchStore(db, clock, config.SEARCH_MAX_SESSIONS);
 
   jobs.task('shared-state.purge', z.object({}).loose(), async () => {
     await searchStore.purge?.();
     if (!redis) await purgeRateCounters(db);
   });
-  jobs.schedule('shared-state.purge', '*/5 * * * *');
+  jobs.schedule('shared-state.purge', '* * * * *');
 
   return {
     searchStore,

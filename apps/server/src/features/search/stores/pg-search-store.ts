@@ -24,6 +24,8 @@ export class PgSearchStore implements SearchStore {
   constructor(
     db: Db,
     private readonly now: () => number,
+    /** Live sessions kept at most: the purge ends the oldest beyond it (as the in-process store evicts them). */
+    private readonly maxSessions = Number.POSITIVE_INFINITY,
   ) {
     this.db = db as unknown as Kysely<unknown>;
   }
@@ -137,9 +139,17 @@ export class PgSearchStore implements SearchStore {
     return (JSON.parse(row.meta) as SessionMeta).criteria;
   }
 
-  /** Drops the results of expired sessions, and sessions whose criteria are no longer kept. */
+  /**
+   * Ends the oldest live sessions beyond the limit, drops the results of expired sessions, and sessions
+   * whose criteria are no longer kept.
+   */
   async purge(): Promise<number> {
     const now = this.now();
+    if (Number.isFinite(this.maxSessions)) {
+      await sql`update search_sessions set expires_at = ${new Date(now)} where id in
+        (select id from search_sessions where expires_at > ${new Date(now)}
+          order by expires_at desc offset ${this.maxSessions})`.execute(this.db);
+    }
     const results = await sql`delete from search_results where session_id in
       (select id from search_sessions where expires_at <= ${new Date(now)})`.execute(this.db);
     const sessions = await sql`delete from search_sessions

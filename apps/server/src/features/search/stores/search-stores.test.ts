@@ -1,5 +1,6 @@
 import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from '../../../../test/redis';
@@ -186,6 +187,17 @@ describe.each(kinds)('the search store in $name', (kind) => {
 });
 
 describe('the PostgreSQL search store', () => {
+  it('ends the oldest live sessions beyond its limit when it purges, keeping their criteria', async () => {
+    const ids = ['p1', 'p2', 'p3'].map((p) => `${p}-${Math.random().toString(36).slice(2)}`);
+    const store = new PgSearchStore(database.db, now, 2);
+    await sql`delete from search_sessions`.execute(database.db);
+    for (const [i, id] of ids.entries()) await store.create({ ...meta(1), id, expiresAt: clock + 60_000 + i });
+    await store.purge();
+    expect(await store.read(ids[0] as string, 0, now())).toBeUndefined();
+    expect(await store.expired(ids[0] as string)).toEqual(criteria);
+    for (const id of ids.slice(1)) expect(await store.read(id, 0, now())).toBeDefined();
+  });
+
   it('purges results of expired sessions, and their criteria a day later', async () => {
     const store = new PgSearchStore(database.db, now);
     const m = meta(1, 1000);
