@@ -350,14 +350,17 @@ describe('three server processes behind nginx on PostgreSQL and Redis', () => {
     );
     expect(order.status, JSON.stringify(order.json)).toBe(200);
     const { id: orderId, payment } = order.json as { id: string; payment: { price: { amount: number } } };
-    const tokens = await Promise.all(servers.map((s) => token(s.url, t.from)));
+    // Each attempt brings its own card token, as each browser tokenises the card it pays with.
+    const tokens = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => token((servers[i % 3] as Server).url, t.from)),
+    );
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         call((servers[i % 3] as Server).url, 'POST', '/api/order/pay', {
           cookie: t.cookie,
           from: t.from,
           headers: { 'idempotency-key': randomUUID() },
-          body: { orderId, method: { kind: 'card', token: tokens[i % 3] } },
+          body: { orderId, method: { kind: 'card', token: tokens[i] } },
         }),
       ),
     );
@@ -365,9 +368,12 @@ describe('three server processes behind nginx on PostgreSQL and Redis', () => {
     expect(ok.length).toBeGreaterThan(0);
     expect(new Set(ok.map((s) => s.attemptId)).size).toBe(1);
     expect(ok.every((s) => s.outcome === 'succeeded')).toBe(true);
+    // The others are told the order is paid (2000), or that another payment of it is under way (2102).
+    const refused = answers.filter((r) => r.status !== 200).map((r) => (r.json as { errorCode: number }).errorCode);
     expect(
-      answers.filter((r) => r.status !== 200).every((r) => (r.json as { errorCode: number }).errorCode === 2000),
-    ).toBe(true);
+      refused.filter((c) => c !== 2000 && c !== 2102),
+      JSON.stringify(refused),
+    ).toEqual([]);
     expect(await charged(orderId)).toEqual({ captured: payment.price.amount, refunded: 0, captures: 1 });
   });
 
@@ -449,9 +455,11 @@ describe('three server processes behind nginx on PostgreSQL and Redis', () => {
           }),
         );
         count(paid);
-        expect(paid.status, JSON.stringify(paid.json)).toBe(200);
-        const state = paid.json as { outcome: string; amount: { amount: number } };
-        if (state.outcome === 'succeeded') paidOnce.set(orderId, state.amount.amount);
+        // Paid, or failed as a whole (2113) when the process died under it: never charged without the order knowing.
+        const failedWhole = paid.status === 422 && (paid.json as { errorCode: number }).errorCode === 2113;
+        if (!failedWhole) expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+        const state = paid.json as { outcome?: string; amount?: { amount: number } };
+        if (state.outcome === 'succeeded' && state.amount) paidOnce.set(orderId, state.amount.amount);
         const text = `message ${n}-${round}`;
         const clientId = `scale${randomUUID().replaceAll('-', '').slice(0, 16)}`;
         const said = await retried(() =>
