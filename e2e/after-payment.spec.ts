@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
@@ -83,6 +85,118 @@ for (const lang of LANGUAGES) {
       await shot(page, `notices-ticketed-${lang}`);
       await page.getByTestId('notices-read-all').click();
       await expect(page.getByTestId('header-bell').locator('.ant-badge-count')).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+
+    test(`the itinerary shows the whole plan, prints on A4, and its calendar file and PDF download (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      const order = await bookTrip(page, 'mix');
+      await payByCard(page, lang, order.id);
+      await untilTicketed(page, lang);
+
+      await page.getByTestId('order-itinerary').click();
+      await expect(page).toHaveURL(new RegExp(`/itinerary\\?id=${order.id}$`));
+      const sheet = page.getByTestId('itinerary-sheet');
+      await expect(sheet.getByTestId('itinerary-order-number')).toHaveText(order.orderNumber);
+      // Door to door: the metro legs around the flight are on it, and the flight's ticket.
+      const legs = sheet.getByTestId('itinerary-leg');
+      expect(await legs.count()).toBeGreaterThanOrEqual(3);
+      await expect(sheet.locator('[data-testid="itinerary-leg"][data-kind="air"]')).toHaveCount(1);
+      await expect(sheet.locator('[data-testid="itinerary-leg"][data-kind="subway"]').first()).toBeVisible();
+      const flight = sheet.locator('[data-testid="itinerary-leg"][data-kind="air"]');
+      await expect(flight.getByTestId('itinerary-reference')).toHaveText(/^[A-Z0-9]{6}$/);
+      await expect(flight.getByTestId('itinerary-ticket')).toContainText('张伟');
+      await expect(flight.getByTestId('itinerary-ticket')).toContainText(/\d{13}/);
+      await expect(sheet.getByTestId('itinerary-document')).toHaveText(/^\d{4}\*+\d{3}[\dX]$/);
+      await shot(page, `itinerary-${lang}`);
+
+      // The print layout: A4, without the site's header, footer or buttons.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByTestId('site-header')).toBeHidden();
+      await expect(page.getByTestId('itinerary-print')).toBeHidden();
+      await expect(sheet).toBeVisible();
+      if (process.env.SHOTS) {
+        await page.setViewportSize({ width: 794, height: 1123 });
+        await page.screenshot({ path: `${process.env.SHOTS}/itinerary-print-${lang}.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await page.emulateMedia({ media: 'screen' });
+
+      // The calendar file: every leg, the flight at its local time in Beijing's zone.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('itinerary-ics').click()]);
+      expect(download.suggestedFilename()).toBe(`itinerary-${order.orderNumber}.ics`);
+      const ics = readFileSync((await download.path()) as string, 'utf8');
+      const events = Object.values(ical.sync.parseICS(ics)).filter((x): x is VEvent => x?.type === 'VEVENT');
+      expect(events).toHaveLength(await legs.count());
+      const ride = events.find((e) => String(e.summary).startsWith(text(lang, 'orders', 'legs.air')));
+      expect(ride?.start.tz).toBe('Asia/Shanghai');
+      const shown = `${(await flight.locator('strong').first().textContent()) ?? ''}`;
+      expect(ics).toContain(`;TZID=Asia/Shanghai:`);
+      expect(
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' }).format(
+          ride?.start,
+        ),
+      ).toBe(shown);
+
+      const file = await page.request.get(`/api/itinerary/pdf?id=${order.id}`);
+      expect(file.headers()['content-type']).toBe('application/pdf');
+      expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(errors).toEqual([]);
+    });
+
+    test(`a refund is asked for, followed on its page and paid back; another is cancelled (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      const order = await bookTrip(page, 'flight');
+      await payByCard(page, lang, order.id);
+      await untilTicketed(page, lang);
+
+      // Asked for from the quote, then followed on its page; withdrawn with "Confirm cancel refund", the ticket stands again.
+      const refundOnce = async () => {
+        await page.getByTestId('refund-button').click();
+        await expect(page.getByTestId('refund-quote')).toBeVisible();
+        await page.getByTestId('confirm-refund').click();
+        await expect(page).toHaveURL(/\/refund-detail\?id=/);
+        await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.processing'));
+        await expect(page.getByTestId('received-before')).toBeVisible();
+      };
+      await refundOnce();
+      await shot(page, `refund-processing-${lang}`);
+      await page.getByTestId('refund-order').click();
+      await expect(page.getByTestId('sub-status')).toHaveText(text(lang, 'orders', 'subStatus.6'));
+      await page.getByTestId('refund-link').click();
+      await page.getByTestId('withdraw-refund').click();
+      await expect(page.getByRole('dialog')).toContainText(text(lang, 'orders', 'refund.confirmWithdrawTitle'));
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(lang, 'orders', 'refund.withdraw') })
+        .click();
+      await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.withdrawn'));
+      await page.getByTestId('refund-order').click();
+      await expect(page.getByTestId('sub-status')).toHaveText(text(lang, 'orders', 'subStatus.5'));
+
+      // Asked for again and left to run: the money goes back to the card and the order is refunded.
+      await refundOnce();
+      await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
+        timeout: 90_000,
+      });
+      await expect(page.getByTestId('refund-channel')).toHaveText(text(lang, 'orders', 'refund.channels.card'));
+      await shot(page, `refund-done-${lang}`);
+      await page.getByTestId('refund-order').click();
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.3'));
+      await expect(page.getByTestId('receipt').getByTestId('receipt-refunded')).toBeVisible();
+      await page.goto('/account/notices');
+      const notices = page.getByTestId('notice').filter({ hasText: order.orderNumber });
+      await expect(notices.and(page.locator('[data-kind="refund-done"]'))).toHaveCount(1);
       expect(errors).toEqual([]);
     });
   });

@@ -42,7 +42,7 @@ export async function signedInTraveller(page: Page, lang: Lang): Promise<string>
   return mobile;
 }
 
-function criteria(mode: 'flight' | 'train', days: number): SearchCriteria {
+function criteria(mode: 'flight' | 'train' | 'all', days: number): SearchCriteria {
   return {
     type: 1,
     cabin: 'Y',
@@ -67,10 +67,13 @@ function criteria(mode: 'flight' | 'train', days: number): SearchCriteria {
   };
 }
 
-/** Books a nonstop Beijing–Shanghai flight (or a train) for one adult through the API; answers the order. */
+/**
+ * Books a nonstop Beijing–Shanghai flight (or a train, or a door-to-door plan: metro or taxi rides around
+ * one flight) for one adult through the API; answers the order.
+ */
 export async function bookTrip(
   page: Page,
-  mode: 'flight' | 'train' = 'flight',
+  mode: 'flight' | 'train' | 'mix' = 'flight',
   days = 21,
 ): Promise<{ id: string; orderNumber: string }> {
   const saved = await page.request.post('/api/passenger', {
@@ -84,7 +87,9 @@ export async function bookTrip(
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   const passenger = (await saved.json()) as { id: string; documents: { id: string }[]; birthDate: string };
-  const started = await page.request.post('/api/v2/search', { data: criteria(mode, days) });
+  const started = await page.request.post('/api/v2/search', {
+    data: criteria(mode === 'mix' ? 'all' : mode, days),
+  });
   const { searchId } = (await started.json()) as { searchId: string };
   const results: SearchResult[] = [];
   let cursor = 0;
@@ -99,7 +104,14 @@ export async function bookTrip(
   const result =
     mode === 'flight'
       ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
-      : results.find((r) => r.kind === 'train' && r.legs.length === 1);
+      : mode === 'train'
+        ? results.find((r) => r.kind === 'train' && r.legs.length === 1)
+        : results.find(
+            (r) =>
+              r.kind === 'mix' &&
+              r.legs.filter((l) => l.kind === 'air').length === 1 &&
+              r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'),
+          );
   if (!result) throw new Error(`no ${mode} to book`);
   const offerRes = await page.request.get(
     `/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`,

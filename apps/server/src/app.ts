@@ -25,6 +25,7 @@ import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
 import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
 import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
 import { FulfilmentService } from './features/fulfilment/fulfilment.service';
+import { ItineraryService } from './features/fulfilment/itinerary/itinerary.service';
 import { scheduleTicketing } from './features/fulfilment/schedule';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
 import { TicketingUnavailable } from './features/fulfilment/ticketing/issuer';
@@ -608,7 +609,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(railRoutes(rail));
     await api.register(walletRoutes(wallet));
     await api.register(notificationRoutes(notices));
-    await api.register(fulfilmentRoutes(fulfilment));
+    await api.register(
+      fulfilmentRoutes(
+        fulfilment,
+        new ItineraryService(
+          new FulfilmentRepository(deps.db),
+          (orderId) => payments.paymentsOf(orderId),
+          (point) => (point.placeId === undefined ? undefined : deps.refdata.places.get(point.placeId)?.tz),
+          now,
+        ),
+      ),
+    );
     await api.register(chatRoutes(chat, chatHub));
     await api.register(paymentRoutes(payments));
   });

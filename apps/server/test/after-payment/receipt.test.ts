@@ -1,4 +1,5 @@
-import { orderFulfilmentSchema } from '@junction/domain';
+import { orderFulfilmentSchema, refundQuoteSchema } from '@junction/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('receipt', () => {
-  it("shows the card's brand and last four, the amount and the time it was paid, to its traveller only", async () => {
+  it("shows the card's brand and last four, the amount and the time it was paid, to its traveller only, and a refund returned to the card", async () => {
     const alice = await payingTraveller(t, NOW);
     const order = await alice.order();
     const fulfilment = async (cookie: string) =>
@@ -41,5 +42,38 @@ describe('receipt', () => {
 
     const bob = await alice.signUp();
     expect((await fulfilment(bob)).statusCode).toBe(404);
+
+    // Ticketed, then refunded: the money goes back on the card through the processor, and the receipt says so.
+    await t.app.jobs?.runDueJobs();
+    const ticketed = await alice.get(order.id);
+    expect(ticketed.status).toBe(5);
+    const sub = ticketed.subOrders[0];
+    if (!sub) throw new Error('no sub-order');
+    const quote = refundQuoteSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`,
+          headers: { cookie: alice.cookie },
+        })
+      ).json(),
+    );
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { orderId: order.id, subOrderId: sub.id, expectedFeeMinor: quote.fee.amount },
+      headers: { cookie: alice.cookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // The payout is due REFUND_PROCESSING_SECONDS after the app's clock, which runs ahead of the database's.
+    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+    await t.app.jobs?.runDueJobs();
+    const after = orderFulfilmentSchema.parse((await fulfilment(alice.cookie)).json());
+    expect(after.refunds.map((r) => [r.status, r.channel, r.refunded.amount])).toEqual([
+      ['done', 'card', quote.refunded.amount],
+    ]);
+    expect(after.receipt).toMatchObject({ paid: order.payment.price, refunded: quote.refunded, refundFees: quote.fee });
+    const processor = await t.db.selectFrom('gatewaySimRefunds').select(['amount', 'status']).execute();
+    expect(processor).toEqual([{ amount: quote.refunded.amount, status: 'succeeded' }]);
   });
 });

@@ -119,6 +119,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'itinerary',
+            loader: userOnly,
+            lazy: async () => ({
+              Component: (await import('../features/orders/pages/itinerary-page')).ItineraryPage,
+            }),
+          },
+          {
             path: 'order',
             loader: userOnly,
             lazy: async () => ({ Component: (await import('../features/orders/pages/order-page')).OrderPage }),

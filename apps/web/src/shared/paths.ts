@@ -36,6 +36,7 @@ export const paths = {
   /** The home form, prefilled from a packed search link. */
   modifySearch: (s: string) => `/?${new URLSearchParams({ s })}`,
   order: (id: string) => `/order?${new URLSearchParams({ id })}`,
+  itinerary: (id: string) => `/itinerary?${new URLSearchParams({ id })}`,
   refundDetail: (id: string) => `/refund-detail?${new URLSearchParams({ id })}`,
   payment: (id: string) => `/payment?${new URLSearchParams({ id })}`,
   booking: (searchId: string, resultId: string) =>

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import {
   fulfilmentQuerySchema,
@@ -45,5 +46,19 @@ export const fulfilmentEndpoints = {
     query: refundIdSchema,
     response: refundSchema,
     summary: 'One refund with its breakdown and timeline',
+  }),
+  itineraryPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/itinerary/pdf',
+    query: fulfilmentQuerySchema,
+    response: z.string().describe('application/pdf'),
+    summary: "The order's itinerary as an A4 PDF in the request's language (a download)",
+  }),
+  itineraryIcs: defineEndpoint({
+    method: 'GET',
+    path: '/api/itinerary/ics',
+    query: fulfilmentQuerySchema,
+    response: z.string().describe('text/calendar'),
+    summary: "Every leg of the order's itinerary as an iCalendar file with time zones (a download)",
   }),
 } as const;

@@ -1,11 +1,12 @@
 import { fulfilmentEndpoints as api, apiErrorSchema } from '@junction/domain';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { serve } from '../../lib/serve';
 import { requireUser } from '../../plugins/auth';
 import type { FulfilmentService } from './fulfilment.service';
+import type { ItineraryFile, ItineraryService } from './itinerary/itinerary.service';
 
 /** After payment: an order's tickets, expected ticketing time and refunds. */
-export const fulfilmentRoutes = (fulfilment: FulfilmentService): FastifyPluginAsync =>
+export const fulfilmentRoutes = (fulfilment: FulfilmentService, itinerary: ItineraryService): FastifyPluginAsync =>
   async function fulfilmentApi(app) {
     const signedIn = {
       tags: ['fulfilment'],
@@ -28,4 +29,20 @@ export const fulfilmentRoutes = (fulfilment: FulfilmentService): FastifyPluginAs
       reply.header('cache-control', 'no-store');
       return fulfilment.refundOf(userOf(req.auth), req.query.id);
     });
+    const download = (reply: FastifyReply, file: ItineraryFile) =>
+      reply
+        .type(file.type)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .send(file.body);
+    serve(app, api.itineraryPdf, signedIn, async (req, reply) =>
+      download(reply, await itinerary.pdf(userOf(req.auth), req.query.id, req.language)),
+    );
+    serve(app, api.itineraryIcs, signedIn, async (req, reply) =>
+      download(reply, await itinerary.ics(userOf(req.auth), req.query.id, req.language)),
+    );
   };

@@ -87,15 +87,18 @@ export function routeParams(order: OrderRow): Record<string, string> {
 }
 
 /** The receipt from the payments taken and the refunds: what was paid, returned and kept as fees. */
-export function receiptOf(payments: ReceiptPayment[], refunds: Refund[]): Receipt | null {
+export function receiptOf(
+  payments: ReceiptPayment[],
+  refunds: { status: string; refundedMinor: number; feeMinor: number }[],
+): Receipt | null {
   if (payments.length === 0) return null;
   const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
   const done = refunds.filter((r) => r.status === 'done');
   return {
     payments,
     paid: cny(payments.reduce((s, p) => s + p.amount.amount, 0)),
-    refunded: cny(done.reduce((s, r) => s + r.refunded.amount, 0)),
-    refundFees: cny(done.reduce((s, r) => s + r.fee.amount, 0)),
+    refunded: cny(done.reduce((s, r) => s + r.refundedMinor, 0)),
+    refundFees: cny(done.reduce((s, r) => s + r.feeMinor, 0)),
   };
 }
 
@@ -619,7 +622,10 @@ export class FulfilmentService {
         changedDeparture: t.changedDeparture,
       })),
       refunds,
-      receipt: receiptOf(payments, refunds),
+      receipt: receiptOf(
+        payments,
+        refunds.map((r) => ({ status: r.status, refundedMinor: r.refunded.amount, feeMinor: r.fee.amount })),
+      ),
     };
   }
 

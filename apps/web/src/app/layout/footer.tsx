@@ -35,7 +35,7 @@ export function Footer() {
   const mark = (value: string) => (site?.isSample ? t('footer.sampleMark', { value }) : value);
 
   return (
-    <footer className={styles.footer} data-testid="site-footer">
+    <footer className={styles.footer} data-testid="site-footer" data-print="hide">
       <div className={styles.inner}>
         <div className={styles.top}>
           <div className={styles.brand}>

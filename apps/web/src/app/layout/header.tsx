@@ -146,7 +146,7 @@ export function Header({ isFixed }: HeaderProps) {
     .join(' ');
   return (
     <>
-      <header className={className} data-testid="site-header" data-scrolled={isScrolled}>
+      <header className={className} data-testid="site-header" data-scrolled={isScrolled} data-print="hide">
         <div className={styles.inner}>
           <Link to={paths.home()} className={styles.logo} aria-label={t('brand')}>
             <Logo />
@@ -176,7 +176,7 @@ export function Header({ isFixed }: HeaderProps) {
           </nav>
         </div>
       </header>
-      {isFixed ? <div className={styles.spacer} aria-hidden="true" /> : null}
+      {isFixed ? <div className={styles.spacer} aria-hidden="true" data-print="hide" /> : null}
     </>
   );
 }

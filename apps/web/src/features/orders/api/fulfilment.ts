@@ -29,12 +29,15 @@ export const useRefundQuote = (orderId: string, subOrderId: string, enabled: boo
     meta: { silent: true },
   });
 
-/** After a refund changes, the order, its tickets and the unread count are fetched again. */
+/**
+ * After a refund changes, the order, its tickets and the unread count are fetched again; not the quote
+ * it was confirmed from, which the ticket no longer has once its refund is processing.
+ */
 function useRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: fulfilmentKeys.all }),
+      client.invalidateQueries({ queryKey: fulfilmentKeys.all, predicate: (q) => q.queryKey[1] !== 'quote' }),
       client.invalidateQueries({ queryKey: ['orders'] }),
       client.invalidateQueries({ queryKey: ['session', 'user'] }),
     ]);

@@ -1,4 +1,4 @@
-import { CustomerServiceOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
@@ -16,6 +16,7 @@ import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { fulfilmentKeys, useOrderFulfilment } from '../api/fulfilment';
+import { itineraryFileUrl } from '../api/itinerary';
 import { useCancelOrder, useOrder } from '../api/orders';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
@@ -24,6 +25,9 @@ import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { ReceiptCard } from '../components/receipt-card';
 import { TicketsCard } from '../components/tickets-card';
+
+/** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
+const ISSUED = new Set(['2', '4', '5', '6']);
 
 /** `/order?id=…` (spec §2): one order with its tickets, travellers, itinerary, price, and what may be done now. */
 export function OrderPage() {
@@ -138,7 +142,22 @@ function OrderView({ order }: { order: Order }) {
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           <TicketsCard order={order} fulfilment={fulfilment.data} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
-          <Card title={t('order.itinerary')} className={styles.card}>
+          <Card
+            title={t('order.itinerary')}
+            className={styles.card}
+            extra={
+              ISSUED.has(String(order.status)) ? (
+                <span className={styles.itineraryLinks}>
+                  <a href={itineraryFileUrl('ics', order.id)} data-testid="order-ics">
+                    <CalendarOutlined /> {t('itineraryPage.calendar')}
+                  </a>
+                  <Link to={paths.itinerary(order.id)} data-testid="order-itinerary">
+                    <PrinterOutlined /> {t('itineraryPage.open')}
+                  </Link>
+                </span>
+              ) : null
+            }
+          >
             <p className={styles.seller}>
               {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>
             </p>
