@@ -13,6 +13,8 @@ export type IntentRow = Selectable<GatewaySimIntentsTable>;
 export type RefundRow = Selectable<GatewaySimRefundsTable>;
 export type EventRow = Selectable<GatewaySimEventsTable>;
 
+class TokenUsed extends Error {}
+
 /** The simulator's own tables, and nothing else: it has no way into ours. */
 export class SimulatorRepository {
   constructor(readonly db: Db) {}
@@ -31,6 +33,32 @@ export class SimulatorRepository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * A confirmation: the token is spent and the intent moves out of `requires_confirmation` in one
+   * transaction, so a crash between the two leaves neither done and a retry can confirm again.
+   * `token_used` when the token paid before; undefined when the intent had moved already.
+   */
+  confirmWithToken(
+    intentId: string,
+    tokenId: string,
+    set: Parameters<SimulatorRepository['moveIntent']>[2],
+    at: Date,
+  ): Promise<IntentRow | undefined | 'token_used'> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const inTrx = new SimulatorRepository(trx);
+        const moved = await inTrx.moveIntent(intentId, ['requires_confirmation'], set, at);
+        if (!moved) return undefined;
+        if (!(await inTrx.useToken(tokenId, at))) throw new TokenUsed();
+        return moved;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof TokenUsed) return 'token_used' as const;
+        throw e;
+      });
   }
 
   token(id: string): Promise<TokenRow | undefined> {

@@ -191,8 +191,6 @@ export class GatewaySimulator {
     }
     const token = await this.repo.token(request.token);
     if (!token) throw new GatewayRefused('token_unknown', 'No such token.');
-    if (!(await this.repo.useToken(token.id, this.now())))
-      throw new GatewayRefused('token_used', 'This token confirmed a payment already; make a new one.');
     const behaviour = token.behaviour as CardBehaviour;
     const decline = token.cvcMatched === false ? 'incorrect_cvc' : DECLINES[behaviour];
     const status: IntentStatus = decline
@@ -202,9 +200,9 @@ export class GatewaySimulator {
         : intent.captureMethod === 'automatic'
           ? 'succeeded'
           : 'requires_capture';
-    const moved = await this.repo.moveIntent(
+    const moved = await this.repo.confirmWithToken(
       intentId,
-      ['requires_confirmation'],
+      token.id,
       {
         status,
         tokenId: token.id,
@@ -214,7 +212,14 @@ export class GatewaySimulator {
       },
       this.now(),
     );
-    if (!moved) return this.present(await this.intentRow(intentId));
+    if (moved === 'token_used' || !moved) {
+      // Another confirmation moved the intent first: with this token it is the same request, answered as it is.
+      const now = await this.intentRow(intentId);
+      if (now.tokenId === token.id) return this.present(now);
+      if (moved === 'token_used')
+        throw new GatewayRefused('token_used', 'This token confirmed a payment already; make a new one.');
+      throw new GatewayRefused('invalid_state', `The intent is ${now.status}.`);
+    }
     await this.emitFor(moved);
     return this.present(moved);
   }

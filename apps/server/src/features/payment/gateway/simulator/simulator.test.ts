@@ -131,6 +131,22 @@ describe('card processor simulator', () => {
     await expect(gateway.cancel(pi.id, { idempotencyKey: 'x' })).rejects.toMatchObject({ code: 'intent_captured' });
   });
 
+  it('answers a confirmation sent many times at once with one intent, its token spent once', async () => {
+    const token = await tokenOf(TEST_CARDS.mastercard);
+    const pi = await intent();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        gateway.confirm(pi.id, { token, returnUrl: '/back', idempotencyKey: `confirm-${pi.id}` }),
+      ),
+    );
+    for (const a of answers) expect(a).toMatchObject({ id: pi.id, status: 'requires_capture' });
+    const other = await intent();
+    await expect(
+      gateway.confirm(other.id, { token, returnUrl: '/back', idempotencyKey: `confirm-${other.id}` }),
+    ).rejects.toMatchObject({ code: 'token_used' });
+    expect((await gateway.retrieve(other.id)).status).toBe('requires_confirmation');
+  });
+
   it('answers the same intent for the same key and refuses the key for a different request', async () => {
     const request = {
       amount: 500,
