@@ -160,6 +160,8 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('card-form')).toContainText(text(lang, 'payment', 'card.errors.luhn'));
       await page.getByTestId('card-number').fill(TEST_CARDS.visa);
       await expect(page.getByTestId('card-brand')).toHaveText('Visa');
+      // Corrected, the number's error goes while the field still has the focus.
+      await expect(page.getByTestId('card-form')).not.toContainText(text(lang, 'payment', 'card.errors.luhn'));
       await shot(page, `payment-card-${lang}`);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('payment-success')).toContainText(text(lang, 'payment', 'success.title'));

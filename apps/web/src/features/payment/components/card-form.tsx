@@ -12,6 +12,7 @@ import {
 } from '@junction/domain';
 import { Col, Form, type FormInstance, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { CountrySelect } from '../../../shared/ui/country-select';
 import styles from './payment.module.css';
 
@@ -66,6 +67,7 @@ export function CardForm({ form, disabled }: { form: FormInstance<CardFormValues
       disabled={disabled}
       className={styles.cardForm}
       initialValues={{ billing: { country: 'CN', line2: '' } }}
+      onValuesChange={revalidateShownErrors(form)}
       data-testid="card-form"
     >
       <Form.Item

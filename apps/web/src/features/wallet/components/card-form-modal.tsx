@@ -4,6 +4,7 @@ import { type ButtonProps, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard } from '../api/wallet';
 import { CARD_FIELD_OF, CardFields, type CardFieldValues, toCard } from './card-fields';
@@ -72,6 +73,7 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
         requiredMark={false}
         onFinish={submit}
         initialValues={{ country: 'CN' }}
+        onValuesChange={revalidateShownErrors(form)}
         data-testid="card-form"
       >
         <div className={styles.formGrid}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
+import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useTopUp } from '../api/wallet';
@@ -114,6 +115,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
         requiredMark={false}
         onFinish={submit}
         initialValues={{ source: usable[0]?.id ?? NEW, country: 'CN', save: canSave }}
+        onValuesChange={revalidateShownErrors(form)}
         data-testid="top-up-form"
       >
         <Form.Item
