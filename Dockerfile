@@ -31,6 +31,7 @@ COPY --from=build /app/packages/refdata/dist packages/refdata/dist
 COPY --from=build /app/packages/refdata/generated packages/refdata/generated
 COPY --from=build /app/data/gtfs data/gtfs
 COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/server/assets apps/server/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
 USER node
 EXPOSE 3000

@@ -6,7 +6,12 @@ import { durationText, type ItineraryTexts, placeName, rideText, seatText } from
 import type { ItineraryLeg, ItineraryView } from './itinerary-view';
 
 /** WenQuanYi Micro Hei (Apache-2.0, see assets/fonts/LICENSE): Chinese and Latin text; pdfkit embeds the glyphs used. */
-export const FONT_PATH = path.resolve(import.meta.dirname, '../../../../assets/fonts/wqy-microhei.ttc');
+export const FONT_PATH = path.resolve(
+  import.meta.dirname,
+  // From this file in the sources, or from `dist/main.js` once compiled into one file.
+  import.meta.url.endsWith('.js') ? '..' : '../../../..',
+  'assets/fonts/wqy-microhei.ttc',
+);
 const FONT = 'WenQuanYiMicroHei';
 
 const A4 = { width: 595.28, height: 841.89 };
