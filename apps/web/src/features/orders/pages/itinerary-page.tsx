@@ -10,17 +10,16 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { IssuedTicketView, Order, OrderFulfilment, Receipt, ResultLeg } from '@junction/domain';
-import { Button, Result, Skeleton, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
-import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
+import { RecordGate } from '../../../shared/ui/record-gate';
 import { useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useOrder } from '../api/orders';
@@ -46,31 +45,17 @@ export function ItineraryPage() {
   const order = useOrder(id);
   const issuing = order.data?.status === 2 || order.data?.status === 4;
   const fulfilment = useOrderFulfilment(order.data ? id : '', issuing);
-  if (order.isPending) {
-    return (
-      <main className={styles.page}>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </main>
-    );
-  }
-  if (!order.data) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <main className={styles.page}>
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('order.notFound') : undefined}
-          subTitle={missing ? undefined : <FormError error={order.error} />}
-          extra={
-            <Link to={paths.trips()}>
-              <Button type="primary">{t('order.allTrips')}</Button>
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  return <ItinerarySheet order={order.data} fulfilment={fulfilment.data} />;
+  return (
+    <RecordGate
+      query={order}
+      className={styles.page}
+      skeletonRows={10}
+      notFound={t('order.notFound')}
+      allTrips={t('order.allTrips')}
+    >
+      {(data) => <ItinerarySheet order={data} fulfilment={fulfilment.data} />}
+    </RecordGate>
+  );
 }
 
 function ItinerarySheet({ order, fulfilment }: { order: Order; fulfilment: OrderFulfilment | undefined }) {

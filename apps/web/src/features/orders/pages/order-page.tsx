@@ -1,11 +1,10 @@
 import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
 import { sessionKeys } from '../../../shared/api/session';
 import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -15,6 +14,7 @@ import { PlanMapToggle } from '../../../shared/map/plan-map-toggle';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
+import { RecordGate } from '../../../shared/ui/record-gate';
 import { fulfilmentKeys, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useCancelOrder, useOrder } from '../api/orders';
@@ -36,31 +36,17 @@ export function OrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const order = useOrder(id);
-  if (order.isPending) {
-    return (
-      <main className={styles.page}>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </main>
-    );
-  }
-  if (!order.data) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <main className={styles.page}>
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('order.notFound') : undefined}
-          subTitle={missing ? undefined : <FormError error={order.error} />}
-          extra={
-            <Link to={paths.trips()}>
-              <Button type="primary">{t('order.allTrips')}</Button>
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  return <OrderView order={order.data} />;
+  return (
+    <RecordGate
+      query={order}
+      className={styles.page}
+      skeletonRows={8}
+      notFound={t('order.notFound')}
+      allTrips={t('order.allTrips')}
+    >
+      {(data) => <OrderView order={data} />}
+    </RecordGate>
+  );
 }
 
 function OrderView({ order }: { order: Order }) {

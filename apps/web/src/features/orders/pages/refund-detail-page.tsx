@@ -1,12 +1,13 @@
-import { App, Button, Card, Descriptions, Result, Skeleton, Steps, Tag } from 'antd';
+import type { Refund } from '@junction/domain';
+import { App, Button, Card, Descriptions, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
+import { RecordGate } from '../../../shared/ui/record-gate';
 import { useRefund, useWithdrawRefund } from '../api/fulfilment';
 import styles from '../components/orders.module.css';
 
@@ -16,37 +17,27 @@ const COLORS = { processing: 'blue', done: 'green', withdrawn: 'default' } as co
 export function RefundDetailPage() {
   const { t } = useTranslation('orders');
   useDocumentTitle(t('refund.title'));
-  const { language } = usePreferences();
-  const { modal } = App.useApp();
   const [params] = useSearchParams();
   const refund = useRefund(params.get('id') ?? '');
+  return (
+    <RecordGate
+      query={refund}
+      className={styles.page}
+      skeletonRows={8}
+      notFound={t('refund.notFound')}
+      allTrips={t('order.allTrips')}
+    >
+      {(r) => <RefundView r={r} />}
+    </RecordGate>
+  );
+}
+
+function RefundView({ r }: { r: Refund }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const { modal } = App.useApp();
   const withdraw = useWithdrawRefund();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  if (refund.isPending) {
-    return (
-      <main className={styles.page}>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </main>
-    );
-  }
-  const r = refund.data;
-  if (!r) {
-    const missing = refund.error instanceof ApiError && refund.error.status === 404;
-    return (
-      <main className={styles.page}>
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('refund.notFound') : undefined}
-          subTitle={missing ? undefined : <FormError error={refund.error} />}
-          extra={
-            <Link to={paths.trips()}>
-              <Button type="primary">{t('order.allTrips')}</Button>
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
   const at = (s: string) => r.timeline.find((e) => e.status === s)?.at;
   const steps = [
     { title: t('refund.steps.requested'), at: r.requestedAt },

@@ -23,6 +23,7 @@ import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
+import { RecordGate } from '../../../shared/ui/record-gate';
 import { useSavedCards, useSavedCardToken } from '../../../shared/wallet/api/saved-cards';
 import { useWalletBalance } from '../../../shared/wallet/api/wallet-balance';
 import { usePayableOrder, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
@@ -42,31 +43,17 @@ export function PaymentPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const order = usePayableOrder(id);
-  if (order.isPending) {
-    return (
-      <main className={styles.page}>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </main>
-    );
-  }
-  if (!order.data) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <main className={styles.page}>
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('notFound') : undefined}
-          subTitle={missing ? undefined : <FormError error={order.error} />}
-          extra={
-            <Link to={paths.trips()}>
-              <Button type="primary">{t('allTrips')}</Button>
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  return <PaymentView order={order.data} returningAttempt={params.get('attempt')} />;
+  return (
+    <RecordGate
+      query={order}
+      className={styles.page}
+      skeletonRows={10}
+      notFound={t('notFound')}
+      allTrips={t('allTrips')}
+    >
+      {(data) => <PaymentView order={data} returningAttempt={params.get('attempt')} />}
+    </RecordGate>
+  );
 }
 
 /** The charge in CNY (what the card is charged), with the display currency beside it, rounded up (spec §9). */
