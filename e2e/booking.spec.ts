@@ -351,7 +351,10 @@ for (const lang of LANGUAGES) {
     const modal = page.getByRole('dialog').filter({ has: page.getByTestId('login-form') });
     await modal.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
     await modal.getByLabel(text(lang, 'account', 'login.password')).fill(PASSWORD);
+    // Signing in from a guarded page reloads it (spec §2): the answers that count come after the reload.
+    const reloaded = page.waitForEvent('load');
     await modal.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
+    await reloaded;
 
     // A plan the search never offered (spec §8, 3003).
     await expect(dialog).toContainText(text(lang, 'errors', '3003'), { timeout: 30_000 });
