@@ -3,8 +3,22 @@ import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
 /** The landmark typed, the name it shows, and the map search that moves the map to Lujiazui, per language. */
 const WORDS = {
-  en: { typed: 'wangfujing', shown: 'Wangfujing', mapSearch: 'lujiazui', mapResult: 'Lujiazui' },
-  'zh-CN': { typed: '王府井', shown: '王府井', mapSearch: '陆家嘴', mapResult: '陆家嘴' },
+  en: {
+    typed: 'wangfujing',
+    shown: 'Wangfujing',
+    mapSearch: 'lujiazui',
+    mapResult: 'Lujiazui',
+    city: 'shanghai',
+    cityShown: 'Shanghai',
+  },
+  'zh-CN': {
+    typed: '王府井',
+    shown: '王府井',
+    mapSearch: '陆家嘴',
+    mapResult: '陆家嘴',
+    city: '上海',
+    cityShown: '上海',
+  },
 } as const;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
@@ -87,6 +101,62 @@ for (const lang of LANGUAGES) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await shot(page, `plan-${lang}-1440`);
       expect(errors).toEqual([]);
+    });
+
+    test('a short link from a door runs the search from that door in a new browser', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.slow();
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/');
+      const leg = page.getByTestId('leg-0');
+      const dropdown = page.locator('.ant-select-dropdown:visible');
+      const from = leg.getByRole('combobox').nth(0);
+      await from.click();
+      await from.fill(w.typed);
+      await dropdown.locator('[data-place-kind="door"]', { hasText: w.shown }).first().click();
+      const to = leg.getByRole('combobox').nth(1);
+      await to.click();
+      await to.fill(w.city);
+      await dropdown.locator('[data-place-kind="city"]', { hasText: w.cityShown }).first().click();
+      await page.getByTestId('search-form').getByTestId('search-submit').click();
+      await expect(page).toHaveURL(/\/search\?s=/);
+
+      // The link to share is the short link: the door as its point and name, the city by its code.
+      const share = page.getByTestId('copy-search-link');
+      await share.click();
+      await expect(share).toHaveAttribute('data-link', /\/search\/@\d+(\.\d+)?N\d+(\.\d+)?E~.+-SHA-\d{6}$/);
+      const link = (await share.getAttribute('data-link')) ?? '';
+      expect(decodeURIComponent(link)).toContain(`~${w.shown}`);
+      await shot(page, `share-${lang}-1280`);
+
+      // Opened in another browser, with nothing of this one's.
+      const other = await browser.newContext({ baseURL });
+      await useLanguage(other, baseURL ?? '', lang);
+      const fresh = await other.newPage();
+      const otherErrors = watchErrors(fresh);
+      await fresh.setViewportSize({ width: 1440, height: 900 });
+      const started = fresh.waitForRequest((r) => r.url().endsWith('/api/v2/search') && r.method() === 'POST');
+      await fresh.goto(link);
+      const criteria = (await started).postDataJSON() as { legs: { departure: string; departureName: string }[] };
+      expect(criteria.legs[0]?.departure).toMatch(/^@39\.9\d*,116\.4\d*$/);
+      expect(criteria.legs[0]?.departureName).toContain(w.shown);
+      await expect(fresh.getByTestId('search-summary')).toContainText(w.shown);
+      await expect(fresh.getByTestId('search-summary')).toContainText(w.cityShown);
+      await expect(fresh.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 90_000 });
+      await shot(fresh, `short-link-${lang}-1440`);
+
+      // Modify search: the form's picker holds the door by its name.
+      await fresh.getByTestId('modify-search').click();
+      const freshLeg = fresh.getByTestId('leg-0');
+      await expect(freshLeg.locator('.ant-select').nth(0)).toContainText(w.shown);
+      await expect(freshLeg.locator('.ant-select').nth(1)).toContainText(w.cityShown);
+      await other.close();
+      expect(errors).toEqual([]);
+      expect(otherErrors).toEqual([]);
     });
 
     test('zooms and pans the map, and names the point clicked', async ({ page }) => {

@@ -179,6 +179,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clientErrorHandler,
     // Each API route reads at most its own limit (lib/serve.ts); nothing else takes a body.
     bodyLimit: 64 * 1024,
+    // A short link from a door carries its name, percent-encoded: a Chinese address is long.
+    routerOptions: { maxParamLength: 4000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

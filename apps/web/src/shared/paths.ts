@@ -31,8 +31,9 @@ export const paths = {
   notices: () => '/account/notices',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
-  /** The landing page of a short route link (spec §5). */
-  searchRoute: (routes: string) => `/search/${routes}`,
+  /** The landing page of a short route link (spec §5); a door's name is percent-encoded, `@` and `,` stay. */
+  searchRoute: (routes: string) =>
+    `/search/${encodeURIComponent(routes).replaceAll('%40', '@').replaceAll('%2C', ',')}`,
   /** The home form, prefilled from a packed search link. */
   modifySearch: (s: string) => `/?${new URLSearchParams({ s })}`,
   order: (id: string) => `/order?${new URLSearchParams({ id })}`,

@@ -12,8 +12,24 @@ import {
   searchStartedSchema,
 } from './search.schema';
 
-export const shortLinkQuerySchema = z.object({ routes: z.string().min(1).max(300) });
+/** Routes and extras of a short link (spec §5); doors carry their names, so a link with five of them is long. */
+export const shortLinkQuerySchema = z.object({ routes: z.string().min(1).max(2000) });
 export const shortLinkCriteriaSchema = z.object({ criteria: searchCriteriaSchema });
+
+/** Splits comma-separated tokens, keeping a door's `@lat,lon` whole. */
+function splitTokens(s: string): string[] {
+  const parts = s.split(',');
+  const tokens: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const next = parts[i + 1];
+    if (/^@-?[\d.]+$/.test(part) && next !== undefined && /^-?[\d.]+$/.test(next)) {
+      tokens.push(`${part},${next}`);
+      i++;
+    } else tokens.push(part);
+  }
+  return tokens;
+}
 
 /** Place tokens of criteria (spec §5), comma-separated: two per leg at most. */
 export const criteriaPlacesQuerySchema = z.object({
@@ -21,7 +37,7 @@ export const criteriaPlacesQuerySchema = z.object({
     .string()
     .min(1)
     .max(500)
-    .transform((s) => s.split(','))
+    .transform(splitTokens)
     .pipe(z.array(z.string().min(1).max(40)).max(MAX_MULTI_CITY_LEGS * 2)),
 });
 export const criteriaPlaceSchema = z.object({

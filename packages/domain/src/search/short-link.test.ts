@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatDoorLinkToken, formatDoorToken, type LinkDoor, parseDoorLinkToken } from '../places/door';
 import { encodePlaceCode } from '../places/place-code';
 import type { PlaceTokenLookup } from '../places/place-token';
+import { buildCriteria } from './build-criteria';
 import { travellerProblem } from './criteria-rules';
 import { CABIN_CODES, normalizeCabin } from './search.schema';
-import { buildShortLink, type ParsedShortLink, parseShortLink } from './short-link';
+import { buildShortLink, type ParsedShortLink, parseShortLink, shortLinkOf } from './short-link';
 
 type Place = { id: number; code: string; zh: string };
 
@@ -407,5 +409,108 @@ describe('short link properties', () => {
       { numRuns: 500 },
     );
     expect(accepted).toBeGreaterThan(25);
+  });
+});
+
+describe('short links with doors', () => {
+  type End = Place | { door: LinkDoor };
+  const doorCtx = { today, lookup: lookup as PlaceTokenLookup<End>, door: (d: LinkDoor): End => ({ door: d }) };
+  const wangfujing = { lat: 39.9125, lon: 116.4105, name: '王府井' };
+
+  it('reads a door with its name as either end, beside place tokens', () => {
+    const link = `${formatDoorLinkToken(wangfujing)}-SHA-260701,C,2`;
+    expect(link).toBe('@39.9125N116.4105E~王府井-SHA-260701,C,2');
+    expect(parseShortLink(link, doorCtx)).toStrictEqual({
+      type: 1,
+      legs: [{ from: { door: wangfujing }, to: place('SHA'), date: '2026-07-01' }],
+      cabin: 'C',
+      adults: 2,
+      children: 0,
+      infants: 0,
+    });
+    const named = { lat: -33.8688, lon: -70.6693, name: 'Plaza de Armas - Santiago, CL' };
+    const back = parseShortLink(`PEK-${formatDoorLinkToken(named)}-260701-260702`, doorCtx);
+    expect(back?.legs[0]?.to).toStrictEqual({ door: named });
+    expect(back?.returnDate).toBe('2026-07-02');
+  });
+
+  it('refuses doors where no door reader is given, a door to its own point, and bad door tokens', () => {
+    expect(parse('@39.9125N116.4105E~王府井-SHA-260701')).toBeNull();
+    expect(parseShortLink('@39.9125N116.4105E~王府井-@39.9125N116.4105E~Wangfujing-260701', doorCtx)).toBeNull();
+    for (const bad of ['@39.9125,116.4105-SHA-260701', '@99N1E-SHA-260701', '@39N116E~a%2-SHA-260701']) {
+      expect(parseShortLink(bad, doorCtx), bad).toBeNull();
+    }
+  });
+
+  const nameArb = fc.string({ unit: fc.constantFrom('王', 'a', ' ', '-', ',', '~', '%', '/', '😀'), maxLength: 50 });
+  const doorArb = fc.record({
+    lat: fc.double({ min: -90, max: 90, noNaN: true }),
+    lon: fc.double({ min: -180, max: 180, noNaN: true }),
+    name: nameArb,
+  });
+  const endArb = fc.oneof(
+    doorArb.map((d) => ({ door: d }) as const),
+    fc.constantFrom(...PLACES).map((p) => ({ place: p }) as const),
+  );
+
+  it('round-trips criteria with doors and places through shortLinkOf', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(endArb, endArb), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        travellersArb,
+        (all, roundTrip, party) => {
+          const pairs = all.filter(([a, b]) => ('place' in a && 'place' in b ? a.place !== b.place : true));
+          fc.pre(pairs.length > 0);
+          type End = (typeof pairs)[number][number];
+          const input = (e: End) =>
+            'door' in e
+              ? { id: -1, name: e.door.name, cityCode: '', onlyThis: true, door: e.door }
+              : { id: e.place.id, name: e.place.zh, cityCode: e.place.code, onlyThis: e.place.id % 2 === 0 };
+          const type = pairs.length > 1 ? 3 : roundTrip ? 2 : 1;
+          const criteria = buildCriteria({
+            type,
+            legs: pairs.map(([a, b], i) => ({ from: input(a), to: input(b), date: addDays('2026-07-01', i) })),
+            ...(type === 2 ? { returnDate: '2026-07-09' } : {}),
+            ...party,
+          });
+          const link = shortLinkOf(criteria);
+          expect(link).not.toBeNull();
+          const parsed = parseShortLink(link as string, doorCtx);
+          const expectEnd = (e: End) =>
+            'door' in e ? { door: parseDoorLinkToken(formatDoorLinkToken(e.door)) } : e.place;
+          const samePoint = pairs.some(
+            ([a, b]) => 'door' in a && 'door' in b && formatDoorToken(a.door) === formatDoorToken(b.door),
+          );
+          if (samePoint) {
+            expect(parsed).toBeNull();
+            return;
+          }
+          expect(parsed?.type).toBe(type);
+          expect(parsed?.legs).toStrictEqual(
+            pairs.map(([a, b], i) => ({ from: expectEnd(a), to: expectEnd(b), date: addDays('2026-07-01', i) })),
+          );
+          expect(parsed?.returnDate).toBe(type === 2 ? '2026-07-09' : undefined);
+          expect([parsed?.adults, parsed?.children, parsed?.infants]).toEqual([
+            party.adults,
+            party.children,
+            party.infants,
+          ]);
+        },
+      ),
+    );
+  });
+
+  it('keeps city-to-city links as city codes, and gives no short link for what it cannot carry', () => {
+    const city = (code: string, id: number) => ({ id, name: code, cityCode: code, onlyThis: false });
+    const oneWay = buildCriteria({ type: 1, legs: [{ from: city('BJS', 1), to: city('SHA', 2), date: '2026-12-01' }] });
+    expect(shortLinkOf(oneWay)).toBe('BJS-SHA-261201');
+    expect(shortLinkOf({ ...oneWay, flexDays: 2 })).toBeNull();
+    expect(shortLinkOf({ ...oneWay, mode: 'train' })).toBeNull();
+    expect(shortLinkOf({ ...oneWay, type: 3 })).toBeNull();
+    expect(shortLinkOf({ ...oneWay, legs: oneWay.legs.map((l) => ({ ...l, departure: 'X' })) })).toBe('BJS-SHA-261201');
+    const airport = { id: 35, name: 'CTU', cityCode: 'CTU', onlyThis: true };
+    const toAirport = buildCriteria({ type: 1, legs: [{ from: city('BJS', 1), to: airport, date: '2026-12-01' }] });
+    expect(shortLinkOf(toAirport)).toBe(`BJS-${encodePlaceCode(35)}-261201`);
   });
 });

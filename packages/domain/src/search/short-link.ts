@@ -1,4 +1,11 @@
-import { checkIsoDate, fromShortDate, toShortDate } from '../dates';
+import { checkIsoDate, fromRequestDate, fromShortDate, toShortDate } from '../dates';
+import {
+  formatDoorLinkToken,
+  formatDoorToken,
+  type LinkDoor,
+  parseDoorLinkToken,
+  parseDoorToken,
+} from '../places/door';
 import { type PlaceTokenLookup, resolvePlaceToken } from '../places/place-token';
 import { travellerProblem } from './criteria-rules';
 import {
@@ -6,11 +13,17 @@ import {
   type Cabin,
   MAX_MULTI_CITY_LEGS,
   normalizeCabin,
+  type SearchCriteria,
   TRIP_TYPES,
   type TripType,
 } from './search.schema';
 
-export type ShortLinkContext<P> = { today: string; lookup: PlaceTokenLookup<P> };
+export type ShortLinkContext<P> = {
+  today: string;
+  lookup: PlaceTokenLookup<P>;
+  /** What a door token (`@39.9125N116.4105E~王府井`) stands for; without it a link with a door is invalid. */
+  door?: (door: LinkDoor) => P | undefined;
+};
 
 export type ParsedShortLink<P> = {
   type: TripType;
@@ -40,10 +53,11 @@ function count(s: string | undefined, fallback: number): number | null {
  * Place tokens (spec §5): three letters are a city code or an airport code (the lookup leaves railway
  * telecodes out: `VNP-SHA-261201` is rejected), four letters or digits a base-35 place code, Chinese
  * characters a name matched exactly, or by prefix only when exactly one place starts with it (a city
- * and its station of the same name count once).
+ * and its station of the same name count once). A door is `@` latitude N/S, longitude E/W and `~` its name
+ * (`formatDoorLinkToken`), given to `ctx.door`.
  *
  * Rejections the spec does not list, kept because a search could not run on them:
- * - a leg from a place to itself;
+ * - a leg from a place to itself, or from a door to the same point;
  * - more than five extras after the routes, a cabin that is not a cabin code, or a count that is not digits;
  * - travellers the search form refuses (no adult, more than 9, more than two children or one infant per adult);
  * - more multi-city legs than the form allows (`MAX_MULTI_CITY_LEGS`), or a route count that is not 3, 4 or a
@@ -90,10 +104,10 @@ export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): Parse
     const date = fromShortDate(dateField);
     // Not before today, and for multi-city not before the previous leg.
     if (date === null || date < previous) return null;
-    const from = resolvePlaceToken(fromToken, ctx.lookup);
-    const to = resolvePlaceToken(toToken, ctx.lookup);
-    if (from === undefined || to === undefined || from === to) return null;
-    legs.push({ from, to, date });
+    const from = end(fromToken, ctx);
+    const to = end(toToken, ctx);
+    if (from === undefined || to === undefined || from.same === to.same) return null;
+    legs.push({ from: from.place, to: to.place, date });
     previous = date;
   }
 
@@ -104,6 +118,17 @@ export function parseShortLink<P>(link: string, ctx: ShortLinkContext<P>): Parse
     parsed.returnDate = returnDate;
   }
   return parsed;
+}
+
+/** One end of a leg, with what makes two ends the same: the place itself, or a door's point. */
+function end<P>(token: string, ctx: ShortLinkContext<P>): { place: P; same: unknown } | undefined {
+  if (token.startsWith('@')) {
+    const door = parseDoorLinkToken(token);
+    const place = door && ctx.door?.(door);
+    return door && place !== undefined && place !== null ? { place, same: formatDoorToken(door) } : undefined;
+  }
+  const place = resolvePlaceToken(token, ctx.lookup);
+  return place === undefined ? undefined : { place, same: place };
 }
 
 /**
@@ -134,4 +159,50 @@ export function buildShortLink(p: {
   let needed = extras.length;
   while (needed > 0 && extras[needed - 1] === DEFAULT_EXTRAS[needed - 1]) needed--;
   return [routes.join('-'), ...extras.slice(0, needed)].join(',');
+}
+
+/**
+ * The short link of search criteria, or null when a short link cannot carry them (a flexible search, one
+ * mode only, or a place token that is neither a place code nor a door). A whole city goes by its city
+ * code (`BJS-SHA-261201`), a single airport or station by its place code, a door by its point and name.
+ * Sort and filters are the reader's view, not the trip, and stay out as in a search link.
+ */
+export function shortLinkOf(c: SearchCriteria): string | null {
+  if (c.flexDays !== 0 || c.mode !== 'all') return null;
+  const tokenOf = (token: string, name: string | undefined, cityCode: string | undefined, onlyThis: boolean) => {
+    const door = parseDoorToken(token);
+    if (door) return formatDoorLinkToken({ ...door, name: name ?? '' });
+    if (!onlyThis && cityCode && /^[A-Z]{3}$/.test(cityCode)) return cityCode;
+    return /^[A-Za-z0-9]{4}$/.test(token) ? token : null;
+  };
+  const legs: { from: string; to: string; date: string }[] = [];
+  for (const leg of c.legs) {
+    const from = tokenOf(leg.departure, leg.departureName, leg.departureCityCode, leg.departure_only_airport);
+    const to = tokenOf(leg.destination, leg.destinationName, leg.destinationCityCode, leg.destination_only_airport);
+    const date = fromRequestDate(leg.departure_date);
+    if (!from || !to || !date) return null;
+    legs.push({ from, to, date });
+  }
+  const back = c.legs[0]?.return_date;
+  const returnDate = c.type === TRIP_TYPES.ROUND_TRIP && back ? fromRequestDate(back) : undefined;
+  if (returnDate === null) return null;
+  const shape =
+    c.type === TRIP_TYPES.ONE_WAY
+      ? legs.length === 1
+      : c.type === TRIP_TYPES.ROUND_TRIP
+        ? legs.length === 1 && returnDate !== undefined
+        : legs.length > 1;
+  if (!shape) return null;
+  try {
+    return buildShortLink({
+      legs,
+      ...(returnDate ? { returnDate } : {}),
+      cabin: c.cabin,
+      adults: c.adults,
+      children: c.children,
+      infants: c.infants,
+    });
+  } catch {
+    return null;
+  }
 }

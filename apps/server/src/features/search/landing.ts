@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   fromRequestDate,
+  isDoorToken,
   LANGUAGE_COOKIE_DAYS,
   type Language,
   PREFERENCE_COOKIES,
@@ -43,10 +44,21 @@ export function landingMeta(c: SearchCriteria, language: Language): { title: str
   return { title: fill(title, values), description: fill(t.description, values) };
 }
 
+/** The criteria of a short link, or null when it is invalid. */
+function criteriaOf(search: SearchService, routes: string, language: Language): SearchCriteria | null {
+  try {
+    return search.criteriaFromLink(routes, language);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `/search/{routes}/{plan?}` (spec §2) is a landing page a search engine can read: the server answers
  * with the app's page carrying the route's title, description, canonical address and language
- * alternates; the app then runs the search. `?lang=` picks the language and remembers it.
+ * alternates; the app then runs the search. `?lang=` picks the language and remembers it. A link from or
+ * to a door (an address, a landmark, a pin) is someone's own trip, not a route: it gets the plain page,
+ * kept out of search engines.
  */
 export function registerLandingPages(app: FastifyInstance, webDist: string, search: SearchService, origin: string) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
@@ -62,8 +74,8 @@ export function registerLandingPages(app: FastifyInstance, webDist: string, sear
       });
     }
     let html = template;
-    try {
-      const criteria = search.criteriaFromLink(req.params.routes, language);
+    const criteria = criteriaOf(search, req.params.routes, language);
+    if (criteria && !criteria.legs.some((l) => isDoorToken(l.departure) || isDoorToken(l.destination))) {
       const meta = landingMeta(criteria, language);
       const page = `${origin}/search/${encodeURIComponent(req.params.routes)}`;
       const head = [
@@ -78,8 +90,10 @@ export function registerLandingPages(app: FastifyInstance, webDist: string, sear
         .replace(/<title>[^<]*<\/title>/, head)
         .replace(/<meta name="description"[^>]*>\s*/, '')
         .replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
-    } catch {
-      // An invalid link gets the plain page; the app shows that nothing matches (spec §8).
+    } else {
+      // An invalid link gets the plain page, where the app shows that nothing matches (spec §8); it and
+      // a door's link are no pages for search engines.
+      html = html.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>');
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(html);

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type PullResponse, type SearchCriteriaInput, type SearchResult, sameInBoth } from '@junction/domain';
+import {
+  formatDoorLinkToken,
+  type PullResponse,
+  type SearchCriteria,
+  type SearchCriteriaInput,
+  type SearchResult,
+  sameInBoth,
+  shortLinkOf,
+} from '@junction/domain';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
 import { sharedInventory } from './inventory/inventory';
@@ -320,6 +329,60 @@ describe('search API with the simulated suppliers', () => {
   });
 });
 
+describe('short links with a door', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '100000' }, now);
+  });
+  afterAll(() => t.close());
+
+  const linkOf = (routes: string, language = 'en') =>
+    t.app.inject({ url: `/api/v2/link?routes=${encodeURIComponent(routes)}`, headers: { cookie: `lang=${language}` } });
+
+  it('carries a door as its point and name, with the city it goes from', async () => {
+    const routes = `${formatDoorLinkToken({ lat: 39.9125, lon: 116.4105, name: '王府井 - Wangfujing' })}-SHA-261201,,2`;
+    const res = await linkOf(routes, 'zh-CN');
+    expect(res.statusCode, res.body).toBe(200);
+    const { criteria } = res.json() as { criteria: SearchCriteria };
+    expect(criteria).toMatchObject({ type: 1, adults: 2 });
+    expect(criteria.legs[0]).toMatchObject({
+      departure: '@39.9125,116.4105',
+      departureName: '王府井 - Wangfujing',
+      departureCityCode: 'BJS',
+      departure_only_airport: true,
+      destinationName: '上海',
+      destinationCityCode: 'SHA',
+    });
+    // The criteria's own short link is the link again, and city-to-city links keep their city codes.
+    expect(shortLinkOf(criteria)).toBe(routes.replace(',,2', ',Y,2'));
+    const cities = await linkOf('BJS-SHA-261201');
+    expect(shortLinkOf((cities.json() as { criteria: SearchCriteria }).criteria)).toBe('BJS-SHA-261201');
+  });
+
+  it('answers every malformed door link with 1000, never a server error', async () => {
+    for (const bad of ['@39.9125,116.4105-SHA-261201', '@95N116E~x-SHA-261201', '@39.9N116.4E~a%2-SHA-261201']) {
+      const res = await linkOf(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errorCode).toBe(1000);
+    }
+    const part = fc.oneof(
+      fc.constantFrom('SHA', 'BJS', '261201', '@39.9125N116.4105E', '@31.2N121.5E~陆家嘴', '@0S0W~%25'),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom('@', 'N', 'E', 'S', 'W', '~', '%', '2', 'D', '.', '9', '-', ',') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { minLength: 1, maxLength: 7 }), async (parts) => {
+        const routes = parts.join('-');
+        fc.pre(routes.length > 0 && routes.length <= 300);
+        const res = await linkOf(routes);
+        expect([200, 400], routes).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().errorCode).toBe(1000);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('search API when suppliers fail', () => {
   let t: TestApp;
   const result = (id: string, amount: number): SearchResult => ({
@@ -449,6 +512,25 @@ describe('route landing pages', () => {
     );
     expect(res.body).toContain('hreflang="zh-CN" href="https://junction.example/search/BJS-SHA-261201?lang=zh-CN"');
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(res.body).not.toContain('noindex');
+  });
+
+  it('serves a link from a door as the plain page, kept out of search engines', async () => {
+    const door = formatDoorLinkToken({ lat: 39.9125, lon: 116.4105, name: '王府井' });
+    const res = await t.app.inject({ url: `/search/${encodeURIComponent(door)}-SHA-261201` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Junction</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).not.toContain('rel="canonical"');
+    // A long name in Chinese is a long address, and still reaches the page.
+    const long = formatDoorLinkToken({
+      lat: 39.9125,
+      lon: 116.4105,
+      name: '北京市东城区王府井大街一百三十八号新东安广场北门',
+    });
+    const longRes = await t.app.inject({ url: `/search/${encodeURIComponent(long)}-SHA-261201` });
+    expect(longRes.statusCode).toBe(200);
+    expect(longRes.body).toContain('noindex');
   });
 
   it('speaks Chinese when asked, remembers it, and keeps the plan path', async () => {
@@ -463,6 +545,7 @@ describe('route landing pages', () => {
     const res = await t.app.inject({ url: '/search/BJS-SHA-201201' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Junction</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
     const hostile = await t.app.inject({ url: `/search/${encodeURIComponent('<script>alert(1)</script>')}` });
     expect(hostile.statusCode).toBe(200);
     expect(hostile.body).not.toContain('<script>alert');

@@ -7,10 +7,12 @@ import {
   type CriteriaPlaceInput,
   criteriaProblem,
   distanceKm,
+  doorIdOf,
   formatDoorToken,
   fromRequestDate,
   isSamePlace,
   type Language,
+  type LinkDoor,
   localDate,
   nameIn,
   normalizeCabin,
@@ -351,10 +353,30 @@ export class SearchService {
    * when the link is invalid (spec: an invalid link yields no result).
    */
   criteriaFromLink(link: string, language: Language): SearchCriteria {
-    const parsed = parseShortLink(link, { today: this.today(), lookup: this.lookup });
+    type End = RawPlace | { door: LinkDoor; city: RawPlace };
+    const parsed = parseShortLink<End>(link, {
+      today: this.today(),
+      lookup: this.lookup,
+      // A door goes with the city nearest to it, from where flights and trains go (as `end` does).
+      door: (door) => {
+        const city = this.refdata.places.nearestCity(door, Number.POSITIVE_INFINITY);
+        return city ? { door, city } : undefined;
+      },
+    });
     if (!parsed) throw new AppError('VALIDATION_FAILED');
     const countries = new Map(this.refdata.countries.map((c) => [c.code, c]));
-    const criteriaPlace = (p: RawPlace): CriteriaPlaceInput => {
+    const criteriaPlace = (p: End): CriteriaPlaceInput => {
+      if ('door' in p) {
+        const point = { lat: p.door.lat, lon: p.door.lon };
+        return {
+          id: doorIdOf(point),
+          name: p.door.name || formatDoorToken(point),
+          cityCode: p.city.cityCode,
+          onlyThis: true,
+          belowName: nameIn(p.city, language),
+          door: point,
+        };
+      }
       const city = p.cityId === undefined ? undefined : this.refdata.places.get(p.cityId);
       const country = countries.get(p.country);
       const below = city ?? country;

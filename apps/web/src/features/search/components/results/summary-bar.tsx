@@ -1,8 +1,10 @@
-import { ArrowRightOutlined, EditOutlined, SwapOutlined } from '@ant-design/icons';
-import { type SearchCriteria, TRIP_TYPES } from '@junction/domain';
+import { ArrowRightOutlined, EditOutlined, LinkOutlined, SwapOutlined } from '@ant-design/icons';
+import { type SearchCriteria, shortLinkOf, TRIP_TYPES } from '@junction/domain';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { paths } from '../../../../shared/paths';
 import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './summary-bar.module.css';
 
@@ -13,9 +15,19 @@ export type SummaryBarProps = {
   modifyHref: string;
 };
 
-/** The criteria at a glance, with the way back to the form (prefilled through `?s=`). */
+/**
+ * The address of these criteria to share: their short link (a door as its point and name) when one can
+ * carry them, else the page's own search link.
+ */
+function shareUrl(criteria: SearchCriteria): string {
+  const short = shortLinkOf(criteria);
+  return short ? new URL(paths.searchRoute(short), window.location.origin).href : window.location.href;
+}
+
+/** The criteria at a glance, with the link to share them and the way back to the form (prefilled through `?s=`). */
 export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
   const { t } = useTranslation('results');
+  const { message } = App.useApp();
   const { language } = usePreferences();
   const isRoundTrip = criteria.type === TRIP_TYPES.ROUND_TRIP;
   const date = (d: string) => formatRequestDate(d, language);
@@ -63,9 +75,26 @@ export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
           <li>{t(`summary.modes.${criteria.mode}`)}</li>
         </ul>
       </div>
-      <Link to={modifyHref} className={styles.modify} data-testid="modify-search">
-        <EditOutlined /> {t('summary.modify')}
-      </Link>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.share}
+          data-testid="copy-search-link"
+          onClick={(e) => {
+            const link = shareUrl(criteria);
+            e.currentTarget.dataset.link = link;
+            navigator.clipboard.writeText(link).then(
+              () => message.success(t('summary.linkCopied')),
+              () => message.info(t('summary.linkCopyFailed', { link })),
+            );
+          }}
+        >
+          <LinkOutlined /> {t('summary.copyLink')}
+        </button>
+        <Link to={modifyHref} className={styles.modify} data-testid="modify-search">
+          <EditOutlined /> {t('summary.modify')}
+        </Link>
+      </div>
     </section>
   );
 }
