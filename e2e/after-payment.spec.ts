@@ -28,8 +28,8 @@ async function payByCard(page: Page, lang: Lang, orderId: string, number: string
     .getByText(text(lang, 'payment', 'method.card'), { exact: true })
     .click();
   await page.getByTestId('card-number').fill(number);
-  await pick(page, text(lang, 'payment', 'card.expMonth'), '12');
-  await pick(page, text(lang, 'payment', 'card.expYear'), String(new Date().getFullYear() + 3));
+  await pick(page, text(lang, 'card', 'expMonth'), '12');
+  await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
   await page.getByTestId('card-cvc').fill('123');
   await page.getByTestId('card-name').fill('ZHANG WEI');
   await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');

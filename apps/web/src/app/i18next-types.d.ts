@@ -9,6 +9,7 @@ import type agreementKyfw from '../locales/en/agreement-kyfw.json';
 import type agreementPrivacy from '../locales/en/agreement-privacy.json';
 import type agreementService from '../locales/en/agreement-service.json';
 import type agreementSoftware from '../locales/en/agreement-software.json';
+import type card from '../locales/en/card.json';
 import type chat from '../locales/en/chat.json';
 import type common from '../locales/en/common.json';
 import type contact from '../locales/en/contact.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       'agreement-privacy': typeof agreementPrivacy;
       'agreement-service': typeof agreementService;
       'agreement-software': typeof agreementSoftware;
+      card: typeof card;
       chat: typeof chat;
       common: typeof common;
       contact: typeof contact;

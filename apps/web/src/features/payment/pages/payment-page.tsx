@@ -21,13 +21,15 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
+import { brandName } from '../../../shared/ui/card/brand-mark';
+import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { useSavedCards, useSavedCardToken } from '../../../shared/wallet/api/saved-cards';
 import { useWalletBalance } from '../../../shared/wallet/api/wallet-balance';
 import { usePayableOrder, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
-import { brandName, CardForm, type CardFormValues, toTokenizeInput } from '../components/card-form';
+import { CardForm } from '../components/card-form';
 import styles from '../components/payment.module.css';
 
 /** A new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
@@ -104,9 +106,10 @@ function Succeeded({ order }: { order: Order }) {
 
 function PaymentView({ order, returningAttempt }: { order: Order; returningAttempt: string | null }) {
   const { t } = useTranslation('payment');
+  const tCard = useTranslation('card').t;
   const { language } = usePreferences();
   const errorText = useErrorText();
-  const [form] = Form.useForm<CardFormValues>();
+  const [form] = Form.useForm<CardValues>();
   const [cvcForm] = Form.useForm<{ cvc: string }>();
   const [method, setMethod] = useState<Method | null>(null);
   const wallet = useWalletBalance();
@@ -195,8 +198,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   useEffect(() => {
     const e = tokenize.error;
     if (!(e instanceof ApiError)) return;
-    const fields: Record<number, 'number' | 'expYear' | 'cvc'> = { 2109: 'number', 2110: 'expYear', 2111: 'cvc' };
-    const field = fields[e.errorCode];
+    const field = CARD_FIELD_OF[e.errorCode];
     if (field) form.setFields([{ name: field, errors: [errorText(e)] }]);
   }, [tokenize.error, form, errorText]);
 
@@ -339,16 +341,16 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
                 })}
               </p>
               <Form.Item
-                label={t('card.cvc')}
+                label={tCard('cvc')}
                 name="cvc"
                 extra={t('saved.cvcHint')}
                 validateTrigger="onBlur"
                 rules={[
-                  { required: true, message: t('card.errors.required') },
+                  { required: true, message: tCard('errors.required') },
                   {
                     validator: async (_rule, value: string | undefined) => {
                       if (value && !cvcValid(value, savedCard.brand))
-                        throw new Error(t('card.errors.cvc', { count: cvcLengthOf(savedCard.brand) }));
+                        throw new Error(tCard('errors.cvc', { count: cvcLengthOf(savedCard.brand) }));
                     },
                   },
                 ]}
@@ -381,7 +383,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
           <FormError error={savedToken.error} className={styles.alert} />
         ) : null}
         {tokenize.error &&
-        !(tokenize.error instanceof ApiError && [2109, 2110, 2111].includes(tokenize.error.errorCode)) ? (
+        !(tokenize.error instanceof ApiError && CARD_FIELD_OF[tokenize.error.errorCode] !== undefined) ? (
           <FormError error={tokenize.error} className={styles.alert} />
         ) : null}
         <div className={styles.submitRow}>

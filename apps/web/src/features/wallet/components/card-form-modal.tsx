@@ -1,16 +1,20 @@
 import { LockOutlined } from '@ant-design/icons';
-import type { CardBrand } from '@junction/domain';
 import { type ButtonProps, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
+import {
+  CARD_FIELD_OF,
+  CARD_INITIAL_VALUES,
+  CardFields,
+  type CardValues,
+  toTokenizeInput,
+} from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard } from '../api/wallet';
-import { CARD_FIELD_OF, CardFields, type CardFieldValues, toCard } from './card-fields';
 import styles from './wallet.module.css';
 
-type Values = CardFieldValues & { description?: string };
+type Values = CardValues & { description?: string };
 
 export type CardFormModalProps = { open: boolean; onClose: () => void; onSaved: () => void };
 
@@ -24,14 +28,12 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
   const tErr = useTranslation('errors').t;
   const [form] = Form.useForm<Values>();
   const add = useAddCard();
-  const [brand, setBrand] = useState<CardBrand | null>(null);
 
   const submit = async (v: Values) => {
     add.reset();
     try {
-      await add.mutateAsync({ card: toCard(v), description: v.description ?? '' });
+      await add.mutateAsync({ card: toTokenizeInput(v), description: v.description ?? '' });
       form.resetFields();
-      setBrand(null);
       onSaved();
     } catch (e) {
       const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
@@ -44,12 +46,9 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
 
   const close = () => {
     form.resetFields();
-    setBrand(null);
     add.reset();
     onClose();
   };
-
-  const _required = { required: true, message: t('card.required') };
 
   return (
     <Modal
@@ -72,16 +71,14 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ country: 'CN' }}
+        initialValues={CARD_INITIAL_VALUES}
         onValuesChange={revalidateShownErrors(form)}
         data-testid="card-form"
       >
-        <div className={styles.formGrid}>
-          <CardFields brand={brand} onBrand={setBrand} />
-          <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
-            <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
-          </Form.Item>
-        </div>
+        <CardFields />
+        <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
+          <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
+        </Form.Item>
         <FormError error={add.error} />
       </Form>
     </Modal>

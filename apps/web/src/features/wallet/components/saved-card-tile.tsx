@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { SavedCard } from '@junction/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import styles from './wallet.module.css';
 
 export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete: () => void };

@@ -1,15 +1,21 @@
-import { type CardBrand, cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpState } from '@junction/domain';
+import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpState } from '@junction/domain';
 import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
+import { BrandMark } from '../../../shared/ui/card/brand-mark';
+import {
+  CARD_FIELD_OF,
+  CARD_INITIAL_VALUES,
+  CardFields,
+  type CardValues,
+  toTokenizeInput,
+} from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useTopUp } from '../api/wallet';
-import { BrandMark } from './brand-mark';
-import { CARD_FIELD_OF, CardFields, type CardFieldValues, toCard } from './card-fields';
 import styles from './wallet.module.css';
 
 export type TopUpModalProps = {
@@ -25,7 +31,7 @@ export type TopUpModalProps = {
 };
 
 /** The card a top-up comes from: a saved card's id, or `new` for a card typed in. */
-type Values = Partial<CardFieldValues> & {
+type Values = Partial<CardValues> & {
   amount: number;
   source: string;
   savedCvc?: string;
@@ -46,7 +52,6 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
   const [form] = Form.useForm<Values>();
   const topUp = useTopUp();
   const [declined, setDeclined] = useState<number | null>(null);
-  const [brand, setBrand] = useState<CardBrand | null>(null);
   const usable = cards.filter((c) => !c.expired);
   const source = Form.useWatch('source', form) ?? usable[0]?.id ?? NEW;
   const save = Form.useWatch('save', form) ?? false;
@@ -63,7 +68,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
           ? { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } }
           : {
               amount,
-              card: toCard(v as CardFieldValues),
+              card: toTokenizeInput(v as CardValues),
               save: v.save && canSave ? { description: v.description ?? '' } : undefined,
             },
       )
@@ -84,13 +89,11 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
       return;
     }
     form.resetFields();
-    setBrand(null);
     onDone(state);
   };
 
   const close = () => {
     form.resetFields();
-    setBrand(null);
     topUp.reset();
     setDeclined(null);
     onClose();
@@ -114,7 +117,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ source: usable[0]?.id ?? NEW, country: 'CN', save: canSave }}
+        initialValues={{ ...CARD_INITIAL_VALUES, source: usable[0]?.id ?? NEW, save: canSave }}
         onValuesChange={revalidateShownErrors(form)}
         data-testid="top-up-form"
       >
@@ -197,7 +200,9 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
           </Form.Item>
         ) : (
           <div className={styles.formGrid}>
-            <CardFields brand={brand} onBrand={setBrand} />
+            <div className={styles.wide}>
+              <CardFields />
+            </div>
             <Form.Item name="save" valuePropName="checked" className={styles.wide}>
               <Checkbox disabled={!canSave} data-testid="top-up-save">
                 {canSave ? t('topUp.save') : t('topUp.saveFull')}

@@ -1,7 +1,7 @@
 import type { CardBrand } from '@junction/domain';
-import styles from './wallet.module.css';
+import styles from './card.module.css';
 
-const LABELS: Record<CardBrand, string> = {
+const MARKS: Record<CardBrand, string> = {
   visa: 'VISA',
   mastercard: 'Mastercard',
   amex: 'AMEX',
@@ -10,11 +10,23 @@ const LABELS: Record<CardBrand, string> = {
   unionpay: 'UnionPay',
 };
 
+const NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** A card brand's name as it is written in running text. */
+export const brandName = (brand: CardBrand) => NAMES[brand];
+
 /** A card brand's name as a small mark in its colours. */
 export function BrandMark({ brand, small = false }: { brand: CardBrand; small?: boolean }) {
   return (
     <span className={`${styles.brandMark} ${styles[`brand_${brand}`]} ${small ? styles.brandSmall : ''}`}>
-      {LABELS[brand]}
+      {MARKS[brand]}
     </span>
   );
 }
