@@ -205,7 +205,7 @@ describe('flights and China Railway together', () => {
       maxTransfers: 1,
     });
     const name = (o: (typeof out)[number]) =>
-      (o.legs ?? []).flatMap((l) => (l.kind === 'ride' ? [loaded.timetable.tripIds[l.trip] ?? ''] : []));
+      (o.legs ?? []).flatMap((l) => (l.kind === 'ride' ? [loaded.timetable.tripIds.at(l.trip) ?? ''] : []));
     const train = out.find((o) => o.transfers === 0 && name(o)[0]?.startsWith('G'));
     const plane = out.find(
       (o) => o.transfers === 0 && /^[A-Z0-9]{2}\d/.test(name(o)[0] ?? '') && !name(o)[0]?.startsWith('G'),

@@ -23,7 +23,7 @@ describe('the generated Beijing metro timetable', () => {
     return loaded.stopIndex.get(stop.id) as number;
   };
   const lineOf = (trip: number) => {
-    const id = (loaded.timetable.tripIds[trip] ?? '').split(' ')[0] ?? '';
+    const id = (loaded.timetable.tripIds.at(trip) ?? '').split(' ')[0] ?? '';
     return feed.routes.get(id)?.shortName;
   };
   const ride = (from: string, to: string, departAt: number) => {

@@ -1,7 +1,78 @@
-import type { Timetable } from '../timetable/timetable';
+import type { BoundGraph, Timetable } from '../timetable/timetable';
+
+export type { BoundGraph };
+
 import { ensureCapacity } from './bag';
 
 export const UNREACHABLE = 0x7fff_ffff;
+
+/**
+ * The static graph of the lower bounds: edges along the routes (the shortest run time over all trips,
+ * the fare) and one per ground transfer, reversed. Built once per timetable.
+ */
+export function buildBoundGraph(tt: Timetable): BoundGraph {
+  const n = tt.stopCount;
+  const pairs = new Map<number, number>();
+  const from: number[] = [];
+  const to: number[] = [];
+  const sec: number[] = [];
+  const price: number[] = [];
+  const add = (u: number, v: number, s: number, p: number): void => {
+    const key = u * n + v;
+    const known = pairs.get(key);
+    if (known === undefined) {
+      pairs.set(key, from.length);
+      from.push(u);
+      to.push(v);
+      sec.push(s);
+      price.push(p);
+    } else {
+      sec[known] = Math.min(sec[known] as number, s);
+      price[known] = Math.min(price[known] as number, p);
+    }
+  };
+  for (let r = 0; r < tt.routeCount; r++) {
+    const first = tt.routeStopStart[r] as number;
+    const len = (tt.routeStopStart[r + 1] as number) - first;
+    const fee = Math.max(0, tt.routeBoardFee[r] as number);
+    let faresRise = true;
+    for (let i = 1; i < len; i++)
+      if ((tt.routeFare[first + i] as number) < (tt.routeFare[first + i - 1] as number)) faresRise = false;
+    // Without a boarding fee, steps between consecutive stops add up to any ride; with one, each
+    // ride is an edge of its own so that the fee counts once (such routes are mostly nonstop flights).
+    for (let i = 0; i + 1 < len; i++) {
+      const last = fee > 0 ? len - 1 : i + 1;
+      for (let j = i + 1; j <= last; j++) {
+        let fastest = UNREACHABLE;
+        for (let t = tt.routeTripStart[r] as number; t < (tt.routeTripStart[r + 1] as number); t++) {
+          const base = tt.tripTimeStart[t] as number;
+          fastest = Math.min(fastest, (tt.arrival[base + j] as number) - (tt.departure[base + i] as number));
+        }
+        const fare = faresRise ? (tt.routeFare[first + j] as number) - (tt.routeFare[first + i] as number) : 0;
+        add(tt.routeStops[first + i] as number, tt.routeStops[first + j] as number, Math.max(0, fastest), fee + fare);
+      }
+    }
+  }
+  for (let s = 0; s < n; s++) {
+    for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
+      add(s, tt.transferTo[f] as number, tt.transferSec[f] as number, Math.max(0, tt.transferPrice[f] as number));
+    }
+  }
+  const edgeStart = new Int32Array(n + 1);
+  for (const v of to) (edgeStart[v + 1] as number)++;
+  for (let v = 0; v < n; v++) edgeStart[v + 1] = (edgeStart[v + 1] as number) + (edgeStart[v] as number);
+  const fill = edgeStart.slice(0, n);
+  const edgeFrom = new Int32Array(from.length);
+  const edgeSec = new Int32Array(from.length);
+  const edgePrice = new Int32Array(from.length);
+  for (let e = 0; e < from.length; e++) {
+    const slot = (fill[to[e] as number] as number)++;
+    edgeFrom[slot] = from[e] as number;
+    edgeSec[slot] = sec[e] as number;
+    edgePrice[slot] = price[e] as number;
+  }
+  return { edgeStart, edgeFrom, edgeSec, edgePrice };
+}
 
 /**
  * Lower bounds on the time and the price still needed from each stop to the destination, from two
@@ -26,66 +97,11 @@ export class LowerBounds {
 
   constructor(tt: Timetable) {
     const n = tt.stopCount;
-    const pairs = new Map<number, number>();
-    const from: number[] = [];
-    const to: number[] = [];
-    const sec: number[] = [];
-    const price: number[] = [];
-    const add = (u: number, v: number, s: number, p: number): void => {
-      const key = u * n + v;
-      const known = pairs.get(key);
-      if (known === undefined) {
-        pairs.set(key, from.length);
-        from.push(u);
-        to.push(v);
-        sec.push(s);
-        price.push(p);
-      } else {
-        sec[known] = Math.min(sec[known] as number, s);
-        price[known] = Math.min(price[known] as number, p);
-      }
-    };
-    for (let r = 0; r < tt.routeCount; r++) {
-      const first = tt.routeStopStart[r] as number;
-      const len = (tt.routeStopStart[r + 1] as number) - first;
-      const fee = Math.max(0, tt.routeBoardFee[r] as number);
-      let faresRise = true;
-      for (let i = 1; i < len; i++)
-        if ((tt.routeFare[first + i] as number) < (tt.routeFare[first + i - 1] as number)) faresRise = false;
-      // Without a boarding fee, steps between consecutive stops add up to any ride; with one, each
-      // ride is an edge of its own so that the fee counts once (such routes are mostly nonstop flights).
-      for (let i = 0; i + 1 < len; i++) {
-        const last = fee > 0 ? len - 1 : i + 1;
-        for (let j = i + 1; j <= last; j++) {
-          let fastest = UNREACHABLE;
-          for (let t = tt.routeTripStart[r] as number; t < (tt.routeTripStart[r + 1] as number); t++) {
-            const base = tt.tripTimeStart[t] as number;
-            fastest = Math.min(fastest, (tt.arrival[base + j] as number) - (tt.departure[base + i] as number));
-          }
-          const fare = faresRise ? (tt.routeFare[first + j] as number) - (tt.routeFare[first + i] as number) : 0;
-          add(tt.routeStops[first + i] as number, tt.routeStops[first + j] as number, Math.max(0, fastest), fee + fare);
-        }
-      }
-    }
-    for (let s = 0; s < n; s++) {
-      for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
-        add(s, tt.transferTo[f] as number, tt.transferSec[f] as number, Math.max(0, tt.transferPrice[f] as number));
-      }
-    }
-    this.edgeStart = new Int32Array(n + 1);
-    for (const v of to) (this.edgeStart[v + 1] as number)++;
-    for (let v = 0; v < n; v++)
-      this.edgeStart[v + 1] = (this.edgeStart[v + 1] as number) + (this.edgeStart[v] as number);
-    const fill = this.edgeStart.slice(0, n);
-    this.edgeFrom = new Int32Array(from.length);
-    this.edgeSec = new Int32Array(from.length);
-    this.edgePrice = new Int32Array(from.length);
-    for (let e = 0; e < from.length; e++) {
-      const slot = (fill[to[e] as number] as number)++;
-      this.edgeFrom[slot] = from[e] as number;
-      this.edgeSec[slot] = sec[e] as number;
-      this.edgePrice[slot] = price[e] as number;
-    }
+    const graph = tt.boundGraph ?? buildBoundGraph(tt);
+    this.edgeStart = graph.edgeStart;
+    this.edgeFrom = graph.edgeFrom;
+    this.edgeSec = graph.edgeSec;
+    this.edgePrice = graph.edgePrice;
     this.time = new Int32Array(n);
     this.price = new Int32Array(n);
   }

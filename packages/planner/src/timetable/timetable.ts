@@ -1,3 +1,15 @@
+/** A list of strings read by index: an array, or strings kept in shared memory (`SharedStrings`). */
+export type StringList = { readonly length: number; at(index: number): string | undefined };
+
+/** The static graph the lower bounds search backwards over (see `raptor/lower-bounds.ts`). */
+export type BoundGraph = {
+  /** Reverse edges: those ending at v are `edgeFrom[edgeStart[v] .. edgeStart[v + 1]]`. */
+  edgeStart: Int32Array;
+  edgeFrom: Int32Array;
+  edgeSec: Int32Array;
+  edgePrice: Int32Array;
+};
+
 /**
  * The timetable as struct-of-arrays. Every id is an index; lists are offset arrays:
  * the stops of route r are `routeStops[routeStopStart[r] .. routeStopStart[r + 1]]`.
@@ -25,8 +37,8 @@ export type Timetable = {
   tripTimeStart: Uint32Array;
   arrival: Int32Array;
   departure: Int32Array;
-  /** The id each trip had in its feed (flight or train number and date), by trip index. */
-  tripIds: string[];
+  /** The id each trip had in its feed (flight or train number and date), by trip index: `tripIds.at(t)`. */
+  tripIds: StringList;
 
   /** Routes calling at stop s: `stopRoutes[stopRouteStart[s] ..]`, with the position of s on that route. */
   stopRouteStart: Uint32Array;
@@ -38,6 +50,9 @@ export type Timetable = {
   transferTo: Uint32Array;
   transferSec: Uint32Array;
   transferPrice: Int32Array;
+
+  /** The lower-bound graph, when it was built ahead (a shared timetable carries it); else built by the engine. */
+  boundGraph?: BoundGraph;
 };
 
 /** A trip as the builder takes it: one route's stop sequence with times, and its fares. */

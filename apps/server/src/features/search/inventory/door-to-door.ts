@@ -8,6 +8,8 @@ import {
   McRaptor,
   type Outcome,
   StopGrid,
+  sharedTimetable,
+  shareTimetable,
   type TaxiModel,
   taxi,
   taxiAccess,
@@ -70,13 +72,30 @@ export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed; metro?: GtfsFeed
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
+/** A date's timetable with what planning on it needs: the stops' grid and the engine. */
+export type DoorNetwork = { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor };
+
+const networkOf = (loaded: LoadedTimetable): DoorNetwork => ({
+  loaded,
+  grid: new StopGrid(loaded.stopPoints),
+  raptor: new McRaptor(loaded.timetable),
+});
+
+/** A date's timetable from the shared memory `DoorToDoorPlanner.share` filled, as views on it. */
+export const sharedNetwork = (buffer: SharedArrayBuffer): DoorNetwork => networkOf(sharedTimetable(buffer));
+
 /**
  * Door-to-door planning over China Railway and the flights touching Greater China, with taxi and metro
  * legs at both ends and taxi transfers between stations and airports. A timetable is built for the
  * days around a travel date on first use and kept for a few dates.
  */
 export class DoorToDoorPlanner {
-  private readonly networks = new Map<string, { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor }>();
+  private readonly networks = new Map<string, DoorNetwork>();
+  /**
+   * Where a worker thread finds the timetables the process shares (`useShared`); such a planner never
+   * builds one of its own to plan on.
+   */
+  private shared?: (date: string) => DoorNetwork | undefined;
   /** Metro trips by their feed name: the line in English and Chinese. */
   readonly metroLines = new Map<string, { en: string; zh: string }>();
   /** Metro stations by stop id, with both names. */
@@ -143,18 +162,41 @@ export class DoorToDoorPlanner {
     return [...taxis, ...walks];
   }
 
-  network(date: string) {
+  /** Plans on the timetables `source` gives (the process's shared ones) instead of building its own. */
+  useShared(source: (date: string) => DoorNetwork | undefined): void {
+    this.shared = source;
+  }
+
+  network(date: string): DoorNetwork {
+    if (this.shared) {
+      const net = this.shared(date);
+      if (!net) throw new Error(`no shared timetable for ${date}`);
+      return net;
+    }
     let net = this.networks.get(date);
     if (net) {
       this.networks.delete(date);
       this.networks.set(date, net);
       return net;
     }
+    net = networkOf(this.build(date));
+    this.networks.set(date, net);
+    while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
+    return net;
+  }
+
+  /** The timetable of the days around a date, built and laid out in shared memory for every worker thread. */
+  share(date: string): SharedArrayBuffer {
+    return shareTimetable(this.build(date));
+  }
+
+  /** The timetable of the day before a date to the day after (journeys run overnight), with its ground transfers. */
+  private build(date: string): LoadedTimetable {
     const f = DOOR_TO_DOOR.planningFares;
     const feeds = [this.feeds.rail, this.feeds.flights, ...(this.feeds.metro ? [this.feeds.metro] : [])];
     // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
     const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
-    const loaded = timetableFromGtfs(feeds, {
+    return timetableFromGtfs(feeds, {
       firstDate: addDays(date, -1),
       days: 3,
       fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : f.rail),
@@ -166,10 +208,6 @@ export class DoorToDoorPlanner {
             : DOOR_TO_DOOR.railChangeMin) * 60,
       groundTransfers: (points) => this.groundTransfers(ids, points),
     });
-    net = { loaded, grid: new StopGrid(loaded.stopPoints), raptor: new McRaptor(loaded.timetable) };
-    this.networks.set(date, net);
-    while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
-    return net;
   }
 
   /** Ways to reach stops from a point: taxis to the nearby ones, and the city's metro and airport-express links. */

@@ -1,22 +1,50 @@
-// A worker thread for door-to-door planning: the timetables and the planner run here, off the event loop
-// that answers requests.
+// A worker thread of the door-to-door planner pool. The timetables are the process's, in shared memory:
+// a worker builds a date's timetable once for everyone when asked (`build`), and plans on the ones each
+// job brings (`plan`), keeping views on them, never copies.
 import { parentPort } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
+import { type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
 
-export type PlanPayload = { request: SupplierRequest; supplier: { id: string; name: LocalText } };
+export type PlannerJob =
+  | { kind: 'build'; date: string }
+  | {
+      kind: 'plan';
+      request: SupplierRequest;
+      supplier: { id: string; name: LocalText };
+      /** The shared timetables of the request's dates. */
+      networks: Record<string, SharedArrayBuffer>;
+      /** Every date whose timetable the process still keeps: the worker lets go of the others. */
+      live: string[];
+    };
+export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
 
 const inventory = Inventory.load(loadRefdata());
-parentPort?.on('message', ({ id, payload }: WorkerJob<PlanPayload>) => {
+const planner = inventory.doorToDoor;
+const held = new Map<string, { buffer: SharedArrayBuffer; net: DoorNetwork }>();
+planner?.useShared((date) => held.get(date)?.net);
+
+function answer(job: PlannerJob): PlannerAnswer {
+  if (job.kind === 'build') {
+    if (!planner) throw new Error('door-to-door planning needs the feeds');
+    return planner.share(job.date);
+  }
+  for (const [date, buffer] of Object.entries(job.networks))
+    if (held.get(date)?.buffer !== buffer) held.set(date, { buffer, net: sharedNetwork(buffer) });
+  const live = new Set([...job.live, ...Object.keys(job.networks)]);
+  for (const date of held.keys()) if (!live.has(date)) held.delete(date);
+  return planDoorToDoor(inventory, job.request, job.supplier);
+}
+
+parentPort?.on('message', ({ id, payload }: WorkerJob<PlannerJob>) => {
   try {
-    const result = planDoorToDoor(inventory, payload.request, payload.supplier);
-    parentPort?.postMessage({ id, result } satisfies WorkerAnswer<SearchResult[]>);
+    parentPort?.postMessage({ id, result: answer(payload) } satisfies WorkerAnswer<PlannerAnswer>);
   } catch (e) {
-    parentPort?.postMessage({ id, error: String(e) } satisfies WorkerAnswer<SearchResult[]>);
+    parentPort?.postMessage({ id, error: String(e) } satisfies WorkerAnswer<PlannerAnswer>);
   }
 });
-parentPort?.postMessage({ id: 0 } satisfies WorkerAnswer<SearchResult[]>);
+parentPort?.postMessage({ id: 0 } satisfies WorkerAnswer<PlannerAnswer>);

@@ -160,7 +160,7 @@ export class DoorToDoorPlans {
     if (hasLongWait(legs)) return undefined;
     return {
       key:
-        rides.map((r) => (loaded.timetable.tripIds[r.trip] ?? '').replace(' ', '@')).join('+') +
+        rides.map((r) => (loaded.timetable.tripIds.at(r.trip) ?? '').replace(' ', '@')).join('+') +
         `~${j.access.kind}${j.egress.kind}`,
       legs: ticketed(legs),
       departure: Date.parse((legs[0] as ResultLeg).departureTime),

@@ -1,19 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SearchResult } from '@junction/domain';
+import type { LocalText, SearchResult } from '@junction/domain';
+import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
-import { SupplierError } from '../supplier';
+import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
-import type { PlanPayload } from './planner.worker';
+import type { PlannerAnswer, PlannerJob } from './planner.worker';
 
 export type PlannerPoolOptions = {
-  /** Worker threads at most (each holds its own timetables); the cores by default. */
+  /** Worker threads at most; the cores by default. They share the timetables. */
   workers: number;
-  /** Searches waiting for a worker at most; one more is told at once that the planner is busy. */
+  /** Jobs waiting for a worker at most; one more is told at once that the planner is busy. */
   maxQueue: number;
 };
 
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
+
+/** Dates whose timetable the process keeps (each about the size of a day's door-to-door network × 3). */
+const KEEP_NETWORKS = 8;
 
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
@@ -22,28 +26,87 @@ const spawn = () =>
     ? new Worker(new URL('./planner.worker.js', import.meta.url))
     : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
 
-let shared: { key: string; pool: WorkerPool<PlanPayload, SearchResult[]> } | undefined;
+/**
+ * The door-to-door planner of a process: a pool of worker threads sized to the cores, and the
+ * timetables once per process in shared memory. A date's timetable is built by one worker at the first
+ * search that needs it (searches on that date arriving meanwhile wait for the same build) and then
+ * handed to every worker with the jobs that plan on it: posting a `SharedArrayBuffer` shares it.
+ */
+export class PlannerPool {
+  readonly workers: WorkerPool<PlannerJob, PlannerAnswer>;
+  private readonly networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
+  /** Timetables built since the pool started. */
+  private builds = 0;
 
-/** The process's pool of planner workers (one pool whatever the number of apps built in it). */
-export function plannerPool(options: PlannerPoolOptions): WorkerPool<PlanPayload, SearchResult[]> {
+  constructor(options: PlannerPoolOptions) {
+    this.workers = new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue });
+  }
+
+  /** The shared timetable of a date, built at most once at a time; the build is dropped when nobody waits. */
+  network(date: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
+    return this.networks.get(date, signal, (buildSignal) => {
+      this.builds++;
+      return this.workers.run({ kind: 'build', date }, date, buildSignal).then((buffer) => {
+        if (!(buffer instanceof SharedArrayBuffer)) throw new Error('the planner built no timetable');
+        return buffer;
+      });
+    });
+  }
+
+  /** Door-to-door plans for a request, on the shared timetables of its dates. */
+  async plan(request: SupplierRequest, supplier: { id: string; name: LocalText }, signal: AbortSignal) {
+    const dates = [...new Set((request.trips[0]?.bounds ?? []).map((b) => b.date))];
+    const buffers = await Promise.all(dates.map((date) => this.network(date, signal)));
+    const answer = await this.workers.run(
+      {
+        kind: 'plan',
+        request,
+        supplier,
+        networks: Object.fromEntries(dates.map((date, i) => [date, buffers[i] as SharedArrayBuffer])),
+        live: this.networks.keys(),
+      },
+      '',
+      signal,
+    );
+    if (!Array.isArray(answer)) throw new Error('the planner answered no plans');
+    return answer satisfies SearchResult[];
+  }
+
+  /** Dates whose timetables are kept or being built, and the workers' figures. */
+  stats() {
+    return { ...this.workers.stats(), builds: this.builds, timetables: this.networks.stats() };
+  }
+
+  warm(): void {
+    this.workers.warm();
+  }
+
+  close(): Promise<void> {
+    return this.workers.close();
+  }
+}
+
+let shared: { key: string; pool: PlannerPool } | undefined;
+
+/** The process's planner pool (one pool whatever the number of apps built in it). */
+export function plannerPool(options: PlannerPoolOptions): PlannerPool {
   const key = `${options.workers}/${options.maxQueue}`;
   if (shared?.key !== key) {
     void shared?.pool.close();
-    shared = { key, pool: new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue }) };
+    shared = { key, pool: new PlannerPool(options) };
   }
   return shared.pool;
 }
 
 /**
- * Door-to-door planning in a pool of worker threads: the planner's seconds of CPU on a new date never
- * hold up the requests the main thread answers, searches on the same date go to the worker that has its
- * timetable, and a search that waits longer than its time limit leaves the queue.
+ * Door-to-door planning in the pool: the planner's CPU never holds up the requests the main thread
+ * answers, and a search that waits longer than its time limit leaves the queue.
  */
 export const poolDoorToDoor =
   (options: PlannerPoolOptions): DoorToDoorRunner =>
   async (request, supplier, signal) => {
     try {
-      return await plannerPool(options).run({ request, supplier }, request.trips[0]?.date ?? '', signal);
+      return await plannerPool(options).plan(request, supplier, signal);
     } catch (e) {
       if (e instanceof PoolFullError) throw new SupplierError(supplier.id, 'the planner is busy');
       throw e;

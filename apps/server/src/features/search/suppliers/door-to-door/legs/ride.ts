@@ -22,7 +22,7 @@ const RAIL_TRACK_FACTOR = 1.12;
 export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PricedLeg {
   const { loaded, request } = ctx;
   const { party, cabin } = request;
-  const number = (loaded.timetable.tripIds[ride.trip] ?? '').split(' ')[0] ?? '';
+  const number = (loaded.timetable.tripIds.at(ride.trip) ?? '').split(' ')[0] ?? '';
   const departure = instant(ctx, ride.departure);
   const arrival = instant(ctx, ride.arrival);
   const km = distanceKm(from, to);

@@ -1,0 +1,67 @@
+import { addDays } from '@junction/domain';
+import type { RawPlace } from '@junction/refdata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testRefdata } from '../../../../../test/harness';
+import { Inventory } from '../../inventory/inventory';
+import type { Bound, SupplierRequest } from '../supplier';
+import { planDoorToDoor } from './door-to-door-supplier';
+import { PlannerPool } from './worker-pool-runner';
+
+const SUPPLIER = { id: 'junction-door-to-door', name: { en: 'Junction door to door', 'zh-CN': '联程门到门' } };
+const FIRST_DATE = '2026-12-07';
+
+describe('door-to-door planning in the worker pool on shared timetables', () => {
+  let inv: Inventory;
+  let pool: PlannerPool;
+  const city = (code: string): RawPlace => {
+    const place = inv.refdata.places.findByCode(code)[0];
+    if (!place) throw new Error(code);
+    return inv.cityOf(place);
+  };
+  const request = (bounds: Bound[], party = { adults: 1, children: 0, infants: 0 }): SupplierRequest => ({
+    cabin: 'Y',
+    party,
+    today: '2026-11-26',
+    trips: [{ date: bounds[0]?.date ?? FIRST_DATE, bounds }],
+  });
+  const bound = (from: string, to: string, date: string, doors: Partial<Bound> = {}): Bound => ({
+    date,
+    from: city(from),
+    to: city(to),
+    fromOnly: false,
+    toOnly: false,
+    ...doors,
+  });
+
+  beforeAll(() => {
+    inv = Inventory.load(testRefdata());
+    pool = new PlannerPool({ workers: 2, maxQueue: 32 });
+  }, 120_000);
+  afterAll(() => pool?.close());
+
+  it('answers exactly what planning in this thread answers, for a sample of journeys, doors, parties and dates', async () => {
+    const wangfujing = { lat: 39.9149, lon: 116.4109, name: { en: 'Wangfujing', 'zh-CN': '王府井' } };
+    const lujiazui = { lat: 31.2397, lon: 121.4998, name: { en: 'Lujiazui', 'zh-CN': '陆家嘴' } };
+    const sample: SupplierRequest[] = [
+      request([bound('BJS', 'SHA', FIRST_DATE)]),
+      request([bound('SHA', 'BJS', FIRST_DATE)], { adults: 2, children: 1, infants: 1 }),
+      request([bound('BJS', 'SHA', addDays(FIRST_DATE, 1), { fromDoor: wangfujing, toDoor: lujiazui })]),
+      request([bound('CAN', 'CTU', addDays(FIRST_DATE, 1))]),
+      request([bound('BJS', 'SIA', FIRST_DATE), bound('SIA', 'CTU', addDays(FIRST_DATE, 2))]),
+      request([bound('SZX', 'CTU', addDays(FIRST_DATE, 2))], { adults: 5, children: 0, infants: 0 }),
+    ];
+    const signal = new AbortController().signal;
+    // All at once: the pool's workers plan side by side while the timetables are being built.
+    const pooled = await Promise.all(sample.map((r) => pool.plan(r, SUPPLIER, signal)));
+    let plans = 0;
+    for (const [i, r] of sample.entries()) {
+      const inThread = planDoorToDoor(inv, r, SUPPLIER);
+      expect(pooled[i], `request ${i}`).toEqual(inThread);
+      plans += inThread.length;
+    }
+    expect(plans).toBeGreaterThan(20);
+    // Each date's timetable was built once, for every worker, and is kept in shared memory.
+    expect(pool.stats().timetables).toEqual({ kept: 3, computing: 0 });
+    expect(pool.stats().builds).toBe(3);
+  }, 180_000);
+});

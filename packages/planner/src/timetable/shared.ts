@@ -1,0 +1,217 @@
+import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
+import { type BoundGraph, buildBoundGraph } from '../raptor/lower-bounds';
+import type { StringList, Timetable } from './timetable';
+
+type Column = Uint8Array | Int32Array | Uint32Array | Float64Array;
+type ColumnType = 'u8' | 'i32' | 'u32' | 'f64';
+
+const MAGIC = 0x4a4e5454; // "JNTT"
+const VERSION = 1;
+
+/** The typed arrays of a timetable, in the order they are laid out in the buffer. */
+const COLUMNS: { name: string; type: ColumnType }[] = [
+  { name: 'stopChangeSec', type: 'u32' },
+  { name: 'routeStopStart', type: 'u32' },
+  { name: 'routeStops', type: 'u32' },
+  { name: 'routeFare', type: 'i32' },
+  { name: 'routeBoardFee', type: 'i32' },
+  { name: 'routeTripStart', type: 'u32' },
+  { name: 'tripTimeStart', type: 'u32' },
+  { name: 'arrival', type: 'i32' },
+  { name: 'departure', type: 'i32' },
+  { name: 'stopRouteStart', type: 'u32' },
+  { name: 'stopRoutes', type: 'u32' },
+  { name: 'stopRoutePosition', type: 'u32' },
+  { name: 'transferStart', type: 'u32' },
+  { name: 'transferTo', type: 'u32' },
+  { name: 'transferSec', type: 'u32' },
+  { name: 'transferPrice', type: 'i32' },
+  { name: 'bound.edgeStart', type: 'i32' },
+  { name: 'bound.edgeFrom', type: 'i32' },
+  { name: 'bound.edgeSec', type: 'i32' },
+  { name: 'bound.edgePrice', type: 'i32' },
+  { name: 'tripIds.offsets', type: 'u32' },
+  { name: 'tripIds.bytes', type: 'u8' },
+  { name: 'stopIds.offsets', type: 'u32' },
+  { name: 'stopIds.bytes', type: 'u8' },
+  { name: 'stopLat', type: 'f64' },
+  { name: 'stopLon', type: 'f64' },
+];
+
+const BYTES: Record<ColumnType, number> = { u8: 1, i32: 4, u32: 4, f64: 8 };
+
+function view(type: ColumnType, buffer: SharedArrayBuffer, offset: number, length: number): Column {
+  switch (type) {
+    case 'u8':
+      return new Uint8Array(buffer, offset, length);
+    case 'i32':
+      return new Int32Array(buffer, offset, length);
+    case 'u32':
+      return new Uint32Array(buffer, offset, length);
+    case 'f64':
+      return new Float64Array(buffer, offset, length);
+  }
+}
+
+/** Strings as UTF-8 bytes with offsets: string i is `bytes[offsets[i] .. offsets[i + 1]]`. */
+function encodeStrings(list: StringList): { offsets: Uint32Array; bytes: Uint8Array } {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const offsets = new Uint32Array(list.length + 1);
+  let total = 0;
+  for (let i = 0; i < list.length; i++) {
+    const bytes = encoder.encode(list.at(i) ?? '');
+    parts.push(bytes);
+    total += bytes.length;
+    offsets[i + 1] = total;
+  }
+  const bytes = new Uint8Array(total);
+  parts.forEach((p, i) => {
+    bytes.set(p, offsets[i] as number);
+  });
+  return { offsets, bytes };
+}
+
+/**
+ * Strings read from a shared buffer on demand: only the trips a journey rides are ever named, so the
+ * hundreds of thousands of trip ids are never turned into JavaScript strings in every thread.
+ */
+export class SharedStrings implements StringList {
+  private static readonly decoder = new TextDecoder();
+
+  constructor(
+    private readonly offsets: Uint32Array,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  get length(): number {
+    return this.offsets.length - 1;
+  }
+
+  at(index: number): string | undefined {
+    const i = index < 0 ? index + this.length : index;
+    if (!(i >= 0 && i < this.length)) return undefined;
+    // A copy out of the shared memory: TextDecoder does not read shared buffers.
+    return SharedStrings.decoder.decode(this.bytes.slice(this.offsets[i] as number, this.offsets[i + 1] as number));
+  }
+
+  toArray(): string[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i) as string);
+  }
+}
+
+/**
+ * Lays a loaded timetable (with its lower-bound graph, its trip and stop ids and the stops' positions)
+ * out in one `SharedArrayBuffer`, so that every worker thread of a process plans on the same memory:
+ * posting the buffer to a worker shares it, nothing is copied.
+ */
+export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
+  const tt = loaded.timetable;
+  const graph = tt.boundGraph ?? buildBoundGraph(tt);
+  const tripIds = encodeStrings(tt.tripIds);
+  const stopIds = encodeStrings(loaded.stopIds);
+  const columns: Record<string, Column> = {
+    stopChangeSec: tt.stopChangeSec,
+    routeStopStart: tt.routeStopStart,
+    routeStops: tt.routeStops,
+    routeFare: tt.routeFare,
+    routeBoardFee: tt.routeBoardFee,
+    routeTripStart: tt.routeTripStart,
+    tripTimeStart: tt.tripTimeStart,
+    arrival: tt.arrival,
+    departure: tt.departure,
+    stopRouteStart: tt.stopRouteStart,
+    stopRoutes: tt.stopRoutes,
+    stopRoutePosition: tt.stopRoutePosition,
+    transferStart: tt.transferStart,
+    transferTo: tt.transferTo,
+    transferSec: tt.transferSec,
+    transferPrice: tt.transferPrice,
+    'bound.edgeStart': graph.edgeStart,
+    'bound.edgeFrom': graph.edgeFrom,
+    'bound.edgeSec': graph.edgeSec,
+    'bound.edgePrice': graph.edgePrice,
+    'tripIds.offsets': tripIds.offsets,
+    'tripIds.bytes': tripIds.bytes,
+    'stopIds.offsets': stopIds.offsets,
+    'stopIds.bytes': stopIds.bytes,
+    stopLat: Float64Array.from(loaded.stopPoints, (p) => p.lat),
+    stopLon: Float64Array.from(loaded.stopPoints, (p) => p.lon),
+  };
+  // Header: magic, version, stop count, route count, then (offset, length) per column; epoch after it.
+  const headerInts = 4 + 2 * COLUMNS.length;
+  const headerBytes = align(headerInts * 4 + 8);
+  let size = headerBytes;
+  const placed = COLUMNS.map(({ name }) => {
+    const column = columns[name] as Column;
+    const offset = size;
+    size = align(size + column.byteLength);
+    return { column, offset };
+  });
+  const buffer = new SharedArrayBuffer(size);
+  const header = new Uint32Array(buffer, 0, headerInts);
+  header[0] = MAGIC;
+  header[1] = VERSION;
+  header[2] = tt.stopCount;
+  header[3] = tt.routeCount;
+  placed.forEach(({ column, offset }, i) => {
+    header[4 + 2 * i] = offset;
+    header[5 + 2 * i] = column.length;
+    new Uint8Array(buffer, offset, column.byteLength).set(
+      new Uint8Array(column.buffer, column.byteOffset, column.byteLength),
+    );
+  });
+  new Float64Array(buffer, align(headerInts * 4), 1)[0] = loaded.epochMs;
+  return buffer;
+}
+
+const align = (n: number) => Math.ceil(n / 8) * 8;
+
+/** The timetable laid out by `shareTimetable`, as views on the shared memory (the small stop lists are copied). */
+export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
+  const headerInts = 4 + 2 * COLUMNS.length;
+  const header = new Uint32Array(buffer, 0, headerInts);
+  if (header[0] !== MAGIC || header[1] !== VERSION) throw new Error('not a shared timetable');
+  const c: Record<string, Column> = {};
+  COLUMNS.forEach(({ name, type }, i) => {
+    const offset = header[4 + 2 * i] as number;
+    const length = header[5 + 2 * i] as number;
+    if (offset % BYTES[type] !== 0) throw new Error(`misaligned column ${name}`);
+    c[name] = view(type, buffer, offset, length);
+  });
+  const epochMs = new Float64Array(buffer, align(headerInts * 4), 1)[0] as number;
+  const u32 = (name: string) => c[name] as Uint32Array;
+  const i32 = (name: string) => c[name] as Int32Array;
+  const timetable: Timetable = {
+    stopCount: header[2] as number,
+    stopChangeSec: u32('stopChangeSec'),
+    routeCount: header[3] as number,
+    routeStopStart: u32('routeStopStart'),
+    routeStops: u32('routeStops'),
+    routeFare: i32('routeFare'),
+    routeBoardFee: i32('routeBoardFee'),
+    routeTripStart: u32('routeTripStart'),
+    tripTimeStart: u32('tripTimeStart'),
+    arrival: i32('arrival'),
+    departure: i32('departure'),
+    tripIds: new SharedStrings(u32('tripIds.offsets'), c['tripIds.bytes'] as Uint8Array),
+    stopRouteStart: u32('stopRouteStart'),
+    stopRoutes: u32('stopRoutes'),
+    stopRoutePosition: u32('stopRoutePosition'),
+    transferStart: u32('transferStart'),
+    transferTo: u32('transferTo'),
+    transferSec: u32('transferSec'),
+    transferPrice: i32('transferPrice'),
+    boundGraph: {
+      edgeStart: i32('bound.edgeStart'),
+      edgeFrom: i32('bound.edgeFrom'),
+      edgeSec: i32('bound.edgeSec'),
+      edgePrice: i32('bound.edgePrice'),
+    } satisfies BoundGraph,
+  };
+  const stopIds = new SharedStrings(u32('stopIds.offsets'), c['stopIds.bytes'] as Uint8Array).toArray();
+  const lat = c.stopLat as Float64Array;
+  const lon = c.stopLon as Float64Array;
+  const stopPoints = stopIds.map((_, s) => ({ lat: lat[s] as number, lon: lon[s] as number }));
+  return { timetable, stopIds, stopPoints, stopIndex: new Map(stopIds.map((id, s) => [id, s])), epochMs };
+}
