@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRefdata } from '../../../../../test/harness';
 import { Inventory } from '../../inventory/inventory';
 import type { Bound, SupplierRequest } from '../supplier';
-import { planDoorToDoor } from './door-to-door-supplier';
+import { DoorToDoorSupplier, planDoorToDoor, planKey } from './door-to-door-supplier';
 import { PlannerPool } from './worker-pool-runner';
 
 const SUPPLIER = { id: 'junction-door-to-door', name: { en: 'Junction door to door', 'zh-CN': '联程门到门' } };
@@ -64,4 +64,48 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     expect(pool.stats().timetables).toEqual({ kept: 3, computing: 0 });
     expect(pool.stats().builds).toBe(3);
   }, 180_000);
+
+  it('plans the same places, dates and party once for searches at the same time, and again for another party', async () => {
+    let planned = 0;
+    const supplier = new DoorToDoorSupplier((r, s, signal) => {
+      planned++;
+      return pool.plan(r, s, signal);
+    });
+    const signal = new AbortController().signal;
+    const same = request([bound('BJS', 'SHA', FIRST_DATE)]);
+    const [a, b, c] = await Promise.all([
+      supplier.search(same, signal),
+      supplier.search({ ...same, trips: same.trips.map((t) => ({ ...t })) }, signal),
+      supplier.search(request([bound('BJS', 'SHA', FIRST_DATE)], { adults: 2, children: 0, infants: 0 }), signal),
+    ]);
+    expect(planned).toBe(2);
+    expect(b).toBe(a);
+    expect(c).not.toEqual(a);
+    expect(c.length).toBeGreaterThan(0);
+    // A later search takes the kept answer; a quote for one of its plans too.
+    expect(await supplier.search(same, signal)).toBe(a);
+    expect(await supplier.quote(a[0] as (typeof a)[number], same, signal)).toEqual(a[0]);
+    expect(planned).toBe(2);
+    expect(supplier.stats()).toEqual({ kept: 2, computing: 0 });
+  }, 120_000);
+
+  it('keys plans by everything they depend on', () => {
+    const base = request([bound('BJS', 'SHA', FIRST_DATE)]);
+    const door = { lat: 39.9, lon: 116.4, name: { en: 'A', 'zh-CN': '甲' } };
+    const variants: SupplierRequest[] = [
+      { ...base, cabin: 'C' },
+      { ...base, today: '2026-11-27' },
+      { ...base, party: { adults: 1, children: 1, infants: 0 } },
+      { ...base, party: { adults: 1, children: 0, infants: 1 } },
+      request([bound('BJS', 'SHA', addDays(FIRST_DATE, 1))]),
+      request([bound('BJS', 'CAN', FIRST_DATE)]),
+      request([bound('BJS', 'SHA', FIRST_DATE, { fromDoor: door })]),
+      request([bound('BJS', 'SHA', FIRST_DATE, { toDoor: door })]),
+      request([bound('BJS', 'SHA', FIRST_DATE, { fromDoor: { ...door, lat: 39.91 } })]),
+      request([bound('BJS', 'SHA', FIRST_DATE, { fromOnly: true })]),
+      request([bound('BJS', 'SHA', FIRST_DATE), bound('SHA', 'BJS', addDays(FIRST_DATE, 3))]),
+    ];
+    const keys = new Set([base, ...variants].map(planKey));
+    expect(keys.size).toBe(variants.length + 1);
+  });
 });
