@@ -179,31 +179,39 @@ const networkArb = fc.record({ stopCount: fc.integer({ min: 3, max: 6 }), seed: 
   }),
 );
 
+type Network = typeof networkArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** The trips of a generated network: each line run `copies` times, `gap` apart. */
+function tripsOf(n: Network): TripInput[] {
+  const trips: TripInput[] = [];
+  for (const t of n.trips) {
+    for (let c = 0; c < t.copies; c++) {
+      let time = t.start + c * t.gap;
+      const arrivals: number[] = [];
+      const departures: number[] = [];
+      const fareAt: number[] = [];
+      let fare = 0;
+      t.stops.forEach((_, i) => {
+        if (i > 0) {
+          time += t.legs[i - 1] as number;
+          fare += t.fares[i - 1] as number;
+        }
+        arrivals.push(time);
+        departures.push(i === 0 ? time : time + 120);
+        if (i > 0) time += 120;
+        fareAt.push(fare);
+      });
+      trips.push({ stops: t.stops, arrivals, departures, fareAt, boardFee: t.boardFee });
+    }
+  }
+  return trips;
+}
+
 describe('McRaptor against the reference planner', () => {
   it('finds exactly the reference Pareto set on random small networks, with taxi ends and a departure window', () => {
     fc.assert(
       fc.property(networkArb, (n) => {
-        const trips: TripInput[] = [];
-        for (const t of n.trips) {
-          for (let c = 0; c < t.copies; c++) {
-            let time = t.start + c * t.gap;
-            const arrivals: number[] = [];
-            const departures: number[] = [];
-            const fareAt: number[] = [];
-            let fare = 0;
-            t.stops.forEach((_, i) => {
-              if (i > 0) {
-                time += t.legs[i - 1] as number;
-                fare += t.fares[i - 1] as number;
-              }
-              arrivals.push(time);
-              departures.push(i === 0 ? time : time + 120);
-              if (i > 0) time += 120;
-              fareAt.push(fare);
-            });
-            trips.push({ stops: t.stops, arrivals, departures, fareAt, boardFee: t.boardFee });
-          }
-        }
+        const trips = tripsOf(n);
         const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
         const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips, transfers });
         const q: Query = {
@@ -218,6 +226,27 @@ describe('McRaptor against the reference planner', () => {
         for (const o of fast) checkLegs(o, q, (stop) => n.change[stop] as number);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('answers a run of queries to one destination on one engine as a fresh engine answers each', () => {
+    fc.assert(
+      fc.property(
+        networkArb,
+        fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 2, maxLength: 5 }),
+        (n, times) => {
+          const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
+          const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips: tripsOf(n), transfers });
+          const engine = new McRaptor(tt);
+          for (const [i, departAt] of times.entries()) {
+            // The same destination each time, from alternating origins; now and then elsewhere and back.
+            const egress = i === 2 ? n.access.slice(0, 1) : n.egress;
+            const q: Query = { departAt, access: i % 2 ? n.egress : n.access, egress, maxTransfers: n.maxTransfers };
+            expect(engine.plan(q)).toEqual(new McRaptor(tt).plan(q));
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

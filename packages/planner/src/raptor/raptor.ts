@@ -56,6 +56,23 @@ export class McRaptor {
   private egressCount = 0;
   /** Latest departure of a first ride (Query.lastDeparture). */
   private lastBoarding = UNREACHABLE;
+  /**
+   * The last position on route r of a stop with egress, or -1; the routes that have one. The last round
+   * only rides to the destination, so it scans only these routes, and each only that far.
+   */
+  private readonly routeLastEgress: Int32Array;
+  private readonly egressRoutes: Int32Array;
+  private egressRouteCount = 0;
+  /** True while scanning the last round allowed: nothing found then is followed further. */
+  private lastRound = false;
+  /**
+   * Stops from which one ride reaches a stop with egress (1), and the list of them. Labels made in the
+   * round before the last are kept only there: the last round boards nowhere else.
+   */
+  private readonly oneRide: Uint8Array;
+  private readonly oneRideStops: Int32Array;
+  private oneRideCount = 0;
+  private beforeLastRound = false;
 
   // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
   // with the label boarded from and the boarding position; Pareto over (trip order, key).
@@ -79,6 +96,10 @@ export class McRaptor {
     this.egressSec = new Int32Array(tt.stopCount).fill(-1);
     this.egressPrice = new Int32Array(tt.stopCount);
     this.egressStops = new Int32Array(tt.stopCount);
+    this.routeLastEgress = new Int32Array(tt.routeCount).fill(-1);
+    this.egressRoutes = new Int32Array(tt.routeCount);
+    this.oneRide = new Uint8Array(tt.stopCount);
+    this.oneRideStops = new Int32Array(tt.stopCount);
   }
 
   plan(q: Query): Outcome[] {
@@ -120,7 +141,25 @@ export class McRaptor {
   }
 
   /** Egress per stop and the lower bounds to the destination: what every search to it shares. */
+  /** The egress of the query that filled the egress arrays, bounds and route marks. */
+  private lastEgress: Query['egress'] | undefined;
+
+  private sameEgress(egress: Query['egress']): boolean {
+    const last = this.lastEgress;
+    if (!last || last.length !== egress.length) return false;
+    for (let i = 0; i < egress.length; i++) {
+      const a = last[i] as Query['egress'][number];
+      const b = egress[i] as Query['egress'][number];
+      if (a.stop !== b.stop || a.seconds !== b.seconds || a.price !== b.price) return false;
+    }
+    return true;
+  }
+
   private prepare(q: Query): void {
+    // A search server asks for several departure times to one destination in a row: what depends on
+    // the destination alone is kept from the query before when its egress is the same.
+    if (this.sameEgress(q.egress)) return;
+    this.lastEgress = q.egress.map((e) => ({ stop: e.stop, seconds: e.seconds, price: e.price }));
     for (let i = 0; i < this.egressCount; i++) this.egressSec[this.egressStops[i] as number] = -1;
     this.egressCount = 0;
     for (const e of q.egress) {
@@ -134,6 +173,33 @@ export class McRaptor {
       }
     }
     this.bounds.compute(this.egressSec, this.egressPrice, this.egressStops, this.egressCount);
+    const tt = this.tt;
+    for (let m = 0; m < this.egressRouteCount; m++) this.routeLastEgress[this.egressRoutes[m] as number] = -1;
+    this.egressRouteCount = 0;
+    for (let x = 0; x < this.egressCount; x++) {
+      const s = this.egressStops[x] as number;
+      for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
+        const r = tt.stopRoutes[y] as number;
+        const pos = tt.stopRoutePosition[y] as number;
+        const known = this.routeLastEgress[r] as number;
+        if (known < 0) this.egressRoutes[this.egressRouteCount++] = r;
+        if (pos > known) this.routeLastEgress[r] = pos;
+      }
+    }
+    for (let x = 0; x < this.oneRideCount; x++) this.oneRide[this.oneRideStops[x] as number] = 0;
+    this.oneRideCount = 0;
+    for (let m = 0; m < this.egressRouteCount; m++) {
+      const r = this.egressRoutes[m] as number;
+      const first = tt.routeStopStart[r] as number;
+      const last = this.routeLastEgress[r] as number;
+      for (let i = 0; i < last; i++) {
+        const s = tt.routeStops[first + i] as number;
+        if (this.oneRide[s] === 0) {
+          this.oneRide[s] = 1;
+          this.oneRideStops[this.oneRideCount++] = s;
+        }
+      }
+    }
   }
 
   private search(q: Query): void {
@@ -146,6 +212,8 @@ export class McRaptor {
     this.lastBoarding = q.lastDeparture ?? UNREACHABLE;
     this.addAccess(q);
     for (let k = 0; k <= q.maxTransfers; k++) {
+      this.lastRound = k === q.maxTransfers;
+      this.beforeLastRound = k + 1 === q.maxTransfers;
       if (!this.markRoutes(k)) break;
       this.to.clear();
       this.scanRoutes(k);
@@ -188,6 +256,7 @@ export class McRaptor {
       for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
         const r = tt.stopRoutes[y] as number;
         const pos = tt.stopRoutePosition[y] as number;
+        if (this.lastRound && (this.routeLastEgress[r] as number) <= pos) continue;
         const marked = this.routeMarkedFrom[r] as number;
         if (marked < 0) this.markedRoutes[this.markedRouteCount++] = r;
         if (marked < 0 || pos < marked) this.routeMarkedFrom[r] = pos;
@@ -211,26 +280,48 @@ export class McRaptor {
     const from = this.from;
     const routeStops = tt.routeStops;
     const routeFare = tt.routeFare;
+    const arrival = tt.arrival;
+    const departure = tt.departure;
+    const fromTime = from.time;
+    const fromPrice = from.price;
+    const fromLabel = from.label;
     for (let m = 0; m < this.markedRouteCount; m++) {
       const r = this.markedRoutes[m] as number;
       const first = tt.routeStopStart[r] as number;
-      const len = (tt.routeStopStart[r + 1] as number) - first;
+      const stride = (tt.routeStopStart[r + 1] as number) - first;
+      // The trips of a route lie one after another: trip t's time at position i is at
+      // `timeBase + (t - firstTrip) * stride + i`.
+      const firstTrip = tt.routeTripStart[r] as number;
+      const endTrip = tt.routeTripStart[r + 1] as number;
+      const timeBase = (tt.tripTimeStart[firstTrip] as number) - firstTrip * stride;
+      // In the last round a ride ends where the destination can be reached, at the last such stop at most.
+      const len = this.lastRound ? (this.routeLastEgress[r] as number) + 1 : stride;
       const fee = tt.routeBoardFee[r] as number;
       this.rbCount = 0;
       for (let i = this.routeMarkedFrom[r] as number; i < len; i++) {
         const s = routeStops[first + i] as number;
         const fareHere = routeFare[first + i] as number;
-        for (let b = 0; b < this.rbCount; b++) {
-          const trip = this.rbTrip[b] as number;
-          const arr = tt.arrival[(tt.tripTimeStart[trip] as number) + i] as number;
+        const alighting = this.lastRound
+          ? (this.egressSec[s] as number) >= 0
+          : !this.beforeLastRound || this.leadsOn(s);
+        for (let b = 0; alighting && b < this.rbCount; b++) {
+          const arr = arrival[timeBase + (this.rbTrip[b] as number) * stride + i] as number;
           this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
         }
         if (i + 1 === len) break;
         for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
-          const trip = this.earliestTrip(r, i, from.time[e] as number);
-          if (trip < 0) continue;
-          if (k === 0 && (tt.departure[(tt.tripTimeStart[trip] as number) + i] as number) > this.lastBoarding) continue;
-          this.addToRouteBag(trip, (from.price[e] as number) - fareHere, from.label[e] as number, i);
+          // The first trip leaving position i at or after the label's time (trips are in time order).
+          const ready = fromTime[e] as number;
+          let lo = firstTrip;
+          let hi = endTrip;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if ((departure[timeBase + mid * stride + i] as number) < ready) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo === endTrip) continue;
+          if (k === 0 && (departure[timeBase + lo * stride + i] as number) > this.lastBoarding) continue;
+          this.addToRouteBag(lo, (fromPrice[e] as number) - fareHere, fromLabel[e] as number, i);
         }
       }
     }
@@ -251,6 +342,7 @@ export class McRaptor {
     );
     const egress = this.egressSec[s] as number;
     if (egress >= 0) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
+    if (this.lastRound) return;
     const ready = arr + (tt.stopChangeSec[s] as number);
     if (this.useful(s, ready, price, k + 1)) this.keep(s, ready, price, ride);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
@@ -261,27 +353,23 @@ export class McRaptor {
     }
   }
 
+  /** True when a ride ending at s can still lead to the destination in the last round: egress, or one ride on from s or a stop a transfer reaches. */
+  private leadsOn(s: number): boolean {
+    if ((this.egressSec[s] as number) >= 0 || this.oneRide[s] === 1) return true;
+    const tt = this.tt;
+    for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++)
+      if (this.oneRide[tt.transferTo[f] as number] === 1) return true;
+    return false;
+  }
+
   private useful(s: number, ready: number, price: number, transfers: number): boolean {
+    if (this.beforeLastRound && this.oneRide[s] === 0) return false;
     return !this.best.dominates(s, ready, price) && !this.beaten(s, ready, price, transfers);
   }
 
   private keep(s: number, ready: number, price: number, label: number): void {
     this.best.insert(s, ready, price, label);
     this.to.insert(s, ready, price, label);
-  }
-
-  /** The first trip of route r leaving position i at or after `ready`, or -1 (binary search: trips are in time order). */
-  private earliestTrip(r: number, i: number, ready: number): number {
-    const tt = this.tt;
-    let lo = tt.routeTripStart[r] as number;
-    const end = tt.routeTripStart[r + 1] as number;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((tt.departure[(tt.tripTimeStart[mid] as number) + i] as number) < ready) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < end ? lo : -1;
   }
 
   /** Keeps the route bag Pareto over (trip order, key): an earlier trip with a lower key beats a later one. */
