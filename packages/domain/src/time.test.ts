@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './dates';
-import { isoWithOffset, localDate, localMidnight } from './time';
+import { isoWithOffset, localDate, localMidnight, utcOffsetSeconds } from './time';
 
 describe('local time', () => {
   it('writes an instant in the local time of a zone with its offset', () => {
@@ -22,5 +23,61 @@ describe('local time', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
     expect(daysBetween('2026-11-22', '2027-01-02')).toBe(41);
+  });
+});
+
+describe('time-zone offsets', () => {
+  /** The offset straight from the platform's time-zone data, as the lookup was before it kept quarters. */
+  const direct = (timeZone: string, ms: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+    return Math.round((local - Math.floor(ms / 1000) * 1000) / 1000);
+  };
+  const ZONES = [
+    'Asia/Shanghai',
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'America/St_Johns',
+    'Pacific/Chatham',
+    'Africa/Casablanca',
+    'America/Santiago',
+    'Etc/UTC',
+  ];
+
+  it('equals the platform’s offset at every instant, also around daylight-saving changes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        (zone, ms) => {
+          expect(utcOffsetSeconds(zone, new Date(ms))).toBe(direct(zone, ms));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // Every minute around the changes of 2026 in zones that change by an hour and by half an hour.
+    for (const [zone, change] of [
+      ['Europe/London', Date.UTC(2026, 2, 29, 1)],
+      ['Europe/London', Date.UTC(2026, 9, 25, 1)],
+      ['America/New_York', Date.UTC(2026, 2, 8, 7)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 15)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 9, 3, 15, 30)],
+    ] as const) {
+      for (let ms = change - 3600_000; ms <= change + 3600_000; ms += 60_000 - 1) {
+        expect(utcOffsetSeconds(zone, new Date(ms)), `${zone} ${new Date(ms).toISOString()}`).toBe(direct(zone, ms));
+      }
+    }
   });
 });

@@ -19,12 +19,34 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Offset of an IANA time zone from UTC, in seconds, at an instant (daylight saving included). */
-export function utcOffsetSeconds(timeZone: string, at: Date): number {
-  const parts = formatterFor(timeZone).formatToParts(at);
+/** Offset of a zone at an instant, from the platform's time-zone data. */
+function offsetAt(timeZone: string, ms: number): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 1000);
+  return Math.round((local - Math.floor(ms / 1000) * 1000) / 1000);
+}
+
+/** Offsets are looked up once per zone and quarter of an hour: zones change offset at most there. */
+const QUARTER_MS = 15 * 60_000;
+const quarterOffsets = new Map<string, number>();
+const MAX_QUARTERS = 100_000;
+
+/** Offset of an IANA time zone from UTC, in seconds, at an instant (daylight saving included). */
+export function utcOffsetSeconds(timeZone: string, at: Date): number {
+  const ms = at.getTime();
+  const quarter = Math.floor(ms / QUARTER_MS);
+  const key = `${timeZone} ${quarter}`;
+  const known = quarterOffsets.get(key);
+  if (known !== undefined) return known;
+  // The offset holds for the whole quarter when it is the same at its first and last second; a quarter
+  // with a change in it (or an instant outside the range of dates) is looked up every time.
+  const start = offsetAt(timeZone, quarter * QUARTER_MS);
+  if (!Number.isFinite(start) || start !== offsetAt(timeZone, quarter * QUARTER_MS + QUARTER_MS - 1000))
+    return offsetAt(timeZone, ms);
+  if (quarterOffsets.size >= MAX_QUARTERS) quarterOffsets.clear();
+  quarterOffsets.set(key, start);
+  return start;
 }
 
 /** An instant as ISO 8601 in a zone's local time with its offset: `2026-12-01T08:05:00+08:00`. */
