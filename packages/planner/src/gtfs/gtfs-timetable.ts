@@ -44,44 +44,90 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
     }
   }
   const epochMs = Date.parse(`${options.firstDate}T00:00:00Z`);
+  // What a trip is whatever the day: its stops, fares and stop pattern, worked out once per feed trip.
+  // The days' copies share them; only their times differ.
+  const patterns = new Map<string, number>();
+  type Prepared = {
+    id: string;
+    serviceId: string;
+    tz: string;
+    times: { arrival: number; departure: number }[];
+    stops: number[];
+    fareAt: number[];
+    boardFee: number;
+    pattern: number;
+  };
   const trips: TripInput[] = [];
   for (const feed of feeds) {
+    const prepared: Prepared[] = [];
+    for (const trip of feed.trips) {
+      const route = feed.routes.get(trip.routeId);
+      const times = feed.stopTimes.get(trip.id);
+      if (!route || !times || times.length < 2 || !feed.calendar.has(trip.serviceId)) continue;
+      const stops = times.map((t) => stopIndex.get(t.stopId) as number);
+      const fare = options.fares(route.type, route.agencyId);
+      let cumulative = 0;
+      const fareAt = stops.map((s, i) => {
+        if (i > 0)
+          cumulative += Math.round(
+            distanceKm(stopPos[stops[i - 1] as number] as LatLon, stopPos[s] as LatLon) * fare.perKm,
+          );
+        return cumulative;
+      });
+      const key = `${stops.join(',')}|${fareAt.join(',')}|${fare.boardFee}`;
+      let pattern = patterns.get(key);
+      if (pattern === undefined) {
+        pattern = patterns.size;
+        patterns.set(key, pattern);
+      }
+      prepared.push({
+        id: trip.shortName || trip.id,
+        serviceId: trip.serviceId,
+        tz: feed.agencies.get(route.agencyId)?.timezone ?? 'Etc/UTC',
+        times,
+        stops,
+        fareAt,
+        boardFee: fare.boardFee,
+        pattern,
+      });
+    }
     for (let d = 0; d < options.days; d++) {
       const date = addDays(options.firstDate, d);
       const day = new Date(`${date}T00:00:00Z`);
       const ymd = toGtfsDate(date);
       const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
       const offsets = new Map<string, number>();
-      for (const trip of feed.trips) {
-        const service = feed.calendar.get(trip.serviceId);
-        if (!service || !(service.days & weekdayBit) || ymd < service.start || ymd > service.end) continue;
-        const route = feed.routes.get(trip.routeId);
-        const times = feed.stopTimes.get(trip.id);
-        if (!route || !times || times.length < 2) continue;
-        const tz = feed.agencies.get(route.agencyId)?.timezone ?? 'Etc/UTC';
-        let offset = offsets.get(tz);
+      const running = new Map<string, boolean>();
+      for (const trip of prepared) {
+        let runs = running.get(trip.serviceId);
+        if (runs === undefined) {
+          const service = feed.calendar.get(trip.serviceId);
+          runs = !!service && (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end;
+          running.set(trip.serviceId, runs);
+        }
+        if (!runs) continue;
+        let offset = offsets.get(trip.tz);
         if (offset === undefined) {
-          offset = utcOffsetSeconds(tz, new Date(day.getTime() + 12 * 3600_000));
-          offsets.set(tz, offset);
+          offset = utcOffsetSeconds(trip.tz, new Date(day.getTime() + 12 * 3600_000));
+          offsets.set(trip.tz, offset);
         }
         const base = d * 86_400 - offset;
-        const stops = times.map((t) => stopIndex.get(t.stopId) as number);
-        const fare = options.fares(route.type, route.agencyId);
-        let cumulative = 0;
-        const fareAt = stops.map((s, i) => {
-          if (i > 0)
-            cumulative += Math.round(
-              distanceKm(stopPos[stops[i - 1] as number] as LatLon, stopPos[s] as LatLon) * fare.perKm,
-            );
-          return cumulative;
-        });
+        const n = trip.times.length;
+        const arrivals = new Array<number>(n);
+        const departures = new Array<number>(n);
+        for (let i = 0; i < n; i++) {
+          const t = trip.times[i] as { arrival: number; departure: number };
+          arrivals[i] = base + t.arrival;
+          departures[i] = base + t.departure;
+        }
         trips.push({
-          id: `${trip.shortName || trip.id} ${ymd}`,
-          stops,
-          arrivals: times.map((t) => base + t.arrival),
-          departures: times.map((t) => base + t.departure),
-          fareAt,
-          boardFee: fare.boardFee,
+          id: `${trip.id} ${ymd}`,
+          stops: trip.stops,
+          arrivals,
+          departures,
+          fareAt: trip.fareAt,
+          boardFee: trip.boardFee,
+          pattern: trip.pattern,
         });
       }
     }

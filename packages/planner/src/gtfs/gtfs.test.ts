@@ -37,6 +37,21 @@ describe('GTFS', () => {
     );
   });
 
+  it('reads quoted cells with commas, doubled quotes and line breaks, and columns in any order', () => {
+    const text =
+      'stop_lon,stop_name,stop_id,stop_lat\r\n' +
+      '121.5,"Beta, ""Central""",B,31.2\r\n' +
+      '116.4,"Alpha\nNorth Hall",A,39.9\n' +
+      '\n' +
+      '113.3, Gamma ,"G",23.1';
+    const stops = readGtfsZip(zipSync({ 'stops.txt': strToU8(text) }), 'rail:').stops;
+    expect(stops.map((s) => [s.id, s.name, s.lat, s.lon])).toEqual([
+      ['rail:B', 'Beta, "Central"', 31.2, 121.5],
+      ['rail:A', 'Alpha\nNorth Hall', 39.9, 116.4],
+      ['rail:G', 'Gamma', 23.1, 113.3],
+    ]);
+  });
+
   it('reads times past midnight and refuses malformed ones', () => {
     fc.assert(
       fc.property(
@@ -49,7 +64,8 @@ describe('GTFS', () => {
         },
       ),
     );
-    for (const bad of ['8:00', '08:0:00', 'noon', '']) expect(() => parseGtfsTime(bad)).toThrow();
+    for (const bad of ['8:00', '08:0:00', 'noon', '', '1234:00:00', '08:00:0x', ' 8:00:00', '08-00-00', '+8:00:00'])
+      expect(() => parseGtfsTime(bad), bad).toThrow();
   });
 
   it('puts each service day on the UTC clock with its own time-zone offset', () => {

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 
 /** The parts of a GTFS feed the planner reads. Times stay as GTFS writes them (seconds, may pass 24:00). */
@@ -14,33 +13,103 @@ export type GtfsFeed = {
   calendar: Map<string, { days: number; start: string; end: string }>;
 };
 
+/** The cells of one line of a quoted CSV file (RFC 4180: `""` is a quote inside quotes), untrimmed. */
+function splitQuoted(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quoted) {
+      if (c === '"') {
+        if (line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+const quoteCount = (text: string): number => {
+  let n = 0;
+  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) n++;
+  return n;
+};
+
 /**
- * The records of a GTFS text file. A file without quotes (as the big generated ones are) is split
- * directly, several times faster; anything quoted goes through the full CSV parser.
+ * The rows of a GTFS text file, one call per row with a reader of its cells by column name. Lines are
+ * walked in place and split directly; a line with quotes is split by the quoting rules (a quoted cell
+ * may hold commas and line breaks). Cells are trimmed; blank lines and a byte-order mark are skipped.
  */
-function rows(text: string): Record<string, string>[] {
-  if (text.includes('"')) {
-    return parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, relax_quotes: true });
-  }
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim());
-  const out: Record<string, string>[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] as string;
+function eachRow(text: string, onRow: (cell: (column: string) => string) => void): void {
+  let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let columns = new Map<string, number>();
+  let cells: string[] = [];
+  const cell = (column: string): string => {
+    const i = columns.get(column);
+    return i === undefined ? '' : (cells[i] ?? '').trim();
+  };
+  let first = true;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    let line = text.slice(at, end);
+    at = end + 1;
+    let quotes = quoteCount(line);
+    // A quoted cell may run over line breaks: take lines while the quotes are unbalanced.
+    while (quotes % 2 === 1 && at < text.length) {
+      let next = text.indexOf('\n', at);
+      if (next < 0) next = text.length;
+      const more = text.slice(at, next);
+      line += `\n${more}`;
+      quotes += quoteCount(more);
+      at = next + 1;
+    }
+    if (line.endsWith('\r')) line = line.slice(0, -1);
     if (line.trim() === '') continue;
-    const cells = line.split(',');
-    const record: Record<string, string> = {};
-    for (let c = 0; c < header.length; c++) record[header[c] as string] = (cells[c] ?? '').trim();
-    out.push(record);
+    cells = quotes > 0 ? splitQuoted(line) : line.split(',');
+    if (first) {
+      first = false;
+      columns = new Map(cells.map((h, i) => [h.trim(), i]));
+      continue;
+    }
+    onRow(cell);
   }
+}
+
+/** Every row of a file, mapped. */
+function mapRows<T>(text: string, map: (cell: (column: string) => string) => T): T[] {
+  const out: T[] = [];
+  eachRow(text, (cell) => out.push(map(cell)));
   return out;
 }
 
+const digit = (text: string, i: number): number => {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+};
+
 /** `HH:MM:SS` → seconds after the service day's noon minus 12 h (GTFS), e.g. `25:10:00` → 90600. */
 export function parseGtfsTime(value: string): number {
-  const m = /^(\d{1,3}):(\d{2}):(\d{2})$/.exec(value);
-  if (!m) throw new Error(`bad GTFS time: ${value}`);
-  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  const n = value.length;
+  // H:MM:SS, HH:MM:SS or HHH:MM:SS.
+  const hourDigits = n - 6;
+  if (hourDigits >= 1 && hourDigits <= 3 && value[n - 6] === ':' && value[n - 3] === ':') {
+    let hours = 0;
+    for (let i = 0; i < hourDigits; i++) hours = hours * 10 + digit(value, i);
+    const minutes = digit(value, n - 5) * 10 + digit(value, n - 4);
+    const seconds = digit(value, n - 2) * 10 + digit(value, n - 1);
+    const total = hours * 3600 + minutes * 60 + seconds;
+    if (Number.isFinite(total)) return total;
+  }
+  throw new Error(`bad GTFS time: ${value}`);
 }
 
 /**
@@ -55,56 +124,85 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
     return file ? strFromU8(file) : '';
   };
   const agencies = new Map(
-    rows(text('agency.txt')).map((r) => [r.agency_id ?? '', { timezone: r.agency_timezone ?? 'Etc/UTC' }]),
+    mapRows(text('agency.txt'), (c) => [c('agency_id'), { timezone: c('agency_timezone') || 'Etc/UTC' }] as const),
   );
-  const stops = rows(text('stops.txt')).map((r) => ({
-    id: stopPrefix + (r.stop_id ?? ''),
-    name: r.stop_name ?? '',
-    nameEn: r.stop_name_en || undefined,
-    lat: Number(r.stop_lat),
-    lon: Number(r.stop_lon),
-    timezone: r.stop_timezone || undefined,
+  const stops = mapRows(text('stops.txt'), (c) => ({
+    id: stopPrefix + c('stop_id'),
+    name: c('stop_name'),
+    nameEn: c('stop_name_en') || undefined,
+    lat: Number(c('stop_lat')),
+    lon: Number(c('stop_lon')),
+    timezone: c('stop_timezone') || undefined,
   }));
   const routes = new Map(
-    rows(text('routes.txt')).map((r) => [
-      r.route_id ?? '',
-      {
-        agencyId: r.agency_id ?? '',
-        type: Number(r.route_type),
-        shortName: r.route_short_name ?? '',
-        longName: r.route_long_name || undefined,
-      },
-    ]),
+    mapRows(
+      text('routes.txt'),
+      (c) =>
+        [
+          c('route_id'),
+          {
+            agencyId: c('agency_id'),
+            type: Number(c('route_type')),
+            shortName: c('route_short_name'),
+            longName: c('route_long_name') || undefined,
+          },
+        ] as const,
+    ),
   );
-  const trips = rows(text('trips.txt')).map((r) => ({
-    id: r.trip_id ?? '',
-    routeId: r.route_id ?? '',
-    serviceId: r.service_id ?? '',
-    shortName: r.trip_short_name ?? '',
+  const trips = mapRows(text('trips.txt'), (c) => ({
+    id: c('trip_id'),
+    routeId: c('route_id'),
+    serviceId: c('service_id'),
+    shortName: c('trip_short_name'),
   }));
+  // Every stop time of a stop shares the stop's id string, rather than a string of its own per row.
+  const stopIds = new Map(stops.map((s) => [s.id.slice(stopPrefix.length), s.id]));
+  const stopIdOf = (raw: string): string => {
+    let id = stopIds.get(raw);
+    if (id === undefined) {
+      id = stopPrefix + raw;
+      stopIds.set(raw, id);
+    }
+    return id;
+  };
   const stopTimes = new Map<string, { stopId: string; arrival: number; departure: number; seq: number }[]>();
-  for (const r of rows(text('stop_times.txt'))) {
-    const id = r.trip_id ?? '';
-    const list = stopTimes.get(id) ?? [];
+  let list: { stopId: string; arrival: number; departure: number; seq: number }[] = [];
+  let listTrip: string | undefined;
+  eachRow(text('stop_times.txt'), (c) => {
+    const id = c('trip_id');
+    // Rows of a trip usually come together: its list is at hand without a lookup.
+    if (id !== listTrip) {
+      listTrip = id;
+      list = stopTimes.get(id) ?? [];
+      if (list.length === 0) stopTimes.set(id, list);
+    }
     list.push({
-      stopId: stopPrefix + (r.stop_id ?? ''),
-      arrival: parseGtfsTime(r.arrival_time ?? ''),
-      departure: parseGtfsTime(r.departure_time ?? ''),
-      seq: Number(r.stop_sequence),
+      stopId: stopIdOf(c('stop_id')),
+      arrival: parseGtfsTime(c('arrival_time')),
+      departure: parseGtfsTime(c('departure_time')),
+      seq: Number(c('stop_sequence')),
     });
-    stopTimes.set(id, list);
+  });
+  for (const times of stopTimes.values()) {
+    let sorted = true;
+    for (let i = 1; i < times.length && sorted; i++)
+      sorted = (times[i - 1] as { seq: number }).seq <= (times[i] as { seq: number }).seq;
+    if (!sorted) times.sort((a, b) => a.seq - b.seq);
   }
-  for (const list of stopTimes.values()) list.sort((a, b) => a.seq - b.seq);
   const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
   const calendar = new Map(
-    rows(text('calendar.txt')).map((r) => [
-      r.service_id ?? '',
-      {
-        days: DAYS.reduce((m, d, i) => (r[d] === '1' ? m | (1 << i) : m), 0),
-        start: r.start_date ?? '',
-        end: r.end_date ?? '',
-      },
-    ]),
+    mapRows(
+      text('calendar.txt'),
+      (c) =>
+        [
+          c('service_id'),
+          {
+            days: DAYS.reduce((m, d, i) => (c(d) === '1' ? m | (1 << i) : m), 0),
+            start: c('start_date'),
+            end: c('end_date'),
+          },
+        ] as const,
+    ),
   );
   return { agencies, stops, routes, trips, stopTimes, calendar };
 }

@@ -19,10 +19,11 @@ export function buildTimetable(input: {
   trips: TripInput[];
   transfers: TransferInput[];
 }): Timetable {
-  const groups = new Map<string, TripInput[]>();
+  const groups = new Map<string | number, TripInput[]>();
   for (const trip of input.trips) {
     if (trip.stops.length < 2) continue;
-    const key = `${trip.stops.join(',')}|${trip.fareAt.join(',')}|${trip.boardFee}`;
+    const key =
+      trip.pattern === undefined ? `${trip.stops.join(',')}|${trip.fareAt.join(',')}|${trip.boardFee}` : trip.pattern;
     const list = groups.get(key);
     if (list) list.push(trip);
     else groups.set(key, [trip]);

@@ -64,6 +64,11 @@ export type TripInput = {
   /** Cumulative fare at each stop (0 at the first), and the fee for boarding at all. */
   fareAt: number[];
   boardFee: number;
+  /**
+   * Trips with the same pattern number have the same stops, fares and boarding fee (a builder that knows
+   * it saves comparing them); without one they are compared.
+   */
+  pattern?: number;
 };
 
 export type TransferInput = { from: number; to: number; seconds: number; price: number };
