@@ -48,7 +48,10 @@ const quoteCount = (text: string): number => {
  * walked in place and split directly; a line with quotes is split by the quoting rules (a quoted cell
  * may hold commas and line breaks). Cells are trimmed; blank lines and a byte-order mark are skipped.
  */
-function eachRow(text: string, onRow: (cell: (column: string) => string) => void): void {
+function eachRow(
+  text: string,
+  onRow: (cell: (column: string) => string, cells: string[], index: (column: string) => number) => void,
+): void {
   let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let columns = new Map<string, number>();
   let cells: string[] = [];
@@ -56,6 +59,7 @@ function eachRow(text: string, onRow: (cell: (column: string) => string) => void
     const i = columns.get(column);
     return i === undefined ? '' : (cells[i] ?? '').trim();
   };
+  const index = (column: string): number => columns.get(column) ?? -1;
   let first = true;
   while (at < text.length) {
     let end = text.indexOf('\n', at);
@@ -80,7 +84,7 @@ function eachRow(text: string, onRow: (cell: (column: string) => string) => void
       columns = new Map(cells.map((h, i) => [h.trim(), i]));
       continue;
     }
-    onRow(cell);
+    onRow(cell, cells, index);
   }
 }
 
@@ -168,8 +172,18 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
   const stopTimes = new Map<string, { stopId: string; arrival: number; departure: number; seq: number }[]>();
   let list: { stopId: string; arrival: number; departure: number; seq: number }[] = [];
   let listTrip: string | undefined;
-  eachRow(text('stop_times.txt'), (c) => {
-    const id = c('trip_id');
+  // The big file: its columns are found once, and its cells read by position.
+  let col: { trip: number; stop: number; arrival: number; departure: number; seq: number } | undefined;
+  const at = (cells: string[], i: number): string => (i < 0 ? '' : (cells[i] ?? '').trim());
+  eachRow(text('stop_times.txt'), (_, cells, index) => {
+    col ??= {
+      trip: index('trip_id'),
+      stop: index('stop_id'),
+      arrival: index('arrival_time'),
+      departure: index('departure_time'),
+      seq: index('stop_sequence'),
+    };
+    const id = at(cells, col.trip);
     // Rows of a trip usually come together: its list is at hand without a lookup.
     if (id !== listTrip) {
       listTrip = id;
@@ -177,10 +191,10 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
       if (list.length === 0) stopTimes.set(id, list);
     }
     list.push({
-      stopId: stopIdOf(c('stop_id')),
-      arrival: parseGtfsTime(c('arrival_time')),
-      departure: parseGtfsTime(c('departure_time')),
-      seq: Number(c('stop_sequence')),
+      stopId: stopIdOf(at(cells, col.stop)),
+      arrival: parseGtfsTime(at(cells, col.arrival)),
+      departure: parseGtfsTime(at(cells, col.departure)),
+      seq: Number(at(cells, col.seq)),
     });
   });
   for (const times of stopTimes.values()) {
