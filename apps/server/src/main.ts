@@ -9,6 +9,7 @@ import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { plannerPool } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import { migrateJobs } from './jobs/job-runner';
+import { settleHeap } from './lib/memory';
 import { loadSecrets } from './lib/secrets';
 
 const config = loadConfig();
@@ -37,6 +38,7 @@ const refdata = loadRefdata();
 if (config.SEARCH_PLANNER_WORKER)
   plannerPool({ workers: config.SEARCH_PLANNER_WORKERS, maxQueue: config.SEARCH_PLANNER_QUEUE }).warm();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
+settleHeap();
 const app = await buildApp(config, { db, refdata, mailer, sms, secrets, databaseUrl });
 
 let isClosing = false;

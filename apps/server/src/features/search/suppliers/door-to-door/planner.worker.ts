@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
+import { settleHeap } from '../../../../lib/memory';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
 import { type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
@@ -25,13 +26,17 @@ export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
 
 const inventory = Inventory.load(loadRefdata());
 const planner = inventory.doorToDoor;
+settleHeap();
 const held = new Map<string, { buffer: SharedArrayBuffer; net: DoorNetwork }>();
 planner?.useShared((date) => held.get(date)?.net);
 
 function answer(job: PlannerJob): PlannerAnswer {
   if (job.kind === 'build') {
     if (!planner) throw new Error('door-to-door planning needs the feeds');
-    return planner.share(job.date);
+    const buffer = planner.share(job.date);
+    // What building left behind goes now: the timetable itself is in shared memory.
+    settleHeap();
+    return buffer;
   }
   for (const [date, buffer] of Object.entries(job.networks))
     if (held.get(date)?.buffer !== buffer) held.set(date, { buffer, net: sharedNetwork(buffer) });

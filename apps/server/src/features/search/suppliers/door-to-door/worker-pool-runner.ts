@@ -21,10 +21,15 @@ const KEEP_NETWORKS = 8;
 
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
+/**
+ * The young generation of a worker's heap, megabytes: V8 grows it to 128 MB while the feeds are read
+ * and keeps it, for each worker; the planning allocates little.
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 48 };
 const spawn = () =>
   compiled
-    ? new Worker(new URL('./planner.worker.js', import.meta.url))
-    : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+    ? new Worker(new URL('./planner.worker.js', import.meta.url), { resourceLimits })
+    : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'], resourceLimits });
 
 /**
  * The door-to-door planner of a process: a pool of worker threads sized to the cores, and the
