@@ -1,6 +1,7 @@
 // `npm run bench -w packages/planner`, part two: the engine on the generated GTFS feeds of the data
 // build, by class of query, each against the reference planner on a sample. Prints; never fails on speed.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { distanceKm } from '@junction/domain';
@@ -98,7 +99,9 @@ function runClass(c: Class, sample: number): void {
   console.log(
     `${c.name}: ${c.queries.length} queries, ${(outcomes / c.queries.length).toFixed(1)} Pareto journeys each`,
   );
-  console.log(`  ${percentiles(times)}${c.check ? `; ${checked}/${c.queries.length} as expected` : ''}`);
+  console.log(
+    `  ${percentiles(times)}${c.check ? `; ${checked}/${c.queries.length} as expected` : ''} (load average ${os.loadavg()[0]?.toFixed(1)})`,
+  );
   // The reference planner tries every combination: at most one change, on a sample.
   let fastMs = 0;
   let refMs = 0;
@@ -124,7 +127,12 @@ console.log(
     ? 'full comparison with the reference planner (--full)'
     : 'the reference planner on a few queries per class (--full for all of each sample)',
 );
-console.log('loading the feeds of data/gtfs');
+console.log(
+  `loading the feeds of data/gtfs (load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})`,
+);
 const t0 = performance.now();
 const flightFeed = timed('read flights.zip', () => readFeed('flights', 'air:')) as GtfsFeed;
 const railFeed = timed('read rail.zip', () => readFeed('rail', 'rail:')) as GtfsFeed;
