@@ -40,6 +40,8 @@ import { OrdersRepository } from './features/orders/orders.repository';
 import { orderRoutes } from './features/orders/orders.routes';
 import { OrdersService } from './features/orders/orders.service';
 import type { PassengerSource } from './features/orders/ports';
+import { WaitlistRepository } from './features/orders/waitlist.repository';
+import { WaitlistService } from './features/orders/waitlist.service';
 import { registerPassengerJobs } from './features/passengers/passengers.jobs';
 import { PassengersRepository } from './features/passengers/passengers.repository';
 import { passengerRoutes } from './features/passengers/passengers.routes';
@@ -66,7 +68,8 @@ import { RailRepository } from './features/rail/rail.repository';
 import { railRoutes } from './features/rail/rail.routes';
 import { RailService } from './features/rail/rail.service';
 import { RailServiceSimulator } from './features/rail/simulator/rail-service-sim';
-import { railSimRoutes } from './features/rail/simulator/rail-sim.routes';
+import { railSimRoutes, seatReturnRoutes } from './features/rail/simulator/rail-sim.routes';
+import { SimulatedSeatReturns } from './features/rail/simulator/seat-returns';
 import { RailTicketsNotYet } from './features/rail/ticketing';
 import { refdataRoutes } from './features/refdata/refdata.routes';
 import { railRemaining } from './features/search/inventory/fares';
@@ -301,7 +304,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     notify,
   );
-  registerOrderJobs(jobs, orders);
+  // China Railway's seats coming back now and then (the simulated railway), for the waiting list (候补).
+  const seatReturns = new SimulatedSeatReturns(
+    deps.db,
+    { rate: config.RAIL_SIM_SEAT_RETURN_RATE, maxSeats: config.RAIL_SIM_SEAT_RETURN_MAX, random: deps.random },
+    now,
+  );
+  const ordersRepoForWaitlist = new OrdersRepository(deps.db);
+  const waitlist = new WaitlistService(
+    ordersRepoForWaitlist,
+    new WaitlistRepository(deps.db),
+    seatReturns,
+    railRemaining,
+    notify,
+    { cutoffMinutes: config.RAIL_WAITLIST_CUTOFF_MINUTES, pollSeconds: config.RAIL_WAITLIST_POLL_SECONDS },
+    now,
+  );
+  orders.withWaitlist(waitlist);
+  registerOrderJobs(jobs, orders, waitlist);
 
   // The card processor: the embedded simulator under /gateway-sim/ with its own tables, reached through
   // the PaymentGateway port over a simulated network; its webhooks come back to our route.
@@ -336,6 +356,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       startPayment: (trx, orderId, at) => orders.startPayment(trx, orderId, at),
       endPayment: (trx, orderId, at) => orders.endPayment(trx, orderId, at),
       markPaid: (trx, p) => orders.markPaid(trx, p),
+      markHeld: (trx, p) => orders.markHeld(trx, p),
+      markWaitlistReleased: (trx, p) => orders.markWaitlistReleased(trx, p),
     },
     gateway,
     {
@@ -361,6 +383,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     credit: (trx, m) => walletLedger.credit(trx, m),
   });
   registerPaymentJobs(jobs, payments);
+  // A waiting-list order's held card payment: captured once seats are found, voided when released.
+  waitlist.withPayments({
+    capture: (orderId) => payments.captureHeld(orderId),
+    release: (orderId) => payments.releaseHeld(orderId),
+  });
   app.decorate('payments', payments);
 
   const walletRepo = new WalletRepository(deps.db);
@@ -451,6 +478,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           payment: o.payment,
           departureTime: o.departureTime,
           arrivalTime: o.arrivalTime,
+          waitlist: o.waitlist,
         };
       } catch (error) {
         if (error instanceof AppError && error.code === 'ORDER_NOT_FOUND') return undefined;
@@ -637,6 +665,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: body, headers })).statusCode;
   });
   if (railSim) await app.register(railSimRoutes(railSim));
+  // Making seats come back at will is for development and tests, never a production server.
+  if (config.NODE_ENV !== 'production') await app.register(seatReturnRoutes(seatReturns));
 
   const runner = deps.databaseUrl
     ? new JobRunner(jobs, {

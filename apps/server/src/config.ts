@@ -213,6 +213,33 @@ export const configSchema = z.object({
     .default(30)
     .describe('A rail session ends after this long without a call'),
   RAIL_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000).describe('Time limit of one rail call'),
+  RAIL_WAITLIST_CUTOFF_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(120)
+    .describe("A train's waiting list (候补) closes this long before departure; unfilled orders are then released"),
+  RAIL_WAITLIST_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe('How often a waiting-list order looks for seats that came back'),
+  RAIL_SIM_SEAT_RETURN_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe('Chance that one look at a sold-out train class finds seats come back (simulated China Railway)'),
+  RAIL_SIM_SEAT_RETURN_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(3)
+    .describe('At most this many seats come back at once (simulated China Railway)'),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()

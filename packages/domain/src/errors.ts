@@ -190,6 +190,26 @@ export const ERRORS = {
     message: 'Tickets are being issued through this rail account. You can log out once they are issued.',
   },
   RAIL_NOT_LINKED: { errorCode: 6205, http: 422, message: 'No China Railway account is linked.' },
+  /** A waiting list (候补) is joined only for a class with too few seats left; one with seats is booked. */
+  WAITLIST_NOT_SOLD_OUT: {
+    errorCode: 6206,
+    http: 422,
+    message: 'Tickets are still available in this class. Book them directly instead of joining the waiting list.',
+  },
+  /** The waiting list of a train closes at its cut-off time before departure. */
+  WAITLIST_CLOSED: { errorCode: 6207, http: 422, message: 'The waiting list for this train has closed.' },
+  /** A waiting-list order's price is held on a card until it is filled; the wallet cannot hold it. */
+  WAITLIST_CARD_ONLY: {
+    errorCode: 6208,
+    http: 422,
+    message: 'A waiting-list order is paid by card only: the amount is held on the card until seats are found.',
+  },
+  /** Only an order of one train ride can wait for seats. */
+  WAITLIST_NOT_AVAILABLE: {
+    errorCode: 6209,
+    http: 422,
+    message: 'Only a single train journey can join the waiting list.',
+  },
   RESULTS_EXPIRED: { errorCode: 3001, http: 400, message: 'Your results have expired.' },
   PRICE_EXPIRED: {
     errorCode: 3002,

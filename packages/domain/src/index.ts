@@ -43,6 +43,7 @@ export * from './preferences';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
 export * from './rail/ticketing';
+export * from './rail/waitlist';
 export * from './reference.api';
 export * from './reference.schema';
 export * from './search/build-criteria';

@@ -380,6 +380,31 @@ export type RailDeskRequestsTable = {
   issuedAt: Timestamp | null;
 };
 
+/** A sold-out train class's waiting list (候补), one entry per order (the orders feature). */
+export type RailWaitlistTable = {
+  orderId: string;
+  userId: string;
+  status: string;
+  reason: string | null;
+  stockKey: string;
+  train: string;
+  travelDate: string;
+  seatClass: string;
+  seats: number;
+  cutoffAt: Timestamp;
+  /** The cut-off as a local time with the departure station's offset, for texts. */
+  cutoffLocal: string;
+  heldMinor: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+/** Seats the simulated China Railway got back (refunds, released reservations), per train, day and class. */
+export type RailSimSeatReturnsTable = {
+  key: string;
+  returned: number;
+  updatedAt: Timestamp;
+};
+
 /** Tables of the product; each feature adds its own through a migration. */
 /** The card processor simulator's own tables (never read by our order or payment code). */
 export type GatewaySimTokensTable = {
@@ -524,6 +549,8 @@ export type Database = {
   railSimSessions: RailSimSessionsTable;
   railSimOrders: RailSimOrdersTable;
   railDeskRequests: RailDeskRequestsTable;
+  railWaitlist: RailWaitlistTable;
+  railSimSeatReturns: RailSimSeatReturnsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -16,6 +16,11 @@ export const NOTICE_KINDS = [
   'departure-reminder',
   /** Online service answered a message left outside service hours. */
   'service-reply',
+  /** The waiting list (候补): joined with the price held, filled (captured, being ticketed), released at the cut-off, cancelled. */
+  'waitlist-joined',
+  'waitlist-filled',
+  'waitlist-released',
+  'waitlist-cancelled',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

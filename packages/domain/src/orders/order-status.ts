@@ -18,6 +18,8 @@ export const ORDER_STATUS = {
   COMPLETED: 6,
   /** Closed without payment: cancelled by the traveller. */
   PAYMENT_CLOSED: 7,
+  /** On a sold-out train's waiting list (候补): the payment is held, the tickets wait for seats to come back. */
+  WAITLISTED: 8,
 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ORDER_STATUS);
@@ -30,6 +32,8 @@ export const PAYMENT_STATUS = {
   PAID: 2,
   CLOSED: 3,
   REFUNDED: 4,
+  /** Authorised on the card and held, not taken: a waiting-list order until it is filled or released. */
+  HELD: 5,
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PAYMENT_STATUS);
@@ -55,7 +59,9 @@ const S = SUB_ORDER_STATUS;
 export type TransitionTable<T extends string | number | null> = ReadonlyMap<T, readonly T[]>;
 
 export const ORDER_TRANSITIONS: TransitionTable<OrderStatus> = new Map<OrderStatus, OrderStatus[]>([
-  [O.WAIT_PAYMENT, [O.PAID, O.PAYMENT_CLOSED, O.EXPIRED]],
+  [O.WAIT_PAYMENT, [O.PAID, O.PAYMENT_CLOSED, O.EXPIRED, O.WAITLISTED]],
+  // Filled (seats came back), cancelled by the traveller, or released at the cut-off.
+  [O.WAITLISTED, [O.PAID, O.PAYMENT_CLOSED, O.EXPIRED]],
   [O.PRICE_DIFFERENCE_DUE, [O.TICKETING, O.REFUNDED]],
   [O.PAID, [O.TICKETING, O.REFUNDED]],
   [O.TICKETING, [O.TICKETED, O.PRICE_DIFFERENCE_DUE, O.REFUNDED]],
@@ -68,7 +74,9 @@ export const ORDER_TRANSITIONS: TransitionTable<OrderStatus> = new Map<OrderStat
 
 export const PAYMENT_TRANSITIONS: TransitionTable<PaymentStatus> = new Map<PaymentStatus, PaymentStatus[]>([
   [P.WAIT_PAYMENT, [P.PROCESSING, P.PAID, P.CLOSED, P.EXPIRED]],
-  [P.PROCESSING, [P.WAIT_PAYMENT, P.PAID, P.CLOSED, P.EXPIRED]],
+  [P.PROCESSING, [P.WAIT_PAYMENT, P.PAID, P.CLOSED, P.EXPIRED, P.HELD]],
+  // Captured when the waiting list is filled; voided (closed) or, if it was captured, refunded when released.
+  [P.HELD, [P.PAID, P.CLOSED, P.REFUNDED]],
   [P.PAID, [P.REFUNDED]],
   [P.CLOSED, []],
   [P.REFUNDED, []],
@@ -109,6 +117,34 @@ export const ORDER_MOVES = {
 } as const satisfies Record<string, { order: OrderStatus; payment: PaymentStatus; subOrder: SubOrderStatus }>;
 export type OrderMove = keyof typeof ORDER_MOVES;
 
+/**
+ * The steps of a waiting-list order (候补), for order, payment and sub-orders together: the card
+ * authorised and held, seats found (captured, then ticketed as any paid order), cancelled by the
+ * traveller, or released at the cut-off; a hold captured after all is refunded instead of voided.
+ */
+export const WAITLIST_MOVES = {
+  hold: { from: O.WAIT_PAYMENT, order: O.WAITLISTED, paymentFrom: P.PROCESSING, payment: P.HELD, subOrder: null },
+  fill: { from: O.WAITLISTED, order: O.PAID, paymentFrom: P.HELD, payment: P.PAID, subOrder: S.PAID },
+  cancel: {
+    from: O.WAITLISTED,
+    order: O.PAYMENT_CLOSED,
+    paymentFrom: P.HELD,
+    payment: P.CLOSED,
+    subOrder: S.CANCELLED,
+  },
+  release: { from: O.WAITLISTED, order: O.EXPIRED, paymentFrom: P.HELD, payment: P.CLOSED, subOrder: S.CANCELLED },
+} as const satisfies Record<
+  string,
+  {
+    from: OrderStatus;
+    order: OrderStatus;
+    paymentFrom: PaymentStatus;
+    payment: PaymentStatus;
+    subOrder: SubOrderStatus;
+  }
+>;
+export type WaitlistMove = keyof typeof WAITLIST_MOVES;
+
 /** Orders the traveller still has to pay (the unpaid filter, Pay and Cancel buttons). */
 export const isAwaitingPayment = (status: OrderStatus): boolean =>
   status === O.WAIT_PAYMENT || status === O.PRICE_DIFFERENCE_DUE;
@@ -127,6 +163,7 @@ export const orderStatusSchema = z.union([
   z.literal(5),
   z.literal(6),
   z.literal(7),
+  z.literal(8),
 ]);
 export const paymentStatusSchema = z.union([
   z.literal('INVALID'),
@@ -135,6 +172,7 @@ export const paymentStatusSchema = z.union([
   z.literal(2),
   z.literal(3),
   z.literal(4),
+  z.literal(5),
 ]);
 export const subOrderStatusSchema = z.union([
   z.null(),
@@ -157,6 +195,10 @@ export type TripFilter = (typeof TRIP_FILTERS)[number];
  */
 export function tripFilterOf(status: OrderStatus, departureMs: number, nowMs: number): Exclude<TripFilter, 'all'> {
   if (isAwaitingPayment(status) && departureMs > nowMs) return '1';
-  if ((status === O.PAID || status === O.TICKETING || status === O.TICKETED) && departureMs > nowMs) return '2';
+  if (
+    (status === O.PAID || status === O.TICKETING || status === O.TICKETED || status === O.WAITLISTED) &&
+    departureMs > nowMs
+  )
+    return '2';
   return '3';
 }

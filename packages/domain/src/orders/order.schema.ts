@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RAIL_LINK_STATUSES, railFeeTableSchema, railTicketingWaySchema } from '../rail/ticketing';
+import { offerWaitlistSchema, orderWaitlistSchema } from '../rail/waitlist';
 import {
   feeRuleSchema,
   RESULT_KINDS,
@@ -112,6 +113,8 @@ export const bookingOfferSchema = z.object({
     ),
   }),
   paymentMinutes: z.number().int(),
+  /** The waiting list (候补) for a sold-out class of its train, when it may be joined. */
+  waitlist: offerWaitlistSchema,
 });
 export type BookingOffer = z.infer<typeof bookingOfferSchema>;
 
@@ -123,6 +126,11 @@ export const createOrderSchema = z.object({
   extras: bookingExtrasSchema.default({ rail: [], baggage: [] }),
   /** How the rail tickets are issued: online needs a live 12306 link; by default as the offer says. */
   railTicketing: railTicketingWaySchema.optional(),
+  /**
+   * Join the waiting list (候补) of the chosen class, which must be sold out: the order waits with its
+   * price held on the card, and is ticketed if seats come back before the cut-off, else released.
+   */
+  waitlist: z.boolean().optional(),
   /** The prices the traveller saw and agreed to; a re-quote that differs answers with both. */
   expected: z.object({ totalMinor: z.number().int().min(0), baggageMinor: z.number().int().min(0) }),
 });
@@ -219,6 +227,8 @@ export const orderSchema = z.object({
   channel: z.enum(ORDER_CHANNELS),
   /** The price difference awaiting payment (order status 1): the sum of the sub-orders' differences. */
   priceDifference: cny.nullable(),
+  /** The waiting list (候补) the order is on, or was on; null for an order that never joined one. */
+  waitlist: orderWaitlistSchema.nullable().default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -235,6 +245,7 @@ export const orderSummarySchema = orderSchema.pick({
   payment: true,
   departureTime: true,
   arrivalTime: true,
+  waitlist: true,
 });
 export const orderListItemSchema = orderSummarySchema.extend({ travellerNames: z.array(z.string()) });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

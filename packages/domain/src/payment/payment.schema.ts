@@ -86,7 +86,8 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
  * the browser opens and that comes back to the payment page. `processing`: the processor's answer is
  * not known yet; it is settled shortly (ask again).
  */
-export const PAYMENT_OUTCOMES = ['succeeded', 'action', 'processing', 'failed'] as const;
+/** `held`: authorised and held on the card, not taken (a waiting-list order). */
+export const PAYMENT_OUTCOMES = ['succeeded', 'action', 'processing', 'failed', 'held'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
 export const paymentStateSchema = z.object({

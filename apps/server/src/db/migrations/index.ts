@@ -10,6 +10,7 @@ import * as fulfilment2 from './0006-fulfilment-2';
 import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
 import * as rail3 from './0007-rail-3';
+import * as rail4 from './0007-rail-4';
 import * as chat from './0008-chat';
 import * as scale from './0010-scale';
 import * as wallet from './0011-wallet';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rail': rail,
   '0007-rail-2': rail2,
   '0007-rail-3': rail3,
+  '0007-rail-4': rail4,
   '0008-chat': chat,
   '0010-scale': scale,
   '0011-wallet': wallet,

@@ -5,6 +5,7 @@ import type {
   OrderEventsTable,
   OrdersTable,
   OrderTravellersTable,
+  RailWaitlistTable,
   SubOrdersTable,
 } from '../../db/database';
 
@@ -23,14 +24,20 @@ export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber'
 };
 export type SeatHold = { key: string; capacity: number; seats: number };
 
-export type FullOrder = { order: OrderRow; travellers: TravellerRow[]; subOrders: SubOrderRow[] };
+export type WaitlistRow = Selectable<RailWaitlistTable>;
+export type FullOrder = {
+  order: OrderRow;
+  travellers: TravellerRow[];
+  subOrders: SubOrderRow[];
+  waitlist: WaitlistRow | undefined;
+};
 
 /** Statuses as the text columns keep them (spec §4 wire values: 'INVALID', '0' … '8'). */
 export const statusText = (s: string | number | null): string | null => (s === null ? null : String(s));
 
 /** Trip filters of spec §4 as conditions on status and departure. */
 const AWAITING = ['0', '1'];
-const UPCOMING = ['2', '4', '5'];
+const UPCOMING = ['2', '4', '5', '8'];
 
 /**
  * The only code that touches the order tables. Every statement a request makes names the user, so
@@ -143,11 +150,24 @@ export class OrdersRepository {
   }
 
   private async complete(order: OrderRow, db: Executor): Promise<FullOrder> {
-    const [travellers, subOrders] = await Promise.all([
+    const [travellers, subOrders, waitlist] = await Promise.all([
       db.selectFrom('orderTravellers').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
       db.selectFrom('subOrders').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
+      db.selectFrom('railWaitlist').selectAll().where('orderId', '=', order.id).executeTakeFirst(),
     ]);
-    return { order, travellers, subOrders };
+    return { order, travellers, subOrders, waitlist };
+  }
+
+  /** An order joins a waiting list (候补), in the transaction that makes it. */
+  async insertWaitlist(trx: Trx, row: Insertable<RailWaitlistTable>): Promise<void> {
+    await trx.insertInto('railWaitlist').values(row).execute();
+  }
+
+  /** The waiting-list entries of some orders, by order id. */
+  async waitlistsOf(orderIds: string[]): Promise<Map<string, WaitlistRow>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('railWaitlist').selectAll().where('orderId', 'in', orderIds).execute();
+    return new Map(rows.map((r) => [r.orderId, r]));
   }
 
   async list(
@@ -201,7 +221,8 @@ export class OrdersRepository {
       to: string;
       paymentTo: string;
       subFrom: null;
-      subTo: string;
+      /** Null leaves the sub-orders as they are. */
+      subTo: string | null;
       at: Date;
       dueBy?: Date;
       /** The payment status the order must be in (any when not given). */
@@ -221,6 +242,7 @@ export class OrdersRepository {
     if (p.dueBy) update = update.where('paymentDeadline', '<=', p.dueBy);
     const row = await update.returningAll().executeTakeFirst();
     if (!row) return undefined;
+    if (p.subTo === null) return row;
     await trx
       .updateTable('subOrders')
       .set({ status: p.subTo })

@@ -46,6 +46,7 @@ import type { Secrets } from '../../lib/secrets';
 import type { FullOrder, OrderRow, OrdersRepository, SeatHold, Trx } from './orders.repository';
 import { statusText } from './orders.repository';
 import type { BookingPassenger, OfferSource, OrderNotifier, PassengerSource, QuotedOffer } from './ports';
+import type { WaitlistService } from './waitlist.service';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -112,6 +113,24 @@ export class OrdersService {
     private readonly now: () => Date,
     private readonly notify: OrderNotifier = async () => undefined,
   ) {}
+
+  private waitlist: WaitlistService | undefined;
+
+  /** The waiting list (候补) of sold-out train classes; set once by `app.ts`. */
+  withWaitlist(waitlist: WaitlistService): void {
+    this.waitlist = waitlist;
+  }
+
+  /** Whether a result may join a waiting list, and until when: one train ride, its cut-off still ahead. */
+  private waitlistFor(result: SearchResult): BookingOffer['waitlist'] {
+    const tickets = ticketsOf(result);
+    const ride = result.legs.find(isRide);
+    if (!this.waitlist || result.kind !== 'train' || tickets.length !== 1 || tickets[0]?.type !== 'railway' || !ride)
+      return { available: false, cutoffAt: null, cardOnly: true };
+    const cutoff = this.waitlist.cutoffFor(ride.departureTime);
+    const open = cutoff.at.getTime() > this.now().getTime();
+    return { available: open, cutoffAt: open ? cutoff.local : null, cardOnly: true };
+  }
 
   private stockKey(leg: ResultLeg, seatClass: string): { key: string; train: string; date: string } {
     const date = localDay(leg.departureTime);
@@ -181,6 +200,7 @@ export class OrdersService {
         legs: this.railLegs(result, ticketing.fees),
       },
       paymentMinutes: this.options.paymentMinutes,
+      waitlist: this.waitlistFor(result),
     };
   }
 
@@ -255,18 +275,29 @@ export class OrdersService {
     }
 
     const seatsNeeded = railSeatsNeeded(party.types);
-    const holds: SeatHold[] = [];
+    const holds: (SeatHold & { train: string; date: string; seatClass: string; departureTime: string })[] = [];
     for (const ticket of priced.tickets) {
       if (ticket.type !== 'railway' || seatsNeeded === 0) continue;
       const legIndex = ticket.legs[0] as number;
       const leg = result.legs[legIndex] as ResultLeg;
       const seatClass = this.seatClassOf(result, input.extras, legIndex);
       const { key, train, date } = this.stockKey(leg, seatClass);
-      holds.push({ key, capacity: this.offers.railCapacity(train, date, seatClass), seats: seatsNeeded });
+      holds.push({
+        key,
+        capacity: this.offers.railCapacity(train, date, seatClass),
+        seats: seatsNeeded,
+        train,
+        date,
+        seatClass,
+        departureTime: leg.departureTime,
+      });
     }
 
     const now = this.now();
-    const deadline = new Date(now.getTime() + this.options.paymentMinutes * 60_000);
+    let deadline = new Date(now.getTime() + this.options.paymentMinutes * 60_000);
+    // The waiting list (候补): one train ride whose chosen class has too few seats, before its cut-off.
+    const waitlist = input.waitlist ? await this.joinable(result, holds, now) : undefined;
+    if (waitlist && waitlist.cutoff.at < deadline) deadline = waitlist.cutoff.at;
     const itinerary: Itinerary = {
       legs: result.legs,
       bounds: result.bounds,
@@ -334,8 +365,27 @@ export class OrdersService {
             serviceFeeMinor: t.type === 'railway' ? t.serviceFeeMinor : null,
           })),
         );
-        for (const hold of holds) {
-          if (!(await this.repo.holdSeats(trx, order.id, hold))) throw new AppError('TICKETS_INSUFFICIENT');
+        if (waitlist) {
+          await this.repo.insertWaitlist(trx, {
+            orderId: order.id,
+            userId,
+            status: 'awaiting_hold',
+            reason: null,
+            stockKey: waitlist.hold.key,
+            train: waitlist.hold.train,
+            travelDate: waitlist.hold.date,
+            seatClass: waitlist.hold.seatClass,
+            seats: waitlist.hold.seats,
+            cutoffAt: waitlist.cutoff.at,
+            cutoffLocal: waitlist.cutoff.local,
+            heldMinor: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        } else {
+          for (const hold of holds) {
+            if (!(await this.repo.holdSeats(trx, order.id, hold))) throw new AppError('TICKETS_INSUFFICIENT');
+          }
         }
         await this.repo.addEvent(trx, {
           orderId: order.id,
@@ -343,7 +393,12 @@ export class OrdersService {
           fromStatus: null,
           toStatus: order.status,
           at: now,
-          data: { priceMinor: order.priceMinor, seats: holds.map((h) => ({ key: h.key, seats: h.seats })) },
+          data: {
+            priceMinor: order.priceMinor,
+            ...(waitlist
+              ? { waitlist: { key: waitlist.hold.key, seats: waitlist.hold.seats, cutoffAt: waitlist.cutoff.local } }
+              : { seats: holds.map((h) => ({ key: h.key, seats: h.seats })) }),
+          },
         });
         const { from, to } = this.summary(order).places;
         await this.notify(trx, {
@@ -379,6 +434,27 @@ export class OrdersService {
     }
   }
 
+  /**
+   * A waiting list the order may join: a train-only order of one ride (6209), its cut-off ahead (6207),
+   * and too few seats left in the chosen class for the party (6206).
+   */
+  private async joinable<H extends SeatHold & { departureTime: string }>(
+    result: SearchResult,
+    holds: H[],
+    now: Date,
+  ): Promise<{ hold: H; cutoff: { at: Date; local: string } }> {
+    const tickets = ticketsOf(result);
+    const hold = holds[0];
+    if (!this.waitlist || result.kind !== 'train' || tickets.length !== 1 || holds.length !== 1 || !hold)
+      throw new AppError('WAITLIST_NOT_AVAILABLE');
+    const cutoff = this.waitlist.cutoffFor(hold.departureTime);
+    if (cutoff.at.getTime() <= now.getTime()) throw new AppError('WAITLIST_CLOSED');
+    const stock = (await this.repo.held([hold.key])).get(hold.key);
+    const left = stock ? stock.capacity - stock.held : hold.capacity;
+    if (left >= hold.seats) throw new AppError('WAITLIST_NOT_SOLD_OUT');
+    return { hold, cutoff };
+  }
+
   private async sameRequest(userId: string, order: OrderRow, requestHash: string): Promise<Order> {
     if (order.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return this.present(await this.full(userId, order.id));
@@ -403,8 +479,13 @@ export class OrdersService {
   async list(userId: string, query: OrderListQuery): Promise<OrderPage> {
     const q = orderListQuerySchema.parse(query);
     const { rows, total } = await this.repo.list(userId, q.filter, this.now(), q.page, q.pageSize);
+    const waitlists = await this.repo.waitlistsOf(rows.map((r) => r.id));
     return {
-      items: rows.map((r) => ({ ...this.summary(r), travellerNames: r.travellerNames })),
+      items: rows.map((r) => ({
+        ...this.summary(r),
+        waitlist: this.waitlist?.present(waitlists.get(r.id)) ?? null,
+        travellerNames: r.travellerNames,
+      })),
       total,
       page: q.page,
       pageSize: q.pageSize,
@@ -412,7 +493,10 @@ export class OrdersService {
   }
 
   async cancel(userId: string, orderId: string): Promise<Order> {
-    const moved = await this.move(orderId, 'cancel', { userId });
+    const moved =
+      (await this.move(orderId, 'cancel', { userId })) ||
+      // On a waiting list: the traveller leaves it and the hold on the card is voided at once.
+      (this.waitlist !== undefined && (await this.waitlist.cancel(userId, orderId)));
     if (!moved) {
       const found = await this.full(userId, orderId); // another user's order, or none: not found
       if (found.order.status === '0' && found.order.paymentStatus === statusText(PAYMENT_STATUS.PROCESSING))
@@ -462,6 +546,7 @@ export class OrdersService {
       });
       if (!row) return false;
       const seats = await this.repo.releaseSeats(trx, orderId, at);
+      await this.waitlist?.closeUnpaid(trx, orderId, at);
       await this.repo.addEvent(trx, {
         orderId,
         kind: move === 'cancel' ? 'cancelled' : move === 'expire' ? 'expired' : 'paid',
@@ -488,7 +573,18 @@ export class OrdersService {
       differenceMinor: status === ORDER_STATUS.PRICE_DIFFERENCE_DUE ? await this.repo.differenceOf(o.id) : 0,
       deadline: o.paymentDeadline,
       channel: o.channel as OrderChannel,
+      waitlist: status === ORDER_STATUS.WAIT_PAYMENT && this.waitlist ? await this.waitlist.isWaiting(o.id) : false,
     };
+  }
+
+  /** A waiting-list order's card payment authorised and held (the payment's transaction): order 0 → 8. */
+  async markHeld(trx: Trx, p: { orderId: string; amountMinor: number; attemptId: string; at: Date }): Promise<boolean> {
+    return this.waitlist ? this.waitlist.markHeld(trx, p) : false;
+  }
+
+  /** A waiting-list order's hold voided or refunded (the payment's transaction): released or cancelled. */
+  async markWaitlistReleased(trx: Trx, p: { orderId: string; refunded: boolean; at: Date }): Promise<boolean> {
+    return this.waitlist ? this.waitlist.markReleased(trx, p) : false;
   }
 
   /** Payment 0 → 1: a payment begins for an order awaiting payment before its deadline. */
@@ -572,7 +668,8 @@ export class OrdersService {
       subTo: statusText(to.subOrder) as string,
       at: p.at,
     });
-    if (!row) return false;
+    // A waiting-list order's held payment captured once seats were found.
+    if (!row) return this.waitlist ? this.waitlist.markFilled(trx, p) : false;
     await this.repo.setPaid(trx, p.orderId);
     await this.repo.addEvent(trx, {
       orderId: p.orderId,
@@ -609,10 +706,11 @@ export class OrdersService {
     };
   }
 
-  private present({ order: o, travellers, subOrders }: FullOrder): Order {
+  private present({ order: o, travellers, subOrders, waitlist }: FullOrder): Order {
     const itinerary = o.itinerary as Itinerary;
     return {
       ...this.summary(o),
+      waitlist: this.waitlist?.present(waitlist) ?? null,
       travellers: travellers.map((t) => ({
         passengerId: t.passengerId,
         name: t.name,

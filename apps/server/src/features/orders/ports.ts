@@ -1,4 +1,11 @@
-import type { Language, RailFeeTable, RailLinkStatus, SearchCriteria, SearchResult } from '@junction/domain';
+import type {
+  Language,
+  NoticeKind,
+  RailFeeTable,
+  RailLinkStatus,
+  SearchCriteria,
+  SearchResult,
+} from '@junction/domain';
 
 /** A selected result as its seller sells it now, quoted for one adult, with the search it came from. */
 export type QuotedOffer = {
@@ -58,10 +65,27 @@ export type OrderNotifier = (
   trx: any,
   notice: {
     userId: string;
-    kind: 'order-created';
+    kind: NoticeKind;
     orderId: string;
     params: Record<string, string | number>;
     dedupeKey: string;
     at: Date;
   },
 ) => Promise<unknown>;
+
+/**
+ * The held card payment of a waiting-list order (the payment feature, composed in `app.ts`). Each call
+ * moves the order in the payment's own transaction (`markPaid`, `markWaitlistReleased`).
+ */
+export interface WaitlistPayments {
+  /** Captures the hold; the order is marked paid with it. `lost` when the card no longer holds it. */
+  capture(orderId: string): Promise<'captured' | 'lost'>;
+  /** Voids the hold (or refunds it in full if it was captured); the order is marked released with it. */
+  release(orderId: string): Promise<void>;
+}
+
+/** China Railway's seats coming back to sale (the rail simulator, composed in `app.ts`). */
+export interface SeatReturns {
+  /** Seats of a class on a train and day that came back so far (a look may find more). */
+  returned(train: string, date: string, seatClass: string): Promise<number>;
+}

@@ -69,6 +69,17 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  /** The attempt whose authorisation is held for a waiting-list order (or was, in `states`). */
+  attemptIn(orderId: string, states: readonly string[]): Promise<AttemptRow | undefined> {
+    return this.db
+      .selectFrom('paymentAttempts')
+      .selectAll()
+      .where('orderId', '=', orderId)
+      .where('state', 'in', [...states])
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirst();
+  }
+
   openAttempts(changedBefore: Date): Promise<AttemptRow[]> {
     return this.db
       .selectFrom('paymentAttempts')

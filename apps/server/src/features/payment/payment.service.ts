@@ -33,7 +33,8 @@ declare module '../../jobs/jobs' {
 
 /** Attempt states: under way (`created`, `action`, `capturing`, `unknown`) or settled. */
 export const OPEN_STATES = ['created', 'action', 'capturing', 'unknown'] as const;
-type AttemptState = (typeof OPEN_STATES)[number] | 'succeeded' | 'failed';
+/** `held`: authorised and held for a waiting-list order; then captured (`succeeded`) or voided (`released`). */
+type AttemptState = (typeof OPEN_STATES)[number] | 'succeeded' | 'failed' | 'held' | 'released';
 
 /**
  * Named points of the pay flow where a test may have the process killed (SIGKILL), to show that
@@ -197,7 +198,10 @@ export class PaymentsService {
   ): Promise<PaymentState> {
     const wallet = this.wallet;
     if (!wallet) throw new AppError('PAYMENT_FAILED');
-    const due = await this.amountDue(orderId, await this.orders.find(orderId, userId));
+    const payable = await this.orders.find(orderId, userId);
+    // The wallet cannot hold an amount the way a card authorisation does.
+    if (payable?.waitlist) throw new AppError('WAITLIST_CARD_ONLY');
+    const due = await this.amountDue(orderId, payable);
     const at = this.now();
     try {
       const attempt = await this.repo.transaction(async (trx) => {
@@ -471,6 +475,8 @@ export class PaymentsService {
         return this.settleSucceeded(attempt, await this.gateway.retrieve(intent.id));
       }
     }
+    // A waiting-list order keeps the authorisation: captured once seats are found, voided otherwise.
+    if (attempt.purpose === 'order' && order?.waitlist) return this.settleHeld(attempt, intent);
     await this.repo.moveAttempt(attempt.id, ['created', 'action', 'unknown'], { state: 'capturing' }, this.now());
     this.crash('before-capture');
     const captured = await this.gateway.capture(intent.id, { idempotencyKey: `capture:${attempt.id}` });
@@ -478,16 +484,119 @@ export class PaymentsService {
     await this.advance(attempt, captured);
   }
 
-  private async settleSucceeded(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+  /**
+   * A waiting-list order's card authorised: the attempt is held and the order waits (0 → 8), in one
+   * transaction. An order that no longer waits for this payment has the authorisation cancelled.
+   */
+  private async settleHeld(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+    const at = this.now();
+    const held = await this.repo
+      .transaction(async (trx) => {
+        const moved = await this.repo.moveAttempt(attempt.id, OPEN_STATES, { state: 'held' }, at, trx);
+        if (!moved) return true; // settled before (the webhook, the browser's return or the reconciler)
+        await this.repo.addEvent(trx, {
+          attemptId: attempt.id,
+          orderId: attempt.orderId,
+          kind: 'authorised',
+          fromState: moved.from,
+          toState: 'held',
+          at,
+          data: { intentId: intent.id, amount: intent.amount },
+        });
+        if (
+          !(await this.orders.markHeld(trx, {
+            orderId: attempt.orderId,
+            amountMinor: attempt.amountMinor,
+            attemptId: attempt.id,
+            at,
+          }))
+        )
+          throw new OrderMoved();
+        return true;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof OrderMoved) return false;
+        throw e;
+      });
+    if (held) return;
+    const canceled = await this.gateway.cancel(intent.id, { idempotencyKey: `cancel:${attempt.id}` });
+    await this.settleFailed(attempt, canceled.status === 'canceled' ? 'expired' : 'processing_error');
+  }
+
+  /**
+   * Captures a waiting-list order's held payment once seats are found; the order is marked paid in the
+   * capture's transaction and its ticketing queued, as after any payment. `lost` when the processor
+   * refuses the capture (the authorisation lapsed or was cancelled). Safe to run again.
+   */
+  async captureHeld(orderId: string): Promise<'captured' | 'lost'> {
+    const attempt = await this.repo.attemptIn(orderId, ['held']);
+    if (!attempt) return (await this.repo.attemptIn(orderId, ['succeeded'])) ? 'captured' : 'lost';
+    if (!attempt.intentId) return 'lost';
+    let captured: PaymentIntent;
+    try {
+      captured = await this.gateway.capture(attempt.intentId, { idempotencyKey: `capture:${attempt.id}` });
+    } catch (e) {
+      if (e instanceof GatewayRefused) return 'lost';
+      throw e;
+    }
+    if (captured.status !== 'succeeded') return 'lost';
+    await this.settleSucceeded(attempt, captured, ['held']);
+    return 'captured';
+  }
+
+  /**
+   * Releases a waiting-list order's held payment in full: the authorisation is cancelled, or, had it been
+   * captured, the whole amount refunded; the order is marked released in the same transaction as the
+   * attempt. Safe to run again (the processor answers the same key the same way).
+   */
+  async releaseHeld(orderId: string): Promise<void> {
+    const attempt = await this.repo.attemptIn(orderId, ['held']);
+    const at = this.now();
+    let refunded = false;
+    let intentId: string | null = null;
+    if (attempt?.intentId) {
+      intentId = attempt.intentId;
+      try {
+        await this.gateway.cancel(attempt.intentId, { idempotencyKey: `release:${attempt.id}` });
+      } catch (e) {
+        if (!(e instanceof GatewayRefused)) throw e;
+        const intent = await this.gateway.retrieve(attempt.intentId);
+        if (intent.amountCaptured > intent.amountRefunded) {
+          await this.gateway.refund({
+            intentId: intent.id,
+            amount: intent.amountCaptured - intent.amountRefunded,
+            idempotencyKey: `release-refund:${attempt.id}`,
+          });
+        }
+        refunded = intent.amountCaptured > 0;
+      }
+    }
+    await this.repo.transaction(async (trx) => {
+      if (attempt) {
+        const moved = await this.repo.moveAttempt(attempt.id, ['held'], { state: 'released', settledAt: at }, at, trx);
+        if (moved)
+          await this.repo.addEvent(trx, {
+            attemptId: attempt.id,
+            orderId,
+            kind: refunded ? 'refunded' : 'released',
+            fromState: 'held',
+            toState: 'released',
+            at,
+            data: { intentId, amountMinor: attempt.amountMinor, refunded },
+          });
+      }
+      await this.orders.markWaitlistReleased(trx, { orderId, refunded, at });
+    });
+  }
+
+  private async settleSucceeded(
+    attempt: AttemptRow,
+    intent: PaymentIntent,
+    from: readonly string[] = OPEN_STATES,
+  ): Promise<void> {
     const at = this.now();
     await this.repo.transaction(async (trx) => {
-      const moved = await this.repo.moveAttempt(
-        attempt.id,
-        OPEN_STATES,
-        { state: 'succeeded', settledAt: at },
-        at,
-        trx,
-      );
+      const moved = await this.repo.moveAttempt(attempt.id, from, { state: 'succeeded', settledAt: at }, at, trx);
       if (!moved) return; // settled before (the webhook, the browser's return or the reconciler)
       await this.repo.addEvent(trx, {
         attemptId: attempt.id,
@@ -580,11 +689,13 @@ export class PaymentsService {
       outcome:
         state === 'succeeded'
           ? 'succeeded'
-          : state === 'failed'
+          : state === 'failed' || state === 'released'
             ? 'failed'
             : state === 'action'
               ? 'action'
-              : 'processing',
+              : state === 'held'
+                ? 'held'
+                : 'processing',
       purpose: attempt.purpose as PaymentPurpose,
       amount: { amount: attempt.amountMinor, currency: 'CNY' },
       actionUrl: state === 'action' ? attempt.actionUrl : null,

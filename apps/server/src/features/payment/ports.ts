@@ -15,6 +15,8 @@ export type PayableOrder = {
   differenceMinor: number;
   deadline: Date;
   channel: OrderChannel;
+  /** On a waiting list (候补): the card payment is authorised and held, not captured; no wallet. */
+  waitlist: boolean;
 };
 
 /**
@@ -33,6 +35,10 @@ export interface PayableOrders {
     trx: Trx,
     p: { orderId: string; purpose: PaymentPurpose; amountMinor: number; attemptId: string; at: Date },
   ): Promise<boolean>;
+  /** A waiting-list order's card payment authorised and held: 0 → 8 (payment 1 → 5). */
+  markHeld(trx: Trx, p: { orderId: string; amountMinor: number; attemptId: string; at: Date }): Promise<boolean>;
+  /** A waiting-list order's hold voided, or refunded in full: released (payment 5 → 3, or 4). */
+  markWaitlistReleased(trx: Trx, p: { orderId: string; refunded: boolean; at: Date }): Promise<boolean>;
 }
 
 /**

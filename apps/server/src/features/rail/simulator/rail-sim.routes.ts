@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { RailServiceSimulator } from './rail-service-sim';
+import type { SimulatedSeatReturns } from './seat-returns';
 
 const passenger = z.object({
   name: z.string().min(1).max(60),
@@ -56,5 +57,27 @@ export const railSimRoutes = (sim: RailServiceSimulator): FastifyPluginAsync =>
       if (!parsed.success || !(await sim.signInElsewhere(parsed.data.username, parsed.data.password)))
         return reply.code(400).send({ errorCode: 1000, errorContent: 'Wrong username or password.' });
       return { ok: true };
+    });
+  };
+
+const seatReturn = z.object({
+  train: z.string().regex(/^[A-Z]\d{1,4}$|^\d{1,4}$/),
+  date: z.iso.date(),
+  seatClass: z.string().regex(/^[A-Z0-9]{1,2}$/),
+  seats: z.number().int().min(1).max(50),
+});
+
+/**
+ * The simulated railway's control for development and browser tests (`POST /rail-sim/seats/return`):
+ * seats of a class on a train and day come back to sale now, as a refund elsewhere would return them.
+ * Never mounted on a production server. Not part of our API.
+ */
+export const seatReturnRoutes = (returns: SimulatedSeatReturns): FastifyPluginAsync =>
+  async function railSimSeats(app) {
+    app.post('/rail-sim/seats/return', async (req, reply) => {
+      const parsed = seatReturn.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid seat return.' });
+      const { train, date, seatClass, seats } = parsed.data;
+      return { returned: await returns.give(train, date, seatClass, seats) };
     });
   };

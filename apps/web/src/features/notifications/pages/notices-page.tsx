@@ -6,6 +6,7 @@ import {
   CreditCardOutlined,
   CustomerServiceOutlined,
   FileDoneOutlined,
+  HourglassOutlined,
   RollbackOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
@@ -33,6 +34,10 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'schedule-change': { icon: <SwapOutlined />, tone: 'orange' },
   'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
   'service-reply': { icon: <CustomerServiceOutlined />, tone: 'blue' },
+  'waitlist-joined': { icon: <HourglassOutlined />, tone: 'blue' },
+  'waitlist-filled': { icon: <CheckCircleOutlined />, tone: 'green' },
+  'waitlist-released': { icon: <RollbackOutlined />, tone: 'orange' },
+  'waitlist-cancelled': { icon: <RollbackOutlined />, tone: 'orange' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

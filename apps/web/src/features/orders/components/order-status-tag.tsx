@@ -12,6 +12,7 @@ const COLOR: Record<string, string> = {
   '5': 'green',
   '6': 'default',
   '7': 'default',
+  '8': 'purple',
 };
 
 export type OrderStatusTagProps = { status: OrderStatus };

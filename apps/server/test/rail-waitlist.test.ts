@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BookingOffer,
+  cardTokenSchema,
+  type Order,
+  orderPageSchema,
+  orderSchema,
+  paymentStateSchema,
+  type SearchResult,
+} from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/features/notifications/notifications.service';
+import { OrdersRepository } from '../src/features/orders/orders.repository';
+import { WaitlistRepository } from '../src/features/orders/waitlist.repository';
+import { WaitlistService } from '../src/features/orders/waitlist.service';
+import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
+import { cardDetails } from '../src/features/payment/payment.test-support';
+import { SimulatedSeatReturns } from '../src/features/rail/simulator/seat-returns';
+import { railRemaining } from '../src/features/search/inventory/fares';
+import { bookingClient, errorOf, orderBody, traveller } from './booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+
+// Our clock starts at the database's, a little ahead: a waiting order's look for seats queues the next
+// one after our clock, and a job queued before the database's clock would be run again at once, forever.
+const START = new Date(Date.now() + 60_000);
+/** The travel day, four days ahead (within a session's idle time), as the search form sends it. */
+const DATE = (() => {
+  const d = new Date(START.getTime() + 4 * 86_400_000);
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+})();
+let clock = START.getTime();
+const now = () => new Date(clock);
+const CUTOFF_MINUTES = 120;
+
+let t: TestApp;
+let c: ReturnType<typeof bookingClient>;
+let trains: { searchId: string; results: SearchResult[] };
+type Pick = { result: SearchResult; soldOut: string; open: string };
+/**
+ * One-ride trains with a class sold out and one with seats left. Seats that come back and are not
+ * taken end the class's waiting list (it has seats again), so the tests that fill or race use their own.
+ */
+const picks: Pick[] = [];
+let pick: Pick;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {
+      ...QUIET_SETTINGS,
+      RAIL_SIM_LATENCY_MS: '0',
+      TICKETING_DELAY_MS: '0',
+      TICKETING_FAILURE_RATE: '0',
+      GATEWAY_SIM_LATENCY_MS: '0',
+      GATEWAY_SIM_FAILURE_RATE: '0',
+      GATEWAY_SIM_ANSWER_LOSS_RATE: '0',
+      // Seats come back only when a test says so.
+      RAIL_SIM_SEAT_RETURN_RATE: '0',
+      RAIL_WAITLIST_CUTOFF_MINUTES: String(CUTOFF_MINUTES),
+      RAIL_WAITLIST_POLL_SECONDS: '30',
+    },
+    now,
+  );
+  c = bookingClient(t);
+  trains = await c.search({
+    type: 1 as const,
+    mode: 'train' as const,
+    legs: [
+      {
+        departure: 'BJS',
+        destination: 'SHA',
+        departure_date: DATE,
+        departureName: '北京',
+        destinationName: '上海',
+      },
+    ],
+  });
+  for (const result of trains.results) {
+    const leg = result.legs[0];
+    if (result.kind !== 'train' || result.legs.length !== 1 || !leg?.seats) continue;
+    const soldOut = leg.seats.find((s) => s.remaining === 0);
+    const open = leg.seats.find((s) => s.remaining >= 5);
+    if (soldOut && open) picks.push({ result, soldOut: soldOut.code, open: open.code });
+  }
+  if (picks.length < 4) throw new Error(`${picks.length} trains with a sold-out class`);
+  pick = picks[0] as Pick;
+}, 120_000);
+afterAll(() => t.close());
+
+/** Runs the jobs due now, with those waiting for a retry or a later time made due first. */
+async function runJobs(rounds = 4) {
+  for (let i = 0; i < rounds; i++) {
+    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+    await t.app.jobs?.runDueJobs();
+  }
+}
+
+const leg = () => pick.result.legs[0] as NonNullable<SearchResult['legs'][number]>;
+const travelDate = () => leg().departureTime.slice(0, 10);
+const cutoffMs = () => Date.parse(leg().departureTime) - CUTOFF_MINUTES * 60_000;
+
+async function joinBody(cookie: string, seatClass = pick.soldOut) {
+  const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
+  const offer: BookingOffer = await c.offerOf(cookie, trains.searchId, pick.result.id);
+  return {
+    offer,
+    body: {
+      ...orderBody(offer, trains.searchId, [wei], { rail: [{ leg: 0, seatClass }] }, undefined, 'offline'),
+      waitlist: true,
+    },
+  };
+}
+
+async function join(cookie: string): Promise<Order> {
+  const { body } = await joinBody(cookie);
+  const res = await c.create(cookie, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return orderSchema.parse(res.json());
+}
+
+async function cardToken(number: string = TEST_CARDS.visa): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: cardDetails(number) });
+  expect(res.statusCode, res.body).toBe(200);
+  return cardTokenSchema.parse(res.json()).token;
+}
+
+const pay = (cookie: string, orderId: string, method: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: { orderId, method },
+    headers: { cookie, 'idempotency-key': randomUUID() },
+  });
+
+/** Joins the waiting list and pays by card: the price is authorised and held. */
+async function joinAndHold(cookie: string): Promise<Order> {
+  const order = await join(cookie);
+  const res = await pay(cookie, order.id, { kind: 'card', token: await cardToken() });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(paymentStateSchema.parse(res.json()).outcome).toBe('held');
+  return order;
+}
+
+const get = async (cookie: string, id: string) => orderSchema.parse((await c.get(cookie, id)).json());
+
+const intentOf = (orderId: string) =>
+  t.db
+    .selectFrom('gatewaySimIntents')
+    .select(['status', 'amount', 'amountCaptured', 'amountRefunded', 'captures'])
+    .where(sql<string>`metadata->>'orderId'`, '=', orderId)
+    .executeTakeFirstOrThrow();
+
+const noticesOf = (orderId: string) =>
+  t.db.selectFrom('notifications').select('kind').where('orderId', '=', orderId).execute();
+
+const giveSeats = (seats: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/rail-sim/seats/return',
+    payload: { train: leg().number, date: travelDate(), seatClass: pick.soldOut, seats },
+  });
+
+describe('joining the waiting list of a sold-out train class', () => {
+  beforeAll(() => {
+    pick = picks[0] as Pick;
+  });
+
+  it('is offered for the train until its cut-off, held on a card, and shown waiting with its cut-off', async () => {
+    clock = START.getTime();
+    const cookie = await c.signUp();
+    const { offer } = await joinBody(cookie);
+    expect(offer.remaining.find((r) => r.seatClass === pick.soldOut)?.remaining).toBe(0);
+    expect(offer.waitlist).toMatchObject({ available: true, cardOnly: true });
+    expect(Date.parse(offer.waitlist.cutoffAt ?? '')).toBe(cutoffMs());
+
+    const order = await join(cookie);
+    expect(order).toMatchObject({ status: 0, waitlist: { status: 'awaiting_hold', seatClass: pick.soldOut } });
+    // Never later than the cut-off to pay.
+    expect(Date.parse(order.payment.deadline)).toBeLessThanOrEqual(cutoffMs());
+
+    // The wallet cannot hold an amount: card only (6208), and nothing moved.
+    const byWallet = await pay(cookie, order.id, { kind: 'wallet' });
+    expect(byWallet.statusCode).toBe(422);
+    expect(errorOf(byWallet).errorCode).toBe(6208);
+    expect((await get(cookie, order.id)).status).toBe(0);
+
+    const held = await pay(cookie, order.id, { kind: 'card', token: await cardToken() });
+    expect(held.statusCode, held.body).toBe(200);
+    const seen = await get(cookie, order.id);
+    expect(seen).toMatchObject({
+      status: 8,
+      paymentStatus: 5,
+      waitlist: { status: 'waiting', held: { amount: order.payment.price.amount }, train: leg().number },
+    });
+    expect(Date.parse(seen.waitlist?.cutoffAt ?? '')).toBe(cutoffMs());
+    // Authorised at the processor, not captured.
+    expect(await intentOf(order.id)).toMatchObject({ status: 'requires_capture', amountCaptured: 0 });
+    // The trip list shows it among upcoming trips, waiting.
+    const upcoming = orderPageSchema.parse((await c.list(cookie, '?filter=2')).json());
+    expect(upcoming.items.find((i) => i.id === order.id)?.waitlist?.status).toBe('waiting');
+    expect((await noticesOf(order.id)).map((n) => n.kind)).toContain('waitlist-joined');
+  });
+
+  it('refuses a class with seats left (6206), a sold-out class without the waiting list (2007), and a malformed request', async () => {
+    clock = START.getTime();
+    const cookie = await c.signUp();
+    const open = await joinBody(cookie, pick.open);
+    const res = await c.create(cookie, open.body);
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).errorCode).toBe(6206);
+
+    const { body } = await joinBody(cookie);
+    const direct = await c.create(cookie, { ...body, waitlist: false });
+    expect(direct.statusCode).toBe(422);
+    expect(errorOf(direct).errorCode).toBe(2007);
+
+    const malformed = await c.create(cookie, { ...body, waitlist: 'yes' });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).errorCode).toBe(1000);
+  });
+
+  it('refuses to join once the cut-off has passed (6207)', async () => {
+    // A railway whose waiting lists close a week before departure: this train's has closed.
+    const week = await createTestApp(
+      { ...QUIET_SETTINGS, RAIL_SIM_SEAT_RETURN_RATE: '0', RAIL_WAITLIST_CUTOFF_MINUTES: String(7 * 24 * 60) },
+      now,
+    );
+    try {
+      clock = START.getTime();
+      const wc = bookingClient(week);
+      const cookie = await wc.signUp();
+      const found = await wc.search({
+        type: 1 as const,
+        mode: 'train' as const,
+        legs: [
+          {
+            departure: 'BJS',
+            destination: 'SHA',
+            departure_date: DATE,
+            departureName: '北京',
+            destinationName: '上海',
+          },
+        ],
+      });
+      const same = found.results.find((r) => r.id === pick.result.id) as SearchResult;
+      const wei = await wc.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
+      const offer = await wc.offerOf(cookie, found.searchId, same.id);
+      expect(offer.waitlist).toEqual({ available: false, cutoffAt: null, cardOnly: true });
+      const body = orderBody(
+        offer,
+        found.searchId,
+        [wei],
+        { rail: [{ leg: 0, seatClass: pick.soldOut }] },
+        undefined,
+        'offline',
+      );
+      const res = await wc.create(cookie, { ...body, waitlist: true });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(errorOf(res).errorCode).toBe(6207);
+    } finally {
+      await week.close();
+    }
+  }, 120_000);
+
+  it("shows nobody another traveller's waiting list, and lets nobody else cancel it", async () => {
+    clock = START.getTime();
+    const owner = await c.signUp();
+    const order = await joinAndHold(owner);
+    const other = await c.signUp();
+    expect((await c.get(other, order.id)).statusCode).toBe(404);
+    expect(orderPageSchema.parse((await c.list(other)).json()).items).toHaveLength(0);
+    expect((await c.cancel(other, order.id)).statusCode).toBe(404);
+    expect((await get(owner, order.id)).waitlist?.status).toBe('waiting');
+  });
+});
+
+describe('a waiting-list order', () => {
+  it('is filled when seats come back: held seats, the card captured, ticketed, and the traveller told', async () => {
+    clock = START.getTime();
+    pick = picks[1] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    // No seats back yet: it keeps waiting.
+    await runJobs(2);
+    expect((await get(cookie, order.id)).waitlist?.status).toBe('waiting');
+
+    expect((await giveSeats(1)).statusCode).toBe(200);
+    await runJobs();
+    const seen = await get(cookie, order.id);
+    expect(seen).toMatchObject({ status: 5, paymentStatus: 2, waitlist: { status: 'filled', held: null } });
+    expect(seen.subOrders[0]).toMatchObject({ status: 5, ticketing: 'offline' });
+    expect(await intentOf(order.id)).toMatchObject({
+      status: 'succeeded',
+      amountCaptured: order.payment.price.amount,
+      captures: 1,
+    });
+    const holds = await t.db.selectFrom('seatHolds').selectAll().where('orderId', '=', order.id).execute();
+    expect(holds).toHaveLength(1);
+    const kinds = (await noticesOf(order.id)).map((n) => n.kind);
+    expect(kinds).toContain('waitlist-filled');
+    expect(kinds).not.toContain('waitlist-released');
+    expect(t.sms.sent.some((m) => m.text.includes('Seats found') || m.text.includes('候补成功'))).toBe(true);
+  });
+
+  it('is released at the cut-off with the hold voided in full, and the traveller told', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    await runJobs(1);
+    expect((await get(cookie, order.id)).status).toBe(8);
+
+    clock = cutoffMs() + 1000;
+    try {
+      await runJobs();
+      const seen = await get(cookie, order.id);
+      expect(seen).toMatchObject({
+        status: 'INVALID',
+        paymentStatus: 3,
+        waitlist: { status: 'released', reason: 'cutoff', held: null },
+      });
+      expect(seen.subOrders[0]?.status).toBe(8);
+      // Nothing taken: the authorisation is cancelled, the whole amount released.
+      expect(await intentOf(order.id)).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+      const kinds = (await noticesOf(order.id)).map((n) => n.kind);
+      expect(kinds).toContain('waitlist-released');
+      expect(kinds).not.toContain('waitlist-filled');
+      expect(t.sms.sent.some((m) => m.text.includes(`No seats came back for order ${order.orderNumber}`))).toBe(true);
+    } finally {
+      clock = START.getTime();
+    }
+  });
+
+  it('is cancelled by its traveller at once, with the hold voided', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    const res = await c.cancel(cookie, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(orderSchema.parse(res.json())).toMatchObject({
+      status: 7,
+      paymentStatus: 3,
+      waitlist: { status: 'released', reason: 'traveller' },
+    });
+    expect(await intentOf(order.id)).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+    expect((await noticesOf(order.id)).map((n) => n.kind)).toContain('waitlist-cancelled');
+    // Once released, it is no longer cancellable.
+    const again = await c.cancel(cookie, order.id);
+    expect(errorOf(again).errorCode).toBe(2010);
+  });
+
+  it('is captured once, however often the capture is asked for', async () => {
+    clock = START.getTime();
+    pick = picks[1] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    await giveSeats(1);
+    await runJobs();
+    // Asked again (a job run twice): nothing more happens.
+    expect(await t.app.payments.captureHeld(order.id)).toBe('captured');
+    expect((await intentOf(order.id)).captures).toBe(1);
+  });
+});
+
+describe('a fill racing the cut-off (50 at once)', () => {
+  /** A waiting list as another process sees it, with its own clock. */
+  const processAt = (at: number) => {
+    const w = new WaitlistService(
+      new OrdersRepository(t.db),
+      new WaitlistRepository(t.db),
+      new SimulatedSeatReturns(t.db, { rate: 0, maxSeats: 1 }, () => new Date(at)),
+      railRemaining,
+      notify,
+      { cutoffMinutes: CUTOFF_MINUTES, pollSeconds: 30 },
+      () => new Date(at),
+    );
+    w.withPayments({
+      capture: (id) => t.app.payments.captureHeld(id),
+      release: (id) => t.app.payments.releaseHeld(id),
+    });
+    return w;
+  };
+
+  it('ends in exactly one outcome: filled and captured, or released and voided, never both', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 2; round++) {
+      clock = START.getTime();
+      pick = picks[2 + round] as Pick;
+      const cookie = await c.signUp();
+      const order = await joinAndHold(cookie);
+      await giveSeats(1);
+      // Seats are back just before the cut-off; processes whose clocks are past it release the order.
+      const before = processAt(cutoffMs() - 1000);
+      const after = processAt(cutoffMs() + 1000);
+      const calls = Array.from({ length: 50 }, (_, i) =>
+        (i + round) % 2 === 0 ? before.check(order.id) : after.cutoff(order.id),
+      );
+      const settled = await Promise.allSettled(calls);
+      expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+
+      const seen = await get(cookie, order.id);
+      const intent = await intentOf(order.id);
+      const events = await t.db
+        .selectFrom('orderEvents')
+        .select('kind')
+        .where('orderId', '=', order.id)
+        .where('kind', 'in', ['waitlist_filled', 'waitlist_released'])
+        .execute();
+      expect(events).toHaveLength(1);
+      const holds = await t.db
+        .selectFrom('seatHolds')
+        .selectAll()
+        .where('orderId', '=', order.id)
+        .where('releasedAt', 'is', null)
+        .execute();
+      const kinds = (await noticesOf(order.id)).map((n) => n.kind);
+      if (events[0]?.kind === 'waitlist_filled') {
+        outcomes.add('filled');
+        expect(seen).toMatchObject({ status: 2, paymentStatus: 2, waitlist: { status: 'filled' } });
+        expect(intent).toMatchObject({ status: 'succeeded', amountCaptured: intent.amount, captures: 1 });
+        expect(holds).toHaveLength(1);
+        expect(kinds.filter((k) => k === 'waitlist-filled')).toHaveLength(1);
+        expect(kinds).not.toContain('waitlist-released');
+      } else {
+        outcomes.add('released');
+        expect(seen).toMatchObject({ status: 'INVALID', paymentStatus: 3, waitlist: { status: 'released' } });
+        expect(intent).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+        expect(holds).toHaveLength(0);
+        expect(kinds.filter((k) => k === 'waitlist-released')).toHaveLength(1);
+        expect(kinds).not.toContain('waitlist-filled');
+      }
+      const attempts = await t.db
+        .selectFrom('paymentAttempts')
+        .select('state')
+        .where('orderId', '=', order.id)
+        .execute();
+      expect(attempts.map((a) => a.state)).toEqual([events[0]?.kind === 'waitlist_filled' ? 'succeeded' : 'released']);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});
