@@ -59,6 +59,9 @@ export default defineConfig({
       SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
       // The simulated national rail service always sends its login codes to the browser tests.
       RAIL_SIM_CODE_FAILURE_RATE: '0',
+      // Seats come back to a sold-out class only when a test returns them; waiting orders look every 2 seconds.
+      RAIL_SIM_SEAT_RETURN_RATE: '0',
+      RAIL_WAITLIST_POLL_SECONDS: '2',
       // Tickets never fail to be issued; a refund is paid back after 30 seconds, time enough to withdraw it.
       TICKETING_FAILURE_RATE: '0',
       REFUND_PROCESSING_SECONDS: '30',

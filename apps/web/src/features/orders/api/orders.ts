@@ -47,13 +47,19 @@ export const ordersQueryOptions = (query: OrderListQuery) =>
   });
 export const useOrders = (query: OrderListQuery) => useQuery(ordersQueryOptions(query));
 
-/** `GET /api/order` (spec §7); asked again every few seconds while it is paid and its tickets are issued. */
+/**
+ * `GET /api/order` (spec §7); asked again every few seconds while it is paid and its tickets are issued,
+ * and while it waits on a waiting list for seats to come back.
+ */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => callApi(orderEndpoints.get, { query: { id }, signal }),
     enabled: id !== '',
-    refetchInterval: (q) => (q.state.data?.status === 2 || q.state.data?.status === 4 ? 5000 : false),
+    refetchInterval: (q) => {
+      const status = q.state.data?.status;
+      return status === 2 || status === 4 || status === 8 ? 5000 : false;
+    },
   });
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));
 

@@ -9,15 +9,17 @@ import {
   type Passenger,
   type RailChoice,
   railClassFare,
+  railSeatsNeeded,
   SEAT_LETTERS_BY_CLASS,
   type SeatLetter,
   SLEEPER_BUNKS,
 } from '@junction/domain';
-import { Card, InputNumber, Radio, Select, Tag } from 'antd';
+import { Alert, Card, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { Price } from '../../../shared/ui/price';
 import styles from './orders.module.css';
+import { WaitlistCutoff } from './waitlist-card';
 
 export type ExtrasStepProps = {
   offer: BookingOffer;
@@ -138,7 +140,7 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
                   <Radio.Button
                     key={code}
                     value={code}
-                    disabled={left <= 0}
+                    disabled={left <= 0 && !offer.waitlist.available}
                     className={styles.classOption}
                     data-testid="seat-class"
                     data-code={code}
@@ -146,12 +148,26 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
                     <span className={styles.className}>{t(`seats.${code}` as 'seats.O')}</span>
                     {fare !== undefined ? <Price money={cny(fare)} className={styles.classPrice} /> : null}
                     <span className={styles.classLeft}>
-                      {left > 0 ? t('booking.extras.remaining', { count: left }) : t('booking.extras.soldOut')}
+                      {left > 0
+                        ? t('booking.extras.remaining', { count: left })
+                        : offer.waitlist.available
+                          ? t('waitlist.soldOutJoin')
+                          : t('booking.extras.soldOut')}
                     </span>
                   </Radio.Button>
                 );
               })}
             </Radio.Group>
+            {isWaitlisted(offer, legIndex, choice.seatClass, railSeatsNeeded(types)) ? (
+              <Alert
+                type="info"
+                showIcon
+                className={styles.waitlistOffer}
+                title={t('waitlist.joinTitle', { seatClass: t(`seats.${choice.seatClass}` as 'seats.O') })}
+                description={<WaitlistTerms cutoffAt={offer.waitlist.cutoffAt ?? ''} />}
+                data-testid="waitlist-offer"
+              />
+            ) : null}
             {letters.length > 0 || bunks.length > 0 ? (
               <>
                 <h4 className={styles.sectionTitle}>
@@ -226,6 +242,31 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
           </Card>
         );
       })}
+    </div>
+  );
+}
+
+/** Whether a ride's chosen class has too few seats for the party and its waiting list may be joined. */
+export function isWaitlisted(offer: BookingOffer, leg: number, seatClass: string, seatsNeeded: number): boolean {
+  if (!offer.waitlist.available || seatsNeeded === 0) return false;
+  const left = offer.remaining.find((r) => r.leg === leg && r.seatClass === seatClass)?.remaining ?? 0;
+  return left < seatsNeeded;
+}
+
+/** What joining the waiting list means, shown before the order is made and before paying. */
+export function WaitlistTerms({ cutoffAt }: { cutoffAt: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <div data-testid="waitlist-terms">
+      <p className={styles.muted}>{t('waitlist.joinIntro')}</p>
+      <ul>
+        <li>
+          {t('waitlist.cutoffRule')} <WaitlistCutoff cutoffAt={cutoffAt} />
+        </li>
+        <li>{t('waitlist.held')}</li>
+        <li>{t('waitlist.refund')}</li>
+        <li>{t('waitlist.cardOnly')}</li>
+      </ul>
     </div>
   );
 }

@@ -69,7 +69,9 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
                   {s.confirmationCode
                     ? `${t(s.type === 'railway' ? 'ticketing.railOrder' : 'ticketing.pnr')} ${s.confirmationCode}`
                     : s.status === null
-                      ? t('order.pending')
+                      ? order.status === 8
+                        ? t('waitlist.pending')
+                        : t('order.pending')
                       : null}
                   {refund?.reason === 'ticketing-failed' ? (
                     <span data-testid="part-failed">{t('ticketing.failedPart')}</span>
@@ -77,7 +79,9 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
                 <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
-                  {t(`subStatus.${String(s.status)}` as 'subStatus.null')}
+                  {s.status === null && order.status === 8
+                    ? t('waitlist.badge')
+                    : t(`subStatus.${String(s.status)}` as 'subStatus.null')}
                 </Tag>
                 <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
               </div>

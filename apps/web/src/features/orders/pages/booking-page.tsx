@@ -7,6 +7,7 @@ import {
   packSearchLink,
   priceOrder,
   type RailTicketingWay,
+  railSeatsNeeded,
   type SearchCriteria,
   usableDocumentTypes,
 } from '@junction/domain';
@@ -28,7 +29,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
 import { Price } from '../../../shared/ui/price';
 import { useBookingOffer, useCreateOrder } from '../api/orders';
-import { ExtrasStep } from '../components/extras-step';
+import { ExtrasStep, isWaitlisted, WaitlistTerms } from '../components/extras-step';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import styles from '../components/orders.module.css';
@@ -195,6 +196,18 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
       })
     : undefined;
 
+  // The waiting list (候补): the chosen class of the one ride has too few seats for the party.
+  const rideLeg = offer.tickets.find((x) => x.type === 'railway')?.legs[0];
+  const waitlisted =
+    party.ok &&
+    rideLeg !== undefined &&
+    isWaitlisted(
+      offer,
+      rideLeg,
+      extras.rail.find((c) => c.leg === rideLeg)?.seatClass ?? offer.result.legs[rideLeg]?.cabin ?? '',
+      railSeatsNeeded(party.types),
+    );
+
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const dirty = chosen.length > 0 && createdId === null;
@@ -271,6 +284,7 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
           contact,
           extras,
           ...(offer.trip.rail ? { railTicketing: way } : {}),
+          ...(waitlisted ? { waitlist: true } : {}),
           expected,
         },
       },
@@ -384,6 +398,12 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
                 />
               ) : null}
               <PriceBreakdown breakdown={priced.breakdown} />
+              {waitlisted ? (
+                <div className={styles.waitlistOffer} data-testid="waitlist-summary">
+                  <h3 className={styles.sectionTitle}>{t('waitlist.summaryTitle')}</h3>
+                  <WaitlistTerms cutoffAt={offer.waitlist.cutoffAt ?? ''} />
+                </div>
+              ) : null}
               <p className={styles.muted}>{t('booking.payment.deadline', { minutes: offer.paymentMinutes })}</p>
               <FormError
                 error={
@@ -407,7 +427,7 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
                 }
                 data-testid="create-order"
               >
-                {t('booking.payment.create')}
+                {waitlisted ? t('waitlist.create') : t('booking.payment.create')}
               </Button>
             </Card>
           ) : null}

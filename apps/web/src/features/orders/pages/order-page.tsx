@@ -25,6 +25,7 @@ import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { ReceiptCard } from '../components/receipt-card';
 import { TicketsCard } from '../components/tickets-card';
+import { WaitlistCard } from '../components/waitlist-card';
 
 /** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
 const ISSUED = new Set(['2', '4', '5', '6']);
@@ -126,6 +127,7 @@ function OrderView({ order }: { order: Order }) {
             </Card>
           ) : null}
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
+          {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
           <TicketsCard order={order} fulfilment={fulfilment.data} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
           <Card

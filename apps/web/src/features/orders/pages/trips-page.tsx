@@ -11,6 +11,7 @@ import { Price } from '../../../shared/ui/price';
 import { useOrders } from '../api/orders';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
+import { useWaitlistCountdown, WaitlistCutoff } from '../components/waitlist-card';
 import { clockOf, dayOf } from '../lib/time';
 
 const PAGE_SIZE = 10;
@@ -100,6 +101,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
               })}
             </p>
           ) : null}
+          {order.waitlist && order.status === 8 ? <WaitlistNote waitlist={order.waitlist} /> : null}
         </div>
         <div className={styles.orderCardSide}>
           <strong className={styles.amount}>
@@ -111,5 +113,23 @@ function OrderCard({ order }: { order: OrderListItem }) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A waiting order's line on its card: the cut-off, the countdown to it, and the amount held. */
+function WaitlistNote({ waitlist }: { waitlist: NonNullable<OrderListItem['waitlist']> }) {
+  const { t } = useTranslation('orders');
+  const countdown = useWaitlistCountdown(waitlist.cutoffAt, waitlist.status === 'waiting');
+  return (
+    <p className={styles.waitlistNote} data-testid="trip-waitlist">
+      {t('waitlist.listCutoff')} <WaitlistCutoff cutoffAt={waitlist.cutoffAt} />
+      {waitlist.status === 'waiting' ? ` · ${t('waitlist.listLeft', { time: countdown })}` : ''}
+      {waitlist.held ? (
+        <>
+          {' · '}
+          {t('waitlist.listHeld')} <Price money={{ amountMinor: waitlist.held.amount, currency: 'CNY' }} />
+        </>
+      ) : null}
+    </p>
   );
 }

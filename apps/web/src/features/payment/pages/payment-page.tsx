@@ -77,7 +77,7 @@ function Charge({ amountMinor }: { amountMinor: number }) {
   );
 }
 
-function Succeeded({ order }: { order: Order }) {
+function Succeeded({ order, held = false }: { order: Order; held?: boolean }) {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const [left, setLeft] = useState(RETURN_SECONDS);
@@ -92,14 +92,18 @@ function Succeeded({ order }: { order: Order }) {
   return (
     <Result
       status="success"
-      title={t('success.title')}
-      subTitle={t('success.returning', { count: left })}
+      title={held ? t('waitlist.heldTitle') : t('success.title')}
+      subTitle={
+        held
+          ? `${t('waitlist.heldText')} ${t('success.returning', { count: left })}`
+          : t('success.returning', { count: left })
+      }
       extra={
         <Link to={paths.order(order.id)}>
           <Button type="primary">{t('success.now')}</Button>
         </Link>
       }
-      data-testid="payment-success"
+      data-testid={held ? 'payment-held' : 'payment-success'}
     />
   );
 }
@@ -130,6 +134,8 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const submitting = tokenize.isPending || savedToken.isPending || pay.isPending;
   const redirecting = useRef(false);
 
+  // A waiting-list order: the card is authorised and the amount held, never the wallet (6208).
+  const isWaitlist = order.waitlist?.status === 'awaiting_hold';
   const isDifference = order.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && order.priceDifference !== null;
   const amountMinor = isDifference ? (order.priceDifference?.amount ?? 0) : order.payment.price.amount;
   const state = outcome?.outcome === 'processing' ? (returning.data ?? outcome) : (outcome ?? returning.data);
@@ -144,8 +150,10 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const alreadyPaid =
     (pay.error instanceof ApiError && pay.error.errorCode === ERRORS.ORDER_ALREADY_PAID.errorCode) ||
     (!isAwaitingPayment(order.status) && order.paymentStatus === 2 && state?.outcome !== 'succeeded');
+  const isHeld = state?.outcome === 'held' || order.status === ORDER_STATUS.WAITLISTED;
   const closed =
     state?.outcome !== 'succeeded' &&
+    !isHeld &&
     !alreadyPaid &&
     ((order.status === ORDER_STATUS.WAIT_PAYMENT && left === 0) || !isAwaitingPayment(order.status));
 
@@ -216,6 +224,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
 
   let body: React.ReactNode;
   if (state?.outcome === 'succeeded') body = <Succeeded order={order} />;
+  else if (isHeld) body = <Succeeded order={order} held />;
   else if (order.channel === 'app')
     body = (
       <Result
@@ -269,6 +278,16 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
     body = (
       <>
         <Card title={t('method.title')} className={styles.card}>
+          {isWaitlist ? (
+            <Alert
+              type="info"
+              showIcon
+              className={styles.alert}
+              title={t('waitlist.noteTitle')}
+              description={t('waitlist.note')}
+              data-testid="waitlist-card-only"
+            />
+          ) : null}
           <Radio.Group
             value={method}
             onChange={(e) => {
@@ -304,14 +323,16 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
               <span className={styles.methodName}>{t('method.card')}</span>
               <span className={styles.methodHint}>{t('method.cardHint')}</span>
             </Radio.Button>
-            <Radio.Button value="wallet" className={styles.method} data-testid="method-wallet">
+            <Radio.Button value="wallet" className={styles.method} disabled={isWaitlist} data-testid="method-wallet">
               <span className={styles.methodName}>{t('method.wallet')}</span>
               <span className={styles.methodHint} data-testid="wallet-available">
-                {wallet.data
-                  ? t('method.walletHint', {
-                      balance: formatMoney({ amountMinor: wallet.data.balance.amount, currency: 'CNY' }),
-                    })
-                  : ''}
+                {isWaitlist
+                  ? t('waitlist.walletOff')
+                  : wallet.data
+                    ? t('method.walletHint', {
+                        balance: formatMoney({ amountMinor: wallet.data.balance.amount, currency: 'CNY' }),
+                      })
+                    : ''}
               </span>
             </Radio.Button>
           </Radio.Group>
@@ -389,7 +410,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
         <div className={styles.submitRow}>
           <p className={styles.secure}>{t('secure')}</p>
           <Button type="primary" size="large" onClick={submit} loading={submitting} data-testid="pay-submit">
-            {t('pay')}
+            {isWaitlist ? t('waitlist.pay') : t('pay')}
           </Button>
         </div>
       </>

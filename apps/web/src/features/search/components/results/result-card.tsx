@@ -93,7 +93,11 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
           {seats.length > 0 ? (
             <ul className={styles.seats} data-testid="seat-list">
               {seats.slice(0, MAX_SEATS_ON_CARD).map((seat) => (
-                <SeatChip key={seat.code} seat={seat} />
+                <SeatChip
+                  key={seat.code}
+                  seat={seat}
+                  canWait={result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1}
+                />
               ))}
               {seats.length > MAX_SEATS_ON_CARD ? (
                 <li className={styles.moreSeats}>{t('card.more', { count: seats.length - MAX_SEATS_ON_CARD })}</li>

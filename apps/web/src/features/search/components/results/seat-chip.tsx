@@ -9,7 +9,8 @@ type Seat = NonNullable<SearchResult['legs'][number]['seats']>[number];
 /** Above this many, stations show "available" rather than a number (as 12306 shows 有). */
 export const PLENTY_OF_SEATS = 20;
 
-export function SeatChip({ seat }: { seat: Seat }) {
+/** `canWait`: a sold-out class of a one-train result may be joined on its waiting list (候补) when booking. */
+export function SeatChip({ seat, canWait = false }: { seat: Seat; canWait?: boolean }) {
   const { t } = useTranslation('results');
   const isSoldOut = seat.remaining <= 0;
   return (
@@ -18,7 +19,9 @@ export function SeatChip({ seat }: { seat: Seat }) {
       <Price money={toMoney(seat.price)} className={styles.seatPrice} />
       <span className={seat.remaining > 0 && seat.remaining <= 5 ? styles.seatFew : styles.seatLeft}>
         {isSoldOut
-          ? t('card.soldOut')
+          ? canWait
+            ? t('card.waitlist')
+            : t('card.soldOut')
           : seat.remaining > PLENTY_OF_SEATS
             ? t('card.plenty')
             : t('card.left', { count: seat.remaining })}

@@ -1,0 +1,216 @@
+import { expect, type Page, test } from '@playwright/test';
+import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
+import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
+import { newMobile, smsCode } from './outbox';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { signedInTraveller } from './trip-api';
+
+/** Each language books its own day, so seats one test brings back never fill the other's order. */
+const DAYS: Record<Lang, number> = { en: 5, 'zh-CN': 6 };
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+
+const trainSearch = (days: number): SearchCriteria => ({
+  type: 1,
+  cabin: 'Y',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  sort: 'best',
+  mode: 'train',
+  flexDays: 0,
+  filters: {},
+  legs: [
+    {
+      departure: 'BJS',
+      destination: 'SHA',
+      departure_date: inDays(days),
+      departure_only_airport: false,
+      destination_only_airport: false,
+      departureName: 'Beijing',
+      destinationName: 'Shanghai',
+    },
+  ],
+});
+
+function idNumber(birth: string, seq = String(100 + Math.floor(Math.random() * 800))): string {
+  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/** A 12306 account on the simulated rail service, linked through the API as the login form does. */
+async function linkRailAccount(page: Page, holderId: string) {
+  const username = `wait${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const phone = `+86${newMobile()}`;
+  const made = await page.request.post('/rail-sim/accounts', {
+    data: { username, password: 'rail-pass-1', holderName: '周杰', idNumber: holderId, phone },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const sent = await page.request.post('/api/rail/code', { data: { username, idLastFour: holderId.slice(-4) } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const login = await page.request.post('/api/rail/login', {
+    data: {
+      username,
+      password: 'rail-pass-1',
+      idLastFour: holderId.slice(-4),
+      code: await smsCode(phone),
+      agreed: true,
+    },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+async function searchTrains(page: Page, days: number): Promise<{ searchId: string; results: SearchResult[] }> {
+  const results: SearchResult[] = [];
+  let searchId = '';
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
+    if (r.url().endsWith('/api/v2/pull') && r.ok())
+      results.push(...((await r.json()) as { results: SearchResult[] }).results);
+  });
+  await page.goto(`/search?s=${packSearchLink(trainSearch(days))}`);
+  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
+  return { searchId, results };
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.keyboard.type(option);
+  await page.keyboard.press('Enter');
+}
+
+async function fillCard(page: Page, lang: Lang) {
+  await page
+    .getByTestId('payment-methods')
+    .getByText(text(lang, 'payment', 'method.card'), { exact: true })
+    .click();
+  await page.getByTestId('card-number').fill(TEST_CARDS.visa);
+  await pick(page, text(lang, 'card', 'expMonth'), '12');
+  await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
+  await page.getByTestId('card-cvc').fill('123');
+  await page.getByTestId('card-name').fill('ZHOU JIE');
+  await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
+  await page.getByTestId('billing-city').fill('Beijing');
+  await page.getByTestId('billing-region').fill('Beijing');
+  await page.getByTestId('billing-zip').fill('100004');
+  await page.getByTestId('billing-phone').fill('+8613800138000');
+}
+
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+for (const lang of LANGUAGES) {
+  const tx = (ns: string, key: string) => text(lang, ns, key);
+
+  test(`joins the waiting list of a sold-out class with the payment held, and is ticketed when seats come back (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signedInTraveller(page, lang);
+    const holderId = idNumber('1986-04-12');
+    const saved = await page.request.post('/api/passenger', {
+      data: {
+        chineseName: '周杰',
+        nationality: 'CN',
+        phoneCountry: 'CN',
+        phone: '13800138000',
+        documents: [{ type: 'B', number: holderId }],
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await linkRailAccount(page, holderId);
+
+    const found = await searchTrains(page, DAYS[lang]);
+    const candidates = found.results.filter(
+      (r) => r.kind === 'train' && r.legs.length === 1 && r.legs[0]?.seats?.some((s) => s.remaining === 0),
+    );
+    expect(candidates.length).toBeGreaterThan(0);
+    const train = candidates[0] as SearchResult;
+    const leg = train.legs[0] as NonNullable<SearchResult['legs'][number]>;
+    const soldOut = leg.seats?.find((s) => s.remaining === 0)?.code ?? '';
+    // The results say the class is sold out and may be waited for.
+    const card = page.locator(`[data-testid="result-card"][data-result-id="${train.id}"]`);
+    if (await card.count())
+      await expect(card.locator(`[data-seat="${soldOut}"]`)).toContainText(tx('results', 'card.waitlist'));
+
+    await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: train.id })}`);
+    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 20_000 });
+    const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await item.getByRole('checkbox').check();
+    await page.getByTestId('contact-name').fill('周杰');
+    await page.getByTestId('contact-phone').fill('13800138000');
+    await page.getByTestId('contact-email').fill('zhou.jie@example.com');
+    await page.getByTestId('next-step').click();
+    await page.getByTestId('next-step').click();
+
+    // Extras: the sold-out class may be chosen for the waiting list, whose terms are shown at once.
+    const classOption = page.locator(`label:has([data-testid="seat-class"][data-code="${soldOut}"])`);
+    await expect(classOption).toContainText(tx('orders', 'waitlist.soldOutJoin'));
+    await classOption.click();
+    const offer = page.getByTestId('waitlist-offer');
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText(tx('orders', 'waitlist.held'));
+    await expect(offer).toContainText(tx('orders', 'waitlist.refund'));
+    await expect(offer).toContainText(tx('orders', 'waitlist.cardOnly'));
+    await expect(offer.getByTestId('waitlist-cutoff')).not.toBeEmpty();
+    await shot(page, `waitlist-booking-${lang}`);
+    await page.getByTestId('next-step').click();
+    await expect(page.getByTestId('waitlist-summary')).toContainText(tx('orders', 'waitlist.held'));
+    await expect(page.getByTestId('create-order')).toHaveText(tx('orders', 'waitlist.create'));
+    await page.getByTestId('create-order').click();
+
+    // Payment: card only, the amount held and not taken.
+    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+    const orderId = new URL(page.url()).searchParams.get('id') ?? '';
+    await expect(page.getByTestId('waitlist-card-only')).toContainText(tx('payment', 'waitlist.noteTitle'));
+    await expect(
+      page.locator('[data-testid="method-wallet"] input, input[data-testid="method-wallet"]').first(),
+    ).toBeDisabled();
+    await fillCard(page, lang);
+    await shot(page, `waitlist-payment-${lang}`);
+    await page.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('payment-held')).toContainText(tx('payment', 'waitlist.heldTitle'), {
+      timeout: 30_000,
+    });
+
+    // The order waits: its status, the held amount and the cut-off with its countdown.
+    await page.goto(`/order?id=${orderId}`);
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '8');
+    await expect(page.getByTestId('order-status')).toHaveText(tx('orders', 'status.8'));
+    const waiting = page.getByTestId('waitlist-card');
+    await expect(waiting).toHaveAttribute('data-status', 'waiting');
+    await expect(waiting.getByTestId('waitlist-held')).not.toBeEmpty();
+    await expect(waiting.getByTestId('waitlist-countdown')).toHaveText(/\d{2}:\d{2}:\d{2}/);
+    await expect(waiting.getByTestId('waitlist-stop')).toBeVisible();
+    await shot(page, `waitlist-order-${lang}`);
+    await page.goto('/account/trips');
+    const trip = page.locator(`[data-testid="order-card"][data-order="${orderId}"]`);
+    await expect(trip.getByTestId('trip-waitlist')).toContainText(tx('orders', 'waitlist.listHeld'));
+    await shot(page, `waitlist-trips-${lang}`);
+
+    // China Railway returns a seat of that class: the order is filled, captured and ticketed online.
+    const returned = await page.request.post('/rail-sim/seats/return', {
+      data: { train: leg.number, date: leg.departureTime.slice(0, 10), seatClass: soldOut, seats: 1 },
+    });
+    expect(returned.ok(), await returned.text()).toBe(true);
+    await page.goto(`/order?id=${orderId}`);
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '5', { timeout: 90_000 });
+    await expect(page.getByTestId('waitlist-ended')).toHaveAttribute('data-status', 'filled');
+    await expect(page.getByTestId('waitlist-ended')).toContainText(tx('orders', 'waitlist.filled'));
+    await shot(page, `waitlist-ticketed-${lang}`);
+    expect(errors).toEqual([]);
+  });
+}
