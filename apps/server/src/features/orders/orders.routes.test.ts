@@ -155,6 +155,9 @@ describe('creating an order', () => {
     const order = orderSchema.parse(res.json());
     expect(order.travellers.map((x) => x.railType)).toEqual(['ADULT', 'FREE_CHILD']);
     expect(order.subOrders.map((s) => s.type)).toEqual(['railway']);
+    // The order, its itinerary and its tickets carry the class chosen, not the one the search quoted.
+    expect(leg?.cabin).not.toBe(sleeper.code);
+    expect(order.legs[0]?.cabin).toBe(sleeper.code);
     expect(order.breakdown.extras).toEqual([{ kind: 'bunk', count: 1, totalMinor: expect.any(Number) }]);
     expect(order.breakdown.serviceFees).toEqual([{ kind: 'railOffline', count: 1, totalMinor: 2000 }]);
     // One seat held: the free child has none.

@@ -298,8 +298,12 @@ export class OrdersService {
     // The waiting list (候补): one train ride whose chosen class has too few seats, before its cut-off.
     const waitlist = input.waitlist ? await this.joinable(result, holds, now) : undefined;
     if (waitlist && waitlist.cutoff.at < deadline) deadline = waitlist.cutoff.at;
+    // A train ride keeps the class the traveller chose, not the one the search quoted.
     const itinerary: Itinerary = {
-      legs: result.legs,
+      legs: result.legs.map((leg, i) => {
+        const chosen = input.extras.rail.find((c) => c.leg === i)?.seatClass;
+        return chosen ? { ...leg, cabin: chosen } : leg;
+      }),
       bounds: result.bounds,
       fees: result.fees,
       ...(result.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: result.selfTransferMinutes }),
