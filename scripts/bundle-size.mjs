@@ -1,18 +1,78 @@
-// Prints the gzip size of the JavaScript and CSS the first page load needs (the entry and what it preloads).
+// The JavaScript and CSS a browser fetches to show the home page `/` (gzip), read from the Vite manifest of
+// the built web app: the entry and everything it imports, the home route's chunk and its imports, and the
+// text namespaces the home page loads in the language shown. No server is needed. The browser test
+// e2e/first-page.spec.ts checks that a real Chromium loading `/` fetches nothing beyond this list.
+//
+//   node scripts/bundle-size.mjs          per-file sizes and the total for each language; fails above the budget
+//   node scripts/bundle-size.mjs --json   { budget, languages: { en: { files, total }, … } } for the browser test
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+/** The budget for the first page load, JavaScript and CSS together, gzip. */
+export const BUDGET_BYTES = 200 * 1024;
+
+/** The home route's module, lazily imported by the router. */
+const HOME_ROUTE = 'src/features/search/pages/home-page.tsx';
+/** Text namespaces the home page shows: the core two (app/i18n.ts) and the page's own. */
+const HOME_NAMESPACES = ['common', 'errors', 'home', 'search-form'];
+const LANGUAGES = ['en', 'zh-CN'];
+
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-let total = 0;
-for (const file of files) {
-  const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  total += gz;
-  console.log(`${(gz / 1024).toFixed(1).padStart(7)} kB  ${file}`);
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`No ${path.relative(process.cwd(), manifestPath)}: run \`npm run build -w apps/web\` first.`);
+  process.exit(2);
 }
-const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
-console.log(
-  `${(total / 1024).toFixed(1).padStart(7)} kB  initial load, gzip (${files.length} files of ${all} JS chunks)`,
+/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>} */
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+
+/** A chunk's own file, its CSS and, recursively, the chunks it imports statically (the browser fetches them all). */
+function collect(key, files, seen = new Set()) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) collect(imported, files, seen);
+}
+
+function firstPageFiles(language) {
+  const files = new Set();
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('no entry in the Vite manifest');
+  collect(entry, files);
+  collect(HOME_ROUTE, files);
+  for (const ns of HOME_NAMESPACES) collect(`src/locales/${language}/${ns}.json`, files);
+  return [...files].map((file) => ({
+    file: `/${file}`,
+    gzip: zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
+  }));
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const report = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const files = firstPageFiles(language).sort((a, b) => b.gzip - a.gzip);
+    return [language, { files, total: files.reduce((sum, f) => sum + f.gzip, 0) }];
+  }),
 );
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ budget: BUDGET_BYTES, languages: report }));
+} else {
+  const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
+  for (const [language, { files, total }] of Object.entries(report)) {
+    console.log(`First page / in ${language}:`);
+    for (const f of files) console.log(`${kB(f.gzip).padStart(10)}  ${f.file}`);
+    console.log(`${kB(total).padStart(10)}  JavaScript and CSS, gzip (${files.length} files of ${chunks} JS chunks)\n`);
+  }
+  const worst = Math.max(...Object.values(report).map((r) => r.total));
+  if (worst > BUDGET_BYTES) {
+    console.error(`First page load ${kB(worst)} is over the ${kB(BUDGET_BYTES)} budget.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`First page load ${kB(worst)}, within the ${kB(BUDGET_BYTES)} budget.`);
+  }
+}

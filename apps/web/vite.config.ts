@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/bundle-size.mjs reads which chunks the first page needs from the manifest.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   server: {

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, type Language } from '@junction/domain';
+import type { Language } from '@junction/domain';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -20,7 +20,8 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     )
     .init({
       lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
+      // Both languages have every text (npm run check:i18n), so the other language is never fetched as a fallback.
+      fallbackLng: false,
       supportedLngs: ['en', 'zh-CN'],
       load: 'currentOnly',
       ns: [...CORE_NAMESPACES],
