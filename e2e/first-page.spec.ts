@@ -27,3 +27,58 @@ for (const lang of LANGUAGES) {
     expect([...fetched].sort(), 'the budget counts every file the home page fetches').toEqual(counted.sort());
   });
 }
+
+/** The home page and its header and form controls opened, at the desktop widths, when SHOTS names a folder. */
+test('home page screenshots', async ({ page, context, baseURL }) => {
+  test.skip(!process.env.SHOTS, 'SHOTS names the folder for the screenshots');
+  test.setTimeout(180_000);
+  const dir = process.env.SHOTS;
+  for (const lang of LANGUAGES) {
+    await useLanguage(context, baseURL ?? '', lang);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.locator('h1')).toHaveText(text(lang, 'home', 'hero.title'));
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${dir}/home-${lang}-${width}.png`, fullPage: true });
+      if (width !== 1280) continue;
+      const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png` });
+      await page.getByTestId('language-switch').click();
+      await expect(page.getByRole('menuitem').first()).toBeVisible();
+      await shot('language-menu');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('currency-switch').click();
+      await expect(page.locator('#display-currency')).toBeVisible();
+      await page.waitForTimeout(400);
+      await shot('currency-panel');
+      await page.getByTestId('currency-switch').click();
+      await page.getByTestId('travellers-button').click();
+      await expect(page.getByTestId('travellers-panel')).toBeVisible();
+      await page.waitForTimeout(400);
+      await shot('travellers');
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 500);
+      const box = page.getByTestId('leg-0').getByRole('combobox').first();
+      await box.click();
+      await box.fill(lang === 'en' ? 'Bei' : '北');
+      await page.waitForTimeout(1200);
+      await shot('place-picker');
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 500);
+      await page.getByTestId('leg-0-date').click();
+      await page.waitForTimeout(600);
+      await shot('date-picker');
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 500);
+      await page
+        .getByTestId('trip-type')
+        .getByText(text(lang, 'search-form', 'tripType.3'), { exact: true })
+        .click();
+      await page.waitForTimeout(300);
+      await shot('multi-city');
+      await page.getByTestId('search-submit').click();
+      await page.waitForTimeout(300);
+      await shot('multi-city-problems');
+    }
+  }
+});

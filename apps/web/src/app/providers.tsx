@@ -1,10 +1,3 @@
-import type { Language } from '@junction/domain';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en';
-import 'dayjs/locale/zh-cn';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +6,6 @@ import { currenciesQueryOptions, holidayCalendarQueryOptions } from '../shared/a
 import { AuthProvider } from '../shared/auth/auth-context';
 import { usePreferences } from '../shared/lib/preferences';
 import { MessageDialogProvider } from '../shared/ui/message-dialog';
-import { theme } from './theme';
-
-const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
-const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };
 
 /** Spec §3: the calendar info (and the currency table every price needs) load when the app starts. */
 function StartupData() {
@@ -33,20 +22,15 @@ export function AppProviders({ children, goHome, goToLogin }: AppProvidersProps)
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
-    dayjs.locale(DAYJS_LOCALES[language]);
     document.documentElement.lang = language;
   }, [i18n, language]);
 
   return (
-    <ConfigProvider locale={ANT_LOCALES[language]} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <MessageDialogProvider goHome={goHome}>
-          <QueryProvider goHome={goHome}>
-            <StartupData />
-            <AuthProvider onSessionLost={goToLogin}>{children}</AuthProvider>
-          </QueryProvider>
-        </MessageDialogProvider>
-      </AntApp>
-    </ConfigProvider>
+    <MessageDialogProvider goHome={goHome}>
+      <QueryProvider goHome={goHome}>
+        <StartupData />
+        <AuthProvider onSessionLost={goToLogin}>{children}</AuthProvider>
+      </QueryProvider>
+    </MessageDialogProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { localSession } from '../shared/auth/session';
 import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from '../shared/paths';
@@ -26,6 +27,17 @@ const unknownPath = (args: LoaderFunctionArgs) => {
 
 const account = () => import('../features/account/pages/account-layout');
 
+/**
+ * A page built with Ant Design loads with Ant Design's scope (theme, texts, message holders). The home page
+ * is built without it, so the first page loads none of Ant Design.
+ */
+const antdPage =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => {
+    const [{ withAntd }, module] = await Promise.all([import('../shared/ui/antd-scope'), load()]);
+    return { Component: withAntd(pick(module)) };
+  };
+
 /** Each page is its own chunk, loaded on first visit. Unknown paths go home (spec §2). */
 export const routes: RouteObject[] = [
   {
@@ -41,30 +53,52 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'search',
-            lazy: async () => ({ Component: (await import('../features/search/pages/results-page')).ResultsPage }),
+            lazy: antdPage(
+              () => import('../features/search/pages/results-page'),
+              (m) => m.ResultsPage,
+            ),
           },
           {
             path: 'search/:routes/:plan?',
-            lazy: async () => ({ Component: (await import('../features/search/pages/results-page')).ResultsPage }),
+            lazy: antdPage(
+              () => import('../features/search/pages/results-page'),
+              (m) => m.ResultsPage,
+            ),
           },
           {
             path: 'about',
-            lazy: async () => ({ Component: (await import('../features/info/pages/about-page')).AboutPage }),
+            lazy: antdPage(
+              () => import('../features/info/pages/about-page'),
+              (m) => m.AboutPage,
+            ),
           },
-          { path: 'faq', lazy: async () => ({ Component: (await import('../features/info/pages/faq-page')).FaqPage }) },
+          {
+            path: 'faq',
+            lazy: antdPage(
+              () => import('../features/info/pages/faq-page'),
+              (m) => m.FaqPage,
+            ),
+          },
           {
             path: 'contact-us',
-            lazy: async () => ({ Component: (await import('../features/info/pages/contact-page')).ContactPage }),
+            lazy: antdPage(
+              () => import('../features/info/pages/contact-page'),
+              (m) => m.ContactPage,
+            ),
           },
           {
             path: 'airline-fees',
-            lazy: async () => ({
-              Component: (await import('../features/info/pages/airline-fees-page')).AirlineFeesPage,
-            }),
+            lazy: antdPage(
+              () => import('../features/info/pages/airline-fees-page'),
+              (m) => m.AirlineFeesPage,
+            ),
           },
           {
             path: 'download',
-            lazy: async () => ({ Component: (await import('../features/info/pages/download-page')).DownloadPage }),
+            lazy: antdPage(
+              () => import('../features/info/pages/download-page'),
+              (m) => m.DownloadPage,
+            ),
           },
           {
             path: 'agreement/:page',
@@ -73,111 +107,150 @@ export const routes: RouteObject[] = [
               const known: readonly string[] = [...AGREEMENT_TABS, ...AGREEMENT_PAGES];
               return known.includes(page) ? null : redirect('/');
             },
-            lazy: async () => ({ Component: (await import('../features/info/pages/agreement-page')).AgreementPage }),
+            lazy: antdPage(
+              () => import('../features/info/pages/agreement-page'),
+              (m) => m.AgreementPage,
+            ),
           },
           { path: 'agreement', element: <Navigate to="/agreement/service" replace /> },
           {
             path: 'login',
             loader: guestOnly,
-            lazy: async () => ({ Component: (await import('../features/account/pages/login-page')).LoginPage }),
+            lazy: antdPage(
+              () => import('../features/account/pages/login-page'),
+              (m) => m.LoginPage,
+            ),
           },
           {
             path: 'register',
-            lazy: async () => ({ Component: (await import('../features/account/pages/register-page')).RegisterPage }),
+            lazy: antdPage(
+              () => import('../features/account/pages/register-page'),
+              (m) => m.RegisterPage,
+            ),
           },
           {
             path: 'reset',
             loader: guestOnly,
-            lazy: async () => ({
-              Component: (await import('../features/account/pages/reset-page')).ResetPasswordPage,
-            }),
+            lazy: antdPage(
+              () => import('../features/account/pages/reset-page'),
+              (m) => m.ResetPasswordPage,
+            ),
           },
           {
             path: 'pending-verification',
-            lazy: async () => ({
-              Component: (await import('../features/account/pages/pending-page')).PendingVerificationPage,
-            }),
+            lazy: antdPage(
+              () => import('../features/account/pages/pending-page'),
+              (m) => m.PendingVerificationPage,
+            ),
           },
           {
             path: 'verify',
-            lazy: async () => ({ Component: (await import('../features/account/pages/verify-page')).VerifyPage }),
+            lazy: antdPage(
+              () => import('../features/account/pages/verify-page'),
+              (m) => m.VerifyPage,
+            ),
           },
           {
             path: 'service',
             loader: userOnly,
-            lazy: async () => ({ Component: (await import('../features/chat/pages/service-page')).ServicePage }),
+            lazy: antdPage(
+              () => import('../features/chat/pages/service-page'),
+              (m) => m.ServicePage,
+            ),
           },
           {
             path: 'booking',
-            lazy: async () => ({ Component: (await import('../features/orders/pages/booking-page')).BookingPage }),
+            lazy: antdPage(
+              () => import('../features/orders/pages/booking-page'),
+              (m) => m.BookingPage,
+            ),
           },
           {
             path: 'refund-detail',
             loader: userOnly,
-            lazy: async () => ({
-              Component: (await import('../features/orders/pages/refund-detail-page')).RefundDetailPage,
-            }),
+            lazy: antdPage(
+              () => import('../features/orders/pages/refund-detail-page'),
+              (m) => m.RefundDetailPage,
+            ),
           },
           {
             path: 'itinerary',
             loader: userOnly,
-            lazy: async () => ({
-              Component: (await import('../features/orders/pages/itinerary-page')).ItineraryPage,
-            }),
+            lazy: antdPage(
+              () => import('../features/orders/pages/itinerary-page'),
+              (m) => m.ItineraryPage,
+            ),
           },
           {
             path: 'order',
             loader: userOnly,
-            lazy: async () => ({ Component: (await import('../features/orders/pages/order-page')).OrderPage }),
+            lazy: antdPage(
+              () => import('../features/orders/pages/order-page'),
+              (m) => m.OrderPage,
+            ),
           },
           {
             path: 'payment',
             loader: userOnly,
-            lazy: async () => ({ Component: (await import('../features/payment/pages/payment-page')).PaymentPage }),
+            lazy: antdPage(
+              () => import('../features/payment/pages/payment-page'),
+              (m) => m.PaymentPage,
+            ),
           },
           {
             path: 'account',
             loader: userOnly,
-            lazy: async () => ({ Component: (await account()).AccountLayout }),
+            lazy: antdPage(account, (m) => m.AccountLayout),
             children: [
               { index: true, element: <Navigate to="personal-info" replace /> },
               {
                 path: 'trips',
-                lazy: async () => ({ Component: (await import('../features/orders/pages/trips-page')).TripsPage }),
+                lazy: antdPage(
+                  () => import('../features/orders/pages/trips-page'),
+                  (m) => m.TripsPage,
+                ),
               },
               {
                 path: 'personal-info',
-                lazy: async () => ({
-                  Component: (await import('../features/account/pages/personal-info-page')).PersonalInfoPage,
-                }),
+                lazy: antdPage(
+                  () => import('../features/account/pages/personal-info-page'),
+                  (m) => m.PersonalInfoPage,
+                ),
               },
               {
                 path: 'p-basic',
-                lazy: async () => ({
-                  Component: (await import('../features/account/pages/personal-info-page')).PersonalInfoPage,
-                }),
+                lazy: antdPage(
+                  () => import('../features/account/pages/personal-info-page'),
+                  (m) => m.PersonalInfoPage,
+                ),
               },
               {
                 path: 'p-passengers',
-                lazy: async () => ({
-                  Component: (await import('../features/passengers/pages/passengers-page')).PassengersPage,
-                }),
+                lazy: antdPage(
+                  () => import('../features/passengers/pages/passengers-page'),
+                  (m) => m.PassengersPage,
+                ),
               },
               {
                 path: 'wallet',
-                lazy: async () => ({ Component: (await import('../features/wallet/pages/wallet-page')).WalletPage }),
+                lazy: antdPage(
+                  () => import('../features/wallet/pages/wallet-page'),
+                  (m) => m.WalletPage,
+                ),
               },
               {
                 path: 'notices',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/pages/notices-page')).NoticesPage,
-                }),
+                lazy: antdPage(
+                  () => import('../features/notifications/pages/notices-page'),
+                  (m) => m.NoticesPage,
+                ),
               },
               {
                 path: 'account-security',
-                lazy: async () => ({
-                  Component: (await import('../features/account/pages/security-page')).SecurityPage,
-                }),
+                lazy: antdPage(
+                  () => import('../features/account/pages/security-page'),
+                  (m) => m.SecurityPage,
+                ),
               },
             ],
           },

@@ -4,6 +4,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { PreferencesProvider } from '../shared/lib/preferences';
+import { AntdScope } from '../shared/ui/antd-scope';
 
 /** Renders routes inside the app's real providers (query client with the answers of spec §8, auth, dialogs). */
 export function renderApp(routes: RouteObject[], options: { at?: string; language?: Language } = {}) {
@@ -11,7 +12,10 @@ export function renderApp(routes: RouteObject[], options: { at?: string; languag
   render(
     <PreferencesProvider initial={{ language: options.language ?? 'en', currency: 'CNY', showOriginalCurrency: false }}>
       <AppProviders goHome={() => void router.navigate('/')} goToLogin={() => void router.navigate('/login')}>
-        <RouterProvider router={router} />
+        {/* As the router gives each page built with Ant Design its scope. */}
+        <AntdScope>
+          <RouterProvider router={router} />
+        </AntdScope>
       </AppProviders>
     </PreferencesProvider>,
   );

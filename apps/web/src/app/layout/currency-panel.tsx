@@ -10,7 +10,7 @@ export function CurrencyPanel() {
   const { t } = useTranslation('common');
   const names = new Intl.DisplayNames([language], { type: 'currency' });
   return (
-    <div className={styles.currencyPanel}>
+    <div className={styles.currencyPanel} data-currency-panel>
       <label className={styles.panelLabel} htmlFor="display-currency">
         {t('header.displayCurrency')}
       </label>
@@ -20,6 +20,7 @@ export function CurrencyPanel() {
         value={currency}
         onChange={setCurrency}
         style={{ width: '100%' }}
+        getPopupContainer={(node) => node.parentElement ?? document.body}
         options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }))}
       />
       <div className={styles.panelRow}>

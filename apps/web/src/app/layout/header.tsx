@@ -7,18 +7,27 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { Language } from '@junction/domain';
-import { Badge, Button, Dropdown, Popover, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
 import { UserAvatar } from '../../shared/ui/avatar';
+import { Badge } from '../../shared/ui/light/badge';
+import { MenuButton } from '../../shared/ui/light/menu-button';
+import { Popup } from '../../shared/ui/light/popup';
+import { Spin } from '../../shared/ui/light/spin';
 import styles from './header.module.css';
 import { Logo } from './logo';
 
-const CurrencyPanel = lazy(async () => ({ default: (await import('./currency-panel')).CurrencyPanel }));
+const CurrencyPanel = lazy(async () => {
+  const [{ withAntd }, { CurrencyPanel }] = await Promise.all([
+    import('../../shared/ui/antd-scope'),
+    import('./currency-panel'),
+  ]);
+  return { default: withAntd(CurrencyPanel) };
+});
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', 'zh-CN': '中文' };
 
@@ -37,46 +46,54 @@ function LanguageSwitch() {
   const { language, setLanguage } = usePreferences();
   const { t } = useTranslation('common');
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: (Object.keys(LANGUAGE_LABELS) as Language[]).map((lng) => ({
-          key: lng,
-          label: <span lang={lng}>{LANGUAGE_LABELS[lng]}</span>,
-        })),
-        onClick: ({ key }) => setLanguage(key as Language),
-      }}
+    <MenuButton
+      className={styles.navButton}
+      aria-label={t('header.language')}
+      data-testid="language-switch"
+      items={(Object.keys(LANGUAGE_LABELS) as Language[]).map((lng) => ({
+        key: lng,
+        label: <span lang={lng}>{LANGUAGE_LABELS[lng]}</span>,
+        selected: lng === language,
+      }))}
+      onSelect={(key) => setLanguage(key as Language)}
     >
-      <Button type="text" className={styles.navButton} aria-label={t('header.language')} data-testid="language-switch">
-        <GlobalOutlined />
-        <span>{LANGUAGE_LABELS[language]}</span>
-      </Button>
-    </Dropdown>
+      <GlobalOutlined />
+      <span>{LANGUAGE_LABELS[language]}</span>
+    </MenuButton>
   );
 }
+
+/** The currency panel's select lists its options inside the panel, so choosing one is not a click outside. */
+const isInCurrencyPanel = (target: Element) => target.closest('[data-currency-panel]') !== null;
 
 function CurrencySwitch() {
   const { currency } = usePreferences();
   const { t } = useTranslation('common');
-  // The panel (a searchable select) loads on first open; most visitors never open it.
-  const content = (
-    <Suspense fallback={<Spin size="small" />}>
-      <CurrencyPanel />
-    </Suspense>
-  );
+  const button = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" title={t('header.currencyTitle')}>
-      <Button
-        type="text"
+    <>
+      <button
+        ref={button}
+        type="button"
         className={styles.navButton}
         aria-label={t('header.displayCurrency')}
+        aria-expanded={isOpen}
+        onClick={() => setIsOpen((open) => !open)}
         data-testid="currency-switch"
       >
         {currency}
-      </Button>
-    </Popover>
+      </button>
+      {isOpen ? (
+        <Popup anchor={button} align="right" gap={12} onClose={() => setIsOpen(false)} isInside={isInCurrencyPanel}>
+          <p className={styles.panelTitle}>{t('header.currencyTitle')}</p>
+          {/* The panel (a searchable select) loads on first open; most visitors never open it. */}
+          <Suspense fallback={<Spin size="small" />}>
+            <CurrencyPanel />
+          </Suspense>
+        </Popup>
+      ) : null}
+    </>
   );
 }
 
@@ -88,48 +105,45 @@ function AccountMenu() {
   const unread = user?.unread ?? 0;
   return (
     <>
-      <Popover content={t('header.unread', { count: unread })} placement="bottom">
-        <Link
-          to={paths.notices()}
-          className={styles.navLink}
-          aria-label={t('header.notifications', { count: unread })}
-          data-testid="header-bell"
-        >
-          <Badge count={unread} size="small" offset={[2, -2]}>
-            <BellOutlined style={{ fontSize: 16 }} />
-          </Badge>
-        </Link>
-      </Popover>
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        menu={{
-          items: [
-            { key: 'account', icon: <UserOutlined />, label: t('header.account') },
-            {
-              key: 'notices',
-              icon: <BellOutlined />,
-              label: (
-                <span className={styles.menuNotices}>
-                  {t('header.noticesMenu')}
-                  <Badge count={unread} size="small" />
-                </span>
-              ),
-            },
-            { type: 'divider' },
-            { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
-          ],
-          onClick: ({ key }) =>
-            key === 'logout' ? void signOut() : navigate(key === 'notices' ? paths.notices() : paths.account()),
-        }}
+      <Link
+        to={paths.notices()}
+        className={styles.navLink}
+        aria-label={t('header.notifications', { count: unread })}
+        title={t('header.unread', { count: unread })}
+        data-testid="header-bell"
       >
-        <Button type="text" className={styles.accountButton} data-testid="account-menu">
-          <Badge count={unread} size="small" offset={[-2, 2]} data-testid="account-unread">
-            <UserAvatar gender={user?.info.gender} size={28} />
-          </Badge>
-          <span className={styles.userName}>{user?.name}</span>
-        </Button>
-      </Dropdown>
+        <Badge count={unread} style={{ top: -2, right: -2 }}>
+          <BellOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </Link>
+      <MenuButton
+        className={styles.accountButton}
+        align="right"
+        data-testid="account-menu"
+        items={[
+          { key: 'account', icon: <UserOutlined />, label: t('header.account') },
+          {
+            key: 'notices',
+            icon: <BellOutlined />,
+            label: (
+              <span className={styles.menuNotices}>
+                {t('header.noticesMenu')}
+                <Badge count={unread} />
+              </span>
+            ),
+          },
+          { key: 'divider', divider: true },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout') },
+        ]}
+        onSelect={(key) =>
+          key === 'logout' ? void signOut() : navigate(key === 'notices' ? paths.notices() : paths.account())
+        }
+      >
+        <Badge count={unread} style={{ top: 2, right: 2 }} data-testid="account-unread">
+          <UserAvatar gender={user?.info.gender} size={28} />
+        </Badge>
+        <span className={styles.userName}>{user?.name}</span>
+      </MenuButton>
     </>
   );
 }

@@ -1,22 +1,26 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ChatProvider } from '../../features/chat/components/chat-provider';
 import { useAuth } from '../../shared/auth/auth-context';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
+import { Spin } from '../../shared/ui/light/spin';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';
 
-const LoginModal = lazy(async () => ({
-  default: (await import('../../features/account/components/login-modal')).LoginModal,
-}));
+const LoginModal = lazy(async () => {
+  const [{ withAntd }, { LoginModal }] = await Promise.all([
+    import('../../shared/ui/antd-scope'),
+    import('../../features/account/components/login-modal'),
+  ]);
+  return { default: withAntd(LoginModal) };
+});
 
 export function PageFallback() {
   return (
     <div className={styles.fallback}>
-      <Spin size="large" />
+      <Spin />
     </div>
   );
 }

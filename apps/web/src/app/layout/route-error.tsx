@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { paths } from '../../shared/paths';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { Button } from '../../shared/ui/light/button';
 
 /** Shown in place of a page that failed to load (a lost chunk, a failed request); the shell stays. */
 export function RouteError() {
@@ -17,7 +17,7 @@ export function RouteError() {
         description={t('routeError.description')}
         action={
           <>
-            <Button type="primary" onClick={() => window.location.reload()}>
+            <Button variant="primary" onClick={() => window.location.reload()}>
               {t('routeError.retry')}
             </Button>{' '}
             <Link to={paths.home()}>{t('routeError.home')}</Link>

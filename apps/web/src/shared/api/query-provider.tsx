@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unauthorizedEvents } from '../auth/auth-events';
 import { useMessageDialog } from '../ui/message-dialog';
+import { showErrorToast } from '../ui/toast';
 import { ApiError } from './api-error';
 
 /** Spec §9: the error toast stays three seconds. */
@@ -21,7 +21,6 @@ export type QueryProviderProps = { children: ReactNode; goHome: () => void };
 export function QueryProvider({ children, goHome }: QueryProviderProps) {
   const { t } = useTranslation('errors');
   const { showMessage } = useMessageDialog();
-  const { message } = AntApp.useApp();
   const onErrorRef = useRef<(error: unknown, silent: boolean) => void>(() => {});
   onErrorRef.current = (error, silent) => {
     if (!(error instanceof ApiError) || silent) return;
@@ -34,10 +33,7 @@ export function QueryProvider({ children, goHome }: QueryProviderProps) {
     } else if (error.status === 419) {
       showMessage({ type: 'CONFIRM', content: t('busy') });
     } else if (error.status >= 500) {
-      message.error({
-        content: t('serverError', { status: error.status, detail: error.body.errorContent }),
-        duration: ERROR_TOAST_SECONDS,
-      });
+      showErrorToast(t('serverError', { status: error.status, detail: error.body.errorContent }), ERROR_TOAST_SECONDS);
     }
   };
   const [client] = useState(

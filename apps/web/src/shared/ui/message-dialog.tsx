@@ -1,5 +1,14 @@
-import { Modal } from 'antd';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -22,6 +31,15 @@ type MessageDialogApi = { showMessage: (options: MessageOptions) => void; closeM
 
 const MessageDialogContext = createContext<MessageDialogApi | null>(null);
 
+// The dialog (Ant Design's Modal) loads the first time a message is shown.
+const MessageModal = lazy(async () => {
+  const [{ withAntd }, { MessageModal }] = await Promise.all([
+    import('./antd-scope'),
+    import('./message-dialog-modal'),
+  ]);
+  return { default: withAntd(MessageModal) };
+});
+
 export type MessageDialogProviderProps = {
   children: ReactNode;
   /** Navigation to the home page; the router is mounted inside the provider. */
@@ -36,6 +54,9 @@ export function MessageDialogProvider({
 }: MessageDialogProviderProps) {
   const { t } = useTranslation('common');
   const [current, setCurrent] = useState<MessageOptions | null>(null);
+  // Once shown, the dialog stays mounted so that it can close with its animation.
+  const [wasShown, setWasShown] = useState(false);
+  if (current && !wasShown) setWasShown(true);
   const handlers = useRef({ goHome, reload });
   handlers.current = { goHome, reload };
 
@@ -59,21 +80,20 @@ export function MessageDialogProvider({
   return (
     <MessageDialogContext.Provider value={api}>
       {children}
-      <Modal
-        open={current !== null}
-        title={current?.title ?? t('dialog.title')}
-        okText={okText}
-        onOk={handleOk}
-        onCancel={type === 'CONFIRM' ? closeMessage : handleOk}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        closable={type === 'CONFIRM'}
-        mask={{ closable: false }}
-        centered
-        width={420}
-        data-testid="message-dialog"
-      >
-        <p data-message-type={type}>{current?.content}</p>
-      </Modal>
+      {wasShown ? (
+        <Suspense fallback={null}>
+          <MessageModal
+            open={current !== null}
+            title={current?.title ?? t('dialog.title')}
+            okText={okText}
+            onOk={handleOk}
+            onCancel={type === 'CONFIRM' ? closeMessage : handleOk}
+            closable={type === 'CONFIRM'}
+            content={current?.content}
+            type={type}
+          />
+        </Suspense>
+      ) : null}
     </MessageDialogContext.Provider>
   );
 }

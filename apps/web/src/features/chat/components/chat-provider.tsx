@@ -6,7 +6,13 @@ import { type ChatLauncher, ChatLauncherContext } from '../../../shared/chat/cha
 import { chatKeys, chatSummaryQueryOptions } from '../api/chat';
 import { SocketHubContext, useChatSocket } from '../lib/socket-hub';
 
-const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel')).ChatPanel }));
+const ChatPanel = lazy(async () => {
+  const [{ withAntd }, { ChatPanel }] = await Promise.all([
+    import('../../../shared/ui/antd-scope'),
+    import('./chat-panel'),
+  ]);
+  return { default: withAntd(ChatPanel) };
+});
 
 /**
  * Online service for the signed-in traveller on every page: the socket, the unread count, the status

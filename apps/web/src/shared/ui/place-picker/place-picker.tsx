@@ -145,16 +145,18 @@ export type PlacePickerProps = {
   placeholder?: string;
   id?: string;
   'aria-label'?: string;
+  /** Takes the focus and opens with this search (typed into its light stand-in while it loaded). */
+  activate?: { keyword: string };
 };
 
 /**
  * Type-ahead over `GET /api/place`: popular cities when empty; results grouped city → airports and
  * stations; a city means any of its airports and stations, a single airport or station means only it.
  */
-export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ariaLabel }: PlacePickerProps) {
+export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ariaLabel, activate }: PlacePickerProps) {
   const { t } = useTranslation('common');
   const { language } = usePreferences();
-  const [keyword, setKeyword] = useState('');
+  const [keyword, setKeyword] = useState(activate?.keyword ?? '');
   const deferred = useDeferredValue(keyword.trim());
   const results = useQuery(placesQueryOptions(deferred, language));
   const popular = useQuery({ ...popularPlacesQueryOptions(language), enabled: deferred === '' });
@@ -205,6 +207,8 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
       virtual={false}
       allowClear
       size="large"
+      autoFocus={activate !== undefined}
+      defaultOpen={activate !== undefined}
       data-testid="place-picker"
     />
   );
@@ -214,6 +218,8 @@ export type PlacePairProps = {
   from?: PickedPlace;
   to?: PickedPlace;
   onChange: (pair: { from?: PickedPlace; to?: PickedPlace }) => void;
+  /** The side its light stand-in was used on while this loaded: the search typed there, or the map asked for. */
+  activate?: { side: 'from' | 'to'; keyword: string; map: boolean };
 };
 
 /** The label over a picker, with the button that opens the map to choose the place by a pin. */
@@ -238,15 +244,22 @@ function FieldLabel({ label, onMap }: { label: string; onMap: () => void }) {
 }
 
 /** Origin and destination pickers with the swap button between them; either can be chosen on the map. */
-export function PlacePair({ from, to, onChange }: PlacePairProps) {
+export function PlacePair({ from, to, onChange, activate }: PlacePairProps) {
   const { t } = useTranslation('common');
-  const [mapFor, setMapFor] = useState<'from' | 'to' | undefined>();
+  const [mapFor, setMapFor] = useState<'from' | 'to' | undefined>(activate?.map ? activate.side : undefined);
+  const activated = (side: 'from' | 'to') =>
+    activate?.side === side && !activate.map ? { keyword: activate.keyword } : undefined;
   const mapCity = (mapFor === 'to' ? (to ?? from) : (from ?? to))?.cityCode || 'BJS';
   return (
     <div className={styles.pair}>
       <div className={styles.field}>
         <FieldLabel label={t('placePicker.from')} onMap={() => setMapFor('from')} />
-        <PlacePicker value={from} onChange={(p) => onChange({ from: p, to })} aria-label={t('placePicker.from')} />
+        <PlacePicker
+          value={from}
+          onChange={(p) => onChange({ from: p, to })}
+          aria-label={t('placePicker.from')}
+          activate={activated('from')}
+        />
       </div>
       <Button
         shape="circle"
@@ -257,7 +270,12 @@ export function PlacePair({ from, to, onChange }: PlacePairProps) {
       />
       <div className={styles.field}>
         <FieldLabel label={t('placePicker.to')} onMap={() => setMapFor('to')} />
-        <PlacePicker value={to} onChange={(p) => onChange({ from, to: p })} aria-label={t('placePicker.to')} />
+        <PlacePicker
+          value={to}
+          onChange={(p) => onChange({ from, to: p })}
+          aria-label={t('placePicker.to')}
+          activate={activated('to')}
+        />
       </div>
       {mapFor ? (
         <Suspense fallback={null}>

@@ -3,10 +3,11 @@ import type { HolidayCalendar } from '@junction/domain';
 import { addDays, nameIn } from '@junction/domain';
 import { DatePicker, type DatePickerProps, Grid } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHolidayCalendar } from '../../../../shared/api/reference';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { FieldShell } from './field-shell';
 import styles from './search-form.module.css';
 
 const ISO = 'YYYY-MM-DD';
@@ -89,25 +90,6 @@ function useOutside(min: string, max: string): (d: Dayjs) => boolean {
   );
 }
 
-type FieldShellProps = { label: string; htmlFor: string; error?: string; children: ReactNode; testId?: string };
-
-/** A labelled form field with its message underneath, as the place pickers lay theirs out. */
-export function FieldShell({ label, htmlFor, error, children, testId }: FieldShellProps) {
-  return (
-    <div className={styles.field} data-testid={testId}>
-      <label className={styles.label} htmlFor={htmlFor}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <div className={styles.error} role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
 export type DateFieldProps = {
   id: string;
   label: string;
@@ -118,6 +100,8 @@ export type DateFieldProps = {
   error?: string;
   placeholder?: string;
   'data-testid'?: string;
+  /** Opens the calendar at once (its light stand-in was clicked while this loaded). */
+  autoOpen?: boolean;
 };
 
 export function DateField({
@@ -130,8 +114,10 @@ export function DateField({
   error,
   placeholder,
   'data-testid': testId,
+  autoOpen = false,
 }: DateFieldProps) {
   const { t } = useTranslation('search-form');
+  const [isOpen, setIsOpen] = useState(autoOpen);
   const isOutside = useOutside(min, max);
   const cellRender = useCalendarCells(isOutside);
   const format = useDateFormat();
@@ -141,6 +127,9 @@ export function DateField({
         id={id}
         className={styles.picker}
         size="large"
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        autoFocus={autoOpen}
         value={value ? dayjs(value) : null}
         onChange={(d) => onChange(d ? d.format(ISO) : undefined)}
         disabledDate={isOutside}
@@ -167,14 +156,17 @@ export type DateRangeFieldProps = {
   min: string;
   max: string;
   error?: string;
+  /** Opens the calendar at once (its light stand-in was clicked while this loaded). */
+  autoOpen?: boolean;
 };
 
 /**
  * The round trip's departure and return in one picker (the spec's dateRange pair). A phone has no
  * room for two months side by side, so there it is two single pickers.
  */
-export function DateRangeField({ id, value, onChange, min, max, error }: DateRangeFieldProps) {
+export function DateRangeField({ id, value, onChange, min, max, error, autoOpen = false }: DateRangeFieldProps) {
   const { t } = useTranslation('search-form');
+  const [isOpen, setIsOpen] = useState(autoOpen);
   const isOutside = useOutside(min, max);
   const cellRender = useCalendarCells(isOutside);
   const format = useDateFormat();
@@ -191,6 +183,7 @@ export function DateRangeField({ id, value, onChange, min, max, error }: DateRan
           min={min}
           max={max}
           error={error}
+          autoOpen={autoOpen}
         />
         <DateField
           id={`${id}-return`}
@@ -210,6 +203,9 @@ export function DateRangeField({ id, value, onChange, min, max, error }: DateRan
         id={{ start: id }}
         className={styles.picker}
         size="large"
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        autoFocus={autoOpen}
         value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
         onChange={(range) => onChange([range?.[0]?.format(ISO), range?.[1]?.format(ISO)])}
         disabledDate={isOutside}

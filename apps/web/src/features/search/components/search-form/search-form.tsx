@@ -1,4 +1,11 @@
-import { CalendarOutlined, CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  CloseCircleFilled,
+  CloseOutlined,
+  DownOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import {
   CABINS,
   type ErrorName,
@@ -8,17 +15,18 @@ import {
   SEARCH_MODES,
   type SearchMode,
   TRIP_TYPES,
-  type TripType,
 } from '@junction/domain';
-import { Alert, Button, Radio, Segmented, Select } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../../shared/lib/error-text';
 import { paths } from '../../../../shared/paths';
-import { type PickedPlace, PlacePair } from '../../../../shared/ui/place-picker/place-picker';
+import { Button } from '../../../../shared/ui/light/button';
+import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
 import { ModeIcon } from '../mode-icon';
-import { DateField, DateRangeField } from './date-fields';
+import { loadAntdFields } from './antd-fields';
+import { DateInput, DateRangeInput } from './date-inputs';
+import { PlaceFields } from './place-fields';
 import {
   checkDraft,
   defaultDraft,
@@ -112,7 +120,7 @@ export function SearchForm({ initial }: SearchFormProps) {
     const toError = shown(p.to);
     return (
       <div className={styles.places} data-from-error={Boolean(fromError)} data-to-error={Boolean(toError)}>
-        <PlacePair
+        <PlaceFields
           from={leg.from}
           to={leg.to}
           onChange={({ from, to }: { from?: PickedPlace; to?: PickedPlace }) => updateLeg(index, { from, to })}
@@ -143,8 +151,8 @@ export function SearchForm({ initial }: SearchFormProps) {
   );
   const submit = (
     <Button
-      type="primary"
-      htmlType="submit"
+      variant="primary"
+      type="submit"
       size="large"
       icon={<SearchOutlined aria-hidden="true" />}
       className={styles.submit}
@@ -157,48 +165,76 @@ export function SearchForm({ initial }: SearchFormProps) {
   const first = draft.legs[0] as LegDraft;
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={t('label')} data-testid="search-form">
+    <form
+      className={styles.form}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={t('label')}
+      // The pickers and calendars load as the traveller comes to the form (see antd-fields.ts).
+      onPointerEnter={() => void loadAntdFields()}
+      onFocus={() => void loadAntdFields()}
+      data-testid="search-form"
+    >
       <div className={styles.toolbar}>
-        <Radio.Group
-          className={styles.tripType}
-          value={draft.type}
-          onChange={(e) => setDraft((d) => withTripType(d, e.target.value as TripType, today))}
-          aria-label={t('tripType.label')}
-          data-testid="trip-type"
-          options={TRIP_TYPE_VALUES.map((v) => ({ value: v, label: t(`tripType.${v}`) }))}
-        />
-        <div className={styles.options}>
-          <Select
-            className={styles.optionSelect}
-            variant="borderless"
-            value={draft.cabin}
-            onChange={(cabin) => update({ cabin })}
-            aria-label={t('cabin.label')}
-            popupMatchSelectWidth={false}
-            options={CABINS.map((c) => ({ value: c, label: t(`cabin.${c}`) }))}
-            data-testid="cabin-select"
-          />
-          <Select
-            className={styles.optionSelect}
-            variant="borderless"
-            value={draft.flexDays}
-            onChange={(flexDays) => update({ flexDays })}
-            aria-label={t('flex.label')}
-            prefix={<CalendarOutlined className={styles.optionIcon} aria-hidden="true" />}
-            popupMatchSelectWidth={false}
-            options={FLEX_VALUES.map((n) => ({ value: n, label: t(`flex.${n}` as 'flex.0') }))}
-            data-testid="flex-select"
-          />
+        <div className={styles.tripType} role="radiogroup" aria-label={t('tripType.label')} data-testid="trip-type">
+          {TRIP_TYPE_VALUES.map((v) => (
+            <label key={v} className={styles.radio}>
+              <input
+                type="radio"
+                name={`${id}-trip-type`}
+                value={v}
+                checked={draft.type === v}
+                onChange={() => setDraft((d) => withTripType(d, v, today))}
+              />
+              <span>{t(`tripType.${v}`)}</span>
+            </label>
+          ))}
         </div>
-        <Segmented<SearchMode>
-          className={styles.mode}
-          value={draft.mode}
-          onChange={(mode) => update({ mode })}
-          aria-label={t('mode.label')}
-          data-testid="mode"
-          options={SEARCH_MODES.map((m) => ({
-            value: m,
-            label: (
+        <div className={styles.options}>
+          <span className={styles.optionSelect}>
+            <span aria-hidden="true">{t(`cabin.${draft.cabin}`)}</span>
+            <select
+              value={draft.cabin}
+              onChange={(e) => update({ cabin: e.target.value as SearchDraft['cabin'] })}
+              aria-label={t('cabin.label')}
+              data-testid="cabin-select"
+            >
+              {CABINS.map((c) => (
+                <option key={c} value={c}>
+                  {t(`cabin.${c}`)}
+                </option>
+              ))}
+            </select>
+            <DownOutlined className={styles.optionArrow} aria-hidden="true" />
+          </span>
+          <span className={styles.optionSelect}>
+            <CalendarOutlined className={styles.optionIcon} aria-hidden="true" />
+            <span aria-hidden="true">{t(`flex.${draft.flexDays}` as 'flex.0')}</span>
+            <select
+              value={draft.flexDays}
+              onChange={(e) => update({ flexDays: Number(e.target.value) })}
+              aria-label={t('flex.label')}
+              data-testid="flex-select"
+            >
+              {FLEX_VALUES.map((n) => (
+                <option key={n} value={n}>
+                  {t(`flex.${n}` as 'flex.0')}
+                </option>
+              ))}
+            </select>
+            <DownOutlined className={styles.optionArrow} aria-hidden="true" />
+          </span>
+        </div>
+        <div className={styles.mode} role="radiogroup" aria-label={t('mode.label')} data-testid="mode">
+          {SEARCH_MODES.map((m) => (
+            <label key={m} className={styles.modeItem}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={m}
+                checked={draft.mode === m}
+                onChange={() => update({ mode: m })}
+              />
               <span className={styles.modeOption}>
                 <span className={styles.modeIcons} aria-hidden="true">
                   {MODE_ICONS[m].map((icon) => (
@@ -207,9 +243,9 @@ export function SearchForm({ initial }: SearchFormProps) {
                 </span>
                 {t(`mode.${m}`)}
               </span>
-            ),
-          }))}
-        />
+            </label>
+          ))}
+        </div>
       </div>
 
       {isMultiCity ? (
@@ -222,7 +258,7 @@ export function SearchForm({ initial }: SearchFormProps) {
                 <li key={leg.id} className={styles.legRow} data-testid={`leg-${i}`}>
                   <span className={styles.legNumber}>{t('legs.title', { number: i + 1 })}</span>
                   {places(leg, i)}
-                  <DateField
+                  <DateInput
                     id={`${id}-date-${i}`}
                     label={t('dates.departure')}
                     value={leg.date}
@@ -233,7 +269,7 @@ export function SearchForm({ initial }: SearchFormProps) {
                     data-testid={`leg-${i}-date`}
                   />
                   <Button
-                    type="text"
+                    variant="text"
                     shape="circle"
                     className={styles.removeLeg}
                     icon={<CloseOutlined />}
@@ -269,7 +305,7 @@ export function SearchForm({ initial }: SearchFormProps) {
         >
           {places(first, 0)}
           {draft.type === TRIP_TYPES.ROUND_TRIP ? (
-            <DateRangeField
+            <DateRangeInput
               id={`${id}-dates`}
               value={[first.date, draft.returnDate]}
               onChange={([date, returnDate]) =>
@@ -280,7 +316,7 @@ export function SearchForm({ initial }: SearchFormProps) {
               error={shown(legProblems(0).date)}
             />
           ) : (
-            <DateField
+            <DateInput
               id={`${id}-date-0`}
               label={t('dates.departure')}
               value={first.date}
@@ -295,7 +331,12 @@ export function SearchForm({ initial }: SearchFormProps) {
           {submit}
         </div>
       )}
-      {formProblem ? <Alert className={styles.formAlert} type="error" showIcon title={describe(formProblem)} /> : null}
+      {formProblem ? (
+        <div className={styles.formAlert} role="alert">
+          <CloseCircleFilled className={styles.formAlertIcon} aria-hidden="true" />
+          {describe(formProblem)}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { DownOutlined, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, ExclamationCircleFilled, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { type ErrorName, MAX_TRAVELLERS, travellerProblem } from '@junction/domain';
-import { Alert, Button, Popover } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../../shared/lib/error-text';
-import { FieldShell } from './date-fields';
+import { Button } from '../../../../shared/ui/light/button';
+import { Popup } from '../../../../shared/ui/light/popup';
+import { FieldShell } from './field-shell';
 import styles from './search-form.module.css';
 
 export type Travellers = { adults: number; children: number; infants: number };
@@ -30,6 +31,7 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
   const { t } = useTranslation('search-form');
   const errorText = useErrorText();
   const [isOpen, setIsOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
   const total = value.adults + value.children + value.infants;
   const message = (name: ErrorName) => errorText(name);
 
@@ -90,17 +92,14 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
         );
       })}
       {total >= MAX_TRAVELLERS ? (
-        <Alert
-          className={styles.travellerAlert}
-          type="warning"
-          showIcon
-          title={message('TOO_MANY_TRAVELLERS')}
-          data-testid="travellers-limit"
-        />
+        <div className={styles.travellerAlert} role="status" data-testid="travellers-limit">
+          <ExclamationCircleFilled className={styles.travellerAlertIcon} aria-hidden="true" />
+          {message('TOO_MANY_TRAVELLERS')}
+        </div>
       ) : null}
       <p className={styles.travellerRule}>{t('travellers.rule')}</p>
       <div className={styles.travellerFooter}>
-        <Button type="primary" onClick={() => setIsOpen(false)}>
+        <Button variant="primary" onClick={() => setIsOpen(false)}>
           {t('travellers.done')}
         </Button>
       </div>
@@ -109,26 +108,24 @@ export function TravellersField({ id, value, onChange, error }: TravellersFieldP
 
   return (
     <FieldShell label={t('travellers.label')} htmlFor={id} error={error}>
-      <Popover
-        content={content}
-        trigger="click"
-        placement="bottomRight"
-        open={isOpen}
-        onOpenChange={setIsOpen}
-        arrow={false}
+      <button
+        ref={anchor}
+        id={id}
+        type="button"
+        onClick={() => setIsOpen((open) => !open)}
+        className={`${styles.travellersButton} ${error ? styles.travellersButtonError : ''}`}
+        aria-expanded={isOpen}
+        data-testid="travellers-button"
       >
-        <button
-          id={id}
-          type="button"
-          className={`${styles.travellersButton} ${error ? styles.travellersButtonError : ''}`}
-          aria-expanded={isOpen}
-          data-testid="travellers-button"
-        >
-          <UserOutlined className={styles.travellersIcon} aria-hidden="true" />
-          <span className={styles.travellersSummary}>{t('travellers.summary', { count: total })}</span>
-          <DownOutlined className={styles.travellersChevron} aria-hidden="true" />
-        </button>
-      </Popover>
+        <UserOutlined className={styles.travellersIcon} aria-hidden="true" />
+        <span className={styles.travellersSummary}>{t('travellers.summary', { count: total })}</span>
+        <DownOutlined className={styles.travellersChevron} aria-hidden="true" />
+      </button>
+      {isOpen ? (
+        <Popup anchor={anchor} align="right" onClose={() => setIsOpen(false)}>
+          {content}
+        </Popup>
+      ) : null}
     </FieldShell>
   );
 }

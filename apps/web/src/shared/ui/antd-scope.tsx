@@ -1,0 +1,39 @@
+import type { Language } from '@junction/domain';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { theme } from '../../app/theme';
+
+const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
+const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };
+
+/**
+ * Ant Design's theme, texts and message holders around the parts of the site built with it: every page but
+ * the home page, and the dialogs, panels and pickers that load when first opened. It comes with them, so the
+ * home page loads none of Ant Design. The date library's Chinese texts come with it too.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  // The UI language as i18next has it (the app keeps it in step with the preference cookie).
+  const language: Language = useTranslation().i18n.language === 'en' ? 'en' : 'zh-CN';
+  dayjs.locale(DAYJS_LOCALES[language]);
+  return (
+    <ConfigProvider locale={ANT_LOCALES[language]} theme={theme} button={{ autoInsertSpace: false }}>
+      <AntApp component={false}>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** A component inside its own scope, for a page or panel loaded on demand. */
+export function withAntd<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  const Scoped = (props: P) => (
+    <AntdScope>
+      <Component {...props} />
+    </AntdScope>
+  );
+  Scoped.displayName = `Antd(${Component.displayName ?? Component.name})`;
+  return Scoped;
+}

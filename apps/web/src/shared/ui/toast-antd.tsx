@@ -1,0 +1,9 @@
+import { ConfigProvider, message } from 'antd';
+import { theme } from '../../app/theme';
+
+// Notices shown outside any page's Ant Design scope still take the site's theme.
+ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
+
+export function errorToast(content: string, seconds: number): void {
+  void message.error({ content, duration: seconds });
+}
