@@ -152,8 +152,8 @@ for (const lang of LANGUAGES) {
       // Modify search: the form's picker holds the door by its name.
       await fresh.getByTestId('modify-search').click();
       const freshLeg = fresh.getByTestId('leg-0');
-      await expect(freshLeg.locator('.ant-select').nth(0)).toContainText(w.shown);
-      await expect(freshLeg.locator('.ant-select').nth(1)).toContainText(w.cityShown);
+      await expect(freshLeg.getByTestId('place-picker').nth(0)).toContainText(w.shown);
+      await expect(freshLeg.getByTestId('place-picker').nth(1)).toContainText(w.cityShown);
       await other.close();
       expect(errors).toEqual([]);
       expect(otherErrors).toEqual([]);

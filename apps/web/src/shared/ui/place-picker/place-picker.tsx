@@ -10,7 +10,7 @@ import {
 } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Spin } from 'antd';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placesQueryOptions, popularPlacesQueryOptions } from '../../api/reference';
 import { usePreferences } from '../../lib/preferences';
@@ -157,6 +157,11 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
   const { t } = useTranslation('common');
   const { language } = usePreferences();
   const [keyword, setKeyword] = useState(activate?.keyword ?? '');
+  // The Select clears its search as it mounts; what was typed into the stand-in is put back after that.
+  const typed = useRef(activate?.keyword);
+  useEffect(() => {
+    if (typed.current) setKeyword(typed.current);
+  }, []);
   const deferred = useDeferredValue(keyword.trim());
   const results = useQuery(placesQueryOptions(deferred, language));
   const popular = useQuery({ ...popularPlacesQueryOptions(language), enabled: deferred === '' });
