@@ -1,11 +1,3 @@
-import {
-  BellOutlined,
-  GlobalOutlined,
-  LogoutOutlined,
-  MobileOutlined,
-  ProfileOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import type { Language } from '@junction/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +7,14 @@ import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
 import { UserAvatar } from '../../shared/ui/avatar';
 import { Badge } from '../../shared/ui/light/badge';
+import {
+  BellOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  ProfileOutlined,
+  UserOutlined,
+} from '../../shared/ui/light/icons';
 import { MenuButton } from '../../shared/ui/light/menu-button';
 import { Popup } from '../../shared/ui/light/popup';
 import { Spin } from '../../shared/ui/light/spin';

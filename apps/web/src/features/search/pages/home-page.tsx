@@ -1,12 +1,3 @@
-import {
-  ArrowRightOutlined,
-  CheckCircleFilled,
-  CustomerServiceOutlined,
-  MobileOutlined,
-  SafetyCertificateOutlined,
-  TagsOutlined,
-  TranslationOutlined,
-} from '@ant-design/icons';
 import { addDays, buildShortLink, unpackSearchLink } from '@junction/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +6,15 @@ import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
+import {
+  ArrowRightOutlined,
+  CheckCircleFilled,
+  CustomerServiceOutlined,
+  MobileOutlined,
+  SafetyCertificateOutlined,
+  TagsOutlined,
+  TranslationOutlined,
+} from '../../../shared/ui/light/icons';
 import { type Mode, ModeIcon } from '../components/mode-icon';
 import { fromCriteria, todayIso } from '../components/search-form/search-draft';
 import { SearchForm } from '../components/search-form/search-form';

@@ -1,8 +1,8 @@
-import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import type { Language } from '@junction/domain';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { CalendarOutlined, SwapRightOutlined } from '../../../../shared/ui/light/icons';
 import { loadAntdFields, useAntdFields } from './antd-fields';
 import type { DateFieldProps, DateRangeFieldProps } from './date-fields';
 import { FieldShell } from './field-shell';

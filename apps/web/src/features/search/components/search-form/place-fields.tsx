@@ -1,7 +1,7 @@
-import { AimOutlined, DownOutlined, SwapOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../shared/ui/light/button';
+import { AimOutlined, DownOutlined, SwapOutlined } from '../../../../shared/ui/light/icons';
 import type { PickedPlace, PlacePairProps } from '../../../../shared/ui/place-picker/place-picker';
 import pickerStyles from '../../../../shared/ui/place-picker/place-picker.module.css';
 import { loadAntdFields, useAntdFields } from './antd-fields';

@@ -1,12 +1,4 @@
 import {
-  CalendarOutlined,
-  CloseCircleFilled,
-  CloseOutlined,
-  DownOutlined,
-  PlusOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-import {
   CABINS,
   type ErrorName,
   MAX_FLEX_DAYS,
@@ -22,6 +14,14 @@ import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../../shared/lib/error-text';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../../shared/ui/light/button';
+import {
+  CalendarOutlined,
+  CloseCircleFilled,
+  CloseOutlined,
+  DownOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '../../../../shared/ui/light/icons';
 import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
 import { ModeIcon } from '../mode-icon';
 import { loadAntdFields } from './antd-fields';

@@ -1,9 +1,15 @@
-import { DownOutlined, ExclamationCircleFilled, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { type ErrorName, MAX_TRAVELLERS, travellerProblem } from '@junction/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../../shared/lib/error-text';
 import { Button } from '../../../../shared/ui/light/button';
+import {
+  DownOutlined,
+  ExclamationCircleFilled,
+  MinusOutlined,
+  PlusOutlined,
+  UserOutlined,
+} from '../../../../shared/ui/light/icons';
 import { Popup } from '../../../../shared/ui/light/popup';
 import { FieldShell } from './field-shell';
 import styles from './search-form.module.css';
