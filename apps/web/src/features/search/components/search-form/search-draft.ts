@@ -21,7 +21,6 @@ import {
   type TripType,
   travellerProblem,
 } from '@junction/domain';
-import dayjs from 'dayjs';
 import { storage } from '../../../../shared/lib/storage';
 import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
 
@@ -61,7 +60,11 @@ let legCounter = 0;
 export const newLegId = (): string => `leg-${++legCounter}`;
 
 /** Today in the traveller's own calendar. */
-export const todayIso = (): string => dayjs().format('YYYY-MM-DD');
+export const todayIso = (): string => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
 /** The last date tickets are sold for. */
 export const lastOnSaleIso = (today: string): string => addDays(today, MAX_DAYS_AHEAD);
 
