@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '../../app/theme';
+import { theme } from './theme';
 
 const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };

@@ -1,5 +1,5 @@
 import { ConfigProvider, message } from 'antd';
-import { theme } from '../../app/theme';
+import { theme } from './theme';
 
 // Notices shown outside any page's Ant Design scope still take the site's theme.
 ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
