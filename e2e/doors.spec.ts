@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 
 /** The landmark typed, the name it shows, and the map search that moves the map to Lujiazui, per language. */
 const WORDS = {
@@ -20,6 +20,16 @@ const WORDS = {
     cityShown: '上海',
   },
 } as const;
+
+/** Picks the language from the header's menu; a click lost to the menu's opening animation is tried again. */
+async function switchLanguage(page: Page, to: Lang) {
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: to === 'zh-CN' ? '中文' : 'English' });
+    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
+    await item.click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', to, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
@@ -48,7 +58,13 @@ for (const lang of LANGUAGES) {
       await shot(page, `picker-${lang}-1280`);
       const landmark = dropdown.locator('[data-place-kind="door"]', { hasText: w.shown }).first();
       await landmark.click();
-      await expect(leg.locator('.ant-select').nth(0)).toContainText(w.shown);
+      await expect(leg.getByTestId('place-picker').nth(0)).toContainText(w.shown);
+      // The picked door has both names: switching the site's language renames it, and back.
+      const otherLang: Lang = lang === 'en' ? 'zh-CN' : 'en';
+      await switchLanguage(page, otherLang);
+      await expect(leg.getByTestId('place-picker').nth(0)).toContainText(WORDS[otherLang].shown);
+      await switchLanguage(page, lang);
+      await expect(leg.getByTestId('place-picker').nth(0)).toContainText(w.shown);
 
       // To: a pin on the map, after searching the map for Lujiazui.
       await leg.getByTestId('choose-on-map').nth(1).click();
@@ -73,7 +89,7 @@ for (const lang of LANGUAGES) {
       await shot(page, `map-${lang}-1280`);
       await dialog.getByRole('button', { name: common('map.useThis') }).click();
       await expect(dialog).toBeHidden();
-      await expect(leg.locator('.ant-select').nth(1)).toContainText(chosen);
+      await expect(leg.getByTestId('place-picker').nth(1)).toContainText(chosen);
 
       await page.getByTestId('search-form').getByTestId('search-submit').click();
       await expect(page).toHaveURL(/\/search\?s=/);
@@ -149,11 +165,24 @@ for (const lang of LANGUAGES) {
       await expect(fresh.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 90_000 });
       await shot(fresh, `short-link-${lang}-1440`);
 
-      // Modify search: the form's picker holds the door by its name.
+      // In the other language the door has its other name: in the summary, and in the plans that start there.
+      const otherLang: Lang = lang === 'en' ? 'zh-CN' : 'en';
+      const otherW = WORDS[otherLang];
+      await switchLanguage(fresh, otherLang);
+      await expect(fresh.getByTestId('search-summary')).toContainText(otherW.shown);
+      await expect(fresh.getByTestId('search-summary')).toContainText(otherW.cityShown);
+      const kinds = fresh.getByTestId('filter-kinds');
+      await kinds.locator('li[data-option="mix"]').hover();
+      await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+      const card = fresh.getByTestId('result-card').first();
+      await expect(card.getByTestId('place-name').first()).toContainText(otherW.shown);
+      await shot(fresh, `short-link-${otherLang}-from-${lang}-1440`);
+
+      // Modify search: the form's picker holds the door by its name in the language of the page.
       await fresh.getByTestId('modify-search').click();
       const freshLeg = fresh.getByTestId('leg-0');
-      await expect(freshLeg.getByTestId('place-picker').nth(0)).toContainText(w.shown);
-      await expect(freshLeg.getByTestId('place-picker').nth(1)).toContainText(w.cityShown);
+      await expect(freshLeg.getByTestId('place-picker').nth(0)).toContainText(otherW.shown);
+      await expect(freshLeg.getByTestId('place-picker').nth(1)).toContainText(otherW.cityShown);
       await other.close();
       expect(errors).toEqual([]);
       expect(otherErrors).toEqual([]);

@@ -59,7 +59,7 @@ import { PaymentsRepository } from './features/payment/payment.repository';
 import { paymentRoutes } from './features/payment/payment.routes';
 import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
 import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
-import { defaultGeocoder, sharedGazetteer, sharedMapData } from './features/places/geocoder/default';
+import { defaultGeocoder, sharedDoorNamer, sharedGazetteer, sharedMapData } from './features/places/geocoder/default';
 import type { Geocoder } from './features/places/geocoder/geocoder';
 import { placesRoutes } from './features/places/places.routes';
 import { RailAgentDesk } from './features/rail/agent-desk';
@@ -248,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     shared.searchStore,
     {
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
+      doorNames: sharedDoorNamer(deps.refdata),
       suppliers:
         deps.suppliers ??
         ((inventory) =>

@@ -210,6 +210,23 @@ export class Gazetteer {
     return ranked.slice(0, limit).map(([id, score]) => ({ entry: this.entry(id), score }));
   }
 
+  /** Every named point within `km` of a point (a small distance: a few cells are read), nearest first. */
+  within(point: LatLon, km: number): GazetteerEntry[] {
+    const found: { id: number; km: number }[] = [];
+    const reach = Math.ceil(km / 111 / CELL_DEG) + 1;
+    const row = Math.floor((point.lat + 90) / CELL_DEG);
+    const col = Math.floor((point.lon + 180) / CELL_DEG);
+    for (let dr = -reach; dr <= reach; dr++) {
+      for (let dc = -reach; dc <= reach; dc++) {
+        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600)) ?? []) {
+          const d = distanceKm(point, { lat: this.cols.lat[id] as number, lon: this.cols.lon[id] as number });
+          if (d <= km) found.push({ id, km: d });
+        }
+      }
+    }
+    return found.sort((a, b) => a.km - b.km || a.id - b.id).map((f) => this.entry(f.id));
+  }
+
   /**
    * The named point nearest to a point: a landmark, metro station or district within `nearKm` first,
    * else anything within `farKm` (a town); undefined when nothing is that close.

@@ -42,7 +42,8 @@ export const criteriaPlacesQuerySchema = z.object({
 });
 export const criteriaPlaceSchema = z.object({
   id: z.number().int(),
-  kind: placeKindSchema,
+  /** A door (`@lat,lon`) is named as the gazetteer names its point. */
+  kind: z.union([placeKindSchema, z.literal('door')]),
   /** IATA city or airport code, or 12306 telecode. */
   code: z.string(),
   name: localTextSchema,

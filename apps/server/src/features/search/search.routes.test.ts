@@ -359,6 +359,19 @@ describe('short links with a door', () => {
     expect(shortLinkOf((cities.json() as { criteria: SearchCriteria }).criteria)).toBe('BJS-SHA-261201');
   });
 
+  it('names a door in both languages: in the link in either language, and by its token', async () => {
+    const routes = `${formatDoorLinkToken({ lat: 39.9125, lon: 116.4105, name: '王府井' })}-SHA-261201`;
+    const en = (await linkOf(routes, 'en')).json() as { criteria: SearchCriteria };
+    expect(en.criteria.legs[0]).toMatchObject({ departureName: 'Wangfujing', destinationName: 'Shanghai' });
+    const places = await t.app.inject({ url: '/api/v2/places?tokens=@39.9125,116.4105,SHA,@31.24,121.52' });
+    expect(places.statusCode, places.body).toBe(200);
+    expect(places.json().places).toMatchObject([
+      { kind: 'door', name: { en: 'Wangfujing', 'zh-CN': '王府井' } },
+      { kind: 'city', name: { en: 'Shanghai', 'zh-CN': '上海' } },
+      { kind: 'door', name: { en: 'Near Shanghai World Financial Center', 'zh-CN': '上海环球金融中心附近' } },
+    ]);
+  });
+
   it('answers every malformed door link with 1000, never a server error', async () => {
     for (const bad of ['@39.9125,116.4105-SHA-261201', '@95N116E~x-SHA-261201', '@39.9N116.4E~a%2-SHA-261201']) {
       const res = await linkOf(bad);

@@ -10,9 +10,11 @@ import {
   doorIdOf,
   formatDoorToken,
   fromRequestDate,
+  inLanguage,
   isSamePlace,
   type Language,
   type LinkDoor,
+  type LocalText,
   localDate,
   nameIn,
   normalizeCabin,
@@ -59,6 +61,8 @@ export type SearchServiceOptions = {
   supplierTimeoutMs: number;
   /** The suppliers for a search: all of them by default; the mode narrows them. */
   suppliers: (inventory: Inventory) => Supplier[];
+  /** A door's name in both languages from its point and the name given (the gazetteer's names); else the name as given. */
+  doorNames?: (point: { lat: number; lon: number }, given?: string) => LocalText;
 };
 
 /** A supplier's answer, or the signal's reason once it aborts first: a supplier cannot outstay its limit. */
@@ -150,12 +154,24 @@ export class SearchService {
     if (!point) return { place: this.place(token) };
     const city = this.refdata.places.nearestCity(point, Number.POSITIVE_INFINITY);
     if (!city) throw new AppError('PLACE_UNKNOWN');
-    const label = name?.trim() || formatDoorToken(point);
-    return { place: city, door: { ...point, name: { en: label, 'zh-CN': label } } };
+    return { place: city, door: { ...point, name: this.doorName(point, name) } };
   }
 
-  /** The place a criteria token names, in both languages; null when it names none. */
+  /** A door's name in both languages: as the gazetteer names it, else as given, else its point. */
+  private doorName(point: { lat: number; lon: number }, given: string | undefined): LocalText {
+    const names = this.options.doorNames?.(point, given);
+    if (names) return names;
+    const label = given?.trim() || formatDoorToken(point);
+    return { en: label, 'zh-CN': label };
+  }
+
+  /**
+   * The place a criteria token names, in both languages; null when it names none. A door is named as the
+   * gazetteer names its point (a landmark, or a pin near one).
+   */
   placeOf(token: string): CriteriaPlace | null {
+    const point = parseDoorToken(token);
+    if (point) return { id: doorIdOf(point), kind: 'door', code: '', name: this.doorName(point, undefined) };
     const place = resolvePlaceToken(token, this.lookup);
     if (!place) return null;
     return {
@@ -370,7 +386,7 @@ export class SearchService {
         const point = { lat: p.door.lat, lon: p.door.lon };
         return {
           id: doorIdOf(point),
-          name: p.door.name || formatDoorToken(point),
+          name: inLanguage(this.doorName(point, p.door.name), language),
           cityCode: p.city.cityCode,
           onlyThis: true,
           belowName: nameIn(p.city, language),

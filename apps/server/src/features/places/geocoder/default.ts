@@ -1,5 +1,6 @@
 import { nameIn } from '@junction/domain';
 import { type Gazetteer, loadGazetteer, loadMapData, type MapData, type Refdata } from '@junction/refdata';
+import { type DoorNamer, doorNamer } from '../door-names';
 import { AmapGeocoder, FallbackGeocoder } from './amap-geocoder';
 import { GazetteerGeocoder } from './gazetteer-geocoder';
 import type { Geocoder } from './geocoder';
@@ -10,6 +11,16 @@ let gazetteer: Gazetteer | undefined;
 export function sharedGazetteer(): Gazetteer {
   gazetteer ??= loadGazetteer();
   return gazetteer;
+}
+
+let namer: DoorNamer | undefined;
+
+/** Names doors in both languages from the process's gazetteer, read on the first door named. */
+export function sharedDoorNamer(refdata: Refdata): DoorNamer {
+  return (point, given) => {
+    namer ??= doorNamer(sharedGazetteer(), new GazetteerGeocoder(sharedGazetteer(), refdata));
+    return namer(point, given);
+  };
 }
 
 let mapData: MapData | undefined;

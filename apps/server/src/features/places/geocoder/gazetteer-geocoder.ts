@@ -26,6 +26,11 @@ export class GazetteerGeocoder implements Geocoder {
   }
 
   async reverse(point: LatLon, language: Language): Promise<Door> {
+    return this.reverseNow(point, language);
+  }
+
+  /** The same, answered in the call. */
+  reverseNow(point: LatLon, language: Language): Door {
     const near = this.gazetteer.nearest(point);
     const city = this.refdata.places.nearestCity(point);
     // Within a few hundred metres the pin is that place; farther, it is a pin near it.

@@ -16,8 +16,12 @@ export function useCriteriaNames(criteria: SearchCriteria): RouteNames[] {
   const tokens = useMemo(() => criteria.legs.flatMap((l) => [l.departure, l.destination]), [criteria]);
   const places = useQuery(criteriaPlacesQueryOptions(tokens)).data;
   return useMemo(() => {
+    // A door's names count only when they are the door's: one the gazetteer names at its point, or a pin
+    // near a named place; an address with its own name keeps it.
     const name = (place: CriteriaPlace | null | undefined, given: string | undefined, token: string) =>
-      place ? inLanguage(place.name, language) : given || token;
+      place && (place.kind !== 'door' || !given || given === place.name.en || given === place.name['zh-CN'])
+        ? inLanguage(place.name, language)
+        : given || token;
     return criteria.legs.map((leg, i) => ({
       from: name(places?.[2 * i], leg.departureName, leg.departure),
       to: name(places?.[2 * i + 1], leg.destinationName, leg.destination),

@@ -54,11 +54,12 @@ const json = (data: unknown) => new Response(JSON.stringify(data), { headers: { 
 function renderPair(
   onChange: (pair: { from?: PickedPlace; to?: PickedPlace }) => void,
   initial: { from?: PickedPlace; to?: PickedPlace } = {},
+  language: 'en' | 'zh-CN' = 'en',
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <PreferencesProvider initial={{ language: 'en', currency: 'CNY', showOriginalCurrency: false }}>
+      <PreferencesProvider initial={{ language, currency: 'CNY', showOriginalCurrency: false }}>
         <PlacePair from={initial.from} to={initial.to} onChange={onChange} />
       </PreferencesProvider>
     </QueryClientProvider>,
@@ -132,8 +133,31 @@ describe('place picker', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const picked = onChange.mock.calls.at(-1)?.[0].from as PickedPlace;
     expect(picked).toMatchObject({ kind: 'door', name: 'Wangfujing', cityCode: 'BJS', onlyThis: true });
+    expect(picked.names).toEqual({ en: 'Wangfujing', 'zh-CN': '王府井' });
     expect(picked.door).toEqual({ lat: 39.9125, lon: 116.4105 });
     expect(picked.id).toBeLessThan(0);
+  });
+
+  it('shows a door by its name in the site language when both are known, else by the name it has', async () => {
+    serve(() => json({ data: [] }));
+    const door = {
+      id: -5,
+      kind: 'door' as const,
+      code: '',
+      cityCode: 'BJS',
+      onlyThis: true,
+      door: { lat: 39.9125, lon: 116.4105 },
+    };
+    const { unmount } = renderPair(
+      () => {},
+      { from: { ...door, name: 'Wangfujing', names: { en: 'Wangfujing', 'zh-CN': '王府井' } } },
+      'zh-CN',
+    );
+    expect(screen.getByText('王府井')).toBeTruthy();
+    expect(screen.queryByText('Wangfujing')).toBeNull();
+    unmount();
+    renderPair(() => {}, { from: { ...door, name: '北京市东城区王府井大街138号' } }, 'en');
+    expect(screen.getByText('北京市东城区王府井大街138号')).toBeTruthy();
   });
 
   it('treats a failed search as no match', async () => {

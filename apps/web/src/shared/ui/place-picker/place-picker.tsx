@@ -3,7 +3,9 @@ import {
   type ChildPlace,
   type Door,
   doorIdOf,
+  inLanguage,
   type Language,
+  type LocalText,
   nameIn,
   otherLanguage,
   type Place,
@@ -33,6 +35,8 @@ export type PickedPlace = {
   belowName?: string;
   /** An address, landmark or pin: its point (WGS-84). */
   door?: { lat: number; lon: number };
+  /** A door's name in both languages, when known: the picker shows the one of the site's language. */
+  names?: LocalText;
 };
 
 /** A door as the picker holds it: onlyThis, since a door is one point and never a whole city. */
@@ -46,8 +50,13 @@ export function pickedDoor(d: Door): PickedPlace {
     onlyThis: true,
     ...(d.cityName || d.countryName ? { belowName: d.cityName ?? d.countryName } : {}),
     door: { lat: d.lat, lon: d.lon },
+    names: { en: d.nameEn, 'zh-CN': d.nameZh || d.nameEn },
   };
 }
+
+/** What a picker shows for its place: a door in the site's language when both its names are known. */
+export const shownName = (p: PickedPlace, language: Language): string =>
+  p.names ? inLanguage(p.names, language) : p.name;
 
 function KindIcon({ kind }: { kind: PickedPlace['kind'] }) {
   if (kind === 'city') return <EnvironmentOutlined aria-hidden="true" />;
@@ -183,7 +192,9 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
   const allOptions = [...options, ...doorOptions];
   const isLoading = isPopular ? popular.isFetching : results.isFetching;
 
-  const selected = value ? { value: value.door ? `door:${value.id}` : String(value.id), label: value.name } : undefined;
+  const selected = value
+    ? { value: value.door ? `door:${value.id}` : String(value.id), label: shownName(value, language) }
+    : undefined;
   return (
     <Select<{ value: string }, Option | { label: ReactNode; title: string; options: Option[] }>
       id={id}

@@ -87,6 +87,21 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
 
   const names = useCriteriaNames(criteria);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
+  // The form opens with the places named as this page names them, in the reader's language.
+  const modifyHref = useMemo(
+    () =>
+      paths.modifySearch(
+        packSearchLink({
+          ...criteria,
+          legs: criteria.legs.map((leg, i) => ({
+            ...leg,
+            departureName: names[i]?.from ?? leg.departureName,
+            destinationName: names[i]?.to ?? leg.destinationName,
+          })),
+        }),
+      ),
+    [criteria, names],
+  );
 
   /** Spec §8: stale prices offer a refresh, expired results go home (403 and 409 are answered for every call). */
   const handleFailure = useCallback(
@@ -174,7 +189,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   if (failure?.kind === 'refused' && session.results.length === 0) {
     return (
       <>
-        <SummaryBar criteria={criteria} names={names} modifyHref={paths.modifySearch(s)} />
+        <SummaryBar criteria={criteria} names={names} modifyHref={modifyHref} />
         <div className={styles.emptyCard}>
           <EmptyState
             kind="no-result"
@@ -193,7 +208,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
 
   return (
     <>
-      <SummaryBar criteria={criteria} names={names} modifyHref={paths.modifySearch(s)} />
+      <SummaryBar criteria={criteria} names={names} modifyHref={modifyHref} />
       <div className={styles.layout}>
         {isNarrow ? null : (
           <div className={styles.sidebar}>

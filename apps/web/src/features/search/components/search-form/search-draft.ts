@@ -245,6 +245,11 @@ export function saveLastSearch(draft: SearchDraft): void {
   storage.set(LAST_SEARCH_KEY, { ...draft, legs: legsInUse(draft) }, LAST_SEARCH_EXPIRY_MS);
 }
 
+const isLocalText = (t: unknown): boolean =>
+  typeof t === 'object' &&
+  t !== null &&
+  typeof (t as Record<string, unknown>).en === 'string' &&
+  typeof (t as Record<string, unknown>)['zh-CN'] === 'string';
 const isPicked = (p: unknown): p is PickedPlace => {
   if (typeof p !== 'object' || p === null) return false;
   const o = p as Record<string, unknown>;
@@ -254,7 +259,8 @@ const isPicked = (p: unknown): p is PickedPlace => {
     typeof o.code === 'string' &&
     typeof o.cityCode === 'string' &&
     typeof o.onlyThis === 'boolean' &&
-    typeof o.kind === 'string'
+    typeof o.kind === 'string' &&
+    (o.names === undefined || isLocalText(o.names))
   );
 };
 const isIsoDate = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { testRefdata } from '../../../test/harness';
+import { doorNamer } from './door-names';
+import { sharedGazetteer } from './geocoder/default';
+import { GazetteerGeocoder } from './geocoder/gazetteer-geocoder';
+
+const names = doorNamer(sharedGazetteer(), new GazetteerGeocoder(sharedGazetteer(), testRefdata()));
+const wangfujing = { lat: 39.9125, lon: 116.4105 };
+
+describe('door names in both languages', () => {
+  it('names a door picked from the gazetteer as the gazetteer does, whichever name it was given', () => {
+    const both = { en: 'Wangfujing', 'zh-CN': '王府井' };
+    expect(names(wangfujing, 'Wangfujing')).toEqual(both);
+    expect(names(wangfujing, '王府井')).toEqual(both);
+    expect(names(wangfujing, undefined)).toEqual(both);
+    expect(names({ lat: 31.2363, lon: 121.5055 }, 'Lujiazui')).toEqual({ en: 'Lujiazui', 'zh-CN': '陆家嘴' });
+  });
+
+  it('names a pin after the nearest named place, in both languages', () => {
+    const pin = { lat: 31.24, lon: 121.52 };
+    const named = names(pin, undefined);
+    expect(named).toEqual({ en: 'Near Shanghai World Financial Center', 'zh-CN': '上海环球金融中心附近' });
+    expect(names(pin, named['zh-CN'])).toEqual(named);
+    expect(names(pin, named.en)).toEqual(named);
+  });
+
+  it('keeps a name the gazetteer does not give, as given, in both languages', () => {
+    const address = '北京市东城区王府井大街138号';
+    expect(names(wangfujing, address)).toEqual({ en: address, 'zh-CN': address });
+    expect(names({ lat: 39.914, lon: 116.4165 }, ' My hotel ')).toEqual({ en: 'My hotel', 'zh-CN': 'My hotel' });
+  });
+});
