@@ -163,7 +163,18 @@ for (const lang of LANGUAGES) {
       await expect(fresh.getByTestId('search-summary')).toContainText(w.shown);
       await expect(fresh.getByTestId('search-summary')).toContainText(w.cityShown);
       await expect(fresh.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 90_000 });
+      // Trains and flights go from the door too: the card starts at Wangfujing and states its ground legs' price.
+      const trainCard = fresh.locator('[data-testid="result-card"][data-kind="train"]').first();
+      await expect(trainCard.getByTestId('place-name').first()).toContainText(w.shown);
+      await expect(trainCard.getByTestId('ground-price')).toHaveText(/[¥￥]\s?\d/);
       await shot(fresh, `short-link-${lang}-1440`);
+      await fresh.setViewportSize({ width: 1280, height: 900 });
+      await trainCard.getByTestId('result-details-toggle').click();
+      await expect(trainCard.getByTestId('result-details')).toContainText(w.shown);
+      await trainCard.scrollIntoViewIfNeeded();
+      await shot(fresh, `train-from-door-${lang}-1280`);
+      await trainCard.getByTestId('result-details-toggle').click();
+      await fresh.setViewportSize({ width: 1440, height: 900 });
 
       // In the other language the door has its other name: in the summary, and in the plans that start there.
       const otherLang: Lang = lang === 'en' ? 'zh-CN' : 'en';

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  distanceKm,
   formatDoorLinkToken,
+  type LatLon,
   type PullResponse,
+  type ResultLeg,
   type SearchCriteria,
   type SearchCriteriaInput,
   type SearchResult,
@@ -129,6 +132,70 @@ describe('search API with the simulated suppliers', () => {
       expect(plan.legs.filter((l) => l.separateTicket)).toHaveLength(rides.length - 1);
     }
   }, 60_000);
+
+  it('prices flights and trains from the door: ground legs start at the door, with their prices and the door-to-door time', async () => {
+    const wangfujing = { lat: 39.9125, lon: 116.4105 };
+    const lujiazui = { lat: 31.2363, lon: 121.5055 };
+    const criteria = oneWay(
+      { type: 2 },
+      {
+        departure: '@39.9125,116.4105',
+        departureName: 'Wangfujing',
+        departure_only_airport: true,
+        destination: '@31.2363,121.5055',
+        destinationName: '陆家嘴',
+        destination_only_airport: true,
+        return_date: '2026/12/04',
+      },
+    );
+    const { searchId, results } = await collect(t, criteria);
+    const tickets = results.filter((r) => r.kind === 'flight' || r.kind === 'train');
+    expect(new Set(tickets.map((r) => r.kind))).toEqual(new Set(['flight', 'train']));
+    const isGround = (l: ResultLeg) => l.kind === 'taxi' || l.kind === 'lands' || l.kind === 'subway';
+    for (const r of [...tickets, ...results.filter((x) => x.kind === 'mix')]) {
+      const [out, back] = r.bounds.map((b) => r.legs.slice(b.start, b.end));
+      const first = out?.[0] as ResultLeg;
+      const last = back?.at(-1) as ResultLeg;
+      // Out from the door at Wangfujing, named in both languages, and back to it at the end of the return.
+      expect(isGround(first), r.id).toBe(true);
+      expect(first.from).toMatchObject({ kind: 'address', name: { en: 'Wangfujing', 'zh-CN': '王府井' } });
+      expect(distanceKm(first.from, wangfujing)).toBeLessThan(0.01);
+      expect(isGround(last), r.id).toBe(true);
+      expect(distanceKm(last.to, wangfujing)).toBeLessThan(0.01);
+      // Lujiazui at the end of the way out and the start of the way back.
+      expect(distanceKm(out?.at(-1)?.to as LatLon, lujiazui)).toBeLessThan(0.01);
+      expect(out?.at(-1)?.to.name).toEqual({ en: 'Lujiazui', 'zh-CN': '陆家嘴' });
+      expect(distanceKm(back?.[0]?.from as LatLon, lujiazui)).toBeLessThan(0.01);
+      expect(r.departureTime).toBe(first.departureTime);
+      expect(r.arrivalTime).toBe(last.arrivalTime);
+      const span = (legs: ResultLeg[]) =>
+        Math.round((Date.parse(legs.at(-1)?.arrivalTime ?? '') - Date.parse(legs[0]?.departureTime ?? '')) / 60_000);
+      expect(r.durationMinutes).toBe(span(out ?? []) + span(back ?? []));
+    }
+    for (const r of tickets) {
+      const rides = r.legs.filter((l) => !isGround(l));
+      const ground = r.legs.filter(isGround);
+      // A walk or a taxi at each end of each journey, priced (a taxi is never free), reaching the first
+      // ride the check-in time before it leaves; the price is still the tickets' best seller's.
+      expect(ground).toHaveLength(4);
+      for (const g of ground) expect(g.kind === 'lands' ? g.price.amount === 0 : g.price.amount > 0).toBe(true);
+      const checkIn = rides[0]?.kind === 'air' ? 60 : 15;
+      expect(Date.parse(rides[0]?.departureTime ?? '') - Date.parse(r.legs[0]?.arrivalTime ?? '')).toBe(
+        checkIn * 60_000,
+      );
+      expect(r.price.amount).toBe(Math.min(...r.sellers.map((s) => s.price.amount)));
+    }
+    // Re-priced before booking, a result keeps its ground legs and its price.
+    const flight = tickets.find((r) => r.kind === 'flight') as SearchResult;
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/refresh',
+      payload: { searchId, resultId: flight.id },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ priceChanged: false });
+    expect(refreshed.json().result.legs).toEqual(flight.legs);
+  }, 90_000);
 
   it('merges one flight sold by several suppliers, keeping the best price and every seller', async () => {
     const { results } = await collect(t, oneWay({ mode: 'flight' }));

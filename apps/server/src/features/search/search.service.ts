@@ -32,6 +32,7 @@ import {
   TRIP_TYPES,
 } from '@junction/domain';
 import type { RawPlace, Refdata } from '@junction/refdata';
+import { fromTheDoor } from './door-ground';
 import type { Inventory } from './inventory/inventory';
 import type { SearchStore } from './search-store';
 import type { Bound, DoorPoint, Supplier, SupplierRequest } from './suppliers/supplier';
@@ -262,7 +263,12 @@ export class SearchService {
     const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     try {
       const results = await withinLimit(supplier.search(request, signal), signal);
-      await this.store.answer(id, supplier.id, results);
+      const inventory = await this.inventory;
+      await this.store.answer(
+        id,
+        supplier.id,
+        results.map((r) => fromTheDoor(r, request, inventory, this.refdata)),
+      );
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
     }
@@ -321,7 +327,7 @@ export class SearchService {
       throw new AppError('PARTNER_UNAVAILABLE');
     }
     if (!quoted) throw new AppError('PLAN_INVALID');
-    return { ...quoted, sellers: result.sellers };
+    return { ...fromTheDoor(quoted, request, await this.inventory, this.refdata), sellers: result.sellers };
   }
 
   /** Re-prices one result with the seller of its best price. */

@@ -13,7 +13,7 @@ import { usePreferences } from '../../../../shared/lib/preferences';
 import { RailTicketingChip } from '../../../../shared/rail/rail-ticketing';
 import { Price } from '../../../../shared/ui/price';
 import { boundsOf, carriersOf, hasSelfTransfer, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
-import { formatRequestDate } from '../../lib/use-result-format';
+import { formatRequestDate, useFormatCny } from '../../lib/use-result-format';
 import { BoundRow } from './bound-row';
 import { CarrierMark } from './carrier-mark';
 import styles from './result-card.module.css';
@@ -45,6 +45,10 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   const carriers = carriersOf(result);
   const seats = seatsOf(result);
   const checked = result.legs.find((l) => l.kind === 'air' && l.baggage)?.baggage?.checked;
+  const formatCny = useFormatCny();
+  // A flight or train from a door: its tickets' price, and what the ground legs to and from the door cost.
+  const groundLegs = result.kind === 'mix' ? [] : result.legs.filter((l) => !isMainLeg(l));
+  const groundMinor = groundLegs.reduce((sum, l) => sum + l.price.amount, 0);
   const detailsId = `result-details-${result.id}`;
   const boundLabel = (index: number) => {
     if (bounds.length < 2) return null;
@@ -145,6 +149,11 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             <span className={styles.sellers}>{t('card.sellers', { count: result.sellers.length })}</span>
           ) : null}
           <Price money={toMoney(result.price)} className={styles.price} />
+          {groundLegs.length > 0 ? (
+            <span className={styles.priceNote} data-testid="ground-price" data-ground={groundMinor}>
+              {groundMinor > 0 ? t('card.ground', { price: formatCny(groundMinor) }) : t('card.groundWalk')}
+            </span>
+          ) : null}
           {travellers > 1 ? <span className={styles.priceNote}>{t('card.total', { count: travellers })}</span> : null}
           <Button
             type="primary"
