@@ -97,7 +97,7 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerLanguage } from './plugins/language';
 import { registerOpenApi } from './plugins/openapi';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, tileOrigin } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
 import { sharedState } from './shared-state';
 
@@ -189,7 +189,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurity(app, config.MAX_EVENT_LOOP_DELAY_MS);
+  // Map tiles of a commercial map, when configured, come from its origin.
+  const tiles = config.MAP_TILE_URL
+    ? {
+        url: config.MAP_TILE_URL,
+        datum: config.MAP_TILE_DATUM,
+        ...(config.MAP_TILE_ATTRIBUTION ? { attribution: config.MAP_TILE_ATTRIBUTION } : {}),
+      }
+    : undefined;
+  await registerSecurity(app, config.MAX_EVENT_LOOP_DELAY_MS, tiles ? [tileOrigin(tiles.url)] : []);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps.db));
@@ -628,6 +636,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           defaultGeocoder(deps.refdata, config, (err) => app.log.warn({ err }, 'AMap failed: the gazetteer answered')),
         gazetteer: sharedGazetteer(),
         map: sharedMapData(),
+        ...(tiles ? { tiles } : {}),
       }),
     );
     await api.register(refdataRoutes(deps.refdata, deps.now));

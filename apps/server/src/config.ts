@@ -91,6 +91,22 @@ export const configSchema = z.object({
     ),
   AMAP_BASE_URL: z.url().default('https://restapi.amap.com'),
   AMAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  MAP_TILE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => ['{z}', '{x}', '{y}'].every((k) => u.includes(k)), 'needs {z}, {x} and {y}')
+    .optional()
+    .describe(
+      'Web Mercator tiles drawn under the map, e.g. AMap: https://webrd01.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z} (none by default)',
+    ),
+  MAP_TILE_DATUM: z
+    .enum(['wgs84', 'gcj02'])
+    .default('wgs84')
+    .describe('gcj02 for tiles of a mainland Chinese map (AMap)'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The credit the tile provider asks for, e.g. © 高德地图'),
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:port; unset starts a local sink that logs mail'),
   MAIL_FROM: z.string().default('Junction <no-reply@junction.example>'),
   MESSAGING_STAND_INS: flag

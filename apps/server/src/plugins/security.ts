@@ -7,8 +7,14 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Headers, compression and load shedding for every response. The CSP allows only our own origin for
  * scripts, connections and fonts; styles allow inline because Ant Design injects its CSS-in-JS at run time.
+ * Images may also come from a configured map tile server.
  */
-export async function registerSecurity(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  maxEventLoopDelayMs: number,
+  /** Origins images may also come from: a commercial map's tiles. */
+  imageOrigins: readonly string[] = [],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +22,7 @@ export async function registerSecurity(app: FastifyInstance, maxEventLoopDelayMs
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -41,4 +47,9 @@ export async function registerSecurity(app: FastifyInstance, maxEventLoopDelayMs
         .send({ errorCode: ERRORS.SYSTEM_BUSY.errorCode, errorContent: ERRORS.SYSTEM_BUSY.message });
     },
   });
+}
+
+/** The origin of a tile URL template (`https://webrd01.is.autonavi.com/appmaptile?x={x}…` → its scheme and host). */
+export function tileOrigin(template: string): string {
+  return new URL(template.replace(/\{[xyz]\}/g, '0')).origin;
 }

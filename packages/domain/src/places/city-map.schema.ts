@@ -6,6 +6,18 @@ const lonLat = z.tuple([z.number(), z.number()]);
  * What the map dialog draws for a city, from our own data (no tile server): district outlines, metro
  * lines and stations, and the city's airports and railway stations. Points are [lon, lat], WGS-84.
  */
+/**
+ * Map tiles drawn under the map when a commercial map is configured: a URL template with `{z}`, `{x}`
+ * and `{y}` of Web Mercator tiles (256 px), the datum the tiles are drawn in (AMap's are GCJ-02), and
+ * the credit the provider asks for.
+ */
+export const mapTilesSchema = z.object({
+  url: z.string(),
+  datum: z.enum(['wgs84', 'gcj02']),
+  attribution: z.string().optional(),
+});
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
 export const cityMapSchema = z.object({
   cityCode: z.string(),
   name: z.string(),
@@ -22,6 +34,8 @@ export const cityMapSchema = z.object({
       lon: z.number(),
     }),
   ),
+  /** Tiles to draw underneath, when configured (none by default). */
+  tiles: mapTilesSchema.optional(),
 });
 export type CityMap = z.infer<typeof cityMapSchema>;
 

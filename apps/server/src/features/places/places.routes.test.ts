@@ -1,7 +1,7 @@
 import { apiErrorSchema, cityMapSchema, doorSchema, ERRORS, placeSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp, testConfig } from '../../../test/harness';
 
 const listSchema = z.object({ data: z.array(placeSchema) });
 
@@ -175,11 +175,45 @@ describe('GET /api/place/map', () => {
     expect(hongqiao).toBeDefined();
   });
 
+  it('draws no tiles by default, and lets images come only from our own origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/place/map?code=BJS' });
+    expect(cityMapSchema.parse(res.json().data).tiles).toBeUndefined();
+    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+  });
+
   it('answers 3201 for a city it has no map of, and 400 for a code that is none', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/place/map?code=QQQ' });
     expect(none.statusCode).toBe(404);
     expect(none.json().errorCode).toBe(3201);
     const bad = await t.app.inject({ method: 'GET', url: '/api/place/map?code=%3Cscript%3E' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/place/map with a commercial map configured', () => {
+  let t: TestApp;
+  const url = 'https://webrd01.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+  beforeAll(async () => {
+    t = await createTestApp({ MAP_TILE_URL: url, MAP_TILE_DATUM: 'gcj02', MAP_TILE_ATTRIBUTION: '© 高德地图' });
+  });
+  afterAll(() => t.close());
+
+  it('names its tiles, their datum and credit, and lets the browser load them from its origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/place/map?code=SHA' });
+    expect(res.statusCode).toBe(200);
+    expect(cityMapSchema.parse(res.json().data).tiles).toEqual({ url, datum: 'gcj02', attribution: '© 高德地图' });
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://webrd01.is.autonavi.com;",
+    );
+  });
+
+  it('refuses a tile address without its {z}, {x} and {y}, or that is not http', () => {
+    for (const bad of [
+      'https://tiles.example/{z}/{x}.png',
+      'ftp://tiles.example/{z}/{x}/{y}.png',
+      'tiles/{z}/{x}/{y}',
+    ]) {
+      expect(() => testConfig({ MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, placeEndpoints } from '@junction/domain';
+import { AppError, type MapTiles, placeEndpoints } from '@junction/domain';
 import type { Gazetteer, MapData, PlaceIndex } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
@@ -29,9 +29,16 @@ export const POPULAR_CITY_CODES = [
 ];
 
 /** `GET /api/place` (spec §7): places matching a keyword, ranked for a traveller. */
-export type PlacesDeps = { places: PlaceIndex; geocoder: Geocoder; gazetteer: Gazetteer; map: MapData };
+export type PlacesDeps = {
+  places: PlaceIndex;
+  geocoder: Geocoder;
+  gazetteer: Gazetteer;
+  map: MapData;
+  /** A commercial map's tiles to draw under ours, when configured. */
+  tiles?: MapTiles;
+};
 
-export const placesRoutes = ({ places, geocoder, gazetteer, map }: PlacesDeps): FastifyPluginAsync =>
+export const placesRoutes = ({ places, geocoder, gazetteer, map, tiles }: PlacesDeps): FastifyPluginAsync =>
   async function placeRoutes(app) {
     const tags = ['places'];
 
@@ -74,6 +81,6 @@ export const placesRoutes = ({ places, geocoder, gazetteer, map }: PlacesDeps): 
       const data = cityMap(req.query.code, req.language, { places, gazetteer, map });
       if (!data) throw new AppError('MAP_UNKNOWN_CITY');
       reply.header('cache-control', 'public, max-age=86400').header('vary', 'cookie');
-      return { data };
+      return { data: tiles ? { ...data, tiles } : data };
     });
   };

@@ -1,5 +1,5 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CityMap, LatLon } from '@junction/domain';
+import { type CityMap, type LatLon, type MapTiles, wgs84ToGcj02 } from '@junction/domain';
 import { Button } from 'antd';
 import { type PointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,15 +14,76 @@ const K = 1000;
 
 type View = { cx: number; cy: number; span: number };
 
-/** An equirectangular projection around a reference latitude: good for a city or a country. */
-function projection(lat0: number) {
-  const c = Math.cos((lat0 * Math.PI) / 180);
+const DEG = Math.PI / 180;
+/** Web Mercator's y of a latitude, in degrees of the equator (±180 at the map's edges). */
+const mercator = (lat: number) =>
+  Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.0511, Math.min(85.0511, lat)) * DEG) / 2)) / DEG;
+const unmercator = (y: number) => (2 * Math.atan(Math.exp(y * DEG)) - Math.PI / 2) / DEG;
+
+/**
+ * Web Mercator, scaled so that around the reference latitude one world unit is about 1/K degree of
+ * latitude: map tiles sit exactly underneath, and a city keeps its shape.
+ */
+export function projection(lat0: number) {
+  const c = Math.cos(lat0 * DEG);
   return {
     x: (lon: number) => lon * c * K,
-    y: (lat: number) => -lat * K,
+    y: (lat: number) => -mercator(lat) * c * K,
     lon: (x: number) => x / (c * K),
-    lat: (y: number) => -y / K,
+    lat: (y: number) => unmercator(-y / (c * K)),
+    /** World units across a whole zoom-0 tile. */
+    world: 360 * c * K,
   };
+}
+
+type Projection = ReturnType<typeof projection>;
+/** At most this many tiles are drawn at once. */
+const MAX_TILES = 48;
+
+/**
+ * The tiles of a commercial map under the view: the zoom whose 256-pixel tiles match the screen, each
+ * tile placed where Web Mercator puts it. GCJ-02 tiles (AMap) are drawn shifted back by the datum's
+ * offset at the view's centre, so their streets lie under our WGS-84 data.
+ */
+export function tilesInView(
+  tiles: MapTiles,
+  proj: Projection,
+  vb: { x: number; y: number; w: number; h: number },
+  widthPx: number,
+) {
+  if (widthPx <= 0) return { images: [], shift: { x: 0, y: 0 } };
+  let z = Math.max(0, Math.min(18, Math.round(Math.log2((proj.world * widthPx) / vb.w / 256))));
+  // World x of lon -180 and world y of the map's top edge (mercator +180).
+  const left = -proj.world / 2;
+  const top = -proj.world / 2;
+  const range = (zoom: number) => {
+    const n = 2 ** zoom;
+    const size = proj.world / n;
+    return {
+      size,
+      x0: Math.max(0, Math.floor((vb.x - left) / size)),
+      x1: Math.min(n - 1, Math.floor((vb.x + vb.w - left) / size)),
+      y0: Math.max(0, Math.floor((vb.y - top) / size)),
+      y1: Math.min(n - 1, Math.floor((vb.y + vb.h - top) / size)),
+    };
+  };
+  let r = range(z);
+  // A very wide screen takes the next zoom out rather than a crowd of tiles.
+  while (z > 0 && (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > MAX_TILES) r = range(--z);
+  const images: { key: string; href: string; x: number; y: number; size: number }[] = [];
+  for (let ty = r.y0; ty <= r.y1; ty++) {
+    for (let tx = r.x0; tx <= r.x1; tx++) {
+      const href = tiles.url.replaceAll('{z}', String(z)).replaceAll('{x}', String(tx)).replaceAll('{y}', String(ty));
+      images.push({ key: `${z}/${tx}/${ty}`, href, x: left + tx * r.size, y: top + ty * r.size, size: r.size });
+    }
+  }
+  let shift = { x: 0, y: 0 };
+  if (tiles.datum === 'gcj02') {
+    const centre = { lat: proj.lat(vb.y + vb.h / 2), lon: proj.lon(vb.x + vb.w / 2) };
+    const g = wgs84ToGcj02(centre);
+    shift = { x: proj.x(centre.lon) - proj.x(g.lon), y: proj.y(centre.lat) - proj.y(g.lat) };
+  }
+  return { images, shift };
 }
 
 const LEG_STYLE: Record<MapLeg['kind'], { stroke: string; dash?: string; width: number }> = {
@@ -46,7 +107,7 @@ export type MapViewProps = {
 
 /**
  * A map drawn from our own data, no tile server: district outlines, metro lines and stations, airports
- * and railway stations, and a plan's legs. Zoom with the wheel or the buttons, pan by dragging, and a
+ * and railway stations, and a plan's legs; a commercial map's tiles underneath when one is configured. Zoom with the wheel or the buttons, pan by dragging, and a
  * click (without a drag) picks a point.
  */
 export function MapView({ maps, legs = [], markers = [], fit, onPick, label, height }: MapViewProps) {
@@ -70,6 +131,17 @@ export function MapView({ maps, legs = [], markers = [], fit, onPick, label, hei
   useEffect(() => setView(initial), [initial]);
 
   const svg = useRef<SVGSVGElement>(null);
+  const tiles = maps.find((m) => m.tiles)?.tiles;
+  const [widthPx, setWidthPx] = useState(0);
+  useEffect(() => {
+    const el = svg.current;
+    if (!el || !tiles) return;
+    const measure = () => setWidthPx(el.getBoundingClientRect().width);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [tiles]);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const aspect = 1.6;
   const vb = { x: view.cx - (view.span * aspect) / 2, y: view.cy - view.span / 2, w: view.span * aspect, h: view.span };
@@ -120,12 +192,13 @@ export function MapView({ maps, legs = [], markers = [], fit, onPick, label, hei
 
   const px = view.span / 400; // one screen pixel, roughly, in world units
   const showStationNames = view.span < 160;
+  const tileLayer = tiles ? tilesInView(tiles, proj, vb, widthPx) : undefined;
   const pt = (p: LatLon) => `${proj.x(p.lon).toFixed(2)},${proj.y(p.lat).toFixed(2)}`;
   const path = (points: [number, number][]) =>
     points.map(([lon, lat], i) => `${i ? 'L' : 'M'}${proj.x(lon).toFixed(2)} ${proj.y(lat).toFixed(2)}`).join('');
 
   return (
-    <div className={styles.frame} style={{ height }}>
+    <div className={`${styles.frame} ${tiles ? styles.withTiles : ''}`} style={{ height }}>
       <svg
         ref={svg}
         className={styles.map}
@@ -140,6 +213,26 @@ export function MapView({ maps, legs = [], markers = [], fit, onPick, label, hei
         onPointerUp={onPointerUp}
       >
         <rect x={vb.x} y={vb.y} width={vb.w} height={vb.h} className={styles.sea} />
+        {tileLayer ? (
+          <g
+            data-map-tiles={tiles?.datum}
+            transform={`translate(${tileLayer.shift.x} ${tileLayer.shift.y})`}
+            className={styles.tiles}
+          >
+            {tileLayer.images.map((t) => (
+              <image
+                key={t.key}
+                href={t.href}
+                x={t.x}
+                y={t.y}
+                width={t.size}
+                height={t.size}
+                preserveAspectRatio="none"
+                data-tile={t.key}
+              />
+            ))}
+          </g>
+        ) : null}
         {maps.flatMap((m) =>
           m.districts.map((d) => (
             <g key={`${m.cityCode}-${d.name}`} className={styles.district}>
@@ -267,6 +360,11 @@ export function MapView({ maps, legs = [], markers = [], fit, onPick, label, hei
         <Button icon={<PlusOutlined />} aria-label={t('map.zoomIn')} onClick={() => zoom(0.6)} />
         <Button icon={<MinusOutlined />} aria-label={t('map.zoomOut')} onClick={() => zoom(1.6)} />
       </div>
+      {tiles?.attribution ? (
+        <span className={styles.attribution} data-testid="map-attribution">
+          {tiles.attribution}
+        </span>
+      ) : null}
       <div className={styles.legend} aria-hidden="true">
         {legs.length > 0
           ? (['lands', 'subway', 'taxi', 'land', 'air'] as const)
