@@ -145,16 +145,26 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
               <td className={styles.mono} data-testid="ticket-number">
                 {x.ticketNumber}
               </td>
-              {rail ? <td>{x.coach ? t('ticketing.coachNo', { coach: x.coach }) : '—'}</td> : null}
-              <td>
-                {x.seat ?? (rail ? t('ticketing.noSeat') : t('ticketing.lap'))}
-                {x.berth ? ` · ${t(`ticketing.berths.${x.berth}`)}` : ''}
-              </td>
-              {rail ? <td>{x.gate ?? '—'}</td> : null}
+              <SeatCells ticket={x} rail={rail} />
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** A ticket's coach, seat or berth and gate cells: coach and gate for a train only; no seat is a lap infant on a flight. */
+export function SeatCells({ ticket, rail }: { ticket: IssuedTicketView; rail: boolean }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {rail ? <td>{ticket.coach ? t('ticketing.coachNo', { coach: ticket.coach }) : '—'}</td> : null}
+      <td>
+        {ticket.seat ?? (rail ? t('ticketing.noSeat') : t('ticketing.lap'))}
+        {ticket.berth ? ` · ${t(`ticketing.berths.${ticket.berth}`)}` : ''}
+      </td>
+      {rail ? <td>{ticket.gate ?? '—'}</td> : null}
+    </>
   );
 }

@@ -25,6 +25,7 @@ import { itineraryFileUrl } from '../api/itinerary';
 import { useOrder } from '../api/orders';
 import { isSold, useDuration } from '../components/itinerary';
 import { OrderStatusTag } from '../components/order-status-tag';
+import { SeatCells } from '../components/tickets-card';
 import { clockOf, dayOf } from '../lib/time';
 import styles from './itinerary-page.module.css';
 
@@ -193,6 +194,7 @@ function LegBlock({
   const format = useFormatMoney();
   const sold = isSold(leg);
   const own = tickets.filter((x) => x.legIndex === index);
+  const changed = own.find((x) => x.changedDeparture)?.changedDeparture;
   const sub = order.subOrders.find((s) => s.legs.includes(index));
   const reference = own[0]?.bookingReference ?? sub?.confirmationCode;
   const rail = leg.kind === 'land';
@@ -268,23 +270,14 @@ function LegBlock({
               <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="itinerary-ticket">
                 <td className={styles.strong}>{order.travellers[x.travellerPosition]?.name}</td>
                 <td className={styles.mono}>{x.ticketNumber}</td>
-                {rail ? <td>{x.coach ? t('ticketing.coachNo', { coach: x.coach }) : '—'}</td> : null}
-                <td>
-                  {x.seat ?? (rail ? t('ticketing.noSeat') : t('ticketing.lap'))}
-                  {x.berth ? ` · ${t(`ticketing.berths.${x.berth}`)}` : ''}
-                </td>
-                {rail ? <td>{x.gate ?? '—'}</td> : null}
+                <SeatCells ticket={x} rail={rail} />
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      {own.find((x) => x.changedDeparture) ? (
-        <p className={styles.changed}>
-          {t('ticketing.changed', {
-            time: `${dayOf(own.find((x) => x.changedDeparture)?.changedDeparture ?? '')} ${clockOf(own.find((x) => x.changedDeparture)?.changedDeparture ?? '')}`,
-          })}
-        </p>
+      {changed ? (
+        <p className={styles.changed}>{t('ticketing.changed', { time: `${dayOf(changed)} ${clockOf(changed)}` })}</p>
       ) : null}
     </li>
   );
