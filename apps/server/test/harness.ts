@@ -68,6 +68,8 @@ export const testRefdata = (): Refdata => {
 export const QUIET_SETTINGS = {
   SEARCH_LATENCY_SCALE: '0',
   SEARCH_SUPPLIER_FAILURES: 'false',
+  /** Suppliers that answer at once are never cut off by a slow machine's planner. */
+  SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
   SEARCH_PLANNER_WORKER: 'false',
   RATE_LIMIT_MAX: '1000000',
   RAIL_IDENTITY_DELAY_MS: '0',
