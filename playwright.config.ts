@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { soldOutSetting } from './e2e/sold-out';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
@@ -62,6 +63,8 @@ export default defineConfig({
       // Seats come back to a sold-out class only when a test returns them; waiting orders look every 2 seconds.
       RAIL_SIM_SEAT_RETURN_RATE: '0',
       RAIL_WAITLIST_POLL_SECONDS: '2',
+      // A Beijing–Shanghai train is sold out in every class on the days the waiting-list test books it.
+      RAIL_SIM_SOLD_OUT: soldOutSetting(),
       // Tickets never fail to be issued; a refund is paid back after 30 seconds, time enough to withdraw it.
       TICKETING_FAILURE_RATE: '0',
       REFUND_PROCESSING_SECONDS: '30',

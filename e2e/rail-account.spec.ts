@@ -129,7 +129,7 @@ async function bookOnlineTrain(page: Page): Promise<string> {
     if (body.done) break;
     await page.waitForTimeout(200);
   }
-  const result = results.find((r) => r.kind === 'train' && r.legs.length === 1);
+  const result = results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut);
   if (!result) throw new Error('no train to book');
   const offer = (await (
     await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
+import { SOLD_OUT_DAYS, SOLD_OUT_TRAIN } from './sold-out';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { signedInTraveller } from './trip-api';
 
@@ -103,6 +104,17 @@ const shot = async (page: Page, name: string) => {
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+/** The window at each width, with a part of the page in view. */
+const shotHere = async (page: Page, name: string, part: ReturnType<Page['locator']>) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };
@@ -211,6 +223,118 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('waitlist-ended')).toHaveAttribute('data-status', 'filled');
     await expect(page.getByTestId('waitlist-ended')).toContainText(tx('orders', 'waitlist.filled'));
     await shot(page, `waitlist-ticketed-${lang}`);
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  const tx = (ns: string, key: string) => text(lang, ns, key);
+
+  test(`shows a train sold out in every class after the bookable ones and books it on the waiting list (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signedInTraveller(page, lang);
+    const holderId = idNumber('1988-09-21');
+    const saved = await page.request.post('/api/passenger', {
+      data: {
+        chineseName: '周杰',
+        nationality: 'CN',
+        phoneCountry: 'CN',
+        phone: '13800138000',
+        documents: [{ type: 'B', number: holderId }],
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await linkRailAccount(page, holderId);
+
+    // The railway has no ticket left on the train in any class: it is still listed, marked sold out.
+    const found = await searchTrains(page, SOLD_OUT_DAYS[lang]);
+    const train = found.results.find((r) => r.kind === 'train' && r.legs[0]?.number === SOLD_OUT_TRAIN);
+    expect(train, `${SOLD_OUT_TRAIN} in the results`).toBeDefined();
+    const leg = train?.legs[0] as NonNullable<SearchResult['legs'][number]>;
+    expect(leg.soldOut).toBe(true);
+    expect(leg.seats?.every((s) => s.remaining === 0)).toBe(true);
+    const card = page.locator(`[data-testid="result-card"][data-result-id="${train?.id}"]`);
+    // Listed last, it may be on a later page of the list.
+    for (let i = 0; i < 5 && (await card.count()) === 0; i++) await page.getByTestId('show-more').click();
+    await expect(card).toHaveAttribute('data-sold-out', 'true');
+    await expect(card.getByTestId('sold-out-badge')).toHaveText(tx('results', 'card.soldOutEverywhere'));
+    const chips = card.locator('[data-seat]');
+    await expect(chips).toHaveCount(leg.seats?.length ?? 0);
+    for (const chip of await chips.all()) await expect(chip).toContainText(tx('results', 'card.waitlist'));
+    await expect(card.getByTestId('select-result')).toHaveText(tx('results', 'card.waitlist'));
+    await expect(card.getByTestId('waitlist-note')).toHaveText(tx('results', 'card.waitlistHeld'));
+    // Every bookable train comes first, in the default order.
+    const soldOutFlags = await page
+      .getByTestId('result-card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-sold-out') === 'true'));
+    expect(soldOutFlags.length).toBeGreaterThan(10);
+    expect(soldOutFlags.indexOf(true)).toBe(soldOutFlags.lastIndexOf(false) + 1);
+    await card.scrollIntoViewIfNeeded();
+    await shotHere(page, `sold-out-results-${lang}`, card);
+
+    // Its action opens booking, where every class is offered for the waiting list and the quoted one is chosen.
+    await card.getByTestId('select-result').click();
+    await expect(page).toHaveURL(/\/booking\?/, { timeout: 20_000 });
+    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 20_000 });
+    const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await item.getByRole('checkbox').check();
+    await page.getByTestId('contact-name').fill('周杰');
+    await page.getByTestId('contact-phone').fill('13800138000');
+    await page.getByTestId('contact-email').fill('zhou.jie@example.com');
+    await page.getByTestId('next-step').click();
+    await page.getByTestId('next-step').click();
+    const classes = page.locator('label:has([data-testid="seat-class"])');
+    await expect(classes).toHaveCount(leg.seats?.length ?? 0);
+    for (const option of await classes.all()) await expect(option).toContainText(tx('orders', 'waitlist.soldOutJoin'));
+    const offer = page.getByTestId('waitlist-offer');
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText(tx('orders', 'waitlist.held'));
+    await expect(offer.getByTestId('waitlist-cutoff')).not.toBeEmpty();
+    await shot(page, `sold-out-booking-${lang}`);
+    await page.getByTestId('next-step').click();
+    await expect(page.getByTestId('create-order')).toHaveText(tx('orders', 'waitlist.create'));
+    await page.getByTestId('create-order').click();
+
+    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+    const orderId = new URL(page.url()).searchParams.get('id') ?? '';
+    await fillCard(page, lang);
+    await page.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('payment-held')).toContainText(tx('payment', 'waitlist.heldTitle'), {
+      timeout: 30_000,
+    });
+    await page.goto(`/order?id=${orderId}`);
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '8');
+    await expect(page.getByTestId('waitlist-card')).toHaveAttribute('data-status', 'waiting');
+
+    if (lang === 'en') {
+      // A seat of the quoted class comes back: filled, captured and ticketed.
+      const returned = await page.request.post('/rail-sim/seats/return', {
+        data: { train: leg.number, date: leg.departureTime.slice(0, 10), seatClass: leg.cabin, seats: 1 },
+      });
+      expect(returned.ok(), await returned.text()).toBe(true);
+      await page.reload();
+      await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '5', { timeout: 90_000 });
+      await expect(page.getByTestId('waitlist-ended')).toHaveAttribute('data-status', 'filled');
+    } else {
+      // The traveller stops waiting: released at once, the hold voided.
+      await page.getByTestId('waitlist-stop').click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: tx('orders', 'waitlist.confirmStopOk') })
+        .click();
+      await expect(page.getByTestId('waitlist-ended')).toHaveAttribute('data-status', 'released', {
+        timeout: 30_000,
+      });
+      await expect(page.getByTestId('waitlist-ended')).toContainText(tx('orders', 'waitlist.cancelled'));
+      await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '7');
+    }
     expect(errors).toEqual([]);
   });
 }

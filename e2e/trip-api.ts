@@ -105,7 +105,7 @@ export async function bookTrip(
     mode === 'flight'
       ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
       : mode === 'train'
-        ? results.find((r) => r.kind === 'train' && r.legs.length === 1)
+        ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)
         : results.find(
             (r) =>
               r.kind === 'mix' &&

@@ -72,7 +72,7 @@ import { railSimRoutes, seatReturnRoutes } from './features/rail/simulator/rail-
 import { SimulatedSeatReturns } from './features/rail/simulator/seat-returns';
 import { RailTicketsNotYet } from './features/rail/ticketing';
 import { refdataRoutes } from './features/refdata/refdata.routes';
-import { railRemaining } from './features/search/inventory/fares';
+import { railStock } from './features/search/inventory/fares';
 import type { Inventory } from './features/search/inventory/inventory';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { registerLandingPages } from './features/search/landing';
@@ -250,6 +250,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
   const shared = sharedState(config, deps.db, now, jobs);
   app.addHook('onClose', () => shared.close());
+  // China Railway's remaining tickets (the simulated railway), the same for searching, booking and waiting.
+  const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
@@ -266,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             plannerWorker: config.SEARCH_PLANNER_WORKER,
             plannerPool: { workers: config.SEARCH_PLANNER_WORKERS, maxQueue: config.SEARCH_PLANNER_QUEUE },
             random: deps.random,
+            railRemaining,
           })),
     },
     now,

@@ -256,6 +256,13 @@ export const configSchema = z.object({
     .max(50)
     .default(3)
     .describe('At most this many seats come back at once (simulated China Railway)'),
+  RAIL_SIM_SOLD_OUT: z
+    .string()
+    .regex(/^\s*$|^\s*[A-Z]?\d{1,4}(@\d{4}-\d{2}-\d{2})?(\s*,\s*[A-Z]?\d{1,4}(@\d{4}-\d{2}-\d{2})?)*\s*$/)
+    .default('')
+    .describe(
+      'Trains the simulated China Railway has sold out in every class, comma-separated: G113 every day, G113@2026-12-05 on one day',
+    ),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()

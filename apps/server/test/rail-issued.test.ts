@@ -53,7 +53,8 @@ async function runJobs(rounds = 6) {
   }
 }
 
-const oneTrain = () => trains.results.find((x) => x.kind === 'train' && x.legs.length === 1) as SearchResult;
+const oneTrain = () =>
+  trains.results.find((x) => x.kind === 'train' && x.legs.length === 1 && !x.legs[0]?.soldOut) as SearchResult;
 
 async function bookAndPay(cookie: string, way: 'online' | 'offline') {
   const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));

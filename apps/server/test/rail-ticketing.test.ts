@@ -54,7 +54,9 @@ describe('the rail account and the orders ticketed through it', () => {
     const cookie = await c.signUp();
     await r.link(cookie, await r.railAccount());
     const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
-    const train = trains.results.find((x) => x.kind === 'train' && x.legs.length === 1) as SearchResult;
+    const train = trains.results.find(
+      (x) => x.kind === 'train' && x.legs.length === 1 && !x.legs[0]?.soldOut,
+    ) as SearchResult;
     const offer = await c.offerOf(cookie, trains.searchId, train.id);
     const created = await c.create(cookie, orderBody(offer, trains.searchId, [wei]));
     expect(created.statusCode, created.body).toBe(200);
@@ -72,7 +74,8 @@ describe('the rail account and the orders ticketed through it', () => {
 });
 
 describe('online and offline ticketing', () => {
-  const oneTrain = () => trains.results.find((x) => x.kind === 'train' && x.legs.length === 1) as SearchResult;
+  const oneTrain = () =>
+    trains.results.find((x) => x.kind === 'train' && x.legs.length === 1 && !x.legs[0]?.soldOut) as SearchResult;
   const family = async (cookie: string) => ({
     wei: await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' })),
     na: await c.save(cookie, traveller('李娜', '1987-06-18', { phoneCountry: 'CN', phone: '13800138001' })),
@@ -187,7 +190,9 @@ describe('online and offline ticketing', () => {
     clock += 31 * 60_000;
     try {
       const fresh = await c.search(trainSearch);
-      const train = fresh.results.find((x) => x.kind === 'train' && x.legs.length === 1) as SearchResult;
+      const train = fresh.results.find(
+        (x) => x.kind === 'train' && x.legs.length === 1 && !x.legs[0]?.soldOut,
+      ) as SearchResult;
       const offer = await c.offerOf(cookie, fresh.searchId, train.id);
       expect(offer.railTicketing).toMatchObject({ link: 'expired', way: 'offline' });
       const online = await c.create(cookie, orderBody(offer, fresh.searchId, [kin.wei], {}, undefined, 'online'));

@@ -32,6 +32,8 @@ const DATE = (() => {
 let clock = START.getTime();
 const now = () => new Date(clock);
 const CUTOFF_MINUTES = 120;
+/** A Beijing–Shanghai train with no tickets left in any class. */
+const SOLD_OUT_TRAIN = 'G113';
 
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;
@@ -58,6 +60,8 @@ beforeAll(async () => {
       RAIL_SIM_SEAT_RETURN_RATE: '0',
       RAIL_WAITLIST_CUTOFF_MINUTES: String(CUTOFF_MINUTES),
       RAIL_WAITLIST_POLL_SECONDS: '30',
+      // The simulated railway has this train sold out in every class, every day.
+      RAIL_SIM_SOLD_OUT: SOLD_OUT_TRAIN,
     },
     now,
   );
@@ -461,6 +465,138 @@ describe('a fill racing the cut-off (50 at once)', () => {
         .where('orderId', '=', order.id)
         .execute();
       expect(attempts.map((a) => a.state)).toEqual([events[0]?.kind === 'waitlist_filled' ? 'succeeded' : 'released']);
+    }
+  });
+});
+
+describe('a train sold out in every class', () => {
+  const soldOutTrain = () => {
+    const found = trains.results.find((r) => r.kind === 'train' && r.legs[0]?.number === SOLD_OUT_TRAIN);
+    if (!found) throw new Error(`${SOLD_OUT_TRAIN} is not in the results`);
+    return found;
+  };
+  const useSoldOut = () => {
+    const result = soldOutTrain();
+    pick = { result, soldOut: result.legs[0]?.cabin as string, open: '' };
+  };
+
+  it('stays in the results, marked sold out with no tickets in any class and quoted in the class it would sell', () => {
+    const result = soldOutTrain();
+    const only = result.legs[0] as NonNullable<SearchResult['legs'][number]>;
+    expect(result.legs).toHaveLength(1);
+    expect(only.soldOut).toBe(true);
+    expect(only.seats?.length).toBeGreaterThan(1);
+    expect(only.seats?.every((s) => s.remaining === 0)).toBe(true);
+    // Economy quotes the cheapest class, as for a train with tickets.
+    const cheapest = [...(only.seats ?? [])].sort((a, b) => a.price.amount - b.price.amount)[0];
+    expect(only.cabin).toBe(cheapest?.code);
+    expect(only.price).toEqual(cheapest?.price);
+    // Trains with tickets are not marked.
+    const others = trains.results.filter((r) => r.kind === 'train' && r.id !== result.id);
+    expect(others.length).toBeGreaterThan(5);
+    for (const r of others) {
+      const l = r.legs[0];
+      expect(l?.soldOut).toBeUndefined();
+      expect(l?.seats?.some((x) => x.remaining >= 1)).toBe(true);
+    }
+  });
+
+  it('is left out of a round trip, which no waiting list takes', async () => {
+    const back = new Date(START.getTime() + 6 * 86_400_000);
+    const returnDate = `${back.getUTCFullYear()}/${String(back.getUTCMonth() + 1).padStart(2, '0')}/${String(back.getUTCDate()).padStart(2, '0')}`;
+    const round = await c.search({
+      type: 2 as const,
+      mode: 'train' as const,
+      legs: [
+        {
+          departure: 'BJS',
+          destination: 'SHA',
+          departure_date: DATE,
+          return_date: returnDate,
+          departureName: '北京',
+          destinationName: '上海',
+        },
+      ],
+    });
+    const pairs = round.results.filter((r) => r.kind === 'train' && r.legs.length === 2);
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.some((r) => r.legs.some((l) => l.number === SOLD_OUT_TRAIN || l.soldOut))).toBe(false);
+  });
+
+  it('is never sold as a ticket (2007) in any class, only on its waiting list', async () => {
+    clock = START.getTime();
+    useSoldOut();
+    const cookie = await c.signUp();
+    const { offer, body } = await joinBody(cookie);
+    expect(offer.remaining.length).toBeGreaterThan(1);
+    expect(offer.remaining.every((r) => r.remaining === 0)).toBe(true);
+    expect(offer.waitlist).toMatchObject({ available: true, cardOnly: true });
+    const na = await c.save(cookie, traveller('李娜', '1990-07-08'));
+    for (const r of offer.remaining) {
+      const direct = await c.create(cookie, {
+        ...orderBody(
+          offer,
+          trains.searchId,
+          [na],
+          { rail: [{ leg: 0, seatClass: r.seatClass }] },
+          undefined,
+          'offline',
+        ),
+      });
+      expect(direct.statusCode, direct.body).toBe(422);
+      expect(errorOf(direct).errorCode).toBe(2007);
+    }
+    const { waitlist: _, ...normal } = body;
+    const quoted = await c.create(cookie, normal);
+    expect(errorOf(quoted).errorCode).toBe(2007);
+    const held = await t.db
+      .selectFrom('seatHolds')
+      .selectAll()
+      .where('stockKey', 'like', `rail:${SOLD_OUT_TRAIN}:%`)
+      .execute();
+    expect(held).toEqual([]);
+  });
+
+  it('is joined on the waiting list, held on the card, and ticketed when a seat comes back', async () => {
+    clock = START.getTime();
+    useSoldOut();
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    expect(await get(cookie, order.id)).toMatchObject({
+      status: 8,
+      paymentStatus: 5,
+      waitlist: { status: 'waiting', train: SOLD_OUT_TRAIN, seatClass: pick.soldOut },
+    });
+    await runJobs(2);
+    expect((await get(cookie, order.id)).waitlist?.status).toBe('waiting');
+
+    expect((await giveSeats(1)).statusCode).toBe(200);
+    await runJobs();
+    const seen = await get(cookie, order.id);
+    expect(seen).toMatchObject({ status: 5, paymentStatus: 2, waitlist: { status: 'filled', held: null } });
+    expect(await intentOf(order.id)).toMatchObject({ status: 'succeeded', amountCaptured: order.payment.price.amount });
+    expect((await noticesOf(order.id)).map((n) => n.kind)).toContain('waitlist-filled');
+  });
+
+  it('is released at the cut-off when no seat comes back, the hold voided in full', async () => {
+    clock = START.getTime();
+    useSoldOut();
+    // Another class of the same train: its seats never came back.
+    const other = soldOutTrain().legs[0]?.seats?.find((s) => s.code !== pick.soldOut)?.code as string;
+    pick = { ...pick, soldOut: other };
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    clock = cutoffMs() + 1000;
+    try {
+      await runJobs();
+      expect(await get(cookie, order.id)).toMatchObject({
+        status: 'INVALID',
+        paymentStatus: 3,
+        waitlist: { status: 'released', reason: 'cutoff', held: null },
+      });
+      expect(await intentOf(order.id)).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+    } finally {
+      clock = START.getTime();
     }
   });
 });

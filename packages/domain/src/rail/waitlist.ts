@@ -66,3 +66,7 @@ export const offerWaitlistSchema = z.object({
   cardOnly: z.literal(true),
 });
 export type OfferWaitlist = z.infer<typeof offerWaitlistSchema>;
+
+/** A train result sold out in every class for its party: shown after those with tickets, sold only on a waiting list. */
+export const isSoldOutTrain = (result: { kind: string; legs: readonly { soldOut?: boolean | undefined }[] }): boolean =>
+  result.kind === 'train' && result.legs.some((l) => l.soldOut === true);

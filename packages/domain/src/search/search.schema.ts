@@ -176,6 +176,11 @@ export const resultLegSchema = z.object({
   /** Train type letter (G, D, K…) for `land` legs. */
   trainType: z.string().optional(),
   seats: z.array(seatOptionSchema).optional(),
+  /**
+   * A train with too few tickets left in every class for the party: shown, and sold only on a class's
+   * waiting list (候补).
+   */
+  soldOut: z.boolean().optional(),
   baggage: baggageSchema.optional(),
   price: moneySchema,
   /** The leg is bought on its own ticket (a self-transfer follows it). */

@@ -110,7 +110,7 @@ describe('search API with the simulated suppliers', () => {
       expect(Date.parse(r.arrivalTime)).toBeGreaterThan(Date.parse(r.departureTime));
       expect(r.departureTime).toMatch(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     }
-    const train = results.find((r) => r.kind === 'train' && r.legs[0]?.number.startsWith('G'));
+    const train = results.find((r) => r.kind === 'train' && r.legs[0]?.number.startsWith('G') && !r.legs[0]?.soldOut);
     expect(train?.legs[0]).toMatchObject({ kind: 'land', carrier: 'CR', trainType: 'G' });
     expect(train?.legs[0]?.seats?.map((s) => s.code)).toEqual(['O', 'M', 'A9']);
     expect(train?.agent).toBe('railway');

@@ -1,7 +1,16 @@
 import { CABINS } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advanceFactor, airFare, beijingMetroFare, partyTotal, railFare, railPartyTotal, railRemaining } from './fares';
+import {
+  advanceFactor,
+  airFare,
+  beijingMetroFare,
+  partyTotal,
+  railFare,
+  railPartyTotal,
+  railRemaining,
+  railStock,
+} from './fares';
 
 const base = { airline: 'CA', flight: 'CA1501', date: '2026-12-01', km: 1080, cabin: 'Y' as const, daysAhead: 14 };
 
@@ -54,6 +63,26 @@ describe('the fare model', () => {
     const counts = Array.from({ length: 200 }, (_, i) => railRemaining(`G${i}`, '2026-12-01', 'O'));
     expect(counts.some((c) => c === 0)).toBe(true);
     expect(counts.every((c) => c >= 0)).toBe(true);
+  });
+
+  it('sells out the configured trains in every class, on every day or on one day only', () => {
+    const stock = railStock(' G113 , D701@2026-12-05 ');
+    const classes = ['O', 'M', 'A9', 'A1', 'A3', 'A4', 'WZ', 'F'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.constantFrom(...classes),
+        (n, day, seat) => {
+          const date = `2026-12-${String(day).padStart(2, '0')}`;
+          expect(stock('G113', date, seat)).toBe(0);
+          expect(stock('D701', date, seat)).toBe(day === 5 ? 0 : railRemaining('D701', date, seat));
+          // Other trains keep the railway's own count.
+          expect(stock(`K${n}`, date, seat)).toBe(railRemaining(`K${n}`, date, seat));
+        },
+      ),
+    );
+    expect(railStock('')).toBe(railRemaining);
   });
 
   it('prices the Beijing subway by its distance scale', () => {

@@ -142,11 +142,31 @@ export function railFare(type: string, seat: string, km: number): number {
   return Math.max(500, Math.round((km * perKm) / 50) * 50);
 }
 
+/** Remaining tickets of a seat class on a train and day (`yyyy-mm-dd`, local). */
+export type RailRemaining = (train: string, date: string, seat: string) => number;
+
 /** Remaining tickets of a seat class on a train and day: seeded, some sold out. */
 export function railRemaining(train: string, date: string, seat: string): number {
   const u = unit(`seats:${train}:${date}:${seat}`);
   if (u < 0.1) return 0;
   return Math.floor(u * 180) - 10 > 0 ? Math.floor(u * 180) - 10 : Math.ceil(u * 20);
+}
+
+/**
+ * The simulated railway's remaining tickets with some trains sold out in every class (`RAIL_SIM_SOLD_OUT`):
+ * `G113` on every day, `G113@2026-12-05` on that day only. Searching, booking and the waiting list all
+ * count seats with it, so a train sold out here is sold out everywhere.
+ */
+export function railStock(soldOut: string): RailRemaining {
+  const entries = soldOut
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0);
+  if (entries.length === 0) return railRemaining;
+  const everyDay = new Set(entries.filter((e) => !e.includes('@')));
+  const onDay = new Set(entries.filter((e) => e.includes('@')));
+  return (train, date, seat) =>
+    everyDay.has(train) || onDay.has(`${train}@${date}`) ? 0 : railRemaining(train, date, seat);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { RailRemaining } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
 import { type DoorToDoorRunner, DoorToDoorSupplier, planDoorToDoor } from './door-to-door/door-to-door-supplier';
@@ -35,6 +36,8 @@ export type CatalogueOptions = {
   plannerWorker: boolean;
   plannerPool?: PlannerPoolOptions;
   random?: Random;
+  /** China Railway's remaining tickets; the seeded simulation by default. */
+  railRemaining?: RailRemaining;
 };
 
 /**
@@ -86,7 +89,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
   return [
     ...flights.map((f) => overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network)),
     overNetwork(
-      new ChinaRailwaySupplier(inv),
+      new ChinaRailwaySupplier(inv, o.railRemaining),
       reliable({ minMs: 250, medianMs: 700, maxMs: 3000, failureRate: 0.03, timeoutRate: 0.01 }),
       network,
     ),

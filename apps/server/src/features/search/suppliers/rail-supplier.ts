@@ -6,7 +6,7 @@ import {
   type SearchResult,
   toRequestDate,
 } from '@junction/domain';
-import { RAIL_SEATS, railFare, railPartyTotal, railRemaining, trainType } from '../inventory/fares';
+import { RAIL_SEATS, type RailRemaining, railFare, railPartyTotal, railRemaining, trainType } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
@@ -27,14 +27,19 @@ const MAX_RIDE_HOURS = 30;
 
 /**
  * China Railway: every train between the stations of two cities on a day, with its seat classes,
- * remaining tickets and fares by distance and class.
+ * remaining tickets and fares by distance and class. A train with too few tickets left in every class
+ * stays in a one-way search, marked sold out, so its waiting list (候补) can be joined; a trip of
+ * several trains leaves it out, as nobody can book it.
  */
 export class ChinaRailwaySupplier implements Supplier {
   readonly kind = 'train' as const;
   readonly id = 'china-railway';
   readonly name = { en: 'China Railway 12306', 'zh-CN': '中国铁路12306' };
 
-  constructor(private readonly inv: Inventory) {}
+  constructor(
+    private readonly inv: Inventory,
+    private readonly remaining: RailRemaining = railRemaining,
+  ) {}
 
   async search(request: SupplierRequest): Promise<SearchResult[]> {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
@@ -56,15 +61,17 @@ export class ChinaRailwaySupplier implements Supplier {
     const seats = (RAIL_SEATS[type] ?? []).map((s) => ({
       code: s.code,
       price: { amount: railFare(type, s.code, ride.km), currency: 'CNY' as const },
-      remaining: railRemaining(number, date, s.code),
+      remaining: this.remaining(number, date, s.code),
     }));
     const needed = request.party.adults + request.party.children;
     const open = seats.filter((s) => s.remaining >= needed);
-    if (open.length === 0) return undefined;
+    // Sold out in every class: quoted in the class the traveller would have had, for its waiting list.
+    const soldOut = open.length === 0;
+    const offered = soldOut ? seats : open;
     const preferred = SEAT_PREFERENCE[request.cabin]
-      .map((code) => open.find((s) => s.code === code))
+      .map((code) => offered.find((s) => s.code === code))
       .find((s) => s !== undefined);
-    const chosen = preferred ?? [...open].sort((a, b) => a.price.amount - b.price.amount)[0];
+    const chosen = preferred ?? [...offered].sort((a, b) => a.price.amount - b.price.amount)[0];
     if (!chosen) return undefined;
     return {
       adult: chosen.price.amount,
@@ -83,6 +90,7 @@ export class ChinaRailwaySupplier implements Supplier {
         seats,
         price: chosen.price,
         separateTicket: false,
+        ...(soldOut ? { soldOut: true } : {}),
       },
     };
   }
@@ -108,7 +116,9 @@ export class ChinaRailwaySupplier implements Supplier {
 
   private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
     const per = trip.bounds.map((b) => this.options(b, request));
-    return combineBounds(per).map((combo) => {
+    // A waiting list takes one train only: a round trip or a multi-city trip keeps trains with tickets.
+    const bookable = per.length > 1 ? per.map((options) => options.filter((o) => !o.legs.some((l) => l.soldOut))) : per;
+    return combineBounds(bookable).map((combo) => {
       const adult = combo.reduce((s, o) => s + o.adultMinor, 0);
       const price = railPartyTotal(adult, request.party);
       return assembleResult({

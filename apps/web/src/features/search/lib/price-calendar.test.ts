@@ -27,6 +27,17 @@ describe('price calendar', () => {
     expect(days.map((d) => d.date)).toEqual(['2030/05/30', '2030/05/31', '2030/06/01', '2030/06/05']);
   });
 
+  it('leaves out a train sold out in every class: nobody can buy its fare that day', () => {
+    const soldOut = {
+      ...result('sold-out', '2030/05/01', 100),
+      kind: 'train',
+      legs: [{ soldOut: true }],
+    } as unknown as SearchResult;
+    const days = priceCalendar([soldOut, result('open', '2030/05/01', 500)], '2030/05/01', 0, priceOf);
+    expect(days.map((d) => d.cheapest?.id)).toEqual(['open']);
+    expect(priceCalendar([soldOut], '2030/05/01', 0, priceOf)[0]?.cheapest).toBeNull();
+  });
+
   it('has no cheapest day when nothing is priced', () => {
     expect(cheapestDay(priceCalendar([], '2030/05/02', 1, priceOf), priceOf)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@junction/domain';
+import { isSoldOutTrain, type SearchResult } from '@junction/domain';
 import type { PriceOf } from './sort';
 import { shiftRequestDate } from './time';
 
@@ -6,7 +6,7 @@ export type CalendarDay = { date: string; cheapest: SearchResult | null };
 
 /**
  * The dates of a flexible search, `flexDays` either side of the chosen date, each with its cheapest
- * result (or none). A date with results on the calendar but outside the window is added at its end.
+ * bookable result (or none). A date with results on the calendar but outside the window is added at its end.
  */
 export function priceCalendar(
   results: readonly SearchResult[],
@@ -16,6 +16,8 @@ export function priceCalendar(
 ): CalendarDay[] {
   const cheapest = new Map<string, SearchResult>();
   for (const r of results) {
+    // A sold-out train's fare is not one anybody can buy that day.
+    if (isSoldOutTrain(r)) continue;
     const known = cheapest.get(r.date);
     if (!known || priceOf(r) < priceOf(known)) cheapest.set(r.date, r);
   }

@@ -1,4 +1,5 @@
 import type { SearchResult } from '@junction/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BEST_WEIGHTS, bestScore, sortForView, sortResults } from './sort';
 
@@ -21,6 +22,7 @@ function result(id: string, p: { price: number; minutes: number; depart: string;
 }
 
 const priceOf = (r: SearchResult) => r.price.amount;
+const isSoldOut = (r: SearchResult) => r.legs.some((l) => l.soldOut === true);
 const ids = (rs: SearchResult[]) => rs.map((r) => r.id);
 
 const cheapSlow = result('cheap-slow', { price: 50_000, minutes: 20 * 60, depart: '06:00', transfers: 2 });
@@ -69,6 +71,46 @@ describe('sorting results', () => {
     const copy = [...all];
     sortResults(all, 'cheapest', priceOf);
     expect(all).toEqual(copy);
+  });
+
+  it('puts trains sold out in every class after every bookable result, in the same order among themselves', () => {
+    const train = (id: string, p: Parameters<typeof result>[1], soldOut: boolean): SearchResult => {
+      const r = result(id, p);
+      const leg = { soldOut } as SearchResult['legs'][number];
+      return { ...r, kind: 'train', legs: soldOut ? [leg] : [] };
+    };
+    const cheapSoldOut = train('cheap-sold-out', { price: 10_000, minutes: 60, depart: '05:00' }, true);
+    const early = train('early', { price: 60_000, minutes: 300, depart: '07:00' }, false);
+    const lateSoldOut = train('late-sold-out', { price: 20_000, minutes: 300, depart: '08:00' }, true);
+    for (const sort of ['best', 'cheapest', 'quickest', 'earliest', 'departure', 'price'] as const)
+      expect(ids(sortResults([lateSoldOut, cheapSoldOut, early, ...all], sort, priceOf)).slice(-2)).toEqual([
+        'cheap-sold-out',
+        'late-sold-out',
+      ]);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ price: fc.nat(100_000), minutes: fc.integer({ min: 30, max: 2000 }), out: fc.boolean() }),
+          {
+            maxLength: 12,
+          },
+        ),
+        fc.constantFrom('best', 'cheapest', 'quickest', 'earliest', 'latest', 'duration'),
+        (specs, sort) => {
+          const list = specs.map((x, i) =>
+            train(`r${i}`, { price: x.price, minutes: x.minutes, depart: '09:00' }, x.out),
+          );
+          const sorted = sortResults(list, sort, priceOf).map(isSoldOut);
+          // Never a bookable result after a sold-out one.
+          expect(sorted).toEqual([...sorted].sort((a, b) => Number(a) - Number(b)));
+          // Among the bookable ones, the plain order.
+          const bookable = list.filter((r) => !isSoldOut(r));
+          expect(ids(sortResults(list, sort, priceOf).slice(0, bookable.length))).toEqual(
+            ids(sortResults(bookable, sort, priceOf)),
+          );
+        },
+      ),
+    );
   });
 
   it('maps sorts between the railway view and the others', () => {

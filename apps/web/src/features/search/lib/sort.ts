@@ -1,4 +1,4 @@
-import { RAIL_SORTS, type SearchResult, SORTS, type Sort } from '@junction/domain';
+import { isSoldOutTrain, RAIL_SORTS, type SearchResult, SORTS, type Sort } from '@junction/domain';
 import { hasSelfTransfer } from './result-model';
 
 export type RailSort = (typeof RAIL_SORTS)[number];
@@ -78,6 +78,7 @@ function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare
 /**
  * A sorted copy; ties fall back to price, duration and finally the id, so the order is stable.
  * `partySize` (travellers with a seat) turns the party's price into a price per traveller for "best".
+ * Trains sold out in every class come after everything that can be booked, in the same order.
  */
 export function sortResults(
   results: readonly SearchResult[],
@@ -86,7 +87,9 @@ export function sortResults(
   partySize = 1,
 ): SearchResult[] {
   const plain = isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
-  return [...results].sort(comparatorFor(plain, priceOf, partySize));
+  const compare = comparatorFor(plain, priceOf, partySize);
+  const soldOut = new Map<SearchResult, number>(results.map((r) => [r, isSoldOutTrain(r) ? 1 : 0]));
+  return [...results].sort((a, b) => (soldOut.get(a) ?? 0) - (soldOut.get(b) ?? 0) || compare(a, b));
 }
 
 const SORT_TO_RAIL: Record<Sort, RailSort> = {

@@ -5,7 +5,15 @@ import {
   UpOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { inLanguage, journeyCabin, MIXED_CABIN, type SearchResult, TRIP_TYPES, type TripType } from '@junction/domain';
+import {
+  inLanguage,
+  isSoldOutTrain,
+  journeyCabin,
+  MIXED_CABIN,
+  type SearchResult,
+  TRIP_TYPES,
+  type TripType,
+} from '@junction/domain';
 import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +52,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   const bounds = boundsOf(result);
   const carriers = carriersOf(result);
   const seats = seatsOf(result);
+  // Sold out in every class: still shown, and booked only on a class's waiting list (候补).
+  const soldOut = isSoldOutTrain(result);
+  const canWait = result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1;
   const checked = result.legs.find((l) => l.kind === 'air' && l.baggage)?.baggage?.checked;
   const formatCny = useFormatCny();
   // A flight or train from a door: its tickets' price, and what the ground legs to and from the door cost.
@@ -59,7 +70,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   return (
     <article
       ref={ref}
-      className={`${styles.card} ${isExpanded ? styles.expanded : ''}`}
+      className={`${styles.card} ${isExpanded ? styles.expanded : ''} ${soldOut ? styles.soldOutCard : ''}`}
       data-testid="result-card"
       data-result-id={result.id}
       data-kind={result.kind}
@@ -67,6 +78,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
       data-transfers={result.transfers}
       data-departure={result.departureTime}
       data-duration={result.durationMinutes}
+      data-sold-out={soldOut ? 'true' : undefined}
       aria-label={`${t(`kinds.${result.kind}`)} ${carriers.map((c) => inLanguage(c.name, language)).join(', ')}`}
     >
       <div className={styles.summary}>
@@ -97,11 +109,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
           {seats.length > 0 ? (
             <ul className={styles.seats} data-testid="seat-list">
               {seats.slice(0, MAX_SEATS_ON_CARD).map((seat) => (
-                <SeatChip
-                  key={seat.code}
-                  seat={seat}
-                  canWait={result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1}
-                />
+                <SeatChip key={seat.code} seat={seat} canWait={canWait} />
               ))}
               {seats.length > MAX_SEATS_ON_CARD ? (
                 <li className={styles.moreSeats}>{t('card.more', { count: seats.length - MAX_SEATS_ON_CARD })}</li>
@@ -109,6 +117,11 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             </ul>
           ) : null}
           <div className={styles.chips}>
+            {soldOut ? (
+              <span className={`${styles.chip} ${styles.chipSoldOut}`} data-testid="sold-out-badge">
+                {t('card.soldOutEverywhere')}
+              </span>
+            ) : null}
             {result.fees.free24h ? (
               <span className={`${styles.chip} ${styles.chipGood}`} data-testid="free24h-badge">
                 <SafetyCertificateOutlined /> {t('card.free24h')}
@@ -155,16 +168,23 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             </span>
           ) : null}
           {travellers > 1 ? <span className={styles.priceNote}>{t('card.total', { count: travellers })}</span> : null}
+          {soldOut && canWait ? (
+            <span className={styles.priceNote} data-testid="waitlist-note">
+              {t('card.waitlistHeld')}
+            </span>
+          ) : null}
           <Button
             type="primary"
+            ghost={soldOut}
             size="large"
             autoInsertSpace={false}
-            className={styles.select}
+            className={`${styles.select} ${soldOut ? styles.selectWaitlist : ''}`}
             loading={isSelecting}
             onClick={() => onSelect(result)}
             data-testid="select-result"
+            data-action={soldOut ? 'waitlist' : 'book'}
           >
-            {t('card.select')}
+            {soldOut ? (canWait ? t('card.waitlist') : t('card.soldOut')) : t('card.select')}
           </Button>
           <span className={styles.agent}>{t('card.soldBy', { agent: t(`agents.${result.agent}`) })}</span>
         </div>

@@ -312,7 +312,13 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
               </div>
             ) : null}
             {visible.length > limit ? (
-              <Button size="large" block className={styles.more} onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+              <Button
+                size="large"
+                block
+                className={styles.more}
+                onClick={() => setLimit((n) => n + PAGE_SIZE)}
+                data-testid="show-more"
+              >
                 {t('list.showMore', { shown: limit, total: visible.length })}
               </Button>
             ) : null}
