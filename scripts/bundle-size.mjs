@@ -4,6 +4,7 @@
 // e2e/first-page.spec.ts checks that a real Chromium loading `/` fetches nothing beyond this list.
 //
 //   node scripts/bundle-size.mjs          per-file sizes and the total for each language; fails above the budget
+//   node scripts/bundle-size.mjs --summary   the totals only (`npm run check:bundle`, part of `npm run check`)
 //   node scripts/bundle-size.mjs --json   { budget, languages: { en: { files, total }, … } } for the browser test
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,8 @@ if (process.argv.includes('--json')) {
   const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
   for (const [language, { files, total }] of Object.entries(report)) {
     console.log(`First page / in ${language}:`);
-    for (const f of files) console.log(`${kB(f.gzip).padStart(10)}  ${f.file}`);
+    if (!process.argv.includes('--summary'))
+      for (const f of files) console.log(`${kB(f.gzip).padStart(10)}  ${f.file}`);
     console.log(`${kB(total).padStart(10)}  JavaScript and CSS, gzip (${files.length} files of ${chunks} JS chunks)\n`);
   }
   const worst = Math.max(...Object.values(report).map((r) => r.total));

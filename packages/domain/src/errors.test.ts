@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, apiErrorSchema, ERRORS, GLOBAL_CLIENT_STATUSES } from './errors';
+import { apiErrorSchema } from './api/error-body';
+import { AppError, ERRORS, GLOBAL_CLIENT_STATUSES } from './errors';
 
 describe('error catalogue', () => {
   it('gives every error a unique code', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ApiErrorBody } from './api/error-body';
 
 /**
  * One catalogue of coded errors: a name for code, the number the client sees (spec §8 where the spec
@@ -298,15 +298,6 @@ export type ErrorCode = (typeof ERRORS)[ErrorName]['errorCode'];
 
 /** Every error code the client must be able to show in both languages. */
 export const ERROR_CODES: readonly number[] = Object.values(ERRORS).map((e) => e.errorCode);
-
-/** The one error body of the API (ARCHITECTURE.md §3). */
-export const apiErrorSchema = z.object({
-  errorCode: z.number().int(),
-  errorType: z.literal('expired').optional(),
-  errorContent: z.string(),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A coded failure thrown by services; one handler turns it into status and body. */
 export class AppError extends Error {

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** UI languages (spec §1): English by default, Chinese as the fallback for missing text. */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
-export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
+export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const FALLBACK_LANGUAGE: Language = 'zh-CN';
 
@@ -46,8 +43,7 @@ export const CURRENCIES = [
   'VND',
   'ZAR',
 ] as const;
-export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
+export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'CNY';
 
 /** Cookies that carry preferences (spec §2); read on every navigation. */
@@ -68,13 +64,15 @@ export type Preferences = {
   showOriginalCurrency: boolean;
 };
 
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+export const isCurrency = (value: unknown): value is Currency => (CURRENCIES as readonly unknown[]).includes(value);
+
 /** Reads preferences from raw cookie values, falling back to the defaults for anything unknown. */
 export function parsePreferences(raw: Partial<Record<keyof Preferences, string | undefined>>): Preferences {
-  const language = languageSchema.safeParse(raw.language);
-  const currency = currencySchema.safeParse(raw.currency?.toUpperCase());
+  const currency = raw.currency?.toUpperCase();
   return {
-    language: language.success ? language.data : DEFAULT_LANGUAGE,
-    currency: currency.success ? currency.data : DEFAULT_CURRENCY,
+    language: isLanguage(raw.language) ? raw.language : DEFAULT_LANGUAGE,
+    currency: isCurrency(currency) ? currency : DEFAULT_CURRENCY,
     showOriginalCurrency: raw.showOriginalCurrency === '1' || raw.showOriginalCurrency === 'true',
   };
 }

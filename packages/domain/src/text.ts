@@ -1,12 +1,10 @@
-import { z } from 'zod';
 import type { Language } from './preferences';
 
 /**
  * A name or text in both languages of the site (spec §1), for answers that the client shows in
  * whichever language is current, then and after a switch: places, carriers, sellers.
  */
-export const localTextSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
-export type LocalText = z.infer<typeof localTextSchema>;
+export type LocalText = { en: string; 'zh-CN': string };
 
 /** A text in one language; a missing translation falls back to the other (English first). */
 export function inLanguage(text: LocalText, language: Language): string {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { orderSummarySchema } from '../orders/order.schema';
-import { conversationStatusSchema } from './conversation-status';
+import { CONVERSATION_STATUSES } from './conversation-status';
 
 const isoDateTime = z.iso.datetime({ offset: true });
+export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 
 /** Limits every client and the server keep alike; the rates and connection counts are server settings. */
 export const CHAT_TEXT_MAX = 1000;

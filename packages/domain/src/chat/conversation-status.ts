@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A conversation with customer service: `waiting` in the agents' queue, `active` once an agent has taken
  * it (transferring hands it to another agent and keeps it active), `closed` for good. A traveller who
@@ -7,7 +5,6 @@ import { z } from 'zod';
  */
 export const CONVERSATION_STATUSES = ['waiting', 'active', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-export const conversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 
 export const CONVERSATION_ACTIONS = ['take', 'transfer', 'close'] as const;
 export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];

@@ -8,7 +8,7 @@ import {
   searchCriteriaSchema,
   searchResultSchema,
 } from '../search/search.schema';
-import { localTextSchema } from '../text';
+import { localTextSchema } from '../text.schema';
 import { orderStatusSchema, paymentStatusSchema, subOrderStatusSchema, TRIP_FILTERS } from './order-status';
 import { RAIL_TYPES, TRAVELLER_TYPES } from './traveller-rules';
 

@@ -1,5 +1,5 @@
 import type { ErrorName } from '../errors';
-import { MAX_CHILDREN_PER_ADULT, MAX_INFANTS_PER_ADULT, MAX_TRAVELLERS } from '../search/search.schema';
+import { MAX_CHILDREN_PER_ADULT, MAX_INFANTS_PER_ADULT, MAX_TRAVELLERS } from '../search/search-options';
 
 /**
  * Traveller types of spec §3: `TEEN` is booked as an adult, `MIX` names a party of several types.

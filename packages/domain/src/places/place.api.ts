@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { cityMapQuerySchema, cityMapSchema } from './city-map.schema';
-import { doorSchema } from './door';
+import { doorSchema } from './door.schema';
 import { placeQuerySchema, placeSchema } from './place.schema';
 
 export const placeListSchema = z.object({

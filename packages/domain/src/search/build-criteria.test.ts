@@ -4,8 +4,9 @@ import { decodePlaceCode } from '../places/place-code';
 import { buildCriteria, type CriteriaPlaceInput } from './build-criteria';
 import { criteriaProblem, isSamePlace } from './criteria-rules';
 import { searchCriteriaSchema } from './search.schema';
-import { packSearchLink, unpackSearchLink } from './search-link';
+import { packSearchLink } from './search-link';
 import { parseShortLink } from './short-link';
+import { unpackSearchLink } from './unpack-search-link';
 
 const beijing: CriteriaPlaceInput = { id: 9001, name: 'Beijing', cityCode: 'BJS', onlyThis: false, belowName: 'China' };
 const pek: CriteriaPlaceInput = { id: 3001, name: 'Capital', cityCode: 'BJS', onlyThis: true, belowName: 'Beijing' };

@@ -1,15 +1,8 @@
 import { type IsoDate, toRequestDate } from '../dates';
 import { formatDoorToken } from '../places/door';
 import { encodePlaceCode } from '../places/place-code';
-import {
-  type Cabin,
-  type SearchCriteria,
-  type SearchLeg,
-  type SearchMode,
-  type Sort,
-  TRIP_TYPES,
-  type TripType,
-} from './search.schema';
+import type { SearchCriteria, SearchLeg } from './search.schema';
+import { type Cabin, type SearchMode, type Sort, TRIP_TYPES, type TripType } from './search-options';
 
 /** A place as criteria carry it: what the form picked, or what a short link named. */
 export type CriteriaPlaceInput = {

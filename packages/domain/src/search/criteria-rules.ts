@@ -1,14 +1,14 @@
 import { addDays, checkIsoDate, fromRequestDate } from '../dates';
 import type { ErrorName } from '../errors';
+import type { SearchCriteria } from './search.schema';
 import {
   MAX_CHILDREN_PER_ADULT,
   MAX_DAYS_AHEAD,
   MAX_INFANTS_PER_ADULT,
   MAX_MULTI_CITY_LEGS,
   MAX_TRAVELLERS,
-  type SearchCriteria,
   TRIP_TYPES,
-} from './search.schema';
+} from './search-options';
 
 /**
  * Spec §5 and §9: at least one adult, at most nine travellers, and each adult brings at most two

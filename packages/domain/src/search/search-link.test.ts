@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CABIN_CODES,
-  MAX_FLEX_DAYS,
-  SEARCH_MODES,
-  type SearchCriteria,
-  type SearchCriteriaInput,
-  SORTS,
-  searchCriteriaSchema,
-} from './search.schema';
-import { packSearchLink, unpackSearchLink } from './search-link';
+import { type SearchCriteria, type SearchCriteriaInput, searchCriteriaSchema } from './search.schema';
+import { packSearchLink } from './search-link';
+import { CABIN_CODES, MAX_FLEX_DAYS, SEARCH_MODES, SORTS } from './search-options';
+import { unpackSearchLink } from './unpack-search-link';
 
 const criteria = (input: Partial<SearchCriteriaInput> = {}): SearchCriteria =>
   searchCriteriaSchema.parse({

@@ -1,4 +1,4 @@
-import { type SearchCriteria, type SearchLeg, searchCriteriaSchema } from './search.schema';
+import type { SearchCriteria, SearchLeg } from './search.schema';
 
 /*
  * Search link (spec §7): the criteria as comma-separated text, UTF-8 encoded and written in
@@ -165,8 +165,24 @@ export function packSearchLink(c: SearchCriteria): string {
   return base64urlEncode(utf8Encode(text));
 }
 
-/** The criteria of a search link, or null when the link is malformed or the criteria invalid. */
-export function unpackSearchLink(s: string): SearchCriteria | null {
+/** What a search link holds, before `unpackSearchLink` checks it as criteria. */
+export type SearchLinkFields = {
+  type: number;
+  sort: string;
+  cabin: string;
+  adults: number;
+  children: number;
+  infants: number;
+  mode: string;
+  flexDays: number;
+  legs: SearchLeg[];
+};
+
+/**
+ * The fields of a search link, or null when the link is malformed; not yet checked as criteria (`unpackSearchLink`
+ * checks them), so this module loads without the schemas.
+ */
+export function readSearchLink(s: string): SearchLinkFields | null {
   const bytes = base64urlDecode(s.trim());
   const text = bytes && utf8Decode(bytes);
   if (!text) return null;
@@ -177,7 +193,18 @@ export function unpackSearchLink(s: string): SearchCriteria | null {
 
   const [, type, sort, cabin, adults, children, infants, mode, flexDays] = fields as string[];
   const numbers = [type, adults, children, infants, flexDays].map((f) => unpackNumber(f ?? ''));
-  if (numbers.some((n) => n === null)) return null;
+  const [typeNumber, adultCount, childCount, infantCount, flex] = numbers;
+  if (
+    typeNumber == null ||
+    adultCount == null ||
+    childCount == null ||
+    infantCount == null ||
+    flex == null ||
+    sort === undefined ||
+    cabin === undefined ||
+    mode === undefined
+  )
+    return null;
 
   const legs: SearchLeg[] = [];
   for (let i = HEADER_FIELDS; i < fields.length; i += LEG_FIELDS) {
@@ -186,16 +213,15 @@ export function unpackSearchLink(s: string): SearchCriteria | null {
     legs.push(leg);
   }
 
-  const parsed = searchCriteriaSchema.safeParse({
-    type: numbers[0],
+  return {
+    type: typeNumber,
     sort,
     cabin,
-    adults: numbers[1],
-    children: numbers[2],
-    infants: numbers[3],
+    adults: adultCount,
+    children: childCount,
+    infants: infantCount,
     mode,
-    flexDays: numbers[4],
+    flexDays: flex,
     legs,
-  });
-  return parsed.success ? parsed.data : null;
+  };
 }

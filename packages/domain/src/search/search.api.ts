@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { placeKindSchema } from '../places/place.schema';
-import { localTextSchema } from '../text';
+import { localTextSchema } from '../text.schema';
 import {
-  MAX_MULTI_CITY_LEGS,
   pullRequestSchema,
   pullResponseSchema,
   refreshRequestSchema,
@@ -11,6 +10,7 @@ import {
   searchCriteriaSchema,
   searchStartedSchema,
 } from './search.schema';
+import { MAX_MULTI_CITY_LEGS } from './search-options';
 
 /** Routes and extras of a short link (spec §5); doors carry their names, so a link with five of them is long. */
 export const shortLinkQuerySchema = z.object({ routes: z.string().min(1).max(2000) });

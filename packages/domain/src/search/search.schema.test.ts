@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRide, JOURNEY_CABINS, journeyCabin } from './search.schema';
+import { isRide } from './search.schema';
+import { JOURNEY_CABINS, journeyCabin } from './search-options';
 
 describe('the cabin of a journey (spec §3)', () => {
   const air = (cabin?: string) => ({ kind: 'air', cabin });

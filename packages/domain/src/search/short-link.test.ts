@@ -5,7 +5,7 @@ import { encodePlaceCode } from '../places/place-code';
 import type { PlaceTokenLookup } from '../places/place-token';
 import { buildCriteria } from './build-criteria';
 import { travellerProblem } from './criteria-rules';
-import { CABIN_CODES, normalizeCabin } from './search.schema';
+import { CABIN_CODES, normalizeCabin } from './search-options';
 import { buildShortLink, type ParsedShortLink, parseShortLink, shortLinkOf } from './short-link';
 
 type Place = { id: number; code: string; zh: string };

@@ -8,15 +8,15 @@ import {
 } from '../places/door';
 import { type PlaceTokenLookup, resolvePlaceToken } from '../places/place-token';
 import { travellerProblem } from './criteria-rules';
+import type { SearchCriteria } from './search.schema';
 import {
   CABIN_CODES,
   type Cabin,
   MAX_MULTI_CITY_LEGS,
   normalizeCabin,
-  type SearchCriteria,
   TRIP_TYPES,
   type TripType,
-} from './search.schema';
+} from './search-options';
 
 export type ShortLinkContext<P> = {
   today: string;

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  type ApiErrorBody,
   type Endpoint,
   type EndpointBody,
   type EndpointQuery,
@@ -18,6 +18,17 @@ export type CallInput<E extends Endpoint> = (EndpointBody<E> extends undefined
     headers?: Record<string, string>;
   };
 
+/**
+ * An endpoint of the domain contracts by its method and path only, for the calls the first page makes:
+ * naming the endpoint's type keeps them the contract's (a different method or path fails the type check)
+ * while its zod schemas, and zod, stay off the first page. The server shapes every answer with the
+ * endpoint's response schema (`serve`), and these answers are plain JSON the schema passes unchanged.
+ */
+export type EndpointRoute<E extends Endpoint> = Pick<E, 'method' | 'path'> & { readonly endpoint?: E };
+
+/** Declares the route of the endpoint `E`: `routeOf<typeof referenceEndpoints.site>({ method: 'GET', path: '/api/site' })`. */
+export const routeOf = <E extends Endpoint>(route: Pick<E, 'method' | 'path'>): EndpointRoute<E> => route;
+
 function urlOf(path: string, query: unknown): string {
   const params = new URLSearchParams();
   if (query && typeof query === 'object') {
@@ -26,17 +37,25 @@ function urlOf(path: string, query: unknown): string {
   return params.size > 0 ? `${path}?${params}` : path;
 }
 
-/**
- * Calls one endpoint of the domain contracts and parses the answer with its schema; a failure throws
- * `ApiError`. Only the `api/` modules call it, each inside a query or a mutation, so the query client's
- * answers to 401, 403, 409, 419 and 5xx apply to every call (ARCHITECTURE.md §9).
- */
-export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResult<E>> {
+/** The error body of ARCHITECTURE.md §3, as `apiErrorSchema` accepts it. */
+export function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null) return false;
+  const { errorCode, errorType, errorContent, params } = data as Record<string, unknown>;
+  return (
+    Number.isSafeInteger(errorCode) &&
+    typeof errorContent === 'string' &&
+    (errorType === undefined || errorType === 'expired') &&
+    (params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params)))
+  );
+}
+
+/** Sends one call and answers its JSON on success; a failure throws `ApiError`. */
+async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<Endpoint>): Promise<unknown> {
   const hasBody = input.body !== undefined;
   let response: Response;
   try {
-    response = await fetch(urlOf(endpoint.path, input.query), {
-      method: endpoint.method,
+    response = await fetch(urlOf(route.path, input.query), {
+      method: route.method,
       credentials: 'same-origin',
       headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...input.headers },
       body: hasBody ? JSON.stringify(input.body) : undefined,
@@ -48,11 +67,30 @@ export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const body = apiErrorSchema.safeParse(data);
     throw new ApiError(
       response.status,
-      body.success ? body.data : { errorCode: ERRORS.INTERNAL.errorCode, errorContent: response.statusText },
+      isApiErrorBody(data) ? data : { errorCode: ERRORS.INTERNAL.errorCode, errorContent: response.statusText },
     );
   }
-  return endpoint.response.parse(data) as EndpointResult<E>;
+  return data;
+}
+
+/**
+ * Calls one endpoint of the domain contracts and parses the answer with its schema; a failure throws
+ * `ApiError`. Only the `api/` modules call it, each inside a query or a mutation, so the query client's
+ * answers to 401, 403, 409, 419 and 5xx apply to every call (ARCHITECTURE.md §9).
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResult<E>> {
+  return endpoint.response.parse(await send(endpoint, input as CallInput<Endpoint>)) as EndpointResult<E>;
+}
+
+/**
+ * Calls an endpoint by its route (`routeOf`), as `callApi` does but without loading its schema: for the
+ * first page's calls, whose answers the server has shaped with that schema.
+ */
+export async function callRoute<E extends Endpoint>(
+  route: EndpointRoute<E>,
+  input: CallInput<E>,
+): Promise<EndpointResult<E>> {
+  return (await send(route, input as CallInput<Endpoint>)) as EndpointResult<E>;
 }

@@ -1,6 +1,15 @@
-import { type Door, type Language, type Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
+import type { Door, Language, Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from './api-client';
+import { callRoute, routeOf } from './api-client';
+
+/** Reference data every page may show, the first page too: called by route, without loading the schemas. */
+const routes = {
+  countries: routeOf<typeof referenceEndpoints.countries>({ method: 'GET', path: '/api/countries' }),
+  currencies: routeOf<typeof referenceEndpoints.currencies>({ method: 'GET', path: '/api/currencies' }),
+  calendar: routeOf<typeof referenceEndpoints.calendar>({ method: 'GET', path: '/forestage/calendar.json' }),
+  places: routeOf<typeof placeEndpoints.search>({ method: 'GET', path: '/api/place' }),
+  popularPlaces: routeOf<typeof placeEndpoints.popular>({ method: 'GET', path: '/api/place/popular' }),
+};
 
 export const referenceKeys = {
   countries: ['reference', 'countries'] as const,
@@ -13,7 +22,7 @@ export const referenceKeys = {
 export const countriesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.countries,
-    queryFn: ({ signal }) => callApi(referenceEndpoints.countries, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callRoute(routes.countries, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 export const useCountries = () => useQuery(countriesQueryOptions());
@@ -21,7 +30,7 @@ export const useCountries = () => useQuery(countriesQueryOptions());
 export const currenciesQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.currencies,
-    queryFn: ({ signal }) => callApi(referenceEndpoints.currencies, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.currencies, { signal }),
     staleTime: 60 * 60 * 1000,
   });
 export const useCurrencyTable = () => useQuery(currenciesQueryOptions());
@@ -33,7 +42,7 @@ export const useCurrencyTable = () => useQuery(currenciesQueryOptions());
 export const holidayCalendarQueryOptions = () =>
   queryOptions({
     queryKey: referenceKeys.calendar,
-    queryFn: ({ signal }) => callApi(referenceEndpoints.calendar, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.calendar, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     meta: { silent: true },
@@ -56,7 +65,7 @@ export const placesQueryOptions = (keyword: string, language: Language) =>
   queryOptions({
     queryKey: referenceKeys.places(keyword, language),
     queryFn: ({ signal }) =>
-      callApi(placeEndpoints.search, { query: { keyword, lang: language, limit: 8 }, signal })
+      callRoute(routes.places, { query: { keyword, lang: language, limit: 8 }, signal })
         .then((r): PlaceMatches => ({ places: r.data, doors: r.doors ?? [], doorsFirst: r.doorsFirst ?? false }))
         .catch(noMatchOnFailure<PlaceMatches>(signal, { places: [], doors: [], doorsFirst: false })),
     staleTime: 60 * 60 * 1000,
@@ -67,7 +76,7 @@ export const popularPlacesQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: referenceKeys.popularPlaces(language),
     queryFn: ({ signal }) =>
-      callApi(placeEndpoints.popular, { query: { lang: language }, signal })
+      callRoute(routes.popularPlaces, { query: { lang: language }, signal })
         .then((r) => r.data)
         .catch(noMatchOnFailure<Place[]>(signal, [])),
     staleTime: Number.POSITIVE_INFINITY,

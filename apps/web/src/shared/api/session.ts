@@ -1,11 +1,17 @@
-import { accountEndpoints } from '@junction/domain';
+import type { accountEndpoints } from '@junction/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { callApi } from './api-client';
+import { callRoute, routeOf } from './api-client';
+
+/** The header's session calls, on every page the first page too: called by route, without loading the schemas. */
+const routes = {
+  currentUser: routeOf<typeof accountEndpoints.currentUser>({ method: 'GET', path: '/user' }),
+  logout: routeOf<typeof accountEndpoints.logout>({ method: 'POST', path: '/logout' }),
+};
 
 export const sessionKeys = { user: ['session', 'user'] as const };
 
 /** `GET /user`: the signed-in traveller, or 401 when the session is gone. */
-export const fetchCurrentUser = (signal?: AbortSignal) => callApi(accountEndpoints.currentUser, { signal });
+export const fetchCurrentUser = (signal?: AbortSignal) => callRoute(routes.currentUser, { signal });
 
 export const currentUserQueryOptions = () =>
   queryOptions({
@@ -21,6 +27,6 @@ export const currentUserQueryOptions = () =>
 /** `POST /logout`; whatever it answers, the device forgets the user (spec §4). */
 export const useLogout = () =>
   useMutation({
-    mutationFn: () => callApi(accountEndpoints.logout, {}),
+    mutationFn: () => callRoute(routes.logout, {}),
     meta: { silent: true },
   });

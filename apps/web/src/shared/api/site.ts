@@ -1,13 +1,16 @@
-import { type Language, referenceEndpoints, type SiteInfo } from '@junction/domain';
+import type { Language, referenceEndpoints, SiteInfo } from '@junction/domain';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { callApi } from './api-client';
+import { callRoute, routeOf } from './api-client';
+
+/** The footer shows it on every page, the first page too: called by route, without loading the schema. */
+const siteRoute = routeOf<typeof referenceEndpoints.site>({ method: 'GET', path: '/api/site' });
 
 export const siteKeys = { info: ['site', 'info'] as const };
 
 export const siteInfoQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.info,
-    queryFn: ({ signal }) => callApi(referenceEndpoints.site, { signal }),
+    queryFn: ({ signal }) => callRoute(siteRoute, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,24 +1,9 @@
 import { type ChatMessage, chatEndpoints, type EndpointBody, serviceEndpoints } from '@junction/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
+import { chatKeys } from './chat-summary';
 
-export const chatKeys = {
-  all: ['chat'] as const,
-  summary: ['chat', 'summary'] as const,
-  conversations: ['chat', 'conversations'] as const,
-  queue: ['service', 'queue'] as const,
-  me: ['service', 'me'] as const,
-  orders: (conversationId: string) => ['service', 'orders', conversationId] as const,
-};
-
-/** The traveller's unread count, service hours and current conversation; errors stay in the chat (no dialogs). */
-export const chatSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: chatKeys.summary,
-    queryFn: ({ signal }) => callApi(chatEndpoints.summary, { signal }),
-    meta: { silent: true },
-    retry: 1,
-  });
+export { chatKeys, chatSummaryQueryOptions } from './chat-summary';
 
 export const conversationsQueryOptions = () =>
   queryOptions({

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { type ChatLauncher, ChatLauncherContext } from '../../../shared/chat/chat-launcher';
-import { chatKeys, chatSummaryQueryOptions } from '../api/chat';
+import { chatKeys, chatSummaryQueryOptions } from '../api/chat-summary';
 import { SocketHubContext, useChatSocket } from '../lib/socket-hub';
 
 const ChatPanel = lazy(async () => {

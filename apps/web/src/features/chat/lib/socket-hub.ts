@@ -1,6 +1,6 @@
 import type { ClientFrame, ServerFrame, WidgetStatus } from '@junction/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { ChatSocket } from './chat-socket';
+import type { ChatSocket } from './chat-socket';
 
 export type SocketHub = {
   subscribe: (listener: (frame: ServerFrame) => void) => () => void;
@@ -31,17 +31,30 @@ export function useChatSocket(
       setWidget(null);
       return;
     }
-    const s = new ChatSocket(role, {
-      status: setWidget,
-      frame: (frame) => {
-        onFrameRef.current?.(frame);
-        for (const l of listeners.current) l(frame);
+    // The socket (and the schema its frames are read with) loads once someone is signed in.
+    setWidget('pending');
+    let s: ChatSocket | null = null;
+    let closed = false;
+    void import('./chat-socket').then(
+      ({ ChatSocket }) => {
+        if (closed) return;
+        s = new ChatSocket(role, {
+          status: setWidget,
+          frame: (frame) => {
+            onFrameRef.current?.(frame);
+            for (const l of listeners.current) l(frame);
+          },
+        });
+        socket.current = s;
+        s.start();
       },
-    });
-    socket.current = s;
-    s.start();
+      () => {
+        if (!closed) setWidget('failed');
+      },
+    );
     return () => {
-      s.stop();
+      closed = true;
+      s?.stop();
       socket.current = null;
     };
   }, [role, enabled]);

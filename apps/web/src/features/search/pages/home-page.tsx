@@ -1,5 +1,5 @@
-import { addDays, buildShortLink, unpackSearchLink } from '@junction/domain';
-import { type ReactNode, useMemo } from 'react';
+import { addDays, buildShortLink } from '@junction/domain';
+import { type ReactNode, Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/lib/format';
@@ -16,7 +16,7 @@ import {
   TranslationOutlined,
 } from '../../../shared/ui/light/icons';
 import { type Mode, ModeIcon } from '../components/mode-icon';
-import { fromCriteria, todayIso } from '../components/search-form/search-draft';
+import { type SearchDraft, todayIso } from '../components/search-form/search-draft';
 import { SearchForm } from '../components/search-form/search-form';
 import styles from './home-page.module.css';
 
@@ -86,6 +86,22 @@ function PopularRoutes() {
   );
 }
 
+const linkDrafts = new Map<string, Promise<SearchDraft | undefined>>();
+
+/** The draft a search link fills the form with, read by a module loaded only for a link. */
+function linkDraft(link: string): Promise<SearchDraft | undefined> {
+  let draft = linkDrafts.get(link);
+  if (!draft) {
+    draft = import('../components/search-form/link-draft').then(({ draftOfLink }) => draftOfLink(link));
+    linkDrafts.set(link, draft);
+  }
+  return draft;
+}
+
+function LinkedSearchForm({ link }: { link: string }) {
+  return <SearchForm initial={use(linkDraft(link))} />;
+}
+
 export function HomePage() {
   const { t } = useTranslation('home');
   useDocumentTitle(t('meta.title'));
@@ -96,10 +112,6 @@ export function HomePage() {
   const railOptions = t('rail.options', { returnObjects: true });
   // A search link on the home URL (`/?s=…`) fills the form, e.g. "change search" from the results.
   const link = useSearchParams()[0].get('s');
-  const initial = useMemo(() => {
-    const criteria = link ? unpackSearchLink(link) : null;
-    return criteria ? (fromCriteria(criteria) ?? undefined) : undefined;
-  }, [link]);
 
   return (
     <div className={styles.home}>
@@ -110,7 +122,13 @@ export function HomePage() {
             <h1 className={styles.title}>{t('hero.title')}</h1>
             <p className={styles.subtitle}>{t('hero.subtitle')}</p>
           </div>
-          <SearchForm key={link ?? ''} initial={initial} />
+          {link ? (
+            <Suspense>
+              <LinkedSearchForm key={link} link={link} />
+            </Suspense>
+          ) : (
+            <SearchForm />
+          )}
           <ul className={styles.points}>
             {points.map((p) => (
               <li key={p}>
