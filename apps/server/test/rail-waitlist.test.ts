@@ -10,7 +10,7 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../src/features/notifications/notifications.service';
+import { noticeText, notify } from '../src/features/notifications/notifications.service';
 import { OrdersRepository } from '../src/features/orders/orders.repository';
 import { WaitlistRepository } from '../src/features/orders/waitlist.repository';
 import { WaitlistService } from '../src/features/orders/waitlist.service';
@@ -598,5 +598,103 @@ describe('a train sold out in every class', () => {
     } finally {
       clock = START.getTime();
     }
+  });
+});
+
+describe('the notice of a waiting list that ended without tickets', () => {
+  /** The processor took the held amount though we never heard back (a capture answered too late). */
+  const chargedAtProcessor = (orderId: string) =>
+    sql`update gateway_sim_intents set status = 'succeeded', amount_captured = amount, captures = captures + 1
+        where metadata->>'orderId' = ${orderId}`.execute(t.db);
+  const noticeOf = (orderId: string) =>
+    t.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('orderId', '=', orderId)
+      .where('kind', 'like', 'waitlist-%ed%')
+      .where('kind', 'not in', ['waitlist-joined', 'waitlist-filled'])
+      .executeTakeFirstOrThrow();
+  const smsOf = (orderNumber: string) =>
+    t.sms.sent.filter((m) => m.text.includes(orderNumber) && !m.text.includes('held on your card, not taken'));
+
+  it('says nothing was charged when the hold was voided', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    clock = cutoffMs() + 1000;
+    try {
+      await runJobs();
+    } finally {
+      clock = START.getTime();
+    }
+    expect((await get(cookie, order.id)).paymentStatus).toBe(3);
+    const notice = await noticeOf(order.id);
+    expect(notice.kind).toBe('waitlist-released');
+    const en = noticeText('waitlist-released', notice.params, 'en', '');
+    const zh = noticeText('waitlist-released', notice.params, 'zh-CN', '');
+    expect(en.body).toContain('nothing was charged');
+    expect(en.body).not.toContain('refunded');
+    expect(zh.body).toContain('未扣任何费用');
+    await runJobs(1);
+    expect(
+      smsOf(order.orderNumber)
+        .map((m) => m.text)
+        .join('\n'),
+    ).toContain('nothing was charged');
+  });
+
+  it('says the amount was refunded in full when the card had been charged, at the cut-off', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    await chargedAtProcessor(order.id);
+    clock = cutoffMs() + 1000;
+    try {
+      await runJobs();
+    } finally {
+      clock = START.getTime();
+    }
+    expect(await get(cookie, order.id)).toMatchObject({
+      status: 'INVALID',
+      paymentStatus: 4,
+      waitlist: { status: 'released', reason: 'cutoff' },
+    });
+    const amount = order.payment.price.amount;
+    expect(await intentOf(order.id)).toMatchObject({ amountCaptured: amount, amountRefunded: amount });
+    const notice = await noticeOf(order.id);
+    expect(notice.kind).toBe('waitlist-released-refunded');
+    const en = noticeText('waitlist-released-refunded', notice.params, 'en', '');
+    const zh = noticeText('waitlist-released-refunded', notice.params, 'zh-CN', '');
+    expect(en.body).toContain('refunded in full');
+    expect(en.body).not.toMatch(/nothing was charged|not taken/);
+    expect(zh.body).toContain('全额退回');
+    expect(zh.body).not.toContain('未扣');
+    await runJobs(1);
+    const sms = smsOf(order.orderNumber).map((m) => m.text);
+    expect(sms.join('\n')).toContain('refunded in full');
+    expect(sms.join('\n')).not.toContain('nothing was charged');
+  });
+
+  it('says the amount was refunded in full when the traveller left after the card had been charged', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    await chargedAtProcessor(order.id);
+    const res = await c.cancel(cookie, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(orderSchema.parse(res.json())).toMatchObject({
+      status: 7,
+      paymentStatus: 4,
+      waitlist: { status: 'released', reason: 'traveller' },
+    });
+    const notice = await noticeOf(order.id);
+    expect(notice.kind).toBe('waitlist-cancelled-refunded');
+    expect(noticeText('waitlist-cancelled-refunded', notice.params, 'en', '').body).toContain('refunded in full');
+    expect(noticeText('waitlist-cancelled-refunded', notice.params, 'zh-CN', '').body).toContain('全额退回');
+    // Voided in the other case.
+    expect(noticeText('waitlist-cancelled', notice.params, 'en', '').body).toContain('nothing was charged');
   });
 });

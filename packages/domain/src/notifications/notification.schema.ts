@@ -16,11 +16,17 @@ export const NOTICE_KINDS = [
   'departure-reminder',
   /** Online service answered a message left outside service hours. */
   'service-reply',
-  /** The waiting list (候补): joined with the price held, filled (captured, being ticketed), released at the cut-off, cancelled. */
+  /**
+   * The waiting list (候补): joined with the price held, filled (captured, being ticketed), released at
+   * the cut-off, cancelled; each ending with the hold voided, or `-refunded` when the card had been
+   * charged and the amount was refunded in full.
+   */
   'waitlist-joined',
   'waitlist-filled',
   'waitlist-released',
   'waitlist-cancelled',
+  'waitlist-released-refunded',
+  'waitlist-cancelled-refunded',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

@@ -281,9 +281,11 @@ export class WaitlistService {
       at: p.at,
       data: { reason: w.reason, refunded: p.refunded, amountMinor: w.heldMinor, seatsReleased: seats },
     });
+    // Voided, nothing was taken; refunded in full when the card had been charged (a capture answered late).
+    const ended = move === 'cancel' ? 'waitlist-cancelled' : 'waitlist-released';
     await this.notify(trx, {
       userId: order.userId,
-      kind: move === 'cancel' ? 'waitlist-cancelled' : 'waitlist-released',
+      kind: p.refunded ? `${ended}-refunded` : ended,
       orderId: p.orderId,
       params: this.params(order, w),
       dedupeKey: `waitlist-released:${p.orderId}`,

@@ -38,6 +38,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-filled': { icon: <CheckCircleOutlined />, tone: 'green' },
   'waitlist-released': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-cancelled': { icon: <RollbackOutlined />, tone: 'orange' },
+  'waitlist-released-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
+  'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

@@ -1,5 +1,5 @@
 import { HourglassOutlined } from '@ant-design/icons';
-import type { Order, OrderWaitlist } from '@junction/domain';
+import { type Order, type OrderWaitlist, PAYMENT_STATUS } from '@junction/domain';
 import { Alert, App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
@@ -48,6 +48,8 @@ export function WaitlistCard({ order, waitlist }: { order: Order; waitlist: Orde
   const seatClass = t(`seats.${waitlist.seatClass}` as 'seats.O');
 
   if (!holding) {
+    // Voided, nothing was taken; or the card had been charged and the amount was refunded in full.
+    const refunded = order.paymentStatus === PAYMENT_STATUS.REFUNDED;
     const ended =
       waitlist.status === 'filled'
         ? { type: 'success' as const, text: t('waitlist.filled') }
@@ -56,10 +58,14 @@ export function WaitlistCard({ order, waitlist }: { order: Order; waitlist: Orde
               type: 'info' as const,
               text:
                 waitlist.reason === 'traveller'
-                  ? t('waitlist.cancelled')
-                  : waitlist.reason === 'hold_lost'
-                    ? t('waitlist.holdLost')
-                    : t('waitlist.released'),
+                  ? refunded
+                    ? t('waitlist.cancelledRefunded')
+                    : t('waitlist.cancelled')
+                  : refunded
+                    ? t('waitlist.releasedRefunded')
+                    : waitlist.reason === 'hold_lost'
+                      ? t('waitlist.holdLost')
+                      : t('waitlist.released'),
             }
           : null;
     if (!ended) return null;
