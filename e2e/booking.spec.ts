@@ -1,91 +1,28 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
+import { PASSWORD, registerAccount, routeCriteria, saveTraveller, searchOnPage, shot as shotAt } from './setup';
 import { LANGUAGES, type Lang, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
 
-const PASSWORD = 'travel2026';
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
 const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-function criteria(overrides: Partial<SearchCriteria>, days = 21): SearchCriteria {
-  return {
-    type: 1,
-    cabin: 'Y',
-    adults: 1,
-    children: 0,
-    infants: 0,
-    sort: 'best',
-    mode: 'all',
-    flexDays: 0,
-    filters: {},
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: inDays(days),
-        departure_only_airport: false,
-        destination_only_airport: false,
-        departureName: 'Beijing',
-        destinationName: 'Shanghai',
-      },
-    ],
-    ...overrides,
-  };
-}
-
-/** An ID card number with a valid checksum for a date of birth. */
-function idNumber(birth: string): string {
-  const seq = String(100 + Math.floor(Math.random() * 800));
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
+/** A one-way Beijing–Shanghai search of every kind, three weeks ahead unless said otherwise. */
+const criteria = (overrides: Partial<SearchCriteria>, days = 21): SearchCriteria =>
+  routeCriteria(overrides.mode ?? 'all', days, overrides);
 
 /**
  * An account with saved travellers, made through the API, then signed out: the test signs in from the
  * booking dialog as a traveller would.
  */
 async function accountWith(page: Page, travellers: { name: string; birth: string }[]): Promise<string> {
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const code = await smsCode(`+86${mobile}`);
-  const reg = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: PASSWORD, code },
-  });
-  expect(reg.ok()).toBe(true);
-  for (const t of travellers) {
-    const res = await page.request.post('/api/passenger', {
-      data: {
-        chineseName: t.name,
-        nationality: 'CN',
-        phoneCountry: 'CN',
-        phone: '13800138000',
-        documents: [{ type: 'B', number: idNumber(t.birth) }],
-      },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
+  const mobile = await registerAccount(page);
+  for (const t of travellers) await saveTraveller(page, t);
   await page.context().clearCookies({ name: 'sid' });
   return mobile;
 }
 
 const cards = (page: Page) => page.getByTestId('result-card');
 
-/** Runs a search on the results page and collects what its pulls brought. */
-async function collectResults(page: Page, c: SearchCriteria): Promise<{ searchId: string; results: SearchResult[] }> {
-  const results: SearchResult[] = [];
-  let searchId = '';
-  page.on('response', async (r) => {
-    if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
-    if (r.url().endsWith('/api/v2/pull') && r.ok())
-      results.push(...((await r.json()) as { results: SearchResult[] }).results);
-  });
-  await page.goto(`/search?s=${packSearchLink(c)}`);
-  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
-  return { searchId, results };
-}
+const collectResults = searchOnPage;
 
 async function selectFrom(page: Page, card: Locator, lang: Lang) {
   await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 45_000 });
@@ -119,14 +56,8 @@ async function nextStep(page: Page) {
   await page.getByTestId('next-step').click();
 }
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [390, 1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+/** The whole page on a phone and at 1280 and 1440 px. */
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280, 1440], fullPage: true });
 
 for (const lang of LANGUAGES) {
   test(`books a flight for two adults and an infant, finds it under Trips and cancels it, in ${lang}`, async ({

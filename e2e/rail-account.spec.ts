@@ -2,122 +2,48 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { type BookingOffer, checkParty, priceOrder, type SearchResult } from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
+import { smsCode } from './outbox';
+import {
+  idNumber,
+  linkRailAccount,
+  railAccount,
+  registerAccount,
+  routeCriteria,
+  saveTraveller,
+  shot,
+  signInOnLoginPage,
+} from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-
-/** An ID card number with a valid checksum for a date of birth and a sequence. */
-function idNumber(birth: string, seq: string): string {
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
 
 /** A new account of ours, registered through the API, then signed in on the login page. */
 async function signUp(page: Page, lang: Lang) {
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const code = await smsCode(`+86${mobile}`);
-  const res = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-  });
-  expect(res.ok()).toBe(true);
-  await page.context().clearCookies({ name: 'sid' });
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
-  await form.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
-  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await signInOnLoginPage(page, lang, await registerAccount(page));
 }
 
-/** An account on the simulated national rail service, with passengers besides its holder. */
-async function railAccount(page: Page) {
-  const holderId = idNumber('1985-03-02', String(100 + Math.floor(Math.random() * 800)));
-  const username = `rail${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const phone = `+86${newMobile()}`;
-  const res = await page.request.post('/rail-sim/accounts', {
-    data: {
-      username,
-      password: 'rail-pass-1',
-      holderName: '张伟',
-      idNumber: holderId,
-      phone,
-      passengers: [
-        { name: '李娜', documentType: 'B', documentNumber: idNumber('1987-06-18', '124'), phone: '+8613800138001' },
-        {
-          name: 'SMITH JOHN',
-          englishName: 'SMITH JOHN',
-          documentType: 'A',
-          documentNumber: `E${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-          documentExpiry: '2032-05-01',
-          birthDate: '1990-04-01',
-          gender: 'MALE',
-          nationality: 'GB',
-        },
-      ],
-    },
+/** An account on the simulated national rail service held by 张伟, with passengers besides him. */
+const railAccountOf = (page: Page) =>
+  railAccount(page, {
+    name: '张伟',
+    idNumber: idNumber('1985-03-02'),
+    passengers: [
+      { name: '李娜', documentType: 'B', documentNumber: idNumber('1987-06-18', '124'), phone: '+8613800138001' },
+      {
+        name: 'SMITH JOHN',
+        englishName: 'SMITH JOHN',
+        documentType: 'A',
+        documentNumber: `E${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+        documentExpiry: '2032-05-01',
+        birthDate: '1990-04-01',
+        gender: 'MALE',
+        nationality: 'GB',
+      },
+    ],
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { username, phone, password: 'rail-pass-1', lastFour: holderId.slice(-4) };
-}
-
-/** Links the rail account through the API, as the login form does: the texted code, the agreement ticked. */
-async function linkByApi(page: Page, rail: Awaited<ReturnType<typeof railAccount>>) {
-  const sent = await page.request.post('/api/rail/code', {
-    data: { username: rail.username, idLastFour: rail.lastFour },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const login = await page.request.post('/api/rail/login', {
-    data: {
-      username: rail.username,
-      password: rail.password,
-      idLastFour: rail.lastFour,
-      code: await smsCode(rail.phone),
-      agreed: true,
-    },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-}
 
 /** Books a Beijing–Shanghai train for 张伟 through the API, ticketed online in the linked account (no fee). */
 async function bookOnlineTrain(page: Page): Promise<string> {
-  const saved = await page.request.post('/api/passenger', {
-    data: {
-      chineseName: '张伟',
-      nationality: 'CN',
-      phoneCountry: 'CN',
-      phone: '13800138000',
-      documents: [{ type: 'B', number: idNumber('1985-03-02', String(100 + Math.floor(Math.random() * 800))) }],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const passenger = (await saved.json()) as { id: string; documents: { id: string }[]; birthDate: string };
-  const date = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-  const started = await page.request.post('/api/v2/search', {
-    data: {
-      type: 1,
-      cabin: 'Y',
-      adults: 1,
-      children: 0,
-      infants: 0,
-      sort: 'best',
-      mode: 'train',
-      flexDays: 0,
-      filters: {},
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: date,
-          departure_only_airport: false,
-          destination_only_airport: false,
-          departureName: 'Beijing',
-          destinationName: 'Shanghai',
-        },
-      ],
-    },
-  });
+  const passenger = await saveTraveller(page, { name: '张伟', birth: '1985-03-02' });
+  const started = await page.request.post('/api/v2/search', { data: routeCriteria('train', 21) });
   const { searchId } = (await started.json()) as { searchId: string };
   const results: SearchResult[] = [];
   let cursor = 0;
@@ -194,15 +120,6 @@ async function payByCard(page: Page, orderId: string) {
 const checkbox = (scope: Locator, testId: string) =>
   scope.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
-
 for (const lang of LANGUAGES) {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
@@ -215,7 +132,7 @@ for (const lang of LANGUAGES) {
     const errors = watchErrors(page);
     await useLanguage(context, baseURL ?? '', lang);
     await signUp(page, lang);
-    const rail = await railAccount(page);
+    const rail = await railAccountOf(page);
 
     await page.goto('/account/p-passengers');
     const card = page.getByTestId('rail-account');
@@ -299,8 +216,8 @@ for (const lang of LANGUAGES) {
     const errors = watchErrors(page);
     await useLanguage(context, baseURL ?? '', lang);
     await signUp(page, lang);
-    const rail = await railAccount(page);
-    await linkByApi(page, rail);
+    const rail = await railAccountOf(page);
+    await linkRailAccount(page, rail);
     const orderId = await bookOnlineTrain(page);
     // The holder signs in on the rail service's own site, which ends our session: the paid ticket waits
     // to be issued through the account until the traveller logs in again here.

@@ -1,80 +1,34 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
-import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
+import type { SearchResult } from '../packages/domain/src/index';
+import {
+  idNumber,
+  linkRailAccount,
+  railAccount,
+  routeCriteria,
+  saveTraveller,
+  searchOnPage,
+  shot as shotAt,
+} from './setup';
 import { SOLD_OUT_DAYS, SOLD_OUT_TRAIN } from './sold-out';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { signedInTraveller } from './trip-api';
 
+/** A train search on the results page, some days ahead. */
+const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCriteria('train', days));
+
+/** The whole page at 1280 and 1440 px. */
+const shot = (page: Page, name: string) => shotAt(page, name, { fullPage: true });
+
+/** 周杰 saved as a traveller with his ID card, and his own 12306 account linked for online ticketing. */
+async function withLinkedRailAccount(page: Page, birth: string) {
+  const holderId = idNumber(birth);
+  await saveTraveller(page, { name: '周杰', birth, idNumber: holderId });
+  await linkRailAccount(page, await railAccount(page, { name: '周杰', idNumber: holderId }));
+}
+
 /** Each language books its own day, so seats one test brings back never fill the other's order. */
 const DAYS: Record<Lang, number> = { en: 5, 'zh-CN': 6 };
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-
-const trainSearch = (days: number): SearchCriteria => ({
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'train',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: inDays(days),
-      departure_only_airport: false,
-      destination_only_airport: false,
-      departureName: 'Beijing',
-      destinationName: 'Shanghai',
-    },
-  ],
-});
-
-function idNumber(birth: string, seq = String(100 + Math.floor(Math.random() * 800))): string {
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
-
-/** A 12306 account on the simulated rail service, linked through the API as the login form does. */
-async function linkRailAccount(page: Page, holderId: string) {
-  const username = `wait${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const phone = `+86${newMobile()}`;
-  const made = await page.request.post('/rail-sim/accounts', {
-    data: { username, password: 'rail-pass-1', holderName: '周杰', idNumber: holderId, phone },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  const sent = await page.request.post('/api/rail/code', { data: { username, idLastFour: holderId.slice(-4) } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const login = await page.request.post('/api/rail/login', {
-    data: {
-      username,
-      password: 'rail-pass-1',
-      idLastFour: holderId.slice(-4),
-      code: await smsCode(phone),
-      agreed: true,
-    },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-}
-
-async function searchTrains(page: Page, days: number): Promise<{ searchId: string; results: SearchResult[] }> {
-  const results: SearchResult[] = [];
-  let searchId = '';
-  page.on('response', async (r) => {
-    if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
-    if (r.url().endsWith('/api/v2/pull') && r.ok())
-      results.push(...((await r.json()) as { results: SearchResult[] }).results);
-  });
-  await page.goto(`/search?s=${packSearchLink(trainSearch(days))}`);
-  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
-  return { searchId, results };
-}
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -99,15 +53,6 @@ async function fillCard(page: Page, lang: Lang) {
   await page.getByTestId('billing-phone').fill('+8613800138000');
 }
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
-
 /** The window at each width, with a part of the page in view. */
 const shotHere = async (page: Page, name: string, part: ReturnType<Page['locator']>) => {
   if (!process.env.SHOTS) return;
@@ -131,18 +76,7 @@ for (const lang of LANGUAGES) {
     const errors = watchErrors(page);
     await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
-    const holderId = idNumber('1986-04-12');
-    const saved = await page.request.post('/api/passenger', {
-      data: {
-        chineseName: '周杰',
-        nationality: 'CN',
-        phoneCountry: 'CN',
-        phone: '13800138000',
-        documents: [{ type: 'B', number: holderId }],
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
-    await linkRailAccount(page, holderId);
+    await withLinkedRailAccount(page, '1986-04-12');
 
     const found = await searchTrains(page, DAYS[lang]);
     const candidates = found.results.filter(
@@ -239,18 +173,7 @@ for (const lang of LANGUAGES) {
     const errors = watchErrors(page);
     await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
-    const holderId = idNumber('1988-09-21');
-    const saved = await page.request.post('/api/passenger', {
-      data: {
-        chineseName: '周杰',
-        nationality: 'CN',
-        phoneCountry: 'CN',
-        phone: '13800138000',
-        documents: [{ type: 'B', number: holderId }],
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
-    await linkRailAccount(page, holderId);
+    await withLinkedRailAccount(page, '1988-09-21');
 
     // The railway has no ticket left on the train in any class: it is still listed, marked sold out.
     const found = await searchTrains(page, SOLD_OUT_DAYS[lang]);

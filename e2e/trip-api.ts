@@ -1,70 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import {
-  type BookingOffer,
-  checkParty,
-  priceOrder,
-  type SearchCriteria,
-  type SearchResult,
-} from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
-import { type Lang, text } from './support';
-
-export const PASSWORD = 'travel2026';
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-
-/** An ID card number with a valid checksum for a date of birth. */
-function idNumber(birth: string): string {
-  const seq = String(100 + Math.floor(Math.random() * 800));
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
+import { type BookingOffer, checkParty, priceOrder, type SearchResult } from '../packages/domain/src/index';
+import { registerAccount, routeCriteria, saveTraveller, signInOnLoginPage } from './setup';
+import type { Lang } from './support';
 
 /** A new account, registered through the API, then signed in on the login page. */
 export async function signedInTraveller(page: Page, lang: Lang): Promise<string> {
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const code = await smsCode(`+86${mobile}`);
-  const reg = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: PASSWORD, code },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  await page.context().clearCookies({ name: 'sid' });
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
-  await form.getByLabel(text(lang, 'account', 'login.password')).fill(PASSWORD);
-  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+  const mobile = await registerAccount(page);
+  await signInOnLoginPage(page, lang, mobile);
   return mobile;
-}
-
-function criteria(mode: 'flight' | 'train' | 'all', days: number): SearchCriteria {
-  return {
-    type: 1,
-    cabin: 'Y',
-    adults: 1,
-    children: 0,
-    infants: 0,
-    sort: 'best',
-    mode,
-    flexDays: 0,
-    filters: {},
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: inDays(days),
-        departure_only_airport: false,
-        destination_only_airport: false,
-        departureName: 'Beijing',
-        destinationName: 'Shanghai',
-      },
-    ],
-  };
 }
 
 /**
@@ -76,19 +20,9 @@ export async function bookTrip(
   mode: 'flight' | 'train' | 'mix' = 'flight',
   days = 21,
 ): Promise<{ id: string; orderNumber: string }> {
-  const saved = await page.request.post('/api/passenger', {
-    data: {
-      chineseName: '张伟',
-      nationality: 'CN',
-      phoneCountry: 'CN',
-      phone: '13800138000',
-      documents: [{ type: 'B', number: idNumber('1985-03-02') }],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const passenger = (await saved.json()) as { id: string; documents: { id: string }[]; birthDate: string };
+  const passenger = await saveTraveller(page, { name: '张伟', birth: '1985-03-02' });
   const started = await page.request.post('/api/v2/search', {
-    data: criteria(mode === 'mix' ? 'all' : mode, days),
+    data: routeCriteria(mode === 'mix' ? 'all' : mode, days),
   });
   const { searchId } = (await started.json()) as { searchId: string };
   const results: SearchResult[] = [];

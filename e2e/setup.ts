@@ -1,0 +1,172 @@
+import { expect, type Page } from '@playwright/test';
+import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
+import { newMobile, smsCode } from './outbox';
+import { type Lang, text } from './support';
+
+/**
+ * Set-up the browser tests share, done through the API as the pages would do it: accounts, saved
+ * travellers, an account on the simulated national rail service and its link, searches and screenshots.
+ */
+
+export const PASSWORD = 'travel2026';
+
+/** A travel day some days ahead, as the search form sends it (`yyyy/mm/dd`). */
+export const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+
+/** A random three-digit sequence China Railway knows (sequence 000 is one it has no record of). */
+const anySeq = () => String(100 + Math.floor(Math.random() * 800));
+
+/** An ID card number with a valid checksum for a date of birth (`yyyy-mm-dd`) and a sequence. */
+export function idNumber(birth: string, seq = anySeq()): string {
+  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/** A one-way Beijing–Shanghai search for one adult in economy, some days ahead. */
+export function routeCriteria(
+  mode: SearchCriteria['mode'],
+  days: number,
+  overrides: Partial<SearchCriteria> = {},
+): SearchCriteria {
+  return {
+    type: 1,
+    cabin: 'Y',
+    adults: 1,
+    children: 0,
+    infants: 0,
+    sort: 'best',
+    mode,
+    flexDays: 0,
+    filters: {},
+    legs: [
+      {
+        departure: 'BJS',
+        destination: 'SHA',
+        departure_date: inDays(days),
+        departure_only_airport: false,
+        destination_only_airport: false,
+        departureName: 'Beijing',
+        destinationName: 'Shanghai',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A new account of ours registered through the API with a texted code; the page's request context is signed in. */
+export async function registerAccount(page: Page): Promise<string> {
+  const mobile = newMobile();
+  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
+  const code = await smsCode(`+86${mobile}`);
+  const reg = await page.request.post('/register', {
+    data: { type: 'mobile', target: mobile, country: 'CN', password: PASSWORD, code },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  return mobile;
+}
+
+/** Signs in on the login page, as a traveller does. */
+export async function signInOnLoginPage(page: Page, lang: Lang, mobile: string): Promise<void> {
+  await page.context().clearCookies({ name: 'sid' });
+  await page.goto('/login');
+  const form = page.getByTestId('login-form');
+  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
+  await form.getByLabel(text(lang, 'account', 'login.password')).fill(PASSWORD);
+  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+export type SavedTraveller = { id: string; documents: { id: string }[]; birthDate: string };
+
+/** A saved traveller with a Chinese ID card and a mainland mobile number. */
+export async function saveTraveller(
+  page: Page,
+  t: { name: string; birth: string; phone?: string; seq?: string; idNumber?: string },
+): Promise<SavedTraveller> {
+  const saved = await page.request.post('/api/passenger', {
+    data: {
+      chineseName: t.name,
+      nationality: 'CN',
+      phoneCountry: 'CN',
+      phone: t.phone ?? '13800138000',
+      documents: [{ type: 'B', number: t.idNumber ?? idNumber(t.birth, t.seq) }],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return (await saved.json()) as SavedTraveller;
+}
+
+export type RailAccount = { username: string; phone: string; password: string; lastFour: string };
+
+/** An account on the simulated national rail service (12306), with passengers besides its holder if given. */
+export async function railAccount(
+  page: Page,
+  holder: { name: string; idNumber: string; passengers?: Record<string, unknown>[] },
+): Promise<RailAccount> {
+  const username = `rail${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const phone = `+86${newMobile()}`;
+  const res = await page.request.post('/rail-sim/accounts', {
+    data: {
+      username,
+      password: 'rail-pass-1',
+      holderName: holder.name,
+      idNumber: holder.idNumber,
+      phone,
+      ...(holder.passengers ? { passengers: holder.passengers } : {}),
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { username, phone, password: 'rail-pass-1', lastFour: holder.idNumber.slice(-4) };
+}
+
+/** Links a rail account through the API, as the login form does: the texted code, the agreement ticked. */
+export async function linkRailAccount(page: Page, rail: RailAccount): Promise<void> {
+  const sent = await page.request.post('/api/rail/code', {
+    data: { username: rail.username, idLastFour: rail.lastFour },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const login = await page.request.post('/api/rail/login', {
+    data: {
+      username: rail.username,
+      password: rail.password,
+      idLastFour: rail.lastFour,
+      code: await smsCode(rail.phone),
+      agreed: true,
+    },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+/** Runs a search on the results page and collects what its pulls brought, once it is done. */
+export async function searchOnPage(
+  page: Page,
+  criteria: SearchCriteria,
+): Promise<{ searchId: string; results: SearchResult[] }> {
+  const results: SearchResult[] = [];
+  let searchId = '';
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
+    if (r.url().endsWith('/api/v2/pull') && r.ok())
+      results.push(...((await r.json()) as { results: SearchResult[] }).results);
+  });
+  await page.goto(`/search?s=${packSearchLink(criteria)}`);
+  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
+  return { searchId, results };
+}
+
+/** Screenshots into `$SHOTS` at each width (nothing without it), then back to 1280 px. */
+export async function shot(
+  page: Page,
+  name: string,
+  { widths = [1280, 1440], fullPage = false }: { widths?: number[]; fullPage?: boolean } = {},
+): Promise<void> {
+  if (!process.env.SHOTS) return;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
