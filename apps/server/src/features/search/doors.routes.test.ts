@@ -1,6 +1,7 @@
 import { distanceKm, type PullResponse, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { railRemaining } from './inventory/fares';
 import { sharedInventory } from './inventory/inventory';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -72,6 +73,39 @@ describe('door-to-door plans from an address or landmark', () => {
     // Wangfujing has a metro station a few hundred metres away: some plan walks there.
     expect(plans.some((p) => p.legs[0]?.kind === 'lands' && p.legs[1]?.kind === 'subway')).toBe(true);
   }, 120_000);
+
+  it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
+    const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
+    const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
+    expect(rides.length).toBeGreaterThan(0);
+    for (const ride of rides)
+      expect(railRemaining(ride.number, ride.departureTime.slice(0, 10), ride.cabin ?? '')).toBeGreaterThan(0);
+
+    // The railway sells one of those trains out on that day: the plans riding it go, the others stay.
+    const gone = rides[0] as (typeof rides)[number];
+    const day = gone.departureTime.slice(0, 10);
+    const soldOut = await createTestApp(
+      {
+        SEARCH_LATENCY_SCALE: '0.02',
+        SEARCH_SUPPLIER_FAILURES: 'false',
+        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
+        RATE_LIMIT_MAX: '100000',
+        RAIL_SIM_SOLD_OUT: `${gone.number}@${day}`,
+      },
+      () => START,
+    );
+    try {
+      const left = (await collect(soldOut, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
+      expect(left.length).toBeGreaterThan(0);
+      const usesGone = (p: SearchResult) =>
+        p.legs.some((l) => l.kind === 'land' && l.number === gone.number && l.departureTime.startsWith(day));
+      expect(plans.some(usesGone)).toBe(true);
+      expect(left.some(usesGone)).toBe(false);
+      expect(left.length).toBe(plans.filter((p) => !usesGone(p)).length);
+    } finally {
+      await soldOut.close();
+    }
+  }, 180_000);
 
   it('refuses a door off the earth as an unknown place, and two doors side by side as the same place', async () => {
     const off = await t.app.inject({

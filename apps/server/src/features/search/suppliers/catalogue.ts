@@ -1,11 +1,11 @@
-import type { RailRemaining } from '../inventory/fares';
+import { type RailRemaining, railRemaining } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
 import { type DoorToDoorRunner, DoorToDoorSupplier, planDoorToDoor } from './door-to-door/door-to-door-supplier';
 import { defaultPlannerPool, type PlannerPoolOptions, poolDoorToDoor } from './door-to-door/worker-pool-runner';
 import { type FlightSupplierConfig, SimulatedFlightSupplier } from './flight-supplier';
 import { type Conditions, overNetwork, type Random } from './network';
-import { ChinaRailwaySupplier } from './rail-supplier';
+import { ChinaRailwaySupplier, trainsOnSale } from './rail-supplier';
 import type { Supplier } from './supplier';
 
 const ASIA = new Set([
@@ -95,7 +95,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
     ),
     // Our own planner never fails on the wire; its time is the planning.
     overNetwork(
-      new DoorToDoorSupplier(planner),
+      new DoorToDoorSupplier(planner, trainsOnSale(o.railRemaining ?? railRemaining)),
       { minMs: 50, medianMs: 150, maxMs: 600, failureRate: 0, timeoutRate: 0 },
       network,
     ),

@@ -14,6 +14,20 @@ import { SEARCH_TEXTS } from '../results/texts';
 import { type BoundOption, combineBounds } from './combine';
 import type { Supplier, SupplierRequest } from './supplier';
 
+/**
+ * Whether every train of a plan has tickets left in its class for the party. A door-to-door plan is
+ * sold whole and cannot wait on a waiting list, so one with a sold-out train is not offered.
+ */
+export const trainsOnSale =
+  (remaining: RailRemaining) =>
+  (plan: SearchResult, request: SupplierRequest): boolean => {
+    const seated = request.party.adults + request.party.children;
+    return plan.legs.every(
+      (l) =>
+        l.kind !== 'land' || remaining(l.number, l.departureTime.slice(0, 10), l.cabin ?? '') >= Math.max(1, seated),
+    );
+  };
+
 /** Seat classes a cabin choice prefers, best match first (economy takes the cheapest with tickets left). */
 const SEAT_PREFERENCE: Record<Cabin, string[]> = {
   Y: [],

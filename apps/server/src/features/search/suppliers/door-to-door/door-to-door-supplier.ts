@@ -60,12 +60,18 @@ export class DoorToDoorSupplier implements Supplier {
   readonly name = { en: 'Junction door to door', 'zh-CN': '联程门到门' };
   private readonly plans = new SharedComputations<SearchResult[]>(KEEP_PLANS);
 
-  constructor(private readonly run: DoorToDoorRunner) {}
+  /** `onSale`: whether a plan can be sold now (its trains have tickets); plans that cannot are left out. */
+  constructor(
+    private readonly run: DoorToDoorRunner,
+    private readonly onSale?: (plan: SearchResult, request: SupplierRequest) => boolean,
+  ) {}
 
-  search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
-    return this.plans.get(planKey(request), signal, (planning) =>
+  async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
+    const plans = await this.plans.get(planKey(request), signal, (planning) =>
       this.run(request, { id: this.id, name: this.name }, planning),
     );
+    const onSale = this.onSale;
+    return onSale ? plans.filter((plan) => onSale(plan, request)) : plans;
   }
 
   async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
