@@ -14,8 +14,12 @@ export type SessionRead = {
   meta: SessionMeta;
   answered: number;
   failed: string[];
-  /** Results new or changed since the cursor, each in its latest form. */
-  results: SearchResult[];
+  /**
+   * Results new or changed since the cursor, each in its latest form, as their JSON texts joined by commas
+   * (`[${resultsJson}]` is the list): stores keep each result's text, so a pull answers without parsing,
+   * checking or writing them again.
+   */
+  resultsJson: string;
   cursor: number;
 };
 
@@ -44,11 +48,15 @@ type Session = {
   bytes: number;
   answered: number;
   failed: string[];
-  results: Map<string, SearchResult>;
+  /** Each result as its JSON text: what pulls send, and less memory than the objects. */
+  results: Map<string, string>;
   /** Sequence of updates: the id changed at each step; a pull returns ids updated after its cursor. */
   log: string[];
   lastSeq: Map<string, number>;
 };
+
+/** The results of a read as objects. */
+export const resultsOf = (read: SessionRead): SearchResult[] => JSON.parse(`[${read.resultsJson}]`) as SearchResult[];
 
 /** Results kept per session at most; later offers are dropped. */
 export const MAX_RESULTS = 2500;
@@ -64,7 +72,9 @@ export function mergeOffer(known: SearchResult, offer: SearchResult, supplier: s
   return { ...better, sellers };
 }
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
-export const approxBytes = (value: unknown): number => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
+export const approxBytes = (value: unknown): number => textBytes(JSON.stringify(value) ?? '');
+/** What a JSON text and the object it stands for cost in memory, roughly. */
+const textBytes = (json: string): number => 2 * json.length + 64;
 /** What one entry of the update log and its index cost. */
 const LOG_ENTRY_BYTES = 48;
 
@@ -153,11 +163,13 @@ export class MemorySearchStore implements SearchStore {
       const known = s.results.get(r.id);
       if (!known) {
         if (s.results.size >= MAX_RESULTS) continue;
-        s.results.set(r.id, r);
-        this.grow(s, approxBytes(r));
+        const json = JSON.stringify(r);
+        s.results.set(r.id, json);
+        this.grow(s, textBytes(json));
       } else {
-        s.results.set(r.id, mergeOffer(known, r, supplier));
-        this.grow(s, approxBytes(r.sellers));
+        const json = JSON.stringify(mergeOffer(JSON.parse(known) as SearchResult, r, supplier));
+        s.results.set(r.id, json);
+        this.grow(s, textBytes(json) - textBytes(known));
       }
       this.touch(s, r.id);
     }
@@ -183,31 +195,32 @@ export class MemorySearchStore implements SearchStore {
     const s = this.live(id, now);
     if (!s) return undefined;
     const from = Math.max(0, Math.min(cursor, s.log.length));
-    const ids = new Set<string>();
+    const texts: string[] = [];
     for (let i = from; i < s.log.length; i++) {
       const rid = s.log[i] as string;
-      if (s.lastSeq.get(rid) === i + 1) ids.add(rid);
+      if (s.lastSeq.get(rid) === i + 1) texts.push(s.results.get(rid) as string);
     }
     return {
       meta: s.meta,
       answered: s.answered,
       failed: [...s.failed],
-      results: [...ids].map((rid) => s.results.get(rid) as SearchResult),
+      resultsJson: texts.join(','),
       cursor: s.log.length,
     };
   }
 
   async result(id: string, resultId: string, now: number) {
     const s = this.live(id, now);
-    const result = s?.results.get(resultId);
-    return s && result ? { meta: s.meta, result } : undefined;
+    const json = s?.results.get(resultId);
+    return s && json ? { meta: s.meta, result: JSON.parse(json) as SearchResult } : undefined;
   }
 
   async reprice(id: string, resultId: string, amount: number): Promise<void> {
     const s = this.sessions.get(id);
-    const r = s?.results.get(resultId);
-    if (!s || !r) return;
-    s.results.set(resultId, { ...r, price: { ...r.price, amount } });
+    const json = s?.results.get(resultId);
+    if (!s || !json) return;
+    const r = JSON.parse(json) as SearchResult;
+    s.results.set(resultId, JSON.stringify({ ...r, price: { ...r.price, amount } }));
     this.touch(s, resultId);
   }
 

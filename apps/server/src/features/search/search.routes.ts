@@ -1,7 +1,7 @@
 import { searchEndpoints as api, apiErrorSchema } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import type { SearchService } from './search.service';
+import { pullJson, type SearchService } from './search.service';
 
 /** Spec §7: search, pull and refresh, plus the criteria behind a short link. */
 export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
@@ -15,7 +15,9 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
 
     serve(app, api.pull, options, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return search.pull(req.body.searchId, req.body.cursor);
+      // The results were checked against the contract when stored; their texts are sent as they are.
+      const answer = await search.pull(req.body.searchId, req.body.cursor);
+      return reply.type('application/json; charset=utf-8').send(pullJson(answer));
     });
 
     serve(app, api.refresh, options, async (req) => search.refresh(req.body.searchId, req.body.resultId));

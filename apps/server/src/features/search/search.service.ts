@@ -29,6 +29,7 @@ import {
   type SearchPhase,
   type SearchResult,
   sameInBoth,
+  searchResultSchema,
   TRIP_TYPES,
 } from '@junction/domain';
 import type { RawPlace, Refdata } from '@junction/refdata';
@@ -85,6 +86,16 @@ export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise
       },
     );
   });
+}
+
+/** A pull's answer with its results as the JSON texts the store keeps, joined by commas. */
+export type PullAnswer = Omit<PullResponse, 'results'> & { resultsJson: string };
+
+/** The JSON of a pull's answer (`PullResponse`), the stored results written in as they are. */
+export function pullJson(answer: PullAnswer): string {
+  const { resultsJson, ...rest } = answer;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)},"results":[${resultsJson}]}`;
 }
 
 /** Looks places up for the place-token rules of spec §5: cities before airports before stations. */
@@ -264,10 +275,11 @@ export class SearchService {
     try {
       const results = await withinLimit(supplier.search(request, signal), signal);
       const inventory = await this.inventory;
+      // Checked against the contract once, as stored: pulls send the stored texts as they are.
       await this.store.answer(
         id,
         supplier.id,
-        results.map((r) => fromTheDoor(r, request, inventory, this.refdata)),
+        results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata))),
       );
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
@@ -282,7 +294,8 @@ export class SearchService {
     );
   }
 
-  async pull(searchId: string, cursor: number): Promise<PullResponse> {
+  /** What arrived since the cursor: the answer of `POST /api/v2/pull`, with the results as stored JSON. */
+  async pull(searchId: string, cursor: number): Promise<PullAnswer> {
     const now = this.now().getTime();
     const read = await this.store.read(searchId, cursor, now);
     if (!read) throw await this.expiredError(searchId);
@@ -299,7 +312,7 @@ export class SearchService {
       total: read.meta.total,
       done,
       cursor: read.cursor,
-      results: read.results,
+      resultsJson: read.resultsJson,
       failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }

@@ -67,10 +67,10 @@ export class PgSearchStore implements SearchStore {
       }
       if (changed.size > 0) {
         const entries = [...changed.entries()];
+        // One JSON text of every row: quicker to write and to send than a text array of the bodies.
+        const rows = JSON.stringify(entries.map(([rid, c]) => ({ r: rid, b: c.result, s: c.seq })));
         await sql`insert into search_results (session_id, result_id, body, seq)
-          select ${id}, u.result_id, u.body, u.seq
-          from unnest(${entries.map(([rid]) => rid)}::text[], ${entries.map(([, c]) => JSON.stringify(c.result))}::text[],
-            ${entries.map(([, c]) => c.seq)}::int[]) as u (result_id, body, seq)
+          select ${id}, u.r, u.b::text, u.s from json_to_recordset(${rows}::json) as u (r text, b json, s int)
           on conflict (session_id, result_id) do update set body = excluded.body, seq = excluded.seq`.execute(trx);
       }
       await sql`update search_sessions set answered = answered + 1, seq = ${seq}, result_count = ${count}
@@ -92,7 +92,7 @@ export class PgSearchStore implements SearchStore {
       meta: JSON.parse(row.meta) as SessionMeta,
       answered: row.answered,
       failed: row.failed,
-      results: row.results ? (JSON.parse(`[${row.results}]`) as SearchResult[]) : [],
+      resultsJson: row.results ?? '',
       cursor: row.seq,
     };
   }

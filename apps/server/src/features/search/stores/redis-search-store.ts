@@ -168,7 +168,7 @@ export class RedisSearchStore implements SearchStore {
       meta,
       answered: Number(value(1) ?? 0),
       failed: (value(2) as string[] | undefined) ?? [],
-      results: bodies.filter((b): b is string => !!b).map((b) => JSON.parse(b) as SearchResult),
+      resultsJson: bodies.filter((b): b is string => !!b).join(','),
       cursor: Number(value(3) ?? 0),
     };
   }
