@@ -72,6 +72,20 @@ export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed; metro?: GtfsFeed
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
+/**
+ * Travel dates one timetable serves: a week of dates, built with the day before it and the day after it
+ * (journeys run overnight). Searches on neighbouring dates share one build, and one build of nine days
+ * costs far less than seven of three.
+ */
+export const DATES_PER_TIMETABLE = 7;
+
+/** The first travel date of the timetable that serves a date (`yyyy-MM-dd`): the key timetables are kept by. */
+export function timetableKey(date: string): string {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const first = day - (((day % DATES_PER_TIMETABLE) + DATES_PER_TIMETABLE) % DATES_PER_TIMETABLE);
+  return new Date(first * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A date's timetable with what planning on it needs: the stops' grid and the engine. */
 export type DoorNetwork = { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor };
 
@@ -95,7 +109,7 @@ export class DoorToDoorPlanner {
    * Where a worker thread finds the timetables the process shares (`useShared`); such a planner never
    * builds one of its own to plan on.
    */
-  private shared?: (date: string) => DoorNetwork | undefined;
+  private shared?: (key: string) => DoorNetwork | undefined;
   /** Metro trips by their feed name: the line in English and Chinese. */
   readonly metroLines = new Map<string, { en: string; zh: string }>();
   /** Metro stations by stop id, with both names. */
@@ -105,7 +119,7 @@ export class DoorToDoorPlanner {
     private readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
     private readonly taxiFares: Readonly<Record<string, TaxiFare>> = {},
-    private readonly keep = 8,
+    private readonly keep = 3,
   ) {
     const metro = feeds.metro;
     if (metro) {
@@ -162,43 +176,48 @@ export class DoorToDoorPlanner {
     return [...taxis, ...walks];
   }
 
-  /** Plans on the timetables `source` gives (the process's shared ones) instead of building its own. */
-  useShared(source: (date: string) => DoorNetwork | undefined): void {
+  /** Plans on the timetables `source` gives by their key (the process's shared ones) instead of building its own. */
+  useShared(source: (key: string) => DoorNetwork | undefined): void {
     this.shared = source;
   }
 
+  /** The timetable serving a date. */
   network(date: string): DoorNetwork {
+    const key = timetableKey(date);
     if (this.shared) {
-      const net = this.shared(date);
+      const net = this.shared(key);
       if (!net) throw new Error(`no shared timetable for ${date}`);
       return net;
     }
-    let net = this.networks.get(date);
+    let net = this.networks.get(key);
     if (net) {
-      this.networks.delete(date);
-      this.networks.set(date, net);
+      this.networks.delete(key);
+      this.networks.set(key, net);
       return net;
     }
-    net = networkOf(this.build(date));
-    this.networks.set(date, net);
+    net = networkOf(this.build(key));
+    this.networks.set(key, net);
     while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
     return net;
   }
 
-  /** The timetable of the days around a date, built and laid out in shared memory for every worker thread. */
+  /** The timetable serving a date, built and laid out in shared memory for every worker thread. */
   share(date: string): SharedArrayBuffer {
-    return shareTimetable(this.build(date));
+    return shareTimetable(this.build(timetableKey(date)));
   }
 
-  /** The timetable of the day before a date to the day after (journeys run overnight), with its ground transfers. */
-  private build(date: string): LoadedTimetable {
+  /**
+   * The timetable of the dates from `key` on (`DATES_PER_TIMETABLE`), from the day before the first to the
+   * day after the last (journeys run overnight), with its ground transfers.
+   */
+  private build(key: string): LoadedTimetable {
     const f = DOOR_TO_DOOR.planningFares;
     const feeds = [this.feeds.rail, this.feeds.flights, ...(this.feeds.metro ? [this.feeds.metro] : [])];
     // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
     const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
     return timetableFromGtfs(feeds, {
-      firstDate: addDays(date, -1),
-      days: 3,
+      firstDate: addDays(key, -1),
+      days: DATES_PER_TIMETABLE + 2,
       fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : f.rail),
       changeSeconds: (id) =>
         (id.startsWith('air:')

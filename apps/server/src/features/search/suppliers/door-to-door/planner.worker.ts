@@ -12,14 +12,15 @@ import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
 
 export type PlannerJob =
+  /** Builds the timetable of this key (`timetableKey`: the first date it serves). */
   | { kind: 'build'; date: string }
   | {
       kind: 'plan';
       request: SupplierRequest;
       supplier: { id: string; name: LocalText };
-      /** The shared timetables of the request's dates. */
+      /** The shared timetables serving the request's dates, by their key (`timetableKey`). */
       networks: Record<string, SharedArrayBuffer>;
-      /** Every date whose timetable the process still keeps: the worker lets go of the others. */
+      /** The key of every timetable the process still keeps: the worker lets go of the others. */
       live: string[];
     };
 export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
@@ -28,7 +29,7 @@ const inventory = Inventory.load(loadRefdata());
 const planner = inventory.doorToDoor;
 settleHeap();
 const held = new Map<string, { buffer: SharedArrayBuffer; net: DoorNetwork }>();
-planner?.useShared((date) => held.get(date)?.net);
+planner?.useShared((key) => held.get(key)?.net);
 
 function answer(job: PlannerJob): PlannerAnswer {
   if (job.kind === 'build') {
@@ -38,10 +39,10 @@ function answer(job: PlannerJob): PlannerAnswer {
     settleHeap();
     return buffer;
   }
-  for (const [date, buffer] of Object.entries(job.networks))
-    if (held.get(date)?.buffer !== buffer) held.set(date, { buffer, net: sharedNetwork(buffer) });
+  for (const [key, buffer] of Object.entries(job.networks))
+    if (held.get(key)?.buffer !== buffer) held.set(key, { buffer, net: sharedNetwork(buffer) });
   const live = new Set([...job.live, ...Object.keys(job.networks)]);
-  for (const date of held.keys()) if (!live.has(date)) held.delete(date);
+  for (const key of held.keys()) if (!live.has(key)) held.delete(key);
   return planDoorToDoor(inventory, job.request, job.supplier);
 }
 

@@ -1,7 +1,9 @@
-import { addDays } from '@junction/domain';
+import { addDays, daysBetween } from '@junction/domain';
 import type { RawPlace } from '@junction/refdata';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRefdata } from '../../../../../test/harness';
+import { DATES_PER_TIMETABLE, timetableKey } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { Bound, SupplierRequest } from '../supplier';
 import { DoorToDoorSupplier, planDoorToDoor, planKey } from './door-to-door-supplier';
@@ -48,8 +50,10 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
       request([bound('BJS', 'SHA', addDays(FIRST_DATE, 1), { fromDoor: wangfujing, toDoor: lujiazui })]),
       request([bound('CAN', 'CTU', addDays(FIRST_DATE, 1))]),
       request([bound('BJS', 'SIA', FIRST_DATE), bound('SIA', 'CTU', addDays(FIRST_DATE, 2))]),
-      request([bound('SZX', 'CTU', addDays(FIRST_DATE, 2))], { adults: 5, children: 0, infants: 0 }),
+      request([bound('SZX', 'CTU', addDays(FIRST_DATE, 4))], { adults: 5, children: 0, infants: 0 }),
     ];
+    const keys = new Set(sample.flatMap((r) => (r.trips[0]?.bounds ?? []).map((b) => timetableKey(b.date))));
+    expect(keys.size).toBe(2);
     const signal = new AbortController().signal;
     // All at once: the pool's workers plan side by side while the timetables are being built.
     const pooled = await Promise.all(sample.map((r) => pool.plan(r, SUPPLIER, signal)));
@@ -60,9 +64,9 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
       plans += inThread.length;
     }
     expect(plans).toBeGreaterThan(20);
-    // Each date's timetable was built once, for every worker, and is kept in shared memory.
-    expect(pool.stats().timetables).toEqual({ kept: 3, computing: 0 });
-    expect(pool.stats().builds).toBe(3);
+    // Each timetable (a week of dates) was built once, for every worker, and is kept in shared memory.
+    expect(pool.stats().timetables).toEqual({ kept: 2, computing: 0 });
+    expect(pool.stats().builds).toBe(2);
   }, 180_000);
 
   it('plans the same places, dates and party once for searches at the same time, and again for another party', async () => {
@@ -88,6 +92,21 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     expect(planned).toBe(2);
     expect(supplier.stats()).toEqual({ kept: 2, computing: 0 });
   }, 120_000);
+
+  it('serves every date from the one timetable of its week of dates, starting on or before it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 40 }), (offset, gap) => {
+        const date = addDays('2026-01-01', offset);
+        const key = timetableKey(date);
+        const ahead = daysBetween(key, date);
+        expect(ahead).toBeGreaterThanOrEqual(0);
+        expect(ahead).toBeLessThan(DATES_PER_TIMETABLE);
+        expect(timetableKey(key)).toBe(key);
+        const later = addDays(date, gap);
+        expect(timetableKey(later) === key).toBe(ahead + gap < DATES_PER_TIMETABLE);
+      }),
+    );
+  });
 
   it('keys plans by everything they depend on', () => {
     const base = request([bound('BJS', 'SHA', FIRST_DATE)]);

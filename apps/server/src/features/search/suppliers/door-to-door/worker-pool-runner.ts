@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
+import { timetableKey } from '../../inventory/door-to-door';
 import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
 import type { PlannerAnswer, PlannerJob } from './planner.worker';
@@ -16,8 +17,8 @@ export type PlannerPoolOptions = {
 
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
 
-/** Dates whose timetable the process keeps (each about the size of a day's door-to-door network × 3). */
-const KEEP_NETWORKS = 8;
+/** Timetables the process keeps, each serving a week of dates (about 30 MB: nine days of the network). */
+const KEEP_NETWORKS = 3;
 
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
@@ -47,11 +48,14 @@ export class PlannerPool {
     this.workers = new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue });
   }
 
-  /** The shared timetable of a date, built at most once at a time; the build is dropped when nobody waits. */
-  network(date: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
-    return this.networks.get(date, signal, (buildSignal) => {
+  /**
+   * The shared timetable serving a date (by its key, `timetableKey`), built at most once at a time; the
+   * build is dropped when nobody waits.
+   */
+  network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
+    return this.networks.get(key, signal, (buildSignal) => {
       this.builds++;
-      return this.workers.run({ kind: 'build', date }, date, buildSignal).then((buffer) => {
+      return this.workers.run({ kind: 'build', date: key }, key, buildSignal).then((buffer) => {
         if (!(buffer instanceof SharedArrayBuffer)) throw new Error('the planner built no timetable');
         return buffer;
       });
@@ -60,14 +64,14 @@ export class PlannerPool {
 
   /** Door-to-door plans for a request, on the shared timetables of its dates. */
   async plan(request: SupplierRequest, supplier: { id: string; name: LocalText }, signal: AbortSignal) {
-    const dates = [...new Set((request.trips[0]?.bounds ?? []).map((b) => b.date))];
-    const buffers = await Promise.all(dates.map((date) => this.network(date, signal)));
+    const keys = [...new Set((request.trips[0]?.bounds ?? []).map((b) => timetableKey(b.date)))];
+    const buffers = await Promise.all(keys.map((key) => this.network(key, signal)));
     const answer = await this.workers.run(
       {
         kind: 'plan',
         request,
         supplier,
-        networks: Object.fromEntries(dates.map((date, i) => [date, buffers[i] as SharedArrayBuffer])),
+        networks: Object.fromEntries(keys.map((key, i) => [key, buffers[i] as SharedArrayBuffer])),
         live: this.networks.keys(),
       },
       '',
