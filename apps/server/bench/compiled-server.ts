@@ -1,0 +1,117 @@
+// The server as `npm start` runs it, for the benchmarks: the compiled JavaScript in a process of its own
+// (its own embedded PostgreSQL in a temporary directory), so its memory and CPU are the server's alone and
+// the benchmark's clients do not share its thread.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export type ServerProcess = {
+  base: string;
+  pid: number;
+  /** The server process's resident memory now, in MB. */
+  rssMb: () => number;
+  /** The highest resident memory the process has had, in MB. */
+  peakRssMb: () => number;
+  /** CPU time used so far, ms: by the server process (all its threads), and by its PostgreSQL processes. */
+  cpuMs: () => { server: number; db: number };
+  stop: () => Promise<void>;
+};
+
+let built = false;
+/** Compiles the server once per benchmark run (`npm run build:server`, a second or so). */
+export function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'ignore' });
+  built = true;
+}
+
+const status = (pid: number, field: string) => {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
+};
+
+/** CPU time of a process (user + system, every thread), ms; 0 once it is gone. */
+const cpuOf = (pid: number) => {
+  try {
+    const fields = (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+};
+
+/** A process's descendants (the embedded PostgreSQL and its backends). */
+const descendants = (pid: number): number[] => {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
+};
+
+/** Starts `node --conditions=compiled apps/server/dist/main.js` with these settings and waits until it answers. */
+export async function startCompiledServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  buildServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'junction-bench-server-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=compiled', '--enable-source-maps', ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(port + 1),
+        WEB_DIST: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A benchmark that fails or is stopped leaves no server behind.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 1200) throw new Error('the server did not start within 2 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = child.pid as number;
+  return {
+    base,
+    pid,
+    rssMb: () => status(pid, 'VmRSS'),
+    peakRssMb: () => status(pid, 'VmHWM'),
+    cpuMs: () => ({ server: cpuOf(pid), db: descendants(pid).reduce((sum, p) => sum + cpuOf(p), 0) }),
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
