@@ -13,6 +13,7 @@ import {
   type SearchResult,
 } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
+import { idNumber, inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
 
 /**
@@ -81,18 +82,6 @@ async function agent(browser: Browser, baseURL: string, lang: Lang, name: string
   expect(res.ok(), await res.text()).toBe(true);
   await remember(context, (await res.json()) as CurrentUser);
   return { context, page };
-}
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-
-/** An ID card number with a valid checksum for a date of birth. */
-function idNumber(birth: string): string {
-  const seq = String(100 + Math.floor(Math.random() * 800));
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
 }
 
 /** An order awaiting payment, booked through the API as the booking page would. */

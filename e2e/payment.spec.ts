@@ -8,18 +8,8 @@ import {
   type SearchResult,
 } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
+import { idNumber, inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-
-function idNumber(birth: string): string {
-  const seq = String(100 + Math.floor(Math.random() * 800));
-  const first17 = `110101${birth.replaceAll('-', '')}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
 
 /**
  * A traveller with an order awaiting payment, made through the API as the booking page does; then the

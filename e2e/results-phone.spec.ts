@@ -1,9 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
+import { inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
-
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
 
 /** Beijing to Shanghai for a family, so the summary has more facts than a phone's line holds. */
 const criteria = (lang: Lang, mode: SearchCriteria['mode'] = 'all'): SearchCriteria => ({

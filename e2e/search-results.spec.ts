@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
+import { inDays } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
-
-/** A request date (yyyy/MM/dd) this many days from today. */
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
 
 function criteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
   return {
