@@ -3,7 +3,7 @@ import { type BookingOffer, orderPageSchema, orderSchema, type SearchResult, SLE
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient, CONTACT, errorOf, orderBody, traveller } from '../../../test/booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
+import { createTestApp, QUIET_SETTINGS, type TestApp, testRefdata } from '../../../test/harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -246,8 +246,16 @@ describe('creating an order', () => {
 
   it('sells no infant ticket on a combined fare', async () => {
     const mixed = await c.search(oneWay('all'));
-    // Flights only: a train in the plan would first answer its own rail rules for the infant.
-    const combined = mixed.results.find((r) => r.agent === 'combined' && r.legs.every((l) => l.kind === 'air'));
+    // Flights only, within the mainland: a train would first answer its own rail rules for the infant,
+    // and a connection abroad would first refuse the ID card.
+    const mainland = (code: string) =>
+      testRefdata()
+        .places.findByCode(code)
+        .some((p) => p.kind === 'airport' && p.country === 'CN');
+    const combined = mixed.results.find(
+      (r) =>
+        r.agent === 'combined' && r.legs.every((l) => l.kind === 'air' && mainland(l.from.code) && mainland(l.to.code)),
+    );
     expect(combined).toBeDefined();
     const offer = await c.offerOf(alice, mixed.searchId, (combined as SearchResult).id);
     const res = await c.create(alice, orderBody(offer, mixed.searchId, [kin.wei, kin.baby]));
