@@ -8,6 +8,7 @@ export {
   taxiTransfers,
 } from './ground/ground';
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
+export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { buildBoundGraph } from './raptor/lower-bounds';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';

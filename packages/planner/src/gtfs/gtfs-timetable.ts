@@ -1,6 +1,7 @@
 import { addDays, distanceKm, type LatLon, toGtfsDate, utcOffsetSeconds } from '@junction/domain';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
+import { type PackedFeed, packFeed } from './packed-feed';
 import type { GtfsFeed } from './read-gtfs';
 
 /** Fares of a route: a fee for boarding and a rate per kilometre, by route type and carrier. */
@@ -29,13 +30,16 @@ export type LoadedTimetable = {
 /**
  * Expands the feeds' trips over the service days of the window onto one UTC clock: a trip's GTFS
  * times count from its agency's local midnight of the service day, so each day's instance is shifted by
- * that zone's offset on that day (daylight saving included).
+ * that zone's offset on that day (daylight saving included). Feeds read by `readGtfsZip` are packed
+ * first (`packFeed`); packed feeds, such as a worker thread's views on the ones its process shares, are
+ * read where they lie.
  */
-export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptions): LoadedTimetable {
+export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: GtfsTimetableOptions): LoadedTimetable {
+  const packed = feeds.map((feed) => ('buffer' in feed ? feed : packFeed(feed)));
   const stopIds: string[] = [];
   const stopIndex = new Map<string, number>();
   const stopPos: LatLon[] = [];
-  for (const feed of feeds) {
+  for (const feed of packed) {
     for (const s of feed.stops) {
       if (stopIndex.has(s.id)) continue;
       stopIndex.set(s.id, stopIds.length);
@@ -48,24 +52,30 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
   // The days' copies share them; only their times differ.
   const patterns = new Map<string, number>();
   type Prepared = {
-    id: string;
-    serviceId: string;
+    trip: number;
+    service: number;
     tz: string;
-    times: { arrival: number; departure: number }[];
+    /** Where its stop times start in the feed's columns. */
+    timeStart: number;
     stops: number[];
     fareAt: number[];
     boardFee: number;
     pattern: number;
   };
   const trips: TripInput[] = [];
-  for (const feed of feeds) {
+  for (const feed of packed) {
+    const globalStop = feed.stops.map((s) => stopIndex.get(s.id) as number);
     const prepared: Prepared[] = [];
-    for (const trip of feed.trips) {
-      const route = feed.routes.get(trip.routeId);
-      const times = feed.stopTimes.get(trip.id);
-      if (!route || !times || times.length < 2 || !feed.calendar.has(trip.serviceId)) continue;
-      const stops = times.map((t) => stopIndex.get(t.stopId) as number);
-      const fare = options.fares(route.type, route.agencyId);
+    for (let t = 0; t < feed.tripCount; t++) {
+      const route = feed.tripRoute[t] as number;
+      const service = feed.tripService[t] as number;
+      const timeStart = feed.tripTimeStart[t] as number;
+      const timeEnd = feed.tripTimeStart[t + 1] as number;
+      if (route < 0 || timeEnd - timeStart < 2 || service < 0) continue;
+      const stops: number[] = [];
+      for (let i = timeStart; i < timeEnd; i++) stops.push(globalStop[feed.timeStop[i] as number] as number);
+      const agencyId = feed.routeAgencyIds[feed.routeAgency[route] as number] as string;
+      const fare = options.fares(feed.routeType[route] as number, agencyId);
       let cumulative = 0;
       const fareAt = stops.map((s, i) => {
         if (i > 0)
@@ -81,47 +91,48 @@ export function timetableFromGtfs(feeds: GtfsFeed[], options: GtfsTimetableOptio
         patterns.set(key, pattern);
       }
       prepared.push({
-        id: trip.shortName || trip.id,
-        serviceId: trip.serviceId,
-        tz: feed.agencies.get(route.agencyId)?.timezone ?? 'Etc/UTC',
-        times,
+        trip: t,
+        service,
+        tz: feed.agencies.get(agencyId)?.timezone ?? 'Etc/UTC',
+        timeStart,
         stops,
         fareAt,
         boardFee: fare.boardFee,
         pattern,
       });
     }
+    const names = new Map<number, string>();
     for (let d = 0; d < options.days; d++) {
       const date = addDays(options.firstDate, d);
       const day = new Date(`${date}T00:00:00Z`);
       const ymd = toGtfsDate(date);
       const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
       const offsets = new Map<string, number>();
-      const running = new Map<string, boolean>();
+      const running = feed.services.map(
+        (service) => (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end,
+      );
       for (const trip of prepared) {
-        let runs = running.get(trip.serviceId);
-        if (runs === undefined) {
-          const service = feed.calendar.get(trip.serviceId);
-          runs = !!service && (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end;
-          running.set(trip.serviceId, runs);
-        }
-        if (!runs) continue;
+        if (!running[trip.service]) continue;
         let offset = offsets.get(trip.tz);
         if (offset === undefined) {
           offset = utcOffsetSeconds(trip.tz, new Date(day.getTime() + 12 * 3600_000));
           offsets.set(trip.tz, offset);
         }
         const base = d * 86_400 - offset;
-        const n = trip.times.length;
+        const n = trip.stops.length;
         const arrivals = new Array<number>(n);
         const departures = new Array<number>(n);
         for (let i = 0; i < n; i++) {
-          const t = trip.times[i] as { arrival: number; departure: number };
-          arrivals[i] = base + t.arrival;
-          departures[i] = base + t.departure;
+          arrivals[i] = base + (feed.arrival[trip.timeStart + i] as number);
+          departures[i] = base + (feed.departure[trip.timeStart + i] as number);
+        }
+        let name = names.get(trip.trip);
+        if (name === undefined) {
+          name = feed.tripName.at(trip.trip) as string;
+          names.set(trip.trip, name);
         }
         trips.push({
-          id: `${trip.id} ${ymd}`,
+          id: `${name} ${ymd}`,
           stops: trip.stops,
           arrivals,
           departures,

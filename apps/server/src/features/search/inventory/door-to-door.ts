@@ -3,10 +3,11 @@ import type { TransferInput } from '@junction/planner';
 import {
   type Access,
   DEFAULT_TAXI,
-  type GtfsFeed,
   type LoadedTimetable,
   McRaptor,
   type Outcome,
+  type PackedFeed,
+  packedFeed,
   StopGrid,
   sharedTimetable,
   shareTimetable,
@@ -68,7 +69,28 @@ const AIRPORT_STATION = /航站楼|机场$/;
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
 
-export type NetworkFeeds = { rail: GtfsFeed; flights: GtfsFeed; metro?: GtfsFeed };
+/**
+ * The feeds door-to-door timetables are built from, packed in shared memory (`packFeed`): China Railway,
+ * the flights with an end in Greater China, and the Beijing metro. The process reads them once; its
+ * planner workers build from views on the same memory.
+ */
+export type NetworkFeeds = { rail: PackedFeed; flights: PackedFeed; metro?: PackedFeed };
+
+/** The shared memory of the network's feeds, as posted to a worker thread. */
+export type NetworkFeedBuffers = { rail: SharedArrayBuffer; flights: SharedArrayBuffer; metro?: SharedArrayBuffer };
+
+export const feedBuffers = (feeds: NetworkFeeds): NetworkFeedBuffers => ({
+  rail: feeds.rail.buffer,
+  flights: feeds.flights.buffer,
+  ...(feeds.metro ? { metro: feeds.metro.buffer } : {}),
+});
+
+/** The network's feeds as views on the shared memory another thread packed them in. */
+export const sharedFeeds = (buffers: NetworkFeedBuffers): NetworkFeeds => ({
+  rail: packedFeed(buffers.rail),
+  flights: packedFeed(buffers.flights),
+  ...(buffers.metro ? { metro: packedFeed(buffers.metro) } : {}),
+});
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
@@ -116,20 +138,24 @@ export class DoorToDoorPlanner {
   readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
 
   constructor(
-    private readonly feeds: NetworkFeeds,
+    readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
     private readonly taxiFares: Readonly<Record<string, TaxiFare>> = {},
     private readonly keep = 3,
   ) {
     const metro = feeds.metro;
     if (metro) {
-      for (const trip of metro.trips) {
-        const route = metro.routes.get(trip.routeId);
-        if (route)
-          this.metroLines.set(trip.shortName || trip.id, {
-            en: route.shortName,
-            zh: route.longName ?? route.shortName,
-          });
+      const lines = new Map<number, { en: string; zh: string }>();
+      for (let t = 0; t < metro.tripCount; t++) {
+        const route = metro.tripRoute[t] as number;
+        if (route < 0) continue;
+        let line = lines.get(route);
+        if (!line) {
+          const en = metro.routeShortName.at(route) ?? '';
+          line = { en, zh: metro.routeLongName.at(route) || en };
+          lines.set(route, line);
+        }
+        this.metroLines.set(metro.tripName.at(t) ?? '', line);
       }
       for (const stop of metro.stops)
         this.metroStations.set(stop.id, {

@@ -1,12 +1,22 @@
 import type { LegPoint, LocalText } from '@junction/domain';
-import { type GtfsFeed, readGtfsZip } from '@junction/planner';
+import { type GtfsFeed, packFeed, readGtfsZip } from '@junction/planner';
 import { type Airline, hasGtfsFeed, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
-import { DoorToDoorPlanner, METRO_PREFIX } from './door-to-door';
+import { DoorToDoorPlanner, METRO_PREFIX, type NetworkFeeds } from './door-to-door';
 import { FlightSchedule } from './flight-schedule';
 import { RailSchedule } from './rail-schedule';
 
 /** Mainland China, Hong Kong, Macao and Taiwan: domestic-style connection times and the rail network. */
 export const GREATER_CHINA = new Set(['CN', 'HK', 'MO', 'TW']);
+
+/** A feed without trips: the schedules of a thread that only plans door to door. */
+const NO_FEED: GtfsFeed = {
+  agencies: new Map(),
+  stops: [],
+  routes: new Map(),
+  trips: [],
+  stopTimes: new Map(),
+  calendar: new Map(),
+};
 
 /**
  * Everything suppliers sell from: the flight and rail schedules and the places, airports and airlines
@@ -18,41 +28,67 @@ export class Inventory {
   private readonly airlines: Map<string, Airline>;
   /** Door-to-door plans; absent when the inventory was built without the feeds. */
   doorToDoor?: DoorToDoorPlanner;
+  /**
+   * The feeds of door-to-door timetables, packed in shared memory once per process: the planner
+   * workers build from them rather than reading the zips themselves.
+   */
+  doorFeeds?: NetworkFeeds;
 
+  /** `codes`: the airports and stations sold from, those of the schedules by default. */
   constructor(
     readonly refdata: Refdata,
     readonly flights: FlightSchedule,
     readonly rail: RailSchedule,
+    codes: { airports: Iterable<string>; stations: Iterable<string> } = {
+      airports: flights.airports,
+      stations: rail.stops.flat(),
+    },
   ) {
     this.airlines = new Map(refdata.airlines.map((a) => [a.code, a]));
-    for (const code of flights.airports) {
+    for (const code of codes.airports) {
       const airport = refdata.places.findByCode(code).find((p) => p.kind === 'airport' && p.code === code);
       if (airport) this.airports.set(code, airport);
     }
-    for (const train of rail.stops) {
-      for (const code of train) {
-        if (this.stations.has(code)) continue;
-        const station = refdata.places.findByCode(code).find((p) => p.kind === 'station' && p.code === code);
-        if (station) this.stations.set(code, station);
-      }
+    for (const code of codes.stations) {
+      if (this.stations.has(code)) continue;
+      const station = refdata.places.findByCode(code).find((p) => p.kind === 'station' && p.code === code);
+      if (station) this.stations.set(code, station);
     }
   }
 
   /**
-   * Reads the feeds. `doorToDoor` also prepares door-to-door planning; a process that plans door to
-   * door in its worker thread leaves it out and keeps neither the metro feed nor the planner's copies.
+   * Reads the feeds, and packs those of door-to-door timetables in shared memory. `doorToDoor` also
+   * prepares door-to-door planning in this thread; a process that plans door to door in its worker
+   * threads leaves it out and hands them the packed feeds.
    */
   static load(refdata: Refdata, doorToDoor = true): Inventory {
     const flights = readGtfsZip(readGtfsFeedBytes('flights'), 'air:');
     const rail = readGtfsZip(readGtfsFeedBytes('rail'), 'rail:');
     const inventory = new Inventory(refdata, new FlightSchedule(flights, 'air:'), new RailSchedule(rail, 'rail:'));
-    if (!doorToDoor) return inventory;
     const metro = hasGtfsFeed('metro') ? readGtfsZip(readGtfsFeedBytes('metro'), METRO_PREFIX) : undefined;
-    inventory.doorToDoor = new DoorToDoorPlanner(
-      { rail, flights: inventory.chinaFlights(flights), metro },
-      refdata.massTransit,
-      refdata.taxiFares,
-    );
+    inventory.doorFeeds = {
+      rail: packFeed(rail),
+      flights: packFeed(inventory.chinaFlights(flights)),
+      ...(metro ? { metro: packFeed(metro) } : {}),
+    };
+    if (doorToDoor)
+      inventory.doorToDoor = new DoorToDoorPlanner(inventory.doorFeeds, refdata.massTransit, refdata.taxiFares);
+    return inventory;
+  }
+
+  /**
+   * What a planner worker thread needs: the places of the door-to-door feeds another thread packed, and
+   * planning on them; no schedules of its own.
+   */
+  static forDoorToDoor(refdata: Refdata, feeds: NetworkFeeds): Inventory {
+    const codes = (prefix: string, feed: NetworkFeeds['rail']) =>
+      feed.stops.flatMap((s) => (s.id.startsWith(prefix) ? [s.id.slice(prefix.length)] : []));
+    const inventory = new Inventory(refdata, new FlightSchedule(NO_FEED), new RailSchedule(NO_FEED), {
+      airports: codes('air:', feeds.flights),
+      stations: codes('rail:', feeds.rail),
+    });
+    inventory.doorFeeds = feeds;
+    inventory.doorToDoor = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares);
     return inventory;
   }
 

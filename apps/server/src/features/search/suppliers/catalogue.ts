@@ -83,9 +83,11 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
       conditions: { minMs: 200, medianMs: 600, maxMs: 3000, failureRate: 0.08, timeoutRate: 0.04 },
     },
   ];
-  const planner: DoorToDoorRunner = o.plannerWorker
-    ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool())
-    : async (request, supplier) => planDoorToDoor(inv, request, supplier);
+  const feeds = inv.doorFeeds;
+  const planner: DoorToDoorRunner =
+    o.plannerWorker && feeds
+      ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool(), feeds)
+      : async (request, supplier) => planDoorToDoor(inv, request, supplier);
   return [
     ...flights.map((f) => overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network)),
     overNetwork(

@@ -1,46 +1,64 @@
-// A worker thread of the door-to-door planner pool. The timetables are the process's, in shared memory:
-// a worker builds a date's timetable once for everyone when asked (`build`), and plans on the ones each
-// job brings (`plan`), keeping views on them, never copies.
+// A worker thread of the door-to-door planner pool. The feeds and the timetables are the process's, in
+// shared memory: every job brings the packed feeds the main thread read, a worker builds a date's
+// timetable from them once for everyone when asked (`build`), and plans on the ones each job brings
+// (`plan`), keeping views on them, never copies. Of its own it keeps the reference data.
 import { parentPort } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { settleHeap } from '../../../../lib/memory';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
-import { type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
+import { type DoorNetwork, type NetworkFeedBuffers, sharedFeeds, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
 
 export type PlannerJob =
   /** Builds the timetable of this key (`timetableKey`: the first date it serves). */
-  | { kind: 'build'; date: string }
+  | { kind: 'build'; date: string; feeds: PostedFeeds }
   | {
       kind: 'plan';
+      feeds: PostedFeeds;
       request: SupplierRequest;
       supplier: { id: string; name: LocalText };
       /** The shared timetables serving the request's dates, by their key (`timetableKey`). */
-      networks: Record<string, SharedArrayBuffer>;
+      networks: Record<string, Posted<SharedArrayBuffer>>;
       /** The key of every timetable the process still keeps: the worker lets go of the others. */
       live: string[];
     };
 export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
 
-const inventory = Inventory.load(loadRefdata());
-const planner = inventory.doorToDoor;
+/**
+ * Shared memory as posted, with the number the pool gave it: a `SharedArrayBuffer` arrives as a new
+ * object with every message, so the number tells a worker whether it already has views on that memory.
+ */
+export type Posted<T> = { id: number; shared: T };
+export type PostedFeeds = Posted<NetworkFeedBuffers>;
+
+const refdata = loadRefdata();
 settleHeap();
-const held = new Map<string, { buffer: SharedArrayBuffer; net: DoorNetwork }>();
-planner?.useShared((key) => held.get(key)?.net);
+const held = new Map<string, { id: number; net: DoorNetwork }>();
+/** The inventory over the feeds the jobs bring: made at the first job, again only if other feeds come. */
+let current: { id: number; inventory: Inventory } | undefined;
+
+function inventoryOf(feeds: PostedFeeds): Inventory {
+  if (current?.id !== feeds.id) {
+    const inventory = Inventory.forDoorToDoor(refdata, sharedFeeds(feeds.shared));
+    inventory.doorToDoor?.useShared((key) => held.get(key)?.net);
+    current = { id: feeds.id, inventory };
+  }
+  return current.inventory;
+}
 
 function answer(job: PlannerJob): PlannerAnswer {
+  const inventory = inventoryOf(job.feeds);
   if (job.kind === 'build') {
-    if (!planner) throw new Error('door-to-door planning needs the feeds');
-    const buffer = planner.share(job.date);
+    const buffer = (inventory.doorToDoor as NonNullable<Inventory['doorToDoor']>).share(job.date);
     // What building left behind goes now: the timetable itself is in shared memory.
     settleHeap();
     return buffer;
   }
-  for (const [key, buffer] of Object.entries(job.networks))
-    if (held.get(key)?.buffer !== buffer) held.set(key, { buffer, net: sharedNetwork(buffer) });
+  for (const [key, { id, shared }] of Object.entries(job.networks))
+    if (held.get(key)?.id !== id) held.set(key, { id, net: sharedNetwork(shared) });
   const live = new Set([...job.live, ...Object.keys(job.networks)]);
   for (const key of held.keys()) if (!live.has(key)) held.delete(key);
   return planDoorToDoor(inventory, job.request, job.supplier);

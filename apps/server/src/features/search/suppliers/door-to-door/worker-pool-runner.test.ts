@@ -38,6 +38,7 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
   beforeAll(() => {
     inv = Inventory.load(testRefdata());
     pool = new PlannerPool({ workers: 2, maxQueue: 32 });
+    pool.serve(inv.doorFeeds as NonNullable<Inventory['doorFeeds']>);
   }, 120_000);
   afterAll(() => pool?.close());
 

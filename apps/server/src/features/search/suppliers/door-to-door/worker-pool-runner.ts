@@ -3,10 +3,10 @@ import { Worker } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
-import { timetableKey } from '../../inventory/door-to-door';
+import { feedBuffers, type NetworkFeeds, timetableKey } from '../../inventory/door-to-door';
 import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
-import type { PlannerAnswer, PlannerJob } from './planner.worker';
+import type { PlannerAnswer, PlannerJob, PostedFeeds } from './planner.worker';
 
 export type PlannerPoolOptions = {
   /** Worker threads at most; the cores by default. They share the timetables. */
@@ -33,19 +33,47 @@ const spawn = () =>
     : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'], resourceLimits });
 
 /**
- * The door-to-door planner of a process: a pool of worker threads sized to the cores, and the
- * timetables once per process in shared memory. A date's timetable is built by one worker at the first
- * search that needs it (searches on that date arriving meanwhile wait for the same build) and then
- * handed to every worker with the jobs that plan on it: posting a `SharedArrayBuffer` shares it.
+ * The door-to-door planner of a process: a pool of worker threads sized to the cores, and the feeds and
+ * timetables once per process in shared memory. The feeds, read and packed by the process (`serve`),
+ * come with every job. A date's timetable is built from them by one worker at the first search that
+ * needs it (searches on that date arriving meanwhile wait for the same build) and then handed to every
+ * worker with the jobs that plan on it: posting a `SharedArrayBuffer` shares it.
  */
 export class PlannerPool {
   readonly workers: WorkerPool<PlannerJob, PlannerAnswer>;
-  private readonly networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
+  private networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
   /** Timetables built since the pool started. */
   private builds = 0;
+  private feeds?: { of: NetworkFeeds; posted: PostedFeeds };
+  /** Numbers of the shared memory posted, so that a worker knows what it has views on already. */
+  private readonly ids = new WeakMap<object, number>();
+  private lastId = 0;
 
   constructor(options: PlannerPoolOptions) {
     this.workers = new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue });
+  }
+
+  /** Plans on timetables built from these feeds (the process's, packed in shared memory) from now on. */
+  serve(feeds: NetworkFeeds): void {
+    if (this.feeds?.of === feeds) return;
+    const first = !this.feeds;
+    this.feeds = { of: feeds, posted: { id: this.idOf(feeds), shared: feedBuffers(feeds) } };
+    // Timetables built from other feeds are let go.
+    if (!first) this.networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
+  }
+
+  private idOf(shared: object): number {
+    let id = this.ids.get(shared);
+    if (id === undefined) {
+      id = ++this.lastId;
+      this.ids.set(shared, id);
+    }
+    return id;
+  }
+
+  private posted(): PostedFeeds {
+    if (!this.feeds) throw new Error('door-to-door planning needs the feeds');
+    return this.feeds.posted;
   }
 
   /**
@@ -53,9 +81,10 @@ export class PlannerPool {
    * build is dropped when nobody waits.
    */
   network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
+    const feeds = this.posted();
     return this.networks.get(key, signal, (buildSignal) => {
       this.builds++;
-      return this.workers.run({ kind: 'build', date: key }, key, buildSignal).then((buffer) => {
+      return this.workers.run({ kind: 'build', date: key, feeds }, key, buildSignal).then((buffer) => {
         if (!(buffer instanceof SharedArrayBuffer)) throw new Error('the planner built no timetable');
         return buffer;
       });
@@ -69,9 +98,15 @@ export class PlannerPool {
     const answer = await this.workers.run(
       {
         kind: 'plan',
+        feeds: this.posted(),
         request,
         supplier,
-        networks: Object.fromEntries(keys.map((key, i) => [key, buffers[i] as SharedArrayBuffer])),
+        networks: Object.fromEntries(
+          keys.map((key, i) => {
+            const shared = buffers[i] as SharedArrayBuffer;
+            return [key, { id: this.idOf(shared), shared }];
+          }),
+        ),
         live: this.networks.keys(),
       },
       '',
@@ -112,10 +147,12 @@ export function plannerPool(options: PlannerPoolOptions): PlannerPool {
  * answers, and a search that waits longer than its time limit leaves the queue.
  */
 export const poolDoorToDoor =
-  (options: PlannerPoolOptions): DoorToDoorRunner =>
+  (options: PlannerPoolOptions, feeds: NetworkFeeds): DoorToDoorRunner =>
   async (request, supplier, signal) => {
     try {
-      return await plannerPool(options).plan(request, supplier, signal);
+      const pool = plannerPool(options);
+      pool.serve(feeds);
+      return await pool.plan(request, supplier, signal);
     } catch (e) {
       if (e instanceof PoolFullError) throw new SupplierError(supplier.id, 'the planner is busy');
       throw e;
