@@ -23,6 +23,10 @@ async function idle(server: ServerProcess): Promise<void> {
   }
 }
 
+/** V8 gives back the memory of a quiet heap some seconds after the work: the figure again after that. */
+const SETTLE_S = 15;
+const settled = () => new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+
 async function search(base: string, criteria: SearchCriteriaInput): Promise<number> {
   const post = async (url: string, body: unknown) => {
     const res = await fetch(base + url, {
@@ -55,8 +59,10 @@ const server = await startCompiledServer({
 try {
   const started = performance.now() - t;
   await idle(server);
+  const rss = server.rssMb();
+  await settled();
   console.log(
-    `server memory: started in ${(started / 1000).toFixed(1)} s; idle after start RSS ${server.rssMb().toFixed(0)} MB (peak ${server.peakRssMb().toFixed(0)} MB); ${load()}`,
+    `server memory: started in ${(started / 1000).toFixed(1)} s; idle after start RSS ${rss.toFixed(0)} MB, ${server.rssMb().toFixed(0)} MB ${SETTLE_S} s later (peak ${server.peakRssMb().toFixed(0)} MB); ${load()}`,
   );
   // Door to door on dates two weeks apart, at once: both planner workers start and two timetables are built.
   const plans = await Promise.all(
@@ -69,8 +75,10 @@ try {
     ),
   );
   await idle(server);
+  const after = server.rssMb();
+  await settled();
   console.log(
-    `  idle after two door-to-door searches (${plans.join(' and ')} plans, ${os.availableParallelism()} planner workers, two timetables): RSS ${server.rssMb().toFixed(0)} MB (peak ${server.peakRssMb().toFixed(0)} MB); ${load()}`,
+    `  idle after two door-to-door searches (${plans.join(' and ')} plans, ${os.availableParallelism()} planner workers, two timetables): RSS ${after.toFixed(0)} MB, ${server.rssMb().toFixed(0)} MB ${SETTLE_S} s later (peak ${server.peakRssMb().toFixed(0)} MB); ${load()}`,
   );
 } finally {
   await server.stop();

@@ -1,6 +1,6 @@
 import { addDays, distanceKm, type LatLon, toGtfsDate, utcOffsetSeconds } from '@junction/domain';
-import { buildTimetable } from '../timetable/build-timetable';
-import type { Timetable, TransferInput, TripInput } from '../timetable/timetable';
+import { buildTimetable, type TripSource } from '../timetable/build-timetable';
+import type { Timetable, TransferInput } from '../timetable/timetable';
 import { type PackedFeed, packFeed } from './packed-feed';
 import type { GtfsFeed } from './read-gtfs';
 
@@ -52,6 +52,7 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
   // The days' copies share them; only their times differ.
   const patterns = new Map<string, number>();
   type Prepared = {
+    feed: PackedFeed;
     trip: number;
     service: number;
     tz: string;
@@ -61,11 +62,18 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
     fareAt: number[];
     boardFee: number;
     pattern: number;
+    name?: string;
   };
-  const trips: TripInput[] = [];
+  const prepared: Prepared[] = [];
+  // The trips of the timetable, a feed trip on a day each, as columns: no object per trip.
+  const tripOf: number[] = [];
+  const tripBase: number[] = [];
+  const tripDay: number[] = [];
+  const ymds: string[] = [];
+  for (let d = 0; d < options.days; d++) ymds.push(toGtfsDate(addDays(options.firstDate, d)));
   for (const feed of packed) {
     const globalStop = feed.stops.map((s) => stopIndex.get(s.id) as number);
-    const prepared: Prepared[] = [];
+    const first = prepared.length;
     for (let t = 0; t < feed.tripCount; t++) {
       const route = feed.tripRoute[t] as number;
       const service = feed.tripService[t] as number;
@@ -91,6 +99,7 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
         patterns.set(key, pattern);
       }
       prepared.push({
+        feed,
         trip: t,
         service,
         tz: feed.agencies.get(agencyId)?.timezone ?? 'Etc/UTC',
@@ -101,48 +110,49 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
         pattern,
       });
     }
-    const names = new Map<number, string>();
     for (let d = 0; d < options.days; d++) {
-      const date = addDays(options.firstDate, d);
-      const day = new Date(`${date}T00:00:00Z`);
-      const ymd = toGtfsDate(date);
+      const day = new Date(`${addDays(options.firstDate, d)}T00:00:00Z`);
+      const ymd = ymds[d] as string;
       const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
       const offsets = new Map<string, number>();
       const running = feed.services.map(
         (service) => (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end,
       );
-      for (const trip of prepared) {
+      for (let p = first; p < prepared.length; p++) {
+        const trip = prepared[p] as Prepared;
         if (!running[trip.service]) continue;
         let offset = offsets.get(trip.tz);
         if (offset === undefined) {
           offset = utcOffsetSeconds(trip.tz, new Date(day.getTime() + 12 * 3600_000));
           offsets.set(trip.tz, offset);
         }
-        const base = d * 86_400 - offset;
-        const n = trip.stops.length;
-        const arrivals = new Array<number>(n);
-        const departures = new Array<number>(n);
-        for (let i = 0; i < n; i++) {
-          arrivals[i] = base + (feed.arrival[trip.timeStart + i] as number);
-          departures[i] = base + (feed.departure[trip.timeStart + i] as number);
-        }
-        let name = names.get(trip.trip);
-        if (name === undefined) {
-          name = feed.tripName.at(trip.trip) as string;
-          names.set(trip.trip, name);
-        }
-        trips.push({
-          id: `${name} ${ymd}`,
-          stops: trip.stops,
-          arrivals,
-          departures,
-          fareAt: trip.fareAt,
-          boardFee: trip.boardFee,
-          pattern: trip.pattern,
-        });
+        tripOf.push(p);
+        tripBase.push(d * 86_400 - offset);
+        tripDay.push(d);
       }
     }
   }
+  const at = (t: number) => prepared[tripOf[t] as number] as Prepared;
+  const trips: TripSource = {
+    count: tripOf.length,
+    stops: (t) => at(t).stops,
+    fareAt: (t) => at(t).fareAt,
+    boardFee: (t) => at(t).boardFee,
+    pattern: (t) => at(t).pattern,
+    arrival: (t, i) => {
+      const p = at(t);
+      return (tripBase[t] as number) + (p.feed.arrival[p.timeStart + i] as number);
+    },
+    departure: (t, i) => {
+      const p = at(t);
+      return (tripBase[t] as number) + (p.feed.departure[p.timeStart + i] as number);
+    },
+    id: (t) => {
+      const p = at(t);
+      p.name ??= p.feed.tripName.at(p.trip) as string;
+      return `${p.name} ${ymds[tripDay[t] as number]}`;
+    },
+  };
   const transfers: TransferInput[] = (options.transfers ?? []).flatMap((t) => {
     const from = stopIndex.get(t.from);
     const to = stopIndex.get(t.to);

@@ -1,4 +1,4 @@
-import { SharedStrings } from '../timetable/shared-strings';
+import { encodeStrings, SharedStrings } from '../timetable/shared-strings';
 import type { GtfsFeed } from './read-gtfs';
 
 /**
@@ -81,21 +81,6 @@ const TYPES: Record<ColumnName, 'u8' | 'i32' | 'u32'> = {
 
 const align = (n: number) => Math.ceil(n / 8) * 8;
 const encoder = new TextEncoder();
-
-function encodeStrings(list: readonly string[]): { offsets: Uint32Array; bytes: Uint8Array } {
-  const parts = list.map((s) => encoder.encode(s));
-  const offsets = new Uint32Array(list.length + 1);
-  let total = 0;
-  parts.forEach((p, i) => {
-    total += p.length;
-    offsets[i + 1] = total;
-  });
-  const bytes = new Uint8Array(total);
-  parts.forEach((p, i) => {
-    bytes.set(p, offsets[i] as number);
-  });
-  return { offsets, bytes };
-}
 
 /** Lays a feed read by `readGtfsZip` out in shared memory (see `PackedFeed`). */
 export function packFeed(feed: GtfsFeed): PackedFeed {

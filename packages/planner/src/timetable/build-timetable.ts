@@ -1,13 +1,31 @@
 import type { Timetable, TransferInput, TripInput } from './timetable';
 
-/** True when trip b never runs ahead of trip a at any stop (both on one stop sequence). */
-function followsWithoutOvertaking(a: TripInput, b: TripInput): boolean {
-  for (let i = 0; i < a.stops.length; i++) {
-    if ((b.departures[i] as number) < (a.departures[i] as number)) return false;
-    if ((b.arrivals[i] as number) < (a.arrivals[i] as number)) return false;
-  }
-  return true;
-}
+/**
+ * Trips as the builder reads them, by index: from `TripInput`s, or straight from other columns (a GTFS
+ * timetable's days of its feed trips) without making an object per trip.
+ */
+export type TripSource = {
+  readonly count: number;
+  stops(t: number): ArrayLike<number>;
+  fareAt(t: number): ArrayLike<number>;
+  boardFee(t: number): number;
+  /** Trips with the same pattern have the same stops, fares and boarding fee; undefined: compare them. */
+  pattern(t: number): number | undefined;
+  arrival(t: number, i: number): number;
+  departure(t: number, i: number): number;
+  id(t: number): string | undefined;
+};
+
+const inputSource = (trips: TripInput[]): TripSource => ({
+  count: trips.length,
+  stops: (t) => (trips[t] as TripInput).stops,
+  fareAt: (t) => (trips[t] as TripInput).fareAt,
+  boardFee: (t) => (trips[t] as TripInput).boardFee,
+  pattern: (t) => (trips[t] as TripInput).pattern,
+  arrival: (t, i) => (trips[t] as TripInput).arrivals[i] as number,
+  departure: (t, i) => (trips[t] as TripInput).departures[i] as number,
+  id: (t) => (trips[t] as TripInput).id,
+});
 
 /**
  * Groups trips into routes (same stops, same fares, no overtaking) and lays everything out in typed
@@ -16,24 +34,38 @@ function followsWithoutOvertaking(a: TripInput, b: TripInput): boolean {
 export function buildTimetable(input: {
   stopCount: number;
   stopChangeSec: ArrayLike<number>;
-  trips: TripInput[];
+  trips: TripInput[] | TripSource;
   transfers: TransferInput[];
 }): Timetable {
-  const groups = new Map<string | number, TripInput[]>();
-  for (const trip of input.trips) {
-    if (trip.stops.length < 2) continue;
+  const source = Array.isArray(input.trips) ? inputSource(input.trips) : input.trips;
+  /** True when trip b never runs ahead of trip a at any stop (both on one stop sequence). */
+  const followsWithoutOvertaking = (a: number, b: number): boolean => {
+    const n = source.stops(a).length;
+    for (let i = 0; i < n; i++) {
+      if (source.departure(b, i) < source.departure(a, i)) return false;
+      if (source.arrival(b, i) < source.arrival(a, i)) return false;
+    }
+    return true;
+  };
+  const groups = new Map<string | number, number[]>();
+  for (let trip = 0; trip < source.count; trip++) {
+    const stops = source.stops(trip);
+    if (stops.length < 2) continue;
+    const pattern = source.pattern(trip);
     const key =
-      trip.pattern === undefined ? `${trip.stops.join(',')}|${trip.fareAt.join(',')}|${trip.boardFee}` : trip.pattern;
+      pattern === undefined
+        ? `${Array.prototype.join.call(stops, ',')}|${Array.prototype.join.call(source.fareAt(trip), ',')}|${source.boardFee(trip)}`
+        : pattern;
     const list = groups.get(key);
     if (list) list.push(trip);
     else groups.set(key, [trip]);
   }
-  const routes: TripInput[][] = [];
+  const routes: number[][] = [];
   for (const trips of groups.values()) {
-    trips.sort((a, b) => (a.departures[0] as number) - (b.departures[0] as number));
-    const chains: TripInput[][] = [];
+    trips.sort((a, b) => source.departure(a, 0) - source.departure(b, 0));
+    const chains: number[][] = [];
     for (const trip of trips) {
-      const chain = chains.find((c) => followsWithoutOvertaking(c[c.length - 1] as TripInput, trip));
+      const chain = chains.find((c) => followsWithoutOvertaking(c[c.length - 1] as number, trip));
       if (chain) chain.push(trip);
       else chains.push([trip]);
     }
@@ -47,8 +79,8 @@ export function buildTimetable(input: {
   let tripTotal = 0;
   let timeTotal = 0;
   for (let r = 0; r < routeCount; r++) {
-    const trips = routes[r] as TripInput[];
-    const len = (trips[0] as TripInput).stops.length;
+    const trips = routes[r] as number[];
+    const len = source.stops(trips[0] as number).length;
     routeStopStart[r] = stopTotal;
     routeTripStart[r] = tripTotal;
     stopTotal += len;
@@ -68,20 +100,22 @@ export function buildTimetable(input: {
   let t = 0;
   let time = 0;
   for (let r = 0; r < routeCount; r++) {
-    const trips = routes[r] as TripInput[];
-    const first = trips[0] as TripInput;
+    const trips = routes[r] as number[];
+    const first = trips[0] as number;
+    const stops = source.stops(first);
+    const fareAt = source.fareAt(first);
     const base = routeStopStart[r] as number;
-    for (let i = 0; i < first.stops.length; i++) {
-      routeStops[base + i] = first.stops[i] as number;
-      routeFare[base + i] = first.fareAt[i] as number;
+    for (let i = 0; i < stops.length; i++) {
+      routeStops[base + i] = stops[i] as number;
+      routeFare[base + i] = fareAt[i] as number;
     }
-    routeBoardFee[r] = first.boardFee;
+    routeBoardFee[r] = source.boardFee(first);
     for (const trip of trips) {
-      tripIds[t] = trip.id ?? String(t);
+      tripIds[t] = source.id(trip) ?? String(t);
       tripTimeStart[t++] = time;
-      for (let i = 0; i < trip.stops.length; i++) {
-        arrival[time] = trip.arrivals[i] as number;
-        departure[time] = trip.departures[i] as number;
+      for (let i = 0; i < stops.length; i++) {
+        arrival[time] = source.arrival(trip, i);
+        departure[time] = source.departure(trip, i);
         time++;
       }
     }

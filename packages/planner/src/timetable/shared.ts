@@ -1,7 +1,7 @@
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
 import { type BoundGraph, buildBoundGraph } from '../raptor/lower-bounds';
-import { SharedStrings } from './shared-strings';
-import type { StringList, Timetable } from './timetable';
+import { encodeStrings, SharedStrings } from './shared-strings';
+import type { Timetable } from './timetable';
 
 export { SharedStrings };
 
@@ -54,25 +54,6 @@ function view(type: ColumnType, buffer: SharedArrayBuffer, offset: number, lengt
     case 'f64':
       return new Float64Array(buffer, offset, length);
   }
-}
-
-/** Strings as UTF-8 bytes with offsets: string i is `bytes[offsets[i] .. offsets[i + 1]]`. */
-function encodeStrings(list: StringList): { offsets: Uint32Array; bytes: Uint8Array } {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  const offsets = new Uint32Array(list.length + 1);
-  let total = 0;
-  for (let i = 0; i < list.length; i++) {
-    const bytes = encoder.encode(list.at(i) ?? '');
-    parts.push(bytes);
-    total += bytes.length;
-    offsets[i + 1] = total;
-  }
-  const bytes = new Uint8Array(total);
-  parts.forEach((p, i) => {
-    bytes.set(p, offsets[i] as number);
-  });
-  return { offsets, bytes };
 }
 
 /**
