@@ -37,6 +37,58 @@ describe('GTFS', () => {
     );
   });
 
+  it('reads stop times without quotes as it reads them quoted: padding, CRLF, blank lines, any column order', () => {
+    const pad = fc.constantFrom('', ' ', '  ', '\t');
+    const row = fc.record({
+      trip: fc.constantFrom('T1', 'T2', 'CA981:PEKLHR', '中1'),
+      stop: fc.constantFrom('A', 'B', 'PEK'),
+      arrival: fc.tuple(
+        fc.integer({ min: 0, max: 47 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+      ),
+      dwell: fc.integer({ min: 0, max: 900 }),
+      seq: fc.integer({ min: 0, max: 99 }),
+      left: pad,
+      right: pad,
+    });
+    const columns = ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'pickup_type'];
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 12 }),
+        fc.shuffledSubarray(columns, { minLength: columns.length, maxLength: columns.length }),
+        fc.boolean(),
+        fc.boolean(),
+        (rows, order, crlf, bom) => {
+          const hms = (t: number) =>
+            `${Math.floor(t / 3600)}:${String(Math.floor(t / 60) % 60).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+          const file = (quote: (cell: string) => string) => {
+            const eol = crlf ? '\r\n' : '\n';
+            const lines = rows.map((r, i) => {
+              const arrival = r.arrival[0] * 3600 + r.arrival[1] * 60 + r.arrival[2];
+              const cells: Record<string, string> = {
+                trip_id: r.trip,
+                arrival_time: hms(arrival),
+                departure_time: hms(arrival + r.dwell),
+                stop_id: r.stop,
+                stop_sequence: String(r.seq),
+                pickup_type: '0',
+              };
+              return (
+                order.map((c) => `${r.left}${quote(cells[c] as string)}${r.right}`).join(',') + (i % 3 === 2 ? eol : '')
+              );
+            });
+            return `${bom ? '\uFEFF' : ''}${order.join(',')}${eol}${lines.join(eol)}${eol}`;
+          };
+          const read = (text: string) => readGtfsZip(zipSync({ 'stop_times.txt': strToU8(text) }), 'rail:').stopTimes;
+          const plain = read(file((c) => c));
+          expect(plain).toEqual(read(file((c) => `"${c}"`)));
+          expect([...plain.values()].flat().length).toBe(rows.length);
+        },
+      ),
+    );
+  });
+
   it('reads quoted cells with commas, doubled quotes and line breaks, and columns in any order', () => {
     const text =
       'stop_lon,stop_name,stop_id,stop_lat\r\n' +

@@ -116,6 +116,90 @@ export function parseGtfsTime(value: string): number {
   throw new Error(`bad GTFS time: ${value}`);
 }
 
+/** The characters `String.prototype.trim` removes. */
+const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || (c > 127 && String.fromCharCode(c).trim() === '');
+
+/**
+ * `stop_times.txt` without a quote in it, the biggest file by far, read as `eachRow` reads it (trimmed
+ * cells, CRLF, blank lines, a byte-order mark) without cutting each line into strings: cells are found
+ * by their commas, times read from the characters, and a row's trip id is cut out only when it changes.
+ */
+function plainStopTimes(
+  text: string,
+  push: (trip: string, stop: string, arrival: number, departure: number, seq: number) => void,
+): void {
+  let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let col: number[] | undefined;
+  let last = 0;
+  const start: number[] = [];
+  const end: number[] = [];
+  let cells = 0;
+  let trip = '';
+  let tripSet = false;
+  const cell = (i: number): string => (i < 0 || i >= cells ? '' : text.slice(start[i], end[i]));
+  const time = (i: number): number => {
+    if (i < 0 || i >= cells) return parseGtfsTime('');
+    const from = start[i] as number;
+    const to = end[i] as number;
+    const n = to - from;
+    const hourDigits = n - 6;
+    if (hourDigits >= 1 && hourDigits <= 3 && text.charCodeAt(to - 6) === 58 && text.charCodeAt(to - 3) === 58) {
+      let hours = 0;
+      for (let k = 0; k < hourDigits; k++) hours = hours * 10 + digit(text, from + k);
+      const total =
+        hours * 3600 +
+        (digit(text, to - 5) * 10 + digit(text, to - 4)) * 60 +
+        digit(text, to - 2) * 10 +
+        digit(text, to - 1);
+      if (Number.isFinite(total)) return total;
+    }
+    return parseGtfsTime(text.slice(from, to));
+  };
+  while (at < text.length) {
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0) lineEnd = text.length;
+    const lineStart = at;
+    at = lineEnd + 1;
+    // The cells of the line, trimmed, as far as the last column read.
+    cells = 0;
+    let from = lineStart;
+    let blank = true;
+    for (;;) {
+      let to = text.indexOf(',', from);
+      if (to < 0 || to > lineEnd) to = lineEnd;
+      let a = from;
+      let b = to;
+      while (a < b && isSpace(text.charCodeAt(a))) a++;
+      while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+      if (b > a || to < lineEnd) blank = false;
+      start[cells] = a;
+      end[cells] = b;
+      cells++;
+      if (to >= lineEnd || (col && cells > last)) break;
+      from = to + 1;
+    }
+    if (blank) continue;
+    if (!col) {
+      const names = Array.from({ length: cells }, (_, i) => cell(i));
+      // As `eachRow`: a column named twice is read where it is named last.
+      col = ['trip_id', 'stop_id', 'arrival_time', 'departure_time', 'stop_sequence'].map((name) =>
+        names.lastIndexOf(name),
+      );
+      last = Math.max(...col);
+      continue;
+    }
+    const [tripCol, stopCol, arrivalCol, departureCol, seqCol] = col as [number, number, number, number, number];
+    const tripFrom = tripCol < 0 || tripCol >= cells ? 0 : (start[tripCol] as number);
+    const tripTo = tripCol < 0 || tripCol >= cells ? 0 : (end[tripCol] as number);
+    if (!tripSet || tripTo - tripFrom !== trip.length || !text.startsWith(trip, tripFrom)) {
+      trip = text.slice(tripFrom, tripTo);
+      tripSet = true;
+    }
+    push(trip, cell(stopCol), time(arrivalCol), time(departureCol), Number(cell(seqCol)));
+  }
+}
+
 /**
  * Reads a GTFS feed from its zip; a real airline or rail feed reads the same way as our generated ones.
  * `stopPrefix` keeps feeds apart whose stop ids collide (IATA HGH is Hangzhou airport, 12306 HGH is
@@ -172,31 +256,38 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
   const stopTimes = new Map<string, { stopId: string; arrival: number; departure: number; seq: number }[]>();
   let list: { stopId: string; arrival: number; departure: number; seq: number }[] = [];
   let listTrip: string | undefined;
-  // The big file: its columns are found once, and its cells read by position.
-  let col: { trip: number; stop: number; arrival: number; departure: number; seq: number } | undefined;
-  const at = (cells: string[], i: number): string => (i < 0 ? '' : (cells[i] ?? '').trim());
-  eachRow(text('stop_times.txt'), (_, cells, index) => {
-    col ??= {
-      trip: index('trip_id'),
-      stop: index('stop_id'),
-      arrival: index('arrival_time'),
-      departure: index('departure_time'),
-      seq: index('stop_sequence'),
-    };
-    const id = at(cells, col.trip);
+  const push = (id: string, stop: string, arrival: number, departure: number, seq: number) => {
     // Rows of a trip usually come together: its list is at hand without a lookup.
     if (id !== listTrip) {
       listTrip = id;
       list = stopTimes.get(id) ?? [];
       if (list.length === 0) stopTimes.set(id, list);
     }
-    list.push({
-      stopId: stopIdOf(at(cells, col.stop)),
-      arrival: parseGtfsTime(at(cells, col.arrival)),
-      departure: parseGtfsTime(at(cells, col.departure)),
-      seq: Number(at(cells, col.seq)),
+    list.push({ stopId: stopIdOf(stop), arrival, departure, seq });
+  };
+  const stopTimesText = text('stop_times.txt');
+  if (stopTimesText.indexOf('"') < 0) plainStopTimes(stopTimesText, push);
+  else {
+    // Its columns are found once, and its cells read by position.
+    let col: { trip: number; stop: number; arrival: number; departure: number; seq: number } | undefined;
+    const at = (cells: string[], i: number): string => (i < 0 ? '' : (cells[i] ?? '').trim());
+    eachRow(stopTimesText, (_, cells, index) => {
+      col ??= {
+        trip: index('trip_id'),
+        stop: index('stop_id'),
+        arrival: index('arrival_time'),
+        departure: index('departure_time'),
+        seq: index('stop_sequence'),
+      };
+      push(
+        at(cells, col.trip),
+        at(cells, col.stop),
+        parseGtfsTime(at(cells, col.arrival)),
+        parseGtfsTime(at(cells, col.departure)),
+        Number(at(cells, col.seq)),
+      );
     });
-  });
+  }
   for (const times of stopTimes.values()) {
     let sorted = true;
     for (let i = 1; i < times.length && sorted; i++)
