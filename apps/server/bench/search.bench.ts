@@ -139,6 +139,12 @@ const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
   console.log('');
   const server = await start({ ...quiet, MAX_EVENT_LOOP_DELAY_MS: '0' });
   try {
+    // Idle first: every planner thread started (one after another) and nothing else running.
+    for (let calm = 0, i = 0; calm < 2 && i < 120; i++) {
+      const cpu = server.cpuMs().server;
+      await new Promise((r) => setTimeout(r, 500));
+      calm = server.cpuMs().server - cpu < 50 ? calm + 1 : 0;
+    }
     const parallel = 30;
     const runs = await Promise.all(
       Array.from({ length: parallel }, (_, i) =>

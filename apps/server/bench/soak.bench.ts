@@ -1,91 +1,78 @@
-// `npm run bench:soak -w apps/server`: mixed traffic against one server on a real PostgreSQL for
-// SOAK_MINUTES (10 by default): sign-up and sign-in, searches, booking, payment and chat, by
-// SOAK_USERS travellers at once. Prints memory over time, errors and latency percentiles; never fails.
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+// `npm run bench:soak -w apps/server`: mixed traffic for SOAK_MINUTES (10 by default) against the server as
+// `npm start` runs it (compiled, in its own process, on its embedded PostgreSQL): sign-up and sign-in,
+// searches (flights, and everything with trains and door-to-door plans), booking, payment, chat and notices,
+// by SOAK_USERS travellers at once. Prints the server's memory by minute and its growth, the errors and the
+// latency percentiles by kind of request; never fails.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, type PullResponse, type SearchResult, toRequestDate } from '@junction/domain';
-import { loadRefdata } from '@junction/refdata';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createDb } from '../src/db/database';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { migrateToLatest } from '../src/db/migrate';
-import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
-import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
-import { sharedInventory } from '../src/features/search/inventory/inventory';
-import { migrateJobs } from '../src/jobs/job-runner';
-import { Keyring } from '../src/lib/crypto';
+import { startCompiledServer } from './compiled-server';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const users = Number(process.env.SOAK_USERS ?? 12);
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-soak-'));
-await fs.chmod(dir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir: dir, port: 20_000 + Math.floor(Math.random() * 20_000), fast: true });
-const db = createDb(pg.url);
-await migrateToLatest(db);
-await migrateJobs(pg.url);
-const refdata = loadRefdata();
-await sharedInventory(refdata, false);
-const codes = new Map<string, string>();
-const sink = new SmtpSink();
-await sink.start();
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    RATE_LIMIT_MAX: '100000000',
-    AUTH_IP_LIMIT_FACTOR: '1000',
-    SEARCH_LATENCY_SCALE: '0.2',
-    SEARCH_SUPPLIER_FAILURES: 'false',
-    GATEWAY_SIM_LATENCY_MS: '20',
-    TICKETING_DELAY_MS: '500',
-    CHAT_FIXED_NOW: '2026-11-26T04:00:00Z',
-    CHAT_RATE_PER_MINUTE: '10000',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-  }),
-  {
-    db,
-    refdata,
-    mailer: new Mailer(sink.url, 'bench@junction.example'),
-    sms: new LogSmsProvider((m) => {
-      const code = /(\d{6})/.exec(m.text)?.[1];
-      if (code) codes.set(m.to.replace('+86', ''), code);
-    }),
-    secrets: { hmacKey: randomBytes(32), keyring: new Keyring(new Map([['b1', randomBytes(32)]]), 'b1') },
-    databaseUrl: pg.url,
-  },
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const outbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'junction-soak-')), 'sms.jsonl');
+const server = await startCompiledServer({
+  RATE_LIMIT_MAX: '100000000',
+  AUTH_IP_LIMIT_FACTOR: '1000',
+  SEARCH_LATENCY_SCALE: '0.2',
+  SEARCH_SUPPLIER_FAILURES: 'false',
+  GATEWAY_SIM_LATENCY_MS: '20',
+  TICKETING_DELAY_MS: '500',
+  CHAT_FIXED_NOW: '2026-11-26T04:00:00Z',
+  CHAT_RATE_PER_MINUTE: '10000',
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+  SMS_OUTBOX_FILE: outbox,
+});
+const base = server.base;
 
 const latencies = new Map<string, number[]>();
 const errors = new Map<string, number>();
+const failure = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
 async function call(kind: string, method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown, key?: string) {
   const t = performance.now();
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(base + url, {
+      method,
+      headers: {
+        origin: base,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    failure(`${kind} ${(e as Error).message}`);
+    return { status: 0, json: null as unknown, cookie: undefined };
+  }
   const json = (await res.json().catch(() => null)) as unknown;
   const list = latencies.get(kind) ?? [];
   list.push(performance.now() - t);
   latencies.set(kind, list);
   if (!res.ok) {
-    errors.set(`${kind} ${res.status}`, (errors.get(`${kind} ${res.status}`) ?? 0) + 1);
+    failure(`${kind} ${res.status}`);
     if (process.env.SOAK_VERBOSE) console.warn(kind, res.status, JSON.stringify(json));
   }
   return { status: res.status, json, cookie: res.headers.getSetCookie()[0]?.split(';')[0] };
+}
+
+/** The code texted to a phone number: the server as `npm start` runs it writes each text to its outbox file. */
+async function textedCode(mobile: string): Promise<string | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').split('\n') : [];
+    for (const line of lines.reverse()) {
+      if (!line) continue;
+      const sms = JSON.parse(line) as { to: string; text: string };
+      if (sms.to.replace('+86', '') === mobile) return /(\d{6})/.exec(sms.text)?.[1];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
 }
 
 let phones = 0;
@@ -96,15 +83,21 @@ const id18 = (seq: number) => {
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * (weights[i] ?? 0), 0);
   return first17 + '10X98765432'[sum % 11];
 };
+const ROUTES = [
+  ['BJS', 'SHA'],
+  ['SHA', 'CAN'],
+  ['CTU', 'BJS'],
+  ['SZX', 'HGH'],
+];
 
 async function traveller(n: number, deadline: number) {
-  const mobile = `136${30_000_000 + phones++}`;
+  const mobile = `136${30_000_000 + n * 10_000 + phones++}`;
   await call('code', 'POST', '/code', undefined, { type: 'mobile', target: mobile, purpose: 'register' });
   const reg = await call('register', 'POST', '/register', undefined, {
     type: 'mobile',
     target: mobile,
     password: 'travel2026',
-    code: codes.get(mobile),
+    code: await textedCode(mobile),
   });
   let cookie = reg.cookie ?? '';
   const saved = await call('passenger', 'POST', '/api/passenger', cookie, {
@@ -123,18 +116,22 @@ async function traveller(n: number, deadline: number) {
       cookie = login.cookie ?? cookie;
     }
     await call('place', 'GET', `/api/place?keyword=${['bei', 'shang', 'cd', 'xian'][round % 4]}`);
+    // Every third search asks everyone: trains and door-to-door plans (the planner threads) besides flights.
+    const [from, to] = ROUTES[(n + round) % ROUTES.length] as [string, string];
     const started = await call('search', 'POST', '/api/v2/search', undefined, {
       type: 1,
-      mode: 'flight',
-      legs: [{ departure: 'BJS', destination: 'SHA', departure_date: date() }],
+      mode: round % 3 === 2 ? 'all' : 'flight',
+      legs: [{ departure: from, destination: to, departure_date: date() }],
     });
-    const searchId = (started.json as { searchId: string }).searchId;
+    const searchId = (started.json as { searchId?: string } | null)?.searchId;
+    if (!searchId) continue;
     let cursor = 0;
     let found: SearchResult | undefined;
     for (let i = 0; i < 200; i++) {
       const pull = (await call('pull', 'POST', '/api/v2/pull', undefined, { searchId, cursor })).json as PullResponse;
+      if (!pull) break;
       cursor = pull.cursor;
-      found ??= pull.results.find((r) => r.agent === 'own' && r.legs.length === 1);
+      found ??= pull.results.find((r) => r.agent === 'own' && r.kind === 'flight' && r.legs.length === 1);
       if (pull.done) break;
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -145,7 +142,7 @@ async function traveller(n: number, deadline: number) {
         `/api/booking/offer?${new URLSearchParams({ searchId, resultId: found.id })}`,
         cookie,
       );
-      const price = (offer.json as { result?: SearchResult }).result?.price.amount ?? 0;
+      const price = (offer.json as { result?: SearchResult } | null)?.result?.price.amount ?? 0;
       const order = await call(
         'order',
         'POST',
@@ -162,7 +159,7 @@ async function traveller(n: number, deadline: number) {
         },
         randomUUID(),
       );
-      const orderId = (order.json as { id?: string }).id;
+      const orderId = (order.json as { id?: string } | null)?.id;
       if (orderId) {
         const token = await call('token', 'POST', '/gateway-sim/v1/tokens', undefined, {
           number: TEST_CARDS.visa,
@@ -185,9 +182,10 @@ async function traveller(n: number, deadline: number) {
           'POST',
           '/api/order/pay',
           cookie,
-          { orderId, method: { kind: 'card', token: (token.json as { token: string }).token } },
+          { orderId, method: { kind: 'card', token: (token.json as { token: string } | null)?.token } },
           randomUUID(),
         );
+        await call('order view', 'GET', `/api/order?id=${orderId}`, cookie);
       }
     }
     await call('chat', 'POST', '/api/chat/message', cookie, {
@@ -199,22 +197,37 @@ async function traveller(n: number, deadline: number) {
   }
 }
 
-const mb = () => process.memoryUsage().rss / 1e6;
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+const idle = server.rssMb();
 const t0 = performance.now();
 const deadline = t0 + minutes * 60_000;
-const rss: string[] = [`${mb().toFixed(0)}`];
-const sampler = setInterval(() => rss.push(mb().toFixed(0)), 60_000);
+const rss: string[] = [];
+const cpu0 = server.cpuMs();
+const sampler = setInterval(() => rss.push(server.rssMb().toFixed(0)), 60_000);
 // Warm-up: the first minute includes the timetables of new dates; memory growth is counted from its end.
 let afterWarmUp = 0;
-setTimeout(() => {
-  afterWarmUp = mb();
+const warmUp = setTimeout(() => {
+  afterWarmUp = server.rssMb();
 }, 60_000);
 await Promise.all(Array.from({ length: users }, (_, n) => traveller(n, deadline)));
 clearInterval(sampler);
+clearTimeout(warmUp);
+const end = server.rssMb();
+const cpu = server.cpuMs();
 const q = (sorted: number[], f: number) => (sorted[Math.floor(f * (sorted.length - 1))] ?? 0).toFixed(1);
-console.log(`soak: ${users} travellers for ${minutes} min of mixed traffic against one server on PostgreSQL`);
+const elapsedMin = (performance.now() - t0) / 60_000;
 console.log(
-  `  RSS by minute (MB): ${rss.join(' → ')}; growth after the first minute ${(mb() - (afterWarmUp || mb())).toFixed(0)} MB`,
+  `soak: ${users} travellers for ${minutes} min of mixed traffic against the server as npm start runs it (compiled, its own process, its PostgreSQL); ${load()}`,
+);
+console.log(
+  `  server RSS idle ${idle.toFixed(0)} MB; by minute (MB): ${rss.join(' → ')}; at the end ${end.toFixed(0)} MB, peak ${server.peakRssMb().toFixed(0)} MB; growth after the first minute ${(end - (afterWarmUp || end)).toFixed(0)} MB`,
+);
+console.log(
+  `  CPU per minute: server ${((cpu.server - cpu0.server) / 1000 / elapsedMin).toFixed(1)} s, PostgreSQL ${((cpu.db - cpu0.db) / 1000 / elapsedMin).toFixed(1)} s`,
 );
 let total = 0;
 for (const [kind, list] of [...latencies.entries()].sort()) {
@@ -228,9 +241,6 @@ const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
 console.log(
   `  ${total} requests, ${errorCount} errors${errorCount ? `: ${JSON.stringify(Object.fromEntries(errors))}` : ''}`,
 );
-await app.close();
-await sink.stop();
-await db.destroy();
-await pg.stop();
-await fs.rm(dir, { recursive: true, force: true });
+await server.stop();
+fs.rmSync(path.dirname(outbox), { recursive: true, force: true });
 process.exit(0);

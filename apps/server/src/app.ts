@@ -266,7 +266,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             latencyScale: config.SEARCH_LATENCY_SCALE,
             failures: config.SEARCH_SUPPLIER_FAILURES,
             plannerWorker: config.SEARCH_PLANNER_WORKER,
-            plannerPool: { workers: config.SEARCH_PLANNER_WORKERS, maxQueue: config.SEARCH_PLANNER_QUEUE },
+            plannerPool: {
+              workers: config.SEARCH_PLANNER_WORKERS,
+              maxQueue: config.SEARCH_PLANNER_QUEUE,
+              nice: config.SEARCH_PLANNER_NICE,
+            },
             random: deps.random,
             railRemaining,
           })),

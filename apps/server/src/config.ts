@@ -286,6 +286,15 @@ export const configSchema = z.object({
     .max(1000)
     .default(16)
     .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
+  SEARCH_PLANNER_NICE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(5)
+    .describe(
+      'Nice value of the planner threads (Linux): they yield the cores to the thread answering requests and ending searches at their time limit',
+    ),
   SEARCH_STORE: z
     .enum(['shared', 'memory'])
     .default('shared')

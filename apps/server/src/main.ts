@@ -36,7 +36,11 @@ const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`)
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER)
-  plannerPool({ workers: config.SEARCH_PLANNER_WORKERS, maxQueue: config.SEARCH_PLANNER_QUEUE }).warm();
+  plannerPool({
+    workers: config.SEARCH_PLANNER_WORKERS,
+    maxQueue: config.SEARCH_PLANNER_QUEUE,
+    nice: config.SEARCH_PLANNER_NICE,
+  }).warm();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
 settleHeap();
 const app = await buildApp(config, { db, refdata, mailer, sms, secrets, databaseUrl });

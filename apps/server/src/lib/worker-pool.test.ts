@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PoolFullError, WorkerPool } from './worker-pool';
 
 /** A worker that answers after `ms` with its thread id and how many jobs it has run, or dies when told. */
@@ -113,5 +113,46 @@ describe('worker pool', () => {
     await expect(p.run({ crash: true }, 'k', never())).rejects.toThrow(/exited with 3/);
     expect((await p.run({ value: 'after' }, 'k', never())).value).toBe('after');
     expect(p.stats().workers).toBe(1);
+  });
+
+  it('runs waiting jobs of a higher priority first, the oldest first among equals', async () => {
+    const p = make(1, 10);
+    await p.run({ value: 'warm' }, 'k', never());
+    // The worker is busy with a: the rest wait, queued at once.
+    const jobs = [
+      p.run({ value: 'a' }, 'k', never()),
+      p.run({ value: 'b' }, 'k', never(), 0),
+      p.run({ value: 'c' }, 'k', never(), 1),
+      p.run({ value: 'd' }, 'k', never(), 0),
+      p.run({ value: 'e' }, 'k', never(), 1),
+    ];
+    const runs = Object.fromEntries((await Promise.all(jobs)).map((r) => [r.value, r.n]));
+    // n is the worker's count of jobs run: warm was its first.
+    expect(runs).toEqual({ a: 2, c: 3, e: 4, b: 5, d: 6 });
+  });
+
+  it('starts every worker when warmed, one after another, ready before the work comes', async () => {
+    let ready = 0;
+    /** How many workers were ready when each was spawned. */
+    const readyAtSpawn: number[] = [];
+    pool = new WorkerPool<Payload, Result>({
+      spawn: () => {
+        readyAtSpawn.push(ready);
+        const worker = new Worker(ECHO, { eval: true });
+        worker.once('message', () => ready++);
+        return worker;
+      },
+      size: 3,
+      maxQueue: 10,
+    });
+    pool.warm();
+    expect(pool.stats().workers).toBe(1);
+    await vi.waitFor(() => expect(ready).toBe(3), { timeout: 60_000, interval: 20 });
+    // Each started once the ones before it were ready, not all at once.
+    expect(readyAtSpawn).toEqual([0, 1, 2]);
+    // Three jobs at once run on three threads: nobody waits for a worker to start.
+    const answers = await Promise.all(['a', 'b', 'c'].map((value) => pool?.run({ value, ms: 300 }, value, never())));
+    expect(new Set(answers.map((a) => a?.thread)).size).toBe(3);
+    expect(pool.stats().workers).toBe(3);
   });
 });

@@ -26,6 +26,8 @@ type Job<Payload, Result> = {
   payload: Payload;
   /** Jobs with the same key go to the worker that ran that key last, which has its data at hand. */
   key: string;
+  /** Jobs of a higher priority leave the queue first; the oldest first among equals. */
+  priority: number;
   resolve: (result: Result) => void;
   reject: (error: Error) => void;
   signal: AbortSignal;
@@ -52,6 +54,8 @@ export class WorkerPool<Payload, Result> {
   private readonly slots: Slot<Payload, Result>[] = [];
   private readonly queue: Job<Payload, Result>[] = [];
   private nextId = 1;
+  /** Starting every worker ahead of the work, one after another. */
+  private warming = false;
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
@@ -64,12 +68,20 @@ export class WorkerPool<Payload, Result> {
     };
   }
 
-  /** Starts the first worker ahead of the first job. */
+  /**
+   * Starts every worker ahead of the first jobs, one after another (each reads its data once, so they do
+   * not all do it at once): a burst of work then finds them ready instead of waiting while one starts.
+   */
   warm(): void {
-    if (this.slots.length === 0) this.grow();
+    this.warming = true;
+    if (this.slots.length < this.options.size && this.slots.every((s) => s.isReady)) this.grow();
   }
 
-  run(payload: Payload, key: string, signal: AbortSignal): Promise<Result> {
+  /**
+   * Runs a job on a worker. `priority` puts it ahead of waiting jobs of a lower one (quick jobs whose
+   * askers are waiting ahead of long ones, say).
+   */
+  run(payload: Payload, key: string, signal: AbortSignal, priority = 0): Promise<Result> {
     if (signal.aborted) return Promise.reject(asError(signal.reason));
     if (this.queue.length >= this.options.maxQueue) return Promise.reject(new PoolFullError());
     return new Promise<Result>((resolve, reject) => {
@@ -77,6 +89,7 @@ export class WorkerPool<Payload, Result> {
         id: this.nextId++,
         payload,
         key,
+        priority,
         resolve,
         reject,
         signal,
@@ -87,7 +100,9 @@ export class WorkerPool<Payload, Result> {
         },
       };
       signal.addEventListener('abort', job.onAbort, { once: true });
-      this.queue.push(job);
+      const before = this.queue.findIndex((j) => j.priority < priority);
+      if (before < 0) this.queue.push(job);
+      else this.queue.splice(before, 0, job);
       this.dispatch();
     });
   }
@@ -107,6 +122,7 @@ export class WorkerPool<Payload, Result> {
     worker.on('message', (m: WorkerAnswer<Result>) => {
       if (m.id === 0) {
         slot.isReady = true;
+        if (this.warming && this.slots.length < this.options.size && this.slots.every((s) => s.isReady)) this.grow();
       } else if (slot.current?.id === m.id) {
         const job = slot.current;
         slot.current = undefined;
@@ -151,11 +167,12 @@ export class WorkerPool<Payload, Result> {
   }
 
   /**
-   * The next pairing: the oldest job whose key an idle worker ran lately goes to that worker; else the
-   * oldest job goes to an idle worker, a fresh one first.
+   * The next pairing among the jobs of the highest priority waiting: the oldest whose key an idle worker
+   * ran lately goes to that worker; else the oldest goes to an idle worker, a fresh one first.
    */
   private pick(idle: Slot<Payload, Result>[]): { slot: Slot<Payload, Result>; at: number } {
-    for (let at = 0; at < this.queue.length; at++) {
+    const top = this.queue[0]?.priority;
+    for (let at = 0; at < this.queue.length && this.queue[at]?.priority === top; at++) {
       const key = (this.queue[at] as Job<Payload, Result>).key;
       const slot = idle.find((s) => s.recent.includes(key));
       if (slot) return { slot, at };

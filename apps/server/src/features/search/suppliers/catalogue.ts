@@ -1,3 +1,4 @@
+import { mainTurns } from '../../../lib/turns';
 import { type RailRemaining, railRemaining } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
@@ -46,7 +47,8 @@ export type CatalogueOptions = {
  * reliability; China Railway; and our own door-to-door planner.
  */
 export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[] {
-  const network = { latencyScale: o.latencyScale, random: o.random ?? Math.random };
+  // The simulated suppliers work on the main thread: each takes its turn, so requests are read between them.
+  const network = { latencyScale: o.latencyScale, random: o.random ?? Math.random, turns: mainTurns };
   const reliable = (c: Conditions): Conditions => (o.failures ? c : { ...c, failureRate: 0, timeoutRate: 0 });
   const airlines = inv.refdata.airlines;
   const codes = (keep: (country: string) => boolean, extra: string[] = []) =>

@@ -71,6 +71,27 @@ describe('a simulated supplier over the network', () => {
     expect(asked.search).toBe(1);
   });
 
+  it('works out its answer only at its turn on the event loop, and not at all once its time is up', async () => {
+    const { supplier, asked } = pricing();
+    let turn: () => void = () => {};
+    const turns = { next: () => new Promise<void>((resolve) => (turn = resolve)) };
+    const remote = overNetwork(supplier, steady, { latencyScale: 0, random: sequence(0.5), turns });
+    const answer = remote.search(REQUEST as SupplierRequest, never());
+    expect(await settled(answer)).toBe(false);
+    expect(asked.search).toBe(0);
+    turn();
+    expect(await answer).toEqual([RESULT]);
+    expect(asked.search).toBe(1);
+
+    const limit = new AbortController();
+    const late = remote.search(REQUEST as SupplierRequest, limit.signal);
+    expect(await settled(late)).toBe(false);
+    limit.abort(new Error('time limit'));
+    turn();
+    await expect(late).rejects.toThrow('time limit');
+    expect(asked.search).toBe(1);
+  });
+
   it('answers at once with the latency scaled to 0', async () => {
     const { supplier } = pricing();
     const remote = overNetwork(supplier, steady, { latencyScale: 0, random: sequence(0.5) });

@@ -1,4 +1,5 @@
 import type { SearchResult } from '@junction/domain';
+import type { Turns } from '../../../lib/turns';
 import { type Supplier, SupplierError, type SupplierRequest } from './supplier';
 
 /**
@@ -13,6 +14,11 @@ export type NetworkOptions = {
   /** Multiplies every response time (0 answers at once). */
   latencyScale: number;
   random: Random;
+  /**
+   * Turns on the event loop the supplier's own work waits for (the main thread's in the product), so the
+   * requests arriving meanwhile are read between suppliers' work; none, at once.
+   */
+  turns?: Pick<Turns, 'next'>;
 };
 
 /** Never answering: long past any supplier's time limit, until the caller gives up. */
@@ -56,6 +62,10 @@ export function overNetwork(supplier: Supplier, conditions: Conditions, options:
     kind: supplier.kind,
     async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
       await behave(supplier.id, conditions, options, signal);
+      if (options.turns) {
+        await options.turns.next();
+        if (signal.aborted) throw signal.reason;
+      }
       return supplier.search(request, signal);
     },
     async quote(

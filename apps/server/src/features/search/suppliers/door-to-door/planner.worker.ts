@@ -2,10 +2,11 @@
 // shared memory: every job brings the packed feeds the main thread read, a worker builds a date's
 // timetable from them once for everyone when asked (`build`), and plans on the ones each job brings
 // (`plan`), keeping views on them, never copies. Of its own it keeps the reference data.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { settleHeap } from '../../../../lib/memory';
+import { lowerThreadPriority } from '../../../../lib/thread-priority';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
 import { type DoorNetwork, type NetworkFeedBuffers, sharedFeeds, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
@@ -34,6 +35,8 @@ export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
 export type Posted<T> = { id: number; shared: T };
 export type PostedFeeds = Posted<NetworkFeedBuffers>;
 
+// Planning is background work: the main thread answering requests and keeping time limits goes first.
+lowerThreadPriority((workerData as { nice?: number } | undefined)?.nice ?? 0);
 const refdata = loadRefdata();
 settleHeap();
 const held = new Map<string, { id: number; net: DoorNetwork }>();

@@ -13,9 +13,18 @@ export type PlannerPoolOptions = {
   workers: number;
   /** Jobs waiting for a worker at most; one more is told at once that the planner is busy. */
   maxQueue: number;
+  /**
+   * The workers' nice value (Linux; 5 by default): they yield the cores to the main thread, which
+   * answers the requests and ends every search at its time limit whatever the planner is doing.
+   */
+  nice?: number;
 };
 
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
+const DEFAULT_NICE = 5;
+
+/** The priority of plan jobs over timetable builds in the workers' queue. */
+const PLAN_FIRST = 1;
 
 /** Timetables the process keeps, each serving a week of dates (about 30 MB: nine days of the network). */
 const KEEP_NETWORKS = 3;
@@ -27,10 +36,16 @@ const compiled = import.meta.url.endsWith('.js');
  * and keeps it, for each worker; the planning allocates little.
  */
 const resourceLimits = { maxYoungGenerationSizeMb: 48 };
-const spawn = () =>
-  compiled
-    ? new Worker(new URL('./planner.worker.js', import.meta.url), { resourceLimits })
-    : new Worker(new URL('./planner.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'], resourceLimits });
+const spawn = (nice: number) => () => {
+  const workerData = { nice };
+  return compiled
+    ? new Worker(new URL('./planner.worker.js', import.meta.url), { resourceLimits, workerData })
+    : new Worker(new URL('./planner.worker.ts', import.meta.url), {
+        execArgv: ['--import', 'tsx'],
+        resourceLimits,
+        workerData,
+      });
+};
 
 /**
  * The door-to-door planner of a process: a pool of worker threads sized to the cores, and the feeds and
@@ -50,7 +65,11 @@ export class PlannerPool {
   private lastId = 0;
 
   constructor(options: PlannerPoolOptions) {
-    this.workers = new WorkerPool({ spawn, size: options.workers, maxQueue: options.maxQueue });
+    this.workers = new WorkerPool({
+      spawn: spawn(options.nice ?? DEFAULT_NICE),
+      size: options.workers,
+      maxQueue: options.maxQueue,
+    });
   }
 
   /** Plans on timetables built from these feeds (the process's, packed in shared memory) from now on. */
@@ -111,6 +130,9 @@ export class PlannerPool {
       },
       '',
       signal,
+      // Planning on a timetable that is there goes before building another: the searches of a week whose
+      // timetable is built get their plans in time rather than all waiting for every other week's build.
+      PLAN_FIRST,
     );
     if (!Array.isArray(answer)) throw new Error('the planner answered no plans');
     return answer satisfies SearchResult[];
@@ -134,7 +156,7 @@ let shared: { key: string; pool: PlannerPool } | undefined;
 
 /** The process's planner pool (one pool whatever the number of apps built in it). */
 export function plannerPool(options: PlannerPoolOptions): PlannerPool {
-  const key = `${options.workers}/${options.maxQueue}`;
+  const key = `${options.workers}/${options.maxQueue}/${options.nice ?? DEFAULT_NICE}`;
   if (shared?.key !== key) {
     void shared?.pool.close();
     shared = { key, pool: new PlannerPool(options) };
