@@ -205,26 +205,28 @@ const load = () =>
 const idle = server.rssMb();
 const t0 = performance.now();
 const deadline = t0 + minutes * 60_000;
-const rss: string[] = [];
 const cpu0 = server.cpuMs();
-const sampler = setInterval(() => rss.push(server.rssMb().toFixed(0)), 60_000);
-// Warm-up: the first minute includes the timetables of new dates; memory growth is counted from its end.
-let afterWarmUp = 0;
-const warmUp = setTimeout(() => {
-  afterWarmUp = server.rssMb();
-}, 60_000);
+// The server's resident memory every 5 s: its median by minute, so a collection that comes a little
+// earlier or later does not count as growth or shrinkage.
+const samples: number[][] = [];
+const sampler = setInterval(() => {
+  const minute = Math.floor((performance.now() - t0) / 60_000);
+  samples[minute] = [...(samples[minute] ?? []), server.rssMb()];
+}, 5000);
 await Promise.all(Array.from({ length: users }, (_, n) => traveller(n, deadline)));
 clearInterval(sampler);
-clearTimeout(warmUp);
-const end = server.rssMb();
 const cpu = server.cpuMs();
+const median = (list: number[] = []) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+const byMinute = samples.filter((m) => m.length > 0).map(median);
+// The first minute builds the timetables of new dates and fills the caches: growth is counted after it.
+const growth = byMinute.length > 2 ? (byMinute.at(-1) as number) - (byMinute[1] as number) : Number.NaN;
 const q = (sorted: number[], f: number) => (sorted[Math.floor(f * (sorted.length - 1))] ?? 0).toFixed(1);
 const elapsedMin = (performance.now() - t0) / 60_000;
 console.log(
   `soak: ${users} travellers for ${minutes} min of mixed traffic against the server as npm start runs it (compiled, its own process, its PostgreSQL); ${load()}`,
 );
 console.log(
-  `  server RSS idle ${idle.toFixed(0)} MB; by minute (MB): ${rss.join(' → ')}; at the end ${end.toFixed(0)} MB, peak ${server.peakRssMb().toFixed(0)} MB; growth after the first minute ${(end - (afterWarmUp || end)).toFixed(0)} MB`,
+  `  server RSS idle ${idle.toFixed(0)} MB; median by minute (MB): ${byMinute.map((m) => m.toFixed(0)).join(' → ')}; peak ${server.peakRssMb().toFixed(0)} MB; growth from the second minute to the last ${growth.toFixed(0)} MB`,
 );
 console.log(
   `  CPU per minute: server ${((cpu.server - cpu0.server) / 1000 / elapsedMin).toFixed(1)} s, PostgreSQL ${((cpu.db - cpu0.db) / 1000 / elapsedMin).toFixed(1)} s`,

