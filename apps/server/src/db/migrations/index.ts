@@ -13,6 +13,7 @@ import * as rail3 from './0007-rail-3';
 import * as rail4 from './0007-rail-4';
 import * as chat from './0008-chat';
 import * as scale from './0010-scale';
+import * as scale2 from './0010-scale-2';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rail-4': rail4,
   '0008-chat': chat,
   '0010-scale': scale,
+  '0010-scale-2': scale2,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,

@@ -1,8 +1,7 @@
 import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
-import { MemorySearchStore, resultsOf, type SessionRead } from './search-store';
+import { MAX_RESULTS, MemorySearchStore, resultsOf, SessionResults } from './search-store';
 
-const results = (read: SessionRead | undefined) => (read ? resultsOf(read) : undefined);
 const criteria = { type: 1, legs: [] } as unknown as SearchCriteria;
 const result = (id: string, amount: number, supplier: string): SearchResult =>
   ({
@@ -12,20 +11,27 @@ const result = (id: string, amount: number, supplier: string): SearchResult =>
   }) as unknown as SearchResult;
 
 describe('the in-process search store', () => {
-  it('returns only what changed since the cursor, each result in its latest form', async () => {
+  it('returns the changes after the one asked from; folded, each result changed since a cursor in its latest form', async () => {
     let now = 0;
     const store = new MemorySearchStore(10, () => now);
     await store.create({ id: 's', criteria, language: 'en', createdAt: 0, expiresAt: 1000, total: 2 });
     await store.answer('s', 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    const state = new SessionResults();
     const first = await store.read('s', 0, now);
-    expect(results(first)?.map((r) => r.id)).toEqual(['x', 'y']);
+    state.apply(first?.entries ?? []);
+    expect(state.changedSince(0).map((r) => r.id)).toEqual(['x', 'y']);
+    const cursor = state.seq;
     await store.answer('s', 'b', [result('y', 650, 'b')]);
-    const second = await store.read('s', first?.cursor ?? 0, now);
-    expect(results(second)).toHaveLength(1);
-    expect(results(second)?.[0]?.price.amount).toBe(650);
-    expect(results(second)?.[0]?.sellers.map((s) => s.supplier)).toEqual(['b', 'a']);
+    const second = await store.read('s', cursor, now);
+    expect(second?.entries).toHaveLength(1);
+    state.apply(second?.entries ?? []);
+    const changed = state.changedSince(cursor);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]?.price.amount).toBe(650);
+    expect(changed[0]?.sellers.map((s) => s.supplier)).toEqual(['b', 'a']);
     expect(second?.answered).toBe(2);
-    expect(results(await store.read('s', second?.cursor ?? 0, now))).toEqual([]);
+    expect(state.changedSince(state.seq)).toEqual([]);
+    expect((await store.read('s', state.seq, now))?.entries).toEqual([]);
     now = 1000;
     expect(await store.read('s', 0, now)).toBeUndefined();
     expect(await store.expired('s')).toBe(criteria);
@@ -44,6 +50,24 @@ describe('the in-process search store', () => {
     const store = new MemorySearchStore(3, () => 0);
     await store.create({ id: 's', criteria, language: 'en', createdAt: 0, expiresAt: 1000, total: 2 });
     await store.answer('s', 'down', 'failed');
-    expect(await store.read('s', 0, 0)).toMatchObject({ answered: 1, failed: ['down'], resultsJson: '' });
+    expect(await store.read('s', 0, 0)).toMatchObject({ answered: 1, failed: ['down'], entries: [] });
+  });
+});
+
+describe('the results of a session folded from its changes', () => {
+  it('applies a re-quoted price, folds each change once, and keeps at most the limit of journeys', () => {
+    const state = new SessionResults();
+    const many = Array.from({ length: MAX_RESULTS + 5 }, (_, i) => result(`r${i}`, 100 + i, 'a'));
+    state.apply([{ seq: 1, kind: 'answer', supplier: 'a', resultsJson: JSON.stringify(many) }]);
+    expect(state.size).toBe(MAX_RESULTS);
+    state.apply([
+      { seq: 2, kind: 'reprice', resultId: 'r0', amount: 90 },
+      { seq: 2, kind: 'reprice', resultId: 'r0', amount: 80 },
+      { seq: 3, kind: 'reprice', resultId: 'unknown', amount: 1 },
+    ]);
+    expect(state.get('r0')?.price.amount).toBe(90);
+    expect(state.get('unknown')).toBeUndefined();
+    expect(state.changedSince(1).map((r) => r.id)).toEqual(['r0']);
+    expect(resultsOf({ entries: [] })).toEqual([]);
   });
 });

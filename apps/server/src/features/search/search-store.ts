@@ -10,17 +10,25 @@ export type SessionMeta = {
   total: number;
 };
 
+/**
+ * One change to a session's results, in the order the store took them: a supplier's answer (its results
+ * as one JSON array text, checked against the contract before it was stored), or a re-quoted price.
+ * Stores keep the changes as they came; `SessionResults` folds them into the results, so an answer is
+ * written once, as one text, and never read back to be merged.
+ */
+export type EntryBody =
+  | { kind: 'answer'; supplier: string; resultsJson: string }
+  | { kind: 'reprice'; resultId: string; amount: number };
+export type SessionEntry = EntryBody & { seq: number };
+
 export type SessionRead = {
   meta: SessionMeta;
   answered: number;
   failed: string[];
-  /**
-   * Results new or changed since the cursor, each in its latest form, as their JSON texts joined by commas
-   * (`[${resultsJson}]` is the list): stores keep each result's text, so a pull answers without parsing,
-   * checking or writing them again.
-   */
-  resultsJson: string;
-  cursor: number;
+  /** The session's changes after the one asked from, in order. */
+  entries: SessionEntry[];
+  /** The sequence number of the session's latest change. */
+  seq: number;
 };
 
 /**
@@ -30,11 +38,19 @@ export type SessionRead = {
  */
 export interface SearchStore {
   create(meta: SessionMeta): Promise<void>;
-  /** Adds one supplier's answer, merging offers of the same journey: best price kept, sellers listed. */
-  answer(id: string, supplier: string, results: SearchResult[] | 'failed'): Promise<void>;
-  read(id: string, cursor: number, now: number): Promise<SessionRead | undefined>;
-  result(id: string, resultId: string, now: number): Promise<{ meta: SessionMeta; result: SearchResult } | undefined>;
-  /** Replaces a result's price after a re-quote. */
+  /**
+   * Adds one supplier's answer (its results as `resultsJson`, their JSON text) or its failure; answers the
+   * number of the change it made, undefined for a failure or a session that is gone.
+   */
+  answer(
+    id: string,
+    supplier: string,
+    results: SearchResult[] | 'failed',
+    resultsJson?: string,
+  ): Promise<number | undefined>;
+  /** The session with its changes after `after`; undefined once it has expired or for an unknown id. */
+  read(id: string, after: number, now: number): Promise<SessionRead | undefined>;
+  /** Adds a re-quoted price of a result as the session's next change. */
   reprice(id: string, resultId: string, amount: number): Promise<void>;
   /** The criteria of a session that expired recently, so the client can run it again. */
   expired(id: string): Promise<SearchCriteria | undefined>;
@@ -48,15 +64,26 @@ type Session = {
   bytes: number;
   answered: number;
   failed: string[];
-  /** Each result as its JSON text: what pulls send, and less memory than the objects. */
-  results: Map<string, string>;
-  /** Sequence of updates: the id changed at each step; a pull returns ids updated after its cursor. */
-  log: string[];
-  lastSeq: Map<string, number>;
+  /** Every change in order: the change with sequence number n is at n - 1. */
+  entries: SessionEntry[];
 };
 
-/** The results of a read as objects. */
-export const resultsOf = (read: SessionRead): SearchResult[] => JSON.parse(`[${read.resultsJson}]`) as SearchResult[];
+/** A change as one text (`a|supplier|[…]` or `r|{"id":…,"amount":…}`), for stores that keep texts. */
+export function entryText(entry: EntryBody): string {
+  return entry.kind === 'answer'
+    ? `a|${entry.supplier}|${entry.resultsJson}`
+    : `r|${JSON.stringify({ id: entry.resultId, amount: entry.amount })}`;
+}
+
+/** The change a text of `entryText` stands for, with its sequence number. */
+export function entryOf(text: string, seq: number): SessionEntry {
+  if (text.startsWith('a|')) {
+    const bar = text.indexOf('|', 2);
+    return { seq, kind: 'answer', supplier: text.slice(2, bar), resultsJson: text.slice(bar + 1) };
+  }
+  const { id, amount } = JSON.parse(text.slice(2)) as { id: string; amount: number };
+  return { seq, kind: 'reprice', resultId: id, amount };
+}
 
 /** Results kept per session at most; later offers are dropped. */
 export const MAX_RESULTS = 2500;
@@ -71,11 +98,89 @@ export function mergeOffer(known: SearchResult, offer: SearchResult, supplier: s
   const better = offer.price.amount < known.price.amount ? offer : known;
   return { ...better, sellers };
 }
+/**
+ * A session's results folded from its changes in order: offers of the same journey merged (best price
+ * kept, every seller listed), re-quoted prices applied, at most `MAX_RESULTS` journeys. Each result knows
+ * the change that last touched it, so a pull can send what changed since its cursor.
+ */
+export class SessionResults {
+  private readonly byId = new Map<string, { result: SearchResult; seq: number }>();
+  /** The latest change folded in. */
+  seq = 0;
+  /** The length of the answers' texts folded in, a measure of the memory the results take. */
+  textLength = 0;
+
+  /** Folds in the changes it has not seen yet. */
+  apply(entries: readonly SessionEntry[]): void {
+    for (const e of entries) {
+      if (e.seq <= this.seq) continue;
+      this.seq = e.seq;
+      if (e.kind === 'reprice') {
+        const known = this.byId.get(e.resultId);
+        if (known) {
+          const result = { ...known.result, price: { ...known.result.price, amount: e.amount } };
+          this.byId.set(e.resultId, { result, seq: e.seq });
+        }
+        continue;
+      }
+      this.merge(e.seq, e.supplier, JSON.parse(e.resultsJson) as SearchResult[], e.resultsJson.length);
+    }
+  }
+
+  /**
+   * Folds in an answer the process has as objects (the one it just stored as change `seq`), when it is the
+   * next change; false when it is not, and the change is to be read from the store.
+   */
+  applyAnswer(seq: number, supplier: string, results: readonly SearchResult[], textLength: number): boolean {
+    if (seq !== this.seq + 1) return false;
+    this.seq = seq;
+    this.merge(seq, supplier, results, textLength);
+    return true;
+  }
+
+  private merge(seq: number, supplier: string, offers: readonly SearchResult[], textLength: number) {
+    this.textLength += textLength;
+    for (const offer of offers) {
+      const known = this.byId.get(offer.id);
+      if (!known && this.byId.size >= MAX_RESULTS) continue;
+      this.byId.set(offer.id, { result: known ? mergeOffer(known.result, offer, supplier) : offer, seq });
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): SearchResult | undefined {
+    return this.byId.get(id)?.result;
+  }
+
+  /** Every result, in the order they first arrived. */
+  all(): SearchResult[] {
+    return [...this.byId.values()].map((v) => v.result);
+  }
+
+  /** The results changed after `cursor`, in the order of their latest change. */
+  changedSince(cursor: number): SearchResult[] {
+    return [...this.byId.values()]
+      .filter((v) => v.seq > cursor)
+      .sort((a, b) => a.seq - b.seq)
+      .map((v) => v.result);
+  }
+}
+
+/** The results of a session's changes, folded from the first. */
+export function resultsOf(read: Pick<SessionRead, 'entries'>): SearchResult[] {
+  const state = new SessionResults();
+  state.apply(read.entries);
+  return state.all();
+}
+
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
 export const approxBytes = (value: unknown): number => textBytes(JSON.stringify(value) ?? '');
 /** What a JSON text and the object it stands for cost in memory, roughly. */
 const textBytes = (json: string): number => 2 * json.length + 64;
-/** What one entry of the update log and its index cost. */
+/** What one change costs besides its text. */
 const LOG_ENTRY_BYTES = 48;
 
 /**
@@ -117,9 +222,7 @@ export class MemorySearchStore implements SearchStore {
       bytes,
       answered: 0,
       failed: [],
-      results: new Map(),
-      log: [],
-      lastSeq: new Map(),
+      entries: [],
     });
     this.fit(meta.id);
   }
@@ -151,35 +254,29 @@ export class MemorySearchStore implements SearchStore {
     this.tombstoneBytes -= t.bytes;
   }
 
-  async answer(id: string, supplier: string, results: SearchResult[] | 'failed'): Promise<void> {
+  async answer(
+    id: string,
+    supplier: string,
+    results: SearchResult[] | 'failed',
+    resultsJson = results === 'failed' ? '' : JSON.stringify(results),
+  ): Promise<number | undefined> {
     const s = this.sessions.get(id);
-    if (!s) return;
+    if (!s) return undefined;
     s.answered++;
     if (results === 'failed') {
       s.failed.push(supplier);
-      return;
+      return undefined;
     }
-    for (const r of results) {
-      const known = s.results.get(r.id);
-      if (!known) {
-        if (s.results.size >= MAX_RESULTS) continue;
-        const json = JSON.stringify(r);
-        s.results.set(r.id, json);
-        this.grow(s, textBytes(json));
-      } else {
-        const json = JSON.stringify(mergeOffer(JSON.parse(known) as SearchResult, r, supplier));
-        s.results.set(r.id, json);
-        this.grow(s, textBytes(json) - textBytes(known));
-      }
-      this.touch(s, r.id);
-    }
+    const seq = this.add(s, { kind: 'answer', supplier, resultsJson });
+    this.grow(s, textBytes(resultsJson));
     this.fit(id);
+    return seq;
   }
 
-  private touch(s: Session, resultId: string) {
+  private add(s: Session, entry: EntryBody): number {
     this.grow(s, LOG_ENTRY_BYTES);
-    s.log.push(resultId);
-    s.lastSeq.set(resultId, s.log.length);
+    s.entries.push({ ...entry, seq: s.entries.length + 1 });
+    return s.entries.length;
   }
 
   private live(id: string, now: number): Session | undefined {
@@ -191,37 +288,21 @@ export class MemorySearchStore implements SearchStore {
     return s;
   }
 
-  async read(id: string, cursor: number, now: number): Promise<SessionRead | undefined> {
+  async read(id: string, after: number, now: number): Promise<SessionRead | undefined> {
     const s = this.live(id, now);
     if (!s) return undefined;
-    const from = Math.max(0, Math.min(cursor, s.log.length));
-    const texts: string[] = [];
-    for (let i = from; i < s.log.length; i++) {
-      const rid = s.log[i] as string;
-      if (s.lastSeq.get(rid) === i + 1) texts.push(s.results.get(rid) as string);
-    }
     return {
       meta: s.meta,
       answered: s.answered,
       failed: [...s.failed],
-      resultsJson: texts.join(','),
-      cursor: s.log.length,
+      entries: s.entries.slice(Math.max(0, Math.min(Math.trunc(after), s.entries.length))),
+      seq: s.entries.length,
     };
-  }
-
-  async result(id: string, resultId: string, now: number) {
-    const s = this.live(id, now);
-    const json = s?.results.get(resultId);
-    return s && json ? { meta: s.meta, result: JSON.parse(json) as SearchResult } : undefined;
   }
 
   async reprice(id: string, resultId: string, amount: number): Promise<void> {
     const s = this.sessions.get(id);
-    const json = s?.results.get(resultId);
-    if (!s || !json) return;
-    const r = JSON.parse(json) as SearchResult;
-    s.results.set(resultId, JSON.stringify({ ...r, price: { ...r.price, amount } }));
-    this.touch(s, resultId);
+    if (s) this.add(s, { kind: 'reprice', resultId, amount });
   }
 
   async expired(id: string): Promise<SearchCriteria | undefined> {

@@ -15,7 +15,7 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
 
     serve(app, api.pull, options, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      // The results were checked against the contract when stored; their texts are sent as they are.
+      // The results were checked against the contract before they were stored: sent without a second check.
       const answer = await search.pull(req.body.searchId, req.body.cursor);
       return reply.type('application/json; charset=utf-8').send(pullJson(answer));
     });

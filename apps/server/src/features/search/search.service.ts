@@ -36,6 +36,7 @@ import type { RawPlace, Refdata } from '@junction/refdata';
 import { fromTheDoor } from './door-ground';
 import type { Inventory } from './inventory/inventory';
 import type { SearchStore } from './search-store';
+import { SessionCache } from './session-cache';
 import type { Bound, DoorPoint, Supplier, SupplierRequest } from './suppliers/supplier';
 
 /** Two doors closer than this are one place. */
@@ -88,10 +89,10 @@ export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise
   });
 }
 
-/** A pull's answer with its results as the JSON texts the store keeps, joined by commas. */
+/** A pull's answer with its results as JSON texts joined by commas. */
 export type PullAnswer = Omit<PullResponse, 'results'> & { resultsJson: string };
 
-/** The JSON of a pull's answer (`PullResponse`), the stored results written in as they are. */
+/** The JSON of a pull's answer (`PullResponse`), the results' texts written in as they are. */
 export function pullJson(answer: PullAnswer): string {
   const { resultsJson, ...rest } = answer;
   const head = JSON.stringify(rest);
@@ -131,6 +132,8 @@ export function placeLookup(refdata: Refdata): PlaceTokenLookup<RawPlace> {
 export class SearchService {
   private readonly lookup: PlaceTokenLookup<RawPlace>;
   private suppliers?: Supplier[];
+  /** The results of sessions this process pulled lately, folded from the store's changes. */
+  private readonly sessions = new SessionCache();
 
   constructor(
     private readonly refdata: Refdata,
@@ -275,12 +278,11 @@ export class SearchService {
     try {
       const results = await withinLimit(supplier.search(request, signal), signal);
       const inventory = await this.inventory;
-      // Checked against the contract once, as stored: pulls send the stored texts as they are.
-      await this.store.answer(
-        id,
-        supplier.id,
-        results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata))),
-      );
+      // Checked against the contract once, as stored; this process folds the objects it has into its cache.
+      const checked = results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
+      const text = JSON.stringify(checked);
+      const seq = await this.store.answer(id, supplier.id, checked, text);
+      if (seq !== undefined) this.sessions.offer(id, seq, supplier.id, checked, text.length, this.now().getTime());
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
     }
@@ -294,11 +296,12 @@ export class SearchService {
     );
   }
 
-  /** What arrived since the cursor: the answer of `POST /api/v2/pull`, with the results as stored JSON. */
+  /** What arrived since the cursor: the answer of `POST /api/v2/pull`, with the results as JSON texts. */
   async pull(searchId: string, cursor: number): Promise<PullAnswer> {
     const now = this.now().getTime();
-    const read = await this.store.read(searchId, cursor, now);
-    if (!read) throw await this.expiredError(searchId);
+    const session = await this.sessions.read(this.store, searchId, now);
+    if (!session) throw await this.expiredError(searchId);
+    const { read, results } = session;
     // Suppliers are asked by the process that started the search; should it die, the search still ends
     // once every supplier's time limit has passed, and what never came counts as failed.
     const overdue = now > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
@@ -311,20 +314,26 @@ export class SearchService {
       answered,
       total: read.meta.total,
       done,
-      cursor: read.cursor,
-      resultsJson: read.resultsJson,
+      cursor: results.seq,
+      resultsJson: results
+        .changedSince(cursor)
+        .map((r) => JSON.stringify(r))
+        .join(','),
       failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }
 
   /** A result of a live session, or the error spec §8 gives: expired (with the criteria to re-run) or invalid. */
   private async liveResult(searchId: string, resultId: string, now: number) {
-    const found = await this.store.result(searchId, resultId, now);
-    if (found) return found;
+    const session = await this.sessions.read(this.store, searchId, now);
+    const found = session?.results.get(resultId);
+    if (session && found) return { meta: session.read.meta, result: found };
+    if (session) throw new AppError('PLAN_INVALID');
     const criteria = await this.store.expired(searchId);
-    if (criteria) throw new AppError('RESULTS_EXPIRED', { errorType: 'expired', params: criteria });
-    const live = await this.store.read(searchId, Number.MAX_SAFE_INTEGER, now);
-    throw live ? new AppError('PLAN_INVALID') : new AppError('RESULTS_EXPIRED', { errorType: 'expired' });
+    throw new AppError(
+      'RESULTS_EXPIRED',
+      criteria ? { errorType: 'expired', params: criteria } : { errorType: 'expired' },
+    );
   }
 
   /** Asks the seller of a result's best price for it as sold now; PLAN_INVALID when it no longer sells it. */
