@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { taxiTransfers } from '../ground/ground';
 import { type LoadedTimetable, timetableFromGtfs } from '../gtfs/gtfs-timetable';
+import type { PackedFeed } from '../gtfs/packed-feed';
 import { type GtfsFeed, readGtfsZip } from '../gtfs/read-gtfs';
 
 export const GTFS_DIR = path.resolve(import.meta.dirname, '../../../../data/gtfs');
@@ -42,7 +43,7 @@ export const PLANNING = {
 };
 
 /** A multi-day timetable over the feeds with taxi transfers between nearby stops. */
-export function loadNetwork(feeds: GtfsFeed[], firstDate: string, days: number): LoadedTimetable {
+export function loadNetwork(feeds: (GtfsFeed | PackedFeed)[], firstDate: string, days: number): LoadedTimetable {
   return timetableFromGtfs(feeds, {
     firstDate,
     days,

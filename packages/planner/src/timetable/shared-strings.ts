@@ -25,7 +25,7 @@ export class SharedStrings implements StringList {
     if (end - start <= 64) {
       let ascii = true;
       for (let b = start; b < end && ascii; b++) ascii = (this.bytes[b] as number) < 0x80;
-      if (ascii) return String.fromCharCode(...this.bytes.subarray(start, end));
+      if (ascii) return String.fromCharCode.apply(null, this.bytes.subarray(start, end) as unknown as number[]);
     }
     // A copy out of the shared memory: TextDecoder does not read shared buffers.
     return SharedStrings.decoder.decode(this.bytes.slice(start, end));
