@@ -219,14 +219,15 @@ const cpu = server.cpuMs();
 const median = (list: number[] = []) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 const byMinute = samples.filter((m) => m.length > 0).map(median);
 // The first minute builds the timetables of new dates and fills the caches: growth is counted after it.
-const growth = byMinute.length > 2 ? (byMinute.at(-1) as number) - (byMinute[1] as number) : Number.NaN;
+const growthFrom = (minute: number) =>
+  byMinute.length > minute + 1 ? ((byMinute.at(-1) as number) - (byMinute[minute] as number)).toFixed(0) : '–';
 const q = (sorted: number[], f: number) => (sorted[Math.floor(f * (sorted.length - 1))] ?? 0).toFixed(1);
 const elapsedMin = (performance.now() - t0) / 60_000;
 console.log(
   `soak: ${users} travellers for ${minutes} min of mixed traffic against the server as npm start runs it (compiled, its own process, its PostgreSQL); ${load()}`,
 );
 console.log(
-  `  server RSS idle ${idle.toFixed(0)} MB; median by minute (MB): ${byMinute.map((m) => m.toFixed(0)).join(' → ')}; peak ${server.peakRssMb().toFixed(0)} MB; growth from the second minute to the last ${growth.toFixed(0)} MB`,
+  `  server RSS idle ${idle.toFixed(0)} MB; median by minute (MB): ${byMinute.map((m) => m.toFixed(0)).join(' → ')}; peak ${server.peakRssMb().toFixed(0)} MB; growth to the last minute from the second ${growthFrom(1)} MB, from the third ${growthFrom(2)} MB`,
 );
 console.log(
   `  CPU per minute: server ${((cpu.server - cpu0.server) / 1000 / elapsedMin).toFixed(1)} s, PostgreSQL ${((cpu.db - cpu0.db) / 1000 / elapsedMin).toFixed(1)} s`,
