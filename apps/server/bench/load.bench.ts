@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, type PullResponse, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
+import {
+  addDays,
+  type PullResponse,
+  RESULT_PAGE_SIZE,
+  type SearchCriteriaInput,
+  toRequestDate,
+} from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -83,6 +89,13 @@ const CRITERIA: SearchCriteriaInput[] = [
   { type: 2, legs: [{ departure: 'BJS', destination: 'SHA', departure_date: day(9), return_date: day(13) }] },
 ];
 
+/** JSON the search clients received, decompressed. */
+let received = 0;
+
+/**
+ * One traveller's search as the results page runs it: start, then pull the first page of the default order
+ * (a view) until the suppliers are done.
+ */
 async function search(criteria: SearchCriteriaInput) {
   const t0 = performance.now();
   const post = async (url: string, body: unknown) => {
@@ -91,16 +104,19 @@ async function search(criteria: SearchCriteriaInput) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return res.json();
+    const text = await res.text();
+    received += text.length;
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
+    return JSON.parse(text) as unknown;
   };
   const { searchId } = (await post('/api/v2/search', criteria)) as { searchId: string };
+  const view = { sort: criteria.sort ?? 'best', offset: 0, limit: RESULT_PAGE_SIZE };
   let cursor = 0;
   let first = Number.NaN;
   for (;;) {
-    const pull = (await post('/api/v2/pull', { searchId, cursor })) as PullResponse;
+    const pull = (await post('/api/v2/pull', { searchId, cursor, view })) as PullResponse;
     cursor = pull.cursor;
-    if (pull.results.length > 0 && Number.isNaN(first)) first = performance.now() - t0;
+    if ((pull.page?.results.length ?? 0) > 0 && Number.isNaN(first)) first = performance.now() - t0;
     if (pull.done) return { first, done: performance.now() - t0 };
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -108,11 +124,14 @@ async function search(criteria: SearchCriteriaInput) {
 
 // Warm: each date's door-to-door timetable is built once.
 for (const c of CRITERIA) await search(c);
-console.log('\nsearches end to end, suppliers answering at once and never failing, sessions in PostgreSQL:');
+console.log(
+  `\nsearches end to end, suppliers answering at once and never failing, sessions in PostgreSQL, each client pulling the first page of ${RESULT_PAGE_SIZE} results as the results page does:`,
+);
 for (const users of [1, 10, 30]) {
   const firsts: number[] = [];
   const dones: number[] = [];
   let errors = 0;
+  received = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: users }, async (_, u) => {
@@ -133,7 +152,12 @@ for (const users of [1, 10, 30]) {
   console.log(
     `  ${String(users).padStart(2)} users for 15 s: ${(dones.length / seconds).toFixed(1)} searches/s; ` +
       `first results p50 ${ms(quantile(firsts, 0.5))}, p95 ${ms(quantile(firsts, 0.95))}; ` +
-      `done p50 ${ms(quantile(dones, 0.5))}, p95 ${ms(quantile(dones, 0.95))}; ${errors} errors`,
+      `done p50 ${ms(quantile(dones, 0.5))}, p95 ${ms(quantile(dones, 0.95))}; ` +
+      `${(received / 1024 / Math.max(1, dones.length)).toFixed(0)} kB of JSON per search; ${errors} errors; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
 }
 

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { placeKindSchema } from '../places/place.schema';
 import { localTextSchema } from '../text.schema';
+import { pullRequestSchema, pullResponseSchema } from './pull.schema';
 import {
-  pullRequestSchema,
-  pullResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
   searchCriteriaSchema,

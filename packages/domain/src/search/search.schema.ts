@@ -178,21 +178,6 @@ export const SEARCH_PHASES = ['request', 'filter', 'pull'] as const;
 export type SearchPhase = (typeof SEARCH_PHASES)[number];
 
 export const searchStartedSchema = z.object({ searchId: z.string() });
-export const pullRequestSchema = z.object({
-  searchId: z.string().min(1).max(100),
-  cursor: z.number().int().min(0).max(1_000_000_000).default(0),
-});
-export const pullResponseSchema = z.object({
-  phase: z.enum(SEARCH_PHASES),
-  answered: z.number().int(),
-  total: z.number().int(),
-  done: z.boolean(),
-  cursor: z.number().int(),
-  results: z.array(searchResultSchema),
-  /** Suppliers that failed or timed out (names only). */
-  failed: z.array(localTextSchema).default([]),
-});
-export type PullResponse = z.infer<typeof pullResponseSchema>;
 
 export const refreshRequestSchema = z.object({
   searchId: z.string().min(1).max(100),

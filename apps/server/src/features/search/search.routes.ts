@@ -15,8 +15,9 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
 
     serve(app, api.pull, options, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      // The results were checked against the contract before they were stored: sent without a second check.
-      const answer = await search.pull(req.body.searchId, req.body.cursor);
+      // The results were checked against the contract before they were stored, and a view's page is made of
+      // them: sent without a second check.
+      const answer = await search.pull(req.body.searchId, req.body.cursor, req.body.view);
       return reply.type('application/json; charset=utf-8').send(pullJson(answer));
     });
 

@@ -23,6 +23,7 @@ import {
   parseDoorToken,
   parseShortLink,
   type RefreshResponse,
+  type ResultView,
   resolvePlaceToken,
   SEARCH_TTL_MS,
   type SearchCriteria,
@@ -35,6 +36,7 @@ import {
 import type { RawPlace, Refdata } from '@junction/refdata';
 import { fromTheDoor } from './door-ground';
 import type { Inventory } from './inventory/inventory';
+import { ResultPages } from './result-pages';
 import type { SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
 import type { Bound, DoorPoint, Supplier, SupplierRequest } from './suppliers/supplier';
@@ -89,14 +91,15 @@ export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise
   });
 }
 
-/** A pull's answer with its results as JSON texts joined by commas. */
-export type PullAnswer = Omit<PullResponse, 'results'> & { resultsJson: string };
+/** A pull's answer with its results as JSON texts joined by commas, and the page of a view as JSON. */
+export type PullAnswer = Omit<PullResponse, 'results' | 'page'> & { resultsJson: string; pageJson?: string };
 
-/** The JSON of a pull's answer (`PullResponse`), the results' texts written in as they are. */
+/** The JSON of a pull's answer (`PullResponse`), the results' texts and the page written in as they are. */
 export function pullJson(answer: PullAnswer): string {
-  const { resultsJson, ...rest } = answer;
+  const { resultsJson, pageJson, ...rest } = answer;
   const head = JSON.stringify(rest);
-  return `${head.slice(0, -1)},"results":[${resultsJson}]}`;
+  const page = pageJson === undefined ? '' : `,"page":${pageJson}`;
+  return `${head.slice(0, -1)},"results":[${resultsJson}]${page}}`;
 }
 
 /** Looks places up for the place-token rules of spec §5: cities before airports before stations. */
@@ -134,6 +137,8 @@ export class SearchService {
   private suppliers?: Supplier[];
   /** The results of sessions this process pulled lately, folded from the store's changes. */
   private readonly sessions = new SessionCache();
+  /** Pages of views lately pulled. */
+  private readonly pages: ResultPages;
 
   constructor(
     private readonly refdata: Refdata,
@@ -143,6 +148,7 @@ export class SearchService {
     private readonly now: () => Date,
   ) {
     this.lookup = placeLookup(refdata);
+    this.pages = new ResultPages(refdata.rates.rates);
   }
 
   private today(): string {
@@ -296,8 +302,11 @@ export class SearchService {
     );
   }
 
-  /** What arrived since the cursor: the answer of `POST /api/v2/pull`, with the results as JSON texts. */
-  async pull(searchId: string, cursor: number): Promise<PullAnswer> {
+  /**
+   * The answer of `POST /api/v2/pull`: what arrived since the cursor, with the results as JSON texts; or,
+   * with a view, one page of every result so far in the view's order and filters.
+   */
+  async pull(searchId: string, cursor: number, view?: ResultView): Promise<PullAnswer> {
     const now = this.now().getTime();
     const session = await this.sessions.read(this.store, searchId, now);
     if (!session) throw await this.expiredError(searchId);
@@ -315,10 +324,13 @@ export class SearchService {
       total: read.meta.total,
       done,
       cursor: results.seq,
-      resultsJson: results
-        .changedSince(cursor)
-        .map((r) => JSON.stringify(r))
-        .join(','),
+      resultsJson: view
+        ? ''
+        : results
+            .changedSince(cursor)
+            .map((r) => JSON.stringify(r))
+            .join(','),
+      pageJson: view && this.pages.pageJson(searchId, results.seq, read.meta.criteria, () => results.all(), view),
       failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }

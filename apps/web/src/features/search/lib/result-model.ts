@@ -1,4 +1,5 @@
 import {
+  type Bound,
   inLanguage,
   isRide,
   type Language,
@@ -8,8 +9,6 @@ import {
   type ResultLeg,
   type SearchResult,
   sameInBoth,
-  TRAIN_GROUPS,
-  type TrainGroup,
 } from '@junction/domain';
 
 type WireMoney = SearchResult['price'];
@@ -19,16 +18,6 @@ export const toMoney = (money: WireMoney): Money => ({ amountMinor: money.amount
 
 /** Legs that carry the traveller between cities: the domain's one rule (`isRide`). */
 export const isMainLeg: (leg: ResultLeg) => boolean = isRide;
-
-export type Bound = { index: number; legs: ResultLeg[] };
-
-/** The journeys of a result (outbound, return, each multi-city trip); one when the result has no bounds. */
-export function boundsOf(result: SearchResult): Bound[] {
-  if (result.bounds.length === 0) return [{ index: 0, legs: result.legs }];
-  return result.bounds
-    .map((b, index) => ({ index, legs: result.legs.slice(b.start, b.end) }))
-    .filter((b) => b.legs.length > 0);
-}
 
 /** Changes between flights and trains within one journey. */
 export function transfersOf(result: SearchResult, bound: Bound, boundCount: number): number {
@@ -70,36 +59,6 @@ export function shortPointName(point: LegPoint, language: Language): string {
 export function cityName(point: LegPoint, language: Language): string {
   return point.city ? inLanguage(point.city.name, language) : pointName(point, language);
 }
-
-/** The train model group of a train type letter (spec §3), or undefined for other trains. */
-export function trainGroupOf(trainType: string | undefined): TrainGroup | undefined {
-  if (!trainType) return undefined;
-  const letter = trainType.trim().charAt(0).toUpperCase();
-  for (const [group, letters] of Object.entries(TRAIN_GROUPS) as [TrainGroup, readonly string[]][]) {
-    if (letters.includes(letter)) return group;
-  }
-  return undefined;
-}
-
-/** The train type letter of a train leg: the given type or the first letter of its number (G123). */
-export function trainTypeOf(leg: ResultLeg): string | undefined {
-  if (leg.kind !== 'land') return undefined;
-  const letter = (leg.trainType || leg.number).trim().charAt(0).toUpperCase();
-  return /[A-Z]/.test(letter) ? letter : undefined;
-}
-
-/**
- * Whether the traveller changes on their own after leg `index`: a flight or train on its own ticket
- * with another flight or train still to come (a taxi to the door is no self-transfer).
- */
-export function isSelfTransferAfter(legs: readonly ResultLeg[], index: number): boolean {
-  const leg = legs[index];
-  return !!leg && leg.separateTicket && isMainLeg(leg) && legs.slice(index + 1).some(isMainLeg);
-}
-
-/** A journey on separate tickets, with a self-transfer somewhere. */
-export const hasSelfTransfer = (result: SearchResult): boolean =>
-  result.selfTransferMinutes !== undefined || result.legs.some((_, i) => isSelfTransferAfter(result.legs, i));
 
 /** Seat classes of a result that rides one train, cheapest first; none for other results. */
 export function seatsOf(result: SearchResult): NonNullable<ResultLeg['seats']> {

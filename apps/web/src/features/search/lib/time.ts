@@ -1,4 +1,4 @@
-import { addDays, daysBetween, fromRequestDate, toRequestDate } from '@junction/domain';
+import { daysBetween } from '@junction/domain';
 
 /**
  * Wire times are ISO 8601 with the local offset of the place (`2025-05-01T08:30:00+08:00`), so the
@@ -17,12 +17,6 @@ export function localDate(iso: string): string {
   return ISO_LOCAL.exec(iso)?.[1] ?? iso.slice(0, 10);
 }
 
-/** Minutes after local midnight, 0–1439. */
-export function minutesOfDay(iso: string): number {
-  const match = ISO_LOCAL.exec(iso);
-  return match ? Number(match[2]) * 60 + Number(match[3]) : 0;
-}
-
 /** Calendar days from one local date to another: the "+1" beside an arrival the next day. */
 export function dayOffset(fromIso: string, toIso: string): number {
   return daysBetween(localDate(fromIso), localDate(toIso));
@@ -31,13 +25,6 @@ export function dayOffset(fromIso: string, toIso: string): number {
 /** Real minutes between two instants (offsets included). */
 export function minutesBetween(fromIso: string, toIso: string): number {
   return Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60_000);
-}
-
-/** `yyyy/MM/dd` moved by whole days (dates.ts does the arithmetic). */
-export function shiftRequestDate(date: string, days: number): string {
-  const iso = fromRequestDate(date);
-  if (iso === null) throw new RangeError(`not a yyyy/MM/dd date: ${date}`);
-  return toRequestDate(addDays(iso, days));
 }
 
 /** Whole hours and the remaining minutes of a duration. */

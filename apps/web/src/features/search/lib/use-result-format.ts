@@ -1,10 +1,9 @@
-import { type Currency, convertMoney, fromRequestDate, type Money } from '@junction/domain';
-import { useCallback } from 'react';
+import { type Currency, cnyPriceOf, convertMoney, fromRequestDate, type Money, type PriceOf } from '@junction/domain';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencyTable } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useFormatMoney } from '../../../shared/ui/price';
-import type { PriceOf } from './sort';
 import { splitMinutes } from './time';
 
 /** "2 h 15 min" / "2小时15分". */
@@ -39,14 +38,7 @@ export function formatRequestDate(
  */
 export function usePriceOf(): PriceOf {
   const rates = useCurrencyTable().data?.rates.rates;
-  return useCallback(
-    (result) => {
-      const { amount, currency } = result.price;
-      if (currency === 'CNY' || !rates) return amount;
-      return convertMoney({ amountMinor: amount, currency }, 'CNY', rates)?.amountMinor ?? amount;
-    },
-    [rates],
-  );
+  return useMemo(() => cnyPriceOf(rates), [rates]);
 }
 
 /** An amount in CNY hundredths shown in the display currency (for texts such as the "Best" hint). */

@@ -1,8 +1,8 @@
-import type { LegPoint, SearchResult } from '@junction/domain';
+import type { Bound, LegPoint, SearchResult } from '@junction/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { type Bound, cityName, isMainLeg, pointName, shortPointName, transfersOf } from '../../lib/result-model';
+import { cityName, isMainLeg, pointName, shortPointName, transfersOf } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import { LegIcon } from './leg-icon';

@@ -1,7 +1,7 @@
+import type { FacetOption } from '@junction/domain';
 import { Checkbox, Slider } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FacetOption } from '../../lib/filter';
 import styles from './filters-panel.module.css';
 
 export type FilterSectionProps = { title: string; children: ReactNode; testId?: string };

@@ -1,8 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
+import { activeFilterCount } from '@junction/domain';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeFilterCount } from '../../lib/filter';
 import styles from './filters-drawer.module.css';
 import { FiltersPanel, type FiltersPanelProps, ResetFilters } from './filters-panel';
 

@@ -1,22 +1,25 @@
-import { inLanguage, JOURNEY_CABINS, type SearchResult, TRAIN_GROUPS } from '@junction/domain';
+import {
+  activeFilterCount,
+  type FacetOption,
+  facetOptions,
+  inLanguage,
+  JOURNEY_CABINS,
+  NO_FILTERS,
+  onlyOption,
+  type PriceOf,
+  type ResultFacet,
+  type ResultFilters,
+  rangeBounds,
+  type SearchResult,
+  STOP_VALUES,
+  TRAIN_GROUPS,
+  toggleOption,
+} from '@junction/domain';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import {
-  activeFilterCount,
-  type Facet,
-  type FacetOption,
-  facetOptions,
-  NO_FILTERS,
-  onlyOption,
-  type ResultFilters,
-  rangeBounds,
-  STOP_VALUES,
-  toggleOption,
-} from '../../lib/filter';
 import { isMainLeg, pointName } from '../../lib/result-model';
-import type { PriceOf } from '../../lib/sort';
 import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
 import { CheckboxList, FilterSection, MaxSlider, RangeSlider } from './filter-controls';
 import styles from './filters-panel.module.css';
@@ -81,10 +84,10 @@ export function FiltersPanel({ results, filters, onChange, priceOf, isRail, isIn
     return map;
   }, [results, language]);
 
-  const options = (facet: Facet) => facetOptions(results, filters, facet, priceOf);
+  const options = (facet: ResultFacet) => facetOptions(results, filters, facet, priceOf);
   const bounds = rangeBounds(results, priceOf);
 
-  const facetList = (facet: Facet, label: (v: string) => string, list: FacetOption[], withOnly = false) => (
+  const facetList = (facet: ResultFacet, label: (v: string) => string, list: FacetOption[], withOnly = false) => (
     <CheckboxList
       options={list}
       excluded={filters.excluded[facet] ?? []}
@@ -107,7 +110,7 @@ export function FiltersPanel({ results, filters, onChange, priceOf, isRail, isIn
     />
   );
 
-  const section = (facet: Facet, title: string, label: (v: string) => string, sort: typeof byCount, min = 2) => {
+  const section = (facet: ResultFacet, title: string, label: (v: string) => string, sort: typeof byCount, min = 2) => {
     const list = options(facet).sort(sort);
     if (list.length < min) return null;
     return (

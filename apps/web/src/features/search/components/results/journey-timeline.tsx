@@ -1,11 +1,11 @@
 import { SwapOutlined, WarningFilled } from '@ant-design/icons';
-import { inLanguage, type Language, type ResultLeg, type SearchResult } from '@junction/domain';
+import { inLanguage, isSelfTransferAfter, type Language, type ResultLeg, type SearchResult } from '@junction/domain';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
-import { isMainLeg, isSelfTransferAfter, pointName, toMoney } from '../../lib/result-model';
+import { isMainLeg, pointName, toMoney } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import styles from './journey-timeline.module.css';

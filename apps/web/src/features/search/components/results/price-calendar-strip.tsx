@@ -1,7 +1,7 @@
+import type { CalendarDay } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
-import type { CalendarDay } from '../../lib/price-calendar';
 import { toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './price-calendar-strip.module.css';

@@ -6,6 +6,8 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import {
+  boundsOf,
+  hasSelfTransfer,
   inLanguage,
   isSoldOutTrain,
   journeyCabin,
@@ -20,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { RailTicketingChip } from '../../../../shared/rail/rail-ticketing';
 import { Price } from '../../../../shared/ui/price';
-import { boundsOf, carriersOf, hasSelfTransfer, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
+import { carriersOf, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
 import { formatRequestDate, useFormatCny } from '../../lib/use-result-format';
 import { BoundRow } from './bound-row';
 import { CarrierMark } from './carrier-mark';

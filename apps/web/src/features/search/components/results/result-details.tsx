@@ -1,10 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { inLanguage, type SearchResult } from '@junction/domain';
+import { type Bound, inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { PlanMapToggle } from '../../../../shared/map/plan-map-toggle';
 import { Price } from '../../../../shared/ui/price';
-import { type Bound, cityName, toMoney } from '../../lib/result-model';
+import { cityName, toMoney } from '../../lib/result-model';
 import { minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import { JourneyTimeline } from './journey-timeline';

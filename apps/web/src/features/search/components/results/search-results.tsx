@@ -1,4 +1,17 @@
-import { packSearchLink, type SearchCriteria, type SearchResult } from '@junction/domain';
+import {
+  cheapestDay,
+  filterResults,
+  NO_FILTERS,
+  packSearchLink,
+  passesFilters,
+  priceCalendar,
+  type ResultFilters,
+  type ResultSort,
+  type SearchCriteria,
+  type SearchResult,
+  sortForView,
+  sortResults,
+} from '@junction/domain';
 import { Alert, App, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +23,8 @@ import { paths } from '../../../../shared/paths';
 import { EmptyState } from '../../../../shared/ui/empty-state';
 import { useMessageDialog } from '../../../../shared/ui/message-dialog';
 import { useRefreshResult } from '../../api/search-api';
-import { filterResults, NO_FILTERS, passes, type ResultFilters } from '../../lib/filter';
-import { cheapestDay, priceCalendar } from '../../lib/price-calendar';
 import { toMoney } from '../../lib/result-model';
 import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
-import { type ResultSort, sortForView, sortResults } from '../../lib/sort';
 import { useCriteriaNames } from '../../lib/use-criteria-names';
 import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
 import { usePriceOf } from '../../lib/use-result-format';
@@ -77,7 +87,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const calendar = useMemo(() => {
     if (criteria.flexDays === 0 || !firstLeg) return null;
     const days = priceCalendar(
-      shown.filter((r) => passes(r, filters, priceOf, 'date')),
+      shown.filter((r) => passesFilters(r, filters, priceOf, 'date')),
       firstLeg.departure_date,
       criteria.flexDays,
       priceOf,

@@ -1,10 +1,17 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { RAIL_SORTS, type SearchResult, SORTS } from '@junction/domain';
+import {
+  BEST_WEIGHTS,
+  type PriceOf,
+  RAIL_SORTS,
+  type ResultSort,
+  type SearchResult,
+  SORTS,
+  sortResults,
+} from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../shared/ui/price';
 import { Tooltip } from '../../../../shared/ui/tooltip';
 import { toMoney } from '../../lib/result-model';
-import { BEST_WEIGHTS, type PriceOf, type ResultSort, sortResults } from '../../lib/sort';
 import { localClock } from '../../lib/time';
 import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
 import styles from './sort-tabs.module.css';

@@ -1,7 +1,7 @@
-import type { SearchResult } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BEST_WEIGHTS, bestScore, sortForView, sortResults } from './sort';
+import { BEST_WEIGHTS, bestScore, sortForView, sortResults } from './result-sort';
+import type { SearchResult } from './search.schema';
 
 function result(id: string, p: { price: number; minutes: number; depart: string; transfers?: number }): SearchResult {
   return {

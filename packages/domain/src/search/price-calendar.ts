@@ -1,6 +1,6 @@
-import { isSoldOutTrain, type SearchResult } from '@junction/domain';
-import type { PriceOf } from './sort';
-import { shiftRequestDate } from './time';
+import { isSoldOutTrain } from '../rail/waitlist';
+import { type PriceOf, shiftRequestDate } from './result-shape';
+import type { SearchResult } from './search.schema';
 
 export type CalendarDay = { date: string; cheapest: SearchResult | null };
 

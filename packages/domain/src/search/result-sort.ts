@@ -1,11 +1,10 @@
-import { isSoldOutTrain, RAIL_SORTS, type SearchResult, SORTS, type Sort } from '@junction/domain';
-import { hasSelfTransfer } from './result-model';
+import { isSoldOutTrain } from '../rail/waitlist';
+import { hasSelfTransfer, type PriceOf } from './result-shape';
+import type { SearchResult } from './search.schema';
+import { RAIL_SORTS, SORTS, type Sort } from './search-options';
 
 export type RailSort = (typeof RAIL_SORTS)[number];
 export type ResultSort = Sort | RailSort;
-
-/** A result's price in one comparable unit (hundredths of CNY), whatever currency it was quoted in. */
-export type PriceOf = (result: SearchResult) => number;
 
 /**
  * "Best" weighs price against time and effort, all in hundredths of CNY: the price per traveller, plus
@@ -76,20 +75,50 @@ function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare
 }
 
 /**
- * A sorted copy; ties fall back to price, duration and finally the id, so the order is stable.
- * `partySize` (travellers with a seat) turns the party's price into a price per traveller for "best".
- * Trains sold out in every class come after everything that can be booked, in the same order.
+ * The order of a sort as a comparison; ties fall back to price, duration and finally the id, so it is a
+ * total order and stable. `partySize` (travellers with a seat) turns the party's price into a price per
+ * traveller for "best". Trains sold out in every class come after everything that can be booked.
  */
+export function resultComparator(
+  sort: ResultSort,
+  priceOf: PriceOf,
+  partySize = 1,
+): (a: SearchResult, b: SearchResult) => number {
+  const plain = isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
+  const compare = comparatorFor(plain, priceOf, partySize);
+  const soldOut = new Map<SearchResult, number>();
+  const isOut = (r: SearchResult) => {
+    let known = soldOut.get(r);
+    if (known === undefined) {
+      known = isSoldOutTrain(r) ? 1 : 0;
+      soldOut.set(r, known);
+    }
+    return known;
+  };
+  return (a, b) => isOut(a) - isOut(b) || compare(a, b);
+}
+
+/** A sorted copy (see `resultComparator`). */
 export function sortResults(
   results: readonly SearchResult[],
   sort: ResultSort,
   priceOf: PriceOf,
   partySize = 1,
 ): SearchResult[] {
-  const plain = isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
-  const compare = comparatorFor(plain, priceOf, partySize);
-  const soldOut = new Map<SearchResult, number>(results.map((r) => [r, isSoldOutTrain(r) ? 1 : 0]));
-  return [...results].sort((a, b) => (soldOut.get(a) ?? 0) - (soldOut.get(b) ?? 0) || compare(a, b));
+  return [...results].sort(resultComparator(sort, priceOf, partySize));
+}
+
+/** What leads under a sort: the first result `sortResults` would give, found without sorting. */
+export function leaderOf(
+  results: readonly SearchResult[],
+  sort: ResultSort,
+  priceOf: PriceOf,
+  partySize = 1,
+): SearchResult | undefined {
+  const compare = resultComparator(sort, priceOf, partySize);
+  let leader: SearchResult | undefined;
+  for (const r of results) if (!leader || compare(r, leader) < 0) leader = r;
+  return leader;
 }
 
 const SORT_TO_RAIL: Record<Sort, RailSort> = {

@@ -1,10 +1,9 @@
-import { journeyCabin, type SearchResult } from '@junction/domain';
-import { boundsOf, isMainLeg, trainGroupOf, trainTypeOf } from './result-model';
-import type { PriceOf } from './sort';
-import { minutesOfDay } from './time';
+import { boundsOf, legTrainType, minutesOfDay, type PriceOf, trainGroupOf } from './result-shape';
+import { isRide, type SearchResult } from './search.schema';
+import { journeyCabin } from './search-options';
 
 /** Checkbox filters. Each starts with every option ticked; the state keeps the options unticked. */
-export const FACETS = [
+export const RESULT_FACETS = [
   'kinds',
   'stops',
   'carriers',
@@ -15,18 +14,18 @@ export const FACETS = [
   'seats',
   'aircraft',
 ] as const;
-export type Facet = (typeof FACETS)[number];
+export type ResultFacet = (typeof RESULT_FACETS)[number];
 
 /** Inclusive `[from, to]`. */
-export type Range = readonly [number, number];
+export type ValueRange = [number, number];
 
 export type ResultFilters = {
-  excluded: Partial<Record<Facet, readonly string[]>>;
+  excluded: Partial<Record<ResultFacet, readonly string[]>>;
   /** Local departure and arrival time of day, minutes 0–1440. */
-  departureMinutes: Range | null;
-  arrivalMinutes: Range | null;
+  departureMinutes: ValueRange | null;
+  arrivalMinutes: ValueRange | null;
   /** Comparable price (see `PriceOf`). */
-  price: Range | null;
+  price: ValueRange | null;
   maxDurationMinutes: number | null;
   /** One departure date `yyyy/MM/dd` from the price calendar. */
   date: string | null;
@@ -45,8 +44,21 @@ export const STOP_VALUES = ['0', '1', '2'] as const;
 
 const unique = (values: (string | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
 
+const knownValues = new WeakMap<SearchResult, Partial<Record<ResultFacet, string[]>>>();
+
 /** The options of a facet a result has. A result without any (a flight, for train types) is never hidden by it. */
-export function facetValues(result: SearchResult, facet: Facet): string[] {
+export function facetValues(result: SearchResult, facet: ResultFacet): string[] {
+  let known = knownValues.get(result);
+  if (!known) {
+    known = {};
+    knownValues.set(result, known);
+  }
+  const values = known[facet] ?? valuesOf(result, facet);
+  known[facet] = values;
+  return values;
+}
+
+function valuesOf(result: SearchResult, facet: ResultFacet): string[] {
   const legs = result.legs;
   switch (facet) {
     case 'kinds':
@@ -54,19 +66,19 @@ export function facetValues(result: SearchResult, facet: Facet): string[] {
     case 'stops':
       return [String(Math.min(result.transfers, 2))];
     case 'carriers':
-      return unique(legs.filter(isMainLeg).map((l) => l.carrier));
+      return unique(legs.filter(isRide).map((l) => l.carrier));
     case 'departurePlaces': {
-      const first = boundsOf(result)[0]?.legs.find(isMainLeg);
+      const first = boundsOf(result)[0]?.legs.find(isRide);
       return first?.from.code ? [first.from.code] : [];
     }
     case 'arrivalPlaces': {
-      const last = boundsOf(result)[0]?.legs.findLast(isMainLeg);
+      const last = boundsOf(result)[0]?.legs.findLast(isRide);
       return last?.to.code ? [last.to.code] : [];
     }
     case 'cabins':
       return unique([journeyCabin(legs)]);
     case 'trainGroups':
-      return unique(legs.map((l) => trainGroupOf(trainTypeOf(l))));
+      return unique(legs.map((l) => trainGroupOf(legTrainType(l))));
     case 'seats':
       return unique(legs.flatMap((l) => (l.seats ?? []).map((s) => s.code)));
     case 'aircraft':
@@ -75,17 +87,17 @@ export function facetValues(result: SearchResult, facet: Facet): string[] {
 }
 
 /**
- * Seat classes are a choice, so a train passes when any ticked class is offered; the other facets
- * describe the journey, so it passes only when every value it has is ticked (all airlines, all trains).
+ * Seat classes are a choice, so a train passesFilters when any ticked class is offered; the other facets
+ * describe the journey, so it passesFilters only when every value it has is ticked (all airlines, all trains).
  */
-function passesFacet(result: SearchResult, facet: Facet, excluded: readonly string[] | undefined): boolean {
+function passesFacet(result: SearchResult, facet: ResultFacet, excluded: readonly string[] | undefined): boolean {
   if (!excluded || excluded.length === 0) return true;
   const values = facetValues(result, facet);
   if (values.length === 0) return true;
   return facet === 'seats' ? values.some((v) => !excluded.includes(v)) : values.every((v) => !excluded.includes(v));
 }
 
-const inRange = (value: number, range: Range | null) => !range || (value >= range[0] && value <= range[1]);
+const inRange = (value: number, range: ValueRange | null) => !range || (value >= range[0] && value <= range[1]);
 
 function passesRanges(result: SearchResult, filters: ResultFilters, priceOf: PriceOf): boolean {
   return (
@@ -96,16 +108,16 @@ function passesRanges(result: SearchResult, filters: ResultFilters, priceOf: Pri
   );
 }
 
-/** Whether a result passes every filter, optionally ignoring one facet or the date (for counts). */
-export function passes(
+/** Whether a result passesFilters every filter, optionally ignoring one facet or the date (for counts). */
+export function passesFilters(
   result: SearchResult,
   filters: ResultFilters,
   priceOf: PriceOf,
-  ignore?: Facet | 'date',
+  ignore?: ResultFacet | 'date',
 ): boolean {
   if (ignore !== 'date' && filters.date !== null && result.date !== filters.date) return false;
   if (!passesRanges(result, filters, priceOf)) return false;
-  return FACETS.every((facet) => facet === ignore || passesFacet(result, facet, filters.excluded[facet]));
+  return RESULT_FACETS.every((facet) => facet === ignore || passesFacet(result, facet, filters.excluded[facet]));
 }
 
 export function filterResults(
@@ -113,7 +125,7 @@ export function filterResults(
   filters: ResultFilters,
   priceOf: PriceOf,
 ): SearchResult[] {
-  return results.filter((r) => passes(r, filters, priceOf));
+  return results.filter((r) => passesFilters(r, filters, priceOf));
 }
 
 export type FacetOption = { value: string; count: number };
@@ -125,22 +137,56 @@ export type FacetOption = { value: string; count: number };
 export function facetOptions(
   results: readonly SearchResult[],
   filters: ResultFilters,
-  facet: Facet,
+  facet: ResultFacet,
   priceOf: PriceOf,
 ): FacetOption[] {
   const counts = new Map<string, number>();
   for (const result of results) {
     const values = facetValues(result, facet);
-    const counted = passes(result, filters, priceOf, facet);
+    const counted = passesFilters(result, filters, priceOf, facet);
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + (counted ? 1 : 0));
   }
   return [...counts].map(([value, count]) => ({ value, count }));
 }
 
-export type Bounds = { price: Range; duration: Range } | null;
+/**
+ * `facetOptions` of every facet at once, in one pass: a result counts for every facet when it passes all
+ * filters, and only for the one facet it fails when that is the only one.
+ */
+export function allFacetOptions(
+  results: readonly SearchResult[],
+  filters: ResultFilters,
+  priceOf: PriceOf,
+): Record<ResultFacet, FacetOption[]> {
+  const counts = Object.fromEntries(RESULT_FACETS.map((f) => [f, new Map<string, number>()])) as Record<
+    ResultFacet,
+    Map<string, number>
+  >;
+  for (const result of results) {
+    const isInRange = (filters.date === null || result.date === filters.date) && passesRanges(result, filters, priceOf);
+    let failed: ResultFacet | null = null;
+    let failures = isInRange ? 0 : 2;
+    for (const facet of RESULT_FACETS) {
+      if (failures < 2 && !passesFacet(result, facet, filters.excluded[facet])) {
+        failures++;
+        failed = facet;
+      }
+    }
+    for (const facet of RESULT_FACETS) {
+      const counted = failures === 0 || (failures === 1 && failed === facet);
+      const map = counts[facet];
+      for (const value of facetValues(result, facet)) map.set(value, (map.get(value) ?? 0) + (counted ? 1 : 0));
+    }
+  }
+  return Object.fromEntries(
+    RESULT_FACETS.map((f) => [f, [...counts[f]].map(([value, count]) => ({ value, count }))]),
+  ) as Record<ResultFacet, FacetOption[]>;
+}
+
+export type ResultRanges = { price: ValueRange; duration: ValueRange } | null;
 
 /** The slider ends: cheapest to dearest, quickest to slowest. */
-export function rangeBounds(results: readonly SearchResult[], priceOf: PriceOf): Bounds {
+export function rangeBounds(results: readonly SearchResult[], priceOf: PriceOf): ResultRanges {
   if (results.length === 0) return null;
   let minPrice = Number.POSITIVE_INFINITY;
   let maxPrice = 0;
@@ -158,19 +204,29 @@ export function rangeBounds(results: readonly SearchResult[], priceOf: PriceOf):
 
 /** How many filters differ from none: shown on the reset link. */
 export function activeFilterCount(filters: ResultFilters): number {
-  const facets = FACETS.filter((f) => (filters.excluded[f]?.length ?? 0) > 0).length;
+  const facets = RESULT_FACETS.filter((f) => (filters.excluded[f]?.length ?? 0) > 0).length;
   const ranges = [filters.departureMinutes, filters.arrivalMinutes, filters.price].filter((r) => r !== null).length;
   return facets + ranges + (filters.maxDurationMinutes === null ? 0 : 1) + (filters.date === null ? 0 : 1);
 }
 
 /** Ticks or unticks one option. */
-export function toggleOption(filters: ResultFilters, facet: Facet, value: string, isTicked: boolean): ResultFilters {
+export function toggleOption(
+  filters: ResultFilters,
+  facet: ResultFacet,
+  value: string,
+  isTicked: boolean,
+): ResultFilters {
   const current = filters.excluded[facet] ?? [];
   const next = isTicked ? current.filter((v) => v !== value) : [...new Set([...current, value])];
   return { ...filters, excluded: { ...filters.excluded, [facet]: next } };
 }
 
 /** Leaves only one option ticked ("only this airline"). */
-export function onlyOption(filters: ResultFilters, facet: Facet, value: string, all: readonly string[]): ResultFilters {
+export function onlyOption(
+  filters: ResultFilters,
+  facet: ResultFacet,
+  value: string,
+  all: readonly string[],
+): ResultFilters {
   return { ...filters, excluded: { ...filters.excluded, [facet]: all.filter((v) => v !== value) } };
 }

@@ -1,5 +1,5 @@
-import { type LegPoint, type ResultLeg, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
+import { sameInBoth } from '../text';
 import {
   activeFilterCount,
   facetOptions,
@@ -9,7 +9,8 @@ import {
   onlyOption,
   rangeBounds,
   toggleOption,
-} from './filter';
+} from './result-filter';
+import type { LegPoint, ResultLeg, SearchResult } from './search.schema';
 
 const point = (code: string, kind: LegPoint['kind'] = 'airport'): LegPoint => ({
   code,

@@ -1,6 +1,6 @@
-import type { SearchResult } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { cheapestDay, priceCalendar } from './price-calendar';
+import type { SearchResult } from './search.schema';
 
 const result = (id: string, date: string, amount: number) =>
   ({ id, date, price: { amount, currency: 'CNY' } }) as SearchResult;

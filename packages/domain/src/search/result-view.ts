@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { localTextSchema } from '../text.schema';
+import { cheapestDay, priceCalendar } from './price-calendar';
+import {
+  allFacetOptions,
+  type FacetOption,
+  filterResults,
+  passesFilters,
+  RESULT_FACETS,
+  type ResultFacet,
+  type ResultFilters,
+  rangeBounds,
+} from './result-filter';
+import type { PriceOf } from './result-shape';
+import { leaderOf, type ResultSort, resultComparator, sortForView } from './result-sort';
+import { isRide, requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
+import { RAIL_SORTS, type SearchMode, SORTS } from './search-options';
+
+/** Results a page holds unless asked otherwise, and the most one may hold. */
+export const RESULT_PAGE_SIZE = 20;
+export const MAX_RESULT_PAGE_SIZE = 100;
+/** No session holds more results than this, so no page starts further in. */
+export const MAX_RESULT_OFFSET = 10_000;
+
+export const RESULT_SORTS = [...SORTS, ...RAIL_SORTS] as const;
+
+const orderedRange = <T extends z.ZodType<number>>(end: T) =>
+  z
+    .tuple([end, end])
+    .refine((range) => (range[0] as number) <= (range[1] as number), { message: 'the range starts after it ends' });
+const minutesRange = orderedRange(z.number().int().min(0).max(1440));
+
+/** The filters a traveller set (see `ResultFilters`), as a view sends them. */
+export const resultFiltersSchema = z.object({
+  excluded: z.partialRecord(z.enum(RESULT_FACETS), z.array(z.string().max(60)).max(200).readonly()).default({}),
+  departureMinutes: minutesRange.nullable().default(null),
+  arrivalMinutes: minutesRange.nullable().default(null),
+  price: orderedRange(z.number().int().min(0).max(1_000_000_000)).nullable().default(null),
+  maxDurationMinutes: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  date: requestDateSchema.nullable().default(null),
+});
+
+/** What part of a search's results a client shows: its order, its filters and one page. */
+export const resultViewSchema = z.object({
+  sort: z.enum(RESULT_SORTS).default('best'),
+  filters: resultFiltersSchema.default({
+    excluded: {},
+    departureMinutes: null,
+    arrivalMinutes: null,
+    price: null,
+    maxDurationMinutes: null,
+    date: null,
+  }),
+  offset: z.number().int().min(0).max(MAX_RESULT_OFFSET).default(0),
+  limit: z.number().int().min(1).max(MAX_RESULT_PAGE_SIZE).default(RESULT_PAGE_SIZE),
+});
+export type ResultView = z.infer<typeof resultViewSchema>;
+export type ResultViewInput = z.input<typeof resultViewSchema>;
+
+const priceSchema = searchResultSchema.shape.price;
+const rangeOut = z.tuple([z.number(), z.number()]);
+
+export const facetOptionSchema = z.object({
+  value: z.string(),
+  /** Results that would show with this option ticked and every other filter as it is. */
+  count: z.number().int(),
+  /** The airline's or the place's name, for the facets that list them. */
+  name: localTextSchema.optional(),
+});
+
+/** One page of a search's results in the order and with the filters of a view, and what the filters show. */
+export const resultPageSchema = z.object({
+  /** The order applied: the railway direct view has only its own three. */
+  sort: z.enum(RESULT_SORTS),
+  /** Every result is a train, or the traveller asked for trains only: the railway direct view (spec §4). */
+  isRail: z.boolean(),
+  /** Results so far, and those the filters let through. */
+  count: z.number().int(),
+  matched: z.number().int(),
+  offset: z.number().int(),
+  results: z.array(searchResultSchema),
+  facets: z.record(z.enum(RESULT_FACETS), z.array(facetOptionSchema)),
+  /** Slider ends over every result: cheapest to dearest, quickest to slowest. */
+  ranges: z.object({ price: rangeOut, duration: rangeOut }).nullable(),
+  /** What leads each order the view offers, among the results the filters let through. */
+  leaders: z.partialRecord(
+    z.enum(RESULT_SORTS),
+    z.object({ price: priceSchema, durationMinutes: z.number().int(), departureTime: z.string() }),
+  ),
+  /** A flexible search's dates with the cheapest price each (the date filter left out); null otherwise. */
+  calendar: z
+    .object({
+      days: z.array(z.object({ date: z.string(), cheapest: z.object({ price: priceSchema }).nullable() })),
+      cheapest: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ResultPage = z.infer<typeof resultPageSchema>;
+
+export type ViewContext = {
+  priceOf: PriceOf;
+  /** Travellers with a seat, for the price per traveller "best" weighs. */
+  partySize: number;
+  mode: SearchMode;
+  /** The date searched for and the days either side, when the search is flexible. */
+  calendar: { centerDate: string; flexDays: number } | null;
+};
+
+/** Airline and place names the filter panel lists options by. */
+function facetNames(results: readonly SearchResult[]) {
+  const names = new Map<string, z.infer<typeof localTextSchema>>();
+  for (const r of results)
+    for (const leg of r.legs) {
+      if (!isRide(leg)) continue;
+      if (leg.carrier && !names.has(`carriers:${leg.carrier}`))
+        names.set(`carriers:${leg.carrier}`, leg.carrierName.en ? leg.carrierName : { en: '', 'zh-CN': '' });
+      for (const p of [leg.from, leg.to]) if (p.code) names.set(`places:${p.code}`, p.name);
+    }
+  return names;
+}
+
+const NAMED: Partial<Record<ResultFacet, string>> = {
+  carriers: 'carriers',
+  departurePlaces: 'places',
+  arrivalPlaces: 'places',
+};
+
+/**
+ * A view of a search's results: the filters applied, sorted, one page cut out, with the counts, the
+ * options of every filter, the leaders of each order and the price calendar the page around it shows.
+ */
+export function viewResults(results: readonly SearchResult[], view: ResultView, context: ViewContext): ResultPage {
+  const { priceOf, partySize } = context;
+  const filters: ResultFilters = view.filters;
+  const isRail = context.mode === 'train' || (results.length > 0 && results.every((r) => r.kind === 'train'));
+  const sort: ResultSort = sortForView(view.sort, isRail);
+  const matched = filterResults(results, filters, priceOf);
+  const sorted = matched.sort(resultComparator(sort, priceOf, partySize));
+
+  const names = facetNames(results);
+  const options = allFacetOptions(results, filters, priceOf);
+  const facets = Object.fromEntries(
+    RESULT_FACETS.map((facet) => {
+      const prefix = NAMED[facet];
+      const list = options[facet].map((o: FacetOption) => {
+        const name = prefix ? names.get(`${prefix}:${o.value}`) : undefined;
+        return name && name.en ? { ...o, name } : o;
+      });
+      return [facet, list];
+    }),
+  ) as ResultPage['facets'];
+
+  const leaders: ResultPage['leaders'] = {};
+  for (const s of isRail ? RAIL_SORTS : SORTS) {
+    const leader = leaderOf(sorted, s, priceOf, partySize);
+    if (leader)
+      leaders[s] = {
+        price: leader.price,
+        durationMinutes: leader.durationMinutes,
+        departureTime: leader.departureTime,
+      };
+  }
+
+  let calendar: ResultPage['calendar'] = null;
+  if (context.calendar && context.calendar.flexDays > 0) {
+    const days = priceCalendar(
+      results.filter((r) => passesFilters(r, filters, priceOf, 'date')),
+      context.calendar.centerDate,
+      context.calendar.flexDays,
+      priceOf,
+    );
+    calendar = {
+      days: days.map((d) => ({ date: d.date, cheapest: d.cheapest ? { price: d.cheapest.price } : null })),
+      cheapest: cheapestDay(days, priceOf),
+    };
+  }
+
+  const ranges = rangeBounds(results, priceOf);
+  return {
+    sort,
+    isRail,
+    count: results.length,
+    matched: sorted.length,
+    offset: view.offset,
+    results: sorted.slice(view.offset, view.offset + view.limit),
+    facets,
+    ranges: ranges && { price: [...ranges.price], duration: [...ranges.duration] },
+    leaders,
+    calendar,
+  };
+}
