@@ -258,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     shared.searchStore,
     {
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
+      answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
       doorNames: sharedDoorNamer(deps.refdata),
       suppliers:
         deps.suppliers ??

@@ -264,6 +264,15 @@ export const configSchema = z.object({
       'Trains the simulated China Railway has sold out in every class, comma-separated: G113 every day, G113@2026-12-05 on one day',
     ),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  SEARCH_ANSWER_REUSE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600)
+    .default(60)
+    .describe(
+      "How long a supplier's answer is shared with searches asking it the same (same places, dates, cabin and party); searches asking at once share one request; 0 turns sharing off",
+    ),
   SEARCH_LATENCY_SCALE: z.coerce
     .number()
     .min(0)

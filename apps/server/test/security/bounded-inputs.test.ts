@@ -4,6 +4,7 @@ import type { SearchCriteria, SearchCriteriaInput, SearchResult } from '@junctio
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySearchStore } from '../../src/features/search/search-store';
+import { answerWith } from '../search-answers';
 import { securityApp } from './support';
 
 /**
@@ -169,7 +170,8 @@ describe('the search store', () => {
                 total: 1,
               });
             else if (o.kind === 'answer')
-              await store.answer(
+              await answerWith(
+                store,
                 `s${o.id}`,
                 'a',
                 o.results.map(([id, size]) => result(`r${id}`, size)),

@@ -14,6 +14,7 @@ import * as rail4 from './0007-rail-4';
 import * as chat from './0008-chat';
 import * as scale from './0010-scale';
 import * as scale2 from './0010-scale-2';
+import * as scale3 from './0010-scale-3';
 import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0008-chat': chat,
   '0010-scale': scale,
   '0010-scale-2': scale2,
+  '0010-scale-3': scale3,
   '0011-wallet': wallet,
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,

@@ -1,5 +1,6 @@
 import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
+import { answerWith, folded } from '../../../test/search-answers';
 import { MAX_RESULTS, MemorySearchStore, resultsOf, SessionResults } from './search-store';
 
 const criteria = { type: 1, legs: [] } as unknown as SearchCriteria;
@@ -15,16 +16,16 @@ describe('the in-process search store', () => {
     let now = 0;
     const store = new MemorySearchStore(10, () => now);
     await store.create({ id: 's', criteria, language: 'en', createdAt: 0, expiresAt: 1000, total: 2 });
-    await store.answer('s', 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    await answerWith(store, 's', 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
     const state = new SessionResults();
     const first = await store.read('s', 0, now);
-    state.apply(first?.entries ?? []);
+    state.apply(await folded(store, first?.entries));
     expect(state.changedSince(0).map((r) => r.id)).toEqual(['x', 'y']);
     const cursor = state.seq;
-    await store.answer('s', 'b', [result('y', 650, 'b')]);
+    await answerWith(store, 's', 'b', [result('y', 650, 'b')]);
     const second = await store.read('s', cursor, now);
     expect(second?.entries).toHaveLength(1);
-    state.apply(second?.entries ?? []);
+    state.apply(await folded(store, second?.entries));
     const changed = state.changedSince(cursor);
     expect(changed).toHaveLength(1);
     expect(changed[0]?.price.amount).toBe(650);
@@ -49,7 +50,7 @@ describe('the in-process search store', () => {
   it('keeps a failed supplier out of the results and counts it as answered', async () => {
     const store = new MemorySearchStore(3, () => 0);
     await store.create({ id: 's', criteria, language: 'en', createdAt: 0, expiresAt: 1000, total: 2 });
-    await store.answer('s', 'down', 'failed');
+    await answerWith(store, 's', 'down', 'failed');
     expect(await store.read('s', 0, 0)).toMatchObject({ answered: 1, failed: ['down'], entries: [] });
   });
 });
@@ -58,7 +59,7 @@ describe('the results of a session folded from its changes', () => {
   it('applies a re-quoted price, folds each change once, and keeps at most the limit of journeys', () => {
     const state = new SessionResults();
     const many = Array.from({ length: MAX_RESULTS + 5 }, (_, i) => result(`r${i}`, 100 + i, 'a'));
-    state.apply([{ seq: 1, kind: 'answer', supplier: 'a', resultsJson: JSON.stringify(many) }]);
+    state.apply([{ seq: 1, kind: 'answer', supplier: 'a', answer: { results: many, textLength: 1 } }]);
     expect(state.size).toBe(MAX_RESULTS);
     state.apply([
       { seq: 2, kind: 'reprice', resultId: 'r0', amount: 90 },
@@ -68,6 +69,6 @@ describe('the results of a session folded from its changes', () => {
     expect(state.get('r0')?.price.amount).toBe(90);
     expect(state.get('unknown')).toBeUndefined();
     expect(state.changedSince(1).map((r) => r.id)).toEqual(['r0']);
-    expect(resultsOf({ entries: [] })).toEqual([]);
+    expect(resultsOf([])).toEqual([]);
   });
 });

@@ -11,15 +11,23 @@ export type SessionMeta = {
 };
 
 /**
- * One change to a session's results, in the order the store took them: a supplier's answer (its results
- * as one JSON array text, checked against the contract before it was stored), or a re-quoted price.
- * Stores keep the changes as they came; `SessionResults` folds them into the results, so an answer is
- * written once, as one text, and never read back to be merged.
+ * One change to a session's results, in the order the store took them: a supplier's answer (a reference
+ * to the answer stored once, which every session asking the same of the same supplier shares), or a
+ * re-quoted price. Stores keep the changes as they came; `SessionResults` folds them into the results, so
+ * an answer is written once, as one text, and never read back to be merged.
  */
 export type EntryBody =
-  | { kind: 'answer'; supplier: string; resultsJson: string }
+  | { kind: 'answer'; supplier: string; answerId: string }
   | { kind: 'reprice'; resultId: string; amount: number };
 export type SessionEntry = EntryBody & { seq: number };
+
+/** A supplier's answer as a process holds it: its checked results, and the length of their JSON text. */
+export type Answer = { results: readonly SearchResult[]; textLength: number };
+
+/** A change with its answer's results at hand, as `SessionResults` folds it (an answer no longer kept has none). */
+export type FoldEntry =
+  | { seq: number; kind: 'answer'; supplier: string; answer: Answer }
+  | { seq: number; kind: 'reprice'; resultId: string; amount: number };
 
 export type SessionRead = {
   meta: SessionMeta;
@@ -32,30 +40,56 @@ export type SessionRead = {
 };
 
 /**
+ * Who answers a supplier's request: this caller (`mine`: it asks the supplier and stores the answer),
+ * another caller still waiting for the supplier (`pending`), or an answer stored lately (`done`).
+ */
+export type AnswerClaim = { id: string; state: 'mine' | 'pending' | 'done' };
+
+/**
  * Where search sessions live: Redis when configured, else PostgreSQL, so any of many processes answers
  * a pull; or this process's memory (`SEARCH_STORE=memory`, one process only). Sessions expire and no
  * store grows without bound.
+ *
+ * Suppliers' answers are stored once, apart from the sessions (`storeAnswer`), and sessions refer to them:
+ * searches asking a supplier the same (the request's key) at once or within the reuse window share one
+ * answer. `claimAnswer` decides who asks the supplier, across every process on the store.
  */
 export interface SearchStore {
   create(meta: SessionMeta): Promise<void>;
   /**
-   * Adds one supplier's answer (its results as `resultsJson`, their JSON text) or its failure; answers the
-   * number of the change it made, undefined for a failure or a session that is gone.
+   * Adds one supplier's answer (a stored answer's id) or its failure to a session; answers the number of
+   * the change it made, undefined for a failure or a session that is gone.
    */
-  answer(
-    id: string,
-    supplier: string,
-    results: SearchResult[] | 'failed',
-    resultsJson?: string,
-  ): Promise<number | undefined>;
+  answer(id: string, supplier: string, answer: string | 'failed'): Promise<number | undefined>;
   /** The session with its changes after `after`; undefined once it has expired or for an unknown id. */
   read(id: string, after: number, now: number): Promise<SessionRead | undefined>;
   /** Adds a re-quoted price of a result as the session's next change. */
   reprice(id: string, resultId: string, amount: number): Promise<void>;
   /** The criteria of a session that expired recently, so the client can run it again. */
   expired(id: string): Promise<SearchCriteria | undefined>;
-  /** Frees what expired sessions still hold (a shared store's job); returns how many were freed. */
+  /** Frees what expired sessions and answers still hold (a shared store's job); returns how many were freed. */
   purge?(): Promise<number>;
+  /**
+   * Claims the answer to the request with this key as `id`, until `pendingUntil`, unless another caller's
+   * claim on it is still pending or its stored answer is still to be reused.
+   */
+  claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim>;
+  /**
+   * Stores a claimed answer (its results' JSON text), kept until `keepUntil` and reused until
+   * `reusableUntil` under its key; or, `failed`, gives the claim up, so the next caller asks again.
+   * Without a key, the answer is stored for its session alone.
+   */
+  storeAnswer(
+    id: string,
+    key: string | undefined,
+    resultsJson: string | 'failed',
+    reusableUntil: number,
+    keepUntil: number,
+  ): Promise<void>;
+  /** Where a claimed answer is: stored, still pending, or given up (failed, or its claim ran out). */
+  answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'>;
+  /** The results' texts of stored answers, by id; an answer no longer kept is missing. */
+  answerTexts(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 type Session = {
@@ -68,10 +102,10 @@ type Session = {
   entries: SessionEntry[];
 };
 
-/** A change as one text (`a|supplier|[…]` or `r|{"id":…,"amount":…}`), for stores that keep texts. */
+/** A change as one text (`a|supplier|answer id` or `r|{"id":…,"amount":…}`), for stores that keep texts. */
 export function entryText(entry: EntryBody): string {
   return entry.kind === 'answer'
-    ? `a|${entry.supplier}|${entry.resultsJson}`
+    ? `a|${entry.supplier}|${entry.answerId}`
     : `r|${JSON.stringify({ id: entry.resultId, amount: entry.amount })}`;
 }
 
@@ -79,7 +113,7 @@ export function entryText(entry: EntryBody): string {
 export function entryOf(text: string, seq: number): SessionEntry {
   if (text.startsWith('a|')) {
     const bar = text.indexOf('|', 2);
-    return { seq, kind: 'answer', supplier: text.slice(2, bar), resultsJson: text.slice(bar + 1) };
+    return { seq, kind: 'answer', supplier: text.slice(2, bar), answerId: text.slice(bar + 1) };
   }
   const { id, amount } = JSON.parse(text.slice(2)) as { id: string; amount: number };
   return { seq, kind: 'reprice', resultId: id, amount };
@@ -111,7 +145,7 @@ export class SessionResults {
   textLength = 0;
 
   /** Folds in the changes it has not seen yet. */
-  apply(entries: readonly SessionEntry[]): void {
+  apply(entries: readonly FoldEntry[]): void {
     for (const e of entries) {
       if (e.seq <= this.seq) continue;
       this.seq = e.seq;
@@ -123,7 +157,7 @@ export class SessionResults {
         }
         continue;
       }
-      this.merge(e.seq, e.supplier, JSON.parse(e.resultsJson) as SearchResult[], e.resultsJson.length);
+      this.merge(e.seq, e.supplier, e.answer.results, e.answer.textLength);
     }
   }
 
@@ -170,11 +204,27 @@ export class SessionResults {
 }
 
 /** The results of a session's changes, folded from the first. */
-export function resultsOf(read: Pick<SessionRead, 'entries'>): SearchResult[] {
+export function resultsOf(entries: readonly FoldEntry[]): SearchResult[] {
   const state = new SessionResults();
-  state.apply(read.entries);
+  state.apply(entries);
   return state.all();
 }
+
+/** A session's changes with the answers they refer to, parsed from their texts (those no longer kept fold in empty). */
+export function foldEntries(entries: readonly SessionEntry[], answers: ReadonlyMap<string, Answer>): FoldEntry[] {
+  return entries.map((e) =>
+    e.kind === 'reprice'
+      ? e
+      : { seq: e.seq, kind: 'answer', supplier: e.supplier, answer: answers.get(e.answerId) ?? NO_ANSWER },
+  );
+}
+const NO_ANSWER: Answer = { results: [], textLength: 0 };
+
+/** The answer a stored text stands for. */
+export const answerOf = (text: string): Answer => ({
+  results: JSON.parse(text) as SearchResult[],
+  textLength: text.length,
+});
 
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
 export const approxBytes = (value: unknown): number => textBytes(JSON.stringify(value) ?? '');
@@ -193,6 +243,11 @@ export class MemorySearchStore implements SearchStore {
   private readonly tombstones = new Map<string, { criteria: SearchCriteria; until: number; bytes: number }>();
   private sessionBytes = 0;
   private tombstoneBytes = 0;
+  /** Stored answers in the order stored, each kept until its time. */
+  private readonly answers = new Map<string, { text: string; keepUntil: number }>();
+  /** The answer of each request key: pending until its claim runs out, or stored and reused until its time. */
+  private readonly claims = new Map<string, { id: string; done: boolean; until: number }>();
+  private answerBytes = 0;
 
   constructor(
     private readonly maxSessions: number,
@@ -206,7 +261,7 @@ export class MemorySearchStore implements SearchStore {
 
   /** The bytes the store counts against its budget. */
   get bytes(): number {
-    return this.sessionBytes + this.tombstoneBytes;
+    return this.sessionBytes + this.tombstoneBytes + this.answerBytes;
   }
 
   async create(meta: SessionMeta): Promise<void> {
@@ -232,11 +287,15 @@ export class MemorySearchStore implements SearchStore {
     this.sessionBytes += bytes;
   }
 
-  /** Frees expired criteria, then the oldest sessions other than `keep`, until the store fits its budget. */
+  /**
+   * Frees expired criteria, answers past their time, then the oldest sessions other than `keep`, then the
+   * oldest answers, until the store fits its budget.
+   */
   private fit(keep: string): void {
     while (this.bytes > this.maxBytes && this.tombstones.size > 0) {
       this.dropTombstone(this.tombstones.keys().next().value as string);
     }
+    if (this.bytes > this.maxBytes) this.sweepAnswers();
     for (const id of this.sessions.keys()) {
       if (this.bytes <= this.maxBytes) break;
       if (id === keep) continue;
@@ -245,6 +304,20 @@ export class MemorySearchStore implements SearchStore {
         this.dropTombstone(this.tombstones.keys().next().value as string);
       }
     }
+    // Last, the oldest answers: a session referring to one no longer kept shows none of its results.
+    for (const id of this.answers.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.dropAnswer(id);
+    }
+  }
+
+  /** Forgets a stored answer, and its key, so nobody is given it again. */
+  private dropAnswer(id: string): void {
+    const a = this.answers.get(id);
+    if (!a) return;
+    this.answers.delete(id);
+    this.answerBytes -= textBytes(a.text);
+    for (const [key, c] of this.claims) if (c.id === id) this.claims.delete(key);
   }
 
   private dropTombstone(id: string): void {
@@ -254,23 +327,70 @@ export class MemorySearchStore implements SearchStore {
     this.tombstoneBytes -= t.bytes;
   }
 
-  async answer(
-    id: string,
-    supplier: string,
-    results: SearchResult[] | 'failed',
-    resultsJson = results === 'failed' ? '' : JSON.stringify(results),
-  ): Promise<number | undefined> {
+  async answer(id: string, supplier: string, answer: string | 'failed'): Promise<number | undefined> {
     const s = this.sessions.get(id);
     if (!s) return undefined;
     s.answered++;
-    if (results === 'failed') {
+    if (answer === 'failed') {
       s.failed.push(supplier);
       return undefined;
     }
-    const seq = this.add(s, { kind: 'answer', supplier, resultsJson });
-    this.grow(s, textBytes(resultsJson));
-    this.fit(id);
-    return seq;
+    return this.add(s, { kind: 'answer', supplier, answerId: answer });
+  }
+
+  async claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim> {
+    const known = this.claims.get(key);
+    if (known && known.until > this.now()) return { id: known.id, state: known.done ? 'done' : 'pending' };
+    this.claims.set(key, { id, done: false, until: pendingUntil });
+    return { id, state: 'mine' };
+  }
+
+  async storeAnswer(
+    id: string,
+    key: string | undefined,
+    resultsJson: string | 'failed',
+    reusableUntil: number,
+    keepUntil: number,
+  ): Promise<void> {
+    const claim = key === undefined ? undefined : this.claims.get(key);
+    const ours = claim?.id === id ? claim : undefined;
+    if (resultsJson === 'failed') {
+      if (ours && key !== undefined) this.claims.delete(key);
+      return;
+    }
+    this.sweepAnswers();
+    this.answers.set(id, { text: resultsJson, keepUntil });
+    this.answerBytes += textBytes(resultsJson);
+    if (ours) {
+      ours.done = true;
+      ours.until = reusableUntil;
+    }
+    this.fit('');
+  }
+
+  async answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'> {
+    if (this.answers.has(id)) return 'done';
+    const claim = this.claims.get(key);
+    return claim?.id === id && !claim.done && claim.until > this.now() ? 'pending' : 'failed';
+  }
+
+  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const id of ids) {
+      const a = this.answers.get(id);
+      if (a) found.set(id, a.text);
+    }
+    return found;
+  }
+
+  /** Drops answers past their time (stored in order, kept alike: the oldest first), and claims run out. */
+  private sweepAnswers(): void {
+    const now = this.now();
+    for (const [id, a] of this.answers) {
+      if (a.keepUntil > now) break;
+      this.dropAnswer(id);
+    }
+    for (const [key, c] of this.claims) if (c.until <= now) this.claims.delete(key);
   }
 
   private add(s: Session, entry: EntryBody): number {

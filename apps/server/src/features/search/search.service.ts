@@ -39,6 +39,7 @@ import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import type { SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
+import { AnswerCache, answerKey, type Produced, SharedAnswers } from './shared-answers';
 import type { Bound, DoorPoint, Supplier, SupplierRequest } from './suppliers/supplier';
 
 /** Two doors closer than this are one place. */
@@ -64,6 +65,11 @@ const LOST_ANSWER_GRACE_MS = 5000;
 
 export type SearchServiceOptions = {
   supplierTimeoutMs: number;
+  /**
+   * How long a supplier's answer is given to other searches asking it the same (0: never shared, each
+   * search asks on its own); searches asking the same at once share one request either way unless 0.
+   */
+  answerReuseMs?: number;
   /** The suppliers for a search: all of them by default; the mode narrows them. */
   suppliers: (inventory: Inventory) => Supplier[];
   /** A door's name in both languages from its point and the name given (the gazetteer's names); else the name as given. */
@@ -136,9 +142,11 @@ export class SearchService {
   private readonly lookup: PlaceTokenLookup<RawPlace>;
   private suppliers?: Supplier[];
   /** The results of sessions this process pulled lately, folded from the store's changes. */
-  private readonly sessions = new SessionCache();
+  private readonly sessions: SessionCache;
   /** Pages of views lately pulled. */
   private readonly pages: ResultPages;
+  /** Suppliers' answers shared by the searches asking the same. */
+  private readonly answers: SharedAnswers;
 
   constructor(
     private readonly refdata: Refdata,
@@ -149,6 +157,18 @@ export class SearchService {
   ) {
     this.lookup = placeLookup(refdata);
     this.pages = new ResultPages(refdata.rates.rates);
+    const cache = new AnswerCache();
+    this.sessions = new SessionCache(undefined, undefined, cache);
+    this.answers = new SharedAnswers(
+      store,
+      cache,
+      {
+        reuseMs: options.answerReuseMs ?? 0,
+        pendingMs: options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS,
+        sessionMs: SEARCH_TTL_MS,
+      },
+      () => this.now().getTime(),
+    );
   }
 
   private today(): string {
@@ -277,21 +297,33 @@ export class SearchService {
 
   /**
    * One supplier's part of a search: its answer, or "failed" once it fails or its time limit passes,
-   * whether or not the supplier itself heeds the signal.
+   * whether or not the supplier itself heeds the signal. The answer is shared: the same request by other
+   * searches at once or shortly before is asked once (`SharedAnswers`), and the session refers to it.
    */
   private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<void> {
     const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     try {
-      const results = await withinLimit(supplier.search(request, signal), signal);
-      const inventory = await this.inventory;
-      // Checked against the contract once, as stored; this process folds the objects it has into its cache.
-      const checked = results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
-      const text = JSON.stringify(checked);
-      const seq = await this.store.answer(id, supplier.id, checked, text);
-      if (seq !== undefined) this.sessions.offer(id, seq, supplier.id, checked, text.length, this.now().getTime());
+      const answerId = await withinLimit(
+        this.answers.obtain(answerKey(supplier.id, request), () => this.produce(supplier, request)),
+        signal,
+      );
+      const seq = await this.store.answer(id, supplier.id, answerId);
+      // This process folds the objects it has into its cache; an answer another process stored is read by the pull.
+      const answer = this.answers.cache.get(answerId);
+      if (seq !== undefined && answer)
+        this.sessions.offer(id, seq, supplier.id, answer.results, answer.textLength, this.now().getTime());
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
     }
+  }
+
+  /** A supplier's answer to a request within its time limit, checked against the contract once, as stored. */
+  private async produce(supplier: Supplier, request: SupplierRequest): Promise<Produced> {
+    const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
+    const results = await withinLimit(supplier.search(request, signal), signal);
+    const inventory = await this.inventory;
+    const checked = results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
+    return { results: checked, text: JSON.stringify(checked) };
   }
 
   private async expiredError(searchId: string): Promise<AppError> {

@@ -1,5 +1,6 @@
 import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
+import { answerWith } from '../../../test/search-answers';
 import { MemorySearchStore, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
 
@@ -17,6 +18,10 @@ function recording(store: SearchStore) {
   const wrapped: SearchStore = {
     create: (m) => store.create(m),
     answer: (id, s, r) => store.answer(id, s, r),
+    claimAnswer: (k, id, until) => store.claimAnswer(k, id, until),
+    storeAnswer: (id, k, text, reuse, keep) => store.storeAnswer(id, k, text, reuse, keep),
+    answerState: (id, k) => store.answerState(id, k),
+    answerTexts: (ids) => store.answerTexts(ids),
     reprice: (id, r, a) => store.reprice(id, r, a),
     expired: (id) => store.expired(id),
     read: (id, after, now) => {
@@ -33,16 +38,16 @@ describe('the cache of folded session results', () => {
     const { store, from } = recording(memory);
     for (const id of ['s', 't'])
       await store.create({ id, criteria, language: 'en', createdAt: 0, expiresAt: 600_000, total: 2 });
-    await store.answer('s', 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    await answerWith(store, 's', 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
     // Room for about one answer's text.
     const cache = new SessionCache(JSON.stringify([result('x', 500, 'a'), result('y', 700, 'a')]).length + 10, 60_000);
     expect((await cache.read(store, 's', 0))?.results.size).toBe(2);
-    await store.answer('s', 'b', [result('y', 650, 'b')]);
+    await answerWith(store, 's', 'b', [result('y', 650, 'b')]);
     const second = await cache.read(store, 's', 1000);
     expect(second?.results.get('y')?.price.amount).toBe(650);
     expect(from).toEqual([0, 1]);
     // Another session's answers push the first out; reading it again starts from its first change.
-    await store.answer('t', 'a', [result('z', 100, 'a'), result('w', 100, 'a')]);
+    await answerWith(store, 't', 'a', [result('z', 100, 'a'), result('w', 100, 'a')]);
     await cache.read(store, 't', 2000);
     expect(cache.size).toBe(1);
     expect((await cache.read(store, 's', 3000))?.results.get('y')?.sellers).toHaveLength(2);
@@ -62,7 +67,7 @@ describe('the cache of folded session results', () => {
       ['a', [result('x', 500, 'a')]],
       ['b', [result('x', 450, 'b'), result('y', 300, 'b')]],
     ] as const) {
-      const seq = await store.answer('s', supplier, [...offers]);
+      const seq = await answerWith(store, 's', supplier, [...offers]);
       if (seq !== undefined) cache.offer('s', seq, supplier, offers, 10, 0);
     }
     const read = await cache.read(store, 's', 0);
@@ -71,7 +76,7 @@ describe('the cache of folded session results', () => {
     expect(read?.results.get('x')?.price.amount).toBe(450);
     expect(read?.results.get('x')?.sellers.map((s) => s.supplier)).toEqual(['b', 'a']);
     // An answer out of turn (another process stored the one before) is read from the store instead.
-    await memory.answer('s', 'c', [result('z', 1, 'c')]);
+    await answerWith(memory, 's', 'c', [result('z', 1, 'c')]);
     cache.offer('s', 4, 'd', [result('w', 1, 'd')], 10, 0);
     const after = await cache.read(store, 's', 0);
     expect(after?.results.get('z')).toBeDefined();

@@ -1,5 +1,6 @@
 import type { SearchResult } from '@junction/domain';
-import { type SearchStore, type SessionRead, SessionResults } from './search-store';
+import { foldEntries, type SearchStore, type SessionEntry, type SessionRead, SessionResults } from './search-store';
+import { AnswerCache } from './shared-answers';
 
 type Cached = { results: SessionResults; usedAt: number };
 
@@ -16,7 +17,15 @@ export class SessionCache {
   constructor(
     private readonly maxTextLength = 24 * 1024 * 1024,
     private readonly idleMs = 60_000,
+    /** The answers the sessions refer to, parsed once per process whichever sessions share them. */
+    private readonly answers = new AnswerCache(),
   ) {}
+
+  /** Changes with the answers they refer to at hand. */
+  private async fold(store: SearchStore, entries: readonly SessionEntry[]) {
+    const ids = entries.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : []));
+    return foldEntries(entries, ids.length === 0 ? new Map() : await this.answers.resolve(store, ids));
+  }
 
   /** The session as the store has it now, with its results; undefined once it has expired or is unknown. */
   async read(
@@ -32,6 +41,7 @@ export class SessionCache {
         this.drop(id);
         return undefined;
       }
+      const folded = await this.fold(store, read.entries);
       const entry = this.cached.get(id) ?? { results: new SessionResults(), usedAt: now };
       // Dropped and started again meanwhile by another pull: the changes read do not follow on from it.
       if (entry.results.seq < from) {
@@ -39,11 +49,12 @@ export class SessionCache {
         const all = await store.read(id, 0, now);
         if (!all) return undefined;
         const results = new SessionResults();
-        results.apply(all.entries);
+        results.apply(await this.fold(store, all.entries));
         return { read: all, results };
       }
+      // Another pull of this session folded meanwhile: what it folded is skipped by sequence number.
       const before = entry.results.textLength;
-      entry.results.apply(read.entries);
+      entry.results.apply(folded);
       entry.usedAt = now;
       // Most recently used last.
       this.cached.delete(id);

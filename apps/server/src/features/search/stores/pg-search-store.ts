@@ -1,7 +1,8 @@
-import type { SearchCriteria, SearchResult } from '@junction/domain';
+import type { SearchCriteria } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import {
+  type AnswerClaim,
   type EntryBody,
   entryOf,
   entryText,
@@ -18,13 +19,16 @@ type ReadRow = {
   failed: string[];
   seq: number;
   entrySeq: number | null;
+  supplier: string | null;
   body: string | null;
+  answerId: string | null;
 };
 
 /**
  * Search sessions in PostgreSQL (migrations 0010), for many processes without Redis. A session's row
- * counts its answers and numbers its changes; each change (a supplier's answer as one text, a re-quoted
- * price) is one row of `search_entries`, written in the same statement that numbers it, so a reader that
+ * counts its answers and numbers its changes; each change (a supplier's answer, as the id of the answer
+ * stored once in `search_answers` and shared by the sessions asking the same; a re-quoted price) is one
+ * row of `search_entries`, written in the same statement that numbers it, so a reader that
  * sees a session's number sees every change up to it. Nothing is read back to be merged: pulls fold the
  * changes (`SessionResults`). Times come from the caller's clock; expired sessions keep their criteria
  * for a day, then `purge` drops them.
@@ -48,42 +52,101 @@ export class PgSearchStore implements SearchStore {
 
   /** Numbers a change and stores it, in one statement; with `answered`, counts an answer too. */
   private async add(id: string, entry: EntryBody, answered: number): Promise<number | undefined> {
-    // An answer's row names its supplier; a re-quoted price's has none.
+    // An answer's row names its supplier and the stored answer; a re-quoted price's has its text.
     const supplier = entry.kind === 'answer' ? entry.supplier : null;
-    const body = entry.kind === 'answer' ? entry.resultsJson : entryText(entry).slice(2);
+    const answerId = entry.kind === 'answer' ? entry.answerId : null;
+    const body = entry.kind === 'answer' ? null : entryText(entry).slice(2);
     const row = (
       await sql<{ seq: number }>`with s as (
           update search_sessions set answered = answered + ${answered}, seq = seq + 1 where id = ${id} returning id, seq)
-        insert into search_entries (session_id, seq, supplier, body) select id, seq, ${supplier}, ${body} from s
+        insert into search_entries (session_id, seq, supplier, body, answer_id)
+          select id, seq, ${supplier}, ${body}, ${answerId} from s
         returning seq`.execute(this.db)
     ).rows[0];
     return row?.seq;
   }
 
-  async answer(
-    id: string,
-    supplier: string,
-    results: SearchResult[] | 'failed',
-    resultsJson = results === 'failed' ? '' : JSON.stringify(results),
-  ): Promise<number | undefined> {
-    if (results === 'failed') {
+  async answer(id: string, supplier: string, answer: string | 'failed'): Promise<number | undefined> {
+    if (answer === 'failed') {
       await sql`update search_sessions set answered = answered + 1, failed = array_append(failed, ${supplier})
         where id = ${id}`.execute(this.db);
       return undefined;
     }
-    return this.add(id, { kind: 'answer', supplier, resultsJson }, 1);
+    return this.add(id, { kind: 'answer', supplier, answerId: answer }, 1);
+  }
+
+  async claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim> {
+    const now = new Date(this.now());
+    for (let attempt = 0; ; attempt++) {
+      // Taken over only when the key's answer is no longer to be reused or its claim ran out.
+      const claimed = (
+        await sql<{ answerId: string }>`insert into search_answer_keys as k (key, answer_id, done, until)
+          values (${key}, ${id}, false, ${new Date(pendingUntil)})
+          on conflict (key) do update set answer_id = excluded.answer_id, done = false, until = excluded.until
+            where k.until <= ${now}
+          returning answer_id`.execute(this.db)
+      ).rows[0];
+      if (claimed) return { id, state: 'mine' };
+      const known = (
+        await sql<{ answerId: string; done: boolean }>`select answer_id, done from search_answer_keys
+          where key = ${key} and until > ${now}`.execute(this.db)
+      ).rows[0];
+      if (known) return { id: known.answerId, state: known.done ? 'done' : 'pending' };
+      // The key's answer went between the two statements (given up, or purged): claim it again.
+      if (attempt >= 5) throw new Error(`could not claim the answer ${key}`);
+    }
+  }
+
+  async storeAnswer(
+    id: string,
+    key: string | undefined,
+    resultsJson: string | 'failed',
+    reusableUntil: number,
+    keepUntil: number,
+  ): Promise<void> {
+    if (resultsJson === 'failed') {
+      if (key !== undefined)
+        await sql`delete from search_answer_keys where key = ${key} and answer_id = ${id}`.execute(this.db);
+      return;
+    }
+    // The text first, in the same statement: a key marked stored always has its text.
+    await sql`with a as (
+        insert into search_answers (id, body, keep_until) values (${id}, ${resultsJson}, ${new Date(keepUntil)})
+        returning id)
+      update search_answer_keys set done = true, until = ${new Date(reusableUntil)}
+        where key = ${key ?? null} and answer_id = (select id from a)`.execute(this.db);
+  }
+
+  async answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'> {
+    const row = (
+      await sql<{ stored: boolean; pending: boolean }>`select
+          exists (select 1 from search_answers where id = ${id}) as stored,
+          exists (select 1 from search_answer_keys where key = ${key} and answer_id = ${id} and not done
+            and until > ${new Date(this.now())}) as pending`.execute(this.db)
+    ).rows[0];
+    return row?.stored ? 'done' : row?.pending ? 'pending' : 'failed';
+  }
+
+  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = (
+      await sql<{ id: string; body: string }>`select id, body from search_answers
+        where id = any(${[...ids]}::text[])`.execute(this.db)
+    ).rows;
+    return new Map(rows.map((r) => [r.id, r.body]));
   }
 
   async read(id: string, after: number, now: number): Promise<SessionRead | undefined> {
     // One statement, one snapshot: the session's number and its changes up to it agree.
     const rows = (
       await sql<ReadRow>`
-        select s.meta, s.expires_at, s.answered, s.failed, s.seq, e.seq as entry_seq, e.supplier, e.body
+        select s.meta, s.expires_at, s.answered, s.failed, s.seq, e.seq as entry_seq, e.supplier, e.body,
+          e.answer_id
         from search_sessions s
         left join search_entries e on e.session_id = s.id
           and e.seq > ${Math.max(0, Math.trunc(Math.min(after, 2 ** 31 - 1)))}::integer and e.seq <= s.seq
         where s.id = ${id} order by e.seq`.execute(this.db)
-    ).rows as (ReadRow & { supplier: string | null })[];
+    ).rows;
     const row = rows[0];
     if (!row || new Date(row.expiresAt).getTime() <= now) return undefined;
     return {
@@ -91,8 +154,10 @@ export class PgSearchStore implements SearchStore {
       answered: row.answered,
       failed: row.failed,
       entries: rows
-        .filter((r) => r.entrySeq !== null && r.body !== null)
-        .map((r) => entryOf(r.supplier === null ? `r|${r.body}` : `a|${r.supplier}|${r.body}`, r.entrySeq as number)),
+        .filter((r) => r.entrySeq !== null)
+        .map((r) =>
+          entryOf(r.supplier === null ? `r|${r.body}` : `a|${r.supplier}|${r.answerId}`, r.entrySeq as number),
+        ),
       seq: row.seq,
     };
   }
@@ -114,8 +179,8 @@ export class PgSearchStore implements SearchStore {
   }
 
   /**
-   * Ends the oldest live sessions beyond the limit, drops the changes of expired sessions, and sessions
-   * whose criteria are no longer kept.
+   * Ends the oldest live sessions beyond the limit, drops the changes of expired sessions, sessions
+   * whose criteria are no longer kept, and answers and keys past their time.
    */
   async purge(): Promise<number> {
     const now = this.now();
@@ -128,6 +193,12 @@ export class PgSearchStore implements SearchStore {
       (select id from search_sessions where expires_at <= ${new Date(now)})`.execute(this.db);
     const sessions = await sql`delete from search_sessions
       where expires_at <= ${new Date(now - TOMBSTONE_MS)}`.execute(this.db);
-    return Number(results.numAffectedRows ?? 0n) + Number(sessions.numAffectedRows ?? 0n);
+    const answers = await sql`delete from search_answers where keep_until <= ${new Date(now)}`.execute(this.db);
+    await sql`delete from search_answer_keys where until <= ${new Date(now)}`.execute(this.db);
+    return (
+      Number(results.numAffectedRows ?? 0n) +
+      Number(sessions.numAffectedRows ?? 0n) +
+      Number(answers.numAffectedRows ?? 0n)
+    );
   }
 }

@@ -1,6 +1,7 @@
-import type { SearchCriteria, SearchResult } from '@junction/domain';
+import type { SearchCriteria } from '@junction/domain';
 import type { Redis } from 'ioredis';
 import {
+  type AnswerClaim,
   type EntryBody,
   entryOf,
   entryText,
@@ -12,7 +13,8 @@ import {
 
 /**
  * Search sessions in Redis (`REDIS_URL`): any process answers a pull of a search another started. Per
- * session: its meta, the list of its changes (each supplier's answer as one text, each re-quoted price;
+ * session: its meta, the list of its changes (each supplier's answer as the id of the answer stored once
+ * and shared by the sessions asking the same, each re-quoted price;
  * a change's number is its place in the list), its count of answers and the suppliers that failed, all
  * expiring with the session; the criteria stay a day longer for a re-run. Writers only append, so
  * answers arriving at once never conflict.
@@ -74,13 +76,8 @@ export class RedisSearchStore implements SearchStore {
     return typeof length === 'number' ? length : undefined;
   }
 
-  async answer(
-    id: string,
-    supplier: string,
-    results: SearchResult[] | 'failed',
-    resultsJson = results === 'failed' ? '' : JSON.stringify(results),
-  ): Promise<number | undefined> {
-    if (results !== 'failed') return this.add(id, { kind: 'answer', supplier, resultsJson }, 1);
+  async answer(id: string, supplier: string, answer: string | 'failed'): Promise<number | undefined> {
+    if (answer !== 'failed') return this.add(id, { kind: 'answer', supplier, answerId: answer }, 1);
     const meta = await this.meta(id);
     if (!meta) return undefined;
     const k = this.keys(id);
@@ -118,6 +115,81 @@ export class RedisSearchStore implements SearchStore {
       entries: texts.map((text, i) => entryOf(text, from + i + 1)),
       seq: Number(value(3) ?? 0),
     };
+  }
+
+  /**
+   * The key naming a request's current answer, `p:id:until` pending (until the claim runs out) or
+   * `d:id:until` stored (reused until then), by the store's clock; and an answer's text.
+   */
+  private claimKey = (key: string) => `${this.prefix}answer-key:${key}`;
+  private answerKey = (id: string) => `${this.prefix}answer:${id}`;
+
+  async claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim> {
+    const now = this.now();
+    const mine = `p:${id}:${pendingUntil}`;
+    // Taken over only when the key's answer is no longer to be reused or its claim ran out.
+    const value = (await this.redis.eval(
+      `local v = redis.call('get', KEYS[1])
+       if v then
+         local u = tonumber(string.match(v, ':(%d+)$'))
+         if u and u > tonumber(ARGV[2]) then return v end
+       end
+       redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[3])
+       return ARGV[1]`,
+      1,
+      this.claimKey(key),
+      mine,
+      String(now),
+      String(Math.max(1, pendingUntil - now)),
+    )) as string;
+    if (value === mine) return { id, state: 'mine' };
+    const [state, known] = value.split(':');
+    return { id: known as string, state: state === 'd' ? 'done' : 'pending' };
+  }
+
+  async storeAnswer(
+    id: string,
+    key: string | undefined,
+    resultsJson: string | 'failed',
+    reusableUntil: number,
+    keepUntil: number,
+  ): Promise<void> {
+    const now = this.now();
+    if (resultsJson !== 'failed')
+      await this.redis.set(this.answerKey(id), resultsJson, 'PX', Math.max(1, keepUntil - now));
+    if (key === undefined) return;
+    // Only while the claim is still this one's: stored and reusable, or given up.
+    await this.redis.eval(
+      `local v = redis.call('get', KEYS[1])
+       if not v or string.sub(v, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
+       if ARGV[2] == '' or tonumber(ARGV[3]) <= 0 then return redis.call('del', KEYS[1]) end
+       return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3])`,
+      1,
+      this.claimKey(key),
+      `p:${id}:`,
+      resultsJson === 'failed' ? '' : `d:${id}:${reusableUntil}`,
+      String(Math.trunc(reusableUntil - now)),
+    );
+  }
+
+  async answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'> {
+    const replies = await this.redis.multi().exists(this.answerKey(id)).get(this.claimKey(key)).exec();
+    if (replies?.[0]?.[1] === 1) return 'done';
+    const claim = replies?.[1]?.[1];
+    const prefix = `p:${id}:`;
+    return typeof claim === 'string' && claim.startsWith(prefix) && Number(claim.slice(prefix.length)) > this.now()
+      ? 'pending'
+      : 'failed';
+  }
+
+  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const texts = await this.redis.mget(...ids.map((id) => this.answerKey(id)));
+    const found = new Map<string, string>();
+    texts.forEach((text, i) => {
+      if (text !== null) found.set(ids[i] as string, text);
+    });
+    return found;
   }
 
   async reprice(id: string, resultId: string, amount: number): Promise<void> {

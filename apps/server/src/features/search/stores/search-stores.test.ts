@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from '../../../../test/redis';
+import { answerWith, folded } from '../../../../test/search-answers';
 import {
   MemorySearchStore,
   resultsOf,
@@ -19,7 +20,8 @@ import { RedisSearchStore } from './redis-search-store';
  * The shared search stores behave as the in-process one, and two instances on one database or one Redis
  * (two server processes) see the same sessions.
  */
-const results = (read: SessionRead | undefined) => (read ? resultsOf(read) : undefined);
+const results = async (store: SearchStore, read: SessionRead | undefined) =>
+  read ? resultsOf(await folded(store, read.entries)) : undefined;
 const criteria = { type: 1, legs: [{ departure: 'BJS', destination: 'SHA' }] } as unknown as SearchCriteria;
 const result = (id: string, amount: number, supplier: string): SearchResult =>
   ({
@@ -76,17 +78,17 @@ describe.each(kinds)('the search store in $name', (kind) => {
     const [a, b] = kind.pair();
     const m = meta(2);
     await a.create(m);
-    await a.answer(m.id, 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    await answerWith(a, m.id, 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
     const state = new SessionResults();
     const first = await b.read(m.id, 0, now());
-    state.apply(first?.entries ?? []);
+    state.apply(await folded(b, first?.entries));
     expect(state.changedSince(0).map((r) => r.id)).toEqual(['x', 'y']);
     expect(first?.meta).toEqual(m);
     const cursor = state.seq;
-    await a.answer(m.id, 'b', [result('y', 650, 'b')]);
+    await answerWith(a, m.id, 'b', [result('y', 650, 'b')]);
     const second = await b.read(m.id, cursor, now());
     expect(second?.entries.map((e) => e.seq)).toEqual([cursor + 1]);
-    state.apply(second?.entries ?? []);
+    state.apply(await folded(b, second?.entries));
     const changed = state.changedSince(cursor);
     expect(changed).toHaveLength(1);
     expect(changed[0]?.price.amount).toBe(650);
@@ -100,7 +102,7 @@ describe.each(kinds)('the search store in $name', (kind) => {
     const [a, b] = kind.pair();
     const m = meta(2);
     await a.create(m);
-    await a.answer(m.id, 'down', 'failed');
+    await answerWith(a, m.id, 'down', 'failed');
     expect(await b.read(m.id, 0, now())).toMatchObject({ answered: 1, failed: ['down'], entries: [] });
   });
 
@@ -108,12 +110,12 @@ describe.each(kinds)('the search store in $name', (kind) => {
     const [a, b] = kind.pair();
     const m = meta(1, 1000);
     await a.create(m);
-    await a.answer(m.id, 'a', [result('x', 500, 'a')]);
+    await answerWith(a, m.id, 'a', [result('x', 500, 'a')]);
     const state = new SessionResults();
-    state.apply((await a.read(m.id, 0, now()))?.entries ?? []);
+    state.apply(await folded(a, (await a.read(m.id, 0, now()))?.entries));
     const cursor = state.seq;
     await b.reprice(m.id, 'x', 540);
-    state.apply((await a.read(m.id, cursor, now()))?.entries ?? []);
+    state.apply(await folded(a, (await a.read(m.id, cursor, now()))?.entries));
     expect(state.changedSince(cursor).map((r) => [r.id, r.price.amount])).toEqual([['x', 540]]);
     expect(await b.expired(m.id)).toBeUndefined();
     clock += 1000;
@@ -130,7 +132,7 @@ describe.each(kinds)('the search store in $name', (kind) => {
     // Every supplier offers the same three journeys at its own price; some also re-price meanwhile.
     await Promise.all(
       suppliers.map((s, i) =>
-        (i % 2 ? a : b).answer(m.id, s, [
+        answerWith(i % 2 ? a : b, m.id, s, [
           result('j1', 1000 + i, s),
           result('j2', 2000 - i, s),
           result(`own-${s}`, 300, s),
@@ -139,7 +141,7 @@ describe.each(kinds)('the search store in $name', (kind) => {
     );
     const read = await b.read(m.id, 0, now());
     expect(read?.answered).toBe(suppliers.length);
-    const byId = new Map(results(read)?.map((r) => [r.id, r]));
+    const byId = new Map((await results(b, read))?.map((r) => [r.id, r]));
     expect(byId.size).toBe(2 + suppliers.length);
     expect(byId.get('j1')?.price.amount).toBe(1000);
     expect(byId.get('j2')?.price.amount).toBe(2000 - 11);
@@ -182,9 +184,9 @@ describe.each(kinds)('the search store in $name', (kind) => {
         for (const s of steps) {
           if (s.kind === 'pull') {
             const got = await other.read(m.id, state.seq, now());
-            state.apply(got?.entries ?? []);
+            state.apply(await folded(other, got?.entries));
             const want = await model.read(m.id, 0, now());
-            const wantResults = resultsOf({ entries: want?.entries ?? [] });
+            const wantResults = resultsOf(await folded(model, want?.entries));
             const key = (r: SearchResult) => `${r.id}:${r.price.amount}:${r.sellers.map((x) => x.supplier).join('')}`;
             expect(state.all().map(key).sort()).toEqual(wantResults.map(key).sort());
             expect(state.changedSince(cursor).length).toBeLessThanOrEqual(wantResults.length);
@@ -194,8 +196,8 @@ describe.each(kinds)('the search store in $name', (kind) => {
             cursor = state.seq;
           } else {
             const answer = s.kind === 'fail' ? 'failed' : s.offers.map((o) => result(o.id, o.amount, s.supplier));
-            await shared.answer(m.id, s.supplier, answer);
-            await model.answer(m.id, s.supplier, answer);
+            await answerWith(shared, m.id, s.supplier, answer);
+            await answerWith(model, m.id, s.supplier, answer);
           }
         }
       }),
@@ -220,7 +222,7 @@ describe('the PostgreSQL search store', () => {
     const store = new PgSearchStore(database.db, now);
     const m = meta(1, 1000);
     await store.create(m);
-    await store.answer(m.id, 'a', [result('x', 1, 'a')]);
+    await answerWith(store, m.id, 'a', [result('x', 1, 'a')]);
     clock += 2000;
     expect(await store.purge()).toBeGreaterThanOrEqual(1);
     expect(await store.expired(m.id)).toEqual(criteria);

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { SearchResult } from '@junction/domain';
+import {
+  answerOf,
+  type FoldEntry,
+  foldEntries,
+  type SearchStore,
+  type SessionEntry,
+} from '../src/features/search/search-store';
+
+/**
+ * A supplier's answer given to a session as the search service gives it: stored once (for the session
+ * alone, kept an hour), then referred to; or its failure.
+ */
+export async function answerWith(
+  store: SearchStore,
+  sessionId: string,
+  supplier: string,
+  results: SearchResult[] | 'failed',
+): Promise<number | undefined> {
+  if (results === 'failed') return store.answer(sessionId, supplier, 'failed');
+  const id = randomBytes(9).toString('base64url');
+  await store.storeAnswer(id, undefined, JSON.stringify(results), 0, Date.now() + 3600_000 * 24 * 365);
+  return store.answer(sessionId, supplier, id);
+}
+
+/** A session's changes with their answers read from the store. */
+export async function folded(store: SearchStore, entries: readonly SessionEntry[] | undefined): Promise<FoldEntry[]> {
+  const list = entries ?? [];
+  const texts = await store.answerTexts(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
+  return foldEntries(list, new Map([...texts].map(([id, text]) => [id, answerOf(text)])));
+}
