@@ -184,7 +184,12 @@ for (const lang of LANGUAGES) {
     expect(leg.seats?.every((s) => s.remaining === 0)).toBe(true);
     const card = page.locator(`[data-testid="result-card"][data-result-id="${train?.id}"]`);
     // Listed last, it may be on a later page of the list.
-    for (let i = 0; i < 5 && (await card.count()) === 0; i++) await page.getByTestId('show-more').click();
+    const list = page.getByTestId('results-list');
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    for (let i = 0; i < 5 && (await card.count()) === 0; i++) {
+      await page.getByTestId('show-more').click();
+      await expect(list).toHaveAttribute('aria-busy', 'false');
+    }
     await expect(card).toHaveAttribute('data-sold-out', 'true');
     await expect(card.getByTestId('sold-out-badge')).toHaveText(tx('results', 'card.soldOutEverywhere'));
     const chips = card.locator('[data-seat]');

@@ -116,6 +116,7 @@ for (const lang of LANGUAGES) {
     await expect(drawer).toBeHidden();
     await expect(open).toHaveAttribute('data-active', '1');
     await expect(open).toContainText('1');
+    await expect(page.getByTestId('results-list')).toHaveAttribute('aria-busy', 'false');
     const transfers = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-transfers')));
     expect(transfers).not.toContain('1');
 

@@ -33,10 +33,27 @@ function criteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
 const searchUrl = (c: SearchCriteria) => `/search?s=${packSearchLink(c)}`;
 const cards = (page: Page) => page.getByTestId('result-card');
 
+/** Screenshots at the desktop widths of spec §9 when SHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}-full.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Waits until the list shows the page of the order and the filters last chosen (the server sorts and filters). */
+async function listSettled(page: Page) {
+  await expect(page.getByTestId('results-list')).toHaveAttribute('aria-busy', 'false');
+}
+
 /** Waits until every supplier has answered. */
 async function searchDone(page: Page) {
   await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 30_000 });
   await expect(cards(page).first()).toBeVisible();
+  await listSettled(page);
 }
 
 const attributes = (list: Locator, name: string) =>
@@ -86,6 +103,7 @@ for (const lang of LANGUAGES) {
     await expect(seats).toContainText(text(lang, 'results', 'seats.O'));
 
     await page.getByRole('tab', { name: text(lang, 'results', 'sort.duration') }).click();
+    await listSettled(page);
     const minutes = (await attributes(cards(page), 'data-duration')).map(Number);
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
   });
@@ -97,10 +115,12 @@ for (const lang of LANGUAGES) {
     await page.goto(searchUrl(criteria()));
     await searchDone(page);
     await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.cheapest')) }).click();
+    await listSettled(page);
     const prices = (await attributes(cards(page), 'data-price')).map(Number);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.latest')) }).click();
+    await listSettled(page);
     const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
     expect(departures).toEqual([...departures].sort((a, b) => b - a));
 
@@ -124,6 +144,7 @@ for (const lang of LANGUAGES) {
     expect(directCount).toBeGreaterThan(0);
 
     await stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') }).uncheck();
+    await listSettled(page);
     const transfers = await attributes(cards(page), 'data-transfers');
     expect(transfers).toContain('0');
     expect(transfers).not.toContain('1');
@@ -131,11 +152,47 @@ for (const lang of LANGUAGES) {
     const kinds = page.getByTestId('filter-kinds');
     await kinds.locator('li[data-option="train"]').hover();
     await kinds.locator('li[data-option="train"]').getByRole('button').click();
+    await listSettled(page);
     expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
 
     await page.getByTestId('filters-reset').click();
+    await listSettled(page);
     await expect(stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') })).toBeChecked();
     expect(new Set(await attributes(cards(page), 'data-kind')).size).toBeGreaterThan(1);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`shows one page of results with its count, and more on request, in ${lang}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    const pulls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v2/pull')) pulls.push(r.postData() ?? '');
+    });
+    await page.goto(searchUrl(criteria()));
+    await searchDone(page);
+    await expect(cards(page)).toHaveCount(20);
+    await shot(page, `results-page-${lang}`);
+    const counted = async () => ((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? []).map(Number);
+    const [a = 0, b = 0] = await counted();
+    const total = Math.max(a, b);
+    expect(Math.min(a, b)).toBe(20);
+    expect(total).toBeGreaterThan(40);
+    // Every pull asks for a page of the view, never for every result.
+    expect(pulls.length).toBeGreaterThan(0);
+    for (const body of pulls) expect(JSON.parse(body).view).toMatchObject({ offset: 0, limit: 20 });
+
+    const more = page.getByTestId('show-more');
+    await expect(more).toHaveText(text(lang, 'results', 'list.showMore'));
+    await more.click();
+    await listSettled(page);
+    await expect(cards(page)).toHaveCount(40);
+    expect(Math.min(...(await counted()))).toBe(40);
+    expect(Math.max(...(await counted()))).toBe(total);
   });
 }
 
@@ -146,6 +203,7 @@ test('a door-to-door plan opens into a timeline of legs, transfers, fees and the
   await searchDone(page);
   await kinds.locator('li[data-option="mix"]').hover();
   await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+  await listSettled(page);
   const card = cards(page).first();
   await expect(card).toHaveAttribute('data-kind', 'mix');
   await card.getByTestId('result-details-toggle').click();
@@ -248,6 +306,7 @@ for (const lang of LANGUAGES) {
     const kinds = page.getByTestId('filter-kinds');
     await kinds.locator('li[data-option="mix"]').hover();
     await kinds.locator('li[data-option="mix"]').getByRole('button').click();
+    await listSettled(page);
     const card = cards(page).first();
     await card.getByTestId('result-details-toggle').click();
     const timeline = card.getByTestId('journey-timeline');

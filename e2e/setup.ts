@@ -140,21 +140,23 @@ export async function linkRailAccount(page: Page, rail: RailAccount): Promise<vo
   expect(login.ok(), await login.text()).toBe(true);
 }
 
-/** Runs a search on the results page and collects what its pulls brought, once it is done. */
+/**
+ * Runs a search on the results page and, once it is done, reads every result of the session (the page
+ * itself pulls only the page it shows).
+ */
 export async function searchOnPage(
   page: Page,
   criteria: SearchCriteria,
 ): Promise<{ searchId: string; results: SearchResult[] }> {
-  const results: SearchResult[] = [];
   let searchId = '';
   page.on('response', async (r) => {
     if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
-    if (r.url().endsWith('/api/v2/pull') && r.ok())
-      results.push(...((await r.json()) as { results: SearchResult[] }).results);
   });
   await page.goto(`/search?s=${packSearchLink(criteria)}`);
   await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
-  return { searchId, results };
+  const all = await page.request.post('/api/v2/pull', { data: { searchId, cursor: 0 } });
+  expect(all.ok(), await all.text()).toBe(true);
+  return { searchId, results: ((await all.json()) as { results: SearchResult[] }).results };
 }
 
 /** Screenshots into `$SHOTS` at each width (nothing without it), then back to 1280 px. */

@@ -27,11 +27,13 @@ export function viewContextOf(criteria: SearchCriteria, priceOf: PriceOf): ViewC
  */
 export class ResultPages {
   private readonly pages = new Map<string, string>();
+  private textLength = 0;
   private readonly priceOf: PriceOf;
 
+  /** `maxTextLength` bounds the pages' JSON kept, the least recently used going first. */
   constructor(
     rates: RateTable,
-    private readonly maxPages = 256,
+    private readonly maxTextLength = 4 * 1024 * 1024,
   ) {
     this.priceOf = cnyPriceOf(rates);
   }
@@ -54,9 +56,11 @@ export class ResultPages {
     }
     const json = JSON.stringify(viewResults(results(), view, viewContextOf(criteria, this.priceOf)));
     this.pages.set(key, json);
-    for (const old of this.pages.keys()) {
-      if (this.pages.size <= this.maxPages) break;
+    this.textLength += json.length;
+    for (const [old, text] of this.pages) {
+      if (this.textLength <= this.maxTextLength || old === key) break;
       this.pages.delete(old);
+      this.textLength -= text.length;
     }
     return json;
   }

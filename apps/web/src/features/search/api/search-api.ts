@@ -1,12 +1,15 @@
-import { type SearchCriteria, searchEndpoints } from '@junction/domain';
+import { type ResultViewInput, type SearchCriteria, searchEndpoints } from '@junction/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
-/** The search calls of spec §7: start, pull what arrived since a cursor, re-price one result. */
+/**
+ * The search calls of spec §7: start, pull what arrived since a cursor (or, with a view, one page of all
+ * the results in an order and with filters), re-price one result.
+ */
 export const searchApi = {
   start: (criteria: SearchCriteria, signal?: AbortSignal) => callApi(searchEndpoints.start, { body: criteria, signal }),
-  pull: (searchId: string, cursor: number, signal?: AbortSignal) =>
-    callApi(searchEndpoints.pull, { body: { searchId, cursor }, signal }),
+  pull: (searchId: string, cursor: number, signal?: AbortSignal, view?: ResultViewInput) =>
+    callApi(searchEndpoints.pull, { body: { searchId, cursor, view }, signal }),
   refresh: (searchId: string, resultId: string) => callApi(searchEndpoints.refresh, { body: { searchId, resultId } }),
   /** The criteria of a short route link (`/search/{routes}`); 400 or 404 when the link is not valid. */
   link: (routes: string, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { type PullResponse, type SearchResult, sameInBoth } from '@junction/domain';
+import { type PullResponse, type ResultPage, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SESSION, reduceSession, replaceResult } from './search-session';
 
@@ -42,5 +42,30 @@ describe('search session', () => {
     ]);
     expect(replaceResult(s, result('b', 120)).results[1]?.price.amount).toBe(120);
     expect(replaceResult(s, result('zzz'))).toBe(s);
+  });
+
+  it('takes a page only for the view the traveller wants now, and swaps a re-priced result on it', () => {
+    const page = (ids: string[]) => ({ results: ids.map((id) => result(id)), count: ids.length }) as ResultPage;
+    let s = reduceSession(
+      EMPTY_SESSION,
+      { type: 'pulled', response: pull({ page: page(['a']) }), viewKey: 'best' },
+      'best',
+    );
+    expect(s.page?.results.map((r) => r.id)).toEqual(['a']);
+    // A pull for the old order lands after the traveller chose another: its progress counts, its page does not.
+    s = reduceSession(
+      s,
+      { type: 'pulled', response: pull({ answered: 2, page: page(['b', 'a']) }), viewKey: 'best' },
+      'cheapest',
+    );
+    expect(s).toMatchObject({ answered: 2, pageKey: 'best' });
+    expect(s.page?.results.map((r) => r.id)).toEqual(['a']);
+    s = reduceSession(
+      s,
+      { type: 'pulled', response: pull({ page: page(['a', 'b']) }), viewKey: 'cheapest' },
+      'cheapest',
+    );
+    expect(s.pageKey).toBe('cheapest');
+    expect(replaceResult(s, result('b', 120)).page?.results[1]?.price.amount).toBe(120);
   });
 });

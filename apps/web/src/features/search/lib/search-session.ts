@@ -1,6 +1,9 @@
-import type { LocalText, PullResponse, SearchPhase, SearchResult } from '@junction/domain';
+import type { LocalText, PullResponse, ResultPage, SearchPhase, SearchResult } from '@junction/domain';
 
-/** What the page knows of one search: its id, progress, and every result so far in arrival order. */
+/**
+ * What the page knows of one search: its id, progress, and the page of results of the view it showed
+ * last (the server sorts and filters); `results` holds what plain pulls brought, in arrival order.
+ */
 export type SearchSession = {
   searchId: string | null;
   phase: SearchPhase;
@@ -9,6 +12,9 @@ export type SearchSession = {
   done: boolean;
   cursor: number;
   results: SearchResult[];
+  /** The page of the view `pageKey` names, once one arrived. */
+  page: ResultPage | null;
+  pageKey: string | null;
   /** Suppliers that did not answer, by name. */
   failed: LocalText[];
 };
@@ -21,16 +27,23 @@ export const EMPTY_SESSION: SearchSession = {
   done: false,
   cursor: 0,
   results: [],
+  page: null,
+  pageKey: null,
   failed: [],
 };
 
-export type SessionEvent = { type: 'started'; searchId: string } | { type: 'pulled'; response: PullResponse };
+export type SessionEvent =
+  | { type: 'started'; searchId: string }
+  /** A pull; `viewKey` names the view it asked for, if any. */
+  | { type: 'pulled'; response: PullResponse; viewKey?: string };
 
 /**
  * Folds one event into the session. Results are append-only so the list can keep its order; a result
- * sent again under a known id (a supplier re-priced it) replaces the earlier one where it stands.
+ * sent again under a known id (a supplier re-priced it) replaces the earlier one where it stands. A page
+ * is taken only for the view the traveller wants now (`currentViewKey`): one asked for before they
+ * changed the order or the filters never replaces the page of the new view.
  */
-export function reduceSession(session: SearchSession, event: SessionEvent): SearchSession {
+export function reduceSession(session: SearchSession, event: SessionEvent, currentViewKey?: string): SearchSession {
   if (event.type === 'started') return { ...EMPTY_SESSION, searchId: event.searchId };
   const { response } = event;
   let results = session.results;
@@ -45,6 +58,10 @@ export function reduceSession(session: SearchSession, event: SessionEvent): Sear
       } else results[at] = result;
     }
   }
+  const isCurrentPage =
+    response.page !== undefined &&
+    event.viewKey !== undefined &&
+    (currentViewKey === undefined || currentViewKey === event.viewKey);
   return {
     ...session,
     phase: response.phase,
@@ -53,15 +70,17 @@ export function reduceSession(session: SearchSession, event: SessionEvent): Sear
     done: response.done,
     cursor: response.cursor,
     results,
+    page: isCurrentPage ? (response.page ?? null) : session.page,
+    pageKey: isCurrentPage ? (event.viewKey ?? null) : session.pageKey,
     failed: [...session.failed, ...response.failed.filter((f) => !session.failed.some((k) => k.en === f.en))],
   };
 }
 
-/** Swaps in a re-priced result (after Select), keeping its place. */
+/** Swaps in a re-priced result (after Select), keeping its place in the results and on the page. */
 export function replaceResult(session: SearchSession, result: SearchResult): SearchSession {
-  const at = session.results.findIndex((r) => r.id === result.id);
-  if (at < 0) return session;
-  const results = [...session.results];
-  results[at] = result;
-  return { ...session, results };
+  const has = (list: SearchResult[]) => list.some((r) => r.id === result.id);
+  if (!has(session.results) && !(session.page && has(session.page.results))) return session;
+  const swap = (list: SearchResult[]) => list.map((r) => (r.id === result.id ? result : r));
+  const page = session.page && { ...session.page, results: swap(session.page.results) };
+  return { ...session, results: swap(session.results), page };
 }

@@ -1,23 +1,28 @@
-import type { SearchResult } from '@junction/domain';
+import type { ResultPage } from '@junction/domain';
 import { type FocusEvent, type RefObject, useCallback, useEffect, useState } from 'react';
 
 /**
  * Results keep streaming in while the traveller reads. Re-sorting the list under their eyes would move
  * the card they are looking at, so while they are engaged with the list (pointer or focus in it, a
- * card open, or scrolled into it) the list keeps the results it had: new arrivals are counted and
- * offered in a "N new results — show" bar, and re-priced ones wait too. When the traveller is not
- * engaged, everything goes straight in.
+ * card open, or scrolled into it) the list keeps the page it had: new arrivals are counted and offered
+ * in a "N new results — show" bar, and re-priced ones wait too. When the traveller is not engaged, or
+ * asks for another order, other filters or more results (another view), the new page goes straight in.
  */
-export function useHeldResults(searchId: string | null, results: SearchResult[], isEngaged: boolean) {
-  const [applied, setApplied] = useState({ searchId, results });
-  const isSameSearch = applied.searchId === searchId;
+export function useHeldPage(
+  searchId: string | null,
+  page: ResultPage | null,
+  viewKey: string | null,
+  isEngaged: boolean,
+) {
+  const [applied, setApplied] = useState({ searchId, page, viewKey });
+  const isSame = applied.searchId === searchId && applied.viewKey === viewKey;
   // Nothing shown yet means nothing to jump: the first results always go in.
-  const shouldApply = !isSameSearch || ((!isEngaged || applied.results.length === 0) && applied.results !== results);
-  if (shouldApply) setApplied({ searchId, results });
-  const shown = shouldApply ? results : applied.results;
+  const shouldApply = !isSame || ((!isEngaged || !applied.page?.count) && applied.page !== page);
+  if (shouldApply) setApplied({ searchId, page, viewKey });
+  const shown = shouldApply ? page : applied.page;
 
-  const showAll = useCallback(() => setApplied({ searchId, results }), [searchId, results]);
-  return { shown, pendingCount: Math.max(0, results.length - shown.length), showAll };
+  const showAll = useCallback(() => setApplied({ searchId, page, viewKey }), [searchId, page, viewKey]);
+  return { shown, pendingCount: Math.max(0, (page?.count ?? 0) - (shown?.count ?? 0)), showAll };
 }
 
 /** Distance below the fixed header at which the list counts as scrolled into. */

@@ -1,5 +1,5 @@
-import { type Currency, cnyPriceOf, convertMoney, fromRequestDate, type Money, type PriceOf } from '@junction/domain';
-import { useCallback, useMemo } from 'react';
+import { type Currency, convertMoney, fromRequestDate, type Money } from '@junction/domain';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencyTable } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -30,15 +30,6 @@ export function formatRequestDate(
   return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
   );
-}
-
-/**
- * Prices compare in hundredths of CNY, whatever currency a supplier quoted: results in CNY compare as
- * they are, others through the day's rates (or as they are until the rates arrive).
- */
-export function usePriceOf(): PriceOf {
-  const rates = useCurrencyTable().data?.rates.rates;
-  return useMemo(() => cnyPriceOf(rates), [rates]);
 }
 
 /** An amount in CNY hundredths shown in the display currency (for texts such as the "Best" hint). */

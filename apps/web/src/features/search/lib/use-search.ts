@@ -1,11 +1,11 @@
-import { SEARCH_TTL_MS, type SearchCriteria, type SearchResult } from '@junction/domain';
+import { type ResultView, SEARCH_TTL_MS, type SearchCriteria, type SearchResult } from '@junction/domain';
 import {
   queryOptions,
   experimental_streamedQuery as streamedQuery,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { searchApi, searchKeys } from '../api/search-api';
 import { EMPTY_SESSION, reduceSession, replaceResult, type SearchSession, type SessionEvent } from './search-session';
@@ -31,10 +31,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-async function pullWithRetry(searchId: string, cursor: number, signal: AbortSignal) {
+async function pullWithRetry(searchId: string, cursor: number, signal: AbortSignal, view?: ResultView) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await searchApi.pull(searchId, cursor, signal);
+      return await searchApi.pull(searchId, cursor, signal, view);
     } catch (error) {
       if (attempt >= PULL_RETRIES || !isTransient(error)) throw error;
       await sleep(PULL_INTERVAL_MS * 2 ** (attempt + 1), signal);
@@ -42,18 +42,26 @@ async function pullWithRetry(searchId: string, cursor: number, signal: AbortSign
   }
 }
 
-/** Starts a search and yields its id, then every pull, until the suppliers are done. */
+/** The key a view's page is known by: two views with the same key show the same page. */
+export const viewKeyOf = (view: ResultView) => JSON.stringify(view);
+
+/**
+ * Starts a search and yields its id, then every pull, until the suppliers are done. Each pull asks for
+ * one page of the view the traveller wants at that moment (`currentView`).
+ */
 export async function* streamSearch(
   criteria: SearchCriteria,
   signal: AbortSignal,
+  currentView: () => ResultView,
   intervalMs = PULL_INTERVAL_MS,
 ): AsyncGenerator<SessionEvent> {
   const { searchId } = await searchApi.start(criteria, signal);
   yield { type: 'started', searchId };
   let cursor = 0;
   for (;;) {
-    const response = await pullWithRetry(searchId, cursor, signal);
-    yield { type: 'pulled', response };
+    const view = currentView();
+    const response = await pullWithRetry(searchId, cursor, signal, view);
+    yield { type: 'pulled', response, viewKey: viewKeyOf(view) };
     if (response.done) return;
     cursor = response.cursor;
     await sleep(intervalMs, signal);
@@ -62,12 +70,12 @@ export async function* streamSearch(
 
 export const criteriaKey = (criteria: SearchCriteria) => JSON.stringify(criteria);
 
-export const searchSessionQueryOptions = (criteria: SearchCriteria, run: number) =>
+export const searchSessionQueryOptions = (criteria: SearchCriteria, run: number, currentView: () => ResultView) =>
   queryOptions({
     queryKey: searchKeys.session(criteriaKey(criteria), run),
     queryFn: streamedQuery<SessionEvent, SearchSession>({
-      streamFn: ({ signal }) => streamSearch(criteria, signal),
-      reducer: reduceSession,
+      streamFn: ({ signal }) => streamSearch(criteria, signal, currentView),
+      reducer: (session, event) => reduceSession(session, event, viewKeyOf(currentView())),
       initialValue: EMPTY_SESSION,
     }),
     // Coming back from booking shows the same results while the server still holds them.
@@ -87,14 +95,40 @@ export type UseSearch = {
   restart: () => void;
   /** Puts a re-priced result in place of the old one. */
   updateResult: (result: SearchResult) => void;
+  /** The page shown is of another view than the one asked for, whose page is on its way. */
+  isPagePending: boolean;
 };
 
-/** The search → pull loop for one set of criteria, cached by TanStack Query. */
-export function useSearch(criteria: SearchCriteria): UseSearch {
+/**
+ * The search → pull loop for one set of criteria, cached by TanStack Query, each pull bringing the page of
+ * `view`. A change of view is asked for at once rather than at the next pull, and after the search is done.
+ */
+export function useSearch(criteria: SearchCriteria, view: ResultView): UseSearch {
   const [run, setRun] = useState(0);
-  const options = useMemo(() => searchSessionQueryOptions(criteria, run), [criteria, run]);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const options = useMemo(() => searchSessionQueryOptions(criteria, run, () => viewRef.current), [criteria, run]);
   const query = useQuery(options);
   const queryClient = useQueryClient();
+  const searchId = query.data?.searchId ?? null;
+  const pageKey = query.data?.pageKey ?? null;
+  const viewKey = viewKeyOf(view);
+  useEffect(() => {
+    // Until the first page arrives, the search's own pulls ask for the view as it is then.
+    if (!searchId || pageKey === null || pageKey === viewKey) return;
+    const controller = new AbortController();
+    const asked = viewRef.current;
+    searchApi
+      .pull(searchId, 0, controller.signal, asked)
+      .then((response) =>
+        queryClient.setQueryData(options.queryKey, (s) =>
+          s ? reduceSession(s, { type: 'pulled', response, viewKey: viewKeyOf(asked) }, viewKeyOf(viewRef.current)) : s,
+        ),
+      )
+      // The next pull of the search asks again; a search that has ended shows its last page.
+      .catch(() => {});
+    return () => controller.abort();
+  }, [searchId, pageKey, viewKey, queryClient, options.queryKey]);
   const restart = useCallback(() => setRun((n) => n + 1), []);
   const updateResult = useCallback(
     (result: SearchResult) => queryClient.setQueryData(options.queryKey, (s) => (s ? replaceResult(s, result) : s)),
@@ -106,5 +140,6 @@ export function useSearch(criteria: SearchCriteria): UseSearch {
     isFetching: query.isFetching,
     restart,
     updateResult,
+    isPagePending: pageKey !== null && pageKey !== viewKey,
   };
 }

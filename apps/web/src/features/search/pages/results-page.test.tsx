@@ -1,11 +1,15 @@
 import {
+  cnyPriceOf,
   type LegPoint,
   type PullResponse,
   packSearchLink,
   type ResultLeg,
+  resultViewSchema,
   type SearchCriteria,
   type SearchResult,
   sameInBoth,
+  searchCriteriaSchema,
+  viewResults,
 } from '@junction/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -221,16 +225,47 @@ const pull = (p: Partial<PullResponse>): PullResponse => ({
   ...p,
 });
 
+/**
+ * A pull that asks for a view gets what the server would send: the results of every pull so far, sorted,
+ * filtered and cut to a page by the same code the server runs, instead of the new ones.
+ */
+async function asView(
+  response: Response,
+  body: Record<string, unknown>,
+  criteria: SearchCriteria,
+  seen: Map<string, SearchResult>,
+) {
+  if (!response.ok || body.view === undefined) return response;
+  const pulled = (await response.json()) as PullResponse;
+  for (const r of pulled.results) seen.set(r.id, r);
+  const first = criteria.legs[0];
+  const page = viewResults([...seen.values()], resultViewSchema.parse(body.view), {
+    priceOf: cnyPriceOf(undefined),
+    partySize: criteria.adults + criteria.children,
+    mode: criteria.mode,
+    calendar: first && criteria.flexDays > 0 ? { centerDate: first.departure_date, flexDays: criteria.flexDays } : null,
+  });
+  return json({ ...pulled, results: [], page });
+}
+
 function serve(routes: Record<string, Route>) {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
+  let criteria = CRITERIA;
+  const seen = new Map<string, SearchResult>();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path: url.pathname, body });
+      if (url.pathname === '/api/v2/search') {
+        criteria = searchCriteriaSchema.parse(body);
+        seen.clear();
+      }
       const route = routes[url.pathname];
-      return route ? route(body, url) : json({ errorCode: 4040, errorContent: 'Not found' }, 404);
+      if (!route) return json({ errorCode: 4040, errorContent: 'Not found' }, 404);
+      const response = await route(body, url);
+      return url.pathname === '/api/v2/pull' ? asView(response, body, criteria, seen) : response;
     }),
   );
   return calls;

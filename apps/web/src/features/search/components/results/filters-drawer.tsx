@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import styles from './filters-drawer.module.css';
 import { FiltersPanel, type FiltersPanelProps, ResetFilters } from './filters-panel';
 
-export type FiltersDrawerProps = Omit<FiltersPanelProps, 'isInDrawer'> & {
+export type FiltersDrawerProps = Omit<FiltersPanelProps, 'isInDrawer' | 'facets'> & {
+  /** None until the first results arrive. */
+  facets: FiltersPanelProps['facets'] | null;
   /** Results that pass the filters, for the button that closes the drawer. */
   matchCount: number;
 };
@@ -26,7 +28,7 @@ export function FiltersDrawer({ matchCount, ...panel }: FiltersDrawerProps) {
         className={styles.open}
         icon={<FilterOutlined />}
         onClick={() => setIsOpen(true)}
-        disabled={panel.results.length === 0}
+        disabled={!panel.facets}
         aria-haspopup="dialog"
         aria-label={active > 0 ? t('filters.openActive', { count: active }) : t('filters.open')}
         data-testid="filters-open"
@@ -53,7 +55,7 @@ export function FiltersDrawer({ matchCount, ...panel }: FiltersDrawerProps) {
         }
         classNames={{ body: styles.body }}
       >
-        <FiltersPanel {...panel} isInDrawer />
+        {panel.facets ? <FiltersPanel {...panel} facets={panel.facets} isInDrawer /> : null}
       </Drawer>
     </>
   );

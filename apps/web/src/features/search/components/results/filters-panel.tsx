@@ -1,16 +1,13 @@
 import {
   activeFilterCount,
   type FacetOption,
-  facetOptions,
   inLanguage,
   JOURNEY_CABINS,
   NO_FILTERS,
   onlyOption,
-  type PriceOf,
   type ResultFacet,
   type ResultFilters,
-  rangeBounds,
-  type SearchResult,
+  type ResultPage,
   STOP_VALUES,
   TRAIN_GROUPS,
   toggleOption,
@@ -19,16 +16,16 @@ import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { isMainLeg, pointName } from '../../lib/result-model';
 import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
 import { CheckboxList, FilterSection, MaxSlider, RangeSlider } from './filter-controls';
 import styles from './filters-panel.module.css';
 
 export type FiltersPanelProps = {
-  results: readonly SearchResult[];
+  /** Every option of every filter with its count, and the sliders' ends, as the server counted them. */
+  facets: ResultPage['facets'];
+  ranges: ResultPage['ranges'];
   filters: ResultFilters;
   onChange: (filters: ResultFilters) => void;
-  priceOf: PriceOf;
   isRail: boolean;
   /** In the phone's drawer, which has its own title and reset: the panel is only the filters. */
   isInDrawer?: boolean;
@@ -67,7 +64,7 @@ export function ResetFilters({ filters, onChange }: ResetFiltersProps) {
 }
 
 /** The sidebar: every filter with counts, sliders for times, price and trip time, and a reset. */
-export function FiltersPanel({ results, filters, onChange, priceOf, isRail, isInDrawer = false }: FiltersPanelProps) {
+export function FiltersPanel({ facets, ranges, filters, onChange, isRail, isInDrawer = false }: FiltersPanelProps) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
@@ -75,17 +72,15 @@ export function FiltersPanel({ results, filters, onChange, priceOf, isRail, isIn
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
-    for (const r of results)
-      for (const leg of r.legs) {
-        if (!isMainLeg(leg)) continue;
-        if (leg.carrier) map.set(`carrier:${leg.carrier}`, inLanguage(leg.carrierName, language) || leg.carrier);
-        for (const p of [leg.from, leg.to]) if (p.code) map.set(`place:${p.code}`, pointName(p, language));
-      }
+    for (const option of facets.carriers)
+      if (option.name) map.set(`carrier:${option.value}`, inLanguage(option.name, language) || option.value);
+    for (const option of [...facets.departurePlaces, ...facets.arrivalPlaces])
+      if (option.name) map.set(`place:${option.value}`, inLanguage(option.name, language) || option.value);
     return map;
-  }, [results, language]);
+  }, [facets, language]);
 
-  const options = (facet: ResultFacet) => facetOptions(results, filters, facet, priceOf);
-  const bounds = rangeBounds(results, priceOf);
+  const options = (facet: ResultFacet): FacetOption[] => facets[facet].map(({ value, count }) => ({ value, count }));
+  const bounds = ranges;
 
   const facetList = (facet: ResultFacet, label: (v: string) => string, list: FacetOption[], withOnly = false) => (
     <CheckboxList

@@ -1,4 +1,4 @@
-import type { CalendarDay } from '@junction/domain';
+import type { ResultPage } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
@@ -7,7 +7,7 @@ import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './price-calendar-strip.module.css';
 
 export type PriceCalendarStripProps = {
-  days: readonly CalendarDay[];
+  days: NonNullable<ResultPage['calendar']>['days'];
   selected: string | null;
   cheapest: string | null;
   /** The date searched for, marked in the strip. */

@@ -1,16 +1,14 @@
 import {
-  cheapestDay,
-  filterResults,
+  MAX_RESULT_PAGE_SIZE,
   NO_FILTERS,
   packSearchLink,
-  passesFilters,
-  priceCalendar,
+  RESULT_PAGE_SIZE,
   type ResultFilters,
   type ResultSort,
+  type ResultView,
   type SearchCriteria,
   type SearchResult,
   sortForView,
-  sortResults,
 } from '@junction/domain';
 import { Alert, App, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,8 +24,7 @@ import { useRefreshResult } from '../../api/search-api';
 import { toMoney } from '../../lib/result-model';
 import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
 import { useCriteriaNames } from '../../lib/use-criteria-names';
-import { useHeldResults, useReaderEngagement } from '../../lib/use-held-results';
-import { usePriceOf } from '../../lib/use-result-format';
+import { useHeldPage, useReaderEngagement } from '../../lib/use-held-results';
 import { criteriaKey, useSearch } from '../../lib/use-search';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
@@ -41,8 +38,8 @@ import styles from './search-results.module.css';
 import { SortTabs } from './sort-tabs';
 import { SummaryBar } from './summary-bar';
 
-/** Cards rendered at first; more on request, so a long list stays quick. */
-export const PAGE_SIZE = 25;
+/** Cards asked for at first and at each "show more", so a long list stays quick to send and to show. */
+export const PAGE_SIZE = RESULT_PAGE_SIZE;
 /** Below this width the filters leave the side for a drawer (the layout's single column, in the CSS too). */
 const NARROW = '(max-width: 900px)';
 
@@ -61,39 +58,31 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { showMessage } = useMessageDialog();
-  const { session, error, restart, updateResult } = useSearch(criteria);
-  const priceOf = usePriceOf();
   const isNarrow = useMediaQuery(NARROW);
 
   const [chosenSort, setChosenSort] = useState<ResultSort>(criteria.sort);
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
   const [expandedId, setExpandedId] = useState<string | null>(plan);
   const [limit, setLimit] = useState(PAGE_SIZE);
+  // The server sorts and filters: the page asks for the part of the results the traveller wants to see.
+  const view = useMemo<ResultView>(
+    () => ({ sort: chosenSort, filters, offset: 0, limit: Math.min(limit, MAX_RESULT_PAGE_SIZE) }),
+    [chosenSort, filters, limit],
+  );
+  const { session, error, restart, updateResult, isPagePending } = useSearch(criteria, view);
   const listRef = useRef<HTMLDivElement>(null);
   const { isEngaged, listProps } = useReaderEngagement(listRef);
-  const held = useHeldResults(session.searchId, session.results, isEngaged || expandedId !== null);
-  const shown = held.shown;
-
-  const isRail =
-    criteria.mode === 'train' || (shown.length > 0 && shown.every((r: SearchResult) => r.kind === 'train'));
+  const held = useHeldPage(session.searchId, session.page, session.pageKey, isEngaged || expandedId !== null);
+  const page = held.shown;
+  const visible = page?.results ?? [];
+  const count = page?.count ?? 0;
+  const matched = page?.matched ?? 0;
+  const isRail = page?.isRail ?? criteria.mode === 'train';
+  // The tab follows the click at once; the page of that order follows from the server.
   const sort = sortForView(chosenSort, isRail);
-  const partySize = criteria.adults + criteria.children;
-  const visible = useMemo(
-    () => sortResults(filterResults(shown, filters, priceOf), sort, priceOf, partySize),
-    [shown, filters, sort, priceOf, partySize],
-  );
 
   const firstLeg = criteria.legs[0];
-  const calendar = useMemo(() => {
-    if (criteria.flexDays === 0 || !firstLeg) return null;
-    const days = priceCalendar(
-      shown.filter((r) => passesFilters(r, filters, priceOf, 'date')),
-      firstLeg.departure_date,
-      criteria.flexDays,
-      priceOf,
-    );
-    return { days, cheapest: cheapestDay(days, priceOf) };
-  }, [criteria.flexDays, firstLeg, shown, filters, priceOf]);
+  const calendar = page?.calendar ?? null;
 
   const names = useCriteriaNames(criteria);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
@@ -135,22 +124,30 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const failure = useMemo(() => classifySearchError(error, criteria), [error, criteria]);
   useEffect(() => handleFailure(failure), [failure, handleFailure]);
 
-  // Open and show the plan of a `/search/{routes}/{plan}` link once it arrives.
+  // Open and show the plan of a `/search/{routes}/{plan}` link once it arrives: the list grows to the
+  // longest page until it holds the plan.
   const planRef = useRef<HTMLElement | null>(null);
   const hasScrolledToPlan = useRef(false);
   const planIndex = plan ? visible.findIndex((r) => r.id === plan) : -1;
-  const isPlanHeld = !!plan && !shown.some((r) => r.id === plan) && session.results.some((r) => r.id === plan);
+  const latest = session.page;
+  const isPlanHeld =
+    !!plan && planIndex < 0 && !!latest && latest !== page && latest.results.some((r) => r.id === plan);
+  const isLongest = limit >= MAX_RESULT_PAGE_SIZE || (!!latest && latest.results.length >= latest.matched);
   const { showAll } = held;
   useEffect(() => {
     if (isPlanHeld && !hasScrolledToPlan.current) showAll();
   }, [isPlanHeld, showAll]);
   useEffect(() => {
-    if (planIndex < 0 || hasScrolledToPlan.current) return;
-    if (planIndex >= limit) return setLimit(planIndex + 1);
+    if (!plan || hasScrolledToPlan.current) return;
+    if (planIndex < 0) {
+      if (session.done && !isLongest) setLimit(MAX_RESULT_PAGE_SIZE);
+      return;
+    }
     hasScrolledToPlan.current = true;
     planRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [planIndex, limit]);
-  const isPlanGone = !!plan && session.done && !session.results.some((r) => r.id === plan);
+  }, [plan, planIndex, session.done, isLongest]);
+  const isPlanGone =
+    !!plan && session.done && isLongest && !!latest && !latest.results.some((r) => r.id === plan) && planIndex < 0;
 
   const refresh = useRefreshResult();
   const [selectingId, setSelectingId] = useState<string | null>(null);
@@ -183,6 +180,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   // Any change the traveller makes to the order or the filters also brings in what was held back.
   const changeSort = (next: ResultSort) => {
     setChosenSort(next);
+    setLimit(PAGE_SIZE);
     held.showAll();
   };
   const changeFilters = (next: ResultFilters) => {
@@ -196,7 +194,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   };
   const travellers = criteria.adults + criteria.children + criteria.infants;
 
-  if (failure?.kind === 'refused' && session.results.length === 0) {
+  if (failure?.kind === 'refused' && count === 0) {
     return (
       <>
         <SummaryBar criteria={criteria} names={names} modifyHref={modifyHref} />
@@ -222,12 +220,12 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
       <div className={styles.layout}>
         {isNarrow ? null : (
           <div className={styles.sidebar}>
-            {shown.length > 0 ? (
+            {page && count > 0 ? (
               <FiltersPanel
-                results={shown}
+                facets={page.facets}
+                ranges={page.ranges}
                 filters={filters}
                 onChange={changeFilters}
-                priceOf={priceOf}
                 isRail={isRail}
               />
             ) : (
@@ -238,15 +236,15 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
         <div className={styles.content}>
           {isNarrow ? (
             <FiltersDrawer
-              results={shown}
+              facets={page?.facets ?? null}
+              ranges={page?.ranges ?? null}
               filters={filters}
               onChange={changeFilters}
-              priceOf={priceOf}
               isRail={isRail}
-              matchCount={visible.length}
+              matchCount={matched}
             />
           ) : null}
-          <SearchProgress session={session} shownCount={session.results.length} isStopped={!!error} />
+          <SearchProgress session={session} shownCount={session.page?.count ?? 0} isStopped={!!error} />
           {failure?.kind === 'unavailable' ? (
             <Alert
               type="warning"
@@ -265,25 +263,24 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
               onSelect={(date) => changeFilters({ ...filters, date })}
             />
           ) : null}
-          <SortTabs
-            sort={sort}
-            onChange={changeSort}
-            isRail={isRail}
-            results={visible}
-            priceOf={priceOf}
-            partySize={partySize}
-          />
+          <SortTabs sort={sort} onChange={changeSort} isRail={isRail} leaders={page?.leaders ?? {}} />
+          {matched > 0 ? (
+            <p className={styles.count} data-testid="results-count">
+              {t('list.showing', { shown: visible.length, total: matched })}
+            </p>
+          ) : null}
           {isPlanGone ? <Alert type="info" showIcon title={t('empty.planGone')} /> : null}
           <NewResultsBar count={held.pendingCount} onShow={showNew} />
           <div
             ref={listRef}
             id="search-results-list"
             role="tabpanel"
-            className={styles.list}
+            className={`${styles.list} ${isPagePending ? styles.pending : ''}`}
+            aria-busy={isPagePending}
             data-testid="results-list"
             {...listProps}
           >
-            {visible.slice(0, limit).map((result) => (
+            {visible.map((result) => (
               <ResultCard
                 key={result.id}
                 ref={result.id === plan ? planRef : undefined}
@@ -297,8 +294,8 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 onSelect={handleSelect}
               />
             ))}
-            {shown.length === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}
-            {session.done && session.results.length === 0 ? (
+            {count === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}
+            {session.done && session.page?.count === 0 ? (
               <div className={styles.emptyCard} data-testid="no-results">
                 <EmptyState
                   kind="no-result"
@@ -312,7 +309,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 />
               </div>
             ) : null}
-            {shown.length > 0 && visible.length === 0 ? (
+            {count > 0 && matched === 0 ? (
               <div className={styles.emptyCard} data-testid="no-match">
                 <EmptyState
                   kind="empty"
@@ -321,16 +318,21 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 />
               </div>
             ) : null}
-            {visible.length > limit ? (
+            {matched > visible.length && limit < MAX_RESULT_PAGE_SIZE ? (
               <Button
                 size="large"
                 block
                 className={styles.more}
-                onClick={() => setLimit((n) => n + PAGE_SIZE)}
+                onClick={() => setLimit((n) => Math.min(n + PAGE_SIZE, MAX_RESULT_PAGE_SIZE))}
                 data-testid="show-more"
               >
-                {t('list.showMore', { shown: limit, total: visible.length })}
+                {t('list.showMore')}
               </Button>
+            ) : null}
+            {matched > visible.length && limit >= MAX_RESULT_PAGE_SIZE ? (
+              <p className={styles.refine} data-testid="results-refine">
+                {t('list.refine', { shown: visible.length, total: matched })}
+              </p>
             ) : null}
           </div>
         </div>

@@ -1,13 +1,5 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import {
-  BEST_WEIGHTS,
-  type PriceOf,
-  RAIL_SORTS,
-  type ResultSort,
-  type SearchResult,
-  SORTS,
-  sortResults,
-} from '@junction/domain';
+import { BEST_WEIGHTS, RAIL_SORTS, type ResultPage, type ResultSort, SORTS } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../shared/ui/price';
 import { Tooltip } from '../../../../shared/ui/tooltip';
@@ -21,21 +13,19 @@ export type SortTabsProps = {
   onChange: (sort: ResultSort) => void;
   /** The railway direct view (spec §4): duration, departure time, price. */
   isRail: boolean;
-  results: readonly SearchResult[];
-  priceOf: PriceOf;
-  /** Travellers with a seat, for the price per traveller "best" weighs. */
-  partySize: number;
+  /** What leads each order among the results the filters let through, as the server found it. */
+  leaders: ResultPage['leaders'];
 };
 
 /** One tab per order, each showing what leads under it: price and time, or the departure time. */
-export function SortTabs({ sort, onChange, isRail, results, priceOf, partySize }: SortTabsProps) {
+export function SortTabs({ sort, onChange, isRail, leaders }: SortTabsProps) {
   const { t } = useTranslation('results');
   const formatDuration = useFormatDuration();
   const formatCny = useFormatCny();
   const sorts: readonly ResultSort[] = isRail ? RAIL_SORTS : SORTS;
 
   const summary = (s: ResultSort) => {
-    const leader = results.length > 0 ? sortResults(results, s, priceOf, partySize)[0] : undefined;
+    const leader = leaders[s];
     if (!leader) return <span className={styles.placeholder}>—</span>;
     if (s === 'earliest' || s === 'latest' || s === 'departure') {
       return <span className={styles.time}>{localClock(leader.departureTime)}</span>;

@@ -1,0 +1,52 @@
+import type { ResultView, SearchCriteria, SearchResult } from '@junction/domain';
+import { resultViewSchema } from '@junction/domain';
+import { describe, expect, it } from 'vitest';
+import { ResultPages } from './result-pages';
+
+const criteria = { adults: 1, children: 0, mode: 'all', flexDays: 0, legs: [] } as unknown as SearchCriteria;
+const result = (id: string, amount: number) =>
+  ({
+    id,
+    kind: 'flight',
+    price: { amount, currency: 'CNY' },
+    departureTime: '2030-05-01T08:00:00+08:00',
+    arrivalTime: '2030-05-01T10:00:00+08:00',
+    durationMinutes: 120,
+    transfers: 0,
+    date: '2030/05/01',
+    legs: [],
+    bounds: [],
+  }) as unknown as SearchResult;
+
+describe('pages of results kept per process', () => {
+  const view: ResultView = resultViewSchema.parse({ sort: 'cheapest', limit: 1 });
+
+  it('sends a page again without working it out while the session has no new change', () => {
+    const pages = new ResultPages({});
+    let computed = 0;
+    const results = () => {
+      computed++;
+      return [result('a', 300), result('b', 100)];
+    };
+    const first = JSON.parse(pages.pageJson('s1', 3, criteria, results, view));
+    expect(first.results.map((r: SearchResult) => r.id)).toEqual(['b']);
+    expect(pages.pageJson('s1', 3, criteria, results, view)).toBe(JSON.stringify(first));
+    expect(computed).toBe(1);
+    pages.pageJson('s1', 4, criteria, results, view);
+    pages.pageJson('s1', 4, criteria, results, { ...view, sort: 'latest' });
+    expect(computed).toBe(3);
+  });
+
+  it('keeps no more text than its budget, dropping the least recently used', () => {
+    const pages = new ResultPages({}, 1);
+    let computed = 0;
+    const results = () => {
+      computed++;
+      return [result('a', 300)];
+    };
+    pages.pageJson('s1', 1, criteria, results, view);
+    pages.pageJson('s2', 1, criteria, results, view);
+    pages.pageJson('s1', 1, criteria, results, view);
+    expect(computed).toBe(3);
+  });
+});
