@@ -2,7 +2,13 @@
 // (compiled, in its own process, sessions in its embedded PostgreSQL). Prints figures; never fails on speed.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { addDays, type PullResponse, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
+import {
+  addDays,
+  type PullResponse,
+  RESULT_PAGE_SIZE,
+  type SearchCriteriaInput,
+  toRequestDate,
+} from '@junction/domain';
 import { type ServerProcess, startCompiledServer } from './compiled-server';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -26,7 +32,11 @@ const SEARCHES: [string, SearchCriteriaInput][] = [
 /** JSON received by the clients, decompressed. */
 let received = 0;
 
-async function run(base: string, criteria: SearchCriteriaInput) {
+/**
+ * One search: started, then pulled every 100 ms until done; `paged`, as the results page pulls it (the
+ * first page of the default order, a view), else every result as it arrives.
+ */
+async function run(base: string, criteria: SearchCriteriaInput, paged = false) {
   const t0 = performance.now();
   const post = async (url: string, body: unknown) => {
     const res = await fetch(base + url, {
@@ -43,11 +53,13 @@ async function run(base: string, criteria: SearchCriteriaInput) {
   let cursor = 0;
   let first = Number.NaN;
   let results = 0;
+  const view = paged ? { view: { sort: 'best', offset: 0, limit: RESULT_PAGE_SIZE } } : {};
   for (;;) {
-    const pull = (await post('/api/v2/pull', { searchId, cursor })) as PullResponse;
+    const pull = (await post('/api/v2/pull', { searchId, cursor, ...view })) as PullResponse;
     cursor = pull.cursor;
-    results += pull.results.length;
-    if (pull.results.length > 0 && Number.isNaN(first)) first = performance.now() - t0;
+    const arrived = paged ? (pull.page?.results.length ?? 0) : pull.results.length;
+    results = paged ? arrived : results + arrived;
+    if (arrived > 0 && Number.isNaN(first)) first = performance.now() - t0;
     if (pull.done) return { first, done: performance.now() - t0, results, failed: pull.failed.length };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -73,8 +85,10 @@ async function start(settings: Record<string, string>): Promise<ServerProcess> {
 }
 
 const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
+/** `SEARCH_BENCH=throughput` runs the throughput part alone. */
+const only = process.env.SEARCH_BENCH;
 
-{
+if (!only) {
   const server = await start({ SEARCH_LATENCY_SCALE: '1', SEARCH_SUPPLIER_FAILURES: 'true' });
   try {
     console.log(
@@ -92,39 +106,72 @@ const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
   }
 }
 
-{
-  console.log('\nthroughput, suppliers answering at once and never failing:');
+/** Cities of the distinct searches: every ordered pair of them is a route. */
+const CITIES = ['BJS', 'SHA', 'CAN', 'SZX', 'CTU', 'XIY', 'HGH', 'WUH', 'CKG', 'NKG', 'TSN', 'CSX'];
+const PAIRS = CITIES.flatMap((from) => CITIES.filter((to) => to !== from).map((to) => [from, to] as const));
+/** Two weeks of dates, so the door-to-door timetables of their weeks are built once, at the start. */
+const DISTINCT_DAYS = 14;
+let distinctCount = 0;
+/** A search nobody made before in this run: a new pair of route and date, so no supplier's answer is shared. */
+const distinct = (): SearchCriteriaInput => {
+  const i = distinctCount++;
+  const [from, to] = PAIRS[i % PAIRS.length] as readonly [string, string];
+  return { type: 1, legs: [leg(from, to, 9 + (Math.floor(i / PAIRS.length) % DISTINCT_DAYS))] };
+};
+
+if (!only || only === 'throughput') {
+  console.log(
+    '\nthroughput, suppliers answering at once and never failing (each client pulls the first page of results every 100 ms, as the results page does):',
+  );
   const server = await start(quiet);
   try {
-    const criteria = SEARCHES.map(([, c]) => c);
-    for (const c of criteria) await run(server.base, c);
-    // Each client pulls every 100 ms until its search is done, so a few clients cannot keep the server
-    // busy: 8 clients, then 32.
-    for (const concurrency of [8, 32]) {
-      const seconds = 20;
-      let done = 0;
-      received = 0;
-      const latencies: number[] = [];
-      const cpu0 = server.cpuMs();
-      const t = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async (_, w) => {
-          for (let i = w; performance.now() - t < seconds * 1000; i++) {
-            const r = await run(server.base, criteria[i % criteria.length] as SearchCriteriaInput);
-            latencies.push(r.done);
-            done++;
-          }
-        }),
-      );
-      const elapsed = (performance.now() - t) / 1000;
-      const cpu = server.cpuMs();
-      latencies.sort((a, b) => a - b);
-      const p = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(0);
-      console.log(
-        `  ${concurrency} clients for ${seconds} s on ${os.cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done} searches; time to done p50 ${p(0.5)} ms, p95 ${p(0.95)} ms); ` +
-          `CPU per search: server ${((cpu.server - cpu0.server) / done).toFixed(0)} ms, PostgreSQL ${((cpu.db - cpu0.db) / done).toFixed(0)} ms; ` +
-          `${(received / done / 1e6).toFixed(2)} MB of JSON per search; server RSS ${mb(server.rssMb())}, peak ${mb(server.peakRssMb())}; ${load()}`,
-      );
+    const repeated = SEARCHES.map(([, c]) => c);
+    // Warm: the six searches' timetables, and those of the distinct searches' weeks.
+    for (const c of repeated) await run(server.base, c);
+    for (let d = 0; d < DISTINCT_DAYS; d += 3) await run(server.base, { type: 1, legs: [leg('BJS', 'SHA', 9 + d)] });
+    for (const [kind, next] of [
+      ['repeated criteria (the six searches above, answers shared)', (i: number) => repeated[i % repeated.length]],
+      [
+        `distinct criteria (every search a new route and date: ${PAIRS.length} routes × ${DISTINCT_DAYS} days)`,
+        () => distinct(),
+      ],
+    ] as const) {
+      console.log(`  ${kind}:`);
+      for (const users of [1, 10, 30]) {
+        const seconds = 15;
+        received = 0;
+        const firsts: number[] = [];
+        const dones: number[] = [];
+        let errors = 0;
+        const cpu0 = server.cpuMs();
+        const t = performance.now();
+        await Promise.all(
+          Array.from({ length: users }, async (_, w) => {
+            for (let i = w; performance.now() - t < seconds * 1000; i += users) {
+              try {
+                const r = await run(server.base, next(i) as SearchCriteriaInput, true);
+                if (!Number.isNaN(r.first)) firsts.push(r.first);
+                dones.push(r.done);
+              } catch {
+                errors++;
+              }
+            }
+          }),
+        );
+        const elapsed = (performance.now() - t) / 1000;
+        const cpu = server.cpuMs();
+        const done = dones.length;
+        const q = (list: number[], f: number) => {
+          const sorted = [...list].sort((a, b) => a - b);
+          return (sorted[Math.floor(f * (sorted.length - 1))] ?? 0).toFixed(0);
+        };
+        console.log(
+          `    ${String(users).padStart(2)} users for ${seconds} s on ${os.cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done}, ${errors} errors); ` +
+            `first results p50 ${q(firsts, 0.5)} ms, p95 ${q(firsts, 0.95)} ms; done p50 ${q(dones, 0.5)} ms, p95 ${q(dones, 0.95)} ms; ` +
+            `CPU per search: server ${((cpu.server - cpu0.server) / Math.max(1, done)).toFixed(0)} ms, PostgreSQL ${cpu.db >= cpu0.db ? `${((cpu.db - cpu0.db) / Math.max(1, done)).toFixed(0)} ms` : 'not measured (backends ended)'}; ` +
+            `${(received / Math.max(1, done) / 1e6).toFixed(2)} MB of JSON per search; server RSS ${mb(server.rssMb())}, peak ${mb(server.peakRssMb())}; ${load()}`,
+        );
+      }
     }
     await new Promise((r) => setTimeout(r, 10_000));
     console.log(`  server RSS 10 s after the load: ${mb(server.rssMb())}`);
@@ -132,7 +179,7 @@ const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
     await server.stop();
   }
 }
-{
+if (!only) {
   // Issue #11: door-to-door searches on many new dates at once, each needing a timetable. Every search is
   // done within the supplier time limit, with plans or with the planner reported. Measured to the end, so
   // the busy answer (419) that would turn some away under this load is off.

@@ -33,6 +33,8 @@ export class FlightSchedule {
   private readonly lastDay: string[];
   /** Flights leaving each airport, sorted by departure second. */
   private readonly byOrigin: Uint32Array[];
+  /** Flights of each route (origin × airports + destination), sorted by departure second. */
+  private readonly byRoute = new Map<number, Uint32Array>();
 
   /** `stopPrefix`: the prefix the feed was read with, dropped from airport codes. */
   constructor(feed: GtfsFeed, stopPrefix = '') {
@@ -74,6 +76,20 @@ export class FlightSchedule {
       list.sort((x, y) => (this.departureSec[x] as number) - (this.departureSec[y] as number));
       return Uint32Array.from(list);
     });
+    const routes = new Map<number, number[]>();
+    for (const list of this.byOrigin) {
+      for (const f of list) {
+        const key = this.routeKey(this.origin[f] as number, this.destination[f] as number);
+        const route = routes.get(key);
+        if (route) route.push(f);
+        else routes.set(key, [f]);
+      }
+    }
+    for (const [key, list] of routes) this.byRoute.set(key, Uint32Array.from(list));
+  }
+
+  private routeKey(origin: number, destination: number): number {
+    return origin * this.airports.length + destination;
   }
 
   get size(): number {
@@ -96,9 +112,25 @@ export class FlightSchedule {
 
   /** Flights leaving `airport` whose departure instant lies in [fromMs, toMs). */
   departures(airport: number, fromMs: number, toMs: number): FlightInstance[] {
-    const list = this.byOrigin[airport];
-    if (!list || list.length === 0) return [];
+    return this.scan(this.byOrigin[airport], fromMs, toMs, []).sort((a, b) => a.departure - b.departure);
+  }
+
+  /**
+   * Flights from `airport` to any of `destinations` whose departure instant lies in [fromMs, toMs), in
+   * the order of `departures` (by departure, then by flight): a connection's onward flights without a
+   * look at every other flight leaving its hub.
+   */
+  departuresTo(airport: number, destinations: readonly number[], fromMs: number, toMs: number): FlightInstance[] {
     const out: FlightInstance[] = [];
+    for (const d of destinations) this.scan(this.byRoute.get(this.routeKey(airport, d)), fromMs, toMs, out);
+    return destinations.length > 1
+      ? out.sort((a, b) => a.departure - b.departure || a.flight - b.flight)
+      : out.sort((a, b) => a.departure - b.departure);
+  }
+
+  /** Adds the flights of a list (sorted by departure second) departing in [fromMs, toMs) to `out`. */
+  private scan(list: Uint32Array | undefined, fromMs: number, toMs: number, out: FlightInstance[]): FlightInstance[] {
+    if (!list || list.length === 0) return out;
     const firstServiceDay = Math.floor(fromMs / 1000 / DAY) - 1;
     const lastServiceDay = Math.floor(toMs / 1000 / DAY);
     for (let day = firstServiceDay; day <= lastServiceDay; day++) {
@@ -114,6 +146,6 @@ export class FlightSchedule {
         out.push({ flight: f, departure: dep, arrival: dayStartMs + (this.arrivalSec[f] as number) * 1000 });
       }
     }
-    return out.sort((a, b) => a.departure - b.departure);
+    return out;
   }
 }

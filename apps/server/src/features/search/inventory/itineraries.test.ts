@@ -1,4 +1,5 @@
 import type { GtfsFeed } from '@junction/planner';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FlightSchedule } from './flight-schedule';
 import { findItineraries } from './itineraries';
@@ -65,5 +66,44 @@ describe('flight itineraries', () => {
       ['ZZ9', 'ZZ', 'AAA', 'DDD', 20, 23],
     ]);
     expect(numbers(s, findItineraries(s, query(s, 45)))).toEqual(['ZZ9', 'XX1+XX2']);
+  });
+});
+
+describe('the flights of a route', () => {
+  it('are the departures from the airport to those destinations, in the same order', () => {
+    const airports = ['AAA', 'BBB', 'CCC', 'DDD'];
+    const flight = fc.record({
+      from: fc.constantFrom(...airports),
+      to: fc.constantFrom(...airports),
+      departs: fc.integer({ min: 0, max: 47 * 4 }),
+      minutes: fc.integer({ min: 30, max: 900 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(flight, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...airports),
+        fc.subarray(airports, { minLength: 1 }),
+        fc.integer({ min: 0, max: 48 * 60 }),
+        fc.integer({ min: 1, max: 30 * 60 }),
+        (flights, origin, destinations, fromMinute, windowMinutes) => {
+          const s = schedule(
+            flights
+              .filter((f) => f.from !== f.to)
+              .map((f, i) => [`F${i}`, 'XX', f.from, f.to, f.departs / 4, f.departs / 4 + f.minutes / 60]),
+          );
+          const o = s.indexOf(origin);
+          if (o === undefined) return;
+          const ds = destinations.flatMap((d) => (s.indexOf(d) === undefined ? [] : [s.indexOf(d) as number]));
+          const from = DAY + fromMinute * 60_000;
+          const to = from + windowMinutes * 60_000;
+          const want = s
+            .departures(o, from, to)
+            .filter((f) => ds.includes(s.destination[f.flight] as number))
+            .sort((a, b) => a.departure - b.departure || a.flight - b.flight);
+          expect(s.departuresTo(o, ds, from, to)).toEqual(want);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -36,6 +36,7 @@ export type ItineraryQuery = {
  */
 export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): Itinerary[] {
   const destinations = new Set(q.destinations);
+  const destinationList = [...destinations];
   const origins = new Set(q.origins);
   const out: Itinerary[] = [];
   for (const o of q.origins) {
@@ -49,8 +50,9 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
       const domestic =
         q.countryOf(o) === q.countryOf(hub) && q.destinations.some((d) => q.countryOf(d) === q.countryOf(hub));
       const mct = q.connectionMinutes(hub, domestic);
-      const onward = schedule.departures(
+      const onward = schedule.departuresTo(
         hub,
+        destinationList,
         first.arrival + mct * 60_000,
         first.arrival + CONNECTION_RULES.maxLayoverMin * 60_000,
       );
@@ -58,7 +60,6 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
       let ticketed = false;
       let self = false;
       for (const second of onward) {
-        if (!destinations.has(schedule.destination[second.flight] as number)) continue;
         const together = q.sameTicket(firstAirline, schedule.airline[second.flight] as string);
         if (together && !ticketed) {
           ticketed = true;
