@@ -16,9 +16,12 @@ import { leaderOf, type ResultSort, resultComparator, sortForView } from './resu
 import { isRide, requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
 import { RAIL_SORTS, type SearchMode, SORTS } from './search-options';
 
-/** Results a page holds unless asked otherwise, and the most one may hold. */
+/** The most journeys a search session keeps. */
+export const MAX_SESSION_RESULTS = 2_500;
+/** Results a page holds unless asked otherwise, and the most one may hold: every result of a session, so
+ * "Show more" and a link to one plan reach every result. */
 export const RESULT_PAGE_SIZE = 20;
-export const MAX_RESULT_PAGE_SIZE = 100;
+export const MAX_RESULT_PAGE_SIZE = MAX_SESSION_RESULTS;
 /** No session holds more results than this, so no page starts further in. */
 export const MAX_RESULT_OFFSET = 10_000;
 

@@ -1,4 +1,4 @@
-import type { Language, SearchCriteria, SearchResult } from '@junction/domain';
+import { type Language, MAX_SESSION_RESULTS, type SearchCriteria, type SearchResult } from '@junction/domain';
 
 export type SessionMeta = {
   id: string;
@@ -120,7 +120,7 @@ export function entryOf(text: string, seq: number): SessionEntry {
 }
 
 /** Results kept per session at most; later offers are dropped. */
-export const MAX_RESULTS = 2500;
+export const MAX_RESULTS = MAX_SESSION_RESULTS;
 /** How long the criteria of an expired session are kept, so a client can run it again. */
 export const TOMBSTONE_MS = 24 * 3600_000;
 

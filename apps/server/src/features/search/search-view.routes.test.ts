@@ -1,6 +1,7 @@
 import {
   cnyPriceOf,
   filterResults,
+  MAX_RESULT_PAGE_SIZE,
   NO_FILTERS,
   type PullResponse,
   type ResultFilters,
@@ -152,7 +153,7 @@ describe('pulling one page of a search’s results', () => {
   it('refuses a view it cannot show with 400 naming the field, and an unknown search as expired', async () => {
     const { searchId } = await search(oneWay());
     for (const view of [
-      { limit: 101 },
+      { limit: MAX_RESULT_PAGE_SIZE + 1 },
       { limit: 0 },
       { offset: -5 },
       { sort: 'random' },
