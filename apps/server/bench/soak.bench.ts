@@ -209,9 +209,10 @@ const cpu0 = server.cpuMs();
 // The server's resident memory every 5 s: its median by minute, so a collection that comes a little
 // earlier or later does not count as growth or shrinkage.
 const samples: number[][] = [];
+// Only the soak's minutes count: the travellers' last requests after the deadline are not a minute of traffic.
 const sampler = setInterval(() => {
   const minute = Math.floor((performance.now() - t0) / 60_000);
-  samples[minute] = [...(samples[minute] ?? []), server.rssMb()];
+  if (minute < minutes) samples[minute] = [...(samples[minute] ?? []), server.rssMb()];
 }, 5000);
 await Promise.all(Array.from({ length: users }, (_, n) => traveller(n, deadline)));
 clearInterval(sampler);
