@@ -113,6 +113,9 @@ export function useSearch(criteria: SearchCriteria, view: ResultView): UseSearch
   const searchId = query.data?.searchId ?? null;
   const pageKey = query.data?.pageKey ?? null;
   const viewKey = viewKeyOf(view);
+  // A view asked for on its own that failed (the results expired, say): shown as the search's error.
+  const [viewFailure, setViewFailure] = useState<{ key: string; error: unknown } | null>(null);
+  const failureKey = `${searchId}\n${viewKey}`;
   useEffect(() => {
     // Until the first page arrives, the search's own pulls ask for the view as it is then.
     if (!searchId || pageKey === null || pageKey === viewKey) return;
@@ -125,8 +128,11 @@ export function useSearch(criteria: SearchCriteria, view: ResultView): UseSearch
           s ? reduceSession(s, { type: 'pulled', response, viewKey: viewKeyOf(asked) }, viewKeyOf(viewRef.current)) : s,
         ),
       )
-      // The next pull of the search asks again; a search that has ended shows its last page.
-      .catch(() => {});
+      // A search still running asks again at its next pull; one that has ended says why it cannot.
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || !queryClient.getQueryData(options.queryKey)?.done) return;
+        setViewFailure({ key: `${searchId}\n${viewKeyOf(asked)}`, error });
+      });
     return () => controller.abort();
   }, [searchId, pageKey, viewKey, queryClient, options.queryKey]);
   const restart = useCallback(() => setRun((n) => n + 1), []);
@@ -136,7 +142,7 @@ export function useSearch(criteria: SearchCriteria, view: ResultView): UseSearch
   );
   return {
     session: query.data ?? EMPTY_SESSION,
-    error: query.error,
+    error: query.error ?? (viewFailure?.key === failureKey ? viewFailure.error : null),
     isFetching: query.isFetching,
     restart,
     updateResult,

@@ -562,6 +562,25 @@ describe('results page', () => {
     expect(await screen.findByText('Home page here')).toBeTruthy();
   });
 
+  it('sends expired results home when a new order is asked for after the search ended', async () => {
+    let expired = false;
+    serve({
+      '/api/v2/search': () => json({ searchId: 's1' }),
+      '/api/v2/pull': () =>
+        expired
+          ? json({ errorCode: 3001, errorType: 'expired', errorContent: 'Expired' }, 400)
+          : json(pull({ answered: 2, done: true, results: [ONE_STOP, DIRECT, TRAIN] })),
+    });
+    renderAt(link());
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expired = true;
+    await userEvent.click(screen.getByRole('tab', { name: /Cheapest/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Your results have expired.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Home page' }));
+    expect(await screen.findByText('Home page here')).toBeTruthy();
+  });
+
   it('answers a 403 with the expired dialog and a 409 by going home, for every call (spec §8)', async () => {
     serve({
       '/api/v2/search': () => json({ errorCode: 4030, errorContent: 'Forbidden' }, 403),
