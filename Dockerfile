@@ -17,6 +17,8 @@ RUN npm run build
 # 2. Run: the server's production dependencies only, the compiled code and the data it reads.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The allocator's settings of apps/server/runtime.json (`npm run serve` sets them too).
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -37,4 +39,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--conditions=compiled", "--enable-source-maps", "apps/server/dist/main.js"]
+CMD ["node", "--conditions=compiled", "--enable-source-maps", "--max-semi-space-size=16", "apps/server/dist/main.js"]

@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import runtime from '../runtime.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -57,7 +58,10 @@ const descendants = (pid: number): number[] => {
   return children.flatMap((c) => [c, ...descendants(c)]);
 };
 
-/** Starts `node --conditions=compiled apps/server/dist/main.js` with these settings and waits until it answers. */
+/**
+ * Starts the compiled server as `npm run serve` does (Node's options and the allocator's settings of
+ * `runtime.json`) with these settings, and waits until it answers.
+ */
 export async function startCompiledServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
@@ -68,10 +72,11 @@ export async function startCompiledServer(
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--conditions=compiled', '--enable-source-maps', ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    [...runtime.nodeOptions, ...nodeArgs, path.join(root, runtime.entry)],
     {
       cwd: root,
       env: {
+        ...runtime.env,
         ...process.env,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',

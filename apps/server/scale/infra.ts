@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import runtime from '../runtime.json' with { type: 'json' };
 
 /**
  * What `npm run test:scale` runs, as a deployment would: PostgreSQL and Redis from Debian packages
@@ -139,7 +140,7 @@ export const secrets = {
 export async function startServer(env: Record<string, string>, port?: number): Promise<Server> {
   const p = port ?? (await freePort());
   const all = { ...env, PORT: String(p) };
-  const proc = run(process.execPath, ['--conditions=compiled', 'apps/server/dist/main.js'], all);
+  const proc = run(process.execPath, [...runtime.nodeOptions, runtime.entry], { ...runtime.env, ...all });
   const url = `http://127.0.0.1:${p}`;
   for (let i = 0; i < 1200; i++) {
     if (proc.child.exitCode !== null) throw new Error(`server stopped at start:\n${proc.output()}`);
