@@ -112,10 +112,13 @@ export class SimulatedFlightSupplier implements Supplier {
     return request.trips.flatMap((trip) => this.priceTrip(trip, request));
   }
 
+  /** Prices the result's own flights alone, as its search would: the same id, legs and price. */
   async quote(result: SearchResult, request: SupplierRequest): Promise<SearchResult | undefined> {
     const trip = request.trips.find((t) => result.date === toRequestDate(t.date));
-    if (!trip) return undefined;
-    return this.priceTrip(trip, request).find((r) => r.id === result.id);
+    if (!trip || !result.id.startsWith('F:')) return undefined;
+    const keys = result.id.slice(2).split('|');
+    if (keys.length !== trip.bounds.length) return undefined;
+    return this.priceTrip(trip, request, keys).find((r) => r.id === result.id);
   }
 
   private adultFare(f: FlightInstance, cabin: Cabin, today: string): number {
@@ -136,9 +139,11 @@ export class SimulatedFlightSupplier implements Supplier {
     return Math.round((base * margin) / 100) * 100;
   }
 
+  /** The ways to make one journey, or with `only`, the one way of that key (a quote's). */
   private boundOptions(
     bound: SupplierRequest['trips'][number]['bounds'][number],
     request: SupplierRequest,
+    only?: string,
   ): BoundOption[] {
     const inv = this.inv;
     const s = inv.flights;
@@ -166,6 +171,8 @@ export class SimulatedFlightSupplier implements Supplier {
     const options: BoundOption[] = [];
     for (const it of itineraries) {
       if (!it.segments.every((f) => this.config.airlines.has(s.airline[f.flight] as string))) continue;
+      const key = it.segments.map((f) => `${s.number[f.flight]}@${f.departure}`).join('+');
+      if (only !== undefined && key !== only) continue;
       const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today));
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
       const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
@@ -177,7 +184,7 @@ export class SimulatedFlightSupplier implements Supplier {
       const last = it.segments[it.segments.length - 1] as FlightInstance;
       const self = it.selfTransferAfter >= 0 ? (it.segments[it.selfTransferAfter + 1] as FlightInstance) : undefined;
       options.push({
-        key: it.segments.map((f) => `${s.number[f.flight]}@${f.departure}`).join('+'),
+        key,
         legs: legs as ResultLeg[],
         departure: first.departure,
         arrival: last.arrival,
@@ -190,8 +197,8 @@ export class SimulatedFlightSupplier implements Supplier {
     return options;
   }
 
-  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
-    const per = trip.bounds.map((b) => this.boundOptions(b, request));
+  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest, only?: string[]): SearchResult[] {
+    const per = trip.bounds.map((b, i) => this.boundOptions(b, request, only?.[i]));
     return combineBounds(per).map((combo) => {
       const discount = combo.length > 1 ? ROUND_TRIP_DISCOUNT : 1;
       const adult = Math.round((combo.reduce((sum, o) => sum + o.adultMinor, 0) * discount) / 100) * 100;
