@@ -79,6 +79,7 @@ import { registerLandingPages } from './features/search/landing';
 import { searchRoutes } from './features/search/search.routes';
 import { SearchService } from './features/search/search.service';
 import { defaultSuppliers } from './features/search/suppliers/catalogue';
+import { plannerPoolOptions } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
@@ -267,11 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             latencyScale: config.SEARCH_LATENCY_SCALE,
             failures: config.SEARCH_SUPPLIER_FAILURES,
             plannerWorker: config.SEARCH_PLANNER_WORKER,
-            plannerPool: {
-              workers: config.SEARCH_PLANNER_WORKERS,
-              maxQueue: config.SEARCH_PLANNER_QUEUE,
-              nice: config.SEARCH_PLANNER_NICE,
-            },
+            plannerPool: plannerPoolOptions(config),
             random: deps.random,
             railRemaining,
           })),

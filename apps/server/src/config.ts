@@ -295,6 +295,15 @@ export const configSchema = z.object({
     .max(1000)
     .default(16)
     .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
+  SEARCH_PLANNER_TIMETABLES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(5)
+    .describe(
+      'Door-to-door timetables a process keeps, each serving a week of travel dates (about 30 MB of shared memory each); a week beyond them is built again when searched (a second or two of a planner thread)',
+    ),
   SEARCH_PLANNER_NICE: z.coerce
     .number()
     .int()

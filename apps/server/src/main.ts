@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
-import { plannerPool } from './features/search/suppliers/door-to-door/worker-pool-runner';
+import { plannerPool, plannerPoolOptions } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import { migrateJobs } from './jobs/job-runner';
 import { settleHeap } from './lib/memory';
 import { loadSecrets } from './lib/secrets';
@@ -35,12 +35,7 @@ const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`)
 
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
-if (config.SEARCH_PLANNER_WORKER)
-  plannerPool({
-    workers: config.SEARCH_PLANNER_WORKERS,
-    maxQueue: config.SEARCH_PLANNER_QUEUE,
-    nice: config.SEARCH_PLANNER_NICE,
-  }).warm();
+if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
 settleHeap();
 const app = await buildApp(config, { db, refdata, mailer, sms, secrets, databaseUrl });

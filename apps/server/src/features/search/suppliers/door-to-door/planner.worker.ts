@@ -63,8 +63,13 @@ function answer(job: PlannerJob): PlannerAnswer {
   for (const [key, { id, shared }] of Object.entries(job.networks))
     if (held.get(key)?.id !== id) held.set(key, { id, net: sharedNetwork(shared) });
   const live = new Set([...job.live, ...Object.keys(job.networks)]);
+  const before = held.size;
   for (const key of held.keys()) if (!live.has(key)) held.delete(key);
-  return planDoorToDoor(inventory, job.request, job.supplier);
+  const plans = planDoorToDoor(inventory, job.request, job.supplier);
+  // A timetable let go is freed once no thread has a view on it: this thread, which allocates little and
+  // so collects rarely, lets go of its views now.
+  if (held.size < before) settleHeap();
+  return plans;
 }
 
 parentPort?.on('message', ({ id, payload }: WorkerJob<PlannerJob>) => {

@@ -94,6 +94,26 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     expect(supplier.stats()).toEqual({ kept: 2, computing: 0 });
   }, 120_000);
 
+  it('keeps as many weeks’ timetables as configured, building a week let go again when it is searched', async () => {
+    const two = new PlannerPool({ workers: 1, maxQueue: 8, timetables: 2 });
+    two.serve(inv.doorFeeds as NonNullable<Inventory['doorFeeds']>);
+    try {
+      const signal = new AbortController().signal;
+      const week = (n: number) => timetableKey(addDays(FIRST_DATE, n * DATES_PER_TIMETABLE));
+      for (const n of [0, 1, 0, 1]) await two.network(week(n), signal);
+      expect(two.stats().builds).toBe(2);
+      await two.network(week(2), signal);
+      expect(two.stats().timetables).toEqual({ kept: 2, computing: 0 });
+      // The third week let the least recently searched go: the first, built again; the second is kept.
+      await two.network(week(0), signal);
+      expect(two.stats().builds).toBe(4);
+      await two.network(week(2), signal);
+      expect(two.stats().builds).toBe(4);
+    } finally {
+      await two.close();
+    }
+  }, 180_000);
+
   it('serves every date from the one timetable of its week of dates, starting on or before it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 40 }), (offset, gap) => {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LocalText, SearchResult } from '@junction/domain';
+import type { Config } from '../../../../config';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
 import { feedBuffers, type NetworkFeeds, timetableKey } from '../../inventory/door-to-door';
@@ -18,16 +19,27 @@ export type PlannerPoolOptions = {
    * answers the requests and ends every search at its time limit whatever the planner is doing.
    */
   nice?: number;
+  /**
+   * Timetables the process keeps (5 by default), each serving a week of dates (about 30 MB: nine days
+   * of the network): searches over a month of dates plan without building any again.
+   */
+  timetables?: number;
 };
 
 export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
 const DEFAULT_NICE = 5;
+const DEFAULT_TIMETABLES = 5;
+
+/** The planner pool as configured. */
+export const plannerPoolOptions = (config: Config): PlannerPoolOptions => ({
+  workers: config.SEARCH_PLANNER_WORKERS,
+  maxQueue: config.SEARCH_PLANNER_QUEUE,
+  nice: config.SEARCH_PLANNER_NICE,
+  timetables: config.SEARCH_PLANNER_TIMETABLES,
+});
 
 /** The priority of plan jobs over timetable builds in the workers' queue. */
 const PLAN_FIRST = 1;
-
-/** Timetables the process keeps, each serving a week of dates (about 30 MB: nine days of the network). */
-const KEEP_NETWORKS = 3;
 
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
@@ -56,7 +68,7 @@ const spawn = (nice: number) => () => {
  */
 export class PlannerPool {
   readonly workers: WorkerPool<PlannerJob, PlannerAnswer>;
-  private networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
+  private networks: SharedComputations<SharedArrayBuffer>;
   /** Timetables built since the pool started. */
   private builds = 0;
   private feeds?: { of: NetworkFeeds; posted: PostedFeeds };
@@ -64,7 +76,8 @@ export class PlannerPool {
   private readonly ids = new WeakMap<object, number>();
   private lastId = 0;
 
-  constructor(options: PlannerPoolOptions) {
+  constructor(private readonly options: PlannerPoolOptions) {
+    this.networks = new SharedComputations(options.timetables ?? DEFAULT_TIMETABLES);
     this.workers = new WorkerPool({
       spawn: spawn(options.nice ?? DEFAULT_NICE),
       size: options.workers,
@@ -78,7 +91,7 @@ export class PlannerPool {
     const first = !this.feeds;
     this.feeds = { of: feeds, posted: { id: this.idOf(feeds), shared: feedBuffers(feeds) } };
     // Timetables built from other feeds are let go.
-    if (!first) this.networks = new SharedComputations<SharedArrayBuffer>(KEEP_NETWORKS);
+    if (!first) this.networks = new SharedComputations(this.options.timetables ?? DEFAULT_TIMETABLES);
   }
 
   private idOf(shared: object): number {
@@ -156,7 +169,7 @@ let shared: { key: string; pool: PlannerPool } | undefined;
 
 /** The process's planner pool (one pool whatever the number of apps built in it). */
 export function plannerPool(options: PlannerPoolOptions): PlannerPool {
-  const key = `${options.workers}/${options.maxQueue}/${options.nice ?? DEFAULT_NICE}`;
+  const key = `${options.workers}/${options.maxQueue}/${options.nice ?? DEFAULT_NICE}/${options.timetables ?? DEFAULT_TIMETABLES}`;
   if (shared?.key !== key) {
     void shared?.pool.close();
     shared = { key, pool: new PlannerPool(options) };
