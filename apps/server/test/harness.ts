@@ -8,6 +8,8 @@ import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
+import type { Inventory } from '../src/features/search/inventory/inventory';
+import type { Bound } from '../src/features/search/suppliers/supplier';
 import { Keyring } from '../src/lib/crypto';
 import type { Secrets } from '../src/lib/secrets';
 
@@ -60,6 +62,16 @@ export const testRefdata = (): Refdata => {
   refdata ??= loadRefdata();
   return refdata;
 };
+
+/** A journey between the cities of two codes on a date, as a supplier is asked for it, with `more` (doors, say). */
+export function testBound(inv: Inventory, from: string, to: string, date: string, more: Partial<Bound> = {}): Bound {
+  const city = (code: string) => {
+    const place = inv.refdata.places.findByCode(code)[0];
+    if (!place) throw new Error(`no place with the code ${code}`);
+    return inv.cityOf(place);
+  };
+  return { date, from: city(from), to: city(to), fromOnly: false, toOnly: false, ...more };
+}
 
 /**
  * Settings for tests that search and book: simulated suppliers answer at once and never fail, plans are

@@ -1,7 +1,6 @@
-import type { RawPlace } from '@junction/refdata';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testRefdata } from '../../../../test/harness';
+import { testBound, testRefdata } from '../../../../test/harness';
 import { Inventory } from '../inventory/inventory';
 import { SimulatedFlightSupplier } from './flight-supplier';
 import type { Bound, SupplierRequest } from './supplier';
@@ -11,18 +10,7 @@ const TODAY = '2026-11-26';
 describe('a simulated flight seller’s quote', () => {
   let inv: Inventory;
   let seller: SimulatedFlightSupplier;
-  const city = (code: string): RawPlace => {
-    const place = inv.refdata.places.findByCode(code)[0];
-    if (!place) throw new Error(code);
-    return inv.cityOf(place);
-  };
-  const bound = (from: string, to: string, date: string): Bound => ({
-    date,
-    from: city(from),
-    to: city(to),
-    fromOnly: false,
-    toOnly: false,
-  });
+  const bound = (from: string, to: string, date: string): Bound => testBound(inv, from, to, date);
   const request = (bounds: Bound[], adults = 1, cabin: 'Y' | 'C' = 'Y'): SupplierRequest => ({
     cabin,
     party: { adults, children: 0, infants: 0 },

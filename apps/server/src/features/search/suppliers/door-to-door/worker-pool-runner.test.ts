@@ -1,8 +1,7 @@
 import { addDays, daysBetween } from '@junction/domain';
-import type { RawPlace } from '@junction/refdata';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testRefdata } from '../../../../../test/harness';
+import { testBound, testRefdata } from '../../../../../test/harness';
 import { DATES_PER_TIMETABLE, timetableKey } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { Bound, SupplierRequest } from '../supplier';
@@ -15,25 +14,14 @@ const FIRST_DATE = '2026-12-07';
 describe('door-to-door planning in the worker pool on shared timetables', () => {
   let inv: Inventory;
   let pool: PlannerPool;
-  const city = (code: string): RawPlace => {
-    const place = inv.refdata.places.findByCode(code)[0];
-    if (!place) throw new Error(code);
-    return inv.cityOf(place);
-  };
   const request = (bounds: Bound[], party = { adults: 1, children: 0, infants: 0 }): SupplierRequest => ({
     cabin: 'Y',
     party,
     today: '2026-11-26',
     trips: [{ date: bounds[0]?.date ?? FIRST_DATE, bounds }],
   });
-  const bound = (from: string, to: string, date: string, doors: Partial<Bound> = {}): Bound => ({
-    date,
-    from: city(from),
-    to: city(to),
-    fromOnly: false,
-    toOnly: false,
-    ...doors,
-  });
+  const bound = (from: string, to: string, date: string, doors: Partial<Bound> = {}): Bound =>
+    testBound(inv, from, to, date, doors);
 
   beforeAll(() => {
     inv = Inventory.load(testRefdata());

@@ -68,6 +68,8 @@ const spawn = (nice: number) => () => {
  */
 export class PlannerPool {
   readonly workers: WorkerPool<PlannerJob, PlannerAnswer>;
+  /** Timetables kept at most. */
+  private readonly keep: number;
   private networks: SharedComputations<SharedArrayBuffer>;
   /** Timetables built since the pool started. */
   private builds = 0;
@@ -76,8 +78,9 @@ export class PlannerPool {
   private readonly ids = new WeakMap<object, number>();
   private lastId = 0;
 
-  constructor(private readonly options: PlannerPoolOptions) {
-    this.networks = new SharedComputations(options.timetables ?? DEFAULT_TIMETABLES);
+  constructor(options: PlannerPoolOptions) {
+    this.keep = options.timetables ?? DEFAULT_TIMETABLES;
+    this.networks = new SharedComputations(this.keep);
     this.workers = new WorkerPool({
       spawn: spawn(options.nice ?? DEFAULT_NICE),
       size: options.workers,
@@ -91,7 +94,7 @@ export class PlannerPool {
     const first = !this.feeds;
     this.feeds = { of: feeds, posted: { id: this.idOf(feeds), shared: feedBuffers(feeds) } };
     // Timetables built from other feeds are let go.
-    if (!first) this.networks = new SharedComputations(this.options.timetables ?? DEFAULT_TIMETABLES);
+    if (!first) this.networks = new SharedComputations(this.keep);
   }
 
   private idOf(shared: object): number {
