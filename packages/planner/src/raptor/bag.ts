@@ -7,7 +7,9 @@ export function ensureCapacity(a: Int32Array<ArrayBuffer>, n: number): Int32Arra
 }
 
 /**
- * One Pareto bag of (time, price) labels per stop: no entry in a bag is beaten on both by another.
+ * One Pareto bag of (time, price, trips) labels per stop: no entry in a bag is beaten on all three by
+ * another. A search that keeps labels of one number of trips only, or lets labels with more trips beat
+ * those with fewer, leaves trips at 0 and the bags are Pareto over (time, price).
  * Bags are linked lists through one pool of typed arrays (`next[e]`, -1 ends a list); an entry beaten
  * by a new one is unlinked and its slot is not reused until `clear()`. `clear()` empties only the bags
  * that were touched, so a query costs what it reaches, not the size of the network.
@@ -18,6 +20,8 @@ export class BagSet {
   price = new Int32Array(1024);
   /** The label each entry came from, for rebuilding the journey. */
   label = new Int32Array(1024);
+  /** Rides taken to reach the entry. */
+  trips = new Int32Array(1024);
   private next = new Int32Array(1024);
   private used = 0;
   /** Stops whose bag received an entry since the last `clear()`, each once. */
@@ -54,24 +58,26 @@ export class BagSet {
     return (this.head[stop] as number) < 0;
   }
 
-  dominates(stop: number, time: number, price: number): boolean {
+  dominates(stop: number, time: number, price: number, trips = 0): boolean {
     const t = this.time;
     const p = this.price;
+    const n = this.trips;
     for (let e = this.head[stop] as number; e >= 0; e = this.next[e] as number) {
-      if ((t[e] as number) <= time && (p[e] as number) <= price) return true;
+      if ((t[e] as number) <= time && (p[e] as number) <= price && (n[e] as number) <= trips) return true;
     }
     return false;
   }
 
   /** Adds the label unless an entry beats or equals it; unlinks the entries it beats. True when added. */
-  insert(stop: number, time: number, price: number, label: number): boolean {
-    if (this.dominates(stop, time, price)) return false;
+  insert(stop: number, time: number, price: number, label: number, trips = 0): boolean {
+    if (this.dominates(stop, time, price, trips)) return false;
     const t = this.time;
     const p = this.price;
+    const n = this.trips;
     const next = this.next;
     let prev = -1;
     for (let e = this.head[stop] as number; e >= 0; e = next[e] as number) {
-      if (time <= (t[e] as number) && price <= (p[e] as number)) {
+      if (time <= (t[e] as number) && price <= (p[e] as number) && trips <= (n[e] as number)) {
         if (prev < 0) this.head[stop] = next[e] as number;
         else next[prev] = next[e] as number;
       } else prev = e;
@@ -80,6 +86,7 @@ export class BagSet {
     this.time[e] = time;
     this.price[e] = price;
     this.label[e] = label;
+    this.trips[e] = trips;
     if (this.isTouched[stop] === 0) {
       this.isTouched[stop] = 1;
       this.touched[this.touchedCount++] = stop;
@@ -101,6 +108,7 @@ export class BagSet {
       this.time = ensureCapacity(this.time, e + 1);
       this.price = ensureCapacity(this.price, e + 1);
       this.label = ensureCapacity(this.label, e + 1);
+      this.trips = ensureCapacity(this.trips, e + 1);
       this.next = ensureCapacity(this.next, e + 1);
     }
     return e;

@@ -1,4 +1,3 @@
-import { ensureCapacity } from './bag';
 import type { Outcome } from './query';
 
 /**
@@ -13,64 +12,91 @@ export interface Targets {
 }
 
 export class Outcomes implements Targets {
-  private arrival = new Int32Array(64);
-  private price = new Int32Array(64);
-  private transfers = new Int32Array(64);
-  private label = new Int32Array(64);
-  private count = 0;
+  /**
+   * The journeys by number of transfers: for each, a staircase by arrival, earliest first, each dearer
+   * than the one after it (`dominates` then asks each number of transfers with one binary search).
+   */
+  private readonly arrival: number[][] = [];
+  private readonly price: number[][] = [];
+  private readonly label: number[][] = [];
+  /** Numbers of transfers with a journey kept: the staircases below this one may be empty. */
+  private classes = 0;
 
   clear(): void {
-    this.count = 0;
+    for (let t = 0; t < this.classes; t++) {
+      (this.arrival[t] as number[]).length = 0;
+      (this.price[t] as number[]).length = 0;
+      (this.label[t] as number[]).length = 0;
+    }
+    this.classes = 0;
   }
 
   /** True when a journey found arrives by `arrival`, costs at most `price` and changes at most `transfers` times. */
   dominates(arrival: number, price: number, transfers: number): boolean {
-    const a = this.arrival;
-    const p = this.price;
-    const t = this.transfers;
-    for (let i = 0; i < this.count; i++) {
-      if ((a[i] as number) <= arrival && (p[i] as number) <= price && (t[i] as number) <= transfers) return true;
+    const last = Math.min(transfers + 1, this.classes);
+    for (let t = 0; t < last; t++) {
+      const a = this.arrival[t] as number[];
+      // The last journey arriving by `arrival` is the cheapest of those that do.
+      let lo = 0;
+      let hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((a[mid] as number) <= arrival) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo > 0 && ((this.price[t] as number[])[lo - 1] as number) <= price) return true;
     }
     return false;
   }
 
   add(arrival: number, price: number, transfers: number, label: number): void {
     if (this.dominates(arrival, price, transfers)) return;
-    let w = 0;
-    for (let i = 0; i < this.count; i++) {
-      const a = this.arrival[i] as number;
-      const p = this.price[i] as number;
-      const t = this.transfers[i] as number;
-      if (arrival <= a && price <= p && transfers <= t) continue;
-      this.arrival[w] = a;
-      this.price[w] = p;
-      this.transfers[w] = t;
-      this.label[w] = this.label[i] as number;
-      w++;
+    while (this.classes <= transfers) {
+      if (this.arrival.length === this.classes) {
+        this.arrival.push([]);
+        this.price.push([]);
+        this.label.push([]);
+      }
+      this.classes++;
     }
-    if (w >= this.arrival.length) {
-      this.arrival = ensureCapacity(this.arrival, w + 1);
-      this.price = ensureCapacity(this.price, w + 1);
-      this.transfers = ensureCapacity(this.transfers, w + 1);
-      this.label = ensureCapacity(this.label, w + 1);
+    // Journeys with as many transfers or more that the new one beats go.
+    for (let t = transfers; t < this.classes; t++) {
+      const a = this.arrival[t] as number[];
+      const p = this.price[t] as number[];
+      const l = this.label[t] as number[];
+      let w = 0;
+      for (let i = 0; i < a.length; i++) {
+        if (arrival <= (a[i] as number) && price <= (p[i] as number)) continue;
+        a[w] = a[i] as number;
+        p[w] = p[i] as number;
+        l[w] = l[i] as number;
+        w++;
+      }
+      a.length = w;
+      p.length = w;
+      l.length = w;
     }
-    this.arrival[w] = arrival;
-    this.price[w] = price;
-    this.transfers[w] = transfers;
-    this.label[w] = label;
-    this.count = w + 1;
+    const a = this.arrival[transfers] as number[];
+    let at = 0;
+    while (at < a.length && (a[at] as number) < arrival) at++;
+    a.splice(at, 0, arrival);
+    (this.price[transfers] as number[]).splice(at, 0, price);
+    (this.label[transfers] as number[]).splice(at, 0, label);
   }
 
   /** The journeys by arrival, then price, then transfers, with the label each ended with. */
   list(): (Outcome & { label: number })[] {
     const out: (Outcome & { label: number })[] = [];
-    for (let i = 0; i < this.count; i++) {
-      out.push({
-        arrival: this.arrival[i] as number,
-        price: this.price[i] as number,
-        transfers: this.transfers[i] as number,
-        label: this.label[i] as number,
-      });
+    for (let t = 0; t < this.classes; t++) {
+      const a = this.arrival[t] as number[];
+      for (let i = 0; i < a.length; i++) {
+        out.push({
+          arrival: a[i] as number,
+          price: (this.price[t] as number[])[i] as number,
+          transfers: t,
+          label: (this.label[t] as number[])[i] as number,
+        });
+      }
     }
     return out.sort((a, b) => a.arrival - b.arrival || a.price - b.price || a.transfers - b.transfers);
   }

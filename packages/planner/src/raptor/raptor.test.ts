@@ -207,6 +207,24 @@ function tripsOf(n: Network): TripInput[] {
   return trips;
 }
 
+describe('McRaptor range queries', () => {
+  it('keeps an earlier start’s journey with fewer changes that a later start reaches a stop sooner than', () => {
+    const trips = [
+      trip([0, 3], 10 * H, 30 * M, 5000), // leaving at 10:00: at 3 by 10:30
+      trip([3, 1], 10 * H + 45 * M, 15 * M, 5000), // then at 1 by 11:00 on a second trip
+      trip([0, 1], 8 * H, 210 * M, 10000), // leaving at 8:00: at 1 by 11:30 on one trip, for the same fare
+      trip([1, 2], 12 * H, 60 * M, 1000), // the one way on to the destination
+    ];
+    const tt = buildTimetable({ stopCount: 4, stopChangeSec: [0, 0, 0, 0], trips, transfers: [] });
+    const [early, late] = new McRaptor(tt).planRange({ access: from(0), egress: from(2), maxTransfers: 2 }, [
+      8 * H,
+      10 * H,
+    ]);
+    expect(criteria(early ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
+    expect(criteria(late ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
+  });
+});
+
 describe('McRaptor against the reference planner', () => {
   it('finds exactly the reference Pareto set on random small networks, with taxi ends and a departure window', () => {
     fc.assert(
@@ -225,6 +243,33 @@ describe('McRaptor against the reference planner', () => {
         expect(criteria(fast)).toEqual(referencePlan(tt, q));
         for (const o of fast) checkLegs(o, q, (stop) => n.change[stop] as number);
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('answers a range of departure times as a search from each time alone would, on the same engine after', () => {
+    fc.assert(
+      fc.property(
+        networkArb,
+        fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 6 }),
+        (n, times) => {
+          const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
+          const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips: tripsOf(n), transfers });
+          const engine = new McRaptor(tt);
+          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers };
+          const answers = engine.planRange(base, times);
+          expect(answers).toHaveLength(times.length);
+          for (const [i, departAt] of times.entries()) {
+            const q: Query = { ...base, departAt };
+            const answer = answers[i] as Outcome[];
+            expect(criteria(answer), `departing at ${departAt}`).toEqual(referencePlan(tt, q));
+            for (const o of answer) checkLegs(o, q, (stop) => n.change[stop] as number);
+          }
+          // The engine searches as before once the range is answered.
+          const q: Query = { ...base, departAt: times[0] as number };
+          expect(engine.plan(q)).toEqual(new McRaptor(tt).plan(q));
+        },
+      ),
       { numRuns: 1000 },
     );
   });

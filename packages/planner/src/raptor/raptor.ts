@@ -63,6 +63,11 @@ export class McRaptor {
   private readonly routeLastEgress: Int32Array;
   private readonly egressRoutes: Int32Array;
   private egressRouteCount = 0;
+  /**
+   * True during a range query (`planRange`): labels of later departures stay, so `best` and `arrived`
+   * keep them by their number of rides, and one with more rides beats none with fewer.
+   */
+  private range = false;
   /** True while scanning the last round allowed: nothing found then is followed further. */
   private lastRound = false;
   /**
@@ -71,6 +76,8 @@ export class McRaptor {
    */
   private readonly oneRide: Uint8Array;
   private readonly oneRideStops: Int32Array;
+  /** Stops where a ride may end in the round before the last (`leadsOn`), worked out once per destination. */
+  private readonly leads: Uint8Array;
   private oneRideCount = 0;
   private beforeLastRound = false;
 
@@ -99,13 +106,44 @@ export class McRaptor {
     this.routeLastEgress = new Int32Array(tt.routeCount).fill(-1);
     this.egressRoutes = new Int32Array(tt.routeCount);
     this.oneRide = new Uint8Array(tt.stopCount);
+    this.leads = new Uint8Array(tt.stopCount);
     this.oneRideStops = new Int32Array(tt.stopCount);
   }
 
   plan(q: Query): Outcome[] {
     this.prepare(q);
     this.outcomes = this.pareto;
+    this.range = false;
     this.search(q);
+    return this.journeys();
+  }
+
+  /**
+   * The answers of `plan` for each of several departure times to one destination (no departure window),
+   * in the order of `departAts`: one range query (rRAPTOR) instead of one search each. The times are
+   * searched from the latest back, and what a later departure reached stays: a journey leaving later is
+   * there to take from an earlier start, so an earlier search follows only what improves on it. Each
+   * answer has the same criteria as `plan`'s; of equal journeys it may give the one leaving later.
+   */
+  planRange(q: Omit<Query, 'departAt' | 'lastDeparture'>, departAts: readonly number[]): Outcome[][] {
+    this.prepare(q);
+    this.outcomes = this.pareto;
+    this.range = true;
+    this.lastBoarding = UNREACHABLE;
+    this.reset();
+    const answers: Outcome[][] = new Array(departAts.length);
+    const order = departAts.map((_, i) => i).sort((a, b) => (departAts[b] as number) - (departAts[a] as number));
+    for (const i of order) {
+      this.from.clear();
+      this.addAccess({ ...q, departAt: departAts[i] as number });
+      this.rounds(q.maxTransfers);
+      answers[i] = this.journeys();
+    }
+    return answers;
+  }
+
+  /** The journeys the search keeps, with their legs. */
+  private journeys(): Outcome[] {
     return this.pareto.list().map(({ label, ...o }) => ({ ...o, legs: this.labels.legsOf(label) }));
   }
 
@@ -155,7 +193,7 @@ export class McRaptor {
     return true;
   }
 
-  private prepare(q: Query): void {
+  private prepare(q: Pick<Query, 'egress'>): void {
     // A search server asks for several departure times to one destination in a row: what depends on
     // the destination alone is kept from the query before when its egress is the same.
     if (this.sameEgress(q.egress)) return;
@@ -187,6 +225,7 @@ export class McRaptor {
       }
     }
     for (let x = 0; x < this.oneRideCount; x++) this.oneRide[this.oneRideStops[x] as number] = 0;
+    this.leads.fill(0);
     this.oneRideCount = 0;
     for (let m = 0; m < this.egressRouteCount; m++) {
       const r = this.egressRoutes[m] as number;
@@ -200,20 +239,30 @@ export class McRaptor {
         }
       }
     }
+    for (let s = 0; s < tt.stopCount; s++) if (this.leadsOn(s)) this.leads[s] = 1;
   }
 
   private search(q: Query): void {
+    this.reset();
+    this.lastBoarding = q.lastDeparture ?? UNREACHABLE;
+    this.addAccess(q);
+    this.rounds(q.maxTransfers);
+  }
+
+  private reset(): void {
     this.labels.clear();
     this.from.clear();
     this.to.clear();
     this.best.clear();
     this.arrived.clear();
     this.outcomes.clear();
-    this.lastBoarding = q.lastDeparture ?? UNREACHABLE;
-    this.addAccess(q);
-    for (let k = 0; k <= q.maxTransfers; k++) {
-      this.lastRound = k === q.maxTransfers;
-      this.beforeLastRound = k + 1 === q.maxTransfers;
+  }
+
+  /** The rounds of a search from the labels in `from`: round k rides the (k + 1)th trip. */
+  private rounds(maxTransfers: number): void {
+    for (let k = 0; k <= maxTransfers; k++) {
+      this.lastRound = k === maxTransfers;
+      this.beforeLastRound = k + 1 === maxTransfers;
       if (!this.markRoutes(k)) break;
       this.to.clear();
       this.scanRoutes(k);
@@ -303,7 +352,7 @@ export class McRaptor {
         const fareHere = routeFare[first + i] as number;
         const alighting = this.lastRound
           ? (this.egressSec[s] as number) >= 0
-          : !this.beforeLastRound || this.leadsOn(s);
+          : !this.beforeLastRound || this.leads[s] === 1;
         for (let b = 0; alighting && b < this.rbCount; b++) {
           const arr = arrival[timeBase + (this.rbTrip[b] as number) * stride + i] as number;
           this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
@@ -330,7 +379,7 @@ export class McRaptor {
   /** Leaves route bag entry b at position i (stop s): the destination, a change here, or a ground transfer on. */
   private alight(s: number, arr: number, price: number, k: number, b: number, r: number, i: number): void {
     if (this.beaten(s, arr, price, k)) return;
-    if (!this.arrived.insert(s, arr, price, -1)) return;
+    if (!this.arrived.insert(s, arr, price, -1, this.range ? k + 1 : 0)) return;
     const tt = this.tt;
     const ride = this.labels.add(
       RIDE,
@@ -344,12 +393,12 @@ export class McRaptor {
     if (egress >= 0) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
     if (this.lastRound) return;
     const ready = arr + (tt.stopChangeSec[s] as number);
-    if (this.useful(s, ready, price, k + 1)) this.keep(s, ready, price, ride);
+    if (this.useful(s, ready, price, k + 1)) this.keep(s, ready, price, ride, k + 1);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
       const q = tt.transferTo[f] as number;
       const at = arr + (tt.transferSec[f] as number);
       const cost = price + (tt.transferPrice[f] as number);
-      if (this.useful(q, at, cost, k + 1)) this.keep(q, at, cost, this.labels.add(TRANSFER, ride, f, s, 0, 0));
+      if (this.useful(q, at, cost, k + 1)) this.keep(q, at, cost, this.labels.add(TRANSFER, ride, f, s, 0, 0), k + 1);
     }
   }
 
@@ -362,13 +411,14 @@ export class McRaptor {
     return false;
   }
 
-  private useful(s: number, ready: number, price: number, transfers: number): boolean {
+  /** True when a label at s that took `rides` trips may lead to a journey worth keeping. */
+  private useful(s: number, ready: number, price: number, rides: number): boolean {
     if (this.beforeLastRound && this.oneRide[s] === 0) return false;
-    return !this.best.dominates(s, ready, price) && !this.beaten(s, ready, price, transfers);
+    return !this.best.dominates(s, ready, price, this.range ? rides : 0) && !this.beaten(s, ready, price, rides);
   }
 
-  private keep(s: number, ready: number, price: number, label: number): void {
-    this.best.insert(s, ready, price, label);
+  private keep(s: number, ready: number, price: number, label: number, rides: number): void {
+    this.best.insert(s, ready, price, label, this.range ? rides : 0);
     this.to.insert(s, ready, price, label);
   }
 

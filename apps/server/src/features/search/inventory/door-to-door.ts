@@ -312,15 +312,20 @@ export class DoorToDoorPlanner {
     const journeys: DoorToDoorJourney[] = [];
     const seen = new Set<string>();
     const direct = taxi(p.from, p.to, this.taxiModel(p.fromCity));
-    for (const hour of DOOR_TO_DOOR.departureHours) {
-      const leaveAt = p.dayStart + hour * 3600_000;
-      const departAt = Math.round((leaveAt - loaded.epochMs) / 1000);
-      const outcomes = raptor.plan({
-        departAt,
+    const departAts = DOOR_TO_DOOR.departureHours.map((hour) =>
+      Math.round((p.dayStart + hour * 3600_000 - loaded.epochMs) / 1000),
+    );
+    // One range query over the day's departure times, the earliest's answer first.
+    const answers = raptor.planRange(
+      {
         access: toAccess(access),
         egress: toAccess([...egressByStop.values()]),
         maxTransfers: DOOR_TO_DOOR.maxTransfers,
-      });
+      },
+      departAts,
+    );
+    for (const [h, outcomes] of answers.entries()) {
+      const departAt = departAts[h] as number;
       for (const outcome of outcomes) {
         const rides = (outcome.legs ?? []).filter((l) => l.kind === 'ride');
         const first = rides[0];
