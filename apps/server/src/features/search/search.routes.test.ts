@@ -546,12 +546,20 @@ describe('search phases', () => {
     ).json() as PullResponse;
   /** Pulls until the count of suppliers answered reaches `answered` (the answer is written a moment later). */
   async function pullUntil(searchId: string, answered: number): Promise<PullResponse> {
-    for (let i = 0; i < 200; i++) {
+    for (const end = Date.now() + 10_000; Date.now() < end; ) {
       const p = await pull(searchId);
       if (p.answered >= answered) return p;
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error(`never saw ${answered} suppliers answer`);
+  }
+  /** Lets supplier `id` answer once the search has asked it (it may not have yet when the start is answered). */
+  async function letAnswer(id: string): Promise<void> {
+    for (const end = Date.now() + 10_000; !release[id] && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 10));
+    const answer = release[id];
+    if (!answer) throw new Error(`the search never asked ${id}`);
+    answer();
   }
 
   it('goes from request to filter to pull as suppliers answer', async () => {
@@ -559,9 +567,9 @@ describe('search phases', () => {
     const { searchId } = started.json() as { searchId: string };
     const first = await pull(searchId);
     expect(first).toMatchObject({ phase: 'request', answered: 0, total: 2, done: false });
-    release.a?.();
+    await letAnswer('a');
     expect(await pullUntil(searchId, 1)).toMatchObject({ phase: 'filter', answered: 1, done: false });
-    release.b?.();
+    await letAnswer('b');
     expect(await pullUntil(searchId, 2)).toMatchObject({ phase: 'pull', answered: 2, done: true });
   });
 });
