@@ -225,13 +225,20 @@ describe('McRaptor range queries', () => {
   });
 });
 
+/** The timetable of a generated network (a transfer from a stop to itself dropped). */
+const timetableOf = (n: Network) =>
+  buildTimetable({
+    stopCount: n.stopCount,
+    stopChangeSec: n.change,
+    trips: tripsOf(n),
+    transfers: n.transfers.filter((tr) => tr.from !== tr.to),
+  });
+
 describe('McRaptor against the reference planner', () => {
   it('finds exactly the reference Pareto set on random small networks, with taxi ends and a departure window', () => {
     fc.assert(
       fc.property(networkArb, (n) => {
-        const trips = tripsOf(n);
-        const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
-        const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips, transfers });
+        const tt = timetableOf(n);
         const q: Query = {
           departAt: n.departAt,
           access: n.access,
@@ -253,8 +260,7 @@ describe('McRaptor against the reference planner', () => {
         networkArb,
         fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 6 }),
         (n, times) => {
-          const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
-          const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips: tripsOf(n), transfers });
+          const tt = timetableOf(n);
           const engine = new McRaptor(tt);
           const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers };
           const answers = engine.planRange(base, times);
@@ -280,8 +286,7 @@ describe('McRaptor against the reference planner', () => {
         networkArb,
         fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 2, maxLength: 5 }),
         (n, times) => {
-          const transfers = n.transfers.filter((tr) => tr.from !== tr.to);
-          const tt = buildTimetable({ stopCount: n.stopCount, stopChangeSec: n.change, trips: tripsOf(n), transfers });
+          const tt = timetableOf(n);
           const engine = new McRaptor(tt);
           for (const [i, departAt] of times.entries()) {
             // The same destination each time, from alternating origins; now and then elsewhere and back.
