@@ -1,6 +1,6 @@
-// `npm run bench -w apps/server` (second part): load over HTTP against one server process as deployed by
+// `npm run bench -w apps/server` (second part): searches over HTTP against one server process as deployed by
 // default, on a real PostgreSQL (embedded, in a temporary directory) holding search sessions and request
-// counters. Prints figures; never fails on speed.
+// counters. Place search over HTTP is `bench/places.bench.ts`. Prints figures; never fails on speed.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -55,31 +55,6 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const quantile = (sorted: number[], q: number) => sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-{
-  // Place search: the home page's suggestions, over HTTP with keep-alive, 32 clients for 10 s.
-  const words = ['bei', 'shang', 'BJS', '上海', 'guangz', 'cd', 'xian', 'PEK', 'shenzhen', 'hangzhou', '成都', 'lon'];
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: 32 }, async (_, w) => {
-      for (let i = w; performance.now() - t0 < 10_000; i++) {
-        const t = performance.now();
-        const res = await fetch(`${base}/api/place?keyword=${encodeURIComponent(words[i % words.length] as string)}`);
-        await res.arrayBuffer();
-        if (!res.ok) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `place search over HTTP, 32 clients for 10 s: ${(latencies.length / seconds).toFixed(0)} requests/s, ` +
-      `p50 ${ms(quantile(latencies, 0.5))}, p97.5 ${ms(quantile(latencies, 0.975))}, p99 ${ms(quantile(latencies, 0.99))}, ${errors} errors`,
-  );
-}
 
 const day = (n: number) => toRequestDate(addDays(new Date().toISOString().slice(0, 10), n));
 const CRITERIA: SearchCriteriaInput[] = [
