@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { apiErrorSchema, cityMapSchema, doorSchema, ERRORS, placeSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -27,6 +28,24 @@ describe('GET /api/place', () => {
     expect(listSchema.parse(res.json()).data[0]?.name).toBe('上海');
     const en = await get('/api/place?keyword=sha');
     expect(listSchema.parse(en.json()).data[0]?.name).toBe('Shanghai');
+  });
+
+  it('answers the same question again with the same answer, compressed as the client asks', async () => {
+    const url = `/api/place?keyword=${encodeURIComponent('上海')}`;
+    const first = await get(url);
+    const again = await get(url);
+    expect(again.body).toBe(first.body);
+    expect(first.headers.vary).toContain('accept-encoding');
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+    // Another language is another answer.
+    const zh = await get(`${url}&lang=zh-CN`);
+    expect(listSchema.parse(zh.json()).data[0]?.name).toBe('上海');
+    expect(listSchema.parse(first.json()).data[0]?.name).toBe('Shanghai');
   });
 
   it('answers an empty or absurd keyword with an empty list, never a 500', async () => {
