@@ -379,7 +379,7 @@ export class McRaptor {
   /** Leaves route bag entry b at position i (stop s): the destination, a change here, or a ground transfer on. */
   private alight(s: number, arr: number, price: number, k: number, b: number, r: number, i: number): void {
     if (this.beaten(s, arr, price, k)) return;
-    if (!this.arrived.insert(s, arr, price, -1, this.range ? k + 1 : 0)) return;
+    if (!this.arrived.insert(s, arr, price, -1, this.bagRides(k + 1))) return;
     const tt = this.tt;
     const ride = this.labels.add(
       RIDE,
@@ -411,14 +411,19 @@ export class McRaptor {
     return false;
   }
 
+  /** The rides a label is kept by in `best` and `arrived`: its own in a range query, else none (`range`). */
+  private bagRides(rides: number): number {
+    return this.range ? rides : 0;
+  }
+
   /** True when a label at s that took `rides` trips may lead to a journey worth keeping. */
   private useful(s: number, ready: number, price: number, rides: number): boolean {
     if (this.beforeLastRound && this.oneRide[s] === 0) return false;
-    return !this.best.dominates(s, ready, price, this.range ? rides : 0) && !this.beaten(s, ready, price, rides);
+    return !this.best.dominates(s, ready, price, this.bagRides(rides)) && !this.beaten(s, ready, price, rides);
   }
 
   private keep(s: number, ready: number, price: number, label: number, rides: number): void {
-    this.best.insert(s, ready, price, label, this.range ? rides : 0);
+    this.best.insert(s, ready, price, label, this.bagRides(rides));
     this.to.insert(s, ready, price, label);
   }
 

@@ -48,7 +48,10 @@ export const placesRoutes = ({ places, geocoder, gazetteer, map, tiles }: Places
 
     const answers = new PlaceAnswers(KEPT_ANSWERS, ANSWER_TTL_MS);
     serve(app, placeEndpoints.search, { tags }, async (req, reply) => {
-      reply.header('cache-control', 'public, max-age=3600').header('vary', 'cookie, accept-encoding');
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('vary', 'cookie, accept-encoding')
+        .type('application/json; charset=utf-8');
       const { keyword, limit } = req.query;
       const key = JSON.stringify([keyword, limit, req.language]);
       let json = answers.get(key);
@@ -70,11 +73,10 @@ export const placesRoutes = ({ places, geocoder, gazetteer, map, tiles }: Places
         });
         json = JSON.stringify(answer);
         // An answer without the geocoder's part is not kept: the next asking tries it again.
-        if (!complete) return reply.type('application/json; charset=utf-8').send(json);
+        if (!complete) return reply.send(json);
         answers.set(key, json);
       }
       // Checked against the contract and compressed once, when it was first asked for.
-      reply.type('application/json; charset=utf-8');
       const encoding = answerEncoding(req.headers['accept-encoding']);
       const body = encoding === 'identity' ? undefined : answers.encoded(key, encoding);
       return body ? reply.header('content-encoding', encoding).send(body) : reply.send(json);
