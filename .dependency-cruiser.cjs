@@ -1,4 +1,4 @@
-/** Dependency rules of ARCHITECTURE.md §2: arrows point from apps to packages, never back or sideways. */
+/** Dependency rules of docs/architecture.md §2: arrows point from apps to packages, never back or sideways. */
 module.exports = {
   forbidden: [
     {

@@ -23,7 +23,7 @@ export type SharedState = {
 };
 
 /**
- * What every server process must see alike beyond the tables of the features (ARCHITECTURE.md §1):
+ * What every server process must see alike beyond the tables of the features (docs/architecture.md §8):
  * search sessions and the API's request counters live in Redis when `REDIS_URL` is set, otherwise in
  * PostgreSQL, so any number of processes behind a load balancer answer the same. `SEARCH_STORE=memory`
  * keeps search sessions and request counters in the process instead, for a single process only.

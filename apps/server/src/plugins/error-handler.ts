@@ -16,7 +16,7 @@ const BY_STATUS: Record<number, ErrorName> = {
 };
 
 /**
- * One place turns every failure into the error shape of ARCHITECTURE.md §3. Routes have no try/catch.
+ * One place turns every failure into the error shape of docs/architecture.md §3. Routes have no try/catch.
  * Client mistakes never become a 500 and nothing internal (stack, SQL) reaches the response.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

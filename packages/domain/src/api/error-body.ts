@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body of the API (ARCHITECTURE.md §3). */
+/** The one error body of the API (docs/architecture.md §3). */
 export const apiErrorSchema = z.object({
   errorCode: z.number().int(),
   errorType: z.literal('expired').optional(),

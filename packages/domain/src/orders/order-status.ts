@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The statuses of spec §4 as they go on the wire; code uses the names. Every change of status is a
- * step the tables below allow, applied as a compare-and-set with an event row (ARCHITECTURE.md §7).
+ * step the tables below allow, applied as a compare-and-set with an event row (docs/architecture.md §6).
  */
 export const ORDER_STATUS = {
   /** The payment deadline passed: the order expired and its seats were released. */

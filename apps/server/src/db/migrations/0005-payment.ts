@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payment (spec §4, ARCHITECTURE.md §7, §11). Two separate parts:
+ * Payment (spec §4, docs/architecture.md §6, §9). Two separate parts:
  * - the card processor simulator's own tables (`gateway_sim_*`): card tokens (brand, last four, expiry and
  *   the behaviour of a test card, never the number or the security code), payment intents, refunds and
  *   webhook events. Nothing of ours reads them; our code reaches them only through the gateway.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The wallet's balance (spec §3 wallet, ARCHITECTURE.md §7): an append-only ledger of entries (a top-up
+ * The wallet's balance (spec §3 wallet, docs/architecture.md §6): an append-only ledger of entries (a top-up
  * by card, a payment, a refund to the wallet) and one balance row per user that is the sum of them.
  * Every entry is written in the transaction that moves the balance row, under that row's lock, so the
  * balance never goes below zero and always equals the ledger, whatever runs in parallel.

@@ -103,7 +103,7 @@ export function receiptOf(
 }
 
 /**
- * Ticketing after payment (spec §4, ARCHITECTURE.md §7): a paid order (2) moves to ticketing (4) with its
+ * Ticketing after payment (spec §4, docs/architecture.md §6): a paid order (2) moves to ticketing (4) with its
  * sub-orders (7 → 2), each sub-order is issued by its supplier in a job of its own, and the order is
  * ticketed (5) once every part stands or is being refunded, then completed (6) after its last arrival.
  * A ticket that fails all its tries is cancelled and refunded, and the staff are told. Every step is a

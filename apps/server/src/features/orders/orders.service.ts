@@ -99,7 +99,7 @@ function displayName(p: BookingPassenger, international: boolean): string {
 }
 
 /**
- * Orders (spec §3, §4, §7; ARCHITECTURE.md §7): an order re-quotes what it sells, checks the party and
+ * Orders (spec §3, §4, §7; docs/architecture.md §6): an order re-quotes what it sells, checks the party and
  * the extras by the domain's rules, and is written with its travellers, sub-orders, seat holds, event
  * row and expiry job in one transaction. Status changes are compare-and-set steps of the domain tables.
  */

@@ -102,7 +102,7 @@ export type RefundResult = {
 };
 
 /**
- * Paying orders (spec §4, ARCHITECTURE.md §7): a payment attempt is written, with its idempotency key,
+ * Paying orders (spec §4, docs/architecture.md §6): a payment attempt is written, with its idempotency key,
  * before the processor is called; every change of an attempt is a compare-and-set with an event row;
  * success moves the order and queues what follows in one transaction. Whatever is interrupted (a killed
  * process, a lost answer, a webhook before the browser) is settled by asking the processor, whose

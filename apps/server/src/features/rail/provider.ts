@@ -48,7 +48,7 @@ export class RailLoginRefused extends Error {
 }
 
 /**
- * The national rail booking service's account API (12306), ARCHITECTURE.md §11: the login by SMS code,
+ * The national rail booking service's account API (12306), docs/architecture.md §9: the login by SMS code,
  * the session it gives, and the account's passenger list. The default is a simulator with its own
  * tables; a real adapter implements the same calls. Any call may fail or time out as a network call
  * would (a plain Error): callers give it a time limit and answer "try again later".

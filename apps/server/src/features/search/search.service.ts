@@ -135,7 +135,7 @@ export function placeLookup(refdata: Refdata): PlaceTokenLookup<RawPlace> {
 }
 
 /**
- * The search orchestrator (ARCHITECTURE.md §6): validates criteria, opens a session, asks every
+ * The search orchestrator (docs/architecture.md §10): validates criteria, opens a session, asks every
  * supplier at once with its own time limit, and lets pulls collect whatever has arrived.
  */
 export class SearchService {

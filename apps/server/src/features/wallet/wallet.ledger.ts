@@ -24,7 +24,7 @@ export type LedgerResult = {
 };
 
 /**
- * The wallet's ledger (ARCHITECTURE.md §7): append-only entries and a balance that is their sum.
+ * The wallet's ledger (docs/architecture.md §6): append-only entries and a balance that is their sum.
  * `credit` and `debit` run inside the caller's transaction, so the entry commits or rolls back with the
  * state change it belongs to (an order paid, a refund settled). Each locks the user's balance row
  * first, then writes the new balance (compare-and-set on the value it read) and the entry; a debit that

@@ -37,7 +37,7 @@ function urlOf(path: string, query: unknown): string {
   return params.size > 0 ? `${path}?${params}` : path;
 }
 
-/** The error body of ARCHITECTURE.md §3, as `apiErrorSchema` accepts it. */
+/** The error body of docs/architecture.md §3, as `apiErrorSchema` accepts it. */
 export function isApiErrorBody(data: unknown): data is ApiErrorBody {
   if (typeof data !== 'object' || data === null) return false;
   const { errorCode, errorType, errorContent, params } = data as Record<string, unknown>;
@@ -78,7 +78,7 @@ async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<E
 /**
  * Calls one endpoint of the domain contracts and parses the answer with its schema; a failure throws
  * `ApiError`. Only the `api/` modules call it, each inside a query or a mutation, so the query client's
- * answers to 401, 403, 409, 419 and 5xx apply to every call (ARCHITECTURE.md §9).
+ * answers to 401, 403, 409, 419 and 5xx apply to every call (ADR 0006, ADR 0007).
  */
 export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResult<E>> {
   return endpoint.response.parse(await send(endpoint, input as CallInput<Endpoint>)) as EndpointResult<E>;

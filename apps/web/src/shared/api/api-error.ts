@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@junction/domain';
 
-/** A failed API call: the HTTP status and the error body of ARCHITECTURE.md §3. */
+/** A failed API call: the HTTP status and the error body of docs/architecture.md §3. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;

@@ -1,5 +1,5 @@
 /**
- * The ticketing interface every supplier implements (ARCHITECTURE.md §7): airlines issue e-tickets,
+ * The ticketing interface every supplier implements (docs/architecture.md §9): airlines issue e-tickets,
  * China Railway issues rail tickets (online or offline). A request carries a key; sent again with the
  * same key, an issuer answers the tickets it issued the first time and never issues twice.
  */

@@ -1,7 +1,7 @@
 import type { CardBrand } from '@junction/domain';
 
 /**
- * The card processor, as our payment code sees it (ARCHITECTURE.md §7, §11). Shaped like a real
+ * The card processor, as our payment code sees it (docs/architecture.md §6, §9). Shaped like a real
  * processor's API so a real one can be plugged in behind it: a payment intent made once per idempotency
  * key, confirmed with a card token, possibly held for the issuer's 3-D Secure challenge, authorised,
  * then captured; refunds against a captured intent; the current state of anything by id; and webhooks

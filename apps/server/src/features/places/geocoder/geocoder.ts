@@ -4,7 +4,7 @@ import type { Door, Language, LatLon } from '@junction/domain';
 export type DoorMatch = { door: Door; score: number };
 
 /**
- * Geocoding behind the place picker (ARCHITECTURE.md §11): addresses, landmarks and the name of a point.
+ * Geocoding behind the place picker (docs/architecture.md §9): addresses, landmarks and the name of a point.
  * The default is the offline gazetteer built from open data; a commercial web service (AMap) plugs in
  * behind the same interface when its key is configured. Positions are always WGS-84.
  */

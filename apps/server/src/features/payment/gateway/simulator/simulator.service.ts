@@ -52,7 +52,7 @@ const DECLINES: Partial<Record<CardBehaviour, DeclineCode>> = {
 };
 
 /**
- * The embedded card processor (ARCHITECTURE.md §11): it keeps its own tables, turns card details into
+ * The embedded card processor (docs/architecture.md §9): it keeps its own tables, turns card details into
  * tokens (storing brand, last four and expiry, never the number or the security code), runs payment
  * intents through authorisation, 3-D Secure and capture with idempotency keys, refunds, and sends a
  * signed webhook for every change, retried as a job until the receiver answers 2xx.
