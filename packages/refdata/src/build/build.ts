@@ -40,7 +40,12 @@ write('taxi-fares.json', buildTaxiFares());
 write('train-service-fees.json', buildTrainServiceFees());
 console.log(report);
 console.log('flights GTFS (data/gtfs/flights.zip):', writeFlightsGtfs(places, aircraft));
-console.log('rail GTFS (data/gtfs/rail.zip):', writeRailGtfs(places));
+const rail = writeRailGtfs(places);
+console.log('rail GTFS (data/gtfs/rail.zip):', rail);
+if (rail.trains < 6000 || rail.capitals.missing.length > rail.capitals.trains * 0.05) {
+  console.error('The rail feed lost trains: see the report above (data/SOURCES.md, "gtfs/").');
+  process.exit(1);
+}
 console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places));
 const gazetteer = buildGazetteer(places);
 write('gazetteer.json', toColumns(gazetteer.rows));
