@@ -1,7 +1,7 @@
 import { distanceKm, utcOffsetSeconds } from '@junction/domain';
 import type { RawPlace } from '../types';
 import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
-import { readDat } from './sources';
+import { readCsv, readDat } from './sources';
 import type { AircraftClass } from './tables';
 
 /** Cruise speed (km/h) by aircraft class, and minutes of taxi, climb and descent added to every flight. */
@@ -20,15 +20,39 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
+/** How much busier a route is for each end in the top tiers of airport traffic: tier 1 (the busiest hubs), tier 2. */
+const TIER_FACTOR: Record<number, number> = { 1: 1.35, 2: 1.15 };
+
 /**
- * Departures per week: short routes fly more often than long ones, and big airlines more than small
- * ones; the seeded share keeps every route's number fixed from one build to the next.
+ * Departures per week: short routes fly more often than long ones, big airlines more than small ones,
+ * and routes between the busiest airports (`tiers`: the traffic tier of each end, 0 for the rest) more
+ * than others; the seeded share keeps every route's number fixed from one build to the next.
  */
-export function weeklyFrequency(km: number, airlineRoutes: number, seed: number): number {
+export function weeklyFrequency(
+  km: number,
+  airlineRoutes: number,
+  seed: number,
+  tiers: [number, number] = [0, 0],
+): number {
   const byDistance = km < 800 ? 21 : km < 2000 ? 14 : km < 5000 ? 9 : 6;
   const bySize = airlineRoutes > 1000 ? 1.3 : airlineRoutes > 200 ? 1 : airlineRoutes > 50 ? 0.75 : 0.5;
+  const byTraffic = tiers.reduce((f, t) => f * (TIER_FACTOR[t] ?? 1), 1);
   const share = 0.55 + ((seed % 1000) / 1000) * 0.9;
-  return Math.max(2, Math.min(42, Math.round(byDistance * bySize * share)));
+  return Math.max(2, Math.min(42, Math.round(byDistance * bySize * byTraffic * share)));
+}
+
+/**
+ * Airlines that fly today: an airline of the route data is left out when the airline list marks every
+ * airline with its code inactive, or when `curated/airlines-ceased.csv` records it ceased since.
+ */
+export function flyingAirlines(): (code: string) => boolean {
+  const active = new Map<string, boolean>();
+  for (const r of readDat('raw/openflights/airlines.dat')) {
+    const code = r[3] ?? '';
+    if (code) active.set(code, (active.get(code) ?? false) || r[7] === 'Y');
+  }
+  const ceased = new Set(readCsv('curated/airlines-ceased.csv').map((r) => r.code ?? ''));
+  return (code) => active.get(code) === true && !ceased.has(code);
 }
 
 const HHMMSS = (seconds: number) => {
@@ -47,9 +71,12 @@ export function writeFlightsGtfs(
   places: RawPlace[],
   aircraft: Record<string, { class: AircraftClass }>,
   referenceDate = new Date('2026-06-15T00:00:00Z'),
-): { trips: number; flightsPerDay: number; routes: number } {
+): { trips: number; flightsPerDay: number; routes: number; airlines: number; droppedCeasedRoutes: number } {
   const airports = new Map(places.filter((p) => p.kind === 'airport').map((p) => [p.code, p]));
-  const rows = readDat('raw/openflights/routes.dat').filter((r) => !r[6] && r[7] === '0');
+  const flying = flyingAirlines();
+  const nonstop = readDat('raw/openflights/routes.dat').filter((r) => !r[6] && r[7] === '0');
+  const rows = nonstop.filter((r) => flying(r[0] ?? ''));
+  const tiers = new Map(readCsv('curated/airport-traffic-tiers.csv').map((r) => [r.iata ?? '', Number(r.tier)]));
   const airlineRoutes = new Map<string, number>();
   for (const r of rows) airlineRoutes.set(r[0] ?? '', (airlineRoutes.get(r[0] ?? '') ?? 0) + 1);
 
@@ -78,7 +105,10 @@ export function writeFlightsGtfs(
     const plane = aircraft[equipment.split(' ')[0] ?? '']?.class ?? (km > 4500 ? 'wide-body' : 'narrow-body');
     const blockMinutes = Math.round((km / CRUISE_KMH[plane]) * 60 + GROUND_MINUTES);
     const seed = hash(key);
-    const perWeek = weeklyFrequency(km, airlineRoutes.get(airline) ?? 0, seed);
+    const perWeek = weeklyFrequency(km, airlineRoutes.get(airline) ?? 0, seed, [
+      tiers.get(from) ?? 0,
+      tiers.get(to) ?? 0,
+    ]);
     const perDay = Math.ceil(perWeek / 7);
     // Days of the week this route flies when it flies less than daily (bit 0 = Monday).
     const daysOfWeek = Math.min(7, Math.ceil(perWeek / perDay));
@@ -131,5 +161,11 @@ export function writeFlightsGtfs(
     ]),
   };
   writeGtfsZip('flights', files);
-  return { trips: tripRows.length - 1, flightsPerDay: Math.round(weeklyFlights / 7), routes: routeRows.length - 1 };
+  return {
+    trips: tripRows.length - 1,
+    flightsPerDay: Math.round(weeklyFlights / 7),
+    routes: routeRows.length - 1,
+    airlines: agencies.size,
+    droppedCeasedRoutes: nonstop.length - rows.length,
+  };
 }
