@@ -10,6 +10,7 @@ const WORDS = {
     mapResult: 'Lujiazui',
     city: 'shanghai',
     cityShown: 'Shanghai',
+    line2: 'Line 2',
   },
   'zh-CN': {
     typed: '王府井',
@@ -18,6 +19,7 @@ const WORDS = {
     mapResult: '陆家嘴',
     city: '上海',
     cityShown: '上海',
+    line2: '2号线',
   },
 } as const;
 
@@ -77,8 +79,12 @@ for (const lang of LANGUAGES) {
         .first()
         .click();
       const map = dialog.getByTestId('map');
-      // Shanghai is drawn: its districts' outlines.
+      // Shanghai is drawn: its districts' outlines, and its metro in the lines' colours (Line 2 green).
       await expect(map.locator('path').first()).toBeVisible();
+      const line2 = map.locator('path[stroke="#8CC220"]');
+      await expect(line2.first()).toBeAttached();
+      expect(await line2.count()).toBeGreaterThan(1);
+      await expect(line2.first().locator('title')).toHaveText(w.line2);
       const box = await map.boundingBox();
       if (!box) throw new Error('the map has no box');
       // A pin a little off the centre, where Lujiazui is.

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import type { MapData } from '../map-data';
 import { divisionNameEn } from './gazetteer';
+import { trackLines } from './map-tracks';
 import { DATA_DIR, readJson } from './sources';
 
 type Outlines = Record<string, { code: string; name: string; rings: [number, number][][] }[]>;
@@ -32,7 +33,7 @@ export function buildMapData(): { map: MapData; report: Record<string, number> }
     const clean = list.filter(Boolean);
     if (clean.length > (longest.get(route)?.length ?? 0)) longest.set(route, clean);
   }
-  const lines: MapData['metro']['lines'] = [];
+  const lines: MapData['metro'][string] = [];
   for (const r of csv('routes.txt')) {
     const ids = longest.get(r.route_id ?? '') ?? [];
     const points = ids.flatMap((id) => {
@@ -52,8 +53,14 @@ export function buildMapData(): { map: MapData; report: Record<string, number> }
   for (const [city, list] of Object.entries(outlines)) {
     districts[city] = list.map((d) => ({ nameZh: d.name, nameEn: divisionNameEn(d.name), rings: d.rings }));
   }
+  const tracks = trackLines({ SHA: ['cn-shanghai-metro.geojson', 'cn-shanghai-maglev.geojson'] });
+  const metro = { BJS: lines, ...tracks };
   return {
-    map: { districts, metro: { cityCode: 'BJS', lines } },
-    report: { cities: Object.keys(districts).length, metroLines: lines.length },
+    map: { districts, metro },
+    report: {
+      cities: Object.keys(districts).length,
+      metroCities: Object.keys(metro).length,
+      metroLines: Object.values(metro).reduce((n, l) => n + new Set(l.map((x) => x.nameZh)).size, 0),
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { Gazetteer, MapData, PlaceIndex } from '@junction/refdata';
 
 /**
  * What the map dialog draws for a city, in the language asked for: its district outlines (the busiest
- * cities), metro lines and stations (the metro feed's city), and its airports and railway stations.
+ * cities), metro lines (the cities of the map data) and stations (the metro feed's city), and its airports and railway stations.
  * Undefined for a code that is no city.
  */
 export function cityMap(
@@ -19,19 +19,16 @@ export function cityMap(
         ? deps.places.get(byId.cityId)
         : deps.places.findByCode(code).find((p) => p.kind === 'city' && p.cityCode === code.toUpperCase());
   if (!city) return undefined;
-  const metro = deps.map.metro.cityCode === city.cityCode;
   return {
     cityCode: city.cityCode,
     name: nameIn(city, language),
     center: { lat: city.lat, lon: city.lon },
     districts: (deps.map.districts[city.cityCode] ?? []).map((d) => ({ name: nameIn(d, language), rings: d.rings })),
-    metroLines: metro
-      ? deps.map.metro.lines.map((l) => ({
-          name: nameIn({ nameEn: l.nameEn, nameZh: l.nameZh }, language),
-          color: l.color,
-          points: l.points,
-        }))
-      : [],
+    metroLines: (deps.map.metro[city.cityCode] ?? []).map((l) => ({
+      name: nameIn({ nameEn: l.nameEn, nameZh: l.nameZh }, language),
+      color: l.color,
+      points: l.points,
+    })),
     metroStations: deps.gazetteer
       .inCity('metro', city.cityCode)
       .map((s) => ({ name: nameIn(s, language), lat: s.lat, lon: s.lon })),

@@ -185,13 +185,23 @@ describe('GET /api/place/map', () => {
         }
   });
 
-  it('finds a city by the id of a place in it, names things in English, and has no metro where the feed has none', async () => {
+  it('draws Shanghai’s metro along its tracks in the lines’ colours, names things in English, and no metro where there is none', async () => {
     const shanghai = await t.app.inject({ method: 'GET', url: '/api/place/map?code=SHA&lang=en' });
     const map = cityMapSchema.parse(shanghai.json().data);
     expect(map.districts.map((d) => d.name)).toContain('Pudong New Area');
-    expect(map.metroLines).toEqual([]);
+    const line2 = map.metroLines.filter((l) => l.name === 'Line 2');
+    expect(line2.length).toBeGreaterThan(0);
+    expect(new Set(line2.map((l) => l.color))).toEqual(new Set(['#8CC220']));
+    expect(new Set(map.metroLines.map((l) => l.color)).size).toBeGreaterThanOrEqual(10);
+    for (const l of map.metroLines)
+      for (const [lon, lat] of l.points) {
+        expect(lon).toBeGreaterThan(120.8);
+        expect(lat).toBeGreaterThan(30.6);
+      }
     const hongqiao = map.hubs.find((h) => h.code === 'AOH');
     expect(hongqiao).toBeDefined();
+    const lhasa = await t.app.inject({ method: 'GET', url: '/api/place/map?code=LXA&lang=en' });
+    expect(cityMapSchema.parse(lhasa.json().data).metroLines).toEqual([]);
   });
 
   it('draws no tiles by default, and lets images come only from our own origin', async () => {

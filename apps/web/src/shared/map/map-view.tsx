@@ -263,9 +263,11 @@ export function MapView({ maps, legs = [], markers = [], fit, onPick, label, hei
           }),
         )}
         {maps.flatMap((m) =>
-          m.metroLines.map((l) => (
+          m.metroLines.map((l, i) => (
             <path
-              key={`${m.cityCode}-${l.name}`}
+              // A line may come in several pieces of one name.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces have no other identity and never reorder
+              key={`${m.cityCode}-${l.name}-${i}`}
               d={path(l.points)}
               stroke={l.color}
               className={styles.metroLine}
