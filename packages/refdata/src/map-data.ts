@@ -3,8 +3,8 @@ export type MapData = {
   /** District outlines by city code: each district's outer rings. */
   districts: Record<string, { nameZh: string; nameEn: string; rings: [number, number][][] }[]>;
   /**
-   * Metro lines by city code: the metro feed's, each along its longest trip, and other cities' along
-   * their tracks as mapped in OpenStreetMap; a line may be drawn as several pieces of one colour.
+   * Metro lines of the metro feed by city code, each along its longest trip and along any trip that
+   * reaches stations the longer ones miss (a branch): a line may come as several pieces of one colour.
    */
   metro: Record<string, { id: string; nameEn: string; nameZh: string; color: string; points: [number, number][] }[]>;
 };

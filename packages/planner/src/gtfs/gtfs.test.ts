@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { StopGrid, taxiAccess, taxiTransfers } from '../ground/ground';
 import { McRaptor } from '../raptor/raptor';
 import { timetableFromGtfs } from './gtfs-timetable';
-import { parseGtfsTime, readGtfsZip } from './read-gtfs';
+import { expandFrequencies, parseGtfsTime, readGtfsZip } from './read-gtfs';
 
 const flatFares = () => ({ boardFee: 30000, perKm: 60 });
 
@@ -283,5 +283,37 @@ describe('flights and China Railway together', () => {
     expect((train?.arrival ?? 0) - 0).toBeLessThan(6 * 3600);
     expect(train?.price).toBeLessThan(plane?.price ?? 0);
     expect(plane?.arrival).toBeLessThan(train?.arrival ?? 0);
+  });
+});
+
+describe('trips run by headway', () => {
+  it('become one trip per departure of each period, times shifted alike, and leave other trips alone', () => {
+    const trips = [
+      { id: 'T', name: 'a' },
+      { id: 'U', name: 'b' },
+    ];
+    const times = new Map([
+      [
+        'T',
+        [
+          { arrival: 21_600, departure: 21_600 },
+          { arrival: 21_780, departure: 21_800 },
+        ],
+      ],
+      ['U', [{ arrival: 0, departure: 0 }]],
+    ]);
+    const out = expandFrequencies(
+      'trip_id,start_time,end_time,headway_secs,exact_times\nT,06:00:00,06:10:00,300,1\nT,07:00:00,07:06:00,360,1\n',
+      trips,
+      times,
+    );
+    expect(out.map((t) => t.id)).toEqual(['T@21600', 'T@21900', 'T@25200', 'U']);
+    expect(out[1]).toEqual({ id: 'T@21900', name: 'a' });
+    expect(times.get('T@25200')).toEqual([
+      { arrival: 25_200, departure: 25_200 },
+      { arrival: 25_380, departure: 25_400 },
+    ]);
+    expect(times.has('T')).toBe(false);
+    expect(expandFrequencies('', trips, times)).toBe(trips);
   });
 });

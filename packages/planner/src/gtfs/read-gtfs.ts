@@ -121,6 +121,49 @@ const isSpace = (c: number): boolean =>
   c === 32 || (c >= 9 && c <= 13) || (c > 127 && String.fromCharCode(c).trim() === '');
 
 /**
+ * Trips run by headway (`frequencies.txt` with exact times): each template trip becomes one trip per
+ * departure from `start_time` up to `end_time` every `headway_secs`, its times shifted alike and its id
+ * `<template>@<seconds>`. Feeds without the file are returned as they are.
+ */
+export function expandFrequencies<T extends { id: string }, S extends { arrival: number; departure: number }>(
+  text: string,
+  trips: T[],
+  stopTimes: Map<string, S[]>,
+): T[] {
+  if (!text) return trips;
+  const periods = new Map<string, { start: number; end: number; headway: number }[]>();
+  for (const p of mapRows(text, (c) => ({
+    trip: c('trip_id'),
+    start: parseGtfsTime(c('start_time')),
+    end: parseGtfsTime(c('end_time')),
+    headway: Number(c('headway_secs')),
+  })))
+    if (p.headway > 0) periods.set(p.trip, [...(periods.get(p.trip) ?? []), p]);
+  if (periods.size === 0) return trips;
+  const out: T[] = [];
+  for (const trip of trips) {
+    const list = periods.get(trip.id);
+    const times = stopTimes.get(trip.id);
+    if (!list || !times || times.length === 0) {
+      out.push(trip);
+      continue;
+    }
+    stopTimes.delete(trip.id);
+    const base = (times[0] as S).departure;
+    for (const p of list)
+      for (let t = p.start; t < p.end; t += p.headway) {
+        const id = `${trip.id}@${t}`;
+        out.push({ ...trip, id });
+        stopTimes.set(
+          id,
+          times.map((x) => ({ ...x, arrival: x.arrival - base + t, departure: x.departure - base + t })),
+        );
+      }
+  }
+  return out;
+}
+
+/**
  * `stop_times.txt` without a quote in it, the biggest file by far, read as `eachRow` reads it (trimmed
  * cells, CRLF, blank lines, a byte-order mark) without cutting each line into strings: cells are found
  * by their commas, times read from the characters, and a row's trip id is cut out only when it changes.
@@ -237,7 +280,7 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
         ] as const,
     ),
   );
-  const trips = mapRows(text('trips.txt'), (c) => ({
+  let trips = mapRows(text('trips.txt'), (c) => ({
     id: c('trip_id'),
     routeId: c('route_id'),
     serviceId: c('service_id'),
@@ -294,6 +337,7 @@ export function readGtfsZip(zip: Uint8Array, stopPrefix = ''): GtfsFeed {
       sorted = (times[i - 1] as { seq: number }).seq <= (times[i] as { seq: number }).seq;
     if (!sorted) times.sort((a, b) => a.seq - b.seq);
   }
+  trips = expandFrequencies(text('frequencies.txt'), trips, stopTimes);
   const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
   const calendar = new Map(
     mapRows(

@@ -7,6 +7,7 @@ import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTaxiFares, 
 import { buildGazetteer } from './gazetteer';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
+import { shanghaiMetroTables } from './gtfs-metro-shanghai';
 import { writeRailGtfs } from './gtfs-rail';
 import { buildMapData } from './map';
 import { buildPlaces } from './places';
@@ -46,7 +47,10 @@ if (rail.trains < 6000 || rail.capitals.missing.length > rail.capitals.trains * 
   console.error('The rail feed lost trains: see the report above (data/SOURCES.md, "gtfs/").');
   process.exit(1);
 }
-console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places));
+const shanghai = shanghaiMetroTables();
+console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places, shanghai.tables), {
+  shanghai: shanghai.report,
+});
 const gazetteer = buildGazetteer(places);
 write('gazetteer.json', toColumns(gazetteer.rows));
 console.log('gazetteer (generated/gazetteer.json):', gazetteer.report);

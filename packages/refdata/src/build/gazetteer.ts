@@ -41,6 +41,9 @@ const MUNICIPALITY: Record<string, string> = {
 
 export type GazetteerBuild = { rows: GazetteerRow[]; report: Record<string, number> };
 
+/** The city of a metro stop, by its id's prefix. */
+const METRO_CITY: Record<string, string> = { 'bj-': 'BJS', 'sh-': 'SHA' };
+
 /**
  * The offline gazetteer behind the place picker's "Addresses and landmarks": the curated landmarks of
  * the busiest Chinese cities, every metro station of the metro feed, the districts and counties of
@@ -79,10 +82,11 @@ export function buildGazetteer(places: readonly RawPlace[]): GazetteerBuild {
   const seenStations = new Set<string>();
   for (const s of stops) {
     const zh = s.stop_name ?? '';
+    const city = METRO_CITY[(s.stop_id ?? '').slice(0, 3)] ?? 'BJS';
     // A station of two lines with two platforms far apart (木樨地) is one name on the map.
-    if (seenStations.has(zh)) continue;
-    seenStations.add(zh);
-    add(['metro', zh, s.stop_name_en ?? zh, pinyinOf(zh).full, 'BJS', 'CN', Number(s.stop_lat), Number(s.stop_lon)]);
+    if (seenStations.has(`${city}:${zh}`)) continue;
+    seenStations.add(`${city}:${zh}`);
+    add(['metro', zh, s.stop_name_en ?? zh, pinyinOf(zh).full, city, 'CN', Number(s.stop_lat), Number(s.stop_lon)]);
   }
 
   const curatedDistricts = new Set(rows.filter((r) => r[0] === 'district').map((r) => `${r[4]}:${r[1]}`));

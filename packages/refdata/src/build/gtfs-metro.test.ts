@@ -30,10 +30,13 @@ describe('the generated Beijing metro feed', () => {
   const files = unzipSync(fs.readFileSync(zipFile));
   const table = (name: string): Record<string, string>[] =>
     parse(strFromU8(files[name] as Uint8Array), { columns: true, skip_empty_lines: true });
-  const stops = table('stops.txt');
-  const routes = table('routes.txt');
-  const trips = table('trips.txt');
-  const stopTimes = table('stop_times.txt');
+  // The feed also holds the Shanghai metro (gtfs-metro-shanghai.test.ts): Beijing's are its own agency's.
+  const stops = table('stops.txt').filter((s) => s.stop_id?.startsWith('bj-'));
+  const routes = table('routes.txt').filter((r) => r.agency_id === 'BJSUBWAY');
+  const beijingRoutes = new Set(routes.map((r) => r.route_id));
+  const trips = table('trips.txt').filter((t) => beijingRoutes.has(t.route_id));
+  const beijingTrips = new Set(trips.map((t) => t.trip_id));
+  const stopTimes = table('stop_times.txt').filter((st) => beijingTrips.has(st.trip_id));
   const places: RawPlace[] = JSON.parse(
     fs.readFileSync(path.resolve(import.meta.dirname, '../../generated/places.json'), 'utf8'),
   );
@@ -42,11 +45,11 @@ describe('the generated Beijing metro feed', () => {
   const place = (kind: string, match: (p: RawPlace) => boolean) =>
     places.find((p) => p.kind === kind && match(p)) as RawPlace;
 
-  it('is small, with one agency in Beijing time and every line as a subway route', () => {
+  it('is small, with Beijing’s own agency in Beijing time and every line as a subway route', () => {
     expect(fs.statSync(zipFile).size).toBeLessThan(5_000_000);
-    expect(table('agency.txt')).toEqual([
+    expect(table('agency.txt')).toContainEqual(
       expect.objectContaining({ agency_id: 'BJSUBWAY', agency_timezone: 'Asia/Shanghai' }),
-    ]);
+    );
     expect(routes.length).toBeGreaterThanOrEqual(25);
     expect(routes.every((r) => r.route_type === '1' && /^[0-9A-F]{6}$/.test(r.route_color ?? ''))).toBe(true);
     expect(routes.map((r) => r.route_short_name)).toEqual(
@@ -106,7 +109,8 @@ describe('the generated Beijing metro feed', () => {
 
   it('runs trains all day with times that never go back, weekdays and weekends', () => {
     const services = new Set(trips.map((t) => t.service_id));
-    expect(services).toEqual(new Set(table('calendar.txt').map((c) => c.service_id)));
+    const calendar = new Set(table('calendar.txt').map((c) => c.service_id));
+    expect([...services].every((s) => calendar.has(s))).toBe(true);
     expect(trips.length).toBeGreaterThan(10_000);
     const backwards = stopTimes.filter(
       (st, i) =>

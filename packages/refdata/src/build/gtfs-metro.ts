@@ -3,6 +3,7 @@ import path from 'node:path';
 import JSON5 from 'json5';
 import { pinyin } from 'pinyin-pro';
 import type { RawPlace } from '../types';
+import type { MetroTables } from './gtfs-metro-shanghai';
 import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
 import { stationNameEn } from './places';
 import { DATA_DIR } from './sources';
@@ -274,7 +275,7 @@ export type MetroReport = {
  * no coordinates in the source, so they come from the real-distance map fitted to the railway stations and
  * the airport the metro serves.
  */
-export function writeMetroGtfs(places: RawPlace[]): MetroReport {
+export function writeMetroGtfs(places: RawPlace[], more?: MetroTables): MetroReport {
   const files = fs
     .readdirSync(RAW_DIR)
     .filter((f) => f.endsWith('.json5'))
@@ -365,16 +366,23 @@ export function writeMetroGtfs(places: RawPlace[]): MetroReport {
     'agency.txt': csvRows([
       ['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang'],
       ['BJSUBWAY', 'Beijing Subway', 'https://www.bjsubway.com', 'Asia/Shanghai', 'zh'],
+      ...(more?.agency ?? []),
     ]),
-    'stops.txt': csvRows(stopRows),
-    'routes.txt': csvRows(routeRows),
-    'trips.txt': csvRows(tripRows),
-    'stop_times.txt': csvRows(stopTimeRows),
+    'stops.txt': csvRows([...stopRows, ...(more?.stops ?? [])]),
+    'routes.txt': csvRows([...routeRows, ...(more?.routes ?? [])]),
+    'trips.txt': csvRows([...tripRows, ...(more?.trips ?? [])]),
+    'stop_times.txt': csvRows([...stopTimeRows, ...(more?.stopTimes ?? [])]),
     'calendar.txt': csvRows([
       CALENDAR_HEADER,
       ...[...services]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([id, days]) => [id, ...DAYS.map((d) => (days.includes(d) ? 1 : 0)), '20260101', '20271231']),
+      ...(more?.calendar ?? []),
+    ]),
+    // Lines without a full open timetable run by headway (exact times: a train every headway from the start).
+    'frequencies.txt': csvRows([
+      ['trip_id', 'start_time', 'end_time', 'headway_secs', 'exact_times'],
+      ...(more?.frequencies ?? []),
     ]),
   });
   const mean = fit.residualsKm.reduce((s, r) => s + r, 0) / fit.residualsKm.length;

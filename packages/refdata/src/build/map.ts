@@ -4,8 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import type { MapData } from '../map-data';
 import { divisionNameEn } from './gazetteer';
-import { trackLines } from './map-tracks';
 import { DATA_DIR, readJson } from './sources';
+
+/** The city each metro agency of the feed runs in. */
+const AGENCY_CITY: Record<string, string> = { BJSUBWAY: 'BJS', SHMETRO: 'SHA' };
 
 type Outlines = Record<string, { code: string; name: string; rings: [number, number][][] }[]>;
 
@@ -27,40 +29,48 @@ export function buildMapData(): { map: MapData; report: Record<string, number> }
     list[Number(st.stop_sequence) - 1] = st.stop_id ?? '';
     tripStops.set(trip, list);
   }
-  const longest = new Map<string, string[]>();
+  // Each line along its longest trip, and along any trip reaching stations the ones drawn miss (a branch).
+  const byRoute = new Map<string, string[][]>();
   for (const [trip, list] of tripStops) {
     const route = tripRoute.get(trip) ?? '';
-    const clean = list.filter(Boolean);
-    if (clean.length > (longest.get(route)?.length ?? 0)) longest.set(route, clean);
+    byRoute.set(route, [...(byRoute.get(route) ?? []), list.filter(Boolean)]);
   }
-  const lines: MapData['metro'][string] = [];
+  const metro: MapData['metro'] = {};
   for (const r of csv('routes.txt')) {
-    const ids = longest.get(r.route_id ?? '') ?? [];
-    const points = ids.flatMap((id) => {
-      const s = stops.get(id);
-      return s ? [[Number(s.stop_lon), Number(s.stop_lat)] as [number, number]] : [];
-    });
-    if (points.length < 2) continue;
-    lines.push({
-      id: r.route_id ?? '',
-      nameEn: r.route_short_name ?? '',
-      nameZh: r.route_long_name ?? r.route_short_name ?? '',
-      color: `#${r.route_color || '888888'}`,
-      points,
-    });
+    const city = AGENCY_CITY[r.agency_id ?? ''];
+    if (!city) continue;
+    const drawn = new Set<string>();
+    const runs = (byRoute.get(r.route_id ?? '') ?? []).sort((a, b) => b.length - a.length);
+    for (const ids of runs) {
+      if (ids.every((id) => drawn.has(id))) continue;
+      for (const id of ids) drawn.add(id);
+      const points = ids.flatMap((id) => {
+        const s = stops.get(id);
+        return s ? [[Number(s.stop_lon), Number(s.stop_lat)] as [number, number]] : [];
+      });
+      if (points.length < 2) continue;
+      metro[city] = [
+        ...(metro[city] ?? []),
+        {
+          id: r.route_id ?? '',
+          nameEn: r.route_short_name ?? '',
+          nameZh: r.route_long_name ?? r.route_short_name ?? '',
+          color: `#${r.route_color || '888888'}`,
+          points,
+        },
+      ];
+    }
   }
   const districts: MapData['districts'] = {};
   for (const [city, list] of Object.entries(outlines)) {
     districts[city] = list.map((d) => ({ nameZh: d.name, nameEn: divisionNameEn(d.name), rings: d.rings }));
   }
-  const tracks = trackLines({ SHA: ['cn-shanghai-metro.geojson', 'cn-shanghai-maglev.geojson'] });
-  const metro = { BJS: lines, ...tracks };
   return {
     map: { districts, metro },
     report: {
       cities: Object.keys(districts).length,
       metroCities: Object.keys(metro).length,
-      metroLines: Object.values(metro).reduce((n, l) => n + new Set(l.map((x) => x.nameZh)).size, 0),
+      metroLines: Object.values(metro).reduce((n, l) => n + new Set(l.map((x) => x.id)).size, 0),
     },
   };
 }
