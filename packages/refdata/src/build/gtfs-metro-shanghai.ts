@@ -1,17 +1,7 @@
 import { pinyin } from 'pinyin-pro';
 import { kmBetween } from './gtfs-metro';
+import type { MetroTables } from './gtfs-zip';
 import { readCsv } from './sources';
-
-/** Rows of the metro feed's tables, without their header lines. */
-export type MetroTables = {
-  agency: (string | number)[][];
-  stops: (string | number)[][];
-  routes: (string | number)[][];
-  trips: (string | number)[][];
-  stopTimes: (string | number)[][];
-  calendar: (string | number)[][];
-  frequencies: (string | number)[][];
-};
 
 type Station = { id: string; nameEn: string; nameZh: string; lat: number; lon: number; neighbours: string[] };
 

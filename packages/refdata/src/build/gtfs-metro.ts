@@ -3,8 +3,7 @@ import path from 'node:path';
 import JSON5 from 'json5';
 import { pinyin } from 'pinyin-pro';
 import type { RawPlace } from '../types';
-import type { MetroTables } from './gtfs-metro-shanghai';
-import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
+import { CALENDAR_HEADER, csvRows, type MetroTables, writeGtfsZip } from './gtfs-zip';
 import { stationNameEn } from './places';
 import { DATA_DIR } from './sources';
 

@@ -1,7 +1,7 @@
 import type { RawPlace } from '../types';
 import { CALENDAR_HEADER, csvRows, writeGtfsZip } from './gtfs-zip';
 import { mislocatedStations, type RailCall, railFaults } from './rail-checks';
-import { familyOf, inferCalls, LineUsage } from './rail-infer';
+import { familyOf, type InferContext, inferCalls, LineUsage } from './rail-infer';
 import {
   type KeyCityTrain,
   minutesOf,
@@ -99,6 +99,76 @@ function capitalTrains(
   return { trains: codes.length, missing: codes.filter((c) => !present.has(c)).sort() };
 }
 
+/** Every train of the key-city timetable as calls: from its full sequence where known, else inferred. */
+function buildTrains(
+  keyCity: Record<string, KeyCityTrain>,
+  paths: Map<string, { stops: string[]; run: number[] }>,
+  ctx: InferContext & { cityOf: Map<number, string> },
+  report: RailReport,
+): BuiltTrain[] {
+  const { resolver, cityOf } = ctx;
+  const built: BuiltTrain[] = [];
+  for (const [code, train] of Object.entries(keyCity).sort(([a], [b]) => a.localeCompare(b))) {
+    const type = code.charAt(0);
+    if (!ROUTE_TYPE[type]) {
+      report.leftOut.classNotSold++;
+      continue;
+    }
+    const path = paths.get(code);
+    const stations = path?.stops.map((name) => resolver.get(name));
+    const full = path && stations?.every((s) => s) ? { path, stations: stations as RawPlace[] } : undefined;
+    let calls: RailCall[] | null;
+    if (full) {
+      // The key-city times come from another year's timetable than the run times: where they disagree
+      // (a segment the class could not run in its time), the run times alone are kept.
+      calls = sequenceCalls(type, full.path, full.stations, train, cityOf, resolver, true);
+      if (calls && railFaults(type, calls).length > 0)
+        calls = sequenceCalls(type, full.path, full.stations, train, cityOf, resolver, false);
+      if (!calls) report.leftOut.noTimes++;
+    } else {
+      calls = inferCalls(type, train, ctx);
+      if (!calls) report.leftOut.unknownStation++;
+    }
+    if (calls) built.push({ code, type, train, calls, inferred: !full });
+  }
+  return built;
+}
+
+/** The feed's files for the trains kept, calling at the stations used. */
+function railFiles(
+  kept: readonly BuiltTrain[],
+  used: Set<string>,
+  stationPlaces: readonly RawPlace[],
+): Record<string, string> {
+  const byCode = new Map(stationPlaces.map((s) => [s.code, s]));
+  return {
+    'agency.txt': csvRows([
+      ['agency_id', 'agency_name', 'agency_url', 'agency_timezone'],
+      ['CR', 'China Railway', 'https://www.12306.cn', 'Asia/Shanghai'],
+    ]),
+    'stops.txt': csvRows([
+      ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'],
+      ...[...used]
+        .sort()
+        .map((code) => byCode.get(code) as RawPlace)
+        .map((s) => [s.code, s.nameZh, s.lat.toFixed(5), s.lon.toFixed(5)]),
+    ]),
+    'routes.txt': csvRows([
+      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'],
+      ...kept.map((b) => [b.code, 'CR', b.code, `${b.train.start}-${b.train.end}`, ROUTE_TYPE[b.type] as number]),
+    ]),
+    'trips.txt': csvRows([
+      ['route_id', 'service_id', 'trip_id', 'trip_short_name'],
+      ...kept.map((b) => [b.code, 'DAILY', b.code, b.code]),
+    ]),
+    'stop_times.txt': csvRows([
+      ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence'],
+      ...kept.flatMap((b) => b.calls.map((c, i) => [b.code, HHMMSS(c.arr), HHMMSS(c.dep), c.station, i + 1])),
+    ]),
+    'calendar.txt': csvRows([CALENDAR_HEADER, ['DAILY', 1, 1, 1, 1, 1, 1, 1, '20260101', '20271231']]),
+  };
+}
+
 /**
  * Writes China Railway trains as a GTFS feed. A train in both railway sources takes the segment data's
  * full stop sequence and run times, its departure from the key-city timetable and the key-city times
@@ -137,30 +207,7 @@ export function writeRailGtfs(places: RawPlace[]): RailReport {
     leftOut: { noTimes: 0, unknownStation: 0, classNotSold: 0, failedChecks: 0 },
     faults: {},
   };
-  const built: BuiltTrain[] = [];
-  for (const [code, train] of Object.entries(keyCity).sort(([a], [b]) => a.localeCompare(b))) {
-    const type = code.charAt(0);
-    if (!ROUTE_TYPE[type]) {
-      report.leftOut.classNotSold++;
-      continue;
-    }
-    const path = paths.get(code);
-    const stations = path?.stops.map((name) => resolver.get(name));
-    const full = path && stations?.every((s) => s) ? { path, stations: stations as RawPlace[] } : undefined;
-    let calls: RailCall[] | null;
-    if (full) {
-      // The key-city times come from another year's timetable than the run times: where they disagree
-      // (a segment the class could not run in its time), the run times alone are kept.
-      calls = sequenceCalls(type, full.path, full.stations, train, cityOf, resolver, true);
-      if (calls && railFaults(type, calls).length > 0)
-        calls = sequenceCalls(type, full.path, full.stations, train, cityOf, resolver, false);
-      if (!calls) report.leftOut.noTimes++;
-    } else {
-      calls = inferCalls(type, train, ctx);
-      if (!calls) report.leftOut.unknownStation++;
-    }
-    if (calls) built.push({ code, type, train, calls, inferred: !full });
-  }
+  const built = buildTrains(keyCity, paths, { ...ctx, cityOf }, report);
 
   // A station whose position puts trains of several numbers past twice their class's speed is misplaced
   // in the coordinate files: its segments are not judged for speed.
@@ -182,34 +229,7 @@ export function writeRailGtfs(places: RawPlace[]): RailReport {
   }
   const used = new Set(kept.flatMap((b) => b.calls.map((c) => c.station)));
   report.capitals = capitalTrains(keyCity, kept, cityOf, resolver);
-  const byCode = new Map(stationPlaces.map((s) => [s.code, s]));
-  const files: Record<string, string> = {
-    'agency.txt': csvRows([
-      ['agency_id', 'agency_name', 'agency_url', 'agency_timezone'],
-      ['CR', 'China Railway', 'https://www.12306.cn', 'Asia/Shanghai'],
-    ]),
-    'stops.txt': csvRows([
-      ['stop_id', 'stop_name', 'stop_lat', 'stop_lon'],
-      ...[...used]
-        .sort()
-        .map((code) => byCode.get(code) as RawPlace)
-        .map((s) => [s.code, s.nameZh, s.lat.toFixed(5), s.lon.toFixed(5)]),
-    ]),
-    'routes.txt': csvRows([
-      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'],
-      ...kept.map((b) => [b.code, 'CR', b.code, `${b.train.start}-${b.train.end}`, ROUTE_TYPE[b.type] as number]),
-    ]),
-    'trips.txt': csvRows([
-      ['route_id', 'service_id', 'trip_id', 'trip_short_name'],
-      ...kept.map((b) => [b.code, 'DAILY', b.code, b.code]),
-    ]),
-    'stop_times.txt': csvRows([
-      ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence'],
-      ...kept.flatMap((b) => b.calls.map((c, i) => [b.code, HHMMSS(c.arr), HHMMSS(c.dep), c.station, i + 1])),
-    ]),
-    'calendar.txt': csvRows([CALENDAR_HEADER, ['DAILY', 1, 1, 1, 1, 1, 1, 1, '20260101', '20271231']]),
-  };
-  writeGtfsZip('rail', files);
+  writeGtfsZip('rail', railFiles(kept, used, stationPlaces));
   report.trains = kept.length;
   report.stations = used.size;
   report.renamed = Object.fromEntries(resolver.renamed);

@@ -28,3 +28,14 @@ export function writeGtfsZip(name: string, files: Record<string, string>): void 
   fs.mkdirSync(path.join(DATA_DIR, 'gtfs'), { recursive: true });
   fs.writeFileSync(path.join(DATA_DIR, 'gtfs', `${name}.zip`), zip);
 }
+
+/** Rows of the metro feed's tables, without their header lines. */
+export type MetroTables = {
+  agency: (string | number)[][];
+  stops: (string | number)[][];
+  routes: (string | number)[][];
+  trips: (string | number)[][];
+  stopTimes: (string | number)[][];
+  calendar: (string | number)[][];
+  frequencies: (string | number)[][];
+};
