@@ -62,8 +62,10 @@ describe('the generated Beijing metro feed', () => {
     expect(new Set(stops.map((s) => s.stop_id)).size).toBe(stops.length);
     expect(stops.every((s) => /^[a-z0-9-]+$/.test(s.stop_id ?? '') && s.stop_name_en)).toBe(true);
     const routeOfTrip = new Map(trips.map((t) => [t.trip_id, t.route_id]));
-    const linesAt = (name: string) =>
-      new Set(stopTimes.filter((st) => st.stop_id === stop(name).stop_id).map((st) => routeOfTrip.get(st.trip_id)));
+    const routesAt = new Map<string, Set<string | undefined>>();
+    for (const st of stopTimes)
+      routesAt.set(st.stop_id ?? '', (routesAt.get(st.stop_id ?? '') ?? new Set()).add(routeOfTrip.get(st.trip_id)));
+    const linesAt = (name: string) => routesAt.get(stop(name).stop_id ?? '') ?? new Set();
     expect([...linesAt('西直门')].sort()).toEqual(['L13', 'L2', 'L4']);
     expect(linesAt('东直门')).toContain('CAE');
     expect(linesAt('草桥')).toContain('DAE');
