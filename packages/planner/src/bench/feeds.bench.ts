@@ -169,7 +169,7 @@ const rail = timed('China Railway, 3 days', () =>
 );
 const doorFeeds = [railFeed, chinaFeed, ...(metroFeed ? [metroFeed] : [])];
 const door = timed(
-  `door to door (rail + Greater China flights${metroFeed ? ' + Beijing metro' : ''} + taxis), 3 days`,
+  `door to door (rail + Greater China flights${metroFeed ? ' + Beijing and Shanghai metro' : ''} + taxis), 3 days`,
   () => loadNetwork(doorFeeds, FIRST_DATE, 3),
 );
 const engines = timed('engines (lower-bound graphs)', () => ({
@@ -212,8 +212,10 @@ const railQueries: Query[] = Array.from({ length: 200 }, () => {
 // Door to door: addresses around central Beijing to addresses around central Shanghai, at the times
 // of day the search server tries (06:00, 10:00, 14:00, 18:00 Beijing time).
 const grid = new StopGrid(door.stopPoints);
+// Taxis go to stations and airports, as the search server's do; the metro is walked to.
 const ends = (p: { lat: number; lon: number }): Access[] =>
   taxiAccess(grid, door.stopPoints, p)
+    .filter((a) => !door.stopIds[a.stop]?.startsWith('metro:'))
     .slice(0, 24)
     .map((a) => ({ ...a, seconds: a.seconds + PLANNING.checkInSeconds(door.stopIds[a.stop] ?? '') }));
 const doorQueries: Query[] = Array.from({ length: 200 }, (_, i) => ({
@@ -285,6 +287,7 @@ runClass(
   const wideGrid = new StopGrid(wide.stopPoints);
   const wideEnds = (p: { lat: number; lon: number }): Access[] =>
     taxiAccess(wideGrid, wide.stopPoints, p)
+      .filter((a) => !wide.stopIds[a.stop]?.startsWith('metro:'))
       .slice(0, 24)
       .map((a) => ({ ...a, seconds: a.seconds + PLANNING.checkInSeconds(wide.stopIds[a.stop] ?? '') }));
   const queries: Query[] = Array.from({ length: 60 }, (_, i) => ({
