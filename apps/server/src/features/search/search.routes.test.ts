@@ -435,7 +435,8 @@ describe('short links with a door', () => {
     expect(places.json().places).toMatchObject([
       { kind: 'door', name: { en: 'Wangfujing', 'zh-CN': '王府井' } },
       { kind: 'city', name: { en: 'Shanghai', 'zh-CN': '上海' } },
-      { kind: 'door', name: { en: 'Near Shanghai World Financial Center', 'zh-CN': '上海环球金融中心附近' } },
+      // The nearest named place is the Shanghai metro's 浦东大道 station, 0.5 km away.
+      { kind: 'door', name: { en: 'Near Pudong Avenue', 'zh-CN': '浦东大道附近' } },
     ]);
   });
 
