@@ -30,6 +30,7 @@ import { scheduleTicketing } from './features/fulfilment/schedule';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
 import { TicketingUnavailable } from './features/fulfilment/ticketing/issuer';
 import { SimulatedAirline } from './features/fulfilment/ticketing/simulated-issuers';
+import { scheduleChangeRoutes } from './features/fulfilment/ticketing/simulator.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registerNotificationJobs } from './features/notifications/notifications.jobs';
 import { NotificationsRepository } from './features/notifications/notifications.repository';
@@ -680,8 +681,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: body, headers })).statusCode;
   });
   if (railSim) await app.register(railSimRoutes(railSim));
-  // Making seats come back at will is for development and tests, never a production server.
-  if (config.NODE_ENV !== 'production') await app.register(seatReturnRoutes(seatReturns));
+  // Making seats come back or flights re-timed at will is for development and tests, never a production server.
+  if (config.NODE_ENV !== 'production') {
+    await app.register(seatReturnRoutes(seatReturns));
+    await app.register(scheduleChangeRoutes(deps.db));
+  }
 
   const runner = deps.databaseUrl
     ? new JobRunner(jobs, {

@@ -284,6 +284,9 @@ export type TicketsTable = {
   issuedAt: Timestamp;
 };
 
+/** A service's schedule change on a day, set through the simulated airline's control (0: none). */
+export type SimScheduleChangesTable = { service: string; date: string; minutes: number };
+
 export type SimTicketIssuesTable = {
   requestKey: string;
   supplier: string;
@@ -540,6 +543,7 @@ export type Database = {
   notifications: NotificationsTable;
   tickets: TicketsTable;
   simTicketIssues: SimTicketIssuesTable;
+  simScheduleChanges: SimScheduleChangesTable;
   refunds: RefundsTable;
   refundEvents: RefundEventsTable;
   railAccounts: RailAccountsTable;

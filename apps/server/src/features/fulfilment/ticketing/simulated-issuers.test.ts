@@ -82,6 +82,24 @@ describe('simulated airline', () => {
     expect(later).toBeLessThanOrEqual(95);
   });
 
+  it('re-times a service on a day as its control announced, or keeps its time, whatever it would have drawn', async () => {
+    const announce = (date: string, minutes: number) =>
+      database.db
+        .insertInto('simScheduleChanges')
+        .values({ service: 'MU5101', date, minutes })
+        .onConflict((oc) => oc.columns(['service', 'date']).doUpdateSet({ minutes }))
+        .execute();
+    await announce('2026-12-10', 40);
+    const never = new SimulatedAirline(database.db, { delayMs: 0, failureRate: 0, scheduleChangeRate: 0 });
+    expect((await never.issue(flight('o6:s6'))).scheduleChanges).toEqual([
+      { legIndex: 1, departureTime: '2026-12-10T08:40:00+08:00', arrivalTime: '2026-12-10T10:55:00+08:00' },
+    ]);
+    await announce('2026-12-10', 0);
+    const always = new SimulatedAirline(database.db, { delayMs: 0, failureRate: 0, scheduleChangeRate: 1 });
+    expect((await always.issue(flight('o7:s7'))).scheduleChanges).toEqual([]);
+    await database.db.deleteFrom('simScheduleChanges').execute();
+  });
+
   it('knows the prefixes of the airlines and gives any other one a stable three digits', () => {
     expect(airlinePrefix('CA')).toBe('999');
     expect(airlinePrefix('CZ')).toBe('784');

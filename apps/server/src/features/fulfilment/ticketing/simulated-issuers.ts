@@ -83,7 +83,10 @@ export function shiftLocal(iso: string, minutes: number): string {
   return `${local}${offset || 'Z'}`;
 }
 
-/** Whether the operator changes this service's schedule: the same answer for the same service and day. */
+/**
+ * Whether the operator changes this service's schedule, and by how many minutes: the same answer for the
+ * same service and day.
+ */
 function changes(number: string, departure: string, rate: number): number | null {
   if (rate <= 0) return null;
   const h = createHash('sha256')
@@ -118,8 +121,10 @@ abstract class SimulatedIssuer implements TicketIssuer {
     }
     const scheduleChanges: ScheduleChange[] = [];
     for (const leg of request.legs) {
-      const later = changes(leg.number, leg.departureTime, this.options.scheduleChangeRate ?? 0.1);
-      if (later !== null) {
+      const later =
+        (await this.announced(leg.number, leg.departureTime)) ??
+        changes(leg.number, leg.departureTime, this.options.scheduleChangeRate ?? 0.1);
+      if (later) {
         scheduleChanges.push({
           legIndex: leg.index,
           departureTime: shiftLocal(leg.departureTime, later),
@@ -135,6 +140,17 @@ abstract class SimulatedIssuer implements TicketIssuer {
       .execute();
     // Two tries at once: the one stored first is what was issued.
     return (await this.find(key)) ?? result;
+  }
+
+  /** A change set through the control for this service on its local day: minutes later, 0 for none. */
+  private async announced(service: string, departure: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('simScheduleChanges')
+      .select('minutes')
+      .where('service', '=', service)
+      .where('date', '=', departure.slice(0, 10))
+      .executeTakeFirst();
+    return row ? row.minutes : null;
   }
 
   private async find(key: string): Promise<IssueResult | undefined> {
