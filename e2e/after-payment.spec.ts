@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
+import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
 
@@ -95,8 +96,21 @@ for (const lang of LANGUAGES) {
       const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'mix');
+      // The airline re-times the flight 25 minutes later when it issues the ticket, whatever the day.
+      const booked = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+      const air = booked.legs.findIndex((l) => l.kind === 'air');
+      const bookedFlight = booked.legs[air] as ResultLeg;
+      const announced = await page.request.post('/ticketing-sim/schedule-changes', {
+        data: { service: bookedFlight.number, date: bookedFlight.departureTime.slice(0, 10), minutes: 25 },
+      });
+      expect(announced.ok()).toBe(true);
+      const departs = shiftIso(bookedFlight.departureTime, 25 * 60_000);
       await payByCard(page, lang, order.id);
       await untilTicketed(page, lang);
+      // The order page: the flight at its new time, the booked one beside it.
+      const row = page.getByTestId('ticket-row').first();
+      await expect(row).toContainText(departs.slice(11, 16));
+      await expect(row.getByTestId('schedule-changed')).toContainText(bookedFlight.departureTime.slice(11, 16));
 
       await page.getByTestId('order-itinerary').click();
       await expect(page).toHaveURL(new RegExp(`/itinerary\\?id=${order.id}$`));
@@ -112,6 +126,9 @@ for (const lang of LANGUAGES) {
       await expect(flight.getByTestId('itinerary-ticket')).toContainText('张伟');
       await expect(flight.getByTestId('itinerary-ticket')).toContainText(/\d{13}/);
       await expect(sheet.getByTestId('itinerary-document')).toHaveText(/^\d{4}\*+\d{3}[\dX]$/);
+      // The flight leaves at its new time; the note tells the time it was booked with.
+      await expect(flight.locator('strong').first()).toHaveText(departs.slice(11, 16));
+      await expect(flight.getByTestId('itinerary-changed')).toContainText(bookedFlight.departureTime.slice(11, 16));
       await shot(page, `itinerary-${lang}`);
 
       // The print layout: A4, without the site's header, footer or buttons.
@@ -128,7 +145,7 @@ for (const lang of LANGUAGES) {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       await page.emulateMedia({ media: 'screen' });
 
-      // The calendar file: every leg, the flight at its local time in Beijing's zone.
+      // The calendar file: every leg, the flight at its (new) local time in Beijing's zone, as the page shows it.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('itinerary-ics').click()]);
       expect(download.suggestedFilename()).toBe(`itinerary-${order.orderNumber}.ics`);
       const ics = readFileSync((await download.path()) as string, 'utf8');
@@ -143,6 +160,15 @@ for (const lang of LANGUAGES) {
           ride?.start,
         ),
       ).toBe(shown);
+
+      // The notice of the change reads the same two times.
+      await page.goto('/account/notices');
+      const notice = page
+        .getByTestId('notice')
+        .filter({ hasText: order.orderNumber })
+        .and(page.locator('[data-kind="schedule-change"]'));
+      await expect(notice).toContainText(departs.slice(11, 16));
+      await expect(notice).toContainText(bookedFlight.departureTime.slice(11, 16));
 
       const file = await page.request.get(`/api/itinerary/pdf?id=${order.id}`);
       expect(file.headers()['content-type']).toBe('application/pdf');

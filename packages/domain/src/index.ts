@@ -23,6 +23,7 @@ export * from './orders/order.api';
 export * from './orders/order.schema';
 export * from './orders/order-status';
 export * from './orders/pricing';
+export * from './orders/schedule-change';
 export * from './orders/traveller-rules';
 export * from './passengers/documents';
 export * from './passengers/id-card';

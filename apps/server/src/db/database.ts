@@ -280,7 +280,6 @@ export type TicketsTable = {
   coach: string | null;
   berth: string | null;
   gate: string | null;
-  changedDeparture: string | null;
   issuedAt: Timestamp;
 };
 

@@ -19,8 +19,6 @@ export const issuedTicketSchema = z.object({
   /** Rail sleepers: lower, middle or upper. */
   berth: z.enum(['lower', 'middle', 'upper']).nullable(),
   gate: z.string().nullable(),
-  /** A schedule change the operator published: the new local departure (ISO with offset). */
-  changedDeparture: z.string().nullable(),
 });
 export type IssuedTicketView = z.infer<typeof issuedTicketSchema>;
 

@@ -193,6 +193,18 @@ export const subOrderSchema = z.object({
 });
 export type SubOrder = z.infer<typeof subOrderSchema>;
 
+/**
+ * A ride its operator re-timed after booking: the order's legs carry the new times (`departureTime`,
+ * `arrivalTime`); the times it was booked with are kept to tell the traveller what changed.
+ */
+export const scheduleChangeSchema = z.object({
+  legIndex: z.number().int(),
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  previousDepartureTime: z.string(),
+  previousArrivalTime: z.string(),
+});
+
 /** Where an order was made: the website or the mobile app (spec §4: app orders are paid in the app). */
 export const ORDER_CHANNELS = ['web', 'app'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
@@ -214,8 +226,11 @@ export const orderSchema = z.object({
   arrivalTime: z.string(),
   travellers: z.array(orderTravellerSchema),
   contact: z.object({ name: z.string(), phoneMasked: z.string(), email: z.string() }),
+  /** The legs as they run now: a ride its operator re-timed has its new times (see `scheduleChanges`). */
   legs: z.array(resultLegSchema),
   bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  /** The rides whose operator changed their times after booking, with the times they were booked with. */
+  scheduleChanges: z.array(scheduleChangeSchema).default([]),
   fees: feeRuleSchema,
   selfTransferMinutes: z.number().int().optional(),
   agent: z.enum(['combined', 'own', 'railway']),

@@ -8,6 +8,7 @@ import * as payment2 from './0005-payment-2';
 import * as fulfilment from './0006-fulfilment';
 import * as fulfilment2 from './0006-fulfilment-2';
 import * as fulfilment3 from './0006-fulfilment-3';
+import * as fulfilment4 from './0006-fulfilment-4';
 import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
 import * as rail3 from './0007-rail-3';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0006-fulfilment': fulfilment,
   '0006-fulfilment-2': fulfilment2,
   '0006-fulfilment-3': fulfilment3,
+  '0006-fulfilment-4': fulfilment4,
   '0007-rail': rail,
   '0007-rail-2': rail2,
   '0007-rail-3': rail3,

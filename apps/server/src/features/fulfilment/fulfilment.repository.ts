@@ -113,12 +113,21 @@ export class FulfilmentRepository {
     await trx.updateTable('subOrders').set(s).where('id', '=', subOrderId).execute();
   }
 
-  async markScheduleChange(trx: Trx, subOrderId: string, legIndex: number, departure: string): Promise<void> {
+  /** The order's itinerary after a schedule change, with the departure and arrival its lists show. */
+  async reschedule(
+    trx: Trx,
+    orderId: string,
+    p: { itinerary: unknown; departureTime: string; departureAt: Date; arrivalTime: string },
+  ): Promise<void> {
     await trx
-      .updateTable('tickets')
-      .set({ changedDeparture: departure })
-      .where('subOrderId', '=', subOrderId)
-      .where('legIndex', '=', legIndex)
+      .updateTable('orders')
+      .set({
+        itinerary: JSON.stringify(p.itinerary),
+        departureTime: p.departureTime,
+        departureAt: p.departureAt,
+        arrivalTime: p.arrivalTime,
+      })
+      .where('id', '=', orderId)
       .execute();
   }
 

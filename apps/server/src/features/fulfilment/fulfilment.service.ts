@@ -31,6 +31,7 @@ import {
 } from './fulfilment.repository';
 import type { Notifier, PaymentRecords, RefundMoney, StaffMail } from './ports';
 import { scheduleTicketing } from './schedule';
+import { recordScheduleChanges } from './schedule-changes';
 import type { IssueRequest, TicketIssuers } from './ticketing/issuer';
 
 declare module '../../jobs/jobs' {
@@ -248,7 +249,6 @@ export class FulfilmentService {
           coach: t.coach,
           berth: t.berth,
           gate: t.gate,
-          changedDeparture: null,
           issuedAt: at,
         })),
       );
@@ -266,34 +266,15 @@ export class FulfilmentService {
         at,
         data: { subOrderId, tickets: result.tickets.length, supplier: issuer.kind },
       });
-      const { legs } = locked.itinerary as Itinerary;
-      for (const change of result.scheduleChanges) {
-        const leg = legs[change.legIndex];
-        if (!leg) continue;
-        await this.repo.markScheduleChange(trx, subOrderId, change.legIndex, change.departureTime);
-        await this.repo.addEvent(trx, {
-          orderId,
-          kind: 'schedule-change',
-          from: txt(S.TICKETED),
-          to: txt(S.TICKETED),
-          at,
-          data: { subOrderId, legIndex: change.legIndex, departureTime: change.departureTime },
-        });
-        await this.notify(trx, {
-          userId: locked.userId,
-          kind: 'schedule-change',
-          orderId,
-          params: {
-            orderNumber: locked.orderNumber,
-            trip: leg.number,
-            departureAt: leg.departureTime,
-            changedAt: change.departureTime,
-          },
-          dedupeKey: `schedule-change:${subOrderId}:${change.legIndex}`,
-          at,
-        });
-      }
-      await this.settleTicketing(trx, locked, at);
+      const rescheduled = await recordScheduleChanges(trx, {
+        repo: this.repo,
+        notify: this.notify,
+        order: locked,
+        subOrderId,
+        changes: result.scheduleChanges,
+        at,
+      });
+      await this.settleTicketing(trx, rescheduled, at);
     });
     return 'ticketed' as const;
   }
@@ -515,7 +496,6 @@ export class FulfilmentService {
     if (!sub || !STANDS.has(sub.status ?? '')) return;
     const leg = (order.itinerary as Itinerary).legs[legIndex];
     if (!leg) return;
-    const changed = (await this.repo.tickets(orderId)).find((t) => t.legIndex === legIndex && t.changedDeparture);
     const from = leg.from.name;
     await this.repo.transaction((trx) =>
       this.notify(trx, {
@@ -525,7 +505,7 @@ export class FulfilmentService {
         params: {
           orderNumber: order.orderNumber,
           trip: leg.number,
-          departureAt: changed?.changedDeparture ?? leg.departureTime,
+          departureAt: leg.departureTime,
           fromEn: from.en,
           fromZh: from['zh-CN'],
         },
@@ -619,7 +599,6 @@ export class FulfilmentService {
         coach: t.coach,
         berth: t.berth as IssuedTicketView['berth'],
         gate: t.gate,
-        changedDeparture: t.changedDeparture,
       })),
       refunds,
       receipt: receiptOf(

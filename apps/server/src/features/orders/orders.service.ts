@@ -34,6 +34,7 @@ import {
   type ResultLeg,
   railSeatsNeeded,
   railServiceFee,
+  type ScheduledItinerary,
   type SearchResult,
   SUB_ORDER_TRANSITIONS,
   type SubOrderStatus,
@@ -73,7 +74,9 @@ const isUniqueViolation = (e: unknown, constraint: string) =>
   (e as { code?: string }).code === '23505' &&
   (e as { constraint?: string }).constraint === constraint;
 
-type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes'>;
+/** An order's itinerary: the result's legs as they run now (see `applyScheduleChange`), its fees and changes. */
+type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes'> &
+  Pick<ScheduledItinerary, 'scheduleChanges'>;
 
 /** The local calendar day of an ISO time with offset (`2026-07-15T08:00:00+08:00`). */
 const localDay = (iso: string) => iso.slice(0, 10);
@@ -726,6 +729,7 @@ export class OrdersService {
       contact: { name: o.contactName, phoneMasked: o.contactPhoneMasked, email: o.contactEmail },
       legs: itinerary.legs,
       bounds: itinerary.bounds,
+      scheduleChanges: itinerary.scheduleChanges ?? [],
       fees: itinerary.fees,
       ...(itinerary.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: itinerary.selfTransferMinutes }),
       agent: o.agent as Order['agent'],

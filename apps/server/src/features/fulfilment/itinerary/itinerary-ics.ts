@@ -6,11 +6,18 @@ import { fill } from '../../../lib/text';
 import { type ItineraryTexts, legTitle, placeName, seatText } from './itinerary-text';
 import type { ItineraryLeg, ItineraryView } from './itinerary-view';
 
-/** The description of one leg's event: its booking reference and each traveller's ticket and seat. */
+/**
+ * The description of one leg's event: its arrival, the time it was booked with when its operator
+ * re-timed it, its booking reference and each traveller's ticket and seat.
+ */
 function describe(view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, language: Language): string {
   const lines: string[] = [];
   const arrival = DateTime.fromISO(l.leg.arrivalTime, { setZone: true }).setZone(l.toZone);
   lines.push(fill(tx.arrives, { time: arrival.toFormat('yyyy-MM-dd HH:mm'), place: placeName(l.leg.to, language) }));
+  if (l.change) {
+    const was = DateTime.fromISO(l.change.previousDepartureTime, { setZone: true }).setZone(l.fromZone);
+    lines.push(fill(tx.changed, { time: was.toFormat('yyyy-MM-dd HH:mm') }));
+  }
   if (l.subOrder?.bookingReference) {
     lines.push(
       `${l.subOrder.type === 'railway' ? tx.railOrder : tx.bookingReference}${tx.colon}${l.subOrder.bookingReference}`,
@@ -40,8 +47,7 @@ export function itineraryIcs(view: ItineraryView, tx: ItineraryTexts, language: 
   cal.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   for (const bound of view.bounds) {
     for (const l of bound.legs) {
-      const changed = l.tickets.find((t) => t.changedDeparture)?.changedDeparture;
-      const departure = DateTime.fromISO(changed ?? l.leg.departureTime, { setZone: true }).setZone(l.fromZone);
+      const departure = DateTime.fromISO(l.leg.departureTime, { setZone: true }).setZone(l.fromZone);
       const arrival = DateTime.fromISO(l.leg.arrivalTime, { setZone: true });
       cal.createEvent({
         id: `${view.orderId}-${l.index}@junction`,

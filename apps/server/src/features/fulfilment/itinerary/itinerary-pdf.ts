@@ -147,7 +147,7 @@ function header(doc: Doc, view: ItineraryView, tx: ItineraryTexts, language: Lan
 function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, language: Language): void {
   const leg = l.leg;
   const rows = l.tickets.length;
-  const height = l.sold ? 86 + (l.subOrder?.bookingReference ? 0 : 0) + (rows > 0 ? 20 + rows * 17 : 18) : 62;
+  const height = l.sold ? 86 + (rows > 0 ? 20 + rows * 17 : 18) + (l.change ? 14 : 0) : 62;
   ensure(doc, height + 10);
   const top = doc.y + 4;
   doc
@@ -256,15 +256,21 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
       }
       y += 17;
     }
-    const changed = l.tickets.find((t) => t.changedDeparture)?.changedDeparture;
-    if (changed) {
-      doc
-        .fillColor(C.price)
-        .fontSize(8.5)
-        .text(fill(tx.changed, { time: `${day(changed)} ${clock(changed)}` }), tableX, y, {
-          width: tableW,
-        });
-    }
+  }
+  if (l.change) {
+    // The ride's times above are the new ones; the note says what they were.
+    const was = l.change.previousDepartureTime;
+    doc
+      .fillColor(C.price)
+      .fontSize(8.5)
+      .text(
+        fill(tx.changed, { time: `${day(was)} ${clock(was)}` }),
+        M + 14,
+        top + 86 + (rows > 0 ? 18 + rows * 17 : 0),
+        {
+          width: W - 28,
+        },
+      );
   }
   doc.y = top + height + 6;
 }

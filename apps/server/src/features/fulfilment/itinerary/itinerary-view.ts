@@ -1,4 +1,11 @@
-import type { FeeRules, LegPoint, Receipt, ResultLeg } from '@junction/domain';
+import {
+  type FeeRules,
+  type LegPoint,
+  type Receipt,
+  type ResultLeg,
+  type ScheduleChange,
+  scheduleChangeOf,
+} from '@junction/domain';
 import type { OrderRow, TicketRow } from '../fulfilment.repository';
 
 /** The IANA time zone of an airport or a station (reference data, composed in `app.ts`). */
@@ -15,13 +22,16 @@ export type ItineraryTraveller = {
 
 export type ItineraryTicket = Pick<
   TicketRow,
-  'travellerPosition' | 'bookingReference' | 'ticketNumber' | 'seat' | 'coach' | 'berth' | 'gate' | 'changedDeparture'
+  'travellerPosition' | 'bookingReference' | 'ticketNumber' | 'seat' | 'coach' | 'berth' | 'gate'
 > & { supplier: 'air' | 'rail' };
 
 /** One leg of the door-to-door plan with the zones of its ends and, for a ride, its tickets. */
 export type ItineraryLeg = {
   index: number;
+  /** The leg as it runs now: a ride its operator re-timed has its new times. */
   leg: ResultLeg;
+  /** The ride's schedule change, with the times it was booked with. */
+  change: ScheduleChange | undefined;
   sold: boolean;
   fromZone: string;
   toZone: string;
@@ -71,6 +81,7 @@ export function buildItineraryView(p: {
   const itinerary = p.order.itinerary as {
     legs: ResultLeg[];
     bounds: { start: number; end: number }[];
+    scheduleChanges?: ScheduleChange[];
     fees?: FeeRules;
   };
   const legs = itinerary.legs;
@@ -116,11 +127,11 @@ export function buildItineraryView(p: {
               coach: t.coach,
               berth: t.berth,
               gate: t.gate,
-              changedDeparture: t.changedDeparture,
             }));
           return {
             index,
             leg,
+            change: scheduleChangeOf(itinerary.scheduleChanges, index),
             sold: isRide(leg),
             fromZone: ends[k]?.from ?? ends[k]?.to ?? nearest(k) ?? zoneOfOffset(leg.departureTime),
             toZone: ends[k]?.to ?? ends[k]?.from ?? nearest(k) ?? zoneOfOffset(leg.arrivalTime),

@@ -1,4 +1,4 @@
-import type { IssuedTicketView, Order, OrderFulfilment } from '@junction/domain';
+import { type IssuedTicketView, type Order, type OrderFulfilment, scheduleChangeOf } from '@junction/domain';
 import { Alert, Button, Card, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,6 +127,7 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
       <tbody>
         {tickets.map((x) => {
           const leg = order.legs[x.legIndex];
+          const change = scheduleChangeOf(order.scheduleChanges, x.legIndex);
           const traveller = order.travellers[x.travellerPosition];
           return (
             <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="ticket-row">
@@ -136,9 +137,11 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
                 <span className={styles.muted}>
                   {leg ? `${dayOf(leg.departureTime)} ${clockOf(leg.departureTime)}` : ''}
                 </span>
-                {x.changedDeparture ? (
+                {change ? (
                   <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
-                    {t('ticketing.changed', { time: `${dayOf(x.changedDeparture)} ${clockOf(x.changedDeparture)}` })}
+                    {t('ticketing.changed', {
+                      time: `${dayOf(change.previousDepartureTime)} ${clockOf(change.previousDepartureTime)}`,
+                    })}
                   </Tag>
                 ) : null}
               </td>

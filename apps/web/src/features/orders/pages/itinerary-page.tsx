@@ -9,7 +9,14 @@ import {
   SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { IssuedTicketView, Order, OrderFulfilment, Receipt, ResultLeg } from '@junction/domain';
+import {
+  type IssuedTicketView,
+  type Order,
+  type OrderFulfilment,
+  type Receipt,
+  type ResultLeg,
+  scheduleChangeOf,
+} from '@junction/domain';
 import { Button, Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -194,7 +201,7 @@ function LegBlock({
   const format = useFormatMoney();
   const sold = isSold(leg);
   const own = tickets.filter((x) => x.legIndex === index);
-  const changed = own.find((x) => x.changedDeparture)?.changedDeparture;
+  const change = scheduleChangeOf(order.scheduleChanges, index);
   const sub = order.subOrders.find((s) => s.legs.includes(index));
   const reference = own[0]?.bookingReference ?? sub?.confirmationCode;
   const rail = leg.kind === 'land';
@@ -276,8 +283,12 @@ function LegBlock({
           </tbody>
         </table>
       ) : null}
-      {changed ? (
-        <p className={styles.changed}>{t('ticketing.changed', { time: `${dayOf(changed)} ${clockOf(changed)}` })}</p>
+      {change ? (
+        <p className={styles.changed} data-testid="itinerary-changed">
+          {t('ticketing.changed', {
+            time: `${dayOf(change.previousDepartureTime)} ${clockOf(change.previousDepartureTime)}`,
+          })}
+        </p>
       ) : null}
     </li>
   );
