@@ -72,6 +72,7 @@ export function CardFields() {
         className={styles.wide}
         name="number"
         label={t('number')}
+        extra={<span data-testid="card-brands">{t('accepted')}</span>}
         validateTrigger="onBlur"
         normalize={(value: string) => formatCardNumber(value ?? '')}
         rules={[
@@ -88,11 +89,7 @@ export function CardFields() {
           autoComplete="cc-number"
           placeholder="0000 0000 0000 0000"
           maxLength={23}
-          suffix={
-            <span data-testid="card-brand">
-              {brand ? <BrandMark brand={brand} small /> : <span className={styles.brandHint}>{t('brands')}</span>}
-            </span>
-          }
+          suffix={<span data-testid="card-brand">{brand ? <BrandMark brand={brand} small /> : null}</span>}
           data-testid="card-number"
         />
       </Form.Item>
