@@ -176,20 +176,90 @@ for (const lang of LANGUAGES) {
       await shot(page, `payment-declined-${lang}`);
     });
 
-    test(`passes and fails the 3-D Secure challenge (${lang})`, async ({ page }) => {
+    test(`passes and fails the 3-D Secure challenge; a failed check keeps the card and what was typed (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
       const id = await openPayment(page, lang);
+      const failCheck = async () => {
+        await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+        await page.getByRole('button', { name: lang === 'en' ? 'Fail verification' : '验证失败' }).click();
+        await expect(page).toHaveURL(/\/payment\?id=.*attempt=/);
+        await expect(page.getByTestId('payment-error')).toHaveText(errorText(lang, 2108));
+      };
       await fillCard(page, lang, TEST_CARDS.threeDSecure);
       await page.getByTestId('pay-submit').click();
-      await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
-      await page.getByRole('button', { name: lang === 'en' ? 'Fail verification' : '验证失败' }).click();
-      await expect(page).toHaveURL(/\/payment\?id=.*attempt=/);
-      await expect(page.getByTestId('payment-error')).toHaveText(errorText(lang, 2108));
-      await fillCard(page, lang, TEST_CARDS.threeDSecure);
+      await failCheck();
+      // Back on the page: the same card, chosen, with its name; only its security code is typed again.
+      await expect(page.getByTestId('method-card')).toBeChecked();
+      const kept = page.getByTestId('kept-card-form');
+      await expect(kept).toContainText('Visa •••• 3220');
+      await expect(kept).toContainText('ZHANG WEI');
+      await shot(page, `payment-3ds-failed-${lang}`);
+      await page.getByTestId('pay-submit').click();
+      await expect(kept).toContainText(text(lang, 'card', 'errors.required'));
+      await page.getByTestId('saved-cvc').fill('123');
+      await page.getByTestId('pay-submit').click();
+      await failCheck();
+      // Another card: the name and the billing address are still there; the number and code are typed anew.
+      await page.getByTestId('kept-card-other').click();
+      await expect(page.getByTestId('card-name')).toHaveValue('ZHANG WEI');
+      await expect(page.getByTestId('billing-line1')).toHaveValue('1 Jianguomenwai Avenue');
+      await expect(page.getByTestId('billing-phone')).toHaveValue('+8613800138000');
+      await expect(page.getByTestId('card-number')).toHaveValue('');
+      await page.getByTestId('card-number').fill(TEST_CARDS.threeDSecure);
+      await pick(page, text(lang, 'card', 'expMonth'), '12');
+      await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
+      await page.getByTestId('card-cvc').fill('123');
       await page.getByTestId('pay-submit').click();
       await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
       await page.getByRole('button', { name: lang === 'en' ? 'Complete verification' : '完成验证' }).click();
       await expect(page.getByTestId('payment-success')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      // Paid: nothing is kept for the order any more.
+      await page.goto(`/payment?id=${id}`);
+      await expect(page.getByTestId('already-paid')).toBeVisible();
+      expect(await page.evaluate((key) => sessionStorage.getItem(key), `junction.payment.${id}`)).toBeNull();
+    });
+
+    test(`on a phone: the card number has its width, and a bar at the bottom keeps the amount and Pay in view (${lang})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openPayment(page, lang);
+      const bar = page.getByTestId('pay-bar');
+      const inView = async () => {
+        const box = await bar.boundingBox();
+        expect(box).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844 + 1);
+        expect(box?.y ?? 0).toBeGreaterThan(844 - 120);
+        const pay = await page.getByTestId('pay-submit').boundingBox();
+        expect((pay?.x ?? 0) + (pay?.width ?? 0)).toBeLessThanOrEqual(390);
+      };
+      await expect(bar.getByTestId('pay-bar-total')).toHaveText(
+        (await page.getByTestId('charge-cny').textContent()) ?? '',
+      );
+      await inView();
+      await page
+        .getByTestId('payment-methods')
+        .getByText(text(lang, 'payment', 'method.card'), { exact: true })
+        .click();
+      // The accepted brands go under the number, on their own line; the number keeps the field's width.
+      const number = await page.getByTestId('card-number').boundingBox();
+      expect(number?.width ?? 0).toBeGreaterThan(200);
+      const brands = await page.getByTestId('card-brands').boundingBox();
+      expect(brands?.y ?? 0).toBeGreaterThanOrEqual((number?.y ?? 0) + (number?.height ?? 0));
+      expect((brands?.x ?? 0) + (brands?.width ?? 0)).toBeLessThanOrEqual(390);
+      await page.getByTestId('card-number').fill(TEST_CARDS.visa);
+      await expect(page.getByTestId('card-brand')).toHaveText('VISA');
+      expect((await page.getByTestId('card-number').boundingBox())?.width ?? 0).toBeGreaterThan(150);
+      // Half-way down the form and at its end, the bar is still at the bottom of the screen.
+      await page.getByTestId('billing-city').scrollIntoViewIfNeeded();
+      await inView();
+      await page.getByTestId('billing-phone').scrollIntoViewIfNeeded();
+      await inView();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, `payment-phone-${lang}`);
     });
 
     test(`pays with a saved card, its security code typed again; a wrong code is declined beside it (${lang})`, async ({
@@ -304,14 +374,25 @@ for (const lang of LANGUAGES) {
     });
     expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');
 
+    // The clock stands still from here, so the success can be read before the page returns to the order.
+    await page.clock.install();
     await page.reload();
+    await expect(page.getByTestId('charge-how')).toHaveText(text(lang, 'payment', 'inCny'));
     await page
       .getByTestId('payment-methods')
       .getByText(text(lang, 'payment', 'method.wallet'), { exact: true })
       .click();
     await expect(page.getByTestId('wallet-available')).not.toBeEmpty();
+    // Paid from the wallet: no card is charged.
+    await expect(page.getByTestId('charge-how')).toHaveText(text(lang, 'payment', 'walletInCny'));
+    await expect(page.getByTestId('amount-label')).toHaveText(text(lang, 'payment', 'total'));
     await page.getByTestId('pay-submit').click();
     await expect(page.getByTestId('payment-success')).toContainText(text(lang, 'payment', 'success.title'));
+    await expect(page.getByTestId('amount-label')).toHaveText(text(lang, 'payment', 'amountPaid'));
+    await expect(page.getByTestId('charge-how')).toHaveText(text(lang, 'payment', 'paidFromWallet'));
+    await expect(page.getByTestId('pay-bar')).toHaveCount(0);
+    await page.clock.runFor(4000);
+    await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`));
     await page.goto('/account/wallet');
     await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?0$/);
     await expect(page.getByTestId('wallet-entry').first()).toHaveAttribute('data-kind', 'payment');

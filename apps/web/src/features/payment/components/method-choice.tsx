@@ -1,0 +1,60 @@
+import type { SavedCard } from '@junction/domain';
+import { Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { brandName } from '../../../shared/ui/card/brand-mark';
+import { useFormatMoney } from '../../../shared/ui/price';
+import styles from './payment.module.css';
+
+/** A new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
+export type Method = 'card' | 'wallet' | `saved:${string}`;
+
+/** The ways to pay an order: the wallet's saved cards, a new card, and the wallet's balance. */
+export function MethodChoice(p: {
+  value: Method | null;
+  onChange: (method: Method) => void;
+  savedCards: SavedCard[];
+  walletBalance: number | undefined;
+  /** A waiting-list order is held on a card: the wallet is offered but off. */
+  walletOff: boolean;
+}) {
+  const { t } = useTranslation('payment');
+  const formatMoney = useFormatMoney();
+  return (
+    <Radio.Group
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value as Method)}
+      className={styles.methods}
+      data-testid="payment-methods"
+    >
+      {p.savedCards.map((c) => (
+        <Radio.Button key={c.id} value={`saved:${c.id}`} className={styles.method} data-testid="method-saved-card">
+          <span className={styles.methodName}>
+            {brandName(c.brand)} •••• {c.last4}
+          </span>
+          <span className={styles.methodHint}>
+            {[
+              c.description,
+              t('saved.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}` }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </Radio.Button>
+      ))}
+      <Radio.Button value="card" className={styles.method} data-testid="method-card">
+        <span className={styles.methodName}>{t('method.card')}</span>
+        <span className={styles.methodHint}>{t('method.cardHint')}</span>
+      </Radio.Button>
+      <Radio.Button value="wallet" className={styles.method} disabled={p.walletOff} data-testid="method-wallet">
+        <span className={styles.methodName}>{t('method.wallet')}</span>
+        <span className={styles.methodHint} data-testid="wallet-available">
+          {p.walletOff
+            ? t('waitlist.walletOff')
+            : p.walletBalance !== undefined
+              ? t('method.walletHint', { balance: formatMoney({ amountMinor: p.walletBalance, currency: 'CNY' }) })
+              : ''}
+        </span>
+      </Radio.Button>
+    </Radio.Group>
+  );
+}
