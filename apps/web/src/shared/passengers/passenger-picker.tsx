@@ -71,7 +71,9 @@ export function PassengerPicker({ route, value, onChange, max = 9, railContact }
           onChange={(e) => setKeyword(e.target.value)}
           className={styles.pickerSearch}
         />
-        <span className={styles.pickerCount}>{t('picker.selected', { count: value.length, max })}</span>
+        <span className={styles.pickerCount} data-testid="picker-count">
+          {t('picker.selected', { count: value.length, max })}
+        </span>
         <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="picker-add">
           {t('picker.addNew')}
         </Button>

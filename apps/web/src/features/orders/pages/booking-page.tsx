@@ -20,6 +20,7 @@ import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useMediaQuery } from '../../../shared/lib/use-media-query';
 import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
 import { paths } from '../../../shared/paths';
 import { RailAccountCard } from '../../../shared/rail/rail-account-card';
@@ -141,7 +142,10 @@ function useOfferFailure(error: unknown): boolean {
   return failure;
 }
 
+const PHONE = '(max-width: 575px)';
+
 function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: string }) {
+  const isPhone = useMediaQuery(PHONE);
   const { t } = useTranslation('orders');
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -315,6 +319,11 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
       <h1 className={styles.pageTitle}>{t('booking.title')}</h1>
       <Steps
         className={styles.steps}
+        data-testid="booking-steps"
+        // On a phone the four steps stay in one row, their titles under them, so the form starts on the first screen.
+        responsive={false}
+        titlePlacement={isPhone ? 'vertical' : 'horizontal'}
+        size={isPhone ? 'small' : 'default'}
         current={step}
         items={stepTitles.map((title) => ({ title }))}
         onChange={(s) => (s < step || stepOk.slice(0, s).every(Boolean) ? setStep(s) : setShowIssues(true))}

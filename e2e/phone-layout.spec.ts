@@ -1,0 +1,111 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { SearchResult } from '../packages/domain/src/index';
+import { routeCriteria, saveTraveller } from './setup';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, signedInTraveller } from './trip-api';
+
+const PHONE = { width: 390, height: 844 };
+
+/** How many lines an element's text takes, from the boxes of its words as laid out (icons aside). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.push(r.top);
+    }
+    tops.sort((a, b) => a - b);
+    let lines = 0;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const top of tops) {
+      if (top - last > 8) lines++;
+      if (top - last > 8) last = top;
+    }
+    return lines;
+  });
+
+/** Nothing of the page is wider than the phone, and the header's account button is on the screen. */
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const avatar = await page.getByTestId('account-menu').boundingBox();
+  expect(avatar).not.toBeNull();
+  expect((avatar?.x ?? 0) + (avatar?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** A Beijing–Shanghai flight found through the API, to open the booking page on. */
+async function flightToBook(page: Page): Promise<{ searchId: string; result: SearchResult }> {
+  const started = await page.request.post('/api/v2/search', { data: routeCriteria('flight', 21) });
+  const { searchId } = (await started.json()) as { searchId: string };
+  for (let i = 0; i < 300; i++) {
+    const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor: 0 } });
+    const body = (await res.json()) as { results: SearchResult[]; done: boolean };
+    const result = body.results.find((r) => r.kind === 'flight' && r.legs.length === 1);
+    if (body.done && result) return { searchId, result };
+    await page.waitForTimeout(200);
+  }
+  throw new Error('no flight to book');
+}
+
+const brandOf = (lang: Lang) => (lang === 'en' ? 'Junction' : '联程旅行');
+
+for (const lang of LANGUAGES) {
+  test(`on a 390 px phone the header, the search tabs, booking and the itinerary fit on the screen (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL as string, lang);
+    await page.setViewportSize(PHONE);
+    await signedInTraveller(page, lang);
+
+    // Home: the name beside the logo and the "flights + trains" tab each stay on one line.
+    await page.goto('/');
+    const logo = page.getByTestId('site-header').getByRole('link', { name: brandOf(lang), exact: true });
+    await expect(logo).toBeVisible();
+    expect(await linesOf(logo)).toBe(1);
+    const tabs = page.getByTestId('mode').locator('label');
+    await expect(tabs).toHaveCount(3);
+    await expect(tabs.first()).toHaveText(text(lang, 'search-form', 'mode.all'));
+    for (let i = 0; i < 3; i++) {
+      expect(await linesOf(tabs.nth(i))).toBe(1);
+      const box = await tabs.nth(i).boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
+    await fitsThePhone(page);
+
+    // Booking: the four steps take one short row, the form begins on the first screen, "0 of 9" on one line.
+    await saveTraveller(page, { name: '李娜', birth: '1987-07-15' });
+    const { searchId, result } = await flightToBook(page);
+    await page.goto(`/booking?search=${searchId}&result=${result.id}`);
+    const steps = page.getByTestId('booking-steps');
+    await expect(steps).toBeVisible();
+    expect((await steps.boundingBox())?.height ?? 999).toBeLessThan(110);
+    const travellers = page.getByTestId('step-travellers');
+    expect((await travellers.boundingBox())?.y ?? 999).toBeLessThan(PHONE.height / 2);
+    const count = page.getByTestId('picker-count');
+    await expect(count).toBeVisible();
+    expect(await linesOf(count)).toBe(1);
+    await page.getByTestId('picker-item').first().getByRole('checkbox').check();
+    expect(await linesOf(count)).toBe(1);
+    await fitsThePhone(page);
+
+    // The itinerary: its buttons, Print among them, and the sheet are inside the screen.
+    const order = await bookTrip(page, 'mix');
+    await page.goto(`/itinerary?id=${order.id}`);
+    await expect(page.getByTestId('itinerary-sheet')).toBeVisible();
+    for (const id of ['itinerary-ics', 'itinerary-pdf', 'itinerary-print']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
+    const sheet = await page.getByTestId('itinerary-sheet').boundingBox();
+    expect((sheet?.x ?? 0) + (sheet?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    await fitsThePhone(page);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/itinerary-phone-${lang}.png` });
+    expect(errors).toEqual([]);
+  });
+}
