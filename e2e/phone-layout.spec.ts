@@ -98,6 +98,10 @@ for (const lang of LANGUAGES) {
     const order = await bookTrip(page, 'mix');
     await page.goto(`/itinerary?id=${order.id}`);
     await expect(page.getByTestId('itinerary-sheet')).toBeVisible();
+    // Not paid yet: nothing is being issued.
+    await expect(page.getByTestId('itinerary-reference').first()).toHaveText(
+      text(lang, 'orders', 'itineraryPage.afterPayment'),
+    );
     for (const id of ['itinerary-ics', 'itinerary-pdf', 'itinerary-print']) {
       const box = await page.getByTestId(id).boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);

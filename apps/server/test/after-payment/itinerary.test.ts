@@ -73,6 +73,42 @@ const eventsOf = (text: string) =>
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 
 describe('itinerary files', () => {
+  it('says of an order not paid yet that its tickets are issued once it is paid', async () => {
+    const found = await c.search({
+      type: 1,
+      mode: 'flight',
+      legs: [
+        {
+          departure: 'BJS',
+          destination: 'SHA',
+          departure_date: '2026/12/10',
+          departureName: '北京',
+          destinationName: '',
+        },
+      ],
+    });
+    const result = found.results.find((r) => r.kind === 'flight' && r.legs.length === 1);
+    if (!result) throw new Error('no flight');
+    const offer = await c.offerOf(alice, found.searchId, result.id);
+    const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
+    const order = orderSchema.parse((await c.create(alice, orderBody(offer, found.searchId, [wei]))).json());
+    for (const [language, words] of [
+      ['en', 'Ticket issued once paid'],
+      ['zh-CN', '支付后出票'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/itinerary/pdf?id=${order.id}`,
+        headers: { cookie: `${alice}; lang=${language}` },
+      });
+      const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+      const { text } = await parser.getText();
+      await parser.destroy();
+      expect(text).toContain(words);
+      expect(text).not.toContain(language === 'en' ? 'Ticket being issued' : '正在出票');
+    }
+  });
+
   it('draws the PDF with booking references, ticket numbers and travellers, in either language, for its traveller only', async () => {
     const order = await ticketed(
       'train',

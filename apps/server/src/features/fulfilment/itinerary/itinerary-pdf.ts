@@ -207,11 +207,16 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
     return;
   }
   const ref = l.subOrder?.bookingReference;
+  // Awaiting payment (0) or a price difference (1): nothing is issued before it is paid.
+  const unpaid = view.status === '0' || view.status === '1';
   const refLabel = l.subOrder?.type === 'railway' ? tx.railOrder : tx.bookingReference;
   doc
     .fillColor(C.muted)
     .fontSize(9)
-    .text(ref ? `${refLabel}${tx.colon}` : tx.ticketPending, x, top + 66, { width: w, continued: Boolean(ref) });
+    .text(ref ? `${refLabel}${tx.colon}` : unpaid ? tx.afterPayment : tx.ticketPending, x, top + 66, {
+      width: w,
+      continued: Boolean(ref),
+    });
   if (ref) doc.fillColor(C.text).text(ref);
 
   if (rows > 0) {

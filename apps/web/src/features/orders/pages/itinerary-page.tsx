@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import {
   type IssuedTicketView,
+  isAwaitingPayment,
   type Order,
   type OrderFulfilment,
   type Receipt,
@@ -246,8 +247,9 @@ function LegBlock({
         {sold ? (
           <div className={styles.reference}>
             <span className={styles.label}>{t(rail ? 'ticketing.railOrder' : 'ticketing.pnr')}</span>
-            <strong className={styles.mono} data-testid="itinerary-reference">
-              {reference ?? t('itineraryPage.issuing')}
+            <strong className={reference ? styles.mono : styles.pending} data-testid="itinerary-reference">
+              {reference ??
+                (isAwaitingPayment(order.status) ? t('itineraryPage.afterPayment') : t('itineraryPage.issuing'))}
             </strong>
           </div>
         ) : (
