@@ -33,6 +33,8 @@ async function fitsThePhone(page: Page) {
   const avatar = await page.getByTestId('account-menu').boundingBox();
   expect(avatar).not.toBeNull();
   expect((avatar?.x ?? 0) + (avatar?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+  // The notices' bell is drawn, not an empty space before the avatar.
+  await expect(page.getByTestId('header-bell').locator('svg')).toBeVisible();
 }
 
 /** A Beijing–Shanghai flight found through the API, to open the booking page on. */

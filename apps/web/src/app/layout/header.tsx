@@ -58,7 +58,7 @@ function LanguageSwitch() {
       onSelect={(key) => setLanguage(key as Language)}
     >
       <GlobalOutlined />
-      <span>{LANGUAGE_LABELS[language]}</span>
+      <span className={styles.navLabel}>{LANGUAGE_LABELS[language]}</span>
     </MenuButton>
   );
 }
@@ -168,13 +168,13 @@ export function Header({ isFixed }: HeaderProps) {
           <nav className={styles.nav} aria-label={t('header.navigation')}>
             <Link to={paths.download()} className={styles.navLink} aria-label={t('header.download')}>
               <MobileOutlined />
-              <span>{t('header.download')}</span>
+              <span className={styles.navLabel}>{t('header.download')}</span>
             </Link>
             <LanguageSwitch />
             <CurrencySwitch />
             <Link to={paths.trips()} className={styles.navLink} aria-label={t('header.trips')}>
               <ProfileOutlined />
-              <span>{t('header.trips')}</span>
+              <span className={styles.navLabel}>{t('header.trips')}</span>
             </Link>
             {isSignedIn ? (
               <AccountMenu />
