@@ -246,15 +246,19 @@ describe('creating an order', () => {
 
   it('sells no infant ticket on a combined fare', async () => {
     const mixed = await c.search(oneWay('all'));
-    // Flights only, within the mainland: a train would first answer its own rail rules for the infant,
-    // and a connection abroad would first refuse the ID card.
+    // Flights only (metro or taxi to and from the airports aside), within the mainland: a train would first
+    // answer its own rail rules for the infant, and a connection abroad would first refuse the ID card.
     const mainland = (code: string) =>
       testRefdata()
         .places.findByCode(code)
         .some((p) => p.kind === 'airport' && p.country === 'CN');
     const combined = mixed.results.find(
       (r) =>
-        r.agent === 'combined' && r.legs.every((l) => l.kind === 'air' && mainland(l.from.code) && mainland(l.to.code)),
+        r.agent === 'combined' &&
+        r.legs.some((l) => l.kind === 'air') &&
+        r.legs
+          .filter((l) => l.kind !== 'subway' && l.kind !== 'taxi')
+          .every((l) => l.kind === 'air' && mainland(l.from.code) && mainland(l.to.code)),
     );
     expect(combined).toBeDefined();
     const offer = await c.offerOf(alice, mixed.searchId, (combined as SearchResult).id);
