@@ -80,7 +80,7 @@ import { registerLandingPages } from './features/search/landing';
 import { searchRoutes } from './features/search/search.routes';
 import { SearchService } from './features/search/search.service';
 import { defaultSuppliers } from './features/search/suppliers/catalogue';
-import { plannerPoolOptions } from './features/search/suppliers/door-to-door/worker-pool-runner';
+import { plannerPoolOptions, startedPlannerPool } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
 import { siteRoutes } from './features/site/site.routes';
@@ -98,6 +98,8 @@ import { checkOrigin, SESSION_COOKIE, sessionReader } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerLanguage } from './plugins/language';
+import { LoadMonitor, type LoadSignal } from './plugins/load-monitor';
+import { registerLoadShedding, sheddingLimits } from './plugins/load-shedding';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity, tileOrigin } from './plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from './plugins/static-web';
@@ -128,6 +130,8 @@ export type AppDeps = {
   gateway?: PaymentGateway;
   /** Addresses and landmarks for the place picker; the offline gazetteer by default. */
   geocoder?: Geocoder;
+  /** The server's load as measured by this process (its main thread, the planner's queue) by default. */
+  load?: LoadSignal;
 };
 
 /** Secrets and personal data never reach the logs. */
@@ -199,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ...(config.MAP_TILE_ATTRIBUTION ? { attribution: config.MAP_TILE_ATTRIBUTION } : {}),
       }
     : undefined;
-  await registerSecurity(app, config.MAX_EVENT_LOOP_DELAY_MS, tiles ? [tileOrigin(tiles.url)] : []);
+  await registerSecurity(app, tiles ? [tileOrigin(tiles.url)] : []);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps.db));
@@ -609,8 +613,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerFulfilmentJobs(jobs, fulfilment);
 
+  // API calls are turned away when the server has no capacity for them; pages, assets and /healthz never are.
+  const isShedding = config.MAX_EVENT_LOOP_DELAY_MS > 0;
+  const load = deps.load ?? new LoadMonitor(() => startedPlannerPool()?.expectedPlanWaitMs() ?? 0);
+  if (isShedding && load instanceof LoadMonitor) {
+    load.start();
+    app.addHook('onClose', async () => load.stop());
+  }
   // API routes share one rate limit; static files and pages are never limited.
   await app.register(async (api) => {
+    if (isShedding)
+      registerLoadShedding(
+        api,
+        load,
+        sheddingLimits(config.MAX_EVENT_LOOP_DELAY_MS, config.SEARCH_SUPPLIER_TIMEOUT_MS),
+      );
     api.addHook('onRoute', requireEndpoint);
     api.decorateRequest('auth', null);
     api.addHook('onRequest', checkOrigin);

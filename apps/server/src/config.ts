@@ -69,7 +69,9 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .default(2000)
-    .describe('Past this event-loop delay the server answers 419 busy; 0 turns the check off'),
+    .describe(
+      'While its main thread is busy with its own work, past this event-loop delay the server answers API calls 419 busy (new searches from a quarter of it; sign-in, orders and payment never; pages, assets and /healthz never); 0 turns load shedding off',
+    ),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   COMPANY_NAME_EN: z.string().default('Junction Technology Co., Ltd.'),
   COMPANY_NAME_ZH: z.string().default('联程科技有限公司'),

@@ -101,7 +101,7 @@ export type TestApp = {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   now?: () => Date,
-  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers'> & {
+  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers' | 'load'> & {
     secrets?: Secrets;
   } = {},
 ): Promise<TestApp> {
@@ -123,6 +123,7 @@ export async function createTestApp(
     railIdentity: deps.railIdentity,
     ticketIssuers: deps.ticketIssuers,
     logStream: deps.logStream,
+    load: deps.load,
   });
   await app.ready();
   return {

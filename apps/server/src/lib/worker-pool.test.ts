@@ -155,4 +155,21 @@ describe('worker pool', () => {
     expect(new Set(answers.map((a) => a?.thread)).size).toBe(3);
     expect(pool.stats().workers).toBe(3);
   });
+
+  it('tells how long a new job would wait, from the runs it measured and the jobs ahead of it', async () => {
+    const p = make(1, 10);
+    expect(p.expectedWaitMs()).toBe(0);
+    // Each of these takes at least 100 ms however fast the machine: the pool learns that much.
+    await p.run({ value: 'a', ms: 100 }, 'k', never());
+    await p.run({ value: 'b', ms: 100 }, 'k', never());
+    expect(p.expectedWaitMs()).toBe(0); // a worker is free
+    const running = p.run({ value: 'c', ms: 100 }, 'k', never());
+    const queued = [p.run({ value: 'd', ms: 100 }, 'k', never()), p.run({ value: 'e', ms: 100 }, 'k', never())];
+    const behindTwo = p.expectedWaitMs(0);
+    expect(behindTwo).toBeGreaterThanOrEqual(200);
+    // A job of a higher priority goes before both: it waits only for the one running.
+    expect(p.expectedWaitMs(1)).toBeLessThan(behindTwo);
+    await Promise.all([running, ...queued]);
+    expect(p.expectedWaitMs()).toBe(0);
+  });
 });

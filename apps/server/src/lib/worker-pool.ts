@@ -32,6 +32,8 @@ type Job<Payload, Result> = {
   reject: (error: Error) => void;
   signal: AbortSignal;
   onAbort: () => void;
+  /** When a worker took it (`performance.now()`). */
+  startedAt?: number;
 };
 
 type Slot<Payload, Result> = {
@@ -43,6 +45,8 @@ type Slot<Payload, Result> = {
 };
 
 const RECENT_KEYS = 8;
+/** Weight of the latest run in a priority's mean run time. */
+const RUN_WEIGHT = 0.2;
 
 /**
  * A bounded pool of worker threads for CPU-heavy jobs: at most `size` workers (sized to the cores), at
@@ -56,6 +60,8 @@ export class WorkerPool<Payload, Result> {
   private nextId = 1;
   /** Starting every worker ahead of the work, one after another. */
   private warming = false;
+  /** How long a job of each priority has lately taken on a worker, ms (a moving mean). */
+  private readonly meanRunMs = new Map<number, number>();
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
@@ -66,6 +72,24 @@ export class WorkerPool<Payload, Result> {
       running: this.slots.filter((s) => s.current).length,
       waiting: this.queue.length,
     };
+  }
+
+  /**
+   * How long a job of this priority asked for now would wait for a worker, ms, from the runs measured
+   * lately: the work queued ahead of it (jobs of its priority and higher) and what the running jobs have
+   * left, shared among the workers. 0 while nothing has run yet.
+   */
+  expectedWaitMs(priority = 0): number {
+    const now = performance.now();
+    const mean = (p: number) => this.meanRunMs.get(p) ?? 0;
+    const running = this.slots.filter((s) => s.current);
+    if (running.length < this.options.size && !this.queue.some((j) => j.priority >= priority)) return 0;
+    const left = running.reduce((sum, s) => {
+      const job = s.current as Job<Payload, Result>;
+      return sum + Math.max(0, mean(job.priority) - (now - (job.startedAt ?? now)));
+    }, 0);
+    const ahead = this.queue.reduce((sum, j) => sum + (j.priority >= priority ? mean(j.priority) : 0), 0);
+    return (left + ahead) / this.options.size;
   }
 
   /**
@@ -126,6 +150,7 @@ export class WorkerPool<Payload, Result> {
       } else if (slot.current?.id === m.id) {
         const job = slot.current;
         slot.current = undefined;
+        this.measure(job);
         if (m.error !== undefined) this.settle(job, new Error(m.error));
         else this.settle(job, undefined, m.result as Result);
       }
@@ -161,6 +186,7 @@ export class WorkerPool<Payload, Result> {
       const [job] = this.queue.splice(at, 1);
       if (!job) return;
       slot.current = job;
+      job.startedAt = performance.now();
       slot.recent = [...slot.recent.filter((k) => k !== job.key), job.key].slice(-RECENT_KEYS);
       slot.worker.postMessage({ id: job.id, payload: job.payload } satisfies WorkerJob<Payload>);
     }
@@ -178,6 +204,13 @@ export class WorkerPool<Payload, Result> {
       if (slot) return { slot, at };
     }
     return { slot: idle.find((s) => s.recent.length === 0) ?? (idle[0] as Slot<Payload, Result>), at: 0 };
+  }
+
+  private measure(job: Job<Payload, Result>): void {
+    if (job.startedAt === undefined) return;
+    const ran = performance.now() - job.startedAt;
+    const mean = this.meanRunMs.get(job.priority);
+    this.meanRunMs.set(job.priority, mean === undefined ? ran : mean + RUN_WEIGHT * (ran - mean));
   }
 
   private settle(job: Job<Payload, Result>, error: Error | undefined, result?: Result): void {

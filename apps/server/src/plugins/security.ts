@@ -1,17 +1,14 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import underPressure from '@fastify/under-pressure';
-import { ERRORS } from '@junction/domain';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Headers, compression and load shedding for every response. The CSP allows only our own origin for
+ * Headers and compression for every response (load shedding is the API's alone: `load-shedding.ts`). The CSP allows only our own origin for
  * scripts, connections and fonts; styles allow inline because Ant Design injects its CSS-in-JS at run time.
  * Images may also come from a configured map tile server.
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  maxEventLoopDelayMs: number,
   /** Origins images may also come from: a commercial map's tiles. */
   imageOrigins: readonly string[] = [],
 ): Promise<void> {
@@ -43,16 +40,6 @@ export async function registerSecurity(
     threshold: 1024,
     syncThreshold: 65_536,
     encodings: ['br', 'gzip', 'deflate'],
-  });
-  // Under overload the server answers 419 "system busy" (spec §8) instead of queueing without bound.
-  await app.register(underPressure, {
-    maxEventLoopDelay: maxEventLoopDelayMs,
-    exposeStatusRoute: false,
-    pressureHandler: (_req, reply) => {
-      reply
-        .code(ERRORS.SYSTEM_BUSY.http)
-        .send({ errorCode: ERRORS.SYSTEM_BUSY.errorCode, errorContent: ERRORS.SYSTEM_BUSY.message });
-    },
   });
 }
 

@@ -154,6 +154,11 @@ export class PlannerPool {
     return answer satisfies SearchResult[];
   }
 
+  /** How long a plan asked for now would wait for a planner thread, ms, from the runs measured lately. */
+  expectedPlanWaitMs(): number {
+    return this.workers.expectedWaitMs(PLAN_FIRST);
+  }
+
   /** Dates whose timetables are kept or being built, and the workers' figures. */
   stats() {
     return { ...this.workers.stats(), builds: this.builds, timetables: this.networks.stats() };
@@ -179,6 +184,9 @@ export function plannerPool(options: PlannerPoolOptions): PlannerPool {
   }
   return shared.pool;
 }
+
+/** The process's planner pool if one has started, without starting one. */
+export const startedPlannerPool = (): PlannerPool | undefined => shared?.pool;
 
 /**
  * Door-to-door planning in the pool: the planner's CPU never holds up the requests the main thread
