@@ -28,6 +28,7 @@ const targets = [
     entries: {
       main: 'src/main.ts',
       'planner.worker': 'src/features/search/suppliers/door-to-door/planner.worker.ts',
+      'itinerary-pdf.worker': 'src/features/fulfilment/itinerary/itinerary-pdf.worker.ts',
       'migrate-cli': 'src/db/migrate-cli.ts',
     },
   },

@@ -25,7 +25,9 @@ import { registerFulfilmentJobs } from './features/fulfilment/fulfilment.jobs';
 import { FulfilmentRepository } from './features/fulfilment/fulfilment.repository';
 import { fulfilmentRoutes } from './features/fulfilment/fulfilment.routes';
 import { FulfilmentService } from './features/fulfilment/fulfilment.service';
+import { ItineraryRepository } from './features/fulfilment/itinerary/itinerary.repository';
 import { ItineraryService } from './features/fulfilment/itinerary/itinerary.service';
+import { PdfPool } from './features/fulfilment/itinerary/itinerary-pdf-pool';
 import { scheduleTicketing } from './features/fulfilment/schedule';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
 import { TicketingUnavailable } from './features/fulfilment/ticketing/issuer';
@@ -613,6 +615,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerFulfilmentJobs(jobs, fulfilment);
 
+  // Itinerary PDFs are drawn off the main thread, a bounded number waiting.
+  const pdfPool = new PdfPool({ workers: config.ITINERARY_PDF_WORKERS, maxQueue: config.ITINERARY_PDF_QUEUE });
+  app.addHook('onClose', () => pdfPool.close());
   // API calls are turned away when the server has no capacity for them; pages, assets and /healthz never are.
   const isShedding = config.MAX_EVENT_LOOP_DELAY_MS > 0;
   const load = deps.load ?? new LoadMonitor(() => startedPlannerPool()?.expectedPlanWaitMs() ?? 0);
@@ -680,6 +685,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           (orderId) => payments.paymentsOf(orderId),
           (point) => (point.placeId === undefined ? undefined : deps.refdata.places.get(point.placeId)?.tz),
           now,
+          { pool: pdfPool, kept: new ItineraryRepository(deps.db) },
         ),
       ),
     );

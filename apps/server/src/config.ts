@@ -265,6 +265,20 @@ export const configSchema = z.object({
     .describe(
       'Trains the simulated China Railway has sold out in every class, comma-separated: G113 every day, G113@2026-12-05 on one day',
     ),
+  ITINERARY_PDF_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(1)
+    .describe('Worker threads drawing itinerary PDFs (each version of an order is drawn once and kept)'),
+  ITINERARY_PDF_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(8)
+    .describe('Itinerary PDFs waiting to be drawn at most; past it a download is answered 419 busy'),
   SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   SEARCH_ANSWER_REUSE_SECONDS: z.coerce
     .number()

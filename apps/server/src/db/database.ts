@@ -511,6 +511,13 @@ export type PaymentRefundsTable = {
   updatedAt: Timestamp;
 };
 export type PaymentWebhookEventsTable = { id: string; type: string; intentId: string; receivedAt: Timestamp };
+export type ItineraryPdfsTable = {
+  orderId: string;
+  language: string;
+  version: string;
+  body: Buffer;
+  drawnAt: Timestamp;
+};
 
 export type Database = {
   users: UsersTable;
@@ -554,6 +561,7 @@ export type Database = {
   railDeskRequests: RailDeskRequestsTable;
   railWaitlist: RailWaitlistTable;
   railSimSeatReturns: RailSimSeatReturnsTable;
+  itineraryPdfs: ItineraryPdfsTable;
 };
 
 export type Db = Kysely<Database>;

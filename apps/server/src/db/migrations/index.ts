@@ -21,6 +21,7 @@ import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
 import * as wallet4 from './0011-wallet-4';
+import * as itinerary from './0012-itinerary';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,
   '0011-wallet-4': wallet4,
+  '0012-itinerary': itinerary,
 };

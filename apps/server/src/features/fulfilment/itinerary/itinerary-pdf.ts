@@ -13,6 +13,8 @@ export const FONT_PATH = path.resolve(
   'assets/fonts/wqy-microhei.ttc',
 );
 const FONT = 'WenQuanYiMicroHei';
+/** The drawing's version: raise it when the layout changes, so PDFs kept of the older one are drawn again. */
+export const PDF_LAYOUT = 1;
 
 const A4 = { width: 595.28, height: 841.89 };
 const M = 42;
