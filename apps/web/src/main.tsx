@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from './app/i18n';
+import { AppErrorBoundary } from './app/layout/load-failure';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import './app/global.css';
@@ -14,10 +15,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 createRoot(root).render(
   <StrictMode>
-    <PreferencesProvider initial={initial}>
-      <AppProviders goHome={() => void router.navigate('/')} goToLogin={() => void router.navigate('/login')}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </PreferencesProvider>
+    <AppErrorBoundary language={initial.language}>
+      <PreferencesProvider initial={initial}>
+        <AppProviders goHome={() => void router.navigate('/')} goToLogin={() => void router.navigate('/login')}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </PreferencesProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 );

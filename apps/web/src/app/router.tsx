@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { localSession } from '../shared/auth/session';
+import { loadChunk } from '../shared/lib/load-chunk';
 import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from '../shared/paths';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './layout/route-error';
+import { RouteError, ShellError } from './layout/route-error';
 
 /** Spec §2: sign-in and reset pages send a signed-in traveller home. */
 const guestOnly = () => (localSession.hasUser() ? redirect('/') : null);
@@ -27,6 +28,11 @@ const unknownPath = (args: LoaderFunctionArgs) => {
 
 const account = () => import('../features/account/pages/account-layout');
 
+/** A page's module, tried again while the server turns it away (`loadChunk`). */
+export const lazyPage =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await loadChunk(load)) });
+
 /**
  * A page built with Ant Design loads with Ant Design's scope (theme, texts, message holders). The home page
  * is built without it, so the first page loads none of Ant Design.
@@ -34,22 +40,30 @@ const account = () => import('../features/account/pages/account-layout');
 const antdPage =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => {
-    const [{ withAntd }, module] = await Promise.all([import('../shared/ui/antd-scope'), load()]);
+    const [{ withAntd }, module] = await loadChunk(() => Promise.all([import('../shared/ui/antd-scope'), load()]));
     return { Component: withAntd(pick(module)) };
   };
 
-/** Each page is its own chunk, loaded on first visit. Unknown paths go home (spec §2). */
+/**
+ * Each page is its own chunk, loaded on first visit and tried again while the server turns it away; a page
+ * that still could not be loaded says so in place of the page, the shell staying. Unknown paths go home
+ * (spec §2).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    errorElement: <ShellError />,
     children: [
       {
         errorElement: <RouteError />,
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('../features/search/pages/home-page')).HomePage }),
+            lazy: lazyPage(
+              () => import('../features/search/pages/home-page'),
+              (m) => m.HomePage,
+            ),
           },
           {
             path: 'search',

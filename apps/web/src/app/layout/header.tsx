@@ -1,8 +1,9 @@
 import type { Language } from '@junction/domain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context';
+import { lazyChunk } from '../../shared/lib/load-chunk';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
 import { UserAvatar } from '../../shared/ui/avatar';
@@ -21,7 +22,7 @@ import { Spin } from '../../shared/ui/light/spin';
 import styles from './header.module.css';
 import { Logo } from './logo';
 
-const CurrencyPanel = lazy(async () => {
+const CurrencyPanel = lazyChunk(async () => {
   const [{ withAntd }, { CurrencyPanel }] = await Promise.all([
     import('../../shared/ui/antd-scope'),
     import('./currency-panel'),

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ChatProvider } from '../../features/chat/components/chat-provider';
 import { useAuth } from '../../shared/auth/auth-context';
+import { lazyChunk } from '../../shared/lib/load-chunk';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
 import { Spin } from '../../shared/ui/light/spin';
@@ -9,7 +10,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';
 
-const LoginModal = lazy(async () => {
+const LoginModal = lazyChunk(async () => {
   const [{ withAntd }, { LoginModal }] = await Promise.all([
     import('../../shared/ui/antd-scope'),
     import('../../features/account/components/login-modal'),

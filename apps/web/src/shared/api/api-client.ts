@@ -49,6 +49,12 @@ export function isApiErrorBody(data: unknown): data is ApiErrorBody {
   );
 }
 
+/** `Retry-After` in seconds, as ms; an HTTP date or nothing is no hint. */
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 300) * 1000 : undefined;
+}
+
 /** Sends one call and answers its JSON on success; a failure throws `ApiError`. */
 async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<Endpoint>): Promise<unknown> {
   const hasBody = input.body !== undefined;
@@ -70,6 +76,7 @@ async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<E
     throw new ApiError(
       response.status,
       isApiErrorBody(data) ? data : { errorCode: ERRORS.INTERNAL.errorCode, errorContent: response.statusText },
+      retryAfterMs(response.headers.get('retry-after')),
     );
   }
   return data;

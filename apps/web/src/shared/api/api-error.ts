@@ -4,18 +4,24 @@ import type { ApiErrorBody } from '@junction/domain';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
+  /** How long the server asked the client to wait before trying again (`Retry-After`), ms. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody, retryAfterMs?: number) {
     super(body.errorContent);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 
   get errorCode(): number {
     return this.body.errorCode;
   }
 }
+
+/** The server is busy (419, spec §8): the call may be made again after a while. */
+export const isBusy = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 419;
 
 /**
  * Statuses the query client answers for every call (spec §8): 401 opens the login dialog, 403 the

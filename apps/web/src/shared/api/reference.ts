@@ -1,6 +1,7 @@
 import type { Door, Language, Place, placeEndpoints, referenceEndpoints } from '@junction/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, routeOf } from './api-client';
+import { retryOnlyWhenBusy } from './busy-retry';
 
 /** Reference data every page may show, the first page too: called by route, without loading the schemas. */
 const routes = {
@@ -44,7 +45,7 @@ export const holidayCalendarQueryOptions = () =>
     queryKey: referenceKeys.calendar,
     queryFn: ({ signal }) => callRoute(routes.calendar, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: retryOnlyWhenBusy,
     meta: { silent: true },
   });
 export const useHolidayCalendar = () => useQuery(holidayCalendarQueryOptions()).data;

@@ -1,11 +1,12 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { ResultLeg } from '@junction/domain';
 import { Button, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyChunk } from '../lib/load-chunk';
 
 // The map is its own chunk, loaded when a traveller first asks for it.
-const PlanMap = lazy(() => import('./plan-map'));
+const PlanMap = lazyChunk(() => import('./plan-map'));
 
 /** "Show on map": the plan's legs drawn on the map, below the button, once asked for. */
 export function PlanMapToggle({ legs, height }: { legs: readonly ResultLeg[]; height?: number }) {

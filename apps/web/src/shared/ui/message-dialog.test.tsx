@@ -28,7 +28,8 @@ describe('message dialog', () => {
     const onRefresh = vi.fn();
     const { user, reload } = setup({ type: 'REFRESH', content: 'Price changed', onRefresh });
     await user.click(screen.getByText('open'));
-    expect(await screen.findByText('Price changed')).toBeTruthy();
+    // The first dialog loads Ant Design: seconds on a busy machine.
+    expect(await screen.findByText('Price changed', {}, { timeout: 15_000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(onRefresh).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();

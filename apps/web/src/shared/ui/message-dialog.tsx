@@ -1,15 +1,6 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyChunk } from '../lib/load-chunk';
 
 /**
  * The global message dialog of spec §4. The type decides what its one button does:
@@ -32,7 +23,7 @@ type MessageDialogApi = { showMessage: (options: MessageOptions) => void; closeM
 const MessageDialogContext = createContext<MessageDialogApi | null>(null);
 
 // The dialog (Ant Design's Modal) loads the first time a message is shown.
-const MessageModal = lazy(async () => {
+const MessageModal = lazyChunk(async () => {
   const [{ withAntd }, { MessageModal }] = await Promise.all([
     import('./antd-scope'),
     import('./message-dialog-modal'),

@@ -1,12 +1,13 @@
 import { serviceStatusOf } from '@junction/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { type ChatLauncher, ChatLauncherContext } from '../../../shared/chat/chat-launcher';
+import { lazyChunk } from '../../../shared/lib/load-chunk';
 import { chatKeys, chatSummaryQueryOptions } from '../api/chat-summary';
 import { SocketHubContext, useChatSocket } from '../lib/socket-hub';
 
-const ChatPanel = lazy(async () => {
+const ChatPanel = lazyChunk(async () => {
   const [{ withAntd }, { ChatPanel }] = await Promise.all([
     import('../../../shared/ui/antd-scope'),
     import('./chat-panel'),

@@ -1,5 +1,6 @@
 import type { ClientFrame, ServerFrame, WidgetStatus } from '@junction/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { loadChunk } from '../../../shared/lib/load-chunk';
 import type { ChatSocket } from './chat-socket';
 
 export type SocketHub = {
@@ -35,7 +36,7 @@ export function useChatSocket(
     setWidget('pending');
     let s: ChatSocket | null = null;
     let closed = false;
-    void import('./chat-socket').then(
+    void loadChunk(() => import('./chat-socket')).then(
       ({ ChatSocket }) => {
         if (closed) return;
         s = new ChatSocket(role, {

@@ -1,6 +1,7 @@
 import { type ResultViewInput, type SearchCriteria, searchEndpoints } from '@junction/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
+import { retryOnlyWhenBusy } from '../../../shared/api/busy-retry';
 
 /**
  * The search calls of spec §7: start, pull what arrived since a cursor (or, with a view, one page of all
@@ -31,7 +32,7 @@ export const linkCriteriaQueryOptions = (routes: string) =>
     queryKey: searchKeys.link(routes),
     queryFn: ({ signal }) => searchApi.link(routes, signal),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: retryOnlyWhenBusy,
     // An invalid link shows the no-result page; no toast or dialog for it.
     meta: { silent: true },
   });
@@ -41,7 +42,7 @@ export const criteriaPlacesQueryOptions = (tokens: readonly string[]) =>
     queryKey: searchKeys.places(tokens),
     queryFn: ({ signal }) => searchApi.places(tokens, signal),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: retryOnlyWhenBusy,
     // Without them the page names places as the criteria do; nothing to tell the traveller.
     meta: { silent: true },
   });

@@ -49,6 +49,10 @@ describe('search errors (spec §8)', () => {
     expect(classifySearchError(new ApiError(503, { errorCode: 5030, errorContent: 'x' }), current)).toEqual({
       kind: 'unavailable',
     });
+    // A busy server is not the traveller's connection.
+    expect(classifySearchError(new ApiError(419, { errorCode: 4190, errorContent: 'x' }), current)).toEqual({
+      kind: 'busy',
+    });
     expect(classifySearchError(null, current)).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ export type SearchFailure =
   | { kind: 'expired' }
   /** Any other coded refusal (a date in the past, an unknown place): its message in place of results. */
   | { kind: 'refused'; errorCode: number }
+  /** The server was still too busy after the search asked again for a while (419): offer to try again. */
+  | { kind: 'busy' }
   /** Network or server trouble, already reported by the global toast: offer to try again. */
   | { kind: 'unavailable' };
 
@@ -35,6 +37,7 @@ export function classifySearchError(error: unknown, current: SearchCriteria): Se
       : { kind: 'expired' };
   }
   if (status === 401 || status === 403 || status === 409) return null;
-  if (status === 0 || status >= 500 || status === 419) return { kind: 'unavailable' };
+  if (status === 419) return { kind: 'busy' };
+  if (status === 0 || status >= 500) return { kind: 'unavailable' };
   return { kind: 'refused', errorCode: body.errorCode };
 }

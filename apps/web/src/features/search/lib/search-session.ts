@@ -17,6 +17,8 @@ export type SearchSession = {
   pageKey: string | null;
   /** Suppliers that did not answer, by name. */
   failed: LocalText[];
+  /** The server was too busy for the last call; it is being tried again. */
+  isBusy: boolean;
 };
 
 export const EMPTY_SESSION: SearchSession = {
@@ -30,12 +32,15 @@ export const EMPTY_SESSION: SearchSession = {
   page: null,
   pageKey: null,
   failed: [],
+  isBusy: false,
 };
 
 export type SessionEvent =
   | { type: 'started'; searchId: string }
   /** A pull; `viewKey` names the view it asked for, if any. */
-  | { type: 'pulled'; response: PullResponse; viewKey?: string };
+  | { type: 'pulled'; response: PullResponse; viewKey?: string }
+  /** The server was too busy to start the search or answer a pull (419): it is asked again shortly. */
+  | { type: 'busy' };
 
 /**
  * Folds one event into the session. Results are append-only so the list can keep its order; a result
@@ -45,6 +50,7 @@ export type SessionEvent =
  */
 export function reduceSession(session: SearchSession, event: SessionEvent, currentViewKey?: string): SearchSession {
   if (event.type === 'started') return { ...EMPTY_SESSION, searchId: event.searchId };
+  if (event.type === 'busy') return { ...session, isBusy: true };
   const { response } = event;
   let results = session.results;
   if (response.results.length > 0) {
@@ -73,6 +79,7 @@ export function reduceSession(session: SearchSession, event: SessionEvent, curre
     page: isCurrentPage ? (response.page ?? null) : session.page,
     pageKey: isCurrentPage ? (event.viewKey ?? null) : session.pageKey,
     failed: [...session.failed, ...response.failed.filter((f) => !session.failed.some((k) => k.en === f.en))],
+    isBusy: false,
   };
 }
 

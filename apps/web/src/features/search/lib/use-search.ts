@@ -6,7 +6,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, isBusy } from '../../../shared/api/api-error';
+import { busyDelayMs, busyRetries } from '../../../shared/api/busy-retry';
 import { searchApi, searchKeys } from '../api/search-api';
 import { EMPTY_SESSION, reduceSession, replaceResult, type SearchSession, type SessionEvent } from './search-session';
 
@@ -42,6 +43,22 @@ async function pullWithRetry(searchId: string, cursor: number, signal: AbortSign
   }
 }
 
+/**
+ * Makes a call of the search, and again with growing waits while the server is too busy for it (419),
+ * telling the page so each time (a `busy` event) rather than failing at once.
+ */
+async function* whileBusy<T>(call: () => Promise<T>, signal: AbortSignal): AsyncGenerator<SessionEvent, T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= busyRetries()) throw error;
+      yield { type: 'busy' };
+      await sleep(busyDelayMs(attempt, error), signal);
+    }
+  }
+}
+
 /** The key a view's page is known by: two views with the same key show the same page. */
 export const viewKeyOf = (view: ResultView) => JSON.stringify(view);
 
@@ -55,12 +72,12 @@ export async function* streamSearch(
   currentView: () => ResultView,
   intervalMs = PULL_INTERVAL_MS,
 ): AsyncGenerator<SessionEvent> {
-  const { searchId } = await searchApi.start(criteria, signal);
+  const { searchId } = yield* whileBusy(() => searchApi.start(criteria, signal), signal);
   yield { type: 'started', searchId };
   let cursor = 0;
   for (;;) {
     const view = currentView();
-    const response = await pullWithRetry(searchId, cursor, signal, view);
+    const response = yield* whileBusy(() => pullWithRetry(searchId, cursor, signal, view), signal);
     yield { type: 'pulled', response, viewKey: viewKeyOf(view) };
     if (response.done) return;
     cursor = response.cursor;
@@ -82,6 +99,8 @@ export const searchSessionQueryOptions = (criteria: SearchCriteria, run: number,
     staleTime: SEARCH_TTL_MS - 60_000,
     gcTime: SEARCH_TTL_MS,
     retry: false,
+    // The page says itself that the server is busy, and asks again (`whileBusy`).
+    meta: { handlesBusy: true },
     structuralSharing: false,
     // A search cut short by leaving the page starts again; a finished one is kept while fresh.
     refetchOnMount: (query) => (query.state.data?.done ? true : 'always'),

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/lib/format';
+import { loadChunk } from '../../../shared/lib/load-chunk';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
@@ -92,7 +93,9 @@ const linkDrafts = new Map<string, Promise<SearchDraft | undefined>>();
 function linkDraft(link: string): Promise<SearchDraft | undefined> {
   let draft = linkDrafts.get(link);
   if (!draft) {
-    draft = import('../components/search-form/link-draft').then(({ draftOfLink }) => draftOfLink(link));
+    draft = loadChunk(() => import('../components/search-form/link-draft')).then(({ draftOfLink }) =>
+      draftOfLink(link),
+    );
     linkDrafts.set(link, draft);
   }
   return draft;

@@ -14,8 +14,10 @@ import {
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { busyRetry } from '../../../shared/api/busy-retry';
 import { QueryProvider } from '../../../shared/api/query-provider';
 import { PreferencesProvider } from '../../../shared/lib/preferences';
 import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
@@ -632,5 +634,70 @@ describe('results page', () => {
     serve({ '/api/v2/link': () => json({ errorCode: 4040, errorContent: 'Not found' }, 404) });
     renderAt('/search/nowhere');
     expect(await screen.findByText('This search link is not valid')).toBeTruthy();
+  });
+
+  describe('when the server is busy (419)', () => {
+    const delays = busyRetry.delaysMs;
+    afterEach(async () => {
+      busyRetry.delaysMs = delays;
+      await i18next.changeLanguage('en');
+    });
+    const busy = () => json({ errorCode: 4190, errorContent: 'System is busy, please try again later.' }, 419);
+
+    it.each(['en', 'zh-CN'] as const)(
+      'says the service is busy (%s), not the connection, and starts and pulls again by itself',
+      async (language) => {
+        await i18next.changeLanguage(language);
+        const texts = (await import(`../../../locales/${language}/results.json`)).default;
+        busyRetry.delaysMs = [0, 0, 0, 0, 0];
+        let starts = 0;
+        let pullCalls = 0;
+        let letIn: () => void = () => {};
+        const open = new Promise<void>((resolve) => {
+          letIn = resolve;
+        });
+        serve({
+          // Turned away once; the second start waits until the test has seen the page say so.
+          '/api/v2/search': async () => {
+            starts++;
+            if (starts === 1) return busy();
+            await open;
+            return json({ searchId: 's1' });
+          },
+          // A pull turned away once too, then the results.
+          '/api/v2/pull': () =>
+            ++pullCalls === 1 ? busy() : json(pull({ answered: 2, cursor: 2, done: true, results: [DIRECT] })),
+        });
+        renderAt(link());
+        expect(await screen.findByText(texts.busy.title)).toBeTruthy();
+        expect(screen.queryByText(texts.empty.unavailableText)).toBeNull();
+        expect(screen.queryByRole('dialog')).toBeNull();
+        letIn();
+        await waitFor(() => expect(cards()).toEqual(['direct']));
+        expect(screen.queryByText(texts.busy.title)).toBeNull();
+        expect(starts).toBe(2);
+        expect(pullCalls).toBe(2);
+        expect(screen.queryByRole('dialog')).toBeNull();
+      },
+    );
+
+    it('offers to try again once the server has turned the search away every time, without the busy dialog', async () => {
+      busyRetry.delaysMs = [0, 0];
+      let starts = 0;
+      serve({
+        '/api/v2/search': () => {
+          starts++;
+          return starts <= 3 ? busy() : json({ searchId: 's2' });
+        },
+        '/api/v2/pull': () => json(pull({ answered: 2, cursor: 1, done: true, results: [TRAIN] })),
+      });
+      renderAt(link());
+      expect(await screen.findByText('Our service is busy right now')).toBeTruthy();
+      expect(screen.queryByText('Please check your connection and try again.')).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(starts).toBe(3);
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(cards()).toEqual(['train']));
+    });
   });
 });

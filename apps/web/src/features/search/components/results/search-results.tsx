@@ -245,6 +245,25 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
             />
           ) : null}
           <SearchProgress session={session} shownCount={session.page?.count ?? 0} isStopped={!!error} />
+          {session.isBusy && !error ? (
+            <Alert
+              type="info"
+              showIcon
+              title={t('busy.title')}
+              description={t('busy.text')}
+              data-testid="search-busy"
+            />
+          ) : null}
+          {failure?.kind === 'busy' ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('empty.busy')}
+              description={t('empty.busyText')}
+              action={<Button onClick={restart}>{t('empty.retry')}</Button>}
+              data-testid="search-busy-stopped"
+            />
+          ) : null}
           {failure?.kind === 'unavailable' ? (
             <Alert
               type="warning"

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { loadChunk } from '../../../../shared/lib/load-chunk';
 
 type AntdFields = typeof import('./antd-fields-chunk');
 
@@ -12,11 +13,18 @@ const listeners = new Set<() => void>();
  * light stand-in that looks the same; a click on one opens the real field as soon as it arrives.
  */
 export function loadAntdFields(): Promise<AntdFields> {
-  loading ??= import('./antd-fields-chunk').then((module) => {
-    loaded = module;
-    for (const listener of listeners) listener();
-    return module;
-  });
+  loading ??= loadChunk(() => import('./antd-fields-chunk')).then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      // The light stand-ins stay; the next time the traveller comes to the form it is tried again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
