@@ -30,13 +30,17 @@ const OWN_CPU = 0.7;
 
 /**
  * The limits from the settings: standard calls past `maxLagMs` of event-loop delay, new searches from a
- * quarter of it; new searches also while a plan would wait more than half the search time limit.
+ * quarter of it; new searches also while a plan would wait longer than the search's whole time limit,
+ * so could not be made in time whatever else happened. Turning a search away costs its traveller the
+ * flights and trains it would have found at once, and at least a second before the page asks again: at
+ * half the time limit, beside two CPU hogs with ten travellers searching, up to a fifth of the searches
+ * were turned away at first while most of them would still have had their plans.
  */
 export const sheddingLimits = (maxLagMs: number, searchTimeLimitMs: number): SheddingLimits => ({
   ownCpu: OWN_CPU,
   searchLagMs: maxLagMs / 4,
   apiLagMs: maxLagMs,
-  plannerWaitMs: searchTimeLimitMs / 2,
+  plannerWaitMs: searchTimeLimitMs,
 });
 
 /**
@@ -49,7 +53,7 @@ export const sheddingLimits = (maxLagMs: number, searchTimeLimitMs: number): She
  * thread is not given the core. The server is overloaded by its own work only when its main thread spends
  * most of a core on it (`ownCpu`; two CPU hogs beside the server leave it at most two thirds of one) *and*
  * requests wait (`searchLagMs`, `apiLagMs`), or when the planner's own queue, measured in the run times
- * of its recent jobs, would keep a new search's plan past half its time limit (`plannerWaitMs`).
+ * of its recent jobs, would keep a new search's plan past its time limit (`plannerWaitMs`).
  */
 export function shedReason(
   priority: Priority,
