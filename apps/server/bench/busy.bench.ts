@@ -1,0 +1,214 @@
+// `npm run bench:busy -w apps/server` (also in `npm run bench`): the server as `npm start` runs it (compiled,
+// in its own process, serving the built web app) while travellers search, first alone on the machine, then
+// beside two CPU hogs (busy-loop processes, one per core of a 2-core machine), then beside them with more
+// travellers than the server has capacity for. Three visitors meanwhile ask for pages, assets and /healthz.
+// Prints, for each phase, the answers to pages, assets and /healthz, the API calls turned away (419), the
+// time to the first results (the search asked again after a 419, as the web app does) and the share of
+// searches with door-to-door plans, with the load average. Never fails on speed.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { addDays, type PullResponse, toRequestDate } from '@junction/domain';
+import { startCompiledServer } from './compiled-server';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const webDist = path.join(root, 'apps/web/dist');
+const seconds = Number(process.env.BUSY_SECONDS ?? 30);
+
+if (!fs.existsSync(path.join(webDist, 'index.html')))
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
+const scripts = fs.readdirSync(path.join(webDist, 'assets')).filter((f) => f.endsWith('.js'));
+const ASSETS = ['index-', 'app-', 'about-page-', 'faq-page-', 'results-page-', 'antd-scope-']
+  .map((prefix) => scripts.find((f) => f.startsWith(prefix)))
+  .filter((f): f is string => f !== undefined)
+  .map((f) => `/assets/${f}`);
+
+const today = new Date().toISOString().slice(0, 10);
+const date = (days: number) => toRequestDate(addDays(today, days));
+const PAGES = ['/', '/about', '/faq', '/contact-us', '/airline-fees', '/download', '/agreement/service', '/login'];
+PAGES.push(`/search/BJS-SHA-${date(12).slice(2).replaceAll('/', '')}`);
+
+/** Cities of the searches: every ordered pair is a route, each search a new pair and date. */
+const CITIES = ['BJS', 'SHA', 'CAN', 'SZX', 'CTU', 'XIY', 'HGH', 'WUH', 'CKG', 'NKG', 'TSN', 'CSX'];
+const PAIRS = CITIES.flatMap((from) => CITIES.filter((to) => to !== from).map((to) => [from, to] as const));
+const DAYS = 14;
+let searches = 0;
+const nextCriteria = () => {
+  const i = searches++;
+  const [from, to] = PAIRS[i % PAIRS.length] as readonly [string, string];
+  return { type: 1, legs: [{ departure: from, destination: to, departure_date: date(9 + (i % DAYS)) }] };
+};
+
+/** The web app's waits after a 419 (`busy-retry.ts`), at least what the server asks for. */
+const BUSY_WAITS_MS = [1000, 2000, 4000, 8000, 15_000];
+
+type Phase = {
+  statuses: Record<'page' | 'asset' | 'health', Map<number, number>>;
+  starts: number;
+  startBusy: number;
+  pulls: number;
+  pullBusy: number;
+  firsts: number[];
+  done: number;
+  doors: number;
+  errors: number;
+};
+const newPhase = (): Phase => ({
+  statuses: { page: new Map(), asset: new Map(), health: new Map() },
+  starts: 0,
+  startBusy: 0,
+  pulls: 0,
+  pullBusy: 0,
+  firsts: [],
+  done: 0,
+  doors: 0,
+  errors: 0,
+});
+
+async function post(base: string, url: string, body: unknown) {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as unknown;
+  return { status: res.status, json, retryAfter: Number(res.headers.get('retry-after') ?? 0) * 1000 };
+}
+
+/** A call made again after each 419 as the web app makes it, up to its five waits; counts the refusals. */
+async function untilServed(call: () => ReturnType<typeof post>, busy: () => void) {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await call();
+    const wait = BUSY_WAITS_MS[attempt];
+    if (answer.status !== 419 || wait === undefined) return answer;
+    busy();
+    await new Promise((r) => setTimeout(r, Math.max(wait, answer.retryAfter)));
+  }
+}
+
+/** One traveller's search as the results page runs it: started, then pulled every 400 ms until done. */
+async function search(base: string, p: Phase, criteria = nextCriteria()) {
+  const t0 = performance.now();
+  p.starts++;
+  const started = await untilServed(
+    () => post(base, '/api/v2/search', criteria),
+    () => p.startBusy++,
+  );
+  if (started.status !== 200) return void p.errors++;
+  const { searchId } = started.json as { searchId: string };
+  let cursor = 0;
+  let first = Number.NaN;
+  let doors = false;
+  for (;;) {
+    p.pulls++;
+    const pulled = await untilServed(
+      () => post(base, '/api/v2/pull', { searchId, cursor }),
+      () => p.pullBusy++,
+    );
+    if (pulled.status !== 200) return void p.errors++;
+    const pull = pulled.json as PullResponse;
+    cursor = pull.cursor;
+    if (pull.results.length > 0 && Number.isNaN(first)) first = performance.now() - t0;
+    doors ||= pull.results.some((r) => r.kind === 'mix');
+    if (pull.done) break;
+    await new Promise((r) => setTimeout(r, 400));
+  }
+  p.done++;
+  if (doors) p.doors++;
+  if (!Number.isNaN(first)) p.firsts.push(first);
+}
+
+/** A visitor opening pages and their scripts and a load balancer asking /healthz, about four times a second. */
+async function visit(base: string, p: Phase, until: number) {
+  const count = (kind: keyof Phase['statuses'], status: number) =>
+    p.statuses[kind].set(status, (p.statuses[kind].get(status) ?? 0) + 1);
+  const get = async (url: string) => {
+    try {
+      const res = await fetch(base + url, { headers: { accept: 'text/html,*/*' } });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  };
+  for (let i = 0; performance.now() < until; i++) {
+    const [page, asset, health] = await Promise.all([
+      get(PAGES[i % PAGES.length] as string),
+      get(ASSETS[i % ASSETS.length] as string),
+      get('/healthz'),
+    ]);
+    count('page', page);
+    count('asset', asset);
+    count('health', health);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const hogs: ChildProcess[] = [];
+const startHogs = () => {
+  for (let i = 0; i < 2; i++)
+    hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: false }));
+};
+const stopHogs = () => {
+  for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
+};
+process.once('exit', stopHogs);
+
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+const statusText = (m: Map<number, number>) =>
+  [...m.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(', ');
+const p95 = (list: number[], f = 0.95) =>
+  list.length === 0
+    ? '–'
+    : `${([...list].sort((a, b) => a - b)[Math.floor(f * (list.length - 1))] ?? 0).toFixed(0)} ms`;
+
+async function phase(base: string, label: string, users: number) {
+  const p = newPhase();
+  const until = performance.now() + seconds * 1000;
+  await Promise.all([
+    ...Array.from({ length: 3 }, () => visit(base, p, until)),
+    ...Array.from({ length: users }, async () => {
+      while (performance.now() < until) await search(base, p).catch(() => p.errors++);
+    }),
+  ]);
+  console.log(
+    `  ${label}, ${users} travellers for ${seconds} s: pages ${statusText(p.statuses.page)}; assets ${statusText(p.statuses.asset)}; /healthz ${statusText(p.statuses.health)}; ` +
+      `API 419: ${p.startBusy} of ${p.starts + p.startBusy} starts, ${p.pullBusy} of ${p.pulls + p.pullBusy} pulls; ` +
+      `${p.done} searches done (${p.errors} failed); first results p50 ${p95(p.firsts, 0.5)}, p95 ${p95(p.firsts)}; ` +
+      `door to door in ${p.doors} of ${p.done} (${((100 * p.doors) / Math.max(1, p.done)).toFixed(0)} %); ${load()}`,
+  );
+}
+
+const server = await startCompiledServer({
+  RATE_LIMIT_MAX: '100000000',
+  WEB_DIST: webDist,
+  SEARCH_LATENCY_SCALE: '1',
+  SEARCH_SUPPLIER_FAILURES: 'false',
+});
+try {
+  // Every week's door-to-door timetable built first, as on a server that has been up a while.
+  for (let d = 0; d < DAYS; d += 3) {
+    const warm = { type: 1, legs: [{ departure: 'BJS', destination: 'SHA', departure_date: date(9 + d) }] };
+    await search(server.base, newPhase(), warm).catch(() => {});
+  }
+  console.log(
+    `\nbusy machine: the server with its web app, travellers searching (simulated supplier times), three visitors asking for pages, assets and /healthz; ${os.availableParallelism()} cores:`,
+  );
+  await phase(server.base, 'alone', 10);
+  startHogs();
+  await phase(server.base, 'two CPU hogs', 10);
+  await phase(server.base, 'two CPU hogs', 40);
+} finally {
+  stopHogs();
+  await server.stop();
+}
+process.exit(0);
