@@ -23,8 +23,9 @@ const spawn = () =>
     : new Worker(new URL('./itinerary-pdf.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
 
 /**
- * Draws itinerary PDFs on worker threads (one costs 140–460 ms of CPU, which on the main thread held up
- * every other request): at most `workers` at once, at most `maxQueue` waiting, and past that 419 busy.
+ * Draws itinerary PDFs on worker threads (one of a one-flight order costs 50–150 ms of CPU, which on the
+ * main thread held up every other request): at most `workers` at once, at most `maxQueue` waiting, and
+ * past that 419 busy.
  * Askers of the same PDF (its `key`) at once share one drawing.
  */
 export class PdfPool {
