@@ -14,6 +14,8 @@ export const TEMPLATE_DB = 'junction_template';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The data directory of that PostgreSQL, as a server started on it with `DATA_DIR` has it. */
+    databaseDataDir: string;
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrateJobs(templateUrl);
 
   project.provide('databaseUrl', server.url);
+  project.provide('databaseDataDir', dataDir);
   return async () => {
     await server.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

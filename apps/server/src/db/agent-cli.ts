@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { ARGON2_OPTIONS } from '../features/account/account.service';
 import { ChatRepository } from '../features/chat/chat.repository';
 import { createDb } from './database';
-import { startEmbeddedPostgres } from './embedded';
+import { openEmbeddedPostgres } from './embedded';
 
 /**
  * Creates a customer-service agent (or gives an existing account the agent role and a new password):
@@ -27,7 +27,7 @@ if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || name.length === 0 || name.lengt
 const config = loadConfig();
 const embedded = config.DATABASE_URL
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
 const db = createDb(config.DATABASE_URL ?? embedded?.url ?? '');
 try {
   const created = await new ChatRepository(db).upsertAgentAccount({

@@ -49,11 +49,36 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await server.initialise();
   }
   await removeStalePid(databaseDir);
-  await server.start();
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
-  };
+  try {
+    await server.start();
+  } catch (cause) {
+    // The package rejects with nothing when PostgreSQL exits at start; its reason is in the log.
+    throw new Error(`PostgreSQL did not start in ${databaseDir} on port ${options.port}`, { cause });
+  }
+  return { url: urlOf(options.port), stop: () => server.stop() };
+}
+
+const urlOf = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
+/**
+ * The embedded database for a command run beside the site (migrations, agents, re-sealing): while a
+ * server runs the cluster in `<dataDir>/pg`, the command uses it on the port PostgreSQL wrote in its pid
+ * file, and leaves it running; otherwise the command starts the cluster and stops it when done.
+ */
+export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const port = await runningPort(path.resolve(options.dataDir, 'pg'));
+  if (port !== undefined) return { url: urlOf(port), stop: async () => {} };
+  return startEmbeddedPostgres(options);
+}
+
+/** The port of the PostgreSQL serving a cluster, from its pid file (line 4), if that process is alive. */
+async function runningPort(databaseDir: string): Promise<number | undefined> {
+  const content = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const lines = content?.split('\n') ?? [];
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
 /** A server killed without shutdown leaves its pid file behind; PostgreSQL refuses to start over a live one only. */
@@ -66,11 +91,12 @@ async function removeStalePid(databaseDir: string): Promise<void> {
   await fs.rm(pidFile, { force: true });
 }
 
+/** Whether a process exists; one of another user (PostgreSQL runs as `postgres` under root) answers EPERM. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

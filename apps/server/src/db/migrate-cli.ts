@@ -1,13 +1,13 @@
 import { loadConfig } from '../config';
 import { migrateJobs } from '../jobs/job-runner';
 import { createDb } from './database';
-import { startEmbeddedPostgres } from './embedded';
+import { openEmbeddedPostgres } from './embedded';
 import { migrateToLatest } from './migrate';
 
 const config = loadConfig();
 const embedded = config.DATABASE_URL
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
 const url = config.DATABASE_URL ?? embedded?.url ?? '';
 const db = createDb(url);
 const result = await migrateToLatest(db);

@@ -4,7 +4,7 @@ import { PassengersService } from '../features/passengers/passengers.service';
 import { SimulatedRailIdentityVerifier } from '../features/passengers/rail-identity';
 import { loadSecrets } from '../lib/secrets';
 import { createDb } from './database';
-import { startEmbeddedPostgres } from './embedded';
+import { openEmbeddedPostgres } from './embedded';
 
 /**
  * After a key rotation (a new key added to DATA_KEYS and made active with DATA_KEY_ID), re-seals every
@@ -14,7 +14,7 @@ const config = loadConfig();
 const secrets = await loadSecrets(config);
 const embedded = config.DATABASE_URL
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  : await openEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
 const db = createDb(config.DATABASE_URL ?? embedded?.url ?? '');
 try {
   const passengers = new PassengersService(
