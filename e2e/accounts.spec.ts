@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
-import { text } from './support';
+import { LANGUAGES, text, useLanguage } from './support';
 
 async function registerByMobile(page: Page, mobile: string, password: string) {
   await page.goto('/register');
@@ -93,6 +93,25 @@ test('guards: account pages need a user, the login page sends a user home', asyn
   await page.goto('/reset');
   await expect(page).toHaveURL(/\/$/);
 });
+
+for (const lang of LANGUAGES) {
+  test(`a visitor opening their trips goes straight to sign in, no account page loaded first (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await useLanguage(context, baseURL ?? '', lang);
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(trips-page|account-layout|wallet-page)-/.test(r.url())) pages.push(r.url());
+    });
+    await page.goto('/account/trips');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Ftrips$/);
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.locator('h1')).toHaveText(text(lang, 'account', 'login.title'));
+    expect(pages).toEqual([]);
+  });
+}
 
 test('the login page follows its redirect, and opens it in a new tab with the blank flag', async ({
   page,

@@ -4,11 +4,11 @@ import { localSession } from '../shared/auth/session';
 import { renderApp } from '../testing/render-app';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
-import { routes } from './router';
+import { routerOptions, routes } from './router';
 
 /** Where the app's router settles for an address, without rendering anything. */
 async function settle(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
   await new Promise<void>((resolve) => {
     if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
     const stop = router.subscribe((state) => {

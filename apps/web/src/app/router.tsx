@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { localSession } from '../shared/auth/session';
 import { loadChunk } from '../shared/lib/load-chunk';
 import { AGREEMENT_PAGES, AGREEMENT_TABS, paths } from '../shared/paths';
@@ -27,6 +34,8 @@ const unknownPath = (args: LoaderFunctionArgs) => {
 };
 
 const account = () => import('../features/account/pages/account-layout');
+/** The id of the route every page hangs under. */
+const PAGES = 'pages';
 
 /** A page's module, tried again while the server turns it away (`loadChunk`). */
 export const lazyPage =
@@ -56,6 +65,7 @@ export const routes: RouteObject[] = [
     errorElement: <ShellError />,
     children: [
       {
+        id: PAGES,
         errorElement: <RouteError />,
         children: [
           {
@@ -211,63 +221,6 @@ export const routes: RouteObject[] = [
               (m) => m.PaymentPage,
             ),
           },
-          {
-            path: 'account',
-            loader: userOnly,
-            lazy: antdPage(account, (m) => m.AccountLayout),
-            children: [
-              { index: true, element: <Navigate to="personal-info" replace /> },
-              {
-                path: 'trips',
-                lazy: antdPage(
-                  () => import('../features/orders/pages/trips-page'),
-                  (m) => m.TripsPage,
-                ),
-              },
-              {
-                path: 'personal-info',
-                lazy: antdPage(
-                  () => import('../features/account/pages/personal-info-page'),
-                  (m) => m.PersonalInfoPage,
-                ),
-              },
-              {
-                path: 'p-basic',
-                lazy: antdPage(
-                  () => import('../features/account/pages/personal-info-page'),
-                  (m) => m.PersonalInfoPage,
-                ),
-              },
-              {
-                path: 'p-passengers',
-                lazy: antdPage(
-                  () => import('../features/passengers/pages/passengers-page'),
-                  (m) => m.PassengersPage,
-                ),
-              },
-              {
-                path: 'wallet',
-                lazy: antdPage(
-                  () => import('../features/wallet/pages/wallet-page'),
-                  (m) => m.WalletPage,
-                ),
-              },
-              {
-                path: 'notices',
-                lazy: antdPage(
-                  () => import('../features/notifications/pages/notices-page'),
-                  (m) => m.NoticesPage,
-                ),
-              },
-              {
-                path: 'account-security',
-                lazy: antdPage(
-                  () => import('../features/account/pages/security-page'),
-                  (m) => m.SecurityPage,
-                ),
-              },
-            ],
-          },
           { path: '*', loader: unknownPath, element: <Navigate to="/" replace /> },
         ],
       },
@@ -275,4 +228,75 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The account area (spec §2), under the route of the pages. It joins the routes on the first navigation
+ * to it with a stored user (`patchRoutesOnNavigation`): for a visitor no account route matches, so the
+ * catch-all's guard sends them to sign in at once, without loading the area's pages first (a route's
+ * page code is loaded before any redirect of its guard takes effect).
+ */
+const accountArea: RouteObject = {
+  path: 'account',
+  loader: userOnly,
+  lazy: antdPage(account, (m) => m.AccountLayout),
+  children: [
+    { index: true, element: <Navigate to="personal-info" replace /> },
+    {
+      path: 'trips',
+      lazy: antdPage(
+        () => import('../features/orders/pages/trips-page'),
+        (m) => m.TripsPage,
+      ),
+    },
+    {
+      path: 'personal-info',
+      lazy: antdPage(
+        () => import('../features/account/pages/personal-info-page'),
+        (m) => m.PersonalInfoPage,
+      ),
+    },
+    {
+      path: 'p-basic',
+      lazy: antdPage(
+        () => import('../features/account/pages/personal-info-page'),
+        (m) => m.PersonalInfoPage,
+      ),
+    },
+    {
+      path: 'p-passengers',
+      lazy: antdPage(
+        () => import('../features/passengers/pages/passengers-page'),
+        (m) => m.PassengersPage,
+      ),
+    },
+    {
+      path: 'wallet',
+      lazy: antdPage(
+        () => import('../features/wallet/pages/wallet-page'),
+        (m) => m.WalletPage,
+      ),
+    },
+    {
+      path: 'notices',
+      lazy: antdPage(
+        () => import('../features/notifications/pages/notices-page'),
+        (m) => m.NoticesPage,
+      ),
+    },
+    {
+      path: 'account-security',
+      lazy: antdPage(
+        () => import('../features/account/pages/security-page'),
+        (m) => m.SecurityPage,
+      ),
+    },
+  ],
+};
+
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
+  if (/^\/account(\/|$)/.test(path) && localSession.hasUser()) patch(PAGES, [accountArea]);
+};
+
+/** What the app's router is created with besides its routes (the tests create theirs with it too). */
+export const routerOptions = { patchRoutesOnNavigation };
+
+export const router = createBrowserRouter(routes, routerOptions);
