@@ -84,9 +84,23 @@ for (const lang of LANGUAGES) {
       text(lang, 'orders', 'types.ADULT'),
       text(lang, 'orders', 'types.INFANT'),
     ]);
+    // The contact starts with nothing masked in it: the account has no name yet, and its mobile is only shown masked.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('contact-name')).toHaveValue('');
+    await expect(page.getByTestId('contact-phone')).toHaveValue('');
+    // Step 1 checks its own fields: Continue stays here and says what is wrong beside each one.
+    await nextStep(page);
+    await expect(page.getByTestId('step-travellers')).toBeVisible();
+    await expect(page.getByTestId('contact-phone-error')).toHaveText(text(lang, 'errors', '6114'));
+    await page.getByTestId('contact-phone').fill(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+    await expect(page.getByTestId('contact-phone-error')).toHaveText(text(lang, 'errors', '6002'));
     await page.getByTestId('contact-name').fill('张伟');
     await page.getByTestId('contact-phone').fill('13800138000');
+    await page.getByTestId('contact-email').fill('zhang.wei@');
+    await expect(page.getByTestId('contact-email-error')).toHaveText(text(lang, 'errors', '6111'));
     await page.getByTestId('contact-email').fill('zhang.wei@example.com');
+    await expect(page.getByTestId('contact-phone-error')).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, `booking-travellers-${lang}`);
     await nextStep(page);
     // 2. Itinerary with its seller and fare rules.
@@ -105,6 +119,26 @@ for (const lang of LANGUAGES) {
     await expect(breakdown.getByTestId('fare-line')).toHaveCount(2);
     await expect(breakdown).toContainText(text(lang, 'orders', 'breakdown.extras'));
     await shot(page, `booking-payment-${lang}`);
+    // A refusal of the contact on the last step names step 1 and takes the traveller to the field.
+    await page.route(
+      (url) => url.pathname === '/api/order',
+      (route) => {
+        const body = route.request().postDataJSON();
+        body.contact.phone = '12345';
+        return route.continue({ postData: JSON.stringify(body) });
+      },
+      { times: 1 },
+    );
+    await page.getByTestId('create-order').click();
+    const refusal = page.getByTestId('order-refusal');
+    await expect(refusal).toContainText(text(lang, 'errors', '6002'));
+    await expect(refusal).toContainText(text(lang, 'orders', 'booking.steps.travellers'));
+    errors.splice(0); // the browser logs the refused request
+    await refusal.getByTestId('go-to-step').click();
+    await expect(page.getByTestId('step-contact')).toBeVisible();
+    await expect(page.getByTestId('contact-phone-error')).toHaveText(text(lang, 'errors', '6002'));
+    await page.getByTestId('contact-phone').fill('13800138001');
+    for (let i = 0; i < 3; i++) await nextStep(page);
     await page.getByTestId('create-order').click();
     await openOrderFromPayment(page);
     const orderPage = page.getByTestId('order-page');

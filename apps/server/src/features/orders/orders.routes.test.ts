@@ -165,6 +165,17 @@ describe('creating an order', () => {
     expect(after.remaining.find((r) => r.leg === 0 && r.seatClass === sleeper.code)?.remaining).toBe(before - 1);
   });
 
+  it('refuses a masked contact mobile, naming the contact field it is wrong in', async () => {
+    const offer = await c.offerOf(alice, flights.searchId, ownFlight().id);
+    for (const phone of ['139****4146', '*3800138000']) {
+      const res = await c.create(alice, orderBody(offer, flights.searchId, [kin.wei], {}, { ...CONTACT, phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(errorOf(res)).toMatchObject({ errorCode: 6002, params: { field: 'contact.phone' } });
+    }
+    const noMail = await c.create(alice, orderBody(offer, flights.searchId, [kin.wei], {}, { ...CONTACT, email: ' ' }));
+    expect(noMail.statusCode).toBe(400);
+  });
+
   it('refuses a rail contact without a +86, +852, +853 or +886 phone', async () => {
     const offer = await c.offerOf(alice, trains.searchId, sleeperTrain().id);
     const body = orderBody(

@@ -10,7 +10,6 @@ import {
   extrasProblem,
   INITIAL_ORDER_STATUS,
   INITIAL_PAYMENT_STATUS,
-  isRailContactPhone,
   isRide,
   ORDER_MOVES,
   ORDER_STATUS,
@@ -41,7 +40,7 @@ import {
   ticketsOf,
   usableDocumentTypes,
 } from '@junction/domain';
-import { maskMobile, normalizeMobile } from '@junction/domain/phone';
+import { contactProblems, maskMobile, normalizeMobile } from '@junction/domain/phone';
 import { addJob } from '../../jobs/jobs';
 import type { Secrets } from '../../lib/secrets';
 import type { FullOrder, OrderRow, OrdersRepository, SeatHold, Trx } from './orders.repository';
@@ -247,9 +246,10 @@ export class OrdersService {
       if (!(usable as readonly string[]).includes(document.type)) throw new AppError('DOCUMENT_UNSUITABLE');
       if (document.expiryDate !== null && document.expiryDate < trip.end) throw new AppError('DOCUMENT_UNSUITABLE');
     }
-    const phone = normalizeMobile(input.contact.phone, input.contact.phoneCountry);
-    if (!phone) throw new AppError('PASSENGER_PHONE_INVALID');
-    if (trip.rail && !isRailContactPhone(phone)) throw new AppError('RAIL_PHONE_REQUIRED');
+    const contactProblem = contactProblems(input.contact, trip.rail)[0];
+    if (contactProblem)
+      throw new AppError(contactProblem.error, { params: { field: `contact.${contactProblem.field}` } });
+    const phone = normalizeMobile(input.contact.phone, input.contact.phoneCountry) as string;
     const problem = extrasProblem(result, party.types, input.extras);
     if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
 

@@ -11,7 +11,8 @@ import {
   type SearchCriteria,
   usableDocumentTypes,
 } from '@junction/domain';
-import { App, Button, Card, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
+import { type ContactProblem, contactProblems } from '@junction/domain/phone';
+import { App, Button, Card, Modal, Result, Skeleton, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
@@ -25,26 +26,25 @@ import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
 import { paths } from '../../../shared/paths';
 import { RailAccountCard } from '../../../shared/rail/rail-account-card';
 import { RailTicketingChoice, RailTicketingSummary, useRailLink } from '../../../shared/rail/rail-ticketing';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
 import { Price } from '../../../shared/ui/price';
 import { useBookingOffer, useCreateOrder } from '../api/orders';
+import { type Contact, ContactForm, initialContact } from '../components/contact-form';
 import { ExtrasStep, isWaitlisted, WaitlistTerms } from '../components/extras-step';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
+import { type Fix, OrderRefusal } from '../components/order-refusal';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { TravellerRows } from '../components/traveller-rows';
+import { type BookingStep, errorNameOf } from '../lib/booking-steps';
 
 const MAX_TRAVELLERS = 9;
-const RAIL_AREAS = ['CN', 'HK', 'MO', 'TW'] as const;
 const NO_EXTRAS: BookingExtras = { rail: [], baggage: [] };
 
 type Expected = { totalMinor: number; baggageMinor: number };
 type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
-
-export type Contact = { name: string; phoneCountry: string; phone: string; email: string };
 
 /** `/booking?search=…&result=…` (spec §2): four numbered steps from a selected result to an order. */
 export function BookingPage() {
@@ -152,17 +152,14 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   const errorText = useErrorText();
   const { user } = useAuth();
   const { language } = usePreferences();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<BookingStep>(0);
   const [chosen, setChosen] = useState<Passenger[]>([]);
   const [railSeat, setRailSeat] = useState<Record<string, boolean>>({});
   const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
   const [extras, setExtras] = useState<BookingExtras>(NO_EXTRAS);
-  const [contact, setContact] = useState<Contact>({
-    name: user?.info.name ?? user?.name ?? '',
-    phoneCountry: user?.info.mobileCountry ?? 'CN',
-    phone: user?.info.mobile?.replace(/^\+86/, '') ?? '',
-    email: user?.info.email ?? '',
-  });
+  const [contact, setContact] = useState<Contact>(() => initialContact(user, offer.trip.rail));
+  // The server's refusal of a contact field, shown beside it until the traveller changes that field.
+  const [refused, setRefused] = useState<(ContactProblem & { value: string }) | null>(null);
   const [showIssues, setShowIssues] = useState(false);
   const create = useCreateOrder();
   const keyRef = useRef<string | null>(null);
@@ -251,11 +248,12 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
     });
   };
 
-  const contactOk =
-    contact.name.trim() !== '' &&
-    contact.phone.trim().length >= 4 &&
-    /.+@.+\..+/.test(contact.email) &&
-    (!offer.trip.rail || (RAIL_AREAS as readonly string[]).includes(contact.phoneCountry));
+  const contactIssues = useMemo(() => {
+    const found = contactProblems(contact, offer.trip.rail);
+    const stands = refused && contact[refused.field] === refused.value && !found.some((p) => p.field === refused.field);
+    return stands ? [...found, refused] : found;
+  }, [contact, offer.trip.rail, refused]);
+  const contactOk = contactIssues.length === 0;
   const documentsOk = chosen.every((p) => {
     const d = p.documents.find((x) => x.id === documentOf[p.id]);
     return d && usable.includes(d.type);
@@ -265,11 +263,23 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   const next = () => {
     if (!stepOk[step]) {
       setShowIssues(true);
+      scrollToFirstIssue();
       return;
     }
     setShowIssues(false);
-    setStep((s) => Math.min(3, s + 1));
+    setStep((s) => Math.min(3, s + 1) as BookingStep);
     window.scrollTo({ top: 0 });
+  };
+  /** A refusal of Create order about an earlier step: back there, with the field it names marked. */
+  const fixOn = (fix: Fix) => {
+    if (fix.contactField && create.error instanceof ApiError) {
+      const field = fix.contactField;
+      setRefused({ field, error: errorNameOf(create.error.errorCode), value: contact[field] });
+    }
+    create.reset();
+    setShowIssues(true);
+    setStep(fix.step);
+    scrollToFirstIssue();
   };
 
   const submit = (expected: Expected) => {
@@ -326,7 +336,9 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
         size={isPhone ? 'small' : 'default'}
         current={step}
         items={stepTitles.map((title) => ({ title }))}
-        onChange={(s) => (s < step || stepOk.slice(0, s).every(Boolean) ? setStep(s) : setShowIssues(true))}
+        onChange={(s) =>
+          s < step || stepOk.slice(0, s).every(Boolean) ? setStep(s as BookingStep) : setShowIssues(true)
+        }
       />
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -372,7 +384,13 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
               </Card>
               <Card title={t('booking.contact.title')} className={styles.card} data-testid="step-contact">
                 <p className={styles.muted}>{t('booking.contact.hint')}</p>
-                <ContactForm contact={contact} onChange={setContact} rail={offer.trip.rail} showIssues={showIssues} />
+                <ContactForm
+                  contact={contact}
+                  onChange={setContact}
+                  rail={offer.trip.rail}
+                  problems={contactIssues}
+                  showAll={showIssues}
+                />
               </Card>
             </>
           ) : null}
@@ -414,13 +432,13 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
                 </div>
               ) : null}
               <p className={styles.muted}>{t('booking.payment.deadline', { minutes: offer.paymentMinutes })}</p>
-              <FormError
+              <OrderRefusal
                 error={
                   create.error instanceof ApiError && [2005, 2006].includes(create.error.body.errorCode)
                     ? null
                     : create.error
                 }
-                className={styles.issue}
+                onFix={fixOn}
               />
               <p className={styles.muted}>{t('booking.payment.agree')}</p>
               <Button
@@ -441,7 +459,11 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
             </Card>
           ) : null}
           <div className={styles.stepNav}>
-            {step > 0 ? <Button onClick={() => setStep((s) => s - 1)}>{t('booking.back')}</Button> : <span />}
+            {step > 0 ? (
+              <Button onClick={() => setStep((s) => (s - 1) as BookingStep)}>{t('booking.back')}</Button>
+            ) : (
+              <span />
+            )}
             {step < 3 ? (
               <Button type="primary" onClick={next} data-testid="next-step">
                 {t('booking.next')}
@@ -513,55 +535,9 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   );
 }
 
-function ContactForm({
-  contact,
-  onChange,
-  rail,
-  showIssues,
-}: {
-  contact: Contact;
-  onChange: (c: Contact) => void;
-  rail: boolean;
-  showIssues: boolean;
-}) {
-  const { t } = useTranslation('orders');
-  const missing = (v: string) => (showIssues && v.trim() === '' ? 'error' : undefined);
-  return (
-    <Form layout="vertical" className={styles.contactForm} component="div">
-      <Form.Item label={t('booking.contact.name')} validateStatus={missing(contact.name)} required>
-        <Input
-          value={contact.name}
-          onChange={(e) => onChange({ ...contact, name: e.target.value })}
-          data-testid="contact-name"
-        />
-      </Form.Item>
-      <Form.Item
-        label={t('booking.contact.phone')}
-        required
-        validateStatus={missing(contact.phone)}
-        help={rail ? t('booking.contact.railHint') : undefined}
-      >
-        <div className={styles.phoneRow}>
-          <AreaCodeSelect
-            value={contact.phoneCountry}
-            allowed={rail ? RAIL_AREAS : undefined}
-            onChange={(code) => onChange({ ...contact, phoneCountry: code })}
-            aria-label={t('booking.contact.phone')}
-          />
-          <Input
-            value={contact.phone}
-            onChange={(e) => onChange({ ...contact, phone: e.target.value })}
-            data-testid="contact-phone"
-          />
-        </div>
-      </Form.Item>
-      <Form.Item label={t('booking.contact.email')} validateStatus={missing(contact.email)} required>
-        <Input
-          value={contact.email}
-          onChange={(e) => onChange({ ...contact, email: e.target.value })}
-          data-testid="contact-email"
-        />
-      </Form.Item>
-    </Form>
+/** Brings the first field marked wrong into view once the page has marked it. */
+function scrollToFirstIssue(): void {
+  requestAnimationFrame(() =>
+    document.querySelector('.ant-form-item-has-error, [role="alert"]')?.scrollIntoView({ block: 'center' }),
   );
 }

@@ -1,0 +1,39 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error';
+import { useErrorText } from '../../../shared/lib/error-text';
+import { FormError } from '../../../shared/ui/form-error';
+import { BOOKING_STEPS, stepToFix } from '../lib/booking-steps';
+import styles from './orders.module.css';
+
+export type Fix = NonNullable<ReturnType<typeof stepToFix>>;
+
+/**
+ * Why "Create order" was refused, on the last step. A refusal about something an earlier step shows (the
+ * contact's mobile, a traveller's document, the seat class) names that step and takes the traveller there.
+ */
+export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fix) => void }) {
+  const { t } = useTranslation('orders');
+  const errorText = useErrorText();
+  const fix = error instanceof ApiError ? stepToFix(error.errorCode, error.body.params?.field) : null;
+  if (!fix) return <FormError error={error} className={styles.issue} />;
+  const step = { n: fix.step + 1, title: t(`booking.steps.${BOOKING_STEPS[fix.step]}`) };
+  return (
+    <Alert
+      type="error"
+      showIcon
+      className={styles.issue}
+      data-testid="order-refusal"
+      data-step={fix.step}
+      title={errorText(error)}
+      description={
+        <div className={styles.refusal}>
+          <span>{t('booking.fixOn', step)}</span>
+          <Button size="small" onClick={() => onFix(fix)} data-testid="go-to-step">
+            {t('booking.goToStep', step)}
+          </Button>
+        </div>
+      }
+    />
+  );
+}
