@@ -4,6 +4,7 @@ import { Image, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { Price } from '../../../shared/ui/price';
@@ -23,11 +24,7 @@ export function OrderCard({ order, linked }: { order: ChatOrderCard; linked: boo
         {inLanguage(order.places.from, language)} → {inLanguage(order.places.to, language)}
       </div>
       <div className={styles.orderMeta}>
-        <span>
-          {dayjs(order.departureTime).isValid()
-            ? dayjs(order.departureTime).format('YYYY-MM-DD HH:mm')
-            : order.departureTime}
-        </span>
+        <span>{formatTravelTime(order.departureTime, language)}</span>
         <Tag bordered={false} color="blue">
           {t(`orders:status.${String(order.status)}` as 'orders:status.0')}
         </Tag>

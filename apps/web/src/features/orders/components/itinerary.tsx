@@ -3,9 +3,11 @@ import type { ResultLeg } from '@junction/domain';
 import { Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTravelDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { Price } from '../../../shared/ui/price';
-import { clockOf, splitMinutes } from '../lib/time';
+import { PlusDays } from '../../../shared/ui/travel-dates';
+import { clockOf, dayOf, splitMinutes } from '../lib/time';
 import styles from './orders.module.css';
 
 const ICON: Record<ResultLeg['kind'], ReactNode> = {
@@ -33,8 +35,9 @@ export type ItineraryProps = {
 };
 
 /**
- * Door to door, leg by leg: times, stations or airports, the ride and its class; rides are sold, ground
- * legs (metro, taxi, walks) are guidance with an estimated price. A self-transfer is marked between tickets.
+ * Door to door, leg by leg under the date of each journey: times (an arrival the next day marked "+1"),
+ * stations or airports, the ride and its class; rides are sold, ground legs (metro, taxi, walks) are
+ * guidance with an estimated price. A self-transfer is marked between tickets.
  */
 export function Itinerary({ legs, bounds }: ItineraryProps) {
   const { t } = useTranslation('orders');
@@ -44,7 +47,10 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
     <div className={styles.itinerary} data-testid="itinerary">
       {bounds.map((b, n) => (
         <section key={`${b.start}-${b.end}`} className={styles.bound}>
-          {bounds.length > 1 ? <h4 className={styles.boundTitle}>{t('legs.bound', { n: n + 1 })}</h4> : null}
+          <h4 className={styles.boundTitle} data-testid="journey-date">
+            {bounds.length > 1 ? `${t('legs.bound', { n: n + 1 })} · ` : ''}
+            {legs[b.start] ? formatTravelDate(legs[b.start]?.departureTime ?? '', language) : ''}
+          </h4>
           <ol className={styles.legs}>
             {legs.slice(b.start, b.end).map((leg, k) => {
               const i = b.start + k;
@@ -61,9 +67,15 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
                       {ICON[leg.kind]}
                     </span>
                     <div className={styles.legTimes}>
+                      {dayOf(leg.departureTime) !== dayOf(legs[b.start]?.departureTime ?? '') ? (
+                        <span className={styles.legDuration}>{formatTravelDate(leg.departureTime, language)}</span>
+                      ) : null}
                       <strong>{clockOf(leg.departureTime)}</strong>
                       <span className={styles.legDuration}>{duration(leg.durationMinutes)}</span>
-                      <strong>{clockOf(leg.arrivalTime)}</strong>
+                      <strong>
+                        {clockOf(leg.arrivalTime)}
+                        <PlusDays from={leg.departureTime} to={leg.arrivalTime} />
+                      </strong>
                     </div>
                     <div className={styles.legPlaces}>
                       <span>

@@ -3,11 +3,11 @@ import { Alert, Button, Card, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { Price } from '../../../shared/ui/price';
-import { clockOf, dayOf } from '../lib/time';
 import styles from './orders.module.css';
 import { RefundDialog } from './refund-dialog';
 
@@ -111,6 +111,7 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
 
 function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketView[] }) {
   const { t } = useTranslation('orders');
+  const { language } = usePreferences();
   const rail = tickets[0]?.supplier === 'rail';
   return (
     <table className={styles.ticketTable} data-testid="ticket-table">
@@ -134,14 +135,10 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
               <td>{traveller?.name}</td>
               <td>
                 {leg?.number}{' '}
-                <span className={styles.muted}>
-                  {leg ? `${dayOf(leg.departureTime)} ${clockOf(leg.departureTime)}` : ''}
-                </span>
+                <span className={styles.muted}>{leg ? formatTravelTime(leg.departureTime, language) : ''}</span>
                 {change ? (
                   <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
-                    {t('ticketing.changed', {
-                      time: `${dayOf(change.previousDepartureTime)} ${clockOf(change.previousDepartureTime)}`,
-                    })}
+                    {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
                   </Tag>
                 ) : null}
               </td>

@@ -2,13 +2,12 @@ import { HourglassOutlined } from '@ant-design/icons';
 import { type Order, type OrderWaitlist, PAYMENT_STATUS } from '@junction/domain';
 import { Alert, App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/lib/format';
+import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price, useFormatMoney } from '../../../shared/ui/price';
 import { useCancelOrder } from '../api/orders';
-import { clockOf, dayOf } from '../lib/time';
 import styles from './orders.module.css';
 
 /** While these, the price is held on the card and the order waits for seats. */
@@ -27,11 +26,7 @@ export function useWaitlistCountdown(cutoffAt: string, running: boolean): string
 /** The cut-off as its local date and time, where the train departs. */
 export function WaitlistCutoff({ cutoffAt }: { cutoffAt: string }) {
   const { language } = usePreferences();
-  return (
-    <span data-testid="waitlist-cutoff">
-      {formatDate(dayOf(cutoffAt), language)} {clockOf(cutoffAt)}
-    </span>
-  );
+  return <span data-testid="waitlist-cutoff">{formatTravelTime(cutoffAt, language)}</span>;
 }
 
 /**

@@ -29,6 +29,7 @@ import { RailTicketingChoice, RailTicketingSummary, useRailLink } from '../../..
 import { FormError } from '../../../shared/ui/form-error';
 import { useMessageDialog } from '../../../shared/ui/message-dialog';
 import { Price } from '../../../shared/ui/price';
+import { TravelDates } from '../../../shared/ui/travel-dates';
 import { useBookingOffer, useCreateOrder } from '../api/orders';
 import { type Contact, ContactForm, initialContact } from '../components/contact-form';
 import { ExtrasStep, isWaitlisted, WaitlistTerms } from '../components/extras-step';
@@ -482,9 +483,10 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
               {first ? (first.from.city?.name ?? first.from.name)[language] : ''} →{' '}
               {last ? (last.to.city?.name ?? last.to.name)[language] : ''}
             </p>
-            <p className={styles.muted}>
-              {first?.departureTime.slice(0, 10)} {first?.departureTime.slice(11, 16)} · {t(`agents.${result.agent}`)}
+            <p className={styles.muted} data-testid="summary-dates">
+              {first && last ? <TravelDates departure={first.departureTime} arrival={last.arrivalTime} /> : null}
             </p>
+            <p className={styles.muted}>{t(`agents.${result.agent}`)}</p>
             <p className={styles.muted}>{t('booking.summary.travellers', { count: chosen.length })}</p>
             <div className={styles.summaryTotal}>
               <span>{t('booking.summary.total')}</span>

@@ -15,6 +15,7 @@ import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
+import { TravelDates } from '../../../shared/ui/travel-dates';
 import { fulfilmentKeys, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useCancelOrder, useOrder } from '../api/orders';
@@ -89,6 +90,9 @@ function OrderView({ order }: { order: Order }) {
           <h1 className={styles.pageTitle}>
             {order.places.from[language]} → {order.places.to[language]}
           </h1>
+          <p className={styles.travelDates}>
+            <TravelDates departure={order.departureTime} arrival={order.arrivalTime} />
+          </p>
           <p className={styles.muted}>
             {t('order.number')} <span data-testid="order-number">{order.orderNumber}</span> · {t('order.created')}{' '}
             {dateTime.format(new Date(order.createdAt))}

@@ -2,17 +2,16 @@ import { type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/dom
 import { Button, Card, Pagination, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Price } from '../../../shared/ui/price';
+import { TravelDates } from '../../../shared/ui/travel-dates';
 import { useOrders } from '../api/orders';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { useWaitlistCountdown, WaitlistCutoff } from '../components/waitlist-card';
-import { clockOf, dayOf } from '../lib/time';
 
 const PAGE_SIZE = 10;
 const isFilter = (v: string | null): v is TripFilter => (TRIP_FILTERS as readonly (string | null)[]).includes(v);
@@ -89,8 +88,8 @@ function OrderCard({ order }: { order: OrderListItem }) {
             {order.places.from[language]} → {order.places.to[language]}
           </p>
           <p className={styles.muted}>
-            {formatDate(dayOf(order.departureTime), language)} {clockOf(order.departureTime)} –{' '}
-            {clockOf(order.arrivalTime)} · {order.travellerNames.join(', ')}
+            <TravelDates departure={order.departureTime} arrival={order.arrivalTime} /> ·{' '}
+            {order.travellerNames.join(', ')}
           </p>
           {unpaid ? (
             <p className={styles.payBy}>

@@ -5,6 +5,7 @@ import { useCurrencyTable } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
 import { useFormatMoney } from '../../../shared/ui/price';
+import { TravelDates } from '../../../shared/ui/travel-dates';
 import styles from './payment.module.css';
 
 /** Where the payment stands, for the words around its amount. */
@@ -63,6 +64,9 @@ export function PaymentSummary(p: {
     <Card className={styles.summary}>
       <div className={styles.route}>
         {p.order.places.from[language]} → {p.order.places.to[language]}
+      </div>
+      <div className={styles.muted}>
+        <TravelDates departure={p.order.departureTime} arrival={p.order.arrivalTime} />
       </div>
       <div className={styles.muted}>
         {t('orderNumber')} {p.order.orderNumber}
