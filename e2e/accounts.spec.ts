@@ -1,19 +1,23 @@
 import { expect, type Page, test } from '@playwright/test';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
-import { LANGUAGES, text, useLanguage } from './support';
+import { LANGUAGES, type Lang, text, useLanguage } from './support';
 
-async function registerByMobile(page: Page, mobile: string, password: string) {
+async function registerByMobile(page: Page, mobile: string, password: string, lang: Lang = 'en') {
   await page.goto('/register');
   const form = page.getByTestId('register-form');
-  await form.getByPlaceholder(text('en', 'account', 'register.mobilePlaceholder')).fill(mobile);
+  await form.getByPlaceholder(text(lang, 'account', 'register.mobilePlaceholder')).fill(mobile);
   await form.getByTestId('send-code').click();
-  await expect(form.getByTestId('send-code')).toContainText(/Resend in \d+ s/);
-  await form.getByLabel(text('en', 'account', 'login.code')).fill(await smsCode(`+86${mobile}`));
-  await form.getByLabel(text('en', 'account', 'register.password'), { exact: true }).fill(password);
-  await form.getByLabel(text('en', 'account', 'register.confirm')).fill(password);
+  await expect(form.getByTestId('send-code')).toContainText(/\d+/);
+  await form.getByLabel(text(lang, 'account', 'login.code')).fill(await smsCode(`+86${mobile}`));
+  await form.getByLabel(text(lang, 'account', 'register.password'), { exact: true }).fill(password);
+  await form.getByLabel(text(lang, 'account', 'register.confirm')).fill(password);
   await form.getByRole('checkbox').check();
-  await form.getByRole('button', { name: text('en', 'account', 'register.submit') }).click();
+  // Ant Design spaces out a two-character Chinese label ("注 册").
+  const submit = new RegExp(`^${[...text(lang, 'account', 'register.submit')].join('\\s*')}$`);
+  await form.getByRole('button', { name: submit }).click();
   await expect(page).toHaveURL(/\/$/);
+  // A confirmation that the account is made and signed in.
+  await expect(page.getByText(text(lang, 'account', 'register.done'))).toBeVisible();
   await expect(page.getByTestId('account-menu')).toContainText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
 }
 
@@ -83,11 +87,12 @@ test('pending verification without an e-mail goes home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('guards: account pages need a user, the login page sends a user home', async ({ page }) => {
+test('guards: account pages need a user, the login page sends a user home', async ({ page, context, baseURL }) => {
   await page.goto('/account/account-security');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Faccount-security$/);
   const mobile = newMobile();
-  await registerByMobile(page, mobile, 'travel2026');
+  await useLanguage(context, baseURL ?? '', 'zh-CN');
+  await registerByMobile(page, mobile, 'travel2026', 'zh-CN');
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/reset');
@@ -199,6 +204,7 @@ test('account pages: profile and security in both languages', async ({ page, con
   await registerByMobile(page, mobile, 'travel2026');
   await page.goto('/account');
   await expect(page).toHaveURL(/\/account\/personal-info$/);
+  await expect(page.getByRole('menuitem', { name: 'Traveller info' })).toBeVisible();
   const profile = page.getByTestId('profile-form');
   await profile.getByLabel(text('en', 'account', 'profile.nickname')).fill('Wanderer');
   await profile.getByLabel(text('en', 'account', 'profile.female')).check();
@@ -209,6 +215,7 @@ test('account pages: profile and security in both languages', async ({ page, con
   await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
   await page.getByRole('menuitem', { name: text('en', 'account', 'menu.security') }).click();
   await expect(page.getByRole('heading', { name: text('zh-CN', 'account', 'security.title') })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: text('zh-CN', 'account', 'menu.travellers') })).toBeVisible();
   const form = page.getByTestId('change-password-form');
   await form.getByLabel(text('zh-CN', 'account', 'security.current')).fill('travel2026');
   await form.getByLabel(text('zh-CN', 'account', 'security.newPassword'), { exact: true }).fill('changed2026');

@@ -77,8 +77,12 @@ for (const lang of LANGUAGES) {
     await selectFrom(page, cards(page).and(page.locator('[data-kind="flight"][data-transfers="0"]')), lang);
     await signInFromDialog(page, lang, mobile);
 
-    // 1. Travellers and contact.
+    // 1. Travellers and contact; the count says nine is the most.
+    const most = (count: number) =>
+      text(lang, 'passengers', 'picker.selected_other').replace('{{count}}', String(count)).replace('{{max}}', '9');
+    await expect(page.getByTestId('picker-count')).toHaveText(most(0));
     await chooseTravellers(page, ['张伟', '李娜', '张小宝']);
+    await expect(page.getByTestId('picker-count')).toHaveText(most(3));
     await expect(page.getByTestId('traveller-type')).toHaveText([
       text(lang, 'orders', 'types.ADULT'),
       text(lang, 'orders', 'types.ADULT'),
@@ -111,6 +115,8 @@ for (const lang of LANGUAGES) {
     // 3. Extras: one extra checked bag for the first adult; none can be bought for the infant.
     const baggage = page.getByTestId('baggage-card');
     await expect(baggage).toContainText(text(lang, 'orders', 'booking.extras.noExtras'));
+    // The price of a piece reads as a sentence: "¥300 per piece" / "每件 ¥300".
+    await expect(baggage.getByTestId('per-piece').first()).toHaveText(lang === 'en' ? /^¥[\d,]+ per piece$/ : /^每件 ¥[\d,]+$/);
     await baggage.getByTestId('extra-pieces').first().fill('1');
     await shot(page, `booking-extras-${lang}`);
     await nextStep(page);

@@ -110,7 +110,16 @@ test.describe('footer', () => {
   test('carries the copyright, sample registration notices and the ODbL attribution', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByTestId('site-footer');
-    await expect(footer).toContainText('© 2020-2025 Junction Technology Co., Ltd.');
+    // The copyright runs to this year in Beijing, as the server says it.
+    const { copyrightYears } = (await (await page.request.get('/api/site')).json()) as { copyrightYears: string };
+    const beijingYear = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    expect(copyrightYears).toBe(`2020-${beijingYear}`);
+    await expect(footer).toContainText(`© 2020-${beijingYear} Junction Technology Co., Ltd.`);
+    await page.context().addCookies([{ name: 'lang', value: 'zh-CN', url: page.url() }]);
+    await page.reload();
+    await expect(footer).toContainText(`© 2020-${beijingYear} 联程科技有限公司 版权所有`);
+    await page.context().clearCookies({ name: 'lang' });
+    await page.reload();
     await expect(page.getByTestId('registration-notices')).toContainText('京ICP备00000000号-1 (sample)');
     await expect(footer.getByRole('link', { name: 'OpenFlights' })).toHaveAttribute('href', /openflights\.org/);
     await expect(footer).toContainText('Open Database License');

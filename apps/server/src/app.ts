@@ -655,7 +655,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         errorContent: `${ERRORS.TOO_MANY_REQUESTS.message} Retry in ${Math.ceil(ctx.ttl / 1000)} s.`,
       }),
     });
-    await api.register(siteRoutes(config));
+    await api.register(siteRoutes(config, now));
     await api.register(
       placesRoutes({
         places: deps.refdata.places,

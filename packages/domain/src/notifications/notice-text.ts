@@ -1,3 +1,4 @@
+import { formatTravelDate, formatTravelTime } from '../dates';
 import { formatMoney } from '../money/money';
 import type { Language } from '../preferences';
 import type { NoticeParams } from './notification.schema';
@@ -8,7 +9,8 @@ import type { NoticeParams } from './notification.schema';
  * - `fromEn` / `fromZh`: a name in two languages, read as `from` in the reader's;
  * - `amountMinor`: CNY in hundredths, read as `amount` (`¥1,280`);
  * - `departureAt`: a local time with its offset (`2026-07-15T08:00:00+08:00`), read as `departure`
- *   (`2026-07-15 08:00`), the clock time where it happens.
+ *   (`Wed, Jul 15, 2026 08:00` / `2026年7月15日周三 08:00`), the clock time where it happens;
+ * - a calendar date (`before`: `2026-12-05`) is written the reader's way (`Sat, Dec 5, 2026`).
  */
 export function noticeValues(params: NoticeParams, language: Language): Record<string, string> {
   const values: Record<string, string> = {};
@@ -21,7 +23,10 @@ export function noticeValues(params: NoticeParams, language: Language): Record<s
         position: 'left',
       });
     } else if (key.endsWith('At') && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
-      values[key.slice(0, -2)] = `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+      values[key.slice(0, -2)] = formatTravelTime(text, language);
+    } else if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+      values[key] = formatTravelDate(text, language);
+      continue;
     } else if (/[a-z](En|Zh)$/.test(key)) {
       const base = key.slice(0, -2);
       const [mine, other] = language === 'zh-CN' ? ['Zh', 'En'] : ['En', 'Zh'];

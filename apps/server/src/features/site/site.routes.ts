@@ -1,10 +1,13 @@
-import { referenceEndpoints, type SiteInfo } from '@junction/domain';
+import { localDate, referenceEndpoints, type SiteInfo } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { serve } from '../../lib/serve';
 
+/** The year the operator was founded (spec §1: 2019; its site's first year 2020). */
+const FIRST_YEAR = 2020;
+
 /** The operator's particulars for the footer and the information pages, from configuration. */
-export function siteInfoFromConfig(config: Config): SiteInfo {
+export function siteInfoFromConfig(config: Config, now: Date = new Date()): SiteInfo {
   return {
     company: { en: config.COMPANY_NAME_EN, 'zh-CN': config.COMPANY_NAME_ZH },
     brand: { en: 'Junction', 'zh-CN': '联程旅行' },
@@ -16,15 +19,15 @@ export function siteInfoFromConfig(config: Config): SiteInfo {
     businessLicense: config.BUSINESS_LICENSE,
     isSample: config.COMPANY_PARTICULARS_ARE_SAMPLES,
     appLinks: { ios: config.APP_IOS_URL, android: config.APP_ANDROID_URL },
-    copyrightYears: '2020-2025',
+    // The copyright runs to the current year where the operator is (Beijing).
+    copyrightYears: `${FIRST_YEAR}-${localDate(now.getTime(), 'Asia/Shanghai').slice(0, 4)}`,
   };
 }
 
-export const siteRoutes = (config: Config): FastifyPluginAsync =>
+export const siteRoutes = (config: Config, now: () => Date): FastifyPluginAsync =>
   async function site(app) {
-    const info = siteInfoFromConfig(config);
     serve(app, referenceEndpoints.site, { tags: ['site'] }, async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return info;
+      return siteInfoFromConfig(config, now());
     });
   };

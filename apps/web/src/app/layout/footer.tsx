@@ -61,7 +61,7 @@ export function Footer() {
           ))}
         </div>
         <div className={styles.bottom}>
-          <p>{t('footer.copyright', { years: site?.copyrightYears ?? '2020-2025', company })}</p>
+          <p>{t('footer.copyright', { years: site?.copyrightYears ?? `2020-${new Date().getFullYear()}`, company })}</p>
           {site ? (
             <p className={styles.notices} data-testid="registration-notices">
               <span>{t('footer.icp', { value: mark(site.icpLicense) })}</span>

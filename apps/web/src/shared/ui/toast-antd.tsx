@@ -7,3 +7,7 @@ ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme
 export function errorToast(content: string, seconds: number): void {
   void message.error({ content, duration: seconds });
 }
+
+export function successToast(content: string, seconds: number): void {
+  void message.success({ content, duration: seconds });
+}

@@ -8,3 +8,8 @@ export function showErrorToast(content: string, seconds: number): void {
     () => {},
   );
 }
+
+/** A short confirmation at the top of the page, whichever page comes next. */
+export function showSuccessToast(content: string, seconds = 4): void {
+  void import('./toast-antd').then((m) => m.successToast(content, seconds));
+}

@@ -7,6 +7,7 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
+import { showSuccessToast } from '../../../shared/ui/toast';
 import { useRegister } from '../api/register';
 import { AgreementLinks } from '../components/agreement-links';
 import { CodeField } from '../components/code-field';
@@ -42,7 +43,10 @@ export function RegisterPage() {
       {
         onSuccess: (result) => {
           if ('pending' in result) navigate(`/pending-verification?email=${encodeURIComponent(result.email)}`);
-          else navigate('/');
+          else {
+            showSuccessToast(t('register.done'));
+            navigate('/');
+          }
         },
       },
     );

@@ -15,7 +15,7 @@ import {
   SLEEPER_BUNKS,
 } from '@junction/domain';
 import { Alert, Card, InputNumber, Radio, Select, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { Price } from '../../../shared/ui/price';
 import styles from './orders.module.css';
@@ -100,9 +100,12 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
                         aria-label={`${t('booking.extras.extraPieces')} ${nameOf(p)}`}
                         data-testid="extra-pieces"
                       />
-                      <span className={styles.muted}>
-                        {t('booking.extras.perPiece', { price: '' })}
-                        <Price money={cny(price)} />
+                      <span className={styles.muted} data-testid="per-piece">
+                        <Trans
+                          t={t}
+                          i18nKey="booking.extras.perPiece"
+                          components={{ price: <Price money={cny(price)} /> }}
+                        />
                       </span>
                     </span>
                   )}

@@ -46,7 +46,9 @@ export function RefundDialog({ orderId, subOrderId, onClose }: RefundDialogProps
       {q ? (
         <div data-testid="refund-quote">
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('refund.trip')}>{q.trip}</Descriptions.Item>
+            <Descriptions.Item label={t(q.type === 'railway' ? 'refund.train' : 'refund.flight')}>
+              {q.trip}
+            </Descriptions.Item>
             <Descriptions.Item label={t('refund.paid')}>
               <Price money={{ amountMinor: q.paid.amount, currency: 'CNY' }} />
             </Descriptions.Item>

@@ -22,7 +22,7 @@ import { Button, Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '../../../shared/lib/format';
+import { formatTravelDate, formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
@@ -118,9 +118,9 @@ function ItinerarySheet({ order, fulfilment }: { order: Order; fulfilment: Order
         {order.bounds.map((b, n) => (
           <section key={`${b.start}-${b.end}`} className={styles.section}>
             <h2 className={styles.sectionTitle}>
-              {order.bounds.length > 1 ? t('legs.bound', { n: n + 1 }) : t('itineraryPage.plan')}
-              <span className={styles.sectionDate}>
-                {order.legs[b.start] ? formatDate(dayOf(order.legs[b.start]?.departureTime ?? ''), language) : ''}
+              {order.bounds.length > 1 ? t('legs.bound', { n: n + 1 }) : t(`itineraryPage.heading.${order.kind}`)}
+              <span className={styles.sectionDate} data-testid="journey-date">
+                {order.legs[b.start] ? formatTravelDate(order.legs[b.start]?.departureTime ?? '', language) : ''}
               </span>
             </h2>
             <ol className={styles.legs}>
@@ -219,7 +219,7 @@ function LegBlock({
           {ICON[leg.kind]}
         </span>
         <div className={styles.times}>
-          <span className={styles.day}>{dayOf(leg.departureTime)}</span>
+          <span className={styles.day}>{formatTravelDate(leg.departureTime, language)}</span>
           <strong>{clockOf(leg.departureTime)}</strong>
           <span className={styles.duration}>{duration(leg.durationMinutes)}</span>
           <strong>
@@ -287,9 +287,7 @@ function LegBlock({
       ) : null}
       {change ? (
         <p className={styles.changed} data-testid="itinerary-changed">
-          {t('ticketing.changed', {
-            time: `${dayOf(change.previousDepartureTime)} ${clockOf(change.previousDepartureTime)}`,
-          })}
+          {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
         </p>
       ) : null}
     </li>
