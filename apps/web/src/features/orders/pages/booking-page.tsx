@@ -411,7 +411,7 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
                 </div>
               ) : null}
               <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
-              <FareRules fees={result.fees} />
+              <FareRules fees={result.fees} legs={result.legs} />
             </Card>
           ) : null}
           {step === 2 && party.ok ? (

@@ -156,7 +156,7 @@ function OrderView({ order }: { order: Order }) {
             <Itinerary legs={order.legs} bounds={order.bounds} />
             {order.kind === 'mix' ? <PlanMapToggle legs={order.legs} /> : null}
             <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
-            <FareRules fees={order.fees} />
+            <FareRules fees={order.fees} legs={order.legs} />
           </Card>
           <Card title={t('order.travellers')} className={styles.card}>
             <ul className={styles.travellerRows} data-testid="order-travellers">

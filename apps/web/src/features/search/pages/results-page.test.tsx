@@ -440,6 +440,36 @@ describe('results page', () => {
     expect(details.textContent).toContain('Junction combined ticket');
   });
 
+  it('gives a train the railway’s refund ladder and change rule, not an airline’s fee table', async () => {
+    serve({
+      '/api/v2/search': () => json({ searchId: 's1' }),
+      '/api/v2/pull': pulls(
+        pull({
+          answered: 1,
+          done: true,
+          results: [{ ...TRAIN, fees: { ...fees, cancelBefore: { amount: 6_100, currency: 'CNY' } } }],
+        }),
+      ),
+    });
+    renderAt(link());
+    const card = await screen.findByTestId('result-card');
+    await userEvent.click(within(card).getByTestId('result-details-toggle'));
+    const panel = within(card).getByTestId('fees-panel');
+    expect(
+      within(panel)
+        .getAllByTestId('rail-terms-step')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '8 days or more before departure: free',
+      '48 hours to 8 days before: 5 % of the fare',
+      '24 to 48 hours before: 10 % of the fare',
+      'Less than 24 hours before: 20 % of the fare',
+    ]);
+    expect(panel.textContent).toContain('not refunded once the ticket is issued');
+    expect(panel.textContent).not.toContain('More than 2 h before departure');
+    expect(panel.textContent).not.toContain('¥61');
+  });
+
   it('re-prices on Select, shows the original and latest price, then goes to booking', async () => {
     const calls = serve({
       '/api/v2/search': () => json({ searchId: 's1' }),

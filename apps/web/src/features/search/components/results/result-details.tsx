@@ -3,6 +3,7 @@ import { type Bound, inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { PlanMapToggle } from '../../../../shared/map/plan-map-toggle';
+import { RailTerms } from '../../../../shared/rail/rail-terms';
 import { Price } from '../../../../shared/ui/price';
 import { cityName, toMoney } from '../../lib/result-model';
 import { minutesBetween } from '../../lib/time';
@@ -33,6 +34,9 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
   const formatDuration = useFormatDuration();
   const { fees } = result;
   const baggage = result.legs.find((l) => l.baggage)?.baggage;
+  // Trains follow the railway's own refund ladder; an airline's fee table is for flights only.
+  const flies = result.legs.some((l) => l.kind === 'air');
+  const rides = result.legs.some((l) => l.kind === 'land');
 
   return (
     <section id={id} className={styles.details} aria-label={t('timeline.label')} data-testid="result-details">
@@ -63,41 +67,44 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
 
       <div className={styles.facts}>
         <div className={styles.panel} data-testid="fees-panel">
-          <h4 className={styles.panelTitle}>{t('fees.title')}</h4>
-          {fees.free24h ? (
+          {flies ? <h4 className={styles.panelTitle}>{t('fees.title')}</h4> : null}
+          {flies && fees.free24h ? (
             <p className={styles.free24h}>
               <SafetyCertificateOutlined /> {t('fees.free24h')}
             </p>
           ) : null}
-          <table className={styles.fees}>
-            <thead>
-              <tr>
-                <td />
-                <th scope="col">{t('fees.before')}</th>
-                <th scope="col">{t('fees.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{t('fees.cancel')}</th>
-                <td>
-                  <FeeValue fee={fees.cancelBefore} />
-                </td>
-                <td>
-                  <FeeValue fee={fees.cancelAfter} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{t('fees.change')}</th>
-                <td>
-                  <FeeValue fee={fees.changeBefore} />
-                </td>
-                <td>
-                  <FeeValue fee={fees.changeAfter} />
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          {flies ? (
+            <table className={styles.fees}>
+              <thead>
+                <tr>
+                  <td />
+                  <th scope="col">{t('fees.before')}</th>
+                  <th scope="col">{t('fees.after')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">{t('fees.cancel')}</th>
+                  <td>
+                    <FeeValue fee={fees.cancelBefore} />
+                  </td>
+                  <td>
+                    <FeeValue fee={fees.cancelAfter} />
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('fees.change')}</th>
+                  <td>
+                    <FeeValue fee={fees.changeBefore} />
+                  </td>
+                  <td>
+                    <FeeValue fee={fees.changeAfter} />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          ) : null}
+          {rides ? <RailTerms /> : null}
         </div>
 
         {baggage ? (
