@@ -164,6 +164,24 @@ const giveSeats = (seats: number) =>
     payload: { train: leg().number, date: travelDate(), seatClass: pick.soldOut, seats },
   });
 
+describe('the waiting list on the booking offer', () => {
+  it('is offered for the classes that are sold out, and not at all for a train with seats in every class', async () => {
+    const cookie = await c.signUp();
+    const withSoldOut = await c.offerOf(cookie, trains.searchId, (picks[0] as Pick).result.id);
+    expect(withSoldOut.waitlist).toMatchObject({ available: true, soldOut: [(picks[0] as Pick).soldOut] });
+    const plenty = trains.results.find(
+      (r) => r.kind === 'train' && r.legs.length === 1 && r.legs[0]?.seats?.every((s) => s.remaining >= 5),
+    ) as SearchResult;
+    const offer = await c.offerOf(cookie, trains.searchId, plenty.id);
+    expect(offer.remaining.every((r) => r.remaining >= 5)).toBe(true);
+    expect(offer.waitlist).toMatchObject({ available: false, soldOut: [] });
+    // Its cut-off is still told: a party larger than the seats left may still join it.
+    expect(Date.parse(offer.waitlist.cutoffAt ?? '')).toBe(
+      Date.parse(plenty.legs[0]?.departureTime ?? '') - CUTOFF_MINUTES * 60_000,
+    );
+  });
+});
+
 describe('joining the waiting list of a sold-out train class', () => {
   beforeAll(() => {
     pick = picks[0] as Pick;
@@ -249,7 +267,7 @@ describe('joining the waiting list of a sold-out train class', () => {
       const same = found.results.find((r) => r.id === pick.result.id) as SearchResult;
       const wei = await wc.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
       const offer = await wc.offerOf(cookie, found.searchId, same.id);
-      expect(offer.waitlist).toEqual({ available: false, cutoffAt: null, cardOnly: true });
+      expect(offer.waitlist).toEqual({ available: false, soldOut: [], cutoffAt: null, cardOnly: true });
       const body = orderBody(
         offer,
         found.searchId,

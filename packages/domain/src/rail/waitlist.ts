@@ -59,8 +59,14 @@ export type OrderWaitlist = z.infer<typeof orderWaitlistSchema>;
 
 /** Whether the booking page may offer the waiting list, and until when it would wait. */
 export const offerWaitlistSchema = z.object({
-  /** A train-only order of one ride whose cut-off has not passed. */
+  /** A class of the one train ride has too few seats for the party searched, and its list is open. */
   available: z.boolean(),
+  /** The classes of the ride with too few seats for the party searched: those whose list may be joined. */
+  soldOut: z.array(z.string()).default([]),
+  /**
+   * Until when the list of this train may be joined (a train-only order of one ride, before its
+   * cut-off): a class with fewer seats left than a larger party needs can still be waited for; null otherwise.
+   */
   cutoffAt: z.iso.datetime({ offset: true }).nullable(),
   /** A waiting-list order is paid by card only: the amount is held on the card, not taken. */
   cardOnly: z.literal(true),

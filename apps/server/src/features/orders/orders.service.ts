@@ -123,15 +123,24 @@ export class OrdersService {
     this.waitlist = waitlist;
   }
 
-  /** Whether a result may join a waiting list, and until when: one train ride, its cut-off still ahead. */
-  private waitlistFor(result: SearchResult): BookingOffer['waitlist'] {
+  /**
+   * Whether a result may join a waiting list and until when (one train ride, its cut-off still ahead),
+   * and which of its classes have too few seats for the party searched: only those are offered it.
+   */
+  private waitlistFor(
+    result: SearchResult,
+    remaining: BookingOffer['remaining'],
+    party: number,
+  ): BookingOffer['waitlist'] {
     const tickets = ticketsOf(result);
     const ride = result.legs.find(isRide);
+    const none = { available: false, soldOut: [], cutoffAt: null, cardOnly: true } as const;
     if (!this.waitlist || result.kind !== 'train' || tickets.length !== 1 || tickets[0]?.type !== 'railway' || !ride)
-      return { available: false, cutoffAt: null, cardOnly: true };
+      return { ...none, soldOut: [] };
     const cutoff = this.waitlist.cutoffFor(ride.departureTime);
-    const open = cutoff.at.getTime() > this.now().getTime();
-    return { available: open, cutoffAt: open ? cutoff.local : null, cardOnly: true };
+    if (cutoff.at.getTime() <= this.now().getTime()) return { ...none, soldOut: [] };
+    const soldOut = remaining.filter((r) => r.remaining < Math.max(1, party)).map((r) => r.seatClass);
+    return { available: soldOut.length > 0, soldOut, cutoffAt: cutoff.local, cardOnly: true };
   }
 
   private stockKey(leg: ResultLeg, seatClass: string): { key: string; train: string; date: string } {
@@ -185,15 +194,17 @@ export class OrdersService {
       }
     });
     const held = await this.repo.held(slots.map((s) => s.key));
+    const remaining = slots.map((s) => {
+      const stock = held.get(s.key);
+      return { leg: s.leg, seatClass: s.seatClass, remaining: stock ? stock.capacity - stock.held : s.capacity };
+    });
+    const searched = quoted.criteria.adults + quoted.criteria.children;
     return {
       result,
       criteria: quoted.criteria,
       trip: tripOf(quoted),
       tickets: ticketsOf(result),
-      remaining: slots.map((s) => {
-        const stock = held.get(s.key);
-        return { leg: s.leg, seatClass: s.seatClass, remaining: stock ? stock.capacity - stock.held : s.capacity };
-      }),
+      remaining,
       railServiceFeeMinor: this.offers.railServiceFeeMinor,
       railTicketing: {
         link: ticketing.link,
@@ -202,7 +213,7 @@ export class OrdersService {
         legs: this.railLegs(result, ticketing.fees),
       },
       paymentMinutes: this.options.paymentMinutes,
-      waitlist: this.waitlistFor(result),
+      waitlist: this.waitlistFor(result, remaining, searched),
     };
   }
 

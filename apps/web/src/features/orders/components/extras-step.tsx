@@ -143,7 +143,7 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
                   <Radio.Button
                     key={code}
                     value={code}
-                    disabled={left <= 0 && !offer.waitlist.available}
+                    disabled={left <= 0 && offer.waitlist.cutoffAt === null}
                     className={styles.classOption}
                     data-testid="seat-class"
                     data-code={code}
@@ -153,7 +153,7 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
                     <span className={styles.classLeft}>
                       {left > 0
                         ? t('booking.extras.remaining', { count: left })
-                        : offer.waitlist.available
+                        : offer.waitlist.cutoffAt !== null
                           ? t('waitlist.soldOutJoin')
                           : t('booking.extras.soldOut')}
                     </span>
@@ -249,9 +249,12 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
   );
 }
 
-/** Whether a ride's chosen class has too few seats for the party and its waiting list may be joined. */
+/**
+ * Whether a ride's chosen class has too few seats for the party and its waiting list may be joined (the
+ * train's list is open): a class with seats for everyone is booked, never waited for.
+ */
 export function isWaitlisted(offer: BookingOffer, leg: number, seatClass: string, seatsNeeded: number): boolean {
-  if (!offer.waitlist.available || seatsNeeded === 0) return false;
+  if (offer.waitlist.cutoffAt === null || seatsNeeded === 0) return false;
   const left = offer.remaining.find((r) => r.leg === leg && r.seatClass === seatClass)?.remaining ?? 0;
   return left < seatsNeeded;
 }
