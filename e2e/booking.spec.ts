@@ -116,7 +116,9 @@ for (const lang of LANGUAGES) {
     const baggage = page.getByTestId('baggage-card');
     await expect(baggage).toContainText(text(lang, 'orders', 'booking.extras.noExtras'));
     // The price of a piece reads as a sentence: "¥300 per piece" / "每件 ¥300".
-    await expect(baggage.getByTestId('per-piece').first()).toHaveText(lang === 'en' ? /^¥[\d,]+ per piece$/ : /^每件 ¥[\d,]+$/);
+    await expect(baggage.getByTestId('per-piece').first()).toHaveText(
+      lang === 'en' ? /^¥[\d,]+ per piece$/ : /^每件 ¥[\d,]+$/,
+    );
     await baggage.getByTestId('extra-pieces').first().fill('1');
     await shot(page, `booking-extras-${lang}`);
     await nextStep(page);
