@@ -344,6 +344,7 @@ for (const lang of LANGUAGES) {
 
     // Top up the wallet from a saved card (as the wallet page does), then pay from it.
     const order = (await (await page.request.get(`/api/order?id=${id}`)).json()) as {
+      orderNumber: string;
       payment: { price: { amount: number } };
     };
     const billing = {
@@ -396,6 +397,10 @@ for (const lang of LANGUAGES) {
     await page.goto('/account/wallet');
     await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?0$/);
     await expect(page.getByTestId('wallet-entry').first()).toHaveAttribute('data-kind', 'payment');
+    // The payment names the order it paid for.
+    await expect(page.getByTestId('wallet-entry').first().getByTestId('entry-order')).toHaveText(
+      text(lang, 'wallet', 'history.orderNumber').replace('{{number}}', order.orderNumber),
+    );
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
 }

@@ -110,6 +110,7 @@ describe('paying an order from the wallet balance', () => {
       kind: 'payment',
       amount: { amount: -order.payment.price.amount },
       orderId: order.id,
+      orderNumber: order.orderNumber,
     });
     expect(codeOf(await payFromWallet(order.id))).toBe(2000);
 
@@ -119,6 +120,10 @@ describe('paying an order from the wallet balance', () => {
     expect(refund).toMatchObject({ channel: 'wallet', state: 'succeeded', amount: { amount: part } });
     await t.app.payments.refund({ orderId: order.id, amount: part, idempotencyKey: `r1:${order.id}` });
     expect(await balance()).toBe(before - order.payment.price.amount + part);
+    const afterRefund = walletEntryPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/wallet/entries', headers: { cookie: p.cookie } })).json(),
+    );
+    expect(afterRefund.items[0]).toMatchObject({ kind: 'refund', orderNumber: order.orderNumber });
     await expect(
       t.app.payments.refund({
         orderId: order.id,

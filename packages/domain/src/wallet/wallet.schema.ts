@@ -26,8 +26,9 @@ export const walletEntrySchema = z.object({
   kind: z.enum(WALLET_ENTRY_KINDS),
   amount: money,
   balanceAfter: money,
-  /** The order paid or refunded, when there is one. */
+  /** The order paid or refunded, when there is one, and its number as the traveller knows it. */
   orderId: z.uuid().nullable(),
+  orderNumber: z.string().nullable().default(null),
   /** For a top-up: the card it came from (brand and last four); for an order: its number. */
   reference: z.string().nullable(),
   createdAt: z.string(),

@@ -13,6 +13,8 @@ import type {
 export type Trx = Transaction<Database>;
 type Executor = Db | Trx;
 export type WalletEntryRow = Selectable<WalletEntriesTable>;
+/** An entry as its owner reads it: with the number of the order it paid for or refunded. */
+export type ShownWalletEntryRow = WalletEntryRow & { orderNumber: string | null };
 export type WalletCardRow = Selectable<WalletCardsTable>;
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
 export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billingSealed: string };
@@ -98,13 +100,21 @@ export class WalletRepository {
   }
 
   /** A page of the user's entries, newest first, and how many there are. */
-  async entries(userId: string, page: number, pageSize: number): Promise<{ rows: WalletEntryRow[]; total: number }> {
+  async entries(
+    userId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ShownWalletEntryRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('walletEntries')
-        .selectAll()
-        .where('userId', '=', userId)
-        .orderBy('id', 'desc')
+        .leftJoin('orders', (join) =>
+          join.onRef('orders.id', '=', 'walletEntries.orderId').onRef('orders.userId', '=', 'walletEntries.userId'),
+        )
+        .selectAll('walletEntries')
+        .select('orders.orderNumber')
+        .where('walletEntries.userId', '=', userId)
+        .orderBy('walletEntries.id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute(),

@@ -28,10 +28,10 @@ import type { Keyring } from '../../lib/crypto';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { WalletLedger } from './wallet.ledger';
 import type {
+  ShownWalletEntryRow,
   Trx,
   WalletCardBilling,
   WalletCardRow,
-  WalletEntryRow,
   WalletRepository,
   WalletTopupRow,
 } from './wallet.repository';
@@ -53,13 +53,14 @@ export type WalletOptions = {
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
-function presentEntry(row: WalletEntryRow): WalletEntryPage['items'][number] {
+function presentEntry(row: ShownWalletEntryRow): WalletEntryPage['items'][number] {
   return {
     id: String(row.id),
     kind: row.kind,
     amount: cny(row.amountMinor),
     balanceAfter: cny(row.balanceAfterMinor),
     orderId: row.orderId,
+    orderNumber: row.orderNumber,
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
   };

@@ -209,8 +209,8 @@ export function WalletPage() {
                       {t(`kinds.${e.kind}`)}
                     </Tag>
                     {e.orderId ? (
-                      <Link to={paths.order(e.orderId)} className={styles.reference}>
-                        {e.reference ?? t('history.order')}
+                      <Link to={paths.order(e.orderId)} className={styles.reference} data-testid="entry-order">
+                        {e.orderNumber ? t('history.orderNumber', { number: e.orderNumber }) : t('history.order')}
                       </Link>
                     ) : e.reference ? (
                       <span className={styles.reference}>{e.reference}</span>
