@@ -55,9 +55,15 @@ for (const lang of LANGUAGES) {
     await shot(page, `rail-results-offline-${lang}`);
     const trains = found.results.filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut);
     expect(trains.length).toBeGreaterThan(1);
+    // The card's price is its fare and the offline service fee: what the order will charge.
+    const shownId = (await firstCard.getAttribute('data-result-id')) ?? '';
+    const fare = Number(await firstCard.getAttribute('data-price'));
+    const shown = Number(await firstCard.getByTestId('shown-price').getAttribute('data-amount'));
+    expect(shown).toBeGreaterThan(fare);
+    const other = trains.find((r) => r.id !== shownId);
 
     // 1. Offline: the fee is shown on the booking page and in the price before the order is made.
-    await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: trains[0]?.id ?? '' })}`);
+    await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: shownId })}`);
     const ticketing = page.getByTestId('rail-ticketing');
     await expect(ticketing).toHaveAttribute('data-way', 'offline');
     await expect(
@@ -77,14 +83,16 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('price-breakdown')).toContainText(
       tx('orders', 'breakdown.railOffline').replace('{{count}}', '1'),
     );
+    await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
     await page.getByTestId('create-order').click();
     await openOrderFromPayment(page);
     await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('sub-order-ticketing')).toHaveAttribute('data-way', 'offline');
+    await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
 
     // 2. Link 12306 from the booking page of another train: it is then ticketed online, no fee.
     const rail = await railAccountOf(page);
-    await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: trains[1]?.id ?? '' })}`);
+    await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: other?.id ?? '' })}`);
     await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'offline');
     await page.getByTestId('rail-account').getByTestId('rail-link').click();
     const form = page.getByTestId('rail-login-form');

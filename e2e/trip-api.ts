@@ -55,11 +55,16 @@ export async function bookTrip(
   const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
   if (!party.ok) throw new Error('party refused');
   const extras = { rail: [], baggage: [] };
+  // Trains ticketed the way the offer says, each with its own service fee, as the booking page prices them.
   const priced = priceOrder({
     result: offer.result,
     types: party.types,
     extras,
     railServiceFeeMinor: offer.railServiceFeeMinor,
+    railServiceFeeOf: (leg) => {
+      const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
+      return (offer.railTicketing.way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
+    },
   });
   const created = await page.request.post('/api/order', {
     headers: { 'idempotency-key': randomUUID() },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResultLeg, SearchResult } from '../search/search.schema';
 import type { BookingExtras } from './order.schema';
-import { extrasProblem, priceOrder, railChildFare, ticketsOf } from './pricing';
+import { extrasProblem, priceOrder, railChildFare, railPartyFare, shownPriceMinor, ticketsOf } from './pricing';
 import type { PartyTypes } from './traveller-rules';
 
 const point = (code: string) => ({
@@ -243,5 +243,42 @@ describe('extras', () => {
       error: 'NO_QUOTA',
       params: { type: 'INFANT' },
     });
+  });
+});
+
+describe('the price a train result shows', () => {
+  it('is what its order charges the party searched, service fees included, so booking at it is no price change', () => {
+    const fare = fc.integer({ min: 10, max: 4_000 }).map((n) => n * 50);
+    fc.assert(
+      fc.property(
+        fc.array(fare, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(fc.constantFrom(0, 500, 1000, 2000, 3000), { minLength: 3, maxLength: 3 }),
+        (fares, adults, children, fees) => {
+          const legs = fares.map((f) => rail(f));
+          // Each ride priced for the party as China Railway prices it: the supplier's result price.
+          const price = fares.reduce((sum, f) => sum + railPartyFare(f, { adults, children }), 0);
+          const feeOf = (leg: number) => fees[leg] ?? 0;
+          const types = party(
+            [...Array(adults).fill('ADULT'), ...Array(children).fill('CHILD')],
+            [...Array(adults).fill('ADULT'), ...Array(children).fill('CHILD')],
+          );
+          const charged = priceOrder({
+            result: result('train', legs, price, 'railway'),
+            types,
+            extras: none,
+            railServiceFeeMinor: 0,
+            railServiceFeeOf: feeOf,
+          }).breakdown.totalMinor;
+          return shownPriceMinor({ price: cny(price), legs }, { adults, children }, feeOf) === charged;
+        },
+      ),
+    );
+  });
+
+  it('adds ¥20 a seated ticket to a ¥614 fare ticketed offline: ¥634 shown, ¥634 charged', () => {
+    const legs = [rail(61_400)];
+    expect(shownPriceMinor({ price: cny(61_400), legs }, { adults: 1, children: 0 }, () => 2000)).toBe(63_400);
   });
 });

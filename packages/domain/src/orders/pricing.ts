@@ -197,6 +197,27 @@ export function priceOrder(p: {
   return { breakdown, tickets: priced };
 }
 
+/** A party's rail fare on one ride from its adult fare: children at half (half yuan); infants ride free on a lap. */
+export const railPartyFare = (adultMinor: number, party: { adults: number; children: number }): number =>
+  adultMinor * party.adults + railChildFare(adultMinor) * party.children;
+
+/**
+ * What a result costs a party as its card shows it: the supplier's price and, for each train ride, the
+ * service fee of every seated ticket as it would be ticketed (offline by our agents; online, none). It is
+ * what an order of that party charges without extras (`priceOrder`), so booking at it is no price change.
+ */
+export function shownPriceMinor(
+  result: Pick<SearchResult, 'price' | 'legs'>,
+  party: { adults: number; children: number },
+  railServiceFeeOf: (legIndex: number) => number,
+): number {
+  const seated = party.adults + party.children;
+  const fees = ticketsOf(result)
+    .filter((t) => t.type === 'railway')
+    .reduce((sum, t) => sum + railServiceFeeOf(t.legs[0] as number) * seated, 0);
+  return result.price.amount + fees;
+}
+
 /** The price of one extra checked piece on a flight ticket (its first leg's), if the airline sells one. */
 export function bagPrice(result: Pick<SearchResult, 'legs'>, ticket: Ticket): number | undefined {
   return result.legs[ticket.legs[0] as number]?.baggage?.checked.extraPrice?.amount;

@@ -97,7 +97,16 @@ export function RailTicketingChoice({ legs, link, username, value, onChange }: R
   );
 }
 
-/** On a result: how its trains would be ticketed for this traveller now, and the fee per ticket. */
+/**
+ * The service fee per seated ticket a train would carry for this traveller now: offline by our agents
+ * (by train type), none online through a live 12306 link; none until the traveller's way is known.
+ */
+export function useRailFeeOf(): (trainNumber: string) => number {
+  const info = useRailTicketingInfo().data;
+  return useCallback((trainNumber: string) => (info ? railServiceFee(info.fees, info.way, trainNumber) : 0), [info]);
+}
+
+/** On a result: how its trains would be ticketed for this traveller now, and the fee per ticket in its price. */
 export function RailTicketingChip({ trains }: { trains: string[] }) {
   const { t } = useTranslation('rail');
   const info = useRailTicketingInfo();

@@ -1,4 +1,4 @@
-import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railChildFare } from '@junction/domain';
+import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railChildFare, railPartyFare } from '@junction/domain';
 
 /** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
 export function hash32(text: string): number {
@@ -126,10 +126,8 @@ export const RAIL_SEATS: Record<string, { code: string; perKm: number }[]> = {
 /** Children (6–14) pay half on China Railway; a child under 6 without a seat travels free. */
 export const RAIL_CHILD_SHARE = FARE_SHARES.railChild;
 
-/** A party's rail fare from an adult fare: children at half, in half yuan; infants ride free on a lap. */
-export function railPartyTotal(adultMinor: number, party: { adults: number; children: number }): number {
-  return adultMinor * party.adults + railChildFare(adultMinor) * party.children;
-}
+/** A party's rail fare on one ride from its adult fare (the domain's, as orders price it). */
+export const railPartyTotal = railPartyFare;
 
 export const trainType = (number: string): string => {
   const letter = number.charAt(0);

@@ -133,8 +133,8 @@ export class ChinaRailwaySupplier implements Supplier {
     // A waiting list takes one train only: a round trip or a multi-city trip keeps trains with tickets.
     const bookable = per.length > 1 ? per.map((options) => options.filter((o) => !o.legs.some((l) => l.soldOut))) : per;
     return combineBounds(bookable).map((combo) => {
-      const adult = combo.reduce((s, o) => s + o.adultMinor, 0);
-      const price = railPartyTotal(adult, request.party);
+      // Each ride is its own ticket, its child fares halved from its own fare, as an order prices them.
+      const price = combo.reduce((s, o) => s + railPartyTotal(o.adultMinor, request.party), 0);
       return assembleResult({
         id: `T:${combo.map((o) => o.key).join('|')}`,
         kind: 'train',

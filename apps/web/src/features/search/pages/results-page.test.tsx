@@ -470,6 +470,27 @@ describe('results page', () => {
     expect(panel.textContent).not.toContain('¥61');
   });
 
+  it('shows a train ticketed offline at its fare with the service fee of each seat, as the order charges it', async () => {
+    serve({
+      '/api/v2/search': () => json({ searchId: 's1' }),
+      '/api/v2/pull': pulls(pull({ answered: 1, done: true, results: [TRAIN] })),
+      '/api/rail/ticketing': () =>
+        json({
+          link: 'none',
+          way: 'offline',
+          fees: { onlinePerTicketMinor: 0, offlinePerTicketMinor: 2000, offlineByTrainType: { G: 3000 } },
+        }),
+    });
+    renderAt(link());
+    const card = await screen.findByTestId('result-card');
+    // G1 at ¥662 for one adult, and the ¥30 fee of a G train ticketed offline.
+    await waitFor(() => expect(within(card).getByTestId('shown-price').getAttribute('data-amount')).toBe('69200'));
+    expect(within(card).getByTestId('shown-price').textContent).toBe('¥692');
+    expect(within(card).getByTestId('rail-ticketing-chip').textContent).toContain(
+      'includes the service fee of ¥30/ticket',
+    );
+  });
+
   it('re-prices on Select, shows the original and latest price, then goes to booking', async () => {
     const calls = serve({
       '/api/v2/search': () => json({ searchId: 's1' }),

@@ -13,6 +13,7 @@ import {
   journeyCabin,
   MIXED_CABIN,
   type SearchResult,
+  shownPriceMinor,
   TRIP_TYPES,
   type TripType,
 } from '@junction/domain';
@@ -20,7 +21,7 @@ import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { RailTicketingChip } from '../../../../shared/rail/rail-ticketing';
+import { RailTicketingChip, useRailFeeOf } from '../../../../shared/rail/rail-ticketing';
 import { Price } from '../../../../shared/ui/price';
 import { carriersOf, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
 import { formatRequestDate, useFormatCny } from '../../lib/use-result-format';
@@ -36,6 +37,8 @@ export type ResultCardProps = {
   showDate: boolean;
   tripType: TripType;
   travellers: number;
+  /** The travellers searched who take a seat on a train: each train ticket of theirs may carry a service fee. */
+  party: { adults: number; children: number };
   isExpanded: boolean;
   isSelecting: boolean;
   onToggle: (id: string) => void;
@@ -46,7 +49,7 @@ const MAX_SEATS_ON_CARD = 4;
 
 /** One option in the list: who and when, the price and the seller, and its door-to-door details on demand. */
 export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function ResultCard(
-  { result, showDate, tripType, travellers, isExpanded, isSelecting, onToggle, onSelect },
+  { result, showDate, tripType, travellers, party, isExpanded, isSelecting, onToggle, onSelect },
   ref,
 ) {
   const { t } = useTranslation('results');
@@ -59,6 +62,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   const canWait = result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1;
   const checked = result.legs.find((l) => l.kind === 'air' && l.baggage)?.baggage?.checked;
   const formatCny = useFormatCny();
+  // A train ticketed offline costs its service fee too: the price shown is the price charged.
+  const railFeeOf = useRailFeeOf();
+  const shownMinor = shownPriceMinor(result, party, (leg) => railFeeOf(result.legs[leg]?.number ?? ''));
   // A flight or train from a door: its tickets' price, and what the ground legs to and from the door cost.
   const groundLegs = result.kind === 'mix' ? [] : result.legs.filter((l) => !isMainLeg(l));
   const groundMinor = groundLegs.reduce((sum, l) => sum + l.price.amount, 0);
@@ -163,7 +169,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
           {result.sellers.length > 1 ? (
             <span className={styles.sellers}>{t('card.sellers', { count: result.sellers.length })}</span>
           ) : null}
-          <Price money={toMoney(result.price)} className={styles.price} />
+          <span data-testid="shown-price" data-amount={shownMinor}>
+            <Price money={toMoney({ ...result.price, amount: shownMinor })} className={styles.price} />
+          </span>
           {groundLegs.length > 0 ? (
             <span className={styles.priceNote} data-testid="ground-price" data-ground={groundMinor}>
               {groundMinor > 0 ? t('card.ground', { price: formatCny(groundMinor) }) : t('card.groundWalk')}

@@ -307,6 +307,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 showDate={criteria.flexDays > 0}
                 tripType={criteria.type}
                 travellers={travellers}
+                party={{ adults: criteria.adults, children: criteria.children }}
                 isExpanded={expandedId === result.id}
                 isSelecting={selectingId === result.id}
                 onToggle={(id) => setExpandedId((current) => (current === id ? null : id))}
