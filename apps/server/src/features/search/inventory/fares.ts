@@ -1,4 +1,4 @@
-import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railChildFare, railPartyFare } from '@junction/domain';
+import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railPartyFare } from '@junction/domain';
 
 /** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
 export function hash32(text: string): number {
