@@ -65,8 +65,10 @@ export default defineConfig({
       RAIL_WAITLIST_POLL_SECONDS: '2',
       // A Beijing–Shanghai train is sold out in every class on the days the waiting-list test books it.
       RAIL_SIM_SOLD_OUT: soldOutSetting(),
-      // Tickets never fail to be issued; a refund is paid back after 30 seconds, time enough to withdraw it.
+      // Tickets never fail to be issued, and are issued within seconds (our agents' offline desk takes up to
+      // thirty times this); a refund is paid back after 30 seconds, time enough to withdraw it.
       TICKETING_FAILURE_RATE: '0',
+      TICKETING_DELAY_MS: '300',
       REFUND_PROCESSING_SECONDS: '30',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.
