@@ -4,7 +4,7 @@ import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, signedInTraveller } from './trip-api';
+import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
@@ -176,30 +176,47 @@ for (const lang of LANGUAGES) {
       expect(errors).toEqual([]);
     });
 
-    test(`a refund is asked for, followed on its page and paid back; another is cancelled (${lang})`, async ({
+    test(`refunds one traveller's ticket and withdraws it, then the other traveller until the money is back (${lang})`, async ({
       page,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(200_000);
       const errors = watchErrors(page);
       await signedInTraveller(page, lang);
-      const order = await bookTrip(page, 'flight');
+      const order = await bookTrip(page, 'flight', 21, [
+        { name: '张伟', birth: '1985-03-02' },
+        { name: '李娜', birth: '1987-06-18' },
+      ]);
       await payByCard(page, lang, order.id);
       await untilTicketed(page, lang);
+      const rowOf = (name: string) => page.getByTestId('ticket-row').filter({ hasText: name });
+      await expect(page.getByTestId('ticket-row')).toHaveCount(2);
+      const processing = text(lang, 'orders', 'refund.status.processing');
 
-      // Asked for from the quote, then followed on its page; withdrawn with "Confirm cancel refund", the ticket stands again.
-      const refundOnce = async () => {
-        await page.getByTestId('refund-button').click();
-        await expect(page.getByTestId('refund-quote')).toBeVisible();
-        await page.getByTestId('confirm-refund').click();
-        await expect(page).toHaveURL(/\/refund-detail\?id=/);
-        await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.processing'));
-        await expect(page.getByTestId('received-before')).toBeVisible();
-      };
-      await refundOnce();
+      // One ticket, 李娜's: the quote names her and her flight, then her refund is followed on its page.
+      await rowOf('李娜').getByTestId('refund-ticket').click();
+      const quote = page.getByTestId('quote-ticket');
+      await expect(quote).toHaveCount(1);
+      await expect(quote).toContainText('李娜');
+      await expect(quote).toContainText(text(lang, 'orders', 'refund.flight'));
+      await shot(page, `refund-quote-${lang}`);
+      await page.getByTestId('confirm-refund').click();
+      await expect(page).toHaveURL(/\/refund-detail\?id=/);
+      await expect(page.getByTestId('refund-status')).toHaveText(processing);
+      await expect(page.getByTestId('refund-traveller-name')).toContainText('李娜');
+      await expect(page.getByTestId('received-before')).toBeVisible();
       await shot(page, `refund-processing-${lang}`);
+      // On the order: her ticket is being refunded; his stands, and so do the ticket and the order.
       await page.getByTestId('refund-order').click();
-      await expect(page.getByTestId('sub-status')).toHaveText(text(lang, 'orders', 'subStatus.6'));
-      await page.getByTestId('refund-link').click();
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'));
+      await expect(page.getByTestId('sub-status')).toHaveText(text(lang, 'orders', 'subStatus.5'));
+      await expect(rowOf('李娜').getByTestId('ticket-refund')).toHaveText(
+        text(lang, 'orders', 'refund.ticketStatus.processing'),
+      );
+      await expect(rowOf('张伟').getByTestId('refund-ticket')).toBeVisible();
+      await shot(page, `order-one-refunded-${lang}`);
+
+      // Withdrawn with "Confirm cancel refund": her ticket stands again.
+      await rowOf('李娜').getByTestId('ticket-refund').click();
       await page.getByTestId('withdraw-refund').click();
       await expect(page.getByRole('dialog')).toContainText(text(lang, 'orders', 'refund.confirmWithdrawTitle'));
       await page
@@ -208,21 +225,74 @@ for (const lang of LANGUAGES) {
         .click();
       await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.withdrawn'));
       await page.getByTestId('refund-order').click();
-      await expect(page.getByTestId('sub-status')).toHaveText(text(lang, 'orders', 'subStatus.5'));
+      await expect(rowOf('李娜').getByTestId('refund-ticket')).toBeVisible();
 
-      // Asked for again and left to run: the money goes back to the card and the order is refunded.
-      await refundOnce();
+      // One traveller, 张伟, from the travellers: left to run, the money goes back to the card.
+      await page.getByTestId('order-traveller').filter({ hasText: '张伟' }).getByTestId('refund-traveller').click();
+      await expect(page.getByTestId('quote-ticket')).toHaveCount(1);
+      await expect(page.getByTestId('quote-ticket')).toContainText('张伟');
+      await page.getByTestId('confirm-refund').click();
+      await expect(page).toHaveURL(/\/refund-detail\?id=/);
       await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
         timeout: 90_000,
       });
       await expect(page.getByTestId('refund-channel')).toHaveText(text(lang, 'orders', 'refund.channels.card'));
       await shot(page, `refund-done-${lang}`);
       await page.getByTestId('refund-order').click();
-      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.3'));
+      await expect(rowOf('张伟').getByTestId('ticket-refund')).toHaveText(
+        text(lang, 'orders', 'refund.ticketStatus.done'),
+      );
+      // 李娜 still flies: the order stands, and its receipt says what came back.
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'));
       await expect(page.getByTestId('receipt').getByTestId('receipt-refunded')).toBeVisible();
+
+      // The notices date the money's arrival the site's way, never as 2026-12-05.
       await page.goto('/account/notices');
       const notices = page.getByTestId('notice').filter({ hasText: order.orderNumber });
       await expect(notices.and(page.locator('[data-kind="refund-done"]'))).toHaveCount(1);
+      const asked = notices.and(page.locator('[data-kind="refund-processing"]')).first();
+      await expect(asked).toContainText(
+        lang === 'en' ? /[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}/ : /\d{4}年\d{1,2}月\d{1,2}日周/,
+      );
+      await expect(asked).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+      // The itinerary of flights alone is headed as a flight's.
+      await page.goto(`/itinerary?id=${order.id}`);
+      await expect(page.getByTestId('itinerary-sheet')).toContainText(
+        text(lang, 'orders', 'itineraryPage.heading.flight'),
+      );
+      expect(errors).toEqual([]);
+    });
+
+    test(`a train ticket's refund takes the railway's share of its fare alone and keeps the service fee (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      // Five days ahead: China Railway keeps 5 % of the fare.
+      const order = await bookTrip(page, 'train', 5);
+      await payFromWallet(page, order.id);
+      await page.goto(`/order?id=${order.id}`);
+      // Our agents buy an offline ticket at the railway a little later than an online one.
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), {
+        timeout: 90_000,
+      });
+      const sub = (
+        (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as {
+          subOrders: { price: { amount: number }; serviceFee: { amount: number } | null }[];
+        }
+      ).subOrders[0];
+      const service = sub?.serviceFee?.amount ?? 0;
+      const fare = (sub?.price.amount ?? 0) - service;
+      expect(service).toBeGreaterThan(0);
+      await page.getByTestId('ticket-row').first().getByTestId('refund-ticket').click();
+      const fee = Math.round((fare * 5) / 100 / 50) * 50;
+      await expect(page.getByTestId('quote-fee')).toHaveAttribute('data-amount', String(fee));
+      await expect(page.getByTestId('quote-service-fee')).toHaveAttribute('data-amount', String(service));
+      await expect(page.getByTestId('quote-refunded')).toHaveAttribute('data-amount', String(fare - fee));
+      await expect(page.getByTestId('quote-ticket')).toContainText(text(lang, 'orders', 'refund.train'));
+      await expect(page.getByTestId('refund-quote')).toContainText(text(lang, 'orders', 'refund.serviceFeeKept'));
+      await shot(page, `refund-train-quote-${lang}`);
       expect(errors).toEqual([]);
     });
   });

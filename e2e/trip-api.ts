@@ -13,14 +13,16 @@ export async function signedInTraveller(page: Page, lang: Lang): Promise<string>
 
 /**
  * Books a nonstop Beijing–Shanghai flight (or a train, or a door-to-door plan: metro or taxi rides around
- * one flight) for one adult through the API; answers the order.
+ * one flight) through the API, for one adult unless told who; answers the order.
  */
 export async function bookTrip(
   page: Page,
   mode: 'flight' | 'train' | 'mix' = 'flight',
   days = 21,
+  people: { name: string; birth: string }[] = [{ name: '张伟', birth: '1985-03-02' }],
 ): Promise<{ id: string; orderNumber: string }> {
-  const passenger = await saveTraveller(page, { name: '张伟', birth: '1985-03-02' });
+  const passengers = [];
+  for (const p of people) passengers.push(await saveTraveller(page, p));
   const started = await page.request.post('/api/v2/search', {
     data: routeCriteria(mode === 'mix' ? 'all' : mode, days),
   });
@@ -52,7 +54,10 @@ export async function bookTrip(
   );
   expect(offerRes.ok(), await offerRes.text()).toBe(true);
   const offer = (await offerRes.json()) as BookingOffer;
-  const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
+  const party = checkParty(
+    passengers.map((p) => ({ birthDate: p.birthDate })),
+    offer.trip,
+  );
   if (!party.ok) throw new Error('party refused');
   const extras = { rail: [], baggage: [] };
   // Trains ticketed the way the offer says, each with its own service fee, as the booking page prices them.
@@ -71,7 +76,7 @@ export async function bookTrip(
     data: {
       searchId,
       resultId: result.id,
-      travellers: [{ passengerId: passenger.id, documentId: passenger.documents[0]?.id, railSeat: false }],
+      travellers: passengers.map((p) => ({ passengerId: p.id, documentId: p.documents[0]?.id, railSeat: false })),
       contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
       extras,
       expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
@@ -79,4 +84,43 @@ export async function bookTrip(
   });
   expect(created.ok(), await created.text()).toBe(true);
   return (await created.json()) as { id: string; orderNumber: string };
+}
+
+/**
+ * Pays an order from the wallet through the API, as the wallet and payment pages would: a card saved,
+ * the wallet topped up from it with the order's price, then the order paid from the balance.
+ */
+export async function payFromWallet(page: Page, orderId: string): Promise<void> {
+  const order = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as {
+    payment: { price: { amount: number } };
+  };
+  const billing = {
+    line1: '1 Jianguomenwai Avenue',
+    city: 'Beijing',
+    region: 'Beijing',
+    country: 'CN',
+    zip: '100004',
+    phone: '+8613800138000',
+  };
+  const token = (await (
+    await page.request.post('/gateway-sim/v1/tokens', {
+      data: { number: '4242424242424242', expMonth: 12, expYear: 2031, name: 'ZHANG WEI', cvc: '123', billing },
+    })
+  ).json()) as { token: string };
+  const card = (await (
+    await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
+  ).json()) as { id: string; token: string };
+  const cvc = (await (
+    await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { token: card.token, cvc: '123' } })
+  ).json()) as { token: string };
+  const topUp = await page.request.post('/api/wallet/topup', {
+    data: { amount: order.payment.price.amount, source: { kind: 'savedCard', cardId: card.id, token: cvc.token } },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');
+  const paid = await page.request.post('/api/order/pay', {
+    data: { orderId, method: { kind: 'wallet' } },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
 }

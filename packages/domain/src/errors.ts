@@ -126,6 +126,12 @@ export const ERRORS = {
   },
   /** Sent with params `{ original, latest }` in CNY hundredths. */
   REFUND_FEE_CHANGED: { errorCode: 2205, http: 422, message: 'The refund fee has changed.' },
+  /** A refund that would leave a child or an infant on a ticket without an adult. */
+  REFUND_LEAVES_CHILD: {
+    errorCode: 2206,
+    http: 422,
+    message: 'A child or an infant cannot travel without an adult: refund them too, or first.',
+  },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
   RAIL_SESSION_EXPIRED: {
     errorCode: 6001,

@@ -169,6 +169,8 @@ export type SubOrdersTable = {
   /** Rail only: 'online' (the traveller's 12306 account) or 'offline' (our agents). */
   ticketing: ColumnType<string | null, string | null | undefined, string | null>;
   serviceFeeMinor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Each traveller's part of the price and of the service fee, by position; null on orders made before. */
+  travellerPrices: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
 export type OrderEventsTable = {
@@ -305,6 +307,10 @@ export type RefundsTable = {
   amountMinor: number;
   feeRule: string;
   channel: string | null;
+  /** The traveller whose ticket is refunded; null for an older refund of everyone on the sub-order. */
+  travellerPosition: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Our service fee kept from `paidMinor` (an issued train ticket ticketed offline). */
+  serviceFeeMinor: ColumnType<number, number | undefined, number>;
   requestedAt: Timestamp;
   deadline: Timestamp;
   doneAt: Timestamp | null;

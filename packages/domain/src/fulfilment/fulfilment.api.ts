@@ -7,6 +7,7 @@ import {
   refundQuoteQuerySchema,
   refundQuoteSchema,
   refundSchema,
+  refundsMadeSchema,
   requestRefundSchema,
 } from './fulfilment.schema';
 
@@ -24,14 +25,14 @@ export const fulfilmentEndpoints = {
     path: '/api/refund/quote',
     query: refundQuoteQuerySchema,
     response: refundQuoteSchema,
-    summary: 'The refund of one ticket by its fare rules, before confirming',
+    summary: 'The refund of one ticket, one traveller or everyone on a ticket by its fare rules, before confirming',
   }),
   requestRefund: defineEndpoint({
     method: 'POST',
     path: '/api/refund',
     body: requestRefundSchema,
-    response: refundSchema,
-    summary: 'Confirm the refund of one ticket at the quoted fee',
+    response: refundsMadeSchema,
+    summary: 'Confirm the refund of one ticket, one traveller or everyone on a ticket, at the quoted fees',
   }),
   withdrawRefund: defineEndpoint({
     method: 'POST',

@@ -34,13 +34,19 @@ export const refundSchema = z.object({
   orderId: z.uuid(),
   orderNumber: z.string(),
   subOrderId: z.uuid(),
+  /** The traveller whose ticket it is, by position and name; null for a refund of everyone on the sub-order. */
+  travellerPosition: z.number().int().nullable(),
+  traveller: z.string().nullable(),
   /** Flight or train numbers of the refunded ticket. */
   trip: z.string(),
   type: z.enum(['flight', 'railway']),
   status: refundStatusSchema,
   reason: refundReasonSchema,
   paid: cny,
+  /** The airline's or the railway's fee. */
   fee: cny,
+  /** Our service fee, kept once the ticket was issued (service agreement). */
+  serviceFee: cny,
   refunded: cny,
   /** The fare rule that set the fee (see `RefundRule`). */
   rule: z.string(),
@@ -76,7 +82,7 @@ export const receiptSchema = z.object({
   paid: cny,
   /** Money returned by refunds that are done. */
   refunded: cny,
-  /** The refund fees kept by the fare rules of those refunds. */
+  /** What those refunds kept: the fare rules' fees and the service fees of tickets issued. */
   refundFees: cny,
 });
 export type Receipt = z.infer<typeof receiptSchema>;
@@ -98,29 +104,59 @@ export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
 export const fulfilmentQuerySchema = z.object({ id: z.uuid() });
 
-/** The refund of one ticket as its fare rules price it now, shown before the traveller confirms. */
-export const refundQuoteSchema = z.object({
-  orderId: z.uuid(),
+/** The refund of one ticket (one traveller on one flight ticket or train ride) as its fare rules price it now. */
+export const ticketRefundQuoteSchema = z.object({
   subOrderId: z.uuid(),
+  /** The traveller, by position and name; null for everyone on a sub-order of an order made before tickets were kept per traveller. */
+  travellerPosition: z.number().int().nullable(),
+  traveller: z.string().nullable(),
   trip: z.string(),
   type: z.enum(['flight', 'railway']),
   paid: cny,
+  /** The airline's or the railway's fee. */
   fee: cny,
+  /** Our service fee, kept once the ticket was issued (service agreement). */
+  serviceFee: cny,
   refunded: cny,
   rule: z.string(),
-  /** China Railway's share of the price, when the ladder set the fee. */
+  /** China Railway's share of the fare, when the ladder set the fee. */
   percent: z.number().nullable(),
   departure: z.string(),
+});
+export type TicketRefundQuote = z.infer<typeof ticketRefundQuoteSchema>;
+
+/** The refund of the tickets asked about, each by its own rules, and their sum, shown before confirming. */
+export const refundQuoteSchema = z.object({
+  orderId: z.uuid(),
+  tickets: z.array(ticketRefundQuoteSchema).min(1),
+  paid: cny,
+  fee: cny,
+  serviceFee: cny,
+  refunded: cny,
   /** The money is received before this time if the refund is asked for now. */
   deadline: isoDateTime,
 });
 export type RefundQuote = z.infer<typeof refundQuoteSchema>;
 
-export const refundQuoteQuerySchema = z.object({ orderId: z.uuid(), subOrderId: z.uuid() });
-/** Confirming a refund: with the fee the traveller saw, so a fee that changed meanwhile is shown first. */
-export const requestRefundSchema = z.object({
+/**
+ * Which tickets of an order: one ticket (a sub-order and a traveller), every ticket of one traveller (a
+ * traveller alone), or everyone's ticket of one sub-order (a sub-order alone).
+ */
+const ticketSelection = {
   orderId: z.uuid(),
-  subOrderId: z.uuid(),
-  expectedFeeMinor: z.number().int().min(0).max(100_000_000),
-});
+  subOrderId: z.uuid().optional(),
+  traveller: z.coerce.number().int().min(0).max(19).optional(),
+};
+const namesTickets = (s: { subOrderId?: string | undefined; traveller?: number | undefined }) =>
+  s.subOrderId !== undefined || s.traveller !== undefined;
+export const refundQuoteQuerySchema = z
+  .object(ticketSelection)
+  .refine(namesTickets, { message: 'name a sub-order, a traveller or both' });
+export type RefundSelection = z.infer<typeof refundQuoteQuerySchema>;
+/** Confirming a refund: with the fees the traveller saw, so fees that changed meanwhile are shown first. */
+export const requestRefundSchema = z
+  .object({ ...ticketSelection, expectedFeeMinor: z.number().int().min(0).max(100_000_000) })
+  .refine(namesTickets, { message: 'name a sub-order, a traveller or both' });
+/** The refunds made, one per ticket. */
+export const refundsMadeSchema = z.object({ refunds: z.array(refundSchema) });
 export const refundIdSchema = z.object({ id: z.uuid() });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { canTransition } from '../orders/order-status';
 import type { FeeRules } from '../search/search.schema';
-import { RAIL_REFUND_LADDER, refundFee } from './refund-rules';
+import { partyStands, RAIL_REFUND_LADDER, REFUND_TRANSITIONS, refundFee } from './refund-rules';
 
 const HOUR = 3_600_000;
 const DEPART = Date.parse('2026-12-20T08:00:00+08:00');
@@ -12,18 +13,30 @@ const FEES: FeeRules = {
   changeAfter: null,
   free24h: false,
 };
-const rail = (hoursLeft: number, paidMinor = 55_300) =>
+const rail = (hoursLeft: number, paidMinor = 55_300, serviceFeeMinor = 0, issued = true) =>
   refundFee({
     type: 'railway',
     paidMinor,
+    serviceFeeMinor,
+    issued,
     departureMs: DEPART,
     nowMs: DEPART - hoursLeft * HOUR,
     bookedMs: DEPART - 30 * 24 * HOUR,
     fees: FEES,
-    seatedTravellers: 1,
+    seated: true,
   });
-const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, paidMinor = 150_000) =>
-  refundFee({ type: 'flight', paidMinor, departureMs: DEPART, nowMs, bookedMs, fees, seatedTravellers: 2 });
+const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, paidMinor = 150_000, seated = true) =>
+  refundFee({
+    type: 'flight',
+    paidMinor,
+    serviceFeeMinor: 0,
+    issued: true,
+    departureMs: DEPART,
+    nowMs,
+    bookedMs,
+    fees,
+    seated,
+  });
 
 describe("China Railway's refund ladder", () => {
   it('charges nothing from 8 days, 5 % from 48 hours, 10 % from 24 hours and 20 % below, exactly at each boundary', () => {
@@ -73,10 +86,15 @@ describe("China Railway's refund ladder", () => {
 });
 
 describe('airline refund fees', () => {
-  it('takes the fare’s fee before 2 hours and the later fee within them, per seated traveller, capped at the price', () => {
-    expect(air(DEPART - 2 * HOUR)).toMatchObject({ feeMinor: 40_000, rule: 'air-before-2h' });
-    expect(air(DEPART - 2 * HOUR + 1)).toMatchObject({ feeMinor: 80_000, rule: 'air-within-2h' });
-    expect(air(DEPART - 1, FEES, DEPART - 30 * 24 * HOUR, 50_000)).toMatchObject({ feeMinor: 50_000 });
+  it('takes the fare’s fee before 2 hours and the later fee within them from a seated traveller, capped at the price', () => {
+    expect(air(DEPART - 2 * HOUR)).toMatchObject({ feeMinor: 20_000, refundMinor: 130_000, rule: 'air-before-2h' });
+    expect(air(DEPART - 2 * HOUR + 1)).toMatchObject({ feeMinor: 40_000, rule: 'air-within-2h' });
+    expect(air(DEPART - 1, FEES, DEPART - 30 * 24 * HOUR, 30_000)).toMatchObject({ feeMinor: 30_000, refundMinor: 0 });
+    // An infant on a lap pays no fee.
+    expect(air(DEPART - 5 * HOUR, FEES, DEPART - 30 * 24 * HOUR, 15_000, false)).toMatchObject({
+      feeMinor: 0,
+      refundMinor: 15_000,
+    });
     expect(air(DEPART)).toEqual({ allowed: false, rule: 'departed' });
   });
 
@@ -88,5 +106,67 @@ describe('airline refund fees', () => {
       rule: 'air-free-24h',
     });
     expect(air(booked + 24 * HOUR, { ...FEES, free24h: true }, booked)).toMatchObject({ rule: 'air-before-2h' });
+  });
+});
+
+describe('a train ticket refunded with its service fee', () => {
+  it('takes the railway’s share of the fare only and keeps the service fee: ¥614 + ¥20 at 5 % gives back ¥583.50', () => {
+    expect(rail(100, 63_400, 2_000)).toMatchObject({
+      feeMinor: 3_050,
+      serviceFeeKeptMinor: 2_000,
+      refundMinor: 58_350,
+      percent: 5,
+    });
+    // A ticket the railway never issued gives everything back, its service fee too.
+    expect(rail(100, 63_400, 2_000, false)).toMatchObject({ serviceFeeKeptMinor: 0 });
+  });
+
+  it('for any fare, service fee and time: fee and service fee kept and money back add up to what was paid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 100_000 }).map((n) => n * 50),
+        fc.constantFrom(0, 500, 1_000, 2_000, 3_000),
+        fc.integer({ min: 1, max: 30 * 24 * 3600 }),
+        fc.boolean(),
+        (fare, service, secondsLeft, issued) => {
+          const hours = secondsLeft / 3600;
+          const q = rail(hours, fare + service, service, issued);
+          if (!q.allowed) throw new Error('refused before departure');
+          const step = RAIL_REFUND_LADDER.find((s) => hours >= s.fromHours);
+          // The fee is the ladder's share of the fare alone, in half yuan, never more than the fare.
+          expect(q.feeMinor).toBe(Math.min(fare, Math.round((fare * (step?.percent ?? 0)) / 100 / 50) * 50));
+          expect(q.feeMinor % 50).toBe(0);
+          expect(q.serviceFeeKeptMinor).toBe(issued ? service : 0);
+          expect(q.feeMinor + q.serviceFeeKeptMinor + q.refundMinor).toBe(fare + service);
+          expect(q.refundMinor).toBeGreaterThanOrEqual(0);
+          // Never more back than the fare once issued: the service fee is not refunded.
+          if (issued) expect(q.refundMinor).toBeLessThanOrEqual(fare);
+        },
+      ),
+    );
+  });
+});
+
+describe('a refund’s steps', () => {
+  it('go from processing to done or withdrawn, and nowhere after', () => {
+    expect(canTransition(REFUND_TRANSITIONS, 'processing', 'done')).toBe(true);
+    expect(canTransition(REFUND_TRANSITIONS, 'processing', 'withdrawn')).toBe(true);
+    for (const from of ['done', 'withdrawn'] as const)
+      for (const to of ['processing', 'done', 'withdrawn'] as const)
+        expect(canTransition(REFUND_TRANSITIONS, from, to)).toBe(false);
+  });
+});
+
+describe('who may stay on a ticket when others are refunded', () => {
+  it('keeps an adult with every child and infant; nobody at all is fine', () => {
+    expect(partyStands({ air: [], rail: [] }, 'flight')).toBe(true);
+    expect(partyStands({ air: ['ADULT', 'INFANT'], rail: [] }, 'flight')).toBe(true);
+    expect(partyStands({ air: ['INFANT'], rail: [] }, 'flight')).toBe(false);
+    expect(partyStands({ air: ['ADULT', 'CHILD', 'CHILD', 'CHILD'], rail: [] }, 'flight')).toBe(false);
+    expect(partyStands({ air: [], rail: ['ADULT', 'FREE_CHILD'] }, 'railway')).toBe(true);
+    expect(partyStands({ air: [], rail: ['CHILD'] }, 'railway')).toBe(false);
+    // A child riding free has no ticket: it leaves with the last seat.
+    expect(partyStands({ air: [], rail: ['FREE_CHILD'] }, 'railway')).toBe(true);
+    expect(partyStands({ air: [], rail: ['ADULT', 'FREE_CHILD', 'FREE_CHILD'] }, 'railway')).toBe(false);
   });
 });

@@ -282,3 +282,40 @@ describe('the price a train result shows', () => {
     expect(shownPriceMinor({ price: cny(61_400), legs }, { adults: 1, children: 0 }, () => 2000)).toBe(63_400);
   });
 });
+
+describe('each traveller’s part of a ticket', () => {
+  it('adds up to the ticket’s price and service fees, for any party, bags and berths', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 5 }),
+        fc.array(fc.constantFrom(null, 1, 2, 3), { maxLength: 5 }),
+        fc.constantFrom(0, 2000, 3000),
+        (adults, children, pieces, bunks, fee) => {
+          const airTypes = [...Array(adults).fill('ADULT'), ...Array(children).fill('CHILD')];
+          const railTypes = [...Array(adults).fill('ADULT'), ...Array(children).fill('CHILD')];
+          const n = adults + children;
+          const legs = [rail(15_050)];
+          const flight = priceOrder({
+            result: result('flight', [air(60_000)], 60_000),
+            types: party(airTypes, railTypes),
+            extras: { rail: [], baggage: [{ ticket: 0, pieces: pieces.slice(0, n) }] },
+            railServiceFeeMinor: 0,
+          });
+          const train = priceOrder({
+            result: result('train', legs, 15_050 * n, 'railway'),
+            types: party(airTypes, railTypes),
+            extras: { rail: [{ leg: 0, seatClass: 'A3', seats: [], bunks: bunks.slice(0, n) }], baggage: [] },
+            railServiceFeeMinor: fee,
+          });
+          for (const t of [...flight.tickets, ...train.tickets]) {
+            expect(t.travellers).toHaveLength(n);
+            expect(t.travellers.reduce((s, x) => s + x.priceMinor, 0)).toBe(t.priceMinor);
+            expect(t.travellers.reduce((s, x) => s + x.serviceFeeMinor, 0)).toBe(t.serviceFeeMinor);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -104,12 +104,17 @@ export function ticketAdultFares(result: SearchResult, tickets: readonly Ticket[
   });
 }
 
+/** One traveller's part of a ticket: what it costs them, and of that our rail service fee. */
+export type TravellerShare = { priceMinor: number; serviceFeeMinor: number };
+
 export type PricedTicket = {
   type: Ticket['type'];
   legs: number[];
   priceMinor: number;
   /** Of the price: the rail service fees of this ticket's travellers (offline ticketing). */
   serviceFeeMinor: number;
+  /** Each traveller's part, in the party's order: what refunding that traveller's ticket starts from. */
+  travellers: TravellerShare[];
 };
 
 /**
@@ -145,20 +150,22 @@ export function priceOrder(p: {
     const adult = adultFares[k] as number;
     let price = 0;
     let ticketFees = 0;
+    const shares: TravellerShare[] = [];
     if (ticket.type === 'flight') {
-      for (const type of types.air) {
+      const perPiece = bagPrice(result, ticket);
+      const choice = extras.baggage.find((b) => b.ticket === k);
+      types.air.forEach((type, t) => {
         const fare = airFareFor(type, adult);
         addFare('flight', type, fare);
         price += fare;
         if (type !== 'INFANT') taxes += Math.min(AIR_TAX_PER_SEGMENT_MINOR * ticket.legs.length, Math.floor(fare / 4));
-      }
-      const perPiece = bagPrice(result, ticket);
-      const choice = extras.baggage.find((b) => b.ticket === k);
-      const pieces = (choice?.pieces ?? []).reduce((a, b) => a + b, 0);
-      if (pieces > 0 && perPiece !== undefined) {
-        baggage = { count: baggage.count + pieces, totalMinor: baggage.totalMinor + pieces * perPiece };
-        price += pieces * perPiece;
-      }
+        const pieces = perPiece === undefined ? 0 : (choice?.pieces[t] ?? 0);
+        if (pieces > 0 && perPiece !== undefined) {
+          baggage = { count: baggage.count + pieces, totalMinor: baggage.totalMinor + pieces * perPiece };
+          price += pieces * perPiece;
+        }
+        shares.push({ priceMinor: fare + pieces * (perPiece ?? 0), serviceFeeMinor: 0 });
+      });
     } else {
       const legIndex = ticket.legs[0] as number;
       const choice = extras.rail.find((c) => c.leg === legIndex);
@@ -167,20 +174,24 @@ export function priceOrder(p: {
         const fare = railFareFor(type, adult);
         addFare('railway', type, fare);
         price += fare;
+        let share = fare;
         const bunk = choice?.bunks[t];
         if (bunk && type !== 'FREE_CHILD') {
           const extra = type === 'CHILD' ? railChildFare(bunkSurcharge(adult, bunk)) : bunkSurcharge(adult, bunk);
           bunks = { count: bunks.count + 1, totalMinor: bunks.totalMinor + extra };
           price += extra;
+          share += extra;
         }
-        if (type !== 'FREE_CHILD' && fee > 0) {
-          service = { count: service.count + 1, totalMinor: service.totalMinor + fee };
-          price += fee;
-          ticketFees += fee;
+        const own = type !== 'FREE_CHILD' ? fee : 0;
+        if (own > 0) {
+          service = { count: service.count + 1, totalMinor: service.totalMinor + own };
+          price += own;
+          ticketFees += own;
         }
+        shares.push({ priceMinor: share + own, serviceFeeMinor: own });
       });
     }
-    return { type: ticket.type, legs: ticket.legs, priceMinor: price, serviceFeeMinor: ticketFees };
+    return { type: ticket.type, legs: ticket.legs, priceMinor: price, serviceFeeMinor: ticketFees, travellers: shares };
   });
   const ground = result.legs.filter((l) => !isRide(l)).reduce((s, l) => s + l.price.amount, 0);
   const breakdown: PriceBreakdown = {

@@ -22,6 +22,7 @@ import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
 import * as wallet4 from './0011-wallet-4';
 import * as itinerary from './0012-itinerary';
+import * as refundsPerTicket from './0012-refunds-per-ticket';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0011-wallet-3': wallet3,
   '0011-wallet-4': wallet4,
   '0012-itinerary': itinerary,
+  '0012-refunds-per-ticket': refundsPerTicket,
 };

@@ -11,7 +11,7 @@ export function registerFulfilmentJobs(jobs: JobRegistry, fulfilment: Fulfilment
     await fulfilment.issue(p.orderId, p.subOrderId, ctx);
   });
   jobs.task('fulfilment.refund', z.object({ refundId: z.uuid() }), async (p) => {
-    await fulfilment.payOutRefund(p.refundId);
+    await fulfilment.refunds.payOut(p.refundId);
   });
   jobs.task('fulfilment.remind', z.object({ orderId: z.uuid(), legIndex: z.number().int().min(0) }), async (p) => {
     await fulfilment.remind(p.orderId, p.legIndex);

@@ -21,13 +21,15 @@ export const fulfilmentRoutes = (fulfilment: FulfilmentService, itinerary: Itine
     });
     serve(app, api.refundQuote, signedIn, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return fulfilment.quote(userOf(req.auth), req.query.orderId, req.query.subOrderId);
+      return fulfilment.refunds.quote(userOf(req.auth), req.query);
     });
-    serve(app, api.requestRefund, signedIn, async (req) => fulfilment.requestRefund(userOf(req.auth), req.body));
-    serve(app, api.withdrawRefund, signedIn, async (req) => fulfilment.withdrawRefund(userOf(req.auth), req.body.id));
+    serve(app, api.requestRefund, signedIn, async (req) => ({
+      refunds: await fulfilment.refunds.request(userOf(req.auth), req.body),
+    }));
+    serve(app, api.withdrawRefund, signedIn, async (req) => fulfilment.refunds.withdraw(userOf(req.auth), req.body.id));
     serve(app, api.refund, signedIn, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return fulfilment.refundOf(userOf(req.auth), req.query.id);
+      return fulfilment.refunds.refundOf(userOf(req.auth), req.query.id);
     });
     const download = (reply: FastifyReply, file: ItineraryFile) =>
       reply

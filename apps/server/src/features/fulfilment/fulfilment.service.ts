@@ -2,21 +2,15 @@ import {
   AppError,
   type BookingExtras,
   canTransition,
-  type FeeRules,
   type IssuedTicketView,
   isRide,
   type LocalText,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
   type OrderFulfilment,
-  PAYMENT_STATUS,
-  PAYMENT_TRANSITIONS,
   type Receipt,
   type ReceiptPayment,
-  type Refund,
-  type RefundQuote,
   type ResultLeg,
-  refundFee,
   SUB_ORDER_STATUS,
   SUB_ORDER_TRANSITIONS,
 } from '@junction/domain';
@@ -24,12 +18,12 @@ import { addJob, type JobContext } from '../../jobs/jobs';
 import {
   type FulfilmentRepository,
   type OrderRow,
-  type RefundRow,
   type SubOrderRow,
   statusText,
   type Trx,
 } from './fulfilment.repository';
 import type { Notifier, PaymentRecords, RefundMoney, StaffMail } from './ports';
+import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
 import { recordScheduleChanges } from './schedule-changes';
 import type { IssueRequest, TicketIssuers } from './ticketing/issuer';
@@ -115,12 +109,17 @@ export class FulfilmentService {
     private readonly repo: FulfilmentRepository,
     private readonly issuers: TicketIssuers,
     private readonly notify: Notifier,
-    private readonly refundMoney: RefundMoney,
+    refundMoney: RefundMoney,
     private readonly staffMail: StaffMail,
     private readonly options: FulfilmentOptions,
     private readonly now: () => Date,
     private readonly paymentsOf: PaymentRecords = async () => [],
-  ) {}
+  ) {
+    this.refunds = new RefundsService(repo, refundMoney, notify, options, now);
+  }
+
+  /** The travellers' refunds, ticket by ticket. */
+  readonly refunds: RefundsService;
 
   get ticketingHours(): number {
     return this.options.ticketingHours;
@@ -296,19 +295,12 @@ export class FulfilmentService {
         at,
         data: { subOrderId: sub.id, error },
       });
-      const paid = sub.paidMinor ?? sub.priceMinor;
-      const refund = await this.openRefund(trx, locked, sub, {
-        reason: 'ticketing-failed',
-        paid,
-        fee: 0,
-        rule: 'supplier-failed',
-        at,
-      });
+      const amountMinor = await this.refunds.openUnissued(trx, locked, sub.id, at);
       await this.notify(trx, {
         userId: locked.userId,
         kind: 'ticketing-failed',
         orderId: order.id,
-        params: { orderNumber: locked.orderNumber, trip: sub.flightNumber, amountMinor: refund.amountMinor },
+        params: { orderNumber: locked.orderNumber, trip: sub.flightNumber, amountMinor },
         dedupeKey: `ticketing-failed:${sub.id}`,
         at,
       });
@@ -320,39 +312,6 @@ export class FulfilmentService {
       );
       await this.settleTicketing(trx, locked, at);
     });
-  }
-
-  /** A refund in processing, with its first event row and its payout job. */
-  async openRefund(
-    trx: Trx,
-    order: OrderRow,
-    sub: SubOrderRow,
-    r: { reason: string; paid: number; fee: number; rule: string; at: Date; runAt?: Date },
-  ): Promise<RefundRow> {
-    const refund = await this.repo.insertRefund(trx, {
-      orderId: order.id,
-      subOrderId: sub.id,
-      userId: order.userId,
-      status: 'processing',
-      reason: r.reason,
-      paidMinor: r.paid,
-      feeMinor: r.fee,
-      amountMinor: r.paid - r.fee,
-      feeRule: r.rule,
-      channel: null,
-      requestedAt: r.at,
-      deadline: new Date(r.at.getTime() + this.options.refundDays * 86_400_000),
-      doneAt: null,
-      withdrawnAt: null,
-    });
-    await this.repo.addRefundEvent(trx, { refundId: refund.id, from: null, to: 'processing', at: r.at });
-    await addJob(
-      trx,
-      'fulfilment.refund',
-      { refundId: refund.id },
-      { jobKey: `refund:${refund.id}`, ...(r.runAt ? { runAt: r.runAt } : {}) },
-    );
-    return refund;
   }
 
   /**
@@ -407,85 +366,6 @@ export class FulfilmentService {
       { orderId: order.id },
       { jobKey: `complete:${order.id}`, runAt: new Date(Math.max(lastArrival, at.getTime())) },
     );
-  }
-
-  /**
-   * The refund job: claims the refund (from then on it cannot be withdrawn), returns the money through
-   * the channel that paid (idempotent by the refund's key), then records it done: refund processing →
-   * done, sub-order 6 → 3, and the order refunded (3) with payment refunded (4) once nothing stands.
-   */
-  async payOutRefund(refundId: string): Promise<'done' | 'settled'> {
-    const claimed = await this.repo.claimRefund(refundId, this.now());
-    if (!claimed) return 'settled';
-    const { channel } = await this.refundMoney({
-      orderId: claimed.orderId,
-      subOrderId: claimed.subOrderId,
-      userId: claimed.userId,
-      amountMinor: claimed.amountMinor,
-      idempotencyKey: `refund:${claimed.id}`,
-    });
-    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.REFUNDED);
-    const at = this.now();
-    await this.repo.transaction(async (trx) => {
-      const order = await this.repo.lockOrder(trx, claimed.orderId);
-      if (!order) return;
-      if (
-        !(await this.repo.moveRefund(trx, {
-          id: refundId,
-          from: 'processing',
-          to: 'done',
-          set: { channel, doneAt: at },
-        }))
-      )
-        return;
-      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'done', at, data: { channel } });
-      if (
-        await this.repo.moveSubOrder(trx, {
-          subOrderId: claimed.subOrderId,
-          from: txt(S.REFUNDING),
-          to: txt(S.REFUNDED),
-        })
-      ) {
-        await this.repo.addEvent(trx, {
-          orderId: order.id,
-          kind: 'sub-order-refunded',
-          from: txt(S.REFUNDING),
-          to: txt(S.REFUNDED),
-          at,
-          data: { subOrderId: claimed.subOrderId, refundId, amountMinor: claimed.amountMinor, channel },
-        });
-      }
-      const sub = (await this.repo.subOrders(order.id, trx)).find((s) => s.id === claimed.subOrderId);
-      await this.notify(trx, {
-        userId: order.userId,
-        kind: 'refund-done',
-        orderId: order.id,
-        params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
-        dedupeKey: `refund-done:${refundId}`,
-        at,
-      });
-      await this.closeIfAllRefunded(trx, order, at);
-    });
-    return 'done';
-  }
-
-  /** Order → 3 refunded and payment 2 → 4 once every sub-order is refunded or cancelled. */
-  private async closeIfAllRefunded(trx: Trx, order: OrderRow, at: Date): Promise<void> {
-    const subs = await this.repo.subOrders(order.id, trx);
-    if (!subs.every((s) => s.status === txt(S.REFUNDED) || s.status === txt(S.CANCELLED))) return;
-    const from = order.status as string;
-    const fromStatus = (Number(from) as typeof O.TICKETING) ?? O.TICKETING;
-    if (!canTransition(ORDER_TRANSITIONS, fromStatus, O.REFUNDED)) return;
-    step(PAYMENT_TRANSITIONS, PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED);
-    const moved = await this.repo.moveOrder(trx, {
-      orderId: order.id,
-      from,
-      to: txt(O.REFUNDED),
-      paymentFrom: txt(PAYMENT_STATUS.PAID),
-      paymentTo: txt(PAYMENT_STATUS.REFUNDED),
-      at,
-    });
-    if (moved) await this.repo.addEvent(trx, { orderId: order.id, kind: 'refunded', from, to: txt(O.REFUNDED), at });
   }
 
   /** The departure reminder, a day before a journey, while its ticket stands. */
@@ -580,7 +460,7 @@ export class FulfilmentService {
     const [paidAt, tickets, refunds, payments] = await Promise.all([
       this.repo.paidAt(orderId),
       this.repo.tickets(orderId),
-      this.presentRefunds(order, await this.repo.refundsOfOrder(orderId)),
+      this.refunds.present(order, await this.repo.refundsOfOrder(orderId)),
       this.paymentsOf(orderId),
     ]);
     return {
@@ -603,188 +483,12 @@ export class FulfilmentService {
       refunds,
       receipt: receiptOf(
         payments,
-        refunds.map((r) => ({ status: r.status, refundedMinor: r.refunded.amount, feeMinor: r.fee.amount })),
+        refunds.map((r) => ({
+          status: r.status,
+          refundedMinor: r.refunded.amount,
+          feeMinor: r.fee.amount + r.serviceFee.amount,
+        })),
       ),
     };
-  }
-
-  protected async presentRefunds(order: OrderRow, rows: RefundRow[]): Promise<Refund[]> {
-    const [subs, events] = await Promise.all([
-      this.repo.subOrders(order.id),
-      this.repo.refundEventsOf(rows.map((r) => r.id)),
-    ]);
-    const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
-    return rows.map((r) => {
-      const sub = subs.find((s) => s.id === r.subOrderId);
-      return {
-        id: r.id,
-        orderId: r.orderId,
-        orderNumber: order.orderNumber,
-        subOrderId: r.subOrderId,
-        trip: sub?.flightNumber ?? '',
-        type: (sub?.type ?? 'flight') as Refund['type'],
-        status: r.status as Refund['status'],
-        reason: r.reason as Refund['reason'],
-        paid: cny(r.paidMinor),
-        fee: cny(r.feeMinor),
-        refunded: cny(r.amountMinor),
-        rule: r.feeRule,
-        channel: r.channel,
-        requestedAt: r.requestedAt.toISOString(),
-        deadline: r.deadline.toISOString(),
-        doneAt: r.doneAt?.toISOString() ?? null,
-        withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
-        withdrawable: r.status === 'processing' && r.claimedAt === null && r.reason === 'traveller',
-        timeline: events
-          .filter((e) => e.refundId === r.id)
-          .map((e) => ({ status: e.toStatus as Refund['status'], at: e.at.toISOString() })),
-      };
-    });
-  }
-
-  /** The fee of refunding one ticket now, by its fare rules (spec §4); refused when the rules allow none. */
-  private async priced(userId: string, orderId: string, subOrderId: string) {
-    const order = await this.repo.orderForUser(userId, orderId);
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
-    const sub = (await this.repo.subOrders(orderId)).find((s) => s.id === subOrderId);
-    if (!sub) throw new AppError('ORDER_NOT_FOUND');
-    if (!STANDS.has(sub.status ?? '')) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
-    const { legs, fees } = order.itinerary as Itinerary & { fees: FeeRules };
-    const first = legs[(sub.legs as number[])[0] ?? 0] as ResultLeg;
-    const travellers = await this.repo.travellers(orderId);
-    const paid = sub.paidMinor ?? sub.priceMinor;
-    const now = this.now();
-    const fee = refundFee({
-      type: sub.type as 'flight' | 'railway',
-      paidMinor: paid,
-      departureMs: Date.parse(first.departureTime),
-      nowMs: now.getTime(),
-      bookedMs: order.createdAt.getTime(),
-      fees,
-      seatedTravellers: travellers.filter((t) => t.airType !== 'INFANT' && t.railType !== 'FREE_CHILD').length,
-    });
-    if (!fee.allowed) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: fee.rule } });
-    return { order, sub, paid, fee, first, now };
-  }
-
-  async quote(userId: string, orderId: string, subOrderId: string): Promise<RefundQuote> {
-    const { sub, paid, fee, first, now } = await this.priced(userId, orderId, subOrderId);
-    const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
-    return {
-      orderId,
-      subOrderId,
-      trip: sub.flightNumber,
-      type: sub.type as RefundQuote['type'],
-      paid: cny(paid),
-      fee: cny(fee.feeMinor),
-      refunded: cny(paid - fee.feeMinor),
-      rule: fee.rule,
-      percent: fee.percent,
-      departure: first.departureTime,
-      deadline: new Date(now.getTime() + this.options.refundDays * 86_400_000).toISOString(),
-    };
-  }
-
-  /**
-   * Confirms a refund at the fee the traveller saw: sub-order 5 → 6 with an event row, the refund in
-   * processing with its event row, its payout job after the processing time (until then it may be
-   * withdrawn), and the refund-processing notice — one transaction.
-   */
-  async requestRefund(
-    userId: string,
-    input: { orderId: string; subOrderId: string; expectedFeeMinor: number },
-  ): Promise<Refund> {
-    const { order, sub, paid, fee, now } = await this.priced(userId, input.orderId, input.subOrderId);
-    if (fee.feeMinor !== input.expectedFeeMinor) {
-      throw new AppError('REFUND_FEE_CHANGED', { params: { original: input.expectedFeeMinor, latest: fee.feeMinor } });
-    }
-    const from = sub.status as string;
-    step(SUB_ORDER_TRANSITIONS, Number(from) as typeof S.TICKETED, S.REFUNDING);
-    const refund = await this.repo.transaction(async (trx) => {
-      const locked = await this.repo.lockOrder(trx, order.id);
-      if (!locked) throw new AppError('ORDER_NOT_FOUND');
-      if (!(await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from, to: txt(S.REFUNDING) }))) {
-        throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
-      }
-      await this.repo.addEvent(trx, {
-        orderId: order.id,
-        kind: 'refund-requested',
-        from,
-        to: txt(S.REFUNDING),
-        at: now,
-        data: { subOrderId: sub.id, feeMinor: fee.feeMinor, rule: fee.rule },
-      });
-      const r = await this.openRefund(trx, locked, sub, {
-        reason: 'traveller',
-        paid,
-        fee: fee.feeMinor,
-        rule: fee.rule,
-        at: now,
-        runAt: new Date(Date.now() + this.options.refundProcessingSeconds * 1000),
-      });
-      await this.notify(trx, {
-        userId,
-        kind: 'refund-processing',
-        orderId: order.id,
-        params: {
-          orderNumber: order.orderNumber,
-          trip: sub.flightNumber,
-          amountMinor: r.amountMinor,
-          before: r.deadline.toISOString().slice(0, 10),
-        },
-        dedupeKey: `refund-processing:${r.id}`,
-        at: now,
-      });
-      return r;
-    });
-    return this.refundOf(userId, refund.id);
-  }
-
-  /** "Confirm cancel refund" (spec §8): a processing refund not paid out yet is withdrawn and the ticket stands again. */
-  async withdrawRefund(userId: string, refundId: string): Promise<Refund> {
-    const refund = await this.repo.refund(refundId);
-    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
-    if (refund.reason !== 'traveller') throw new AppError('REFUND_NOT_WITHDRAWABLE');
-    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.TICKETED);
-    const at = this.now();
-    await this.repo.transaction(async (trx) => {
-      await this.repo.lockOrder(trx, refund.orderId);
-      const moved = await this.repo.moveRefund(trx, {
-        id: refundId,
-        from: 'processing',
-        to: 'withdrawn',
-        set: { withdrawnAt: at },
-        unclaimed: true,
-      });
-      if (!moved) throw new AppError('REFUND_NOT_WITHDRAWABLE');
-      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'withdrawn', at });
-      if (
-        await this.repo.moveSubOrder(trx, {
-          subOrderId: refund.subOrderId,
-          from: txt(S.REFUNDING),
-          to: txt(S.TICKETED),
-        })
-      ) {
-        await this.repo.addEvent(trx, {
-          orderId: refund.orderId,
-          kind: 'refund-withdrawn',
-          from: txt(S.REFUNDING),
-          to: txt(S.TICKETED),
-          at,
-          data: { subOrderId: refund.subOrderId, refundId },
-        });
-      }
-    });
-    return this.refundOf(userId, refundId);
-  }
-
-  async refundOf(userId: string, refundId: string): Promise<Refund> {
-    const refund = await this.repo.refund(refundId);
-    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
-    const order = await this.repo.orderForUser(userId, refund.orderId);
-    if (!order) throw new AppError('REFUND_NOT_FOUND');
-    const [one] = await this.presentRefunds(order, [refund]);
-    if (!one) throw new AppError('REFUND_NOT_FOUND');
-    return one;
   }
 }

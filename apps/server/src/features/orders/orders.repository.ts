@@ -21,6 +21,8 @@ export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber'
   legs: number[];
   ticketing?: string | null;
   serviceFeeMinor?: number | null;
+  /** Each traveller's part of the price and service fee, by position (what a refund of their ticket starts from). */
+  travellerPrices: { priceMinor: number; serviceFeeMinor: number }[];
 };
 export type SeatHold = { key: string; capacity: number; seats: number };
 
@@ -72,7 +74,15 @@ export class OrdersRepository {
       .execute();
     await trx
       .insertInto('subOrders')
-      .values(subOrders.map((s) => ({ ...s, legs: JSON.stringify(s.legs), status: null, orderId: row.id })))
+      .values(
+        subOrders.map((s) => ({
+          ...s,
+          legs: JSON.stringify(s.legs),
+          travellerPrices: JSON.stringify(s.travellerPrices),
+          status: null,
+          orderId: row.id,
+        })),
+      )
       .execute();
     return row;
   }

@@ -381,6 +381,7 @@ export class OrdersService {
             priceMinor: t.priceMinor,
             ticketing: t.type === 'railway' ? way : null,
             serviceFeeMinor: t.type === 'railway' ? t.serviceFeeMinor : null,
+            travellerPrices: t.travellers,
           })),
         );
         if (waitlist) {

@@ -17,11 +17,14 @@ export const orderFulfilmentQueryOptions = (id: string, issuing: boolean) =>
   });
 export const useOrderFulfilment = (id: string, issuing: boolean) => useQuery(orderFulfilmentQueryOptions(id, issuing));
 
-/** `GET /api/refund/quote`: the refund of one ticket as its fare rules price it now. */
-export const useRefundQuote = (orderId: string, subOrderId: string, enabled: boolean) =>
+/** Which tickets of an order a refund is about: one ticket, one traveller's every ticket, or everyone's ticket. */
+export type RefundTickets = { subOrderId?: string; traveller?: number };
+
+/** `GET /api/refund/quote`: the refund of the tickets chosen, each as its fare rules price it now. */
+export const useRefundQuote = (orderId: string, tickets: RefundTickets, enabled: boolean) =>
   useQuery({
-    queryKey: [...fulfilmentKeys.all, 'quote', orderId, subOrderId],
-    queryFn: ({ signal }) => callApi(fulfilmentEndpoints.refundQuote, { query: { orderId, subOrderId }, signal }),
+    queryKey: [...fulfilmentKeys.all, 'quote', orderId, tickets.subOrderId ?? '', tickets.traveller ?? -1],
+    queryFn: ({ signal }) => callApi(fulfilmentEndpoints.refundQuote, { query: { orderId, ...tickets }, signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -43,11 +46,11 @@ function useRefresh() {
     ]);
 }
 
-/** `POST /api/refund`: confirms a refund at the fee the traveller saw. */
+/** `POST /api/refund`: confirms the refund of the tickets chosen at the fees the traveller saw, one refund a ticket. */
 export function useRequestRefund() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { orderId: string; subOrderId: string; expectedFeeMinor: number }) =>
+    mutationFn: (body: RefundTickets & { orderId: string; expectedFeeMinor: number }) =>
       callApi(fulfilmentEndpoints.requestRefund, { body }),
     onSuccess: refresh,
   });

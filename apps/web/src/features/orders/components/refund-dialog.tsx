@@ -1,24 +1,33 @@
-import { Alert, Descriptions, Modal, Skeleton } from 'antd';
+import type { TicketRefundQuote } from '@junction/domain';
+import { Alert, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
-import { useRefundQuote, useRequestRefund } from '../api/fulfilment';
+import { type RefundTickets, useRefundQuote, useRequestRefund } from '../api/fulfilment';
+import styles from './orders.module.css';
 
-export type RefundDialogProps = { orderId: string; subOrderId: string | null; onClose: () => void };
+export type RefundDialogProps = { orderId: string; tickets: RefundTickets | null; onClose: () => void };
 
-/** The refund quote of one ticket (spec §4), then confirmation; confirmed, the refund's page opens. */
-export function RefundDialog({ orderId, subOrderId, onClose }: RefundDialogProps) {
+const money = (amount: number) => <Price money={{ amountMinor: amount, currency: 'CNY' }} />;
+
+/**
+ * The refund quote of the tickets chosen (spec §4) — one ticket, a traveller's every ticket, or everyone's
+ * on a ticket — each with its fee by its own rules, then confirmation. One refund opens its page; several
+ * leave the traveller on the order, where each ticket shows its refund.
+ */
+export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const navigate = useNavigate();
-  const open = subOrderId !== null;
-  const quote = useRefundQuote(orderId, subOrderId ?? '', open);
+  const open = tickets !== null;
+  const quote = useRefundQuote(orderId, tickets ?? {}, open);
   const request = useRequestRefund();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const q = quote.data;
+  const rules = q ? [...new Set(q.tickets.map((x) => x.rule))] : [];
   return (
     <Modal
       open={open}
@@ -30,14 +39,11 @@ export function RefundDialog({ orderId, subOrderId, onClose }: RefundDialogProps
       }
       onCancel={onClose}
       onOk={async () => {
-        if (!q) return;
-        const refund = await request.mutateAsync({
-          orderId,
-          subOrderId: q.subOrderId,
-          expectedFeeMinor: q.fee.amount,
-        });
+        if (!q || !tickets) return;
+        const made = await request.mutateAsync({ orderId, ...tickets, expectedFeeMinor: q.fee.amount });
         onClose();
-        navigate(paths.refundDetail(refund.id));
+        const [only] = made.refunds;
+        if (made.refunds.length === 1 && only) navigate(paths.refundDetail(only.id));
       }}
       destroyOnHidden
     >
@@ -45,34 +51,78 @@ export function RefundDialog({ orderId, subOrderId, onClose }: RefundDialogProps
       {quote.error ? <FormError error={quote.error} /> : null}
       {q ? (
         <div data-testid="refund-quote">
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t(q.type === 'railway' ? 'refund.train' : 'refund.flight')}>
-              {q.trip}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('refund.paid')}>
-              <Price money={{ amountMinor: q.paid.amount, currency: 'CNY' }} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('refund.fee')}>
-              <span data-testid="quote-fee">
-                <Price money={{ amountMinor: q.fee.amount, currency: 'CNY' }} />
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('refund.refunded')}>
-              <strong data-testid="quote-refunded">
-                <Price money={{ amountMinor: q.refunded.amount, currency: 'CNY' }} />
+          <table className={styles.refundTable}>
+            <thead>
+              <tr>
+                <th>{t('ticketing.traveller')}</th>
+                <th>{t('refund.paid')}</th>
+                <th>{t('refund.fee')}</th>
+                <th>{t('refund.refunded')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.tickets.map((x) => (
+                <QuoteRow key={`${x.subOrderId}-${x.travellerPosition}`} quote={x} />
+              ))}
+            </tbody>
+          </table>
+          <dl className={styles.refundTotal}>
+            <dt>{t('refund.fee')}</dt>
+            <dd data-testid="quote-fee" data-amount={q.fee.amount}>
+              {money(q.fee.amount)}
+            </dd>
+            {q.serviceFee.amount > 0 ? (
+              <>
+                <dt>{t('refund.serviceFee')}</dt>
+                <dd data-testid="quote-service-fee" data-amount={q.serviceFee.amount}>
+                  {money(q.serviceFee.amount)}
+                </dd>
+              </>
+            ) : null}
+            <dt>{t('refund.refunded')}</dt>
+            <dd>
+              <strong data-testid="quote-refunded" data-amount={q.refunded.amount}>
+                {money(q.refunded.amount)}
               </strong>
-            </Descriptions.Item>
-          </Descriptions>
+            </dd>
+          </dl>
           <Alert
             type="info"
             showIcon
-            style={{ marginTop: 16 }}
-            message={t(`refund.rules.${q.rule}` as 'refund.rules.rail-8d')}
-            description={t('refund.receivedBefore', { time: dateTime.format(new Date(q.deadline)) })}
+            className={styles.refundRules}
+            title={rules.map((rule) => t(`refund.rules.${rule}` as 'refund.rules.rail-8d')).join(' · ')}
+            description={
+              <>
+                {q.serviceFee.amount > 0 ? <p>{t('refund.serviceFeeKept')}</p> : null}
+                {t('refund.receivedBefore', { time: dateTime.format(new Date(q.deadline)) })}
+              </>
+            }
           />
         </div>
       ) : null}
       <FormError error={request.error} />
     </Modal>
+  );
+}
+
+/** One ticket of the quote: who, on which flight or train, what was paid, the fee, what comes back. */
+function QuoteRow({ quote: x }: { quote: TicketRefundQuote }) {
+  const { t } = useTranslation('orders');
+  return (
+    <tr data-testid="quote-ticket">
+      <td>
+        <span className={styles.choiceName}>{x.traveller ?? t('refund.everyone')}</span>
+        <span className={styles.muted}>
+          {' '}
+          {t(x.type === 'railway' ? 'refund.train' : 'refund.flight')} {x.trip}
+        </span>
+      </td>
+      <td>{money(x.paid.amount)}</td>
+      <td>
+        {money(x.fee.amount + x.serviceFee.amount)}
+        {x.percent ? <span className={styles.muted}> ({x.percent} %)</span> : null}
+      </td>
+      <td>{money(x.refunded.amount)}</td>
+    </tr>
   );
 }

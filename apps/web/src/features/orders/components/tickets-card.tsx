@@ -1,6 +1,5 @@
 import { type IssuedTicketView, type Order, type OrderFulfilment, scheduleChangeOf } from '@junction/domain';
 import { Alert, Button, Card, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTravelTime } from '../../../shared/lib/format';
@@ -8,24 +7,31 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { Price } from '../../../shared/ui/price';
+import type { RefundTickets } from '../api/fulfilment';
+import { canRefundTicket, refundOfTicket, STANDS } from '../lib/ticket-refunds';
 import styles from './orders.module.css';
-import { RefundDialog } from './refund-dialog';
 
-const STANDS = new Set([5, 4]);
 const FALLEN = new Set([6, 3, 8]);
+
+export type TicketsCardProps = {
+  order: Order;
+  fulfilment: OrderFulfilment | undefined;
+  /** Asks for the refund of one ticket, or of everyone's on a sub-order. */
+  onRefund: (tickets: RefundTickets) => void;
+};
 
 /**
  * The order's tickets (spec §3, §4): per sub-order its status and, once issued, each traveller's booking
- * reference, ticket number, seat, coach, berth and gate; while tickets are issued the expected time
- * (spec §9); after a ticket failed, which part of the order stands and which is refunded.
+ * reference, ticket number, seat, coach, berth and gate, with the refund of that traveller's ticket (or
+ * the button to ask for it); while tickets are issued the expected time (spec §9); after a ticket failed,
+ * which part of the order stands and which is refunded.
  */
-export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: OrderFulfilment | undefined }) {
+export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const issuing = order.status === 2 || order.status === 4;
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
-  const [refunding, setRefunding] = useState<string | null>(null);
   const partial = failed.length > 0 && order.subOrders.some((s) => STANDS.has(s.status ?? -1));
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
@@ -85,18 +91,20 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
                 </Tag>
                 <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
               </div>
-              {tickets.length > 0 ? <TicketTable order={order} tickets={tickets} /> : null}
+              {tickets.length > 0 ? (
+                <TicketTable order={order} fulfilment={fulfilment} tickets={tickets} onRefund={onRefund} />
+              ) : null}
               <div className={styles.refundActions}>
                 {(fulfilment?.refunds ?? [])
-                  .filter((r) => r.subOrderId === s.id)
+                  .filter((r) => r.subOrderId === s.id && (r.travellerPosition === null || tickets.length === 0))
                   .map((r) => (
                     <Link key={r.id} to={paths.refundDetail(r.id)} data-testid="refund-link">
                       {t('refund.details')} · {t(`refund.status.${r.status}`)}
                     </Link>
                   ))}
-                {stands && order.status === 5 ? (
-                  <Button size="small" onClick={() => setRefunding(s.id)} data-testid="refund-button">
-                    {t('refund.refundTicket')}
+                {order.travellers.filter((_, i) => canRefundTicket(order, fulfilment, s.id, i)).length > 1 ? (
+                  <Button size="small" onClick={() => onRefund({ subOrderId: s.id })} data-testid="refund-button">
+                    {t('refund.refundEveryone')}
                   </Button>
                 ) : null}
               </div>
@@ -104,15 +112,22 @@ export function TicketsCard({ order, fulfilment }: { order: Order; fulfilment: O
           );
         })}
       </ul>
-      <RefundDialog orderId={order.id} subOrderId={refunding} onClose={() => setRefunding(null)} />
     </Card>
   );
 }
 
-function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketView[] }) {
+type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
+  fulfilment: OrderFulfilment | undefined;
+  tickets: IssuedTicketView[];
+};
+
+/** A sub-order's tickets, traveller by traveller, each traveller's refund beside their first ride. */
+function TicketTable({ order, fulfilment, tickets: issued, onRefund }: TicketTableProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const rail = tickets[0]?.supplier === 'rail';
+  const rail = issued[0]?.supplier === 'rail';
+  const tickets = [...issued].sort((a, b) => a.travellerPosition - b.travellerPosition || a.legIndex - b.legIndex);
+  const ridesOf = (position: number) => tickets.filter((x) => x.travellerPosition === position).length;
   return (
     <table className={styles.ticketTable} data-testid="ticket-table">
       <thead>
@@ -123,13 +138,15 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
           {rail ? <th>{t('ticketing.coach')}</th> : null}
           <th>{rail ? t('ticketing.seatOrBerth') : t('order.seat')}</th>
           {rail ? <th>{t('ticketing.gate')}</th> : null}
+          <th>{t('refund.title')}</th>
         </tr>
       </thead>
       <tbody>
-        {tickets.map((x) => {
+        {tickets.map((x, i) => {
           const leg = order.legs[x.legIndex];
           const change = scheduleChangeOf(order.scheduleChanges, x.legIndex);
           const traveller = order.travellers[x.travellerPosition];
+          const first = tickets[i - 1]?.travellerPosition !== x.travellerPosition;
           return (
             <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="ticket-row">
               <td>{traveller?.name}</td>
@@ -146,11 +163,47 @@ function TicketTable({ order, tickets }: { order: Order; tickets: IssuedTicketVi
                 {x.ticketNumber}
               </td>
               <SeatCells ticket={x} rail={rail} />
+              {first ? (
+                <td rowSpan={ridesOf(x.travellerPosition)} className={styles.ticketRefund}>
+                  <TicketRefund
+                    order={order}
+                    fulfilment={fulfilment}
+                    subOrderId={x.subOrderId}
+                    position={x.travellerPosition}
+                    onRefund={onRefund}
+                  />
+                </td>
+              ) : null}
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** One traveller's ticket: its refund and how far it got, or the button to ask for it while it stands. */
+function TicketRefund({
+  order,
+  fulfilment,
+  subOrderId,
+  position,
+  onRefund,
+}: Omit<TicketTableProps, 'tickets'> & { subOrderId: string; position: number }) {
+  const { t } = useTranslation('orders');
+  const refund = refundOfTicket(fulfilment?.refunds ?? [], subOrderId, position);
+  if (refund && refund.travellerPosition !== null) {
+    return (
+      <Link to={paths.refundDetail(refund.id)} data-testid="ticket-refund" data-status={refund.status}>
+        {t(`refund.ticketStatus.${refund.status === 'done' ? 'done' : 'processing'}`)}
+      </Link>
+    );
+  }
+  if (!canRefundTicket(order, fulfilment, subOrderId, position)) return <span className={styles.muted}>—</span>;
+  return (
+    <Button size="small" onClick={() => onRefund({ subOrderId, traveller: position })} data-testid="refund-ticket">
+      {t('refund.refundTicket')}
+    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant
 import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Tag } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionKeys } from '../../../shared/api/session';
@@ -16,7 +16,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { TravelDates } from '../../../shared/ui/travel-dates';
-import { fulfilmentKeys, useOrderFulfilment } from '../api/fulfilment';
+import { fulfilmentKeys, type RefundTickets, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useCancelOrder, useOrder } from '../api/orders';
 import { FareRules } from '../components/fare-rules';
@@ -25,8 +25,10 @@ import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { ReceiptCard } from '../components/receipt-card';
+import { RefundDialog } from '../components/refund-dialog';
 import { TicketsCard } from '../components/tickets-card';
 import { WaitlistCard } from '../components/waitlist-card';
+import { refundableOf } from '../lib/ticket-refunds';
 
 /** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
 const ISSUED = new Set(['2', '4', '5', '6']);
@@ -60,6 +62,8 @@ function OrderView({ order }: { order: Order }) {
   const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
   const chat = useChatLauncher();
   const client = useQueryClient();
+  // The refund asked about: one ticket, one traveller's every ticket, or everyone's on a ticket.
+  const [refunding, setRefunding] = useState<RefundTickets | null>(null);
   // Each step of the order brings its traveller a notice and may bring tickets or refunds: once the order
   // moves, the unread count in the header and the tickets are asked for again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the order's status moves
@@ -132,7 +136,7 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
-          <TicketsCard order={order} fulfilment={fulfilment.data} />
+          <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
           <Card
             title={t('order.itinerary')}
@@ -160,8 +164,8 @@ function OrderView({ order }: { order: Order }) {
           </Card>
           <Card title={t('order.travellers')} className={styles.card}>
             <ul className={styles.travellerRows} data-testid="order-travellers">
-              {order.travellers.map((x) => (
-                <li key={`${x.name}-${x.documentMasked}`} className={styles.travellerRow}>
+              {order.travellers.map((x, position) => (
+                <li key={`${x.name}-${x.documentMasked}`} className={styles.travellerRow} data-testid="order-traveller">
                   <span className={styles.choiceName}>{x.name}</span>
                   <Tag bordered={false}>{t(`types.${x.airType}`)}</Tag>
                   {x.railType ? (
@@ -172,6 +176,16 @@ function OrderView({ order }: { order: Order }) {
                   <span className={styles.muted} data-testid="document-masked">
                     {x.documentMasked}
                   </span>
+                  {refundableOf(order, fulfilment.data, position).length > 0 ? (
+                    <Button
+                      size="small"
+                      className={styles.travellerRefund}
+                      onClick={() => setRefunding({ traveller: position })}
+                      data-testid="refund-traveller"
+                    >
+                      {t('refund.refundTraveller')}
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -206,6 +220,7 @@ function OrderView({ order }: { order: Order }) {
           </Card>
         </aside>
       </div>
+      <RefundDialog orderId={order.id} tickets={refunding} onClose={() => setRefunding(null)} />
     </main>
   );
 }

@@ -61,6 +61,7 @@ function RefundView({ r }: { r: Refund }) {
         <div>
           <h1 className={styles.pageTitle}>
             {t('refund.title')} · {r.trip}
+            {r.traveller ? <span data-testid="refund-traveller-name"> · {r.traveller}</span> : null}
           </h1>
           <p className={styles.muted}>
             {t('order.number')}{' '}
@@ -95,9 +96,19 @@ function RefundView({ r }: { r: Refund }) {
             <Price money={{ amountMinor: r.paid.amount, currency: 'CNY' }} />
           </Descriptions.Item>
           <Descriptions.Item label={t('refund.fee')}>
-            <Price money={{ amountMinor: r.fee.amount, currency: 'CNY' }} />{' '}
+            <span data-testid="refund-fee">
+              <Price money={{ amountMinor: r.fee.amount, currency: 'CNY' }} />
+            </span>{' '}
             <span className={styles.muted}>({t(`refund.rules.${r.rule}` as 'refund.rules.rail-8d')})</span>
           </Descriptions.Item>
+          {r.serviceFee.amount > 0 ? (
+            <Descriptions.Item label={t('refund.serviceFee')}>
+              <span data-testid="refund-service-fee">
+                <Price money={{ amountMinor: r.serviceFee.amount, currency: 'CNY' }} />
+              </span>{' '}
+              <span className={styles.muted}>({t('refund.serviceFeeKept')})</span>
+            </Descriptions.Item>
+          ) : null}
           <Descriptions.Item label={t('refund.refunded')}>
             <strong data-testid="refund-amount">
               <Price money={{ amountMinor: r.refunded.amount, currency: 'CNY' }} />

@@ -1,0 +1,345 @@
+import {
+  AppError,
+  canTransition,
+  type FeeRules,
+  localDate,
+  REFUND_TRANSITIONS,
+  type Refund,
+  type RefundQuote,
+  type RefundSelection,
+  type ResultLeg,
+  SUB_ORDER_STATUS,
+  SUB_ORDER_TRANSITIONS,
+  type TicketRefundQuote,
+} from '@junction/domain';
+import { addJob } from '../../jobs/jobs';
+import {
+  type FulfilmentRepository,
+  type OrderRow,
+  type RefundRow,
+  statusText,
+  type Trx,
+} from './fulfilment.repository';
+import type { Notifier, RefundMoney } from './ports';
+import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
+import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
+import { presentRefunds } from './refund-view';
+
+export type RefundOptions = {
+  /** A refund is promised as received before this many days after it was asked for. */
+  refundDays: number;
+  /** A refund the traveller asked for is paid out after this long; until then it may be withdrawn. */
+  refundProcessingSeconds: number;
+};
+
+const S = SUB_ORDER_STATUS;
+const txt = (s: string | number | null) => statusText(s) as string;
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
+
+/** Checks a step against the domain's table before it is written. */
+function step<T extends string | number | null>(table: ReadonlyMap<T, readonly T[]>, from: T, to: T): void {
+  if (!canTransition(table, from, to))
+    throw new Error(`${String(from)} → ${String(to)} is not a step of the status table`);
+}
+
+type Itinerary = { legs: ResultLeg[]; fees: FeeRules };
+type Priced = { ticket: RefundTicket; quote: TicketRefundQuote };
+
+/**
+ * Refunds (spec §4), ticket by ticket: one traveller on one flight ticket or train ride, a traveller's
+ * every ticket, or everyone on a ticket. A refund moves `processing` → `done` or `withdrawn`
+ * (`REFUND_TRANSITIONS`) by compare-and-set with an event row; a sub-order moves 5 → 6 once every ticket
+ * of it is being refunded, 6 → 3 once all are paid back, and back to 5 when one is withdrawn; the order is
+ * refunded (3) once nothing stands. Every change runs with the order's row locked, so requests for
+ * tickets of one order are decided one after another.
+ */
+export class RefundsService {
+  constructor(
+    private readonly repo: FulfilmentRepository,
+    private readonly refundMoney: RefundMoney,
+    private readonly notify: Notifier,
+    private readonly options: RefundOptions,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Prices the tickets a selection names, as of now; with the database's view in `db` (a locked transaction). */
+  private async price(order: OrderRow, selection: RefundSelection, trx?: Trx): Promise<Priced[]> {
+    const [subs, travellers, refunds] = await Promise.all([
+      this.repo.subOrders(order.id, trx),
+      this.repo.travellers(order.id, trx),
+      this.repo.refundsOfOrder(order.id, trx),
+    ]);
+    const { legs, fees } = order.itinerary as Itinerary;
+    const nowMs = this.now().getTime();
+    return selectTickets(selection, subs, travellers, refunds).map((ticket) => {
+      const first = legs[(ticket.sub.legs as number[])[0] ?? 0] as ResultLeg;
+      const fee = priceTicket(ticket, {
+        departureMs: Date.parse(first.departureTime),
+        nowMs,
+        bookedMs: order.createdAt.getTime(),
+        fees,
+        issued: true,
+      });
+      const quote: TicketRefundQuote = {
+        subOrderId: ticket.sub.id,
+        travellerPosition: ticket.position,
+        traveller: ticket.name,
+        trip: ticket.sub.flightNumber,
+        type: ticket.sub.type as TicketRefundQuote['type'],
+        paid: cny(ticket.paid),
+        fee: cny(fee.feeMinor),
+        serviceFee: cny(fee.serviceFeeKeptMinor),
+        refunded: cny(fee.refundMinor),
+        rule: fee.rule,
+        percent: fee.percent,
+        departure: first.departureTime,
+      };
+      return { ticket, quote };
+    });
+  }
+
+  private async ownOrder(userId: string, orderId: string): Promise<OrderRow> {
+    const order = await this.repo.orderForUser(userId, orderId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  private deadlineFrom(at: Date): Date {
+    return new Date(at.getTime() + this.options.refundDays * 86_400_000);
+  }
+
+  async quote(userId: string, selection: RefundSelection): Promise<RefundQuote> {
+    const order = await this.ownOrder(userId, selection.orderId);
+    const priced = await this.price(order, selection);
+    const quotes = priced.map((p) => p.quote);
+    return {
+      orderId: order.id,
+      tickets: quotes,
+      paid: cny(sum(quotes, (q) => q.paid.amount)),
+      fee: cny(sum(quotes, (q) => q.fee.amount)),
+      serviceFee: cny(sum(quotes, (q) => q.serviceFee.amount)),
+      refunded: cny(sum(quotes, (q) => q.refunded.amount)),
+      deadline: this.deadlineFrom(this.now()).toISOString(),
+    };
+  }
+
+  /**
+   * Confirms the refund of the tickets a selection names at the fees the traveller saw: with the order's
+   * row locked, each ticket gets its refund in processing (event row, payout job after the processing
+   * time, notice), and a sub-order all of whose tickets are now being refunded moves to 6 — one
+   * transaction. Fees that changed meanwhile answer 2205 and change nothing.
+   */
+  async request(userId: string, input: RefundSelection & { expectedFeeMinor: number }): Promise<Refund[]> {
+    const order = await this.ownOrder(userId, input.orderId);
+    const at = this.now();
+    const made = await this.repo.transaction(async (trx) => {
+      const locked = await this.repo.lockOrder(trx, order.id);
+      if (!locked) throw new AppError('ORDER_NOT_FOUND');
+      const priced = await this.price(locked, input, trx);
+      const fee = sum(priced, (p) => p.quote.fee.amount);
+      if (fee !== input.expectedFeeMinor) {
+        throw new AppError('REFUND_FEE_CHANGED', { params: { original: input.expectedFeeMinor, latest: fee } });
+      }
+      const rows: RefundRow[] = [];
+      for (const { ticket, quote } of priced) {
+        const row = await this.open(trx, locked, ticket, {
+          reason: 'traveller',
+          fee: quote.fee.amount,
+          serviceFee: quote.serviceFee.amount,
+          rule: quote.rule,
+          at,
+          runAt: new Date(Date.now() + this.options.refundProcessingSeconds * 1000),
+        });
+        await this.notify(trx, {
+          userId,
+          kind: 'refund-processing',
+          orderId: order.id,
+          params: {
+            orderNumber: locked.orderNumber,
+            trip: ticket.name ? `${ticket.sub.flightNumber} · ${ticket.name}` : ticket.sub.flightNumber,
+            amountMinor: row.amountMinor,
+            before: localDate(row.deadline.getTime(), 'Asia/Shanghai'),
+          },
+          dedupeKey: `refund-processing:${row.id}`,
+          at,
+        });
+        rows.push(row);
+      }
+      for (const subId of new Set(priced.map((p) => p.ticket.sub.id)))
+        await settleRequested(this.repo, trx, locked, subId, at);
+      return rows;
+    });
+    return this.present(order, made);
+  }
+
+  /** A refund of one ticket in processing, with its first event row and its payout job. */
+  async open(
+    trx: Trx,
+    order: OrderRow,
+    ticket: RefundTicket,
+    r: { reason: string; fee: number; serviceFee: number; rule: string; at: Date; runAt?: Date },
+  ): Promise<RefundRow> {
+    const refund = await this.repo
+      .insertRefund(trx, {
+        orderId: order.id,
+        subOrderId: ticket.sub.id,
+        travellerPosition: ticket.position,
+        userId: order.userId,
+        status: 'processing',
+        reason: r.reason,
+        paidMinor: ticket.paid,
+        feeMinor: r.fee,
+        serviceFeeMinor: r.serviceFee,
+        amountMinor: ticket.paid - r.fee - r.serviceFee,
+        feeRule: r.rule,
+        channel: null,
+        requestedAt: r.at,
+        deadline: this.deadlineFrom(r.at),
+        doneAt: null,
+        withdrawnAt: null,
+      })
+      .catch((e: unknown) => {
+        // Another request refunded this ticket first (the unique index of live refunds).
+        if ((e as { code?: string }).code === '23505')
+          throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
+        throw e;
+      });
+    await this.repo.addRefundEvent(trx, { refundId: refund.id, from: null, to: 'processing', at: r.at });
+    await addJob(
+      trx,
+      'fulfilment.refund',
+      { refundId: refund.id },
+      { jobKey: `refund:${refund.id}`, ...(r.runAt ? { runAt: r.runAt } : {}) },
+    );
+    return refund;
+  }
+
+  /** Refunds every ticket of a sub-order that could not be issued, in full, its service fee too. */
+  async openUnissued(trx: Trx, order: OrderRow, subOrderId: string, at: Date): Promise<number> {
+    const [subs, travellers] = await Promise.all([
+      this.repo.subOrders(order.id, trx),
+      this.repo.travellers(order.id, trx),
+    ]);
+    const sub = subs.find((s) => s.id === subOrderId);
+    if (!sub) return 0;
+    let amount = 0;
+    for (const ticket of ticketsOf(sub, travellers)) {
+      const row = await this.open(trx, order, ticket, {
+        reason: 'ticketing-failed',
+        fee: 0,
+        serviceFee: 0,
+        rule: 'supplier-failed',
+        at,
+      });
+      amount += row.amountMinor;
+    }
+    return amount;
+  }
+
+  /**
+   * The refund job: claims the refund (from then on it cannot be withdrawn), returns the money through
+   * the channel that paid (idempotent by the refund's key), then records it done; its sub-order is
+   * refunded (6 → 3) once every ticket of it is, and the order (3, payment 4) once nothing stands.
+   */
+  async payOut(refundId: string): Promise<'done' | 'settled'> {
+    const claimed = await this.repo.claimRefund(refundId, this.now());
+    if (!claimed) return 'settled';
+    const { channel } = await this.refundMoney({
+      orderId: claimed.orderId,
+      subOrderId: claimed.subOrderId,
+      userId: claimed.userId,
+      amountMinor: claimed.amountMinor,
+      idempotencyKey: `refund:${claimed.id}`,
+    });
+    step(REFUND_TRANSITIONS, 'processing', 'done');
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      const order = await this.repo.lockOrder(trx, claimed.orderId);
+      if (!order) return;
+      const moved = await this.repo.moveRefund(trx, {
+        id: refundId,
+        from: 'processing',
+        to: 'done',
+        set: { channel, doneAt: at },
+      });
+      if (!moved) return;
+      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'done', at, data: { channel } });
+      const subs = await this.repo.subOrders(order.id, trx);
+      const sub = subs.find((s) => s.id === claimed.subOrderId);
+      await this.notify(trx, {
+        userId: order.userId,
+        kind: 'refund-done',
+        orderId: order.id,
+        params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
+        dedupeKey: `refund-done:${refundId}`,
+        at,
+      });
+      if (sub && (await allPaidBack(this.repo, trx, order.id, sub.id))) {
+        step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.REFUNDED);
+        const to = txt(S.REFUNDED);
+        if (await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from: txt(S.REFUNDING), to })) {
+          await this.repo.addEvent(trx, {
+            orderId: order.id,
+            kind: 'sub-order-refunded',
+            from: txt(S.REFUNDING),
+            to,
+            at,
+            data: { subOrderId: sub.id, refundId, amountMinor: claimed.amountMinor, channel },
+          });
+        }
+      }
+      await closeIfAllRefunded(this.repo, trx, order, at);
+    });
+    return 'done';
+  }
+
+  /** "Confirm cancel refund" (spec §8): a processing refund not paid out yet is withdrawn and its ticket stands again. */
+  async withdraw(userId: string, refundId: string): Promise<Refund> {
+    const refund = await this.repo.refund(refundId);
+    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
+    if (refund.reason !== 'traveller') throw new AppError('REFUND_NOT_WITHDRAWABLE');
+    step(REFUND_TRANSITIONS, 'processing', 'withdrawn');
+    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.TICKETED);
+    const at = this.now();
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockOrder(trx, refund.orderId);
+      const moved = await this.repo.moveRefund(trx, {
+        id: refundId,
+        from: 'processing',
+        to: 'withdrawn',
+        set: { withdrawnAt: at },
+        unclaimed: true,
+      });
+      if (!moved) throw new AppError('REFUND_NOT_WITHDRAWABLE');
+      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'withdrawn', at });
+      // The sub-order was being refunded whole; with this ticket back, it stands again.
+      const to = txt(S.TICKETED);
+      if (await this.repo.moveSubOrder(trx, { subOrderId: refund.subOrderId, from: txt(S.REFUNDING), to })) {
+        await this.repo.addEvent(trx, {
+          orderId: refund.orderId,
+          kind: 'refund-withdrawn',
+          from: txt(S.REFUNDING),
+          to,
+          at,
+          data: { subOrderId: refund.subOrderId, refundId },
+        });
+      }
+    });
+    return this.refundOf(userId, refundId);
+  }
+
+  async refundOf(userId: string, refundId: string): Promise<Refund> {
+    const refund = await this.repo.refund(refundId);
+    if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
+    const order = await this.repo.orderForUser(userId, refund.orderId);
+    if (!order) throw new AppError('REFUND_NOT_FOUND');
+    const [one] = await this.present(order, [refund]);
+    if (!one) throw new AppError('REFUND_NOT_FOUND');
+    return one;
+  }
+
+  present(order: OrderRow, rows: RefundRow[]): Promise<Refund[]> {
+    return presentRefunds(this.repo, order, rows);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Order, OrderFulfilment, Refund } from '@junction/domain';
+
+/** Sub-order statuses whose tickets stand: ticketed, or changed. */
+export const STANDS = new Set([5, 4]);
+
+/** The refund that holds one traveller's ticket on a sub-order (processing or done), if any. */
+export function refundOfTicket(refunds: readonly Refund[], subOrderId: string, position: number): Refund | undefined {
+  return refunds.find(
+    (r) =>
+      r.subOrderId === subOrderId &&
+      r.status !== 'withdrawn' &&
+      (r.travellerPosition === null || r.travellerPosition === position),
+  );
+}
+
+/** Whether a traveller's ticket on a sub-order may be refunded now: the order ticketed, the ticket standing, no refund holding it. */
+export function canRefundTicket(
+  order: Order,
+  fulfilment: OrderFulfilment | undefined,
+  subOrderId: string,
+  position: number,
+): boolean {
+  const sub = order.subOrders.find((s) => s.id === subOrderId);
+  if (!fulfilment || !sub || order.status !== 5 || !STANDS.has(sub.status ?? -1)) return false;
+  const onTicket = fulfilment.tickets.some((x) => x.subOrderId === subOrderId && x.travellerPosition === position);
+  return onTicket && !refundOfTicket(fulfilment.refunds, subOrderId, position);
+}
+
+/** The tickets of a traveller that may be refunded now, over the order's sub-orders. */
+export const refundableOf = (order: Order, fulfilment: OrderFulfilment | undefined, position: number) =>
+  order.subOrders.filter((s) => canRefundTicket(order, fulfilment, s.id, position)).map((s) => s.id);
