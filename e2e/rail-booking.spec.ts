@@ -61,6 +61,12 @@ for (const lang of LANGUAGES) {
     const shown = Number(await firstCard.getByTestId('shown-price').getAttribute('data-amount'));
     expect(shown).toBeGreaterThan(fare);
     const other = trains.find((r) => r.id !== shownId);
+    // Its refund and change terms are the railway's own ladder, not an airline's fee table.
+    await firstCard.getByTestId('result-details-toggle').click();
+    const terms = firstCard.getByTestId('fees-panel').getByTestId('rail-terms');
+    await expect(terms.getByTestId('rail-terms-step')).toHaveCount(4);
+    await expect(terms).toContainText(tx('rail', 'terms.serviceFee'));
+    await expect(firstCard.getByTestId('fees-panel')).not.toContainText(tx('results', 'fees.before'));
 
     // 1. Offline: the fee is shown on the booking page and in the price before the order is made.
     await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: shownId })}`);
@@ -78,7 +84,10 @@ for (const lang of LANGUAGES) {
     await expect(wang).toContainText(tx('passengers', 'rail.hint.NOT_EXISTED'));
     await travellerAndContact(page, '周杰');
     await shot(page, `rail-booking-offline-${lang}`);
-    for (let i = 0; i < 3; i++) await page.getByTestId('next-step').click();
+    await page.getByTestId('next-step').click();
+    await expect(page.getByTestId('fare-rules').getByTestId('rail-terms')).toContainText(tx('rail', 'terms.title'));
+    await expect(page.getByTestId('fare-rules')).not.toContainText(tx('orders', 'fees.before'));
+    for (let i = 0; i < 2; i++) await page.getByTestId('next-step').click();
     await expect(page.getByTestId('ticketing-summary')).toHaveAttribute('data-way', 'offline');
     await expect(page.getByTestId('price-breakdown')).toContainText(
       tx('orders', 'breakdown.railOffline').replace('{{count}}', '1'),
