@@ -56,7 +56,7 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
               <tr>
                 <th>{t('ticketing.traveller')}</th>
                 <th>{t('refund.paid')}</th>
-                <th>{t('refund.fee')}</th>
+                <th>{t('refund.kept')}</th>
                 <th>{t('refund.refunded')}</th>
               </tr>
             </thead>

@@ -92,7 +92,9 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
                 <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
               </div>
               {tickets.length > 0 ? (
-                <TicketTable order={order} fulfilment={fulfilment} tickets={tickets} onRefund={onRefund} />
+                <div className={styles.ticketScroll}>
+                  <TicketTable order={order} fulfilment={fulfilment} tickets={tickets} onRefund={onRefund} />
+                </div>
               ) : null}
               <div className={styles.refundActions}>
                 {(fulfilment?.refunds ?? [])
@@ -133,7 +135,7 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund }: TicketTab
       <thead>
         <tr>
           <th>{t('ticketing.traveller')}</th>
-          <th>{t('ticketing.trip')}</th>
+          <th>{t(rail ? 'refund.train' : 'refund.flight')}</th>
           <th>{t('order.ticketNumber')}</th>
           {rail ? <th>{t('ticketing.coach')}</th> : null}
           <th>{rail ? t('ticketing.seatOrBerth') : t('order.seat')}</th>
