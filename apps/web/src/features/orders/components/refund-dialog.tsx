@@ -118,10 +118,7 @@ function QuoteRow({ quote: x }: { quote: TicketRefundQuote }) {
         </span>
       </td>
       <td>{money(x.paid.amount)}</td>
-      <td>
-        {money(x.fee.amount + x.serviceFee.amount)}
-        {x.percent ? <span className={styles.muted}> ({x.percent} %)</span> : null}
-      </td>
+      <td>{money(x.fee.amount + x.serviceFee.amount)}</td>
       <td>{money(x.refunded.amount)}</td>
     </tr>
   );
