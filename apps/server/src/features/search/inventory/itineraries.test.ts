@@ -69,6 +69,55 @@ describe('flight itineraries', () => {
   });
 });
 
+describe('a trip within one country', () => {
+  const country: Record<string, string> = { AAA: 'CN', DDD: 'CN', HHH: 'CN', KKK: 'KR', EEE: 'KR' };
+  const hubOf = (s: FlightSchedule, its: ReturnType<typeof findItineraries>) =>
+    its.flatMap((i) =>
+      i.segments.length > 1 ? [s.airports[s.destination[i.segments[0]?.flight as number] as number]] : [],
+    );
+  const inCountries = (s: FlightSchedule, to: string) => ({
+    ...query(s, 45),
+    destinations: [s.indexOf(to) as number],
+    countryOf: (a: number) => country[s.airports[a] as string] ?? '',
+  });
+
+  it('never changes planes abroad: no Beijing–Shanghai through Seoul', () => {
+    const leg = fc.record({
+      hub: fc.constantFrom('HHH', 'KKK'),
+      airline: fc.constantFrom('XX', 'YY'),
+      departs: fc.integer({ min: 0, max: 20 }),
+      minutes: fc.integer({ min: 60, max: 300 }),
+      wait: fc.integer({ min: 60, max: 400 }),
+    });
+    fc.assert(
+      fc.property(fc.array(leg, { minLength: 1, maxLength: 12 }), (legs) => {
+        const s = schedule(
+          legs.flatMap((l, i): [string, string, string, string, number, number][] => {
+            const landing = l.departs + l.minutes / 60;
+            const onward = landing + l.wait / 60;
+            return [
+              [`${l.airline}${i}A`, l.airline, 'AAA', l.hub, l.departs, landing],
+              [`${l.airline}${i}B`, l.airline, l.hub, 'DDD', onward, onward + 1.5],
+            ];
+          }),
+        );
+        expect(hubOf(s, findItineraries(s, inCountries(s, 'DDD')))).not.toContain('KKK');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still connects abroad on a trip between countries', () => {
+    const s = schedule([
+      ['XX1', 'XX', 'AAA', 'KKK', 8, 10],
+      ['XX2', 'XX', 'KKK', 'EEE', 11, 12],
+      ['XX3', 'XX', 'AAA', 'HHH', 8, 10],
+      ['XX4', 'XX', 'HHH', 'EEE', 11, 14],
+    ]);
+    expect(new Set(hubOf(s, findItineraries(s, inCountries(s, 'EEE'))))).toEqual(new Set(['KKK', 'HHH']));
+  });
+});
+
 describe('the flights of a route', () => {
   it('are the departures from the airport to those destinations, in the same order', () => {
     const airports = ['AAA', 'BBB', 'CCC', 'DDD'];

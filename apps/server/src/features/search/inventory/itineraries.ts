@@ -38,6 +38,10 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
   const destinations = new Set(q.destinations);
   const destinationList = [...destinations];
   const origins = new Set(q.origins);
+  // A trip within one country changes planes at home: nobody flies Beijing–Shanghai through Seoul, and
+  // a connection abroad would need a passport and a visa for a domestic journey.
+  const countries = new Set([...q.origins, ...q.destinations].map(q.countryOf));
+  const home = countries.size === 1 ? [...countries][0] : undefined;
   const out: Itinerary[] = [];
   for (const o of q.origins) {
     for (const first of schedule.departures(o, q.fromMs, q.toMs)) {
@@ -46,7 +50,7 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
         out.push({ segments: [first], selfTransferAfter: -1 });
         continue;
       }
-      if (origins.has(hub)) continue;
+      if (origins.has(hub) || (home !== undefined && q.countryOf(hub) !== home)) continue;
       const domestic =
         q.countryOf(o) === q.countryOf(hub) && q.destinations.some((d) => q.countryOf(d) === q.countryOf(hub));
       const mct = q.connectionMinutes(hub, domestic);
