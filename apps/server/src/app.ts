@@ -85,6 +85,7 @@ import { defaultSuppliers } from './features/search/suppliers/catalogue';
 import { plannerPoolOptions, startedPlannerPool } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Random } from './features/search/suppliers/network';
 import type { Supplier } from './features/search/suppliers/supplier';
+import { TrainStopsService } from './features/search/train-stops';
 import { siteRoutes } from './features/site/site.routes';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './features/wallet/ports';
 import { registerWalletJobs } from './features/wallet/wallet.jobs';
@@ -671,7 +672,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(
       accountRoutes(accounts, config.SESSION_ABSOLUTE_DAYS * 86_400, (userId) => notices.unread(userId)),
     );
-    await api.register(searchRoutes(search));
+    await api.register(
+      searchRoutes(search, new TrainStopsService(sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER))),
+    );
     await api.register(passengerRoutes(passengers));
     await api.register(orderRoutes(orders));
     await api.register(railRoutes(rail));

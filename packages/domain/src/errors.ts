@@ -228,6 +228,7 @@ export const ERRORS = {
   PLACE_UNKNOWN: { errorCode: 3103, http: 400, message: 'Please choose a departure and a destination from the list.' },
   SAME_PLACE: { errorCode: 3104, http: 400, message: 'The departure and the destination must differ.' },
   MAP_UNKNOWN_CITY: { errorCode: 3201, http: 404, message: 'There is no map of this city.' },
+  TRAIN_UNKNOWN: { errorCode: 3202, http: 404, message: 'This train does not call at that station on that day.' },
   TOO_MANY_TRAVELLERS: {
     errorCode: 3105,
     http: 400,

@@ -1,14 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Country, CurrencyInfo } from '@junction/domain';
-import type { Calendar, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
+import type {
+  AirportTerminals,
+  Calendar,
+  ConnectionTimes,
+  TaxiFare,
+  TrainServiceFees,
+  TransitLink,
+} from './build/extras';
 import type { AircraftClass, Airline } from './build/tables';
 import { Gazetteer, type GazetteerColumns } from './gazetteer';
 import type { MapData } from './map-data';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
 
-export type { Calendar, CalendarDay, ConnectionTimes, TaxiFare, TrainServiceFees, TransitLink } from './build/extras';
+export type {
+  AirportTerminals,
+  Calendar,
+  CalendarDay,
+  ConnectionTimes,
+  TaxiFare,
+  TrainServiceFees,
+  TransitLink,
+} from './build/extras';
 export type { AircraftClass, Airline } from './build/tables';
 export {
   GAZETTEER_KINDS,
@@ -51,6 +66,8 @@ export type Refdata = {
   trainServiceFees: TrainServiceFees;
   connectionTimes: ConnectionTimes;
   taxiFares: Record<string, TaxiFare>;
+  /** The terminal of an airline at an airport, where known. */
+  terminals: AirportTerminals;
 };
 
 /** Reads the committed data files and builds the place index: once, at start. */
@@ -69,6 +86,7 @@ export function loadRefdata(): Refdata {
     trainServiceFees: read<TrainServiceFees>('train-service-fees.json'),
     connectionTimes: read<ConnectionTimes>('connection-times.json'),
     taxiFares: read<Record<string, TaxiFare>>('taxi-fares.json'),
+    terminals: read<AirportTerminals>('airport-terminals.json'),
   };
 }
 

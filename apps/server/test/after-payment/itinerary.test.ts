@@ -176,6 +176,11 @@ describe('itinerary files', () => {
     expect(ride.start.getTime()).toBe(Date.parse(leg.departureTime));
     expect(ride.end?.getTime()).toBe(Date.parse(leg.arrivalTime));
     expect(ride.summary).toContain(leg.number);
+    // Stations by name, never by railway telecode ("Train G5 Beijing South → Shanghai Hongqiao").
+    for (const end of [leg.from, leg.to]) {
+      expect(String(ride.summary)).not.toContain(end.code);
+      expect([end.name.en, end.name['zh-CN']].some((name) => String(ride.summary).includes(name))).toBe(true);
+    }
     const tickets = await ticketsOf(train);
     expect(ride.description).toContain(tickets[0]?.ticketNumber);
 

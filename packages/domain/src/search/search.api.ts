@@ -10,6 +10,7 @@ import {
   searchStartedSchema,
 } from './search.schema';
 import { MAX_MULTI_CITY_LEGS } from './search-options';
+import { trainStopsQuerySchema, trainStopsSchema } from './train-stops.schema';
 
 /** Routes and extras of a short link (spec §5); doors carry their names, so a link with five of them is long. */
 export const shortLinkQuerySchema = z.object({ routes: z.string().min(1).max(2000) });
@@ -87,5 +88,12 @@ export const searchEndpoints = {
     query: criteriaPlacesQuerySchema,
     response: criteriaPlacesSchema,
     summary: 'The places that criteria name by token, in both languages',
+  }),
+  trainStops: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/train-stops',
+    query: trainStopsQuerySchema,
+    response: trainStopsSchema,
+    summary: "A train's stations with its times and stops there, on the day it is boarded at a station",
   }),
 } as const;

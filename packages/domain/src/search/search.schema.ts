@@ -89,6 +89,8 @@ export const legPointSchema = z.object({
   /** The city of an airport or a station. */
   city: z.object({ id: z.number().int(), name: localTextSchema }).optional(),
   kind: z.enum(['airport', 'station', 'metro', 'address']),
+  /** The terminal a flight uses at an airport ("T3"), where known. */
+  terminal: z.string().max(8).optional(),
   lat: z.number(),
   lon: z.number(),
 });

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { toColumns } from '../gazetteer';
 import { placeCodeCollisions } from '../place-codes';
-import { buildCalendar, buildConnectionTimes, buildMassTransit, buildTaxiFares, buildTrainServiceFees } from './extras';
+import {
+  buildAirportTerminals,
+  buildCalendar,
+  buildConnectionTimes,
+  buildMassTransit,
+  buildTaxiFares,
+  buildTrainServiceFees,
+} from './extras';
 import { buildGazetteer } from './gazetteer';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
@@ -37,6 +44,7 @@ write('aircraft.json', aircraft);
 write('calendar.json', buildCalendar());
 write('mass-transit.json', buildMassTransit());
 write('connection-times.json', buildConnectionTimes());
+write('airport-terminals.json', buildAirportTerminals());
 write('taxi-fares.json', buildTaxiFares());
 write('train-service-fees.json', buildTrainServiceFees());
 console.log(report);

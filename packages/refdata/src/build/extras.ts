@@ -103,6 +103,19 @@ export function buildConnectionTimes(): ConnectionTimes {
   return { default: { domestic: 60, international: 90 }, airports };
 }
 
+/** The terminal an airline uses at an airport (`*` for every airline), by airport code then airline code. */
+export type AirportTerminals = Record<string, Record<string, string>>;
+
+/** Terminals by airport and airline, as data (`curated/airport-terminals.csv`): only where known. */
+export function buildAirportTerminals(): AirportTerminals {
+  const terminals: AirportTerminals = {};
+  for (const r of readCsv('curated/airport-terminals.csv')) {
+    const code = r.airport ?? '';
+    terminals[code] = { ...terminals[code], [r.airline ?? '']: r.terminal ?? '' };
+  }
+  return terminals;
+}
+
 /** A city's taxi tariff and driving speed. */
 export type TaxiFare = {
   flagFallMinor: number;

@@ -23,7 +23,7 @@ function ground(refdata: Refdata, city: Bound['from'], from: LegPoint, to: LegPo
 
 /**
  * A flight or train result of a search from or to a door, made door to door: a walk or taxi from the door
- * to the first airport or station (arriving the check-in time before departure), and from the last one
+ * to the first airport or station (arriving the time to board before departure: check-in, or the station's by its size), and from the last one
  * to the door (after the minutes to leave the plane or train), with their prices, and the journey's times
  * and duration from door to door. The price stays the tickets' price: ground legs are paid on the way,
  * as the order's estimate shows. Door-to-door plans already start at the door and are returned as they are.
@@ -51,8 +51,8 @@ export function fromTheDoor(
     if (bound.fromDoor) {
       const door = places.door(bound.from, bound.fromDoor);
       const g = ground(refdata, bound.from, door, first.from);
-      const checkIn = first.kind === 'air' ? DOOR_TO_DOOR.airportCheckInMin : DOOR_TO_DOOR.stationCheckInMin;
-      const arrival = Date.parse(first.departureTime) - checkIn * 60_000;
+      const arrival =
+        Date.parse(first.departureTime) - inv.boardingSeconds(first.from, g.kind === 'taxi' ? 'taxi' : 'walk') * 1000;
       legs.push(
         groundLeg({
           kind: g.kind,

@@ -5,6 +5,7 @@ import {
   distanceKm,
   formatDoorLinkToken,
   type LatLon,
+  type LegPoint,
   type PullResponse,
   type ResultLeg,
   type SearchCriteria,
@@ -12,6 +13,7 @@ import {
   type SearchResult,
   sameInBoth,
   shortLinkOf,
+  type TrainStops,
 } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +151,7 @@ describe('search API with the simulated suppliers', () => {
       },
     );
     const { searchId, results } = await collect(t, criteria);
+    const inventory = await sharedInventory(testRefdata(), false);
     const tickets = results.filter((r) => r.kind === 'flight' || r.kind === 'train');
     expect(new Set(tickets.map((r) => r.kind))).toEqual(new Set(['flight', 'train']));
     const isGround = (l: ResultLeg) => l.kind === 'taxi' || l.kind === 'lands' || l.kind === 'subway';
@@ -179,10 +182,10 @@ describe('search API with the simulated suppliers', () => {
       // ride the check-in time before it leaves; the price is still the tickets' best seller's.
       expect(ground).toHaveLength(4);
       for (const g of ground) expect(g.kind === 'lands' ? g.price.amount === 0 : g.price.amount > 0).toBe(true);
-      const checkIn = rides[0]?.kind === 'air' ? 60 : 15;
-      expect(Date.parse(rides[0]?.departureTime ?? '') - Date.parse(r.legs[0]?.arrivalTime ?? '')).toBe(
-        checkIn * 60_000,
-      );
+      const first = r.legs[0] as ResultLeg;
+      const boarding = inventory.boardingSeconds(rides[0]?.from as LegPoint, first.kind === 'taxi' ? 'taxi' : 'walk');
+      expect(boarding).toBeGreaterThanOrEqual(rides[0]?.kind === 'air' ? 3600 : 15 * 60);
+      expect(Date.parse(rides[0]?.departureTime ?? '') - Date.parse(first.arrivalTime)).toBe(boarding * 1000);
       expect(r.price.amount).toBe(Math.min(...r.sellers.map((s) => s.price.amount)));
     }
     // Re-priced before booking, a result keeps its ground legs and its price.
@@ -196,6 +199,91 @@ describe('search API with the simulated suppliers', () => {
     expect(refreshed.json()).toMatchObject({ priceChanged: false });
     expect(refreshed.json().result.legs).toEqual(flight.legs);
   }, 90_000);
+
+  it('prices a train in a door-to-door plan as its own result does, and reaches its station in time to board', async () => {
+    const { results } = await collect(t, oneWay());
+    const trains = new Map(
+      results
+        .filter((r) => r.kind === 'train' && r.legs.length === 1)
+        .map((r) => [`${r.legs[0]?.number}@${r.legs[0]?.departureTime}>${r.legs[0]?.to.code}`, r.legs[0] as ResultLeg]),
+    );
+    const plans = results.filter((r) => r.kind === 'mix' && r.legs.some((l) => l.kind === 'land'));
+    expect(plans.length).toBeGreaterThan(0);
+    const inventory = await sharedInventory(testRefdata(), false);
+    let compared = 0;
+    for (const plan of plans) {
+      // The plan costs what its legs cost, and each train what the railway's own result for it costs.
+      expect(plan.price.amount).toBe(plan.legs.reduce((sum, l) => sum + l.price.amount, 0));
+      for (const [i, leg] of plan.legs.entries()) {
+        if (leg.kind !== 'land') continue;
+        const own = trains.get(`${leg.number}@${leg.departureTime}>${leg.to.code}`);
+        if (own) {
+          compared++;
+          expect(leg.cabin, leg.number).toBe(own.cabin);
+          expect(leg.price, leg.number).toEqual(own.price);
+          expect(leg.seats, leg.number).toEqual(own.seats);
+        }
+        // Arriving by taxi, metro or on foot, the traveller has the station's time to board before it leaves.
+        const before = plan.legs[i - 1] as ResultLeg;
+        if (before.kind === 'land' || before.kind === 'air') continue;
+        const arrival = before.kind === 'taxi' ? 'taxi' : before.kind === 'subway' ? 'subway' : 'walk';
+        const needed = inventory.boardingSeconds(leg.from, arrival) * 1000;
+        expect(Date.parse(leg.departureTime) - Date.parse(before.arrivalTime), `${plan.id}`).toBeGreaterThanOrEqual(
+          needed,
+        );
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+    // Beijing South is a hub: a plan arriving there by metro or taxi leaves 40 or 35 minutes before its train.
+    const atSouth = plans.flatMap((p) =>
+      p.legs.flatMap((l, i) => (l.kind === 'land' && l.from.code === 'VNP' && i > 0 ? [[p.legs[i - 1], l]] : [])),
+    ) as [ResultLeg, ResultLeg][];
+    expect(atSouth.length).toBeGreaterThan(0);
+    for (const [ground, train] of atSouth) {
+      const minutes = (Date.parse(train.departureTime) - Date.parse(ground.arrivalTime)) / 60_000;
+      expect(minutes).toBeGreaterThanOrEqual(ground.kind === 'subway' ? 40 : 35);
+    }
+  }, 60_000);
+
+  it("lists a train's stations by name with its times and minutes at each, and says so for a train it does not know", async () => {
+    const { results } = await collect(t, oneWay({ mode: 'train' }));
+    const train = results.find((r) => r.legs.length === 1 && r.legs[0]?.number.startsWith('G'))?.legs[0] as ResultLeg;
+    const query = `number=${train.number}&from=${train.from.code}&date=${encodeURIComponent('2026/12/01')}`;
+    const res = await t.app.inject({ url: `/api/v2/train-stops?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { stops } = res.json() as TrainStops;
+    const board = stops.find((s) => s.code === train.from.code);
+    const alight = stops.find((s) => s.code === train.to.code);
+    expect(board).toMatchObject({ name: train.from.name, departure: train.departureTime });
+    expect(alight).toMatchObject({ name: train.to.name, arrival: train.arrivalTime });
+    expect(stops[0]?.arrival).toBeUndefined();
+    expect(stops.at(-1)?.departure).toBeUndefined();
+    for (const stop of stops.slice(1, -1)) {
+      expect(stop.name.en && stop.name['zh-CN']).toBeTruthy();
+      expect(stop.dwellMinutes).toBe((Date.parse(stop.departure ?? '') - Date.parse(stop.arrival ?? '')) / 60_000);
+    }
+    const unknown = await t.app.inject({ url: `/api/v2/train-stops?number=G9999&from=VNP&date=2026%2F12%2F01` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errorCode).toBe(3202);
+    const bad = await t.app.inject({ url: `/api/v2/train-stops?number=VNP&from=1&date=x` });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps a domestic trip in the country, and names the terminal a flight uses where it is known', async () => {
+    const { results } = await collect(t, oneWay({ mode: 'flight' }));
+    const legs = results.flatMap((r) => r.legs.filter((l) => l.kind === 'air'));
+    // Beijing–Shanghai changes planes in China or not at all: no Seoul, Jeju or Taipei, so no Korean Air or EVA.
+    const inventory = await sharedInventory(testRefdata(), false);
+    const countries = new Set(legs.flatMap((l) => [l.from, l.to]).map((p) => inventory.airport(p.code)?.country));
+    expect(countries).toEqual(new Set(['CN']));
+    const carriers = new Set(legs.map((l) => l.carrier));
+    for (const code of ['KE', 'OZ', 'BR']) expect(carriers.has(code), code).toBe(false);
+    const airChinaAtCapital = legs.filter((l) => l.carrier === 'CA' && l.from.code === 'PEK');
+    expect(airChinaAtCapital.length).toBeGreaterThan(0);
+    for (const l of airChinaAtCapital) expect(l.from.terminal).toBe('T3');
+    // Where the table has no terminal, none is made up.
+    for (const l of legs.filter((x) => x.from.code === 'PKX')) expect(l.from.terminal).toBeUndefined();
+  }, 60_000);
 
   it('merges one flight sold by several suppliers, keeping the best price and every seller', async () => {
     const { results } = await collect(t, oneWay({ mode: 'flight' }));

@@ -2,9 +2,10 @@ import { searchEndpoints as api, apiErrorSchema } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 import { pullJson, type SearchService } from './search.service';
+import type { TrainStopsService } from './train-stops';
 
-/** Spec §7: search, pull and refresh, plus the criteria behind a short link. */
-export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
+/** Spec §7: search, pull and refresh, plus the criteria behind a short link and a train's stations. */
+export const searchRoutes = (search: SearchService, trains: TrainStopsService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
     const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
 
@@ -31,5 +32,11 @@ export const searchRoutes = (search: SearchService): FastifyPluginAsync =>
       // Places change with a data release, not between two searches.
       reply.header('cache-control', 'public, max-age=3600');
       return { places: req.query.tokens.map((token) => search.placeOf(token)) };
+    });
+
+    serve(app, api.trainStops, { ...options, responses: { 404: apiErrorSchema } }, async (req, reply) => {
+      // A timetable changes with a data release.
+      reply.header('cache-control', 'public, max-age=3600');
+      return trains.stops(req.query.number, req.query.from, req.query.date);
     });
   };

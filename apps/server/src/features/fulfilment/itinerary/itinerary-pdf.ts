@@ -185,7 +185,9 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
   // Places and the ride.
   const x = M + 118;
   const w = W - 118 - 14;
-  const code = (p: typeof leg.from) => (p.code ? `  ${p.code}` : '');
+  // An airport's code and terminal after its name; a station by its name alone.
+  const code = (p: typeof leg.from) =>
+    p.kind === 'airport' && p.code ? `  ${[p.code, p.terminal].filter(Boolean).join(' ')}` : '';
   doc
     .fillColor(C.text)
     .fontSize(11)

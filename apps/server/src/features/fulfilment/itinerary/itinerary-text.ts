@@ -24,9 +24,12 @@ export function rideText(leg: ResultLeg, tx: ItineraryTexts, language: Language)
   return parts.filter(Boolean).join(' · ');
 }
 
-/** An event's title: the ride and where it goes, "Flight CZ3138 PEK → SHA". */
+/**
+ * An event's title: the ride and where it goes, "Flight CZ3138 PEK → SHA", "火车 Z284 北京丰台 → 上海南": an
+ * airport by its code, a station by its name (a railway telecode is not for travellers).
+ */
 export function legTitle(leg: ResultLeg, tx: ItineraryTexts, language: Language): string {
-  const end = (p: LegPoint) => p.code || placeName(p, language);
+  const end = (p: LegPoint) => (p.kind === 'airport' && p.code) || placeName(p, language);
   const ride = [pick(tx.legs, leg.kind), leg.number].filter(Boolean).join(' ');
   return `${ride} ${end(leg.from)} → ${end(leg.to)}`;
 }

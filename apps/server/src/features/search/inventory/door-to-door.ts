@@ -1,4 +1,11 @@
-import { addDays, type LatLon } from '@junction/domain';
+import {
+  addDays,
+  type GroundArrival,
+  type LatLon,
+  railBoardingMinutes,
+  railChangeMinutes,
+  type StationSize,
+} from '@junction/domain';
 import type { TransferInput } from '@junction/planner';
 import {
   type Access,
@@ -18,6 +25,7 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
+import { StationSizes } from './station-sizes';
 
 /** One way through the network, with the ends reached by taxi or metro. */
 export type DoorToDoorJourney = {
@@ -32,16 +40,15 @@ export type DoorToDoorJourney = {
 /** Planning parameters, as data. */
 export const DOOR_TO_DOOR = {
   /**
-   * Minutes to change between flights at an airport, and between trains at a station. Every ride of a
-   * door-to-door plan is its own ticket, so a change of flights is a self-transfer with its protected buffer.
+   * Minutes to change between flights at an airport. Every ride of a door-to-door plan is its own ticket,
+   * so a change of flights is a self-transfer with its protected buffer. Changing trains at a station and
+   * boarding a train from the ground take the station's time by its size (`RAIL_BOARDING` in the domain).
    */
   airChangeMin: 180,
-  railChangeMin: 20,
   /** The traveller's walk to a metro or airport-express station in the centre, and back. */
   transitWalkMin: 8,
-  /** Time to be at an airport before a flight, and at a station before a train. */
+  /** Time to be at an airport before a flight. */
   airportCheckInMin: 60,
-  stationCheckInMin: 15,
   /** Departure times (hours, local) the planner tries over the day. */
   departureHours: [5, 7, 9, 11, 13, 15, 17, 19, 21],
   maxTransfers: 2,
@@ -68,6 +75,8 @@ const AIRPORT_STATION = /航站楼|机场$/;
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
+/** Railway stations carry this prefix before their telecode. */
+const RAIL_PREFIX = 'rail:';
 
 /**
  * The feeds door-to-door timetables are built from, packed in shared memory (`packFeed`): China Railway,
@@ -136,6 +145,8 @@ export class DoorToDoorPlanner {
   readonly metroLines = new Map<string, { en: string; zh: string }>();
   /** Metro stations by stop id, with both names. */
   readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
+  /** Railway stations' sizes by the trains calling there a day. */
+  readonly stationSizes: StationSizes;
 
   constructor(
     readonly feeds: NetworkFeeds,
@@ -143,6 +154,7 @@ export class DoorToDoorPlanner {
     private readonly taxiFares: Readonly<Record<string, TaxiFare>> = {},
     private readonly keep = 3,
   ) {
+    this.stationSizes = StationSizes.fromFeed(feeds.rail, RAIL_PREFIX);
     const metro = feeds.metro;
     if (metro) {
       const lines = new Map<number, { en: string; zh: string }>();
@@ -167,6 +179,22 @@ export class DoorToDoorPlanner {
     }
   }
 
+  /** The size of a railway station by its stop id (`rail:VNP`). */
+  private stationSize(stopId: string): StationSize {
+    return this.stationSizes.size(stopId.slice(RAIL_PREFIX.length));
+  }
+
+  /**
+   * Seconds a traveller reaching a stop over the ground needs there before a ride leaves it: checking in
+   * at an airport, or the station's entrance, walk to the gate and ticket check (by its size and how the
+   * traveller arrives); none at a metro station.
+   */
+  boardingSeconds(stopId: string, arrival: GroundArrival): number {
+    if (stopId.startsWith('air:')) return DOOR_TO_DOOR.airportCheckInMin * 60;
+    if (stopId.startsWith(RAIL_PREFIX)) return railBoardingMinutes(this.stationSize(stopId), arrival) * 60;
+    return 0;
+  }
+
   /** The taxi of a city: its tariff and driving speed where known, else the default. */
   taxiModel(city: RawPlace | undefined): TaxiModel {
     const fare = city ? this.taxiFares[city.cityCode] : undefined;
@@ -175,7 +203,8 @@ export class DoorToDoorPlanner {
 
   /**
    * Ground transfers: taxis between nearby stations and airports, and walks between a metro station and
-   * the railway stations and airports next to it.
+   * the railway stations and airports next to it. A transfer to a station or an airport takes the time
+   * to board there too (`boardingSeconds`), so no plan leaves less.
    */
   private groundTransfers(ids: string[], points: LatLon[]): TransferInput[] {
     const isMetro = (i: number) => (ids[i] ?? '').startsWith(METRO_PREFIX);
@@ -183,7 +212,15 @@ export class DoorToDoorPlanner {
     const taxis = taxiTransfers(
       main.map((i) => points[i] as LatLon),
       6,
-    ).map((t) => ({ ...t, from: main[t.from] as number, to: main[t.to] as number }));
+    ).map((t) => {
+      const to = main[t.to] as number;
+      return {
+        ...t,
+        from: main[t.from] as number,
+        to,
+        seconds: t.seconds + this.boardingSeconds(ids[to] ?? '', 'taxi'),
+      };
+    });
     if (main.length === points.length) return taxis;
     const grid = new StopGrid(points);
     const walks: TransferInput[] = [];
@@ -196,7 +233,11 @@ export class DoorToDoorPlanner {
         if (isMetro(stop)) continue;
         if (terminal && !(ids[stop] ?? '').startsWith('air:')) continue;
         const seconds = terminal ? DOOR_TO_DOOR.terminalWalkMin * 60 : walkSeconds(km) + 180;
-        walks.push({ from: i, to: stop, seconds, price: 0 }, { from: stop, to: i, seconds, price: 0 });
+        const boarding = this.boardingSeconds(ids[stop] ?? '', 'subway');
+        walks.push(
+          { from: i, to: stop, seconds: seconds + boarding, price: 0 },
+          { from: stop, to: i, seconds, price: 0 },
+        );
       }
     });
     return [...taxis, ...walks];
@@ -250,22 +291,24 @@ export class DoorToDoorPlanner {
           ? DOOR_TO_DOOR.airChangeMin
           : id.startsWith(METRO_PREFIX)
             ? DOOR_TO_DOOR.metroChangeMin
-            : DOOR_TO_DOOR.railChangeMin) * 60,
+            : railChangeMinutes(this.stationSize(id))) * 60,
       groundTransfers: (points) => this.groundTransfers(ids, points),
     });
   }
 
   /** Ways to reach stops from a point: taxis to the nearby ones, and the city's metro and airport-express links. */
   private ends(loaded: LoadedTimetable, grid: StopGrid, point: LatLon, city: RawPlace | undefined, centre = true) {
-    const checkIn = (stop: number) =>
-      ((loaded.stopIds[stop] ?? '').startsWith('air:')
-        ? DOOR_TO_DOOR.airportCheckInMin
-        : DOOR_TO_DOOR.stationCheckInMin) * 60;
+    const checkIn = (stop: number, arrival: GroundArrival) => this.boardingSeconds(loaded.stopIds[stop] ?? '', arrival);
     const isMetro = (stop: number) => (loaded.stopIds[stop] ?? '').startsWith(METRO_PREFIX);
     const options: DoorToDoorJourney['access'][] = taxiAccess(grid, loaded.stopPoints, point, this.taxiModel(city))
       .filter((a) => !isMetro(a.stop))
       .slice(0, 24)
-      .map((a) => ({ kind: 'taxi' as const, seconds: a.seconds + checkIn(a.stop), price: a.price, stop: a.stop }));
+      .map((a) => ({
+        kind: 'taxi' as const,
+        seconds: a.seconds + checkIn(a.stop, 'taxi'),
+        price: a.price,
+        stop: a.stop,
+      }));
     for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToMetroKm)) {
       if (isMetro(stop)) options.push({ kind: 'walk', seconds: walkSeconds(km), price: 0, stop });
     }
@@ -275,7 +318,8 @@ export class DoorToDoorPlanner {
         const stop = loaded.stopIndex.get(`${link.fromKind === 'airport' ? 'air' : 'rail'}:${link.fromCode}`);
         if (stop === undefined) continue;
         const seconds =
-          (DOOR_TO_DOOR.transitWalkMin + link.frequencyMinutes / 2 + link.durationMinutes) * 60 + checkIn(stop);
+          (DOOR_TO_DOOR.transitWalkMin + link.frequencyMinutes / 2 + link.durationMinutes) * 60 +
+          checkIn(stop, 'subway');
         options.push({ kind: 'subway', link, seconds: Math.round(seconds), price: link.fareMinor, stop });
       }
     }

@@ -134,6 +134,54 @@ export const trainType = (number: string): string => {
   return letter in RAIL_SEATS ? letter : 'K';
 };
 
+/** A seat class of a train on a day: its adult fare and the tickets left. */
+export type SeatOffer = { code: string; price: { amount: number; currency: 'CNY' }; remaining: number };
+
+/** Seat classes a cabin choice prefers, best match first (economy takes the cheapest with tickets left). */
+const SEAT_PREFERENCE: Record<Cabin, string[]> = {
+  Y: [],
+  S: ['M', 'F', 'A4', 'A3'],
+  C: ['A9', 'M', 'A4'],
+  F: ['A9', 'F', 'A4', 'M'],
+};
+
+/** Standing tickets are sold once the seats are gone, never as the class a train is offered in. */
+const STANDING = 'WZ';
+
+/**
+ * The seat classes of a train on a day, with their fares over `km` of track and the tickets left: what
+ * a train result offers, and what a door-to-door plan riding the same train is priced from.
+ */
+export function seatOffers(
+  number: string,
+  date: string,
+  km: number,
+  remaining: RailRemaining = railRemaining,
+): SeatOffer[] {
+  const type = trainType(number);
+  return (RAIL_SEATS[type] ?? []).map((s) => ({
+    code: s.code,
+    price: { amount: railFare(type, s.code, km), currency: 'CNY' as const },
+    remaining: remaining(number, date, s.code),
+  }));
+}
+
+/**
+ * The class a train is offered in for a party and cabin: the cabin's preferred class with tickets for
+ * everyone, else the cheapest seated one, standing only when no seat is left; among sold-out classes
+ * (for the waiting list) the same order. Undefined for a train without classes.
+ */
+export function offeredSeat(seats: readonly SeatOffer[], cabin: Cabin, seated: number): SeatOffer | undefined {
+  const open = seats.filter((s) => s.remaining >= Math.max(1, seated));
+  const pool = open.length > 0 ? open : seats;
+  const preferred = SEAT_PREFERENCE[cabin].map((code) => pool.find((s) => s.code === code)).find(Boolean);
+  if (preferred) return preferred;
+  const byPrice = [...pool].sort(
+    (a, b) => Number(a.code === STANDING) - Number(b.code === STANDING) || a.price.amount - b.price.amount,
+  );
+  return byPrice[0];
+}
+
 /** Rail fares are whole or half yuan, at least 5 yuan. */
 export function railFare(type: string, seat: string, km: number): number {
   const perKm = (RAIL_SEATS[type] ?? RAIL_SEATS.K ?? []).find((s) => s.code === seat)?.perKm ?? 30;

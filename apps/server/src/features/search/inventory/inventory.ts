@@ -1,9 +1,10 @@
-import type { LegPoint, LocalText } from '@junction/domain';
+import { type GroundArrival, type LegPoint, type LocalText, railBoardingMinutes } from '@junction/domain';
 import { type GtfsFeed, packFeed, readGtfsZip } from '@junction/planner';
 import { type Airline, hasGtfsFeed, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
-import { DoorToDoorPlanner, METRO_PREFIX, type NetworkFeeds } from './door-to-door';
+import { DOOR_TO_DOOR, DoorToDoorPlanner, METRO_PREFIX, type NetworkFeeds } from './door-to-door';
 import { FlightSchedule } from './flight-schedule';
 import { RailSchedule } from './rail-schedule';
+import { StationSizes } from './station-sizes';
 
 /** Mainland China, Hong Kong, Macao and Taiwan: domestic-style connection times and the rail network. */
 export const GREATER_CHINA = new Set(['CN', 'HK', 'MO', 'TW']);
@@ -105,6 +106,28 @@ export class Inventory {
     };
   }
 
+  private sizes?: StationSizes;
+
+  /** Railway stations' sizes, from the rail timetable. */
+  get stationSizes(): StationSizes {
+    this.sizes ??=
+      this.doorToDoor?.stationSizes ??
+      (this.doorFeeds
+        ? StationSizes.fromFeed(this.doorFeeds.rail, 'rail:')
+        : new StationSizes(this.rail.trainsPerStation()));
+    return this.sizes;
+  }
+
+  /**
+   * Seconds before a flight or train leaves that a traveller arriving over the ground should reach its
+   * airport (check-in) or station (by its size and how the traveller arrives).
+   */
+  boardingSeconds(point: Pick<LegPoint, 'kind' | 'code'>, arrival: GroundArrival): number {
+    if (point.kind === 'airport') return DOOR_TO_DOOR.airportCheckInMin * 60;
+    if (point.kind === 'station') return railBoardingMinutes(this.stationSizes.size(point.code), arrival) * 60;
+    return 0;
+  }
+
   private readonly memory = new Map<string, unknown>();
 
   /**
@@ -160,15 +183,21 @@ export class Inventory {
     return this.refdata.places.children(city.id).filter((p) => p.kind === 'station' && this.stations.has(p.code));
   }
 
-  /** A place as a leg end: its id, code and city, named in both languages. */
-  point(place: RawPlace): LegPoint {
+  /**
+   * A place as a leg end: its id, code and city, named in both languages; at an airport, the terminal
+   * the flight's airline uses there, where known.
+   */
+  point(place: RawPlace, airline?: string): LegPoint {
     const city = this.cityOf(place);
+    const terminals = airline && place.kind === 'airport' ? this.refdata.terminals?.[place.code] : undefined;
+    const terminal = terminals?.[airline ?? ''] ?? terminals?.['*'];
     return {
       placeId: place.id,
       code: place.code,
       name: placeName(place),
       city: city === place ? undefined : { id: city.id, name: placeName(city) },
       kind: place.kind === 'station' ? 'station' : 'airport',
+      ...(terminal ? { terminal } : {}),
       lat: place.lat,
       lon: place.lon,
     };

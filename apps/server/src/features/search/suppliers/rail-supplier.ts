@@ -1,12 +1,12 @@
+import { daysBetween, isoWithOffset, type ResultLeg, type SearchResult, toRequestDate } from '@junction/domain';
 import {
-  type Cabin,
-  daysBetween,
-  isoWithOffset,
-  type ResultLeg,
-  type SearchResult,
-  toRequestDate,
-} from '@junction/domain';
-import { RAIL_SEATS, type RailRemaining, railFare, railPartyTotal, railRemaining, trainType } from '../inventory/fares';
+  offeredSeat,
+  type RailRemaining,
+  railPartyTotal,
+  railRemaining,
+  seatOffers,
+  trainType,
+} from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
@@ -27,14 +27,6 @@ export const trainsOnSale =
         l.kind !== 'land' || remaining(l.number, l.departureTime.slice(0, 10), l.cabin ?? '') >= Math.max(1, seated),
     );
   };
-
-/** Seat classes a cabin choice prefers, best match first (economy takes the cheapest with tickets left). */
-const SEAT_PREFERENCE: Record<Cabin, string[]> = {
-  Y: [],
-  S: ['M', 'F', 'A4', 'A3'],
-  C: ['A9', 'M', 'A4'],
-  F: ['A9', 'F', 'A4', 'M'],
-};
 
 /** Rides longer than this are not offered. */
 const MAX_RIDE_HOURS = 30;
@@ -71,21 +63,11 @@ export class ChinaRailwaySupplier implements Supplier {
     const from = inv.station(stops[ride.board] as string);
     const to = inv.station(stops[ride.alight] as string);
     if (!from || !to) return undefined;
-    const type = trainType(number);
-    const seats = (RAIL_SEATS[type] ?? []).map((s) => ({
-      code: s.code,
-      price: { amount: railFare(type, s.code, ride.km), currency: 'CNY' as const },
-      remaining: this.remaining(number, date, s.code),
-    }));
+    const seats = seatOffers(number, date, ride.km, this.remaining);
     const needed = request.party.adults + request.party.children;
-    const open = seats.filter((s) => s.remaining >= needed);
     // Sold out in every class: quoted in the class the traveller would have had, for its waiting list.
-    const soldOut = open.length === 0;
-    const offered = soldOut ? seats : open;
-    const preferred = SEAT_PREFERENCE[request.cabin]
-      .map((code) => offered.find((s) => s.code === code))
-      .find((s) => s !== undefined);
-    const chosen = preferred ?? [...offered].sort((a, b) => a.price.amount - b.price.amount)[0];
+    const soldOut = !seats.some((s) => s.remaining >= Math.max(1, needed));
+    const chosen = offeredSeat(seats, request.cabin, needed);
     if (!chosen) return undefined;
     return {
       adult: chosen.price.amount,
@@ -100,7 +82,7 @@ export class ChinaRailwaySupplier implements Supplier {
         arrivalTime: isoWithOffset(ride.arrival, to.tz),
         durationMinutes: Math.round((ride.arrival - ride.departure) / 60_000),
         cabin: chosen.code,
-        trainType: type,
+        trainType: trainType(number),
         seats,
         price: chosen.price,
         separateTicket: false,

@@ -56,8 +56,9 @@ export class PlanPlaces {
     return id.startsWith('air:') ? this.inv.airport(id.slice(4)) : this.inv.station(id.slice(5));
   }
 
-  point(place: RawPlace): LegPoint {
-    if (place.id !== -1) return this.inv.point(place);
+  /** `airline`: the airline flying from or to an airport, for its terminal. */
+  point(place: RawPlace, airline?: string): LegPoint {
+    if (place.id !== -1) return this.inv.point(place, airline);
     // A metro station: named, in its city, without a place id or code of its own.
     const { placeId: _, ...point } = this.inv.point(place);
     return { ...point, kind: 'metro' };

@@ -7,7 +7,7 @@ import {
   type ResultLeg,
   type SearchResult,
 } from '@junction/domain';
-import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../inventory/door-to-door';
+import type { DoorToDoorJourney } from '../../inventory/door-to-door';
 import type { Inventory } from '../../inventory/inventory';
 import { CONNECTION_RULES } from '../../inventory/itineraries';
 import { assembleResult, feesFor } from '../../results/build';
@@ -15,7 +15,7 @@ import { type BoundOption, combineBounds } from '../combine';
 import type { SupplierRequest } from '../supplier';
 import { accessLeg } from './legs/access';
 import { egressLeg } from './legs/egress';
-import { type Bound, instant, type PlanContext, type Ride } from './legs/leg';
+import { airlineOf, type Bound, instant, type PlanContext, type Ride } from './legs/leg';
 import { rideLeg } from './legs/ride';
 import { transferLeg } from './legs/transfer';
 import { PlanPlaces } from './places';
@@ -43,7 +43,8 @@ export class DoorToDoorPlans {
   priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest): SearchResult[] {
     const per = trip.bounds.map((b) => this.options(b, request));
     return combineBounds(per, 60).map((combo) => {
-      const price = Math.round(combo.reduce((s, o) => s + o.adultMinor, 0) / 100) * 100;
+      // The sum of its legs' prices: a train in a plan costs what the railway's result for it costs.
+      const price = combo.reduce((s, o) => s + o.adultMinor, 0);
       const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
       return assembleResult({
         id: `D:${combo.map((o) => o.key).join('|')}`,
@@ -101,35 +102,35 @@ export class DoorToDoorPlans {
     const firstStop = places.stop(loaded, firstRide.boardStop);
     if (!firstStop) return undefined;
 
-    const access = accessLeg(ctx, j, bound, places.door(bound.from, bound.fromDoor), firstStop);
+    const door = places.door(bound.from, bound.fromDoor);
+    const access = accessLeg(ctx, j, bound, door, firstStop, airlineOf(ctx, firstRide));
     const legs: ResultLeg[] = [access.leg];
     let total = access.partyMinor;
 
     let previousRide: Ride | undefined;
-    let groundArrival: number | undefined;
+    /** Reached over the ground: when, and the time needed there before the next ride leaves. */
+    let ground: { arrival: number; boarding: number } | undefined;
     let selfTransfer: number | undefined;
-    for (const l of j.outcome.legs ?? []) {
+    const outcomeLegs = j.outcome.legs ?? [];
+    for (const [k, l] of outcomeLegs.entries()) {
       if (l.kind === 'transfer') {
         const a = places.stop(loaded, l.fromStop);
         const b = places.stop(loaded, l.toStop);
         if (!a || !b || !previousRide) return undefined;
-        const transfer = transferLeg(ctx, l, a, b, instant(ctx, previousRide.arrival));
+        const next = outcomeLegs[k + 1];
+        const leaves = next?.kind === 'ride' ? instant(ctx, next.departure) : undefined;
+        const transfer = transferLeg(ctx, l, a, b, instant(ctx, previousRide.arrival), leaves);
         legs.push(transfer.leg);
         total += transfer.partyMinor;
-        groundArrival = transfer.end;
+        ground = { arrival: transfer.end, boarding: transfer.boarding };
         continue;
       }
       const from = places.stop(loaded, l.boardStop);
       const to = places.stop(loaded, l.alightStop);
       if (!from || !to) return undefined;
-      // Reaching an airport from a station, the traveller still has to check in.
-      if (
-        from.kind === 'airport' &&
-        groundArrival !== undefined &&
-        instant(ctx, l.departure) - groundArrival < DOOR_TO_DOOR.airportCheckInMin * 60_000
-      )
-        return undefined;
-      groundArrival = undefined;
+      // Reaching an airport or a station over the ground, the traveller still has to board.
+      if (ground && instant(ctx, l.departure) - ground.arrival < ground.boarding * 1000) return undefined;
+      ground = undefined;
       if (previousRide) {
         const gap = Math.round((l.departure - previousRide.arrival) / 60);
         const bothAir = from.kind === 'airport' && (loaded.stopIds[previousRide.alightStop] ?? '').startsWith('air:');
@@ -153,6 +154,7 @@ export class DoorToDoorPlans {
       places.door(bound.to, bound.toDoor),
       lastStop,
       instant(ctx, previousRide.arrival),
+      airlineOf(ctx, previousRide),
     );
     legs.push(egress.leg);
     total += egress.partyMinor;

@@ -4,16 +4,20 @@ import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../../inventory/door-to
 import { groundLeg } from '../../../results/build';
 import type { Bound, PlanContext, PricedLeg, Stop } from './leg';
 
-/** From the door to the first station or airport: by metro or airport express, on foot, or by taxi. */
+/**
+ * From the door to the first station or airport: by metro or airport express, on foot, or by taxi.
+ * `airline`: the first flight's, for the terminal the traveller goes to.
+ */
 export function accessLeg(
   ctx: PlanContext,
   j: DoorToDoorJourney,
   bound: Bound,
   door: LegPoint,
   firstStop: Stop,
+  airline?: string,
 ): PricedLeg {
   const tz = bound.from.tz;
-  const to = ctx.places.point(firstStop);
+  const to = ctx.places.point(firstStop, airline);
   const { access } = j;
   if (access.kind === 'subway' && access.link) {
     const link = access.link;

@@ -6,7 +6,7 @@ import { type Bound, DOOR_EXIT_MIN, type PlanContext, type PricedLeg, type Stop 
 
 /**
  * From the last station or airport to the door: by metro or airport express, on foot, or by taxi. `end`
- * is when the traveller reaches the door (epoch ms).
+ * is when the traveller reaches the door (epoch ms); `airline` the last flight's, for its terminal.
  */
 export function egressLeg(
   ctx: PlanContext,
@@ -15,8 +15,9 @@ export function egressLeg(
   door: LegPoint,
   lastStop: Stop,
   arriveStop: number,
+  airline?: string,
 ): PricedLeg & { end: number } {
-  const from = ctx.places.point(lastStop);
+  const from = ctx.places.point(lastStop, airline);
   const { egress } = j;
   if (egress.kind === 'subway' && egress.link) {
     const link = egress.link;

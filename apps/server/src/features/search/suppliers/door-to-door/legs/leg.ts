@@ -26,6 +26,12 @@ export type PricedLeg = { leg: ResultLeg; partyMinor: number };
 /** An instant of the timetable (seconds from its first day) as epoch milliseconds. */
 export const instant = (ctx: PlanContext, seconds: number) => ctx.loaded.epochMs + seconds * 1000;
 
+/** The airline of a ride when it is a flight (for its terminals), else undefined. */
+export function airlineOf(ctx: PlanContext, ride: Ride): string | undefined {
+  if (!(ctx.loaded.stopIds[ride.boardStop] ?? '').startsWith('air:')) return undefined;
+  return (ctx.loaded.timetable.tripIds.at(ride.trip) ?? '').slice(0, 2);
+}
+
 /** Minutes from leaving the plane or train to the taxi rank or metro platform. */
 export const DOOR_EXIT_MIN = 15;
 

@@ -3,20 +3,31 @@ import { METRO_PREFIX } from '../../../inventory/door-to-door';
 import {
   airFare,
   beijingMetroFare,
+  offeredSeat,
   partyTotal,
-  RAIL_SEATS,
-  railFare,
   railPartyTotal,
+  seatOffers,
   trainType,
 } from '../../../inventory/fares';
+import { trackKmAt } from '../../../inventory/rail-schedule';
 import { aircraftFor, baggageFor, groundLeg } from '../../../results/build';
 import { SEARCH_TEXTS } from '../../../results/texts';
 import { instant, type PlanContext, type PricedLeg, type Ride, type Stop } from './leg';
 
 /** Metro track is longer than the straight line between stations. */
 const METRO_TRACK_FACTOR = 1.25;
-/** Rail track is longer than the straight line between stations. */
-const RAIL_TRACK_FACTOR = 1.12;
+
+/** The track kilometres of a train ride along its stops, measured as the railway's own results measure them. */
+function trackKm(ctx: PlanContext, ride: Ride): number {
+  const tt = ctx.loaded.timetable;
+  const stops = Array.from(
+    tt.routeStops.subarray(tt.routeStopStart[ride.route] as number, tt.routeStopStart[ride.route + 1] as number),
+  );
+  const board = stops.indexOf(ride.boardStop);
+  const alight = stops.indexOf(ride.alightStop, board + 1);
+  const kmAt = trackKmAt(stops.map((s) => ctx.loaded.stopPoints[s]));
+  return (kmAt[alight] ?? 0) - (kmAt[board] ?? 0);
+}
 
 /** A ride of the plan, priced with the fare model the flight and rail suppliers use: metro, flight or train. */
 export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PricedLeg {
@@ -27,12 +38,14 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
   const arrival = instant(ctx, ride.arrival);
   const km = distanceKm(from, to);
   const date = localDate(departure, from.tz);
+  // A flight's airline, for its terminals.
+  const airline = from.kind === 'airport' ? number.slice(0, 2) : undefined;
   // The times, places and fare of the ride; its kind, carrier and class follow.
   const base = (fare: number) =>
     groundLeg({
       kind: 'taxi',
-      from: ctx.places.point(from),
-      to: ctx.places.point(to),
+      from: ctx.places.point(from, airline),
+      to: ctx.places.point(to, airline),
       departure,
       arrival,
       fromTz: from.tz,
@@ -51,8 +64,7 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     };
     return { leg, partyMinor: fare * ctx.seated };
   }
-  if (from.kind === 'airport') {
-    const airline = number.slice(0, 2);
+  if (airline) {
     const fare = airFare({ airline, flight: number, date, km, cabin, daysAhead: daysBetween(request.today, date) });
     const aircraft = aircraftFor(number, km);
     const leg = {
@@ -69,17 +81,19 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     };
     return { leg, partyMinor: partyTotal(fare, party) };
   }
-  const type = trainType(number);
-  const seat = (RAIL_SEATS[type] ?? [])[0]?.code ?? 'O';
-  const fare = railFare(type, seat, km * RAIL_TRACK_FACTOR);
+  // The same train costs what the railway's own result for it costs: its fares by track, its class for the party.
+  const seats = seatOffers(number, date, trackKm(ctx, ride));
+  const seat = offeredSeat(seats, cabin, ctx.seated);
+  const fare = seat?.price.amount ?? 0;
   const leg = {
     ...base(fare),
     kind: 'land' as const,
     carrier: 'CR',
     carrierName: SEARCH_TEXTS.railway,
     number,
-    cabin: seat,
-    trainType: type,
+    cabin: seat?.code,
+    trainType: trainType(number),
+    seats,
     separateTicket: true,
   };
   return { leg, partyMinor: railPartyTotal(fare, party) };

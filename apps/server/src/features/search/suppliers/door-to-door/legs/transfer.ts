@@ -1,15 +1,24 @@
-import { distanceKm } from '@junction/domain';
+import { distanceKm, type GroundArrival } from '@junction/domain';
 import { groundLeg } from '../../../results/build';
 import type { PlanContext, PricedLeg, Stop } from './leg';
 
-/** Walks between stops closer than this; beyond it a taxi. */
+/** Walks between stops closer than this, when walking still leaves the time to board; beyond it a taxi. */
 const WALK_KM = 1.5;
 const WALK_KMH = 4.5;
 
+/** Seconds a traveller arriving at a stop over the ground needs there before the next ride (none at a metro station). */
+export function boardingAt(ctx: PlanContext, stop: Stop, arrival: GroundArrival): number {
+  return ctx.inv.boardingSeconds(
+    { kind: stop.id === -1 ? 'metro' : stop.kind === 'airport' ? 'airport' : 'station', code: stop.code },
+    arrival,
+  );
+}
+
 /**
  * Between two rides: the planner's free walks (a metro station and the station or terminal it serves),
- * a walk between nearby stops, or a taxi across town. `start` is when the previous ride arrives and `end`
- * when the traveller reaches the next stop (epoch ms).
+ * a walk between nearby stops, or a taxi across town. `start` is when the previous ride arrives, `end`
+ * when the traveller reaches the next stop (epoch ms), and `boarding` the time needed there before the
+ * next ride leaves (the planner counted it in the transfer's time). `departure` is when that ride leaves.
  */
 export function transferLeg(
   ctx: PlanContext,
@@ -17,15 +26,18 @@ export function transferLeg(
   a: Stop,
   b: Stop,
   start: number,
-): PricedLeg & { end: number } {
+  departure?: number,
+): PricedLeg & { end: number; boarding: number } {
   const km = distanceKm(a, b);
-  const isWalk = km < WALK_KM || transfer.price === 0;
-  const seconds =
-    transfer.price === 0
-      ? transfer.seconds
-      : isWalk
-        ? Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300)
-        : transfer.seconds;
+  const planned = transfer.price === 0 ? 'subway' : 'taxi';
+  const moving = transfer.seconds - boardingAt(ctx, b, planned);
+  const walkSeconds = Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300);
+  const canWalk =
+    transfer.price > 0 &&
+    km < WALK_KM &&
+    (departure === undefined || start + (walkSeconds + boardingAt(ctx, b, 'walk')) * 1000 <= departure);
+  const isWalk = transfer.price === 0 || canWalk;
+  const seconds = canWalk ? walkSeconds : moving;
   const leg = groundLeg({
     kind: isWalk ? 'lands' : 'taxi',
     from: ctx.places.point(a),
@@ -36,5 +48,10 @@ export function transferLeg(
     toTz: b.tz,
     priceMinor: isWalk ? 0 : transfer.price,
   });
-  return { leg, partyMinor: isWalk ? 0 : transfer.price * ctx.taxis, end: start + seconds * 1000 };
+  return {
+    leg,
+    partyMinor: isWalk ? 0 : transfer.price * ctx.taxis,
+    end: start + seconds * 1000,
+    boarding: boardingAt(ctx, b, canWalk ? 'walk' : planned),
+  };
 }
