@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cheapestDay, priceCalendar } from './price-calendar';
-import type { SearchResult } from './search.schema';
+import { RESULT_KINDS, type ResultKind, type SearchResult } from './search.schema';
 
-const result = (id: string, date: string, amount: number) =>
-  ({ id, date, price: { amount, currency: 'CNY' } }) as SearchResult;
+const result = (id: string, date: string, amount: number, kind: ResultKind = 'flight') =>
+  ({ id, kind, date, legs: [], price: { amount, currency: 'CNY' } }) as unknown as SearchResult;
 const priceOf = (r: SearchResult) => r.price.amount;
 
 describe('price calendar', () => {
@@ -40,5 +41,65 @@ describe('price calendar', () => {
 
   it('has no cheapest day when nothing is priced', () => {
     expect(cheapestDay(priceCalendar([], '2030/05/02', 1, priceOf), priceOf)).toBeNull();
+  });
+
+  it('gives each kind its own lowest: a 14-hour hard seat does not hide the flights and plans of the day', () => {
+    const days = priceCalendar(
+      [
+        result('hard-seat', '2030/05/01', 19_250, 'train'),
+        result('g-train', '2030/05/01', 59_950, 'train'),
+        result('flight', '2030/05/01', 73_000, 'flight'),
+        result('plan', '2030/05/01', 55_500, 'mix'),
+        result('flight-next', '2030/05/02', 64_000, 'flight'),
+      ],
+      '2030/05/01',
+      1,
+      priceOf,
+    );
+    const first = days.find((d) => d.date === '2030/05/01');
+    expect(first?.cheapest?.id).toBe('hard-seat');
+    expect(first?.lowest.train?.id).toBe('hard-seat');
+    expect(first?.lowest.flight?.id).toBe('flight');
+    expect(first?.lowest.mix?.id).toBe('plan');
+    expect(days.find((d) => d.date === '2030/05/02')?.lowest).toEqual({
+      flight: expect.objectContaining({ id: 'flight-next' }),
+    });
+  });
+
+  it('has, every day and for every kind, the lowest price of that day and kind, and the day’s cheapest of all', () => {
+    const dates = ['2030/05/01', '2030/05/02', '2030/05/03'];
+    const anyResult = fc.record({
+      date: fc.constantFrom(...dates),
+      kind: fc.constantFrom(...RESULT_KINDS),
+      amount: fc.integer({ min: 500, max: 500_000 }),
+      soldOut: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(anyResult, { maxLength: 40 }), (drawn) => {
+        const results = drawn.map((d, i) => ({
+          ...result(`r${i}`, d.date, d.amount, d.kind),
+          legs: d.soldOut && d.kind === 'train' ? [{ soldOut: true }] : [],
+        })) as unknown as SearchResult[];
+        const days = priceCalendar(results, '2030/05/02', 1, priceOf);
+        expect(days.map((d) => d.date)).toEqual(dates);
+        const buyable = (r: SearchResult) => !(r.kind === 'train' && r.legs.some((l) => l.soldOut));
+        for (const day of days) {
+          const ofDay = results.filter((r) => r.date === day.date && buyable(r));
+          for (const kind of RESULT_KINDS) {
+            const prices = ofDay.filter((r) => r.kind === kind).map(priceOf);
+            expect(day.lowest[kind] ? priceOf(day.lowest[kind] as SearchResult) : undefined).toBe(
+              prices.length > 0 ? Math.min(...prices) : undefined,
+            );
+          }
+          expect(day.cheapest ? priceOf(day.cheapest) : null).toBe(
+            ofDay.length > 0 ? Math.min(...ofDay.map(priceOf)) : null,
+          );
+        }
+        const best = cheapestDay(days, priceOf);
+        const all = results.filter(buyable).map(priceOf);
+        if (all.length === 0) expect(best).toBeNull();
+        else expect(priceOf(days.find((d) => d.date === best)?.cheapest as SearchResult)).toBe(Math.min(...all));
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localTextSchema } from '../text.schema';
-import { cheapestDay, priceCalendar } from './price-calendar';
+import { type CalendarDay, cheapestDay, priceCalendar } from './price-calendar';
 import {
   allFacetOptions,
   type FacetOption,
@@ -13,7 +13,7 @@ import {
 } from './result-filter';
 import type { PriceOf } from './result-shape';
 import { leaderOf, type ResultSort, resultComparator, sortForView } from './result-sort';
-import { isRide, requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
+import { isRide, RESULT_KINDS, requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
 import { RAIL_SORTS, type SearchMode, SORTS } from './search-options';
 
 /** The most journeys a search session keeps. */
@@ -71,6 +71,19 @@ export const facetOptionSchema = z.object({
   name: localTextSchema.optional(),
 });
 
+/** One day of a price calendar: its cheapest price, and the lowest of each kind (flights, trains, door to door). */
+export const priceCalendarDaySchema = z.object({
+  date: requestDateSchema,
+  cheapest: z.object({ price: priceSchema }).nullable(),
+  lowest: z.partialRecord(z.enum(RESULT_KINDS), priceSchema),
+});
+export const priceCalendarSchema = z.object({
+  days: z.array(priceCalendarDaySchema),
+  /** The cheapest day, marked in the strip. */
+  cheapest: z.string().nullable(),
+});
+export type PriceCalendarView = z.infer<typeof priceCalendarSchema>;
+
 /** One page of a search's results in the order and with the filters of a view, and what the filters show. */
 export const resultPageSchema = z.object({
   /** The order applied: the railway direct view has only its own three. */
@@ -90,15 +103,27 @@ export const resultPageSchema = z.object({
     z.enum(RESULT_SORTS),
     z.object({ price: priceSchema, durationMinutes: z.number().int(), departureTime: z.string() }),
   ),
-  /** A flexible search's dates with the cheapest price each (the date filter left out); null otherwise. */
-  calendar: z
-    .object({
-      days: z.array(z.object({ date: z.string(), cheapest: z.object({ price: priceSchema }).nullable() })),
-      cheapest: z.string().nullable(),
-    })
-    .nullable(),
+  /** A flexible search's dates with their lowest prices (the date filter left out); null otherwise. */
+  calendar: priceCalendarSchema.nullable(),
 });
 export type ResultPage = z.infer<typeof resultPageSchema>;
+
+/** A price calendar's days as sent: each kind's lowest price and the day's cheapest, the cheapest day marked. */
+export function calendarView(days: readonly CalendarDay[], priceOf: PriceOf): PriceCalendarView {
+  return {
+    days: days.map((d) => ({
+      date: d.date,
+      cheapest: d.cheapest ? { price: d.cheapest.price } : null,
+      lowest: Object.fromEntries(
+        RESULT_KINDS.flatMap((kind) => {
+          const r = d.lowest[kind];
+          return r ? [[kind, r.price]] : [];
+        }),
+      ),
+    })),
+    cheapest: cheapestDay(days, priceOf),
+  };
+}
 
 export type ViewContext = {
   priceOf: PriceOf;
@@ -172,10 +197,7 @@ export function viewResults(results: readonly SearchResult[], view: ResultView, 
       context.calendar.flexDays,
       priceOf,
     );
-    calendar = {
-      days: days.map((d) => ({ date: d.date, cheapest: d.cheapest ? { price: d.cheapest.price } : null })),
-      cheapest: cheapestDay(days, priceOf),
-    };
+    calendar = calendarView(days, priceOf);
   }
 
   const ranges = rangeBounds(results, priceOf);

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../api/endpoint';
 import { placeKindSchema } from '../places/place.schema';
 import { localTextSchema } from '../text.schema';
 import { pullRequestSchema, pullResponseSchema } from './pull.schema';
+import { priceCalendarSchema } from './result-view';
 import {
   refreshRequestSchema,
   refreshResponseSchema,
@@ -88,6 +89,13 @@ export const searchEndpoints = {
     query: criteriaPlacesQuerySchema,
     response: criteriaPlacesSchema,
     summary: 'The places that criteria name by token, in both languages',
+  }),
+  calendar: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/calendar',
+    query: z.object({ searchId: z.string().min(1).max(100) }),
+    response: priceCalendarSchema,
+    summary: "The lowest price of each kind of trip on the search's date and the days around it",
   }),
   trainStops: defineEndpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   formatDoorLinkToken,
   type LatLon,
   type LegPoint,
+  type PriceCalendarView,
   type PullResponse,
   type ResultLeg,
   type SearchCriteria,
@@ -358,12 +359,48 @@ describe('search API with the simulated suppliers', () => {
     for (const r of multi.results) expect(r.bounds).toHaveLength(3);
   }, 60_000);
 
-  it('searches the days around the date when asked for flexibility', async () => {
+  it('searches the days around the date when asked for flexibility, door to door too', async () => {
     const { results } = await collect(t, oneWay({ mode: 'train', flexDays: 2 }));
     expect(new Set(results.map((r) => r.date))).toEqual(
       new Set(['2026/11/29', '2026/11/30', '2026/12/01', '2026/12/02', '2026/12/03']),
     );
-  }, 60_000);
+    const all = await collect(t, oneWay({ flexDays: 1 }));
+    const days = ['2026/11/30', '2026/12/01', '2026/12/02'];
+    for (const kind of ['flight', 'train', 'mix'] as const)
+      expect(new Set(all.results.filter((r) => r.kind === kind).map((r) => r.date)), kind).toEqual(new Set(days));
+  }, 120_000);
+
+  it('prices the days around a search on one date: the lowest of each kind, as a search on that day finds them', async () => {
+    const { searchId, results } = await collect(t, oneWay());
+    const res = await t.app.inject({ url: `/api/v2/calendar?searchId=${searchId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const calendar = res.json() as PriceCalendarView;
+    expect(calendar.days.map((d) => d.date)).toEqual([
+      '2026/11/28',
+      '2026/11/29',
+      '2026/11/30',
+      '2026/12/01',
+      '2026/12/02',
+      '2026/12/03',
+      '2026/12/04',
+    ]);
+    const lowest = (list: SearchResult[], kind: string) =>
+      Math.min(...list.filter((r) => r.kind === kind && !r.legs.some((l) => l.soldOut)).map((r) => r.price.amount));
+    const own = calendar.days.find((d) => d.date === '2026/12/01');
+    for (const kind of ['flight', 'train', 'mix'] as const)
+      expect(own?.lowest[kind]?.amount).toBe(lowest(results, kind));
+    // Flights cost differently from day to day: the calendar is not one train's fare seven times over.
+    expect(new Set(calendar.days.map((d) => d.lowest.flight?.amount)).size).toBeGreaterThan(1);
+    for (const day of calendar.days) expect(day.lowest.mix, day.date).toBeDefined();
+    // The next day as its own search finds what its day in the calendar says.
+    const next = await collect(t, oneWay({}, { departure_date: '2026/12/02' }));
+    const day = calendar.days.find((d) => d.date === '2026/12/02');
+    for (const kind of ['flight', 'train', 'mix'] as const)
+      expect(day?.lowest[kind]?.amount, kind).toBe(lowest(next.results, kind));
+    const unknown = await t.app.inject({ url: '/api/v2/calendar?searchId=nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ errorCode: 3001, errorType: 'expired' });
+  }, 180_000);
 
   it('prices more travellers higher, children below adults', async () => {
     const one = await collect(t, oneWay({ mode: 'train' }));

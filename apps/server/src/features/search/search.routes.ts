@@ -1,6 +1,7 @@
 import { searchEndpoints as api, apiErrorSchema } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
+import { nearbyCalendar } from './nearby-calendar';
 import { pullJson, type SearchService } from './search.service';
 import type { TrainStopsService } from './train-stops';
 
@@ -32,6 +33,11 @@ export const searchRoutes = (search: SearchService, trains: TrainStopsService): 
       // Places change with a data release, not between two searches.
       reply.header('cache-control', 'public, max-age=3600');
       return { places: req.query.tokens.map((token) => search.placeOf(token)) };
+    });
+
+    serve(app, api.calendar, options, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return nearbyCalendar(search, req.query.searchId);
     });
 
     serve(app, api.trainStops, { ...options, responses: { 404: apiErrorSchema } }, async (req, reply) => {

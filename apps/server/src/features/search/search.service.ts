@@ -32,6 +32,7 @@ import {
   sameInBoth,
   searchResultSchema,
   TRIP_TYPES,
+  toRequestDate,
 } from '@junction/domain';
 import type { RawPlace, Refdata } from '@junction/refdata';
 import { fromTheDoor } from './door-ground';
@@ -276,11 +277,16 @@ export class SearchService {
     };
   }
 
+  /** The suppliers a search asks: all of them, or those of flights or of trains only. */
+  private async suppliersFor(mode: SearchCriteria['mode']): Promise<Supplier[]> {
+    return (await this.allSuppliers()).filter(
+      (s) => mode === 'all' || (mode === 'flight' ? s.kind === 'flight' : s.kind === 'train'),
+    );
+  }
+
   async start(criteria: SearchCriteria, language: Language): Promise<string> {
     const request = this.request(criteria);
-    const suppliers = (await this.allSuppliers()).filter(
-      (s) => criteria.mode === 'all' || (criteria.mode === 'flight' ? s.kind === 'flight' : s.kind === 'train'),
-    );
+    const suppliers = await this.suppliersFor(criteria.mode);
     const id = randomBytes(12).toString('base64url');
     const now = this.now().getTime();
     await this.store.create({
@@ -324,6 +330,40 @@ export class SearchService {
     const inventory = await this.inventory;
     const checked = results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
     return { results: checked, text: JSON.stringify(checked) };
+  }
+
+  /**
+   * A live search's results on its own date, and on each day up to `days` either side (from today): every
+   * supplier of its mode asked for the trip moved to that day, day by day, as a search on that date asks,
+   * so the answers are shared with it. Days a supplier fails on go without its results.
+   */
+  async resultsAround(searchId: string, days: number): Promise<{ date: string; results: SearchResult[] }[]> {
+    const session = await this.sessions.read(this.store, searchId, this.now().getTime());
+    if (!session) throw await this.expiredError(searchId);
+    const { criteria } = session.read.meta;
+    const own = criteria.legs[0]?.departure_date ?? '';
+    const request = this.request({ ...criteria, flexDays: days });
+    const suppliers = await this.suppliersFor(criteria.mode);
+    const around = request.trips.filter((trip) => toRequestDate(trip.date) !== own);
+    const answered = await Promise.all(
+      around.map(async (trip) => {
+        const day = { ...request, trips: [trip] };
+        const ids = await Promise.allSettled(
+          suppliers.map((s) =>
+            withinLimit(
+              this.answers.obtain(answerKey(s.id, day), () => this.produce(s, day)),
+              AbortSignal.timeout(this.options.supplierTimeoutMs),
+            ),
+          ),
+        );
+        const found = await this.answers.cache.resolve(
+          this.store,
+          ids.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+        );
+        return { date: toRequestDate(trip.date), results: [...found.values()].flatMap((a) => [...a.results]) };
+      }),
+    );
+    return [{ date: own, results: session.results.all() }, ...answered];
   }
 
   private async expiredError(searchId: string): Promise<AppError> {

@@ -11,7 +11,7 @@ export type DoorToDoorRunner = (
   signal: AbortSignal,
 ) => Promise<SearchResult[]>;
 
-/** Door-to-door plans for the day asked for; a flexible search adds flights and trains on the days around it. */
+/** Door-to-door plans for the first day of the request (the supplier asks day by day). */
 export function planDoorToDoor(
   inv: Inventory,
   request: SupplierRequest,
@@ -66,10 +66,24 @@ export class DoorToDoorSupplier implements Supplier {
     private readonly onSale?: (plan: SearchResult, request: SupplierRequest) => boolean,
   ) {}
 
+  /**
+   * The plans of every day of the request (a flexible search's days around its date too), each day planned
+   * on its own and shared with a search on that day. A day whose planning fails is left out; the answer
+   * fails only when every day does.
+   */
   async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
-    const plans = await this.plans.get(planKey(request), signal, (planning) =>
-      this.run(request, { id: this.id, name: this.name }, planning),
+    const days = await Promise.allSettled(
+      request.trips.map((trip) => {
+        const day = { ...request, trips: [trip] };
+        return this.plans.get(planKey(day), signal, (planning) =>
+          this.run(day, { id: this.id, name: this.name }, planning),
+        );
+      }),
     );
+    const planned = days.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
+    if (planned.length === 0 && days.length > 0) throw (days[0] as PromiseRejectedResult).reason;
+    // One day's plans are the shared answer itself.
+    const plans = planned.length === 1 ? (planned[0] as SearchResult[]) : planned.flat();
     const onSale = this.onSale;
     return onSale ? plans.filter((plan) => onSale(plan, request)) : plans;
   }
