@@ -229,9 +229,15 @@ export class Gazetteer {
 
   /**
    * The named point nearest to a point: a landmark, metro station or district within `nearKm` first,
-   * else anything within `farKm` (a town); undefined when nothing is that close.
+   * else anything within `farKm` (a town); undefined when nothing is that close. `hasChinese`: only points
+   * with a Chinese name count.
    */
-  nearest(point: LatLon, nearKm = 1.5, farKm = 30): { entry: GazetteerEntry; km: number } | undefined {
+  nearest(
+    point: LatLon,
+    nearKm = 1.5,
+    farKm = 30,
+    hasChinese = false,
+  ): { entry: GazetteerEntry; km: number } | undefined {
     let best: { id: number; km: number } | undefined;
     let bestNamed: { id: number; km: number } | undefined;
     const townKind = GAZETTEER_KINDS.indexOf('town');
@@ -241,6 +247,7 @@ export class Gazetteer {
     for (let dr = -reach; dr <= reach; dr++) {
       for (let dc = -reach; dc <= reach; dc++) {
         for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600)) ?? []) {
+          if (hasChinese && !this.cols.zh[id]) continue;
           const km = distanceKm(point, { lat: this.cols.lat[id] as number, lon: this.cols.lon[id] as number });
           if (km <= farKm && (!best || km < best.km)) best = { id, km };
           if (this.cols.kind[id] !== townKind && km <= nearKm && (!bestNamed || km < bestNamed.km))

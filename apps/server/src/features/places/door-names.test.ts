@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testRefdata } from '../../../test/harness';
 import { doorNamer } from './door-names';
@@ -29,5 +30,30 @@ describe('door names in both languages', () => {
     const address = '北京市东城区王府井大街138号';
     expect(names(wangfujing, address)).toEqual({ en: address, 'zh-CN': address });
     expect(names({ lat: 39.914, lon: 116.4165 }, ' My hotel ')).toEqual({ en: 'My hotel', 'zh-CN': 'My hotel' });
+  });
+});
+
+describe('a pin named in one language at a time', () => {
+  const hasLatin = (text: string) => /[A-Za-z]/.test(text);
+
+  it('never names a pin in Chinese with an English name inside ("Xinqiao附近")', () => {
+    // In Shanghai's outskirts, nearest to a town known by its English name alone.
+    const named = names({ lat: 31, lon: 121.29451887350537 }, undefined);
+    expect(hasLatin(named['zh-CN']), named['zh-CN']).toBe(false);
+    expect(named.en).toMatch(/^Near |^Pinned location$/);
+  });
+
+  it('names every pin in the cities with Chinese text in Chinese', () => {
+    const inCity = fc.record({
+      lat: fc.double({ min: 31.0, max: 31.45, noNaN: true }),
+      lon: fc.double({ min: 121.2, max: 121.8, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(inCity, (point) => {
+        const zh = names(point, undefined)['zh-CN'];
+        expect(hasLatin(zh), zh).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

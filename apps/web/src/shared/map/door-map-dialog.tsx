@@ -13,6 +13,11 @@ export type DoorMapDialogProps = {
   open: boolean;
   /** The city the map opens on (its code); Beijing when none is known. */
   cityCode?: string;
+  /**
+   * The place already chosen: the map opens on it, with its pin when it is a door (an address, a landmark
+   * or a pin) rather than a city, airport or station.
+   */
+  initial?: { point: LatLon; isDoor: boolean };
   onClose: () => void;
   onChoose: (door: Door) => void;
 };
@@ -21,12 +26,12 @@ export type DoorMapDialogProps = {
  * Choosing a door on the map: the city's districts, metro, airports and stations; a search within the
  * map moves it to a place; a click drops a pin, named after the nearest named place, to choose.
  */
-export function DoorMapDialog({ open, cityCode, onClose, onChoose }: DoorMapDialogProps) {
+export function DoorMapDialog({ open, cityCode, initial, onClose, onChoose }: DoorMapDialogProps) {
   const { t } = useTranslation('common');
   const { language } = usePreferences();
   const [code, setCode] = useState((cityCode || 'BJS').toUpperCase());
-  const [pin, setPin] = useState<LatLon | undefined>();
-  const [focus, setFocus] = useState<LatLon | undefined>();
+  const [pin, setPin] = useState<LatLon | undefined>(initial?.isDoor ? initial.point : undefined);
+  const [focus, setFocus] = useState<LatLon | undefined>(initial?.point);
   const [keyword, setKeyword] = useState('');
   const map = useQuery({ ...cityMapQueryOptions(code, language), enabled: open });
   const door = useQuery(doorAtQueryOptions(pin, language));
@@ -110,9 +115,7 @@ export function DoorMapDialog({ open, cityCode, onClose, onChoose }: DoorMapDial
                 <span className={styles.chosenName} data-testid="map-pin-name">
                   {door.data.name}
                 </span>
-                <span className={styles.chosenBelow}>
-                  {[door.data.cityName, `${pin.lat.toFixed(5)}, ${pin.lon.toFixed(5)}`].filter(Boolean).join(' · ')}
-                </span>
+                {door.data.cityName ? <span className={styles.chosenBelow}>{door.data.cityName}</span> : null}
               </>
             ) : (
               <Spin size="small" />

@@ -31,15 +31,19 @@ export class GazetteerGeocoder implements Geocoder {
 
   /** The same, answered in the call. */
   reverseNow(point: LatLon, language: Language): Door {
-    const near = this.gazetteer.nearest(point);
+    // Named after a place with names in both languages where one is near, so the pin is the same place in
+    // either language and Chinese text never holds an English name ("Puxi附近"); else after the nearest
+    // place in English, and as a pinned location in Chinese.
+    const near = this.gazetteer.nearest(point, undefined, undefined, true) ?? this.gazetteer.nearest(point);
     const city = this.refdata.places.nearestCity(point);
+    const hasChinese = !!near?.entry.nameZh;
     // Within a few hundred metres the pin is that place; farther, it is a pin near it.
-    if (near && near.km <= 0.3) return { ...this.toDoor(near.entry, language), lat: point.lat, lon: point.lon };
-    const nearName = near ? nameIn(near.entry, language) : undefined;
+    if (near && near.km <= 0.3 && hasChinese)
+      return { ...this.toDoor(near.entry, language), lat: point.lat, lon: point.lon };
     const base = {
       kind: 'pin' as const,
-      nameEn: nearName ? `Near ${near?.entry.nameEn}` : PIN_NAME.en,
-      nameZh: nearName ? `${near?.entry.nameZh || near?.entry.nameEn}附近` : PIN_NAME['zh-CN'],
+      nameEn: near ? `Near ${near.entry.nameEn}` : PIN_NAME.en,
+      nameZh: near && hasChinese ? `${near.entry.nameZh}附近` : PIN_NAME['zh-CN'],
       country: near?.entry.country ?? city?.country ?? '',
       lat: point.lat,
       lon: point.lon,

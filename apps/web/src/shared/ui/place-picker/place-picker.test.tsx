@@ -86,6 +86,11 @@ describe('place picker', () => {
     await userEvent.type(from, 'bei');
     expect(await screen.findByText('Beijing South')).toBeTruthy();
     expect(screen.getByText('北京南')).toBeTruthy();
+    // An airport shows its code; a station says it is a station, never its railway telecode.
+    const south = screen.getByText('Beijing South').closest('[data-place-kind]') as HTMLElement;
+    expect(south.textContent).toContain('Station');
+    expect(south.textContent).not.toContain('VNP');
+    expect(screen.getByText('PEK')).toBeTruthy();
     await userEvent.click(screen.getByText('Beijing Capital International Airport'));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const picked = onChange.mock.calls.at(-1)?.[0].from as PickedPlace;

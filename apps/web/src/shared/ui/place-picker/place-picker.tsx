@@ -36,6 +36,8 @@ export type PickedPlace = {
   belowName?: string;
   /** An address, landmark or pin: its point (WGS-84). */
   door?: { lat: number; lon: number };
+  /** Where a city, airport or station lies, when the picker knows it: the map opens there. */
+  point?: { lat: number; lon: number };
   /** A door's name in both languages, when known: the picker shows the one of the site's language. */
   names?: LocalText;
 };
@@ -75,8 +77,11 @@ function KindIcon({ kind }: { kind: PickedPlace['kind'] }) {
 
 type Option = { value: string; label: ReactNode; picked: PickedPlace; text: string };
 
-/** Results become options: each city, then its airports and stations indented under it. */
-function toOptions(places: Place[], language: Language, cityLabel: string): Option[] {
+/**
+ * Results become options: each city, then its airports and stations indented under it. Beside each, what
+ * it is: a city, an airport's code, or a station (a railway telecode is not for travellers to read).
+ */
+function toOptions(places: Place[], language: Language, labels: { city: string; station: string }): Option[] {
   const other = (p: { nameEn: string; nameZh: string }) => nameIn(p, otherLanguage(language));
   const options: Option[] = [];
   const seen = new Set<number>();
@@ -95,7 +100,16 @@ function toOptions(places: Place[], language: Language, cityLabel: string): Opti
     options.push({
       value: String(p.id),
       text: p.name,
-      picked: { id: p.id, kind, name: p.name, code: p.code, cityCode, onlyThis, ...(belowName ? { belowName } : {}) },
+      picked: {
+        id: p.id,
+        kind,
+        name: p.name,
+        code: p.code,
+        cityCode,
+        onlyThis,
+        ...(belowName ? { belowName } : {}),
+        point: { lat: p.lat, lon: p.lon },
+      },
       label: (
         <div className={indent ? styles.child : styles.option} data-place-kind={kind}>
           <span className={styles.icon}>
@@ -106,7 +120,9 @@ function toOptions(places: Place[], language: Language, cityLabel: string): Opti
             {hint ? <span className={styles.hint}>{hint}</span> : null}
             {extra ? <span className={styles.hint}>{extra}</span> : null}
           </span>
-          <span className={styles.code}>{kind === 'city' ? cityLabel : p.code}</span>
+          <span className={styles.code}>
+            {kind === 'city' ? labels.city : kind === 'station' ? labels.station : p.code}
+          </span>
         </div>
       ),
     });
@@ -180,7 +196,11 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
   const doors = (isPopular ? undefined : results.data?.doors) ?? [];
   const doorsFirst = !isPopular && (results.data?.doorsFirst ?? false);
   const cityLabel = t('placePicker.city');
-  const options = useMemo(() => toOptions(places, language, cityLabel), [places, language, cityLabel]);
+  const stationLabel = t('placePicker.station');
+  const options = useMemo(
+    () => toOptions(places, language, { city: cityLabel, station: stationLabel }),
+    [places, language, cityLabel, stationLabel],
+  );
   const doorOptions = useMemo(
     () => toDoorOptions(doors, language, (kind) => t(`placePicker.doorKind.${kind}`)),
     [doors, language, t],
@@ -267,6 +287,11 @@ export function PlacePair({ from, to, onChange, activate }: PlacePairProps) {
   const activated = (side: 'from' | 'to') =>
     activate?.side === side && !activate.map ? { keyword: activate.keyword } : undefined;
   const mapCity = (mapFor === 'to' ? (to ?? from) : (from ?? to))?.cityCode || 'BJS';
+  // The map opens on the place this side already has: a door with its pin, an airport or station where it
+  // lies; a city shows itself whole.
+  const chosen = mapFor === 'to' ? to : from;
+  const initialPoint = chosen?.door ?? (chosen?.kind === 'city' ? undefined : chosen?.point);
+  const mapInitial = initialPoint ? { point: initialPoint, isDoor: !!chosen?.door } : undefined;
   return (
     <div className={styles.pair}>
       <div className={styles.field}>
@@ -299,6 +324,7 @@ export function PlacePair({ from, to, onChange, activate }: PlacePairProps) {
           <DoorMapDialog
             open
             cityCode={mapCity}
+            initial={mapInitial}
             onClose={() => setMapFor(undefined)}
             onChoose={(door) => {
               const picked = pickedDoor(door);
