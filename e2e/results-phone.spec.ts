@@ -132,8 +132,114 @@ const NAMES = {
   'zh-CN': { VNP: '北京南', AOH: '上海虹桥', PEK: '北京首都' },
 } as const;
 
+/** The numbers in a text: "Showing 20 of 164", "164 results from 5 suppliers". */
+const numbersIn = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).innerText()).match(/\d+/g) ?? []).map(Number);
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 for (const lang of LANGUAGES) {
-  test(`result cards name the stations and airports, with the code beside the name, in ${lang}`, async ({
+  test(`on a phone every card names its flights and trains, the count agrees with the list, and new results never cover the first card, in ${lang}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.slow();
+    await useLanguage(context, baseURL ?? '', lang);
+    // The suppliers answer at once in a test: the first page is held as if the others were still answering,
+    // until the traveller is reading it.
+    let isHeld = true;
+    await page.route('**/api/v2/pull', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (isHeld && body.page) {
+        const shown = body.page.results.length;
+        body.page = { ...body.page, count: shown, matched: shown };
+        Object.assign(body, { done: false, phase: 'filter', answered: Math.max(0, body.total - 1) });
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/search?s=${packSearchLink(criteria(lang))}`);
+    await expect(page.getByTestId('results-count')).toBeVisible({ timeout: 60_000 });
+
+    // Flight and train numbers on every card, inside the phone's width.
+    for (const card of await cards(page).all()) {
+      const numbers = card.getByTestId('result-numbers');
+      await expect(numbers).toHaveText(/^([A-Z0-9]{2}\d{1,4}|[GDCZTK]?\d{1,4})( · |$)/);
+      const box = await numbers.boundingBox();
+      expect(box && box.width > 0 && box.x + box.width <= PHONE.width, 'numbers shown whole').toBe(true);
+    }
+
+    // Reading the list, the traveller is not moved: new results wait in a bar beside the list's count.
+    await cards(page).first().hover();
+    isHeld = false;
+    const bar = page.getByTestId('new-results-bar');
+    await expect(bar).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
+    const [shown = 0, total = 0] = await numbersIn(page, 'results-count');
+    expect(shown).toBe(total);
+    expect((await numbersIn(page, 'search-progress'))[0]).toBe(total);
+    expect((await numbersIn(page, 'new-results-bar'))[0]).toBeGreaterThan(0);
+    const first = cards(page).first();
+    const noCover = async () => {
+      const [b, c] = [await bar.boundingBox(), await first.boundingBox()];
+      if (b && c) expect(overlaps(b, c), 'the bar covers the first card').toBe(false);
+    };
+    await bar.scrollIntoViewIfNeeded();
+    await expect(bar).toHaveAttribute('data-placement', 'inline');
+    await noCover();
+    // Scrolled so the first card's top is under the header: the bar floats, still off the first card.
+    const header = await page.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--j-header-height')),
+    );
+    const cardTop = (await first.boundingBox())?.y ?? 0;
+    await page.evaluate((by) => window.scrollBy(0, by), cardTop - header + 60);
+    await expect(bar).toHaveAttribute('data-placement', /top|bottom/);
+    await expect(bar).toBeInViewport();
+    await noCover();
+    await page.evaluate(() => window.scrollBy(0, 1200));
+    await expect(bar).toBeInViewport();
+    await noCover();
+
+    // Shown, the new results are counted alike above the list and in it.
+    await bar.getByTestId('show-new-results').click();
+    await expect(bar).toBeHidden();
+    const [, all = 0] = await numbersIn(page, 'results-count');
+    expect(all).toBeGreaterThan(total);
+    expect((await numbersIn(page, 'search-progress'))[0]).toBe(all);
+
+    // The days around the date searched, each with the lowest fare of each kind: flights change with the day.
+    const calendar = page.getByTestId('price-calendar');
+    const searched = criteria(lang).legs[0]?.departure_date ?? '';
+    await expect(calendar)
+      .toHaveAttribute('aria-busy', 'false', { timeout: 60_000 })
+      .catch(() => {});
+    const days = calendar.getByTestId('calendar-day');
+    await expect(days).toHaveCount(7);
+    await expect(days.nth(3)).toHaveAttribute('data-date', searched);
+    await expect(days.nth(3)).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+    for (const kind of ['flight', 'train', 'mix'])
+      await expect(days.nth(3).locator(`[data-kind="${kind}"] [data-testid="price"]`)).toBeVisible();
+    const flightFares = await days
+      .locator('[data-kind="flight"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-amount')));
+    expect(new Set(flightFares).size, 'flights cost differently from day to day').toBeGreaterThan(1);
+    // The next day opens its own search.
+    const next = days.nth(4);
+    const nextDate = (await next.getAttribute('data-date')) ?? '';
+    await next.click();
+    await expect(page.getByTestId('price-calendar').getByTestId('calendar-day').nth(3)).toHaveAttribute(
+      'data-date',
+      nextDate,
+    );
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`result cards name stations without railway codes, airports with their terminal, a train its stops, and only the route's airlines, in ${lang}`, async ({
     page,
     context,
     baseURL,
@@ -142,14 +248,21 @@ for (const lang of LANGUAGES) {
     await useLanguage(context, baseURL ?? '', lang);
     const names = NAMES[lang];
     await openResults(page, lang, 'train');
-    const train = cards(page).filter({ has: page.getByTestId('place-name').filter({ hasText: 'VNP' }) });
+    const train = cards(page).filter({ has: page.getByTestId('place-name').filter({ hasText: names.VNP }) });
     const ends = train.first().getByTestId('place-name');
-    await expect(ends.first()).toHaveText(`${names.VNP}VNP`);
+    await expect(ends.first()).toHaveText(names.VNP);
     await expect(ends.first()).toHaveAttribute('title', names.VNP);
-    const fromSouthToHongqiao = cards(page).filter({
-      has: page.getByTestId('place-name').filter({ hasText: 'AOH' }),
-    });
-    await expect(fromSouthToHongqiao.first().getByTestId('place-name').last()).toHaveText(`${names.AOH}AOH`);
+    const list = page.getByTestId('results-list');
+    for (const code of ['VNP', 'AOH', 'BJP', 'SHH', 'FTP', 'SNH']) await expect(list).not.toContainText(code);
+    // A train's stations under its details, by name with their times.
+    await train.first().getByTestId('result-details-toggle').click();
+    await train.first().getByTestId('train-stops-toggle').click();
+    const stops = train.first().getByTestId('train-stop');
+    await expect(stops.first()).toBeVisible();
+    expect(await stops.count()).toBeGreaterThan(2);
+    await expect(train.first().locator('[data-testid="train-stop"][data-ride="end"]').first()).toContainText(names.VNP);
+    await expect(train.first().getByTestId('train-stops')).toContainText(/\d{2}:\d{2}/);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
 
     await openResults(page, lang, 'flight');
     const fromCapital = cards(page)
@@ -158,7 +271,16 @@ for (const lang of LANGUAGES) {
       .getByTestId('place-name')
       .first();
     await expect(fromCapital).toContainText(names.PEK);
-    await expect(fromCapital).toContainText('PEK');
+    await expect(fromCapital).toContainText(/PEK T[123]/);
+    // The airline filter offers the airlines of these results: no Korean Air, Asiana or EVA between Beijing and Shanghai.
+    await page.getByTestId('filters-open').click();
+    const airlines = page.getByRole('dialog').getByTestId('filter-carriers');
+    await expect(airlines).toBeVisible();
+    const offered = await airlines
+      .locator('li[data-option]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+    expect(offered).toContain('CA');
+    for (const code of ['KE', 'OZ', 'BR']) expect(offered).not.toContain(code);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
   });
 }

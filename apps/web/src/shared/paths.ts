@@ -40,6 +40,7 @@ export const paths = {
   itinerary: (id: string) => `/itinerary?${new URLSearchParams({ id })}`,
   refundDetail: (id: string) => `/refund-detail?${new URLSearchParams({ id })}`,
   payment: (id: string) => `/payment?${new URLSearchParams({ id })}`,
-  booking: (searchId: string, resultId: string) =>
-    `/booking?${new URLSearchParams({ search: searchId, result: resultId })}`,
+  /** `seat`: the seat class of the result's train chosen on its card. */
+  booking: (searchId: string, resultId: string, seat?: string) =>
+    `/booking?${new URLSearchParams({ search: searchId, result: resultId, ...(seat ? { seat } : {}) })}`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnyPriceOf, legTrainType, minutesOfDay, shiftRequestDate, trainGroupOf } from './result-shape';
+import { cnyPriceOf, legTrainType, minutesOfDay, placeCodeShown, shiftRequestDate, trainGroupOf } from './result-shape';
 import type { ResultLeg, SearchResult } from './search.schema';
 
 describe('result shape', () => {
@@ -27,5 +27,19 @@ describe('result shape', () => {
     expect(trainGroupOf(legTrainType(train('G123')))).toBe('GC');
     expect(trainGroupOf(legTrainType(train('123', 'K')))).toBe('ZTK');
     expect(legTrainType({ kind: 'air', number: 'CA1' } as ResultLeg)).toBeUndefined();
+  });
+});
+
+describe('the code after a place name', () => {
+  const point = (kind: 'airport' | 'station' | 'metro' | 'address', code: string, terminal?: string) => ({
+    kind,
+    code,
+    ...(terminal ? { terminal } : {}),
+  });
+  it('is an airport’s code with its terminal, and nothing after a station', () => {
+    expect(placeCodeShown(point('airport', 'PEK', 'T3'))).toBe('PEK T3');
+    expect(placeCodeShown(point('airport', 'PKX'))).toBe('PKX');
+    expect(placeCodeShown(point('station', 'VNP'))).toBe('');
+    expect(placeCodeShown(point('metro', ''))).toBe('');
   });
 });

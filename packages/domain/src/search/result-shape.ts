@@ -1,6 +1,22 @@
 import { addDays, fromRequestDate, toRequestDate } from '../dates';
 import { convertMoney, type RateTable } from '../money/money';
-import { isRide, type ResultLeg, type SearchResult, TRAIN_GROUPS, type TrainGroup } from './search.schema';
+import {
+  isRide,
+  type LegPoint,
+  type ResultLeg,
+  type SearchResult,
+  TRAIN_GROUPS,
+  type TrainGroup,
+} from './search.schema';
+
+/**
+ * What a traveller reads after a place's name: an airport's code with its terminal where known ("PEK T3");
+ * nothing after a railway station, whose telecode (VNP) is the railway's own, nor after a metro stop or a door.
+ */
+export function placeCodeShown(point: Pick<LegPoint, 'kind' | 'code' | 'terminal'>): string {
+  if (point.kind !== 'airport' || !point.code) return '';
+  return point.terminal ? `${point.code} ${point.terminal}` : point.code;
+}
 
 /** A result's price in one comparable unit (hundredths of CNY), whatever currency it was quoted in. */
 export type PriceOf = (result: SearchResult) => number;

@@ -8,6 +8,7 @@ import {
   type PartyTypes,
   type Passenger,
   type RailChoice,
+  type ResultLeg,
   railClassFare,
   railSeatsNeeded,
   SEAT_LETTERS_BY_CLASS,
@@ -247,6 +248,29 @@ export function ExtrasStep({ offer, travellers, types, extras, onChange }: Extra
       })}
     </div>
   );
+}
+
+/**
+ * The extras a booking starts with: the seat class of its train chosen on the result's card (a class the
+ * train has), nothing else chosen yet.
+ */
+export function startingExtras(offer: BookingOffer, seatClass: string | null): BookingExtras {
+  const rides = offer.tickets.filter((x) => x.type === 'railway').map((x) => x.legs[0] as number);
+  const leg = rides.length === 1 ? rides[0] : undefined;
+  const has =
+    leg !== undefined && !!seatClass && railClassFare(offer.result.legs[leg] as ResultLeg, seatClass) !== undefined;
+  return { rail: has ? [{ leg, seatClass, seats: [], bunks: [] }] : [], baggage: [] };
+}
+
+/** The legs as booked: each train in the seat class chosen for it, at that class's fare. */
+export function legsInChosenClasses(legs: readonly ResultLeg[], extras: BookingExtras): ResultLeg[] {
+  return legs.map((leg, i) => {
+    const choice = extras.rail.find((c) => c.leg === i);
+    const fare = choice && leg.kind === 'land' ? railClassFare(leg, choice.seatClass) : undefined;
+    return choice && fare !== undefined
+      ? { ...leg, cabin: choice.seatClass, price: { ...leg.price, amount: fare } }
+      : leg;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CarOutlined, NodeIndexOutlined, RocketOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
-import type { ResultLeg } from '@junction/domain';
+import { placeCodeShown, type ResultLeg } from '@junction/domain';
 import { Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,9 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
                     <div className={styles.legPlaces}>
                       <span>
                         {leg.from.name[language]}
-                        {leg.from.code ? <span className={styles.code}> {leg.from.code}</span> : null}
+                        {placeCodeShown(leg.from) ? (
+                          <span className={styles.code}> {placeCodeShown(leg.from)}</span>
+                        ) : null}
                       </span>
                       <span className={styles.legRide}>
                         {t(`legs.${leg.kind}`)}
@@ -93,7 +95,7 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
                       </span>
                       <span>
                         {leg.to.name[language]}
-                        {leg.to.code ? <span className={styles.code}> {leg.to.code}</span> : null}
+                        {placeCodeShown(leg.to) ? <span className={styles.code}> {placeCodeShown(leg.to)}</span> : null}
                       </span>
                     </div>
                     {sold ? null : (

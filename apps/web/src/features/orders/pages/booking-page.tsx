@@ -32,7 +32,13 @@ import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { useBookingOffer, useCreateOrder } from '../api/orders';
 import { type Contact, ContactForm, initialContact } from '../components/contact-form';
-import { ExtrasStep, isWaitlisted, WaitlistTerms } from '../components/extras-step';
+import {
+  ExtrasStep,
+  isWaitlisted,
+  legsInChosenClasses,
+  startingExtras,
+  WaitlistTerms,
+} from '../components/extras-step';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import { type Fix, OrderRefusal } from '../components/order-refusal';
@@ -42,7 +48,6 @@ import { TravellerRows } from '../components/traveller-rows';
 import { type BookingStep, errorNameOf } from '../lib/booking-steps';
 
 const MAX_TRAVELLERS = 9;
-const NO_EXTRAS: BookingExtras = { rail: [], baggage: [] };
 
 type Expected = { totalMinor: number; baggageMinor: number };
 type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
@@ -106,7 +111,7 @@ export function BookingPage() {
       </main>
     );
   }
-  return <BookingSteps offer={offer.data} searchId={searchId} />;
+  return <BookingSteps offer={offer.data} searchId={searchId} seatClass={params.get('seat')} />;
 }
 
 /** Spec §8 for a selection that cannot be booked: stale prices refresh the search, an unknown plan goes home. */
@@ -145,7 +150,16 @@ function useOfferFailure(error: unknown): boolean {
 
 const PHONE = '(max-width: 575px)';
 
-function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: string }) {
+/** `seatClass`: the class of the train chosen on the result's card, which the booking starts in. */
+function BookingSteps({
+  offer,
+  searchId,
+  seatClass,
+}: {
+  offer: BookingOffer;
+  searchId: string;
+  seatClass: string | null;
+}) {
   const isPhone = useMediaQuery(PHONE);
   const { t } = useTranslation('orders');
   const { modal } = App.useApp();
@@ -157,7 +171,7 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   const [chosen, setChosen] = useState<Passenger[]>([]);
   const [railSeat, setRailSeat] = useState<Record<string, boolean>>({});
   const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
-  const [extras, setExtras] = useState<BookingExtras>(NO_EXTRAS);
+  const [extras, setExtras] = useState<BookingExtras>(() => startingExtras(offer, seatClass));
   const [contact, setContact] = useState<Contact>(() => initialContact(user, offer.trip.rail));
   // The server's refusal of a contact field, shown beside it until the traveller changes that field.
   const [refused, setRefused] = useState<(ContactProblem & { value: string }) | null>(null);
@@ -240,7 +254,8 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
 
   const chooseTravellers = (list: Passenger[]) => {
     setChosen(list);
-    setExtras(NO_EXTRAS);
+    // Seats and berths are per traveller: they start again; the classes chosen stay.
+    setExtras((current) => ({ rail: current.rail.map((c) => ({ ...c, seats: [], bunks: [] })), baggage: [] }));
     setDocumentOf((current) => {
       const next = { ...current };
       for (const p of list)
@@ -316,6 +331,8 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
   };
 
   const result = offer.result;
+  // Each train in the class chosen for it, on the card or in step 3.
+  const trains = legsInChosenClasses(result.legs, extras).filter((l) => l.kind === 'land');
   const first = result.legs[0];
   const last = result.legs[result.legs.length - 1];
   const stepTitles = [
@@ -400,7 +417,11 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
               <p className={styles.seller}>
                 {t('booking.itinerary.seller')}: <strong>{t(`agents.${result.agent}`)}</strong>
               </p>
-              <Itinerary legs={result.legs} bounds={result.bounds} selfTransferMinutes={result.selfTransferMinutes} />
+              <Itinerary
+                legs={legsInChosenClasses(result.legs, extras)}
+                bounds={result.bounds}
+                selfTransferMinutes={result.selfTransferMinutes}
+              />
               {result.legs.some((l) => l.kind !== 'air' && l.kind !== 'land') ? (
                 <p className={styles.muted}>{t('booking.itinerary.guidance')}</p>
               ) : null}
@@ -487,6 +508,11 @@ function BookingSteps({ offer, searchId }: { offer: BookingOffer; searchId: stri
               {first && last ? <TravelDates departure={first.departureTime} arrival={last.arrivalTime} /> : null}
             </p>
             <p className={styles.muted}>{t(`agents.${result.agent}`)}</p>
+            {trains.length > 0 ? (
+              <p className={styles.muted} data-testid="summary-trains">
+                {trains.map((l) => `${l.number} ${t(`seats.${l.cabin ?? ''}` as 'seats.O')}`).join(' · ')}
+              </p>
+            ) : null}
             <p className={styles.muted}>{t('booking.summary.travellers', { count: chosen.length })}</p>
             <div className={styles.summaryTotal}>
               <span>{t('booking.summary.total')}</span>

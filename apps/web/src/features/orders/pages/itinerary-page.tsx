@@ -14,6 +14,7 @@ import {
   isAwaitingPayment,
   type Order,
   type OrderFulfilment,
+  placeCodeShown,
   type Receipt,
   type ResultLeg,
   scheduleChangeOf,
@@ -230,7 +231,7 @@ function LegBlock({
         <div className={styles.places}>
           <span className={styles.place}>
             {leg.from.name[language]}
-            {leg.from.code ? <span className={styles.code}> {leg.from.code}</span> : null}
+            {placeCodeShown(leg.from) ? <span className={styles.code}> {placeCodeShown(leg.from)}</span> : null}
           </span>
           <span className={styles.ride}>
             {t(`legs.${leg.kind}`)}
@@ -241,7 +242,7 @@ function LegBlock({
           </span>
           <span className={styles.place}>
             {leg.to.name[language]}
-            {leg.to.code ? <span className={styles.code}> {leg.to.code}</span> : null}
+            {placeCodeShown(leg.to) ? <span className={styles.code}> {placeCodeShown(leg.to)}</span> : null}
           </span>
         </div>
         {sold ? (

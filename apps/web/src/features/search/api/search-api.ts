@@ -18,12 +18,21 @@ export const searchApi = {
   /** The places criteria name by token, in both languages (null where a token names none). */
   places: (tokens: readonly string[], signal?: AbortSignal) =>
     callApi(searchEndpoints.places, { query: { tokens: tokens.join(',') }, signal }).then((r) => r.places),
+  /** The lowest prices of each kind on a search's date and the days around it. */
+  calendar: (searchId: string, signal?: AbortSignal) =>
+    callApi(searchEndpoints.calendar, { query: { searchId }, signal }),
+  /** A train's stations with its times, on the day (`yyyy/MM/dd`) it is boarded at station `from`. */
+  trainStops: (number: string, from: string, date: string, signal?: AbortSignal) =>
+    callApi(searchEndpoints.trainStops, { query: { number, from, date }, signal }),
 };
 
 export const searchKeys = {
   all: ['search'] as const,
   link: (routes: string) => [...searchKeys.all, 'link', routes] as const,
   places: (tokens: readonly string[]) => [...searchKeys.all, 'places', ...tokens] as const,
+  calendar: (searchId: string) => [...searchKeys.all, 'calendar', searchId] as const,
+  trainStops: (number: string, from: string, date: string) =>
+    [...searchKeys.all, 'train-stops', number, from, date] as const,
   session: (criteriaKey: string, run: number) => [...searchKeys.all, 'session', criteriaKey, run] as const,
 };
 
@@ -44,6 +53,25 @@ export const criteriaPlacesQueryOptions = (tokens: readonly string[]) =>
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryOnlyWhenBusy,
     // Without them the page names places as the criteria do; nothing to tell the traveller.
+    meta: { silent: true },
+  });
+
+export const nearbyCalendarQueryOptions = (searchId: string) =>
+  queryOptions({
+    queryKey: searchKeys.calendar(searchId),
+    queryFn: ({ signal }) => searchApi.calendar(searchId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    // Without it the page shows no calendar; nothing to tell the traveller.
+    meta: { silent: true },
+  });
+
+export const trainStopsQueryOptions = (number: string, from: string, date: string) =>
+  queryOptions({
+    queryKey: searchKeys.trainStops(number, from, date),
+    queryFn: ({ signal }) => searchApi.trainStops(number, from, date, signal),
+    // A timetable changes with a data release, not while a traveller reads it.
+    staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
   });
 

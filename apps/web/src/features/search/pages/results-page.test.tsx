@@ -391,11 +391,11 @@ describe('results page', () => {
     expect(oneStop?.textContent).toContain('1 stop');
     // A stop is named by its place, not by a code no traveller reads.
     expect(oneStop?.textContent).toContain('1 stop via Guangzhou Baiyun');
-    // The ends: the station or airport by name, its code beside it.
+    // The ends: the station by name alone (no railway telecode), the airport with its code beside it.
     const ends = within(train as HTMLElement).getAllByTestId('place-name');
     expect(ends.map((e) => [e.textContent, e.getAttribute('title')])).toEqual([
-      ['Beijing SouthVNP', 'Beijing South'],
-      ['Shanghai Hongqiao StationAOH', 'Shanghai Hongqiao Station'],
+      ['Beijing South', 'Beijing South'],
+      ['Shanghai Hongqiao Station', 'Shanghai Hongqiao Station'],
     ]);
     expect(within(direct as HTMLElement).getAllByTestId('place-name')[0]?.textContent).toBe('Beijing CapitalPEK');
     expect(oneStop?.querySelector('sup')?.textContent).toBe('+1');

@@ -1,4 +1,4 @@
-import type { Bound, LegPoint, SearchResult } from '@junction/domain';
+import { type Bound, type LegPoint, placeCodeShown, type SearchResult } from '@junction/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
@@ -15,13 +15,14 @@ export type BoundRowProps = {
   label: string | null;
 };
 
-/** Where a journey starts or ends: the station or airport by name, with its code small beside it. */
+/** Where a journey starts or ends: the station or airport by name, an airport's code and terminal small beside it. */
 function PlaceName({ point }: { point: LegPoint }) {
   const { language } = usePreferences();
+  const code = placeCodeShown(point);
   return (
     <span className={styles.place} title={pointName(point, language)} data-testid="place-name">
       <span className={styles.placeName}>{shortPointName(point, language)}</span>
-      {point.code ? <span className={styles.placeCode}>{point.code}</span> : null}
+      {code ? <span className={styles.placeCode}>{code}</span> : null}
     </span>
   );
 }

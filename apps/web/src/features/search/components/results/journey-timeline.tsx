@@ -1,5 +1,13 @@
 import { SwapOutlined, WarningFilled } from '@ant-design/icons';
-import { inLanguage, isSelfTransferAfter, type Language, type ResultLeg, type SearchResult } from '@junction/domain';
+import {
+  inLanguage,
+  isSelfTransferAfter,
+  type Language,
+  placeCodeShown,
+  RAIL_BOARDING,
+  type ResultLeg,
+  type SearchResult,
+} from '@junction/domain';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +18,7 @@ import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
 import styles from './journey-timeline.module.css';
 import { LegIcon } from './leg-icon';
+import { TrainStops } from './train-stops';
 
 export type JourneyTimelineProps = { result: SearchResult; legs: ResultLeg[] };
 
@@ -22,7 +31,7 @@ export function JourneyTimeline({ result, legs }: JourneyTimelineProps) {
         const next = legs[i + 1];
         return (
           <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
-            <LegItem leg={leg} start={start} />
+            <LegItem leg={leg} start={start} isInPlan={result.kind === 'mix'} />
             {next ? (
               <Connection leg={leg} next={next} result={result} isSelfTransfer={isSelfTransferAfter(legs, i)} />
             ) : null}
@@ -70,7 +79,8 @@ function legTitle(leg: ResultLeg, t: TFunction<'results'>, language: Language): 
   }
 }
 
-function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
+/** `isInPlan`: a ride of a door-to-door plan, which shows its own fare (the card shows the plan's). */
+function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isInPlan: boolean }) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
@@ -93,7 +103,12 @@ function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
 
   return (
     <li className={`${styles.leg} ${isMainLeg(leg) ? styles.main : styles.ground}`} data-leg-kind={leg.kind}>
-      <Stop time={leg.departureTime} start={start} name={pointName(leg.from, language)} code={leg.from.code} />
+      <Stop
+        time={leg.departureTime}
+        start={start}
+        name={pointName(leg.from, language)}
+        code={placeCodeShown(leg.from)}
+      />
       <div className={styles.ride}>
         <LegIcon kind={leg.kind} className={styles.icon} />
         <div className={styles.rideText}>
@@ -110,14 +125,15 @@ function LegItem({ leg, start }: { leg: ResultLeg; start: string }) {
               {baggage.checked.pieces > 0 ? t('timeline.checked', baggage.checked) : t('timeline.noChecked')}
             </p>
           ) : null}
-          {!isMainLeg(leg) && leg.price.amount > 0 ? (
-            <p className={styles.rideDetail}>
+          {(!isMainLeg(leg) || isInPlan) && leg.price.amount > 0 ? (
+            <p className={styles.rideDetail} data-testid="leg-fare">
               {t('timeline.fare')} <Price money={toMoney(leg.price)} />
             </p>
           ) : null}
+          {leg.kind === 'land' && leg.number ? <TrainStops leg={leg} /> : null}
         </div>
       </div>
-      <Stop time={leg.arrivalTime} start={start} name={pointName(leg.to, language)} code={leg.to.code} />
+      <Stop time={leg.arrivalTime} start={start} name={pointName(leg.to, language)} code={placeCodeShown(leg.to)} />
     </li>
   );
 }
@@ -132,13 +148,22 @@ function Connection({ leg, next, result, isSelfTransfer }: ConnectionProps) {
   const changesPlace = !!leg.to.code && !!next.from.code && leg.to.code !== next.from.code;
   if (wait <= 0 && !changesPlace && !isSelfTransfer) return null;
   const isTransfer = isMainLeg(leg) || isMainLeg(next);
+  // Reaching a station over the ground: the time there before the train, and why it is needed.
+  const isBoardingTrain = next.kind === 'land' && !isMainLeg(leg);
   return (
     <li className={`${styles.connection} ${isSelfTransfer ? styles.connectionWarn : ''}`} data-testid="connection">
       {wait > 0 ? (
-        <p className={styles.wait}>
-          {isTransfer
-            ? t('timeline.transfer', { duration: formatDuration(wait) })
-            : t('timeline.wait', { duration: formatDuration(wait) })}
+        <p className={styles.wait} data-minutes={wait}>
+          {isBoardingTrain
+            ? t('timeline.boarding', { duration: formatDuration(wait), station: pointName(next.from, language) })
+            : isTransfer
+              ? t('timeline.transfer', { duration: formatDuration(wait) })
+              : t('timeline.wait', { duration: formatDuration(wait) })}
+        </p>
+      ) : null}
+      {isBoardingTrain ? (
+        <p className={styles.boardingNote} data-testid="boarding-note">
+          {t('timeline.ticketCheck', { minutes: RAIL_BOARDING.ticketCheckClosesMin })}
         </p>
       ) : null}
       {changesPlace ? (

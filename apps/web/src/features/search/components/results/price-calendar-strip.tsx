@@ -1,34 +1,62 @@
-import type { ResultPage } from '@junction/domain';
+import { type PriceCalendarView, RESULT_KINDS, type ResultKind } from '@junction/domain';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
 import { toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
+import { ModeIcon } from '../mode-icon';
 import styles from './price-calendar-strip.module.css';
 
 export type PriceCalendarStripProps = {
-  days: NonNullable<ResultPage['calendar']>['days'];
+  days: PriceCalendarView['days'];
+  /** The date the list shows: one of a flexible search's dates, or all of them (null). */
   selected: string | null;
   cheapest: string | null;
   /** The date searched for, marked in the strip. */
   searched: string;
+  /** The kinds of trip the search is for, in the order a day lists their prices. */
+  kinds: readonly ResultKind[];
   onSelect: (date: string | null) => void;
+  /** A flexible search's strip starts with "all dates"; a search on one date moves to the day chosen. */
+  hasAllDates: boolean;
+  /** The prices are on their way: each day keeps their place. */
+  isLoading?: boolean;
 };
 
-/** A flexible search's cheapest price per departure date; a date filters the list to it. */
-export function PriceCalendarStrip({ days, selected, cheapest, searched, onSelect }: PriceCalendarStripProps) {
+const ICON: Record<ResultKind, string> = { flight: 'air', train: 'train', mix: 'door' };
+
+/**
+ * The lowest price of each kind of trip (flights, trains, door to door) per departure date, the day's
+ * cheapest and the cheapest day marked: a flexible search's dates filter the list, the days around a
+ * search on one date each open that day's search.
+ */
+export function PriceCalendarStrip(props: PriceCalendarStripProps) {
+  const { days, selected, cheapest, searched, kinds, onSelect, hasAllDates, isLoading = false } = props;
   const { t } = useTranslation('results');
   const { language } = usePreferences();
+  const shown = RESULT_KINDS.filter((k) => kinds.includes(k));
+  const stripRef = useRef<HTMLElement>(null);
+  const focus = selected ?? searched;
+  useEffect(() => {
+    // On a narrow screen the strip scrolls: the day shown stands in its middle (the page itself stays put).
+    const strip = stripRef.current;
+    if (days.length === 0) return;
+    const day = strip?.querySelector<HTMLElement>(`[data-date="${focus}"]`);
+    if (strip && day) strip.scrollLeft = day.offsetLeft - (strip.clientWidth - day.offsetWidth) / 2;
+  }, [focus, days.length]);
   return (
-    <nav className={styles.strip} aria-label={t('calendar.label')} data-testid="price-calendar">
-      <button
-        type="button"
-        className={`${styles.day} ${styles.all} ${selected === null ? styles.selected : ''}`}
-        aria-pressed={selected === null}
-        onClick={() => onSelect(null)}
-      >
-        <span className={styles.date}>{t('calendar.allDates')}</span>
-      </button>
+    <nav ref={stripRef} className={styles.strip} aria-label={t('calendar.label')} data-testid="price-calendar">
+      {hasAllDates ? (
+        <button
+          type="button"
+          className={`${styles.day} ${styles.all} ${selected === null ? styles.selected : ''}`}
+          aria-pressed={selected === null}
+          onClick={() => onSelect(null)}
+        >
+          <span className={styles.date}>{t('calendar.allDates')}</span>
+        </button>
+      ) : null}
       {days.map((day) => {
         const isSelected = selected === day.date;
         return (
@@ -43,16 +71,50 @@ export function PriceCalendarStrip({ days, selected, cheapest, searched, onSelec
             ].join(' ')}
             aria-pressed={isSelected}
             disabled={!day.cheapest}
-            onClick={() => onSelect(isSelected ? null : day.date)}
+            aria-busy={isLoading}
+            onClick={() => onSelect(isSelected && hasAllDates ? null : day.date)}
+            data-testid="calendar-day"
             data-date={day.date}
           >
             <span className={styles.weekday}>{formatRequestDate(day.date, language, { weekday: 'short' })}</span>
             <span className={styles.date}>
               {formatRequestDate(day.date, language, { month: 'short', day: 'numeric' })}
             </span>
-            <span className={styles.price}>
-              {day.cheapest ? <Price money={toMoney(day.cheapest.price)} /> : t('calendar.noPrice')}
-            </span>
+            {day.cheapest ? (
+              <span className={styles.prices}>
+                {shown.map((kind) => {
+                  const price = day.lowest[kind];
+                  const isLowest = !!price && price.amount === day.cheapest?.price.amount;
+                  return (
+                    <span
+                      key={kind}
+                      className={`${styles.kindPrice} ${isLowest ? styles.dayLowest : ''}`}
+                      data-kind={kind}
+                      data-amount={price?.amount}
+                    >
+                      <span className={styles.kindIcon} title={t(`kinds.${kind}`)}>
+                        <ModeIcon mode={ICON[kind]} />
+                      </span>
+                      <span className={styles.srOnly}>{t(`kinds.${kind}`)}</span>
+                      {price ? <Price money={toMoney(price)} className={styles.price} /> : <span>—</span>}
+                    </span>
+                  );
+                })}
+              </span>
+            ) : isLoading ? (
+              <span className={styles.prices} aria-hidden="true">
+                {shown.map((kind) => (
+                  <span key={kind} className={styles.kindPrice}>
+                    <span className={styles.kindIcon}>
+                      <ModeIcon mode={ICON[kind]} />
+                    </span>
+                    <span className={styles.pending} />
+                  </span>
+                ))}
+              </span>
+            ) : (
+              <span className={styles.noPrice}>{t('calendar.noPrice')}</span>
+            )}
             {day.date === cheapest ? <span className={styles.badge}>{t('calendar.cheapest')}</span> : null}
           </button>
         );

@@ -42,7 +42,8 @@ export type ResultCardProps = {
   isExpanded: boolean;
   isSelecting: boolean;
   onToggle: (id: string) => void;
-  onSelect: (result: SearchResult) => void;
+  /** Books the result; `seatClass`: the class of its train the traveller tapped. */
+  onSelect: (result: SearchResult, seatClass?: string) => void;
 };
 
 const MAX_SEATS_ON_CARD = 4;
@@ -57,6 +58,8 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   const bounds = boundsOf(result);
   const carriers = carriersOf(result);
   const seats = seatsOf(result);
+  // The class the card's price is for, which Select books.
+  const offered = result.legs.find((l) => l.kind === 'land')?.cabin;
   // Sold out in every class: still shown, and booked only on a class's waiting list (候补).
   const soldOut = isSoldOutTrain(result);
   const canWait = result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1;
@@ -98,7 +101,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
               {carriers.length > 0 ? carriers.map((c) => inLanguage(c.name, language)).join(' + ') : t('legKinds.taxi')}
             </span>
             {showDate ? <span className={styles.date}>{formatRequestDate(result.date, language)}</span> : null}
-            <span className={styles.numbers}>
+            <span className={styles.numbers} data-testid="result-numbers">
               {result.legs
                 .filter(isMainLeg)
                 .map((l) => l.number)
@@ -117,7 +120,13 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
           {seats.length > 0 ? (
             <ul className={styles.seats} data-testid="seat-list">
               {seats.slice(0, MAX_SEATS_ON_CARD).map((seat) => (
-                <SeatChip key={seat.code} seat={seat} canWait={canWait} />
+                <SeatChip
+                  key={seat.code}
+                  seat={seat}
+                  canWait={canWait}
+                  isOffered={seat.code === offered}
+                  onChoose={isSelecting ? undefined : (code) => onSelect(result, code)}
+                />
               ))}
               {seats.length > MAX_SEATS_ON_CARD ? (
                 <li className={styles.moreSeats}>{t('card.more', { count: seats.length - MAX_SEATS_ON_CARD })}</li>

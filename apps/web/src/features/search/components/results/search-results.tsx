@@ -25,6 +25,7 @@ import { toMoney } from '../../lib/result-model';
 import { classifySearchError, type SearchFailure } from '../../lib/search-errors';
 import { useCriteriaNames } from '../../lib/use-criteria-names';
 import { useHeldPage, useReaderEngagement } from '../../lib/use-held-results';
+import { kindsOfMode, useNearbyCalendar } from '../../lib/use-price-calendar';
 import { criteriaKey, useSearch } from '../../lib/use-search';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
@@ -83,6 +84,8 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
 
   const firstLeg = criteria.legs[0];
   const calendar = page?.calendar ?? null;
+  // A search on one date: the days around it, each opening its own search, once this one is done.
+  const nearby = useNearbyCalendar(criteria, session.searchId, session.done);
 
   const names = useCriteriaNames(criteria);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
@@ -151,11 +154,13 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
 
   const refresh = useRefreshResult();
   const [selectingId, setSelectingId] = useState<string | null>(null);
-  const [priceChange, setPriceChange] = useState<(PriceChangeModalProps['change'] & { id: string }) | null>(null);
-  const goToBooking = (resultId: string) => {
-    if (session.searchId) navigate(paths.booking(session.searchId, resultId));
+  const [priceChange, setPriceChange] = useState<
+    (PriceChangeModalProps['change'] & { id: string; seat?: string }) | null
+  >(null);
+  const goToBooking = (resultId: string, seat?: string) => {
+    if (session.searchId) navigate(paths.booking(session.searchId, resultId, seat));
   };
-  const handleSelect = (result: SearchResult) => {
+  const handleSelect = (result: SearchResult, seat?: string) => {
     if (!session.searchId) return;
     setSelectingId(result.id);
     refresh.mutate(
@@ -164,8 +169,13 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
         onSuccess: (answer) => {
           updateResult(answer.result);
           if (answer.priceChanged)
-            setPriceChange({ id: result.id, previous: toMoney(answer.previous), latest: toMoney(answer.result.price) });
-          else goToBooking(result.id);
+            setPriceChange({
+              id: result.id,
+              seat,
+              previous: toMoney(answer.previous),
+              latest: toMoney(answer.result.price),
+            });
+          else goToBooking(result.id, seat);
         },
         onError: (e) => {
           const f = classifySearchError(e, criteria);
@@ -244,7 +254,8 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
               matchCount={matched}
             />
           ) : null}
-          <SearchProgress session={session} shownCount={session.page?.count ?? 0} isStopped={!!error} />
+          {/* The count of the results shown, as the list's own count says it; new ones wait in the bar. */}
+          <SearchProgress session={session} shownCount={count} isStopped={!!error} />
           {session.isBusy && !error ? (
             <Alert
               type="info"
@@ -279,17 +290,37 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
               selected={filters.date}
               cheapest={calendar.cheapest}
               searched={firstLeg.departure_date}
+              kinds={kindsOfMode(criteria.mode)}
+              hasAllDates
               onSelect={(date) => changeFilters({ ...filters, date })}
             />
           ) : null}
+          {nearby.calendar && firstLeg ? (
+            <PriceCalendarStrip
+              days={nearby.calendar.days}
+              selected={firstLeg.departure_date}
+              cheapest={nearby.calendar.cheapest}
+              searched={firstLeg.departure_date}
+              kinds={kindsOfMode(criteria.mode)}
+              hasAllDates={false}
+              isLoading={nearby.isLoading}
+              onSelect={nearby.goTo}
+            />
+          ) : null}
           <SortTabs sort={sort} onChange={changeSort} isRail={isRail} leaders={page?.leaders ?? {}} />
-          {matched > 0 ? (
-            <p className={styles.count} data-testid="results-count">
-              {t('list.showing', { shown: visible.length, total: matched })}
-            </p>
+          {matched > 0 || held.pendingCount > 0 ? (
+            <div className={styles.listHead}>
+              {matched > 0 ? (
+                <p className={styles.count} data-testid="results-count">
+                  {matched < count
+                    ? t('list.showingFiltered', { shown: visible.length, total: matched, all: count })
+                    : t('list.showing', { shown: visible.length, total: matched })}
+                </p>
+              ) : null}
+              <NewResultsBar count={held.pendingCount} onShow={showNew} listRef={listRef} />
+            </div>
           ) : null}
           {isPlanGone ? <Alert type="info" showIcon title={t('empty.planGone')} /> : null}
-          <NewResultsBar count={held.pendingCount} onShow={showNew} />
           <div
             ref={listRef}
             id="search-results-list"
@@ -361,8 +392,9 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
         change={priceChange}
         onContinue={() => {
           const id = priceChange?.id;
+          const seat = priceChange?.seat;
           setPriceChange(null);
-          if (id) goToBooking(id);
+          if (id) goToBooking(id, seat);
         }}
         onCancel={() => setPriceChange(null)}
       />

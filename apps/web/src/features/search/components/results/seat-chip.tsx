@@ -2,6 +2,7 @@ import type { SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../../../../shared/ui/price';
 import { toMoney } from '../../lib/result-model';
+import { useFormatCny } from '../../lib/use-result-format';
 import styles from './result-card.module.css';
 
 type Seat = NonNullable<SearchResult['legs'][number]['seats']>[number];
@@ -9,23 +10,56 @@ type Seat = NonNullable<SearchResult['legs'][number]['seats']>[number];
 /** Above this many, stations show "available" rather than a number (as 12306 shows 有). */
 export const PLENTY_OF_SEATS = 20;
 
-/** `canWait`: a sold-out class of a one-train result may be joined on its waiting list (候补) when booking. */
-export function SeatChip({ seat, canWait = false }: { seat: Seat; canWait?: boolean }) {
+export type SeatChipProps = {
+  seat: Seat;
+  /** A sold-out class of a one-train result may be joined on its waiting list (候补) when booking. */
+  canWait?: boolean;
+  /** Books the train in this class; without it the chip only shows the class. */
+  onChoose?: (code: string) => void;
+  /** The class the card's price and its Select button are for. */
+  isOffered?: boolean;
+};
+
+/** A seat class of a train: its name, fare and tickets left; a tap books the train in that class. */
+export function SeatChip({ seat, canWait = false, onChoose, isOffered = false }: SeatChipProps) {
   const { t } = useTranslation('results');
+  const formatCny = useFormatCny();
   const isSoldOut = seat.remaining <= 0;
-  return (
-    <li className={`${styles.seat} ${isSoldOut ? styles.seatSoldOut : ''}`} data-seat={seat.code}>
-      <span className={styles.seatName}>{t(`seats.${seat.code as 'O'}`, { defaultValue: seat.code })}</span>
+  const name = t(`seats.${seat.code as 'O'}`, { defaultValue: seat.code });
+  const left = isSoldOut
+    ? canWait
+      ? t('card.waitlist')
+      : t('card.soldOut')
+    : seat.remaining > PLENTY_OF_SEATS
+      ? t('card.plenty')
+      : t('card.left', { count: seat.remaining });
+  const content = (
+    <>
+      <span className={styles.seatName}>{name}</span>
       <Price money={toMoney(seat.price)} className={styles.seatPrice} />
-      <span className={seat.remaining > 0 && seat.remaining <= 5 ? styles.seatFew : styles.seatLeft}>
-        {isSoldOut
-          ? canWait
-            ? t('card.waitlist')
-            : t('card.soldOut')
-          : seat.remaining > PLENTY_OF_SEATS
-            ? t('card.plenty')
-            : t('card.left', { count: seat.remaining })}
-      </span>
+      <span className={seat.remaining > 0 && seat.remaining <= 5 ? styles.seatFew : styles.seatLeft}>{left}</span>
+    </>
+  );
+  const className = `${styles.seat} ${isSoldOut ? styles.seatSoldOut : ''} ${isOffered ? styles.seatOffered : ''}`;
+  if (!onChoose)
+    return (
+      <li className={className} data-seat={seat.code}>
+        {content}
+      </li>
+    );
+  return (
+    <li className={styles.seatItem} data-seat={seat.code}>
+      <button
+        type="button"
+        className={`${className} ${styles.seatButton}`}
+        disabled={isSoldOut && !canWait}
+        onClick={() => onChoose(seat.code)}
+        aria-label={t('card.bookClass', { seat: name, price: formatCny(seat.price.amount), left })}
+        data-testid="seat-choice"
+        data-seat={seat.code}
+      >
+        {content}
+      </button>
     </li>
   );
 }
