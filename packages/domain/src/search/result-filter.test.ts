@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameInBoth } from '../text';
 import {
@@ -160,5 +161,25 @@ describe('result filters', () => {
     const f = toggleOption({ ...NO_FILTERS, price: [1, 2], date: '2030/05/01' }, 'cabins', 'C', false);
     expect(activeFilterCount(f)).toBe(3);
     expect(activeFilterCount(toggleOption(f, 'cabins', 'C', true))).toBe(2);
+  });
+});
+
+describe('the airlines a filter offers', () => {
+  it('are exactly the carriers riding in the results, each with the results it would show', () => {
+    const carriers = ['CA', 'MU', 'CZ', 'KE', 'CR'];
+    const drawn = fc.array(fc.array(fc.constantFrom(...carriers), { minLength: 1, maxLength: 3 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(drawn, (journeys) => {
+        const results = journeys.map((rides, i) =>
+          result(
+            `r${i}`,
+            rides.map((carrier) => leg(carrier === 'CR' ? 'land' : 'air', 'AAA', 'BBB', { carrier })),
+          ),
+        );
+        const offered = facetOptions(results, NO_FILTERS, 'carriers', priceOf);
+        expect(new Set(offered.map((o) => o.value))).toEqual(new Set(journeys.flat()));
+        for (const o of offered) expect(o.count).toBe(journeys.filter((rides) => rides.includes(o.value)).length);
+      }),
+    );
   });
 });
