@@ -40,7 +40,7 @@ async function payByCard(page: Page, lang: Lang, orderId: string, number: string
   await page.getByTestId('billing-phone').fill('+8613800138000');
   await page.getByTestId('pay-submit').click();
   await expect(page.getByTestId('payment-success')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/order\\?id=${orderId}$`), { timeout: 10_000 });
+  await expect(page).toHaveURL(new RegExp(`/order\\?id=${orderId}$`), { timeout: 60_000 });
 }
 
 /** Waits until the order page shows the order ticketed (it asks again by itself while tickets are issued). */

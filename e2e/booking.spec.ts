@@ -25,10 +25,10 @@ const cards = (page: Page) => page.getByTestId('result-card');
 const collectResults = searchOnPage;
 
 async function selectFrom(page: Page, card: Locator, lang: Lang) {
-  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 90_000 });
   await card.first().getByTestId('select-result').click();
   const dialog = page.getByTestId('price-change-dialog');
-  await page.waitForURL(/\/booking\?/, { timeout: 15_000 }).catch(async () => {
+  await page.waitForURL(/\/booking\?/, { timeout: 30_000 }).catch(async () => {
     await dialog.getByRole('button', { name: text(lang, 'results', 'priceChange.continue') }).click();
     await page.waitForURL(/\/booking\?/);
   });
@@ -47,7 +47,7 @@ async function chooseTravellers(page: Page, names: string[]) {
   const picker = page.getByTestId('passenger-picker');
   for (const name of names) {
     const item = picker.getByTestId('picker-item').filter({ hasText: name });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
     await item.getByRole('checkbox').check();
   }
 }
@@ -237,7 +237,7 @@ test('books a door-to-door plan with a flight and a train; ground legs are guida
     r.kind === 'mix' && r.legs.some((l) => l.kind === 'air') && r.legs.some((l) => l.kind === 'land');
   // The last pulls' answers may still be being read.
   await expect
-    .poll(() => found.results.some(isMixed), { timeout: 15_000 })
+    .poll(() => found.results.some(isMixed), { timeout: 60_000 })
     .toBe(true)
     .catch(() => undefined);
   const mixed = found.results.find(
@@ -311,7 +311,7 @@ for (const lang of LANGUAGES) {
     context,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await useLanguage(context, baseURL ?? '', lang);
     const mobile = await accountWith(page, []);
     const { searchId, results } = await collectResults(page, criteria({}, 40));

@@ -30,7 +30,7 @@ async function switchLanguage(page: Page, to: Lang) {
     if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
     await item.click({ timeout: 2_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', to, { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });

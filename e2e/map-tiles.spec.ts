@@ -125,7 +125,7 @@ for (const lang of LANGUAGES) {
     await expect(layer.locator('image').first()).toBeAttached();
     // Every tile drawn was served by the tile server, with nothing refused by the page's policy.
     const drawn = await layer.locator('image').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
-    await expect.poll(() => drawn.every((d) => served.includes(d)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => drawn.every((d) => served.includes(d)), { timeout: 60_000 }).toBe(true);
     // The tile under Beijing's centre is among them, and the layer is moved back by the GCJ-02 offset.
     const z = Number(drawn[0]?.split('/')[0]);
     expect(z).toBeGreaterThanOrEqual(8);

@@ -54,7 +54,7 @@ for (const lang of LANGUAGES) {
     baseURL,
   }) => {
     // A long walk through the page, and China Railway's answer comes a few seconds after the save.
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await useLanguage(context, baseURL ?? '', lang);
     await signIn(page, lang);
     await page.goto('/account');
@@ -119,7 +119,7 @@ for (const lang of LANGUAGES) {
     expect(body).not.toContain(ID_CARD);
     expect(body).not.toContain(PASSPORT);
     // China Railway answers shortly after the save.
-    await expect(card.getByTestId('rail-status')).toHaveAttribute('data-status', 'VERIFIED', { timeout: 20_000 });
+    await expect(card.getByTestId('rail-status')).toHaveAttribute('data-status', 'VERIFIED', { timeout: 60_000 });
     await expect(card.getByTestId('rail-status')).toContainText(tx('passengers', 'rail.hint.VERIFIED'));
 
     // Edit: the saved numbers stay, shown masked, unless retyped.

@@ -21,7 +21,7 @@ async function openPayment(page: Page, lang: Lang): Promise<string> {
   await page.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
   await page.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
   await page.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
-  await expect(page.getByTestId('payment-page')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('payment-page')).toBeVisible({ timeout: 60_000 });
   return id;
 }
 
@@ -155,7 +155,7 @@ for (const lang of LANGUAGES) {
       await shot(page, `payment-card-${lang}`);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('payment-success')).toContainText(text(lang, 'payment', 'success.title'));
-      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 60_000 });
       // Paid, and ticketing may have begun already, or be done.
       await expect(page.getByTestId('order-status')).toHaveText(
         new RegExp(
@@ -181,7 +181,7 @@ for (const lang of LANGUAGES) {
     test(`passes and fails the 3-D Secure challenge; a failed check keeps the card and what was typed (${lang})`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const id = await openPayment(page, lang);
       const failCheck = async () => {
         await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
@@ -217,7 +217,7 @@ for (const lang of LANGUAGES) {
       await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
       await page.getByRole('button', { name: lang === 'en' ? 'Complete verification' : '完成验证' }).click();
       await expect(page.getByTestId('payment-success')).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 60_000 });
       // Paid: nothing is kept for the order any more.
       await page.goto(`/payment?id=${id}`);
       await expect(page.getByTestId('already-paid')).toBeVisible();
@@ -313,7 +313,7 @@ for (const lang of LANGUAGES) {
       await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
       await page.getByRole('button', { name: lang === 'en' ? 'Complete verification' : '完成验证' }).click();
       await expect(page.getByTestId('payment-success')).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 10_000 });
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 60_000 });
       // The declined code's answer (422) is the only failed request.
       expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
     });

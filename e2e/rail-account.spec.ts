@@ -171,7 +171,7 @@ for (const lang of LANGUAGES) {
     await checkbox(form, 'rail-agree').check();
     await form.getByTestId('rail-login-submit').click();
 
-    await expect(card).toHaveAttribute('data-state', 'active', { timeout: 15_000 });
+    await expect(card).toHaveAttribute('data-state', 'active', { timeout: 60_000 });
     await expect(card.getByTestId('rail-username-shown')).toHaveText(rail.username);
     await expect(card.getByTestId('rail-state')).toHaveText(tx('rail', 'card.state.active'));
     await shot(page, `rail-card-linked-${lang}`);
@@ -179,22 +179,22 @@ for (const lang of LANGUAGES) {
     // Import the account's passengers: each comes with China Railway's status.
     await card.getByTestId('rail-import').click();
     const rows = page.getByTestId('rail-passenger');
-    await expect(rows).toHaveCount(3, { timeout: 15_000 });
+    await expect(rows).toHaveCount(3, { timeout: 60_000 });
     await expect(rows.nth(2)).toHaveAttribute('data-status', 'NEED_MOBILE_OR_EMAIL');
     for (let i = 0; i < 3; i++) await checkbox(rows.nth(i), 'rail-passenger-check').check();
     await shot(page, `rail-import-${lang}`);
     await page.getByTestId('rail-import-submit').click();
     const cards = page.getByTestId('passenger-card');
-    await expect(cards).toHaveCount(3, { timeout: 15_000 });
+    await expect(cards).toHaveCount(3, { timeout: 60_000 });
     const smith = cards.filter({ hasText: 'SMITH' });
     await expect(smith.getByTestId('rail-status')).toHaveAttribute('data-status', 'NEED_MOBILE_OR_EMAIL', {
-      timeout: 20_000,
+      timeout: 60_000,
     });
     await expect(smith).toContainText(tx('passengers', 'rail.hint.NEED_MOBILE_OR_EMAIL'));
     await expect(cards.filter({ hasText: '李娜' }).getByTestId('rail-status')).toHaveAttribute(
       'data-status',
       'VERIFIED',
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
 
     // Log out, confirmed.

@@ -29,7 +29,7 @@ const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCrite
 
 async function travellerAndContact(page: Page, name: string) {
   const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: name });
-  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
   await item.getByRole('checkbox').check();
   await page.getByTestId('contact-name').fill(name);
   await page.getByTestId('contact-phone').fill('13800138000');
@@ -95,7 +95,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
     await page.getByTestId('create-order').click();
     await openOrderFromPayment(page);
-    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('sub-order-ticketing')).toHaveAttribute('data-way', 'offline');
     await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
 
@@ -118,7 +118,7 @@ for (const lang of LANGUAGES) {
     await agreement.close();
     await form.locator('[data-testid="rail-agree"] input, input[data-testid="rail-agree"]').first().check();
     await form.getByTestId('rail-login-submit').click();
-    await expect(page.getByTestId('rail-account')).toHaveAttribute('data-state', 'active', { timeout: 15_000 });
+    await expect(page.getByTestId('rail-account')).toHaveAttribute('data-state', 'active', { timeout: 60_000 });
     await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online');
     await travellerAndContact(page, '周杰');
     await shot(page, `rail-booking-online-${lang}`);
@@ -128,7 +128,7 @@ for (const lang of LANGUAGES) {
     await shot(page, `rail-booking-online-payment-${lang}`);
     await page.getByTestId('create-order').click();
     await openOrderFromPayment(page);
-    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('sub-order-ticketing')).toHaveAttribute('data-way', 'online');
     await shot(page, `rail-order-online-${lang}`);
     expect(errors).toEqual([]);

@@ -92,9 +92,9 @@ for (const lang of LANGUAGES) {
       await expect(card.locator(`[data-seat="${soldOut}"]`)).toContainText(tx('results', 'card.waitlist'));
 
     await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: train.id })}`);
-    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 20_000 });
+    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 60_000 });
     const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
     await item.getByRole('checkbox').check();
     await page.getByTestId('contact-name').fill('周杰');
     await page.getByTestId('contact-phone').fill('13800138000');
@@ -119,7 +119,7 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('create-order').click();
 
     // Payment: card only, the amount held and not taken.
-    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 60_000 });
     const orderId = new URL(page.url()).searchParams.get('id') ?? '';
     await expect(page.getByTestId('waitlist-card-only')).toContainText(tx('payment', 'waitlist.noteTitle'));
     await expect(
@@ -208,10 +208,10 @@ for (const lang of LANGUAGES) {
 
     // Its action opens booking, where every class is offered for the waiting list and the quoted one is chosen.
     await card.getByTestId('select-result').click();
-    await expect(page).toHaveURL(/\/booking\?/, { timeout: 20_000 });
-    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/booking\?/, { timeout: 60_000 });
+    await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 60_000 });
     const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
     await item.getByRole('checkbox').check();
     await page.getByTestId('contact-name').fill('周杰');
     await page.getByTestId('contact-phone').fill('13800138000');
@@ -230,7 +230,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('create-order')).toHaveText(tx('orders', 'waitlist.create'));
     await page.getByTestId('create-order').click();
 
-    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 60_000 });
     const orderId = new URL(page.url()).searchParams.get('id') ?? '';
     await fillCard(page, lang);
     await page.getByTestId('pay-submit').click();

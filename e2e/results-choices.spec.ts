@@ -33,13 +33,13 @@ async function openResult(page: Page, days: number, id: string) {
   await page.goto(`/search/BJS-SHA-${date}/${encodeURIComponent(id)}`);
   await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
   const card = page.locator(`[data-result-id="${id}"]`);
-  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toBeVisible({ timeout: 60_000 });
   return card;
 }
 
 async function travellerAndContact(page: Page, name: string) {
   const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: name });
-  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
   await item.getByRole('checkbox').check();
   await page.getByTestId('contact-name').fill(name);
   await page.getByTestId('contact-phone').fill('13800138000');
@@ -120,11 +120,11 @@ for (const [n, lang] of LANGUAGES.entries()) {
     const order = await bookTrip(page, 'train', 22 + n);
     const codes = /\b(VNP|AOH|BJP|SHH|FTP|SNH|BXP|IZQ|NKH)\b/;
     await page.goto(`/order?id=${order.id}`);
-    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('order-page')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('leg').first()).toBeVisible();
     expect(await page.getByTestId('order-page').innerText()).not.toMatch(codes);
     await page.goto(`/itinerary?id=${order.id}`);
-    await expect(page.getByTestId('itinerary-leg').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('itinerary-leg').first()).toBeVisible({ timeout: 60_000 });
     expect(await page.getByTestId('itinerary-page').innerText()).not.toMatch(codes);
     const ics = await (await page.request.get(`/api/itinerary/ics?id=${order.id}`)).text();
     const titles = ics.split(/\r?\n/).filter((l) => l.startsWith('SUMMARY'));
@@ -144,7 +144,7 @@ for (const [n, lang] of LANGUAGES.entries()) {
     const map = page.getByRole('dialog');
     // Open on the door already chosen: its pin and its name, no coordinates.
     const pinName = map.getByTestId('map-pin-name');
-    await expect(pinName).toBeVisible({ timeout: 20_000 });
+    await expect(pinName).toBeVisible({ timeout: 60_000 });
     const name = await pinName.innerText();
     expect(name).toBe(doorName);
     if (lang === 'zh-CN') expect(name, 'a Chinese name').not.toMatch(/[A-Za-z]/);

@@ -93,7 +93,7 @@ async function switchLanguage(page: Page, to: Lang) {
     await expect(page.getByTestId('modify-search')).toHaveText(text(to, 'results', 'summary.modify'), {
       timeout: 3_000,
     });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 for (const [from, to] of [

@@ -46,7 +46,7 @@ async function chooseDay(page: Page, iso: string, closes = true) {
     if ((await popup.count()) === 0) return;
     await cell.click({ timeout: 2_000 });
     await expect(popup).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 async function placeCode(page: Page, name: string, lang: Lang): Promise<string> {

@@ -10,7 +10,7 @@ test.describe('language and currency preferences', () => {
     await expect(chinese).toBeVisible();
     await chinese.click();
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
-    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'), { timeout: 15_000 });
+    await expect(page.locator('h1')).toHaveText(text('zh-CN', 'about', 'hero.title'), { timeout: 60_000 });
 
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('zh-CN');

@@ -44,7 +44,7 @@ for (const lang of LANGUAGES) {
     await expect(summary.getByTestId('travel-dates')).toContainText(`${day} ${leg?.departureTime.slice(11, 16)}`);
     await expect(summary.getByTestId('plus-days')).toHaveText('+1');
     const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '赵敏' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 20_000 });
+    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
     await item.getByRole('checkbox').check();
     await page.getByTestId('contact-name').fill('赵敏');
     await page.getByTestId('contact-phone').fill('13800138000');
@@ -61,7 +61,7 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('create-order').click();
 
     // The order page and its payment summary.
-    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/payment\?id=/, { timeout: 60_000 });
     await expect(page.getByTestId('travel-dates')).toContainText(day);
     await openOrderFromPayment(page);
     const head = page.getByTestId('order-page').getByTestId('travel-dates').first();

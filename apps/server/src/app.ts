@@ -188,6 +188,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             },
           },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A start on a machine busy with other work may take longer than Fastify's 10 s per plugin.
+    pluginTimeout: 120_000,
     clientErrorHandler,
     // Each API route reads at most its own limit (lib/serve.ts); nothing else takes a body.
     bodyLimit: 64 * 1024,

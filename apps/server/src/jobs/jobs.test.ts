@@ -84,7 +84,7 @@ describe('jobs', () => {
     const runner = new JobRunner(registry, { connectionString: database.url, concurrency: 2, pollIntervalMs: 200 });
     await runner.start();
     await addJob(db, 'test.record', { note: 'while running' });
-    await expect.poll(() => seen.map((s) => s.note), { timeout: 10_000 }).toEqual(['while running']);
+    await expect.poll(() => seen.map((s) => s.note), { timeout: 60_000 }).toEqual(['while running']);
     const crons = await sql<{ identifier: string }>`
       select identifier from graphile_worker._private_known_crontabs`.execute(db);
     expect(crons.rows.map((r) => r.identifier)).toContain('test.tick');

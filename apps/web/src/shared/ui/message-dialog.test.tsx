@@ -29,7 +29,7 @@ describe('message dialog', () => {
     const { user, reload } = setup({ type: 'REFRESH', content: 'Price changed', onRefresh });
     await user.click(screen.getByText('open'));
     // The first dialog loads Ant Design: seconds on a busy machine.
-    expect(await screen.findByText('Price changed', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Price changed', {}, { timeout: 45_000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(onRefresh).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();
