@@ -79,14 +79,14 @@ for (const [n, lang] of LANGUAGES.entries()) {
 
     // The train's own card: the same fare for the same class.
     const trainCard = await openResult(page, days, train.id);
-    const offered = trainCard.locator(`[data-testid="seat-choice"][data-seat="${leg.cabin}"]`);
+    const offered = trainCard.locator(`[data-seat="${leg.cabin}"] [data-testid="seat-choice"]`);
     await expect(offered.getByTestId('price')).toHaveText(planFare);
 
     // Tapping another class books that class; step 3 shows it chosen and still lets it change.
     const other = (leg.seats ?? []).find((s) => s.code !== leg.cabin && s.remaining > 0);
     if (!other) throw new Error(`${leg.number} has no other class with seats`);
     const otherName = tx('orders', `seats.${other.code}`);
-    await trainCard.locator(`[data-testid="seat-choice"][data-seat="${other.code}"]`).click();
+    await trainCard.locator(`[data-seat="${other.code}"] [data-testid="seat-choice"]`).click();
     // Re-priced on the way: should the fare have moved, the traveller goes on at the new one.
     const dialog = page.getByTestId('price-change-dialog');
     await expect(page.getByTestId('booking-page').or(dialog)).toBeVisible({ timeout: 30_000 });

@@ -56,7 +56,6 @@ export function SeatChip({ seat, canWait = false, onChoose, isOffered = false }:
         onClick={() => onChoose(seat.code)}
         aria-label={t('card.bookClass', { seat: name, price: formatCny(seat.price.amount), left })}
         data-testid="seat-choice"
-        data-seat={seat.code}
       >
         {content}
       </button>
