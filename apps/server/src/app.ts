@@ -70,7 +70,7 @@ import type { RailAccountProvider } from './features/rail/provider';
 import { RailRepository } from './features/rail/rail.repository';
 import { railRoutes } from './features/rail/rail.routes';
 import { RailService } from './features/rail/rail.service';
-import { RailServiceSimulator } from './features/rail/simulator/rail-service-sim';
+import { RailServiceSimulator, type SimSms } from './features/rail/simulator/rail-service-sim';
 import { railSimRoutes, seatReturnRoutes } from './features/rail/simulator/rail-sim.routes';
 import { SimulatedSeatReturns } from './features/rail/simulator/seat-returns';
 import { RailTicketsNotYet } from './features/rail/ticketing';
@@ -113,6 +113,11 @@ export type AppDeps = {
   refdata: Refdata;
   mailer: Mailer;
   sms: SmsProvider;
+  /**
+   * Where the simulators' own texts go (the simulated 12306 sends its login codes as the real one would):
+   * never through our SMS gateway; `sms` by default.
+   */
+  simulatorSms?: SimSms;
   /** Key material: the HMAC secret and the keyring that seals personal data at rest. */
   secrets: Secrets;
   /** Where the job tables are; without it no job runs in this process (jobs are still added). */
@@ -448,7 +453,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : new RailServiceSimulator(
         deps.db,
         deps.secrets.keyring,
-        deps.sms,
+        deps.simulatorSms ?? deps.sms,
         {
           latencyMs: config.RAIL_SIM_LATENCY_MS,
           codeFailureRate: config.RAIL_SIM_CODE_FAILURE_RATE,

@@ -30,4 +30,25 @@ describe('configuration', () => {
     expect(() => assertMessagingConfigured(loadConfig({ ...prod, MESSAGING_STAND_INS: 'true' }))).not.toThrow();
     expect(() => assertMessagingConfigured(loadConfig({}))).not.toThrow();
   });
+
+  it('starts in production with a mail relay and Aliyun SMS, and refuses Aliyun SMS half configured', () => {
+    const aliyun = {
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tExample',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '联程旅行',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      ALIYUN_SMS_TEMPLATE_NOTICE: 'SMS_2',
+    };
+    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x', DATA_KEYS: 'k1:x', SMTP_URL: 'smtp://relay.example:587' };
+    expect(() => assertMessagingConfigured(loadConfig({ ...prod, ...aliyun }))).not.toThrow();
+    const { ALIYUN_SMS_TEMPLATE_NOTICE: _n, ALIYUN_SMS_SIGN_NAME: _s, ...half } = aliyun;
+    expect(() => loadConfig(half)).toThrow(/ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_NOTICE: Aliyun SMS needs/);
+  });
+
+  it('runs every simulator by default: no Duffel, no Aliyun SMS', () => {
+    const config = loadConfig({});
+    expect(config.DUFFEL_ACCESS_TOKEN).toBeUndefined();
+    expect(config.ALIYUN_SMS_ACCESS_KEY_ID).toBeUndefined();
+    expect(config.SEARCH_SIMULATED_FLIGHT_SELLERS).toBe(true);
+  });
 });

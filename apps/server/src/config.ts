@@ -48,6 +48,66 @@ export const trustProxySchema = z
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
+ * Real outside providers (README "Going live"): each switches on when its credentials are set and the
+ * simulators stay the default otherwise. Their endpoints are settings so tests point them at local fakes.
+ */
+const providerSettings = {
+  DUFFEL_ACCESS_TOKEN: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Duffel access token: Duffel sells flights beside the simulated sellers (none by default)'),
+  DUFFEL_BASE_URL: z.url().default('https://api.duffel.com').describe("Duffel's API origin"),
+  DUFFEL_WEBHOOK_SECRET: z
+    .string()
+    .min(8)
+    .optional()
+    .describe("The secret of Duffel's webhook, checking X-Duffel-Signature; webhooks are refused without it"),
+  DUFFEL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(120_000)
+    .default(60_000)
+    .describe('Time limit of one booking call to Duffel (a search has the supplier time limit)'),
+  SEARCH_SIMULATED_FLIGHT_SELLERS: flag
+    .default(true)
+    .describe('Search the three simulated flight consolidators; false once real sellers are configured'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional().describe('Aliyun AccessKey ID: texts go through Aliyun SMS'),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional().describe('Aliyun AccessKey secret'),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional().describe('The approved signature name (签名) of every text'),
+  ALIYUN_SMS_TEMPLATE_CODE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Template code of verification codes, whose one variable is code'),
+  ALIYUN_SMS_TEMPLATE_NOTICE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Template code of order notices, whose variables are title and order'),
+  ALIYUN_SMS_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .default('https://dysmsapi.aliyuncs.com')
+    .describe("Aliyun SMS's endpoint"),
+  ALIYUN_SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+};
+
+/** Settings that only make sense together: a provider half configured stops the start. */
+const PROVIDER_GROUPS: { name: string; keys: string[] }[] = [
+  {
+    name: 'Aliyun SMS',
+    keys: [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+      'ALIYUN_SMS_TEMPLATE_NOTICE',
+    ],
+  },
+];
+
+/**
  * Every setting the server reads from the environment. Company particulars default to sample values,
  * flagged by COMPANY_PARTICULARS_ARE_SAMPLES so the site marks them as samples; a deployment sets the real ones.
  */
@@ -437,6 +497,7 @@ export const configSchema = z.object({
     .describe('Tests only (never in production): the process kills itself at this point of the pay flow'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
+  ...providerSettings,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -448,6 +509,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const set = parsed.data as Record<string, unknown>;
+  for (const group of PROVIDER_GROUPS) {
+    const missing = group.keys.filter((k) => set[k] === undefined);
+    if (missing.length > 0 && missing.length < group.keys.length) {
+      throw new Error(
+        `Invalid configuration:\n  ${missing.join(', ')}: ${group.name} needs every one of ${group.keys.join(', ')}`,
+      );
+    }
+  }
   return parsed.data;
 }
 
@@ -455,13 +525,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Production never silently writes verification codes and activation links to a log instead of sending
  * them: without a mail relay (SMTP_URL) and an SMS gateway, it starts only when MESSAGING_STAND_INS says so.
  */
-export function assertMessagingConfigured(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'MESSAGING_STAND_INS'>): void {
+export function assertMessagingConfigured(
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'MESSAGING_STAND_INS' | 'ALIYUN_SMS_ACCESS_KEY_ID'>,
+): void {
   if (config.NODE_ENV !== 'production' || config.MESSAGING_STAND_INS) return;
   const missing = [
     ...(config.SMTP_URL ? [] : ['SMTP_URL (mail would only be logged)']),
-    // No SMS gateway adapter is configured yet: texts are only logged.
-    'an SMS gateway (texts would only be logged)',
+    ...(config.ALIYUN_SMS_ACCESS_KEY_ID ? [] : ['an SMS gateway, ALIYUN_SMS_* (texts would only be logged)']),
   ];
+  if (missing.length === 0) return;
   throw new Error(
     `Production needs real messaging: ${missing.join(', ')}. Set MESSAGING_STAND_INS=true to run with the logging stand-ins on purpose.`,
   );

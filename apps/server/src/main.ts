@@ -4,6 +4,7 @@ import { assertMessagingConfigured, loadConfig } from './config';
 import { createDb } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
+import { smsGateway } from './features/account/messaging/aliyun-sms';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
 import { sharedInventory } from './features/search/inventory/inventory';
@@ -31,14 +32,16 @@ if (!config.SMTP_URL) {
   await sink.start();
 }
 const mailer = new Mailer(config.SMTP_URL ?? sink?.url ?? '', config.MAIL_FROM);
-const sms = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`), config.SMS_OUTBOX_FILE);
+// Texts go through Aliyun SMS when it is configured; otherwise, and for the simulators' own texts, to the log.
+const outbox = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text}`), config.SMS_OUTBOX_FILE);
+const sms = smsGateway(config) ?? outbox;
 
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
 await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
 settleHeap();
-const app = await buildApp(config, { db, refdata, mailer, sms, secrets, databaseUrl });
+const app = await buildApp(config, { db, refdata, mailer, sms, simulatorSms: outbox, secrets, databaseUrl });
 
 let isClosing = false;
 async function shutdown(signal: string): Promise<void> {

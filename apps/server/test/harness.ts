@@ -7,7 +7,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
-import { LogSmsProvider } from '../src/features/account/messaging/sms';
+import { LogSmsProvider, type SmsProvider } from '../src/features/account/messaging/sms';
 import type { Inventory } from '../src/features/search/inventory/inventory';
 import type { Bound } from '../src/features/search/suppliers/supplier';
 import { Keyring } from '../src/lib/crypto';
@@ -103,6 +103,8 @@ export async function createTestApp(
   now?: () => Date,
   deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers' | 'load'> & {
     secrets?: Secrets;
+    /** A real SMS gateway's adapter (pointed at a fake); the logging stand-in by default. */
+    gatewaySms?: SmsProvider;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -114,7 +116,8 @@ export async function createTestApp(
     db: database.db,
     refdata: testRefdata(),
     mailer,
-    sms,
+    sms: deps.gatewaySms ?? sms,
+    simulatorSms: sms,
     secrets: deps.secrets ?? testSecrets(),
     databaseUrl: database.url,
     now,

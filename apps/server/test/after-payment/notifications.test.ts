@@ -88,6 +88,11 @@ describe('notices', () => {
     expect(text).toContain(`https://junction.example/order?id=${order.id}`);
     const sms = t.sms.sent.filter((m) => m.text.includes(order.orderNumber));
     expect(sms).toHaveLength(1);
+    // A gateway sends the notice as its approved template: the title and the order number.
+    expect(sms[0]?.template).toEqual({
+      name: 'notice',
+      params: { title: `Order ${order.orderNumber} created`, order: order.orderNumber },
+    });
 
     // A job run again sends nothing twice.
     await t.app.jobs?.runDueJobs();

@@ -122,7 +122,11 @@ export class AccountService {
     });
     try {
       if (input.type === 'mobile')
-        await this.sms.send({ to: target, text: codeSms(meta.language, code, input.purpose) });
+        await this.sms.send({
+          to: target,
+          text: codeSms(meta.language, code, input.purpose),
+          template: { name: 'code', params: { code } },
+        });
       else await this.mailer.send({ to: target, ...codeMail(meta.language, code, input.purpose) });
     } catch {
       // Nothing reached the traveller: the wait before the next request does not start.

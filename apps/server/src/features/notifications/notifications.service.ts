@@ -27,7 +27,13 @@ const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
 /** Where notices go out (the account feature's SMTP mailer and SMS provider, composed in `app.ts`). */
 export type NoticeChannels = {
   mail: { send(mail: { to: string; subject: string; text: string; html: string }): Promise<void> };
-  sms: { send(sms: { to: string; text: string }): Promise<void> };
+  sms: {
+    send(sms: {
+      to: string;
+      text: string;
+      template: { name: 'notice'; params: { title: string; order: string } };
+    }): Promise<void>;
+  };
 };
 
 export type NotifyInput = {
@@ -144,7 +150,12 @@ export class NotificationsService {
     if (!n.mobile) return 'none';
     const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
     const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
-    await this.channels.sms.send({ to: n.mobile, text: m.sms });
+    await this.channels.sms.send({
+      to: n.mobile,
+      text: m.sms,
+      // A gateway sends its approved template with the notice's title and order number filled in.
+      template: { name: 'notice', params: { title: m.title, order: String(n.params.orderNumber ?? '') } },
+    });
     await this.repo.markSent(noticeId, 'sms', this.now());
     return 'sent';
   }

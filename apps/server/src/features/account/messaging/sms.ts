@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 
-export type Sms = { to: string; text: string };
+/**
+ * What a text says, as a template a gateway has approved beforehand (gateways in China send no free
+ * text): a verification code, or a notice about an order with its title and order number.
+ */
+export type SmsTemplate =
+  | { name: 'code'; params: { code: string } }
+  | { name: 'notice'; params: { title: string; order: string } };
 
-/** A text-message provider; a real gateway (Aliyun SMS, Twilio…) implements the same interface. */
+/** A text to a mobile number (E.164): its words for the log and a stand-in, and its template for a gateway. */
+export type Sms = { to: string; text: string; template: SmsTemplate };
+
+/** A text-message provider: Aliyun SMS (`aliyun-sms.ts`), or the logging stand-in below. */
 export interface SmsProvider {
   send(sms: Sms): Promise<void>;
 }
