@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/database';
+import { duffelSupply } from './duffel';
 import { registerAccountJobs } from './features/account/account.jobs';
 import { AccountRepository } from './features/account/account.repository';
 import { accountRoutes } from './features/account/account.routes';
@@ -268,6 +269,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => shared.close());
   // China Railway's remaining tickets (the simulated railway), the same for searching, booking and waiting.
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
+  // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
+  const duffel = duffelSupply(config, deps.refdata);
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
@@ -286,7 +289,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             plannerPool: plannerPoolOptions(config),
             random: deps.random,
             railRemaining,
-          })),
+            simulatedFlightSellers: config.SEARCH_SIMULATED_FLIGHT_SELLERS,
+          }).concat(duffel ? [duffel.supplier(inventory)] : [])),
     },
     now,
   );

@@ -39,6 +39,8 @@ export type CatalogueOptions = {
   random?: Random;
   /** China Railway's remaining tickets; the seeded simulation by default. */
   railRemaining?: RailRemaining;
+  /** The three simulated flight consolidators (true by default); off once real sellers are configured. */
+  simulatedFlightSellers?: boolean;
 };
 
 /**
@@ -91,7 +93,9 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
       ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool(), feeds)
       : async (request, supplier) => planDoorToDoor(inv, request, supplier);
   return [
-    ...flights.map((f) => overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network)),
+    ...(o.simulatedFlightSellers === false ? [] : flights).map((f) =>
+      overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network),
+    ),
     overNetwork(
       new ChinaRailwaySupplier(inv, o.railRemaining),
       reliable({ minMs: 250, medianMs: 700, maxMs: 3000, failureRate: 0.03, timeoutRate: 0.01 }),
