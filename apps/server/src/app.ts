@@ -6,6 +6,7 @@ import { AppError, CHAT_SOCKET_PATH, ERRORS } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bookingPeople } from './booking-people';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/database';
 import { duffelSupply } from './duffel';
@@ -30,6 +31,7 @@ import { ItineraryRepository } from './features/fulfilment/itinerary/itinerary.r
 import { ItineraryService } from './features/fulfilment/itinerary/itinerary.service';
 import { PdfPool } from './features/fulfilment/itinerary/itinerary-pdf-pool';
 import { scheduleTicketing } from './features/fulfilment/schedule';
+import { bySeller } from './features/fulfilment/ticketing/by-seller';
 import type { TicketIssuers } from './features/fulfilment/ticketing/issuer';
 import { TicketingUnavailable } from './features/fulfilment/ticketing/issuer';
 import { SimulatedAirline } from './features/fulfilment/ticketing/simulated-issuers';
@@ -270,7 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // China Railway's remaining tickets (the simulated railway), the same for searching, booking and waiting.
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
   // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
-  const duffel = duffelSupply(config, deps.refdata);
+  const duffel = duffelSupply(config, deps.refdata, deps.db);
   const search = new SearchService(
     deps.refdata,
     sharedInventory(deps.refdata, !config.SEARCH_PLANNER_WORKER),
@@ -579,10 +581,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const fulfilment = new FulfilmentService(
     new FulfilmentRepository(deps.db),
     deps.ticketIssuers ?? {
-      air: new SimulatedAirline(deps.db, {
-        delayMs: config.TICKETING_DELAY_MS,
-        failureRate: config.TICKETING_FAILURE_RATE,
-      }),
+      // A flight ticket is bought from its seller: Duffel's from Duffel, the simulated sellers' from the
+      // simulated airlines.
+      air: bySeller(
+        duffel ? { duffel: duffel.issuer } : {},
+        new SimulatedAirline(deps.db, {
+          delayMs: config.TICKETING_DELAY_MS,
+          failureRate: config.TICKETING_FAILURE_RATE,
+        }),
+      ),
       // A rail sub-order is issued the way its order chose: online in the traveller's 12306 account,
       // or by our agent desk, whose agent takes from the ticketing delay up to thirty times it.
       rail: {
@@ -624,6 +631,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     now,
     (orderId) => payments.paymentsOf(orderId),
+    bookingPeople(deps.db, deps.secrets.keyring),
   );
   registerFulfilmentJobs(jobs, fulfilment);
 

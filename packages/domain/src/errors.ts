@@ -115,7 +115,10 @@ export const ERRORS = {
   },
   /** Also the answer for another user's notice. */
   NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
-  /** Sent with params `{ reason }`: 'departed', 'not-refundable' or 'status'. */
+  /**
+   * Sent with params `{ reason }`: 'departed', 'not-refundable', 'status', or 'whole-booking' (the airline
+   * refunds the booking only for everyone on it at once).
+   */
   REFUND_NOT_ALLOWED: { errorCode: 2202, http: 422, message: 'This ticket cannot be refunded.' },
   /** Also the answer for another user's refund. */
   REFUND_NOT_FOUND: { errorCode: 2203, http: 404, message: 'This refund does not exist.' },

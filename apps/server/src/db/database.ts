@@ -171,6 +171,8 @@ export type SubOrdersTable = {
   serviceFeeMinor: ColumnType<number | null, number | null | undefined, number | null>;
   /** Each traveller's part of the price and of the service fee, by position; null on orders made before. */
   travellerPrices: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Flights: the seller the ticket is bought from (`duffel`, or a simulated consolidator's id). */
+  supplier: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type OrderEventsTable = {
@@ -287,6 +289,21 @@ export type TicketsTable = {
 
 /** A service's schedule change on a day, set through the simulated airline's control (0: none). */
 export type SimScheduleChangesTable = { service: string; date: string; minutes: number };
+
+/** Duffel's orders of our sub-orders, written before the call that makes one and after its answer. */
+export type DuffelOrdersTable = {
+  requestKey: string;
+  orderId: string;
+  subOrderId: string;
+  offerId: string;
+  amountMinor: number;
+  currency: string;
+  state: 'creating' | 'booked' | 'cancelled';
+  duffelOrderId: string | null;
+  bookingReference: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+};
 
 export type SimTicketIssuesTable = {
   requestKey: string;
@@ -556,6 +573,7 @@ export type Database = {
   tickets: TicketsTable;
   simTicketIssues: SimTicketIssuesTable;
   simScheduleChanges: SimScheduleChangesTable;
+  duffelOrders: DuffelOrdersTable;
   refunds: RefundsTable;
   refundEvents: RefundEventsTable;
   railAccounts: RailAccountsTable;

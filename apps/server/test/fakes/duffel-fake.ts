@@ -64,8 +64,12 @@ export class DuffelFake {
   readonly cancellations = new Map<string, Record<string, unknown>>();
   /** Every request as it arrived. */
   readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
-  /** The next answers of a path, in place of the fake's own (to play an outage or a refusal). */
-  readonly scripted: { method: string; path: RegExp; status: number; body: unknown }[] = [];
+  /**
+   * The next answers of a path, in place of the fake's own (to play an outage or a refusal); with `lost`
+   * the request takes effect and only its answer is replaced (a gateway failing on the way back).
+   */
+  readonly scripted: { method: string; path: RegExp; status: number; body: unknown; lost?: boolean }[] = [];
+  private losing: { status: number; body: unknown } | undefined;
   private server?: Server;
   port = 0;
 
@@ -100,6 +104,11 @@ export class DuffelFake {
   }
 
   private reply(res: ServerResponse, status: number, body: Record<string, unknown>): true {
+    if (this.losing) {
+      const lost = this.losing;
+      this.losing = undefined;
+      return this.reply(res, lost.status, lost.body as Record<string, unknown>);
+    }
     const requestId = randomBytes(10).toString('hex');
     const payload = 'errors' in body ? { ...body, meta: { status, request_id: requestId } } : body;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
@@ -127,7 +136,8 @@ export class DuffelFake {
     const scripted = this.scripted.findIndex((s) => s.method === method && s.path.test(url.pathname));
     if (scripted >= 0) {
       const [s] = this.scripted.splice(scripted, 1);
-      return this.reply(res, s?.status ?? 500, s?.body as Record<string, unknown>);
+      if (s?.lost) this.losing = { status: s.status, body: s.body };
+      else return this.reply(res, s?.status ?? 500, s?.body as Record<string, unknown>);
     }
     const data = body.data ?? {};
     const p = url.pathname;

@@ -23,6 +23,7 @@ import * as wallet3 from './0011-wallet-3';
 import * as wallet4 from './0011-wallet-4';
 import * as itinerary from './0012-itinerary';
 import * as refundsPerTicket from './0012-refunds-per-ticket';
+import * as supply from './0012-supply';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0011-wallet-4': wallet4,
   '0012-itinerary': itinerary,
   '0012-refunds-per-ticket': refundsPerTicket,
+  '0012-supply': supply,
 };

@@ -80,7 +80,7 @@ export class FulfilmentRepository {
   travellers(orderId: string, db: Kysely<Database> = this.db) {
     return db
       .selectFrom('orderTravellers')
-      .select(['position', 'name', 'airType', 'railType', 'documentType', 'documentMasked'])
+      .select(['position', 'name', 'birthDate', 'airType', 'railType', 'documentType', 'documentMasked'])
       .where('orderId', '=', orderId)
       .orderBy('position')
       .execute();

@@ -22,7 +22,7 @@ import {
   statusText,
   type Trx,
 } from './fulfilment.repository';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail } from './ports';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TravellerPeople } from './ports';
 import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
 import { recordScheduleChanges } from './schedule-changes';
@@ -114,8 +114,13 @@ export class FulfilmentService {
     private readonly options: FulfilmentOptions,
     private readonly now: () => Date,
     private readonly paymentsOf: PaymentRecords = async () => [],
+    private readonly people?: TravellerPeople,
   ) {
-    this.refunds = new RefundsService(repo, refundMoney, notify, options, now);
+    const air = issuers.air;
+    // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
+    const sellerRefunds =
+      air.refundQuote && air.cancel ? { quote: air.refundQuote.bind(air), cancel: air.cancel.bind(air) } : undefined;
+    this.refunds = new RefundsService(repo, refundMoney, notify, options, now, sellerRefunds);
   }
 
   /** The travellers' refunds, ticket by ticket. */
@@ -175,20 +180,29 @@ export class FulfilmentService {
 
   /** What the supplier is asked for: the sub-order's rides and travellers, with the seats they chose. */
   private async requestFor(order: OrderRow, sub: SubOrderRow): Promise<IssueRequest> {
-    const { legs } = order.itinerary as Itinerary;
+    const { legs, bounds } = order.itinerary as Itinerary;
     const extras = order.extras as BookingExtras;
     const travellers = await this.repo.travellers(order.id);
     const legIdx = sub.legs as number[];
     const choice = extras.rail?.find((c) => legIdx.includes(c.leg));
+    const bags = extras.baggage?.find((b) => b.ticket === sub.position)?.pieces ?? [];
+    const people = this.people;
     return {
       key: `${order.id}:${sub.id}`,
       orderId: order.id,
       subOrderId: sub.id,
+      supplier: sub.supplier,
+      paidMinor: sub.paidMinor ?? sub.priceMinor,
+      ...(people ? { people: () => people(order.id) } : {}),
       legs: legIdx.map((i) => {
         const l = legs[i] as ResultLeg;
         const seatClass = sub.type === 'railway' ? (choice?.seatClass ?? l.cabin ?? '') : (l.cabin ?? 'Y');
         return {
           index: i,
+          bound: Math.max(
+            0,
+            bounds.findIndex((b) => i >= b.start && i < b.end),
+          ),
           carrier: l.carrier,
           number: l.number,
           fromCode: l.from.code,
@@ -204,6 +218,8 @@ export class FulfilmentService {
         type: sub.type === 'railway' ? (t.railType ?? 'ADULT') : t.airType,
         seatLetter: choice?.seats[i] ?? null,
         bunk: choice?.bunks[i] ?? null,
+        birthDate: t.birthDate,
+        extraBags: bags[i] ?? 0,
       })),
     };
   }

@@ -1,6 +1,7 @@
 import type { NoticeKind, NoticeParams, ReceiptPayment } from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { BookingPeople, SoldTickets } from './ticketing/issuer';
 
 /** Tells a traveller something in the caller's transaction (the notifications feature's `notify`, from `app.ts`). */
 export type Notifier = (
@@ -32,3 +33,19 @@ export type StaffMail = (mail: { subject: string; text: string }) => Promise<voi
 
 /** The payments taken for an order, for its receipt (the payment feature's `PaymentsService.paymentsOf`). */
 export type PaymentRecords = (orderId: string) => Promise<ReceiptPayment[]>;
+
+/**
+ * The travellers of an order in clear with the order's contact, for a seller booking in their names (the
+ * orders and passengers features and the keyring, composed in `app.ts`).
+ */
+export type TravellerPeople = (orderId: string) => Promise<BookingPeople>;
+
+/**
+ * A flight seller that prices and cancels its own refunds (Duffel's order cancellations), by sub-order: the
+ * air issuer's `refundQuote` and `cancel`, composed in the fulfilment service. `quote` is undefined for a
+ * sub-order whose seller does not quote one (our fare rules apply).
+ */
+export type SellerRefunds = {
+  quote(tickets: SoldTickets): Promise<{ refundMinor: number } | undefined>;
+  cancel(tickets: SoldTickets): Promise<void>;
+};

@@ -20,7 +20,8 @@ import {
   statusText,
   type Trx,
 } from './fulfilment.repository';
-import type { Notifier, RefundMoney } from './ports';
+import type { Notifier, RefundMoney, SellerRefunds } from './ports';
+import { SELLER_QUOTE, sellerFees } from './refund-seller';
 import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
 import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
 import { presentRefunds } from './refund-view';
@@ -61,6 +62,8 @@ export class RefundsService {
     private readonly notify: Notifier,
     private readonly options: RefundOptions,
     private readonly now: () => Date,
+    /** The flight seller's own refund quotes and cancellations, where the seller has them (Duffel). */
+    private readonly sellerRefunds?: SellerRefunds,
   ) {}
 
   /** Prices the tickets a selection names, as of now; with the database's view in `db` (a locked transaction). */
@@ -72,15 +75,25 @@ export class RefundsService {
     ]);
     const { legs, fees } = order.itinerary as Itinerary;
     const nowMs = this.now().getTime();
-    return selectTickets(selection, subs, travellers, refunds).map((ticket) => {
-      const first = legs[(ticket.sub.legs as number[])[0] ?? 0] as ResultLeg;
-      const fee = priceTicket(ticket, {
-        departureMs: Date.parse(first.departureTime),
-        nowMs,
-        bookedMs: order.createdAt.getTime(),
-        fees,
-        issued: true,
-      });
+    const firstOf = (ticket: RefundTicket) => legs[(ticket.sub.legs as number[])[0] ?? 0] as ResultLeg;
+    const tickets = selectTickets(selection, subs, travellers, refunds);
+    const bySeller = await sellerFees(
+      this.sellerRefunds,
+      tickets,
+      travellers,
+      (ticket) => nowMs >= Date.parse(firstOf(ticket).departureTime),
+    );
+    return tickets.map((ticket) => {
+      const first = firstOf(ticket);
+      const fee =
+        bySeller.get(ticket) ??
+        priceTicket(ticket, {
+          departureMs: Date.parse(first.departureTime),
+          nowMs,
+          bookedMs: order.createdAt.getTime(),
+          fees,
+          issued: true,
+        });
       const quote: TicketRefundQuote = {
         subOrderId: ticket.sub.id,
         travellerPosition: ticket.position,
@@ -245,6 +258,12 @@ export class RefundsService {
   async payOut(refundId: string): Promise<'done' | 'settled'> {
     const claimed = await this.repo.claimRefund(refundId, this.now());
     if (!claimed) return 'settled';
+    if (claimed.reason === 'traveller' && claimed.feeRule === SELLER_QUOTE) {
+      // The seller cancels its booking before any of its money goes back: the first ticket's payout
+      // cancels it, the others (and a retry) find it cancelled already.
+      const sold = (await this.repo.subOrders(claimed.orderId)).find((s) => s.id === claimed.subOrderId);
+      await this.sellerRefunds?.cancel({ subOrderId: claimed.subOrderId, supplier: sold?.supplier ?? null });
+    }
     const { channel } = await this.refundMoney({
       orderId: claimed.orderId,
       subOrderId: claimed.subOrderId,
@@ -304,15 +323,25 @@ export class RefundsService {
     const at = this.now();
     await this.repo.transaction(async (trx) => {
       await this.repo.lockOrder(trx, refund.orderId);
-      const moved = await this.repo.moveRefund(trx, {
-        id: refundId,
-        from: 'processing',
-        to: 'withdrawn',
-        set: { withdrawnAt: at },
-        unclaimed: true,
-      });
-      if (!moved) throw new AppError('REFUND_NOT_WITHDRAWABLE');
-      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'withdrawn', at });
+      // A booking its seller cancels whole comes back whole: every ticket of it, or none.
+      const together =
+        refund.feeRule === SELLER_QUOTE
+          ? (await this.repo.refundsOfOrder(refund.orderId, trx)).filter(
+              (r) => r.subOrderId === refund.subOrderId && r.feeRule === SELLER_QUOTE && r.status === 'processing',
+            )
+          : [refund];
+      if (!together.some((r) => r.id === refundId)) throw new AppError('REFUND_NOT_WITHDRAWABLE');
+      for (const { id } of together) {
+        const moved = await this.repo.moveRefund(trx, {
+          id,
+          from: 'processing',
+          to: 'withdrawn',
+          set: { withdrawnAt: at },
+          unclaimed: true,
+        });
+        if (!moved) throw new AppError('REFUND_NOT_WITHDRAWABLE');
+        await this.repo.addRefundEvent(trx, { refundId: id, from: 'processing', to: 'withdrawn', at });
+      }
       // The sub-order was being refunded whole; with this ticket back, it stands again.
       const to = txt(S.TICKETED);
       if (await this.repo.moveSubOrder(trx, { subOrderId: refund.subOrderId, from: txt(S.REFUNDING), to })) {

@@ -23,6 +23,7 @@ export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber'
   serviceFeeMinor?: number | null;
   /** Each traveller's part of the price and service fee, by position (what a refund of their ticket starts from). */
   travellerPrices: { priceMinor: number; serviceFeeMinor: number }[];
+  supplier?: string | null;
 };
 export type SeatHold = { key: string; capacity: number; seats: number };
 
@@ -85,6 +86,22 @@ export class OrdersRepository {
       )
       .execute();
     return row;
+  }
+
+  /** An order's owner, contact and travellers with their sealed documents: for a seller booking in their names. */
+  async sealedPeople(orderId: string) {
+    const order = await this.db
+      .selectFrom('orders')
+      .select(['userId', 'contactEmail', 'contactPhoneSealed'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    const travellers = await this.db
+      .selectFrom('orderTravellers')
+      .select(['position', 'passengerId', 'birthDate', 'documentType', 'documentSealed'])
+      .where('orderId', '=', orderId)
+      .orderBy('position')
+      .execute();
+    return order ? { ...order, travellers } : undefined;
   }
 
   async addEvent(

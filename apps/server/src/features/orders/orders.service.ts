@@ -382,6 +382,8 @@ export class OrdersService {
             ticketing: t.type === 'railway' ? way : null,
             serviceFeeMinor: t.type === 'railway' ? t.serviceFeeMinor : null,
             travellerPrices: t.travellers,
+            // A flight ticket is bought from the seller that quoted it.
+            supplier: t.type === 'flight' ? (result.sellers[0]?.supplier ?? null) : null,
           })),
         );
         if (waitlist) {

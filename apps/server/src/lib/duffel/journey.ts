@@ -1,4 +1,4 @@
-import type { Cabin } from '@junction/domain';
+import { type Cabin, CURRENCIES, type Currency, convertMoney, type RateTable, rateBetween } from '@junction/domain';
 
 /** Duffel's cabin for ours (spec §3 codes): Y and M economy, W and S premium economy, C business, F first. */
 export function duffelCabin(cabin: Cabin | string): 'economy' | 'premium_economy' | 'business' | 'first' {
@@ -60,3 +60,23 @@ export function duffelMinor(amount: string): number {
 /** Hundredths as Duffel writes an amount (`"351.30"`). */
 export const duffelAmount = (minor: number): string =>
   `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+
+const isCurrency = (c: string): c is Currency => (CURRENCIES as readonly string[]).includes(c);
+
+/**
+ * An amount of Duffel's currency in CNY hundredths, rounded up to the whole yuan (spec §9: converted
+ * amounts round up, so the traveller never pays less than the airline is paid); undefined for a currency
+ * without a rate.
+ */
+export function cnyOf(amount: string, currency: string, rates: RateTable): number | undefined {
+  if (!isCurrency(currency)) return undefined;
+  const cny = convertMoney({ amountMinor: duffelMinor(amount), currency }, 'CNY', rates);
+  return cny === undefined ? undefined : Math.ceil(cny.amountMinor / 100) * 100;
+}
+
+/** Money Duffel gives back, in CNY hundredths rounded down: never more than it returns. */
+export function cnyBack(amount: string, currency: string, rates: RateTable): number | undefined {
+  if (!isCurrency(currency)) return undefined;
+  const rate = rateBetween(currency, 'CNY', rates);
+  return rate === undefined ? undefined : Math.floor(duffelMinor(amount) * rate + 1e-7);
+}

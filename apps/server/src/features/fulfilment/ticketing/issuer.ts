@@ -8,6 +8,8 @@ export type SupplierKind = 'air' | 'rail';
 export type IssueLeg = {
   /** Index of the ride in the order's legs. */
   index: number;
+  /** The journey of the trip it belongs to (0 outbound, 1 return or the next city…). */
+  bound: number;
   /** Airline code or 'CR'. */
   carrier: string;
   /** Flight or train number. */
@@ -29,7 +31,24 @@ export type IssueTraveller = {
   /** A chosen seat letter (rail A–F) or bunk (1 lower, 2 middle, 3 upper) per leg, when the traveller chose one. */
   seatLetter?: string | null;
   bunk?: number | null;
+  /** `yyyy-mm-dd`. */
+  birthDate?: string;
+  /** Flights: extra checked bags the traveller bought with the ticket. */
+  extraBags?: number;
 };
+
+/** A traveller as a seller must be sent them to book: names, birth, sex and travel document, in clear. */
+export type BookingPerson = {
+  position: number;
+  surname: string | null;
+  givenNames: string | null;
+  birthDate: string;
+  gender: 'MALE' | 'FEMALE';
+  document: { type: string; number: string; expiryDate: string | null; issuingCountry: string | null };
+};
+
+/** The travellers of an order and its contact, opened for a seller that needs them (read on demand). */
+export type BookingPeople = { people: BookingPerson[]; contact: { email: string | null; phone: string | null } };
 
 export type IssueRequest = {
   /** Idempotency key: one per (order, sub-order). */
@@ -38,6 +57,12 @@ export type IssueRequest = {
   subOrderId: string;
   legs: IssueLeg[];
   travellers: IssueTraveller[];
+  /** Flights: the seller the ticket was bought from (`duffel`, a simulated consolidator's id). */
+  supplier?: string | null;
+  /** What the traveller paid for this sub-order, CNY hundredths: no seller is paid more than that. */
+  paidMinor?: number;
+  /** The travellers in clear, for sellers that book in the travellers' names (never logged or kept). */
+  people?: () => Promise<BookingPeople>;
 };
 
 export type IssuedTicket = {
@@ -64,9 +89,19 @@ export type IssueResult = { tickets: IssuedTicket[]; scheduleChanges: ScheduleCh
 /** The supplier refused or did not answer; the job tries again with back-off. */
 export class TicketingUnavailable extends Error {}
 
+/** A sub-order's tickets as their seller knows them. */
+export type SoldTickets = { subOrderId: string; supplier: string | null };
+
 export interface TicketIssuer {
   readonly kind: SupplierKind;
   issue(request: IssueRequest, signal?: AbortSignal): Promise<IssueResult>;
+  /**
+   * What the seller gives back, CNY hundredths, if the tickets are cancelled now (its own quote, by its
+   * fare rules), for sellers that quote one; undefined otherwise (our fee rules apply).
+   */
+  refundQuote?(tickets: SoldTickets): Promise<{ refundMinor: number } | undefined>;
+  /** Cancels the tickets with their seller once the traveller's refund is being paid out. */
+  cancel?(tickets: SoldTickets): Promise<void>;
 }
 
 /** One issuer per supplier kind (composed in `app.ts`; rail may plug in its online and offline issuers). */

@@ -18,6 +18,7 @@ const flight = (key: string, travellers = 2): IssueRequest => ({
   legs: [
     {
       index: 1,
+      bound: 0,
       carrier: 'MU',
       number: 'MU5101',
       fromCode: 'PEK',
@@ -137,6 +138,7 @@ describe('simulated China Railway', () => {
       legs: [
         {
           index: 0,
+          bound: 0,
           carrier: 'CR',
           number: 'Z281',
           fromCode: 'BJP',

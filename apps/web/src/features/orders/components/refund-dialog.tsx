@@ -1,7 +1,8 @@
-import type { TicketRefundQuote } from '@junction/domain';
+import { ERRORS, type TicketRefundQuote } from '@junction/domain';
 import { Alert, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
@@ -12,6 +13,14 @@ import styles from './orders.module.css';
 export type RefundDialogProps = { orderId: string; tickets: RefundTickets | null; onClose: () => void };
 
 const money = (amount: number) => <Price money={{ amountMinor: amount, currency: 'CNY' }} />;
+
+/** Refusals (2202) the order page explains beyond "cannot be refunded": what the traveller may do instead. */
+const REFUSALS = ['whole-booking'] as const;
+function refusalOf(error: unknown): (typeof REFUSALS)[number] | null {
+  if (!(error instanceof ApiError) || error.errorCode !== ERRORS.REFUND_NOT_ALLOWED.errorCode) return null;
+  const reason = error.body.params?.reason;
+  return REFUSALS.find((r) => r === reason) ?? null;
+}
 
 /**
  * The refund quote of the tickets chosen (spec §4) — one ticket, a traveller's every ticket, or everyone's
@@ -28,6 +37,7 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const q = quote.data;
   const rules = q ? [...new Set(q.tickets.map((x) => x.rule))] : [];
+  const refusal = refusalOf(quote.error ?? request.error);
   return (
     <Modal
       open={open}
@@ -49,6 +59,11 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
     >
       {quote.isPending && open ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
       {quote.error ? <FormError error={quote.error} /> : null}
+      {refusal ? (
+        <p className={styles.muted} data-testid="refund-refusal">
+          {t(`refund.refusals.${refusal}`)}
+        </p>
+      ) : null}
       {q ? (
         <div data-testid="refund-quote">
           <table className={styles.refundTable}>

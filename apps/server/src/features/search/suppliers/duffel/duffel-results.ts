@@ -1,4 +1,3 @@
-import type { Offer, OfferAvailableService } from '@duffel/api/types';
 import {
   CURRENCIES,
   type Currency,
@@ -11,7 +10,8 @@ import {
   type SearchResult,
 } from '@junction/domain';
 import { DateTime } from 'luxon';
-import { duffelMinor, ourCabin } from '../../../../lib/duffel/journey';
+import { cnyOf, ourCabin } from '../../../../lib/duffel/journey';
+import type { Offer, OfferAvailableService } from '../../../../lib/duffel/types';
 import type { Inventory } from '../../inventory/inventory';
 import { assembleResult } from '../../results/build';
 import type { SupplierRequest } from '../supplier';
@@ -20,17 +20,6 @@ export const DUFFEL = { id: 'duffel', name: { en: 'Duffel', 'zh-CN': 'Duffel' } 
 
 type Segment = Offer['slices'][number]['segments'][number];
 type Airport = Segment['origin'];
-
-/**
- * An amount of Duffel's currency in CNY hundredths, rounded up to the whole yuan (spec §9: converted
- * amounts round up, so the traveller never pays less than the airline is paid); undefined for a currency
- * without a rate.
- */
-export function cnyOf(amount: string, currency: string, rates: RateTable): number | undefined {
-  if (!(CURRENCIES as readonly string[]).includes(currency)) return undefined;
-  const cny = convertMoney({ amountMinor: duffelMinor(amount), currency: currency as Currency }, 'CNY', rates);
-  return cny === undefined ? undefined : Math.ceil(cny.amountMinor / 100) * 100;
-}
 
 /** A Duffel local time (`2026-12-01T08:05:00`, no offset) at an airport as an instant. */
 export const instantAt = (local: string, tz: string): number => DateTime.fromISO(local, { zone: tz }).toMillis();

@@ -1,8 +1,8 @@
 import type { Duffel } from '@duffel/api';
-import type { Offer } from '@duffel/api/types';
 import { type RateTable, type SearchResult, toRequestDate } from '@junction/domain';
 import { DuffelProblem, duffelCall } from '../../../../lib/duffel/client';
 import { duffelCabin } from '../../../../lib/duffel/journey';
+import type { Offer } from '../../../../lib/duffel/types';
 import type { Inventory } from '../../inventory/inventory';
 import type { Bound, Supplier, SupplierRequest } from '../supplier';
 import { DUFFEL, resultOf } from './duffel-results';

@@ -1,0 +1,164 @@
+import { duffelCabin, type FlightKey, offerFlights, offerPassenger, sameFlight } from '../../../../lib/duffel/journey';
+import type { CreateOrderPassenger, Offer, Order } from '../../../../lib/duffel/types';
+import type { BookingPeople, IssuedTicket, IssueRequest, ScheduleChange } from '../issuer';
+import { TicketingUnavailable } from '../issuer';
+
+/** The sub-order's journeys as offer request slices: from the first airport to the last, on the local day. */
+export function slicesOf(request: IssueRequest) {
+  const bounds = [...new Set(request.legs.map((l) => l.bound))].sort((a, b) => a - b);
+  return bounds.map((b) => {
+    const legs = request.legs.filter((l) => l.bound === b);
+    const first = legs[0] as IssueRequest['legs'][number];
+    const last = legs[legs.length - 1] as IssueRequest['legs'][number];
+    return {
+      origin: first.fromCode,
+      destination: last.toCode,
+      departure_date: first.departureTime.slice(0, 10),
+      departure_time: null,
+      arrival_time: null,
+    };
+  });
+}
+
+/** The flights the traveller bought, per journey, as Duffel names them. */
+export function boughtFlights(request: IssueRequest): FlightKey[][] {
+  const bounds = [...new Set(request.legs.map((l) => l.bound))].sort((a, b) => a - b);
+  return bounds.map((b) =>
+    request.legs.filter((l) => l.bound === b).map((l) => ({ number: l.number, localDeparture: l.departureTime })),
+  );
+}
+
+/** Whether an offer flies exactly the flights bought, in the cabin bought. */
+export function sellsTheSame(offer: Offer, request: IssueRequest): boolean {
+  const want = boughtFlights(request);
+  const have = offerFlights(offer);
+  const cabin = duffelCabin(request.legs[0]?.cabin ?? 'Y');
+  const cabinOk = offer.slices.every((s) => s.segments.every((g) => (g.passengers[0]?.cabin_class ?? cabin) === cabin));
+  return (
+    cabinOk &&
+    want.length === have.length &&
+    want.every((w, i) => w.length === have[i]?.length && w.every((f, j) => sameFlight(f, have[i]?.[j] as FlightKey)))
+  );
+}
+
+/** The travellers as the offer request names them (adults by type, the others by age on the last day). */
+export function requestPassengers(request: IssueRequest) {
+  const lastDay = request.legs[request.legs.length - 1]?.departureTime.slice(0, 10) ?? '';
+  return request.travellers.map((t) => offerPassenger(t.birthDate ?? '', lastDay));
+}
+
+/**
+ * The travellers as the order takes them, matched to the offer's passengers in order: Latin names, birth
+ * date, sex and title, the contact's e-mail and phone, the passport when there is one, and every infant
+ * on the lap of an adult.
+ */
+export function orderPassengers(offer: Offer, request: IssueRequest, booking: BookingPeople): CreateOrderPassenger[] {
+  const { email, phone } = booking.contact;
+  if (!email || !phone) throw new TicketingUnavailable('Duffel needs the contact e-mail and phone');
+  const list = request.travellers.map((t, i) => {
+    const person = booking.people.find((p) => p.position === t.position);
+    const passenger = offer.passengers[i];
+    if (!person || !passenger) throw new TicketingUnavailable('a traveller of the order is missing');
+    const doc = person.document;
+    const passport = doc.type === 'A' && doc.expiryDate && doc.issuingCountry;
+    return {
+      id: passenger.id,
+      type: passenger.type,
+      given_name: person.givenNames ?? '',
+      family_name: person.surname ?? '',
+      born_on: person.birthDate,
+      gender: person.gender === 'FEMALE' ? ('f' as const) : ('m' as const),
+      title: person.gender === 'FEMALE' ? ('ms' as const) : ('mr' as const),
+      email,
+      phone_number: phone,
+      ...(passport
+        ? {
+            identity_documents: [
+              {
+                type: 'passport' as const,
+                unique_identifier: doc.number,
+                issuing_country_code: doc.issuingCountry as string,
+                expires_on: doc.expiryDate as string,
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+  const adults = list.filter((p) => p.type === 'adult');
+  list
+    .filter((p) => p.type === 'infant_without_seat')
+    .forEach((infant, k) => {
+      const adult = adults[k];
+      if (adult) Object.assign(adult, { infant_passenger_id: infant.id });
+    });
+  return list.map(({ type: _type, ...p }) => p);
+}
+
+/** The extra checked bags bought, as the offer's baggage services for each traveller (and their price). */
+export function bagServices(
+  offer: Offer,
+  request: IssueRequest,
+): { services: { id: string; quantity: number }[]; minor: number } {
+  const services: { id: string; quantity: number }[] = [];
+  let minor = 0;
+  request.travellers.forEach((t, i) => {
+    const bags = t.extraBags ?? 0;
+    if (bags === 0) return;
+    const passenger = offer.passengers[i]?.id ?? '';
+    const offered = (offer.available_services ?? []).filter(
+      (s) => s.type === 'baggage' && s.passenger_ids.includes(passenger) && s.maximum_quantity >= bags,
+    );
+    if (offered.length === 0) throw new TicketingUnavailable('the airline no longer sells the extra bags bought');
+    // A bag service covers some segments; every journey of the ticket needs one.
+    for (const slice of offer.slices) {
+      const ids = slice.segments.map((s) => s.id);
+      const service = offered.find((s) => s.segment_ids.some((id) => ids.includes(id)));
+      if (!service) throw new TicketingUnavailable('the airline no longer sells the extra bags bought');
+      if (services.some((x) => x.id === service.id)) continue;
+      services.push({ id: service.id, quantity: bags });
+      minor += Math.round(Number(service.total_amount) * 100) * bags;
+    }
+  });
+  return { services, minor };
+}
+
+/** The order's e-tickets and seats as tickets of ours, and any flight whose time moved since it was bought. */
+export function ticketsOfOrder(
+  order: Order,
+  request: IssueRequest,
+): { tickets: IssuedTicket[]; changes: ScheduleChange[] } {
+  const tickets: IssuedTicket[] = [];
+  const segments = order.slices.flatMap((s) => s.segments);
+  request.travellers.forEach((t, i) => {
+    const passenger = order.passengers[i];
+    const document = (order.documents ?? []).find(
+      (d) => d.type === 'electronic_ticket' && passenger && d.passenger_ids.includes(passenger.id),
+    );
+    request.legs.forEach((leg, k) => {
+      const seat = segments[k]?.passengers.find((p) => p.passenger_id === passenger?.id)?.seat?.designator ?? null;
+      tickets.push({
+        legIndex: leg.index,
+        travellerPosition: t.position,
+        bookingReference: order.booking_reference,
+        ticketNumber: document?.unique_identifier ?? order.booking_reference,
+        seat,
+        coach: null,
+        berth: null,
+        gate: null,
+      });
+    });
+  });
+  const changes: ScheduleChange[] = [];
+  request.legs.forEach((leg, k) => {
+    const s = segments[k];
+    if (!s || s.departing_at.slice(0, 16) === leg.departureTime.slice(0, 16)) return;
+    // Duffel writes local times without their offset: the airport's offset as it was bought.
+    changes.push({
+      legIndex: leg.index,
+      departureTime: `${s.departing_at.slice(0, 19)}${leg.departureTime.slice(19)}`,
+      arrivalTime: `${s.arriving_at.slice(0, 19)}${leg.arrivalTime.slice(19)}`,
+    });
+  });
+  return { tickets, changes };
+}

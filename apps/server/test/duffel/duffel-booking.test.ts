@@ -1,0 +1,148 @@
+import { addDays, orderSchema, refundQuoteSchema, refundsMadeSchema, toRequestDate } from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payOrder } from '../after-payment/paid-order';
+import { bookingClient, orderBody } from '../booking-client';
+import { DuffelFake } from '../fakes/duffel-fake';
+import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../fakes/duffel-timetable';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+
+/*
+ * A Duffel flight bought end to end against the fake: quoted again before booking, paid, ticketed by a
+ * Duffel order in the traveller's name with the passport and the extra bag, a lost answer settled without
+ * booking twice, then given back at Duffel's own refund quote.
+ */
+
+const fake = new DuffelFake({
+  token: DUFFEL_TEST_TOKEN,
+  currency: 'USD',
+  airports: DUFFEL_AIRPORTS,
+  flights: DUFFEL_FLIGHTS,
+});
+let t: TestApp;
+let c: ReturnType<typeof bookingClient>;
+const date = addDays(new Date().toISOString().slice(0, 10), 40);
+
+beforeAll(async () => {
+  await fake.start();
+  t = await createTestApp({
+    ...QUIET_SETTINGS,
+    DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN,
+    DUFFEL_BASE_URL: fake.baseUrl,
+    SEARCH_SIMULATED_FLIGHT_SELLERS: 'false',
+    TICKETING_DELAY_MS: '0',
+    TICKETING_FAILURE_RATE: '0',
+    REFUND_PROCESSING_SECONDS: '0',
+  });
+  c = bookingClient(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
+
+const runJobs = async () => {
+  await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+  await t.app.jobs?.runDueJobs();
+};
+
+describe('a Duffel flight, booked and given back', () => {
+  it('is quoted again, ticketed by a Duffel order in the traveller’s name after a lost answer, and refunded at Duffel’s quote', async () => {
+    const cookie = await c.signUp();
+    const wei = await c.save(cookie, {
+      surname: 'ZHANG',
+      givenNames: 'WEI',
+      chineseName: '张伟',
+      birthDate: '1988-04-12',
+      gender: 'MALE',
+      nationality: 'CN',
+      documents: [{ type: 'A', number: 'E12345678', expiryDate: '2034-05-01', issuingCountry: 'CN' }],
+    });
+    const { searchId, results } = await c.search({
+      type: 1,
+      mode: 'flight',
+      legs: [{ departure: 'BJS', destination: 'SEL', departure_date: toRequestDate(date) }],
+    });
+    const result = results.find((r) => r.legs[0]?.number === 'KE852');
+    if (!result) throw new Error('no KE852');
+    expect(result.sellers.map((s) => s.supplier)).toEqual(['duffel']);
+
+    // Before booking, the offer is asked for again for one traveller and read with its extra-bag price.
+    const offer = await c.offerOf(cookie, searchId, result.id);
+    expect(offer.result.legs[0]?.baggage?.checked.extraPrice?.amount).toBeGreaterThan(0);
+    const created = await c.create(
+      cookie,
+      orderBody(offer, searchId, [wei], { baggage: [{ ticket: 0, pieces: [1] }] }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const order = orderSchema.parse(created.json());
+    await payOrder(t, cookie, order.id);
+
+    // Duffel makes the order but its answer is lost on the way back: the next try finds it.
+    fake.scripted.push({
+      method: 'POST',
+      path: /^\/air\/orders$/,
+      status: 502,
+      body: {
+        errors: [{ type: 'api_error', code: 'bad_gateway', title: 'Bad gateway', message: 'x', documentation_url: '' }],
+      },
+      lost: true,
+    });
+    await runJobs();
+    expect(orderSchema.parse((await c.get(cookie, order.id)).json()).status).toBe(4);
+    await runJobs();
+    const ticketed = orderSchema.parse((await c.get(cookie, order.id)).json());
+    expect(ticketed.status).toBe(5);
+    expect(fake.orders.size).toBe(1);
+    const [duffelOrder] = [...fake.orders.values()];
+    expect(ticketed.subOrders[0]?.confirmationCode).toBe(duffelOrder?.booking_reference);
+    expect(ticketed.subOrders[0]?.ticketNumber).toMatch(/^\d{13}$/);
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').at(-1)?.body as {
+      data: { passengers: Record<string, unknown>[]; services: { quantity: number }[]; payments: { amount: string }[] };
+    };
+    expect(sent.data.passengers[0]).toMatchObject({
+      given_name: 'WEI',
+      family_name: 'ZHANG',
+      born_on: '1988-04-12',
+      gender: 'm',
+      title: 'mr',
+      email: 'zhang.wei@example.com',
+      phone_number: '+8613800138000',
+      identity_documents: [
+        { type: 'passport', unique_identifier: 'E12345678', issuing_country_code: 'CN', expires_on: '2034-05-01' },
+      ],
+    });
+    expect(sent.data.services).toEqual([expect.objectContaining({ quantity: 1 })]);
+    // 210 dollars of fare and 45 of the bag, paid from the Duffel balance.
+    expect(sent.data.payments[0]?.amount).toBe('255.00');
+
+    // Giving it back: Duffel's quote sets the fee, and the cancellation is confirmed at payout.
+    const sub = ticketed.subOrders[0];
+    if (!sub) throw new Error('no sub-order');
+    const q = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`,
+      headers: { cookie },
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    const quote = refundQuoteSchema.parse(q.json());
+    expect(quote.tickets).toHaveLength(1);
+    expect(quote.tickets[0]).toMatchObject({ rule: 'air-seller-quote', traveller: expect.any(String) });
+    expect(quote.fee.amount).toBeGreaterThan(0);
+    expect(quote.refunded.amount).toBe(quote.paid.amount - quote.fee.amount);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { orderId: order.id, subOrderId: sub.id, expectedFeeMinor: quote.fee.amount },
+      headers: { cookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(refundsMadeSchema.parse(asked.json()).refunds.map((r) => r.status)).toEqual(['processing']);
+    expect(duffelOrder?.cancelled_at).toBeNull();
+    await runJobs();
+    expect(duffelOrder?.cancelled_at).toEqual(expect.any(String));
+    const after = orderSchema.parse((await c.get(cookie, order.id)).json());
+    expect(after.subOrders[0]?.status).toBe(3);
+    expect(after.status).toBe(3);
+  }, 180_000);
+});
