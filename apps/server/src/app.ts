@@ -716,6 +716,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(simulatorRoutes(simulator));
   await app.register(webhookRoutes(gateway, (event) => payments.onGatewayEvent(event)));
+  if (duffel) await app.register(duffel.webhook(fulfilment));
   const webhookUrl = config.GATEWAY_WEBHOOK_URL;
   simulator.deliverTo(async (body, signature) => {
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };

@@ -1,8 +1,10 @@
 import type { Refdata } from '@junction/refdata';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { FulfilmentService } from './features/fulfilment/fulfilment.service';
 import { DuffelIssuer } from './features/fulfilment/ticketing/duffel/duffel-issuer';
 import { DuffelOrdersRepository } from './features/fulfilment/ticketing/duffel/duffel-orders.repository';
+import { duffelWebhookRoutes } from './features/fulfilment/ticketing/duffel/duffel-webhook';
 import type { Inventory } from './features/search/inventory/inventory';
 import { DuffelSupplier } from './features/search/suppliers/duffel/duffel-supplier';
 import type { Supplier } from './features/search/suppliers/supplier';
@@ -23,5 +25,11 @@ export function duffelSupply(config: Config, refdata: Refdata, db: Db) {
     supplier: (inventory: Inventory): Supplier =>
       new DuffelSupplier(client, inventory, { supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS, rates }),
     issuer: new DuffelIssuer(client, orders, { timeoutMs: config.DUFFEL_TIMEOUT_MS, rates }),
+    /** Duffel's webhook: an airline-initiated change of one of our orders re-times it and tells the traveller. */
+    webhook: (fulfilment: Pick<FulfilmentService, 'sellerChangedSchedule'>) =>
+      duffelWebhookRoutes(config.DUFFEL_WEBHOOK_SECRET, async (change) => {
+        const ours = await orders.ofDuffelOrder(change.orderId);
+        if (ours) await fulfilment.sellerChangedSchedule(ours.subOrderId, change);
+      }),
   };
 }

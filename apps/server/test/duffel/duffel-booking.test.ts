@@ -21,6 +21,7 @@ const fake = new DuffelFake({
 });
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;
+const WEBHOOK_SECRET = 'whsec_junction_test_0123456789';
 const date = addDays(new Date().toISOString().slice(0, 10), 40);
 
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
     ...QUIET_SETTINGS,
     DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN,
     DUFFEL_BASE_URL: fake.baseUrl,
+    DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SEARCH_SIMULATED_FLIGHT_SELLERS: 'false',
     TICKETING_DELAY_MS: '0',
     TICKETING_FAILURE_RATE: '0',
@@ -115,6 +117,67 @@ describe('a Duffel flight, booked and given back', () => {
     expect(sent.data.services).toEqual([expect.objectContaining({ quantity: 1 })]);
     // 210 dollars of fare and 45 of the bag, paid from the Duffel balance.
     expect(sent.data.payments[0]?.amount).toBe('255.00');
+
+    // The airline moves the flight: Duffel's signed webhook re-times the order, its notice told once
+    // however often Duffel delivers it; a forged one is refused and changes nothing.
+    const post = (e: { body: string; signature: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/duffel/webhook',
+        payload: e.body,
+        headers: { 'content-type': 'application/json', 'x-duffel-signature': e.signature },
+      });
+    const notices = () =>
+      t.db.selectFrom('notifications').select('params').where('kind', '=', 'schedule-change').execute();
+    const flight = async () => {
+      const now = orderSchema.parse((await c.get(cookie, order.id)).json());
+      return {
+        departure: now.departureTime,
+        leg: [now.legs[0]?.departureTime, now.legs[0]?.arrivalTime],
+        booked: now.scheduleChanges.map((s) => [s.previousDepartureTime, s.previousArrivalTime]),
+      };
+    };
+    const booked = [`${date}T09:40:00+08:00`, `${date}T12:45:00+09:00`];
+    const id = duffelOrder?.id ?? '';
+    // Duffel detects two changes, 45 minutes later, then 30 more, and delivers the later one first.
+    const first = fake.scheduleChangeEvent(id, 45, WEBHOOK_SECRET);
+    const second = fake.scheduleChangeEvent(id, 30, WEBHOOK_SECRET);
+    const forged = await post({ body: second.body, signature: second.signature.replace(/v1=\w{8}/, 'v1=00000000') });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ errorCode: 4030 });
+    expect(await notices()).toHaveLength(0);
+    expect((await post(second)).statusCode).toBe(200);
+    expect((await post(second)).statusCode).toBe(200);
+    expect(await flight()).toEqual({
+      departure: `${date}T10:55:00+08:00`,
+      leg: [`${date}T10:55:00+08:00`, `${date}T14:00:00+09:00`],
+      booked: [booked],
+    });
+    // The earlier change, delivered late and again, moves nothing back and tells nothing.
+    expect((await post(first)).statusCode).toBe(200);
+    expect((await post(first)).statusCode).toBe(200);
+    expect((await flight()).leg).toEqual([`${date}T10:55:00+08:00`, `${date}T14:00:00+09:00`]);
+    expect(await notices()).toEqual([
+      { params: expect.objectContaining({ departureAt: booked[0], changedAt: `${date}T10:55:00+08:00` }) },
+    ]);
+    // A later change of the same flight is told again, from the time it had.
+    expect((await post(fake.scheduleChangeEvent(id, -15, WEBHOOK_SECRET))).statusCode).toBe(200);
+    expect(await flight()).toEqual({
+      departure: `${date}T10:40:00+08:00`,
+      leg: [`${date}T10:40:00+08:00`, `${date}T13:45:00+09:00`],
+      booked: [booked],
+    });
+    expect(await notices()).toEqual(
+      expect.arrayContaining([
+        {
+          params: expect.objectContaining({
+            departureAt: `${date}T10:55:00+08:00`,
+            changedAt: `${date}T10:40:00+08:00`,
+          }),
+        },
+      ]),
+    );
+    expect(await notices()).toHaveLength(2);
 
     // Giving it back: Duffel's quote sets the fee, and the cancellation is confirmed at payout.
     const sub = ticketed.subOrders[0];

@@ -70,6 +70,8 @@ export class DuffelFake {
    */
   readonly scripted: { method: string; path: RegExp; status: number; body: unknown; lost?: boolean }[] = [];
   private losing: { status: number; body: unknown } | undefined;
+  /** When the last airline-initiated change was detected (each one is later than the one before). */
+  private detected = 0;
   private server?: Server;
   port = 0;
 
@@ -535,21 +537,31 @@ export class DuffelFake {
   }
 
   /**
-   * The airline moves a flight of an order by `minutes`: the order's segment is changed and Duffel's
-   * `order.airline_initiated_change_detected` event is posted to `url`, signed with `secret`.
+   * The airline moves the first flight of a slice of an order (`slice`, the first by default) by
+   * `minutes`: the order changes and Duffel's `order.airline_initiated_change_detected` event is made,
+   * the slice as it was in `removed` and as it now is in `added`, detected after any change before it,
+   * signed with `secret` as Duffel signs it (or with a wrong signature when `sign` is false).
    */
-  async changeSchedule(orderId: string, minutes: number, url: string, secret: string, sign = true): Promise<number> {
+  scheduleChangeEvent(
+    orderId: string,
+    minutes: number,
+    secret: string,
+    sign = true,
+    slice = 0,
+  ): { body: string; signature: string } {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
-    const removed = JSON.parse(JSON.stringify(order.slices)) as { segments: Record<string, string>[] }[];
-    const added = JSON.parse(JSON.stringify(order.slices)) as {
-      segments: { departing_at: string; arriving_at: string }[];
-    }[];
-    const first = added[0]?.segments[0];
+    type Slice = { segments: { departing_at: string; arriving_at: string }[] };
+    const slices = JSON.parse(JSON.stringify(order.slices)) as Slice[];
+    const removed = JSON.parse(JSON.stringify(slices.slice(slice, slice + 1))) as Slice[];
+    const first = slices[slice]?.segments[0];
     if (first) {
       first.departing_at = localPlus(first.departing_at.slice(0, 10), first.departing_at.slice(11, 16), minutes);
       first.arriving_at = localPlus(first.arriving_at.slice(0, 10), first.arriving_at.slice(11, 16), minutes);
     }
+    const added = slices.slice(slice, slice + 1);
+    this.detected = Math.max(Date.now(), this.detected + 1000);
+    const now = new Date(this.detected).toISOString();
     const change = {
       id: id('aic'),
       order_id: orderId,
@@ -558,11 +570,11 @@ export class DuffelFake {
       action_taken: null,
       action_taken_at: null,
       available_actions: ['accept', 'cancel'],
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
+      created_at: now,
+      updated_at: now,
       travel_agent_ticket: null,
     };
-    order.slices = added;
+    order.slices = slices;
     (order.airline_initiated_changes as unknown[]).push(change);
     const event = {
       id: id('wev'),
@@ -570,13 +582,18 @@ export class DuffelFake {
       type: 'order.airline_initiated_change_detected',
       live_mode: false,
       idempotency_key: change.id,
-      created_at: new Date().toISOString(),
+      created_at: now,
       identity_organisation_id: 'org_0000Junction',
       data: { object: change },
     };
     const body = JSON.stringify(event);
     const t = String(Math.floor(Date.now() / 1000));
-    const signature = sign ? `t=${t},v1=${duffelSignature(secret, t, body)}` : `t=${t},v1=${'0'.repeat(64)}`;
+    return { body, signature: `t=${t},v1=${sign ? duffelSignature(secret, t, body) : '0'.repeat(64)}` };
+  }
+
+  /** Posts a schedule change's event to a webhook URL as Duffel delivers it; answers the receiver's status. */
+  async changeSchedule(orderId: string, minutes: number, url: string, secret: string, sign = true): Promise<number> {
+    const { body, signature } = this.scheduleChangeEvent(orderId, minutes, secret, sign);
     const answer = await fetch(url, {
       method: 'POST',
       body,

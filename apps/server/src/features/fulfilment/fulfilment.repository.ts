@@ -113,6 +113,27 @@ export class FulfilmentRepository {
     await trx.updateTable('subOrders').set(s).where('id', '=', subOrderId).execute();
   }
 
+  async orderOfSubOrder(trx: Trx, subOrderId: string): Promise<string | undefined> {
+    const row = await trx.selectFrom('subOrders').select('orderId').where('id', '=', subOrderId).executeTakeFirst();
+    return row?.orderId;
+  }
+
+  /** The changes a seller told of a sub-order's flights and that were recorded: which, of which leg, detected when. */
+  async sellerChanges(
+    trx: Trx,
+    orderId: string,
+    subOrderId: string,
+  ): Promise<{ legIndex: number; changeId: string; detectedAt: string }[]> {
+    const rows = await trx
+      .selectFrom('orderEvents')
+      .select(sql<{ legIndex: number; changeId: string; detectedAt: string }>`data`.as('change'))
+      .where('orderId', '=', orderId)
+      .where('kind', '=', 'schedule-change')
+      .where(sql<boolean>`data->>'subOrderId' = ${subOrderId} and data ? 'changeId'`)
+      .execute();
+    return rows.map((r) => r.change);
+  }
+
   /** The order's itinerary after a schedule change, with the departure and arrival its lists show. */
   async reschedule(
     trx: Trx,

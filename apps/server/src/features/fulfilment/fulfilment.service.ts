@@ -25,7 +25,7 @@ import {
 import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TravellerPeople } from './ports';
 import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
-import { recordScheduleChanges } from './schedule-changes';
+import { recordScheduleChanges, recordSellerChange, type SellerChange } from './schedule-changes';
 import type { IssueRequest, TicketIssuers } from './ticketing/issuer';
 
 declare module '../../jobs/jobs' {
@@ -292,6 +292,23 @@ export class FulfilmentService {
       await this.settleTicketing(trx, rescheduled, at);
     });
     return 'ticketed' as const;
+  }
+
+  /**
+   * A seller told us its airline moved flights of a ticketed sub-order (Duffel's webhook): the order's
+   * itinerary takes the new times as it does for a change published at ticketing, once per change of the
+   * seller's (see `recordSellerChange`). False when the sub-order is not ticketed.
+   */
+  async sellerChangedSchedule(subOrderId: string, change: SellerChange): Promise<boolean> {
+    const at = this.now();
+    return this.repo.transaction(async (trx) => {
+      const orderId = await this.repo.orderOfSubOrder(trx, subOrderId);
+      const locked = orderId ? await this.repo.lockOrder(trx, orderId) : undefined;
+      const sub = locked ? (await this.repo.subOrders(locked.id, trx)).find((s) => s.id === subOrderId) : undefined;
+      if (!locked || !sub || !STANDS.has(sub.status ?? '')) return false;
+      await recordSellerChange(trx, { repo: this.repo, notify: this.notify, order: locked, sub, change, at });
+      return true;
+    });
   }
 
   /** A ticket that failed every try: sub-order 2 → 6 with a refund of all it cost, the traveller and staff told. */

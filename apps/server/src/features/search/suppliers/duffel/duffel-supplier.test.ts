@@ -143,3 +143,36 @@ describe('Duffel seller (recorded answers)', () => {
     });
   });
 });
+
+const liveToken = process.env.DUFFEL_ACCESS_TOKEN;
+describe.skipIf(!liveToken)(
+  `Duffel, live${liveToken ? '' : ' (skipped: set DUFFEL_ACCESS_TOKEN, a duffel_test_ token, to run it)'}`,
+  () => {
+    it('finds offers London–New York in a month and quotes the first again', async () => {
+      const inv = Inventory.load(testRefdata(), false);
+      const seller = new DuffelSupplier(
+        duffelClient({ token: liveToken ?? '', baseUrl: process.env.DUFFEL_BASE_URL ?? 'https://api.duffel.com' }),
+        inv,
+        { supplierTimeoutMs: 30_000, rates },
+      );
+      const city = (code: string) =>
+        testRefdata()
+          .places.findByCode(code)
+          .find((p) => p.kind === 'city');
+      const from = city('LON');
+      const to = city('NYC');
+      if (!from || !to) throw new Error('no London or New York');
+      const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      const live: SupplierRequest = {
+        cabin: 'Y',
+        party: { adults: 1, children: 0, infants: 0 },
+        today: new Date().toISOString().slice(0, 10),
+        trips: [{ date, bounds: [{ date, from, to, fromOnly: false, toOnly: false }] }],
+      };
+      const results = await seller.search(live, AbortSignal.timeout(60_000));
+      expect(results.length).toBeGreaterThan(0);
+      const first = results[0];
+      if (first) expect((await seller.quote(first, live, AbortSignal.timeout(60_000)))?.id).toBe(first.id);
+    }, 120_000);
+  },
+);
