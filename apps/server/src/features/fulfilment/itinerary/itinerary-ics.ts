@@ -24,8 +24,10 @@ function describe(view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, lang
     );
   }
   for (const t of l.tickets) {
-    const who = view.travellers.find((x) => x.position === t.travellerPosition)?.name ?? '';
-    const parts = [`${tx.ticketNumber} ${t.ticketNumber}`, seatText(t, tx)];
+    const traveller = view.travellers.find((x) => x.position === t.travellerPosition);
+    const who = traveller?.name ?? '';
+    const infant = traveller?.airType === 'INFANT';
+    const parts = [`${tx.ticketNumber} ${t.ticketNumber}`, seatText(t, tx, infant)];
     if (t.gate) parts.push(`${tx.gate} ${t.gate}`);
     lines.push(`${who}${tx.colon}${parts.filter(Boolean).join(' · ')}`);
   }

@@ -251,10 +251,12 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
     }
     y += 18;
     for (const t of l.tickets) {
-      const who = view.travellers.find((v) => v.position === t.travellerPosition)?.name ?? '';
+      const traveller = view.travellers.find((v) => v.position === t.travellerPosition);
+      const who = traveller?.name ?? '';
+      const infant = traveller?.airType === 'INFANT';
       const cells = rail
-        ? [who, t.ticketNumber, seatText(t, tx), t.gate ?? '—']
-        : [who, t.ticketNumber, seatText(t, tx)];
+        ? [who, t.ticketNumber, seatText(t, tx, infant), t.gate ?? '—']
+        : [who, t.ticketNumber, seatText(t, tx, infant)];
       cx = tableX + 6;
       for (const [i, c] of cols.entries()) {
         doc

@@ -42,11 +42,11 @@ export function durationText(minutes: number, tx: ItineraryTexts): string {
     : fill(tx.legs.durationMinutes, { minutes: rest });
 }
 
-/** A ticket's seat: "19D", "Coach 5 · 12F", "Lower berth", or no seat. */
-export function seatText(t: ItineraryTicket, tx: ItineraryTexts): string {
+/** A ticket's seat: "19D", "Coach 5 · 12F", "Lower berth", or none: an infant's lap, or given at check-in. */
+export function seatText(t: ItineraryTicket, tx: ItineraryTexts, infant = false): string {
   const parts: string[] = [];
   if (t.coach) parts.push(fill(tx.coachNo, { coach: t.coach }));
-  parts.push(t.seat ?? (t.supplier === 'rail' ? tx.noSeat : tx.lap));
+  parts.push(t.seat ?? (t.supplier === 'rail' ? tx.noSeat : infant ? tx.lap : tx.atCheckIn));
   if (t.berth) parts.push(pick(tx.berths, t.berth));
   return parts.join(' · ');
 }

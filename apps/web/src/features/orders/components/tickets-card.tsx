@@ -164,7 +164,7 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund }: TicketTab
               <td className={styles.mono} data-testid="ticket-number">
                 {x.ticketNumber}
               </td>
-              <SeatCells ticket={x} rail={rail} />
+              <SeatCells ticket={x} rail={rail} infant={traveller?.airType === 'INFANT'} />
               {first ? (
                 <td rowSpan={ridesOf(x.travellerPosition)} className={styles.ticketRefund}>
                   <TicketRefund
@@ -209,14 +209,18 @@ function TicketRefund({
   );
 }
 
-/** A ticket's coach, seat or berth and gate cells: coach and gate for a train only; no seat is a lap infant on a flight. */
-export function SeatCells({ ticket, rail }: { ticket: IssuedTicketView; rail: boolean }) {
+/**
+ * A ticket's coach, seat or berth and gate cells: coach and gate for a train only. On a flight no seat is
+ * an infant's on a lap, or a seat the airline gives at check-in.
+ */
+export function SeatCells({ ticket, rail, infant }: { ticket: IssuedTicketView; rail: boolean; infant: boolean }) {
   const { t } = useTranslation('orders');
+  const none = rail ? t('ticketing.noSeat') : infant ? t('ticketing.lap') : t('ticketing.atCheckIn');
   return (
     <>
       {rail ? <td>{ticket.coach ? t('ticketing.coachNo', { coach: ticket.coach }) : '—'}</td> : null}
       <td>
-        {ticket.seat ?? (rail ? t('ticketing.noSeat') : t('ticketing.lap'))}
+        {ticket.seat ?? none}
         {ticket.berth ? ` · ${t(`ticketing.berths.${ticket.berth}`)}` : ''}
       </td>
       {rail ? <td>{ticket.gate ?? '—'}</td> : null}

@@ -280,7 +280,11 @@ function LegBlock({
               <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="itinerary-ticket">
                 <td className={styles.strong}>{order.travellers[x.travellerPosition]?.name}</td>
                 <td className={styles.mono}>{x.ticketNumber}</td>
-                <SeatCells ticket={x} rail={rail} />
+                <SeatCells
+                  ticket={x}
+                  rail={rail}
+                  infant={order.travellers[x.travellerPosition]?.airType === 'INFANT'}
+                />
               </tr>
             ))}
           </tbody>
