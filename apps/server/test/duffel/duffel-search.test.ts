@@ -67,7 +67,7 @@ describe('Duffel as a flight seller', () => {
       'KE854+KE705',
     ]);
     const asked = fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/air/offer_requests'));
-    expect((asked.at(-1)?.body as { data: { slices: unknown[] } }).data.slices).toEqual([
+    expect((asked.at(-1)?.body as { data?: { slices: unknown[] } } | undefined)?.data?.slices).toEqual([
       {
         origin: 'BJS',
         destination: 'SEL',

@@ -143,14 +143,16 @@ export class DuffelFake {
     }
     const data = body.data ?? {};
     const p = url.pathname;
-    let m: RegExpExecArray | null;
+    const offer = /^\/air\/offers\/([\w-]+)$/.exec(p);
+    const order = /^\/air\/orders\/([\w-]+)$/.exec(p);
+    const confirm = /^\/air\/order_cancellations\/([\w-]+)\/actions\/confirm$/.exec(p);
     if (method === 'POST' && p === '/air/offer_requests') return this.offerRequest(data, res);
-    if (method === 'GET' && (m = /^\/air\/offers\/([\w-]+)$/.exec(p)))
-      return this.getOffer(m[1] as string, url.searchParams.get('return_available_services') === 'true', res);
+    if (method === 'GET' && offer)
+      return this.getOffer(offer[1] as string, url.searchParams.get('return_available_services') === 'true', res);
     if (method === 'POST' && p === '/air/orders') return this.createOrder(data, res);
-    if (method === 'GET' && (m = /^\/air\/orders\/([\w-]+)$/.exec(p))) {
-      const order = this.orders.get(m[1] as string);
-      return order ? this.reply(res, 200, { data: order }) : this.notFound(res);
+    if (method === 'GET' && order) {
+      const found = this.orders.get(order[1] as string);
+      return found ? this.reply(res, 200, { data: found }) : this.notFound(res);
     }
     if (method === 'GET' && p === '/air/orders') {
       const name = url.searchParams.getAll('passenger_name[]');
@@ -160,8 +162,7 @@ export class DuffelFake {
       return this.reply(res, 200, { data: found, meta: { limit: 50, after: null, before: null } });
     }
     if (method === 'POST' && p === '/air/order_cancellations') return this.cancel(data, res);
-    if (method === 'POST' && (m = /^\/air\/order_cancellations\/([\w-]+)\/actions\/confirm$/.exec(p)))
-      return this.confirm(m[1] as string, res);
+    if (method === 'POST' && confirm) return this.confirm(confirm[1] as string, res);
     return this.notFound(res);
   }
 
@@ -335,7 +336,7 @@ export class DuffelFake {
     this.offers.set(offer.id, { offer, booked: false, bags });
     combo.forEach(({ f }, i) => {
       if (f.bagMinor === undefined) return;
-      const segmentIds = [(slices[i]?.segments[0] as { id: string }).id];
+      const segmentIds = [slices[i]?.segments[0]?.id ?? ''];
       for (const p of passengers) {
         if (p.type === 'infant_without_seat') continue;
         bags.set(`${id('ase')}|${p.id}|${segmentIds.join(',')}`, f.bagMinor);

@@ -1,7 +1,4 @@
 import {
-  CURRENCIES,
-  type Currency,
-  convertMoney,
   type FeeRules,
   isoWithOffset,
   type LegPoint,
