@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliyunSmsFake } from '../../../../test/fakes/aliyun-sms-fake';
-import { createTestApp } from '../../../../test/harness';
+import { createTestApp, type TestApp } from '../../../../test/harness';
 import { AliyunSmsProvider, aliyunPhoneNumber, SmsRejected } from './aliyun-sms';
 
 /*
@@ -129,9 +129,14 @@ describe('Aliyun SMS adapter against the SendSms fake', () => {
     expect(fake.texts.length).toBe(before);
   });
 
-  it('a code asked for on the site reaches the phone through Aliyun, in the template Aliyun approved', async () => {
-    const t = await createTestApp({}, undefined, { gatewaySms: adapter() });
-    try {
+  describe('through the site', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({}, undefined, { gatewaySms: adapter() });
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('a code asked for on the site reaches the phone through Aliyun, in the template Aliyun approved', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/code',
@@ -143,9 +148,7 @@ describe('Aliyun SMS adapter against the SendSms fake', () => {
       expect(text?.text).toMatch(/^【联程旅行】您的验证码为\d{6}，10分钟内有效，请勿泄露。$/);
       // Nothing went to the logging stand-in.
       expect(t.sms.sent).toHaveLength(0);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
