@@ -1,4 +1,12 @@
-import { addDays, orderSchema, refundQuoteSchema, refundsMadeSchema, toRequestDate } from '@junction/domain';
+import {
+  addDays,
+  apiErrorSchema,
+  orderSchema,
+  refundQuoteSchema,
+  refundSchema,
+  refundsMadeSchema,
+  toRequestDate,
+} from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOrder } from '../after-payment/paid-order';
@@ -204,6 +212,112 @@ describe('a Duffel flight, booked and given back', () => {
     expect(duffelOrder?.cancelled_at).toBeNull();
     await runJobs();
     expect(duffelOrder?.cancelled_at).toEqual(expect.any(String));
+    const after = orderSchema.parse((await c.get(cookie, order.id)).json());
+    expect(after.subOrders[0]?.status).toBe(3);
+    expect(after.status).toBe(3);
+  }, 180_000);
+
+  it('is given back only for everyone on it at once, Duffel’s refund shared by what each paid, and withdrawn whole', async () => {
+    const cookie = await c.signUp();
+    const passport = (number: string) => [{ type: 'A', number, expiryDate: '2034-05-01', issuingCountry: 'CN' }];
+    const wei = await c.save(cookie, {
+      surname: 'ZHANG',
+      givenNames: 'WEI',
+      chineseName: '张伟',
+      birthDate: '1988-04-12',
+      gender: 'MALE',
+      nationality: 'CN',
+      documents: passport('E12345678'),
+    });
+    const na = await c.save(cookie, {
+      surname: 'LI',
+      givenNames: 'NA',
+      chineseName: '李娜',
+      birthDate: '1990-07-01',
+      gender: 'FEMALE',
+      nationality: 'CN',
+      documents: passport('E87654321'),
+    });
+    const { searchId, results } = await c.search({
+      type: 1,
+      mode: 'flight',
+      legs: [{ departure: 'BJS', destination: 'SEL', departure_date: toRequestDate(date) }],
+    });
+    const result = results.find((r) => r.legs[0]?.number === 'KE852');
+    if (!result) throw new Error('no KE852');
+    const offer = await c.offerOf(cookie, searchId, result.id);
+    const created = await c.create(cookie, orderBody(offer, searchId, [wei, na]));
+    expect(created.statusCode, created.body).toBe(200);
+    const order = orderSchema.parse(created.json());
+    await payOrder(t, cookie, order.id);
+    await runJobs();
+    const ticketed = orderSchema.parse((await c.get(cookie, order.id)).json());
+    expect(ticketed.status).toBe(5);
+    const sub = ticketed.subOrders[0];
+    if (!sub) throw new Error('no sub-order');
+    const booking = [...fake.orders.values()].find((o) => o.booking_reference === sub.confirmationCode);
+    if (!booking) throw new Error('no Duffel order');
+
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+    const quoteOf = (traveller?: number) =>
+      get(
+        `/api/refund/quote?${new URLSearchParams({
+          orderId: order.id,
+          subOrderId: sub.id,
+          ...(traveller === undefined ? {} : { traveller: String(traveller) }),
+        })}`,
+      );
+
+    // One of the two: Duffel cancels whole bookings, so it is refused with the reason the page explains.
+    const one = await quoteOf(1);
+    expect(one.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(one.json())).toMatchObject({ errorCode: 2202, params: { reason: 'whole-booking' } });
+
+    // Both: Duffel's refund, shared by what each paid.
+    const both = refundQuoteSchema.parse((await quoteOf()).json());
+    expect(both.tickets.map((x) => [x.travellerPosition, x.rule])).toEqual([
+      [0, 'air-seller-quote'],
+      [1, 'air-seller-quote'],
+    ]);
+    const [first, second] = both.tickets;
+    if (!first || !second) throw new Error('two tickets');
+    expect(both.paid.amount).toBe(sub.price.amount);
+    expect(first.refunded.amount + second.refunded.amount).toBe(both.refunded.amount);
+    expect(both.refunded.amount).toBeLessThan(both.paid.amount);
+    const cross = first.refunded.amount * second.paid.amount - second.refunded.amount * first.paid.amount;
+    expect(Math.abs(cross)).toBeLessThanOrEqual(Math.max(first.paid.amount, second.paid.amount));
+
+    // Withdrawing one ticket's refund takes back both: the booking stands whole again.
+    const asked = await post('/api/refund', {
+      orderId: order.id,
+      subOrderId: sub.id,
+      expectedFeeMinor: both.fee.amount,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const made = refundsMadeSchema.parse(asked.json()).refunds;
+    expect(made).toHaveLength(2);
+    const withdrawn = await post('/api/refund/withdraw', { id: made[0]?.id ?? '' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    for (const r of made) {
+      expect(refundSchema.parse((await get(`/api/refund?id=${r.id}`)).json()).status).toBe('withdrawn');
+    }
+    expect(orderSchema.parse((await c.get(cookie, order.id)).json()).subOrders[0]?.status).toBe(5);
+
+    // Asked again and paid out: Duffel cancels the booking once, before the money of either goes back.
+    const again = refundQuoteSchema.parse((await quoteOf()).json());
+    const confirmed = await post('/api/refund', {
+      orderId: order.id,
+      subOrderId: sub.id,
+      expectedFeeMinor: again.fee.amount,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const confirms = () =>
+      fake.requests.filter((r) => r.method === 'POST' && /\/actions\/confirm$/.test(r.path)).length;
+    const confirmedBefore = confirms();
+    await runJobs();
+    expect(booking.cancelled_at).toEqual(expect.any(String));
+    expect(confirms()).toBe(confirmedBefore + 1);
     const after = orderSchema.parse((await c.get(cookie, order.id)).json());
     expect(after.subOrders[0]?.status).toBe(3);
     expect(after.status).toBe(3);
