@@ -23,6 +23,7 @@ export class Outcomes implements Targets {
   private classes = 0;
 
   clear(): void {
+    this.mergedStale = true;
     for (let t = 0; t < this.classes; t++) {
       (this.arrival[t] as number[]).length = 0;
       (this.price[t] as number[]).length = 0;
@@ -31,26 +32,80 @@ export class Outcomes implements Targets {
     this.classes = 0;
   }
 
+  /**
+   * For each k, the journeys with at most k transfers as one staircase (arrival ascending, each dearer
+   * than the one after it), so that `dominates` asks one staircase: merged again after a journey is added.
+   */
+  private mergedArrival: Int32Array[] = [];
+  private mergedPrice: Int32Array[] = [];
+  private mergedCount: number[] = [];
+  private mergedStale = true;
+
+  private merge(): void {
+    this.mergedStale = false;
+    let total = 0;
+    for (let k = 0; k < this.classes; k++) {
+      total += (this.arrival[k] as number[]).length;
+      if (this.mergedArrival.length <= k) {
+        this.mergedArrival.push(new Int32Array(64));
+        this.mergedPrice.push(new Int32Array(64));
+        this.mergedCount.push(0);
+      }
+      if ((this.mergedArrival[k] as Int32Array).length < total) {
+        this.mergedArrival[k] = new Int32Array(total * 2);
+        this.mergedPrice[k] = new Int32Array(total * 2);
+      }
+      // Staircase k: staircase k − 1 and the journeys with k transfers, by arrival, each kept if cheaper
+      // than every journey arriving no later.
+      const a = this.arrival[k] as number[];
+      const p = this.price[k] as number[];
+      const prevA = k > 0 ? (this.mergedArrival[k - 1] as Int32Array) : undefined;
+      const prevP = k > 0 ? (this.mergedPrice[k - 1] as Int32Array) : undefined;
+      const prevCount = k > 0 ? (this.mergedCount[k - 1] as number) : 0;
+      const outA = this.mergedArrival[k] as Int32Array;
+      const outP = this.mergedPrice[k] as Int32Array;
+      let n = 0;
+      let i = 0;
+      let j = 0;
+      while (i < prevCount || j < a.length) {
+        const fromPrev =
+          j >= a.length ||
+          (i < prevCount &&
+            ((prevA as Int32Array)[i] as number) <= (a[j] as number) &&
+            (((prevA as Int32Array)[i] as number) < (a[j] as number) ||
+              ((prevP as Int32Array)[i] as number) <= (p[j] as number)));
+        const arrival = fromPrev ? ((prevA as Int32Array)[i++] as number) : (a[j] as number);
+        const price = fromPrev ? ((prevP as Int32Array)[i - 1] as number) : (p[j++] as number);
+        if (n > 0 && (outP[n - 1] as number) <= price) continue;
+        // An equal arrival that is cheaper replaces the one before it.
+        if (n > 0 && (outA[n - 1] as number) === arrival) n--;
+        outA[n] = arrival;
+        outP[n] = price;
+        n++;
+      }
+      this.mergedCount[k] = n;
+    }
+  }
+
   /** True when a journey found arrives by `arrival`, costs at most `price` and changes at most `transfers` times. */
   dominates(arrival: number, price: number, transfers: number): boolean {
-    const last = Math.min(transfers + 1, this.classes);
-    for (let t = 0; t < last; t++) {
-      const a = this.arrival[t] as number[];
-      // The last journey arriving by `arrival` is the cheapest of those that do.
-      let lo = 0;
-      let hi = a.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((a[mid] as number) <= arrival) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo > 0 && ((this.price[t] as number[])[lo - 1] as number) <= price) return true;
+    if (this.classes === 0) return false;
+    if (this.mergedStale) this.merge();
+    const k = Math.min(transfers, this.classes - 1);
+    const a = this.mergedArrival[k] as Int32Array;
+    let lo = 0;
+    let hi = this.mergedCount[k] as number;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((a[mid] as number) <= arrival) lo = mid + 1;
+      else hi = mid;
     }
-    return false;
+    return lo > 0 && ((this.mergedPrice[k] as Int32Array)[lo - 1] as number) <= price;
   }
 
   add(arrival: number, price: number, transfers: number, label: number): void {
     if (this.dominates(arrival, price, transfers)) return;
+    this.mergedStale = true;
     while (this.classes <= transfers) {
       if (this.arrival.length === this.classes) {
         this.arrival.push([]);

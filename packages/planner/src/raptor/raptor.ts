@@ -1,9 +1,11 @@
 import type { Timetable } from '../timetable/timetable';
 import { BagSet, ensureCapacity } from './bag';
 import { ACCESS, Labels, RIDE, TRANSFER } from './labels';
-import { LowerBounds, UNREACHABLE } from './lower-bounds';
+import { UNREACHABLE } from './lower-bounds';
+import { MarkedRoutes } from './marked-routes';
 import { Extremes, Outcomes, type Targets } from './outcomes';
 import type { Outcome, Query } from './query';
+import { RideBounds, routeRunTimes } from './ride-bounds';
 
 const DAY = 86_400;
 
@@ -22,8 +24,10 @@ const criteriaOf = (o: { arrival: number; price: number; transfers: number }): O
  * round, and a bag over all rounds so far, since a label beaten by one with fewer trips can never lead
  * to an optimal journey.
  *
- * Target pruning: a label whose time and price, plus lower bounds on what the rest of the way needs
- * (`LowerBounds`), are already matched by a journey found with no more transfers is not followed.
+ * Target pruning: a label whose time and price, plus lower bounds on what the rest of the way needs with
+ * the rides it has left (`RideBounds`), are already matched by a journey found with no more transfers is
+ * not followed, and a label is put on a route only when the trip it boards can still lead, with what the
+ * route and the rides after it need, to a journey worth keeping.
  *
  * Everything is allocated once per timetable and reused: a query allocates only its answer.
  */
@@ -38,16 +42,13 @@ export class McRaptor {
    * least as many trips leads only to journeys those beat, so it is not followed at all.
    */
   private readonly arrived: BagSet;
-  private readonly bounds: LowerBounds;
+  private readonly bounds: RideBounds;
   private readonly pareto = new Outcomes();
   private readonly extremes = new Extremes();
   /** The journeys the current search keeps: the Pareto set, or the cheapest and earliest only. */
   private outcomes: Targets = this.pareto;
-
-  /** Position on route r of the first stop reached in this round, or -1; routes marked listed once. */
-  private readonly routeMarkedFrom: Int32Array;
-  private readonly markedRoutes: Int32Array;
-  private markedRouteCount = 0;
+  /** The routes the round scans. */
+  private readonly marked: MarkedRoutes;
 
   /** Egress per stop (seconds, -1 for none; price), and the stops that have one. */
   private readonly egressSec: Int32Array;
@@ -56,30 +57,13 @@ export class McRaptor {
   private egressCount = 0;
   /** Latest departure of a first ride (Query.lastDeparture). */
   private lastBoarding = UNREACHABLE;
-  /**
-   * The last position on route r of a stop with egress, or -1; the routes that have one. The last round
-   * only rides to the destination, so it scans only these routes, and each only that far.
-   */
-  private readonly routeLastEgress: Int32Array;
-  private readonly egressRoutes: Int32Array;
-  private egressRouteCount = 0;
+  /** Rides a journey may take: the query's transfers + 1. */
+  private rides = 1;
   /**
    * True during a range query (`planRange`): labels of later departures stay, so `best` and `arrived`
    * keep them by their number of rides, and one with more rides beats none with fewer.
    */
   private range = false;
-  /** True while scanning the last round allowed: nothing found then is followed further. */
-  private lastRound = false;
-  /**
-   * Stops from which one ride reaches a stop with egress (1), and the list of them. Labels made in the
-   * round before the last are kept only there: the last round boards nowhere else.
-   */
-  private readonly oneRide: Uint8Array;
-  private readonly oneRideStops: Int32Array;
-  /** Stops where a ride may end in the round before the last (`leadsOn`), worked out once per destination. */
-  private readonly leads: Uint8Array;
-  private oneRideCount = 0;
-  private beforeLastRound = false;
 
   // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
   // with the label boarded from and the boarding position; Pareto over (trip order, key).
@@ -96,18 +80,12 @@ export class McRaptor {
     this.to = new BagSet(tt.stopCount);
     this.best = new BagSet(tt.stopCount);
     this.arrived = new BagSet(tt.stopCount);
-    this.bounds = new LowerBounds(tt);
+    this.bounds = new RideBounds(tt, tt.routeRuns ?? routeRunTimes(tt));
     this.labels = new Labels(tt);
-    this.routeMarkedFrom = new Int32Array(tt.routeCount).fill(-1);
-    this.markedRoutes = new Int32Array(tt.routeCount);
+    this.marked = new MarkedRoutes(tt.routeCount);
     this.egressSec = new Int32Array(tt.stopCount).fill(-1);
     this.egressPrice = new Int32Array(tt.stopCount);
     this.egressStops = new Int32Array(tt.stopCount);
-    this.routeLastEgress = new Int32Array(tt.routeCount).fill(-1);
-    this.egressRoutes = new Int32Array(tt.routeCount);
-    this.oneRide = new Uint8Array(tt.stopCount);
-    this.leads = new Uint8Array(tt.stopCount);
-    this.oneRideStops = new Int32Array(tt.stopCount);
   }
 
   plan(q: Query): Outcome[] {
@@ -136,7 +114,7 @@ export class McRaptor {
     for (const i of order) {
       this.from.clear();
       this.addAccess({ ...q, departAt: departAts[i] as number });
-      this.rounds(q.maxTransfers);
+      this.rounds();
       answers[i] = this.journeys();
     }
     return answers;
@@ -178,13 +156,12 @@ export class McRaptor {
     return out;
   }
 
-  /** Egress per stop and the lower bounds to the destination: what every search to it shares. */
-  /** The egress of the query that filled the egress arrays, bounds and route marks. */
+  /** The egress and the number of rides of the query that filled the egress arrays and the bounds. */
   private lastEgress: Query['egress'] | undefined;
 
-  private sameEgress(egress: Query['egress']): boolean {
+  private sameEgress(egress: Query['egress'], rides: number): boolean {
     const last = this.lastEgress;
-    if (!last || last.length !== egress.length) return false;
+    if (!last || last.length !== egress.length || rides !== this.bounds.rides) return false;
     for (let i = 0; i < egress.length; i++) {
       const a = last[i] as Query['egress'][number];
       const b = egress[i] as Query['egress'][number];
@@ -193,10 +170,12 @@ export class McRaptor {
     return true;
   }
 
-  private prepare(q: Pick<Query, 'egress'>): void {
+  /** Egress per stop and the bounds to the destination with the query's rides: what every search to it shares. */
+  private prepare(q: Pick<Query, 'egress' | 'maxTransfers'>): void {
+    this.rides = Math.max(1, q.maxTransfers + 1);
     // A search server asks for several departure times to one destination in a row: what depends on
     // the destination alone is kept from the query before when its egress is the same.
-    if (this.sameEgress(q.egress)) return;
+    if (this.sameEgress(q.egress, this.rides)) return;
     this.lastEgress = q.egress.map((e) => ({ stop: e.stop, seconds: e.seconds, price: e.price }));
     for (let i = 0; i < this.egressCount; i++) this.egressSec[this.egressStops[i] as number] = -1;
     this.egressCount = 0;
@@ -210,43 +189,14 @@ export class McRaptor {
         this.egressPrice[e.stop] = e.price;
       }
     }
-    this.bounds.compute(this.egressSec, this.egressPrice, this.egressStops, this.egressCount);
-    const tt = this.tt;
-    for (let m = 0; m < this.egressRouteCount; m++) this.routeLastEgress[this.egressRoutes[m] as number] = -1;
-    this.egressRouteCount = 0;
-    for (let x = 0; x < this.egressCount; x++) {
-      const s = this.egressStops[x] as number;
-      for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
-        const r = tt.stopRoutes[y] as number;
-        const pos = tt.stopRoutePosition[y] as number;
-        const known = this.routeLastEgress[r] as number;
-        if (known < 0) this.egressRoutes[this.egressRouteCount++] = r;
-        if (pos > known) this.routeLastEgress[r] = pos;
-      }
-    }
-    for (let x = 0; x < this.oneRideCount; x++) this.oneRide[this.oneRideStops[x] as number] = 0;
-    this.leads.fill(0);
-    this.oneRideCount = 0;
-    for (let m = 0; m < this.egressRouteCount; m++) {
-      const r = this.egressRoutes[m] as number;
-      const first = tt.routeStopStart[r] as number;
-      const last = this.routeLastEgress[r] as number;
-      for (let i = 0; i < last; i++) {
-        const s = tt.routeStops[first + i] as number;
-        if (this.oneRide[s] === 0) {
-          this.oneRide[s] = 1;
-          this.oneRideStops[this.oneRideCount++] = s;
-        }
-      }
-    }
-    for (let s = 0; s < tt.stopCount; s++) if (this.leadsOn(s)) this.leads[s] = 1;
+    this.bounds.compute(this.egressSec, this.egressPrice, this.rides);
   }
 
   private search(q: Query): void {
     this.reset();
     this.lastBoarding = q.lastDeparture ?? UNREACHABLE;
     this.addAccess(q);
-    this.rounds(q.maxTransfers);
+    this.rounds();
   }
 
   private reset(): void {
@@ -259,13 +209,12 @@ export class McRaptor {
   }
 
   /** The rounds of a search from the labels in `from`: round k rides the (k + 1)th trip. */
-  private rounds(maxTransfers: number): void {
-    for (let k = 0; k <= maxTransfers; k++) {
-      this.lastRound = k === maxTransfers;
-      this.beforeLastRound = k + 1 === maxTransfers;
+  private rounds(): void {
+    for (let k = 0; k < this.rides; k++) {
       if (!this.markRoutes(k)) break;
       this.to.clear();
       this.scanRoutes(k);
+      this.marked.clear();
       const scanned = this.from;
       this.from = this.to;
       this.to = scanned;
@@ -273,9 +222,11 @@ export class McRaptor {
   }
 
   private addAccess(q: Query): void {
+    const direct = this.bounds.direct.time;
+    const onward = this.bounds.onwardFrom(this.rides).time;
     for (const a of q.access) {
       if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
-      if ((this.bounds.time[a.stop] as number) === UNREACHABLE) continue;
+      if ((direct[a.stop] as number) === UNREACHABLE && (onward[a.stop] as number) === UNREACHABLE) continue;
       const ready = q.departAt + a.seconds;
       const label = this.labels.add(ACCESS, -1, a.stop, 0, 0, 0);
       // Under a departure window a first ride may not be boardable from a label that a later ride could
@@ -286,42 +237,56 @@ export class McRaptor {
   }
 
   /**
-   * Marks each route through a stop reached in round k, from the first such stop on it. Labels that
-   * journeys found since they were made now beat are dropped first.
+   * Marks each route through a stop reached in round k from the first such stop on it, if a ride on it
+   * from there can still end where the rides left lead on. Labels that journeys found since they were
+   * made now beat are dropped first.
    */
   private markRoutes(k: number): boolean {
     const tt = this.tt;
     const from = this.from;
-    for (let m = 0; m < this.markedRouteCount; m++) this.routeMarkedFrom[this.markedRoutes[m] as number] = -1;
-    this.markedRouteCount = 0;
+    const left = this.rides - k;
+    const lastAlighting = this.bounds.lastAlightings(left);
     for (let x = 0; x < from.touchedCount; x++) {
       const s = from.touched[x] as number;
       let prev = -1;
       for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
-        if (this.beaten(s, from.time[e] as number, from.price[e] as number, k)) from.unlink(s, prev, e);
+        if (this.beaten(left, s, from.time[e] as number, from.price[e] as number, k)) from.unlink(s, prev, e);
         else prev = e;
       }
       if (from.isEmpty(s)) continue;
       for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
         const r = tt.stopRoutes[y] as number;
         const pos = tt.stopRoutePosition[y] as number;
-        if (this.lastRound && (this.routeLastEgress[r] as number) <= pos) continue;
-        const marked = this.routeMarkedFrom[r] as number;
-        if (marked < 0) this.markedRoutes[this.markedRouteCount++] = r;
-        if (marked < 0 || pos < marked) this.routeMarkedFrom[r] = pos;
+        if ((lastAlighting[r] as number) > pos) this.marked.mark(r, pos);
       }
     }
-    return this.markedRouteCount > 0;
+    return this.marked.sort() > 0;
   }
 
   /**
    * True when a journey already found is at least as good as anything that can follow from stop s,
-   * reached at `time` for `price`, with at least `transfers` changes to come.
+   * reached at `time` for `price` and ready to board with `left` rides left, after `rides` rides: the
+   * next ride straight to the destination, or more changes.
    */
-  private beaten(s: number, time: number, price: number, transfers: number): boolean {
-    const lbTime = this.bounds.time[s] as number;
-    if (lbTime === UNREACHABLE) return true;
-    return this.outcomes.dominates(time + lbTime, price + (this.bounds.price[s] as number), transfers);
+  private beaten(left: number, s: number, time: number, price: number, rides: number): boolean {
+    return (
+      this.covered(this.bounds.direct, s, time, price, rides) &&
+      this.covered(this.bounds.onwardFrom(left), s, time, price, rides + 1)
+    );
+  }
+
+  /** True when every journey the bound at i allows from `time` and `price`, with `transfers` changes or more, is beaten. */
+  private covered(
+    bound: { time: Int32Array; price: Int32Array },
+    i: number,
+    time: number,
+    price: number,
+    transfers: number,
+  ) {
+    const lbTime = bound.time[i] as number;
+    return (
+      lbTime === UNREACHABLE || this.outcomes.dominates(time + lbTime, price + (bound.price[i] as number), transfers)
+    );
   }
 
   private scanRoutes(k: number): void {
@@ -334,8 +299,17 @@ export class McRaptor {
     const fromTime = from.time;
     const fromPrice = from.price;
     const fromLabel = from.label;
-    for (let m = 0; m < this.markedRouteCount; m++) {
-      const r = this.markedRoutes[m] as number;
+    const left = this.rides - k;
+    // Where a ride of this round may end (the egress, or a change with the rides after it), and what a
+    // ride boarded at a route position needs at least.
+    const changeOff = this.bounds.onwardOffAt(left - 1).time;
+    const egressSec = this.egressSec;
+    const routeDirect = this.bounds.routeDirect;
+    const routeOnward = this.bounds.routeOnwardFrom(left);
+    const lastAlighting = this.bounds.lastAlightings(left);
+    const routes = this.marked.list;
+    for (let m = 0; m < this.marked.count; m++) {
+      const r = routes[m] as number;
       const first = tt.routeStopStart[r] as number;
       const stride = (tt.routeStopStart[r + 1] as number) - first;
       // The trips of a route lie one after another: trip t's time at position i is at
@@ -343,24 +317,29 @@ export class McRaptor {
       const firstTrip = tt.routeTripStart[r] as number;
       const endTrip = tt.routeTripStart[r + 1] as number;
       const timeBase = (tt.tripTimeStart[firstTrip] as number) - firstTrip * stride;
-      // In the last round a ride ends where the destination can be reached, at the last such stop at most.
-      const len = this.lastRound ? (this.routeLastEgress[r] as number) + 1 : stride;
+      // A ride ends where the rides left can lead on, at the last such stop at most.
+      const len = (lastAlighting[r] as number) + 1;
       const fee = tt.routeBoardFee[r] as number;
       this.rbCount = 0;
-      for (let i = this.routeMarkedFrom[r] as number; i < len; i++) {
+      for (let i = this.marked.fromOf(r); i < len; i++) {
         const s = routeStops[first + i] as number;
         const fareHere = routeFare[first + i] as number;
-        const alighting = this.lastRound
-          ? (this.egressSec[s] as number) >= 0
-          : !this.beforeLastRound || this.leads[s] === 1;
-        for (let b = 0; alighting && b < this.rbCount; b++) {
-          const arr = arrival[timeBase + (this.rbTrip[b] as number) * stride + i] as number;
-          this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
+        if ((egressSec[s] as number) >= 0 || (changeOff[s] as number) !== UNREACHABLE) {
+          for (let b = 0; b < this.rbCount; b++) {
+            const arr = arrival[timeBase + (this.rbTrip[b] as number) * stride + i] as number;
+            this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
+          }
         }
         if (i + 1 === len) break;
+        const at = first + i;
+        if ((routeDirect.time[at] as number) === UNREACHABLE && (routeOnward.time[at] as number) === UNREACHABLE)
+          continue;
         for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
           // The first trip leaving position i at or after the label's time (trips are in time order).
           const ready = fromTime[e] as number;
+          const price = fromPrice[e] as number;
+          if (this.covered(routeDirect, at, ready, price, k) && this.covered(routeOnward, at, ready, price, k + 1))
+            continue;
           let lo = firstTrip;
           let hi = endTrip;
           while (lo < hi) {
@@ -369,8 +348,12 @@ export class McRaptor {
             else hi = mid;
           }
           if (lo === endTrip) continue;
-          if (k === 0 && (departure[timeBase + lo * stride + i] as number) > this.lastBoarding) continue;
-          this.addToRouteBag(lo, (fromPrice[e] as number) - fareHere, fromLabel[e] as number, i);
+          const leaves = departure[timeBase + lo * stride + i] as number;
+          if (k === 0 && leaves > this.lastBoarding) continue;
+          // Nothing this trip leads to can beat what was found: it is not boarded.
+          if (this.covered(routeDirect, at, leaves, price, k) && this.covered(routeOnward, at, leaves, price, k + 1))
+            continue;
+          this.addToRouteBag(lo, price - fareHere, fromLabel[e] as number, i);
         }
       }
     }
@@ -378,7 +361,10 @@ export class McRaptor {
 
   /** Leaves route bag entry b at position i (stop s): the destination, a change here, or a ground transfer on. */
   private alight(s: number, arr: number, price: number, k: number, b: number, r: number, i: number): void {
-    if (this.beaten(s, arr, price, k)) return;
+    const left = this.rides - k - 1;
+    const egress = this.egressSec[s] as number;
+    const arriving = egress >= 0 && !this.outcomes.dominates(arr + egress, price + (this.egressPrice[s] as number), k);
+    if (!arriving && this.covered(this.bounds.onwardOffAt(left), s, arr, price, k + 1)) return;
     if (!this.arrived.insert(s, arr, price, -1, this.bagRides(k + 1))) return;
     const tt = this.tt;
     const ride = this.labels.add(
@@ -389,26 +375,17 @@ export class McRaptor {
       this.rbBoard[b] as number,
       i,
     );
-    const egress = this.egressSec[s] as number;
-    if (egress >= 0) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
-    if (this.lastRound) return;
+    if (arriving) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
+    if (left === 0) return;
     const ready = arr + (tt.stopChangeSec[s] as number);
-    if (this.useful(s, ready, price, k + 1)) this.keep(s, ready, price, ride, k + 1);
+    if (this.useful(left, s, ready, price, k + 1)) this.keep(s, ready, price, ride, k + 1);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
       const q = tt.transferTo[f] as number;
       const at = arr + (tt.transferSec[f] as number);
       const cost = price + (tt.transferPrice[f] as number);
-      if (this.useful(q, at, cost, k + 1)) this.keep(q, at, cost, this.labels.add(TRANSFER, ride, f, s, 0, 0), k + 1);
+      if (this.useful(left, q, at, cost, k + 1))
+        this.keep(q, at, cost, this.labels.add(TRANSFER, ride, f, s, 0, 0), k + 1);
     }
-  }
-
-  /** True when a ride ending at s can still lead to the destination in the last round: egress, or one ride on from s or a stop a transfer reaches. */
-  private leadsOn(s: number): boolean {
-    if ((this.egressSec[s] as number) >= 0 || this.oneRide[s] === 1) return true;
-    const tt = this.tt;
-    for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++)
-      if (this.oneRide[tt.transferTo[f] as number] === 1) return true;
-    return false;
   }
 
   /** The rides a label is kept by in `best` and `arrived`: its own in a range query, else none (`range`). */
@@ -416,10 +393,9 @@ export class McRaptor {
     return this.range ? rides : 0;
   }
 
-  /** True when a label at s that took `rides` trips may lead to a journey worth keeping. */
-  private useful(s: number, ready: number, price: number, rides: number): boolean {
-    if (this.beforeLastRound && this.oneRide[s] === 0) return false;
-    return !this.best.dominates(s, ready, price, this.bagRides(rides)) && !this.beaten(s, ready, price, rides);
+  /** True when a label at s that took `rides` trips, with `left` to go, may lead to a journey worth keeping. */
+  private useful(left: number, s: number, ready: number, price: number, rides: number): boolean {
+    return !this.best.dominates(s, ready, price, this.bagRides(rides)) && !this.beaten(left, s, ready, price, rides);
   }
 
   private keep(s: number, ready: number, price: number, label: number, rides: number): void {

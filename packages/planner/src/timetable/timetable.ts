@@ -53,6 +53,8 @@ export type Timetable = {
 
   /** The lower-bound graph, when it was built ahead (a shared timetable carries it); else built by the engine. */
   boundGraph?: BoundGraph;
+  /** The least run times along each route (`routeRunTimes`), when worked out ahead; else by the engine. */
+  routeRuns?: Int32Array;
 };
 
 /** A trip as the builder takes it: one route's stop sequence with times, and its fares. */

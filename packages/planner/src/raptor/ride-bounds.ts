@@ -1,0 +1,196 @@
+import type { Timetable } from '../timetable/timetable';
+import { UNREACHABLE } from './lower-bounds';
+
+/**
+ * The least time each ride between two positions of a route can take, as a running sum along the route:
+ * a ride from position i to j takes at least `runs[j] − runs[i]` seconds on any of its trips. Each step
+ * is the quickest of the route's trips between the two stops, so the sum never exceeds a real ride (a
+ * negative stop time, which no feed has, is counted against it). Worked out once per timetable.
+ */
+export function routeRunTimes(tt: Timetable): Int32Array {
+  const runs = new Int32Array(tt.routeStopStart[tt.routeCount] as number);
+  for (let r = 0; r < tt.routeCount; r++) {
+    const first = tt.routeStopStart[r] as number;
+    const len = (tt.routeStopStart[r + 1] as number) - first;
+    const firstTrip = tt.routeTripStart[r] as number;
+    const endTrip = tt.routeTripStart[r + 1] as number;
+    for (let i = 0; i + 1 < len; i++) {
+      let run = UNREACHABLE;
+      let dwell = 0;
+      for (let t = firstTrip; t < endTrip; t++) {
+        const base = tt.tripTimeStart[t] as number;
+        run = Math.min(run, (tt.arrival[base + i + 1] as number) - (tt.departure[base + i] as number));
+        dwell = Math.min(dwell, (tt.departure[base + i + 1] as number) - (tt.arrival[base + i + 1] as number));
+      }
+      runs[first + i + 1] = (runs[first + i] as number) + run + dwell;
+    }
+  }
+  return runs;
+}
+
+/** A lower bound on the rest of a journey, in two parts by the changes it takes (`RideBounds`). */
+export type Bound = { time: Int32Array; price: Int32Array };
+
+const bound = (n: number): Bound => ({ time: new Int32Array(n), price: new Int32Array(n) });
+
+/**
+ * Lower bounds on the time and the price still needed to reach the destination with a limited number of
+ * rides, for target pruning (`McRaptor`). A search with at most n transfers takes at most n + 1 rides, so a
+ * label that has taken k of them can take only n + 1 − k more: the bounds count exactly those, along the
+ * routes (the quickest run of each step, the fare of each ride with its boarding fee), with the minimum
+ * connection time at a stop where one ride follows another and the ground transfers between stops.
+ * Waiting for a trip is left out, so a bound never exceeds what a real journey takes or costs. The fewer
+ * rides left, the higher the bounds: after the second of three rides, only a stop with a ride straight to
+ * the destination has one at all.
+ *
+ * Each bound comes in two parts: going straight to the destination on the next ride (`direct`), and
+ * changing at least once more (`onward`), so that the second is compared with journeys of one change more.
+ * Per destination and ride limit this is one pass over the route stops per ride; the bounds of a ride
+ * from each route position are kept too, so a label is only put on a route that can still lead somewhere.
+ */
+export class RideBounds {
+  /** From a stop, ready to board: the next ride to the destination, and (by rides left) rides with a change. */
+  readonly direct: Bound;
+  private readonly onward: Bound[] = [];
+  /** Just off a ride at a stop, by rides left: changing there or after a ground transfer (the egress is the query's). */
+  private readonly onwardOff: Bound[] = [];
+  /** The same two from a route position (an index into `routeStops`), boarding there. */
+  readonly routeDirect: Bound;
+  private readonly routeOnward: Bound[] = [];
+  /** By rides left, the last position of each route where a ride can end usefully, or -1. */
+  private readonly lastAlighting: Int32Array[] = [];
+  /** The rides the bounds were worked out for. */
+  rides = 0;
+
+  constructor(
+    private readonly tt: Timetable,
+    private readonly runs: Int32Array,
+  ) {
+    this.direct = bound(tt.stopCount);
+    this.routeDirect = bound(runs.length);
+  }
+
+  /** Bounds to the egress given (seconds, -1 for none, and price by stop) with up to `rides` rides. */
+  compute(egressSec: Int32Array, egressPrice: Int32Array, rides: number): void {
+    const n = this.tt.stopCount;
+    while (this.onward.length <= rides) {
+      this.onward.push(bound(n));
+      this.onwardOff.push(bound(n));
+      this.routeOnward.push(bound(this.runs.length));
+      this.lastAlighting.push(new Int32Array(this.tt.routeCount));
+    }
+    // With one ride left there is no change to come.
+    const none = this.onwardOff[0] as Bound;
+    none.time.fill(UNREACHABLE);
+    for (let m = 1; m <= rides; m++) {
+      this.ride(m, egressSec, egressPrice);
+      if (m < rides) this.off(m);
+    }
+    this.rides = rides;
+  }
+
+  /** The bounds of boarding with m rides left, from those just off a ride with m − 1 left. */
+  private ride(m: number, egressSec: Int32Array, egressPrice: Int32Array): void {
+    const tt = this.tt;
+    const runs = this.runs;
+    const after = this.onwardOff[m - 1] as Bound;
+    const onward = this.onward[m] as Bound;
+    const route = this.routeOnward[m] as Bound;
+    const last = (this.lastAlighting[m] as Int32Array).fill(-1);
+    onward.time.fill(UNREACHABLE);
+    onward.price.fill(UNREACHABLE);
+    // The direct bounds do not depend on the rides left: the first pass works them out.
+    const direct = m === 1 ? this.direct : undefined;
+    if (direct) {
+      direct.time.fill(UNREACHABLE);
+      direct.price.fill(UNREACHABLE);
+    }
+    for (let r = 0; r < tt.routeCount; r++) {
+      const first = tt.routeStopStart[r] as number;
+      const fee = tt.routeBoardFee[r] as number;
+      // The best of alighting at a later position j: runs[j] + bound(j), fare[j] + bound(j).
+      let onTime = UNREACHABLE;
+      let onPrice = UNREACHABLE;
+      let offTime = UNREACHABLE;
+      let offPrice = UNREACHABLE;
+      for (let p = (tt.routeStopStart[r + 1] as number) - 1; p >= first; p--) {
+        const s = tt.routeStops[p] as number;
+        const run = runs[p] as number;
+        const fare = (tt.routeFare[p] as number) - fee;
+        if (onTime !== UNREACHABLE) {
+          route.time[p] = onTime - run;
+          route.price[p] = onPrice - fare;
+          if (onTime - run < (onward.time[s] as number)) onward.time[s] = onTime - run;
+          if (onPrice - fare < (onward.price[s] as number)) onward.price[s] = onPrice - fare;
+        } else route.time[p] = UNREACHABLE;
+        if (direct) {
+          if (offTime !== UNREACHABLE) {
+            this.routeDirect.time[p] = offTime - run;
+            this.routeDirect.price[p] = offPrice - fare;
+            if (offTime - run < (direct.time[s] as number)) direct.time[s] = offTime - run;
+            if (offPrice - fare < (direct.price[s] as number)) direct.price[s] = offPrice - fare;
+          } else this.routeDirect.time[p] = UNREACHABLE;
+        }
+        const egress = egressSec[s] as number;
+        const change = after.time[s] as number;
+        if ((egress >= 0 || change !== UNREACHABLE) && onTime === UNREACHABLE && offTime === UNREACHABLE)
+          last[r] = p - first;
+        if (egress >= 0) {
+          offTime = Math.min(offTime, run + egress);
+          offPrice = Math.min(offPrice, (tt.routeFare[p] as number) + (egressPrice[s] as number));
+        }
+        if (change !== UNREACHABLE) {
+          onTime = Math.min(onTime, run + change);
+          onPrice = Math.min(onPrice, (tt.routeFare[p] as number) + (after.price[s] as number));
+        }
+      }
+    }
+  }
+
+  /** The bounds just off a ride with m rides left: change here, or take a ground transfer and change. */
+  private off(m: number): void {
+    const tt = this.tt;
+    const direct = this.direct;
+    const onward = this.onward[m] as Bound;
+    const off = this.onwardOff[m] as Bound;
+    // Boarding with m rides left: straight to the destination or with more changes, whichever needs less.
+    const time = (s: number) => Math.min(direct.time[s] as number, onward.time[s] as number);
+    const price = (s: number) => Math.min(direct.price[s] as number, onward.price[s] as number);
+    for (let s = 0; s < tt.stopCount; s++) {
+      let t = UNREACHABLE;
+      let c = UNREACHABLE;
+      if (time(s) !== UNREACHABLE) {
+        t = time(s) + (tt.stopChangeSec[s] as number);
+        c = price(s);
+      }
+      for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
+        const q = tt.transferTo[f] as number;
+        if (time(q) === UNREACHABLE) continue;
+        t = Math.min(t, time(q) + (tt.transferSec[f] as number));
+        c = Math.min(c, price(q) + (tt.transferPrice[f] as number));
+      }
+      off.time[s] = t;
+      off.price[s] = c;
+    }
+  }
+
+  /** From a stop, ready to board with m rides left, changing at least once more. */
+  onwardFrom(m: number): Bound {
+    return this.onward[m] as Bound;
+  }
+
+  /** Just off a ride at a stop with m rides left, changing there or after a ground transfer. */
+  onwardOffAt(m: number): Bound {
+    return this.onwardOff[m] as Bound;
+  }
+
+  /** From a route position, boarding there with m rides left (that ride one of them), changing at least once more. */
+  routeOnwardFrom(m: number): Bound {
+    return this.routeOnward[m] as Bound;
+  }
+
+  /** The last position of each route where a ride that is one of m can end usefully (-1: none), by route. */
+  lastAlightings(m: number): Int32Array {
+    return this.lastAlighting[m] as Int32Array;
+  }
+}
