@@ -10,10 +10,16 @@ export {
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
-export { buildBoundGraph } from './raptor/lower-bounds';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
 export { type DayBest, McRaptor } from './raptor/raptor';
 export { referencePlan } from './reference/reference-planner';
 export { buildTimetable } from './timetable/build-timetable';
 export { SharedStrings, sharedTimetable, shareTimetable } from './timetable/shared';
-export type { BoundGraph, StringList, Timetable, TransferInput, TripInput } from './timetable/timetable';
+export {
+  DAY_SECONDS,
+  type StringList,
+  type Timetable,
+  type TransferInput,
+  type TripInput,
+  tripOf,
+} from './timetable/timetable';

@@ -46,7 +46,7 @@ function busiest(loaded: LoadedTimetable, prefix: string, count: number): number
   const tt = loaded.timetable;
   const trips = new Float64Array(tt.stopCount);
   for (let r = 0; r < tt.routeCount; r++) {
-    const n = (tt.routeTripStart[r + 1] as number) - (tt.routeTripStart[r] as number);
+    const n = (tt.routeTripBase[r + 1] as number) - (tt.routeTripBase[r] as number);
     for (let i = tt.routeStopStart[r] as number; i < (tt.routeStopStart[r + 1] as number); i++)
       (trips[tt.routeStops[i] as number] as number) += n;
   }

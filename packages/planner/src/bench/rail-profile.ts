@@ -19,7 +19,7 @@ const rail = timetableFromGtfs([feed], {
 const tt = rail.timetable;
 const trips = new Float64Array(tt.stopCount);
 for (let r = 0; r < tt.routeCount; r++) {
-  const n = (tt.routeTripStart[r + 1] as number) - (tt.routeTripStart[r] as number);
+  const n = (tt.routeTripBase[r + 1] as number) - (tt.routeTripBase[r] as number);
   for (let i = tt.routeStopStart[r] as number; i < (tt.routeStopStart[r + 1] as number); i++)
     (trips[tt.routeStops[i] as number] as number) += n;
 }

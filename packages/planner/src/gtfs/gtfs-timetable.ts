@@ -65,12 +65,25 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
     name?: string;
   };
   const prepared: Prepared[] = [];
-  // The trips of the timetable, a feed trip on a day each, as columns: no object per trip.
+  // The timetable's trips: a feed trip with the days it runs on one clock each (a time zone's offset
+  // changes a trip's clock time across daylight saving), as columns: no object per trip and day.
   const tripOf: number[] = [];
-  const tripBase: number[] = [];
-  const tripDay: number[] = [];
+  const tripShift: number[] = [];
+  const tripDays: number[][] = [];
   const ymds: string[] = [];
   for (let d = 0; d < options.days; d++) ymds.push(toGtfsDate(addDays(options.firstDate, d)));
+  const offsets = new Map<string, number[]>();
+  /** The offset from UTC of a time zone on each day of the window, at noon. */
+  const offsetsOf = (tz: string): number[] => {
+    let known = offsets.get(tz);
+    if (!known) {
+      known = ymds.map((_, d) =>
+        utcOffsetSeconds(tz, new Date(Date.parse(`${addDays(options.firstDate, d)}T12:00:00Z`))),
+      );
+      offsets.set(tz, known);
+    }
+    return known;
+  };
   for (const feed of packed) {
     const globalStop = feed.stops.map((s) => stopIndex.get(s.id) as number);
     const first = prepared.length;
@@ -110,25 +123,29 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
         pattern,
       });
     }
-    for (let d = 0; d < options.days; d++) {
-      const day = new Date(`${addDays(options.firstDate, d)}T00:00:00Z`);
-      const ymd = ymds[d] as string;
-      const weekdayBit = 1 << ((day.getUTCDay() + 6) % 7);
-      const offsets = new Map<string, number>();
-      const running = feed.services.map(
-        (service) => (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end,
-      );
-      for (let p = first; p < prepared.length; p++) {
-        const trip = prepared[p] as Prepared;
-        if (!running[trip.service]) continue;
-        let offset = offsets.get(trip.tz);
-        if (offset === undefined) {
-          offset = utcOffsetSeconds(trip.tz, new Date(day.getTime() + 12 * 3600_000));
-          offsets.set(trip.tz, offset);
-        }
+    const running = feed.services.map((service) =>
+      ymds.map((ymd, d) => {
+        const weekdayBit = 1 << ((new Date(`${addDays(options.firstDate, d)}T00:00:00Z`).getUTCDay() + 6) % 7);
+        return (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end;
+      }),
+    );
+    for (let p = first; p < prepared.length; p++) {
+      const trip = prepared[p] as Prepared;
+      const runs = running[trip.service] as boolean[];
+      const zone = offsetsOf(trip.tz);
+      // The days a trip runs, by the offset its zone has on them: one timetable trip each.
+      const byOffset = new Map<number, number[]>();
+      for (let d = 0; d < options.days; d++) {
+        if (!runs[d]) continue;
+        const offset = zone[d] as number;
+        const days = byOffset.get(offset);
+        if (days) days.push(d);
+        else byOffset.set(offset, [d]);
+      }
+      for (const [offset, days] of byOffset) {
         tripOf.push(p);
-        tripBase.push(d * 86_400 - offset);
-        tripDay.push(d);
+        tripShift.push(-offset);
+        tripDays.push(days);
       }
     }
   }
@@ -141,16 +158,17 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
     pattern: (t) => at(t).pattern,
     arrival: (t, i) => {
       const p = at(t);
-      return (tripBase[t] as number) + (p.feed.arrival[p.timeStart + i] as number);
+      return (tripShift[t] as number) + (p.feed.arrival[p.timeStart + i] as number);
     },
     departure: (t, i) => {
       const p = at(t);
-      return (tripBase[t] as number) + (p.feed.departure[p.timeStart + i] as number);
+      return (tripShift[t] as number) + (p.feed.departure[p.timeStart + i] as number);
     },
+    days: (t) => tripDays[t] as number[],
     id: (t) => {
       const p = at(t);
       p.name ??= p.feed.tripName.at(p.trip) as string;
-      return `${p.name} ${ymds[tripDay[t] as number]}`;
+      return p.name;
     },
   };
   const transfers: TransferInput[] = (options.transfers ?? []).flatMap((t) => {
@@ -164,6 +182,7 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
     stopChangeSec: stopIds.map((id) => options.changeSeconds(id)),
     trips,
     transfers,
+    dayNames: ymds,
   });
   return { timetable, stopIds, stopPoints: stopPos, stopIndex, epochMs };
 }

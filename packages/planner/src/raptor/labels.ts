@@ -1,4 +1,4 @@
-import type { Timetable } from '../timetable/timetable';
+import { type Timetable, tripOf } from '../timetable/timetable';
 import { ensureCapacity } from './bag';
 import type { Leg } from './query';
 
@@ -56,15 +56,16 @@ export class Labels {
         const board = this.c[l] as number;
         const alight = this.d[l] as number;
         const first = tt.routeStopStart[route] as number;
-        const base = tt.tripTimeStart[trip] as number;
+        const { pattern, dayStart } = tripOf(tt, route, trip);
+        const base = tt.tripTimeStart[pattern] as number;
         legs.push({
           kind: 'ride',
           trip,
           route,
           boardStop: tt.routeStops[first + board] as number,
           alightStop: tt.routeStops[first + alight] as number,
-          departure: tt.departure[base + board] as number,
-          arrival: tt.arrival[base + alight] as number,
+          departure: dayStart + (tt.departure[base + board] as number),
+          arrival: dayStart + (tt.arrival[base + alight] as number),
           price:
             (tt.routeBoardFee[route] as number) +
             (tt.routeFare[first + alight] as number) -

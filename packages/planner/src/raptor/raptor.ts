@@ -1,11 +1,11 @@
-import type { Timetable } from '../timetable/timetable';
-import { BagSet, ensureCapacity } from './bag';
+import { DAY_SECONDS, type Timetable } from '../timetable/timetable';
+import { BagSet } from './bag';
 import { ACCESS, Labels, RIDE, TRANSFER } from './labels';
-import { UNREACHABLE } from './lower-bounds';
 import { MarkedRoutes } from './marked-routes';
 import { Extremes, Outcomes, type Targets } from './outcomes';
 import type { Outcome, Query } from './query';
-import { RideBounds, routeRunTimes } from './ride-bounds';
+import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
+import { RouteBag } from './route-bag';
 
 const DAY = 86_400;
 
@@ -65,13 +65,8 @@ export class McRaptor {
    */
   private range = false;
 
-  // Route bag: boarded trips as (trip, price before the ride minus the fare at the boarding stop),
-  // with the label boarded from and the boarding position; Pareto over (trip order, key).
-  private rbTrip = new Int32Array(64);
-  private rbKey = new Int32Array(64);
-  private rbLabel = new Int32Array(64);
-  private rbBoard = new Int32Array(64);
-  private rbCount = 0;
+  /** The trips boarded on the route being scanned. */
+  private readonly bag = new RouteBag();
 
   private readonly labels: Labels;
 
@@ -296,6 +291,7 @@ export class McRaptor {
     const routeFare = tt.routeFare;
     const arrival = tt.arrival;
     const departure = tt.departure;
+    const routeDays = tt.routeDays;
     const fromTime = from.time;
     const fromPrice = from.price;
     const fromLabel = from.label;
@@ -312,22 +308,26 @@ export class McRaptor {
       const r = routes[m] as number;
       const first = tt.routeStopStart[r] as number;
       const stride = (tt.routeStopStart[r + 1] as number) - first;
-      // The trips of a route lie one after another: trip t's time at position i is at
-      // `timeBase + (t - firstTrip) * stride + i`.
-      const firstTrip = tt.routeTripStart[r] as number;
-      const endTrip = tt.routeTripStart[r + 1] as number;
-      const timeBase = (tt.tripTimeStart[firstTrip] as number) - firstTrip * stride;
+      // A route runs one day's pattern trips on each of its days: pattern trip p's time at position i is
+      // at `rowBase + p * stride + i` from the start of the day.
+      const firstPattern = tt.routeTripStart[r] as number;
+      const patterns = (tt.routeTripStart[r + 1] as number) - firstPattern;
+      const rowBase = tt.tripTimeStart[firstPattern] as number;
+      const firstDay = tt.routeDayStart[r] as number;
+      const endDay = tt.routeDayStart[r + 1] as number;
+      const tripBase = tt.routeTripBase[r] as number;
       // A ride ends where the rides left can lead on, at the last such stop at most.
       const len = (lastAlighting[r] as number) + 1;
       const fee = tt.routeBoardFee[r] as number;
-      this.rbCount = 0;
+      const bag = this.bag;
+      bag.clear();
       for (let i = this.marked.fromOf(r); i < len; i++) {
         const s = routeStops[first + i] as number;
         const fareHere = routeFare[first + i] as number;
         if ((egressSec[s] as number) >= 0 || (changeOff[s] as number) !== UNREACHABLE) {
-          for (let b = 0; b < this.rbCount; b++) {
-            const arr = arrival[timeBase + (this.rbTrip[b] as number) * stride + i] as number;
-            this.alight(s, arr, (this.rbKey[b] as number) + fee + fareHere, k, b, r, i);
+          for (let b = 0; b < bag.count; b++) {
+            const arr = (bag.dayStart[b] as number) + (arrival[(bag.row[b] as number) + i] as number);
+            this.alight(s, arr, (bag.key[b] as number) + fee + fareHere, k, b, r, i);
           }
         }
         if (i + 1 === len) break;
@@ -340,20 +340,33 @@ export class McRaptor {
           const price = fromPrice[e] as number;
           if (this.covered(routeDirect, at, ready, price, k) && this.covered(routeOnward, at, ready, price, k + 1))
             continue;
-          let lo = firstTrip;
-          let hi = endTrip;
+          // Its day: the first on which the route's last trip of the day leaves position i by then.
+          const lastLeaves = departure[rowBase + (patterns - 1) * stride + i] as number;
+          let lo = firstDay;
+          let hi = endDay;
           while (lo < hi) {
             const mid = (lo + hi) >>> 1;
-            if ((departure[timeBase + mid * stride + i] as number) < ready) lo = mid + 1;
+            if ((routeDays[mid] as number) * DAY_SECONDS + lastLeaves < ready) lo = mid + 1;
             else hi = mid;
           }
-          if (lo === endTrip) continue;
-          const leaves = departure[timeBase + lo * stride + i] as number;
+          if (lo === endDay) continue;
+          const dayStart = (routeDays[lo] as number) * DAY_SECONDS;
+          // Then the first of that day's trips leaving by then (the last one does).
+          let p = 0;
+          let q = patterns - 1;
+          while (p < q) {
+            const mid = (p + q) >>> 1;
+            if (dayStart + (departure[rowBase + mid * stride + i] as number) < ready) p = mid + 1;
+            else q = mid;
+          }
+          const row = rowBase + p * stride;
+          const leaves = dayStart + (departure[row + i] as number);
           if (k === 0 && leaves > this.lastBoarding) continue;
           // Nothing this trip leads to can beat what was found: it is not boarded.
           if (this.covered(routeDirect, at, leaves, price, k) && this.covered(routeOnward, at, leaves, price, k + 1))
             continue;
-          this.addToRouteBag(lo, price - fareHere, fromLabel[e] as number, i);
+          const trip = tripBase + (lo - firstDay) * patterns + p;
+          bag.add(trip, price - fareHere, fromLabel[e] as number, i, dayStart, row);
         }
       }
     }
@@ -367,14 +380,8 @@ export class McRaptor {
     if (!arriving && this.covered(this.bounds.onwardOffAt(left), s, arr, price, k + 1)) return;
     if (!this.arrived.insert(s, arr, price, -1, this.bagRides(k + 1))) return;
     const tt = this.tt;
-    const ride = this.labels.add(
-      RIDE,
-      this.rbLabel[b] as number,
-      this.rbTrip[b] as number,
-      r,
-      this.rbBoard[b] as number,
-      i,
-    );
+    const bag = this.bag;
+    const ride = this.labels.add(RIDE, bag.label[b] as number, bag.trip[b] as number, r, bag.board[b] as number, i);
     if (arriving) this.outcomes.add(arr + egress, price + (this.egressPrice[s] as number), k, ride);
     if (left === 0) return;
     const ready = arr + (tt.stopChangeSec[s] as number);
@@ -401,36 +408,5 @@ export class McRaptor {
   private keep(s: number, ready: number, price: number, label: number, rides: number): void {
     this.best.insert(s, ready, price, label, this.bagRides(rides));
     this.to.insert(s, ready, price, label);
-  }
-
-  /** Keeps the route bag Pareto over (trip order, key): an earlier trip with a lower key beats a later one. */
-  private addToRouteBag(trip: number, key: number, label: number, board: number): void {
-    const n = this.rbCount;
-    for (let b = 0; b < n; b++) {
-      if ((this.rbTrip[b] as number) <= trip && (this.rbKey[b] as number) <= key) return;
-    }
-    let w = 0;
-    for (let b = 0; b < n; b++) {
-      const t = this.rbTrip[b] as number;
-      const kk = this.rbKey[b] as number;
-      if (!(trip <= t && key <= kk)) {
-        this.rbTrip[w] = t;
-        this.rbKey[w] = kk;
-        this.rbLabel[w] = this.rbLabel[b] as number;
-        this.rbBoard[w] = this.rbBoard[b] as number;
-        w++;
-      }
-    }
-    if (w >= this.rbTrip.length) {
-      this.rbTrip = ensureCapacity(this.rbTrip, w + 1);
-      this.rbKey = ensureCapacity(this.rbKey, w + 1);
-      this.rbLabel = ensureCapacity(this.rbLabel, w + 1);
-      this.rbBoard = ensureCapacity(this.rbBoard, w + 1);
-    }
-    this.rbTrip[w] = trip;
-    this.rbKey[w] = key;
-    this.rbLabel[w] = label;
-    this.rbBoard[w] = board;
-    this.rbCount = w + 1;
   }
 }

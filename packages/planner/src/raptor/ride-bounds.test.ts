@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
-import { UNREACHABLE } from './lower-bounds';
-import { RideBounds, routeRunTimes } from './ride-bounds';
+import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 
 const H = 3600;
 

@@ -1,5 +1,7 @@
 import type { Timetable } from '../timetable/timetable';
-import { UNREACHABLE } from './lower-bounds';
+
+/** No way to the destination: a bound no label can take. */
+export const UNREACHABLE = 0x7fff_ffff;
 
 /**
  * The least time each ride between two positions of a route can take, as a running sum along the route:

@@ -1,5 +1,5 @@
 import { type Outcome, paretoFilter, type Query } from '../raptor/query';
-import type { Timetable } from '../timetable/timetable';
+import { type Timetable, tripOf } from '../timetable/timetable';
 
 /**
  * The obviously correct planner: tries every trip that can be boarded, every stop to leave it at and
@@ -17,12 +17,13 @@ export function referencePlan(tt: Timetable, q: Query): Outcome[] {
       const i = tt.stopRoutePosition[k] as number;
       const first = tt.routeStopStart[r] as number;
       const len = (tt.routeStopStart[r + 1] as number) - first;
-      for (let t = tt.routeTripStart[r] as number; t < (tt.routeTripStart[r + 1] as number); t++) {
-        const base = tt.tripTimeStart[t] as number;
-        const departure = tt.departure[base + i] as number;
+      for (let t = tt.routeTripBase[r] as number; t < (tt.routeTripBase[r + 1] as number); t++) {
+        const { pattern, dayStart } = tripOf(tt, r, t);
+        const base = tt.tripTimeStart[pattern] as number;
+        const departure = dayStart + (tt.departure[base + i] as number);
         if (departure < ready || (trips === 0 && departure > (q.lastDeparture ?? Number.POSITIVE_INFINITY))) continue;
         for (let j = i + 1; j < len; j++) {
-          const arr = tt.arrival[base + j] as number;
+          const arr = dayStart + (tt.arrival[base + j] as number);
           const cost =
             price +
             (tt.routeBoardFee[r] as number) +

@@ -31,6 +31,8 @@ const networkArb = fc.integer({ min: 3, max: 8 }).chain((stopCount) =>
         gap: fc.integer({ min: 10 * M, max: 2 * H }),
         // Trip ids in any script: the shared form keeps them as UTF-8.
         name: fc.string({ maxLength: 8, unit: 'grapheme' }),
+        // Some lines run on several days.
+        days: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 })),
       }),
       { minLength: 1, maxLength: 8 },
     ),
@@ -54,6 +56,7 @@ const networkArb = fc.integer({ min: 3, max: 8 }).chain((stopCount) =>
       { minLength: 1, maxLength: 4 },
     ),
     epochMs: fc.integer({ min: 0, max: 2 ** 42 }),
+    dated: fc.boolean(),
   }),
 );
 
@@ -70,6 +73,7 @@ function loadedOf(n: Network): LoadedTimetable {
         departures: times.map((x, i) => (i === 0 ? x : x + 60)),
         fareAt: t.stops.map((_, i) => i * t.fare),
         boardFee: t.boardFee,
+        ...(t.days ? { days: [...t.days].sort((a, b) => a - b) } : {}),
       };
     }),
   );
@@ -78,6 +82,7 @@ function loadedOf(n: Network): LoadedTimetable {
     stopChangeSec: n.change,
     trips,
     transfers: n.transfers.filter((tr) => tr.from !== tr.to),
+    ...(n.dated ? { dayNames: ['20261201', '20261202', '20261203', '20261204'] } : {}),
   });
   const stopIds = Array.from({ length: n.stopCount }, (_, s) => `rail:站${s}`);
   return {
@@ -118,20 +123,25 @@ describe('a timetable in shared memory', () => {
     const buffer = shareTimetable(loaded);
     expect(buffer).toBeInstanceOf(SharedArrayBuffer);
     const shared = sharedTimetable(buffer);
-    for (const column of [shared.timetable.arrival, shared.timetable.routeStops, shared.timetable.boundGraph?.edgeFrom])
+    for (const column of [
+      shared.timetable.arrival,
+      shared.timetable.routeStops,
+      shared.timetable.routeDays,
+      shared.timetable.routeRuns,
+    ])
       expect(column?.buffer).toBe(buffer);
     expect(() => sharedTimetable(new SharedArrayBuffer(256))).toThrow(/not a shared timetable/);
   });
 
   it('names strings by index, negative from the end, undefined outside', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }), { maxLength: 20 }), (list) => {
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }), { minLength: 1, maxLength: 20 }), (list) => {
         const loaded = loadedOf(fc.sample(networkArb, { numRuns: 1, seed: 3 })[0] as Network);
-        const buffer = shareTimetable({ ...loaded, timetable: { ...loaded.timetable, tripIds: list } });
-        const ids = sharedTimetable(buffer).timetable.tripIds as SharedStrings;
-        expect(ids.toArray()).toEqual(list);
-        expect(ids.at(-1)).toBe(list.at(-1));
-        expect(ids.at(list.length)).toBeUndefined();
+        const buffer = shareTimetable({ ...loaded, timetable: { ...loaded.timetable, dayNames: list } });
+        const names = sharedTimetable(buffer).timetable.dayNames as SharedStrings;
+        expect(names.toArray()).toEqual(list);
+        expect(names.at(-1)).toBe(list.at(-1));
+        expect(names.at(list.length)).toBeUndefined();
       }),
       { numRuns: 100 },
     );

@@ -1,7 +1,7 @@
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
-import { type BoundGraph, buildBoundGraph } from '../raptor/lower-bounds';
+import { routeRunTimes } from '../raptor/ride-bounds';
 import { encodeStrings, SharedStrings } from './shared-strings';
-import type { Timetable } from './timetable';
+import { type Timetable, TripIds } from './timetable';
 
 export { SharedStrings };
 
@@ -9,7 +9,7 @@ type Column = Uint8Array | Int32Array | Uint32Array | Float64Array;
 type ColumnType = 'u8' | 'i32' | 'u32' | 'f64';
 
 const MAGIC = 0x4a4e5454; // "JNTT"
-const VERSION = 1;
+const VERSION = 2;
 
 /** The typed arrays of a timetable, in the order they are laid out in the buffer. */
 const COLUMNS: { name: string; type: ColumnType }[] = [
@@ -22,6 +22,10 @@ const COLUMNS: { name: string; type: ColumnType }[] = [
   { name: 'tripTimeStart', type: 'u32' },
   { name: 'arrival', type: 'i32' },
   { name: 'departure', type: 'i32' },
+  { name: 'routeDayStart', type: 'u32' },
+  { name: 'routeDays', type: 'i32' },
+  { name: 'routeTripBase', type: 'u32' },
+  { name: 'routeRuns', type: 'i32' },
   { name: 'stopRouteStart', type: 'u32' },
   { name: 'stopRoutes', type: 'u32' },
   { name: 'stopRoutePosition', type: 'u32' },
@@ -29,12 +33,10 @@ const COLUMNS: { name: string; type: ColumnType }[] = [
   { name: 'transferTo', type: 'u32' },
   { name: 'transferSec', type: 'u32' },
   { name: 'transferPrice', type: 'i32' },
-  { name: 'bound.edgeStart', type: 'i32' },
-  { name: 'bound.edgeFrom', type: 'i32' },
-  { name: 'bound.edgeSec', type: 'i32' },
-  { name: 'bound.edgePrice', type: 'i32' },
-  { name: 'tripIds.offsets', type: 'u32' },
-  { name: 'tripIds.bytes', type: 'u8' },
+  { name: 'tripNames.offsets', type: 'u32' },
+  { name: 'tripNames.bytes', type: 'u8' },
+  { name: 'dayNames.offsets', type: 'u32' },
+  { name: 'dayNames.bytes', type: 'u8' },
   { name: 'stopIds.offsets', type: 'u32' },
   { name: 'stopIds.bytes', type: 'u8' },
   { name: 'stopLat', type: 'f64' },
@@ -57,14 +59,15 @@ function view(type: ColumnType, buffer: SharedArrayBuffer, offset: number, lengt
 }
 
 /**
- * Lays a loaded timetable (with its lower-bound graph, its trip and stop ids and the stops' positions)
+ * Lays a loaded timetable (with the least run times along its routes, its trip and stop ids and the stops’ positions)
  * out in one `SharedArrayBuffer`, so that every worker thread of a process plans on the same memory:
  * posting the buffer to a worker shares it, nothing is copied.
  */
 export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
   const tt = loaded.timetable;
-  const graph = tt.boundGraph ?? buildBoundGraph(tt);
-  const tripIds = encodeStrings(tt.tripIds);
+  const tripNames = encodeStrings(tt.tripNames);
+  // No day names (trips called by their ids alone) are told from none by a list of none.
+  const dayNames = encodeStrings(tt.dayNames ?? []);
   const stopIds = encodeStrings(loaded.stopIds);
   const columns: Record<string, Column> = {
     stopChangeSec: tt.stopChangeSec,
@@ -76,6 +79,10 @@ export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
     tripTimeStart: tt.tripTimeStart,
     arrival: tt.arrival,
     departure: tt.departure,
+    routeDayStart: tt.routeDayStart,
+    routeDays: tt.routeDays,
+    routeTripBase: tt.routeTripBase,
+    routeRuns: tt.routeRuns ?? routeRunTimes(tt),
     stopRouteStart: tt.stopRouteStart,
     stopRoutes: tt.stopRoutes,
     stopRoutePosition: tt.stopRoutePosition,
@@ -83,12 +90,10 @@ export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
     transferTo: tt.transferTo,
     transferSec: tt.transferSec,
     transferPrice: tt.transferPrice,
-    'bound.edgeStart': graph.edgeStart,
-    'bound.edgeFrom': graph.edgeFrom,
-    'bound.edgeSec': graph.edgeSec,
-    'bound.edgePrice': graph.edgePrice,
-    'tripIds.offsets': tripIds.offsets,
-    'tripIds.bytes': tripIds.bytes,
+    'tripNames.offsets': tripNames.offsets,
+    'tripNames.bytes': tripNames.bytes,
+    'dayNames.offsets': dayNames.offsets,
+    'dayNames.bytes': dayNames.bytes,
     'stopIds.offsets': stopIds.offsets,
     'stopIds.bytes': stopIds.bytes,
     stopLat: Float64Array.from(loaded.stopPoints, (p) => p.lat),
@@ -138,7 +143,9 @@ export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
   const epochMs = new Float64Array(buffer, align(headerInts * 4), 1)[0] as number;
   const u32 = (name: string) => c[name] as Uint32Array;
   const i32 = (name: string) => c[name] as Int32Array;
-  const timetable: Timetable = {
+  const tripNames = new SharedStrings(u32('tripNames.offsets'), c['tripNames.bytes'] as Uint8Array);
+  const dayNames = new SharedStrings(u32('dayNames.offsets'), c['dayNames.bytes'] as Uint8Array);
+  const columns = {
     stopCount: header[2] as number,
     stopChangeSec: u32('stopChangeSec'),
     routeCount: header[3] as number,
@@ -150,7 +157,10 @@ export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
     tripTimeStart: u32('tripTimeStart'),
     arrival: i32('arrival'),
     departure: i32('departure'),
-    tripIds: new SharedStrings(u32('tripIds.offsets'), c['tripIds.bytes'] as Uint8Array),
+    routeDayStart: u32('routeDayStart'),
+    routeDays: i32('routeDays'),
+    routeTripBase: u32('routeTripBase'),
+    routeRuns: i32('routeRuns'),
     stopRouteStart: u32('stopRouteStart'),
     stopRoutes: u32('stopRoutes'),
     stopRoutePosition: u32('stopRoutePosition'),
@@ -158,12 +168,13 @@ export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
     transferTo: u32('transferTo'),
     transferSec: u32('transferSec'),
     transferPrice: i32('transferPrice'),
-    boundGraph: {
-      edgeStart: i32('bound.edgeStart'),
-      edgeFrom: i32('bound.edgeFrom'),
-      edgeSec: i32('bound.edgeSec'),
-      edgePrice: i32('bound.edgePrice'),
-    } satisfies BoundGraph,
+  };
+  const dated = dayNames.length > 0;
+  const timetable: Timetable = {
+    ...columns,
+    tripIds: new TripIds(columns, tripNames, dated ? dayNames : undefined),
+    tripNames,
+    ...(dated ? { dayNames } : {}),
   };
   const stopIds = new SharedStrings(u32('stopIds.offsets'), c['stopIds.bytes'] as Uint8Array).toArray();
   const lat = c.stopLat as Float64Array;
