@@ -1,6 +1,11 @@
 // `npm run bench:doors -w apps/server`: door-to-door planning on one thread, city centre to city centre for
 // every ordered pair of twelve cities on two days, as a planner worker does it for a search. Prints
-// figures; never fails on speed.
+// figures with the machine's load average; never fails on speed. With `DOORS_PLANS=<file>` it writes
+// every plan's journeys there, or, when the file is there already (written by other code), compares
+// them plan by plan: the same journeys, the same arrival, price and changes with other equal journeys,
+// or different.
+import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { addDays, localMidnight } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
@@ -20,9 +25,26 @@ const city = (code: string) => {
 };
 const today = new Date().toISOString().slice(0, 10);
 const days = [addDays(today, 9), addDays(today, 10)];
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+console.log(load());
+/** CPU time of this thread, which a busy machine inflates far less than the time on the clock. */
+const threadCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
 const t0 = performance.now();
 for (const date of days) planner.network(date);
 console.log(`timetables of ${days.length} days' weeks built in ${(performance.now() - t0).toFixed(0)} ms`);
+const b0 = performance.now();
+const c0 = threadCpuMs();
+const shared = planner.share(days[0] as string).byteLength;
+console.log(
+  `one week's timetable built and laid out in shared memory: ${(performance.now() - b0).toFixed(0)} ms (this thread's CPU ${(threadCpuMs() - c0).toFixed(0)} ms), ${(shared / 1e6).toFixed(1)} MB`,
+);
 
 const pairs = CITIES.flatMap((a) => CITIES.filter((b) => b !== a).map((b) => [city(a), city(b)] as const));
 
@@ -33,9 +55,11 @@ function measure(
 ) {
   const times: number[] = [];
   let count = 0;
+  let cpu = 0;
   for (let round = 0; round < 2; round++) {
     times.length = 0;
     count = 0;
+    cpu = threadCpuMs();
     for (const date of days) {
       for (const [from, to] of pairs) {
         const t = performance.now();
@@ -43,12 +67,13 @@ function measure(
         times.push(performance.now() - t);
       }
     }
+    cpu = threadCpuMs() - cpu;
   }
   times.sort((a, b) => a - b);
   const q = (f: number) => (times[Math.floor(f * (times.length - 1))] ?? 0).toFixed(1);
   const mean = times.reduce((s, t) => s + t, 0) / times.length;
   console.log(
-    `${label}, centre to centre, ${pairs.length} city pairs × ${days.length} days on one thread: mean ${mean.toFixed(1)} ms, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; ${(count / times.length).toFixed(1)} per plan`,
+    `${label}, centre to centre, ${pairs.length} city pairs × ${days.length} days on one thread: mean ${mean.toFixed(1)} ms, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; this thread's CPU ${(cpu / times.length).toFixed(1)} ms a plan; ${(count / times.length).toFixed(1)} per plan (${load()})`,
   );
 }
 
@@ -70,3 +95,58 @@ measure('a planner worker’s job for a search (results)', (from, to, date) => {
   };
   return planDoorToDoor(inv, request, supplier).length;
 });
+
+const plansFile = process.env.DOORS_PLANS;
+if (plansFile) {
+  type Plan = { arrival: number; price: number; transfers: number; legs: string[] }[];
+  const plans: Record<string, Plan> = {};
+  for (const date of days) {
+    for (const [from, to] of pairs) {
+      const { journeys, loaded } = planner.plan({
+        from,
+        to,
+        fromCity: from,
+        toCity: to,
+        date,
+        dayStart: localMidnight(date, from.tz),
+      });
+      const stop = (s: number) => loaded.stopIds[s] ?? '';
+      plans[`${from.cityCode}-${to.cityCode} ${date}`] = journeys.map(({ outcome, access, egress }) => ({
+        arrival: outcome.arrival,
+        price: outcome.price,
+        transfers: outcome.transfers,
+        legs: [
+          `${access.kind} ${stop(access.stop)}`,
+          ...(outcome.legs ?? []).map((l) =>
+            l.kind === 'ride'
+              ? `${loaded.timetable.tripIds.at(l.trip)} ${stop(l.boardStop)}>${stop(l.alightStop)}`
+              : `${stop(l.fromStop)}>${stop(l.toStop)}`,
+          ),
+          `${egress.kind} ${stop(egress.stop)}`,
+        ],
+      }));
+    }
+  }
+  if (!fs.existsSync(plansFile)) {
+    fs.writeFileSync(plansFile, JSON.stringify(plans));
+    console.log(`${Object.keys(plans).length} plans written to ${plansFile}`);
+  } else {
+    const before = JSON.parse(fs.readFileSync(plansFile, 'utf8')) as Record<string, Plan>;
+    const criteria = (plan: Plan | undefined) =>
+      (plan ?? [])
+        .map((j) => `${j.arrival}/${j.price}/${j.transfers}`)
+        .sort()
+        .join(',');
+    let same = 0;
+    let equal = 0;
+    const differ: string[] = [];
+    for (const [key, plan] of Object.entries(plans)) {
+      if (JSON.stringify(plan) === JSON.stringify(before[key])) same++;
+      else if (criteria(plan) === criteria(before[key])) equal++;
+      else differ.push(key);
+    }
+    console.log(
+      `plan by plan against ${plansFile}: ${same} the same journeys, ${equal} the same arrival, price and changes with other equal journeys, ${differ.length} different${differ.length ? ` (${differ.slice(0, 5).join(', ')})` : ''}`,
+    );
+  }
+}
