@@ -172,7 +172,7 @@ const door = timed(
   `door to door (rail + Greater China flights${metroFeed ? ' + Beijing and Shanghai metro' : ''} + taxis), 3 days`,
   () => loadNetwork(doorFeeds, FIRST_DATE, 3),
 );
-const engines = timed('engines (lower-bound graphs)', () => ({
+const engines = timed('engines (the routes’ least run times)', () => ({
   world: new McRaptor(world.timetable),
   rail: new McRaptor(rail.timetable),
   door: new McRaptor(door.timetable),
