@@ -9,12 +9,13 @@ import {
   type SearchResult,
 } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { noticeText, notify } from '../src/features/notifications/notifications.service';
 import { OrdersRepository } from '../src/features/orders/orders.repository';
 import { WaitlistRepository } from '../src/features/orders/waitlist.repository';
 import { WaitlistService } from '../src/features/orders/waitlist.service';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
+import { PaymentsRepository } from '../src/features/payment/payment.repository';
 import { cardDetails } from '../src/features/payment/payment.test-support';
 import { SimulatedSeatReturns } from '../src/features/rail/simulator/seat-returns';
 import { railRemaining } from '../src/features/search/inventory/fares';
@@ -398,6 +399,40 @@ describe('a waiting-list order', () => {
     // Once released, it is no longer cancellable.
     const again = await c.cancel(cookie, order.id);
     expect(errorOf(again).errorCode).toBe(2010);
+  });
+
+  it('keeps the hold when the notice of its authorisation is handled after the hold, so stopping voids it', async () => {
+    clock = START.getTime();
+    pick = picks[0] as Pick;
+    const cookie = await c.signUp();
+    const order = await joinAndHold(cookie);
+    const attempt = await t.db
+      .selectFrom('paymentAttempts')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .executeTakeFirstOrThrow();
+    // The processor's notice of the authorisation read the attempt still open, just before it was held.
+    const stale = vi
+      .spyOn(PaymentsRepository.prototype, 'attemptByIntent')
+      .mockResolvedValueOnce({ ...attempt, state: 'created' });
+    try {
+      await t.app.payments.onGatewayEvent({
+        id: `evt_${randomUUID()}`,
+        type: 'payment_intent.amount_capturable_updated',
+        created: Math.floor(clock / 1000),
+        intentId: attempt.intentId as string,
+        refundId: null,
+      });
+    } finally {
+      stale.mockRestore();
+    }
+    expect(await intentOf(order.id)).toMatchObject({ status: 'requires_capture', amountCaptured: 0 });
+    expect(await get(cookie, order.id)).toMatchObject({ status: 8, paymentStatus: 5, waitlist: { status: 'waiting' } });
+
+    const stopped = await c.cancel(cookie, order.id);
+    expect(orderSchema.parse(stopped.json())).toMatchObject({ status: 7, paymentStatus: 3 });
+    expect(await intentOf(order.id)).toMatchObject({ status: 'canceled', amountCaptured: 0 });
+    expect((await noticesOf(order.id)).map((n) => n.kind)).toContain('waitlist-cancelled');
   });
 
   it('is captured once, however often the capture is asked for', async () => {

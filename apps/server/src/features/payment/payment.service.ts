@@ -477,7 +477,9 @@ export class PaymentsService {
     }
     // A waiting-list order keeps the authorisation: captured once seats are found, voided otherwise.
     if (attempt.purpose === 'order' && order?.waitlist) return this.settleHeld(attempt, intent);
-    await this.repo.moveAttempt(attempt.id, ['created', 'action', 'unknown'], { state: 'capturing' }, this.now());
+    // Only an attempt still open is captured: one held meanwhile (its order waits for seats) keeps its hold.
+    const open = await this.repo.moveAttempt(attempt.id, OPEN_STATES, { state: 'capturing' }, this.now());
+    if (!open) return;
     this.crash('before-capture');
     const captured = await this.gateway.capture(intent.id, { idempotencyKey: `capture:${attempt.id}` });
     this.crash('captured');
