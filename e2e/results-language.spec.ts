@@ -78,6 +78,13 @@ const KINDS = ['flight', 'train', 'mix'] as const;
 /** Opens the details of the first card of a kind, so its timeline (stations, airports, lines, sellers) shows. */
 async function openFirst(page: Page, kind: (typeof KINDS)[number]) {
   const card = page.locator(`[data-testid="result-card"][data-kind="${kind}"]`).first();
+  // Results that came in after the list was drawn wait in the bar above it; the kind may be further down.
+  const fresh = page.getByTestId('show-new-results');
+  if (await fresh.isVisible()) await fresh.click();
+  for (let i = 0; i < 5 && (await card.count()) === 0 && (await page.getByTestId('show-more').isVisible()); i++) {
+    await page.getByTestId('show-more').click();
+    await expect(page.getByTestId('results-list')).toHaveAttribute('aria-busy', 'false');
+  }
   await expect(card, `a ${kind} result`).toBeVisible();
   const toggle = card.getByTestId('result-details-toggle');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

@@ -165,14 +165,20 @@ test.describe('failed requests', () => {
     await expect(toast).toBeHidden({ timeout: 6_000 });
   });
 
-  test('a 419 answer opens the busy dialog', async ({ page, context, baseURL }) => {
+  test('a page the server is too busy for says so while it asks again, then opens the busy dialog', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
     await page.route('**/api/site', (route) =>
       route.fulfill({ status: 419, json: { errorCode: 4190, errorContent: 'System is busy' } }),
     );
     await page.goto('/');
+    await expect(page.getByTestId('busy-notice')).toHaveText(text('zh-CN', 'load', 'busy'));
+    // About half a minute of tries with growing waits, then the dialog.
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(text('zh-CN', 'errors', 'busy'));
+    await expect(dialog).toContainText(text('zh-CN', 'errors', 'busy'), { timeout: 90_000 });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();
   });
