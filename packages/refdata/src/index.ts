@@ -5,6 +5,7 @@ import type {
   AirportTerminals,
   Calendar,
   ConnectionTimes,
+  MetroFare,
   TaxiFare,
   TrainServiceFees,
   TransitLink,
@@ -20,6 +21,7 @@ export type {
   Calendar,
   CalendarDay,
   ConnectionTimes,
+  MetroFare,
   TaxiFare,
   TrainServiceFees,
   TransitLink,
@@ -35,6 +37,7 @@ export {
   toColumns,
 } from './gazetteer';
 export type { MapData } from './map-data';
+export { METRO_AGENCY_CITY } from './metro-agencies';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 
@@ -43,7 +46,7 @@ const GTFS = path.resolve(import.meta.dirname, '../../../data/gtfs');
 
 /**
  * The generated GTFS feeds of the data build: `flights` (the world's airlines), `rail` (China Railway)
- * and `metro` (the Beijing subway).
+ * and `metro` (the metro of the cities that have one, an agency per city).
  */
 export function readGtfsFeedBytes(feed: 'flights' | 'rail' | 'metro'): Uint8Array {
   return fs.readFileSync(path.join(GTFS, `${feed}.zip`));
@@ -68,6 +71,8 @@ export type Refdata = {
   taxiFares: Record<string, TaxiFare>;
   /** The terminal of an airline at an airport, where known. */
   terminals: AirportTerminals;
+  /** Each city's metro fare scale, by city code. */
+  metroFares: Record<string, MetroFare>;
 };
 
 /** Reads the committed data files and builds the place index: once, at start. */
@@ -87,6 +92,7 @@ export function loadRefdata(): Refdata {
     connectionTimes: read<ConnectionTimes>('connection-times.json'),
     taxiFares: read<Record<string, TaxiFare>>('taxi-fares.json'),
     terminals: read<AirportTerminals>('airport-terminals.json'),
+    metroFares: read<Record<string, MetroFare>>('metro-fares.json'),
   };
 }
 

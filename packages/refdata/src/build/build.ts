@@ -8,12 +8,14 @@ import {
   buildCalendar,
   buildConnectionTimes,
   buildMassTransit,
+  buildMetroFares,
   buildTaxiFares,
   buildTrainServiceFees,
 } from './extras';
 import { buildGazetteer } from './gazetteer';
 import { writeFlightsGtfs } from './gtfs-flights';
 import { writeMetroGtfs } from './gtfs-metro';
+import { buildCityMetros } from './gtfs-metro-cities-build';
 import { shanghaiMetroTables } from './gtfs-metro-shanghai';
 import { writeRailGtfs } from './gtfs-rail';
 import { buildMapData } from './map';
@@ -47,6 +49,7 @@ write('connection-times.json', buildConnectionTimes());
 write('airport-terminals.json', buildAirportTerminals());
 write('taxi-fares.json', buildTaxiFares());
 write('train-service-fees.json', buildTrainServiceFees());
+write('metro-fares.json', buildMetroFares());
 console.log(report);
 console.log('flights GTFS (data/gtfs/flights.zip):', writeFlightsGtfs(places, aircraft));
 const rail = writeRailGtfs(places);
@@ -56,8 +59,14 @@ if (rail.trains < 6000 || rail.capitals.missing.length > rail.capitals.trains * 
   process.exit(1);
 }
 const shanghai = shanghaiMetroTables();
-console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places, shanghai.tables), {
+const cities = buildCityMetros(shanghai.tables);
+if (cities.problems.length > 0) {
+  console.error(`The metro feed fails its checks (data/SOURCES.md, "metro.zip"):\n${cities.problems.join('\n')}`);
+  process.exit(1);
+}
+console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places, cities.tables), {
   shanghai: shanghai.report,
+  ...cities.report,
 });
 const gazetteer = buildGazetteer(places);
 write('gazetteer.json', toColumns(gazetteer.rows));

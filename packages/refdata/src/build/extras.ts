@@ -140,3 +140,26 @@ export function buildTaxiFares(): Record<string, TaxiFare> {
     ]),
   );
 }
+
+/**
+ * A city's metro fare by distance: `firstYuan` up to `firstKm`, then one yuan more for each `stepKm`
+ * begun, band by band up to each band's `upToKm` (CNY).
+ */
+export type MetroFare = { firstKm: number; firstYuan: number; bands: { upToKm: number; stepKm: number }[] };
+
+/** Each city's published metro fare scale by distance (`curated/metro-fares.csv`). */
+export function buildMetroFares(): Record<string, MetroFare> {
+  return Object.fromEntries(
+    readCsv('curated/metro-fares.csv').map((r) => [
+      r.city_code ?? '',
+      {
+        firstKm: Number(r.first_km),
+        firstYuan: Number(r.first_yuan),
+        bands: (r.bands ?? '').split(' ').map((b) => {
+          const [upTo, step] = b.split(':');
+          return { upToKm: upTo === 'inf' ? Number.MAX_SAFE_INTEGER : Number(upTo), stepKm: Number(step) };
+        }),
+      },
+    ]),
+  );
+}

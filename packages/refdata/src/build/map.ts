@@ -3,11 +3,9 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import type { MapData } from '../map-data';
+import { METRO_AGENCY_CITY } from '../metro-agencies';
 import { divisionNameEn } from './gazetteer';
 import { DATA_DIR, readJson } from './sources';
-
-/** The city each metro agency of the feed runs in. */
-const AGENCY_CITY: Record<string, string> = { BJSUBWAY: 'BJS', SHMETRO: 'SHA' };
 
 type Outlines = Record<string, { code: string; name: string; rings: [number, number][][] }[]>;
 
@@ -37,7 +35,7 @@ export function buildMapData(): { map: MapData; report: Record<string, number> }
   }
   const metro: MapData['metro'] = {};
   for (const r of csv('routes.txt')) {
-    const city = AGENCY_CITY[r.agency_id ?? ''];
+    const city = METRO_AGENCY_CITY[r.agency_id ?? ''];
     if (!city) continue;
     const drawn = new Set<string>();
     const runs = (byRoute.get(r.route_id ?? '') ?? []).sort((a, b) => b.length - a.length);

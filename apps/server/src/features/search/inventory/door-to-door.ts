@@ -13,8 +13,6 @@ import {
   type LoadedTimetable,
   McRaptor,
   type Outcome,
-  type PackedFeed,
-  packedFeed,
   StopGrid,
   sharedTimetable,
   shareTimetable,
@@ -25,6 +23,7 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
+import { metroCities, type NetworkFeeds } from './network-feeds';
 import { StationSizes } from './station-sizes';
 
 /** One way through the network, with the ends reached by taxi or metro. */
@@ -78,29 +77,6 @@ export const METRO_PREFIX = 'metro:';
 /** Railway stations carry this prefix before their telecode. */
 const RAIL_PREFIX = 'rail:';
 
-/**
- * The feeds door-to-door timetables are built from, packed in shared memory (`packFeed`): China Railway,
- * the flights with an end in Greater China, and the Beijing metro. The process reads them once; its
- * planner workers build from views on the same memory.
- */
-export type NetworkFeeds = { rail: PackedFeed; flights: PackedFeed; metro?: PackedFeed };
-
-/** The shared memory of the network's feeds, as posted to a worker thread. */
-export type NetworkFeedBuffers = { rail: SharedArrayBuffer; flights: SharedArrayBuffer; metro?: SharedArrayBuffer };
-
-export const feedBuffers = (feeds: NetworkFeeds): NetworkFeedBuffers => ({
-  rail: feeds.rail.buffer,
-  flights: feeds.flights.buffer,
-  ...(feeds.metro ? { metro: feeds.metro.buffer } : {}),
-});
-
-/** The network's feeds as views on the shared memory another thread packed them in. */
-export const sharedFeeds = (buffers: NetworkFeedBuffers): NetworkFeeds => ({
-  rail: packedFeed(buffers.rail),
-  flights: packedFeed(buffers.flights),
-  ...(buffers.metro ? { metro: packedFeed(buffers.metro) } : {}),
-});
-
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
 /**
@@ -110,12 +86,25 @@ const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKm
  */
 export const DATES_PER_TIMETABLE = 7;
 
-/** The first travel date of the timetable that serves a date (`yyyy-MM-dd`): the key timetables are kept by. */
+/** The first travel date of the timetable that serves a date (`yyyy-MM-dd`). */
 export function timetableKey(date: string): string {
   const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
   const first = day - (((day % DATES_PER_TIMETABLE) + DATES_PER_TIMETABLE) % DATES_PER_TIMETABLE);
   return new Date(first * 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The key timetables are kept by: the week of the date (`timetableKey`) and the cities whose metro it
+ * holds, those at the ends of the plan (`2026-12-03@BJS+SHA`). The rail and flight network is in every one.
+ */
+export function networkKey(date: string, cities: readonly string[] = []): string {
+  return cities.length > 0 ? `${timetableKey(date)}@${[...cities].sort().join('+')}` : timetableKey(date);
+}
+
+const keyParts = (key: string) => {
+  const [week = '', cities = ''] = key.split('@');
+  return { week, cities: cities ? cities.split('+') : [] };
+};
 
 /** A date's timetable with what planning on it needs: the stops' grid and the engine. */
 export type DoorNetwork = { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor };
@@ -141,8 +130,8 @@ export class DoorToDoorPlanner {
    * builds one of its own to plan on.
    */
   private shared?: (key: string) => DoorNetwork | undefined;
-  /** Metro trips by their feed name: the line in English and Chinese. */
-  readonly metroLines = new Map<string, { en: string; zh: string }>();
+  /** Metro trips by their feed name: the line in English and Chinese, and its city. */
+  readonly metroLines = new Map<string, { en: string; zh: string; city: string }>();
   /** Metro stations by stop id, with both names. */
   readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
   /** Railway stations' sizes by the trains calling there a day. */
@@ -155,16 +144,15 @@ export class DoorToDoorPlanner {
     private readonly keep = 3,
   ) {
     this.stationSizes = StationSizes.fromFeed(feeds.rail, RAIL_PREFIX);
-    const metro = feeds.metro;
-    if (metro) {
-      const lines = new Map<number, { en: string; zh: string }>();
+    for (const [city, metro] of Object.entries(feeds.metros)) {
+      const lines = new Map<number, { en: string; zh: string; city: string }>();
       for (let t = 0; t < metro.tripCount; t++) {
         const route = metro.tripRoute[t] as number;
         if (route < 0) continue;
         let line = lines.get(route);
         if (!line) {
           const en = metro.routeShortName.at(route) ?? '';
-          line = { en, zh: metro.routeLongName.at(route) || en };
+          line = { en, zh: metro.routeLongName.at(route) || en, city };
           lines.set(route, line);
         }
         this.metroLines.set(metro.tripName.at(t) ?? '', line);
@@ -248,12 +236,12 @@ export class DoorToDoorPlanner {
     this.shared = source;
   }
 
-  /** The timetable serving a date. */
-  network(date: string): DoorNetwork {
-    const key = timetableKey(date);
+  /** The timetable serving a date, with the metro of these cities (`networkKey`). */
+  network(date: string, cities: readonly string[] = []): DoorNetwork {
+    const key = networkKey(date, cities);
     if (this.shared) {
       const net = this.shared(key);
-      if (!net) throw new Error(`no shared timetable for ${date}`);
+      if (!net) throw new Error(`no shared timetable for ${key}`);
       return net;
     }
     let net = this.networks.get(key);
@@ -268,22 +256,33 @@ export class DoorToDoorPlanner {
     return net;
   }
 
-  /** The timetable serving a date, built and laid out in shared memory for every worker thread. */
-  share(date: string): SharedArrayBuffer {
-    return shareTimetable(this.build(timetableKey(date)));
+  /** The timetable of a key (`networkKey`), built and laid out in shared memory for every worker thread. */
+  share(key: string): SharedArrayBuffer {
+    return shareTimetable(this.build(key));
+  }
+
+  /** The cities whose metro a plan between these places rides: those at its ends that have one. */
+  metroCities(...places: (RawPlace | undefined)[]): string[] {
+    return metroCities(
+      this.feeds,
+      places.map((p) => p?.cityCode),
+    );
   }
 
   /**
-   * The timetable of the dates from `key` on (`DATES_PER_TIMETABLE`), from the day before the first to the
-   * day after the last (journeys run overnight), with its ground transfers.
+   * The timetable of a key (`networkKey`): the dates of its week (`DATES_PER_TIMETABLE`) from the day before
+   * the first to the day after the last (journeys run overnight), the rail and flight network and the metro
+   * of the key's cities only, with its ground transfers.
    */
   private build(key: string): LoadedTimetable {
     const f = DOOR_TO_DOOR.planningFares;
-    const feeds = [this.feeds.rail, this.feeds.flights, ...(this.feeds.metro ? [this.feeds.metro] : [])];
+    const { week, cities } = keyParts(key);
+    const metros = cities.flatMap((c) => (this.feeds.metros[c] ? [this.feeds.metros[c]] : []));
+    const feeds = [this.feeds.rail, this.feeds.flights, ...metros];
     // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
     const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
     return timetableFromGtfs(feeds, {
-      firstDate: addDays(key, -1),
+      firstDate: addDays(week, -1),
       days: DATES_PER_TIMETABLE + 2,
       fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : f.rail),
       changeSeconds: (id) =>
@@ -341,7 +340,7 @@ export class DoorToDoorPlanner {
     date: string;
     dayStart: number;
   }) {
-    const net = this.network(p.date);
+    const net = this.network(p.date, this.metroCities(p.fromCity, p.toCity));
     const { loaded, grid, raptor } = net;
     const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre);
     const egressAll = this.ends(loaded, grid, p.to, p.toCity, p.toCentre);

@@ -1,10 +1,11 @@
 import { CABINS } from '@junction/domain';
+import { loadRefdata, type MetroFare } from '@junction/refdata';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   advanceFactor,
   airFare,
-  beijingMetroFare,
+  metroFare,
   partyTotal,
   railFare,
   railPartyTotal,
@@ -85,9 +86,27 @@ describe('the fare model', () => {
     expect(railStock('')).toBe(railRemaining);
   });
 
-  it('prices the Beijing subway by its distance scale', () => {
-    expect([1, 6, 6.1, 12, 20, 32, 33, 52, 53].map(beijingMetroFare)).toEqual([
-      300, 300, 400, 400, 500, 600, 700, 700, 800,
+  it('prices each city’s metro by its published distance scale', () => {
+    const { metroFares } = loadRefdata();
+    const fare = (city: string) => (km: number) => metroFare(metroFares[city] as MetroFare, km);
+    expect([1, 6, 6.1, 12, 20, 32, 33, 52, 53].map(fare('BJS'))).toEqual([300, 300, 400, 400, 500, 600, 700, 700, 800]);
+    // Guangzhou: ¥2 to 4 km, ¥1 more per 4 km to 12 km, per 6 km to 24 km, then per 8 km.
+    expect([3, 4, 5, 8, 9, 12, 13, 18, 24, 25, 32, 33].map(fare('CAN'))).toEqual([
+      200, 200, 300, 300, 400, 400, 500, 500, 600, 700, 700, 800,
     ]);
+    // Shanghai: ¥3 to 6 km, then ¥1 per 10 km.
+    expect([6, 7, 16, 17].map(fare('SHA'))).toEqual([300, 400, 400, 500]);
+    // Farther never costs less, and never less than the first fare.
+    for (const scale of Object.values(metroFares))
+      fc.assert(
+        fc.property(
+          fc.float({ min: 0, max: 200, noNaN: true }),
+          fc.float({ min: 0, max: 50, noNaN: true }),
+          (km, more) => {
+            const a = metroFare(scale, km);
+            return a >= scale.firstYuan * 100 && metroFare(scale, km + more) >= a;
+          },
+        ),
+      );
   });
 });

@@ -1,4 +1,5 @@
 import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railPartyFare } from '@junction/domain';
+import type { MetroFare } from '@junction/refdata';
 
 /** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
 export function hash32(text: string): number {
@@ -216,10 +217,16 @@ export function railStock(soldOut: string): RailRemaining {
 }
 
 /**
- * Beijing subway fares by distance (the operator's published scale): 3 yuan up to 6 km, 4 up to 12,
- * 5 up to 22, 6 up to 32, then one more yuan per 20 km.
+ * A metro fare by a city's published distance scale (`data/curated/metro-fares.csv`), CNY hundredths:
+ * the first fare up to its distance, then one yuan more for each step begun, band by band.
  */
-export function beijingMetroFare(km: number): number {
-  const yuan = km <= 6 ? 3 : km <= 12 ? 4 : km <= 22 ? 5 : km <= 32 ? 6 : 6 + Math.ceil((km - 32) / 20);
+export function metroFare(scale: MetroFare, km: number): number {
+  let yuan = scale.firstYuan;
+  let from = scale.firstKm;
+  for (const band of scale.bands) {
+    if (km <= from) break;
+    yuan += Math.ceil((Math.min(km, band.upToKm) - from) / band.stepKm);
+    from = band.upToKm;
+  }
   return yuan * 100;
 }

@@ -1,8 +1,16 @@
 import { type GroundArrival, type LegPoint, type LocalText, railBoardingMinutes } from '@junction/domain';
 import { type GtfsFeed, packFeed, readGtfsZip } from '@junction/planner';
-import { type Airline, hasGtfsFeed, type RawPlace, type Refdata, readGtfsFeedBytes } from '@junction/refdata';
-import { DOOR_TO_DOOR, DoorToDoorPlanner, METRO_PREFIX, type NetworkFeeds } from './door-to-door';
+import {
+  type Airline,
+  hasGtfsFeed,
+  METRO_AGENCY_CITY,
+  type RawPlace,
+  type Refdata,
+  readGtfsFeedBytes,
+} from '@junction/refdata';
+import { DOOR_TO_DOOR, DoorToDoorPlanner, METRO_PREFIX } from './door-to-door';
 import { FlightSchedule } from './flight-schedule';
+import { metroByCity, type NetworkFeeds } from './network-feeds';
 import { RailSchedule } from './rail-schedule';
 import { StationSizes } from './station-sizes';
 
@@ -70,7 +78,12 @@ export class Inventory {
     inventory.doorFeeds = {
       rail: packFeed(rail),
       flights: packFeed(inventory.chinaFlights(flights)),
-      ...(metro ? { metro: packFeed(metro) } : {}),
+      metros: Object.fromEntries(
+        Object.entries(metro ? metroByCity(metro, METRO_AGENCY_CITY) : {}).map(([city, feed]) => [
+          city,
+          packFeed(feed),
+        ]),
+      ),
     };
     if (doorToDoor)
       inventory.doorToDoor = new DoorToDoorPlanner(inventory.doorFeeds, refdata.massTransit, refdata.taxiFares);

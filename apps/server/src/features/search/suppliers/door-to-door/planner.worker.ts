@@ -8,20 +8,21 @@ import { loadRefdata } from '@junction/refdata';
 import { settleHeap } from '../../../../lib/memory';
 import { lowerThreadPriority } from '../../../../lib/thread-priority';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
-import { type DoorNetwork, type NetworkFeedBuffers, sharedFeeds, sharedNetwork } from '../../inventory/door-to-door';
+import { type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
+import { type NetworkFeedBuffers, sharedFeeds } from '../../inventory/network-feeds';
 import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
 
 export type PlannerJob =
-  /** Builds the timetable of this key (`timetableKey`: the first date it serves). */
+  /** Builds the timetable of this key (`networkKey`: the first date it serves and its metro cities). */
   | { kind: 'build'; date: string; feeds: PostedFeeds }
   | {
       kind: 'plan';
       feeds: PostedFeeds;
       request: SupplierRequest;
       supplier: { id: string; name: LocalText };
-      /** The shared timetables serving the request's dates, by their key (`timetableKey`). */
+      /** The shared timetables serving the request's journeys, by their key (`networkKey`). */
       networks: Record<string, Posted<SharedArrayBuffer>>;
       /** The key of every timetable the process still keeps: the worker lets go of the others. */
       live: string[];

@@ -4,7 +4,8 @@ import type { LocalText, SearchResult } from '@junction/domain';
 import type { Config } from '../../../../config';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
-import { feedBuffers, type NetworkFeeds, timetableKey } from '../../inventory/door-to-door';
+import { networkKey } from '../../inventory/door-to-door';
+import { feedBuffers, metroCities, type NetworkFeeds } from '../../inventory/network-feeds';
 import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
 import type { PlannerAnswer, PlannerJob, PostedFeeds } from './planner.worker';
@@ -112,7 +113,7 @@ export class PlannerPool {
   }
 
   /**
-   * The shared timetable serving a date (by its key, `timetableKey`), built at most once at a time; the
+   * The shared timetable of a key (`networkKey`: a week and the metro cities), built at most once at a time; the
    * build is dropped when nobody waits.
    */
   network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
@@ -128,7 +129,15 @@ export class PlannerPool {
 
   /** Door-to-door plans for a request, on the shared timetables of its dates. */
   async plan(request: SupplierRequest, supplier: { id: string; name: LocalText }, signal: AbortSignal) {
-    const keys = [...new Set((request.trips[0]?.bounds ?? []).map((b) => timetableKey(b.date)))];
+    const feeds = this.feeds?.of;
+    // Each journey plans on the timetable of its week with the metro of the cities at its ends.
+    const keys = [
+      ...new Set(
+        (request.trips[0]?.bounds ?? []).map((b) =>
+          networkKey(b.date, feeds ? metroCities(feeds, [b.from.cityCode, b.to.cityCode]) : []),
+        ),
+      ),
+    ];
     const buffers = await Promise.all(keys.map((key) => this.network(key, signal)));
     const answer = await this.workers.run(
       {

@@ -2,7 +2,7 @@ import { daysBetween, distanceKm, localDate } from '@junction/domain';
 import { METRO_PREFIX } from '../../../inventory/door-to-door';
 import {
   airFare,
-  beijingMetroFare,
+  metroFare,
   offeredSeat,
   partyTotal,
   railPartyTotal,
@@ -54,7 +54,8 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     });
   const line = ctx.inv.doorToDoor?.metroLines.get(number);
   if ((loaded.stopIds[ride.boardStop] ?? '').startsWith(METRO_PREFIX) && line) {
-    const fare = beijingMetroFare(km * METRO_TRACK_FACTOR);
+    const scale = ctx.inv.refdata.metroFares[line.city] ?? ctx.inv.refdata.metroFares.BJS;
+    const fare = scale ? metroFare(scale, km * METRO_TRACK_FACTOR) : 0;
     const leg = {
       ...base(fare),
       kind: 'subway' as const,

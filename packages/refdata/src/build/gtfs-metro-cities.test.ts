@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import {
+  type CityMetro,
+  CITY_METRO_SERVICE,
+  DATASET_CITIES,
+  metroNameEn,
+  metroProblems,
+  readCityMetro,
+  stationNameZh,
+} from './gtfs-metro-cities';
+import { DATA_DIR } from './sources';
+
+const guangzhou = readCityMetro(DATASET_CITIES[0]);
+const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
+const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
+
+describe('the metro of the cities of the East Asian metro dataset', () => {
+  it('passes the build’s checks: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro', () => {
+    expect(metroProblems(guangzhou)).toEqual([]);
+    for (const l of guangzhou.lines) {
+      expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
+      for (const run of l.runs) expect(run.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {
+    const at = (lat: number) => ({ nameEn: '', lat, lon: 113.3 });
+    const metro: CityMetro = {
+      code: 'CAN',
+      stations: new Map([
+        ['a', { id: 'a', nameZh: '甲', ...at(23.0) }],
+        ['b', { id: 'b', nameZh: '乙', ...at(23.1) }],
+        ['c', { id: 'c', nameZh: '丙', ...at(23.2) }],
+      ]),
+      // 11 km in two minutes: 333 km/h.
+      seconds: new Map([
+        ['a|b', 120],
+        ['b|a', 120],
+      ]),
+      lines: [{ zh: '1号线', en: 'Line 1', colour: '', headwayMin: 5, runs: [['a', 'b', 'c'], ['a']] }],
+      repaired: [],
+    };
+    const problems = metroProblems(metro);
+    expect(problems).toContain('1号线: no colour');
+    expect(problems).toContain('1号线: a run of 1 station');
+    expect(problems).toContain('1号线: no link b–c');
+    expect(problems.some((p) => /甲–乙 at \d+ km\/h/.test(p))).toBe(true);
+  });
+
+  it('lays each line out in running order, a loop closed on itself and a branch as a run of its own', () => {
+    const one = line('1号线')?.runs[0] ?? [];
+    const order = names(guangzhou, one);
+    const ends = [order[0], order.at(-1)].sort();
+    expect(ends).toEqual(['广州东站', '西塱'].sort());
+    const i = order.indexOf('体育西路');
+    expect([order[i - 1], order[i + 1]].sort()).toEqual(['体育中心', '杨箕'].sort());
+    // Line 11 is a loop: its run ends where it starts.
+    const loop = line('11号线')?.runs[0] ?? [];
+    expect(loop[0]).toBe(loop.at(-1));
+    // Line 3 has its Tianhe branch as a second run from 体育西路.
+    const three = (line('3号线')?.runs ?? []).map((r) => names(guangzhou, r));
+    expect(three.some((r) => r.includes('天河客运站') && r.includes('体育西路'))).toBe(true);
+    expect(three.some((r) => r.includes('机场北(2号航站楼)') && r.includes('番禺广场'))).toBe(true);
+  });
+
+  it('keeps an interchange one stop, shared by its lines, with the same time between two stations both ways', () => {
+    const tiyuxilu = [...guangzhou.stations.values()].find((s) => s.nameZh === '体育西路')?.id as string;
+    const through = guangzhou.lines.filter((l) => l.runs.some((r) => r.includes(tiyuxilu))).map((l) => l.zh);
+    expect(through.sort()).toEqual(['1号线', '3号线']);
+    for (const [key, s] of guangzhou.seconds) {
+      const [a, b] = key.split('|');
+      expect(guangzhou.seconds.get(`${b}|${a}`)).toBe(s);
+      expect(s).toBeGreaterThanOrEqual(CITY_METRO_SERVICE.minRunSeconds);
+    }
+  });
+
+  it('names stations in both languages as travellers read them', () => {
+    expect(stationNameZh('广州体育西路(地铁站)', '广州')).toBe('体育西路');
+    expect(stationNameZh('广州广州东站(地铁站)', '广州')).toBe('广州东站');
+    expect(metroNameEn('体育西路', '广州', 'Guangzhou')).toBe('Tiyu Xilu');
+    expect(metroNameEn('广州东站', '广州', 'Guangzhou')).toBe('Guangzhou East Railway Station');
+    expect(metroNameEn('广州火车站', '广州', 'Guangzhou')).toBe('Guangzhou Railway Station');
+    expect(metroNameEn('机场南(1号航站楼)', '广州', 'Guangzhou')).toBe('Airport South (Terminal 1)');
+    expect(metroNameEn('海珠广场', '广州', 'Guangzhou')).toBe('Haizhu Square');
+  });
+
+  it('writes Guangzhou into the metro feed as its own agency, lines in colour, run by headway from 06:00 to 23:00', () => {
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(path.join(DATA_DIR, 'gtfs', 'metro.zip'))));
+    const csv = (name: string): Record<string, string>[] =>
+      parse(strFromU8(zip[name] as Uint8Array), { columns: true, skip_empty_lines: true });
+    expect(csv('agency.txt').map((a) => a.agency_id)).toContain('GZMETRO');
+    const routes = csv('routes.txt').filter((r) => r.agency_id === 'GZMETRO');
+    expect(routes.length).toBe(guangzhou.lines.length);
+    expect(routes.find((r) => r.route_long_name === '1号线')?.route_color).toBe('F3D03E');
+    const trips = new Set(csv('trips.txt').filter((t) => t.route_id?.startsWith('GZ')).map((t) => t.trip_id));
+    const periods = csv('frequencies.txt').filter((f) => trips.has(f.trip_id));
+    expect(Math.min(...periods.map((f) => Number(f.start_time?.slice(0, 2))))).toBe(6);
+    expect(Math.max(...periods.map((f) => Number(f.end_time?.slice(0, 2))))).toBe(23);
+    for (const f of periods) {
+      expect(Number(f.headway_secs)).toBeGreaterThanOrEqual(CITY_METRO_SERVICE.minHeadwayMin * 60);
+      expect(Number(f.headway_secs)).toBeLessThanOrEqual(CITY_METRO_SERVICE.maxHeadwayMin * 60);
+    }
+  });
+});

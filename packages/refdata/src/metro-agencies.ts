@@ -1,0 +1,9 @@
+/**
+ * The city (its city code) each agency of the metro feed runs in: one agency per city, so the planner can
+ * take the metro of the cities a plan starts and ends in and leave the others out.
+ */
+export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
+  BJSUBWAY: 'BJS',
+  SHMETRO: 'SHA',
+  GZMETRO: 'CAN',
+};
