@@ -92,6 +92,11 @@ describe('door-to-door plans from an address or landmark', () => {
     }
     // Into Wangfujing, plans ride the Beijing subway from the train or the plane and walk to the door.
     expect(plans.some((p) => subwayNear(p, 39.9) && p.legs.at(-1)?.kind === 'lands')).toBe(true);
+    // As a traveller goes: the metro to the train, the train, the metro to the door (two lines in Beijing
+    // to reach Wangfujing's stations from a railway station, so three changes).
+    const there = plans.filter((p) => subwayNear(p, 39.9) && subwayNear(p, 31.2));
+    expect(there.length).toBeGreaterThan(0);
+    expect(there.some((p) => p.legs.some((l) => l.kind === 'land'))).toBe(true);
     // The way back has plans with Beijing's metro to the train or the plane, walked to from the door, and
     // plans with Shanghai's metro from it, walked from to the door. (With the time to board kept at the
     // station, a metro ride to Beijing's stations no longer beats a short taxi on a plan with Shanghai's
@@ -103,6 +108,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(intoShanghai.length).toBeGreaterThan(0);
     expect(fromBeijing.every((p) => p.legs[0]?.kind === 'lands')).toBe(true);
     expect(intoShanghai.every((p) => p.legs.at(-1)?.kind === 'lands')).toBe(true);
+  }, 180_000);
+
+  it('plans Tianhe (Guangzhou) to Futian (Shenzhen) by the Guangzhou metro and the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@23.1325,113.3225',
+            departureName: '天河路商圈',
+            destination: '@22.538,114.058',
+            destinationName: '福田中心区',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const byMetroAndRail = plans.filter(
+      (p) =>
+        p.legs.some((l) => l.kind === 'subway' && Math.abs((l.from?.lat ?? 0) - 23.1) < 0.4) &&
+        p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetroAndRail.length).toBeGreaterThan(0);
+    // The metro leg is a Guangzhou line, named in both languages and priced by Guangzhou's scale (¥2 and up).
+    const metro = byMetroAndRail[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线|APM|广佛/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {

@@ -50,7 +50,8 @@ export const DOOR_TO_DOOR = {
   airportCheckInMin: 60,
   /** Departure times (hours, local) the planner tries over the day. */
   departureHours: [5, 7, 9, 11, 13, 15, 17, 19, 21],
-  maxTransfers: 2,
+  /** Changes between rides, metro included: metro to the train, the train, two lines to Wangfujing. */
+  maxTransfers: 3,
   /** Rough planning fares: the exact prices come from the fare model once a journey is chosen. */
   planningFares: {
     air: { boardFee: 28_000, perKm: 55 },
