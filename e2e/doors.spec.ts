@@ -11,6 +11,9 @@ const WORDS = {
     city: 'shanghai',
     cityShown: 'Shanghai',
     line2: 'Line 2',
+    gzSearch: 'tiyu xilu',
+    gzResult: 'Tiyu Xilu',
+    gzLine1: 'Line 1',
   },
   'zh-CN': {
     typed: '王府井',
@@ -20,6 +23,9 @@ const WORDS = {
     city: '上海',
     cityShown: '上海',
     line2: '2号线',
+    gzSearch: '体育西路',
+    gzResult: '体育西路',
+    gzLine1: '1号线',
   },
 } as const;
 
@@ -72,6 +78,17 @@ for (const lang of LANGUAGES) {
       await leg.getByTestId('choose-on-map').nth(1).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByTestId('map')).toBeVisible();
+      // Guangzhou's metro is drawn too: searching the map for Tiyu Xilu shows Line 1 in its yellow.
+      await dialog.getByRole('searchbox').fill(w.gzSearch);
+      await dialog.getByRole('searchbox').press('Enter');
+      await dialog
+        .getByRole('button', { name: new RegExp(w.gzResult, 'i') })
+        .first()
+        .click();
+      const gzLine1 = dialog.getByTestId('map').locator('path[stroke="#F3D03E"]');
+      await expect(gzLine1.first()).toBeAttached();
+      await expect(gzLine1.first().locator('title')).toHaveText(w.gzLine1);
+      await shot(page, `map-guangzhou-${lang}-1280`);
       await dialog.getByRole('searchbox').fill(w.mapSearch);
       await dialog.getByRole('searchbox').press('Enter');
       await dialog

@@ -91,6 +91,13 @@ export function Footer() {
             </a>
             {t('footer.placeData.after')}
           </p>
+          <p className={styles.attribution} data-testid="metro-data-attribution">
+            {t('footer.metroData.before')}
+            <a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener">
+              {t('footer.metroData.license')}
+            </a>
+            {t('footer.metroData.after')}
+          </p>
         </div>
         <div className={styles.seo} data-testid="footer-seo">
           <p>{t('footer.seo.keywords')}</p>
