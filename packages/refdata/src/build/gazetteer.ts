@@ -42,7 +42,7 @@ const MUNICIPALITY: Record<string, string> = {
 export type GazetteerBuild = { rows: GazetteerRow[]; report: Record<string, number> };
 
 /** The city of a metro stop, by its id's prefix. */
-const METRO_CITY: Record<string, string> = { 'bj-': 'BJS', 'sh-': 'SHA' };
+const METRO_CITY: Record<string, string> = { 'bj-': 'BJS', 'sh-': 'SHA', 'gz-': 'CAN' };
 
 /**
  * The offline gazetteer behind the place picker's "Addresses and landmarks": the curated landmarks of
@@ -82,7 +82,8 @@ export function buildGazetteer(places: readonly RawPlace[]): GazetteerBuild {
   const seenStations = new Set<string>();
   for (const s of stops) {
     const zh = s.stop_name ?? '';
-    const city = METRO_CITY[(s.stop_id ?? '').slice(0, 3)] ?? 'BJS';
+    const city = METRO_CITY[(s.stop_id ?? '').slice(0, 3)];
+    if (!city) throw new Error(`gazetteer: no city for metro stop ${s.stop_id}`);
     // A station of two lines with two platforms far apart (木樨地) is one name on the map.
     if (seenStations.has(`${city}:${zh}`)) continue;
     seenStations.add(`${city}:${zh}`);
