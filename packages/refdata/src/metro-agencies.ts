@@ -6,4 +6,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   BJSUBWAY: 'BJS',
   SHMETRO: 'SHA',
   GZMETRO: 'CAN',
+  SZMETRO: 'SZX',
 };

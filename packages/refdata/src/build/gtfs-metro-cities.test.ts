@@ -4,27 +4,60 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
-  type CityMetro,
   CITY_METRO_SERVICE,
+  type CityMetro,
   DATASET_CITIES,
   metroNameEn,
   metroProblems,
   readCityMetro,
   stationNameZh,
+  withoutShortcuts,
 } from './gtfs-metro-cities';
 import { DATA_DIR } from './sources';
 
 const guangzhou = readCityMetro(DATASET_CITIES[0]);
+const shenzhen = readCityMetro(DATASET_CITIES[1]);
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
 describe('the metro of the cities of the East Asian metro dataset', () => {
-  it('passes the build’s checks: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro', () => {
-    expect(metroProblems(guangzhou)).toEqual([]);
-    for (const l of guangzhou.lines) {
-      expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
-      for (const run of l.runs) expect(run.length).toBeGreaterThanOrEqual(2);
+  it('passes the build’s checks in every city: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro, every station on a line', () => {
+    for (const metro of [guangzhou, shenzhen]) {
+      expect(metroProblems(metro)).toEqual([]);
+      for (const l of metro.lines) {
+        expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
+        for (const run of l.runs) expect(run.length).toBeGreaterThanOrEqual(2);
+      }
+      const served = new Set(metro.lines.flatMap((l) => l.runs.flat()));
+      expect([...metro.stations.keys()].filter((id) => !served.has(id))).toEqual([]);
     }
+  });
+
+  it('leaves out a link that passes stations its line calls at, so Shenzhen’s Line 2/8 calls at every station from Chiwan to Xiaomeisha', () => {
+    const at = (lon: number) => ({ lat: 22.5, lon });
+    const where: Record<string, { lat: number; lon: number }> = {
+      a: at(113.9),
+      b: at(113.91),
+      c: at(113.92),
+      d: at(113.93),
+    };
+    const link = (a: string, b: string) => ({ a, b, seconds: 120, routes: ['2'] });
+    const kept = withoutShortcuts(
+      [link('a', 'b'), link('b', 'c'), link('c', 'd'), link('a', 'd')],
+      (id) => where[id] as never,
+    );
+    expect(kept.map((l) => `${l.a}${l.b}`)).toEqual(['ab', 'bc', 'cd']);
+    const line28 = shenzhen.lines.find((l) => l.zh === '2号线/8号线');
+    expect(line28?.runs).toHaveLength(1);
+    const order = names(shenzhen, line28?.runs[0] ?? []);
+    expect([order[0], order.at(-1)].sort()).toEqual(['小梅沙', '赤湾'].sort());
+    expect(order).toHaveLength(42);
+    const i = order.indexOf('后海');
+    expect([order[i - 1], order[i + 1]].sort()).toEqual(['登良', '科苑'].sort());
+    // The shortcut Futian–Gangxia North of Line 2/8 is Line 11’s own track.
+    const eleven = names(shenzhen, shenzhen.lines.find((l) => l.zh === '11号线')?.runs[0] ?? []);
+    expect(Math.abs(eleven.indexOf('福田') - eleven.indexOf('岗厦北'))).toBe(1);
+    expect(shenzhen.shortcuts).toContain('湾厦–后海');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {
@@ -43,6 +76,7 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
       ]),
       lines: [{ zh: '1号线', en: 'Line 1', colour: '', headwayMin: 5, runs: [['a', 'b', 'c'], ['a']] }],
       repaired: [],
+      shortcuts: [],
     };
     const problems = metroProblems(metro);
     expect(problems).toContain('1号线: no colour');
@@ -86,17 +120,33 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(metroNameEn('广州火车站', '广州', 'Guangzhou')).toBe('Guangzhou Railway Station');
     expect(metroNameEn('机场南(1号航站楼)', '广州', 'Guangzhou')).toBe('Airport South (Terminal 1)');
     expect(metroNameEn('海珠广场', '广州', 'Guangzhou')).toBe('Haizhu Square');
+    expect(metroNameEn('宝安', '深圳', 'Shenzhen', 'english')).toBe("Bao'an");
+    expect(metroNameEn('华强路', '深圳', 'Shenzhen', 'english')).toBe('Huaqiang Road');
+    expect(metroNameEn('红树湾南', '深圳', 'Shenzhen', 'english')).toBe('Hongshuwan South');
+    expect(metroNameEn('莲塘口岸', '深圳', 'Shenzhen', 'english')).toBe('Liantang Port');
+    const sz = (zh: string) => [...shenzhen.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    // Names the operator signs in English, and place names read as Shenzhen reads them.
+    expect(sz('世界之窗')).toBe('Window of the World');
+    expect(sz('岗厦北')).toBe('Gangxia North');
+    expect(sz('深圳北站')).toBe('Shenzhen North Station');
   });
 
   it('writes Guangzhou into the metro feed as its own agency, lines in colour, run by headway from 06:00 to 23:00', () => {
     const zip = unzipSync(new Uint8Array(fs.readFileSync(path.join(DATA_DIR, 'gtfs', 'metro.zip'))));
     const csv = (name: string): Record<string, string>[] =>
       parse(strFromU8(zip[name] as Uint8Array), { columns: true, skip_empty_lines: true });
-    expect(csv('agency.txt').map((a) => a.agency_id)).toContain('GZMETRO');
+    expect(csv('agency.txt').map((a) => a.agency_id)).toEqual(expect.arrayContaining(['GZMETRO', 'SZMETRO']));
+    const shenzhenRoutes = csv('routes.txt').filter((r) => r.agency_id === 'SZMETRO');
+    expect(shenzhenRoutes.length).toBe(shenzhen.lines.length);
+    expect(shenzhenRoutes.find((r) => r.route_long_name === '1号线')?.route_color).toBe('00B140');
     const routes = csv('routes.txt').filter((r) => r.agency_id === 'GZMETRO');
     expect(routes.length).toBe(guangzhou.lines.length);
     expect(routes.find((r) => r.route_long_name === '1号线')?.route_color).toBe('F3D03E');
-    const trips = new Set(csv('trips.txt').filter((t) => t.route_id?.startsWith('GZ')).map((t) => t.trip_id));
+    const trips = new Set(
+      csv('trips.txt')
+        .filter((t) => t.route_id?.startsWith('GZ'))
+        .map((t) => t.trip_id),
+    );
     const periods = csv('frequencies.txt').filter((f) => trips.has(f.trip_id));
     expect(Math.min(...periods.map((f) => Number(f.start_time?.slice(0, 2))))).toBe(6);
     expect(Math.max(...periods.map((f) => Number(f.end_time?.slice(0, 2))))).toBe(23);

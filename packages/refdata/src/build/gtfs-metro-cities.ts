@@ -7,8 +7,8 @@ import { readCsv } from './sources';
 
 /**
  * The cities whose metro comes from the East Asian metro dataset (`data/raw/east-asian-metro/`, CC BY 4.0):
- * the file's name, the city in both languages, its city code, and the agency and stop-id prefix that keep
- * its metro apart from every other city's in the feed.
+ * the file's name, the city in both languages, its city code, the agency and stop-id prefix that keep
+ * its metro apart from every other city's in the feed, and whether its operator signs names in English words or in pinyin.
  */
 export const DATASET_CITIES = [
   {
@@ -20,6 +20,18 @@ export const DATASET_CITIES = [
     agencyName: 'Guangzhou Metro',
     url: 'https://www.gzmtr.com',
     prefix: 'gz',
+    signs: 'pinyin',
+  },
+  {
+    file: 'Shenzhen-L',
+    name: 'Shenzhen',
+    zh: '深圳',
+    code: 'SZX',
+    agency: 'SZMETRO',
+    agencyName: 'Shenzhen Metro',
+    url: 'https://www.szmc.net',
+    prefix: 'sz',
+    signs: 'english',
   },
 ] as const;
 
@@ -65,6 +77,8 @@ export type CityMetro = {
   seconds: Map<string, number>;
   /** Adjacent stations whose time in the dataset no train could run, timed from their distance instead. */
   repaired: string[];
+  /** Links of a line that pass by stations it calls at on the way (`withoutShortcuts`), left out of its runs. */
+  shortcuts: string[];
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -77,8 +91,13 @@ export function stationNameZh(raw: string, cityZh: string): string {
   return name.startsWith(cityZh) ? name.slice(cityZh.length) : name;
 }
 
+/** Pinyin as one word, with an apostrophe before a syllable that starts with a vowel ("宝安" → "Bao'an"). */
 const py = (zh: string) => {
-  const text = pinyin(zh, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('').replace(/ü/g, 'u');
+  const syllables = pinyin(zh, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
+  const text = syllables
+    .map((s, i) => (i > 0 && /^[aoe]/.test(s) ? `'${s}` : s))
+    .join('')
+    .replace(/ü/g, 'u');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
@@ -90,20 +109,39 @@ const SUFFIX_EN: [string, string][] = [
   ['大道', 'Dadao'],
 ];
 
+/** Words an operator that signs in English words translates besides (Shenzhen: "Huaqiang Road", "Liantang Port"). */
+const WORDS_EN: [string, string][] = [
+  ['路', 'Road'],
+  ['中心', 'Center'],
+  ['口岸', 'Port'],
+];
+
+const SIDE_EN: Record<string, string> = { 东: 'East', 西: 'West', 南: 'South', 北: 'North' };
+
 /**
  * The English name as the operators write it: pinyin by word ("体育西路" → "Tiyu Xilu"), railway stations,
  * squares, parks and airport terminals translated, 东/西/南/北 of a railway station as East/West/South/North.
+ * An operator signing in English words (`english`, Shenzhen) also translates roads, centres, ports and the
+ * 东/西/南/北 that ends any name ("红树湾南" → "Hongshuwan South").
  */
-export function metroNameEn(nameZh: string, cityZh: string, cityEn: string): string {
+export function metroNameEn(
+  nameZh: string,
+  cityZh: string,
+  cityEn: string,
+  signs: 'pinyin' | 'english' = 'pinyin',
+): string {
   const terminal = /\((\d)号航站楼\)$/.exec(nameZh);
   const base = nameZh.replace(/\(.*\)$/, '');
-  const suffix = SUFFIX_EN.find(([zh]) => base.endsWith(zh) && base.length > zh.length);
+  const words = signs === 'english' ? [...SUFFIX_EN, ...WORDS_EN] : SUFFIX_EN;
+  const suffix = words.find(([zh]) => base.endsWith(zh) && base.length > zh.length);
+  const side = SIDE_EN[base.slice(-1)];
   let en: string;
   if (base.startsWith('机场')) {
     const rest = base.slice(2);
-    const side: Record<string, string> = { 东: 'East', 西: 'West', 南: 'South', 北: 'North' };
-    en = `Airport${rest ? ` ${side[rest] ?? stationNameEn(rest, cityZh, cityEn)}` : ''}`;
-  } else if (suffix) en = `${py(base.slice(0, -suffix[0].length))} ${suffix[1]}`;
+    en = `Airport${rest ? ` ${SIDE_EN[rest] ?? stationNameEn(rest, cityZh, cityEn)}` : ''}`;
+  } else if (signs === 'english' && side && base.length > 2)
+    en = `${metroNameEn(base.slice(0, -1), cityZh, cityEn, signs)} ${side}`;
+  else if (suffix) en = `${py(base.slice(0, -suffix[0].length))} ${suffix[1]}`;
   else if (base.endsWith('客运站')) en = `${py(base.slice(0, -3))} Coach Terminal`;
   else if (base.endsWith('站') && base.length > 2)
     en = `${stationNameEn(base.slice(0, -1), cityZh, cityEn)} Railway Station`;
@@ -123,7 +161,7 @@ function slug(prefix: string, nameZh: string): string {
     .replace(/[^a-z0-9]/g, '')}${/(\d)号航站楼/.exec(nameZh)?.[1] ?? ''}`;
 }
 
-type Link = { a: string; b: string; seconds: number; routes: string[] };
+export type Link = { a: string; b: string; seconds: number; routes: string[] };
 
 /** Connected groups of a route's links: one route id of the dataset may hold two lines apart. */
 function components(links: Link[]): Link[][] {
@@ -142,6 +180,31 @@ function components(links: Link[]): Link[][] {
 }
 
 /**
+ * A line's links without its shortcuts: a link between two stations the line also joins through one to
+ * four stations of its own lying along the way (that path at most a quarter longer than the link), as
+ * where the dataset's stop sequences of one service pass stations the line's other trains call at.
+ */
+export function withoutShortcuts(group: Link[], at: (id: string) => { lat: number; lon: number }): Link[] {
+  const km = (a: string, b: string) => kmBetween(at(a), at(b));
+  const dropped = new Set<Link>();
+  for (const link of group) {
+    const others = group.filter((l) => l !== link && !dropped.has(l));
+    const direct = km(link.a, link.b);
+    const along = (from: string, seen: string[], length: number): boolean =>
+      seen.length <= 5 &&
+      others.some((l) => {
+        const next = l.a === from ? l.b : l.b === from ? l.a : undefined;
+        if (!next || seen.includes(next)) return false;
+        const sofar = length + km(from, next);
+        if (sofar > direct * 1.25) return false;
+        return next === link.b ? seen.length >= 2 : along(next, [...seen, next], sofar);
+      });
+    if (along(link.a, [link.a], 0)) dropped.add(link);
+  }
+  return group.filter((l) => !dropped.has(l));
+}
+
+/**
  * One city's metro from the dataset's station and link tables: one station per name (an interchange is
  * one stop, so changing lines there is a change at a stop), each line's runs in order from its links
  * (`lineRuns`: paths, loops and branches), named and coloured by `curated/metro-lines.csv`.
@@ -149,6 +212,11 @@ function components(links: Link[]): Link[][] {
 export function readCityMetro(city: (typeof DATASET_CITIES)[number]): CityMetro {
   const stations = new Map<string, MetroStation>();
   const byNode = new Map<string, string>();
+  const signed = new Map(
+    readCsv('curated/metro-station-names.csv')
+      .filter((r) => r.city_code === city.code)
+      .map((r) => [r.zh ?? '', r.en ?? '']),
+  );
   for (const r of readCsv(`raw/east-asian-metro/${city.file}.nodes.csv`)) {
     const nameZh = stationNameZh(r.name ?? '', city.zh);
     let id = slug(city.prefix, nameZh);
@@ -158,7 +226,7 @@ export function readCityMetro(city: (typeof DATASET_CITIES)[number]): CityMetro 
       stations.set(id, {
         id,
         nameZh,
-        nameEn: metroNameEn(nameZh, city.zh, city.name),
+        nameEn: signed.get(nameZh) ?? metroNameEn(nameZh, city.zh, city.name, city.signs),
         lat: Number(r.lat),
         lon: Number(r.lon),
       });
@@ -190,10 +258,14 @@ export function readCityMetro(city: (typeof DATASET_CITIES)[number]): CityMetro 
       .filter((r) => r.city === city.name)
       .map((r) => [r.route_id ?? '', Number(r.headway_min) || CITY_METRO_SERVICE.defaultHeadwayMin]),
   );
+  const shortcuts: string[] = [];
   const routeIds = [...new Set(links.flatMap((l) => l.routes))].sort((x, y) => Number(x) - Number(y));
   const lines = new Map<string, MetroLine & { sets: string[] }>();
   for (const route of routeIds) {
-    for (const group of components(links.filter((l) => l.routes.includes(route)))) {
+    for (const all of components(links.filter((l) => l.routes.includes(route)))) {
+      const group = withoutShortcuts(all, (id) => stations.get(id) as MetroStation);
+      for (const l of all)
+        if (!group.includes(l)) shortcuts.push(`${stations.get(l.a)?.nameZh}–${stations.get(l.b)?.nameZh}`);
       const ids = [...new Set(group.flatMap((l) => [l.a, l.b]))];
       const names = new Set(ids.map((id) => stations.get(id)?.nameZh));
       const row = curated.find((c) => c.route === route && (!c.station || names.has(c.station)));
@@ -216,7 +288,8 @@ export function readCityMetro(city: (typeof DATASET_CITIES)[number]): CityMetro 
       lines.set(key, line);
     }
   }
-  return { code: city.code, stations, lines: [...lines.values()].map(({ sets: _, ...l }) => l), seconds, repaired };
+  const done = [...lines.values()].map(({ sets: _, ...l }) => l);
+  return { code: city.code, stations, lines: done, seconds, repaired, shortcuts };
 }
 
 /**

@@ -110,7 +110,7 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(intoShanghai.every((p) => p.legs.at(-1)?.kind === 'lands')).toBe(true);
   }, 180_000);
 
-  it('plans Tianhe (Guangzhou) to Futian (Shenzhen) by the Guangzhou metro and the train', async () => {
+  it('plans Tianhe (Guangzhou) to Futian (Shenzhen) by the Guangzhou metro, the train and the Shenzhen metro', async () => {
     const plans = (
       await collect(t, {
         type: 1,
@@ -134,6 +134,14 @@ describe('door-to-door plans from an address or landmark', () => {
     const metro = byMetroAndRail[0]?.legs.find((l) => l.kind === 'subway');
     expect(metro?.carrierName?.['zh-CN']).toMatch(/号线|APM|广佛/);
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+    // From the train into Futian, plans ride the Shenzhen metro: metro, train, metro, as a traveller goes.
+    const bothEnds = byMetroAndRail.filter((p) =>
+      p.legs.some((l) => l.kind === 'subway' && Math.abs((l.to?.lat ?? 0) - 22.55) < 0.15),
+    );
+    expect(bothEnds.length).toBeGreaterThan(0);
+    const shenzhen = bothEnds[0]?.legs.filter((l) => l.kind === 'subway').at(-1);
+    expect(shenzhen?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(shenzhen?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
