@@ -7,4 +7,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   SHMETRO: 'SHA',
   GZMETRO: 'CAN',
   SZMETRO: 'SZX',
+  CDMETRO: 'CTU',
 };

@@ -17,12 +17,13 @@ import { DATA_DIR } from './sources';
 
 const guangzhou = readCityMetro(DATASET_CITIES[0]);
 const shenzhen = readCityMetro(DATASET_CITIES[1]);
+const chengdu = readCityMetro(DATASET_CITIES[2]);
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
 describe('the metro of the cities of the East Asian metro dataset', () => {
   it('passes the build’s checks in every city: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro, every station on a line', () => {
-    for (const metro of [guangzhou, shenzhen]) {
+    for (const metro of [guangzhou, shenzhen, chengdu]) {
       expect(metroProblems(metro)).toEqual([]);
       for (const l of metro.lines) {
         expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
@@ -58,6 +59,23 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     const eleven = names(shenzhen, shenzhen.lines.find((l) => l.zh === '11号线')?.runs[0] ?? []);
     expect(Math.abs(eleven.indexOf('福田') - eleven.indexOf('岗厦北'))).toBe(1);
     expect(shenzhen.shortcuts).toContain('湾厦–后海');
+  });
+
+  it('lays out Chengdu’s Line 7 as a loop and its Line 18 once, from South Railway Station to the Tianfu airport', () => {
+    const seven = chengdu.lines.find((l) => l.zh === '7号线');
+    expect(seven?.runs).toHaveLength(1);
+    const loop = seven?.runs[0] ?? [];
+    expect(loop[0]).toBe(loop.at(-1));
+    expect(loop).toHaveLength(32);
+    const eighteen = chengdu.lines.find((l) => l.zh === '18号线');
+    // Two route ids of the dataset are Line 18: the whole line and its airport section, one run.
+    expect(eighteen?.runs).toHaveLength(1);
+    const order = names(chengdu, eighteen?.runs[0] ?? []);
+    expect([order[0], order.at(-1)].sort()).toEqual(['天府机场北', '火车南站'].sort());
+    const en = (zh: string) => [...chengdu.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('天府机场1号2号航站楼')).toBe('Tianfu Airport Terminals 1 & 2');
+    expect(en('春熙路')).toBe('Chunxi Road');
+    expect(en('迎宾大道')).toBe('Yingbin Avenue');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

@@ -33,6 +33,17 @@ export const DATASET_CITIES = [
     prefix: 'sz',
     signs: 'english',
   },
+  {
+    file: 'Chengdu-L',
+    name: 'Chengdu',
+    zh: '成都',
+    code: 'CTU',
+    agency: 'CDMETRO',
+    agencyName: 'Chengdu Metro',
+    url: 'https://www.chengdurail.com',
+    prefix: 'cd',
+    signs: 'english',
+  },
 ] as const;
 
 /**
@@ -109,8 +120,9 @@ const SUFFIX_EN: [string, string][] = [
   ['大道', 'Dadao'],
 ];
 
-/** Words an operator that signs in English words translates besides (Shenzhen: "Huaqiang Road", "Liantang Port"). */
+/** Words an operator that signs in English words translates besides ("Huaqiang Road", "Liantang Port", "Yingbin Avenue"). */
 const WORDS_EN: [string, string][] = [
+  ['大道', 'Avenue'],
   ['路', 'Road'],
   ['中心', 'Center'],
   ['口岸', 'Port'],
@@ -121,7 +133,7 @@ const SIDE_EN: Record<string, string> = { 东: 'East', 西: 'West', 南: 'South'
 /**
  * The English name as the operators write it: pinyin by word ("体育西路" → "Tiyu Xilu"), railway stations,
  * squares, parks and airport terminals translated, 东/西/南/北 of a railway station as East/West/South/North.
- * An operator signing in English words (`english`, Shenzhen) also translates roads, centres, ports and the
+ * An operator signing in English words (`english`: Shenzhen, Chengdu) also translates avenues, roads, centres, ports and the
  * 东/西/南/北 that ends any name ("红树湾南" → "Hongshuwan South").
  */
 export function metroNameEn(
@@ -132,7 +144,7 @@ export function metroNameEn(
 ): string {
   const terminal = /\((\d)号航站楼\)$/.exec(nameZh);
   const base = nameZh.replace(/\(.*\)$/, '');
-  const words = signs === 'english' ? [...SUFFIX_EN, ...WORDS_EN] : SUFFIX_EN;
+  const words = signs === 'english' ? [...WORDS_EN, ...SUFFIX_EN] : SUFFIX_EN;
   const suffix = words.find(([zh]) => base.endsWith(zh) && base.length > zh.length);
   const side = SIDE_EN[base.slice(-1)];
   let en: string;
@@ -280,7 +292,9 @@ export function readCityMetro(city: (typeof DATASET_CITIES)[number]): CityMetro 
         sets: [],
       };
       const set = [...ids].sort().join(',');
-      if (!line.sets.includes(set)) {
+      // A route id over part of a line already laid out (Chengdu's Line 18 at the airport) adds no run.
+      const covered = line.runs.some((r) => ids.every((id) => r.includes(id)));
+      if (!line.sets.includes(set) && !covered) {
         line.sets.push(set);
         const nb = (id: string) => group.flatMap((l) => (l.a === id ? [l.b] : l.b === id ? [l.a] : []));
         line.runs.push(...lineRuns(ids, nb));

@@ -144,6 +144,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(shenzhen?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Chunxi Road (Chengdu) to Chongqing by the Chengdu metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@30.6556,104.0775',
+            departureName: '春熙路',
+            destination: '@29.5575,106.5770',
+            destinationName: '解放碑',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const byMetro = plans.filter(
+      (p) =>
+        p.legs.some((l) => l.kind === 'subway' && Math.abs((l.from?.lat ?? 0) - 30.65) < 0.2) &&
+        p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Chengdu line, priced by Chengdu's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
