@@ -8,4 +8,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   GZMETRO: 'CAN',
   SZMETRO: 'SZX',
   CDMETRO: 'CTU',
+  HZMETRO: 'HGH',
 };

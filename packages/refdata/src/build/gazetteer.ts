@@ -42,7 +42,14 @@ const MUNICIPALITY: Record<string, string> = {
 export type GazetteerBuild = { rows: GazetteerRow[]; report: Record<string, number> };
 
 /** The city of a metro stop, by its id's prefix. */
-const METRO_CITY: Record<string, string> = { 'bj-': 'BJS', 'sh-': 'SHA', 'gz-': 'CAN', 'sz-': 'SZX', 'cd-': 'CTU' };
+const METRO_CITY: Record<string, string> = {
+  'bj-': 'BJS',
+  'sh-': 'SHA',
+  'gz-': 'CAN',
+  'sz-': 'SZX',
+  'cd-': 'CTU',
+  'hz-': 'HGH',
+};
 
 /**
  * The offline gazetteer behind the place picker's "Addresses and landmarks": the curated landmarks of

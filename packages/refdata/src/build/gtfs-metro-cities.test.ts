@@ -18,12 +18,13 @@ import { DATA_DIR } from './sources';
 const guangzhou = readCityMetro(DATASET_CITIES[0]);
 const shenzhen = readCityMetro(DATASET_CITIES[1]);
 const chengdu = readCityMetro(DATASET_CITIES[2]);
+const hangzhou = readCityMetro(DATASET_CITIES[3]);
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
 describe('the metro of the cities of the East Asian metro dataset', () => {
   it('passes the build’s checks in every city: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro, every station on a line', () => {
-    for (const metro of [guangzhou, shenzhen, chengdu]) {
+    for (const metro of [guangzhou, shenzhen, chengdu, hangzhou]) {
       expect(metroProblems(metro)).toEqual([]);
       for (const l of metro.lines) {
         expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
@@ -76,6 +77,18 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('天府机场1号2号航站楼')).toBe('Tianfu Airport Terminals 1 & 2');
     expect(en('春熙路')).toBe('Chunxi Road');
     expect(en('迎宾大道')).toBe('Yingbin Avenue');
+  });
+
+  it('lays out Hangzhou’s lines with their branches, Line 19 from the West Railway Station to the Xiaoshan airport', () => {
+    const three = (hangzhou.lines.find((l) => l.zh === '3号线')?.runs ?? []).map((r) => names(hangzhou, r));
+    expect(three).toHaveLength(2);
+    expect(three.some((r) => r.includes('石马') && r.includes('西溪湿地南'))).toBe(true);
+    const nineteen = names(hangzhou, hangzhou.lines.find((l) => l.zh === '19号线')?.runs[0] ?? []);
+    expect([nineteen[0], nineteen.at(-1)].sort()).toEqual(['永盛路', '火车西站'].sort());
+    expect(nineteen).toContain('萧山国际机场');
+    const en = (zh: string) => [...hangzhou.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('火车东站')).toBe('Hangzhou East Railway Station');
+    expect(en('凤起路')).toBe('Fengqi Road');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

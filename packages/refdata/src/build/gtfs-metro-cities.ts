@@ -44,6 +44,17 @@ export const DATASET_CITIES = [
     prefix: 'cd',
     signs: 'english',
   },
+  {
+    file: 'Hangzhou-L',
+    name: 'Hangzhou',
+    zh: '杭州',
+    code: 'HGH',
+    agency: 'HZMETRO',
+    agencyName: 'Hangzhou Metro',
+    url: 'https://www.hzmetro.com',
+    prefix: 'hz',
+    signs: 'english',
+  },
 ] as const;
 
 /**

@@ -170,6 +170,31 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Wulin Square (Hangzhou) to Lujiazui (Shanghai) by the Hangzhou metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@30.2747,120.1597',
+            departureName: '武林广场',
+            destination: '@31.2397,121.4998',
+            destinationName: '陆家嘴',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const byMetro = plans.filter(
+      (p) =>
+        p.legs.some((l) => l.kind === 'subway' && Math.abs((l.from?.lat ?? 0) - 30.27) < 0.15) &&
+        p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
