@@ -14,6 +14,8 @@ const WORDS = {
     gzSearch: 'tiyu xilu',
     gzResult: 'Tiyu Xilu',
     gzLine1: 'Line 1',
+    szSearch: 'shopping park',
+    szResult: 'Shopping Park',
   },
   'zh-CN': {
     typed: '王府井',
@@ -26,6 +28,8 @@ const WORDS = {
     gzSearch: '体育西路',
     gzResult: '体育西路',
     gzLine1: '1号线',
+    szSearch: '购物公园',
+    szResult: '购物公园',
   },
 } as const;
 
@@ -89,6 +93,17 @@ for (const lang of LANGUAGES) {
       await expect(gzLine1.first()).toBeAttached();
       await expect(gzLine1.first().locator('title')).toHaveText(w.gzLine1);
       await shot(page, `map-guangzhou-${lang}-1280`);
+      // And Shenzhen's: Shopping Park shows its Line 1 in green.
+      await dialog.getByRole('searchbox').fill(w.szSearch);
+      await dialog.getByRole('searchbox').press('Enter');
+      await dialog
+        .getByRole('button', { name: new RegExp(w.szResult, 'i') })
+        .first()
+        .click();
+      const szLine1 = dialog.getByTestId('map').locator('path[stroke="#00B140"]');
+      await expect(szLine1.first()).toBeAttached();
+      await expect(szLine1.first().locator('title')).toHaveText(w.gzLine1);
+      await shot(page, `map-shenzhen-${lang}-1280`);
       await dialog.getByRole('searchbox').fill(w.mapSearch);
       await dialog.getByRole('searchbox').press('Enter');
       await dialog
