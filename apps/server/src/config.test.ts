@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ SERVICE_EMAIL: 'nobody' })).toThrow(/SERVICE_EMAIL/);
   });
 
+  it('refuses a payment time that is not whole minutes, which booking offers cannot state', () => {
+    expect(() => loadConfig({ ORDER_PAYMENT_MINUTES: '0.2' })).toThrow(/ORDER_PAYMENT_MINUTES/);
+    expect(() => loadConfig({ ORDER_PAYMENT_MINUTES: '0' })).toThrow(/ORDER_PAYMENT_MINUTES/);
+    expect(loadConfig({ ORDER_PAYMENT_MINUTES: '15' }).ORDER_PAYMENT_MINUTES).toBe(15);
+  });
+
   it('reads real particulars that are not samples', () => {
     const config = loadConfig({ ICP_LICENSE: '京ICP备12345678号', COMPANY_PARTICULARS_ARE_SAMPLES: 'false' });
     expect(config.ICP_LICENSE).toBe('京ICP备12345678号');

@@ -1,49 +1,13 @@
-import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
+
+export type { TrustProxy } from './trust-proxy';
+export { trustProxySchema };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The proxies in front of the server: none, a number of hops, or their addresses. */
-export type TrustProxy = false | number | string[];
-
-const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_NAMES.includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0 || !net.isIP(address)) return false;
-  if (prefix === undefined) return true;
-  const max = net.isIPv4(address) ? 32 : 128;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
-}
-
-/**
- * `TRUST_PROXY`: `false` (no proxy: X-Forwarded-* is never read), a hop count (`1` for one load balancer:
- * the client is the address that proxy saw), or a comma list of proxy addresses and CIDR ranges. `true`
- * is refused: it would trust every address a client writes into X-Forwarded-For.
- */
-export const trustProxySchema = z
-  .string()
-  .trim()
-  .transform((value, ctx): TrustProxy => {
-    if (value === '' || value === 'false') return false;
-    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
-    const entries = value
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean);
-    const bad = entries.filter((e) => !isProxyAddress(e));
-    if (value === 'true' || entries.length === 0 || bad.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `takes false, a hop count (1 for one proxy) or proxy addresses (10.0.0.2,10.1.0.0/16); not ${bad.join(', ') || value}`,
-      });
-      return z.NEVER;
-    }
-    return entries;
-  });
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -197,10 +161,11 @@ export const configSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ORDER_PAYMENT_MINUTES: z.coerce
     .number()
-    .positive()
+    .int()
+    .min(1)
     .max(24 * 60)
     .default(30)
-    .describe('Time to pay a new order; past it the order expires and its seats are released'),
+    .describe('Time to pay a new order, in whole minutes; past it the order expires and its seats are released'),
   SUPPORT_URL: z
     .url()
     .default('https://support.junction.example')

@@ -39,7 +39,8 @@ async function spoofedBurst(
   return out;
 }
 
-describe('forwarded headers', () => {
+// Each test starts an app of its own: on a busy machine that alone may take most of the default time.
+describe('forwarded headers', { timeout: 60_000 }, () => {
   it('are ignored without a trusted proxy', async () => {
     const a = await app('false');
     expect(await spoofedBurst(a, '198.51.100.7', (i) => `192.0.2.${i}`)).toEqual([0, 0, 0, 1429, 1429]);
@@ -88,5 +89,11 @@ describe('forwarded headers', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.2', '10.1.0.0/16']);
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
+  });
+
+  it('refuses, at start and naming the setting, ranges that hold every address', () => {
+    // Two halves of the internet trust everyone; the whole of it used to pass the check and stop the start.
+    for (const everyone of ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96'])
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(/TRUST_PROXY/);
   });
 });
