@@ -103,6 +103,7 @@ import { requireEndpoint } from './lib/serve';
 import { checkOrigin, SESSION_COOKIE, sessionReader } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHeaders } from './plugins/headers';
 import { registerLanguage } from './plugins/language';
 import { LoadMonitor, type LoadSignal } from './plugins/load-monitor';
 import { registerLoadShedding, sheddingLimits } from './plugins/load-shedding';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }
     : undefined;
   await registerSecurity(app, tiles ? [tileOrigin(tiles.url)] : []);
+  registerHeaders(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(deps.db));

@@ -32,6 +32,8 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     // The same answer as frame-ancestors 'none', for browsers that only read X-Frame-Options.
     frameguard: { action: 'deny' },
+    // Sent over HTTPS only (plugins/headers.ts).
+    hsts: false,
   });
   // Answers up to 64 kB (a page of results, a place search's 12–18 kB) are compressed in one call: on a few
   // cores a compression stream per answer cost about 0.6 ms of CPU more than compressing it (about 0.35 ms).

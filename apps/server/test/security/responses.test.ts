@@ -34,6 +34,26 @@ describe('answers', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it('deny powerful browser features, and ask for HTTPS (HSTS) only over HTTPS', async () => {
+    const plain = await s.t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(plain.headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/);
+    // Over plain HTTP the header would be ignored at best, and pins nothing a traveller can trust.
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ TRUST_PROXY: '10.0.0.2' });
+    try {
+      const secure = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/site',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
+      expect(secure.headers['permissions-policy']).toBe(plain.headers['permissions-policy']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("answer headers too large for Node with 431 in the API's error shape", async () => {
     await s.t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = s.t.app.server.address();
