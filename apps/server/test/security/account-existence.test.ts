@@ -37,6 +37,21 @@ describe('account existence', () => {
     expect(logins).toEqual([...Array(6).fill(1203), ...Array(2).fill(1429)]);
   });
 
+  it('tells that an e-mail account waits for activation only to someone who knows its password', async () => {
+    const email = `pending${Date.now()}@example.com`;
+    const registered = await s.post(
+      '/register',
+      { type: 'email', target: email, password: 'owner2026ok' },
+      { ip: s.freshIp() },
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    const login = (password: string) =>
+      s.post('/login', { username: email, password, identity: 'email' }, { ip: s.freshIp() });
+    // A wrong password is a wrong password, as for an active account: nothing says the address is pending.
+    expect(errorCode(await login('guess2026x'))).toBe(1002);
+    expect(errorCode(await login('owner2026ok'))).toBe(1205);
+  });
+
   it('prints what a sign-in costs for a known and an unknown account', async () => {
     const { mobile } = await s.registerMobile();
     const time = async (username: string) => {

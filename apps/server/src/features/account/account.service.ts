@@ -281,8 +281,9 @@ export class AccountService {
     if (input.code) {
       // Sign-in by code never meets the password lock: the owner of the phone or mailbox always gets in.
       if (!user) throw new AppError(unregistered);
-      if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
+      // Only the holder of the code learns that the address waits for activation.
       await this.useCode(target, 'login', input.code);
+      if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
       await this.guard.succeeded(this.guard.subjectOf(target));
       return { user, token: await this.startSession(user.id, meta) };
     }
@@ -291,13 +292,14 @@ export class AccountService {
       await argon2.verify(await UNKNOWN_ACCOUNT_HASH, input.password ?? '');
       throw new AppError(unregistered);
     }
-    if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
     const subject = await this.guard.reserve(target);
     if (!(await argon2.verify(user.passwordHash, input.password ?? ''))) {
       await this.guard.failed(subject);
       throw new AppError('PASSWORD_INCORRECT');
     }
     await this.guard.succeeded(subject);
+    // Only someone who knows the password learns that the address waits for activation.
+    if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
     return { user, token: await this.startSession(user.id, meta) };
   }
 
