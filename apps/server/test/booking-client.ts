@@ -41,8 +41,11 @@ export const errorOf = (res: LightMyRequestResponse) => apiErrorSchema.parse(res
 export function bookingClient(t: TestApp) {
   let mobiles = 0;
   const self = {
+    /** The mobile number of the last account signed up (its password is travel2026). */
+    lastMobile: '',
     async signUp(): Promise<string> {
       const mobile = `1370013${String(1000 + mobiles++).padStart(4, '0')}`;
+      self.lastMobile = mobile;
       const ip = `10.77.${mobiles >> 8}.${mobiles & 255}`;
       await t.app.inject({
         method: 'POST',

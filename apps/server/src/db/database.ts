@@ -29,6 +29,8 @@ export type SessionsTable = {
   revokedAt: Timestamp | null;
   userAgent: string | null;
   ip: string | null;
+  /** 'web' or 'app': how the session was created (an app signs in with `X-Client-Channel: app`). */
+  channel: Generated<string>;
 };
 
 export type VerificationCodesTable = {

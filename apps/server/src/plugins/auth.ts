@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'sid';
 
-export type Auth = { userId: string; tokenHash: string };
+/** A signed-in request: its user, its session, and the channel the session was created by. */
+export type Auth = { userId: string; tokenHash: string; channel: 'web' | 'app' };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts';
+import * as accountsSessionChannel from './0001-accounts-session-channel';
 import * as security from './0002-security';
 import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
@@ -31,6 +32,7 @@ import * as supply from './0012-supply';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0001-accounts-session-channel': accountsSessionChannel,
   '0002-security': security,
   '0003-passengers': passengers,
   '0004-orders': orders,

@@ -54,6 +54,7 @@ export class AccountRepository {
     expiresAt: Date;
     userAgent: string | null;
     ip: string | null;
+    channel: 'web' | 'app';
   }): Promise<void> {
     await this.db
       .insertInto('sessions')
@@ -65,6 +66,7 @@ export class AccountRepository {
         expiresAt: s.expiresAt,
         userAgent: s.userAgent,
         ip: s.ip,
+        channel: s.channel,
       })
       .execute();
   }
@@ -72,7 +74,7 @@ export class AccountRepository {
   findLiveSession(tokenHash: string, now: Date) {
     return this.db
       .selectFrom('sessions')
-      .select(['id', 'userId', 'lastSeenAt', 'expiresAt'])
+      .select(['id', 'userId', 'lastSeenAt', 'expiresAt', 'channel'])
       .where('tokenHash', '=', tokenHash)
       .where('revokedAt', 'is', null)
       .where('expiresAt', '>', now)

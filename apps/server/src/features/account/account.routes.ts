@@ -1,4 +1,4 @@
-import { AppError, accountEndpoints as api, type Language } from '@junction/domain';
+import { AppError, accountEndpoints as api, CLIENT_CHANNEL_HEADER, type Language } from '@junction/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serve } from '../../lib/serve';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
@@ -15,6 +15,8 @@ function meta(req: FastifyRequest, language?: Language): RequestMeta {
     ip: headerText(req.ip, 64) ?? '',
     userAgent: headerText(req.headers['user-agent'], 300),
     language: language ?? req.language,
+    // The channel is told once, when the session is made; later requests cannot change it.
+    channel: req.headers[CLIENT_CHANNEL_HEADER] === 'app' ? 'app' : 'web',
   };
 }
 

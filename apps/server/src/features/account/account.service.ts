@@ -12,6 +12,7 @@ import {
 import { maskMobile, normalizeMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
 import { keyedHash, sameDigest } from '../../lib/crypto';
+import type { Auth } from '../../plugins/auth';
 import type { AccountRepository, UserRow } from './account.repository';
 import type { LoginGuard } from './login-guard';
 import type { Mailer } from './messaging/mailer';
@@ -38,7 +39,8 @@ export const hashToken = sha256;
  */
 const UNKNOWN_ACCOUNT_HASH = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
 
-export type RequestMeta = { ip: string; userAgent: string | null; language: Language };
+/** Who asks: their address, browser, language, and the channel they sign in by (an app says so). */
+export type RequestMeta = { ip: string; userAgent: string | null; language: Language; channel: 'web' | 'app' };
 export type SignedIn = { user: UserRow; token: string };
 /** An e-mail registration waiting for its link; `claim` goes to the browser that registered, as a cookie. */
 export type PendingActivation = { pendingEmail: string; claim: string };
@@ -389,12 +391,13 @@ export class AccountService {
       expiresAt: new Date(now.getTime() + this.options.sessionAbsoluteMs),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip,
+      channel: meta.channel,
     });
     return token;
   }
 
   /** The user of a session token, or null when it is unknown, revoked, idle too long or past its lifetime. */
-  async authenticate(token: string): Promise<{ userId: string; tokenHash: string } | null> {
+  async authenticate(token: string): Promise<Auth | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     const tokenHash = sha256(token);
     const now = this.now();
@@ -405,7 +408,7 @@ export class AccountService {
       return null;
     }
     if (now.getTime() - new Date(session.lastSeenAt).getTime() > MINUTE) await this.repo.touchSession(session.id, now);
-    return { userId: session.userId, tokenHash };
+    return { userId: session.userId, tokenHash, channel: session.channel === 'app' ? 'app' : 'web' };
   }
 
   async logout(tokenHash: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { orderEndpoints as api, apiErrorSchema, CLIENT_CHANNEL_HEADER, IDEMPOTENCY_HEADER } from '@junction/domain';
+import { orderEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 import { requireUser } from '../../plugins/auth';
@@ -21,13 +21,8 @@ export const orderRoutes = (orders: OrdersService): FastifyPluginAsync =>
 
     serve(app, api.create, signedIn, async (req) => {
       const key = req.headers[IDEMPOTENCY_HEADER];
-      const channel = req.headers[CLIENT_CHANNEL_HEADER];
-      return orders.create(
-        userOf(req.auth),
-        req.body,
-        Array.isArray(key) ? key[0] : key,
-        (Array.isArray(channel) ? channel[0] : channel) === 'app' ? 'app' : 'web',
-      );
+      // The session's channel, fixed when it was created (spec §4: an app order is paid in the app).
+      return orders.create(userOf(req.auth), req.body, Array.isArray(key) ? key[0] : key, req.auth?.channel ?? 'web');
     });
 
     serve(app, api.list, signedIn, async (req, reply) => {

@@ -210,11 +210,13 @@ describe('paying an order by card', () => {
   });
 
   it('asks an order made in the mobile app to be paid in the app', async () => {
-    const order = await p.order({ 'x-client-channel': 'app' });
+    // The app signs in saying so; its session keeps the channel.
+    const appSession = await p.signIn({ 'x-client-channel': 'app' });
+    const order = await p.order({ cookie: appSession });
     expect(order.channel).toBe('app');
     const web = await p.pay(order.id, await p.token());
     expect(codeOf(web)).toBe(ERRORS.PAY_IN_APP.errorCode);
-    const app = await p.pay(order.id, await p.token(), randomUUID(), { 'x-client-channel': 'app' });
+    const app = await p.pay(order.id, await p.token(), randomUUID(), {}, appSession);
     expect(paymentStateSchema.parse(app.json()).outcome).toBe('succeeded');
   });
 

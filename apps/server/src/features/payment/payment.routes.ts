@@ -1,4 +1,4 @@
-import { paymentEndpoints as api, apiErrorSchema, CLIENT_CHANNEL_HEADER, IDEMPOTENCY_HEADER } from '@junction/domain';
+import { paymentEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 import { requireUser } from '../../plugins/auth';
@@ -21,7 +21,8 @@ export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
         userOf(req.auth),
         req.body,
         header(req.headers[IDEMPOTENCY_HEADER]),
-        header(req.headers[CLIENT_CHANNEL_HEADER]) === 'app' ? 'app' : 'web',
+        // The session's channel, fixed when it was created; a header on this request changes nothing.
+        req.auth?.channel ?? 'web',
       ),
     );
 

@@ -37,6 +37,7 @@ const searchDate = (now: Date) => {
 export async function payingTraveller(t: TestApp, now: Date) {
   const c = bookingClient(t);
   const cookie = await c.signUp();
+  const mobile = c.lastMobile;
   const wei = await c.save(cookie, traveller('张伟', '1985-03-02'));
   const flights = await c.search({
     type: 1 as const,
@@ -57,6 +58,17 @@ export async function payingTraveller(t: TestApp, now: Date) {
   const body = orderBody(offer, flights.searchId, [wei]);
   const self = {
     cookie,
+    /** Signs the same traveller in again, with the headers given (an app sends its channel). */
+    async signIn(headers: Record<string, string> = {}): Promise<string> {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { username: mobile, password: 'travel2026', identity: 'mobile', district: 'CN' },
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return `sid=${res.cookies.find((x) => x.name === 'sid')?.value}`;
+    },
     async order(headers: Record<string, string> = {}): Promise<Order> {
       const res = await t.app.inject({
         method: 'POST',
