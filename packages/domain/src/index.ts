@@ -42,6 +42,7 @@ export * from './places/place.api';
 export * from './places/place.schema';
 export * from './places/place-code';
 export * from './places/place-token';
+export * from './plain-text';
 export * from './preferences';
 export * from './preferences.schema';
 export * from './rail/boarding';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../plain-text';
 import { RAIL_LINK_STATUSES, railFeeTableSchema, railTicketingWaySchema } from '../rail/ticketing';
 import { offerWaitlistSchema, orderWaitlistSchema } from '../rail/waitlist';
 import {
@@ -60,7 +61,8 @@ export const bookingTravellerSchema = z.object({
 });
 
 export const orderContactSchema = z.object({
-  name: z.string().trim().min(1).max(60),
+  /** One line of plain text (no line breaks or markup): it goes into e-mails and the order page. */
+  name: z.string().overwrite(plainText).min(1).max(60),
   phoneCountry: countryCode,
   phone: z.string().trim().min(4).max(20),
   email: z.email().max(254),

@@ -1,3 +1,5 @@
+import { withoutWebAddresses } from '../plain-text';
+
 /** What a door found by name is: a landmark of a kind, a metro station, a district, a town, or a pin on the map. */
 export const DOOR_KINDS = [
   'landmark',
@@ -64,12 +66,13 @@ const LINK_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries
 const LINK_ESCAPED = /[%\-,~/?#\\]/g;
 const DOOR_LINK_TOKEN = /^@(\d{1,2}(?:\.\d{1,5})?)([NS])(\d{1,3}(?:\.\d{1,5})?)([EW])(?:~(.+))?$/;
 
-/** A door's name as a link keeps it: no control characters, single spaces, trimmed, at most `DOOR_LINK_NAME_MAX` characters. */
+/**
+ * A door's name as a link keeps it: plain text (no control characters or markup, single spaces, trimmed)
+ * without web addresses, at most `DOOR_LINK_NAME_MAX` characters. A link whose name is not so is refused.
+ */
 export function normalizeDoorName(name: string): string {
-  const clean = name
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  // Longer than any name it keeps, whatever is taken out: the rest is never read.
+  const clean = withoutWebAddresses(name.slice(0, DOOR_LINK_NAME_MAX * 8));
   return Array.from(clean).slice(0, DOOR_LINK_NAME_MAX).join('').trim();
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withoutWebAddresses } from '../plain-text';
 import { type SearchCriteria, type SearchCriteriaInput, searchCriteriaSchema } from './search.schema';
 import { packSearchLink } from './search-link';
 import { CABIN_CODES, MAX_FLEX_DAYS, SEARCH_MODES, SORTS } from './search-options';
@@ -200,7 +201,7 @@ const anyText = (max: number) =>
     )
     .filter((s) => s.length <= max);
 /** An optional text field is left out rather than empty: an empty field reads back as absent. */
-const optionalText = (max: number) => anyText(max).filter((s) => s !== '');
+const optionalText = (max: number) => anyText(max).filter((s) => withoutWebAddresses(s) !== '');
 
 const requestDate = fc
   .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))

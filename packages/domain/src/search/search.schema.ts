@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { withoutWebAddresses } from '../plain-text';
 import { CURRENCIES } from '../preferences';
 import { localTextSchema } from '../text.schema';
 import { CABIN_CODES, MAX_FLEX_DAYS, MAX_MULTI_CITY_LEGS, SEARCH_MODES, SORTS } from './search-options';
 
 /** Request dates are `yyyy/MM/dd` (spec §7). */
 export const requestDateSchema = z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/, 'yyyy/MM/dd');
+
+/**
+ * A place's name as the criteria carry it (shown on the results page, kept with an order, shared in
+ * search links): one line of plain text without markup or web addresses.
+ */
+const placeName = z.string().max(400).overwrite(withoutWebAddresses).max(100);
 
 /** One leg of the criteria with the backend names of spec §3. Places are place tokens (spec §5), usually the base-35 place code. */
 export const searchLegSchema = z.object({
@@ -14,13 +21,13 @@ export const searchLegSchema = z.object({
   return_date: requestDateSchema.optional(),
   departure_only_airport: z.boolean().default(false),
   destination_only_airport: z.boolean().default(false),
-  departureName: z.string().max(100).optional(),
-  destinationName: z.string().max(100).optional(),
+  departureName: placeName.optional(),
+  destinationName: placeName.optional(),
   departureCityCode: z.string().max(10).optional(),
   destinationCityCode: z.string().max(10).optional(),
   /** Multi-city only (spec §3): the line under each place name, a city's country or an airport's city. */
-  departureBelowName: z.string().max(100).optional(),
-  destinationBelowName: z.string().max(100).optional(),
+  departureBelowName: placeName.optional(),
+  destinationBelowName: placeName.optional(),
 });
 export type SearchLeg = z.infer<typeof searchLegSchema>;
 
