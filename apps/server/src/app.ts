@@ -549,7 +549,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           at: now(),
         }).then(() => undefined),
     },
-    { ratePerMinute: config.CHAT_RATE_PER_MINUTE, hoursNow: fixedHours ? () => fixedHours : now },
+    {
+      ratePerMinute: config.CHAT_RATE_PER_MINUTE,
+      images: { perHour: config.CHAT_IMAGES_PER_HOUR, quotaBytes: Math.floor(config.CHAT_IMAGE_QUOTA_MB * 1024 ** 2) },
+      hoursNow: fixedHours ? () => fixedHours : now,
+    },
     now,
   );
   const chatHub = new ChatHub(

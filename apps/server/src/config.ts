@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { limitSettings } from './config-limits';
 import { trustProxySchema } from './trust-proxy';
 
 export type { TrustProxy } from './trust-proxy';
@@ -463,6 +464,7 @@ export const configSchema = z.object({
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
   ...providerSettings,
+  ...limitSettings,
 });
 
 export type Config = z.infer<typeof configSchema>;

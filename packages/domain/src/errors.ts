@@ -279,6 +279,18 @@ export const ERRORS = {
   CHAT_IMAGE_TYPE: { errorCode: 7007, http: 400, message: 'Send a PNG, JPEG, GIF or WebP image.' },
   CHAT_IMAGE_TOO_LARGE: { errorCode: 7008, http: 400, message: 'The image is larger than 5 MB.' },
   CHAT_CONVERSATION_CLOSED: { errorCode: 7009, http: 422, message: 'This conversation is closed.' },
+  /** Sent with params `{ max }`: images one person may send an hour. */
+  CHAT_IMAGES_TOO_MANY: {
+    errorCode: 7013,
+    http: 429,
+    message: 'You have sent many images in the last hour. Please wait a while before sending another.',
+  },
+  /** Sent with params `{ maxMb }`: what one person's images of the last 30 days may take up. */
+  CHAT_IMAGE_QUOTA: {
+    errorCode: 7014,
+    http: 422,
+    message: 'Your images in online service take up all the space allowed. Space comes back as they turn 30 days old.',
+  },
   /** Another agent took the conversation first, or it is no longer in the state the action needs. */
   CHAT_NOT_HELD: { errorCode: 7010, http: 422, message: 'This conversation is not yours to answer.' },
   CHAT_AGENT_NOT_FOUND: { errorCode: 7011, http: 404, message: 'This agent does not exist.' },

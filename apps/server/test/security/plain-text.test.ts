@@ -62,7 +62,8 @@ describe('names a traveller types', () => {
 
 describe("a door's name in a short link", () => {
   it('is refused when it carries a web address, and kept when it is a name', async () => {
-    const link = (name: string) => t.app.inject({ url: `/api/v2/link?routes=@39.9125N116.4105E~${name}-SHA-${linkDate()}` });
+    const link = (name: string) =>
+      t.app.inject({ url: `/api/v2/link?routes=@39.9125N116.4105E~${name}-SHA-${linkDate()}` });
     const named = await link(encodeURIComponent('外婆家'));
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().criteria.legs[0].departureName).toBe('外婆家');

@@ -15,6 +15,7 @@ import * as rail2 from './0007-rail-2';
 import * as rail3 from './0007-rail-3';
 import * as rail4 from './0007-rail-4';
 import * as chat from './0008-chat';
+import * as chatImageQuota from './0008-chat-image-quota';
 import * as scale from './0010-scale';
 import * as scale2 from './0010-scale-2';
 import * as scale3 from './0010-scale-3';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rail-3': rail3,
   '0007-rail-4': rail4,
   '0008-chat': chat,
+  '0008-chat-image-quota': chatImageQuota,
   '0010-scale': scale,
   '0010-scale-2': scale2,
   '0010-scale-3': scale3,

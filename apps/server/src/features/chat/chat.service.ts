@@ -16,6 +16,7 @@ import {
 } from '@junction/domain';
 import type { BusEvent, ChatBus } from './chat.bus';
 import type { ChatRepository, ChatTrx, ConversationRow, MessageRow, NewMessage } from './chat.repository';
+import { checkImageAllowance, type ImageLimits } from './image-allowance';
 import { sniffImageType } from './image-type';
 
 /** The orders the chat may show: the traveller's own, as cards (the orders feature provides them). */
@@ -32,6 +33,8 @@ export type ChatNotifier = {
 export type ChatOptions = {
   /** Messages one person may send per minute. */
   ratePerMinute: number;
+  /** Images one person may send an hour, and bytes of them their conversations may hold (30 days). */
+  images: ImageLimits;
   /** When service hours are judged (the real time, or a fixed instant set in the configuration). */
   hoursNow: () => Date;
 };
@@ -224,6 +227,7 @@ export class ChatService {
         }
       }
       const { image, ...rest } = content;
+      if (image) await checkImageAllowance(trx, userId, image.bytes.length, now, this.options.images);
       const imageId = image
         ? await this.repo.insertImage(trx, { conversationId: conv.id, mime: image.mime, bytes: image.bytes, now })
         : null;
