@@ -161,7 +161,7 @@ async function traveller(n: number, deadline: number) {
       );
       const orderId = (order.json as { id?: string } | null)?.id;
       if (orderId) {
-        const token = await call('token', 'POST', '/gateway-sim/v1/tokens', undefined, {
+        const token = await call('token', 'POST', '/gateway-sim/v1/tokens', cookie, {
           number: TEST_CARDS.visa,
           expMonth: 12,
           expYear: 2030,

@@ -264,9 +264,9 @@ async function bookingTraveller(from = freshAddress()) {
   return { cookie, from, orderBody };
 }
 
-async function token(base: string, from: string): Promise<string> {
+async function token(base: string, from: string, cookie: string): Promise<string> {
   const res = await retried(() =>
-    call(base, 'POST', '/gateway-sim/v1/tokens', { body: cardDetails(TEST_CARDS.visa), from }),
+    call(base, 'POST', '/gateway-sim/v1/tokens', { body: cardDetails(TEST_CARDS.visa), from, cookie }),
   );
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return (res.json as { token: string }).token;
@@ -352,7 +352,7 @@ describe('three server processes behind nginx on PostgreSQL and Redis', () => {
     const { id: orderId, payment } = order.json as { id: string; payment: { price: { amount: number } } };
     // Each attempt brings its own card token, as each browser tokenises the card it pays with.
     const tokens = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => token((servers[i % 3] as Server).url, t.from)),
+      Array.from({ length: 30 }, (_, i) => token((servers[i % 3] as Server).url, t.from, t.cookie)),
     );
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -444,7 +444,7 @@ describe('three server processes behind nginx on PostgreSQL and Redis', () => {
         count(order);
         expect(order.status, JSON.stringify(order.json)).toBe(200);
         const orderId = (order.json as { id: string }).id;
-        const card = await token(lb(), t.from);
+        const card = await token(lb(), t.from, t.cookie);
         const payKey = randomUUID();
         const paid = await retried(() =>
           call(lb(), 'POST', '/api/order/pay', {

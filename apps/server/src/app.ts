@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -8,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingPeople } from './booking-people';
 import type { Config, TrustProxy } from './config';
+import { assertOutsideSystems } from './config-outside';
 import type { Db } from './db/database';
 import { duffelSupply } from './duffel';
 import { registerAccountJobs } from './features/account/account.jobs';
@@ -54,17 +54,11 @@ import { passengerRoutes } from './features/passengers/passengers.routes';
 import { PassengersService } from './features/passengers/passengers.service';
 import { type RailIdentityVerifier, SimulatedRailIdentityVerifier } from './features/passengers/rail-identity';
 import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from './features/payment/gateway/gateway';
-import { SimulatedGateway } from './features/payment/gateway/simulator/simulated-gateway';
-import { registerSimulatorJobs } from './features/payment/gateway/simulator/simulator.jobs';
-import { SimulatorRepository } from './features/payment/gateway/simulator/simulator.repository';
-import { simulatorRoutes } from './features/payment/gateway/simulator/simulator.routes';
-import { GatewaySimulator } from './features/payment/gateway/simulator/simulator.service';
-import { SIGNATURE_HEADER } from './features/payment/gateway/webhook-signature';
 import { registerPaymentJobs } from './features/payment/payment.jobs';
 import { PaymentsRepository } from './features/payment/payment.repository';
 import { paymentRoutes } from './features/payment/payment.routes';
 import { type CrashPoint, PaymentsService } from './features/payment/payment.service';
-import { WEBHOOK_PATH, webhookRoutes } from './features/payment/payment.webhook';
+import { webhookRoutes } from './features/payment/payment.webhook';
 import { defaultGeocoder, sharedDoorNamer, sharedGazetteer, sharedMapData } from './features/places/geocoder/default';
 import type { Geocoder } from './features/places/geocoder/geocoder';
 import { placesRoutes } from './features/places/places.routes';
@@ -100,7 +94,8 @@ import { JobRunner } from './jobs/job-runner';
 import { JobRegistry } from './jobs/jobs';
 import type { Secrets } from './lib/secrets';
 import { requireEndpoint } from './lib/serve';
-import { checkOrigin, SESSION_COOKIE, sessionReader } from './plugins/auth';
+import { paymentProcessor } from './payment-processor';
+import { checkOrigin, requireUser, SESSION_COOKIE, sessionReader } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerHeaders } from './plugins/headers';
@@ -180,6 +175,8 @@ declare module 'fastify' {
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Production runs no simulator unless it is a declared demonstration.
+  assertOutsideSystems(config);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -360,32 +357,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   orders.withWaitlist(waitlist);
   registerOrderJobs(jobs, orders, waitlist);
 
-  // The card processor: the embedded simulator under /gateway-sim/ with its own tables, reached through
-  // the PaymentGateway port over a simulated network; its webhooks come back to our route.
-  const webhookSecret =
-    config.GATEWAY_WEBHOOK_SECRET ??
-    createHmac('sha256', deps.secrets.hmacKey).update('gateway-webhook').digest('base64url');
-  const simulator = new GatewaySimulator(
-    new SimulatorRepository(deps.db),
-    {
-      basePath: '/gateway-sim',
-      webhookSecret,
-      webhookAttempts: config.GATEWAY_WEBHOOK_ATTEMPTS,
-      issuerKey: createHmac('sha256', deps.secrets.hmacKey).update('gateway-sim-issuer').digest(),
-    },
-    now,
-  );
-  registerSimulatorJobs(jobs, simulator);
-  const gateway =
-    deps.gateway ??
-    new SimulatedGateway(simulator, {
-      latencyMs: config.GATEWAY_SIM_LATENCY_MS,
-      failureRate: config.GATEWAY_SIM_FAILURE_RATE,
-      answerLossRate: config.GATEWAY_SIM_ANSWER_LOSS_RATE,
-      timeoutMs: config.GATEWAY_TIMEOUT_MS,
-      webhookSecret,
-      now,
-    });
+  // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
+  const processor = paymentProcessor(config, { db: deps.db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
+  const gateway = processor.gateway;
   const payments = new PaymentsService(
     new PaymentsRepository(deps.db),
     {
@@ -651,25 +625,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     load.start();
     app.addHook('onClose', async () => load.stop());
   }
-  // API routes share one rate limit; static files and pages are never limited.
-  await app.register(async (api) => {
-    if (isShedding)
-      registerLoadShedding(
-        api,
-        load,
-        sheddingLimits(config.MAX_EVENT_LOOP_DELAY_MS, config.SEARCH_SUPPLIER_TIMEOUT_MS),
-      );
-    api.addHook('onRoute', requireEndpoint);
-    api.decorateRequest('auth', null);
-    api.addHook('onRequest', checkOrigin);
-    api.addHook('onRequest', sessionReader(accounts));
+  /**
+   * What every API route has, and every simulator route too: the origin check, the session, no caching of
+   * what is personal, and one rate limit per address (static files and pages are never limited).
+   */
+  const guardLikeTheApi = async (scope: FastifyInstance): Promise<void> => {
+    scope.decorateRequest('auth', null);
+    scope.addHook('onRequest', checkOrigin);
+    scope.addHook('onRequest', sessionReader(accounts));
     // What a signed-in traveller is answered, and any answer that sets a cookie, is kept by no cache.
-    api.addHook('onSend', async (req, reply, payload) => {
+    scope.addHook('onSend', async (req, reply, payload) => {
       if (req.auth || reply.hasHeader('set-cookie') || reply.statusCode >= 400)
         reply.header('cache-control', 'no-store');
       return payload;
     });
-    await api.register(rateLimit, {
+    await scope.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
       // Counted for all processes together; should the counters be out of reach, requests go on unlimited.
@@ -681,6 +651,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         errorContent: `${ERRORS.TOO_MANY_REQUESTS.message} Retry in ${Math.ceil(ctx.ttl / 1000)} s.`,
       }),
     });
+  };
+  await app.register(async (api) => {
+    if (isShedding)
+      registerLoadShedding(
+        api,
+        load,
+        sheddingLimits(config.MAX_EVENT_LOOP_DELAY_MS, config.SEARCH_SUPPLIER_TIMEOUT_MS),
+      );
+    api.addHook('onRoute', requireEndpoint);
+    await guardLikeTheApi(api);
     await api.register(siteRoutes(config, now));
     await api.register(
       placesRoutes({
@@ -720,24 +700,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(chatRoutes(chat, chatHub));
     await api.register(paymentRoutes(payments));
   });
-  await app.register(simulatorRoutes(simulator));
+  // The simulators' own routes, when they are in use: behind a session and the API's rate limit, in every mode.
+  await app.register(async (simulators) => {
+    await guardLikeTheApi(simulators);
+    simulators.addHook('preHandler', requireUser);
+    if (processor.simulatorRoutes) await simulators.register(processor.simulatorRoutes);
+    if (railSim) await simulators.register(railSimRoutes(railSim));
+    // Making seats come back or flights re-timed at will is for development and tests, never a production server.
+    if (config.NODE_ENV !== 'production') {
+      await simulators.register(seatReturnRoutes(seatReturns));
+      await simulators.register(scheduleChangeRoutes(deps.db));
+    }
+  });
   await app.register(webhookRoutes(gateway, (event) => payments.onGatewayEvent(event)));
   if (duffel) await app.register(duffel.webhook(fulfilment));
-  const webhookUrl = config.GATEWAY_WEBHOOK_URL;
-  simulator.deliverTo(async (body, signature) => {
-    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
-    if (webhookUrl) {
-      const res = await fetch(webhookUrl, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
-      return res.status;
-    }
-    return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: body, headers })).statusCode;
-  });
-  if (railSim) await app.register(railSimRoutes(railSim));
-  // Making seats come back or flights re-timed at will is for development and tests, never a production server.
-  if (config.NODE_ENV !== 'production') {
-    await app.register(seatReturnRoutes(seatReturns));
-    await app.register(scheduleChangeRoutes(deps.db));
-  }
+  processor.connect(app);
 
   const runner = deps.databaseUrl
     ? new JobRunner(jobs, {

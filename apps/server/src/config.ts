@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { limitSettings } from './config-limits';
+import { outsideSettings } from './config-outside';
 import { trustProxySchema } from './trust-proxy';
 
 export type { TrustProxy } from './trust-proxy';
@@ -465,6 +466,7 @@ export const configSchema = z.object({
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
   ...providerSettings,
   ...limitSettings,
+  ...outsideSettings,
 });
 
 export type Config = z.infer<typeof configSchema>;

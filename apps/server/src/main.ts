@@ -1,6 +1,7 @@
 import { loadRefdata } from '@junction/refdata';
 import { buildApp } from './app';
 import { assertMessagingConfigured, loadConfig } from './config';
+import { assertOutsideSystems } from './config-outside';
 import { createDb } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
@@ -15,6 +16,8 @@ import { loadSecrets } from './lib/secrets';
 
 const config = loadConfig();
 assertMessagingConfigured(config);
+// Before anything starts: production runs no simulator unless it is a declared demonstration.
+assertOutsideSystems(config);
 const secrets = await loadSecrets(config);
 
 const embedded = config.DATABASE_URL

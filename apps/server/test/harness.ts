@@ -101,7 +101,10 @@ export type TestApp = {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   now?: () => Date,
-  deps: Pick<AppDeps, 'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers' | 'load'> & {
+  deps: Pick<
+    AppDeps,
+    'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers' | 'load' | 'gateway' | 'railAccounts'
+  > & {
     secrets?: Secrets;
     /** A real SMS gateway's adapter (pointed at a fake); the logging stand-in by default. */
     gatewaySms?: SmsProvider;
@@ -112,21 +115,31 @@ export async function createTestApp(
   await mailbox.start();
   const mailer = new Mailer(mailbox.url, 'Junction <no-reply@junction.example>');
   const sms = new LogSmsProvider(() => {});
-  const app = await buildApp(testConfig(overrides), {
-    db: database.db,
-    refdata: testRefdata(),
-    mailer,
-    sms: deps.gatewaySms ?? sms,
-    simulatorSms: sms,
-    secrets: deps.secrets ?? testSecrets(),
-    databaseUrl: database.url,
-    now,
-    suppliers: deps.suppliers,
-    random: deps.random,
-    railIdentity: deps.railIdentity,
-    ticketIssuers: deps.ticketIssuers,
-    logStream: deps.logStream,
-    load: deps.load,
+  // A configuration the server refuses leaves no database or mail sink behind.
+  const build = async () =>
+    buildApp(testConfig(overrides), {
+      db: database.db,
+      refdata: testRefdata(),
+      mailer,
+      sms: deps.gatewaySms ?? sms,
+      simulatorSms: sms,
+      secrets: deps.secrets ?? testSecrets(),
+      databaseUrl: database.url,
+      now,
+      suppliers: deps.suppliers,
+      random: deps.random,
+      railIdentity: deps.railIdentity,
+      ticketIssuers: deps.ticketIssuers,
+      logStream: deps.logStream,
+      load: deps.load,
+      gateway: deps.gateway,
+      railAccounts: deps.railAccounts,
+    });
+  const app = await build().catch(async (e: unknown) => {
+    mailer.close();
+    await mailbox.stop();
+    await database.drop();
+    throw e;
   });
   await app.ready();
   return {

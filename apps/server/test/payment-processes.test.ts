@@ -127,7 +127,7 @@ afterAll(async () => {
 async function tokenAt(server: Server, number: string): Promise<string> {
   const res = await fetch(`${server.url}/gateway-sim/v1/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: p.cookie },
     body: JSON.stringify(cardDetails(number)),
   });
   expect(res.status).toBe(200);

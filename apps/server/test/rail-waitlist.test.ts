@@ -38,6 +38,8 @@ const SOLD_OUT_TRAIN = 'G113';
 
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;
+/** A session of its own for the simulators' routes (the card processor's tokens, seats coming back). */
+let simulatorSession = '';
 let trains: { searchId: string; results: SearchResult[] };
 type Pick = { result: SearchResult; soldOut: string; open: string };
 /**
@@ -67,6 +69,7 @@ beforeAll(async () => {
     now,
   );
   c = bookingClient(t);
+  simulatorSession = await c.signUp();
   trains = await c.search({
     type: 1 as const,
     mode: 'train' as const,
@@ -124,7 +127,12 @@ async function join(cookie: string): Promise<Order> {
 }
 
 async function cardToken(number: string = TEST_CARDS.visa): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: cardDetails(number) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway-sim/v1/tokens',
+    payload: cardDetails(number),
+    headers: { cookie: simulatorSession },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return cardTokenSchema.parse(res.json()).token;
 }
@@ -163,6 +171,7 @@ const giveSeats = (seats: number) =>
     method: 'POST',
     url: '/rail-sim/seats/return',
     payload: { train: leg().number, date: travelDate(), seatClass: pick.soldOut, seats },
+    headers: { cookie: simulatorSession },
   });
 
 describe('the waiting list on the booking offer', () => {

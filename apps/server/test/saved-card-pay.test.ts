@@ -37,7 +37,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 async function tokenize(number: string, cvc: string): Promise<string> {
-  const res = await post('/gateway-sim/v1/tokens', cardDetails(number, { cvc }));
+  const res = await post('/gateway-sim/v1/tokens', cardDetails(number, { cvc }), { cookie: p.cookie });
   expect(res.statusCode, res.body).toBe(200);
   return cardTokenSchema.parse(res.json()).token;
 }
@@ -54,7 +54,8 @@ async function saveCard(number: string, cvc: string, cookie = p.cookie): Promise
 }
 
 /** What the browser does for a saved card: its token and the code typed again go to the processor. */
-const recollect = (token: string, cvc: string) => post('/gateway-sim/v1/tokens/cvc', { token, cvc });
+const recollect = (token: string, cvc: string) =>
+  post('/gateway-sim/v1/tokens/cvc', { token, cvc }, { cookie: p.cookie });
 async function tokenFor(card: SavedCard, cvc: string): Promise<string> {
   const res = await recollect(card.token, cvc);
   expect(res.statusCode, res.body).toBe(200);
@@ -114,7 +115,7 @@ describe('paying with a saved card', () => {
       method: 'POST',
       url: state.actionUrl ?? '',
       payload: 'result=pass',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: p.cookie },
     });
     expect(back.statusCode).toBe(303);
     const settled = await p.state(order.id, state.attemptId);

@@ -31,6 +31,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
+/** A session for the card processor's routes, which need one as the API's do. */
+let simulatorSession = '';
 async function signUp(): Promise<{ cookie: string; userId: string }> {
   const mobile = `1350013${String(1000 + counter++).padStart(4, '0')}`;
   const ip = `10.16.0.${counter}`;
@@ -82,7 +84,13 @@ function card(number: string): TokenizeCardInput {
 
 /** What the browser does: the card goes to the processor's tokenisation endpoint, never to our API. */
 async function tokenOf(number: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: card(number) });
+  simulatorSession ||= (await signUp()).cookie;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway-sim/v1/tokens',
+    payload: card(number),
+    headers: { cookie: simulatorSession },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return cardTokenSchema.parse(res.json()).token;
 }
@@ -109,6 +117,7 @@ async function cvcToken(card: SavedCard): Promise<string> {
     method: 'POST',
     url: '/gateway-sim/v1/tokens/cvc',
     payload: { token: card.token, cvc: card.brand === 'amex' ? '1234' : '123' },
+    headers: { cookie: simulatorSession },
   });
   expect(res.statusCode, res.body).toBe(200);
   return cardTokenSchema.parse(res.json()).token;
@@ -292,7 +301,7 @@ describe('top-ups', () => {
         method: 'POST',
         url: state.actionUrl ?? '',
         payload: `result=${result}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie },
       });
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`/account/wallet?topup=${state.id}`);

@@ -31,7 +31,14 @@ beforeAll(async () => {
   );
   p = await payingTraveller(t, now());
   const details = cardDetails(TEST_CARDS.visa);
-  const token = (await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: details })).json() as {
+  const token = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/gateway-sim/v1/tokens',
+      payload: details,
+      headers: { cookie: p.cookie },
+    })
+  ).json() as {
     token: string;
   };
   const saved = await t.app.inject({
@@ -62,6 +69,7 @@ async function cvcToken(): Promise<string> {
     method: 'POST',
     url: '/gateway-sim/v1/tokens/cvc',
     payload: { token: card.token, cvc: '123' },
+    headers: { cookie: p.cookie },
   });
   return (res.json() as { token: string }).token;
 }

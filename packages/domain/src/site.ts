@@ -19,5 +19,7 @@ export const siteInfoSchema = z.object({
   isSample: z.boolean(),
   appLinks: z.object({ ios: z.url(), android: z.url() }),
   copyrightYears: z.string(),
+  /** A public demonstration (simulated card processor and railway): every page says so. */
+  demo: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

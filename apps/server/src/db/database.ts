@@ -223,6 +223,9 @@ export type RailSimAccountsTable = {
   phone: string;
   email: string | null;
   createdAt: Timestamp;
+  /** Wrong passwords since the last right one; the fifth locks the account until `lockedUntil`. */
+  signInFailures: Generated<number>;
+  lockedUntil: Timestamp | null;
 };
 export type RailSimPassengersTable = {
   id: Generated<string>;

@@ -14,6 +14,7 @@ import * as rail from './0007-rail';
 import * as rail2 from './0007-rail-2';
 import * as rail3 from './0007-rail-3';
 import * as rail4 from './0007-rail-4';
+import * as railSimGuard from './0007-rail-sim-guard';
 import * as chat from './0008-chat';
 import * as chatImageQuota from './0008-chat-image-quota';
 import * as scale from './0010-scale';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rail-2': rail2,
   '0007-rail-3': rail3,
   '0007-rail-4': rail4,
+  '0007-rail-sim-guard': railSimGuard,
   '0008-chat': chat,
   '0008-chat-image-quota': chatImageQuota,
   '0010-scale': scale,

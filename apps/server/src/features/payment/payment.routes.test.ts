@@ -142,7 +142,7 @@ describe('paying an order by card', () => {
       method: 'POST',
       url: state.actionUrl as string,
       payload: 'result=pass',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: p.cookie },
     });
     expect(done.headers.location).toBe(`/payment?id=${order.id}&attempt=${state.attemptId}`);
     const back = paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json());
@@ -160,7 +160,7 @@ describe('paying an order by card', () => {
       method: 'POST',
       url: state.actionUrl as string,
       payload: 'result=pass',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: p.cookie },
     });
     await t.app.jobs?.runDueJobs();
     // Paid, and ticketing has begun or finished (the job queued with the payment).
@@ -178,7 +178,7 @@ describe('paying an order by card', () => {
       method: 'POST',
       url: state.actionUrl as string,
       payload: 'result=fail',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: p.cookie },
     });
     const back = paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json());
     expect(back).toMatchObject({ outcome: 'failed', errorCode: ERRORS.CARD_AUTHENTICATION_FAILED.errorCode });

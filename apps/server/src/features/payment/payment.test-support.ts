@@ -58,6 +58,8 @@ export async function payingTraveller(t: TestApp, now: Date) {
   const body = orderBody(offer, flights.searchId, [wei]);
   const self = {
     cookie,
+    /** The traveller's mobile number (national digits); the password is travel2026. */
+    mobile,
     /** Signs the same traveller in again, with the headers given (an app sends its channel). */
     async signIn(headers: Record<string, string> = {}): Promise<string> {
       const res = await t.app.inject({
@@ -80,7 +82,12 @@ export async function payingTraveller(t: TestApp, now: Date) {
       return orderSchema.parse(res.json());
     },
     async token(number: string = TEST_CARDS.visa): Promise<string> {
-      const res = await t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: cardDetails(number) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/gateway-sim/v1/tokens',
+        payload: cardDetails(number),
+        headers: { cookie },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return cardTokenSchema.parse(res.json()).token;
     },

@@ -19,6 +19,8 @@ export type SimAccount = { username: string; phone: string; password: string; id
 export function railClient(t: TestApp) {
   let users = 0;
   let accounts = 0;
+  /** The session the rail service's own website is used with (its routes need one, as the API's do). */
+  let simulatorSession: string | undefined;
   const post = (cookie: string, url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: { cookie } });
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -54,10 +56,12 @@ export function railClient(t: TestApp) {
       accounts++;
       const username = `traveller${accounts}x${Math.floor(Math.random() * 1e6)}`;
       const phone = `+8613900${String(100000 + accounts).slice(-6)}`;
+      simulatorSession ??= await self.signUp();
       const res = await t.app.inject({
         method: 'POST',
         url: '/rail-sim/accounts',
         payload: { username, password: 'rail-pass-1', holderName: '张伟', idNumber: holderId, phone, passengers },
+        headers: { cookie: simulatorSession },
       });
       expect(res.statusCode, res.body).toBe(200);
       return { username, phone, password: 'rail-pass-1', idLastFour: holderId.slice(-4) };

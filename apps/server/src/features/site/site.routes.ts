@@ -21,6 +21,7 @@ export function siteInfoFromConfig(config: Config, now: Date = new Date()): Site
     appLinks: { ios: config.APP_IOS_URL, android: config.APP_ANDROID_URL },
     // The copyright runs to the current year where the operator is (Beijing).
     copyrightYears: `${FIRST_YEAR}-${localDate(now.getTime(), 'Asia/Shanghai').slice(0, 4)}`,
+    demo: config.DEMO_MODE,
   };
 }
 

@@ -6,6 +6,7 @@ import { lazyChunk } from '../../shared/lib/load-chunk';
 import { usePreferences } from '../../shared/lib/preferences';
 import { paths } from '../../shared/paths';
 import { Spin } from '../../shared/ui/light/spin';
+import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';
@@ -38,6 +39,7 @@ export function RootLayout() {
   return (
     <ChatProvider>
       <div className={styles.shell}>
+        <DemoBanner />
         <Header isFixed={!isHome} />
         <main className={styles.main}>
           <Suspense fallback={<PageFallback />}>

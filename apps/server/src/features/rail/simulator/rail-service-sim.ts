@@ -10,6 +10,7 @@ import {
 } from '@junction/domain';
 import { maskMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Keyring } from '../../../lib/crypto';
 import {
@@ -20,6 +21,7 @@ import {
   RailSessionEnded,
 } from '../provider';
 import { type RailIssuedTicket, type RailIssueRequest, railTickets } from '../ticketing';
+import { SimSignInGuard } from './sign-in-guard';
 
 /** Where the simulated rail service texts its login codes (the product's SMS gateway in development). */
 export type SimSms = { send(sms: { to: string; text: string }): Promise<void> };
@@ -85,6 +87,7 @@ export class RailServiceSimulator implements RailAccountProvider {
     private readonly sms: SimSms,
     private readonly options: RailServiceSimOptions,
     private readonly now: () => Date,
+    private readonly guard = new SimSignInGuard(db, now),
   ) {}
 
   private random(): number {
@@ -128,6 +131,14 @@ export class RailServiceSimulator implements RailAccountProvider {
     const passwordHash = await argon2.hash(input.password, SIM_ARGON2);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
+      // As 12306: a mobile number is bound to one account, so nobody registers accounts to a stranger's phone.
+      await sql`select pg_advisory_xact_lock(hashtext(${`rail-sim-phone:${input.phone}`}))`.execute(trx);
+      const bound = await trx
+        .selectFrom('railSimAccounts')
+        .select('id')
+        .where('phone', '=', input.phone)
+        .executeTakeFirst();
+      if (bound) throw new Error('This mobile number is already bound to an account.');
       const account = await trx
         .insertInto('railSimAccounts')
         .values({
@@ -235,7 +246,8 @@ export class RailServiceSimulator implements RailAccountProvider {
       .where('username', '=', p.username)
       .executeTakeFirst();
     if (!account || account.idLastFour !== p.idLastFour.toUpperCase()) throw new RailLoginRefused('credentials');
-    if (!(await argon2.verify(account.passwordHash, p.password))) throw new RailLoginRefused('credentials');
+    if (!(await this.guard.check(account.id, () => argon2.verify(account.passwordHash, p.password))))
+      throw new RailLoginRefused('credentials');
     const now = this.now();
     const code = await this.db
       .selectFrom('railSimCodes')
@@ -335,7 +347,8 @@ export class RailServiceSimulator implements RailAccountProvider {
       .select(['id', 'passwordHash'])
       .where('username', '=', username)
       .executeTakeFirst();
-    if (!account || !(await argon2.verify(account.passwordHash, password))) return false;
+    if (!account || !(await this.guard.check(account.id, () => argon2.verify(account.passwordHash, password))))
+      return false;
     await this.db
       .updateTable('railSimSessions')
       .set({ endedAt: this.now() })

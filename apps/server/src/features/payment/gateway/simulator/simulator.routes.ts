@@ -17,30 +17,38 @@ const TEXT = {
   fail: { en: 'Fail verification', 'zh-CN': '验证失败' },
   gone: { en: 'This verification is no longer open.', 'zh-CN': '此验证已结束。' },
   back: { en: 'Back to the merchant', 'zh-CN': '返回商户' },
+  demo: {
+    en: 'Demonstration — no real tickets or money',
+    'zh-CN': '演示网站：不出真实票，不收真实款项',
+  },
 } as const;
 
 const html = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-function page(language: Language, body: string): string {
+function page(language: Language, body: string, demo: boolean): string {
   const t = (k: keyof typeof TEXT) => html(inLanguage(TEXT[k], language));
+  const banner = demo ? `<div class="demo" role="status" data-testid="demo-banner">${t('demo')}</div>` : '';
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t('title')}</title><style>
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#eef1f5;color:#1f2a37}
 main{max-width:420px;margin:64px auto;background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(15,23,42,.12);padding:32px}
+@media (max-width:460px){main{margin:32px 12px;padding:24px}}
 .issuer{font-size:13px;color:#64748b;letter-spacing:.02em}h1{font-size:22px;margin:6px 0 12px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:20px 0;padding:16px;background:#f8fafc;border-radius:8px}
 dt{color:#64748b}dd{margin:0;font-weight:600}form{display:flex;gap:12px;margin-top:24px}
 button{flex:1;padding:11px 0;border-radius:8px;border:1px solid #cbd5e1;background:#fff;font-size:15px;cursor:pointer}
 button.pass{background:#1565c0;border-color:#1565c0;color:#fff}
-</style></head><body><main><div class="issuer">${t('issuer')}</div><h1>${t('title')}</h1>${body}</main></body></html>`;
+.demo{background:#fff4d6;color:#7a4b00;border-bottom:1px solid #f0d38a;text-align:center;font-size:13px;padding:5px 12px}
+</style></head><body>${banner}<main><div class="issuer">${t('issuer')}</div><h1>${t('title')}</h1>${body}</main></body></html>`;
 }
 
 /**
  * The simulator's own HTTP surface under its prefix: the tokenisation endpoint the browser posts card
- * details to, and the issuer's 3-D Secure challenge page. Nothing here touches our tables.
+ * details to, and the issuer's 3-D Secure challenge page (carrying the demonstration banner in a
+ * demonstration). Nothing here touches our tables. `app.ts` serves it behind a session and a rate limit.
  */
-export const simulatorRoutes = (sim: GatewaySimulator): FastifyPluginAsync =>
+export const simulatorRoutes = (sim: GatewaySimulator, options: { demo: boolean }): FastifyPluginAsync =>
   async function gatewaySimulator(app) {
     serve(app, gatewayBrowserEndpoints.tokenize, { tags: ['gateway-sim'] }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -65,7 +73,7 @@ export const simulatorRoutes = (sim: GatewaySimulator): FastifyPluginAsync =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (found?.intent.status !== 'requires_action') {
         const back = found?.returnUrl ? `<p><a href="${html(found.returnUrl)}">${t('back')}</a></p>` : '';
-        return page(language, `<p>${t('gone')}</p>${back}`);
+        return page(language, `<p>${t('gone')}</p>${back}`, options.demo);
       }
       const { intent } = found;
       const amount = `${(intent.amount / 100).toFixed(2)} ${html(intent.currency)}`;
@@ -75,6 +83,7 @@ export const simulatorRoutes = (sim: GatewaySimulator): FastifyPluginAsync =>
         `<p>${t('intro')}</p><dl><dt>${t('amount')}</dt><dd data-testid="challenge-amount">${amount}</dd><dt>${t('card')}</dt><dd>${card}</dd></dl>
 <form method="post" action="/gateway-sim/3ds/${html(intent.id)}"><button type="submit" name="result" value="fail">${t('fail')}</button>
 <button class="pass" type="submit" name="result" value="pass">${t('pass')}</button></form>`,
+        options.demo,
       );
     });
 

@@ -3,6 +3,7 @@ import { apiErrorSchema, cardTokenSchema, ERRORS, type TokenizeCardInput } from 
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingClient } from '../../../../../test/booking-client';
 import { createTestApp, type TestApp, testSecrets } from '../../../../../test/harness';
 import { GatewayRefused, GatewayUnavailable, WebhookSignatureInvalid } from '../gateway';
 import { signWebhook, verifyWebhookSignature } from '../webhook-signature';
@@ -37,6 +38,8 @@ describe('card processor simulator', () => {
   let t: TestApp;
   let sim: GatewaySimulator;
   let gateway: SimulatedGateway;
+  /** The processor's routes need a session, as the API's do. */
+  let cookie = '';
   const net = { latencyMs: 0, failureRate: 0, answerLossRate: 0, timeoutMs: 5000, webhookSecret: SECRET };
   beforeAll(async () => {
     t = await createTestApp({ GATEWAY_SIM_LATENCY_MS: '0', GATEWAY_WEBHOOK_SECRET: SECRET });
@@ -46,11 +49,12 @@ describe('card processor simulator', () => {
       () => new Date(),
     );
     gateway = new SimulatedGateway(sim, net);
+    cookie = await bookingClient(t).signUp();
   });
   afterAll(() => t.close());
 
   const tokenize = (body: TokenizeCardInput) =>
-    t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: body });
+    t.app.inject({ method: 'POST', url: '/gateway-sim/v1/tokens', payload: body, headers: { cookie } });
   async function tokenOf(number: string): Promise<string> {
     const res = await tokenize(card(number));
     expect(res.statusCode, res.body).toBe(200);
@@ -189,7 +193,7 @@ describe('card processor simulator', () => {
       });
       expect(confirmed.status).toBe('requires_action');
       const url = confirmed.nextActionUrl as string;
-      const page = await t.app.inject({ method: 'GET', url: `${url}?lang=zh-CN` });
+      const page = await t.app.inject({ method: 'GET', url: `${url}?lang=zh-CN`, headers: { cookie } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('888.00 CNY');
       expect(page.body).toContain('验证您的支付');
@@ -197,7 +201,7 @@ describe('card processor simulator', () => {
         method: 'POST',
         url,
         payload: `result=${result}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       });
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`/payment?id=x&r=${result}`);
@@ -206,12 +210,12 @@ describe('card processor simulator', () => {
         result === 'pass' ? { status: 'requires_capture' } : { status: 'failed', declineCode: 'authentication_failed' },
       );
       // The page is closed once answered; answering again changes nothing.
-      expect((await t.app.inject({ method: 'GET', url })).body).toContain('no longer open');
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).body).toContain('no longer open');
       await t.app.inject({
         method: 'POST',
         url,
         payload: 'result=pass',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       });
       expect((await gateway.retrieve(pi.id)).status).toBe(after.status);
     }
@@ -343,6 +347,7 @@ describe('card processor simulator', () => {
         method: 'POST',
         url: '/gateway-sim/v1/tokens',
         payload: card(TEST_CARDS.visa),
+        headers: { cookie: await bookingClient(down).signUp() },
       });
       expect(res.statusCode).toBe(200);
       const downSim = new GatewaySimulator(
