@@ -109,12 +109,12 @@ export async function payFromWallet(page: Page, orderId: string): Promise<void> 
   ).json()) as { token: string };
   const card = (await (
     await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
-  ).json()) as { id: string; token: string };
-  const cvc = (await (
-    await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { token: card.token, cvc: '123' } })
-  ).json()) as { token: string };
+  ).json()) as { id: string };
+  const cvc = (await (await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { cvc: '123' } })).json()) as {
+    token: string;
+  };
   const topUp = await page.request.post('/api/wallet/topup', {
-    data: { amount: order.payment.price.amount, source: { kind: 'savedCard', cardId: card.id, token: cvc.token } },
+    data: { amount: order.payment.price.amount, source: { kind: 'savedCard', cardId: card.id, cvcToken: cvc.token } },
     headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');

@@ -139,7 +139,25 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('wallet-entry')).toHaveCount(2);
     await shot(page, `wallet-${lang}`);
 
+    // Three wrong security codes lock a card for a day: the next try is refused before the card is asked.
+    await page.getByTestId('top-up').click();
+    await amountInput(page).fill('10');
+    await page.getByTestId('top-up-form').locator('label').filter({ hasText: '3220' }).first().click();
+    for (const wrong of ['901', '902', '903']) {
+      await page.getByTestId('top-up-cvc').fill(wrong);
+      await page.getByTestId('top-up-submit').click();
+      await expect(page.getByTestId('top-up-form')).toContainText(text(lang, 'errors', '2107'));
+      await page.getByTestId('top-up-cvc').fill('');
+    }
+    await page.getByTestId('top-up-cvc').fill('123');
+    await page.getByTestId('top-up-submit').click();
+    await expect(page.getByTestId('top-up-form')).toContainText(text(lang, 'errors', '2156'));
+    await page.keyboard.press('Escape');
     const threeDs = page.getByTestId('saved-card').filter({ hasText: '3220' });
+    await expect(threeDs.getByTestId('card-locked')).toBeVisible();
+    await shot(page, `wallet-card-locked-${lang}`);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?750\.50$/);
+
     await threeDs.getByTestId('card-delete').click();
     await page.getByTestId('card-delete-confirm').click();
     await expect(page.getByTestId('saved-card')).toHaveCount(1);

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { AppError, CHAT_SOCKET_PATH, ERRORS } from '@junction/domain';
+import { AppError, CHAT_SOCKET_PATH, ERRORS, isoWithOffset } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,6 +85,8 @@ import type { Supplier } from './features/search/suppliers/supplier';
 import { TrainStopsService } from './features/search/train-stops';
 import { siteRoutes } from './features/site/site.routes';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './features/wallet/ports';
+import { SavedCards } from './features/wallet/saved-cards';
+import { SavedCardsRepository } from './features/wallet/saved-cards.repository';
 import { registerWalletJobs } from './features/wallet/wallet.jobs';
 import { WalletLedger } from './features/wallet/wallet.ledger';
 import { WalletRepository } from './features/wallet/wallet.repository';
@@ -384,9 +386,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Ticketing follows a payment, queued in the payment's own transaction.
   payments.followWith({ scheduleTicketing });
   // Paying with a saved card: its token, made into a single-use one with the security code typed again.
+  // Paying with a saved card: a single-use token of it with the security code typed again, the code's
+  // outcome counted against the card (three wrong ones a day lock it).
   payments.payWithSavedCards({
-    tokenOf: async (userId, cardId) => (await wallet.cardToken(userId, cardId)).token,
-    isSaved: (token) => wallet.isSavedToken(token),
+    paymentToken: (userId, cardId, cvcToken) => wallet.cards.paymentToken(userId, cardId, cvcToken),
+    codeOutcome: (trx, p) => wallet.cards.codeOutcome(trx, p),
   });
   // Paying from the wallet's balance and refunding to it go through the wallet's ledger.
   payments.payFromWallet({
@@ -416,6 +420,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   const walletProcessor: CardProcessor = {
     describeToken: (token) => processorCall(() => gateway.describeToken(token)),
+    createCustomer: (request) => processorCall(() => gateway.createCustomer(request)),
+    saveCard: (request) => processorCall(() => gateway.saveCard(request)),
+    cardToken: (request) => processorCall(() => gateway.cardToken(request)),
     createIntent: (request) => processorCall(() => gateway.createIntent(request)),
     confirm: (intentId, request) => processorCall(() => gateway.confirm(intentId, request)),
     retrieve: (intentId) => processorCall(() => gateway.retrieve(intentId)),
@@ -425,9 +432,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     walletRepo,
     walletLedger,
     walletProcessor,
-    { returnPath: '/account/wallet', actionTimeoutMs: 30 * 60_000, settleAfterMs: 60_000 },
+    {
+      returnPath: '/account/wallet',
+      actionTimeoutMs: 30 * 60_000,
+      settleAfterMs: 60_000,
+      caps: {
+        perTopupMinor: config.WALLET_TOPUP_MAX_MINOR,
+        dailyMinor: config.WALLET_TOPUP_DAILY_MAX_MINOR,
+        balanceMinor: config.WALLET_BALANCE_MAX_MINOR,
+      },
+    },
     now,
     deps.secrets.keyring,
+    new SavedCards(
+      new SavedCardsRepository(deps.db),
+      walletProcessor,
+      deps.secrets.keyring,
+      // A card locked after three wrong security codes: its owner is told by notice, e-mail and SMS.
+      {
+        cardLocked: (trx, p) =>
+          notify(trx, {
+            userId: p.userId,
+            kind: 'card-locked',
+            params: { card: p.card, untilAt: isoWithOffset(p.until.getTime(), 'Asia/Shanghai') },
+            dedupeKey: `card-locked:${p.cardId}:${p.until.toISOString()}`,
+            at: now(),
+          }).then(() => undefined),
+      },
+      now,
+    ),
   );
   registerWalletJobs(jobs, wallet);
   const railSim = deps.railAccounts

@@ -7,6 +7,15 @@ const whole = (min: number, max: number) => z.coerce.number().int().min(min).max
  * default fit for a traveller; a deployment may change them.
  */
 export const limitSettings = {
+  WALLET_TOPUP_MAX_MINOR: whole(100, 100_000_000)
+    .default(2_000_000)
+    .describe('The most one wallet top-up may be, CNY hundredths'),
+  WALLET_TOPUP_DAILY_MAX_MINOR: whole(100, 1_000_000_000)
+    .default(5_000_000)
+    .describe('The most one account may top up in 24 hours, CNY hundredths'),
+  WALLET_BALANCE_MAX_MINOR: whole(100, 1_000_000_000)
+    .default(5_000_000)
+    .describe('The most a wallet balance may reach by top-ups (refunds may take it further), CNY hundredths'),
   CHAT_IMAGES_PER_HOUR: whole(1, 1000).default(20).describe('Images one person may send to online service an hour'),
   CHAT_IMAGE_QUOTA_MB: z.coerce
     .number()

@@ -261,7 +261,7 @@ describe('a server killed at each step of the pay flow', () => {
         expect(state.outcome).toBe('action');
         const passed = await fetch(`${server.url}${state.actionUrl}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: p.cookie },
           body: 'result=pass',
           redirect: 'manual',
         });

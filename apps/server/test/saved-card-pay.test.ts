@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   cardTokenSchema,
+  cvcTokenSchema,
   ERRORS,
   paymentStateSchema,
   type SavedCard,
@@ -53,19 +54,18 @@ async function saveCard(number: string, cvc: string, cookie = p.cookie): Promise
   return savedCardSchema.parse(res.json());
 }
 
-/** What the browser does for a saved card: its token and the code typed again go to the processor. */
-const recollect = (token: string, cvc: string) =>
-  post('/gateway-sim/v1/tokens/cvc', { token, cvc }, { cookie: p.cookie });
-async function tokenFor(card: SavedCard, cvc: string): Promise<string> {
-  const res = await recollect(card.token, cvc);
+/** What the browser does for a saved card: the code typed again goes to the processor, for a token of it. */
+const recollect = (cvc: string) => post('/gateway-sim/v1/tokens/cvc', { cvc }, { cookie: p.cookie });
+async function tokenFor(_card: SavedCard, cvc: string): Promise<string> {
+  const res = await recollect(cvc);
   expect(res.statusCode, res.body).toBe(200);
-  return cardTokenSchema.parse(res.json()).token;
+  return cvcTokenSchema.parse(res.json()).token;
 }
 
-const payWithSaved = (orderId: string, cardId: string, token: string, cookie = p.cookie) =>
+const payWithSaved = (orderId: string, cardId: string, cvcToken: string, cookie = p.cookie) =>
   post(
     '/api/order/pay',
-    { orderId, method: { kind: 'savedCard', cardId, token } },
+    { orderId, method: { kind: 'savedCard', cardId, cvcToken } },
     { cookie, 'idempotency-key': randomUUID() },
   );
 
@@ -73,12 +73,12 @@ const topUp = (source: unknown, amount = 10_000, cookie = p.cookie) =>
   post('/api/wallet/topup', { amount, source }, { cookie, 'idempotency-key': randomUUID() });
 
 describe('paying with a saved card', () => {
-  it('pays with the security code typed again; the token pays once, and the saved card alone never pays', async () => {
+  it("pays with the security code typed again; the code's token pays once, and the browser never holds the card's token", async () => {
     const visa = await saveCard(TEST_CARDS.visa, CODES.visa);
+    expect(visa).not.toHaveProperty('token');
     const order = await p.order();
-    // The saved card's own token is refused, as a new card and as a saved card.
-    expect(codeOf(await p.pay(order.id, visa.token))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
-    expect(codeOf(await payWithSaved(order.id, visa.id, visa.token))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
+    // A code's token is no card: as a new card it is refused.
+    expect(codeOf(await p.pay(order.id, await tokenFor(visa, CODES.visa)))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
     const token = await tokenFor(visa, CODES.visa);
     const res = await payWithSaved(order.id, visa.id, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -122,12 +122,14 @@ describe('paying with a saved card', () => {
     expect(paymentStateSchema.parse(settled.json()).outcome).toBe('succeeded');
   });
 
-  it("refuses a code of the wrong length, an unknown token, and another traveller's card", async () => {
+  it("refuses a code of the wrong length, an unknown code token, and another traveller's card", async () => {
     const card = await saveCard(TEST_CARDS.amex, CODES.amex);
-    const short = await recollect(card.token, '123');
+    expect(codeOf(await recollect('12'))).toBe(ERRORS.CARD_CVC_INVALID.errorCode);
+    const first = await p.order();
+    const short = await payWithSaved(first.id, card.id, await tokenFor(card, '123'));
     expect(short.statusCode).toBe(400);
     expect(codeOf(short)).toBe(ERRORS.CARD_CVC_INVALID.errorCode);
-    expect(codeOf(await recollect('tok_forged', CODES.amex))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
+    expect(codeOf(await payWithSaved(first.id, card.id, 'cvctok_forged'))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
 
     const other = await p.signUp();
     const theirs = await saveCard(TEST_CARDS.visa, CODES.visa, other);
@@ -136,10 +138,10 @@ describe('paying with a saved card', () => {
     expect(codeOf(await payWithSaved(order.id, theirs.id, await tokenFor(card, CODES.amex)))).toBe(
       ERRORS.CARD_NOT_FOUND.errorCode,
     );
+    // With my card and their card's code, it is my card's code that is wrong.
     expect(codeOf(await payWithSaved(order.id, card.id, await tokenFor(theirs, CODES.visa)))).toBe(
-      ERRORS.CARD_TOKEN_INVALID.errorCode,
+      ERRORS.CARD_CVC_INVALID.errorCode,
     );
-    expect(codeOf(await p.pay(order.id, theirs.token))).toBe(ERRORS.CARD_TOKEN_INVALID.errorCode);
   });
 });
 
@@ -157,17 +159,18 @@ describe('topping up the wallet', () => {
     const card = (await cards()).find((c) => c.last4 === '4242') as SavedCard;
     const before = await balance();
     const ok = topUpStateSchema.parse(
-      (await topUp({ kind: 'savedCard', cardId: card.id, token: await tokenFor(card, CODES.visa) })).json(),
+      (await topUp({ kind: 'savedCard', cardId: card.id, cvcToken: await tokenFor(card, CODES.visa) })).json(),
     );
     expect(ok.outcome).toBe('succeeded');
     const wrong = topUpStateSchema.parse(
-      (await topUp({ kind: 'savedCard', cardId: card.id, token: await tokenFor(card, CODES.wrong) })).json(),
+      (await topUp({ kind: 'savedCard', cardId: card.id, cvcToken: await tokenFor(card, CODES.wrong) })).json(),
     );
     expect(wrong).toMatchObject({ outcome: 'failed', errorCode: ERRORS.CARD_CVC_INCORRECT.errorCode });
-    expect(codeOf(await topUp({ kind: 'savedCard', cardId: card.id, token: card.token }))).toBe(
-      ERRORS.CARD_TOKEN_INVALID.errorCode,
-    );
-    expect(await balance()).toBe(before + 10_000);
+    const spent = await tokenFor(card, CODES.visa);
+    await topUp({ kind: 'savedCard', cardId: card.id, cvcToken: spent }, 100);
+    const again = topUpStateSchema.parse((await topUp({ kind: 'savedCard', cardId: card.id, cvcToken: spent })).json());
+    expect(again).toMatchObject({ outcome: 'failed', errorCode: ERRORS.CARD_TOKEN_INVALID.errorCode });
+    expect(await balance()).toBe(before + 10_100);
   });
 
   it('takes a new card, saving it once the top-up succeeded when asked, and not a declined one', async () => {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   cardTokenSchema,
+  cvcTokenSchema,
   type SavedCard,
   savedCardListSchema,
   savedCardSchema,
@@ -17,6 +18,8 @@ import { SimulatorRepository } from '../src/features/payment/gateway/simulator/s
 import { GatewaySimulator } from '../src/features/payment/gateway/simulator/simulator.service';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../src/features/wallet/ports';
+import { SavedCards } from '../src/features/wallet/saved-cards';
+import { SavedCardsRepository } from '../src/features/wallet/saved-cards.repository';
 import { WalletLedger } from '../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { WalletService } from '../src/features/wallet/wallet.service';
@@ -27,7 +30,8 @@ let t: TestApp;
 const secrets = testSecrets();
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '100000', GATEWAY_SIM_LATENCY_MS: '0' }, undefined, { secrets });
-});
+  simulatorSession = (await signUp()).cookie;
+}, 120_000);
 afterAll(() => t.close());
 
 let counter = 0;
@@ -84,7 +88,6 @@ function card(number: string): TokenizeCardInput {
 
 /** What the browser does: the card goes to the processor's tokenisation endpoint, never to our API. */
 async function tokenOf(number: string): Promise<string> {
-  simulatorSession ||= (await signUp()).cookie;
   const res = await t.app.inject({
     method: 'POST',
     url: '/gateway-sim/v1/tokens',
@@ -111,16 +114,16 @@ async function saveCard(cookie: string, number: string = TEST_CARDS.visa, descri
   return savedCardSchema.parse(res.json());
 }
 
-/** What the browser does for a saved card: its token and the security code typed again go to the processor. */
+/** What the browser does for a saved card: the security code typed again goes to the processor for a token. */
 async function cvcToken(card: SavedCard): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/gateway-sim/v1/tokens/cvc',
-    payload: { token: card.token, cvc: card.brand === 'amex' ? '1234' : '123' },
+    payload: { cvc: card.brand === 'amex' ? '1234' : '123' },
     headers: { cookie: simulatorSession },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return cardTokenSchema.parse(res.json()).token;
+  return cvcTokenSchema.parse(res.json()).token;
 }
 
 const topUp = async (
@@ -133,7 +136,7 @@ const topUp = async (
   post(
     cookie,
     '/api/wallet/topup',
-    { amount, source: { kind: 'savedCard', cardId: card.id, token: token ?? (await cvcToken(card)) } },
+    { amount, source: { kind: 'savedCard', cardId: card.id, cvcToken: token ?? (await cvcToken(card)) } },
     key === null ? {} : { 'idempotency-key': key },
   );
 const balanceOf = async (cookie: string) =>
@@ -326,7 +329,8 @@ describe('top-ups', () => {
         basePath: '/gateway-sim',
         webhookSecret: 'wallet-test-secret-000',
         webhookAttempts: 1,
-        issuerKey: Buffer.alloc(32, 7),
+        // The server's own issuer key: the saved card's security code digest was made with it.
+        issuerKey: createHmac('sha256', secrets.hmacKey).update('gateway-sim-issuer').digest(),
       },
       () => new Date(),
     );
@@ -349,6 +353,9 @@ describe('top-ups', () => {
     let loseConfirm = true;
     const processor: CardProcessor = {
       describeToken: (token) => call(() => gateway.describeToken(token)),
+      createCustomer: (r) => call(() => gateway.createCustomer(r)),
+      saveCard: (r) => call(() => gateway.saveCard(r)),
+      cardToken: (r) => call(() => gateway.cardToken(r)),
       createIntent: (r) => call(() => gateway.createIntent(r)),
       // The processor confirms and charges; its answer never comes back.
       confirm: async (id, r) => {
@@ -364,13 +371,25 @@ describe('top-ups', () => {
       repo,
       new WalletLedger(repo, () => new Date()),
       processor,
-      { returnPath: '/account/wallet', actionTimeoutMs: 60_000, settleAfterMs: 0 },
+      {
+        returnPath: '/account/wallet',
+        actionTimeoutMs: 60_000,
+        settleAfterMs: 0,
+        caps: { perTopupMinor: 5_000_000, dailyMinor: 5_000_000, balanceMinor: 5_000_000 },
+      },
       () => new Date(),
       secrets.keyring,
+      new SavedCards(
+        new SavedCardsRepository(t.db),
+        processor,
+        secrets.keyring,
+        { cardLocked: async () => {} },
+        () => new Date(),
+      ),
     );
     const lost = {
       amount: 7_700,
-      source: { kind: 'savedCard' as const, cardId: saved.id, token: await cvcToken(saved) },
+      source: { kind: 'savedCard' as const, cardId: saved.id, cvcToken: await cvcToken(saved) },
     };
     const state = await wallet.topUp(a.userId, lost, 'lost-1');
     expect(state.outcome).toBe('processing');

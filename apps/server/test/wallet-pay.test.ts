@@ -63,12 +63,12 @@ const balance = async () =>
   walletSummarySchema.parse(
     (await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie: p.cookie } })).json(),
   ).balance.amount;
-/** A saved card's token with its security code typed again, as the browser gets it from the processor. */
+/** A saved card's security code typed again, as the browser hands it to the processor for a token. */
 async function cvcToken(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/gateway-sim/v1/tokens/cvc',
-    payload: { token: card.token, cvc: '123' },
+    payload: { cvc: '123' },
     headers: { cookie: p.cookie },
   });
   return (res.json() as { token: string }).token;
@@ -78,7 +78,7 @@ async function topUp(amount: number) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/topup',
-    payload: { amount, source: { kind: 'savedCard', cardId: card.id, token: await cvcToken() } },
+    payload: { amount, source: { kind: 'savedCard', cardId: card.id, cvcToken: await cvcToken() } },
     headers: { cookie: p.cookie, 'idempotency-key': randomUUID() },
   });
   expect(topUpStateSchema.parse(res.json()).outcome).toBe('succeeded');

@@ -113,6 +113,24 @@ export const ERRORS = {
     http: 422,
     message: 'This Idempotency-Key was already used for a different top-up.',
   },
+  /** Sent with params `{ until }` (ISO time): three wrong security codes lock a saved card for a day. */
+  CARD_LOCKED: {
+    errorCode: 2156,
+    http: 422,
+    message: 'This card is locked for 24 hours after three wrong security codes. Please use another card.',
+  },
+  /** Sent with params `{ max, left }` in CNY hundredths: what 24 hours of top-ups may add. */
+  WALLET_TOPUP_DAILY_LIMIT: {
+    errorCode: 2157,
+    http: 422,
+    message: 'This top-up would take your top-ups of the last 24 hours past the daily limit.',
+  },
+  /** Sent with params `{ max, left }` in CNY hundredths: the most a balance may reach by top-ups. */
+  WALLET_BALANCE_LIMIT: {
+    errorCode: 2158,
+    http: 422,
+    message: 'This top-up would take your wallet balance past the most it may hold.',
+  },
   /** Also the answer for another user's notice. */
   NOTICE_NOT_FOUND: { errorCode: 2201, http: 404, message: 'This notice does not exist.' },
   /**

@@ -361,7 +361,18 @@ export type WalletCardBilling = {
 export type WalletCardsTable = {
   id: Generated<string>;
   userId: string;
-  token: string;
+  /** A card saved before sealing: the processor's token in clear, until the sealing job seals it; else null. */
+  token: string | null;
+  /** The processor's reference of the card, sealed with the keyring (purpose `wallet_cards.token`). */
+  tokenSealed: string | null;
+  /** True once the processor's card belongs to the account's customer (cards saved since). */
+  bound: Generated<boolean>;
+  /** Security-code tries of the last day, those in flight included; the third wrong one locks the card. */
+  codeTries: Generated<number>;
+  /** Wrong security codes of the day. */
+  codeWrong: Generated<number>;
+  codeTriedAt: Timestamp | null;
+  lockedUntil: Timestamp | null;
   brand: string;
   last4: string;
   expMonth: number;
@@ -375,6 +386,8 @@ export type WalletCardsTable = {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
+/** The processor's customer of each account, made on first need: saved cards belong to it. */
+export type WalletCustomersTable = { userId: string; customerId: string; createdAt: Timestamp };
 export type WalletTopupStatus = 'created' | 'action' | 'processing' | 'succeeded' | 'failed';
 export type WalletTopupsTable = {
   id: Generated<string>;
@@ -455,6 +468,18 @@ export type GatewaySimTokensTable = {
   /** When the token confirmed a payment: it confirms one only. */
   usedAt: Timestamp | null;
   createdAt: Timestamp;
+  /** The customer a saved card (`kind` card) or a token made from one belongs to. */
+  customerId: string | null;
+  /** `token` pays once; `card` is a customer's saved card, which pays only through tokens made from it. */
+  kind: Generated<string>;
+};
+export type GatewaySimCustomersTable = { id: string; idempotencyKey: string; createdAt: Timestamp };
+/** A security code typed again, sealed with the simulated issuer's key until a token is made with it. */
+export type GatewaySimCvcTokensTable = {
+  id: string;
+  cvcSealed: string | null;
+  createdAt: Timestamp;
+  usedAt: Timestamp | null;
 };
 export type GatewaySimIntentsTable = {
   id: string;
@@ -473,6 +498,10 @@ export type GatewaySimIntentsTable = {
   captures: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The customer the intent is for, and whether its card is saved for them (`savedCardId` once saved). */
+  customerId: string | null;
+  saveCard: Generated<boolean>;
+  savedCardId: string | null;
 };
 export type GatewaySimRefundsTable = {
   id: string;
@@ -513,6 +542,8 @@ export type PaymentAttemptsTable = {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   settledAt: Timestamp | null;
+  /** The saved card paid with, whose security code the attempt tried. */
+  savedCardId: string | null;
 };
 export type PaymentEventsTable = {
   id: Generated<string>;
@@ -566,7 +597,10 @@ export type Database = {
   walletEntries: WalletEntriesTable;
   walletCards: WalletCardsTable;
   walletTopups: WalletTopupsTable;
+  walletCustomers: WalletCustomersTable;
   gatewaySimTokens: GatewaySimTokensTable;
+  gatewaySimCustomers: GatewaySimCustomersTable;
+  gatewaySimCvcTokens: GatewaySimCvcTokensTable;
   gatewaySimIntents: GatewaySimIntentsTable;
   gatewaySimRefunds: GatewaySimRefundsTable;
   gatewaySimEvents: GatewaySimEventsTable;

@@ -99,6 +99,9 @@ describe('with a real card processor configured', () => {
     const t = await createTestApp({}, undefined, {
       gateway: {
         describeToken: unreachable,
+        createCustomer: unreachable,
+        saveCard: unreachable,
+        cardToken: unreachable,
         createIntent: unreachable,
         confirm: unreachable,
         capture: unreachable,

@@ -27,6 +27,8 @@ export const NOTICE_KINDS = [
   'waitlist-cancelled',
   'waitlist-released-refunded',
   'waitlist-cancelled-refunded',
+  /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
+  'card-locked',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../api/endpoint';
 import {
   cardTokenSchema,
+  cvcTokenSchema,
   paymentStateQuerySchema,
   paymentStateSchema,
   payOrderSchema,
@@ -42,7 +43,7 @@ export const gatewayBrowserEndpoints = {
     method: 'POST',
     path: '/gateway-sim/v1/tokens/cvc',
     body: recollectCvcSchema,
-    response: cardTokenSchema,
-    summary: "A single-use token for a saved card's token with its security code typed again",
+    response: cvcTokenSchema,
+    summary: "A token of a saved card's security code typed again, to pay with the card's id",
   }),
 } as const;

@@ -34,14 +34,15 @@ export type TokenizeCardInput = z.input<typeof tokenizeCardSchema>;
 export const cardBrandSchema = z.enum(CARD_BRANDS);
 
 /**
- * A saved card charged again (sent to the processor, never to our API): the processor's token of the
- * card and its security code typed again; the answer is a fresh token that pays once.
+ * A saved card charged again: its security code typed again, sent to the processor alone (never to our
+ * API). The answer is a token of the code, which our server gives the processor with the saved card it
+ * keeps; the browser never holds the card's own token.
  */
-export const recollectCvcSchema = z.object({
-  token: z.string().trim().min(1).max(100),
-  cvc: z.string().trim().min(1).max(8),
-});
+export const recollectCvcSchema = z.object({ cvc: z.string().trim().min(1).max(8) });
 export type RecollectCvc = z.infer<typeof recollectCvcSchema>;
+/** The processor's token of a security code typed again: it goes with a saved card's id to our API. */
+export const cvcTokenSchema = z.object({ token: z.string() });
+export type CvcToken = z.infer<typeof cvcTokenSchema>;
 
 /** What a card is known by once tokenised: the token, the brand, the last four digits and the expiry. */
 export const cardTokenSchema = z.object({
@@ -60,10 +61,10 @@ export type CardToken = z.infer<typeof cardTokenSchema>;
 export const paymentMethodSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), token: z.string().trim().min(1).max(100) }),
   /**
-   * A saved card of the wallet: its id, and the token the processor answered for the card's token with
-   * its security code typed again (the code itself never reaches us).
+   * A saved card of the wallet: its id, and the processor's token of its security code typed again (the
+   * code itself never reaches us; the card's own token never leaves our server).
    */
-  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), token: z.string().trim().min(1).max(100) }),
+  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), cvcToken: z.string().trim().min(1).max(100) }),
   /** The wallet's balance (spec §1): debited in the transaction that marks the order paid. */
   z.object({ kind: z.literal('wallet') }),
 ]);

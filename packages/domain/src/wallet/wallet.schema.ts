@@ -3,9 +3,8 @@ import { billingAddressSchema, cardBrandSchema } from '../payment/payment.schema
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
 
-/** Top-ups are whole hundredths from ¥1.00 to ¥50,000.00. */
+/** Top-ups are whole hundredths from ¥1.00; the server's configuration caps them (per top-up, a day, the balance). */
 export const TOPUP_MIN_MINOR = 100;
-export const TOPUP_MAX_MINOR = 5_000_000;
 /** Cards one account may keep. */
 export const SAVED_CARD_LIMIT = 10;
 
@@ -16,7 +15,12 @@ export const walletSummarySchema = z.object({
   /** The sum of the ledger, never below zero. */
   balance: money,
   topupMinMinor: z.number().int(),
+  /** The most one top-up may be. */
   topupMaxMinor: z.number().int(),
+  /** What may still be topped up in the last 24 hours' allowance. */
+  topupLeftTodayMinor: z.number().int(),
+  /** The most the balance may reach by top-ups (refunds may take it further). */
+  balanceMaxMinor: z.number().int(),
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -59,11 +63,6 @@ export type SavedBilling = z.infer<typeof savedBillingSchema>;
  */
 export const savedCardSchema = z.object({
   id: z.uuid(),
-  /**
-   * The processor's token of the card. It never pays by itself: the browser sends it with the security
-   * code typed again to the processor (`/gateway-sim/v1/tokens/cvc`) for a token that pays once.
-   */
-  token: z.string(),
   brand: cardBrandSchema,
   last4: z.string(),
   /** The number as shown: `•••• •••• •••• 4242` (American Express `•••• •••••• •4242`). */
@@ -76,6 +75,8 @@ export const savedCardSchema = z.object({
   billing: savedBillingSchema,
   description: z.string(),
   createdAt: z.string(),
+  /** Until when the card pays for nothing after three wrong security codes (ISO time), else null. */
+  lockedUntil: z.string().nullable(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
@@ -103,19 +104,18 @@ export const removeCardSchema = z.object({ id: z.uuid() });
 const paymentToken = z.string().trim().min(1).max(100);
 
 /**
- * Where a top-up's money comes from: a saved card, with the token the processor made for it with its
- * security code typed again; or a new card's token, saved to the wallet once the top-up succeeds when
- * `save` is given.
+ * Where a top-up's money comes from: a saved card, with the processor's token of its security code typed
+ * again; or a new card's token, saved to the wallet once the top-up succeeds when `save` is given.
  */
 export const topUpSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), token: paymentToken }),
+  z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), cvcToken: paymentToken }),
   z.object({ kind: z.literal('card'), token: paymentToken, save: addCardSchema.omit({ token: true }).optional() }),
 ]);
 export type TopUpSource = z.infer<typeof topUpSourceSchema>;
 
 /** A top-up of the balance from a card; send an Idempotency-Key header per top-up confirmed. */
 export const topUpSchema = z.object({
-  /** CNY hundredths, within TOPUP_MIN_MINOR … TOPUP_MAX_MINOR. */
+  /** CNY hundredths, from TOPUP_MIN_MINOR to the summary's caps. */
   amount: z.number().int(),
   source: topUpSourceSchema,
 });

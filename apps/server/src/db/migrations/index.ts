@@ -6,6 +6,7 @@ import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
 import * as payment from './0005-payment';
 import * as payment2 from './0005-payment-2';
+import * as paymentSavedCards from './0005-payment-saved-cards';
 import * as fulfilment from './0006-fulfilment';
 import * as fulfilment2 from './0006-fulfilment-2';
 import * as fulfilment3 from './0006-fulfilment-3';
@@ -24,6 +25,7 @@ import * as wallet from './0011-wallet';
 import * as wallet2 from './0011-wallet-2';
 import * as wallet3 from './0011-wallet-3';
 import * as wallet4 from './0011-wallet-4';
+import * as walletCardGuard from './0011-wallet-card-guard';
 import * as itinerary from './0012-itinerary';
 import * as refundsPerTicket from './0012-refunds-per-ticket';
 import * as supply from './0012-supply';
@@ -40,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': orders,
   '0005-payment': payment,
   '0005-payment-2': payment2,
+  '0005-payment-saved-cards': paymentSavedCards,
   '0006-fulfilment': fulfilment,
   '0006-fulfilment-2': fulfilment2,
   '0006-fulfilment-3': fulfilment3,
@@ -58,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0011-wallet-2': wallet2,
   '0011-wallet-3': wallet3,
   '0011-wallet-4': wallet4,
+  '0011-wallet-card-guard': walletCardGuard,
   '0012-itinerary': itinerary,
   '0012-refunds-per-ticket': refundsPerTicket,
   '0012-supply': supply,

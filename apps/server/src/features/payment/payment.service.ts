@@ -159,30 +159,49 @@ export class PaymentsService {
     if (earlier) return this.replay(earlier, requestHash);
 
     if (method.kind === 'wallet') return this.payWithWallet(userId, order.id, key, requestHash);
-    const savedToken = await this.checkSavedCard(userId, method);
-
-    for (let round = 0; round < 2; round++) {
-      const due = await this.amountDue(order.id, await this.orders.find(order.id, userId));
-      const card = await this.describe(method.token);
-      // A token pays once; a saved card's pays only through one made with its security code typed again.
-      if (card.used || (savedToken !== null && card.source !== savedToken)) {
-        // Used by this very request sent twice at once: the same attempt's answer.
-        const same = card.used ? await this.repo.attemptByKey(order.id, key) : undefined;
+    // A saved card pays through a single-use token the processor makes from it with its security code,
+    // which takes one of the card's code tries: given back should no attempt come of it.
+    let saved: { token: string; cardId: string } | null = null;
+    if (method.kind === 'savedCard') {
+      try {
+        saved = await this.savedCardToken(userId, method);
+      } catch (e) {
+        // The same request sent twice at once spends the code's token once: the other answers its attempt.
+        const same =
+          e instanceof AppError && e.code === 'CARD_TOKEN_INVALID' ? await this.attemptSoon(order.id, key) : undefined;
         if (same) return this.replay(same, requestHash);
-        throw new AppError('CARD_TOKEN_INVALID');
+        throw e;
       }
-      const started = await this.start(userId, due, key, requestHash, method.token, card);
-      if (started.kind === 'replay') return this.replay(started.attempt, requestHash);
-      if (started.kind === 'started') {
-        this.crash('attempt-recorded');
-        return this.answer(await this.drive(started.attempt, method.token));
-      }
-      // Another attempt of this order is under way: wait for it, then see where the order stands.
-      const open = await this.waitForOpen(order.id);
-      if (open?.state === 'action') await this.abandon(open);
-      else if (open) throw new AppError('PAYMENT_IN_PROGRESS');
     }
-    throw new AppError('PAYMENT_IN_PROGRESS');
+    const token = saved?.token ?? (method.kind === 'card' ? method.token : '');
+    let attempted = false;
+    try {
+      for (let round = 0; round < 2; round++) {
+        const due = await this.amountDue(order.id, await this.orders.find(order.id, userId));
+        const card = await this.describe(token);
+        // A token pays once; a saved card's own reference, or a token made from one, never pays as a new card.
+        if (card.used || (saved === null && (card.reusable || card.customer !== null || card.source !== null))) {
+          // Used by this very request sent twice at once: the same attempt's answer.
+          const same = card.used ? await this.repo.attemptByKey(order.id, key) : undefined;
+          if (same) return this.replay(same, requestHash);
+          throw new AppError('CARD_TOKEN_INVALID');
+        }
+        const started = await this.start(userId, due, key, requestHash, token, card, saved?.cardId ?? null);
+        if (started.kind === 'replay') return this.replay(started.attempt, requestHash);
+        if (started.kind === 'started') {
+          attempted = true;
+          this.crash('attempt-recorded');
+          return this.answer(await this.drive(started.attempt, token));
+        }
+        // Another attempt of this order is under way: wait for it, then see where the order stands.
+        const open = await this.waitForOpen(order.id);
+        if (open?.state === 'action') await this.abandon(open);
+        else if (open) throw new AppError('PAYMENT_IN_PROGRESS');
+      }
+      throw new AppError('PAYMENT_IN_PROGRESS');
+    } finally {
+      if (saved && !attempted) await this.codeOutcome(null, { userId, savedCardId: saved.cardId }, 'not-judged');
+    }
   }
 
   /**
@@ -258,21 +277,37 @@ export class PaymentsService {
     }
   }
 
-  /**
-   * For a saved card, its token (CARD_NOT_FOUND when it is not the user's); for a new card, null, after
-   * checking the token is not a saved card's own, which is charged only with its security code typed again.
-   */
-  private async checkSavedCard(
+  /** A single-use token of the user's saved card with its security code typed again (CARD_NOT_FOUND, CARD_LOCKED…). */
+  private async savedCardToken(
     userId: string,
-    method: { kind: 'card'; token: string } | { kind: 'savedCard'; cardId: string; token: string },
-  ): Promise<string | null> {
-    const cards = this.savedCards;
-    if (method.kind === 'savedCard') {
-      if (!cards) throw new AppError('CARD_NOT_FOUND');
-      return cards.tokenOf(userId, method.cardId);
+    method: { cardId: string; cvcToken: string },
+  ): Promise<{ token: string; cardId: string }> {
+    if (!this.savedCards) throw new AppError('CARD_NOT_FOUND');
+    const { token } = await this.savedCards.paymentToken(userId, method.cardId, method.cvcToken);
+    return { token, cardId: method.cardId };
+  }
+
+  /** The attempt of an order under a key, should another request be about to write it (two seconds at most). */
+  private async attemptSoon(orderId: string, key: string): Promise<AttemptRow | undefined> {
+    for (let i = 0; i < 20; i++) {
+      const found = await this.repo.attemptByKey(orderId, key);
+      if (found) return found;
+      await sleep(100);
     }
-    if (await cards?.isSaved(method.token)) throw new AppError('CARD_TOKEN_INVALID');
-    return null;
+    return undefined;
+  }
+
+  /** How the security code of an attempt with a saved card fared, in the transaction settling it (or on its own). */
+  private async codeOutcome(
+    trx: Trx | null,
+    attempt: { userId: string; savedCardId: string | null },
+    outcome: 'right' | 'wrong' | 'not-judged',
+  ): Promise<void> {
+    const cards = this.savedCards;
+    const cardId = attempt.savedCardId;
+    if (!cards || !cardId) return;
+    if (trx) return cards.codeOutcome(trx, { userId: attempt.userId, cardId, outcome });
+    await this.repo.transaction((t) => cards.codeOutcome(t, { userId: attempt.userId, cardId, outcome }));
   }
 
   /** What is to be paid now: the order's price, or its price difference; 2000 when paid, closed otherwise. */
@@ -309,6 +344,7 @@ export class PaymentsService {
     requestHash: string,
     token: string,
     card: { brand: CardBrand; last4: string; expMonth: number; expYear: number },
+    savedCardId: string | null,
   ): Promise<{ kind: 'started' | 'replay'; attempt: AttemptRow } | { kind: 'busy' }> {
     const at = this.now();
     try {
@@ -325,6 +361,7 @@ export class PaymentsService {
           cardBrand: card.brand,
           cardLast4: card.last4,
           cardExp: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+          savedCardId,
           state: 'created',
           createdAt: at,
           updatedAt: at,
@@ -505,6 +542,7 @@ export class PaymentsService {
           at,
           data: { intentId: intent.id, amount: intent.amount },
         });
+        await this.codeOutcome(trx, attempt, 'right');
         if (
           !(await this.orders.markHeld(trx, {
             orderId: attempt.orderId,
@@ -609,6 +647,7 @@ export class PaymentsService {
         at,
         data: { intentId: intent.id, amountCaptured: intent.amountCaptured },
       });
+      if (moved.from !== 'held') await this.codeOutcome(trx, attempt, 'right');
       const paid = await this.orders.markPaid(trx, {
         orderId: attempt.orderId,
         purpose: attempt.purpose as PaymentPurpose,
@@ -663,6 +702,7 @@ export class PaymentsService {
         at,
         data: { code },
       });
+      await this.codeOutcome(trx, attempt, code === 'incorrect_cvc' ? 'wrong' : 'not-judged');
       if (attempt.purpose === 'order' && (await this.orders.endPayment(trx, attempt.orderId, at))) {
         // The deadline may have passed while the attempt held the order: then it expires at once.
         const deadline = (await this.orders.find(attempt.orderId))?.deadline ?? at;

@@ -65,12 +65,16 @@ export interface WalletFunds {
 }
 
 /**
- * The wallet's saved cards (composed in `app.ts` from the wallet feature): the processor token of a
- * user's saved card, to check that a token made from it with the security code typed again is theirs.
+ * The wallet's saved cards (composed in `app.ts` from the wallet feature). A payment with a saved card
+ * gets a single-use token of it from the processor with the token of its security code typed again, which
+ * reserves one of the card's code tries; the attempt's settling tells how the code fared.
  */
 export interface SavedCards {
-  /** The saved card's token; throws CARD_NOT_FOUND for a card that is not the user's, CARD_EXPIRED when expired. */
-  tokenOf(userId: string, cardId: string): Promise<string>;
-  /** Whether the token is a saved card's own (anyone's), which pays only through one made with its code typed again. */
-  isSaved(token: string): Promise<boolean>;
+  /** CARD_NOT_FOUND for a card that is not the user's, CARD_EXPIRED, or CARD_LOCKED after three wrong codes. */
+  paymentToken(userId: string, cardId: string, cvcToken: string): Promise<{ token: string }>;
+  /** In the transaction that settles the attempt: right, wrong (the third of a day locks the card), or not judged. */
+  codeOutcome(
+    trx: Trx,
+    p: { userId: string; cardId: string; outcome: 'right' | 'wrong' | 'not-judged' },
+  ): Promise<void>;
 }

@@ -1,4 +1,6 @@
 import type { CardBrand } from '@junction/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
 
 /** A card behind a processor token: brand, last four digits and expiry (never the number). */
 export type ProcessorCard = {
@@ -10,7 +12,16 @@ export type ProcessorCard = {
   source: string | null;
   /** True once the token confirmed a payment: a token pays once. */
   used: boolean;
+  /** The customer a saved card, or a token made from one, belongs to; null for a token from card details. */
+  customer: string | null;
+  /** A saved card's own reference: it pays only through tokens made from it. */
+  reusable: boolean;
 };
+
+/** A card the processor keeps for a customer: its reference and the card. */
+export type ProcessorSavedCard = Omit<ProcessorCard, 'source' | 'used' | 'customer' | 'reusable'> & { id: string };
+/** A single-use token the processor made from a saved card, and the card. */
+export type ProcessorCardToken = Omit<ProcessorCard, 'source' | 'used' | 'customer' | 'reusable'> & { token: string };
 
 export type ProcessorIntent = {
   id: string;
@@ -20,6 +31,8 @@ export type ProcessorIntent = {
   nextActionUrl: string | null;
   /** Why a failed intent failed, in the processor's words (`card_declined`, `insufficient_funds`, …). */
   declineCode: string | null;
+  /** The card saved for the intent's customer with its confirmation, when the intent asked to save it. */
+  savedCard: string | null;
 };
 
 /** The processor did not answer (or its answer was lost): the call may or may not have taken effect. */
@@ -43,10 +56,17 @@ export class ProcessorRefused extends Error {
 
 /**
  * What the wallet needs of the card processor (composed in `app.ts` over the payment gateway): reading a
- * token's card, and payment intents for top-ups. Calls throw `ProcessorUnavailable` or `ProcessorRefused`.
+ * token's card, the account's customer and its saved cards, and payment intents for top-ups. Calls throw
+ * `ProcessorUnavailable` or `ProcessorRefused`.
  */
 export interface CardProcessor {
   describeToken(token: string): Promise<ProcessorCard>;
+  /** The processor's customer of an account; the same key answers the same customer. */
+  createCustomer(request: { idempotencyKey: string }): Promise<{ id: string }>;
+  /** Saves a card for a customer from a single-use token, which it spends; refused for a token spent before. */
+  saveCard(request: { token: string; customer: string }): Promise<ProcessorSavedCard>;
+  /** A token that pays once, from a customer's saved card and the token of its security code typed again. */
+  cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<ProcessorCardToken>;
   /** The same key answers the same intent. */
   createIntent(request: {
     amount: number;
@@ -54,6 +74,9 @@ export interface CardProcessor {
     idempotencyKey: string;
     captureMethod: 'automatic';
     metadata: Record<string, string>;
+    /** The customer paying, and whether the card is saved for them with the confirmation. */
+    customer?: string;
+    saveCard?: boolean;
   }): Promise<ProcessorIntent>;
   confirm(
     intentId: string,
@@ -62,3 +85,14 @@ export interface CardProcessor {
   retrieve(intentId: string): Promise<ProcessorIntent>;
   cancel(intentId: string, request: { idempotencyKey: string }): Promise<ProcessorIntent>;
 }
+
+/**
+ * Tells a card's owner it was locked after three wrong security codes, in the transaction that locks it
+ * (the notifications feature's notice, e-mail and SMS, composed in `app.ts`).
+ */
+export type CardNotifier = {
+  cardLocked(
+    trx: Transaction<Database>,
+    p: { userId: string; cardId: string; card: string; until: Date },
+  ): Promise<void>;
+};

@@ -1,9 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type {
   Database,
   Db,
-  WalletCardBilling,
-  WalletCardsTable,
   WalletEntriesTable,
   WalletEntryKind,
   WalletTopupStatus,
@@ -11,14 +9,11 @@ import type {
 } from '../../db/database';
 
 export type Trx = Transaction<Database>;
-type Executor = Db | Trx;
+export type Executor = Db | Trx;
 export type WalletEntryRow = Selectable<WalletEntriesTable>;
 /** An entry as its owner reads it: with the number of the order it paid for or refunded. */
 export type ShownWalletEntryRow = WalletEntryRow & { orderNumber: string | null };
-export type WalletCardRow = Selectable<WalletCardsTable>;
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
-export type NewWalletCard = Omit<WalletCardRow, 'id' | 'billing'> & { billingSealed: string };
-export type { WalletCardBilling };
 export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status'>;
 export type TopupChange = Partial<
   Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
@@ -127,96 +122,32 @@ export class WalletRepository {
     return { rows, total: Number(count.n) };
   }
 
-  async cards(userId: string): Promise<WalletCardRow[]> {
-    return this.db
-      .selectFrom('walletCards')
-      .selectAll()
-      .where('userId', '=', userId)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id')
-      .execute();
-  }
-
-  async card(userId: string, id: string, db: Executor = this.db): Promise<WalletCardRow | undefined> {
-    return db
-      .selectFrom('walletCards')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
   /**
-   * Saves a card unless the user already keeps `limit` of them. The user's row is locked first, so two
-   * cards saved at once both count. Undefined when the limit is reached.
+   * The user's top-ups of the last day that did not fail (for the daily cap) and those still open (for
+   * the balance cap), in CNY hundredths.
    */
-  async insertCard(card: NewWalletCard, limit: number, trx?: Trx): Promise<WalletCardRow | undefined> {
-    if (!trx) return this.transaction((t) => this.insertCard(card, limit, t));
-    await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
-    if ((await this.cardCount(card.userId, trx)) >= limit) return undefined;
-    return trx
-      .insertInto('walletCards')
-      .values({ ...card, billing: null })
-      .returningAll()
+  async topupTotals(db: Executor, userId: string, since: Date): Promise<{ lastDay: number; open: number }> {
+    const row = await db
+      .selectFrom('walletTopups')
+      .where('userId', '=', userId)
+      .select((eb) => [
+        eb.fn
+          .coalesce(
+            eb.fn
+              .sum<string>('amountMinor')
+              .filterWhere((w) => w.and([w('createdAt', '>', since), w('status', '<>', 'failed')])),
+            sql<string>`0`,
+          )
+          .as('lastDay'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<string>('amountMinor').filterWhere('status', 'in', ['created', 'processing', 'action']),
+            sql<string>`0`,
+          )
+          .as('open'),
+      ])
       .executeTakeFirstOrThrow();
-  }
-
-  async cardCount(userId: string, db: Executor = this.db): Promise<number> {
-    const count = await db
-      .selectFrom('walletCards')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('userId', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(count.n);
-  }
-
-  /** Whether any saved card is kept under the token (whoever's: the answer says no more than that). */
-  async isSavedToken(token: string): Promise<boolean> {
-    const row = await this.db.selectFrom('walletCards').select('id').where('token', '=', token).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Cards whose billing address is plain (saved before sealing) or sealed by another key than `activeKeyId`. */
-  async cardsToSeal(activeKeyId: string, limit: number): Promise<WalletCardRow[]> {
-    return this.db
-      .selectFrom('walletCards')
-      .selectAll()
-      .where((eb) => eb.or([eb('billingSealed', 'is', null), eb('billingSealed', 'not like', `v1.${activeKeyId}.%`)]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
-  /** Compare-and-set: seals a card's billing address unless it changed since it was read; clears the plain copy. */
-  async sealCard(id: string, from: string | null, sealed: string): Promise<boolean> {
-    const row = await this.db
-      .updateTable('walletCards')
-      .set({ billingSealed: sealed, billing: null })
-      .where('id', '=', id)
-      .where((eb) => (from === null ? eb('billingSealed', 'is', null) : eb('billingSealed', '=', from)))
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async updateCard(userId: string, id: string, description: string, at: Date): Promise<WalletCardRow | undefined> {
-    return this.db
-      .updateTable('walletCards')
-      .set({ description, updatedAt: at })
-      .where('userId', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  async removeCard(userId: string, id: string): Promise<boolean> {
-    const gone = await this.db
-      .deleteFrom('walletCards')
-      .where('userId', '=', userId)
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-    return gone !== undefined;
+    return { lastDay: Number(row.lastDay), open: Number(row.open) };
   }
 
   async topupByKey(userId: string, key: string): Promise<WalletTopupRow | undefined> {

@@ -16,13 +16,13 @@ export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
 
     serve(app, api.summary, signedIn, async (req) => wallet.summary(userOf(req.auth)));
     serve(app, api.entries, signedIn, async (req) => wallet.entries(userOf(req.auth), req.query));
-    serve(app, api.cards, signedIn, async (req) => wallet.cards(userOf(req.auth)));
-    serve(app, api.addCard, signedIn, async (req) => wallet.addCard(userOf(req.auth), req.body));
+    serve(app, api.cards, signedIn, async (req) => wallet.cards.cards(userOf(req.auth)));
+    serve(app, api.addCard, signedIn, async (req) => wallet.cards.add(userOf(req.auth), req.body));
     serve(app, api.updateCard, signedIn, async (req) =>
-      wallet.updateCard(userOf(req.auth), req.body.id, req.body.description),
+      wallet.cards.update(userOf(req.auth), req.body.id, req.body.description),
     );
     serve(app, api.removeCard, signedIn, async (req) => {
-      await wallet.removeCard(userOf(req.auth), req.body.id);
+      await wallet.cards.remove(userOf(req.auth), req.body.id);
       return { ok: true as const };
     });
     serve(app, api.topUp, signedIn, async (req) => {

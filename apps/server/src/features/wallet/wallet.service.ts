@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  type AddCard,
   AppError,
   addCardSchema,
   type CardBrand,
   cardBrandSchema,
-  ERRORS,
-  type ErrorName,
   expiryValid,
-  maskCardNumber,
   SAVED_CARD_LIMIT,
-  type SavedCard,
-  type SavedCardList,
-  TOPUP_MAX_MINOR,
   TOPUP_MIN_MINOR,
   type TopUp,
   type TopUpState,
@@ -21,20 +14,17 @@ import {
   type WalletEntryPage,
   type WalletSummary,
 } from '@junction/domain';
-import { formatPhone, maskMobile, splitPhone } from '@junction/domain/phone';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { addJob } from '../../jobs/jobs';
 import type { Keyring } from '../../lib/crypto';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
+import { type CodeOutcome, cardLabel, type SavedCards } from './saved-cards';
 import type { WalletLedger } from './wallet.ledger';
-import type {
-  ShownWalletEntryRow,
-  Trx,
-  WalletCardBilling,
-  WalletCardRow,
-  WalletRepository,
-  WalletTopupRow,
-} from './wallet.repository';
+import { cny, presentEntry, presentTopup, refusalOf } from './wallet.present';
+import type { Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
+
+export { maskBillingPhone } from './saved-cards';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -49,72 +39,29 @@ export type WalletOptions = {
   actionTimeoutMs: number;
   /** When the settling job first looks at a top-up the request did not finish. */
   settleAfterMs: number;
+  /** The most one top-up, the top-ups of 24 hours, and the balance top-ups may make (CNY hundredths). */
+  caps: { perTopupMinor: number; dailyMinor: number; balanceMinor: number };
 };
 
-const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+const DAY_MS = 24 * 60 * 60_000;
+/** The card a top-up pays with, as the top-up keeps it. */
+type SavedCardOf = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
+/** The card a top-up pays with, or the answer of the same top-up asked twice at once. */
+type PayingCard = SavedCardOf | { replay: TopUpState };
+/** The advisory-lock class of a user's top-ups ("WT"): caps are checked and the top-up written under it. */
+const TOPUP_LOCK = 0x5754;
 
-function presentEntry(row: ShownWalletEntryRow): WalletEntryPage['items'][number] {
-  return {
-    id: String(row.id),
-    kind: row.kind,
-    amount: cny(row.amountMinor),
-    balanceAfter: cny(row.balanceAfterMinor),
-    orderId: row.orderId,
-    orderNumber: row.orderNumber,
-    reference: row.reference,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The processor's reasons for a failed card payment, as our error catalogue names them. */
-const DECLINE_ERRORS: Record<string, ErrorName> = {
-  card_declined: 'CARD_DECLINED',
-  insufficient_funds: 'CARD_INSUFFICIENT_FUNDS',
-  expired_card: 'CARD_EXPIRED',
-  incorrect_cvc: 'CARD_CVC_INCORRECT',
-  authentication_failed: 'CARD_AUTHENTICATION_FAILED',
-  token_unknown: 'CARD_TOKEN_INVALID',
-};
-const errorCodeOf = (error: string | null): number | null =>
-  error === null ? null : ERRORS[DECLINE_ERRORS[error] ?? 'PAYMENT_FAILED'].errorCode;
-
-const OUTCOMES = {
-  created: 'processing',
-  processing: 'processing',
-  action: 'action',
-  succeeded: 'succeeded',
-  failed: 'failed',
-} as const;
 const OPEN = ['created', 'processing', 'action'] as const;
 
-const brandLabel = (brand: string, last4: string) => `${brand.toUpperCase()} •••• ${last4}`;
-
-/** The keyring purpose of a saved card's sealed billing address: a value sealed for it opens nowhere else. */
-const BILLING_PURPOSE = 'wallet_cards.billing';
 /** The keyring purpose of a new card waiting with its top-up to be saved. */
 const SAVE_CARD_PURPOSE = 'wallet_topups.save_card';
-/** What waits sealed with a top-up to be saved: the card to save and its card as the processor told it. */
-const cardToSaveSchema = addCardSchema.extend({
+/** What waits sealed with a top-up to be saved: the holder, billing and description, and the card. */
+const cardToSaveSchema = addCardSchema.omit({ token: true }).extend({
   brand: cardBrandSchema,
   last4: z.string(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
 });
-
-/**
- * A billing phone as a saved card shows it: the calling code and the national number with its middle
- * hidden (`+86 138****8000`, `+852 ****4567`); a number that does not parse keeps only its last four digits.
- */
-export function maskBillingPhone(phone: string): string {
-  const compact = phone.replace(/[\s()-]/g, '');
-  const e164 = compact.startsWith('+') ? compact : `+${compact}`;
-  const { country, national } = splitPhone(e164);
-  const digits = phone.replace(/\D/g, '');
-  if (!country) return `****${digits.slice(-4)}`;
-  const code = formatPhone(country, national).split(' ')[0] ?? '';
-  // Eleven digits (a mainland mobile) keep their first three; shorter numbers only their last four.
-  return `${code} ${national.length >= 11 ? maskMobile(e164) : `****${national.slice(-4)}`}`;
-}
 
 /**
  * The wallet as its owner uses it at /account/wallet: the balance and the ledger's history, saved cards
@@ -131,131 +78,32 @@ export class WalletService {
     private readonly processor: CardProcessor,
     private readonly options: WalletOptions,
     private readonly now: () => Date,
-    /** Seals saved cards' billing addresses and phones at rest. */
+    /** Seals a new card waiting with its top-up to be saved. */
     private readonly keyring: Keyring,
+    /** The saved cards: a top-up pays with one, or saves a new one. */
+    readonly cards: SavedCards,
   ) {}
 
-  private billingOf(row: WalletCardRow): WalletCardBilling {
-    if (row.billingSealed)
-      return JSON.parse(this.keyring.open(row.billingSealed, BILLING_PURPOSE)) as WalletCardBilling;
-    if (row.billing) return row.billing;
-    throw new Error(`saved card ${row.id} has no billing address`);
-  }
-
-  private sealBilling(billing: WalletCardBilling): string {
-    return this.keyring.seal(JSON.stringify(billing), BILLING_PURPOSE);
-  }
-
-  /**
-   * Seals the billing address of every card saved before sealing, and re-seals those sealed by an older
-   * key (after a rotation), a batch at a time; answers how many moved. Each is a compare-and-set, so two
-   * runs at once do no harm.
-   */
-  async sealCards(batch = 200): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const rows = await this.repo.cardsToSeal(this.keyring.activeKeyId, batch);
-      let moved = 0;
-      for (const row of rows) {
-        if (await this.repo.sealCard(row.id, row.billingSealed, this.sealBilling(this.billingOf(row)))) moved++;
-      }
-      total += moved;
-      if (rows.length < batch || moved === 0) return total;
-    }
+  /** Seals saved cards' billing addresses and tokens (the scheduled job). */
+  sealCards(batch = 200): Promise<number> {
+    return this.cards.seal(batch);
   }
 
   async summary(userId: string): Promise<WalletSummary> {
+    const { caps } = this.options;
+    const totals = await this.repo.topupTotals(this.repo.db, userId, new Date(this.now().getTime() - DAY_MS));
     return {
       balance: cny(await this.repo.balance(userId)),
       topupMinMinor: TOPUP_MIN_MINOR,
-      topupMaxMinor: TOPUP_MAX_MINOR,
+      topupMaxMinor: caps.perTopupMinor,
+      topupLeftTodayMinor: Math.max(0, caps.dailyMinor - totals.lastDay),
+      balanceMaxMinor: caps.balanceMinor,
     };
   }
 
   async entries(userId: string, query: WalletEntriesQuery): Promise<WalletEntryPage> {
     const { rows, total } = await this.repo.entries(userId, query.page, query.pageSize);
     return { items: rows.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
-  }
-
-  private presentCard(row: WalletCardRow): SavedCard {
-    const brand = row.brand as CardBrand;
-    return {
-      id: row.id,
-      token: row.token,
-      brand,
-      last4: row.last4,
-      numberMasked: maskCardNumber(brand, row.last4),
-      expMonth: row.expMonth,
-      expYear: row.expYear,
-      expired: !expiryValid(row.expMonth, row.expYear, utcDateOf(this.now())),
-      name: row.holderName,
-      billing: (({ phone, ...address }) => ({ ...address, phoneMasked: maskBillingPhone(phone) }))(this.billingOf(row)),
-      description: row.description,
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
-
-  async cards(userId: string): Promise<SavedCardList> {
-    return { items: (await this.repo.cards(userId)).map((r) => this.presentCard(r)), limit: SAVED_CARD_LIMIT };
-  }
-
-  /** Saves a card from its token: brand, last four and expiry come from the processor, not the browser. */
-  async addCard(userId: string, input: AddCard): Promise<SavedCard> {
-    const card = await this.describe(input.token);
-    if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
-    const at = this.now();
-    const row = await this.repo.insertCard(
-      {
-        userId,
-        token: input.token,
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        holderName: input.name,
-        billingSealed: this.sealBilling(input.billing),
-        description: input.description,
-        createdAt: at,
-        updatedAt: at,
-      },
-      SAVED_CARD_LIMIT,
-    );
-    if (!row) throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
-    return this.presentCard(row);
-  }
-
-  async updateCard(userId: string, id: string, description: string): Promise<SavedCard> {
-    const row = await this.repo.updateCard(userId, id, description, this.now());
-    if (!row) throw new AppError('CARD_NOT_FOUND');
-    return this.presentCard(row);
-  }
-
-  async removeCard(userId: string, id: string): Promise<void> {
-    if (!(await this.repo.removeCard(userId, id))) throw new AppError('CARD_NOT_FOUND');
-  }
-
-  /** The token of the user's saved card, to pay with it; CARD_NOT_FOUND for a card that is not theirs. */
-  async cardToken(userId: string, id: string): Promise<{ token: string; brand: CardBrand; last4: string }> {
-    const row = await this.repo.card(userId, id);
-    if (!row) throw new AppError('CARD_NOT_FOUND');
-    if (!expiryValid(row.expMonth, row.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
-    return { token: row.token, brand: row.brand as CardBrand, last4: row.last4 };
-  }
-
-  private presentTopup(row: WalletTopupRow): TopUpState {
-    return {
-      id: row.id,
-      outcome: OUTCOMES[row.status],
-      amount: cny(row.amountMinor),
-      card: { brand: row.cardBrand as CardBrand, last4: row.cardLast4 },
-      actionUrl: row.status === 'action' ? row.actionUrl : null,
-      errorCode: row.status === 'failed' ? errorCodeOf(row.error) : null,
-    };
-  }
-
-  /** Whether the token is a saved card's own, anyone's (it pays only through one made with its security code typed again). */
-  async isSavedToken(token: string): Promise<boolean> {
-    return this.repo.isSavedToken(token);
   }
 
   private async describe(token: string) {
@@ -266,38 +114,52 @@ export class WalletService {
     });
   }
 
-  async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
-    const key = idempotencyKey?.trim();
-    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-    if (input.amount < TOPUP_MIN_MINOR || input.amount > TOPUP_MAX_MINOR)
-      throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max: TOPUP_MAX_MINOR } });
+  /**
+   * Refuses a top-up past the caps: one top-up's, the last 24 hours' (failed ones aside), and the balance
+   * the top-up would make with those still open. Under the user's top-up lock when given a transaction.
+   */
+  private async checkCaps(db: Trx | WalletRepository['db'], userId: string, amount: number): Promise<void> {
+    const { caps } = this.options;
+    const totals = await this.repo.topupTotals(db, userId, new Date(this.now().getTime() - DAY_MS));
+    if (totals.lastDay + amount > caps.dailyMinor)
+      throw new AppError('WALLET_TOPUP_DAILY_LIMIT', {
+        params: { max: caps.dailyMinor, left: Math.max(0, caps.dailyMinor - totals.lastDay) },
+      });
+    const balance = (await this.repo.balance(userId, db)) + totals.open;
+    if (balance + amount > caps.balanceMinor)
+      throw new AppError('WALLET_BALANCE_LIMIT', {
+        params: { max: caps.balanceMinor, left: Math.max(0, caps.balanceMinor - balance) },
+      });
+  }
+
+  /**
+   * The card a top-up pays with, as far as it is known before the top-up is written: a saved card of the
+   * user that is neither expired nor locked, or a new card's single-use token (refused when it is a saved
+   * card's, or made from one).
+   */
+  private async payingCard(userId: string, input: TopUp, key: string, requestHash: string): Promise<PayingCard> {
     const source = input.source;
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([input.amount, source]))
-      .digest('base64url');
-    const earlier = await this.repo.topupByKey(userId, key);
-    if (earlier) {
-      if (earlier.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
-      return this.presentTopup(earlier);
-    }
-    // A saved card pays through a token made with its security code typed again; a new card's token
-    // must not be a saved card's own. Either token pays once.
-    const savedToken = source.kind === 'savedCard' ? (await this.cardToken(userId, source.cardId)).token : null;
+    if (source.kind === 'savedCard') return this.cards.usable(userId, source.cardId);
     const card = await this.describe(source.token);
     if (card.used) {
       // Used by this very request sent twice at once: the same top-up's answer.
       const same = await this.repo.topupByKey(userId, key);
-      if (same && same.requestHash === requestHash) return this.presentTopup(same);
+      if (same && same.requestHash === requestHash) return { replay: presentTopup(same) };
       throw new AppError('CARD_TOKEN_INVALID');
     }
-    if (savedToken !== null ? card.source !== savedToken : await this.isSavedToken(source.token))
-      throw new AppError('CARD_TOKEN_INVALID');
+    if (card.reusable || card.customer !== null || card.source !== null) throw new AppError('CARD_TOKEN_INVALID');
     if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    return card;
+  }
+
+  /** Writes the top-up with its settling job, under the user's top-up lock with the caps checked again. */
+  private write(userId: string, input: TopUp, key: string, requestHash: string, card: SavedCardOf) {
+    const source = input.source;
     const save = source.kind === 'card' ? source.save : undefined;
-    if (save && (await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
-      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const at = this.now();
-    const { row, created } = await this.repo.transaction(async (trx) => {
+    return this.repo.transaction(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${TOPUP_LOCK}::int, hashtext(${userId}))`.execute(trx);
+      await this.checkCaps(trx, userId, input.amount);
       const made = await this.repo.insertTopup(trx, {
         userId,
         cardId: source.kind === 'savedCard' ? source.cardId : null,
@@ -306,19 +168,7 @@ export class WalletService {
         amountMinor: input.amount,
         cardBrand: card.brand,
         cardLast4: card.last4,
-        saveCardSealed: save
-          ? this.keyring.seal(
-              JSON.stringify({
-                ...save,
-                token: source.token,
-                brand: card.brand,
-                last4: card.last4,
-                expMonth: card.expMonth,
-                expYear: card.expYear,
-              }),
-              SAVE_CARD_PURPOSE,
-            )
-          : null,
+        saveCardSealed: save ? this.keyring.seal(JSON.stringify({ ...save, ...card }), SAVE_CARD_PURPOSE) : null,
         createdAt: at,
         updatedAt: at,
       });
@@ -333,48 +183,72 @@ export class WalletService {
       }
       return made;
     });
+  }
+
+  async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
+    const key = idempotencyKey?.trim();
+    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    const max = this.options.caps.perTopupMinor;
+    if (input.amount < TOPUP_MIN_MINOR || input.amount > max)
+      throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max } });
+    const source = input.source;
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([input.amount, source]))
+      .digest('base64url');
+    const earlier = await this.repo.topupByKey(userId, key);
+    if (earlier) {
+      if (earlier.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
+      return presentTopup(earlier);
+    }
+    // Checked again under the lock when the top-up is written; first here, to refuse before anything is asked.
+    await this.checkCaps(this.repo.db, userId, input.amount);
+    if (source.kind === 'card' && source.save && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT)
+      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    const card = await this.payingCard(userId, input, key, requestHash);
+    if ('replay' in card) return card.replay;
+    const { row, created } = await this.write(userId, input, key, requestHash, card);
     if (!created) {
       if (row.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
-      return this.presentTopup(row);
+      return presentTopup(row);
     }
-    return this.presentTopup(await this.charge(row, source.token));
+    let token = source.kind === 'card' ? source.token : '';
+    if (source.kind === 'savedCard') {
+      // A single-use token of the saved card with its code typed again; refused (locked meanwhile, a spent
+      // code token), the top-up fails with the reason, its code untried.
+      try {
+        token = (await this.cards.paymentToken(userId, source.cardId, source.cvcToken)).token;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return presentTopup((await this.fail(row.id, null, refusalOf(e), false)) ?? row);
+      }
+    }
+    const customer = source.kind === 'card' && source.save ? await this.cards.customerOf(userId) : undefined;
+    return presentTopup(await this.charge(row, token, customer));
   }
 
-  /** The new card a succeeded top-up asked to save, saved in its transaction (unless the wallet is full by now). */
-  private async saveTopupCard(trx: Trx, row: WalletTopupRow): Promise<void> {
+  /** The new card a succeeded top-up asked to save, kept in its transaction as the processor saved it. */
+  private async saveTopupCard(trx: Trx, row: WalletTopupRow, processorCard: string | null): Promise<void> {
     if (!row.saveCardSealed) return;
     const save = cardToSaveSchema.parse(JSON.parse(this.keyring.open(row.saveCardSealed, SAVE_CARD_PURPOSE)));
-    const at = this.now();
-    const saved = await this.repo.insertCard(
-      {
-        userId: row.userId,
-        token: save.token,
-        brand: save.brand,
-        last4: save.last4,
-        expMonth: save.expMonth,
-        expYear: save.expYear,
-        holderName: save.name,
-        billingSealed: this.sealBilling(save.billing),
-        description: save.description,
-        createdAt: at,
-        updatedAt: at,
-      },
-      SAVED_CARD_LIMIT,
+    const saved = processorCard
+      ? await this.cards.keep(row.userId, { id: processorCard, ...save }, save, trx)
+      : undefined;
+    await this.repo.moveTopup(
       trx,
+      row.id,
+      ['succeeded'],
+      { saveCardSealed: null, cardId: saved?.id ?? null },
+      this.now(),
     );
-    await this.repo.moveTopup(trx, row.id, ['succeeded'], { saveCardSealed: null, cardId: saved?.id ?? null }, at);
   }
 
-  /** Asks the processor for the money: an intent per top-up (its key is the top-up's), then confirmed. */
-  private async charge(row: WalletTopupRow, token: string): Promise<WalletTopupRow> {
+  /**
+   * Asks the processor for the money: an intent per top-up (its key is the top-up's), then confirmed; a
+   * new card to save is saved by the processor for the account's customer with the confirmation.
+   */
+  private async charge(row: WalletTopupRow, token: string, customer: string | undefined): Promise<WalletTopupRow> {
     try {
-      const intent = await this.processor.createIntent({
-        amount: row.amountMinor,
-        currency: 'CNY',
-        idempotencyKey: `wallet-topup:${row.id}`,
-        captureMethod: 'automatic',
-        metadata: { walletTopup: row.id },
-      });
+      const intent = await this.processor.createIntent(this.intentFor(row, customer));
       await this.repo.moveTopup(
         this.repo.db,
         row.id,
@@ -395,13 +269,47 @@ export class WalletService {
         return (await this.repo.topupById(row.id)) as WalletTopupRow;
       }
       if (e instanceof ProcessorRefused) {
-        return (
-          (await this.repo.moveTopup(this.repo.db, row.id, OPEN, { status: 'failed', error: e.code }, this.now())) ??
-          ((await this.repo.topupById(row.id)) as WalletTopupRow)
-        );
+        return (await this.fail(row.id, null, e.code)) ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);
       }
       throw e;
     }
+  }
+
+  private intentFor(row: WalletTopupRow, customer: string | undefined) {
+    return {
+      amount: row.amountMinor,
+      currency: 'CNY' as const,
+      idempotencyKey: `wallet-topup:${row.id}`,
+      captureMethod: 'automatic' as const,
+      metadata: { walletTopup: row.id },
+      ...(customer && row.saveCardSealed ? { customer, saveCard: true } : {}),
+    };
+  }
+
+  /**
+   * A top-up failed, once, in one transaction with its saved card's code outcome: a wrong security code
+   * counts against the card (the third of a day locks it), any other failure gives the try back.
+   */
+  private async fail(
+    id: string,
+    intentId: string | null,
+    error: string,
+    judged = true,
+  ): Promise<WalletTopupRow | undefined> {
+    return this.repo.transaction(async (trx) => {
+      const moved = await this.repo.moveTopup(
+        trx,
+        id,
+        OPEN,
+        { status: 'failed', error, ...(intentId ? { intentId } : {}) },
+        this.now(),
+      );
+      if (judged && moved?.cardId && !moved.saveCardSealed) {
+        const outcome: CodeOutcome = error === 'incorrect_cvc' ? 'wrong' : 'not-judged';
+        await this.cards.codeOutcome(trx, { userId: moved.userId, cardId: moved.cardId, outcome });
+      }
+      return moved;
+    });
   }
 
   /**
@@ -420,20 +328,16 @@ export class WalletService {
             kind: 'topup',
             amountMinor: row.amountMinor,
             idempotencyKey: `topup:${row.id}`,
-            reference: brandLabel(row.cardBrand, row.cardLast4),
+            reference: cardLabel(row.cardBrand, row.cardLast4),
           });
-          await this.saveTopupCard(trx, row);
+          if (row.cardId && !row.saveCardSealed)
+            await this.cards.codeOutcome(trx, { userId: row.userId, cardId: row.cardId, outcome: 'right' });
+          await this.saveTopupCard(trx, row, intent.savedCard);
         }
         return row;
       });
     } else if (intent.status === 'failed' || intent.status === 'canceled') {
-      moved = await this.repo.moveTopup(
-        this.repo.db,
-        id,
-        OPEN,
-        { status: 'failed', intentId: intent.id, error: intent.declineCode ?? 'canceled' },
-        at,
-      );
+      moved = await this.fail(id, intent.id, intent.declineCode ?? 'canceled');
     } else if (intent.status === 'requires_action') {
       moved = await this.repo.moveTopup(
         this.repo.db,
@@ -450,11 +354,11 @@ export class WalletService {
   async topUpState(userId: string, id: string): Promise<TopUpState> {
     const row = await this.repo.topupForUser(userId, id);
     if (!row) throw new AppError('TOPUP_NOT_FOUND');
-    if (row.status === 'succeeded' || row.status === 'failed' || !row.intentId) return this.presentTopup(row);
+    if (row.status === 'succeeded' || row.status === 'failed' || !row.intentId) return presentTopup(row);
     try {
-      return this.presentTopup(await this.settle(row.id, await this.processor.retrieve(row.intentId)));
+      return presentTopup(await this.settle(row.id, await this.processor.retrieve(row.intentId)));
     } catch (e) {
-      if (e instanceof ProcessorUnavailable || e instanceof ProcessorRefused) return this.presentTopup(row);
+      if (e instanceof ProcessorUnavailable || e instanceof ProcessorRefused) return presentTopup(row);
       throw e;
     }
   }
@@ -469,13 +373,9 @@ export class WalletService {
     if (!row || row.status === 'succeeded' || row.status === 'failed') return;
     let intent = row.intentId
       ? await this.processor.retrieve(row.intentId)
-      : await this.processor.createIntent({
-          amount: row.amountMinor,
-          currency: 'CNY',
-          idempotencyKey: `wallet-topup:${row.id}`,
-          captureMethod: 'automatic',
-          metadata: { walletTopup: row.id },
-        });
+      : await this.processor.createIntent(
+          this.intentFor(row, row.saveCardSealed ? await this.cards.customerOf(row.userId) : undefined),
+        );
     const stale = this.now().getTime() - row.createdAt.getTime() > this.options.actionTimeoutMs;
     if (intent.status === 'requires_confirmation' || (intent.status === 'requires_action' && stale)) {
       intent = await this.processor.cancel(intent.id, { idempotencyKey: `wallet-topup-cancel:${row.id}` });

@@ -11,6 +11,21 @@ import type { CardBrand } from '@junction/domain';
 export interface PaymentGateway {
   /** The card behind a token: brand, last four digits and expiry (never the number). */
   describeToken(token: string): Promise<TokenDetails>;
+  /** The processor's customer for one of our accounts; the same key answers the same customer. */
+  createCustomer(request: { idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Saves a card for a customer from a single-use token, which it spends: the answer is the saved card's
+   * reference, which pays only for that customer, through `cardToken`. A token saved before is refused
+   * (`token_used`), unless for the same customer (a retry), which answers the same card.
+   */
+  saveCard(request: { token: string; customer: string }): Promise<SavedCardRef>;
+  /**
+   * A single-use token for a customer's saved card with its security code typed again (the token of the
+   * code the browser got from the processor): refused (`card_unknown`) for a card not the customer's, and
+   * for a code token used before or unknown (`cvc_token_invalid`). Whether the code matches is told by the
+   * confirmation it pays (declined `incorrect_cvc`), as an issuer does.
+   */
+  cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<CardTokenRef>;
   /** Creates an intent; the same key answers the same intent (a different request under it is refused). */
   createIntent(request: CreateIntent): Promise<PaymentIntent>;
   /** Confirms with a card token: authorised (`requires_capture`), `requires_action` (3-D Secure) or `failed`. */
@@ -36,7 +51,18 @@ export type CardDetails = { brand: CardBrand; last4: string; expMonth: number; e
  * security code typed again (null for one made from card details), and whether it confirmed a payment
  * already (a token confirms one).
  */
-export type TokenDetails = CardDetails & { source: string | null; used: boolean };
+export type TokenDetails = CardDetails & {
+  source: string | null;
+  used: boolean;
+  /** The customer a saved card, or a token made from one, belongs to; null for a token from card details. */
+  customer: string | null;
+  /** True for a saved card: it pays only through a token made from it with its security code. */
+  reusable: boolean;
+};
+/** A customer's saved card at the processor: its reference and the card. */
+export type SavedCardRef = CardDetails & { id: string };
+/** A single-use token made from a saved card, and the card. */
+export type CardTokenRef = CardDetails & { token: string };
 
 export type CreateIntent = {
   amount: number;
@@ -45,6 +71,9 @@ export type CreateIntent = {
   /** Authorise at confirmation, capture later (`manual`), as we do to check the order first. */
   captureMethod: 'manual' | 'automatic';
   metadata: Record<string, string>;
+  /** The customer paying, and whether the card confirming the intent is saved for them (`savedCard`). */
+  customer?: string;
+  saveCard?: boolean;
 };
 
 export const INTENT_STATUSES = [
@@ -80,6 +109,8 @@ export type PaymentIntent = {
   nextActionUrl: string | null;
   declineCode: DeclineCode | null;
   card: CardDetails | null;
+  /** The card saved for the intent's customer with its confirmation (when the intent asked to save it). */
+  savedCard: string | null;
 };
 
 export type GatewayRefund = {

@@ -7,6 +7,7 @@ import {
   CustomerServiceOutlined,
   FileDoneOutlined,
   HourglassOutlined,
+  LockOutlined,
   RollbackOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
@@ -40,6 +41,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-cancelled': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-released-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
+  'card-locked': { icon: <LockOutlined />, tone: 'red' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

@@ -1,20 +1,18 @@
 import { type CardBrand, cvcLengthOf, cvcValid } from '@junction/domain';
-import { Button, Form, type FormInstance, Input } from 'antd';
+import { Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { brandName } from '../../../shared/ui/card/brand-mark';
 import styles from './payment.module.css';
 
 /**
- * A card the processor already knows (a saved card, or the one typed before a failed 3-D Secure check)
- * charged again: its brand, last four and name, and its security code typed again, which is never kept.
- * `onOther` offers to type another card instead.
+ * A saved card charged again: its brand, last four and name, and its security code typed again, which
+ * goes to the processor alone and is never kept.
  */
 export function CardAgain(p: {
   form: FormInstance<{ cvc: string }>;
   card: { brand: CardBrand; last4: string; name: string };
   disabled: boolean;
   testId: string;
-  onOther?: () => void;
 }) {
   const { t } = useTranslation('payment');
   const tCard = useTranslation('card').t;
@@ -55,11 +53,6 @@ export function CardAgain(p: {
           data-testid="saved-cvc"
         />
       </Form.Item>
-      {p.onOther ? (
-        <Button type="link" className={styles.otherCard} onClick={p.onOther} data-testid="kept-card-other">
-          {t('kept.other')}
-        </Button>
-      ) : null}
     </Form>
   );
 }

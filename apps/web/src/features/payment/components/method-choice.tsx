@@ -1,6 +1,7 @@
 import type { SavedCard } from '@junction/domain';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './payment.module.css';
@@ -8,7 +9,10 @@ import styles from './payment.module.css';
 /** A new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
 export type Method = 'card' | 'wallet' | `saved:${string}`;
 
-/** The ways to pay an order: the wallet's saved cards, a new card, and the wallet's balance. */
+/**
+ * The ways to pay an order: the wallet's saved cards, a new card, and the wallet's balance. A saved card
+ * locked after three wrong security codes is offered but off, saying until when.
+ */
 export function MethodChoice(p: {
   value: Method | null;
   onChange: (method: Method) => void;
@@ -19,6 +23,8 @@ export function MethodChoice(p: {
 }) {
   const { t } = useTranslation('payment');
   const formatMoney = useFormatMoney();
+  const { language } = usePreferences();
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Radio.Group
       value={p.value}
@@ -27,14 +33,23 @@ export function MethodChoice(p: {
       data-testid="payment-methods"
     >
       {p.savedCards.map((c) => (
-        <Radio.Button key={c.id} value={`saved:${c.id}`} className={styles.method} data-testid="method-saved-card">
+        <Radio.Button
+          key={c.id}
+          value={`saved:${c.id}`}
+          className={styles.method}
+          disabled={c.lockedUntil !== null}
+          data-testid="method-saved-card"
+          data-locked={c.lockedUntil !== null}
+        >
           <span className={styles.methodName}>
             {brandName(c.brand)} •••• {c.last4}
           </span>
           <span className={styles.methodHint}>
             {[
               c.description,
-              t('saved.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}` }),
+              c.lockedUntil
+                ? t('saved.locked', { time: dateTime.format(new Date(c.lockedUntil)) })
+                : t('saved.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}` }),
             ]
               .filter(Boolean)
               .join(' · ')}

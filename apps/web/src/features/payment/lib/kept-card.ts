@@ -1,24 +1,15 @@
-import type { BillingAddressInput, CardBrand } from '@junction/domain';
+import type { BillingAddressInput } from '@junction/domain';
 
 /**
  * What the payment page keeps while the card's issuer checks 3-D Secure on its own page, so a failed
- * check comes back to what the traveller chose and typed: the method, and for a new card the
- * processor's token of it (its brand, last four digits and expiry, never the number or the security
- * code), the name on it and the billing address. Kept in this tab's session storage only, for one
- * order, until the payment succeeds or the traveller pays another way; the security code is always
- * typed again.
+ * check comes back to what the traveller chose and typed: the method, and for a new card the name on
+ * it and the billing address (never the number, the security code or the processor's token). Kept in
+ * this tab's session storage only, for one order, until the payment succeeds or the traveller pays
+ * another way.
  */
 export type KeptCard = {
   method: 'card' | `saved:${string}`;
-  card?: {
-    token: string;
-    brand: CardBrand;
-    last4: string;
-    expMonth: number;
-    expYear: number;
-    name: string;
-    billing: BillingAddressInput;
-  };
+  typed?: { name: string; billing: BillingAddressInput };
 };
 
 /** A kept choice older than this (the time to pay an order) is stale. */

@@ -11,21 +11,30 @@ import { type KeptCard, keptCard } from './kept-card';
 
 const fresh = () => crypto.randomUUID();
 
+/** Errors about a saved card's security code, shown beside its field: wrong, malformed, or the card locked. */
+const CVC_ERRORS: readonly number[] = [
+  ERRORS.CARD_CVC_INCORRECT.errorCode,
+  ERRORS.CARD_CVC_INVALID.errorCode,
+  ERRORS.CARD_LOCKED.errorCode,
+];
+
 /**
  * The payment page's state: the method chosen, the forms, the calls to the processor and to our API,
  * and where the attempt stands. Before the card's issuer checks 3-D Secure on its own page, the choice
- * and the card typed are kept (`keptCard`); when the check fails and the page comes back, they are
- * there again: the same card, to be charged with its security code typed again, or another one with
- * the name and billing address already filled in.
+ * and what was typed are kept (`keptCard`); when the check fails and the page comes back, they are
+ * there again: the saved card chosen, or a new card's form with the name and billing address already
+ * filled in (the number and security code are typed again: the processor pays a saved card of the
+ * account only, never a card by a token the browser held).
  */
 export function usePayment(order: Order, returningAttempt: string | null) {
   const errorText = useErrorText();
   const [form] = Form.useForm<CardValues>();
   const [cvcForm] = Form.useForm<{ cvc: string }>();
   const [method, setMethod] = useState<Method | null>(null);
-  const [kept, setKept] = useState<KeptCard['card'] | null>(null);
   const [typed, setTyped] = useState<Pick<CardValues, 'name' | 'billing'> | undefined>(undefined);
-  const savedCards = (useSavedCards().data?.items ?? []).filter((c) => !c.expired);
+  const cards = useSavedCards();
+  const refetchCards = cards.refetch;
+  const savedCards = (cards.data?.items ?? []).filter((c) => !c.expired);
   const savedCard: SavedCard | undefined = method?.startsWith('saved:')
     ? savedCards.find((c) => `saved:${c.id}` === method)
     : undefined;
@@ -57,20 +66,13 @@ export function usePayment(order: Order, returningAttempt: string | null) {
     const found = keptCard.read(order.id);
     if (!found) return;
     setMethod(found.method);
-    setKept(found.card ?? null);
-    if (found.card) setTyped({ name: found.card.name, billing: found.card.billing });
+    if (found.typed) setTyped(found.typed);
   }, [returning.data, returningAttempt, outcome, order.id]);
 
   const choose = (next: Method) => {
     setMethod(next);
     setMethodMissing(false);
   };
-  const otherCard = () => {
-    setKept(null);
-    cvcForm.resetFields();
-    savedToken.reset();
-  };
-
   /** Pays with a token; before the issuer's 3-D Secure page opens, keeps what it needs to come back to. */
   const payWith = async (body: Parameters<typeof pay.mutateAsync>[0]['body'], keep: KeptCard) => {
     const answer = await pay.mutateAsync({ body, key: fresh() }).catch(() => undefined);
@@ -92,18 +94,17 @@ export function usePayment(order: Order, returningAttempt: string | null) {
       if (paid) setOutcome(paid);
       return;
     }
-    const again = savedCard ? { token: savedCard.token } : method === 'card' && kept ? kept : null;
-    if (again) {
-      // A card the processor knows: its token and the security code typed again make a token that pays once.
-      const code = await cvcForm.validateFields().catch(() => undefined);
-      if (!code) return;
+    if (savedCard) {
+      // The security code typed again goes to the processor alone; our API gets its token and the card's id.
+      const typed = await cvcForm.validateFields().catch(() => undefined);
+      if (!typed) return;
       savedToken.reset();
-      const once = await savedToken.mutateAsync({ token: again.token, cvc: code.cvc }).catch(() => undefined);
-      if (!once) return;
-      const body = savedCard
-        ? { orderId: order.id, method: { kind: 'savedCard' as const, cardId: savedCard.id, token: once.token } }
-        : { orderId: order.id, method: { kind: 'card' as const, token: once.token } };
-      await payWith(body, { method, ...(kept && !savedCard ? { card: kept } : {}) });
+      const code = await savedToken.mutateAsync({ cvc: typed.cvc }).catch(() => undefined);
+      if (!code) return;
+      await payWith(
+        { orderId: order.id, method: { kind: 'savedCard', cardId: savedCard.id, cvcToken: code.token } },
+        { method },
+      );
       return;
     }
     const values = await form.validateFields().catch(() => undefined);
@@ -113,7 +114,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
     if (!card) return;
     await payWith(
       { orderId: order.id, method: { kind: 'card', token: card.token } },
-      { method: 'card', card: { ...card, name: values.name, billing: values.billing } },
+      { method: 'card', typed: { name: values.name, billing: values.billing } },
     );
   };
 
@@ -125,24 +126,22 @@ export function usePayment(order: Order, returningAttempt: string | null) {
     if (field) form.setFields([{ name: field, errors: [errorText(e)] }]);
   }, [tokenize.error, form, errorText]);
 
-  // A security code the processor or the card's issuer refused is shown beside the code typed again.
+  // A security code the processor or the card's issuer refused, or a card locked after three wrong ones, is
+  // shown beside the saved card's code field; a wrong code or a lock is read again on the card's list.
   useEffect(() => {
     const e = pay.error ?? savedToken.error;
     if (!(e instanceof ApiError)) return;
-    if (e.errorCode === ERRORS.CARD_CVC_INCORRECT.errorCode || e.errorCode === ERRORS.CARD_CVC_INVALID.errorCode)
-      cvcForm.setFields([{ name: 'cvc', errors: [errorText(e)] }]);
-    // The processor no longer knows the kept card: it is typed again.
-    if (e.errorCode === ERRORS.CARD_TOKEN_INVALID.errorCode && !savedCard) setKept(null);
-  }, [pay.error, savedToken.error, cvcForm, errorText, savedCard]);
+    if (CVC_ERRORS.includes(e.errorCode)) cvcForm.setFields([{ name: 'cvc', errors: [errorText(e)] }]);
+    if (e.errorCode === ERRORS.CARD_CVC_INCORRECT.errorCode || e.errorCode === ERRORS.CARD_LOCKED.errorCode)
+      void refetchCards();
+  }, [pay.error, savedToken.error, cvcForm, errorText, refetchCards]);
 
   return {
     form,
     cvcForm,
     method,
     choose,
-    kept,
     typed,
-    otherCard,
     savedCards,
     savedCard,
     methodMissing,

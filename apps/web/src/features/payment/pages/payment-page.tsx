@@ -79,7 +79,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
   const errorText = useErrorText();
   const wallet = useWalletBalance();
   const p = usePayment(order, returningAttempt);
-  const { state, method, savedCard, kept, errors } = p;
+  const { state, method, savedCard, errors } = p;
   const left = useSecondsUntil(order.payment.deadline);
 
   // A waiting-list order: the card is authorised and the amount held, never the wallet (6208).
@@ -187,16 +187,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
               data-testid="method-required"
             />
           ) : null}
-          {method === 'card' && kept ? (
-            <CardAgain
-              form={p.cvcForm}
-              card={kept}
-              disabled={p.submitting}
-              testId="kept-card-form"
-              onOther={p.otherCard}
-            />
-          ) : null}
-          {method === 'card' && !kept ? <CardForm form={p.form} disabled={p.submitting} typed={p.typed} /> : null}
+          {method === 'card' ? <CardForm form={p.form} disabled={p.submitting} typed={p.typed} /> : null}
           {savedCard ? (
             <CardAgain form={p.cvcForm} card={savedCard} disabled={p.submitting} testId="saved-card-form" />
           ) : null}

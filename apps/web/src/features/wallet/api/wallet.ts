@@ -80,8 +80,8 @@ export type TopUpRequest =
 
 /**
  * `POST /api/wallet/topup`, with one Idempotency-Key per top-up the traveller confirms. The card goes to
- * the processor first (a saved card's token with its code typed again, or a new card's details), and
- * only the token it answers, which pays once, goes to our API.
+ * the processor first (a saved card's security code typed again, or a new card's details), and only the
+ * token it answers goes to our API, with a saved card's id.
  */
 export function useTopUp() {
   const client = useQueryClient();
@@ -89,10 +89,9 @@ export function useTopUp() {
     mutationFn: async (r: TopUpRequest) => {
       let source: TopUpInput['source'];
       if ('saved' in r) {
-        const { token } = await callApi(gatewayBrowserEndpoints.recollect, {
-          body: { token: r.saved.card.token, cvc: r.saved.cvc },
-        });
-        source = { kind: 'savedCard', cardId: r.saved.card.id, token };
+        // The code typed again goes to the processor alone; our API gets its token and the card's id.
+        const { token } = await callApi(gatewayBrowserEndpoints.recollect, { body: { cvc: r.saved.cvc } });
+        source = { kind: 'savedCard', cardId: r.saved.card.id, cvcToken: token };
       } else {
         const { token } = await callApi(gatewayBrowserEndpoints.tokenize, { body: r.card });
         source = {
@@ -109,6 +108,8 @@ export function useTopUp() {
     onSuccess: (state) => {
       if (state.outcome === 'succeeded') client.invalidateQueries({ queryKey: walletKeys.all });
     },
+    // A wrong security code counts against the saved card, and the third locks it: the cards show it.
+    onSettled: () => client.invalidateQueries({ queryKey: walletKeys.cards() }),
   });
 }
 

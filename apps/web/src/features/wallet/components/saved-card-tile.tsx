@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { SavedCard } from '@junction/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../shared/lib/preferences';
 import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import styles from './wallet.module.css';
 
@@ -10,6 +11,8 @@ export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete
 /** A saved card as a card face (masked number, holder, expiry) with its description and billing address. */
 export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
   const { t } = useTranslation('wallet');
+  const { language } = usePreferences();
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const b = card.billing;
   return (
     <li className={styles.cardItem} data-testid="saved-card">
@@ -33,6 +36,11 @@ export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
         <div className={styles.cardTitle}>
           <strong data-testid="card-description-text">{card.description || t('card.noDescription')}</strong>
           {card.expired ? <Tag color="red">{t('card.expiredTag')}</Tag> : null}
+          {card.lockedUntil ? (
+            <Tag color="orange" data-testid="card-locked">
+              {t('card.lockedTag', { time: dateTime.format(new Date(card.lockedUntil)) })}
+            </Tag>
+          ) : null}
         </div>
         <p className={styles.cardAddress}>
           {[b.line1, b.line2, b.city, b.region, b.zip, b.country].filter(Boolean).join(', ')}

@@ -25,6 +25,8 @@ export type TopUpModalProps = {
   canSave: boolean;
   minMinor: number;
   maxMinor: number;
+  /** Which cap makes `maxMinor` lower than one top-up's own: the last 24 hours' or the balance's. */
+  capped: 'daily' | 'balance' | null;
   onClose: () => void;
   /** The top-up as the processor left it: succeeded, failed, waiting for 3-D Secure, or processing. */
   onDone: (state: TopUpState) => void;
@@ -45,14 +47,14 @@ const NEW = 'new';
  * Tops up the balance from a saved card, its security code typed again, or from a new card, saved to the
  * wallet afterwards if the traveller ticks it. Card details and codes go to the processor only.
  */
-export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, onDone }: TopUpModalProps) {
+export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, onClose, onDone }: TopUpModalProps) {
   const { t } = useTranslation('wallet');
   const errorText = useErrorText();
   const format = useFormatMoney();
   const [form] = Form.useForm<Values>();
   const topUp = useTopUp();
   const [declined, setDeclined] = useState<number | null>(null);
-  const usable = cards.filter((c) => !c.expired);
+  const usable = cards.filter((c) => !c.expired && c.lockedUntil === null);
   const source = Form.useWatch('source', form) ?? usable[0]?.id ?? NEW;
   const save = Form.useWatch('save', form) ?? false;
   const saved = usable.find((c) => c.id === source);
@@ -124,7 +126,12 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, onClose, 
         <Form.Item
           name="amount"
           label={t('topUp.amount')}
-          extra={t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) })}
+          extra={[
+            t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) }),
+            capped ? t(capped === 'daily' ? 'topUp.cappedDaily' : 'topUp.cappedBalance') : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           rules={[
             { required: true, message: t('card.required') },
             {

@@ -1,5 +1,5 @@
 import { PlusOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
-import type { Cny, SavedCard, TopUpState, WalletEntry } from '@junction/domain';
+import type { Cny, SavedCard, TopUpState, WalletEntry, WalletSummary } from '@junction/domain';
 import { App, Button, type ButtonProps, Input, Modal, Pagination, Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,18 @@ const PAGE_SIZE = 10;
 /** The wallet keeps CNY (the charge currency); its amounts are shown as they are, not converted. */
 const cnyMoney = (m: Cny, sign = 1) => ({ amountMinor: sign * m.amount, currency: 'CNY' as const });
 const KIND_COLOURS: Record<WalletEntry['kind'], string> = { topup: 'blue', payment: 'orange', refund: 'green' };
+
+/** The most the next top-up may be: one top-up's cap, what 24 hours still allow, and room under the balance's cap. */
+export function topUpMax(s: WalletSummary): number {
+  return Math.min(s.topupMaxMinor, s.topupLeftTodayMinor, Math.max(0, s.balanceMaxMinor - s.balance.amount));
+}
+
+/** Which cap holds the next top-up below one top-up's own, if any. */
+export function cappedBy(s: WalletSummary): 'daily' | 'balance' | null {
+  const max = topUpMax(s);
+  if (max >= s.topupMaxMinor) return null;
+  return max === s.topupLeftTodayMinor ? 'daily' : 'balance';
+}
 
 /** `/account/wallet` (spec §2, §3 wallet card): the balance and its history, saved cards, top-ups. */
 export function WalletPage() {
@@ -139,12 +151,17 @@ export function WalletPage() {
           size="large"
           className={styles.topUpButton}
           onClick={() => setToppingUp(true)}
-          disabled={!summary.data || !cards.data}
+          disabled={!summary.data || !cards.data || topUpMax(summary.data) < summary.data.topupMinMinor}
           data-testid="top-up"
         >
           {t('topUp.open')}
         </Button>
       </div>
+      {summary.data && topUpMax(summary.data) < summary.data.topupMinMinor ? (
+        <p className={styles.pending} data-testid="top-up-capped">
+          {t(cappedBy(summary.data) === 'balance' ? 'topUp.fullBalance' : 'topUp.fullToday')}
+        </p>
+      ) : null}
       {returning && !settled ? (
         <p className={styles.pending} data-testid="top-up-pending">
           {t('topUp.processing')}
@@ -256,7 +273,8 @@ export function WalletPage() {
           cards={cardList}
           canSave={!full}
           minMinor={summary.data.topupMinMinor}
-          maxMinor={summary.data.topupMaxMinor}
+          maxMinor={topUpMax(summary.data)}
+          capped={cappedBy(summary.data)}
           onClose={() => setToppingUp(false)}
           onDone={onTopUp}
         />

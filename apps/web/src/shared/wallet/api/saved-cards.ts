@@ -14,8 +14,8 @@ export const useSavedCards = (enabled = true) =>
   });
 
 /**
- * A saved card charged again: its processor token and the security code typed again go to the card
- * processor only, which answers a token that pays once (the code never reaches our API).
+ * A saved card charged again: its security code typed again goes to the card processor only, which
+ * answers a token of the code; our API gets that token with the card's id (the code never reaches it).
  */
 export const useSavedCardToken = () =>
   useMutation({ mutationFn: (body: RecollectCvc) => callApi(gatewayBrowserEndpoints.recollect, { body }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type CardTokenRef,
   type CreateIntent,
   GATEWAY_EVENT_TYPES,
   type GatewayEvent,
@@ -7,6 +8,7 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
   type PaymentIntent,
+  type SavedCardRef,
   type TokenDetails,
   WebhookSignatureInvalid,
 } from '../gateway';
@@ -79,6 +81,18 @@ export class SimulatedGateway implements PaymentGateway {
 
   describeToken(token: string): Promise<TokenDetails> {
     return this.call(() => this.sim.describeToken(token));
+  }
+
+  createCustomer(request: { idempotencyKey: string }): Promise<{ id: string }> {
+    return this.call(() => this.sim.createCustomer(request.idempotencyKey));
+  }
+
+  saveCard(request: { token: string; customer: string }): Promise<SavedCardRef> {
+    return this.call(() => this.sim.saveCard(request.token, request.customer));
+  }
+
+  cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<CardTokenRef> {
+    return this.call(() => this.sim.cardToken(request));
   }
 
   createIntent(request: CreateIntent): Promise<PaymentIntent> {

@@ -1,6 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type {
   Db,
+  GatewaySimCvcTokensTable,
   GatewaySimEventsTable,
   GatewaySimIntentsTable,
   GatewaySimRefundsTable,
@@ -65,6 +66,68 @@ export class SimulatorRepository {
     return this.db.selectFrom('gatewaySimTokens').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The customer under a key, made on the first call with it. */
+  async customer(id: string, idempotencyKey: string, at: Date): Promise<string> {
+    await this.db
+      .insertInto('gatewaySimCustomers')
+      .values({ id, idempotencyKey, createdAt: at })
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('gatewaySimCustomers')
+      .select('id')
+      .where('idempotencyKey', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async hasCustomer(id: string): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('gatewaySimCustomers').select('id').where('id', '=', id).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  /** The card a customer saved from a token, if they did. */
+  savedFrom(tokenId: string, customerId: string): Promise<TokenRow | undefined> {
+    return this.db
+      .selectFrom('gatewaySimTokens')
+      .selectAll()
+      .where('kind', '=', 'card')
+      .where('sourceId', '=', tokenId)
+      .where('customerId', '=', customerId)
+      .executeTakeFirst();
+  }
+
+  /** Saves a card for a customer, spending the token it is made from in the same transaction; false when spent before. */
+  async saveCard(card: Insertable<GatewaySimTokensTable> & { sourceId: string }, at: Date): Promise<boolean> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await new SimulatorRepository(trx).useToken(card.sourceId, at))) throw new TokenUsed();
+        await trx.insertInto('gatewaySimTokens').values(card).execute();
+        return true;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof TokenUsed) return false;
+        throw e;
+      });
+  }
+
+  async insertCvcToken(row: Insertable<GatewaySimCvcTokensTable>): Promise<void> {
+    await this.db.insertInto('gatewaySimCvcTokens').values(row).execute();
+  }
+
+  /** Spends a security code's token and clears its code, answering the sealed code once; undefined when unknown or spent. */
+  async useCvcToken(id: string, at: Date): Promise<string | undefined> {
+    const spent = await sql<{ cvcSealed: string | null }>`
+      update gateway_sim_cvc_tokens t set used_at = ${at}, cvc_sealed = null
+      from (select id, cvc_sealed from gateway_sim_cvc_tokens where id = ${id} and used_at is null for update) old
+      where t.id = old.id
+      returning old.cvc_sealed as "cvcSealed"`.execute(this.db);
+    return spent.rows[0]?.cvcSealed ?? undefined;
+  }
+
   /** Inserts the intent unless its key is taken; answers the intent under the key either way. */
   async insertIntent(intent: Insertable<GatewaySimIntentsTable>): Promise<IntentRow> {
     await this.db
@@ -87,7 +150,9 @@ export class SimulatorRepository {
   async moveIntent(
     id: string,
     from: string[],
-    set: Partial<Pick<IntentRow, 'status' | 'tokenId' | 'returnUrl' | 'declineCode' | 'amountCaptured'>> & {
+    set: Partial<
+      Pick<IntentRow, 'status' | 'tokenId' | 'returnUrl' | 'declineCode' | 'amountCaptured' | 'savedCardId'>
+    > & {
       capture?: boolean;
     },
     at: Date,

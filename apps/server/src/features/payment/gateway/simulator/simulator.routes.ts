@@ -57,7 +57,7 @@ export const simulatorRoutes = (sim: GatewaySimulator, options: { demo: boolean 
 
     serve(app, gatewayBrowserEndpoints.recollect, { tags: ['gateway-sim'] }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return sim.recollect(req.body);
+      return sim.tokenizeCvc(req.body);
     });
 
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>

@@ -3,24 +3,27 @@ import {
   AppError,
   type CardBrand,
   type CardToken,
+  type CvcToken,
   checkCardNumber,
   cvcValid,
   expiryValid,
   type RecollectCvc,
   type TokenizeCard,
 } from '@junction/domain';
-import { keyedHash, sameDigest } from '../../../../lib/crypto';
 import type {
+  CardTokenRef,
   CreateIntent,
   DeclineCode,
   GatewayEventType,
   GatewayRefund,
   IntentStatus,
   PaymentIntent,
+  SavedCardRef,
   TokenDetails,
 } from '../gateway';
 import { GatewayRefused } from '../gateway';
 import { signWebhook } from '../webhook-signature';
+import { SimulatedCardVault } from './card-vault';
 import type { IntentRow, RefundRow, SimulatorRepository } from './simulator.repository';
 import { behaviourOf, type CardBehaviour } from './test-cards';
 
@@ -58,12 +61,17 @@ const DECLINES: Partial<Record<CardBehaviour, DeclineCode>> = {
  * signed webhook for every change, retried as a job until the receiver answers 2xx.
  */
 export class GatewaySimulator {
+  /** Customers and their saved cards. */
+  private readonly vault: SimulatedCardVault;
+
   constructor(
     private readonly repo: SimulatorRepository,
     private readonly options: SimulatorOptions,
     private readonly now: () => Date,
     private transport: WebhookTransport = async () => 503,
-  ) {}
+  ) {
+    this.vault = new SimulatedCardVault(repo, options.issuerKey, now);
+  }
 
   /** Where webhooks go; set once the receiving server exists. */
   deliverTo(transport: WebhookTransport): void {
@@ -88,7 +96,7 @@ export class GatewaySimulator {
       billingCountry: card.billing.country,
       behaviour: behaviourOf(checked.digits),
       // As the card's issuer, the simulator can check the security code later; it keeps a keyed digest only.
-      cvcDigest: this.cvcDigest(tokenId, card.cvc),
+      cvcDigest: this.vault.cvcDigest(tokenId, card.cvc),
       createdAt: this.now(),
     };
     await this.repo.insertToken(token);
@@ -101,39 +109,21 @@ export class GatewaySimulator {
     };
   }
 
-  private cvcDigest(tokenId: string, cvc: string): string {
-    return keyedHash(this.options.issuerKey, 'gateway-sim.cvc', `${tokenId}\u0000${cvc.trim()}`);
+  /** A security code typed again for a saved card, from the browser: a token of the code alone. */
+  tokenizeCvc(input: RecollectCvc): Promise<CvcToken> {
+    return this.vault.tokenizeCvc(input);
   }
 
-  /**
-   * A saved card charged again: from the card's token and its security code typed again, a fresh token
-   * that confirms one payment. Whether the code matches the issuer's record is kept with the new token,
-   * and a payment confirmed with it is declined `incorrect_cvc` when it did not (as an issuer declines).
-   */
-  async recollect(input: RecollectCvc): Promise<CardToken> {
-    const found = await this.repo.token(input.token);
-    const source = found?.sourceId ? await this.repo.token(found.sourceId) : found;
-    if (!source) throw new AppError('CARD_TOKEN_INVALID');
-    const brand = source.brand as CardBrand;
-    if (!cvcValid(input.cvc, brand)) throw new AppError('CARD_CVC_INVALID', { params: { field: 'cvc' } });
-    if (!expiryValid(source.expMonth, source.expYear, this.now().toISOString().slice(0, 10)))
-      throw new AppError('CARD_EXPIRED');
-    const token = {
-      id: id('tok'),
-      brand,
-      last4: source.last4,
-      expMonth: source.expMonth,
-      expYear: source.expYear,
-      holderName: source.holderName,
-      billingCountry: source.billingCountry,
-      behaviour: source.behaviour,
-      sourceId: source.id,
-      // A card tokenised before the issuer kept digests has its code checked by format only.
-      cvcMatched: source.cvcDigest ? sameDigest(source.cvcDigest, this.cvcDigest(source.id, input.cvc)) : true,
-      createdAt: this.now(),
-    };
-    await this.repo.insertToken(token);
-    return { token: token.id, brand, last4: token.last4, expMonth: token.expMonth, expYear: token.expYear };
+  createCustomer(idempotencyKey: string): Promise<{ id: string }> {
+    return this.vault.createCustomer(idempotencyKey);
+  }
+
+  saveCard(token: string, customer: string): Promise<SavedCardRef> {
+    return this.vault.saveCard(token, customer);
+  }
+
+  cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<CardTokenRef> {
+    return this.vault.cardToken(request);
   }
 
   async describeToken(tokenId: string): Promise<TokenDetails> {
@@ -146,6 +136,8 @@ export class GatewaySimulator {
       expYear: token.expYear,
       source: token.sourceId,
       used: token.usedAt !== null,
+      customer: token.customerId,
+      reusable: token.kind === 'card',
     };
   }
 
@@ -153,7 +145,16 @@ export class GatewaySimulator {
     if (!Number.isInteger(request.amount) || request.amount <= 0)
       throw new GatewayRefused('amount_invalid', 'Amounts are positive integers in hundredths.');
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.amount, request.currency, request.captureMethod, request.metadata]))
+      .update(
+        JSON.stringify([
+          request.amount,
+          request.currency,
+          request.captureMethod,
+          request.metadata,
+          request.customer ?? null,
+          request.saveCard ?? false,
+        ]),
+      )
       .digest('hex');
     const at = this.now();
     const row = await this.repo.insertIntent({
@@ -170,6 +171,9 @@ export class GatewaySimulator {
       declineCode: null,
       createdAt: at,
       updatedAt: at,
+      customerId: request.customer ?? null,
+      saveCard: request.saveCard ?? false,
+      savedCardId: null,
     });
     if (row.requestHash !== requestHash)
       throw new GatewayRefused('idempotency_key_reused', 'This key was used for a different request.');
@@ -190,7 +194,8 @@ export class GatewaySimulator {
       throw new GatewayRefused('invalid_state', `The intent is ${intent.status}.`);
     }
     const token = await this.repo.token(request.token);
-    if (!token) throw new GatewayRefused('token_unknown', 'No such token.');
+    // A saved card pays only through a token made from it for its customer, never by its own reference.
+    if (!token || token.kind === 'card') throw new GatewayRefused('token_unknown', 'No such token.');
     const behaviour = token.behaviour as CardBehaviour;
     const decline = token.cvcMatched === false ? 'incorrect_cvc' : DECLINES[behaviour];
     const status: IntentStatus = decline
@@ -200,6 +205,11 @@ export class GatewaySimulator {
         : intent.captureMethod === 'automatic'
           ? 'succeeded'
           : 'requires_capture';
+    // Asked to save the card for the intent's customer: saved with the confirmation, unless it is declined.
+    const savedCardId =
+      intent.saveCard && intent.customerId && status !== 'failed'
+        ? await this.vault.saveForIntent(token, intent.customerId)
+        : null;
     const moved = await this.repo.confirmWithToken(
       intentId,
       token.id,
@@ -208,6 +218,7 @@ export class GatewaySimulator {
         tokenId: token.id,
         returnUrl: request.returnUrl,
         declineCode: decline ?? null,
+        savedCardId,
         ...(status === 'succeeded' ? { amountCaptured: intent.amount, capture: true } : {}),
       },
       this.now(),
@@ -361,6 +372,7 @@ export class GatewaySimulator {
       card: token
         ? { brand: token.brand as CardBrand, last4: token.last4, expMonth: token.expMonth, expYear: token.expYear }
         : null,
+      savedCard: row.savedCardId,
     };
   }
 

@@ -83,6 +83,8 @@ describe('card processor simulator', () => {
       expYear: 2030,
       source: null,
       used: false,
+      customer: null,
+      reusable: false,
     });
     const amex = cardTokenSchema.parse((await tokenize(card(TEST_CARDS.amex))).json());
     expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
@@ -110,6 +112,43 @@ describe('card processor simulator', () => {
     }
     const bad = await tokenize({ ...card(TEST_CARDS.visa), billing: undefined } as unknown as TokenizeCardInput);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("keeps a saved card for one customer only, paying through single-use tokens made with a code's token", async () => {
+    const [a, b] = [
+      await gateway.createCustomer({ idempotencyKey: 'cus-a' }),
+      await gateway.createCustomer({ idempotencyKey: 'cus-b' }),
+    ];
+    expect(await gateway.createCustomer({ idempotencyKey: 'cus-a' })).toEqual(a);
+    const token = await tokenOf(TEST_CARDS.visa);
+    const saved = await gateway.saveCard({ token, customer: a.id });
+    expect(saved).toMatchObject({ id: expect.stringMatching(/^card_/), brand: 'visa', last4: '4242' });
+    // Saving again for the same customer is the same card; for another, the token is spent.
+    expect(await gateway.saveCard({ token, customer: a.id })).toEqual(saved);
+    await expect(gateway.saveCard({ token, customer: b.id })).rejects.toMatchObject({ code: 'token_used' });
+    const code = await sim.tokenizeCvc({ cvc: '123' });
+    await expect(gateway.cardToken({ card: saved.id, customer: b.id, cvcToken: code.token })).rejects.toMatchObject({
+      code: 'card_unknown',
+    });
+    const paying = await gateway.cardToken({ card: saved.id, customer: a.id, cvcToken: code.token });
+    expect(await gateway.describeToken(paying.token)).toMatchObject({
+      source: saved.id,
+      customer: a.id,
+      reusable: false,
+    });
+    // The code's token is spent by that one use; the saved card itself never confirms an intent.
+    await expect(gateway.cardToken({ card: saved.id, customer: a.id, cvcToken: code.token })).rejects.toMatchObject({
+      code: 'cvc_token_invalid',
+    });
+    await expect(
+      gateway.confirm((await intent()).id, { token: saved.id, returnUrl: '/', idempotencyKey: 'k' }),
+    ).rejects.toMatchObject({
+      code: 'token_unknown',
+    });
+    const rows = await sql<{ row: string }>`select row_to_json(t)::text as row from gateway_sim_cvc_tokens t`.execute(
+      t.db,
+    );
+    for (const { row } of rows.rows) expect(row).not.toMatch(/"123"/);
   });
 
   it('authorises, then captures once however often capture is asked', async () => {

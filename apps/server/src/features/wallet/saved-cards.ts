@@ -1,0 +1,268 @@
+import {
+  type AddCard,
+  AppError,
+  type CardBrand,
+  expiryValid,
+  maskCardNumber,
+  SAVED_CARD_LIMIT,
+  type SavedCard,
+  type SavedCardList,
+  utcDateOf,
+} from '@junction/domain';
+import { formatPhone, maskMobile, splitPhone } from '@junction/domain/phone';
+import type { Transaction } from 'kysely';
+import type { Database, WalletCardBilling } from '../../db/database';
+import type { Keyring } from '../../lib/crypto';
+import { type CardNotifier, type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './ports';
+import type { SavedCardsRepository, WalletCardRow } from './saved-cards.repository';
+
+type Trx = Transaction<Database>;
+
+/** Wrong security codes of a day that lock a card, and for how long. */
+export const CODE_TRIES = 3;
+export const LOCK_MS = 24 * 60 * 60_000;
+
+/** The keyring purposes of a saved card's sealed billing address and processor reference. */
+const BILLING_PURPOSE = 'wallet_cards.billing';
+const TOKEN_PURPOSE = 'wallet_cards.token';
+
+/**
+ * A billing phone as a saved card shows it: the calling code and the national number with its middle
+ * hidden (`+86 138****8000`, `+852 ****4567`); a number that does not parse keeps only its last four digits.
+ */
+export function maskBillingPhone(phone: string): string {
+  const compact = phone.replace(/[\s()-]/g, '');
+  const e164 = compact.startsWith('+') ? compact : `+${compact}`;
+  const { country, national } = splitPhone(e164);
+  const digits = phone.replace(/\D/g, '');
+  if (!country) return `****${digits.slice(-4)}`;
+  const code = formatPhone(country, national).split(' ')[0] ?? '';
+  // Eleven digits (a mainland mobile) keep their first three; shorter numbers only their last four.
+  return `${code} ${national.length >= 11 ? maskMobile(e164) : `****${national.slice(-4)}`}`;
+}
+
+export const cardLabel = (brand: string, last4: string) => `${brand.toUpperCase()} •••• ${last4}`;
+
+/** A security code's outcome for the card it was typed for, as the payment that tried it settled. */
+export type CodeOutcome = 'right' | 'wrong' | 'not-judged';
+
+const processorError = (e: unknown): never => {
+  if (e instanceof ProcessorRefused) {
+    if (e.code === 'cvc_invalid') throw new AppError('CARD_CVC_INVALID', { params: { field: 'cvc' } });
+    if (e.code === 'expired_card') throw new AppError('CARD_EXPIRED');
+    throw new AppError('CARD_TOKEN_INVALID');
+  }
+  if (e instanceof ProcessorUnavailable) throw new AppError('PARTNER_UNAVAILABLE');
+  throw e;
+};
+
+/**
+ * Saved cards (spec §3 wallet card): the processor keeps each card for the account's customer, and we
+ * keep its reference sealed, never shown: the browser knows a card by our id. A card pays through a
+ * single-use token the processor makes from it with the security code typed again, and three wrong codes
+ * in a day lock it for a day, its owner told by notice, e-mail and SMS.
+ */
+export class SavedCards {
+  constructor(
+    private readonly repo: SavedCardsRepository,
+    private readonly processor: CardProcessor,
+    private readonly keyring: Keyring,
+    private readonly notifier: CardNotifier,
+    private readonly now: () => Date,
+  ) {}
+
+  private billingOf(row: WalletCardRow): WalletCardBilling {
+    if (row.billingSealed)
+      return JSON.parse(this.keyring.open(row.billingSealed, BILLING_PURPOSE)) as WalletCardBilling;
+    if (row.billing) return row.billing;
+    throw new Error(`saved card ${row.id} has no billing address`);
+  }
+
+  sealBilling(billing: WalletCardBilling): string {
+    return this.keyring.seal(JSON.stringify(billing), BILLING_PURPOSE);
+  }
+
+  private present(row: WalletCardRow): SavedCard {
+    const brand = row.brand as CardBrand;
+    const locked = row.lockedUntil && row.lockedUntil.getTime() > this.now().getTime() ? row.lockedUntil : null;
+    return {
+      id: row.id,
+      brand,
+      last4: row.last4,
+      numberMasked: maskCardNumber(brand, row.last4),
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      expired: !expiryValid(row.expMonth, row.expYear, utcDateOf(this.now())),
+      name: row.holderName,
+      billing: (({ phone, ...address }) => ({ ...address, phoneMasked: maskBillingPhone(phone) }))(this.billingOf(row)),
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+      lockedUntil: locked?.toISOString() ?? null,
+    };
+  }
+
+  count(userId: string): Promise<number> {
+    return this.repo.cardCount(userId);
+  }
+
+  async cards(userId: string): Promise<SavedCardList> {
+    return { items: (await this.repo.cards(userId)).map((r) => this.present(r)), limit: SAVED_CARD_LIMIT };
+  }
+
+  /** The account's customer at the processor, made on first need. */
+  async customerOf(userId: string): Promise<string> {
+    const kept = await this.repo.customer(userId);
+    if (kept) return kept;
+    const made = await this.processor.createCustomer({ idempotencyKey: `customer:${userId}` }).catch(processorError);
+    return this.repo.keepCustomer(userId, made.id, this.now());
+  }
+
+  /** Saves a card from the processor's single-use token for it: the processor keeps the card for the account. */
+  async add(userId: string, input: AddCard): Promise<SavedCard> {
+    if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
+      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    const customer = await this.customerOf(userId);
+    const card = await this.processor.saveCard({ token: input.token, customer }).catch(processorError);
+    if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    const row = await this.keep(userId, card, {
+      name: input.name,
+      billing: input.billing,
+      description: input.description,
+    });
+    if (!row) throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    return this.present(row);
+  }
+
+  /** Keeps a card the processor saved for the account (from the wallet page, or with a top-up), in `trx` if given. */
+  keep(
+    userId: string,
+    card: { id: string; brand: string; last4: string; expMonth: number; expYear: number },
+    holder: { name: string; billing: WalletCardBilling; description: string },
+    trx?: Trx,
+  ): Promise<WalletCardRow | undefined> {
+    const at = this.now();
+    return this.repo.insertCard(
+      {
+        userId,
+        tokenSealed: this.keyring.seal(card.id, TOKEN_PURPOSE),
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        holderName: holder.name,
+        billingSealed: this.sealBilling(holder.billing),
+        description: holder.description,
+        createdAt: at,
+        updatedAt: at,
+      },
+      SAVED_CARD_LIMIT,
+      trx,
+    );
+  }
+
+  async update(userId: string, id: string, description: string): Promise<SavedCard> {
+    const row = await this.repo.updateCard(userId, id, description, this.now());
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    return this.present(row);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!(await this.repo.removeCard(userId, id))) throw new AppError('CARD_NOT_FOUND');
+  }
+
+  /** The user's saved card, to pay with: CARD_NOT_FOUND, CARD_EXPIRED, or CARD_LOCKED while locked. */
+  async usable(
+    userId: string,
+    cardId: string,
+  ): Promise<{ brand: CardBrand; last4: string; expMonth: number; expYear: number }> {
+    const row = await this.repo.card(userId, cardId);
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    if (!expiryValid(row.expMonth, row.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    if (row.lockedUntil && row.lockedUntil.getTime() > this.now().getTime())
+      throw new AppError('CARD_LOCKED', { params: { until: row.lockedUntil.toISOString() } });
+    return { brand: row.brand as CardBrand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
+  }
+
+  /**
+   * A single-use token of the user's saved card with the token of its security code typed again, for a
+   * payment or a top-up. One of the card's code tries is reserved first (CARD_LOCKED once three of the
+   * day are used up); the payment that uses the token settles it (`codeOutcome`).
+   */
+  async paymentToken(
+    userId: string,
+    cardId: string,
+    cvcToken: string,
+  ): Promise<{ token: string; brand: CardBrand; last4: string }> {
+    const row = await this.repo.card(userId, cardId);
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    if (!expiryValid(row.expMonth, row.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    const reserved = await this.repo.reserveCodeTry(userId, cardId, this.now(), CODE_TRIES, LOCK_MS);
+    if (reserved === 'missing') throw new AppError('CARD_NOT_FOUND');
+    if (reserved === 'locked') {
+      const until = (await this.repo.card(userId, cardId))?.lockedUntil;
+      throw new AppError('CARD_LOCKED', until ? { params: { until: until.toISOString() } } : {});
+    }
+    try {
+      const customer = await this.customerOf(userId);
+      const card = await this.reference(row, customer);
+      const made = await this.processor.cardToken({ card, customer, cvcToken }).catch(processorError);
+      return { token: made.token, brand: made.brand, last4: made.last4 };
+    } catch (e) {
+      await this.repo.codeNotJudged(this.repo.db, cardId);
+      throw e;
+    }
+  }
+
+  /** The processor's reference of a card; one saved before cards were bound is saved again for the customer first. */
+  private async reference(row: WalletCardRow, customer: string): Promise<string> {
+    const kept = row.tokenSealed ? this.keyring.open(row.tokenSealed, TOKEN_PURPOSE) : row.token;
+    if (!kept) throw new AppError('CARD_TOKEN_INVALID');
+    if (row.bound) return kept;
+    const card = await this.processor.saveCard({ token: kept, customer }).catch(processorError);
+    await this.repo.bindCard(row.userId, row.id, this.keyring.seal(card.id, TOKEN_PURPOSE));
+    return card.id;
+  }
+
+  /**
+   * How a payment's security code fared, in the transaction that settles the payment: right clears the
+   * day's count, a code never judged gives its try back, a wrong one counts, and the third of the day locks
+   * the card for a day and tells its owner in the same transaction.
+   */
+  async codeOutcome(trx: Trx, p: { userId: string; cardId: string; outcome: CodeOutcome }): Promise<void> {
+    if (p.outcome === 'right') return this.repo.codeRight(trx, p.cardId);
+    if (p.outcome === 'not-judged') return this.repo.codeNotJudged(trx, p.cardId);
+    const until = new Date(this.now().getTime() + LOCK_MS);
+    const locked = await this.repo.codeWrong(trx, p.cardId, CODE_TRIES, until);
+    if (locked)
+      await this.notifier.cardLocked(trx, {
+        userId: p.userId,
+        cardId: p.cardId,
+        card: cardLabel(locked.brand, locked.last4),
+        until,
+      });
+  }
+
+  /**
+   * Seals the billing address and token of every card saved before sealing, and re-seals those sealed by
+   * an older key (after a rotation), a batch at a time; answers how many moved. Each is a compare-and-set,
+   * so two runs at once do no harm.
+   */
+  async seal(batch = 200): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await this.repo.cardsToSeal(this.keyring.activeKeyId, batch);
+      let moved = 0;
+      for (const row of rows) {
+        const token = row.tokenSealed ? this.keyring.open(row.tokenSealed, TOKEN_PURPOSE) : row.token;
+        if (!token) continue;
+        const sealed = {
+          billing: this.sealBilling(this.billingOf(row)),
+          token: this.keyring.seal(token, TOKEN_PURPOSE),
+        };
+        if (await this.repo.sealCard(row, sealed)) moved++;
+      }
+      total += moved;
+      if (rows.length < batch || moved === 0) return total;
+    }
+  }
+}
