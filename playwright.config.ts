@@ -54,6 +54,12 @@ export default defineConfig({
       LOG_LEVEL: SERVER_LOG ? 'info' : 'warn',
       RATE_LIMIT_MAX: '100000',
       AUTH_IP_LIMIT_FACTOR: '20',
+      // Browser tests book many orders from one account, all with one contact address.
+      ORDER_UNPAID_MAX: '1000',
+      ORDER_HELD_SEATS_MAX: '10000',
+      ORDER_TRAIN_SEATS_MAX: '10000',
+      ORDER_CONTACT_UNPAID_MAX: '100000',
+      CONTACT_MAIL_PER_DAY: '100000',
       // Suppliers answer at a fifth of their usual times and never fail, so the browser tests see the
       // progress and every kind of result, deterministically.
       SEARCH_LATENCY_SCALE: '0.2',

@@ -61,6 +61,9 @@ beforeAll(async () => {
       : '/nonexistent',
     SMS_OUTBOX_FILE: smsFile,
     RATE_LIMIT_MAX: String(RATE_LIMIT),
+    // Every traveller here books with one contact address.
+    ORDER_CONTACT_UNPAID_MAX: '100000',
+    CONTACT_MAIL_PER_DAY: '100000',
     SEARCH_LATENCY_SCALE: '0.1',
     SEARCH_SUPPLIER_FAILURES: 'false',
     SEARCH_PLANNER_WORKERS: '1',

@@ -17,7 +17,7 @@ import { AccountService } from './features/account/account.service';
 import { LoginGuard } from './features/account/login-guard';
 import type { Mailer } from './features/account/messaging/mailer';
 import type { SmsProvider } from './features/account/messaging/sms';
-import { RateLimiter } from './features/account/rate-limiter';
+import { DAY, RateLimiter } from './features/account/rate-limiter';
 import { type ChatBus, LocalBus, PgBus, RedisBus } from './features/chat/chat.bus';
 import { ChatHub } from './features/chat/chat.hub';
 import { ChatRepository } from './features/chat/chat.repository';
@@ -248,7 +248,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const notices = new NotificationsService(
     new NotificationsRepository(deps.db),
-    { mail: deps.mailer, sms: deps.sms },
+    {
+      mail: deps.mailer,
+      sms: deps.sms,
+      contactMailAllowed: (address) =>
+        limiter
+          .hit([
+            { key: `contact-mail:${address.trim().toLowerCase()}`, max: config.CONTACT_MAIL_PER_DAY, windowMs: DAY },
+          ])
+          .then(
+            () => true,
+            (e: unknown) => {
+              if (e instanceof AppError && e.code === 'TOO_MANY_REQUESTS') return false;
+              throw e;
+            },
+          ),
+    },
     { publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     now,
   );
@@ -336,7 +351,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     bookingPassengers,
     deps.secrets,
-    { paymentMinutes: config.ORDER_PAYMENT_MINUTES, supportUrl: config.SUPPORT_URL },
+    {
+      paymentMinutes: config.ORDER_PAYMENT_MINUTES,
+      supportUrl: config.SUPPORT_URL,
+      caps: {
+        unpaidOrders: config.ORDER_UNPAID_MAX,
+        heldSeats: config.ORDER_HELD_SEATS_MAX,
+        trainSeats: config.ORDER_TRAIN_SEATS_MAX,
+        contactUnpaid: config.ORDER_CONTACT_UNPAID_MAX,
+      },
+    },
     now,
     notify,
   );

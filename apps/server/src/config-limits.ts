@@ -16,6 +16,19 @@ export const limitSettings = {
   WALLET_BALANCE_MAX_MINOR: whole(100, 1_000_000_000)
     .default(5_000_000)
     .describe('The most a wallet balance may reach by top-ups (refunds may take it further), CNY hundredths'),
+  ORDER_UNPAID_MAX: whole(1, 1000).default(5).describe('Orders one account may have waiting for payment'),
+  ORDER_HELD_SEATS_MAX: whole(1, 10_000)
+    .default(20)
+    .describe("Train seats one account's unpaid orders may hold together"),
+  ORDER_TRAIN_SEATS_MAX: whole(1, 10_000)
+    .default(9)
+    .describe("Seats one account's unpaid orders may hold on one train on one day"),
+  ORDER_CONTACT_UNPAID_MAX: whole(1, 100_000)
+    .default(5)
+    .describe('Unpaid orders of all accounts that may name one contact e-mail address'),
+  CONTACT_MAIL_PER_DAY: whole(0, 100_000)
+    .default(10)
+    .describe("Order e-mails one contact address that is not an account's own may receive in 24 hours"),
   CHAT_IMAGES_PER_HOUR: whole(1, 1000).default(20).describe('Images one person may send to online service an hour'),
   CHAT_IMAGE_QUOTA_MB: z.coerce
     .number()

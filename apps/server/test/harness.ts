@@ -47,6 +47,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MAX_EVENT_LOOP_DELAY_MS: '0',
     // A test that needs the job runner asks for it (RUN_JOBS: 'true') or runs due jobs itself.
     RUN_JOBS: 'false',
+    // Tests book many orders from one account, all with one contact address: the tests of these caps
+    // (security/hoarding.test.ts) set their own.
+    ORDER_UNPAID_MAX: '1000',
+    ORDER_HELD_SEATS_MAX: '10000',
+    ORDER_TRAIN_SEATS_MAX: '10000',
+    ORDER_CONTACT_UNPAID_MAX: '100000',
+    CONTACT_MAIL_PER_DAY: '100000',
     ...overrides,
   });
 }

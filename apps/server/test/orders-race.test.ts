@@ -17,6 +17,8 @@ import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefda
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SETTINGS = {
   ...QUIET_SETTINGS,
+  // Every buyer names one contact address.
+  ORDER_CONTACT_UNPAID_MAX: '100000',
 };
 const secretKey = randomBytes(32).toString('base64');
 const dataKey = randomBytes(32).toString('base64');

@@ -90,6 +90,30 @@ export const ERRORS = {
   },
   OPERATION_FAILED: { errorCode: 2014, http: 503, message: 'Operation failed, please try again later.' },
   IDEMPOTENCY_KEY_REQUIRED: { errorCode: 2015, http: 400, message: 'Send an Idempotency-Key header.' },
+  /** Sent with params `{ max }`: the account has that many orders waiting for payment. */
+  ORDER_UNPAID_LIMIT: {
+    errorCode: 2016,
+    http: 422,
+    message: 'You have too many unpaid orders. Pay for or cancel one before booking another.',
+  },
+  /** Sent with params `{ max }`: the train seats the account's unpaid orders may hold together. */
+  ORDER_SEATS_LIMIT: {
+    errorCode: 2017,
+    http: 422,
+    message: 'Your unpaid orders hold too many train seats. Pay for or cancel one before booking another.',
+  },
+  /** Sent with params `{ max }`: the seats the account's unpaid orders may hold on one train. */
+  ORDER_TRAIN_SEATS_LIMIT: {
+    errorCode: 2018,
+    http: 422,
+    message: 'Your unpaid orders hold too many seats on this train. Pay for or cancel one before booking another.',
+  },
+  /** Unpaid orders naming one contact e-mail address, over every account. */
+  ORDER_CONTACT_LIMIT: {
+    errorCode: 2019,
+    http: 422,
+    message: 'Too many unpaid orders name this contact e-mail address. Please use another address.',
+  },
   /** A payment from the wallet larger than its balance; nothing is taken. */
   WALLET_BALANCE_INSUFFICIENT: {
     errorCode: 2150,

@@ -4,6 +4,7 @@ import * as accountsSessionChannel from './0001-accounts-session-channel';
 import * as security from './0002-security';
 import * as passengers from './0003-passengers';
 import * as orders from './0004-orders';
+import * as ordersCaps from './0004-orders-caps';
 import * as payment from './0005-payment';
 import * as payment2 from './0005-payment-2';
 import * as paymentSavedCards from './0005-payment-saved-cards';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0002-security': security,
   '0003-passengers': passengers,
   '0004-orders': orders,
+  '0004-orders-caps': ordersCaps,
   '0005-payment': payment,
   '0005-payment-2': payment2,
   '0005-payment-saved-cards': paymentSavedCards,

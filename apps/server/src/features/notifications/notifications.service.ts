@@ -34,6 +34,11 @@ export type NoticeChannels = {
       template: { name: 'notice'; params: { title: string; order: string } };
     }): Promise<void>;
   };
+  /**
+   * Whether one more e-mail may go to an order's contact address that is not the account's own: a booking
+   * names any address, so each is written to at a bounded rate. Counts the e-mail when it answers yes.
+   */
+  contactMailAllowed?: (address: string) => Promise<boolean>;
 };
 
 export type NotifyInput = {
@@ -130,12 +135,16 @@ export class NotificationsService {
     return orderId ? `${base}/order?id=${orderId}` : `${base}/account/notices`;
   }
 
-  /** The e-mail of a notice, once: to the user's address, else to the order's contact address. */
+  /**
+   * The e-mail of a notice, once: to the user's verified address, else to the order's contact address
+   * while that address is within its rate.
+   */
   async deliverMail(noticeId: string): Promise<'sent' | 'done' | 'none'> {
     const n = await this.repo.forDelivery(noticeId);
     if (!n || n.mailedAt) return 'done';
     const to = n.email ?? n.contactEmail;
     if (!to) return 'none';
+    if (!n.email && this.channels.contactMailAllowed && !(await this.channels.contactMailAllowed(to))) return 'none';
     const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
     const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
     await this.channels.mail.send({ to, subject: m.subject, text: m.text, html: m.html });

@@ -43,6 +43,7 @@ import {
 import { contactProblems, maskMobile, normalizeMobile } from '@junction/domain/phone';
 import { addJob } from '../../jobs/jobs';
 import type { Secrets } from '../../lib/secrets';
+import { checkOrderCaps, type OrderCaps } from './order-caps';
 import type { FullOrder, OrderRow, OrdersRepository, SeatHold, Trx } from './orders.repository';
 import { statusText } from './orders.repository';
 import type { BookingPassenger, OfferSource, OrderNotifier, PassengerSource, QuotedOffer } from './ports';
@@ -59,9 +60,17 @@ export type OrdersOptions = {
   paymentMinutes: number;
   /** Origin of the support site; an order's page there is `/order/{id}` (spec §3). */
   supportUrl: string;
+  /** What one account, one train and one contact address may hold without paying. */
+  caps: OrderCaps;
 };
 
 const PHONE_PURPOSE = 'order-contact-phone';
+const CAP_ERRORS = new Set([
+  'ORDER_UNPAID_LIMIT',
+  'ORDER_SEATS_LIMIT',
+  'ORDER_TRAIN_SEATS_LIMIT',
+  'ORDER_CONTACT_LIMIT',
+]);
 
 const wireOrderStatus = (s: string): OrderStatus => (s === 'INVALID' ? s : (Number(s) as OrderStatus));
 const wirePaymentStatus = (s: string): PaymentStatus => (s === 'INVALID' ? s : (Number(s) as PaymentStatus));
@@ -331,6 +340,11 @@ export class OrdersService {
 
     try {
       const row = await this.repo.transaction(async (trx) => {
+        await checkOrderCaps(trx, this.options.caps, {
+          userId,
+          contactEmail: input.contact.email,
+          seats: waitlist ? [] : holds.map((h) => ({ key: h.key, seats: h.seats })),
+        });
         const order = await this.repo.insertOrder(
           trx,
           {
@@ -447,8 +461,9 @@ export class OrdersService {
       });
       return this.present(await this.full(userId, row.id));
     } catch (e) {
-      if (!isUniqueViolation(e, 'orders_idempotency')) throw e;
-      // The same key, sent twice at once: the other request made the order.
+      // The same key, sent twice at once: the other request made the order (and may have taken the last
+      // place under a cap this one then met).
+      if (!isUniqueViolation(e, 'orders_idempotency') && !(e instanceof AppError && CAP_ERRORS.has(e.code))) throw e;
       const made = await this.repo.findByKey(userId, key);
       if (!made) throw e;
       return this.sameRequest(userId, made, requestHash);
