@@ -6,7 +6,9 @@ import { securityApp } from './support';
 /**
  * Threat: any input the contract does not foresee. For every operation of the OpenAPI document, seeded
  * bodies, query strings and cookies (wrong types, huge strings, unicode, NUL bytes, `__proto__`, deep
- * nesting): no answer is a 5xx, none hangs, and every error has the API's shape.
+ * nesting): no answer is a 5xx, none hangs, and every error has the API's shape. Run against a server in
+ * development and against one started as production (a declared demonstration, the only production start
+ * without real outside systems), whose routes, cookies and error answers differ.
  */
 const SEED = 20261126;
 const CASES_PER_OPERATION = 40;
@@ -27,36 +29,6 @@ type Operation = {
   body?: JsonSchema;
   query: { name: string; schema?: JsonSchema }[];
 };
-
-let s: Awaited<ReturnType<typeof securityApp>>;
-let operations: Operation[] = [];
-/** A live session, so the calls of a signed-in traveller are fuzzed past the sign-in check too. */
-let signedIn = '';
-beforeAll(async () => {
-  s = await securityApp();
-  signedIn = (await s.registerMobile()).cookie;
-  const doc = s.t.app.swagger() as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        {
-          requestBody?: { content: Record<string, { schema: JsonSchema }> };
-          parameters?: { in: string; name: string; schema?: JsonSchema }[];
-        }
-      >
-    >;
-  };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      body: op.requestBody?.content['application/json']?.schema,
-      query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
-    })),
-  );
-});
-afterAll(() => s.t.close());
 
 const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: [deep(depth - 1)] });
 const nasty = fc.oneof(
@@ -253,62 +225,98 @@ function fieldSweep(op: Operation): unknown[] {
   });
 }
 
-describe('schema-driven fuzzing of every operation', () => {
-  it('never answers 5xx, never hangs, and answers every error in the API shape', async () => {
-    expect(operations.length).toBeGreaterThan(15);
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of operations) {
-      for (const c of cases(op)) {
-        const search = new URLSearchParams(c.query.map(([k, v]) => [k, v] as [string, string])).toString();
-        const url = `${op.path}${search ? `?${search}` : ''}`;
-        const payload =
-          op.method === 'GET' || c.body === undefined ? undefined : c.raw ? 'not json {' : bodyText(c.body, c.proto);
-        const request = s.t.app.inject({
-          method: op.method as 'GET' | 'POST',
-          url,
-          remoteAddress: s.freshIp(),
-          headers: {
-            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(c.cookie ? { cookie: c.cookie === 'signed-in' ? signedIn : c.cookie } : {}),
-          },
-          ...(payload !== undefined ? { payload } : {}),
-        });
-        const res = await Promise.race([
-          request,
-          new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), ANSWER_WITHIN_MS)),
-        ]);
-        sent++;
-        const what = `${op.method} ${url.slice(0, 80)} ${String(payload).slice(0, 80)} cookie=${c.cookie ?? ''}`;
-        if (res === 'hang') {
-          failures.push(`no answer: ${what}`);
-          continue;
+/** The fuzzing of every operation of one server. */
+function fuzzSuite(name: string, overrides: Record<string, string>) {
+  describe(`schema-driven fuzzing of every operation, ${name}`, () => {
+    let s: Awaited<ReturnType<typeof securityApp>>;
+    let operations: Operation[] = [];
+    /** A live session, so the calls of a signed-in traveller are fuzzed past the sign-in check too. */
+    let signedIn = '';
+    beforeAll(async () => {
+      s = await securityApp(overrides);
+      signedIn = (await s.registerMobile()).cookie;
+      const doc = s.t.app.swagger() as {
+        paths: Record<
+          string,
+          Record<
+            string,
+            {
+              requestBody?: { content: Record<string, { schema: JsonSchema }> };
+              parameters?: { in: string; name: string; schema?: JsonSchema }[];
+            }
+          >
+        >;
+      };
+      operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          body: op.requestBody?.content['application/json']?.schema,
+          query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+        })),
+      );
+    });
+    afterAll(() => s.t.close());
+
+    it('never answers 5xx, never hangs, and answers every error in the API shape', async () => {
+      expect(operations.length).toBeGreaterThan(15);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operations) {
+        for (const c of cases(op)) {
+          const search = new URLSearchParams(c.query.map(([k, v]) => [k, v] as [string, string])).toString();
+          const url = `${op.path}${search ? `?${search}` : ''}`;
+          const payload =
+            op.method === 'GET' || c.body === undefined ? undefined : c.raw ? 'not json {' : bodyText(c.body, c.proto);
+          const request = s.t.app.inject({
+            method: op.method as 'GET' | 'POST',
+            url,
+            remoteAddress: s.freshIp(),
+            headers: {
+              ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(c.cookie ? { cookie: c.cookie === 'signed-in' ? signedIn : c.cookie } : {}),
+            },
+            ...(payload !== undefined ? { payload } : {}),
+          });
+          const res = await Promise.race([
+            request,
+            new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), ANSWER_WITHIN_MS)),
+          ]);
+          sent++;
+          const what = `${op.method} ${url.slice(0, 80)} ${String(payload).slice(0, 80)} cookie=${c.cookie ?? ''}`;
+          if (res === 'hang') {
+            failures.push(`no answer: ${what}`);
+            continue;
+          }
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${res.body.slice(0, 100)}: ${what}`);
+          else if (res.statusCode >= 400 && !apiErrorSchema.safeParse(res.json()).success)
+            failures.push(`not the error shape ${res.body.slice(0, 100)}: ${what}`);
         }
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${res.body.slice(0, 100)}: ${what}`);
-        else if (res.statusCode >= 400 && !apiErrorSchema.safeParse(res.json()).success)
-          failures.push(`not the error shape ${res.body.slice(0, 100)}: ${what}`);
       }
-    }
-    for (const op of operations) {
-      for (const body of fieldSweep(op)) {
-        const res = await s.t.app.inject({
-          method: op.method as 'GET' | 'POST',
-          url: op.path,
-          remoteAddress: s.freshIp(),
-          headers: { cookie: signedIn, 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
-        sent++;
-        const what = `${op.method} ${op.path} ${JSON.stringify(body).slice(0, 120)}`;
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${res.body.slice(0, 100)}: ${what}`);
-        else if (res.statusCode >= 400 && !apiErrorSchema.safeParse(res.json()).success)
-          failures.push(`not the error shape ${res.body.slice(0, 100)}: ${what}`);
+      for (const op of operations) {
+        for (const body of fieldSweep(op)) {
+          const res = await s.t.app.inject({
+            method: op.method as 'GET' | 'POST',
+            url: op.path,
+            remoteAddress: s.freshIp(),
+            headers: { cookie: signedIn, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          sent++;
+          const what = `${op.method} ${op.path} ${JSON.stringify(body).slice(0, 120)}`;
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${res.body.slice(0, 100)}: ${what}`);
+          else if (res.statusCode >= 400 && !apiErrorSchema.safeParse(res.json()).success)
+            failures.push(`not the error shape ${res.body.slice(0, 100)}: ${what}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-    console.info(`${sent} generated requests over ${operations.length} operations`);
-    expect(sent).toBeGreaterThan(operations.length * CASES_PER_OPERATION);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    // Thousands of requests one after another: a ceiling for a loaded machine, each answer still bounded above.
-  }, 180_000);
-});
+      expect(failures).toEqual([]);
+      console.info(`${sent} generated requests over ${operations.length} operations`);
+      expect(sent).toBeGreaterThan(operations.length * CASES_PER_OPERATION);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // Thousands of requests one after another: a ceiling for a loaded machine, each answer still bounded above.
+    }, 180_000);
+  });
+}
+
+fuzzSuite('in development', {});
+fuzzSuite('in production', { NODE_ENV: 'production', DEMO_MODE: 'true' });
