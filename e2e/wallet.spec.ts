@@ -139,19 +139,29 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('wallet-entry')).toHaveCount(2);
     await shot(page, `wallet-${lang}`);
 
-    // Three wrong security codes lock a card for a day: the next try is refused before the card is asked.
+    // Three wrong security codes lock a card for a day: it is offered no more, and says until when.
     await page.getByTestId('top-up').click();
     await amountInput(page).fill('10');
     await page.getByTestId('top-up-form').locator('label').filter({ hasText: '3220' }).first().click();
-    for (const wrong of ['901', '902', '903']) {
-      await page.getByTestId('top-up-cvc').fill(wrong);
+    // Each try is answered before the next: the message of the one before is still on the form.
+    const tryCode = async (code: string) => {
+      await page.getByTestId('top-up-cvc').fill(code);
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/api/wallet/topup') && r.request().method() === 'POST',
+      );
       await page.getByTestId('top-up-submit').click();
+      await answered;
+    };
+    for (const wrong of ['901', '902']) {
+      await tryCode(wrong);
       await expect(page.getByTestId('top-up-form')).toContainText(text(lang, 'errors', '2107'));
       await page.getByTestId('top-up-cvc').fill('');
     }
-    await page.getByTestId('top-up-cvc').fill('123');
-    await page.getByTestId('top-up-submit').click();
-    await expect(page.getByTestId('top-up-form')).toContainText(text(lang, 'errors', '2156'));
+    await tryCode('903');
+    await expect(page.getByTestId('top-up-locked')).toHaveText(text(lang, 'errors', '2156'));
+    await expect(page.getByTestId('top-up-submit')).toBeDisabled();
+    await expect(page.getByTestId('top-up-card-locked')).toBeVisible();
+    await shot(page, `wallet-top-up-locked-${lang}`);
     await page.keyboard.press('Escape');
     const threeDs = page.getByTestId('saved-card').filter({ hasText: '3220' });
     await expect(threeDs.getByTestId('card-locked')).toBeVisible();

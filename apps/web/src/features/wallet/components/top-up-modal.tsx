@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
+import { usePreferences } from '../../../shared/lib/preferences';
 import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import {
@@ -54,13 +55,20 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
   const [form] = Form.useForm<Values>();
   const topUp = useTopUp();
   const [declined, setDeclined] = useState<number | null>(null);
-  const usable = cards.filter((c) => !c.expired && c.lockedUntil === null);
+  const { language } = usePreferences();
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  // A card locked after wrong security codes stays in the list, not chosen, saying until when.
+  const choices = cards.filter((c) => !c.expired);
+  const usable = choices.filter((c) => c.lockedUntil === null);
   const source = Form.useWatch('source', form) ?? usable[0]?.id ?? NEW;
   const save = Form.useWatch('save', form) ?? false;
-  const saved = usable.find((c) => c.id === source);
+  const chosen = choices.find((c) => c.id === source);
+  const saved = chosen?.lockedUntil === null ? chosen : undefined;
+  const locked = chosen && chosen.lockedUntil !== null ? chosen : undefined;
   const yuan = (minor: number) => format({ amountMinor: minor, currency: 'CNY' });
 
   const submit = async (v: Values) => {
+    if (locked) return;
     setDeclined(null);
     topUp.reset();
     const amount = Math.round(v.amount * 100);
@@ -110,7 +118,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
       okText={t('topUp.submit')}
       cancelText={t('card.cancel')}
       confirmLoading={topUp.isPending}
-      okButtonProps={{ 'data-testid': 'top-up-submit' } as ButtonProps}
+      okButtonProps={{ 'data-testid': 'top-up-submit', disabled: locked !== undefined } as ButtonProps}
       width={source === NEW ? 720 : 560}
       destroyOnHidden
     >
@@ -168,10 +176,22 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
         </div>
         <Form.Item name="source" label={t('topUp.card')}>
           <Radio.Group className={styles.cardChoices}>
-            {usable.map((c) => (
-              <Radio key={c.id} value={c.id} className={styles.cardChoice} data-testid="top-up-card">
+            {choices.map((c) => (
+              <Radio
+                key={c.id}
+                value={c.id}
+                disabled={c.lockedUntil !== null && c.id !== source}
+                className={styles.cardChoice}
+                data-testid="top-up-card"
+              >
                 <BrandMark brand={c.brand} small /> <span className={styles.choiceNumber}>•••• {c.last4}</span>
-                {c.description ? <span className={styles.choiceDescription}>{c.description}</span> : null}
+                {c.lockedUntil !== null ? (
+                  <span className={styles.choiceDescription} data-testid="top-up-card-locked">
+                    {t('card.lockedTag', { time: dateTime.format(new Date(c.lockedUntil)) })}
+                  </span>
+                ) : c.description ? (
+                  <span className={styles.choiceDescription}>{c.description}</span>
+                ) : null}
               </Radio>
             ))}
             <Radio value={NEW} className={styles.cardChoice} data-testid="top-up-new-card">
@@ -205,6 +225,8 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
               data-testid="top-up-cvc"
             />
           </Form.Item>
+        ) : locked ? (
+          <Alert type="warning" showIcon title={errorText(ERRORS.CARD_LOCKED.errorCode)} data-testid="top-up-locked" />
         ) : (
           <div className={styles.formGrid}>
             <div className={styles.wide}>

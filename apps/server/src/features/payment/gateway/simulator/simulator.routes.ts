@@ -70,7 +70,12 @@ export const simulatorRoutes = (sim: GatewaySimulator, options: { demo: boolean 
       const language = req.language;
       const t = (k: keyof typeof TEXT) => html(inLanguage(TEXT[k], language));
       const found = await sim.challenge(intentId);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // Its form posts back to this origin: with the site's no-referrer policy the browser would send
+      // `Origin: null`, which the cross-site check refuses.
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
       if (found?.intent.status !== 'requires_action') {
         const back = found?.returnUrl ? `<p><a href="${html(found.returnUrl)}">${t('back')}</a></p>` : '';
         return page(language, `<p>${t('gone')}</p>${back}`, options.demo);
