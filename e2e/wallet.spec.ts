@@ -24,10 +24,10 @@ async function signIn(page: Page, lang: Lang) {
 const amountInput = (page: Page) =>
   page.locator('[data-testid="top-up-amount"] input, input[data-testid="top-up-amount"]').first();
 
-/** Full-page screenshots at the desktop widths of spec §9, when SHOTS names a folder. */
+/** Full-page screenshots on a phone and at the desktop widths of spec §9, when SHOTS names a folder. */
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
+  for (const width of [390, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
   }

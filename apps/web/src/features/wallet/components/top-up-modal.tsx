@@ -245,7 +245,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
           </div>
         )}
         {usable.length === 0 ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
-        {declined !== null ? <FormError error={declined} /> : null}
+        {declined !== null && !locked ? <FormError error={declined} /> : null}
         <FormError error={topUp.error} />
       </Form>
     </Modal>
