@@ -112,7 +112,9 @@ export class FlightSchedule {
 
   /** Flights leaving `airport` whose departure instant lies in [fromMs, toMs). */
   departures(airport: number, fromMs: number, toMs: number): FlightInstance[] {
-    return this.scan(this.byOrigin[airport], fromMs, toMs, []).sort((a, b) => a.departure - b.departure);
+    return this.scan(this.byOrigin[airport], fromMs, toMs, []).sort(
+      (a, b) => a.departure - b.departure || a.flight - b.flight,
+    );
   }
 
   /**
@@ -123,9 +125,9 @@ export class FlightSchedule {
   departuresTo(airport: number, destinations: readonly number[], fromMs: number, toMs: number): FlightInstance[] {
     const out: FlightInstance[] = [];
     for (const d of destinations) this.scan(this.byRoute.get(this.routeKey(airport, d)), fromMs, toMs, out);
-    return destinations.length > 1
-      ? out.sort((a, b) => a.departure - b.departure || a.flight - b.flight)
-      : out.sort((a, b) => a.departure - b.departure);
+    // Flights leaving at the same moment (one on the day's own timetable, one past midnight of the day
+    // before) in the order of their ids, whatever service day they were found on.
+    return out.sort((a, b) => a.departure - b.departure || a.flight - b.flight);
   }
 
   /** Adds the flights of a list (sorted by departure second) departing in [fromMs, toMs) to `out`. */
