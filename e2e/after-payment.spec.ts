@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
+import { fillCardForm } from './card-form';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
 
@@ -15,29 +16,10 @@ const shot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.keyboard.type(option);
-  await page.keyboard.press('Enter');
-}
-
 /** Pays the order on the payment page with a new card, as a traveller does, and follows it back to the order. */
 async function payByCard(page: Page, lang: Lang, orderId: string, number: string = TEST_CARDS.visa) {
   await page.goto(`/payment?id=${orderId}`);
-  await page
-    .getByTestId('payment-methods')
-    .getByText(text(lang, 'payment', 'method.card'), { exact: true })
-    .click();
-  await page.getByTestId('card-number').fill(number);
-  await pick(page, text(lang, 'card', 'expMonth'), '12');
-  await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
-  await page.getByTestId('card-cvc').fill('123');
-  await page.getByTestId('card-name').fill('ZHANG WEI');
-  await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
-  await page.getByTestId('billing-city').fill('Beijing');
-  await page.getByTestId('billing-region').fill('Beijing');
-  await page.getByTestId('billing-zip').fill('100004');
-  await page.getByTestId('billing-phone').fill('+8613800138000');
+  await fillCardForm(page, lang, number);
   await page.getByTestId('pay-submit').click();
   await expect(page.getByTestId('payment-success')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/order\\?id=${orderId}$`), { timeout: 60_000 });

@@ -8,6 +8,7 @@ import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulato
 import { DuffelFake } from '../apps/server/test/fakes/duffel-fake';
 import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../apps/server/test/fakes/duffel-timetable';
 import { packSearchLink } from '../packages/domain/src/index';
+import { fillCardForm } from './card-form';
 import { newMobile, smsCode } from './outbox';
 import { inDays, PASSWORD, routeCriteria, shot } from './setup';
 import { LANGUAGES, type Lang, text, watchErrors } from './support';
@@ -148,12 +149,6 @@ async function traveller(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
 
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.keyboard.type(option);
-  await page.keyboard.press('Enter');
-}
-
 for (const lang of LANGUAGES) {
   test(`books and pays a flight sold by Duffel, ticketed with Duffel's booking reference (${lang})`, async ({
     page,
@@ -206,20 +201,7 @@ for (const lang of LANGUAGES) {
     // Paid by card on the card processor simulator.
     await expect(page.getByTestId('payment-page')).toBeVisible({ timeout: 60_000 });
     const id = new URL(page.url()).searchParams.get('id') ?? '';
-    await page
-      .getByTestId('payment-methods')
-      .getByText(text(lang, 'payment', 'method.card'), { exact: true })
-      .click();
-    await page.getByTestId('card-number').fill(TEST_CARDS.visa);
-    await pick(page, text(lang, 'card', 'expMonth'), '12');
-    await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
-    await page.getByTestId('card-cvc').fill('123');
-    await page.getByTestId('card-name').fill('ZHANG WEI');
-    await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
-    await page.getByTestId('billing-city').fill('Beijing');
-    await page.getByTestId('billing-region').fill('Beijing');
-    await page.getByTestId('billing-zip').fill('100004');
-    await page.getByTestId('billing-phone').fill('+8613800138000');
+    await fillCardForm(page, lang, TEST_CARDS.visa);
     await page.getByTestId('pay-submit').click();
     await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(new RegExp(`/order\\?id=${id}$`), { timeout: 60_000 });

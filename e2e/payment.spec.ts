@@ -7,6 +7,7 @@ import {
   priceOrder,
   type SearchResult,
 } from '../packages/domain/src/index';
+import { fillCardForm } from './card-form';
 import { newMobile, smsCode } from './outbox';
 import { idNumber, inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
@@ -100,22 +101,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 /** Chooses the card method and fills the form as a traveller would. */
-async function fillCard(page: Page, lang: Lang, number: string, cvc = '123') {
-  await page
-    .getByTestId('payment-methods')
-    .getByText(text(lang, 'payment', 'method.card'), { exact: true })
-    .click();
-  await page.getByTestId('card-number').fill(number);
-  await pick(page, text(lang, 'card', 'expMonth'), '12');
-  await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
-  await page.getByTestId('card-cvc').fill(cvc);
-  await page.getByTestId('card-name').fill('ZHANG WEI');
-  await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
-  await page.getByTestId('billing-city').fill('Beijing');
-  await page.getByTestId('billing-region').fill('Beijing');
-  await page.getByTestId('billing-zip').fill('100004');
-  await page.getByTestId('billing-phone').fill('+8613800138000');
-}
+const fillCard = (page: Page, lang: Lang, number: string, cvc = '123') => fillCardForm(page, lang, number, { cvc });
 
 const errorText = (lang: Lang, code: number) => text(lang, 'errors', String(code));
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import type { SearchResult } from '../packages/domain/src/index';
+import { fillCardForm } from './card-form';
 import {
   idNumber,
   linkRailAccount,
@@ -30,28 +31,7 @@ async function withLinkedRailAccount(page: Page, birth: string) {
 /** Each language books its own day, so seats one test brings back never fill the other's order. */
 const DAYS: Record<Lang, number> = { en: 5, 'zh-CN': 6 };
 
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.keyboard.type(option);
-  await page.keyboard.press('Enter');
-}
-
-async function fillCard(page: Page, lang: Lang) {
-  await page
-    .getByTestId('payment-methods')
-    .getByText(text(lang, 'payment', 'method.card'), { exact: true })
-    .click();
-  await page.getByTestId('card-number').fill(TEST_CARDS.visa);
-  await pick(page, text(lang, 'card', 'expMonth'), '12');
-  await pick(page, text(lang, 'card', 'expYear'), String(new Date().getFullYear() + 3));
-  await page.getByTestId('card-cvc').fill('123');
-  await page.getByTestId('card-name').fill('ZHOU JIE');
-  await page.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
-  await page.getByTestId('billing-city').fill('Beijing');
-  await page.getByTestId('billing-region').fill('Beijing');
-  await page.getByTestId('billing-zip').fill('100004');
-  await page.getByTestId('billing-phone').fill('+8613800138000');
-}
+const fillCard = (page: Page, lang: Lang) => fillCardForm(page, lang, TEST_CARDS.visa, { name: 'ZHOU JIE' });
 
 /** The window at each width, with a part of the page in view. */
 const shotHere = async (page: Page, name: string, part: ReturnType<Page['locator']>) => {
