@@ -68,6 +68,8 @@ async function bookPlan(announce: number | null): Promise<{ order: Order; air: n
     const res = await t.app.inject({
       method: 'POST',
       url: '/ticketing-sim/schedule-changes',
+      // The simulators' controls answer a signed-in session only, like the API.
+      headers: { cookie: alice },
       payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes: announce },
     });
     expect(res.statusCode, res.body).toBe(200);
