@@ -21,7 +21,7 @@ const MAX_BYTES = 1_000_000;
 
 /** A document named the way this repository names its own (`README.md`, `architecture.md`, `0010-….md`). */
 const DOCUMENT = /(?<![\w./-])([\w.-]*\/)*([A-Za-z0-9][\w-]*\.md)\b/g;
-/** A relative path that climbs (`../shared/STYLE.md`), as written in code, comments or text. */
+/** A relative path that climbs (`../notes/GUIDE.md`), as written in code, comments or text. */
 const CLIMBING = /(?<![\w./-])((?:\.\.\/)+)([\w@.-]+(?:\/[\w@.-]+)*)/g;
 /** Absolute paths of a machine the repository was worked on, never of the deployed site. */
 const MACHINE_PATH = /(?<![\w.-])\/(work|home\/[\w.-]+|Users\/[\w.-]+|mnt\/[\w.-]+)\//g;

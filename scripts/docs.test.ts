@@ -20,15 +20,15 @@ describe('the repository stands alone', () => {
 
 describe('the citation check', () => {
   it('finds a document the repository does not hold, letter for letter', () => {
-    expect(cited('apps/server/src/a.ts', ' * The orders (ARCHITECTURE.md §7): …')).toEqual(['ARCHITECTURE.md']);
-    expect(cited('README.md', 'See spec/product-spec.md')).toEqual(['spec/product-spec.md']);
+    expect(cited('apps/server/src/a.ts', ' * The orders (DESIGN-NOTES.md §7): …')).toEqual(['DESIGN-NOTES.md']);
+    expect(cited('README.md', 'See notes/product-notes.md')).toEqual(['notes/product-notes.md']);
     expect(cited('docs/adr/0001-x.md', 'See `docs/architecture.md` §2 and data/SOURCES.md')).toEqual([]);
   });
 
   it('finds a path that climbs out of the repository, and passes one that stays inside', () => {
-    expect(cited('CONTRIBUTING.md', '`../shared/STYLE.md` shows a feature')).toEqual([
-      '../shared/STYLE.md',
-      '../shared/STYLE.md',
+    expect(cited('CONTRIBUTING.md', '`../notes/GUIDE.md` shows a feature')).toEqual([
+      '../notes/GUIDE.md',
+      '../notes/GUIDE.md',
     ]);
     expect(cited('apps/web/src/app/providers.tsx', "import { x } from '../shared/api/site';")).toEqual([]);
     expect(cited('apps/web/src/app/providers.tsx', "import x from '../../../../../notes/plan';")).toEqual([
@@ -37,7 +37,7 @@ describe('the citation check', () => {
   });
 
   it("finds a machine's absolute path", () => {
-    expect(cited('scripts/x.ts', "const spec = '/work/shared/spec';")).toEqual(['/work/']);
+    expect(cited('scripts/x.ts', "const notes = '/home/alex/notes';")).toEqual(['/home/alex/']);
     expect(cited('Dockerfile', 'WORKDIR /app')).toEqual([]);
   });
 
