@@ -11,6 +11,7 @@ import { fillCardForm } from './card-form';
 import { newMobile, smsCode } from './outbox';
 import { idNumber, inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { topUpWallet } from './trip-api';
 
 /**
  * A traveller with an order awaiting payment, made through the API as the booking page does; then the
@@ -326,33 +327,7 @@ for (const lang of LANGUAGES) {
       orderNumber: string;
       payment: { price: { amount: number } };
     };
-    const billing = {
-      line1: '1 Jianguomenwai Avenue',
-      city: 'Beijing',
-      region: 'Beijing',
-      country: 'CN',
-      zip: '100004',
-      phone: '+8613800138000',
-    };
-    const token = (await (
-      await page.request.post('/gateway-sim/v1/tokens', {
-        data: { number: TEST_CARDS.visa, expMonth: 12, expYear: 2031, name: 'ZHANG WEI', cvc: '123', billing },
-      })
-    ).json()) as { token: string };
-    const card = (await (
-      await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
-    ).json()) as { id: string };
-    const cvcToken = (await (
-      await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { cvc: '123' } })
-    ).json()) as { token: string };
-    const topUp = await page.request.post('/api/wallet/topup', {
-      data: {
-        amount: order.payment.price.amount,
-        source: { kind: 'savedCard', cardId: card.id, cvcToken: cvcToken.token },
-      },
-      headers: { 'Idempotency-Key': `e2e-${id}` },
-    });
-    expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');
+    await topUpWallet(page, order.payment.price.amount);
 
     // The clock stands still from here, so the success can be read before the page returns to the order.
     await page.clock.install();

@@ -87,13 +87,10 @@ export async function bookTrip(
 }
 
 /**
- * Pays an order from the wallet through the API, as the wallet and payment pages would: a card saved,
- * the wallet topped up from it with the order's price, then the order paid from the balance.
+ * Tops the wallet up by `amountMinor` through the API, as the wallet page does: a new card saved, then the
+ * top-up paid from it with its security code.
  */
-export async function payFromWallet(page: Page, orderId: string): Promise<void> {
-  const order = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as {
-    payment: { price: { amount: number } };
-  };
+export async function topUpWallet(page: Page, amountMinor: number): Promise<void> {
   const billing = {
     line1: '1 Jianguomenwai Avenue',
     city: 'Beijing',
@@ -102,9 +99,10 @@ export async function payFromWallet(page: Page, orderId: string): Promise<void> 
     zip: '100004',
     phone: '+8613800138000',
   };
+  const expYear = new Date().getFullYear() + 3;
   const token = (await (
     await page.request.post('/gateway-sim/v1/tokens', {
-      data: { number: '4242424242424242', expMonth: 12, expYear: 2031, name: 'ZHANG WEI', cvc: '123', billing },
+      data: { number: '4242424242424242', expMonth: 12, expYear, name: 'ZHANG WEI', cvc: '123', billing },
     })
   ).json()) as { token: string };
   const card = (await (
@@ -114,10 +112,18 @@ export async function payFromWallet(page: Page, orderId: string): Promise<void> 
     token: string;
   };
   const topUp = await page.request.post('/api/wallet/topup', {
-    data: { amount: order.payment.price.amount, source: { kind: 'savedCard', cardId: card.id, cvcToken: cvc.token } },
+    data: { amount: amountMinor, source: { kind: 'savedCard', cardId: card.id, cvcToken: cvc.token } },
     headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(((await topUp.json()) as { outcome: string }).outcome).toBe('succeeded');
+}
+
+/** Pays an order from the wallet through the API, as the wallet and payment pages would: topped up, then paid. */
+export async function payFromWallet(page: Page, orderId: string): Promise<void> {
+  const order = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as {
+    payment: { price: { amount: number } };
+  };
+  await topUpWallet(page, order.payment.price.amount);
   const paid = await page.request.post('/api/order/pay', {
     data: { orderId, method: { kind: 'wallet' } },
     headers: { 'Idempotency-Key': randomUUID() },
