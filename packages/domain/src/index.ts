@@ -32,6 +32,7 @@ export * from './passengers/passenger.api';
 export * from './passengers/passenger.schema';
 export * from './passengers/passenger-rules';
 export * from './passengers/rail-status';
+export * from './payment/attempt-status';
 export * from './payment/card';
 export * from './payment/payment.api';
 export * from './payment/payment.schema';
