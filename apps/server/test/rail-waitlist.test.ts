@@ -423,7 +423,7 @@ describe('a waiting-list order', () => {
     // The processor's notice of the authorisation read the attempt still open, just before it was held.
     const stale = vi
       .spyOn(PaymentsRepository.prototype, 'attemptByIntent')
-      .mockResolvedValueOnce({ ...attempt, state: 'created' });
+      .mockResolvedValueOnce({ ...attempt, state: 'created', purpose: 'order' });
     try {
       await t.app.payments.onGatewayEvent({
         id: `evt_${randomUUID()}`,

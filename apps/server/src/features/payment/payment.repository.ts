@@ -1,12 +1,54 @@
+import {
+  ATTEMPT_TRANSITIONS,
+  type AttemptState,
+  attemptStateOf,
+  INITIAL_ATTEMPT_STATE,
+  OPEN_ATTEMPT_STATES,
+  PAYMENT_PURPOSES,
+  PAYMENT_REFUND_TRANSITIONS,
+  type PaymentPurpose,
+  type PaymentRefundChannel,
+  type PaymentRefundState,
+  paymentRefundChannelOf,
+  paymentRefundStateOf,
+  stepFrom,
+  storedAs,
+} from '@junction/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, PaymentAttemptsTable, PaymentEventsTable, PaymentRefundsTable } from '../../db/database';
 import type { Trx } from './ports';
 
-export type AttemptRow = Selectable<PaymentAttemptsTable>;
-export type RefundRow = Selectable<PaymentRefundsTable>;
+type Typed<Row, T> = Omit<Row, keyof T> & T;
+/** An attempt as stored, its state and purpose read as the names code uses. */
+export type AttemptRow = Typed<Selectable<PaymentAttemptsTable>, { state: AttemptState; purpose: PaymentPurpose }>;
+/** Money going back, its state and channel read as the names code uses. */
+export type RefundRow = Typed<
+  Selectable<PaymentRefundsTable>,
+  { state: PaymentRefundState; channel: PaymentRefundChannel }
+>;
+type NewAttempt = Typed<Omit<Insertable<PaymentAttemptsTable>, 'id' | 'state'>, { purpose: PaymentPurpose }>;
+type NewRefund = Typed<
+  Omit<Insertable<PaymentRefundsTable>, 'id'>,
+  { state: PaymentRefundState; channel: PaymentRefundChannel }
+>;
 type Executor = Db | Trx;
 
-const OPEN = ['created', 'action', 'capturing', 'unknown'];
+const purposeOf = storedAs(PAYMENT_PURPOSES, 'payment purpose');
+const asAttempt = (row: Selectable<PaymentAttemptsTable>): AttemptRow => ({
+  ...row,
+  state: attemptStateOf(row.state),
+  purpose: purposeOf(row.purpose),
+});
+const asRefund = (row: Selectable<PaymentRefundsTable>): RefundRow => ({
+  ...row,
+  state: paymentRefundStateOf(row.state),
+  channel: paymentRefundChannelOf(row.channel),
+});
+const maybe =
+  <R, T>(read: (row: R) => T) =>
+  (row: R | undefined): T | undefined =>
+    row === undefined ? undefined : read(row);
+const OPEN = [...OPEN_ATTEMPT_STATES];
 
 /** The only code that touches our payment tables. */
 export class PaymentsRepository {
@@ -16,14 +58,22 @@ export class PaymentsRepository {
     return this.db.transaction().execute(work);
   }
 
-  insertAttempt(trx: Trx, attempt: Omit<Insertable<PaymentAttemptsTable>, 'id'>): Promise<AttemptRow> {
-    return trx.insertInto('paymentAttempts').values(attempt).returningAll().executeTakeFirstOrThrow();
+  /** A new attempt, written in its first state before the processor is called. */
+  async insertAttempt(trx: Trx, attempt: NewAttempt): Promise<AttemptRow> {
+    const row = await trx
+      .insertInto('paymentAttempts')
+      .values({ ...attempt, state: INITIAL_ATTEMPT_STATE })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return asAttempt(row);
   }
 
   async addEvent(
     db: Executor,
-    event: Omit<Insertable<PaymentEventsTable>, 'id' | 'data' | 'refundId'> & {
+    event: Omit<Insertable<PaymentEventsTable>, 'id' | 'data' | 'refundId' | 'fromState' | 'toState'> & {
       refundId?: string;
+      fromState: AttemptState | PaymentRefundState | null;
+      toState: AttemptState | PaymentRefundState;
       data?: Record<string, unknown>;
     },
   ): Promise<void> {
@@ -33,55 +83,64 @@ export class PaymentsRepository {
       .execute();
   }
 
-  attempt(id: string, db: Executor = this.db): Promise<AttemptRow | undefined> {
-    return db.selectFrom('paymentAttempts').selectAll().where('id', '=', id).executeTakeFirst();
+  async attempt(id: string, db: Executor = this.db): Promise<AttemptRow | undefined> {
+    return maybe(asAttempt)(await db.selectFrom('paymentAttempts').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
-  attemptByKey(orderId: string, key: string): Promise<AttemptRow | undefined> {
-    return this.db
+  async attemptByKey(orderId: string, key: string): Promise<AttemptRow | undefined> {
+    const row = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
       .where('idempotencyKey', '=', key)
       .executeTakeFirst();
+    return maybe(asAttempt)(row);
   }
 
-  attemptForUser(userId: string, orderId: string, id: string): Promise<AttemptRow | undefined> {
-    return this.db
+  async attemptForUser(userId: string, orderId: string, id: string): Promise<AttemptRow | undefined> {
+    const row = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('id', '=', id)
       .where('orderId', '=', orderId)
       .where('userId', '=', userId)
       .executeTakeFirst();
+    return maybe(asAttempt)(row);
   }
 
-  attemptByIntent(intentId: string): Promise<AttemptRow | undefined> {
-    return this.db.selectFrom('paymentAttempts').selectAll().where('intentId', '=', intentId).executeTakeFirst();
+  async attemptByIntent(intentId: string): Promise<AttemptRow | undefined> {
+    const row = await this.db
+      .selectFrom('paymentAttempts')
+      .selectAll()
+      .where('intentId', '=', intentId)
+      .executeTakeFirst();
+    return maybe(asAttempt)(row);
   }
 
-  openAttempt(orderId: string): Promise<AttemptRow | undefined> {
-    return this.db
+  async openAttempt(orderId: string): Promise<AttemptRow | undefined> {
+    const row = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
       .where('state', 'in', OPEN)
       .executeTakeFirst();
+    return maybe(asAttempt)(row);
   }
 
   /** The attempt whose authorisation is held for a waiting-list order (or was, in `states`). */
-  attemptIn(orderId: string, states: readonly string[]): Promise<AttemptRow | undefined> {
-    return this.db
+  async attemptIn(orderId: string, states: readonly AttemptState[]): Promise<AttemptRow | undefined> {
+    const row = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
       .where('state', 'in', [...states])
       .orderBy('createdAt', 'desc')
       .executeTakeFirst();
+    return maybe(asAttempt)(row);
   }
 
-  openAttempts(changedBefore: Date): Promise<AttemptRow[]> {
-    return this.db
+  async openAttempts(changedBefore: Date): Promise<AttemptRow[]> {
+    const rows = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('state', 'in', OPEN)
@@ -89,6 +148,7 @@ export class PaymentsRepository {
       .orderBy('updatedAt')
       .limit(500)
       .execute();
+    return rows.map(asAttempt);
   }
 
   async setIntent(id: string, intentId: string, at: Date): Promise<void> {
@@ -101,24 +161,27 @@ export class PaymentsRepository {
   }
 
   /**
-   * A compare-and-set step of an attempt: nothing changes unless it is in one of `from`. Answers the
+   * A compare-and-set step of an attempt to `to`: nothing changes unless it is in one of `from`, each of
+   * which must be a step of `ATTEMPT_TRANSITIONS` to `to` (else it throws before writing). Answers the
    * state it left, or undefined when it was elsewhere.
    */
   async moveAttempt(
     id: string,
-    from: readonly string[],
-    set: Partial<Pick<AttemptRow, 'state' | 'actionUrl' | 'declineCode' | 'settledAt'>>,
+    from: readonly AttemptState[],
+    to: AttemptState,
+    set: Partial<Pick<AttemptRow, 'actionUrl' | 'declineCode' | 'settledAt'>>,
     at: Date,
     db: Executor = this.db,
-  ): Promise<{ from: string } | undefined> {
+  ): Promise<{ from: AttemptState } | undefined> {
+    const allowed = stepFrom(ATTEMPT_TRANSITIONS, from, to);
     const row = await db
       .updateTable('paymentAttempts')
-      .set({ ...set, updatedAt: at })
+      .set({ ...set, state: to, updatedAt: at })
       .where('id', '=', id)
-      .where('state', 'in', [...from])
+      .where('state', 'in', [...allowed])
       .returning(sql<string>`(select p.state from payment_attempts p where p.id = ${id})`.as('from'))
       .executeTakeFirst();
-    return row;
+    return row && { from: attemptStateOf(row.from) };
   }
 
   /** Records a webhook event once; false when it was received before. */
@@ -132,37 +195,44 @@ export class PaymentsRepository {
     return row !== undefined;
   }
 
-  insertRefund(trx: Trx, refund: Omit<Insertable<PaymentRefundsTable>, 'id'>): Promise<RefundRow> {
-    return trx.insertInto('paymentRefunds').values(refund).returningAll().executeTakeFirstOrThrow();
+  async insertRefund(trx: Trx, refund: NewRefund): Promise<RefundRow> {
+    return asRefund(await trx.insertInto('paymentRefunds').values(refund).returningAll().executeTakeFirstOrThrow());
   }
 
-  refund(id: string): Promise<RefundRow | undefined> {
-    return this.db.selectFrom('paymentRefunds').selectAll().where('id', '=', id).executeTakeFirst();
+  async refund(id: string, db: Executor = this.db): Promise<RefundRow | undefined> {
+    return maybe(asRefund)(await db.selectFrom('paymentRefunds').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
-  refundByKey(key: string): Promise<RefundRow | undefined> {
-    return this.db.selectFrom('paymentRefunds').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
-  }
-
-  pendingRefunds(changedBefore: Date): Promise<RefundRow[]> {
-    return this.db
+  async refundByKey(key: string): Promise<RefundRow | undefined> {
+    const row = await this.db
       .selectFrom('paymentRefunds')
       .selectAll()
-      .where('state', '=', 'pending')
+      .where('idempotencyKey', '=', key)
+      .executeTakeFirst();
+    return maybe(asRefund)(row);
+  }
+
+  async pendingRefunds(changedBefore: Date): Promise<RefundRow[]> {
+    const rows = await this.db
+      .selectFrom('paymentRefunds')
+      .selectAll()
+      .where('state', '=', 'pending' satisfies PaymentRefundState)
       .where('updatedAt', '<=', changedBefore)
       .limit(500)
       .execute();
+    return rows.map(asRefund);
   }
 
   /** An order's captured attempts, oldest first. */
-  succeededAttempts(orderId: string): Promise<AttemptRow[]> {
-    return this.db
+  async succeededAttempts(orderId: string): Promise<AttemptRow[]> {
+    const rows = await this.db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
-      .where('state', '=', 'succeeded')
+      .where('state', '=', 'succeeded' satisfies AttemptState)
       .orderBy('createdAt')
       .execute();
+    return rows.map(asAttempt);
   }
 
   /** An order's captured attempts, locked, each with what was refunded of it so far. */
@@ -171,7 +241,7 @@ export class PaymentsRepository {
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
-      .where('state', '=', 'succeeded')
+      .where('state', '=', 'succeeded' satisfies AttemptState)
       .orderBy('createdAt')
       .forUpdate()
       .execute();
@@ -181,32 +251,36 @@ export class PaymentsRepository {
       .where('orderId', '=', orderId)
       .groupBy('attemptId')
       .execute();
-    return rows.map((r) => ({ ...r, refundedMinor: Number(refunded.find((x) => x.attemptId === r.id)?.sum ?? 0) }));
+    return rows.map((r) => ({
+      ...asAttempt(r),
+      refundedMinor: Number(refunded.find((x) => x.attemptId === r.id)?.sum ?? 0),
+    }));
   }
 
-  /** pending → succeeded once the processor confirmed it. */
+  /** A refund's step pending → succeeded once the processor confirmed it, with its event row. */
   async refundSent(id: string, gatewayRefundId: string, at: Date): Promise<RefundRow | undefined> {
+    const to: PaymentRefundState = 'succeeded';
+    const from = stepFrom(PAYMENT_REFUND_TRANSITIONS, ['pending'], to);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('paymentRefunds')
-        .set({ state: 'succeeded', gatewayRefundId, updatedAt: at })
+        .set({ state: to, gatewayRefundId, updatedAt: at })
         .where('id', '=', id)
-        .where('state', '=', 'pending')
+        .where('state', 'in', [...from])
         .returningAll()
         .executeTakeFirst();
-      if (row) {
-        await this.addEvent(trx, {
-          attemptId: row.attemptId,
-          refundId: row.id,
-          orderId: row.orderId,
-          kind: 'refunded',
-          fromState: 'pending',
-          toState: 'succeeded',
-          at,
-          data: { gatewayRefundId },
-        });
-      }
-      return row ?? (await trx.selectFrom('paymentRefunds').selectAll().where('id', '=', id).executeTakeFirst());
+      if (!row) return this.refund(id, trx);
+      await this.addEvent(trx, {
+        attemptId: row.attemptId,
+        refundId: row.id,
+        orderId: row.orderId,
+        kind: 'refunded',
+        fromState: 'pending',
+        toState: to,
+        at,
+        data: { gatewayRefundId },
+      });
+      return asRefund(row);
     });
   }
 }

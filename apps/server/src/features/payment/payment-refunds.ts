@@ -1,0 +1,131 @@
+import { AppError } from '@junction/domain';
+import { addJob } from '../../jobs/jobs';
+import { isUnique } from './idempotency';
+import type { PaymentContext } from './payment.context';
+import type { AttemptRow, RefundRow } from './payment.repository';
+import type { Trx } from './ports';
+
+export type RefundResult = {
+  refundId: string;
+  orderId: string;
+  subOrderId: string | null;
+  amount: { amount: number; currency: 'CNY' };
+  /** Where the money goes back: the card that paid (the wallet when the wallet paid). */
+  channel: 'card' | 'wallet';
+  state: 'pending' | 'succeeded';
+};
+
+type RefundAsked = { orderId: string; subOrderId?: string; amount: number; idempotencyKey: string };
+
+const presentRefund = (r: RefundRow): RefundResult => ({
+  refundId: r.id,
+  orderId: r.orderId,
+  subOrderId: r.subOrderId,
+  amount: { amount: r.amountMinor, currency: 'CNY' },
+  channel: r.channel,
+  state: r.state,
+});
+
+/**
+ * Money going back to the traveller, once per idempotency key, to the channel that paid: the card
+ * through the processor (written `pending` before the processor is called and retried until known), or
+ * the wallet's ledger, credited in the transaction that writes the refund.
+ */
+export class PaymentRefunds {
+  constructor(private readonly ctx: PaymentContext) {}
+
+  async refund(p: RefundAsked): Promise<RefundResult> {
+    if (!Number.isInteger(p.amount) || p.amount <= 0) throw new AppError('VALIDATION_FAILED');
+    const existing = await this.ctx.repo.refundByKey(p.idempotencyKey);
+    if (existing) return presentRefund(existing.state === 'pending' ? await this.send(existing) : existing);
+    let refund: RefundRow;
+    try {
+      refund = await this.ctx.repo.transaction((trx) => this.write(trx, p));
+    } catch (e) {
+      // The same key's other request wrote it meanwhile: answered as the existing refund.
+      if (!isUnique(e, 'payment_refunds_idempotency_key_key')) throw e;
+      return this.refund(p);
+    }
+    return presentRefund(await this.send(refund).catch(() => refund));
+  }
+
+  /** Writes the refund against a captured attempt with enough left, with its event row. */
+  private async write(trx: Trx, p: RefundAsked): Promise<RefundRow> {
+    const { repo } = this.ctx;
+    const at = this.ctx.now();
+    const paid = await repo.succeededAttemptsForUpdate(trx, p.orderId);
+    const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
+    if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
+    const toWallet = attempt.method === 'wallet';
+    const row = await repo.insertRefund(trx, {
+      orderId: p.orderId,
+      subOrderId: p.subOrderId ?? null,
+      attemptId: attempt.id,
+      idempotencyKey: p.idempotencyKey,
+      amountMinor: p.amount,
+      channel: toWallet ? 'wallet' : 'card',
+      // Money paid from the wallet goes back to its ledger in this transaction.
+      state: toWallet ? 'succeeded' : 'pending',
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (toWallet) return this.toWallet(trx, attempt, row, at);
+    await repo.addEvent(trx, {
+      attemptId: attempt.id,
+      refundId: row.id,
+      orderId: p.orderId,
+      kind: 'refund_requested',
+      fromState: null,
+      toState: row.state,
+      at,
+      data: { amountMinor: p.amount, subOrderId: p.subOrderId ?? null },
+    });
+    await addJob(
+      trx,
+      'payments.refund',
+      { refundId: row.id },
+      { runAt: new Date(at.getTime() + this.ctx.options.settleAfterMs), jobKey: `payments.refund:${row.id}` },
+    );
+    return row;
+  }
+
+  private async toWallet(trx: Trx, attempt: AttemptRow, row: RefundRow, at: Date): Promise<RefundRow> {
+    if (!this.ctx.wallet) throw new Error('a wallet payment is refunded without the wallet');
+    await this.ctx.wallet.credit(trx, {
+      userId: attempt.userId,
+      kind: 'refund',
+      amountMinor: row.amountMinor,
+      idempotencyKey: `refund:${row.id}`,
+      orderId: row.orderId,
+    });
+    await this.ctx.repo.addEvent(trx, {
+      attemptId: attempt.id,
+      refundId: row.id,
+      orderId: row.orderId,
+      kind: 'refunded',
+      fromState: null,
+      toState: row.state,
+      at,
+      data: { amountMinor: row.amountMinor, subOrderId: row.subOrderId, channel: 'wallet' },
+    });
+    return row;
+  }
+
+  /** Sends a pending refund to the processor (same key each time: it refunds once). */
+  async send(refund: RefundRow): Promise<RefundRow> {
+    if (refund.state !== 'pending') return refund;
+    const attempt = await this.ctx.repo.attempt(refund.attemptId);
+    if (!attempt?.intentId) throw new Error(`refund ${refund.id} has no captured intent`);
+    const done = await this.ctx.gateway.refund({
+      intentId: attempt.intentId,
+      amount: refund.amountMinor,
+      idempotencyKey: `refund:${refund.id}`,
+    });
+    return (await this.ctx.repo.refundSent(refund.id, done.id, this.ctx.now())) ?? refund;
+  }
+
+  async job(refundId: string): Promise<void> {
+    const refund = await this.ctx.repo.refund(refundId);
+    if (refund) await this.send(refund);
+  }
+}

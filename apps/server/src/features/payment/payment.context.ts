@@ -1,0 +1,114 @@
+import { AppError, ORDER_STATUS, type OrderStatus, PAYMENT_STATUS, type PaymentPurpose } from '@junction/domain';
+import type { PaymentGateway } from './gateway/gateway';
+import type { PaymentsRepository } from './payment.repository';
+import type { AfterPayment, PayableOrder, PayableOrders, SavedCards, Trx, WalletFunds } from './ports';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'payments.settle': { attemptId: string };
+    'payments.refund': { refundId: string };
+    'payments.reconcile': Record<string, never>;
+  }
+}
+
+/**
+ * Named points of the pay flow where a test may have the process killed (SIGKILL), to show that
+ * restart and reconciliation settle every order once. Never honoured in production.
+ */
+export const CRASH_POINTS = [
+  'attempt-recorded',
+  'intent-created',
+  'confirmed',
+  'before-capture',
+  'captured',
+  'before-commit',
+  'after-commit',
+  'webhook-received',
+  'webhook-before-commit',
+  'failed-before-commit',
+] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+export type PaymentsOptions = {
+  /** Where the browser comes back to after the 3-D Secure page (the payment page of the order). */
+  returnPath: (orderId: string, attemptId: string) => string;
+  /** An attempt still open after this long is settled by asking the processor. */
+  settleAfterMs: number;
+  /** How long a request waits for another attempt of the same order to settle. */
+  waitMs: number;
+  crashAt?: CrashPoint;
+};
+
+/**
+ * What every step of paying shares: our tables, the orders payment moves, the card processor, the
+ * options and the clock, and the other features' ports, set once at start-up.
+ */
+export class PaymentContext {
+  afterPayment: AfterPayment | undefined;
+  wallet: WalletFunds | undefined;
+  savedCards: SavedCards | undefined;
+
+  constructor(
+    readonly repo: PaymentsRepository,
+    readonly orders: PayableOrders,
+    readonly gateway: PaymentGateway,
+    readonly options: PaymentsOptions,
+    readonly now: () => Date,
+  ) {}
+
+  crash(point: CrashPoint): void {
+    if (this.options.crashAt === point) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /** The one place what follows a payment is queued, in the payment's transaction. */
+  async scheduleFollowUp(trx: Trx, orderId: string): Promise<void> {
+    await this.afterPayment?.scheduleTicketing(trx, orderId);
+  }
+
+  /** How the security code of an attempt with a saved card fared, in the transaction settling it (or on its own). */
+  async codeOutcome(
+    trx: Trx | null,
+    attempt: { userId: string; savedCardId: string | null },
+    outcome: 'right' | 'wrong' | 'not-judged',
+  ): Promise<void> {
+    const cards = this.savedCards;
+    const cardId = attempt.savedCardId;
+    if (!cards || !cardId) return;
+    if (trx) return cards.codeOutcome(trx, { userId: attempt.userId, cardId, outcome });
+    await this.repo.transaction((t) => cards.codeOutcome(t, { userId: attempt.userId, cardId, outcome }));
+  }
+}
+
+/** Thrown inside a payment's transaction when its order was not where the step starts: it rolls back. */
+export class OrderMoved extends Error {}
+
+const PAID_STATUSES: readonly OrderStatus[] = [
+  ORDER_STATUS.PAID,
+  ORDER_STATUS.TICKETING,
+  ORDER_STATUS.TICKETED,
+  ORDER_STATUS.COMPLETED,
+];
+
+export const isPaid = (order: PayableOrder | undefined): boolean =>
+  order !== undefined && PAID_STATUSES.includes(order.status);
+
+/** Another attempt of the order holds it: it awaits payment with a payment under way. */
+export const isPaying = (order: PayableOrder | undefined): boolean =>
+  order?.status === ORDER_STATUS.WAIT_PAYMENT && order.paymentStatus === PAYMENT_STATUS.PROCESSING;
+
+export type AmountDue = { order: PayableOrder; purpose: PaymentPurpose; amountMinor: number };
+
+/** What is to be paid now: the order's price, or its price difference; 2000 when paid, closed otherwise. */
+export function amountDue(orderId: string, order: PayableOrder | undefined, now: Date): AmountDue {
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  if (order.status === ORDER_STATUS.WAIT_PAYMENT) {
+    if (order.deadline.getTime() <= now.getTime()) throw new AppError('PAYMENT_CLOSED');
+    return { order, purpose: 'order', amountMinor: order.priceMinor };
+  }
+  if (order.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && order.differenceMinor > 0)
+    return { order, purpose: 'difference', amountMinor: order.differenceMinor };
+  if (isPaid(order)) throw new AppError('ORDER_ALREADY_PAID');
+  throw new AppError('PAYMENT_CLOSED', { params: { orderId } });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
