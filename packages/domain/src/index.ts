@@ -24,6 +24,7 @@ export * from './orders/order.schema';
 export * from './orders/order-status';
 export * from './orders/pricing';
 export * from './orders/schedule-change';
+export * from './orders/status-codec';
 export * from './orders/traveller-rules';
 export * from './passengers/documents';
 export * from './passengers/id-card';
