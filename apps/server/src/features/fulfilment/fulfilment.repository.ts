@@ -1,3 +1,4 @@
+import { ORDER_STATUS, orderStatusCodec, SUB_ORDER_STATUS, subOrderStatusCodec } from '@junction/domain';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db, OrdersTable, RefundsTable, SubOrdersTable, TicketsTable } from '../../db/database';
 
@@ -7,12 +8,12 @@ export type SubOrderRow = Selectable<SubOrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type TicketRow = Selectable<TicketsTable>;
 
-/** Statuses as the text columns keep them (spec §4 wire values). */
-export const statusText = (s: string | number | null): string | null => (s === null ? null : String(s));
+const PAID = orderStatusCodec.encode(ORDER_STATUS.PAID);
+const ISSUING = subOrderStatusCodec.encode(SUB_ORDER_STATUS.ISSUING);
 
 /**
- * The SQL of fulfilment: orders and sub-orders move only by compare-and-set (`where status = from`) with
- * an event row beside, in the caller's transaction; tickets and refunds are fulfilment's own tables.
+ * The SQL of fulfilment: tickets and refunds are fulfilment's own tables; orders and sub-orders are read
+ * here and move only through the order lifecycle (`lib/lifecycle`), in the caller's transaction.
  */
 export class FulfilmentRepository {
   constructor(readonly db: Db) {}
@@ -27,49 +28,6 @@ export class FulfilmentRepository {
 
   subOrders(orderId: string, db: Kysely<Database> = this.db): Promise<SubOrderRow[]> {
     return db.selectFrom('subOrders').selectAll().where('orderId', '=', orderId).orderBy('position').execute();
-  }
-
-  /** Moves the order from one status to another (and its payment status when given); false if it was not in `from`. */
-  async moveOrder(
-    trx: Trx,
-    p: { orderId: string; from: string; to: string; paymentFrom?: string; paymentTo?: string; at: Date },
-  ): Promise<boolean> {
-    let q = trx
-      .updateTable('orders')
-      .set({ status: p.to, updatedAt: p.at, ...(p.paymentTo ? { paymentStatus: p.paymentTo } : {}) })
-      .where('id', '=', p.orderId)
-      .where('status', '=', p.from);
-    if (p.paymentFrom) q = q.where('paymentStatus', '=', p.paymentFrom);
-    const row = await q.returning('id').executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async moveSubOrder(trx: Trx, p: { subOrderId: string; from: string; to: string }): Promise<boolean> {
-    const row = await trx
-      .updateTable('subOrders')
-      .set({ status: p.to })
-      .where('id', '=', p.subOrderId)
-      .where('status', '=', p.from)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async addEvent(
-    trx: Trx,
-    e: { orderId: string; kind: string; from: string | null; to: string; at: Date; data?: Record<string, unknown> },
-  ): Promise<void> {
-    await trx
-      .insertInto('orderEvents')
-      .values({
-        orderId: e.orderId,
-        kind: e.kind,
-        fromStatus: e.from,
-        toStatus: e.to,
-        at: e.at,
-        data: JSON.stringify(e.data ?? {}),
-      })
-      .execute();
   }
 
   /** Locks the order row for the rest of the transaction, so its sub-orders are decided one at a time. */
@@ -243,13 +201,13 @@ export class FulfilmentRepository {
   async orphans(): Promise<{ paidOrders: string[]; issuing: { orderId: string; subOrderId: string }[] }> {
     const paid = await sql<{ id: string }>`
       select o.id from orders o
-      where o.status = '2'
+      where o.status = ${PAID}
         and not exists (select 1 from graphile_worker.jobs j where j.key = 'ticketing:' || o.id::text)`.execute(
       this.db,
     );
     const issuing = await sql<{ orderId: string; subOrderId: string }>`
       select s.order_id as "orderId", s.id as "subOrderId" from sub_orders s
-      where s.status = '2'
+      where s.status = ${ISSUING}
         and not exists (select 1 from graphile_worker.jobs j where j.key = 'issue:' || s.id::text)`.execute(this.db);
     return { paidOrders: paid.rows.map((r) => r.id), issuing: issuing.rows };
   }

@@ -1,13 +1,15 @@
 import {
   canTransition,
+  isTicketClosed,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
+  orderStatusCodec,
   PAYMENT_STATUS,
-  PAYMENT_TRANSITIONS,
   SUB_ORDER_STATUS,
-  SUB_ORDER_TRANSITIONS,
+  subOrderStatusCodec,
 } from '@junction/domain';
-import { type FulfilmentRepository, type OrderRow, statusText, type Trx } from './fulfilment.repository';
+import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
+import type { FulfilmentRepository, OrderRow, Trx } from './fulfilment.repository';
 import { ticketsOf } from './refund-tickets';
 
 /**
@@ -17,13 +19,6 @@ import { ticketsOf } from './refund-tickets';
 
 const O = ORDER_STATUS;
 const S = SUB_ORDER_STATUS;
-const txt = (s: string | number | null) => statusText(s) as string;
-
-/** Checks a step against the domain's table before it is written. */
-function step<T extends string | number | null>(table: ReadonlyMap<T, readonly T[]>, from: T, to: T): void {
-  if (!canTransition(table, from, to))
-    throw new Error(`${String(from)} → ${String(to)} is not a step of the status table`);
-}
 
 /** Every ticket of a sub-order is being refunded or refunded: it moves from standing to 6 with an event row. */
 export async function settleRequested(
@@ -43,9 +38,10 @@ export async function settleRequested(
   const live = refunds.filter((r) => r.subOrderId === sub.id && r.status !== 'withdrawn');
   const held = (position: number | null) =>
     live.some((r) => r.travellerPosition === null || position === null || r.travellerPosition === position);
-  const from = sub.status as string;
+  const from = subOrderStatusCodec.decode(sub.status);
   if (!ticketsOf(sub, travellers).every((t) => held(t.position))) {
-    await repo.addEvent(trx, {
+    if (from === null) return;
+    await orderLifecycle.subOrderEvent(trx, {
       orderId: order.id,
       kind: 'ticket-refund-requested',
       from,
@@ -55,13 +51,12 @@ export async function settleRequested(
     });
     return;
   }
-  step(SUB_ORDER_TRANSITIONS, Number(from) as typeof S.TICKETED, S.REFUNDING);
-  if (!(await repo.moveSubOrder(trx, { subOrderId: sub.id, from, to: txt(S.REFUNDING) }))) return;
-  await repo.addEvent(trx, {
+  if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to: S.REFUNDING }))) return;
+  await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,
     kind: 'refund-requested',
     from,
-    to: txt(S.REFUNDING),
+    to: S.REFUNDING,
     at,
     data: { subOrderId: sub.id },
   });
@@ -95,17 +90,16 @@ export async function closeIfAllRefunded(
   at: Date,
 ): Promise<void> {
   const subs = await repo.subOrders(order.id, trx);
-  if (!subs.every((s) => s.status === txt(S.REFUNDED) || s.status === txt(S.CANCELLED))) return;
-  const from = order.status as string;
-  if (!canTransition(ORDER_TRANSITIONS, Number(from) as typeof O.TICKETING, O.REFUNDED)) return;
-  step(PAYMENT_TRANSITIONS, PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED);
-  const moved = await repo.moveOrder(trx, {
+  if (!subs.every((s) => isTicketClosed(subOrderStatusCodec.decode(s.status)))) return;
+  const from = orderStatusCodec.decode(order.status);
+  if (!canTransition(ORDER_TRANSITIONS, from, O.REFUNDED)) return;
+  const moved = await orderLifecycle.moveOrder(trx, {
     orderId: order.id,
     from,
-    to: txt(O.REFUNDED),
-    paymentFrom: txt(PAYMENT_STATUS.PAID),
-    paymentTo: txt(PAYMENT_STATUS.REFUNDED),
+    to: O.REFUNDED,
+    paymentFrom: PAYMENT_STATUS.PAID,
+    paymentTo: PAYMENT_STATUS.REFUNDED,
     at,
   });
-  if (moved) await repo.addEvent(trx, { orderId: order.id, kind: 'refunded', from, to: txt(O.REFUNDED), at });
+  if (moved) await orderLifecycle.orderEvent(trx, { orderId: order.id, kind: 'refunded', from, to: O.REFUNDED, at });
 }

@@ -2,16 +2,19 @@ import {
   type AirType,
   AppError,
   type FeeRules,
+  isTicketStanding,
   partyStands,
   type RailType,
   type RefundFee,
   type RefundSelection,
   refundFee,
+  subOrderStatusCodec,
 } from '@junction/domain';
 import type { RefundRow, SubOrderRow } from './fulfilment.repository';
 
-/** Sub-order statuses whose tickets stand: ticketed, or changed. */
-export const STANDS = new Set(['5', '4']);
+/** Whether a sub-order's tickets stand: ticketed, or changed. */
+export const stands = (sub: Pick<SubOrderRow, 'status'>): boolean =>
+  isTicketStanding(subOrderStatusCodec.decode(sub.status));
 
 export type OrderTraveller = { position: number; name: string; airType: string; railType: string | null };
 
@@ -101,7 +104,7 @@ export function selectTickets(
     .flatMap((s) => ticketsOf(s, travellers))
     // A traveller alone names only tickets of theirs: an older sub-order is refunded for everyone at once.
     .filter((t) => selection.traveller === undefined || t.position === selection.traveller);
-  const open = chosen.filter((t) => STANDS.has(t.sub.status ?? '') && !refunds.some((r) => holds(r, t)));
+  const open = chosen.filter((t) => stands(t.sub) && !refunds.some((r) => holds(r, t)));
   if (open.length === 0) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
   for (const sub of subs.filter((s) => open.some((t) => t.sub.id === s.id))) {
     const chosenHere = new Set(open.filter((t) => t.sub.id === sub.id).map((t) => t.position));

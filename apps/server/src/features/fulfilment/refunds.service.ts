@@ -1,6 +1,6 @@
 import {
   AppError,
-  canTransition,
+  assertStep,
   type FeeRules,
   localDate,
   REFUND_TRANSITIONS,
@@ -9,17 +9,12 @@ import {
   type RefundSelection,
   type ResultLeg,
   SUB_ORDER_STATUS,
-  SUB_ORDER_TRANSITIONS,
   type TicketRefundQuote,
 } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
-import {
-  type FulfilmentRepository,
-  type OrderRow,
-  type RefundRow,
-  statusText,
-  type Trx,
-} from './fulfilment.repository';
+import { isUniqueViolation } from '../../lib/idempotency';
+import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
+import type { FulfilmentRepository, OrderRow, RefundRow, Trx } from './fulfilment.repository';
 import type { Notifier, RefundMoney, SellerRefunds } from './ports';
 import { SELLER_QUOTE, sellerFees } from './refund-seller';
 import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
@@ -34,15 +29,8 @@ export type RefundOptions = {
 };
 
 const S = SUB_ORDER_STATUS;
-const txt = (s: string | number | null) => statusText(s) as string;
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
-
-/** Checks a step against the domain's table before it is written. */
-function step<T extends string | number | null>(table: ReadonlyMap<T, readonly T[]>, from: T, to: T): void {
-  if (!canTransition(table, from, to))
-    throw new Error(`${String(from)} → ${String(to)} is not a step of the status table`);
-}
 
 type Itinerary = { legs: ResultLeg[]; fees: FeeRules };
 type Priced = { ticket: RefundTicket; quote: TicketRefundQuote };
@@ -214,8 +202,7 @@ export class RefundsService {
       })
       .catch((e: unknown) => {
         // Another request refunded this ticket first (the unique index of live refunds).
-        if ((e as { code?: string }).code === '23505')
-          throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
+        if (isUniqueViolation(e)) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
         throw e;
       });
     await this.repo.addRefundEvent(trx, { refundId: refund.id, from: null, to: 'processing', at: r.at });
@@ -271,7 +258,7 @@ export class RefundsService {
       amountMinor: claimed.amountMinor,
       idempotencyKey: `refund:${claimed.id}`,
     });
-    step(REFUND_TRANSITIONS, 'processing', 'done');
+    assertStep(REFUND_TRANSITIONS, 'processing', 'done');
     const at = this.now();
     await this.repo.transaction(async (trx) => {
       const order = await this.repo.lockOrder(trx, claimed.orderId);
@@ -295,13 +282,12 @@ export class RefundsService {
         at,
       });
       if (sub && (await allPaidBack(this.repo, trx, order.id, sub.id))) {
-        step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.REFUNDED);
-        const to = txt(S.REFUNDED);
-        if (await this.repo.moveSubOrder(trx, { subOrderId: sub.id, from: txt(S.REFUNDING), to })) {
-          await this.repo.addEvent(trx, {
+        const [from, to] = [S.REFUNDING, S.REFUNDED] as const;
+        if (await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to })) {
+          await orderLifecycle.subOrderEvent(trx, {
             orderId: order.id,
             kind: 'sub-order-refunded',
-            from: txt(S.REFUNDING),
+            from,
             to,
             at,
             data: { subOrderId: sub.id, refundId, amountMinor: claimed.amountMinor, channel },
@@ -318,8 +304,7 @@ export class RefundsService {
     const refund = await this.repo.refund(refundId);
     if (!refund || refund.userId !== userId) throw new AppError('REFUND_NOT_FOUND');
     if (refund.reason !== 'traveller') throw new AppError('REFUND_NOT_WITHDRAWABLE');
-    step(REFUND_TRANSITIONS, 'processing', 'withdrawn');
-    step(SUB_ORDER_TRANSITIONS, S.REFUNDING, S.TICKETED);
+    assertStep(REFUND_TRANSITIONS, 'processing', 'withdrawn');
     const at = this.now();
     await this.repo.transaction(async (trx) => {
       await this.repo.lockOrder(trx, refund.orderId);
@@ -343,12 +328,12 @@ export class RefundsService {
         await this.repo.addRefundEvent(trx, { refundId: id, from: 'processing', to: 'withdrawn', at });
       }
       // The sub-order was being refunded whole; with this ticket back, it stands again.
-      const to = txt(S.TICKETED);
-      if (await this.repo.moveSubOrder(trx, { subOrderId: refund.subOrderId, from: txt(S.REFUNDING), to })) {
-        await this.repo.addEvent(trx, {
+      const [from, to] = [S.REFUNDING, S.TICKETED] as const;
+      if (await orderLifecycle.moveSubOrder(trx, { subOrderId: refund.subOrderId, from, to })) {
+        await orderLifecycle.subOrderEvent(trx, {
           orderId: refund.orderId,
           kind: 'refund-withdrawn',
-          from: txt(S.REFUNDING),
+          from,
           to,
           at,
           data: { subOrderId: refund.subOrderId, refundId },

@@ -5,12 +5,13 @@ import {
   type ScheduledItinerary,
   SUB_ORDER_STATUS,
 } from '@junction/domain';
+import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
 import type { FulfilmentRepository, OrderRow, SubOrderRow, Trx } from './fulfilment.repository';
 import type { Notifier } from './ports';
 import type { ScheduleChange } from './ticketing/issuer';
 
 /** A schedule change is an event of a ticketed sub-order: it stays ticketed. */
-const TICKETED = String(SUB_ORDER_STATUS.TICKETED);
+const TICKETED = SUB_ORDER_STATUS.TICKETED;
 
 /** A flight as its seller now tells it: airports and local times without offset (Duffel's `2026-12-01T08:05:00`). */
 export type SellerFlight = { from: string; to: string; departingAt: string; arrivingAt: string };
@@ -47,7 +48,7 @@ export async function recordScheduleChanges(
     if (leg.departureTime === change.departureTime && leg.arrivalTime === change.arrivalTime) continue;
     itinerary = applyScheduleChange(itinerary, change);
     recorded.push(change);
-    await p.repo.addEvent(trx, {
+    await orderLifecycle.subOrderEvent(trx, {
       orderId: p.order.id,
       kind: 'schedule-change',
       from: TICKETED,

@@ -1,7 +1,6 @@
-import { AppError, ORDER_STATUS } from '@junction/domain';
+import { AppError, ORDER_STATUS, orderStatusCodec } from '@junction/domain';
 import { sql } from 'kysely';
 import type { Trx } from './orders.repository';
-import { statusText } from './orders.repository';
 
 /** What one account, one train and one contact address may hold without paying (configuration). */
 export type OrderCaps = {
@@ -20,7 +19,7 @@ export type WantedSeats = { key: string; seats: number }[];
 
 /** The advisory-lock class of order caps ("OC"), apart from any other user of advisory locks. */
 const LOCK_CLASS = 0x4f43;
-const UNPAID = statusText(ORDER_STATUS.WAIT_PAYMENT) as string;
+const UNPAID = orderStatusCodec.encode(ORDER_STATUS.WAIT_PAYMENT);
 
 /** A train on a day: the stock key without its class. */
 const trainOf = (stockKey: string) => stockKey.slice(0, stockKey.lastIndexOf(':'));

@@ -1,8 +1,8 @@
+import { ORDER_STATUS as O, orderStatusCodec, SUB_ORDER_STATUS as S, subOrderStatusCodec } from '@junction/domain';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   Database,
   Db,
-  OrderEventsTable,
   OrdersTable,
   OrderTravellersTable,
   RailWaitlistTable,
@@ -35,12 +35,11 @@ export type FullOrder = {
   waitlist: WaitlistRow | undefined;
 };
 
-/** Statuses as the text columns keep them (spec §4 wire values: 'INVALID', '0' … '8'). */
-export const statusText = (s: string | number | null): string | null => (s === null ? null : String(s));
-
 /** Trip filters of spec §4 as conditions on status and departure. */
-const AWAITING = ['0', '1'];
-const UPCOMING = ['2', '4', '5', '8'];
+const AWAITING = [O.WAIT_PAYMENT, O.PRICE_DIFFERENCE_DUE].map(orderStatusCodec.encode);
+const UPCOMING = [O.PAID, O.TICKETING, O.TICKETED, O.WAITLISTED].map(orderStatusCodec.encode);
+/** Rail tickets paid for and not issued yet. */
+const ISSUING_TICKETS = [S.ISSUING, S.PAID].map(subOrderStatusCodec.encode);
 
 /**
  * The only code that touches the order tables. Every statement a request makes names the user, so
@@ -102,16 +101,6 @@ export class OrdersRepository {
       .orderBy('position')
       .execute();
     return order ? { ...order, travellers } : undefined;
-  }
-
-  async addEvent(
-    db: Executor,
-    event: Omit<Selectable<OrderEventsTable>, 'id' | 'data'> & { data?: Record<string, unknown> },
-  ): Promise<void> {
-    await db
-      .insertInto('orderEvents')
-      .values({ ...event, data: JSON.stringify(event.data ?? {}) })
-      .execute();
   }
 
   /**
@@ -234,51 +223,6 @@ export class OrdersRepository {
     };
   }
 
-  /**
-   * Moves an order from one status to another, with its payment status and the sub-orders still in
-   * `subFrom`, as one compare-and-set: nothing changes unless the order is in `from` (and belongs to
-   * `userId` when given). Answers the order as it was before, or undefined when it was not in `from`.
-   */
-  async transition(
-    trx: Trx,
-    p: {
-      orderId: string;
-      userId?: string;
-      from: string;
-      to: string;
-      paymentTo: string;
-      subFrom: null;
-      /** Null leaves the sub-orders as they are. */
-      subTo: string | null;
-      at: Date;
-      dueBy?: Date;
-      /** The payment status the order must be in (any when not given). */
-      paymentFrom?: string;
-      /** Payment statuses that block the step (a payment under way blocks cancelling and expiry). */
-      paymentNot?: string;
-    },
-  ): Promise<OrderRow | undefined> {
-    let update = trx
-      .updateTable('orders')
-      .set({ status: p.to, paymentStatus: p.paymentTo, updatedAt: p.at })
-      .where('id', '=', p.orderId)
-      .where('status', '=', p.from);
-    if (p.paymentFrom !== undefined) update = update.where('paymentStatus', '=', p.paymentFrom);
-    if (p.paymentNot !== undefined) update = update.where('paymentStatus', '!=', p.paymentNot);
-    if (p.userId !== undefined) update = update.where('userId', '=', p.userId);
-    if (p.dueBy) update = update.where('paymentDeadline', '<=', p.dueBy);
-    const row = await update.returningAll().executeTakeFirst();
-    if (!row) return undefined;
-    if (p.subTo === null) return row;
-    await trx
-      .updateTable('subOrders')
-      .set({ status: p.subTo })
-      .where('orderId', '=', p.orderId)
-      .where('status', 'is', p.subFrom)
-      .execute();
-    return row;
-  }
-
   /** Who a rail sub-order is for and how its tickets are issued (online through 12306, or offline). */
   async railTicketingOf(subOrderId: string): Promise<{ userId: string; ticketing: string | null } | undefined> {
     return this.db
@@ -297,55 +241,10 @@ export class OrdersRepository {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('orders.userId', '=', userId)
       .where('subOrders.type', '=', 'railway')
-      .where('subOrders.status', 'in', ['2', '7'])
+      .where('subOrders.status', 'in', ISSUING_TICKETS)
       .where('subOrders.ticketing', '=', 'online')
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  /** Payment status alone, as a compare-and-set: `from` → `to` for an order in `status` (before `before`). */
-  async movePaymentStatus(
-    trx: Trx,
-    p: { orderId: string; status: string; from: string; to: string; at: Date; before?: Date },
-  ): Promise<boolean> {
-    let update = trx
-      .updateTable('orders')
-      .set({ paymentStatus: p.to, updatedAt: p.at })
-      .where('id', '=', p.orderId)
-      .where('status', '=', p.status)
-      .where('paymentStatus', '=', p.from);
-    if (p.before) update = update.where('paymentDeadline', '>', p.before);
-    return (await update.returning('id').executeTakeFirst()) !== undefined;
-  }
-
-  /** A paid order's sub-orders carry what was paid for them. */
-  async setPaid(trx: Trx, orderId: string): Promise<void> {
-    await trx
-      .updateTable('subOrders')
-      .set((eb) => ({ paidMinor: eb.ref('priceMinor') }))
-      .where('orderId', '=', orderId)
-      .execute();
-  }
-
-  /** The price difference (order status 1) paid: order 1 → `to`, each difference added to what was paid. */
-  async payDifference(trx: Trx, p: { orderId: string; to: string; at: Date }): Promise<boolean> {
-    const row = await trx
-      .updateTable('orders')
-      .set({ status: p.to, updatedAt: p.at })
-      .where('id', '=', p.orderId)
-      .where('status', '=', '1')
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('subOrders')
-      .set({
-        paidMinor: sql`coalesce(paid_minor, price_minor) + coalesce(price_difference_minor, 0)`,
-        priceDifferenceMinor: null,
-      })
-      .where('orderId', '=', p.orderId)
-      .execute();
-    return true;
   }
 
   /** The sum of an order's sub-order price differences. */

@@ -1,3 +1,4 @@
+import { assertStep, WAITLIST_TRANSITIONS, type WaitlistStatus } from '@junction/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx, WaitlistRow } from './orders.repository';
@@ -19,14 +20,15 @@ export class WaitlistRepository {
   /**
    * One step of an entry as a compare-and-set: nothing changes unless it is in one of `from` (and is the
    * user's, and its cut-off is passed by `dueBy` or not yet passed at `before`, when given). Answers the
-   * entry as it is after the step, or undefined when the step did not apply.
+   * entry as it is after the step, or undefined when the step did not apply. Each step is checked
+   * against the domain's table first.
    */
   async move(
     db: Executor,
     p: {
       orderId: string;
-      from: readonly string[];
-      to: string;
+      from: readonly WaitlistStatus[];
+      to: WaitlistStatus;
       at: Date;
       userId?: string;
       dueBy?: Date;
@@ -35,6 +37,7 @@ export class WaitlistRepository {
       heldMinor?: number;
     },
   ): Promise<WaitlistRow | undefined> {
+    for (const from of p.from) assertStep(WAITLIST_TRANSITIONS, from, p.to);
     let update = db
       .updateTable('railWaitlist')
       .set({

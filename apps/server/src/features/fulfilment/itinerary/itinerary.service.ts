@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type Language } from '@junction/domain';
 import type { FulfilmentRepository } from '../fulfilment.repository';
-import { receiptOf } from '../fulfilment.service';
+import { receiptOf } from '../fulfilment-view';
 import type { PaymentRecords } from '../ports';
 import type { ItineraryRepository } from './itinerary.repository';
 import { itineraryIcs } from './itinerary-ics';

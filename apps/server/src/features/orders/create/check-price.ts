@@ -1,0 +1,63 @@
+import {
+  AppError,
+  type BookingOffer,
+  baggageTotal,
+  type CreateOrder,
+  defaultTicketingWay,
+  extrasProblem,
+  type PartyTypes,
+  priceOrder,
+  type RailFeeTable,
+  type RailLinkStatus,
+  type RailTicketingWay,
+  railServiceFee,
+  type SearchResult,
+} from '@junction/domain';
+
+export type CheckedPrice = {
+  priced: ReturnType<typeof priceOrder>;
+  /** How its rail tickets are issued: online through the traveller's 12306 account, or offline by us. */
+  way: RailTicketingWay;
+};
+
+/**
+ * The second step of an order: the extras are ones the result sells to this party, online ticketing
+ * has a live 12306 link, and the price worked out now is the one the traveller saw (baggage first, then
+ * the total), else the spec's error with both amounts.
+ */
+export function checkPrice(p: {
+  result: SearchResult;
+  input: Pick<CreateOrder, 'extras' | 'expected' | 'railTicketing'>;
+  types: PartyTypes;
+  trip: BookingOffer['trip'];
+  ticketing: { link: RailLinkStatus; fees: RailFeeTable };
+  railServiceFeeMinor: number;
+}): CheckedPrice {
+  const { result, input, ticketing } = p;
+  const problem = extrasProblem(result, p.types, input.extras);
+  if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
+  // Online ticketing needs a live 12306 link (6001 once its session ended, 6205 without one).
+  const way: RailTicketingWay = input.railTicketing ?? defaultTicketingWay(ticketing.link);
+  if (p.trip.rail && way === 'online' && ticketing.link !== 'active') {
+    throw new AppError(ticketing.link === 'expired' ? 'RAIL_SESSION_EXPIRED' : 'RAIL_NOT_LINKED');
+  }
+  const priced = priceOrder({
+    result,
+    types: p.types,
+    extras: input.extras,
+    railServiceFeeMinor: p.railServiceFeeMinor,
+    railServiceFeeOf: (leg) => railServiceFee(ticketing.fees, way, result.legs[leg]?.number ?? ''),
+  });
+  const latestBags = baggageTotal(priced.breakdown);
+  if (latestBags !== input.expected.baggageMinor) {
+    throw new AppError('BAGGAGE_PRICE_CHANGED', {
+      params: { original: input.expected.baggageMinor, latest: latestBags },
+    });
+  }
+  if (priced.breakdown.totalMinor !== input.expected.totalMinor) {
+    throw new AppError('PRICE_CHANGED', {
+      params: { original: input.expected.totalMinor, latest: priced.breakdown.totalMinor },
+    });
+  }
+  return { priced, way };
+}
