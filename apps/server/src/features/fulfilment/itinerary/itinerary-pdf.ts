@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatMoney, type Language } from '@junction/domain';
+import { formatMoney, isAwaitingPayment, type Language, orderStatusCodec } from '@junction/domain';
 import PDFDocument from 'pdfkit';
 import { fill } from '../../../lib/text';
 import { durationText, type ItineraryTexts, placeName, rideText, seatText } from './itinerary-text';
@@ -211,8 +211,8 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
     return;
   }
   const ref = l.subOrder?.bookingReference;
-  // Awaiting payment (0) or a price difference (1): nothing is issued before it is paid.
-  const unpaid = view.status === '0' || view.status === '1';
+  // Awaiting payment or a price difference: nothing is issued before it is paid.
+  const unpaid = isAwaitingPayment(orderStatusCodec.decode(view.status));
   const refLabel = l.subOrder?.type === 'railway' ? tx.railOrder : tx.bookingReference;
   doc
     .fillColor(C.muted)

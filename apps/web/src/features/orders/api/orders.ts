@@ -1,4 +1,11 @@
-import { type CreateOrderInput, IDEMPOTENCY_HEADER, type OrderListQuery, orderEndpoints } from '@junction/domain';
+import {
+  type CreateOrderInput,
+  IDEMPOTENCY_HEADER,
+  isIssuing,
+  isWaitlisted,
+  type OrderListQuery,
+  orderEndpoints,
+} from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
@@ -58,7 +65,7 @@ export const orderQueryOptions = (id: string) =>
     enabled: id !== '',
     refetchInterval: (q) => {
       const status = q.state.data?.status;
-      return status === 2 || status === 4 || status === 8 ? 5000 : false;
+      return status !== undefined && (isIssuing(status) || isWaitlisted(status)) ? 5000 : false;
     },
   });
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

@@ -1,4 +1,13 @@
-import { type IssuedTicketView, type Order, type OrderFulfilment, scheduleChangeOf } from '@junction/domain';
+import {
+  type IssuedTicketView,
+  isIssuing,
+  isTicketFallen,
+  isTicketStanding,
+  isWaitlisted,
+  type Order,
+  type OrderFulfilment,
+  scheduleChangeOf,
+} from '@junction/domain';
 import { Alert, Button, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +17,8 @@ import { paths } from '../../../shared/paths';
 import { RailTicketingTag } from '../../../shared/rail/rail-ticketing';
 import { Price } from '../../../shared/ui/price';
 import type { RefundTickets } from '../api/fulfilment';
-import { canRefundTicket, refundOfTicket, STANDS } from '../lib/ticket-refunds';
+import { canRefundTicket, refundOfTicket } from '../lib/ticket-refunds';
 import styles from './orders.module.css';
-
-const FALLEN = new Set([6, 3, 8]);
 
 export type TicketsCardProps = {
   order: Order;
@@ -30,9 +37,9 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const issuing = order.status === 2 || order.status === 4;
+  const issuing = isIssuing(order.status);
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
-  const partial = failed.length > 0 && order.subOrders.some((s) => STANDS.has(s.status ?? -1));
+  const partial = failed.length > 0 && order.subOrders.some((s) => isTicketStanding(s.status));
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
       {issuing && fulfilment?.ticketingBy ? (
@@ -62,8 +69,8 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
         {order.subOrders.map((s) => {
           const tickets = fulfilment?.tickets.filter((x) => x.subOrderId === s.id) ?? [];
           const refund = fulfilment?.refunds.find((r) => r.subOrderId === s.id && r.status !== 'withdrawn');
-          const stands = STANDS.has(s.status ?? -1);
-          const fallen = FALLEN.has(s.status ?? -1);
+          const stands = isTicketStanding(s.status);
+          const fallen = isTicketFallen(s.status);
           return (
             <li key={s.id} className={styles.subOrderBlock} data-testid="sub-order" data-status={String(s.status)}>
               <div className={styles.subOrder}>
@@ -75,7 +82,7 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
                   {s.confirmationCode
                     ? `${t(s.type === 'railway' ? 'ticketing.railOrder' : 'ticketing.pnr')} ${s.confirmationCode}`
                     : s.status === null
-                      ? order.status === 8
+                      ? isWaitlisted(order.status)
                         ? t('waitlist.pending')
                         : t('order.pending')
                       : null}
@@ -85,7 +92,7 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
                 <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
-                  {s.status === null && order.status === 8
+                  {s.status === null && isWaitlisted(order.status)
                     ? t('waitlist.badge')
                     : t(`subStatus.${String(s.status)}` as 'subStatus.null')}
                 </Tag>

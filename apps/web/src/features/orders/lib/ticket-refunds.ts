@@ -1,7 +1,4 @@
-import type { Order, OrderFulfilment, Refund } from '@junction/domain';
-
-/** Sub-order statuses whose tickets stand: ticketed, or changed. */
-export const STANDS = new Set([5, 4]);
+import { isTicketStanding, ORDER_STATUS, type Order, type OrderFulfilment, type Refund } from '@junction/domain';
 
 /** The refund that holds one traveller's ticket on a sub-order (processing or done), if any. */
 export function refundOfTicket(refunds: readonly Refund[], subOrderId: string, position: number): Refund | undefined {
@@ -21,7 +18,7 @@ export function canRefundTicket(
   position: number,
 ): boolean {
   const sub = order.subOrders.find((s) => s.id === subOrderId);
-  if (!fulfilment || !sub || order.status !== 5 || !STANDS.has(sub.status ?? -1)) return false;
+  if (!fulfilment || !sub || order.status !== ORDER_STATUS.TICKETED || !isTicketStanding(sub.status)) return false;
   const onTicket = fulfilment.tickets.some((x) => x.subOrderId === subOrderId && x.travellerPosition === position);
   return onTicket && !refundOfTicket(fulfilment.refunds, subOrderId, position);
 }

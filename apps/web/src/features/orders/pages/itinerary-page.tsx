@@ -12,6 +12,7 @@ import {
 import {
   type IssuedTicketView,
   isAwaitingPayment,
+  isIssuing,
   type Order,
   type OrderFulfilment,
   placeCodeShown,
@@ -53,7 +54,7 @@ export function ItineraryPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const order = useOrder(id);
-  const issuing = order.data?.status === 2 || order.data?.status === 4;
+  const issuing = order.data !== undefined && isIssuing(order.data.status);
   const fulfilment = useOrderFulfilment(order.data ? id : '', issuing);
   return (
     <RecordGate

@@ -1,5 +1,5 @@
 import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
-import { canCancelOrder, isAwaitingPayment, type Order } from '@junction/domain';
+import { canCancelOrder, isAwaitingPayment, isIssuing, isTicketed, type Order } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -31,7 +31,7 @@ import { WaitlistCard } from '../components/waitlist-card';
 import { refundableOf } from '../lib/ticket-refunds';
 
 /** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
-const ISSUED = new Set(['2', '4', '5', '6']);
+const hasItinerary = (status: Order['status']) => isIssuing(status) || isTicketed(status);
 
 /** `/order?id=…` (spec §2): one order with its tickets, travellers, itinerary, price, and what may be done now. */
 export function OrderPage() {
@@ -59,7 +59,7 @@ function OrderView({ order }: { order: Order }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
-  const fulfilment = useOrderFulfilment(order.id, order.status === 2 || order.status === 4);
+  const fulfilment = useOrderFulfilment(order.id, isIssuing(order.status));
   const chat = useChatLauncher();
   const client = useQueryClient();
   // The refund asked about: one ticket, one traveller's every ticket, or everyone's on a ticket.
@@ -142,7 +142,7 @@ function OrderView({ order }: { order: Order }) {
             title={t('order.itinerary')}
             className={styles.card}
             extra={
-              ISSUED.has(String(order.status)) ? (
+              hasItinerary(order.status) ? (
                 <span className={styles.itineraryLinks}>
                   <a href={itineraryFileUrl('ics', order.id)} data-testid="order-ics">
                     <CalendarOutlined /> {t('itineraryPage.calendar')}

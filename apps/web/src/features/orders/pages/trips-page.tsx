@@ -1,4 +1,4 @@
-import { type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
+import { isAwaitingPayment, isWaitlisted, type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
 import { Button, Card, Pagination, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -75,7 +75,7 @@ export function TripsPage() {
 function OrderCard({ order }: { order: OrderListItem }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const unpaid = order.status === 0 || order.status === 1;
+  const unpaid = isAwaitingPayment(order.status);
   return (
     <Card className={styles.orderCard} data-testid="order-card" data-order={order.id}>
       <div className={styles.orderCardTop}>
@@ -100,7 +100,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
               })}
             </p>
           ) : null}
-          {order.waitlist && order.status === 8 ? <WaitlistNote waitlist={order.waitlist} /> : null}
+          {order.waitlist && isWaitlisted(order.status) ? <WaitlistNote waitlist={order.waitlist} /> : null}
         </div>
         <div className={styles.orderCardSide}>
           <strong className={styles.amount}>
