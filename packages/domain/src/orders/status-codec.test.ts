@@ -20,12 +20,14 @@ import {
   paymentStatusCodec,
   type StatusCodec,
   subOrderStatusCodec,
+  waitlistStatusCodec,
 } from './status-codec';
 
 const codecs = [
   { name: 'order', codec: orderStatusCodec as StatusCodec<string | number | null> },
   { name: 'payment', codec: paymentStatusCodec as StatusCodec<string | number | null> },
   { name: 'sub-order', codec: subOrderStatusCodec as StatusCodec<string | number | null> },
+  { name: 'waiting list', codec: waitlistStatusCodec as StatusCodec<string | number | null> },
 ];
 
 describe.each(codecs)('the $name status codec', ({ codec }) => {

@@ -1,3 +1,4 @@
+import { WAITLIST_STATUSES, type WaitlistStatus } from '../rail/waitlist';
 import {
   ORDER_STATUS,
   ORDER_STATUSES,
@@ -22,7 +23,7 @@ export type StatusCodec<T extends string | number | null> = {
   knows(text: string | null): boolean;
 };
 
-function codecOf<T extends string | number | null>(name: string, all: readonly T[]): StatusCodec<T> {
+export function statusCodecOf<T extends string | number | null>(name: string, all: readonly T[]): StatusCodec<T> {
   const key = (s: string | number | null) => (s === null ? null : String(s));
   const byText = new Map<string | null, T>(all.map((s) => [key(s), s]));
   return {
@@ -40,9 +41,10 @@ function codecOf<T extends string | number | null>(name: string, all: readonly T
   };
 }
 
-export const orderStatusCodec: StatusCodec<OrderStatus> = codecOf('order', ORDER_STATUSES);
-export const paymentStatusCodec: StatusCodec<PaymentStatus> = codecOf('payment', PAYMENT_STATUSES);
-export const subOrderStatusCodec: StatusCodec<SubOrderStatus> = codecOf('sub-order', SUB_ORDER_STATUSES);
+export const orderStatusCodec: StatusCodec<OrderStatus> = statusCodecOf('order', ORDER_STATUSES);
+export const paymentStatusCodec: StatusCodec<PaymentStatus> = statusCodecOf('payment', PAYMENT_STATUSES);
+export const subOrderStatusCodec: StatusCodec<SubOrderStatus> = statusCodecOf('sub-order', SUB_ORDER_STATUSES);
+export const waitlistStatusCodec: StatusCodec<WaitlistStatus> = statusCodecOf('waiting list', WAITLIST_STATUSES);
 
 /** A step that is not an edge of its table: a defect in the caller, never the traveller's doing. */
 export class IllegalStepError extends Error {

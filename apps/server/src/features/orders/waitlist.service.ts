@@ -1,4 +1,9 @@
-import type { OrderWaitlist, WaitlistReleaseReason, WaitlistStatus } from '@junction/domain';
+import {
+  type OrderWaitlist,
+  type WaitlistReleaseReason,
+  type WaitlistStatus,
+  waitlistStatusCodec,
+} from '@junction/domain';
 import type { OrdersRepository, Trx, WaitlistRow } from './orders.repository';
 import type { OrderNotifier, SeatReturns, WaitlistPayments } from './ports';
 import { claimFill, lookAgain, lookForSeats } from './waitlist/look-for-seats';
@@ -65,7 +70,7 @@ export class WaitlistService {
 
   present(w: WaitlistRow | undefined): OrderWaitlist | null {
     if (!w) return null;
-    const status = w.status as WaitlistStatus;
+    const status = waitlistStatusCodec.decode(w.status);
     return {
       status,
       cutoffAt: w.cutoffLocal,

@@ -145,19 +145,8 @@ function header(doc: Doc, view: ItineraryView, tx: ItineraryTexts, language: Lan
   doc.moveDown(0.4);
 }
 
-/** One leg: a framed block with times on the left, places and ride on the right, tickets below. */
-function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, language: Language): void {
-  const leg = l.leg;
-  const rows = l.tickets.length;
-  const height = l.sold ? 86 + (rows > 0 ? 20 + rows * 17 : 18) + (l.change ? 14 : 0) : 62;
-  ensure(doc, height + 10);
-  const top = doc.y + 4;
-  doc
-    .roundedRect(M, top, W, height, 6)
-    .lineWidth(0.8)
-    .fillAndStroke(l.sold ? '#ffffff' : C.soft, C.border);
-
-  // Times, in each place's own local time.
+/** A leg's times, in each place's own local time, on the block's left. */
+function legTimes(doc: Doc, leg: ItineraryLeg['leg'], tx: ItineraryTexts, top: number): void {
   const left = M + 14;
   doc
     .fillColor(C.muted)
@@ -181,10 +170,17 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
       top + 52,
       { width: 100 },
     );
+}
 
-  // Places and the ride.
-  const x = M + 118;
-  const w = W - 118 - 14;
+/** A leg's places and ride, at `x` on the block's right. */
+function legPlaces(
+  doc: Doc,
+  leg: ItineraryLeg['leg'],
+  tx: ItineraryTexts,
+  language: Language,
+  at: { x: number; w: number; top: number },
+): void {
+  const { x, w, top } = at;
   // An airport's code and terminal after its name; a station by its name alone.
   const code = (p: typeof leg.from) =>
     p.kind === 'airport' && p.code ? `  ${[p.code, p.terminal].filter(Boolean).join(' ')}` : '';
@@ -200,6 +196,71 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
     .fillColor(C.text)
     .fontSize(11)
     .text(`${placeName(leg.to, language)}${code(leg.to)}`, x, top + 46, { width: w });
+}
+
+/** The tickets of a leg, one row per traveller: name, ticket number, seat (and gate on a train). */
+function ticketTable(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, top: number): void {
+  const rail = l.tickets[0]?.supplier === 'rail';
+  const cols = rail
+    ? [
+        { label: tx.traveller, w: 0.28 },
+        { label: tx.ticketNumber, w: 0.3 },
+        { label: tx.seat, w: 0.27 },
+        { label: tx.gate, w: 0.15 },
+      ]
+    : [
+        { label: tx.traveller, w: 0.34 },
+        { label: tx.ticketNumber, w: 0.4 },
+        { label: tx.seat, w: 0.26 },
+      ];
+  const tableX = M + 14;
+  const tableW = W - 28;
+  let y = top + 86;
+  doc.rect(tableX, y - 3, tableW, 16).fill(C.soft);
+  let cx = tableX + 6;
+  for (const c of cols) {
+    doc
+      .fillColor(C.muted)
+      .fontSize(8)
+      .text(c.label, cx, y, { width: c.w * tableW - 8 });
+    cx += c.w * tableW;
+  }
+  y += 18;
+  for (const t of l.tickets) {
+    const traveller = view.travellers.find((v) => v.position === t.travellerPosition);
+    const who = traveller?.name ?? '';
+    const infant = traveller?.airType === 'INFANT';
+    const cells = rail
+      ? [who, t.ticketNumber, seatText(t, tx, infant), t.gate ?? '—']
+      : [who, t.ticketNumber, seatText(t, tx, infant)];
+    cx = tableX + 6;
+    for (const [i, c] of cols.entries()) {
+      doc
+        .fillColor(C.text)
+        .fontSize(9.5)
+        .text(cells[i] ?? '', cx, y, { width: c.w * tableW - 8, lineBreak: false });
+      cx += c.w * tableW;
+    }
+    y += 17;
+  }
+}
+
+/** One leg: a framed block with times on the left, places and ride on the right, tickets below. */
+function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, language: Language): void {
+  const leg = l.leg;
+  const rows = l.tickets.length;
+  const height = l.sold ? 86 + (rows > 0 ? 20 + rows * 17 : 18) + (l.change ? 14 : 0) : 62;
+  ensure(doc, height + 10);
+  const top = doc.y + 4;
+  doc
+    .roundedRect(M, top, W, height, 6)
+    .lineWidth(0.8)
+    .fillAndStroke(l.sold ? '#ffffff' : C.soft, C.border);
+
+  legTimes(doc, leg, tx, top);
+  const x = M + 118;
+  const w = W - 118 - 14;
+  legPlaces(doc, leg, tx, language, { x, w, top });
 
   if (!l.sold) {
     const estimate = leg.price.amount > 0 ? `   ${fill(tx.estimate, { price: cny(leg.price.amount, language) })}` : '';
@@ -223,51 +284,7 @@ function legBlock(doc: Doc, view: ItineraryView, l: ItineraryLeg, tx: ItineraryT
     });
   if (ref) doc.fillColor(C.text).text(ref);
 
-  if (rows > 0) {
-    const rail = l.tickets[0]?.supplier === 'rail';
-    const cols = rail
-      ? [
-          { label: tx.traveller, w: 0.28 },
-          { label: tx.ticketNumber, w: 0.3 },
-          { label: tx.seat, w: 0.27 },
-          { label: tx.gate, w: 0.15 },
-        ]
-      : [
-          { label: tx.traveller, w: 0.34 },
-          { label: tx.ticketNumber, w: 0.4 },
-          { label: tx.seat, w: 0.26 },
-        ];
-    const tableX = M + 14;
-    const tableW = W - 28;
-    let y = top + 86;
-    doc.rect(tableX, y - 3, tableW, 16).fill(C.soft);
-    let cx = tableX + 6;
-    for (const c of cols) {
-      doc
-        .fillColor(C.muted)
-        .fontSize(8)
-        .text(c.label, cx, y, { width: c.w * tableW - 8 });
-      cx += c.w * tableW;
-    }
-    y += 18;
-    for (const t of l.tickets) {
-      const traveller = view.travellers.find((v) => v.position === t.travellerPosition);
-      const who = traveller?.name ?? '';
-      const infant = traveller?.airType === 'INFANT';
-      const cells = rail
-        ? [who, t.ticketNumber, seatText(t, tx, infant), t.gate ?? '—']
-        : [who, t.ticketNumber, seatText(t, tx, infant)];
-      cx = tableX + 6;
-      for (const [i, c] of cols.entries()) {
-        doc
-          .fillColor(C.text)
-          .fontSize(9.5)
-          .text(cells[i] ?? '', cx, y, { width: c.w * tableW - 8, lineBreak: false });
-        cx += c.w * tableW;
-      }
-      y += 17;
-    }
-  }
+  if (rows > 0) ticketTable(doc, view, l, tx, top);
   if (l.change) {
     // The ride's times above are the new ones; the note says what they were.
     const was = l.change.previousDepartureTime;
