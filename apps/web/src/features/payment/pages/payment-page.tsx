@@ -1,4 +1,4 @@
-import { ERRORS, isAwaitingPayment, ORDER_STATUS, type Order } from '@junction/domain';
+import { ERRORS, isAwaitingPayment, ORDER_STATUS, type Order, PAYMENT_STATUS } from '@junction/domain';
 import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
 
   const alreadyPaid =
     (errors.pay instanceof ApiError && errors.pay.errorCode === ERRORS.ORDER_ALREADY_PAID.errorCode) ||
-    (!isAwaitingPayment(order.status) && order.paymentStatus === 2 && state?.outcome !== 'succeeded');
+    (!isAwaitingPayment(order.status) && order.paymentStatus === PAYMENT_STATUS.PAID && state?.outcome !== 'succeeded');
   const isHeld = state?.outcome === 'held' || order.status === ORDER_STATUS.WAITLISTED;
   const closed =
     state?.outcome !== 'succeeded' &&
