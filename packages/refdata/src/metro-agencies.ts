@@ -9,4 +9,8 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   SZMETRO: 'SZX',
   CDMETRO: 'CTU',
   HZMETRO: 'HGH',
+  WHMETRO: 'WUH',
+  CQMETRO: 'CKG',
+  XAMETRO: 'XIY',
+  NJMETRO: 'NKG',
 };

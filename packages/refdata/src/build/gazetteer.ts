@@ -49,6 +49,10 @@ const METRO_CITY: Record<string, string> = {
   'sz-': 'SZX',
   'cd-': 'CTU',
   'hz-': 'HGH',
+  'wh-': 'WUH',
+  'cq-': 'CKG',
+  'xa-': 'XIY',
+  'nj-': 'NKG',
 };
 
 /**

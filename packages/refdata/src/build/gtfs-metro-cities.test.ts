@@ -19,12 +19,17 @@ const guangzhou = readCityMetro(DATASET_CITIES[0]);
 const shenzhen = readCityMetro(DATASET_CITIES[1]);
 const chengdu = readCityMetro(DATASET_CITIES[2]);
 const hangzhou = readCityMetro(DATASET_CITIES[3]);
+const byName = (name: string) => readCityMetro(DATASET_CITIES.find((c) => c.name === name) ?? DATASET_CITIES[0]);
+const wuhan = byName('Wuhan');
+const chongqing = byName('Chongqing');
+const xian = byName("Xi'an");
+const nanjing = byName('Nanjing');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
 describe('the metro of the cities of the East Asian metro dataset', () => {
   it('passes the build’s checks in every city: every line coloured, every run of two stations or more along the dataset’s links, no train faster than a metro, every station on a line', () => {
-    for (const metro of [guangzhou, shenzhen, chengdu, hangzhou]) {
+    for (const metro of DATASET_CITIES.map((c) => readCityMetro(c))) {
       expect(metroProblems(metro)).toEqual([]);
       for (const l of metro.lines) {
         expect(l.colour).toMatch(/^[0-9A-F]{6}$/);
@@ -91,6 +96,75 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('凤起路')).toBe('Fengqi Road');
   });
 
+  it('lays out Wuhan’s lines in order, Line 6 through the link it shares with Line 16 and Line 2 to the Tianhe airport', () => {
+    const run = (zh: string) => names(wuhan, wuhan.lines.find((l) => l.zh === zh)?.runs[0] ?? []);
+    const six = run('6号线');
+    expect(wuhan.lines.find((l) => l.zh === '6号线')?.runs).toHaveLength(1);
+    expect([six[0], six.at(-1)].sort()).toEqual(['新城十一路', '东风公司'].sort());
+    expect(Math.abs(six.indexOf('国博中心南') - six.indexOf('老关村'))).toBe(1);
+    const two = run('2号线');
+    expect([two[0], two.at(-1)].sort()).toEqual(['佛祖岭', '天河机场'].sort());
+    expect(two).toHaveLength(38);
+    const five = run('5号线');
+    expect(five).toContain('司门口黄鹤楼');
+    expect(five).toContain('武汉站东广场');
+    const en = (zh: string) => [...wuhan.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('汉口火车站')).toBe('Hankou Railway Station');
+    expect(en('天河机场')).toBe('Tianhe Airport');
+    expect(en('江汉路')).toBe('Jianghan Road');
+    expect(wuhan.lines.map((l) => l.zh)).toHaveLength(12);
+  });
+
+  it('lays out Chongqing’s Loop Line as a loop, Line 3 from the airport to Yudong and its Konggang branch, and Line 10 by both airport terminals', () => {
+    const runs = (zh: string) => (chongqing.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(chongqing, r));
+    const loop = runs('环线').find((r) => r[0] === r.at(-1)) ?? [];
+    expect(loop).toHaveLength(34);
+    expect(loop).toContain('重庆西站');
+    expect(loop).toContain('重庆北站南广场');
+    const three = runs('3号线');
+    expect(three).toHaveLength(2);
+    expect(three.map((r) => [r[0], r.at(-1)].sort())).toContainEqual(['江北机场T2航站楼', '鱼洞'].sort());
+    const ten = runs('10号线')[0] ?? [];
+    expect(Math.abs(ten.indexOf('江北机场T2航站楼') - ten.indexOf('江北机场T3航站楼'))).toBe(1);
+    const en = (zh: string) => [...chongqing.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('重庆北站南广场')).toBe('Chongqing North Railway Station South Square');
+    expect(en('重庆西站')).toBe('Chongqing West Railway Station');
+    expect(en('小什字')).toBe('Xiaoshizi');
+    // The Jiangtiao line's stations come without the city's name or "(地铁站)" in the dataset.
+    expect(en('江津高铁')).toBe('Jiangjin Railway Station');
+  });
+
+  it('lays out Xi’an’s Line 8 as a loop and Line 14 from the airport by the North Railway Station, its stations named as Xi’an signs them', () => {
+    const runs = (zh: string) => (xian.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(xian, r));
+    const eight = runs('8号线');
+    expect(eight).toHaveLength(1);
+    expect(eight[0]?.[0]).toBe(eight[0]?.at(-1));
+    expect(eight[0]).toHaveLength(38);
+    const fourteen = runs('14号线')[0] ?? [];
+    expect([fourteen[0], fourteen.at(-1)].sort()).toEqual(['机场西(T1/T2/T3)', '贺韶'].sort());
+    expect(fourteen).toContain('西安北站');
+    const en = (zh: string) => [...xian.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('西安北站')).toBe("Xi'an North Railway Station");
+    expect(en('西安站')).toBe("Xi'an Railway Station");
+    expect(en('钟楼')).toBe('Bell Tower');
+    expect(en('北大街')).toBe('Beidajie');
+  });
+
+  it('lays out Nanjing’s lines in order, Line S1 from the South Railway Station to the Lukou airport', () => {
+    const run = (zh: string) => names(nanjing, nanjing.lines.find((l) => l.zh === zh)?.runs[0] ?? []);
+    const s1 = run('S1号线');
+    expect([s1[0], s1.at(-1)].sort()).toEqual(['南京南站', '空港新城江宁'].sort());
+    expect(s1).toContain('禄口机场');
+    const one = run('1号线');
+    expect(one).toHaveLength(32);
+    expect(Math.abs(one.indexOf('新街口') - one.indexOf('珠江路'))).toBe(1);
+    expect(nanjing.lines).toHaveLength(13);
+    const en = (zh: string) => [...nanjing.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('南京南站')).toBe('Nanjing South Railway Station');
+    expect(en('新街口')).toBe('Xinjiekou');
+    expect(en('禄口机场')).toBe('Lukou Airport');
+  });
+
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {
     const at = (lat: number) => ({ nameEn: '', lat, lon: 113.3 });
     const metro: CityMetro = {
@@ -146,6 +220,9 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
   it('names stations in both languages as travellers read them', () => {
     expect(stationNameZh('广州体育西路(地铁站)', '广州')).toBe('体育西路');
     expect(stationNameZh('广州广州东站(地铁站)', '广州')).toBe('广州东站');
+    // A railway station named by the city alone keeps the city's name: "西安南站", never "南站".
+    expect(stationNameZh('西安南站(地铁站)', '西安')).toBe('西安南站');
+    expect(stationNameZh('西安站(地铁站)', '西安')).toBe('西安站');
     expect(metroNameEn('体育西路', '广州', 'Guangzhou')).toBe('Tiyu Xilu');
     expect(metroNameEn('广州东站', '广州', 'Guangzhou')).toBe('Guangzhou East Railway Station');
     expect(metroNameEn('广州火车站', '广州', 'Guangzhou')).toBe('Guangzhou Railway Station');

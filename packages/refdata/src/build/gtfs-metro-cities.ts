@@ -55,6 +55,50 @@ export const DATASET_CITIES = [
     prefix: 'hz',
     signs: 'english',
   },
+  {
+    file: 'Wuhan-L',
+    name: 'Wuhan',
+    zh: '武汉',
+    code: 'WUH',
+    agency: 'WHMETRO',
+    agencyName: 'Wuhan Metro',
+    url: 'https://www.wuhanrt.com',
+    prefix: 'wh',
+    signs: 'english',
+  },
+  {
+    file: 'Chongqing-L',
+    name: 'Chongqing',
+    zh: '重庆',
+    code: 'CKG',
+    agency: 'CQMETRO',
+    agencyName: 'Chongqing Rail Transit',
+    url: 'https://www.cqmetro.cn',
+    prefix: 'cq',
+    signs: 'pinyin',
+  },
+  {
+    file: 'Xian-L',
+    name: "Xi'an",
+    zh: '西安',
+    code: 'XIY',
+    agency: 'XAMETRO',
+    agencyName: "Xi'an Metro",
+    url: 'https://www.xianrail.com',
+    prefix: 'xa',
+    signs: 'pinyin',
+  },
+  {
+    file: 'Nanjing-L',
+    name: 'Nanjing',
+    zh: '南京',
+    code: 'NKG',
+    agency: 'NJMETRO',
+    agencyName: 'Nanjing Metro',
+    url: 'https://www.njmetro.com.cn',
+    prefix: 'nj',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**
@@ -107,10 +151,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 const secondsOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 3600 + Number(hhmm.slice(3, 5)) * 60;
 
-/** "广州体育西路(地铁站)" → "体育西路"; "广州广州东站(地铁站)" → "广州东站". */
+/**
+ * "广州体育西路(地铁站)" → "体育西路"; "广州广州东站(地铁站)" → "广州东站"; a railway station named by the
+ * city alone keeps it ("西安南站(地铁站)" → "西安南站", not "南站").
+ */
 export function stationNameZh(raw: string, cityZh: string): string {
   const name = raw.replace(/\(地铁站\)$/, '');
-  return name.startsWith(cityZh) ? name.slice(cityZh.length) : name;
+  const rest = name.startsWith(cityZh) ? name.slice(cityZh.length) : name;
+  return /^[东西南北]?站$/.test(rest) ? name : rest;
 }
 
 /** Pinyin as one word, with an apostrophe before a syllable that starts with a vowel ("宝安" → "Bao'an"). */

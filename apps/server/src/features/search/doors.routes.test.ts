@@ -144,7 +144,7 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(shenzhen?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
-  it('plans Chunxi Road (Chengdu) to Chongqing by the Chengdu metro to the train', async () => {
+  it('plans Chunxi Road (Chengdu) to Jiefangbei (Chongqing) by the Chengdu metro, the train and the Chongqing metro', async () => {
     const plans = (
       await collect(t, {
         type: 1,
@@ -168,6 +168,14 @@ describe('door-to-door plans from an address or landmark', () => {
     const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
     expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+    // From the train into Jiefangbei, plans ride the Chongqing metro: metro, train, metro.
+    const inChongqing = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 29.56) < 0.3 && Math.abs((at?.lon ?? 0) - 106.55) < 0.4;
+    const bothEnds = byMetro.filter((p) => p.legs.some((l) => l.kind === 'subway' && inChongqing(l.to)));
+    expect(bothEnds.length).toBeGreaterThan(0);
+    const chongqing = bothEnds[0]?.legs.filter((l) => l.kind === 'subway').at(-1);
+    expect(chongqing?.carrierName?.['zh-CN']).toMatch(/号线|环线/);
+    expect(chongqing?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
   it('plans Wulin Square (Hangzhou) to Lujiazui (Shanghai) by the Hangzhou metro to the train', async () => {
@@ -191,6 +199,84 @@ describe('door-to-door plans from an address or landmark', () => {
     );
     expect(byMetro.length).toBeGreaterThan(0);
     const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans the Yellow Crane Tower (Wuhan) to Wuyi Square (Changsha) by the Wuhan metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@30.5450,114.3025',
+            departureName: '黄鹤楼',
+            destination: '@28.1950,112.9770',
+            destinationName: '五一广场',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inWuhan = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 30.58) < 0.35 && Math.abs((at?.lon ?? 0) - 114.3) < 0.4;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inWuhan(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Wuhan line, priced by Wuhan's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans the Bell Tower (Xi’an) to Erqi Square (Zhengzhou) by the Xi’an metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@34.2610,108.9425',
+            departureName: '钟楼',
+            destination: '@34.7540,113.6650',
+            destinationName: '二七广场',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inXian = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 34.3) < 0.3 && Math.abs((at?.lon ?? 0) - 108.95) < 0.4;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inXian(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Xi'an line, priced by Xi'an's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway');
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Xinjiekou (Nanjing) to Lujiazui (Shanghai) by the Nanjing metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@32.0415,118.7785',
+            departureName: '新街口',
+            destination: '@31.2363,121.5055',
+            destinationName: '陆家嘴',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inNanjing = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 32.05) < 0.3 && Math.abs((at?.lon ?? 0) - 118.8) < 0.4;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inNanjing(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Nanjing line, priced by Nanjing's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inNanjing(l.from));
     expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
