@@ -13,4 +13,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   CQMETRO: 'CKG',
   XAMETRO: 'XIY',
   NJMETRO: 'NKG',
+  TJMETRO: 'TSN',
 };

@@ -53,6 +53,7 @@ const METRO_CITY: Record<string, string> = {
   'cq-': 'CKG',
   'xa-': 'XIY',
   'nj-': 'NKG',
+  'tj-': 'TSN',
 };
 
 /**

@@ -24,6 +24,7 @@ const wuhan = byName('Wuhan');
 const chongqing = byName('Chongqing');
 const xian = byName("Xi'an");
 const nanjing = byName('Nanjing');
+const tianjin = byName('Tianjin');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -163,6 +164,19 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('南京南站')).toBe('Nanjing South Railway Station');
     expect(en('新街口')).toBe('Xinjiekou');
     expect(en('禄口机场')).toBe('Lukou Airport');
+  });
+
+  it('lays out Tianjin’s lines, Line 2 to the Binhai airport, and keeps the city’s name on its railway stations', () => {
+    const runs = (zh: string) => (tianjin.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(tianjin, r));
+    const two = runs('2号线')[0] ?? [];
+    expect([two[0], two.at(-1)].sort()).toEqual(['曹庄', '滨海国际机场'].sort());
+    expect(two).toContain('天津站');
+    // Line 4 runs as two sections, as the dataset has them.
+    expect(runs('4号线')).toHaveLength(2);
+    const en = (zh: string) => [...tianjin.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('天津西站')).toBe('Tianjin West Railway Station');
+    expect(en('天津站')).toBe('Tianjin Railway Station');
+    expect(en('营口道')).toBe('Yingkoudao');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

@@ -99,6 +99,17 @@ export const DATASET_CITIES = [
     prefix: 'nj',
     signs: 'pinyin',
   },
+  {
+    file: 'Tianjin-L',
+    name: 'Tianjin',
+    zh: '天津',
+    code: 'TSN',
+    agency: 'TJMETRO',
+    agencyName: 'Tianjin Metro',
+    url: 'https://www.tjgdjt.com',
+    prefix: 'tj',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**

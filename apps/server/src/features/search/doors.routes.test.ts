@@ -281,6 +281,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans the Five Great Avenues (Tianjin) to Wangfujing (Beijing) by the Tianjin metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@39.1140,117.2020',
+            departureName: '五大道',
+            destination: '@39.9125,116.4105',
+            destinationName: '王府井',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inTianjin = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 39.12) < 0.3 && Math.abs((at?.lon ?? 0) - 117.2) < 0.4;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inTianjin(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Tianjin line, priced by Tianjin's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inTianjin(l.from));
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
