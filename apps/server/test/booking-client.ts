@@ -15,6 +15,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from './harness';
+import { accountMaker } from './support/accounts';
 
 /** An ID card number with a valid checksum for a date of birth (`yyyymmdd`) and a sequence. */
 export function idNumber(birth: string, seq: string): string {
@@ -35,34 +36,40 @@ export function traveller(name: string, birthDate: string, extra: Partial<Passen
   };
 }
 
+const fromBeijing = (date: string, destination = 'SHA') => ({
+  departure: 'BJS',
+  destination,
+  departure_date: date,
+  departureName: '北京',
+  destinationName: '上海',
+});
+
+/** A one-way search from Beijing (to Shanghai unless told), on 10 December 2026 unless told. */
+export const beijingShanghai = (mode: 'flight' | 'train' | 'all', date = '2026/12/10', destination = 'SHA') => ({
+  type: 1 as const,
+  mode,
+  legs: [fromBeijing(date, destination)],
+});
+
+/** The same journey there and back, returning on `back`. */
+export const beijingShanghaiReturn = (mode: 'flight' | 'train' | 'all', date: string, back: string) => ({
+  type: 2 as const,
+  mode,
+  legs: [{ ...fromBeijing(date), return_date: back }],
+});
+
 export const errorOf = (res: LightMyRequestResponse) => apiErrorSchema.parse(res.json());
 
 /** Acts on one app as travellers do: sign up, save travellers, search, and book. */
 export function bookingClient(t: TestApp) {
-  let mobiles = 0;
+  const signUp = accountMaker(t, '1370013', 77);
   const self = {
     /** The mobile number of the last account signed up (its password is travel2026). */
     lastMobile: '',
     async signUp(): Promise<string> {
-      const mobile = `1370013${String(1000 + mobiles++).padStart(4, '0')}`;
+      const { cookie, mobile } = await signUp();
       self.lastMobile = mobile;
-      const ip = `10.77.${mobiles >> 8}.${mobiles & 255}`;
-      await t.app.inject({
-        method: 'POST',
-        url: '/code',
-        payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-        remoteAddress: ip,
-      });
-      const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
-      const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/register',
-        payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-        remoteAddress: ip,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
+      return cookie;
     },
     async save(cookie: string, input: PassengerInput) {
       const res = await t.app.inject({ method: 'POST', url: '/api/passenger', payload: input, headers: { cookie } });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, chatMessageSchema, orderSchema, travellerOrdersSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAgent } from '../src/features/chat/chat.test-support';
-import { bookingClient, orderBody, traveller } from './booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 /** Order cards in the chat and the traveller's orders beside the console's conversation: own orders only. */
@@ -27,19 +27,7 @@ describe('order cards', () => {
     const alice = await c.signUp();
     const bob = await c.signUp();
     const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
-    const flights = await c.search({
-      type: 1,
-      mode: 'flight',
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: '2026/12/10',
-          departureName: '北京',
-          destinationName: '上海',
-        },
-      ],
-    });
+    const flights = await c.search(beijingShanghai('flight'));
     const result = flights.results.find((r) => r.agent === 'own' && r.legs.length === 1) ?? flights.results[0];
     if (!result) throw new Error('no flight');
     const offer = await c.offerOf(alice, flights.searchId, result.id);

@@ -162,3 +162,45 @@ export async function createTestApp(
     },
   };
 }
+
+/** Secrets from base64 keys, as a server process started with SECRET_KEY and a data key would hold them. */
+export function secretsOf(secretKey: string, dataKey: string): Secrets {
+  return {
+    hmacKey: Buffer.from(secretKey, 'base64'),
+    keyring: new Keyring(new Map([['r1', Buffer.from(dataKey, 'base64')]]), 'r1'),
+  };
+}
+
+/**
+ * The real app in this process on a database other processes share; its mail goes to `mailbox`. Closing
+ * it closes the app and its mailer, never the shared database or mailbox.
+ */
+export async function appOnDatabase(
+  database: { url: string; db: Db },
+  mailbox: SmtpSink,
+  overrides: Record<string, string>,
+  deps: { secrets?: Secrets; now?: () => Date } = {},
+): Promise<TestApp> {
+  const mailer = new Mailer(mailbox.url, 'Junction <no-reply@junction.example>');
+  const sms = new LogSmsProvider(() => {});
+  const app = await buildApp(testConfig(overrides), {
+    db: database.db,
+    refdata: testRefdata(),
+    mailer,
+    sms,
+    secrets: deps.secrets ?? testSecrets(),
+    databaseUrl: database.url,
+    now: deps.now,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mailbox,
+    sms,
+    close: async () => {
+      await app.close();
+      mailer.close();
+    },
+  };
+}

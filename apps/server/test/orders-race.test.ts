@@ -5,14 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, bookingOfferSchema, type SearchResult, toRequestDate } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { Mailer, SmtpSink } from '../src/features/account/messaging/mailer';
-import { LogSmsProvider } from '../src/features/account/messaging/sms';
+import { SmtpSink } from '../src/features/account/messaging/mailer';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
-import { Keyring } from '../src/lib/crypto';
 import { bookingClient, orderBody, traveller } from './booking-client';
 import { freePort } from './global-setup';
-import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from './harness';
+import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp, testRefdata } from './harness';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SETTINGS = {
@@ -58,20 +55,7 @@ describe('the last seats of a train, two server processes', () => {
     mailbox = new SmtpSink();
     await mailbox.start();
     await sharedInventory(testRefdata(), false);
-    const sms = new LogSmsProvider(() => {});
-    const app = await buildApp(testConfig(SETTINGS), {
-      db: database.db,
-      refdata: testRefdata(),
-      mailer: new Mailer(mailbox.url, 'Junction <no-reply@junction.example>'),
-      sms,
-      secrets: {
-        hmacKey: Buffer.from(secretKey, 'base64'),
-        keyring: new Keyring(new Map([['r1', Buffer.from(dataKey, 'base64')]]), 'r1'),
-      },
-      databaseUrl: database.url,
-    });
-    await app.ready();
-    a = { app, db: database.db, mailbox, sms, close: async () => {} };
+    a = await appOnDatabase(database, mailbox, SETTINGS, { secrets: secretsOf(secretKey, dataKey) });
     // Process B is up once it answers its health check.
     for (let i = 0; i < 600; i++) {
       const up = await fetch(`${bUrl}/healthz`).then(

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, railClient } from '../src/features/rail/rail-client.test-support';
 import { payOrder } from './after-payment/paid-order';
-import { bookingClient, orderBody, traveller } from './booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -29,19 +29,7 @@ beforeAll(async () => {
   );
   c = bookingClient(t);
   r = railClient(t);
-  trains = await c.search({
-    type: 1 as const,
-    mode: 'train' as const,
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: '2026/12/10',
-        departureName: '北京',
-        destinationName: '上海',
-      },
-    ],
-  });
+  trains = await c.search(beijingShanghai('train'));
 }, 120_000);
 afterAll(() => t.close());
 

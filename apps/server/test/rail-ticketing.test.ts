@@ -9,26 +9,14 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, railClient } from '../src/features/rail/rail-client.test-support';
-import { bookingClient, orderBody, traveller } from './booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-const trainSearch = {
-  type: 1 as const,
-  mode: 'train' as const,
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: '2026/12/10',
-      departureName: '北京',
-      destinationName: '上海',
-    },
-  ],
-};
+const trainSearch = beijingShanghai('train');
 
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;

@@ -19,7 +19,7 @@ import { PaymentsRepository } from '../src/features/payment/payment.repository';
 import { cardDetails } from '../src/features/payment/payment.test-support';
 import { SimulatedSeatReturns } from '../src/features/rail/simulator/seat-returns';
 import { railRemaining } from '../src/features/search/inventory/fares';
-import { bookingClient, errorOf, orderBody, traveller } from './booking-client';
+import { beijingShanghai, beijingShanghaiReturn, bookingClient, errorOf, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
 
 // Our clock starts at the database's, a little ahead: a waiting order's look for seats queues the next
@@ -70,19 +70,7 @@ beforeAll(async () => {
   );
   c = bookingClient(t);
   simulatorSession = await c.signUp();
-  trains = await c.search({
-    type: 1 as const,
-    mode: 'train' as const,
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: DATE,
-        departureName: '北京',
-        destinationName: '上海',
-      },
-    ],
-  });
+  trains = await c.search(beijingShanghai('train', DATE));
   for (const result of trains.results) {
     const leg = result.legs[0];
     if (result.kind !== 'train' || result.legs.length !== 1 || !leg?.seats) continue;
@@ -261,19 +249,7 @@ describe('joining the waiting list of a sold-out train class', () => {
       clock = START.getTime();
       const wc = bookingClient(week);
       const cookie = await wc.signUp();
-      const found = await wc.search({
-        type: 1 as const,
-        mode: 'train' as const,
-        legs: [
-          {
-            departure: 'BJS',
-            destination: 'SHA',
-            departure_date: DATE,
-            departureName: '北京',
-            destinationName: '上海',
-          },
-        ],
-      });
+      const found = await wc.search(beijingShanghai('train', DATE));
       const same = found.results.find((r) => r.id === pick.result.id) as SearchResult;
       const wei = await wc.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
       const offer = await wc.offerOf(cookie, found.searchId, same.id);
@@ -299,20 +275,7 @@ describe('joining the waiting list of a sold-out train class', () => {
     const cookie = await c.signUp();
     const back = new Date(START.getTime() + 6 * 86_400_000);
     const returnDate = `${back.getUTCFullYear()}/${String(back.getUTCMonth() + 1).padStart(2, '0')}/${String(back.getUTCDate()).padStart(2, '0')}`;
-    const round = await c.search({
-      type: 2 as const,
-      mode: 'train' as const,
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: DATE,
-          return_date: returnDate,
-          departureName: '北京',
-          destinationName: '上海',
-        },
-      ],
-    });
+    const round = await c.search(beijingShanghaiReturn('train', DATE, returnDate));
     const both = round.results.find((r) => r.kind === 'train' && r.legs.length === 2) as SearchResult;
     const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
     const offer = await c.offerOf(cookie, round.searchId, both.id);
@@ -566,20 +529,7 @@ describe('a train sold out in every class', () => {
   it('is left out of a round trip, which no waiting list takes', async () => {
     const back = new Date(START.getTime() + 6 * 86_400_000);
     const returnDate = `${back.getUTCFullYear()}/${String(back.getUTCMonth() + 1).padStart(2, '0')}/${String(back.getUTCDate()).padStart(2, '0')}`;
-    const round = await c.search({
-      type: 2 as const,
-      mode: 'train' as const,
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: DATE,
-          return_date: returnDate,
-          departureName: '北京',
-          destinationName: '上海',
-        },
-      ],
-    });
+    const round = await c.search(beijingShanghaiReturn('train', DATE, returnDate));
     const pairs = round.results.filter((r) => r.kind === 'train' && r.legs.length === 2);
     expect(pairs.length).toBeGreaterThan(0);
     expect(pairs.some((r) => r.legs.some((l) => l.number === SOLD_OUT_TRAIN || l.soldOut))).toBe(false);

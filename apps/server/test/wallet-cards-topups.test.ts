@@ -25,6 +25,7 @@ import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { WalletService } from '../src/features/wallet/wallet.service';
 import { addJob } from '../src/jobs/jobs';
 import { createTestApp, type TestApp, testSecrets } from './harness';
+import { registerMobile, userIdOf } from './support/accounts';
 
 let t: TestApp;
 const secrets = testSecrets();
@@ -39,28 +40,8 @@ let counter = 0;
 let simulatorSession = '';
 async function signUp(): Promise<{ cookie: string; userId: string }> {
   const mobile = `1350013${String(1000 + counter++).padStart(4, '0')}`;
-  const ip = `10.16.0.${counter}`;
-  await t.app.inject({
-    method: 'POST',
-    url: '/code',
-    payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-    remoteAddress: ip,
-  });
-  const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
-  const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/register',
-    payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const user = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', 'like', `%${mobile}`)
-    .executeTakeFirstOrThrow();
-  return { cookie: `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`, userId: user.id };
+  const cookie = await registerMobile(t, mobile, `10.16.0.${counter}`);
+  return { cookie, userId: await userIdOf(t, mobile) };
 }
 
 const BILLING = {

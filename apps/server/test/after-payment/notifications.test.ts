@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { notify } from '../../src/features/notifications/notifications.service';
-import { bookingClient, errorOf, orderBody, traveller } from '../booking-client';
+import { beijingShanghai, bookingClient, errorOf, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -27,19 +27,7 @@ beforeAll(async () => {
   c = bookingClient(t);
   alice = await c.signUp();
   bob = await c.signUp();
-  flights = await c.search({
-    type: 1,
-    mode: 'flight',
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: '2026/12/10',
-        departureName: '北京',
-        destinationName: '上海',
-      },
-    ],
-  });
+  flights = await c.search(beijingShanghai('flight'));
 }, 120_000);
 afterAll(() => t.close());
 

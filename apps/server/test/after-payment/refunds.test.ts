@@ -10,7 +10,7 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
@@ -38,19 +38,7 @@ beforeAll(async () => {
   alice = await c.signUp();
   bob = await c.signUp();
   for (const mode of ['flight', 'train'] as const) {
-    found[mode] = await c.search({
-      type: 1,
-      mode,
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: '2026/12/10',
-          departureName: '北京',
-          destinationName: '上海',
-        },
-      ],
-    });
+    found[mode] = await c.search(beijingShanghai(mode));
   }
 }, 120_000);
 afterAll(() => t.close());

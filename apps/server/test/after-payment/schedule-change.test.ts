@@ -12,7 +12,7 @@ import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as reschedule from '../../src/db/migrations/0006-fulfilment-4';
-import { bookingClient, orderBody, traveller } from '../booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
@@ -33,19 +33,7 @@ beforeAll(async () => {
   t = await createTestApp({ ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0' }, now);
   c = bookingClient(t);
   alice = await c.signUp();
-  found = await c.search({
-    type: 1,
-    mode: 'all',
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: TRAVEL_DATE,
-        departureName: '北京',
-        destinationName: '上海',
-      },
-    ],
-  });
+  found = await c.search(beijingShanghai('all', TRAVEL_DATE));
 }, 180_000);
 afterAll(() => t.close());
 

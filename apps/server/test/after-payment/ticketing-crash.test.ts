@@ -5,14 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { orderSchema, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { Mailer, SmtpSink } from '../../src/features/account/messaging/mailer';
-import { LogSmsProvider } from '../../src/features/account/messaging/sms';
+import { SmtpSink } from '../../src/features/account/messaging/mailer';
 import { addJob } from '../../src/jobs/jobs';
-import { Keyring } from '../../src/lib/crypto';
 import { bookingClient, orderBody, traveller } from '../booking-client';
 import { freePort } from '../global-setup';
-import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from '../harness';
+import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -40,20 +37,12 @@ describe('ticketing survives a killed job runner', () => {
     database = await createTestDatabase();
     mailbox = new SmtpSink();
     await mailbox.start();
-    const sms = new LogSmsProvider(() => {});
-    const app = await buildApp(testConfig({ ...SETTINGS, TICKETING_DELAY_MS: '0', JOB_STALE_LOCK_SECONDS: '1' }), {
-      db: database.db,
-      refdata: testRefdata(),
-      mailer: new Mailer(mailbox.url, 'Junction <no-reply@junction.example>'),
-      sms,
-      secrets: {
-        hmacKey: Buffer.from(secretKey, 'base64'),
-        keyring: new Keyring(new Map([['r1', Buffer.from(dataKey, 'base64')]]), 'r1'),
-      },
-      databaseUrl: database.url,
-    });
-    await app.ready();
-    a = { app, db: database.db, mailbox, sms, close: async () => {} };
+    a = await appOnDatabase(
+      database,
+      mailbox,
+      { ...SETTINGS, TICKETING_DELAY_MS: '0', JOB_STALE_LOCK_SECONDS: '1' },
+      { secrets: secretsOf(secretKey, dataKey) },
+    );
   }, 120_000);
 
   afterAll(async () => {

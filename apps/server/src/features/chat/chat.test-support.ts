@@ -1,12 +1,10 @@
 import { currentUserSchema, type ServerFrame, serverFrameSchema } from '@junction/domain';
 import argon2 from 'argon2';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
+import { type Injector, registerMobile } from '../../../test/support/accounts';
 import type { Db } from '../../db/database';
 import { ChatRepository } from './chat.repository';
-
-type Injector = { app: FastifyInstance; sms: { sent: { to: string; text: string }[] } };
 
 let mobiles = 0;
 let agents = 0;
@@ -15,23 +13,7 @@ const run = `${process.pid % 1000}`.padStart(3, '0');
 /** Registers a traveller by mobile and code; answers the session cookie. */
 export async function signUp(t: Injector): Promise<string> {
   const mobile = `1390${run}${String(1000 + mobiles++).padStart(4, '0')}`;
-  const ip = `10.88.${mobiles >> 8}.${mobiles & 255}`;
-  await t.app.inject({
-    method: 'POST',
-    url: '/code',
-    payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-    remoteAddress: ip,
-  });
-  const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
-  const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/register',
-    payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
+  return registerMobile(t, mobile, `10.88.${mobiles >> 8}.${mobiles & 255}`);
 }
 
 /** Creates an agent account as the command does and signs it in; answers the cookie and its user id. */

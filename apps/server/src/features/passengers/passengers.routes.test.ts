@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerMobile } from '../../../test/support/accounts';
 import { Keyring } from '../../lib/crypto';
 import type { Secrets } from '../../lib/secrets';
 import { PassengersRepository } from './passengers.repository';
@@ -33,27 +34,7 @@ afterAll(() => t.close());
 
 let counter = 0;
 /** A new account, signed in through the real registration by SMS code. */
-async function signUp(): Promise<string> {
-  const mobile = `1390013${String(1000 + counter++).padStart(4, '0')}`;
-  const ip = `10.9.0.${counter}`;
-  await t.app.inject({
-    method: 'POST',
-    url: '/code',
-    payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-    remoteAddress: ip,
-  });
-  const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
-  const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/register',
-    payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode).toBe(200);
-  const sid = res.cookies.find((c) => c.name === 'sid');
-  return `sid=${sid?.value}`;
-}
+const signUp = () => registerMobile(t, `1390013${String(1000 + counter++).padStart(4, '0')}`, `10.9.0.${counter}`);
 
 const save = (cookie: string, body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/passenger', payload: body as object, headers: { cookie } });

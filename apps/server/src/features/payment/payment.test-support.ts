@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cardTokenSchema, type Order, orderSchema, type TokenizeCardInput } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../../../test/booking-client';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../../../test/booking-client';
 import type { TestApp } from '../../../test/harness';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
 
@@ -39,19 +39,7 @@ export async function payingTraveller(t: TestApp, now: Date) {
   const cookie = await c.signUp();
   const mobile = c.lastMobile;
   const wei = await c.save(cookie, traveller('张伟', '1985-03-02'));
-  const flights = await c.search({
-    type: 1 as const,
-    mode: 'flight' as const,
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: searchDate(now),
-        departureName: '北京',
-        destinationName: '上海',
-      },
-    ],
-  });
+  const flights = await c.search(beijingShanghai('flight', searchDate(now)));
   const result = flights.results.find((x) => x.agent === 'own' && x.legs.length === 1);
   if (!result) throw new Error('no nonstop flight');
   const offer = await c.offerOf(cookie, flights.searchId, result.id);

@@ -2,6 +2,7 @@ import { apiErrorSchema, railAccountStatusSchema, railCodeAnswerSchema } from '@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness';
+import { codeSentTo as codeOf, registerMobile } from '../../../test/support/accounts';
 
 /** An ID card number with a valid checksum for a date of birth (`yyyymmdd`) and a sequence. */
 export function idNumber(birth: string, seq: string): string {
@@ -25,8 +26,7 @@ export function railClient(t: TestApp) {
     t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: { cookie } });
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   /** The code the rail service texted to a phone last. */
-  const codeSentTo = (phone: string) =>
-    /(\d{6})/.exec([...t.sms.sent].reverse().find((m) => m.to === phone)?.text ?? '')?.[1] ?? '';
+  const codeSentTo = (phone: string) => codeOf(t, phone);
   const self = {
     post,
     get,
@@ -34,22 +34,7 @@ export function railClient(t: TestApp) {
     /** A new account of ours, signed in through the real registration by SMS code. */
     async signUp(): Promise<string> {
       const mobile = `1360013${String(1000 + users++).padStart(4, '0')}`;
-      const ip = `10.66.${users >> 8}.${users & 255}`;
-      await t.app.inject({
-        method: 'POST',
-        url: '/code',
-        payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-        remoteAddress: ip,
-      });
-      const code = codeSentTo(`+86${mobile}`);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/register',
-        payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-        remoteAddress: ip,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
+      return registerMobile(t, mobile, `10.66.${users >> 8}.${users & 255}`);
     },
     /** Opens an account on the simulated rail service: the holder 张伟 and the passengers given. */
     async railAccount(passengers: object[] = [], holderId = idNumber('19850302', '231')): Promise<SimAccount> {

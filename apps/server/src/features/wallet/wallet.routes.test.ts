@@ -1,6 +1,7 @@
 import { apiErrorSchema, walletEntryPageSchema, walletSummarySchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerMobile, userIdOf } from '../../../test/support/accounts';
 import { WalletLedger } from './wallet.ledger';
 import { WalletRepository } from './wallet.repository';
 
@@ -18,28 +19,8 @@ let counter = 0;
 /** A new account, signed in through the real registration by SMS code: its cookie and user id. */
 async function signUp(): Promise<{ cookie: string; userId: string }> {
   const mobile = `1360013${String(1000 + counter++).padStart(4, '0')}`;
-  const ip = `10.15.0.${counter}`;
-  await t.app.inject({
-    method: 'POST',
-    url: '/code',
-    payload: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' },
-    remoteAddress: ip,
-  });
-  const sms = [...t.sms.sent].reverse().find((m) => m.to === `+86${mobile}`);
-  const code = /(\d{6})/.exec(sms?.text ?? '')?.[1] ?? '';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/register',
-    payload: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const user = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', 'like', `%${mobile}`)
-    .executeTakeFirstOrThrow();
-  return { cookie: `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`, userId: user.id };
+  const cookie = await registerMobile(t, mobile, `10.15.0.${counter}`);
+  return { cookie, userId: await userIdOf(t, mobile) };
 }
 
 const get = (cookie: string | undefined, url: string) =>
