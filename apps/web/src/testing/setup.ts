@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initTestI18n } from './i18n';
 
@@ -24,6 +24,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+// findBy… and waitFor wait for a state, not for a second of wall-clock luck: on a busy shared machine a page
+// may take many seconds to render what it will render. The test's own limit still catches a state that never comes.
+configure({ asyncUtilTimeout: 30_000 });
 
 await initTestI18n();
 afterEach(() => cleanup());
