@@ -60,10 +60,19 @@ module.exports = {
       to: { path: '^apps/server/src/features/' },
     },
     {
-      name: 'shared-does-not-import-features-or-app',
-      comment: 'shared/ is below features and app/; importing upwards creates cycles.',
+      name: 'shared-does-not-import-widgets-features-or-app',
+      comment:
+        'shared/ is the floor: the API client, auth, ui and lib know no business part; importing upwards creates cycles.',
       severity: 'error',
       from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(widgets|features|app)/' },
+    },
+    {
+      name: 'widgets-do-not-import-features-or-app',
+      comment:
+        'widgets/ holds the business parts several features show (travellers, the rail account, the map, saved cards, the place picker): between features/ and shared/, so a widget never reaches up into a feature or app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/widgets/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {

@@ -3,7 +3,7 @@ import type { ResultLeg } from '@junction/domain';
 import { Button, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyChunk } from '../lib/load-chunk';
+import { lazyChunk } from '../../shared/lib/load-chunk';
 
 // The map is its own chunk, loaded when a traveller first asks for it.
 const PlanMap = lazyChunk(() => import('./plan-map'));

@@ -2,7 +2,7 @@ import type { LatLon, ResultLeg } from '@junction/domain';
 import { inLanguage } from '@junction/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../lib/preferences';
+import { usePreferences } from '../../shared/lib/preferences';
 import { cityMapQueryOptions } from './api/map';
 import { type MapLeg, MapView } from './map-view';
 

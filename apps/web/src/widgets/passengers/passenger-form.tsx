@@ -20,11 +20,11 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/api-error';
-import { useErrorText } from '../lib/error-text';
-import { AreaCodeSelect, DEFAULT_AREA_CODE } from '../ui/area-code-select';
-import { CountrySelect } from '../ui/country-select';
-import { FormError } from '../ui/form-error';
+import { ApiError } from '../../shared/api/api-error';
+import { useErrorText } from '../../shared/lib/error-text';
+import { AreaCodeSelect, DEFAULT_AREA_CODE } from '../../shared/ui/area-code-select';
+import { CountrySelect } from '../../shared/ui/country-select';
+import { FormError } from '../../shared/ui/form-error';
 import { type SavePassengerBody, useSavePassenger } from './api/passengers';
 import styles from './passengers.module.css';
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreferencesProvider } from '../../lib/preferences';
+import { PreferencesProvider } from '../../shared/lib/preferences';
 import { type PickedPlace, PlacePair } from './place-picker';
 
 const child = (id: number, kind: 'airport' | 'station', code: string, en: string, zh: string) => ({

@@ -14,13 +14,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Spin } from 'antd';
 import { type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { placesQueryOptions, popularPlacesQueryOptions } from '../../api/reference';
-import { lazyChunk } from '../../lib/load-chunk';
-import { usePreferences } from '../../lib/preferences';
+import { placesQueryOptions, popularPlacesQueryOptions } from '../../shared/api/reference';
+import { lazyChunk } from '../../shared/lib/load-chunk';
+import { usePreferences } from '../../shared/lib/preferences';
 import styles from './place-picker.module.css';
 
 // The map is its own chunk, loaded when a traveller first opens it.
-const DoorMapDialog = lazyChunk(() => import('../../map/door-map-dialog'));
+const DoorMapDialog = lazyChunk(() => import('../map/door-map-dialog'));
 
 /** What a picker holds: a whole city (any of its airports and stations) or only one airport or station. */
 export type PickedPlace = {

@@ -2,9 +2,9 @@ import type { RailPassenger } from '@junction/domain';
 import { App, Button, Checkbox, Empty, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../lib/error-text';
+import { useErrorText } from '../../shared/lib/error-text';
+import { FormError } from '../../shared/ui/form-error';
 import { RailStatusBadge } from '../passengers/rail-status-badge';
-import { FormError } from '../ui/form-error';
 import { useImportRailPassengers, useRailPassengers } from './api/rail';
 import styles from './rail.module.css';
 

@@ -3,9 +3,9 @@ import { RAIL_PASSWORD_MIN, type RailCodeAnswer } from '@junction/domain';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountdown } from '../lib/use-countdown';
-import { paths } from '../paths';
-import { FormError } from '../ui/form-error';
+import { useCountdown } from '../../shared/lib/use-countdown';
+import { paths } from '../../shared/paths';
+import { FormError } from '../../shared/ui/form-error';
 import { useRailCode, useRailLogin } from './api/rail';
 import styles from './rail.module.css';
 

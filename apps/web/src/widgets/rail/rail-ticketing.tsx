@@ -9,9 +9,9 @@ import {
 import { Radio, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrencyTable } from '../api/reference';
-import { usePreferences } from '../lib/preferences';
-import { useFormatMoney } from '../ui/price';
+import { useCurrencyTable } from '../../shared/api/reference';
+import { usePreferences } from '../../shared/lib/preferences';
+import { useFormatMoney } from '../../shared/ui/price';
 import { useRailAccount, useRailTicketingInfo } from './api/rail';
 import styles from './rail.module.css';
 

@@ -1,8 +1,8 @@
 import type { FeeRules, ResultLeg } from '@junction/domain';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RailTerms } from '../../../shared/rail/rail-terms';
 import { Price } from '../../../shared/ui/price';
+import { RailTerms } from '../../../widgets/rail/rail-terms';
 import styles from './orders.module.css';
 
 export type FareRulesProps = { fees: FeeRules; legs: ResultLeg[] };

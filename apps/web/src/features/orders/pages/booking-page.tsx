@@ -1,56 +1,34 @@
-import {
-  type BookingExtras,
-  type BookingOffer,
-  checkParty,
-  defaultTicketingWay,
-  type Passenger,
-  packSearchLink,
-  priceOrder,
-  type RailTicketingWay,
-  railSeatsNeeded,
-  type SearchCriteria,
-  usableDocumentTypes,
-} from '@junction/domain';
-import { type ContactProblem, contactProblems } from '@junction/domain/phone';
-import { App, Button, Card, Modal, Result, Skeleton, Steps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BookingOffer } from '@junction/domain';
+import { Button, Card, Modal, Result, Skeleton, Steps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useMediaQuery } from '../../../shared/lib/use-media-query';
-import { PassengerPicker } from '../../../shared/passengers/passenger-picker';
-import { paths } from '../../../shared/paths';
-import { RailAccountCard } from '../../../shared/rail/rail-account-card';
-import { RailTicketingChoice, RailTicketingSummary, useRailLink } from '../../../shared/rail/rail-ticketing';
 import { FormError } from '../../../shared/ui/form-error';
-import { useMessageDialog } from '../../../shared/ui/message-dialog';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
-import { useBookingOffer, useCreateOrder } from '../api/orders';
-import { type Contact, ContactForm, initialContact } from '../components/contact-form';
-import {
-  ExtrasStep,
-  isWaitlisted,
-  legsInChosenClasses,
-  startingExtras,
-  WaitlistTerms,
-} from '../components/extras-step';
+import { PassengerPicker } from '../../../widgets/passengers/passenger-picker';
+import { RailAccountCard } from '../../../widgets/rail/rail-account-card';
+import { RailTicketingChoice, RailTicketingSummary } from '../../../widgets/rail/rail-ticketing';
+import { useBookingOffer } from '../api/orders';
+import { ContactForm } from '../components/contact-form';
+import { ExtrasStep, legsInChosenClasses, WaitlistTerms } from '../components/extras-step';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
-import { type Fix, OrderRefusal } from '../components/order-refusal';
+import { OrderRefusal } from '../components/order-refusal';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { TravellerRows } from '../components/traveller-rows';
-import { type BookingStep, errorNameOf } from '../lib/booking-steps';
+import type { BookingStep } from '../lib/booking-steps';
+import { useBooking } from '../lib/use-booking';
+import { useOfferFailure } from '../lib/use-offer-failure';
 
 const MAX_TRAVELLERS = 9;
-
-type Expected = { totalMinor: number; baggageMinor: number };
-type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
 
 /** `/booking?search=…&result=…` (spec §2): four numbered steps from a selected result to an order. */
 export function BookingPage() {
@@ -114,40 +92,6 @@ export function BookingPage() {
   return <BookingSteps offer={offer.data} searchId={searchId} seatClass={params.get('seat')} />;
 }
 
-/** Spec §8 for a selection that cannot be booked: stale prices refresh the search, an unknown plan goes home. */
-function useOfferFailure(error: unknown): boolean {
-  const { t } = useTranslation('errors');
-  const { showMessage } = useMessageDialog();
-  const { openLogin } = useAuth();
-  const navigate = useNavigate();
-  const shown = useRef(false);
-  const failure =
-    error instanceof ApiError &&
-    (error.status === 401 ||
-      (error.status === 400 && (error.body.errorType === 'expired' || error.body.errorCode === 3003)));
-  useEffect(() => {
-    if (!(error instanceof ApiError) || shown.current) return;
-    if (error.status === 401) {
-      shown.current = true;
-      openLogin({ refresh: true });
-    } else if (error.status === 400 && error.body.errorType === 'expired') {
-      shown.current = true;
-      const criteria = error.body.params as SearchCriteria | undefined;
-      if (criteria && Array.isArray(criteria.legs)) {
-        showMessage({
-          type: 'REFRESH',
-          content: t('3002'),
-          onRefresh: () => navigate(paths.searchResults(packSearchLink(criteria))),
-        });
-      } else showMessage({ type: 'TO_HOMEPAGE', content: t('resultsExpired') });
-    } else if (error.status === 400 && error.body.errorCode === 3003) {
-      shown.current = true;
-      showMessage({ type: 'TO_HOMEPAGE', content: t('3003') });
-    }
-  }, [error, showMessage, openLogin, navigate, t]);
-  return failure;
-}
-
 const PHONE = '(max-width: 575px)';
 
 /** `seatClass`: the class of the train chosen on the result's card, which the booking starts in. */
@@ -162,173 +106,13 @@ function BookingSteps({
 }) {
   const isPhone = useMediaQuery(PHONE);
   const { t } = useTranslation('orders');
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
   const errorText = useErrorText();
-  const { user } = useAuth();
   const { language } = usePreferences();
-  const [step, setStep] = useState<BookingStep>(0);
-  const [chosen, setChosen] = useState<Passenger[]>([]);
-  const [railSeat, setRailSeat] = useState<Record<string, boolean>>({});
-  const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
-  const [extras, setExtras] = useState<BookingExtras>(() => startingExtras(offer, seatClass));
-  const [contact, setContact] = useState<Contact>(() => initialContact(user, offer.trip.rail));
-  // The server's refusal of a contact field, shown beside it until the traveller changes that field.
-  const [refused, setRefused] = useState<(ContactProblem & { value: string }) | null>(null);
-  const [showIssues, setShowIssues] = useState(false);
-  const create = useCreateOrder();
-  const keyRef = useRef<string | null>(null);
-  const rail = useRailLink(offer.trip.rail);
-  const [way, setWay] = useState<RailTicketingWay>(offer.railTicketing.way);
-  useEffect(() => {
-    // Logging in to 12306 (or its login expiring) makes online ticketing the way, or takes it away.
-    if (!rail.loading) setWay(defaultTicketingWay(rail.link));
-  }, [rail.link, rail.loading]);
-
-  const usable = usableDocumentTypes(offer.trip);
-  const route = useMemo(
-    () => ({ international: offer.trip.international, rail: offer.trip.rail, lastDay: offer.trip.end }),
-    [offer.trip],
-  );
-  const party = useMemo(
-    () =>
-      checkParty(
-        chosen.map((p) => ({ birthDate: p.birthDate, railSeat: railSeat[p.id] ?? false })),
-        offer.trip,
-      ),
-    [chosen, railSeat, offer.trip],
-  );
-  const railFeeOf = (leg: number) => {
-    const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
-    return (way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
-  };
-  const priced = party.ok
-    ? priceOrder({
-        result: offer.result,
-        types: party.types,
-        extras,
-        railServiceFeeMinor: offer.railServiceFeeMinor,
-        railServiceFeeOf: railFeeOf,
-      })
-    : undefined;
-
-  // The waiting list (候补): the chosen class of the one ride has too few seats for the party.
-  const rideLeg = offer.tickets.find((x) => x.type === 'railway')?.legs[0];
-  const waitlisted =
-    party.ok &&
-    rideLeg !== undefined &&
-    isWaitlisted(
-      offer,
-      rideLeg,
-      extras.rail.find((c) => c.leg === rideLeg)?.seatClass ?? offer.result.legs[rideLeg]?.cabin ?? '',
-      railSeatsNeeded(party.types),
-    );
-
-  const [createdId, setCreatedId] = useState<string | null>(null);
-  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
-  const dirty = chosen.length > 0 && createdId === null;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    // Once the order exists nothing is lost: on to payment, after the blocker has been lifted.
-    if (createdId) navigate(paths.payment(createdId));
-  }, [createdId, navigate]);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('booking.leaveTitle'),
-      content: t('booking.leave'),
-      okText: t('booking.leaveOk'),
-      cancelText: t('booking.stay'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const chooseTravellers = (list: Passenger[]) => {
-    setChosen(list);
-    // Seats and berths are per traveller: they start again; the classes chosen stay.
-    setExtras((current) => ({ rail: current.rail.map((c) => ({ ...c, seats: [], bunks: [] })), baggage: [] }));
-    setDocumentOf((current) => {
-      const next = { ...current };
-      for (const p of list)
-        next[p.id] ??= p.documents.find((d) => usable.includes(d.type))?.id ?? p.documents[0]?.id ?? '';
-      return next;
-    });
-  };
-
-  const contactIssues = useMemo(() => {
-    const found = contactProblems(contact, offer.trip.rail);
-    const stands = refused && contact[refused.field] === refused.value && !found.some((p) => p.field === refused.field);
-    return stands ? [...found, refused] : found;
-  }, [contact, offer.trip.rail, refused]);
-  const contactOk = contactIssues.length === 0;
-  const documentsOk = chosen.every((p) => {
-    const d = p.documents.find((x) => x.id === documentOf[p.id]);
-    return d && usable.includes(d.type);
-  });
-  const stepOk = [party.ok && contactOk && documentsOk, true, true, true];
-
-  const next = () => {
-    if (!stepOk[step]) {
-      setShowIssues(true);
-      scrollToFirstIssue();
-      return;
-    }
-    setShowIssues(false);
-    setStep((s) => Math.min(3, s + 1) as BookingStep);
-    window.scrollTo({ top: 0 });
-  };
-  /** A refusal of Create order about an earlier step: back there, with the field it names marked. */
-  const fixOn = (fix: Fix) => {
-    if (fix.contactField && create.error instanceof ApiError) {
-      const field = fix.contactField;
-      setRefused({ field, error: errorNameOf(create.error.errorCode), value: contact[field] });
-    }
-    create.reset();
-    setShowIssues(true);
-    setStep(fix.step);
-    scrollToFirstIssue();
-  };
-
-  const submit = (expected: Expected) => {
-    keyRef.current ??= crypto.randomUUID();
-    create.mutate(
-      {
-        key: keyRef.current,
-        body: {
-          searchId,
-          resultId: offer.result.id,
-          travellers: chosen.map((p) => ({
-            passengerId: p.id,
-            documentId: documentOf[p.id] ?? '',
-            railSeat: railSeat[p.id] ?? false,
-          })),
-          contact,
-          extras,
-          ...(offer.trip.rail ? { railTicketing: way } : {}),
-          ...(waitlisted ? { waitlist: true } : {}),
-          expected,
-        },
-      },
-      {
-        onSuccess: (order) => setCreatedId(order.id),
-        onError: (error) => {
-          if (!(error instanceof ApiError) || (error.body.errorCode !== 2005 && error.body.errorCode !== 2006)) return;
-          const params = error.body.params as { original: number; latest: number };
-          keyRef.current = null;
-          setPriceChange({ isBaggage: error.body.errorCode === 2006, ...params, expected });
-        },
-      },
-    );
-  };
+  const booking = useBooking(offer, searchId, seatClass);
+  const { step, setStep, chosen, chooseTravellers, railSeat, setRailSeat, documentOf, setDocumentOf } = booking;
+  const { extras, setExtras, showIssues, setShowIssues, create, priceChange, setPriceChange } = booking;
+  const { rail, way, setWay, contact, setContact, contactIssues, party, priced, waitlisted } = booking;
+  const { usable, route, stepOk, next, fixOn, submit } = booking;
 
   const result = offer.result;
   // Each train in the class chosen for it, on the card or in step 3.
@@ -560,12 +344,5 @@ function BookingSteps({
         ) : null}
       </Modal>
     </main>
-  );
-}
-
-/** Brings the first field marked wrong into view once the page has marked it. */
-function scrollToFirstIssue(): void {
-  requestAnimationFrame(() =>
-    document.querySelector('.ant-form-item-has-error, [role="alert"]')?.scrollIntoView({ block: 'center' }),
   );
 }

@@ -15,12 +15,12 @@ import { useErrorText } from '../../../shared/lib/error-text';
 import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { useRemovePassenger, useSavedPassengers } from '../../../shared/passengers/api/passengers';
-import { PassengerFormModal } from '../../../shared/passengers/passenger-form-modal';
-import { displayName, secondaryName } from '../../../shared/passengers/passenger-names';
-import { RailStatusBadge } from '../../../shared/passengers/rail-status-badge';
-import { RailAccountCard } from '../../../shared/rail/rail-account-card';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { useRemovePassenger, useSavedPassengers } from '../../../widgets/passengers/api/passengers';
+import { PassengerFormModal } from '../../../widgets/passengers/passenger-form-modal';
+import { displayName, secondaryName } from '../../../widgets/passengers/passenger-names';
+import { RailStatusBadge } from '../../../widgets/passengers/rail-status-badge';
+import { RailAccountCard } from '../../../widgets/rail/rail-account-card';
 import styles from './passengers-page.module.css';
 
 const PAGE_SIZE = 10;

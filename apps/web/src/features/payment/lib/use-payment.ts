@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
-import { useSavedCards, useSavedCardToken } from '../../../shared/wallet/api/saved-cards';
+import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/saved-cards';
 import { usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import type { Method } from '../components/method-choice';
 import { type KeptCard, keptCard } from './kept-card';

@@ -11,7 +11,7 @@ import { paths } from '../../../shared/paths';
 import { CARD_FIELD_OF } from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
 import { RecordGate } from '../../../shared/ui/record-gate';
-import { useWalletBalance } from '../../../shared/wallet/api/wallet-balance';
+import { useWalletBalance } from '../../../widgets/wallet/api/wallet-balance';
 import { usePayableOrder } from '../api/payment';
 import { CardAgain } from '../components/card-again';
 import { CardForm } from '../components/card-form';

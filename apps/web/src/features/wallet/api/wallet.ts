@@ -37,7 +37,7 @@ export const useWalletEntries = (query: Partial<WalletEntriesQuery>) =>
   });
 
 /** `GET /api/wallet/cards`: the saved cards, numbers masked (the payment page shares the query). */
-export { useSavedCards } from '../../../shared/wallet/api/saved-cards';
+export { useSavedCards } from '../../../widgets/wallet/api/saved-cards';
 
 export type NewCard = { card: TokenizeCardInput; description: string };
 

@@ -1,6 +1,6 @@
 import { type CityMap, type Door, type Language, placeEndpoints } from '@junction/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../api/api-client';
+import { callApi } from '../../../shared/api/api-client';
 
 /** What the map draws for a city (district outlines, metro, airports and stations); kept for the session. */
 export const cityMapQueryOptions = (code: string, language: Language) =>

@@ -1,6 +1,6 @@
 import { type EndpointBody, type PassengerListQuery, type PassengerPage, passengerEndpoints } from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/api-client';
+import { callApi } from '../../../shared/api/api-client';
 
 export const passengerKeys = {
   all: ['passengers'] as const,

@@ -1,7 +1,7 @@
 import { type EndpointBody, railEndpoints } from '@junction/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
+import { callApi } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
 
 export const railKeys = {
   all: ['rail'] as const,

@@ -1,6 +1,6 @@
 import { gatewayBrowserEndpoints, type RecollectCvc, walletEndpoints } from '@junction/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/api-client';
+import { callApi } from '../../../shared/api/api-client';
 
 /** The saved cards' query key (the wallet page shares it). */
 export const SAVED_CARDS_KEY = ['wallet', 'cards'] as const;

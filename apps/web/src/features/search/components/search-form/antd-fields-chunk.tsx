@@ -1,5 +1,5 @@
 import { withAntd } from '../../../../shared/ui/antd-scope';
-import { PlacePair } from '../../../../shared/ui/place-picker/place-picker';
+import { PlacePair } from '../../../../widgets/place-picker/place-picker';
 import { DateField, DateRangeField } from './date-fields';
 
 /** The search form's Ant Design fields, each in its own scope; see antd-fields.ts. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../shared/ui/light/button';
 import { AimOutlined, DownOutlined, SwapOutlined } from '../../../../shared/ui/light/icons';
-import type { PickedPlace, PlacePairProps } from '../../../../shared/ui/place-picker/place-picker';
-import pickerStyles from '../../../../shared/ui/place-picker/place-picker.module.css';
+import type { PickedPlace, PlacePairProps } from '../../../../widgets/place-picker/place-picker';
+import pickerStyles from '../../../../widgets/place-picker/place-picker.module.css';
 import { loadAntdFields, useAntdFields } from './antd-fields';
 import styles from './stand-ins.module.css';
 

@@ -1,6 +1,6 @@
 import { packSearchLink, TRIP_TYPES, unpackSearchLink } from '@junction/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
+import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 import {
   checkDraft,
   defaultDraft,

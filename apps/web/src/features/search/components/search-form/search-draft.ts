@@ -22,7 +22,7 @@ import {
   travellerProblem,
 } from '@junction/domain';
 import { storage } from '../../../../shared/lib/storage';
-import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
+import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 
 /** One leg as the form holds it; dates are 'yyyy-mm-dd'. */
 export type LegDraft = { id: string; from?: PickedPlace; to?: PickedPlace; date?: string };

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreferencesProvider } from '../../../../shared/lib/preferences';
-import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
+import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 import { type SearchDraft, saveLastSearch } from './search-draft';
 import { SearchForm } from './search-form';
 

@@ -22,7 +22,7 @@ import {
   PlusOutlined,
   SearchOutlined,
 } from '../../../../shared/ui/light/icons';
-import type { PickedPlace } from '../../../../shared/ui/place-picker/place-picker';
+import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 import { ModeIcon } from '../mode-icon';
 import { loadAntdFields } from './antd-fields';
 import { DateInput, DateRangeInput } from './date-inputs';
