@@ -99,13 +99,12 @@ describe('ticketing survives a killed job runner', () => {
     });
     const count = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await q.execute(a.db)).rows[0]?.n ?? 0);
     // Killed once some tickets are issued and others are still with the airline.
+    // However long a busy machine takes to start process B and run its first job: the test's limit bounds it.
     let issued = 0;
-    for (let i = 0; i < 600; i++) {
+    while (issued < 1) {
       issued = await count(sql`select count(*) as n from sim_ticket_issues`);
-      if (issued >= 1) break;
-      await new Promise((r) => setTimeout(r, 100));
+      if (issued < 1) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(issued).toBeGreaterThanOrEqual(1);
     b.kill('SIGKILL');
     await new Promise((r) => (b?.exitCode !== null || b?.signalCode ? r(undefined) : b?.once('exit', r)));
     const ticketedAtKill = await count(sql`select count(*) as n from sub_orders where status = '5'`);
