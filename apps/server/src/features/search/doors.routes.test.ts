@@ -1,5 +1,6 @@
-import { distanceKm, type PullResponse, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
+import { distanceKm, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingClient } from '../../../test/booking-client';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
 import { railRemaining } from './inventory/fares';
 import { sharedInventory } from './inventory/inventory';
@@ -8,22 +9,8 @@ const START = new Date('2026-11-22T04:00:00Z');
 const WANGFUJING = { lat: 39.9125, lon: 116.4105 };
 const LUJIAZUI = { lat: 31.2363, lon: 121.5055 };
 
-async function collect(t: TestApp, criteria: SearchCriteriaInput) {
-  const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
-  expect(started.statusCode, started.body).toBe(200);
-  const { searchId } = started.json() as { searchId: string };
-  const byId = new Map<string, SearchResult>();
-  let cursor = 0;
-  for (let i = 0; i < 600; i++) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor } });
-    const body = res.json() as PullResponse;
-    for (const r of body.results) byId.set(r.id, r);
-    cursor = body.cursor;
-    if (body.done) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return [...byId.values()];
-}
+/** Every result of a search, pulled until it is done. */
+const collect = async (t: TestApp, criteria: SearchCriteriaInput) => (await bookingClient(t).search(criteria)).results;
 
 const doorLeg = (over: Record<string, unknown> = {}) => ({
   departure: '@39.9125,116.4105',
