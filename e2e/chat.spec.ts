@@ -4,17 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { PNG as PNGImage } from 'pngjs';
-import {
-  type BookingOffer,
-  type CurrentUser,
-  checkParty,
-  type PullResponse,
-  priceOrder,
-  type SearchResult,
-} from '../packages/domain/src/index';
+import type { CurrentUser } from '../packages/domain/src/index';
 import { newMobile, smsCode } from './outbox';
-import { idNumber, inDays } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
+import { bookTrip } from './trip-api';
 
 /**
  * Online service with two pages at once, a traveller and an agent: real-time messages, unread counts,
@@ -82,74 +75,6 @@ async function agent(browser: Browser, baseURL: string, lang: Lang, name: string
   expect(res.ok(), await res.text()).toBe(true);
   await remember(context, (await res.json()) as CurrentUser);
   return { context, page };
-}
-
-/** An order awaiting payment, booked through the API as the booking page would. */
-async function bookFlight(page: Page): Promise<{ id: string; orderNumber: string }> {
-  const saved = await page.request.post('/api/passenger', {
-    data: {
-      chineseName: '张伟',
-      nationality: 'CN',
-      phoneCountry: 'CN',
-      phone: '13800138000',
-      documents: [{ type: 'B', number: idNumber('1985-03-02') }],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const p = (await saved.json()) as { id: string; birthDate: string; documents: { id: string }[] };
-  const started = await page.request.post('/api/v2/search', {
-    data: {
-      type: 1,
-      mode: 'flight',
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: inDays(21),
-          departureName: 'Beijing',
-          destinationName: 'Shanghai',
-        },
-      ],
-    },
-  });
-  const { searchId } = (await started.json()) as { searchId: string };
-  const results: SearchResult[] = [];
-  for (let cursor = 0, i = 0; i < 400; i++) {
-    const pulled = (await (
-      await page.request.post('/api/v2/pull', { data: { searchId, cursor } })
-    ).json()) as PullResponse;
-    results.push(...pulled.results);
-    cursor = pulled.cursor;
-    if (pulled.done) break;
-    await page.waitForTimeout(100);
-  }
-  const result = results.find((r) => r.agent === 'own' && r.legs.length === 1) ?? results[0];
-  if (!result) throw new Error('no flight found');
-  const offer = (await (
-    await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)
-  ).json()) as BookingOffer;
-  const party = checkParty([{ birthDate: p.birthDate }], offer.trip);
-  const priced = party.ok
-    ? priceOrder({
-        result: offer.result,
-        types: party.types,
-        extras: { rail: [], baggage: [] },
-        railServiceFeeMinor: offer.railServiceFeeMinor,
-      })
-    : undefined;
-  const created = await page.request.post('/api/order', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: {
-      searchId,
-      resultId: offer.result.id,
-      travellers: [{ passengerId: p.id, documentId: p.documents[0]?.id, railSeat: false }],
-      contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
-      extras: { rail: [], baggage: [] },
-      expected: { totalMinor: priced?.breakdown.totalMinor ?? 0, baggageMinor: 0 },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as { id: string; orderNumber: string };
 }
 
 const freePort = () =>
@@ -346,7 +271,7 @@ for (const lang of LANGUAGES) {
       test.setTimeout(120_000);
       const base = baseURL ?? '';
       const tr = await traveller(browser, base, lang);
-      const order = await bookFlight(tr.page);
+      const order = await bookTrip(tr.page);
       await tr.page.goto(`/order?id=${order.id}`);
       await tr.page.getByTestId('order-chat').click();
       const card = panel(tr.page).getByTestId('chat-order-card');

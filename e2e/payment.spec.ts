@@ -1,17 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
-import {
-  type BookingOffer,
-  checkParty,
-  type PullResponse,
-  priceOrder,
-  type SearchResult,
-} from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
-import { newMobile, smsCode } from './outbox';
-import { idNumber, inDays } from './setup';
+import { registerAccount } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { topUpWallet } from './trip-api';
+import { bookTrip, topUpWallet } from './trip-api';
 
 /**
  * A traveller with an order awaiting payment, made through the API as the booking page does; then the
@@ -27,72 +19,12 @@ async function openPayment(page: Page, lang: Lang): Promise<string> {
   return id;
 }
 
+/** A new account with an order awaiting payment, booked through the API; the page is signed out again. */
 async function orderToPay(page: Page): Promise<{ id: string; mobile: string }> {
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const code = await smsCode(`+86${mobile}`);
-  const reg = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-  });
-  expect(reg.ok()).toBe(true);
-  const saved = await page.request.post('/api/passenger', {
-    data: { chineseName: '张伟', nationality: 'CN', documents: [{ type: 'B', number: idNumber('1985-03-02') }] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const passenger = (await saved.json()) as { id: string; birthDate: string; documents: { id: string }[] };
-  const search = await page.request.post('/api/v2/search', {
-    data: {
-      type: 1,
-      mode: 'flight',
-      legs: [
-        {
-          departure: 'BJS',
-          destination: 'SHA',
-          departure_date: inDays(21),
-          departureName: '北京',
-          destinationName: '上海',
-        },
-      ],
-    },
-  });
-  const { searchId } = (await search.json()) as { searchId: string };
-  const results: SearchResult[] = [];
-  let cursor = 0;
-  for (let i = 0; i < 200; i++) {
-    const pull = (await (
-      await page.request.post('/api/v2/pull', { data: { searchId, cursor } })
-    ).json()) as PullResponse;
-    results.push(...pull.results);
-    cursor = pull.cursor;
-    if (pull.done) break;
-    await page.waitForTimeout(200);
-  }
-  const result = results.find((r) => r.agent === 'own' && r.legs.length === 1) as SearchResult;
-  const offer = (await (
-    await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)
-  ).json()) as BookingOffer;
-  const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
-  if (!party.ok) throw new Error('party');
-  const priced = priceOrder({
-    result: offer.result,
-    types: party.types,
-    extras: { rail: [], baggage: [] },
-    railServiceFeeMinor: offer.railServiceFeeMinor,
-  });
-  const created = await page.request.post('/api/order', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: {
-      searchId,
-      resultId: result.id,
-      travellers: [{ passengerId: passenger.id, documentId: passenger.documents[0]?.id, railSeat: false }],
-      contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
-      extras: { rail: [], baggage: [] },
-      expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  const mobile = await registerAccount(page);
+  const { id } = await bookTrip(page);
   await page.context().clearCookies({ name: 'sid' });
-  return { id: ((await created.json()) as { id: string }).id, mobile };
+  return { id, mobile };
 }
 
 async function pick(page: Page, label: string, option: string) {

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
 import { routeCriteria, saveTraveller } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, signedInTraveller } from './trip-api';
+import { bookTrip, searchThroughApi, signedInTraveller } from './trip-api';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -39,16 +39,10 @@ async function fitsThePhone(page: Page) {
 
 /** A Beijing–Shanghai flight found through the API, to open the booking page on. */
 async function flightToBook(page: Page): Promise<{ searchId: string; result: SearchResult }> {
-  const started = await page.request.post('/api/v2/search', { data: routeCriteria('flight', 21) });
-  const { searchId } = (await started.json()) as { searchId: string };
-  for (let i = 0; i < 300; i++) {
-    const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor: 0 } });
-    const body = (await res.json()) as { results: SearchResult[]; done: boolean };
-    const result = body.results.find((r) => r.kind === 'flight' && r.legs.length === 1);
-    if (body.done && result) return { searchId, result };
-    await page.waitForTimeout(200);
-  }
-  throw new Error('no flight to book');
+  const { searchId, results } = await searchThroughApi(page, routeCriteria('flight', 21));
+  const result = results.find((r) => r.kind === 'flight' && r.legs.length === 1);
+  if (!result) throw new Error('no flight to book');
+  return { searchId, result };
 }
 
 const brandOf = (lang: Lang) => (lang === 'en' ? 'Junction' : '联程旅行');

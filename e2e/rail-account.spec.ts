@@ -1,19 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
-import { type BookingOffer, checkParty, priceOrder, type SearchResult } from '../packages/domain/src/index';
 import { smsCode } from './outbox';
-import {
-  idNumber,
-  linkRailAccount,
-  railAccount,
-  registerAccount,
-  routeCriteria,
-  saveTraveller,
-  shot,
-  signInOnLoginPage,
-} from './setup';
+import { idNumber, linkRailAccount, railAccount, registerAccount, shot, signInOnLoginPage } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, payByCard } from './trip-api';
 
 /** A new account of ours, registered through the API, then signed in on the login page. */
 async function signUp(page: Page, lang: Lang) {
@@ -39,82 +28,6 @@ const railAccountOf = (page: Page) =>
       },
     ],
   });
-
-/** Books a Beijing–Shanghai train for 张伟 through the API, ticketed online in the linked account (no fee). */
-async function bookOnlineTrain(page: Page): Promise<string> {
-  const passenger = await saveTraveller(page, { name: '张伟', birth: '1985-03-02' });
-  const started = await page.request.post('/api/v2/search', { data: routeCriteria('train', 21) });
-  const { searchId } = (await started.json()) as { searchId: string };
-  const results: SearchResult[] = [];
-  let cursor = 0;
-  for (let i = 0; i < 300; i++) {
-    const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor } });
-    const body = (await res.json()) as { results: SearchResult[]; cursor: number; done: boolean };
-    results.push(...body.results);
-    cursor = body.cursor;
-    if (body.done) break;
-    await page.waitForTimeout(200);
-  }
-  const result = results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut);
-  if (!result) throw new Error('no train to book');
-  const offer = (await (
-    await page.request.get(`/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`)
-  ).json()) as BookingOffer;
-  expect(offer.railTicketing.link).toBe('active');
-  const party = checkParty([{ birthDate: passenger.birthDate }], offer.trip);
-  if (!party.ok) throw new Error('party refused');
-  const extras = { rail: [], baggage: [] };
-  const priced = priceOrder({
-    result: offer.result,
-    types: party.types,
-    extras,
-    railServiceFeeMinor: offer.railServiceFeeMinor,
-    railServiceFeeOf: () => 0,
-  });
-  const created = await page.request.post('/api/order', {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {
-      searchId,
-      resultId: result.id,
-      travellers: [{ passengerId: passenger.id, documentId: passenger.documents[0]?.id, railSeat: false }],
-      contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
-      extras,
-      railTicketing: 'online',
-      expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
-}
-
-/** Pays an order by card through the API, as the payment page does: the card to the processor, its token to us. */
-async function payByCard(page: Page, orderId: string) {
-  const token = (await (
-    await page.request.post('/gateway-sim/v1/tokens', {
-      data: {
-        number: TEST_CARDS.visa,
-        expMonth: 12,
-        expYear: new Date().getFullYear() + 3,
-        name: 'ZHANG WEI',
-        cvc: '123',
-        billing: {
-          line1: '1 Jianguomenwai Avenue',
-          city: 'Beijing',
-          region: 'Beijing',
-          country: 'CN',
-          zip: '100004',
-          phone: '+8613800138000',
-        },
-      },
-    })
-  ).json()) as { token: string };
-  const paid = await page.request.post('/api/order/pay', {
-    headers: { 'idempotency-key': randomUUID() },
-    data: { orderId, method: { kind: 'card', token: token.token } },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  expect(((await paid.json()) as { outcome: string }).outcome).toBe('succeeded');
-}
 
 /** The input of an antd checkbox, wherever the checkbox puts its test id. */
 const checkbox = (scope: Locator, testId: string) =>
@@ -218,7 +131,7 @@ for (const lang of LANGUAGES) {
     await signUp(page, lang);
     const rail = await railAccountOf(page);
     await linkRailAccount(page, rail);
-    const orderId = await bookOnlineTrain(page);
+    const { id: orderId } = await bookTrip(page, 'train', 21, undefined, { railTicketing: 'online' });
     // The holder signs in on the rail service's own site, which ends our session: the paid ticket waits
     // to be issued through the account until the traveller logs in again here.
     const elsewhere = await page.request.post('/rail-sim/sign-in', {

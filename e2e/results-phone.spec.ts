@@ -1,31 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
-import { inDays } from './setup';
+import { routeCriteria } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
 
 /** Beijing to Shanghai for a family, so the summary has more facts than a phone's line holds. */
-const criteria = (lang: Lang, mode: SearchCriteria['mode'] = 'all'): SearchCriteria => ({
-  type: 1,
-  cabin: 'Y',
-  adults: 2,
-  children: 1,
-  infants: 1,
-  sort: 'best',
-  mode,
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: inDays(32),
-      departure_only_airport: false,
-      destination_only_airport: false,
-      departureName: lang === 'zh-CN' ? '北京' : 'Beijing',
-      destinationName: lang === 'zh-CN' ? '上海' : 'Shanghai',
-    },
-  ],
-});
+const criteria = (lang: Lang, mode: SearchCriteria['mode'] = 'all'): SearchCriteria =>
+  routeCriteria(mode, 32, { adults: 2, children: 1, infants: 1 }, lang);
 
 const PHONE = { width: 390, height: 844 };
 const cards = (page: Page) => page.getByTestId('result-card');

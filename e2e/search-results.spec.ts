@@ -1,34 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
-import { inDays } from './setup';
+import { inDays, routeCriteria } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
-function criteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
-  return {
-    type: 1,
-    cabin: 'Y',
-    adults: 1,
-    children: 0,
-    infants: 0,
-    sort: 'best',
-    mode: 'all',
-    flexDays: 0,
-    filters: {},
-    legs: [
-      {
-        departure: 'BJS',
-        destination: 'SHA',
-        departure_date: inDays(30),
-        departure_only_airport: false,
-        destination_only_airport: false,
-        departureName: 'Beijing',
-        destinationName: 'Shanghai',
-      },
-    ],
-    ...overrides,
-  };
-}
+const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => routeCriteria('all', 30, overrides);
 
 const searchUrl = (c: SearchCriteria) => `/search?s=${packSearchLink(c)}`;
 const cards = (page: Page) => page.getByTestId('result-card');

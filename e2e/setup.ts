@@ -25,11 +25,15 @@ export function idNumber(birth: string, seq = anySeq()): string {
   return first17 + '10X98765432'[sum % 11];
 }
 
-/** A one-way Beijing–Shanghai search for one adult in economy, some days ahead. */
+/**
+ * A one-way Beijing–Shanghai search for one adult in economy, some days ahead, with the place names the
+ * home form gives in a language.
+ */
 export function routeCriteria(
   mode: SearchCriteria['mode'],
   days: number,
   overrides: Partial<SearchCriteria> = {},
+  lang: Lang = 'en',
 ): SearchCriteria {
   return {
     type: 1,
@@ -48,8 +52,8 @@ export function routeCriteria(
         departure_date: inDays(days),
         departure_only_airport: false,
         destination_only_airport: false,
-        departureName: 'Beijing',
-        destinationName: 'Shanghai',
+        departureName: lang === 'zh-CN' ? '北京' : 'Beijing',
+        destinationName: lang === 'zh-CN' ? '上海' : 'Shanghai',
       },
     ],
     ...overrides,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { type BookingOffer, checkParty, priceOrder, type SearchResult } from '../packages/domain/src/index';
+import {
+  type BookingOffer,
+  checkParty,
+  type PullResponse,
+  priceOrder,
+  type SearchCriteria,
+  type SearchResult,
+} from '../packages/domain/src/index';
 import { registerAccount, routeCriteria, saveTraveller, signInOnLoginPage } from './setup';
 import type { Lang } from './support';
 
@@ -20,23 +27,11 @@ export async function bookTrip(
   mode: 'flight' | 'train' | 'mix' = 'flight',
   days = 21,
   people: { name: string; birth: string }[] = [{ name: '张伟', birth: '1985-03-02' }],
+  { railTicketing }: { railTicketing?: 'online' | 'offline' } = {},
 ): Promise<{ id: string; orderNumber: string }> {
   const passengers = [];
   for (const p of people) passengers.push(await saveTraveller(page, p));
-  const started = await page.request.post('/api/v2/search', {
-    data: routeCriteria(mode === 'mix' ? 'all' : mode, days),
-  });
-  const { searchId } = (await started.json()) as { searchId: string };
-  const results: SearchResult[] = [];
-  let cursor = 0;
-  for (let i = 0; i < 300; i++) {
-    const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor } });
-    const body = (await res.json()) as { results: SearchResult[]; cursor: number; done: boolean };
-    results.push(...body.results);
-    cursor = body.cursor;
-    if (body.done) break;
-    await page.waitForTimeout(200);
-  }
+  const { searchId, results } = await searchThroughApi(page, routeCriteria(mode === 'mix' ? 'all' : mode, days));
   const result =
     mode === 'flight'
       ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
@@ -54,11 +49,14 @@ export async function bookTrip(
   );
   expect(offerRes.ok(), await offerRes.text()).toBe(true);
   const offer = (await offerRes.json()) as BookingOffer;
+  // A train ticketed online is ticketed in the traveller's linked rail account.
+  if (railTicketing === 'online') expect(offer.railTicketing.link).toBe('active');
   const party = checkParty(
     passengers.map((p) => ({ birthDate: p.birthDate })),
     offer.trip,
   );
   if (!party.ok) throw new Error('party refused');
+  const way = railTicketing ?? offer.railTicketing.way;
   const extras = { rail: [], baggage: [] };
   // Trains ticketed the way the offer says, each with its own service fee, as the booking page prices them.
   const priced = priceOrder({
@@ -68,7 +66,7 @@ export async function bookTrip(
     railServiceFeeMinor: offer.railServiceFeeMinor,
     railServiceFeeOf: (leg) => {
       const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
-      return (offer.railTicketing.way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
+      return (way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
     },
   });
   const created = await page.request.post('/api/order', {
@@ -79,6 +77,7 @@ export async function bookTrip(
       travellers: passengers.map((p) => ({ passengerId: p.id, documentId: p.documents[0]?.id, railSeat: false })),
       contact: { name: '张伟', phoneCountry: 'CN', phone: '13800138000', email: 'zhang.wei@example.com' },
       extras,
+      ...(railTicketing ? { railTicketing } : {}),
       expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
     },
   });
@@ -87,26 +86,72 @@ export async function bookTrip(
 }
 
 /**
+ * Runs a search through the API and pulls its results until the search is done, however long a busy
+ * machine takes over it (a door-to-door search may first build a timetable); answers every result.
+ */
+export async function searchThroughApi(
+  page: Page,
+  criteria: SearchCriteria,
+): Promise<{ searchId: string; results: SearchResult[] }> {
+  const started = await page.request.post('/api/v2/search', { data: criteria });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { searchId } = (await started.json()) as { searchId: string };
+  const results: SearchResult[] = [];
+  let cursor = 0;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.post('/api/v2/pull', { data: { searchId, cursor } });
+        const body = (await res.json()) as PullResponse;
+        results.push(...body.results);
+        cursor = body.cursor;
+        return body.done;
+      },
+      { message: 'the search to finish', timeout: 120_000, intervals: [200] },
+    )
+    .toBe(true);
+  return { searchId, results };
+}
+
+/** The billing address of the test cards. */
+export const BILLING = {
+  line1: '1 Jianguomenwai Avenue',
+  city: 'Beijing',
+  region: 'Beijing',
+  country: 'CN',
+  zip: '100004',
+  phone: '+8613800138000',
+};
+
+/** A card given to the card processor as the payment page does; answers the processor's token. */
+export async function cardToken(page: Page, number = '4242424242424242'): Promise<string> {
+  const expYear = new Date().getFullYear() + 3;
+  const res = await page.request.post('/gateway-sim/v1/tokens', {
+    data: { number, expMonth: 12, expYear, name: 'ZHANG WEI', cvc: '123', billing: BILLING },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Pays an order by a new card through the API, as the payment page does: the card to the processor, its token to us. */
+export async function payByCard(page: Page, orderId: string): Promise<void> {
+  const paid = await page.request.post('/api/order/pay', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { orderId, method: { kind: 'card', token: await cardToken(page) } },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  expect(((await paid.json()) as { outcome: string }).outcome).toBe('succeeded');
+}
+
+/**
  * Tops the wallet up by `amountMinor` through the API, as the wallet page does: a new card saved, then the
  * top-up paid from it with its security code.
  */
 export async function topUpWallet(page: Page, amountMinor: number): Promise<void> {
-  const billing = {
-    line1: '1 Jianguomenwai Avenue',
-    city: 'Beijing',
-    region: 'Beijing',
-    country: 'CN',
-    zip: '100004',
-    phone: '+8613800138000',
-  };
-  const expYear = new Date().getFullYear() + 3;
-  const token = (await (
-    await page.request.post('/gateway-sim/v1/tokens', {
-      data: { number: '4242424242424242', expMonth: 12, expYear, name: 'ZHANG WEI', cvc: '123', billing },
-    })
-  ).json()) as { token: string };
   const card = (await (
-    await page.request.post('/api/wallet/card', { data: { token: token.token, name: 'ZHANG WEI', billing } })
+    await page.request.post('/api/wallet/card', {
+      data: { token: await cardToken(page), name: 'ZHANG WEI', billing: BILLING },
+    })
   ).json()) as { id: string };
   const cvc = (await (await page.request.post('/gateway-sim/v1/tokens/cvc', { data: { cvc: '123' } })).json()) as {
     token: string;
