@@ -44,6 +44,33 @@ module.exports = {
       to: { path: '^apps/[^/]+/src/features/', pathNot: '^$1/$2/' },
     },
     {
+      name: 'only-app-and-wiring-compose-features',
+      comment:
+        'On the server, app.ts and wiring/ compose the features (and the entry points main.ts and the db/ tools start them): any other file outside a feature that reaches into one hides an arrow between features.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/(features/|wiring/|app\\.ts$|main\\.ts$|db/[^/]+-cli\\.ts$)|\\.test\\.ts$',
+      },
+      to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'feature-modules-are-built-by-app',
+      comment:
+        "A feature's builder (features/<x>/<x>.module.ts) is called by app.ts alone, in the order the features need each other; wiring/ and the features take services and ports, never another module (a port's type may be read).",
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/app\\.ts$' },
+      to: { path: '^apps/server/src/features/[^/]+/[^/]+\\.module\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'nothing-below-imports-wiring',
+      comment:
+        'wiring/ sits above the features, with app.ts; a feature, plugin or lib importing it runs the arrow backwards.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(features|plugins|lib|jobs|db)/' },
+      to: { path: '^apps/server/src/(wiring/|app\\.ts$)' },
+    },
+    {
       name: 'features-do-not-import-app',
       comment:
         'app/ composes the features (router, layout, providers); a feature importing it runs the arrow backwards. What features share, such as the in-app paths, lives in shared/.',

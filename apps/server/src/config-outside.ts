@@ -4,7 +4,7 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 /**
  * The card processors the server can talk to, by the name `PAYMENT_PROCESSOR` takes. A real processor's
- * adapter is added here and in `payment-processor.ts`; `simulator` is the embedded one, for development,
+ * adapter is added here and in `wiring/payment-processor.ts`; `simulator` is the embedded one, for development,
  * tests and demonstrations only.
  */
 export const PAYMENT_PROCESSORS = ['simulator'] as const;

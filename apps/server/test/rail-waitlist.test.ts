@@ -428,7 +428,7 @@ describe('a waiting-list order', () => {
 describe('a fill racing the cut-off (50 at once)', () => {
   /** A waiting list as another process sees it, with its own clock. */
   const processAt = (at: number) => {
-    const w = new WaitlistService(
+    return new WaitlistService(
       new OrdersRepository(t.db),
       new WaitlistRepository(t.db),
       new SimulatedSeatReturns(t.db, { rate: 0, maxSeats: 1 }, () => new Date(at)),
@@ -436,12 +436,11 @@ describe('a fill racing the cut-off (50 at once)', () => {
       notify,
       { cutoffMinutes: CUTOFF_MINUTES, pollSeconds: 30 },
       () => new Date(at),
+      {
+        capture: (id) => t.app.payments.captureHeld(id),
+        release: (id) => t.app.payments.releaseHeld(id),
+      },
     );
-    w.withPayments({
-      capture: (id) => t.app.payments.captureHeld(id),
-      release: (id) => t.app.payments.releaseHeld(id),
-    });
-    return w;
   };
 
   it('ends in exactly one outcome: filled and captured, or released and voided, never both', async () => {

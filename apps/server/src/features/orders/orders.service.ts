@@ -42,15 +42,10 @@ export class OrdersService {
     options: OrdersOptions,
     now: () => Date,
     notify: OrderNotifier = async () => undefined,
+    /** The waiting list (候补) of sold-out train classes; none without it. */
+    private readonly waitlist?: WaitlistService,
   ) {
-    this.ctx = { repo, offers, passengers, secrets, options, now, notify, waitlist: () => this.waitlist };
-  }
-
-  private waitlist: WaitlistService | undefined;
-
-  /** The waiting list (候补) of sold-out train classes; set once by `app.ts`. */
-  withWaitlist(waitlist: WaitlistService): void {
-    this.waitlist = waitlist;
+    this.ctx = { repo, offers, passengers, secrets, options, now, notify, waitlist: () => waitlist };
   }
 
   offer(searchId: string, resultId: string, userId?: string): Promise<BookingOffer> {

@@ -39,7 +39,6 @@ export function shiftLocal(iso: string, minutes: number): { at: Date; local: str
  * Each step is a file of `waitlist/`.
  */
 export class WaitlistService {
-  private payments: WaitlistPayments | undefined;
   private readonly ctx: WaitlistContext;
 
   constructor(
@@ -50,17 +49,10 @@ export class WaitlistService {
     notify: OrderNotifier,
     private readonly options: WaitlistOptions,
     now: () => Date,
+    /** The held card payment: captured once seats are found, voided when released. */
+    payments: WaitlistPayments,
   ) {
-    const pay = () => {
-      if (!this.payments) throw new Error('the waiting list has no payments');
-      return this.payments;
-    };
-    this.ctx = { orders, repo, seats, railCapacity, notify, options, now, pay };
-  }
-
-  /** The held card payment; set once by `app.ts`. */
-  withPayments(payments: WaitlistPayments): void {
-    this.payments = payments;
+    this.ctx = { orders, repo, seats, railCapacity, notify, options, now, pay: () => payments };
   }
 
   /** When the waiting list of a ride departing at `departureTime` closes. */

@@ -41,12 +41,12 @@ export type PaymentsOptions = {
 
 /**
  * What every step of paying shares: our tables, the orders payment moves, the card processor, the
- * options and the clock, and the other features' ports, set once at start-up.
+ * options and the clock, and the other features' ports, given at construction.
  */
 export class PaymentContext {
-  afterPayment: AfterPayment | undefined;
-  wallet: WalletFunds | undefined;
-  savedCards: SavedCards | undefined;
+  readonly afterPayment: AfterPayment | undefined;
+  readonly wallet: WalletFunds | undefined;
+  readonly savedCards: SavedCards | undefined;
 
   constructor(
     readonly repo: PaymentsRepository,
@@ -54,7 +54,12 @@ export class PaymentContext {
     readonly gateway: PaymentGateway,
     readonly options: PaymentsOptions,
     readonly now: () => Date,
-  ) {}
+    links: { afterPayment?: AfterPayment; wallet?: WalletFunds; savedCards?: SavedCards },
+  ) {
+    this.afterPayment = links.afterPayment;
+    this.wallet = links.wallet;
+    this.savedCards = links.savedCards;
+  }
 
   crash(point: CrashPoint): void {
     if (this.options.crashAt === point) process.kill(process.pid, 'SIGKILL');

@@ -52,8 +52,13 @@ export class PaymentsService {
     gateway: PaymentGateway,
     options: PaymentsOptions,
     now: () => Date,
+    /**
+     * What follows a payment (ticketing), the wallet's ledger (paying from the balance and refunding to it)
+     * and its saved cards (paying with one); without them, those ways of paying are not offered.
+     */
+    links: { afterPayment?: AfterPayment; wallet?: WalletFunds; savedCards?: SavedCards } = {},
   ) {
-    this.ctx = new PaymentContext(repo, orders, gateway, options, now);
+    this.ctx = new PaymentContext(repo, orders, gateway, options, now, links);
     const settling = new AttemptSettling(this.ctx);
     this.waits = new AttemptWaits(this.ctx);
     this.card = new CardPayment(this.ctx, settling, this.waits);
@@ -61,21 +66,6 @@ export class PaymentsService {
     this.held = new HeldPayment(this.ctx, settling);
     this.refunds = new PaymentRefunds(this.ctx);
     this.reconciliation = new Reconciliation(this.ctx, settling, this.refunds);
-  }
-
-  /** What follows a payment (ticketing); set once by `app.ts`. */
-  followWith(after: AfterPayment): void {
-    this.ctx.afterPayment = after;
-  }
-
-  /** The wallet's saved cards, for paying with one; set once by `app.ts`. */
-  payWithSavedCards(cards: SavedCards): void {
-    this.ctx.savedCards = cards;
-  }
-
-  /** The wallet's ledger, for paying from the balance and refunding to it; set once by `app.ts`. */
-  payFromWallet(wallet: WalletFunds): void {
-    this.ctx.wallet = wallet;
   }
 
   /** Pays an order by the method asked; the same key again answers the same attempt. */

@@ -1,14 +1,14 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { Config } from './config';
-import type { Db } from './db/database';
-import { MemorySearchStore, type SearchStore } from './features/search/search-store';
-import { PgSearchStore } from './features/search/stores/pg-search-store';
-import { RedisSearchStore } from './features/search/stores/redis-search-store';
-import type { JobRegistry } from './jobs/jobs';
-import { pgRateLimitStore, purgeRateCounters, type RateLimitStoreClass } from './plugins/rate-limit-store';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { MemorySearchStore, type SearchStore } from '../features/search/search-store';
+import { PgSearchStore } from '../features/search/stores/pg-search-store';
+import { RedisSearchStore } from '../features/search/stores/redis-search-store';
+import type { JobRegistry } from '../jobs/jobs';
+import { pgRateLimitStore, purgeRateCounters, type RateLimitStoreClass } from '../plugins/rate-limit-store';
 
-declare module './jobs/jobs' {
+declare module '../jobs/jobs' {
   interface JobPayloads {
     'shared-state.purge': Record<string, unknown>;
   }

@@ -1,17 +1,18 @@
-import type { Db } from './db/database';
-import type { BookingPeople } from './features/fulfilment/ticketing/issuer';
-import { OrdersRepository } from './features/orders/orders.repository';
-import { PassengersRepository } from './features/passengers/passengers.repository';
-import type { Keyring } from './lib/crypto';
+import type { BookingPeople } from '../features/fulfilment/ticketing/issuer';
+import type { OrdersRepository } from '../features/orders/orders.repository';
+import type { PassengersRepository } from '../features/passengers/passengers.repository';
+import type { Keyring } from '../lib/crypto';
 
 /**
  * An order's travellers in clear for a seller that books in their names (Duffel): the order's travellers
  * with their documents opened, the saved travellers' Latin names, sex and the document's expiry and
  * issuing country, and the contact's e-mail and phone. Read only when a seller asks; never stored or logged.
  */
-export function bookingPeople(db: Db, keyring: Keyring): (orderId: string) => Promise<BookingPeople> {
-  const orders = new OrdersRepository(db);
-  const passengers = new PassengersRepository(db);
+export function bookingPeople(
+  orders: Pick<OrdersRepository, 'sealedPeople'>,
+  passengers: Pick<PassengersRepository, 'findForUser' | 'documentsOf'>,
+  keyring: Keyring,
+): (orderId: string) => Promise<BookingPeople> {
   return async (orderId) => {
     const sealed = await orders.sealedPeople(orderId);
     if (!sealed) return { people: [], contact: { email: null, phone: null } };

@@ -1,18 +1,18 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Config } from './config';
-import { processorOf } from './config-outside';
-import type { Db } from './db/database';
-import type { PaymentGateway } from './features/payment/gateway/gateway';
-import { SimulatedGateway } from './features/payment/gateway/simulator/simulated-gateway';
-import { registerSimulatorJobs } from './features/payment/gateway/simulator/simulator.jobs';
-import { SimulatorRepository } from './features/payment/gateway/simulator/simulator.repository';
-import { simulatorRoutes } from './features/payment/gateway/simulator/simulator.routes';
-import { GatewaySimulator } from './features/payment/gateway/simulator/simulator.service';
-import { SIGNATURE_HEADER } from './features/payment/gateway/webhook-signature';
-import { WEBHOOK_PATH } from './features/payment/payment.webhook';
-import type { JobRegistry } from './jobs/jobs';
-import type { Secrets } from './lib/secrets';
+import type { Config } from '../config';
+import { processorOf } from '../config-outside';
+import type { Db } from '../db/database';
+import type { PaymentGateway } from '../features/payment/gateway/gateway';
+import { SimulatedGateway } from '../features/payment/gateway/simulator/simulated-gateway';
+import { registerSimulatorJobs } from '../features/payment/gateway/simulator/simulator.jobs';
+import { SimulatorRepository } from '../features/payment/gateway/simulator/simulator.repository';
+import { simulatorRoutes } from '../features/payment/gateway/simulator/simulator.routes';
+import { GatewaySimulator } from '../features/payment/gateway/simulator/simulator.service';
+import { SIGNATURE_HEADER } from '../features/payment/gateway/webhook-signature';
+import { WEBHOOK_PATH } from '../features/payment/payment.webhook';
+import type { JobRegistry } from '../jobs/jobs';
+import type { Secrets } from '../lib/secrets';
 
 /** The card processor the server uses, as `PAYMENT_PROCESSOR` names it (or as a test injects it). */
 export type PaymentProcessor = {

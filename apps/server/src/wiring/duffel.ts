@@ -1,14 +1,14 @@
 import type { Refdata } from '@junction/refdata';
-import type { Config } from './config';
-import type { Db } from './db/database';
-import type { FulfilmentService } from './features/fulfilment/fulfilment.service';
-import { DuffelIssuer } from './features/fulfilment/ticketing/duffel/duffel-issuer';
-import { DuffelOrdersRepository } from './features/fulfilment/ticketing/duffel/duffel-orders.repository';
-import { duffelWebhookRoutes } from './features/fulfilment/ticketing/duffel/duffel-webhook';
-import type { Inventory } from './features/search/inventory/inventory';
-import { DuffelSupplier } from './features/search/suppliers/duffel/duffel-supplier';
-import type { Supplier } from './features/search/suppliers/supplier';
-import { duffelClient } from './lib/duffel/client';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { FulfilmentService } from '../features/fulfilment/fulfilment.service';
+import { DuffelIssuer } from '../features/fulfilment/ticketing/duffel/duffel-issuer';
+import { DuffelOrdersRepository } from '../features/fulfilment/ticketing/duffel/duffel-orders.repository';
+import { duffelWebhookRoutes } from '../features/fulfilment/ticketing/duffel/duffel-webhook';
+import type { Inventory } from '../features/search/inventory/inventory';
+import { DuffelSupplier } from '../features/search/suppliers/duffel/duffel-supplier';
+import type { Supplier } from '../features/search/suppliers/supplier';
+import { duffelClient } from '../lib/duffel/client';
 
 /**
  * Duffel, composed from the configuration: a flight seller for search and the issuer of the tickets it

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { JobRegistry } from '../../jobs/jobs';
+import type { Basics } from '../../lib/module';
+import { registerFulfilmentJobs } from './fulfilment.jobs';
+import { FulfilmentRepository } from './fulfilment.repository';
+import { fulfilmentRoutes } from './fulfilment.routes';
+import { FulfilmentService } from './fulfilment.service';
+import { ItineraryRepository } from './itinerary/itinerary.repository';
+import { ItineraryService } from './itinerary/itinerary.service';
+import { PdfPool } from './itinerary/itinerary-pdf-pool';
+import type { TimeZoneOf } from './itinerary/itinerary-view';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TravellerPeople } from './ports';
+import type { TicketIssuers } from './ticketing/issuer';
+import { scheduleChangeRoutes } from './ticketing/simulator.routes';
+
+export type FulfilmentPorts = {
+  issuers: TicketIssuers;
+  notify: Notifier;
+  refundMoney: RefundMoney;
+  staffMail: StaffMail;
+  paymentsOf: PaymentRecords;
+  people: TravellerPeople;
+  /** The time zone of a place, for the itinerary's local times. */
+  zoneOf: TimeZoneOf;
+};
+
+/** Ticketing after payment, the traveller's refunds, completion, and the itinerary with its PDF. */
+export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
+  const { db, config, now } = basics;
+  const repo = new FulfilmentRepository(db);
+  const service = new FulfilmentService(
+    repo,
+    ports.issuers,
+    ports.notify,
+    ports.refundMoney,
+    ports.staffMail,
+    {
+      ticketingHours: config.TICKETING_HOURS,
+      ticketingAttempts: config.TICKETING_ATTEMPTS,
+      refundDays: config.REFUND_DAYS,
+      refundProcessingSeconds: config.REFUND_PROCESSING_SECONDS,
+      // A lock held past any job's longest run (its supplier's delay twice) is a dead process's.
+      staleLockSeconds: Math.max(config.JOB_STALE_LOCK_SECONDS, Math.ceil((2 * config.TICKETING_DELAY_MS) / 1000)),
+    },
+    now,
+    ports.paymentsOf,
+    ports.people,
+  );
+  // Itinerary PDFs are drawn off the main thread, a bounded number waiting.
+  const pdfPool = new PdfPool({ workers: config.ITINERARY_PDF_WORKERS, maxQueue: config.ITINERARY_PDF_QUEUE });
+  const itinerary = new ItineraryService(repo, ports.paymentsOf, ports.zoneOf, now, {
+    pool: pdfPool,
+    kept: new ItineraryRepository(db),
+  });
+  /** Flights re-timed at will are for development and tests, never a production server. */
+  const simulatorRoutes: FastifyPluginAsync = async (scope) => {
+    if (config.NODE_ENV !== 'production') await scope.register(scheduleChangeRoutes(db));
+  };
+  return {
+    service,
+    routes: fulfilmentRoutes(service, itinerary),
+    simulatorRoutes,
+    /** The PDF threads end with the server. */
+    close: (app: FastifyInstance) => app.addHook('onClose', () => pdfPool.close()),
+    jobs: (registry: JobRegistry) => registerFulfilmentJobs(registry, service),
+  };
+}

@@ -1,0 +1,44 @@
+import type { JobRegistry } from '../../jobs/jobs';
+import type { Basics } from '../../lib/module';
+import type { PaymentGateway } from './gateway/gateway';
+import { registerPaymentJobs } from './payment.jobs';
+import { PaymentsRepository } from './payment.repository';
+import { paymentRoutes } from './payment.routes';
+import { type CrashPoint, PaymentsService } from './payment.service';
+import { webhookRoutes } from './payment.webhook';
+import type { AfterPayment, PayableOrders, SavedCards, WalletFunds } from './ports';
+
+export type PaymentPorts = {
+  gateway: PaymentGateway;
+  orders: PayableOrders;
+  afterPayment: AfterPayment;
+  wallet: WalletFunds;
+  savedCards: SavedCards;
+};
+
+/** Paying orders by card, saved card, wallet or a held payment; refunds of money; the processor's webhooks. */
+export function paymentModule(basics: Basics, ports: PaymentPorts) {
+  const { db, config, now } = basics;
+  const service = new PaymentsService(
+    new PaymentsRepository(db),
+    ports.orders,
+    ports.gateway,
+    {
+      returnPath: (orderId, attemptId) => `/payment?${new URLSearchParams({ id: orderId, attempt: attemptId })}`,
+      settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
+      waitMs: config.PAYMENT_WAIT_MS,
+      ...(config.PAYMENT_CRASH_AT && config.NODE_ENV !== 'production'
+        ? { crashAt: config.PAYMENT_CRASH_AT as CrashPoint }
+        : {}),
+    },
+    now,
+    { afterPayment: ports.afterPayment, wallet: ports.wallet, savedCards: ports.savedCards },
+  );
+  return {
+    service,
+    routes: paymentRoutes(service),
+    /** The processor's webhooks, outside the API scope: signed, not signed in. */
+    webhook: webhookRoutes(ports.gateway, (event) => service.onGatewayEvent(event)),
+    jobs: (registry: JobRegistry) => registerPaymentJobs(registry, service),
+  };
+}

@@ -1,0 +1,45 @@
+import type { JobRegistry } from '../../jobs/jobs';
+import type { Basics, FeatureModule } from '../../lib/module';
+import type { CardNotifier, CardProcessor } from './ports';
+import { SavedCards } from './saved-cards';
+import { SavedCardsRepository } from './saved-cards.repository';
+import { registerWalletJobs } from './wallet.jobs';
+import { WalletLedger } from './wallet.ledger';
+import { WalletRepository } from './wallet.repository';
+import { walletRoutes } from './wallet.routes';
+import { WalletService } from './wallet.service';
+
+/**
+ * The wallet: its balance as an append-only ledger (payments from it and refunds to it move it in their own
+ * transaction), saved cards and top-ups through the card processor.
+ */
+export function walletModule(
+  basics: Basics,
+  ports: { processor: CardProcessor; notifier: CardNotifier },
+): FeatureModule<WalletService> {
+  const { db, config, secrets, now } = basics;
+  const repo = new WalletRepository(db);
+  const service = new WalletService(
+    repo,
+    new WalletLedger(repo, now),
+    ports.processor,
+    {
+      returnPath: '/account/wallet',
+      actionTimeoutMs: 30 * 60_000,
+      settleAfterMs: 60_000,
+      caps: {
+        perTopupMinor: config.WALLET_TOPUP_MAX_MINOR,
+        dailyMinor: config.WALLET_TOPUP_DAILY_MAX_MINOR,
+        balanceMinor: config.WALLET_BALANCE_MAX_MINOR,
+      },
+    },
+    now,
+    secrets.keyring,
+    new SavedCards(new SavedCardsRepository(db), ports.processor, secrets.keyring, ports.notifier, now),
+  );
+  return {
+    service,
+    routes: walletRoutes(service),
+    jobs: (registry: JobRegistry) => registerWalletJobs(registry, service),
+  };
+}

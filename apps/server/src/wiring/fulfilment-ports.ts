@@ -1,0 +1,51 @@
+import type { FulfilmentPorts } from '../features/fulfilment/fulfilment.module';
+import { notify } from '../features/notifications/notifications.service';
+import type { OrdersRepository } from '../features/orders/orders.repository';
+import type { PassengersRepository } from '../features/passengers/passengers.repository';
+import type { PaymentsService } from '../features/payment/payment.service';
+import type { RailAgentDesk } from '../features/rail/agent-desk';
+import type { RailService } from '../features/rail/rail.service';
+import type { Basics } from '../lib/module';
+import { bookingPeople } from './booking-people';
+import type { AppDeps } from './deps';
+import type { duffelSupply } from './duffel';
+import { refundMoney } from './refund-money';
+import { railIssuer, ticketIssuers } from './ticket-issuers';
+
+/** The features built before fulfilment, as their modules return them. */
+export type FulfilmentSources = {
+  orders: { repo: OrdersRepository };
+  passengers: { repo: PassengersRepository };
+  payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf'> };
+  rail: { service: RailService; desk: RailAgentDesk };
+  duffel: ReturnType<typeof duffelSupply>;
+};
+
+/**
+ * What ticketing and refunds reach: the ticketing systems (injected, or the simulated airlines, Duffel by
+ * seller and China Railway), the money back through payments, staff mail, the order's payments for its
+ * receipt, its travellers in clear for a seller, and the time zone of each place for the itinerary.
+ */
+export function fulfilmentPorts(
+  basics: Basics,
+  deps: Pick<AppDeps, 'ticketIssuers' | 'mailer'>,
+  from: FulfilmentSources,
+): FulfilmentPorts {
+  const { db, config, refdata, secrets } = basics;
+  return {
+    issuers:
+      deps.ticketIssuers ??
+      ticketIssuers(
+        db,
+        { delayMs: config.TICKETING_DELAY_MS, failureRate: config.TICKETING_FAILURE_RATE },
+        from.duffel ? { duffel: from.duffel.issuer } : {},
+        railIssuer(from.orders.repo, from.rail.service, from.rail.desk),
+      ),
+    notify,
+    refundMoney: refundMoney(from.payments.service),
+    staffMail: (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
+    paymentsOf: (orderId) => from.payments.service.paymentsOf(orderId),
+    people: bookingPeople(from.orders.repo, from.passengers.repo, secrets.keyring),
+    zoneOf: (point) => (point.placeId === undefined ? undefined : refdata.places.get(point.placeId)?.tz),
+  };
+}

@@ -1,0 +1,49 @@
+import { AppError, isoWithOffset } from '@junction/domain';
+import { DAY, type RateLimiter } from '../features/account/rate-limiter';
+import type { ChatNotifier } from '../features/chat/chat.service';
+import { notify } from '../features/notifications/notifications.service';
+import type { CardNotifier } from '../features/wallet/ports';
+
+/**
+ * Whether one more e-mail may go to a booking's contact address, counted with the account's rate limiter:
+ * `perDay` to one address a day. A limiter that cannot count fails the notice's job, which runs again.
+ */
+export function contactMailAllowed(limiter: Pick<RateLimiter, 'hit'>, perDay: number) {
+  return (address: string): Promise<boolean> =>
+    limiter.hit([{ key: `contact-mail:${address.trim().toLowerCase()}`, max: perDay, windowMs: DAY }]).then(
+      () => true,
+      (e: unknown) => {
+        if (e instanceof AppError && e.code === 'TOO_MANY_REQUESTS') return false;
+        throw e;
+      },
+    );
+}
+
+/** A card locked after three wrong security codes: its owner is told by notice, e-mail and SMS. */
+export function cardLockedNotice(now: () => Date): CardNotifier {
+  return {
+    cardLocked: (trx, p) =>
+      notify(trx, {
+        userId: p.userId,
+        kind: 'card-locked',
+        params: { card: p.card, untilAt: isoWithOffset(p.until.getTime(), 'Asia/Shanghai') },
+        dedupeKey: `card-locked:${p.cardId}:${p.until.toISOString()}`,
+        at: now(),
+      }).then(() => undefined),
+  };
+}
+
+/** An out-of-hours question answered: the traveller is told once per conversation. */
+export function chatAnsweredNotice(now: () => Date): ChatNotifier {
+  return {
+    // The chat's transaction knows more tables than the notices need; it is the same transaction.
+    answered: (trx, p) =>
+      notify(trx as unknown as Parameters<typeof notify>[0], {
+        userId: p.userId,
+        kind: 'service-reply',
+        params: { agent: p.agentName.slice(0, 40) },
+        dedupeKey: `service-reply:${p.conversationId}`,
+        at: now(),
+      }).then(() => undefined),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Config } from '../config';
+import { sharedDoorNamer } from '../features/places/geocoder/default';
+import { railStock } from '../features/search/inventory/fares';
+import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
+import { searchRoutes } from '../features/search/search.routes';
+import { SearchService } from '../features/search/search.service';
+import type { SearchStore } from '../features/search/search-store';
+import { defaultSuppliers } from '../features/search/suppliers/catalogue';
+import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
+import type { Supplier } from '../features/search/suppliers/supplier';
+import { TrainStopsService } from '../features/search/train-stops';
+import type { Basics } from '../lib/module';
+import type { AppDeps } from './deps';
+
+/**
+ * Search, composed with what it sells: the configured simulated sellers, China Railway and door to door,
+ * and a real flight seller (Duffel) beside them when it is configured; door names from the places feature.
+ * China Railway's remaining tickets (the simulated railway) are the same for searching, booking and waiting.
+ */
+export function searchSupply(
+  basics: Basics,
+  deps: Pick<AppDeps, 'suppliers' | 'random'>,
+  store: SearchStore,
+  seller?: (inventory: Inventory) => Supplier,
+) {
+  const { config, refdata, now } = basics;
+  const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
+  const inventory = sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
+  const service = new SearchService(
+    refdata,
+    inventory,
+    store,
+    {
+      supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
+      answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
+      doorNames: sharedDoorNamer(refdata),
+      suppliers: deps.suppliers ?? ((inv) => simulatedSuppliers(config, inv, deps.random, railRemaining, seller)),
+    },
+    now,
+  );
+  return { service, railRemaining, routes: searchRoutes(service, new TrainStopsService(inventory)) };
+}
+
+function simulatedSuppliers(
+  config: Config,
+  inventory: Inventory,
+  random: AppDeps['random'],
+  railRemaining: ReturnType<typeof railStock>,
+  seller?: (inventory: Inventory) => Supplier,
+): Supplier[] {
+  return defaultSuppliers(inventory, {
+    latencyScale: config.SEARCH_LATENCY_SCALE,
+    failures: config.SEARCH_SUPPLIER_FAILURES,
+    plannerWorker: config.SEARCH_PLANNER_WORKER,
+    plannerPool: plannerPoolOptions(config),
+    random,
+    railRemaining,
+    simulatedFlightSellers: config.SEARCH_SIMULATED_FLIGHT_SELLERS,
+  }).concat(seller ? [seller(inventory)] : []);
+}

@@ -1,0 +1,46 @@
+import type { Db } from '../db/database';
+import { bySeller } from '../features/fulfilment/ticketing/by-seller';
+import { type TicketIssuer, type TicketIssuers, TicketingUnavailable } from '../features/fulfilment/ticketing/issuer';
+import { SimulatedAirline } from '../features/fulfilment/ticketing/simulated-issuers';
+import type { OrdersRepository } from '../features/orders/orders.repository';
+import type { RailAgentDesk } from '../features/rail/agent-desk';
+import type { RailService } from '../features/rail/rail.service';
+import { RailTicketsNotYet } from '../features/rail/ticketing';
+
+/**
+ * A rail sub-order is issued the way its order chose: online in the traveller's 12306 account, or by our
+ * agent desk. Tickets the railway has not issued yet are "try again later" for ticketing's retries.
+ */
+export function railIssuer(
+  orders: Pick<OrdersRepository, 'railTicketingOf'>,
+  rail: Pick<RailService, 'issueOnline'>,
+  desk: Pick<RailAgentDesk, 'issue'>,
+): TicketIssuer {
+  return {
+    kind: 'rail',
+    issue: async (request) => {
+      const found = await orders.railTicketingOf(request.subOrderId);
+      try {
+        const tickets =
+          found?.ticketing === 'online' ? await rail.issueOnline(found.userId, request) : await desk.issue(request);
+        return { tickets, scheduleChanges: [] };
+      } catch (e) {
+        if (e instanceof RailTicketsNotYet) throw new TicketingUnavailable(e.message);
+        throw e;
+      }
+    },
+  };
+}
+
+/**
+ * The ticketing systems: a flight ticket is bought from its seller (Duffel's from Duffel, the simulated
+ * sellers' from the simulated airlines), a train ticket through China Railway.
+ */
+export function ticketIssuers(
+  db: Db,
+  airline: { delayMs: number; failureRate: number },
+  sellers: Record<string, TicketIssuer>,
+  rail: TicketIssuer,
+): TicketIssuers {
+  return { air: bySeller(sellers, new SimulatedAirline(db, airline)), rail };
+}

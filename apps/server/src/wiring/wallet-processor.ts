@@ -1,0 +1,25 @@
+import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from '../features/payment/gateway/gateway';
+import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../features/wallet/ports';
+
+/** The wallet reaches the card processor through its own port; the gateway's errors become the port's. */
+export function walletProcessor(gateway: PaymentGateway): CardProcessor {
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
+      if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
+      throw e;
+    }
+  };
+  return {
+    describeToken: (token) => call(() => gateway.describeToken(token)),
+    createCustomer: (request) => call(() => gateway.createCustomer(request)),
+    saveCard: (request) => call(() => gateway.saveCard(request)),
+    cardToken: (request) => call(() => gateway.cardToken(request)),
+    createIntent: (request) => call(() => gateway.createIntent(request)),
+    confirm: (intentId, request) => call(() => gateway.confirm(intentId, request)),
+    retrieve: (intentId) => call(() => gateway.retrieve(intentId)),
+    cancel: (intentId, request) => call(() => gateway.cancel(intentId, request)),
+  };
+}
