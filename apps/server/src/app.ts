@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { assertOutsideSystems } from './config-outside';
+import type { Basics } from './feature-module';
 import { accountModule } from './features/account/account.module';
 import { chatModule } from './features/chat/chat.module';
 import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
@@ -16,7 +17,6 @@ import type { SearchStore } from './features/search/search-store';
 import { siteRoutes } from './features/site/site.routes';
 import { walletModule } from './features/wallet/wallet.module';
 import { JobRegistry } from './jobs/jobs';
-import type { Basics } from './lib/module';
 import { bookingPassengers } from './wiring/booking-passengers';
 import { chatOrders } from './wiring/chat-orders';
 import { type AppDeps, basicsOf } from './wiring/deps';

@@ -1,6 +1,7 @@
 import type { Refdata } from '@junction/refdata';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Basics } from '../feature-module';
 import type { Mailer } from '../features/account/messaging/mailer';
 import type { SmsProvider } from '../features/account/messaging/sms';
 import type { TicketIssuers } from '../features/fulfilment/ticketing/issuer';
@@ -12,7 +13,6 @@ import type { SimSms } from '../features/rail/simulator/rail-service-sim';
 import type { Inventory } from '../features/search/inventory/inventory';
 import type { Random } from '../features/search/suppliers/network';
 import type { Supplier } from '../features/search/suppliers/supplier';
-import type { Basics } from '../lib/module';
 import type { Secrets } from '../lib/secrets';
 import type { LoadSignal } from '../plugins/load-monitor';
 

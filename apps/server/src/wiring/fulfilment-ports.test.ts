@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Basics } from '../feature-module';
 import type { TicketIssuers } from '../features/fulfilment/ticketing/issuer';
-import type { Basics } from '../lib/module';
 import { fulfilmentPorts } from './fulfilment-ports';
 
 const basics = {

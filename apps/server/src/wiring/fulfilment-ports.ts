@@ -1,3 +1,4 @@
+import type { Basics } from '../feature-module';
 import type { FulfilmentPorts } from '../features/fulfilment/fulfilment.module';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
@@ -5,7 +6,6 @@ import type { PassengersRepository } from '../features/passengers/passengers.rep
 import type { PaymentsService } from '../features/payment/payment.service';
 import type { RailAgentDesk } from '../features/rail/agent-desk';
 import type { RailService } from '../features/rail/rail.service';
-import type { Basics } from '../lib/module';
 import { bookingPeople } from './booking-people';
 import type { AppDeps } from './deps';
 import type { duffelSupply } from './duffel';

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Basics } from '../feature-module';
 import { sharedDoorNamer } from '../features/places/geocoder/default';
 import { railStock } from '../features/search/inventory/fares';
 import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
@@ -9,7 +10,6 @@ import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Supplier } from '../features/search/suppliers/supplier';
 import { TrainStopsService } from '../features/search/train-stops';
-import type { Basics } from '../lib/module';
 import type { AppDeps } from './deps';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Basics } from '../../lib/module';
+import type { Basics } from '../../feature-module';
 import { registerAccountJobs } from './account.jobs';
 import { AccountRepository } from './account.repository';
 import { accountRoutes, type UnreadCounter } from './account.routes';

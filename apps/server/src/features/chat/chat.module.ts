@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import { CHAT_SOCKET_PATH } from '@junction/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Basics } from '../../lib/module';
+import type { Basics } from '../../feature-module';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import { type ChatBus, LocalBus, PgBus, RedisBus } from './chat.bus';
 import { ChatHub } from './chat.hub';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics } from '../../lib/module';
 import { registerFulfilmentJobs } from './fulfilment.jobs';
 import { FulfilmentRepository } from './fulfilment.repository';
 import { fulfilmentRoutes } from './fulfilment.routes';

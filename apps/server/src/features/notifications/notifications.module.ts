@@ -1,5 +1,5 @@
+import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics, FeatureModule } from '../../lib/module';
 import { registerNotificationJobs } from './notifications.jobs';
 import { NotificationsRepository } from './notifications.repository';
 import { notificationRoutes } from './notifications.routes';

@@ -1,5 +1,5 @@
+import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics } from '../../lib/module';
 import { registerOrderJobs } from './orders.jobs';
 import { OrdersRepository } from './orders.repository';
 import { orderRoutes } from './orders.routes';

@@ -1,5 +1,5 @@
+import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics } from '../../lib/module';
 import { registerPassengerJobs } from './passengers.jobs';
 import { PassengersRepository } from './passengers.repository';
 import { passengerRoutes } from './passengers.routes';

@@ -1,5 +1,5 @@
+import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics } from '../../lib/module';
 import type { PaymentGateway } from './gateway/gateway';
 import { registerPaymentJobs } from './payment.jobs';
 import { PaymentsRepository } from './payment.repository';

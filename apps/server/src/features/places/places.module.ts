@@ -1,5 +1,5 @@
 import type { MapTiles } from '@junction/domain';
-import type { Basics } from '../../lib/module';
+import type { Basics } from '../../feature-module';
 import { defaultGeocoder, sharedGazetteer, sharedMapData } from './geocoder/default';
 import type { Geocoder } from './geocoder/geocoder';
 import { placesRoutes } from './places.routes';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Basics } from '../../lib/module';
+import type { Basics } from '../../feature-module';
 import { RailAgentDesk } from './agent-desk';
 import type { RailTicketsInProgress, SavedTravellers } from './ports';
 import type { RailAccountProvider } from './provider';

@@ -1,5 +1,5 @@
+import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { Basics, FeatureModule } from '../../lib/module';
 import type { CardNotifier, CardProcessor } from './ports';
 import { SavedCards } from './saved-cards';
 import { SavedCardsRepository } from './saved-cards.repository';

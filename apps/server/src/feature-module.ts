@@ -1,9 +1,9 @@
 import type { Refdata } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import type { JobRegistry } from '../jobs/jobs';
-import type { Secrets } from './secrets';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { JobRegistry } from './jobs/jobs';
+import type { Secrets } from './lib/secrets';
 
 /**
  * What every feature's builder is given: the database, the configuration, the reference data, the key
