@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { formatMoney, isAwaitingPayment, type Language, orderStatusCodec } from '@junction/domain';
+import { isAwaitingPayment, type Language, orderStatusCodec } from '@junction/domain';
 import PDFDocument from 'pdfkit';
 import { fill } from '../../../lib/text';
+import { A4, BOTTOM, beijing, C, clock, cny, type Doc, day, daysBetween, M, W } from './itinerary-pdf-style';
 import { durationText, type ItineraryTexts, placeName, rideText, seatText } from './itinerary-text';
 import type { ItineraryLeg, ItineraryView } from './itinerary-view';
 
@@ -15,39 +16,6 @@ export const FONT_PATH = path.resolve(
 const FONT = 'WenQuanYiMicroHei';
 /** The drawing's version: raise it when the layout changes, so PDFs kept of the older one are drawn again. */
 export const PDF_LAYOUT = 1;
-
-const A4 = { width: 595.28, height: 841.89 };
-const M = 42;
-const W = A4.width - 2 * M;
-const BOTTOM = A4.height - 64;
-const C = {
-  primary: '#1b5fd9',
-  text: '#1a2740',
-  muted: '#5b6b86',
-  border: '#dfe5ef',
-  soft: '#f3f6fb',
-  price: '#e0531a',
-};
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-const cny = (amount: number, language: Language) => formatMoney({ amountMinor: amount, currency: 'CNY' }, language);
-const day = (iso: string) => iso.slice(0, 10);
-const clock = (iso: string) => iso.slice(11, 16);
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(day(b)) - Date.parse(day(a))) / 86_400_000);
-
-/** An instant as Beijing time in the language's style, with the zone named. */
-const beijing = (at: Date | string, language: Language) =>
-  new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Asia/Shanghai',
-    timeZoneName: 'short',
-  }).format(new Date(at));
 
 /**
  * The itinerary as an A4 PDF in one language: the door-to-door plan leg by leg with times, places,
