@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { limitSettings } from './config-limits';
 import { outsideSettings } from './config-outside';
+import { PAYMENT_CRASH_POINTS } from './payment-crash-points';
 import { trustProxySchema } from './trust-proxy';
 
 export type { TrustProxy } from './trust-proxy';
@@ -448,18 +449,7 @@ export const configSchema = z.object({
     .default(20_000)
     .describe('How long a payment request waits for another payment of the same order to settle'),
   PAYMENT_CRASH_AT: z
-    .enum([
-      'attempt-recorded',
-      'intent-created',
-      'confirmed',
-      'before-capture',
-      'captured',
-      'before-commit',
-      'after-commit',
-      'webhook-received',
-      'webhook-before-commit',
-      'failed-before-commit',
-    ])
+    .enum(PAYMENT_CRASH_POINTS)
     .optional()
     .describe('Tests only (never in production): the process kills itself at this point of the pay flow'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),

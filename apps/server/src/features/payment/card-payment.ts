@@ -176,14 +176,7 @@ export class CardPayment {
   private async drive(attempt: AttemptRow, token: string): Promise<AttemptRow> {
     const { repo, gateway } = this.ctx;
     try {
-      const intent = await gateway.createIntent({
-        amount: attempt.amountMinor,
-        currency: 'CNY',
-        idempotencyKey: `attempt:${attempt.id}`,
-        captureMethod: 'manual',
-        metadata: { orderId: attempt.orderId, attemptId: attempt.id, purpose: attempt.purpose },
-      });
-      await repo.setIntent(attempt.id, intent.id, this.ctx.now());
+      const intent = await this.ctx.intentFor(attempt);
       this.ctx.crash('intent-created');
       const confirmed = await gateway.confirm(intent.id, {
         token,

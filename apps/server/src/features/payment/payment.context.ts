@@ -1,6 +1,7 @@
 import { AppError, ORDER_STATUS, type OrderStatus, PAYMENT_STATUS, type PaymentPurpose } from '@junction/domain';
-import type { PaymentGateway } from './gateway/gateway';
-import type { PaymentsRepository } from './payment.repository';
+import { PAYMENT_CRASH_POINTS } from '../../payment-crash-points';
+import type { PaymentGateway, PaymentIntent } from './gateway/gateway';
+import type { AttemptRow, PaymentsRepository } from './payment.repository';
 import type { AfterPayment, PayableOrder, PayableOrders, SavedCards, Trx, WalletFunds } from './ports';
 
 declare module '../../jobs/jobs' {
@@ -11,22 +12,8 @@ declare module '../../jobs/jobs' {
   }
 }
 
-/**
- * Named points of the pay flow where a test may have the process killed (SIGKILL), to show that
- * restart and reconciliation settle every order once. Never honoured in production.
- */
-export const CRASH_POINTS = [
-  'attempt-recorded',
-  'intent-created',
-  'confirmed',
-  'before-capture',
-  'captured',
-  'before-commit',
-  'after-commit',
-  'webhook-received',
-  'webhook-before-commit',
-  'failed-before-commit',
-] as const;
+/** Where a test may have the pay flow's process killed; never honoured in production. */
+export const CRASH_POINTS = PAYMENT_CRASH_POINTS;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 export type PaymentsOptions = {
@@ -63,6 +50,22 @@ export class PaymentContext {
 
   crash(point: CrashPoint): void {
     if (this.options.crashAt === point) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /**
+   * The processor's intent for an attempt, made with the attempt's own key (so asking again finds the same
+   * one) and its id stored on the attempt.
+   */
+  async intentFor(attempt: AttemptRow): Promise<PaymentIntent> {
+    const intent = await this.gateway.createIntent({
+      amount: attempt.amountMinor,
+      currency: 'CNY',
+      idempotencyKey: `attempt:${attempt.id}`,
+      captureMethod: 'manual',
+      metadata: { orderId: attempt.orderId, attemptId: attempt.id, purpose: attempt.purpose },
+    });
+    await this.repo.setIntent(attempt.id, intent.id, this.now());
+    return intent;
   }
 
   /** The one place what follows a payment is queued, in the payment's transaction. */

@@ -67,14 +67,7 @@ export class Reconciliation {
       intent = await gateway.retrieve(attempt.intentId);
     } else {
       // The intent may exist without our having stored its id: its key finds it (or makes it, unconfirmed).
-      intent = await gateway.createIntent({
-        amount: attempt.amountMinor,
-        currency: 'CNY',
-        idempotencyKey: `attempt:${attempt.id}`,
-        captureMethod: 'manual',
-        metadata: { orderId: attempt.orderId, attemptId: attempt.id, purpose: attempt.purpose },
-      });
-      await repo.setIntent(attempt.id, intent.id, this.ctx.now());
+      intent = await this.ctx.intentFor(attempt);
     }
     const withIntent = { ...attempt, intentId: intent.id };
     const order = await orders.find(attempt.orderId);
