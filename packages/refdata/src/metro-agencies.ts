@@ -14,4 +14,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   XAMETRO: 'XIY',
   NJMETRO: 'NKG',
   TJMETRO: 'TSN',
+  SUZMETRO: 'SZH',
 };

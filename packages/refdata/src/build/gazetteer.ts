@@ -54,6 +54,7 @@ const METRO_CITY: Record<string, string> = {
   'xa-': 'XIY',
   'nj-': 'NKG',
   'tj-': 'TSN',
+  'su-': 'SZH',
 };
 
 /**

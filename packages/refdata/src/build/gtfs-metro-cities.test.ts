@@ -25,6 +25,7 @@ const chongqing = byName('Chongqing');
 const xian = byName("Xi'an");
 const nanjing = byName('Nanjing');
 const tianjin = byName('Tianjin');
+const suzhou = byName('Suzhou');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -177,6 +178,23 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('天津西站')).toBe('Tianjin West Railway Station');
     expect(en('天津站')).toBe('Tianjin Railway Station');
     expect(en('营口道')).toBe('Yingkoudao');
+  });
+
+  it('lays out Suzhou’s lines, Line 2 by the North Railway Station and Line 11 to Huaqiao, and names its three railway stations', () => {
+    const runs = (zh: string) => (suzhou.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(suzhou, r));
+    const two = runs('2号线')[0] ?? [];
+    expect([two[0], two.at(-1)].sort()).toEqual(['桑田岛', '骑河'].sort());
+    expect(two).toContain('高铁苏州北站');
+    expect(two).toContain('苏州火车站');
+    const eleven = runs('11号线')[0] ?? [];
+    expect([eleven[0], eleven.at(-1)].sort()).toEqual(['唯亭', '花桥'].sort());
+    const en = (zh: string) => [...suzhou.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('苏州火车站')).toBe('Suzhou Railway Station');
+    expect(en('高铁苏州北站')).toBe('Suzhou North Railway Station');
+    expect(en('苏州园区火车站')).toBe('Suzhou Industrial Park Railway Station');
+    expect(en('乐桥')).toBe('Leqiao');
+    // The dataset's hand-placed stations of Line 2's north and Line 11 are timed from their distance.
+    expect(suzhou.repaired).toContain('富翔路–高铁苏州北站');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

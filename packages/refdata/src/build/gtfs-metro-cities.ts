@@ -110,6 +110,17 @@ export const DATASET_CITIES = [
     prefix: 'tj',
     signs: 'pinyin',
   },
+  {
+    file: 'Suzhou-L',
+    name: 'Suzhou',
+    zh: '苏州',
+    code: 'SZH',
+    agency: 'SUZMETRO',
+    agencyName: 'Suzhou Rail Transit',
+    url: 'https://www.sz-mtr.com',
+    prefix: 'su',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**

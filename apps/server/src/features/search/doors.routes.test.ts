@@ -294,6 +294,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Suzhou Center (Suzhou) to Xinjiekou (Nanjing) by the Suzhou metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@31.3155,120.6710',
+            departureName: '苏州中心',
+            destination: '@32.0415,118.7785',
+            destinationName: '新街口',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inSuzhou = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 31.32) < 0.2 && Math.abs((at?.lon ?? 0) - 120.65) < 0.3;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inSuzhou(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Suzhou line, priced by Suzhou's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inSuzhou(l.from));
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
