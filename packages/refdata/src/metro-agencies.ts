@@ -15,4 +15,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   NJMETRO: 'NKG',
   TJMETRO: 'TSN',
   SUZMETRO: 'SZH',
+  ZZMETRO: 'CGO',
 };

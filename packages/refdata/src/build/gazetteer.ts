@@ -55,6 +55,7 @@ const METRO_CITY: Record<string, string> = {
   'nj-': 'NKG',
   'tj-': 'TSN',
   'su-': 'SZH',
+  'zz-': 'CGO',
 };
 
 /**

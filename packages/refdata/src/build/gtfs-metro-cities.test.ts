@@ -26,6 +26,7 @@ const xian = byName("Xi'an");
 const nanjing = byName('Nanjing');
 const tianjin = byName('Tianjin');
 const suzhou = byName('Suzhou');
+const zhengzhou = byName('Zhengzhou');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -195,6 +196,25 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('乐桥')).toBe('Leqiao');
     // The dataset's hand-placed stations of Line 2's north and Line 11 are timed from their distance.
     expect(suzhou.repaired).toContain('富翔路–高铁苏州北站');
+  });
+
+  it('lays out Zhengzhou’s lines, Line 5 as one loop, the Chengjiao line to the airport and Line 10 to the West Railway Station', () => {
+    const runs = (zh: string) => (zhengzhou.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(zhengzhou, r));
+    // Line 5's two route ids (one each way round) are one line: a loop that ends where it starts.
+    expect(zhengzhou.lines.filter((l) => l.zh === '5号线')).toHaveLength(1);
+    const five = runs('5号线')[0] ?? [];
+    expect(five[0]).toBe(five.at(-1));
+    expect(new Set(five).size).toBe(32);
+    const suburb = runs('城郊线')[0] ?? [];
+    expect(suburb).toContain('新郑机场');
+    expect([suburb[0], suburb.at(-1)].sort()).toEqual(['南四环', '郑州航空港站'].sort());
+    const ten = runs('10号线')[0] ?? [];
+    expect([ten[0], ten.at(-1)].sort()).toEqual(['郑州火车站', '郑州西站'].sort());
+    const en = (zh: string) => [...zhengzhou.stations.values()].find((s) => s.nameZh === zh)?.nameEn;
+    expect(en('郑州东站')).toBe('Zhengzhou East Railway Station');
+    expect(en('郑州火车站')).toBe('Zhengzhou Railway Station');
+    expect(en('新郑机场')).toBe('Xinzheng Airport');
+    expect(en('紫荆山')).toBe('Zijingshan');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

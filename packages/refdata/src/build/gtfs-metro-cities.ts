@@ -121,6 +121,17 @@ export const DATASET_CITIES = [
     prefix: 'su',
     signs: 'pinyin',
   },
+  {
+    file: 'Zhengzhou-L',
+    name: 'Zhengzhou',
+    zh: '郑州',
+    code: 'CGO',
+    agency: 'ZZMETRO',
+    agencyName: 'Zhengzhou Metro',
+    url: 'https://www.zzmetro.com',
+    prefix: 'zz',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**

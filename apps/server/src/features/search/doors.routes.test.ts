@@ -320,6 +320,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Erqi Square (Zhengzhou) to the Bell Tower (Xi’an) by the Zhengzhou metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@34.7540,113.6650',
+            departureName: '二七广场',
+            destination: '@34.2610,108.9425',
+            destinationName: '钟楼',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inZhengzhou = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 34.75) < 0.2 && Math.abs((at?.lon ?? 0) - 113.7) < 0.3;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inZhengzhou(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Zhengzhou line, priced by Zhengzhou's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inZhengzhou(l.from));
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
