@@ -16,4 +16,5 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   TJMETRO: 'TSN',
   SUZMETRO: 'SZH',
   ZZMETRO: 'CGO',
+  CSMETRO: 'CSX',
 };

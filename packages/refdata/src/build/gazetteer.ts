@@ -56,6 +56,7 @@ const METRO_CITY: Record<string, string> = {
   'tj-': 'TSN',
   'su-': 'SZH',
   'zz-': 'CGO',
+  'cs-': 'CSX',
 };
 
 /**

@@ -27,6 +27,7 @@ const nanjing = byName('Nanjing');
 const tianjin = byName('Tianjin');
 const suzhou = byName('Suzhou');
 const zhengzhou = byName('Zhengzhou');
+const changsha = byName('Changsha');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -215,6 +216,22 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(en('郑州火车站')).toBe('Zhengzhou Railway Station');
     expect(en('新郑机场')).toBe('Xinzheng Airport');
     expect(en('紫荆山')).toBe('Zijingshan');
+  });
+
+  it('lays out Changsha’s lines at the dataset’s repaired places, Line 6 to the Huanghua airport, without the maglev', () => {
+    const runs = (zh: string) => (changsha.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(changsha, r));
+    const six = runs('6号线')[0] ?? [];
+    expect([six[0], six.at(-1)].sort()).toEqual(['谢家桥', '黄花机场T1T2'].sort());
+    const two = runs('2号线')[0] ?? [];
+    expect([two[0], two.at(-1)].sort()).toEqual(['光达', '梅溪湖西'].sort());
+    // The maglev runs at its own flat fare, not the metro's scale: it is not in the feed.
+    expect(changsha.lines.map((l) => l.zh)).not.toContain('磁浮快线');
+    const at = (zh: string) => [...changsha.stations.values()].find((s) => s.nameZh === zh);
+    // Line 2's western stations lie by the Meixi Lake, 8 km west of Wuyi Square (the first file had them beside it).
+    expect(at('梅溪湖东')?.lon).toBeLessThan(112.91);
+    expect(at('长沙火车南站')?.nameEn).toBe('Changsha South Railway Station');
+    expect(at('长沙火车站')?.nameEn).toBe('Changsha Railway Station');
+    expect(at('五一广场')?.nameEn).toBe('Wuyi Square');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

@@ -132,6 +132,17 @@ export const DATASET_CITIES = [
     prefix: 'zz',
     signs: 'pinyin',
   },
+  {
+    file: 'Changsha-L',
+    name: 'Changsha',
+    zh: '长沙',
+    code: 'CSX',
+    agency: 'CSMETRO',
+    agencyName: 'Changsha Metro',
+    url: 'https://www.hncsmtr.com',
+    prefix: 'cs',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**

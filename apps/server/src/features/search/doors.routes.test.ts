@@ -346,6 +346,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Wuyi Square (Changsha) to the Yellow Crane Tower (Wuhan) by the Changsha metro to the train', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@28.1950,112.9770',
+            departureName: '五一广场',
+            destination: '@30.5450,114.3025',
+            destinationName: '黄鹤楼',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    const inChangsha = (at?: { lat: number; lon: number }) =>
+      Math.abs((at?.lat ?? 0) - 28.2) < 0.2 && Math.abs((at?.lon ?? 0) - 113.0) < 0.3;
+    const byMetro = plans.filter(
+      (p) => p.legs.some((l) => l.kind === 'subway' && inChangsha(l.from)) && p.legs.some((l) => l.kind === 'land'),
+    );
+    expect(byMetro.length).toBeGreaterThan(0);
+    // The metro leg is a Changsha line, priced by Changsha's scale (¥2 and up).
+    const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inChangsha(l.from));
+    expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
