@@ -1,34 +1,8 @@
 import { ATTEMPT_STATES, ATTEMPT_TRANSITIONS, canTransition } from '@junction/domain';
 import fc from 'fast-check';
-import {
-  CamelCasePlugin,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
+import { recordingDb } from '../../../test/support/recording-db';
 import { PaymentsRepository } from './payment.repository';
-
-/** A database that answers no rows and records the SQL sent to it. */
-function recordingDb() {
-  const sent: string[] = [];
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    plugins: [new CamelCasePlugin()],
-    log: (event) => {
-      if (event.level === 'query') sent.push(event.query.sql);
-    },
-  });
-  return { db, sent };
-}
 
 const at = new Date('2026-05-01T08:00:00Z');
 
@@ -45,7 +19,7 @@ describe('a payment attempt status write', () => {
           if (from.every((f) => canTransition(ATTEMPT_TRANSITIONS, f, to))) {
             await expect(move).resolves.toBeUndefined();
             expect(sent).toHaveLength(1);
-            expect(sent[0]).toMatch(
+            expect(sent[0]?.sql).toMatch(
               /^update "payment_attempts" set .*"state" = \$\d+.* where "id" = \$\d+ and "state" in/,
             );
           } else {

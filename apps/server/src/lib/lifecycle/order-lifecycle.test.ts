@@ -9,35 +9,15 @@ import {
   SUB_ORDER_TRANSITIONS,
 } from '@junction/domain';
 import fc from 'fast-check';
-import {
-  CamelCasePlugin,
-  type CompiledQuery,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type Transaction,
-} from 'kysely';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { recordingDb } from '../../../test/support/recording-db';
 import type { Database } from '../../db/database';
 import { orderLifecycle } from './order-lifecycle';
 
-/** A database that answers nothing and keeps every statement it was sent, to read the compare-and-set. */
-function recordingDb() {
-  const sent: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    plugins: [new CamelCasePlugin()],
-    log: (e) => {
-      if (e.level === 'query') sent.push(e.query);
-    },
-  });
+/** A recording database as the transaction a step is written in, to read the compare-and-set. */
+function recordingTrx() {
+  const { db, sent } = recordingDb();
   return { trx: db as unknown as Transaction<Database>, sent };
 }
 
@@ -45,7 +25,7 @@ const at = new Date('2026-07-01T00:00:00Z');
 
 describe('the order lifecycle', () => {
   it('writes an order step as a compare-and-set on the wire texts of its statuses', async () => {
-    const { trx, sent } = recordingDb();
+    const { trx, sent } = recordingTrx();
     const row = await orderLifecycle.moveOrder(trx, {
       orderId: 'o1',
       from: O.WAIT_PAYMENT,
@@ -66,7 +46,7 @@ describe('the order lifecycle', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ORDER_STATUSES), fc.constantFrom(...ORDER_STATUSES), async (from, to) => {
         fc.pre(!(ORDER_TRANSITIONS.get(from) ?? []).includes(to));
-        const { trx, sent } = recordingDb();
+        const { trx, sent } = recordingTrx();
         await expect(orderLifecycle.moveOrder(trx, { orderId: 'o1', from, to, at })).rejects.toBeInstanceOf(
           IllegalStepError,
         );
@@ -82,7 +62,7 @@ describe('the order lifecycle', () => {
         fc.constantFrom(...SUB_ORDER_STATUSES),
         async (from, to) => {
           fc.pre(!(SUB_ORDER_TRANSITIONS.get(from) ?? []).includes(to));
-          const { trx, sent } = recordingDb();
+          const { trx, sent } = recordingTrx();
           await expect(orderLifecycle.moveSubOrder(trx, { subOrderId: 's1', from, to })).rejects.toBeInstanceOf(
             IllegalStepError,
           );
@@ -90,14 +70,14 @@ describe('the order lifecycle', () => {
         },
       ),
     );
-    const { trx, sent } = recordingDb();
+    const { trx, sent } = recordingTrx();
     expect(await orderLifecycle.moveSubOrder(trx, { subOrderId: 's1', from: null, to: S.PAID })).toBe(false);
     expect(sent[0]?.sql).toMatch(/where "id" = \$2 and "status" is null/);
     expect(sent[0]?.parameters).toEqual(['7', 's1']);
   });
 
   it('refuses a payment step that is not in the payment table', async () => {
-    const { trx, sent } = recordingDb();
+    const { trx, sent } = recordingTrx();
     await expect(
       orderLifecycle.movePayment(trx, { orderId: 'o1', status: O.WAIT_PAYMENT, from: P.PAID, to: P.WAIT_PAYMENT, at }),
     ).rejects.toBeInstanceOf(IllegalStepError);
@@ -105,7 +85,7 @@ describe('the order lifecycle', () => {
   });
 
   it('records events with the wire texts of the statuses', async () => {
-    const { trx, sent } = recordingDb();
+    const { trx, sent } = recordingTrx();
     await orderLifecycle.orderEvent(trx, { orderId: 'o1', kind: 'created', from: null, to: O.WAIT_PAYMENT, at });
     await orderLifecycle.subOrderEvent(trx, { orderId: 'o1', kind: 'x', from: S.ISSUING, to: S.TICKETED, at });
     expect(sent.map((q) => q.parameters.slice(0, 4))).toEqual([
