@@ -1,9 +1,12 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { gatewaySettings } from './config-gateway';
 import { limitSettings } from './config-limits';
 import { outsideSettings } from './config-outside';
+import { PROVIDER_GROUPS, providerSettings } from './config-providers';
+import { railSettings } from './config-rail';
+import { searchSettings } from './config-search';
 import { PAYMENT_CRASH_POINTS } from './payment-crash-points';
 import { trustProxySchema } from './trust-proxy';
 
@@ -13,66 +16,6 @@ export { trustProxySchema };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-/**
- * Real outside providers (README "Going live"): each switches on when its credentials are set and the
- * simulators stay the default otherwise. Their endpoints are settings so tests point them at local fakes.
- */
-const providerSettings = {
-  DUFFEL_ACCESS_TOKEN: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Duffel access token: Duffel sells flights beside the simulated sellers (none by default)'),
-  DUFFEL_BASE_URL: z.url().default('https://api.duffel.com').describe("Duffel's API origin"),
-  DUFFEL_WEBHOOK_SECRET: z
-    .string()
-    .min(8)
-    .optional()
-    .describe("The secret of Duffel's webhook, checking X-Duffel-Signature; webhooks are refused without it"),
-  DUFFEL_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(120_000)
-    .default(60_000)
-    .describe('Time limit of one booking call to Duffel (a search has the supplier time limit)'),
-  SEARCH_SIMULATED_FLIGHT_SELLERS: flag
-    .default(true)
-    .describe('Search the three simulated flight consolidators; false once real sellers are configured'),
-  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional().describe('Aliyun AccessKey ID: texts go through Aliyun SMS'),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional().describe('Aliyun AccessKey secret'),
-  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional().describe('The approved signature name (签名) of every text'),
-  ALIYUN_SMS_TEMPLATE_CODE: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Template code of verification codes, whose one variable is code'),
-  ALIYUN_SMS_TEMPLATE_NOTICE: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Template code of order notices, whose variables are title and order'),
-  ALIYUN_SMS_ENDPOINT: z
-    .url({ protocol: /^https?$/ })
-    .default('https://dysmsapi.aliyuncs.com')
-    .describe("Aliyun SMS's endpoint"),
-  ALIYUN_SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
-};
-
-/** Settings that only make sense together: a provider half configured stops the start. */
-const PROVIDER_GROUPS: { name: string; keys: string[] }[] = [
-  {
-    name: 'Aliyun SMS',
-    keys: [
-      'ALIYUN_SMS_ACCESS_KEY_ID',
-      'ALIYUN_SMS_ACCESS_KEY_SECRET',
-      'ALIYUN_SMS_SIGN_NAME',
-      'ALIYUN_SMS_TEMPLATE_CODE',
-      'ALIYUN_SMS_TEMPLATE_NOTICE',
-    ],
-  },
-];
 
 /**
  * Every setting the server reads from the environment. Company particulars default to sample values,
@@ -223,76 +166,6 @@ export const configSchema = z.object({
     .describe('A job locked this long belongs to a process that died; the reconciler frees it for others'),
   STAFF_EMAIL: z.email().default('ops@junction.example').describe('Where dead-lettered ticketing jobs are reported'),
   PASSENGER_LIMIT: z.coerce.number().int().min(1).max(1000).default(50).describe('Travellers one account may save'),
-  RAIL_IDENTITY_DELAY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(3000)
-    .describe("How long after a traveller is saved China Railway's identity check runs"),
-  RAIL_IDENTITY_LATENCY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(800)
-    .describe('Response time of the simulated China Railway identity check'),
-  RAIL_IDENTITY_FAILURE_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0.02)
-    .describe('Share of simulated China Railway identity checks that fail like an outage (the job retries them)'),
-  RAIL_SIM_LATENCY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(600)
-    .describe('Typical response time of the simulated national rail service (12306)'),
-  RAIL_SIM_CODE_FAILURE_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0.03)
-    .describe('Share of rail login codes the simulated rail service fails to send (result 6)'),
-  RAIL_SIM_SESSION_MINUTES: z.coerce
-    .number()
-    .positive()
-    .default(30)
-    .describe('A rail session ends after this long without a call'),
-  RAIL_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000).describe('Time limit of one rail call'),
-  RAIL_WAITLIST_CUTOFF_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .default(120)
-    .describe("A train's waiting list (候补) closes this long before departure; unfilled orders are then released"),
-  RAIL_WAITLIST_POLL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3600)
-    .default(60)
-    .describe('How often a waiting-list order looks for seats that came back'),
-  RAIL_SIM_SEAT_RETURN_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0.1)
-    .describe('Chance that one look at a sold-out train class finds seats come back (simulated China Railway)'),
-  RAIL_SIM_SEAT_RETURN_MAX: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .default(3)
-    .describe('At most this many seats come back at once (simulated China Railway)'),
-  RAIL_SIM_SOLD_OUT: z
-    .string()
-    .regex(/^\s*$|^\s*[A-Z]?\d{1,4}(@\d{4}-\d{2}-\d{2})?(\s*,\s*[A-Z]?\d{1,4}(@\d{4}-\d{2}-\d{2})?)*\s*$/)
-    .default('')
-    .describe(
-      'Trains the simulated China Railway has sold out in every class, comma-separated: G113 every day, G113@2026-12-05 on one day',
-    ),
   ITINERARY_PDF_WORKERS: z.coerce
     .number()
     .int()
@@ -307,111 +180,6 @@ export const configSchema = z.object({
     .max(1000)
     .default(8)
     .describe('Itinerary PDFs waiting to be drawn at most; past it a download is answered 419 busy'),
-  SEARCH_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
-  SEARCH_ANSWER_REUSE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600)
-    .default(60)
-    .describe(
-      "How long a supplier's answer is shared with searches asking it the same (same places, dates, cabin and party); searches asking at once share one request; 0 turns sharing off",
-    ),
-  SEARCH_LATENCY_SCALE: z.coerce
-    .number()
-    .min(0)
-    .max(10)
-    .default(1)
-    .describe("Multiplies the simulated suppliers' response times (0 answers at once)"),
-  SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
-  SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in worker threads'),
-  SEARCH_PLANNER_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(availableParallelism())
-    .describe('Door-to-door planner threads at most (each holds its own timetables); the cores by default'),
-  SEARCH_PLANNER_QUEUE: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1000)
-    .default(16)
-    .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
-  SEARCH_PLANNER_TIMETABLES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(60)
-    .default(5)
-    .describe(
-      'Door-to-door timetables a process keeps, each serving a week of travel dates (about 30 MB of shared memory each); a week beyond them is built again when searched (a second or two of a planner thread)',
-    ),
-  SEARCH_PLANNER_NICE: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(19)
-    .default(5)
-    .describe(
-      'Nice value of the planner threads (Linux): they yield the cores to the thread answering requests and ending searches at their time limit',
-    ),
-  SEARCH_STORE: z
-    .enum(['shared', 'memory'])
-    .default('shared')
-    .describe(
-      'Where search sessions and API request counters live: shared (Redis with REDIS_URL, else PostgreSQL) for any number of processes, or memory for one process',
-    ),
-  SEARCH_MAX_SESSIONS: z.coerce.number().int().positive().default(2000),
-  SEARCH_STORE_MAX_MB: z.coerce
-    .number()
-    .positive()
-    .max(65_536)
-    .default(256)
-    .describe('Memory the in-process search sessions and expired criteria may hold together, in MB'),
-  GATEWAY_SIM_LATENCY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(150)
-    .describe('Typical response time of the embedded card processor simulator'),
-  GATEWAY_SIM_FAILURE_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0)
-    .describe('Share of calls to the card processor simulator lost before they arrive'),
-  GATEWAY_SIM_ANSWER_LOSS_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0)
-    .describe("Share of the card processor simulator's answers lost after the call took effect"),
-  GATEWAY_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(10_000)
-    .describe('Time limit of one call to the card processor'),
-  GATEWAY_WEBHOOK_SECRET: z
-    .string()
-    .min(16)
-    .optional()
-    .describe("Secret signing the card processor's webhooks; derived from SECRET_KEY when unset"),
-  GATEWAY_WEBHOOK_URL: z
-    .url()
-    .optional()
-    .describe("Where the simulator posts its webhooks; unset delivers them to this server's own route in-process"),
-  GATEWAY_WEBHOOK_ATTEMPTS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(30)
-    .default(12)
-    .describe('Tries of one webhook delivery, with back-off between them'),
   REDIS_URL: z
     .url()
     .optional()
@@ -454,6 +222,9 @@ export const configSchema = z.object({
     .describe('Tests only (never in production): the process kills itself at this point of the pay flow'),
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
+  ...railSettings,
+  ...searchSettings,
+  ...gatewaySettings,
   ...providerSettings,
   ...limitSettings,
   ...outsideSettings,

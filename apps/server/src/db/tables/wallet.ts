@@ -1,0 +1,90 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './columns';
+
+export type WalletBalancesTable = { userId: string; balanceMinor: Generated<number>; updatedAt: Timestamp };
+
+export type WalletEntryKind = 'topup' | 'payment' | 'refund';
+
+export type WalletEntriesTable = {
+  id: Generated<string>;
+  userId: string;
+  kind: WalletEntryKind;
+  amountMinor: number;
+  balanceAfterMinor: number;
+  idempotencyKey: string;
+  orderId: string | null;
+  reference: string | null;
+  createdAt: Timestamp;
+};
+
+export type WalletCardBilling = {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  country: string;
+  zip: string;
+  phone: string;
+};
+
+export type WalletCardsTable = {
+  id: Generated<string>;
+  userId: string;
+  /** A card saved before sealing: the processor's token in clear, until the sealing job seals it; else null. */
+  token: string | null;
+  /** The processor's reference of the card, sealed with the keyring (purpose `wallet_cards.token`). */
+  tokenSealed: string | null;
+  /** True once the processor's card belongs to the account's customer (cards saved since). */
+  bound: Generated<boolean>;
+  /** Security-code tries of the last day, those in flight included; the third wrong one locks the card. */
+  codeTries: Generated<number>;
+  /** Wrong security codes of the day. */
+  codeWrong: Generated<number>;
+  codeTriedAt: Timestamp | null;
+  lockedUntil: Timestamp | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  /** Plain billing address of a card saved before sealing; null once `billingSealed` holds it. */
+  billing: ColumnType<WalletCardBilling | null, string | null, string | null>;
+  /** The billing address and phone as JSON, sealed with the keyring (purpose `wallet_cards.billing`). */
+  billingSealed: string | null;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+/** The processor's customer of each account, made on first need: saved cards belong to it. */
+export type WalletCustomersTable = { userId: string; customerId: string; createdAt: Timestamp };
+
+export type WalletTopupStatus = 'created' | 'action' | 'processing' | 'succeeded' | 'failed';
+
+export type WalletTopupsTable = {
+  id: Generated<string>;
+  userId: string;
+  cardId: string | null;
+  idempotencyKey: string;
+  requestHash: string;
+  amountMinor: number;
+  cardBrand: string;
+  cardLast4: string;
+  status: WalletTopupStatus;
+  intentId: string | null;
+  actionUrl: string | null;
+  error: string | null;
+  /** A new card to save once the top-up succeeds (token, holder, billing, description), sealed; null after. */
+  saveCardSealed: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+/** The wallet tables, by the name queries use. */
+export type WalletTables = {
+  walletBalances: WalletBalancesTable;
+  walletEntries: WalletEntriesTable;
+  walletCards: WalletCardsTable;
+  walletTopups: WalletTopupsTable;
+  walletCustomers: WalletCustomersTable;
+};
