@@ -17,4 +17,8 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   SUZMETRO: 'SZH',
   ZZMETRO: 'CGO',
   CSMETRO: 'CSX',
+  KMMETRO: 'KMG',
+  QDMETRO: 'TAO',
+  SYMETRO: 'SHE',
+  HFMETRO: 'HFE',
 };

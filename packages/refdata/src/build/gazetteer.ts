@@ -57,6 +57,10 @@ const METRO_CITY: Record<string, string> = {
   'su-': 'SZH',
   'zz-': 'CGO',
   'cs-': 'CSX',
+  'km-': 'KMG',
+  'qd-': 'TAO',
+  'sy-': 'SHE',
+  'hf-': 'HFE',
 };
 
 /**

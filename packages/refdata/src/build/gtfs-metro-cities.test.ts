@@ -28,6 +28,10 @@ const tianjin = byName('Tianjin');
 const suzhou = byName('Suzhou');
 const zhengzhou = byName('Zhengzhou');
 const changsha = byName('Changsha');
+const kunming = byName('Kunming');
+const qingdao = byName('Qingdao');
+const shenyang = byName('Shenyang');
+const hefei = byName('Hefei');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -232,6 +236,42 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(at('长沙火车南站')?.nameEn).toBe('Changsha South Railway Station');
     expect(at('长沙火车站')?.nameEn).toBe('Changsha Railway Station');
     expect(at('五一广场')?.nameEn).toBe('Wuyi Square');
+  });
+
+  it('lays out Kunming’s lines, Line 1 with its branch to the South Railway Station and Line 6 to the Changshui airport', () => {
+    const runs = (zh: string) => (kunming.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) => names(kunming, r));
+    const one = runs('1号线').map((r) => [r[0], r.at(-1)].sort());
+    expect(one).toContainEqual(['大学城南', '环城南路'].sort());
+    expect(one).toContainEqual(['春融街', '昆明南火车站'].sort());
+    const six = runs('6号线')[0] ?? [];
+    expect([six[0], six.at(-1)].sort()).toEqual(['塘子巷', '机场中心'].sort());
+    expect(kunming.lines.map((l) => l.zh).sort()).toEqual(['1号线', '2号线', '3号线', '4号线', '5号线', '6号线']);
+    const at = (zh: string) => [...kunming.stations.values()].find((s) => s.nameZh === zh);
+    expect(at('昆明南火车站')?.nameEn).toBe('Kunming South Railway Station');
+    expect(at('火车北站')?.nameEn).toBe('Kunming North Railway Station');
+    expect(at('东风广场')?.nameEn).toBe('Dongfeng Square');
+  });
+
+  it('lays out Qingdao’s, Shenyang’s and Hefei’s lines, each with its railway stations and airport line', () => {
+    const ends = (metro: CityMetro, zh: string) =>
+      (metro.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) =>
+        [names(metro, r)[0], names(metro, r).at(-1)].sort(),
+      );
+    const at = (metro: CityMetro, zh: string) => [...metro.stations.values()].find((s) => s.nameZh === zh);
+    // Qingdao's Line 8 runs from Jiaozhou North by the Jiaodong airport to Qingdao North.
+    expect(ends(qingdao, '8号线')).toContainEqual(['胶州北站', '青岛北站'].sort());
+    expect(names(qingdao, qingdao.lines.find((l) => l.zh === '8号线')?.runs[0] ?? [])).toContain('胶东机场');
+    expect(at(qingdao, '青岛站')?.nameEn).toBe('Qingdao Railway Station');
+    expect(at(qingdao, '江西路')?.nameEn).toBe('Jiangxi Lu');
+    // Shenyang's Line 2 from the Taoxian airport by the North Railway Station; Line 1 by Shenyang Station.
+    expect(ends(shenyang, '2号线')).toContainEqual(['桃仙机场', '蒲田路'].sort());
+    expect(names(shenyang, shenyang.lines.find((l) => l.zh === '1号线')?.runs[0] ?? [])).toContain('沈阳站');
+    expect(at(shenyang, '沈阳北站')?.nameEn).toBe('Shenyang North Railway Station');
+    // Hefei's Line 1 calls at both the South Railway Station and Hefei Railway Station; Line 4 has its branch.
+    const one = names(hefei, hefei.lines.find((l) => l.zh === '1号线')?.runs[0] ?? []);
+    expect(one).toEqual(expect.arrayContaining(['合肥南站', '合肥火车站']));
+    expect(hefei.lines.find((l) => l.zh === '4号线')?.runs.length).toBe(2);
+    expect(at(hefei, '淮南路')?.nameEn).toBe('Huainan Lu');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

@@ -21,6 +21,26 @@ const doorLeg = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** Door-to-door plans from one landmark to another that ride a metro line of the city around `at` and a train. */
+const metroToTrain = async (
+  t: TestApp,
+  from: { at: string; name: string },
+  to: { at: string; name: string },
+  near: { lat: number; lon: number },
+) => {
+  const plans = (
+    await collect(t, {
+      type: 1,
+      legs: [doorLeg({ departure: from.at, departureName: from.name, destination: to.at, destinationName: to.name })],
+    })
+  ).filter((r) => r.kind === 'mix');
+  const inCity = (p?: { lat: number; lon: number }) => distanceKm(p ?? { lat: 0, lon: 0 }, near) < 40;
+  const byMetro = plans.filter(
+    (p) => p.legs.some((l) => l.kind === 'subway' && inCity(l.from)) && p.legs.some((l) => l.kind === 'land'),
+  );
+  return byMetro.map((p) => p.legs.find((l) => l.kind === 'subway' && inCity(l.from)));
+};
+
 describe('door-to-door plans from an address or landmark', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -370,6 +390,58 @@ describe('door-to-door plans from an address or landmark', () => {
     const metro = byMetro[0]?.legs.find((l) => l.kind === 'subway' && inChangsha(l.from));
     expect(metro?.carrierName?.['zh-CN']).toMatch(/号线/);
     expect(metro?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Green Lake Park (Kunming) to Chunxi Road (Chengdu) by the Kunming metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@25.0475,102.7045', name: '翠湖公园' },
+      { at: '@30.6560,104.0790', name: '春熙路' },
+      { lat: 25.04, lon: 102.72 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Kunming line, priced by Kunming's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Taidong (Qingdao) to Wangfujing (Beijing) by the Qingdao metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@36.0855,120.3560', name: '台东步行街' },
+      { at: '@39.9125,116.4105', name: '王府井' },
+      { lat: 36.08, lon: 120.36 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Qingdao line, priced by Qingdao's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Zhongjie (Shenyang) to Wangfujing (Beijing) by the Shenyang metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@41.7985,123.4580', name: '中街' },
+      { at: '@39.9125,116.4105', name: '王府井' },
+      { lat: 41.8, lon: 123.43 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Shenyang line, priced by Shenyang's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Sanxiaokou (Hefei) to Xinjiekou (Nanjing) by the Hefei metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@31.8631,117.2698', name: '三孝口' },
+      { at: '@32.0415,118.7785', name: '新街口' },
+      { lat: 31.86, lon: 117.27 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Hefei line, priced by Hefei's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
