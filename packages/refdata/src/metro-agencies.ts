@@ -21,4 +21,7 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   QDMETRO: 'TAO',
   SYMETRO: 'SHE',
   HFMETRO: 'HFE',
+  DLMETRO: 'DLC',
+  XMMETRO: 'XMN',
+  NBMETRO: 'NGB',
 };

@@ -61,6 +61,9 @@ const METRO_CITY: Record<string, string> = {
   'qd-': 'TAO',
   'sy-': 'SHE',
   'hf-': 'HFE',
+  'dl-': 'DLC',
+  'xm-': 'XMN',
+  'nb-': 'NGB',
 };
 
 /**

@@ -32,6 +32,9 @@ const kunming = byName('Kunming');
 const qingdao = byName('Qingdao');
 const shenyang = byName('Shenyang');
 const hefei = byName('Hefei');
+const dalian = byName('Dalian');
+const xiamen = byName('Xiamen');
+const ningbo = byName('Ningbo');
 const names = (metro: CityMetro, run: string[]) => run.map((id) => metro.stations.get(id)?.nameZh);
 const line = (zh: string) => guangzhou.lines.find((l) => l.zh === zh);
 
@@ -272,6 +275,26 @@ describe('the metro of the cities of the East Asian metro dataset', () => {
     expect(one).toEqual(expect.arrayContaining(['合肥南站', '合肥火车站']));
     expect(hefei.lines.find((l) => l.zh === '4号线')?.runs.length).toBe(2);
     expect(at(hefei, '淮南路')?.nameEn).toBe('Huainan Lu');
+  });
+
+  it('lays out Dalian’s, Xiamen’s and Ningbo’s lines, Line 3 of Dalian with its branch and Ningbo’s Line 2 to the airport', () => {
+    const ends = (metro: CityMetro, zh: string) =>
+      (metro.lines.find((l) => l.zh === zh)?.runs ?? []).map((r) =>
+        [names(metro, r)[0], names(metro, r).at(-1)].sort(),
+      );
+    const at = (metro: CityMetro, zh: string) => [...metro.stations.values()].find((s) => s.nameZh === zh);
+    expect(ends(dalian, '3号线')).toEqual(
+      expect.arrayContaining([['大连站', '金石滩'].sort(), ['九里', '开发区'].sort()]),
+    );
+    expect(ends(dalian, '2号线')).toContainEqual(['大连北站', '海之韵'].sort());
+    expect(at(dalian, '机场')?.nameEn).toBe('Zhoushuizi Airport');
+    expect(at(dalian, '华北路')?.nameEn).toBe('Huabei Lu');
+    expect(ends(xiamen, '1号线')).toContainEqual(['岩内', '镇海路'].sort());
+    expect(names(xiamen, xiamen.lines.find((l) => l.zh === '1号线')?.runs[0] ?? [])).toContain('厦门北站');
+    expect(at(xiamen, '厦门火车站')?.nameEn).toBe('Xiamen Railway Station');
+    expect(ends(ningbo, '2号线')).toContainEqual(['栎社国际机场', '红联'].sort());
+    expect(names(ningbo, ningbo.lines.find((l) => l.zh === '2号线')?.runs[0] ?? [])).toContain('宁波火车站');
+    expect(at(ningbo, '栎社国际机场')?.nameEn).toBe('Lishe International Airport');
   });
 
   it('finds what is wrong: a run of one station, a pair of stations with no link, and a train faster than any metro', () => {

@@ -444,6 +444,45 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Zhongshan Square (Dalian) to Zhongjie (Shenyang) by the Dalian metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@38.9155,121.6445', name: '中山广场' },
+      { at: '@41.7985,123.4580', name: '中街' },
+      { lat: 38.92, lon: 121.62 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Dalian line, priced by Dalian's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans Zhongshan Road (Xiamen) to Futian (Shenzhen) by the Xiamen metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@24.4575,118.0835', name: '中山路步行街' },
+      { at: '@22.538,114.058', name: '福田' },
+      { lat: 24.48, lon: 118.1 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Xiamen line, priced by Xiamen's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
+  it('plans the Drum Tower (Ningbo) to Wulin Square (Hangzhou) by the Ningbo metro to the train', async () => {
+    const metro = await metroToTrain(
+      t,
+      { at: '@29.8755,121.5454', name: '鼓楼' },
+      { at: '@30.2747,120.1597', name: '武林广场' },
+      { lat: 29.87, lon: 121.55 },
+    );
+    expect(metro.length).toBeGreaterThan(0);
+    // The metro leg is a Ningbo line, priced by Ningbo's scale (¥2 and up).
+    expect(metro[0]?.carrierName?.['zh-CN']).toMatch(/号线|快线/);
+    expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));
