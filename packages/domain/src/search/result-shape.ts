@@ -69,6 +69,13 @@ export function isSelfTransferAfter(legs: readonly ResultLeg[], index: number): 
   return !!leg && leg.separateTicket && isRide(leg) && legs.slice(index + 1).some(isRide);
 }
 
+/**
+ * What a flight or train from a door costs on the way besides its tickets: its walks and taxis to and from
+ * the door, paid to the driver (a door-to-door plan's price already holds its metro and taxis).
+ */
+export const groundMinorOnTheWay = (result: SearchResult): number =>
+  result.kind === 'mix' ? 0 : result.legs.reduce((sum, l) => (isRide(l) ? sum : sum + (l.price?.amount ?? 0)), 0);
+
 /** A journey on separate tickets, with a self-transfer somewhere. */
 export const hasSelfTransfer = (result: SearchResult): boolean =>
   result.selfTransferMinutes !== undefined || result.legs.some((_, i) => isSelfTransferAfter(result.legs, i));

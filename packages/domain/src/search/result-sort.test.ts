@@ -61,6 +61,35 @@ describe('sorting results', () => {
     expect(ids(sortResults([slow, quick], 'best', priceOf, 1))).toEqual(['slow', 'quick']);
   });
 
+  it('weighs a train from the door with the taxis paid on the way, as a door-to-door plan’s price already holds its metro', () => {
+    const leg = (kind: SearchResult['legs'][number]['kind'], yuan: number) =>
+      ({ kind, price: { amount: yuan * 100, currency: 'CNY' } }) as SearchResult['legs'][number];
+    // Lujiazui to Wangfujing: a taxi to the station, the train and a taxi to the door, the tickets ¥604.50
+    // and ¥49.21 of taxis on the way; or the same kind of train with the metro into Beijing, ¥634.70 in all.
+    const byTaxi = {
+      ...result('train-and-taxis', { price: 60_450, minutes: 376, depart: '16:02' }),
+      kind: 'train' as const,
+      legs: [leg('taxi', 24.2), leg('land', 604.5), leg('taxi', 25.01)],
+    };
+    const byMetro = {
+      ...result('train-and-metro', { price: 63_470, minutes: 373, depart: '16:02' }),
+      kind: 'mix' as const,
+      legs: [
+        leg('taxi', 24.2),
+        leg('land', 604.5),
+        leg('lands', 0),
+        leg('subway', 3),
+        leg('subway', 3),
+        leg('lands', 0),
+      ],
+    };
+    expect(bestScore(byTaxi, priceOf)).toBe(60_450 + 4_921 + (376 * BEST_WEIGHTS.hourMinor) / 60);
+    expect(bestScore(byMetro, priceOf)).toBe(63_470 + (373 * BEST_WEIGHTS.hourMinor) / 60);
+    expect(ids(sortResults([byTaxi, byMetro], 'best', priceOf))).toEqual(['train-and-metro', 'train-and-taxis']);
+    // The cheapest order stays the order of what is paid to us: the tickets.
+    expect(ids(sortResults([byTaxi, byMetro], 'cheapest', priceOf))).toEqual(['train-and-taxis', 'train-and-metro']);
+  });
+
   it('breaks ties by id so the order never flickers between renders', () => {
     const a = result('a', { price: 100, minutes: 60, depart: '08:00' });
     const b = result('b', { price: 100, minutes: 60, depart: '08:00' });

@@ -1,5 +1,5 @@
 import { isSoldOutTrain } from '../rail/waitlist';
-import { hasSelfTransfer, type PriceOf } from './result-shape';
+import { groundMinorOnTheWay, hasSelfTransfer, type PriceOf } from './result-shape';
 import type { SearchResult } from './search.schema';
 import { RAIL_SORTS, SORTS, type Sort } from './search-options';
 
@@ -7,7 +7,8 @@ export type RailSort = (typeof RAIL_SORTS)[number];
 export type ResultSort = Sort | RailSort;
 
 /**
- * "Best" weighs price against time and effort, all in hundredths of CNY: the price per traveller, plus
+ * "Best" weighs price against time and effort, all in hundredths of CNY: the price per traveller (with
+ * the taxis a flight or train from a door pays on the way, as a door-to-door plan's price holds them), plus
  * ¥100 for every hour door to door, plus ¥150 for each change, plus ¥100 more when a change is a
  * self-transfer (bags and check-in again). The lowest score is best. The values are what a leisure
  * traveller commonly trades an hour for, and keep a cheap 20-hour detour behind a direct flight that
@@ -21,7 +22,7 @@ export const BEST_WEIGHTS = {
 
 export function bestScore(result: SearchResult, priceOf: PriceOf, partySize = 1): number {
   return (
-    priceOf(result) / Math.max(1, partySize) +
+    (priceOf(result) + groundMinorOnTheWay(result)) / Math.max(1, partySize) +
     (BEST_WEIGHTS.hourMinor * result.durationMinutes) / 60 +
     BEST_WEIGHTS.transferMinor * result.transfers +
     (hasSelfTransfer(result) ? BEST_WEIGHTS.selfTransferMinor : 0)

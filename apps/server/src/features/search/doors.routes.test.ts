@@ -1,4 +1,4 @@
-import { distanceKm, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
+import { distanceKm, isRide, leaderOf, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient } from '../../../test/booking-client';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
@@ -84,9 +84,8 @@ describe('door-to-door plans from an address or landmark', () => {
   it('plans Lujiazui and Wangfujing by metro at either end: the Shanghai metro to the train, the Beijing subway from it', async () => {
     const lujiazui = { departure: '@31.2363,121.5055', departureName: '陆家嘴' };
     const wangfujing = { destination: '@39.9125,116.4105', destinationName: '王府井' };
-    const plans = (await collect(t, { type: 1, legs: [doorLeg({ ...lujiazui, ...wangfujing })] })).filter(
-      (r) => r.kind === 'mix',
-    );
+    const results = await collect(t, { type: 1, legs: [doorLeg({ ...lujiazui, ...wangfujing })] });
+    const plans = results.filter((r) => r.kind === 'mix');
     const subwayNear = (plan: SearchResult, lat: number) =>
       plan.legs.some((l) => l.kind === 'subway' && Math.abs((l.from?.lat ?? 0) - lat) < 0.5);
     // From Lujiazui, plans walk to a Shanghai metro station and ride to a railway station or airport.
@@ -104,6 +103,14 @@ describe('door-to-door plans from an address or landmark', () => {
     const there = plans.filter((p) => subwayNear(p, 39.9) && subwayNear(p, 31.2));
     expect(there.length).toBeGreaterThan(0);
     expect(there.some((p) => p.legs.some((l) => l.kind === 'land'))).toBe(true);
+    // A change between metro lines, or between the metro and the train, is no self-transfer between tickets.
+    for (const plan of plans.filter((p) => p.legs.filter(isRide).length === 1))
+      expect(plan.selfTransferMinutes).toBeUndefined();
+    // Under "best" the way a traveller goes leads, the train with the metro, not a train with taxis priced
+    // without them: the first result rides the metro.
+    const best = leaderOf(results, 'best', (r) => r.price.amount);
+    expect(best?.kind).toBe('mix');
+    expect(best?.legs.some((l) => l.kind === 'subway')).toBe(true);
     // The way back has plans with Beijing's metro to the train or the plane, walked to from the door, and
     // plans with Shanghai's metro from it, walked from to the door. (With the time to board kept at the
     // station, a metro ride to Beijing's stations no longer beats a short taxi on a plan with Shanghai's

@@ -108,9 +108,9 @@ export class DoorToDoorPlans {
     let total = access.partyMinor;
 
     let previousRide: Ride | undefined;
+    const changes = ticketedChanges();
     /** Reached over the ground: when, and the time needed there before the next ride leaves. */
     let ground: { arrival: number; boarding: number } | undefined;
-    let selfTransfer: number | undefined;
     const outcomeLegs = j.outcome.legs ?? [];
     for (const [k, l] of outcomeLegs.entries()) {
       if (l.kind === 'transfer') {
@@ -136,9 +136,9 @@ export class DoorToDoorPlans {
         const bothAir = from.kind === 'airport' && (loaded.stopIds[previousRide.alightStop] ?? '').startsWith('air:');
         // Separate tickets: a missed connection is the traveller's risk, so flights need a protected buffer.
         if (bothAir && gap < CONNECTION_RULES.selfTransferMinMin) return undefined;
-        selfTransfer = selfTransfer === undefined ? gap : Math.min(selfTransfer, gap);
       }
       const ride = rideLeg(ctx, l, from, to);
+      changes.ride(ride.leg, l);
       legs.push(ride.leg);
       total += ride.partyMinor;
       previousRide = l;
@@ -168,9 +168,29 @@ export class DoorToDoorPlans {
       departure: Date.parse((legs[0] as ResultLeg).departureTime),
       arrival: egress.end,
       adultMinor: total,
-      selfTransferMinutes: rides.length > 1 ? selfTransfer : undefined,
+      selfTransferMinutes: changes.shortest(),
     };
   }
+}
+
+/**
+ * The shortest change between two flights or trains of a plan, in minutes, if it has two: the traveller's
+ * own change between tickets. A change of metro lines, or between the metro and a train, is none.
+ */
+function ticketedChanges() {
+  let arrival: number | undefined;
+  let shortest: number | undefined;
+  return {
+    ride(leg: ResultLeg, ride: Ride) {
+      if (!isRide(leg)) return;
+      if (arrival !== undefined) {
+        const gap = Math.round((ride.departure - arrival) / 60);
+        shortest = shortest === undefined ? gap : Math.min(shortest, gap);
+      }
+      arrival = ride.arrival;
+    },
+    shortest: () => shortest,
+  };
 }
 
 /** Nobody waits hours between two legs of a door-to-door plan: leaving later is the better plan. */
