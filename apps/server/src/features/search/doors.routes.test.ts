@@ -490,6 +490,29 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(metro[0]?.price?.amount).toBeGreaterThanOrEqual(200);
   }, 180_000);
 
+  it('plans Green Lake Park (Kunming) to Lujiazui by Kunming’s Line 6 into the airport’s terminal and the plane', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@25.0475,102.7045',
+            departureName: '翠湖公园',
+            destination: '@31.2363,121.5055',
+            destinationName: '陆家嘴',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    // The metro's airport station lies in the terminal, 1.7 km from the airport's point: a walk inside it.
+    const byAirportLine = plans.filter((p) => {
+      const air = p.legs.findIndex((l) => l.kind === 'air');
+      const before = p.legs.slice(0, Math.max(0, air)).filter((l) => l.kind !== 'lands');
+      return air > 0 && before.at(-1)?.kind === 'subway' && before.at(-1)?.to.name['zh-CN'] === '机场中心';
+    });
+    expect(byAirportLine.length).toBeGreaterThan(0);
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));

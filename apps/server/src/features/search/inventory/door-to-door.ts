@@ -70,8 +70,11 @@ export const DOOR_TO_DOOR = {
   walkKmh: 4.5,
 };
 
-/** Metro stations in an airport terminal: 3号航站楼, 大兴机场. */
-const AIRPORT_STATION = /航站楼|机场$/;
+/**
+ * Metro stations in an airport terminal: 3号航站楼, 大兴机场, 机场中心 (Kunming), 黄花机场T1T2 (Changsha),
+ * 机场西(T1/T2/T3) (Xi'an), 新郑机场(郑许线); not the stations beside an airport (机场东, 机场北, 机场前).
+ */
+const AIRPORT_STATION = /航站楼|机场(中心)?$|机场T\d|\(T\d|机场\(/;
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
