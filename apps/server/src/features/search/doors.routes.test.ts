@@ -513,6 +513,32 @@ describe('door-to-door plans from an address or landmark', () => {
     expect(byAirportLine.length).toBeGreaterThan(0);
   }, 180_000);
 
+  it('plans Taidong (Qingdao) to Wangfujing by the metro to Qingdao North, walked to the railway station a kilometre off', async () => {
+    const plans = (
+      await collect(t, {
+        type: 1,
+        legs: [
+          doorLeg({
+            departure: '@36.0855,120.3560',
+            departureName: '台东步行街',
+            destination: '@39.9125,116.4105',
+            destinationName: '王府井',
+          }),
+        ],
+      })
+    ).filter((r) => r.kind === 'mix');
+    // The metro station 青岛北站 is named for the railway station 1 km from it: plans walk between the two.
+    const viaNorth = plans.filter((p) => {
+      const train = p.legs.findIndex((l) => l.kind === 'land');
+      const before = p.legs.slice(0, Math.max(0, train)).filter((l) => l.kind !== 'lands');
+      return train > 0 && before.at(-1)?.to.name['zh-CN'] === '青岛北站';
+    });
+    expect(viaNorth.length).toBeGreaterThan(0);
+    expect(viaNorth.every((p) => p.legs.find((l) => l.kind === 'land')?.from.name['zh-CN']?.startsWith('青岛北'))).toBe(
+      true,
+    );
+  }, 180_000);
+
   it('offers no plan whose train has no tickets left in its class, and leaves out a train the railway has sold out', async () => {
     const plans = (await collect(t, { type: 1, legs: [doorLeg()] })).filter((r) => r.kind === 'mix');
     const rides = plans.flatMap((p) => p.legs.filter((l) => l.kind === 'land'));

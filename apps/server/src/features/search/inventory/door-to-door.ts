@@ -23,6 +23,7 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
+import { metroWalks } from './metro-walks';
 import { metroCities, type NetworkFeeds } from './network-feeds';
 import { StationSizes } from './station-sizes';
 
@@ -67,14 +68,10 @@ export const DOOR_TO_DOOR = {
   /** A metro station named for an airport or terminal serves the airport within this distance, on a short walk. */
   terminalStationKm: 6,
   terminalWalkMin: 8,
+  /** A metro station named for a railway station (青岛北站) walks to it up to this far. */
+  namedStationKm: 2,
   walkKmh: 4.5,
 };
-
-/**
- * Metro stations in an airport terminal: 3号航站楼, 大兴机场, 机场中心 (Kunming), 黄花机场T1T2 (Changsha),
- * 机场西(T1/T2/T3) (Xi'an), 新郑机场(郑许线); not the stations beside an airport (机场东, 机场北, 机场前).
- */
-const AIRPORT_STATION = /航站楼|机场(中心)?$|机场T\d|\(T\d|机场\(/;
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
@@ -140,6 +137,8 @@ export class DoorToDoorPlanner {
   readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
   /** Railway stations' sizes by the trains calling there a day. */
   readonly stationSizes: StationSizes;
+  /** Railway stations' stop ids by their Chinese names (昆明南 → rail:KOM). */
+  private readonly railByName: Map<string, string>;
 
   constructor(
     readonly feeds: NetworkFeeds,
@@ -148,6 +147,7 @@ export class DoorToDoorPlanner {
     private readonly keep = 3,
   ) {
     this.stationSizes = StationSizes.fromFeed(feeds.rail, RAIL_PREFIX);
+    this.railByName = new Map(feeds.rail.stops.map((stop) => [stop.name, stop.id]));
     for (const [city, metro] of Object.entries(feeds.metros)) {
       const lines = new Map<number, { en: string; zh: string; city: string }>();
       for (let t = 0; t < metro.tripCount; t++) {
@@ -214,23 +214,10 @@ export class DoorToDoorPlanner {
       };
     });
     if (main.length === points.length) return taxis;
-    const grid = new StopGrid(points);
-    const walks: TransferInput[] = [];
-    points.forEach((p, i) => {
-      if (!isMetro(i)) return;
-      // An airport's metro station is in its terminal, kilometres from the airport's reference point.
-      const terminal = AIRPORT_STATION.test(this.metroStations.get(ids[i] ?? '')?.nameZh ?? '');
-      const reach = terminal ? DOOR_TO_DOOR.terminalStationKm : DOOR_TO_DOOR.walkTransferKm;
-      for (const { stop, km } of grid.near(p, reach)) {
-        if (isMetro(stop)) continue;
-        if (terminal && !(ids[stop] ?? '').startsWith('air:')) continue;
-        const seconds = terminal ? DOOR_TO_DOOR.terminalWalkMin * 60 : walkSeconds(km) + 180;
-        const boarding = this.boardingSeconds(ids[stop] ?? '', 'subway');
-        walks.push(
-          { from: i, to: stop, seconds: seconds + boarding, price: 0 },
-          { from: stop, to: i, seconds, price: 0 },
-        );
-      }
+    const walks = metroWalks(ids, points, isMetro, (id) => this.metroStations.get(id)?.nameZh ?? '', this.railByName, {
+      ...DOOR_TO_DOOR,
+      walkSeconds,
+      boardingSeconds: (id) => this.boardingSeconds(id, 'subway'),
     });
     return [...taxis, ...walks];
   }
