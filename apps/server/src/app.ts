@@ -5,6 +5,7 @@ import type { Basics } from './feature-module';
 import { accountModule } from './features/account/account.module';
 import { chatModule } from './features/chat/chat.module';
 import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
+import { invoicesModule } from './features/invoices/invoices.module';
 import { notificationsModule } from './features/notifications/notifications.module';
 import { notify } from './features/notifications/notifications.service';
 import { ordersModule } from './features/orders/orders.module';
@@ -50,8 +51,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
   const shared = sharedState(config, basics.db, basics.now, jobs);
   app.addHook('onClose', () => shared.close());
-  const { account, notices, passengers, search, rail, orders, processor, wallet, payments, chat, fulfilment, duffel } =
-    await features(app, basics, deps, jobs, shared.searchStore);
+  const {
+    account,
+    notices,
+    passengers,
+    search,
+    rail,
+    orders,
+    processor,
+    wallet,
+    payments,
+    chat,
+    invoices,
+    fulfilment,
+    duffel,
+  } = await features(app, basics, deps, jobs, shared.searchStore);
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
 
   const guard = guardLikeTheApi(config, account.service, shared);
@@ -68,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       wallet.routes,
       notices.routes,
       fulfilment.routes,
+      invoices.routes,
       chat.routes,
       payments.routes,
     ]),
@@ -139,9 +154,28 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
     warn,
   });
   await chat.socket(app);
+  const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
   const sources = { orders, passengers, payments, rail, duffel };
-  const fulfilment = fulfilmentModule(basics, fulfilmentPorts(basics, deps, sources));
+  const fulfilment = fulfilmentModule(basics, {
+    ...fulfilmentPorts(basics, deps, sources),
+    ticketReleased: (trx, ticket) => invoices.service.reverseTickets(trx, ticket),
+  });
   fulfilment.close(app);
-  for (const feature of [account, notices, passengers, orders, payments, wallet, fulfilment]) feature.jobs(jobs);
-  return { account, notices, passengers, search, rail, orders, processor, wallet, payments, chat, fulfilment, duffel };
+  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])
+    feature.jobs(jobs);
+  return {
+    account,
+    notices,
+    passengers,
+    search,
+    rail,
+    orders,
+    processor,
+    wallet,
+    payments,
+    chat,
+    invoices,
+    fulfilment,
+    duffel,
+  };
 }

@@ -54,6 +54,7 @@ export function assertOutsideSystems(config: OutsideConfig): void {
         : undefined,
     'the flight sellers and airline ticketing (no real adapter yet)',
     'China Railway: accounts, seats, tickets and identity checks (no real adapter yet)',
+    'the national e-invoice service (no real adapter yet)',
   ].filter((s): s is string => s !== undefined);
   throw new Error(
     `Production runs no simulator, and these would be simulated: ${simulated.join('; ')}. Configure real ones, or set DEMO_MODE=true for a public demonstration (every page then says that no ticket or money is real).`,

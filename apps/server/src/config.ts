@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { gatewaySettings } from './config-gateway';
+import { invoiceSettings } from './config-invoices';
 import { limitSettings } from './config-limits';
 import { outsideSettings } from './config-outside';
 import { PROVIDER_GROUPS, providerSettings } from './config-providers';
@@ -223,6 +224,7 @@ export const configSchema = z.object({
   APP_IOS_URL: z.url().default('https://apps.apple.com/app/junction-travel/id0000000000'),
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
   ...railSettings,
+  ...invoiceSettings,
   ...searchSettings,
   ...gatewaySettings,
   ...providerSettings,

@@ -342,6 +342,19 @@ export const ERRORS = {
     http: 503,
     message: 'Online service is unavailable right now. Please contact us in the Junction app.',
   },
+  INVOICE_CREDIT_CODE_INVALID: {
+    errorCode: 8001,
+    http: 400,
+    message: 'The unified social credit code is not valid: check its 18 characters.',
+  },
+  INVOICE_NOT_AVAILABLE: {
+    errorCode: 8002,
+    http: 422,
+    message: 'Invoices can be requested once the tickets of a paid order are issued.',
+  },
+  INVOICE_ALREADY_REQUESTED: { errorCode: 8003, http: 422, message: 'Invoices for this order were already requested.' },
+  INVOICE_NOT_ISSUED: { errorCode: 8004, http: 422, message: 'This invoice is still being issued.' },
+  INVOICE_TITLES_FULL: { errorCode: 8005, http: 422, message: 'You can save up to 20 invoice titles.' },
   ACCOUNT_EXISTS: { errorCode: 4001, http: 422, message: 'An account already exists.' },
   /** A state-changing request from another site's page (the origin check). */
   FORBIDDEN: { errorCode: 4030, http: 400, message: 'You may not access this.' },

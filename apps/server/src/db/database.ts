@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
 import type { FulfilmentTables } from './tables/fulfilment';
+import type { InvoicesTables } from './tables/invoices';
 import type { NotificationsTables } from './tables/notifications';
 import type { OrdersTables } from './tables/orders';
 import type { PassengersTables } from './tables/passengers';
@@ -11,6 +12,7 @@ import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
 export type * from './tables/fulfilment';
+export type * from './tables/invoices';
 export type * from './tables/notifications';
 export type * from './tables/orders';
 export type * from './tables/passengers';
@@ -26,7 +28,8 @@ export type Database = AccountTables &
   RailTables &
   NotificationsTables &
   FulfilmentTables &
-  PaymentTables;
+  PaymentTables &
+  InvoicesTables;
 
 export type Db = Kysely<Database>;
 

@@ -5,6 +5,7 @@ import type { Basics } from '../feature-module';
 import type { Mailer } from '../features/account/messaging/mailer';
 import type { SmsProvider } from '../features/account/messaging/sms';
 import type { TicketIssuers } from '../features/fulfilment/ticketing/issuer';
+import type { EInvoiceService } from '../features/invoices/ports';
 import type { RailIdentityVerifier } from '../features/passengers/rail-identity';
 import type { PaymentGateway } from '../features/payment/gateway/gateway';
 import type { Geocoder } from '../features/places/geocoder/geocoder';
@@ -45,6 +46,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** The card processor; the embedded simulator by default. */
   gateway?: PaymentGateway;
+  /** The national e-invoice service; the simulator by default. */
+  einvoice?: EInvoiceService;
   /** Addresses and landmarks for the place picker; the offline gazetteer by default. */
   geocoder?: Geocoder;
   /** The server's load as measured by this process (its main thread, the planner's queue) by default. */

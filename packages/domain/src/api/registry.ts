@@ -1,6 +1,7 @@
 import { accountEndpoints } from '../accounts/account.api';
 import { chatEndpoints, serviceEndpoints } from '../chat/chat.api';
 import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
+import { invoiceEndpoints } from '../invoices/invoice.api';
 import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
@@ -26,6 +27,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
   ...Object.values(walletEndpoints),
+  ...Object.values(invoiceEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(serviceEndpoints),
   healthEndpoint,

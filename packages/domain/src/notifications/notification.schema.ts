@@ -29,6 +29,9 @@ export const NOTICE_KINDS = [
   'waitlist-cancelled-refunded',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
+  /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */
+  'invoice-issued',
+  'invoice-reversed',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

@@ -30,6 +30,7 @@ import * as walletCardGuard from './0011-wallet-card-guard';
 import * as itinerary from './0012-itinerary';
 import * as refundsPerTicket from './0012-refunds-per-ticket';
 import * as supply from './0012-supply';
+import * as invoices from './0014-invoices';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0012-itinerary': itinerary,
   '0012-refunds-per-ticket': refundsPerTicket,
   '0012-supply': supply,
+  '0014-invoices': invoices,
 };

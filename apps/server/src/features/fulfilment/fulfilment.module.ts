@@ -9,7 +9,7 @@ import { ItineraryRepository } from './itinerary/itinerary.repository';
 import { ItineraryService } from './itinerary/itinerary.service';
 import { PdfPool } from './itinerary/itinerary-pdf-pool';
 import type { TimeZoneOf } from './itinerary/itinerary-view';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TravellerPeople } from './ports';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketReleased, TravellerPeople } from './ports';
 import type { TicketIssuers } from './ticketing/issuer';
 import { scheduleChangeRoutes } from './ticketing/simulator.routes';
 
@@ -22,6 +22,8 @@ export type FulfilmentPorts = {
   people: TravellerPeople;
   /** The time zone of a place, for the itinerary's local times. */
   zoneOf: TimeZoneOf;
+  /** Reverses what was issued for a ticket once it is refunded (its invoices). */
+  ticketReleased?: TicketReleased;
 };
 
 /** Ticketing after payment, the traveller's refunds, completion, and the itinerary with its PDF. */
@@ -45,6 +47,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     now,
     ports.paymentsOf,
     ports.people,
+    ports.ticketReleased,
   );
   // Itinerary PDFs are drawn off the main thread, a bounded number waiting.
   const pdfPool = new PdfPool({ workers: config.ITINERARY_PDF_WORKERS, maxQueue: config.ITINERARY_PDF_QUEUE });

@@ -3,7 +3,7 @@ import { addJob, type JobContext } from '../../jobs/jobs';
 import type { FulfilmentContext, FulfilmentOptions } from './fulfilment.context';
 import type { FulfilmentRepository } from './fulfilment.repository';
 import { orderFulfilment } from './fulfilment-view';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TravellerPeople } from './ports';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketReleased, TravellerPeople } from './ports';
 import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
 import { recordSellerChange, type SellerChange } from './schedule-changes';
@@ -43,12 +43,13 @@ export class FulfilmentService {
     now: () => Date,
     paymentsOf: PaymentRecords = async () => [],
     people?: TravellerPeople,
+    ticketReleased?: TicketReleased,
   ) {
     const air = issuers.air;
     // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
     const sellerRefunds =
       air.refundQuote && air.cancel ? { quote: air.refundQuote.bind(air), cancel: air.cancel.bind(air) } : undefined;
-    this.refunds = new RefundsService(repo, refundMoney, notify, options, now, sellerRefunds);
+    this.refunds = new RefundsService(repo, refundMoney, notify, options, now, sellerRefunds, ticketReleased);
     const refunds = this.refunds;
     this.ctx = { repo, issuers, notify, staffMail, options, now, paymentsOf, people, refunds };
   }

@@ -49,3 +49,13 @@ export type SellerRefunds = {
   quote(tickets: SoldTickets): Promise<{ refundMinor: number } | undefined>;
   cancel(tickets: SoldTickets): Promise<void>;
 };
+
+/**
+ * A ticket no longer stands for what it was sold as (refunded, or changed for another): what was issued
+ * for it is reversed, in the caller's transaction (the invoices feature's `reverseTickets`, composed in
+ * `app.ts`). `travellerPosition` null is everyone on the sub-order.
+ */
+export type TicketReleased = (
+  trx: Kysely<Database>,
+  ticket: { orderId: string; subOrderId: string; travellerPosition: number | null; reason: 'refunded' | 'changed' },
+) => Promise<unknown>;

@@ -15,7 +15,7 @@ import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
 import type { FulfilmentRepository, OrderRow, RefundRow, Trx } from './fulfilment.repository';
-import type { Notifier, RefundMoney, SellerRefunds } from './ports';
+import type { Notifier, RefundMoney, SellerRefunds, TicketReleased } from './ports';
 import { SELLER_QUOTE, sellerFees } from './refund-seller';
 import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
 import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
@@ -52,6 +52,8 @@ export class RefundsService {
     private readonly now: () => Date,
     /** The flight seller's own refund quotes and cancellations, where the seller has them (Duffel). */
     private readonly sellerRefunds?: SellerRefunds,
+    /** What was issued for a ticket (its invoices) is reversed once its refund is done. */
+    private readonly ticketReleased?: TicketReleased,
   ) {}
 
   /** Prices the tickets a selection names, as of now; with the database's view in `db` (a locked transaction). */
@@ -271,6 +273,12 @@ export class RefundsService {
       });
       if (!moved) return;
       await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'done', at, data: { channel } });
+      await this.ticketReleased?.(trx, {
+        orderId: order.id,
+        subOrderId: claimed.subOrderId,
+        travellerPosition: claimed.travellerPosition,
+        reason: 'refunded',
+      });
       const subs = await this.repo.subOrders(order.id, trx);
       const sub = subs.find((s) => s.id === claimed.subOrderId);
       await this.notify(trx, {

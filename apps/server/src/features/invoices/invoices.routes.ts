@@ -1,0 +1,40 @@
+import { invoiceEndpoints as api, apiErrorSchema } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve';
+import { requireUser } from '../../plugins/auth';
+import type { InvoicesService } from './invoices.service';
+
+/** The signed-in user's invoices of their own orders, their PDFs, and saved titles. */
+export const invoiceRoutes = (invoices: InvoicesService): FastifyPluginAsync =>
+  async function invoicesApi(app) {
+    const signedIn = {
+      tags: ['invoices'],
+      preHandler: requireUser,
+      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+    };
+    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+
+    serve(app, api.ofOrder, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return invoices.ofOrder(userOf(req.auth), req.query.orderId);
+    });
+    serve(app, api.request, signedIn, async (req) => invoices.request(userOf(req.auth), req.body));
+    serve(app, api.file, signedIn, async (req, reply) => {
+      const file = await invoices.file(userOf(req.auth), req.query.id, req.query.copy);
+      return reply
+        .type(file.type)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .send(file.body);
+    });
+    serve(app, api.titles, signedIn, async (req) => invoices.titles.list(userOf(req.auth)));
+    serve(app, api.saveTitle, signedIn, async (req) => invoices.titles.save(userOf(req.auth), req.body));
+    serve(app, api.removeTitle, signedIn, async (req) => {
+      await invoices.titles.remove(userOf(req.auth), req.body.id);
+      return { ok: true as const };
+    });
+  };
