@@ -77,6 +77,8 @@ export default defineConfig({
       // thirty times this); a refund is paid back after 30 seconds, time enough to withdraw it.
       TICKETING_FAILURE_RATE: '0',
       TICKETING_DELAY_MS: '300',
+      // The national e-invoice service answers in a moment, so the page shows an invoice being issued first.
+      INVOICE_SIM_LATENCY_MS: '300',
       REFUND_PROCESSING_SECONDS: '30',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.

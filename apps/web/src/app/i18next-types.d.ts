@@ -18,6 +18,7 @@ import type errors from '../locales/en/errors.json';
 import type faq from '../locales/en/faq.json';
 import type fees from '../locales/en/fees.json';
 import type home from '../locales/en/home.json';
+import type invoices from '../locales/en/invoices.json';
 import type load from '../locales/en/load.json';
 import type notices from '../locales/en/notices.json';
 import type orders from '../locales/en/orders.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       faq: typeof faq;
       fees: typeof fees;
       home: typeof home;
+      invoices: typeof invoices;
       load: typeof load;
       notices: typeof notices;
       orders: typeof orders;

@@ -276,6 +276,13 @@ const accountArea: RouteObject = {
       ),
     },
     {
+      path: 'invoice-titles',
+      lazy: antdPage(
+        () => import('../features/invoices/pages/invoice-titles-page'),
+        (m) => m.InvoiceTitlesPage,
+      ),
+    },
+    {
       path: 'notices',
       lazy: antdPage(
         () => import('../features/notifications/pages/notices-page'),

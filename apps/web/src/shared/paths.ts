@@ -29,6 +29,7 @@ export const paths = {
   passengers: () => '/account/p-passengers',
   wallet: () => '/account/wallet',
   notices: () => '/account/notices',
+  invoiceTitles: () => '/account/invoice-titles',
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5); a door's name is percent-encoded, `@` and `,` stay. */

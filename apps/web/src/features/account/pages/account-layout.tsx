@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   BellOutlined,
   CalendarOutlined,
   CustomerServiceOutlined,
@@ -24,8 +25,9 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected =
-    ['account-security', 'p-passengers', 'trips', 'wallet', 'notices'].find((key) => pathname.includes(key)) ??
-    'personal-info';
+    ['account-security', 'p-passengers', 'trips', 'wallet', 'invoice-titles', 'notices'].find((key) =>
+      pathname.includes(key),
+    ) ?? 'personal-info';
   return (
     <div className={styles.layout}>
       <aside className={styles.side}>
@@ -45,6 +47,7 @@ export function AccountLayout() {
             { key: 'trips', icon: <CalendarOutlined />, label: t('menu.trips') },
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
             { key: 'wallet', icon: <WalletOutlined />, label: t('menu.wallet') },
+            { key: 'invoice-titles', icon: <AuditOutlined />, label: t('menu.invoiceTitles') },
             {
               key: 'notices',
               icon: <BellOutlined />,

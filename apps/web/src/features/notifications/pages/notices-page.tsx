@@ -6,6 +6,7 @@ import {
   CreditCardOutlined,
   CustomerServiceOutlined,
   FileDoneOutlined,
+  FileExcelOutlined,
   HourglassOutlined,
   LockOutlined,
   RollbackOutlined,
@@ -42,6 +43,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-released-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
+  'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },
+  'invoice-reversed': { icon: <FileExcelOutlined />, tone: 'orange' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

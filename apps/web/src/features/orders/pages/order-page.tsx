@@ -15,6 +15,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { TravelDates } from '../../../shared/ui/travel-dates';
+import { InvoiceCard } from '../../../widgets/invoices/invoice-card';
 import { PlanMapToggle } from '../../../widgets/map/plan-map-toggle';
 import { fulfilmentKeys, type RefundTickets, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
@@ -54,7 +55,8 @@ export function OrderPage() {
 }
 
 function OrderView({ order }: { order: Order }) {
-  const { t } = useTranslation('orders');
+  // The invoices' texts load with the page's, so its card never suspends the page on its own.
+  const { t } = useTranslation(['orders', 'invoices']);
   const { language } = usePreferences();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -138,6 +140,13 @@ function OrderView({ order }: { order: Order }) {
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
           <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
+          {hasItinerary(order.status) ? (
+            <InvoiceCard
+              orderId={order.id}
+              contact={{ name: order.contact.name, email: order.contact.email }}
+              ticketed={isTicketed(order.status)}
+            />
+          ) : null}
           <Card
             title={t('order.itinerary')}
             className={styles.card}

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, payByCard, signedInTraveller } from './trip-api';
+
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+const pdfText = async (file: string) => {
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
+  const { text: words } = await parser.getText();
+  await parser.destroy();
+  return words.replace(/\s+/g, '');
+};
+
+const COMPANY = '北京字节跳动科技有限公司';
+const CODE = '91110000802100433B';
+
+for (const lang of LANGUAGES) {
+  test.describe(`invoices (${lang})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await useLanguage(context, baseURL as string, lang);
+    });
+
+    test(`a ticketed train's service fee invoice and voucher are requested for a company with its credit code, issued and downloaded (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      const order = await bookTrip(page, 'train', 21, undefined, { railTicketing: 'offline' });
+      await payByCard(page, order.id);
+      await page.goto(`/order?id=${order.id}`);
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
+
+      const card = page.getByTestId('invoice-card');
+      await expect(card).toContainText(text(lang, 'invoices', 'kinds.serviceFee'));
+      await expect(card).toContainText(text(lang, 'invoices', 'kinds.railVoucher'));
+      await card.getByTestId('invoice-request').click();
+      // The form starts from the order's contact: a personal title in their name, sent to their address.
+      await expect(card.getByTestId('title-name')).toHaveValue('张伟');
+      await expect(card.getByTestId('invoice-email')).toHaveValue('zhang.wei@example.com');
+      await card.getByText(text(lang, 'invoices', 'form.company'), { exact: true }).click();
+      await card.getByTestId('title-name').fill(COMPANY);
+      // One character off: the checksum refuses it under the field, in the page's language.
+      await card.getByTestId('title-code').fill('91110000802100433C');
+      await card.getByTestId('invoice-submit').click();
+      await expect(card.getByText(text(lang, 'invoices', 'form.creditCodeInvalid'))).toBeVisible();
+      // Typed with spaces and in lower case, as it is often copied.
+      await card.getByTestId('title-code').fill('9111 0000 8021 0043 3b');
+      await expect(card.getByTestId('title-code')).toHaveValue(CODE);
+      await card.getByTestId('invoice-save-title').check();
+      await shot(page, `invoice-form-${lang}`);
+      await card.getByTestId('invoice-submit').click();
+
+      const items = card.getByTestId('invoice-item');
+      await expect(items).toHaveCount(2);
+      const statuses = card.getByTestId('invoice-status');
+      for (const i of [0, 1]) {
+        await expect(statuses.nth(i)).toHaveText(text(lang, 'invoices', 'status.issued'), { timeout: 60_000 });
+      }
+      await expect(card.getByTestId('invoice-number').first()).toHaveText(/\d{20}/);
+      await shot(page, `invoice-issued-${lang}`);
+
+      const voucher = items.filter({ hasText: text(lang, 'invoices', 'kinds.railVoucher') });
+      const number = ((await voucher.getByTestId('invoice-number').textContent()) ?? '').replace(/\D/g, '');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        voucher.getByTestId('invoice-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`rail-voucher-${number}.pdf`);
+      const words = await pdfText((await download.path()) as string);
+      for (const shown of [number, COMPANY, CODE, '铁路电子客票', '联程科技有限公司']) expect(words).toContain(shown);
+
+      // The title was kept in the account.
+      await page.goto('/account/invoice-titles');
+      const title = page.getByTestId('invoice-title');
+      await expect(title).toHaveCount(1);
+      await expect(title).toContainText(COMPANY);
+      await expect(title).toContainText(CODE);
+      await shot(page, `invoice-titles-${lang}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
