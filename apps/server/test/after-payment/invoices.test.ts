@@ -80,6 +80,7 @@ describe('invoices', () => {
     // The sub-order's receipt is the document, the traveller is told, and the PDF went to the address given.
     const sub = (await alice.get(order.id)).subOrders[0];
     expect(sub?.receiptUrl).toBe(`/api/invoice/pdf?id=${issued?.id}`);
+    expect(sub?.itineraryUrl).toBe(`/api/itinerary/pdf?id=${order.id}`);
     const notices = await t.db.selectFrom('notifications').select('kind').where('orderId', '=', order.id).execute();
     expect(notices.map((n) => n.kind)).toContain('invoice-issued');
     const mail = t.mailbox.received.find((m) => m.to.includes('finance@example.com'));

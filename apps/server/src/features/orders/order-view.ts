@@ -1,5 +1,6 @@
 import {
   isRide,
+  isTicketStanding,
   ORDER_STATUS,
   type Order,
   type OrderChannel,
@@ -48,6 +49,9 @@ export function orderSummary(o: OrderRow) {
   };
 }
 
+/** The itinerary PDF's download (`GET /api/itinerary/pdf`). */
+const itineraryFileUrl = (orderId: string) => `/api/itinerary/pdf?id=${orderId}`;
+
 function subOrderView(s: FullOrder['subOrders'][number]): Order['subOrders'][number] {
   return {
     id: s.id,
@@ -62,8 +66,10 @@ function subOrderView(s: FullOrder['subOrders'][number]): Order['subOrders'][num
     paidAmount: s.paidMinor === null ? null : cny(s.paidMinor),
     priceDifference: s.priceDifferenceMinor === null ? null : cny(s.priceDifferenceMinor),
     expectedRefund: s.expectedRefundMinor === null ? null : cny(s.expectedRefundMinor),
+    // The reimbursement document issued for it (its invoice), and once it stands the order's printable itinerary.
     receiptUrl: s.receiptUrl,
-    itineraryUrl: s.itineraryUrl,
+    itineraryUrl:
+      s.itineraryUrl ?? (isTicketStanding(subOrderStatusCodec.decode(s.status)) ? itineraryFileUrl(s.orderId) : null),
     ticketing: s.ticketing === 'online' || s.ticketing === 'offline' ? s.ticketing : null,
     serviceFee: s.serviceFeeMinor === null ? null : cny(s.serviceFeeMinor),
   };
