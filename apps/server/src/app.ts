@@ -23,6 +23,7 @@ import { chatOrders } from './wiring/chat-orders';
 import { type AppDeps, basicsOf } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
 import { fulfilmentPorts } from './wiring/fulfilment-ports';
+import { invoiceReversal } from './wiring/invoice-reversal';
 import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
 import { payableOrders } from './wiring/payable-orders';
 import { paymentLinks } from './wiring/payment-links';
@@ -158,7 +159,7 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
   const sources = { orders, passengers, payments, rail, duffel };
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
-    ticketReleased: (trx, ticket) => invoices.service.reverseTickets(trx, ticket),
+    ticketReleased: invoiceReversal(invoices.service),
   });
   fulfilment.close(app);
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])
