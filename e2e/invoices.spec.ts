@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 import { bookTrip, payByCard, signedInTraveller } from './trip-api';
 
 const shot = async (page: Page, name: string) => {

@@ -1,4 +1,3 @@
-import { sellerIsSample } from '../../config-invoices';
 import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
 import { EInvoiceSimulator } from './einvoice/simulator';
@@ -23,13 +22,14 @@ export function invoicesModule(
   const einvoice =
     ports.einvoice ??
     new EInvoiceSimulator(db, {
+      // The operator's particulars as the site shows them, and its bank.
       seller: {
-        name: config.INVOICE_SELLER_NAME,
-        creditCode: config.INVOICE_SELLER_CREDIT_CODE,
-        address: config.INVOICE_SELLER_ADDRESS,
+        name: config.COMPANY_NAME_ZH,
+        creditCode: config.BUSINESS_LICENSE,
+        address: `${config.COMPANY_ADDRESS_ZH} ${config.SERVICE_PHONE}`,
         bank: config.INVOICE_SELLER_BANK,
       },
-      sample: sellerIsSample(config),
+      sample: config.COMPANY_PARTICULARS_ARE_SAMPLES,
       latencyMs: config.INVOICE_SIM_LATENCY_MS,
       now,
     });

@@ -177,7 +177,7 @@ export class InvoicesService {
   /** The reversing job: the blue invoice first if its issue was still under way, then its red-letter invoice. */
   async reverse(invoiceId: string): Promise<void> {
     let row = await this.repo.invoice(invoiceId);
-    if (!row || row.status !== 'reversing') return;
+    if (row?.status !== 'reversing') return;
     const order = await this.repo.order(row.orderId, row.userId);
     if (row.number === null) {
       const issued = await this.einvoice.issue(this.requestOf(row, order?.orderNumber ?? ''));

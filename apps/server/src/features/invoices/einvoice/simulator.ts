@@ -85,10 +85,10 @@ export class EInvoiceSimulator implements EInvoiceService {
       .executeTakeFirst();
   }
 
-  /** 2 digits of the year, 31 for Shanghai's tax office, 2 for the electronic channel, a 15-digit serial. */
+  /** 2 digits of the year, 11 for Beijing's tax office, 2 for the electronic channel, a 15-digit serial. */
   private async nextNumber(at: Date): Promise<string> {
     const { rows } = await sql<{ n: string }>`select nextval('sim_einvoice_serial')::text as n`.execute(this.db);
-    return `${String(at.getUTCFullYear()).slice(2)}312${(rows[0]?.n ?? '0').padStart(15, '0')}`;
+    return `${String(at.getUTCFullYear()).slice(2)}112${(rows[0]?.n ?? '0').padStart(15, '0')}`;
   }
 
   /** Draws and keeps the invoice; two callers with one key both answer the one kept first. */
