@@ -70,6 +70,9 @@ export const isIssuing = (status: OrderStatus): boolean => status === O.PAID || 
 /** An order whose tickets were issued (and may since have been travelled on). */
 export const isTicketed = (status: OrderStatus): boolean => status === O.TICKETED || status === O.COMPLETED;
 
+/** Every ticket of the order refunded (in Chinese: cancelled). */
+export const isRefunded = (status: OrderStatus): boolean => status === O.REFUNDED;
+
 /** A ticket being issued: paid for, or with the seller now. */
 export const isTicketBeingIssued = (status: SubOrderStatus): boolean => status === S.PAID || status === S.ISSUING;
 

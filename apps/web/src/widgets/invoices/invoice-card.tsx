@@ -17,6 +17,8 @@ export type InvoiceCardProps = {
   contact: { name: string; email: string };
   /** The order's tickets stand (ticketed or completed). */
   ticketed: boolean;
+  /** The order was refunded: its invoices, reversed, are still shown; none may be requested. */
+  refunded?: boolean;
 };
 
 type Values = { kind: 'personal' | 'company'; name: string; creditCode?: string; email: string; saveTitle: boolean };
@@ -28,14 +30,15 @@ const STATUS_COLOUR = { issuing: 'processing', issued: 'success', reversing: 'wa
  * each document requested with its status, e-invoice number, amounts and PDF, and the red-letter invoice
  * of one reversed.
  */
-export function InvoiceCard({ orderId, contact, ticketed }: InvoiceCardProps) {
+export function InvoiceCard({ orderId, contact, ticketed, refunded = false }: InvoiceCardProps) {
   const { t } = useTranslation('invoices');
-  const invoices = useOrderInvoices(orderId, ticketed);
+  const invoices = useOrderInvoices(orderId, ticketed || refunded);
   const [asking, setAsking] = useState(false);
   const data = invoices.data;
+  if (refunded && !data?.items.length) return null;
   return (
     <Card title={t('card.title')} className={styles.card} data-testid="invoice-card">
-      {!ticketed || !data ? (
+      {!data || (!ticketed && data.items.length === 0) ? (
         <p className={styles.muted}>{t('card.notYet')}</p>
       ) : data.items.length > 0 ? (
         <ul className={styles.items}>

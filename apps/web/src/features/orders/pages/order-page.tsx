@@ -1,5 +1,5 @@
 import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
-import { canCancelOrder, isAwaitingPayment, isIssuing, isTicketed, type Order } from '@junction/domain';
+import { canCancelOrder, isAwaitingPayment, isIssuing, isRefunded, isTicketed, type Order } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -140,11 +140,12 @@ function OrderView({ order }: { order: Order }) {
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
           <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
-          {hasItinerary(order.status) ? (
+          {hasItinerary(order.status) || isRefunded(order.status) ? (
             <InvoiceCard
               orderId={order.id}
               contact={{ name: order.contact.name, email: order.contact.email }}
               ticketed={isTicketed(order.status)}
+              refunded={isRefunded(order.status)}
             />
           ) : null}
           <Card
