@@ -50,6 +50,7 @@ describe('route guards (spec §2)', () => {
     '/account/trips',
     '/account/p-passengers',
     '/account/wallet',
+    '/account/invoice-titles',
     '/account/notices',
     '/myaccount',
     '/settings/account-x',
@@ -62,6 +63,7 @@ describe('route guards (spec §2)', () => {
     expect(await settle('/account/not-a-page')).toBe('/account/personal-info');
     expect(await settle('/account/trips')).toBe('/account/trips');
     expect(await settle('/account/wallet')).toBe('/account/wallet');
+    expect(await settle('/account/invoice-titles')).toBe('/account/invoice-titles');
   });
 
   it('sends a signed-in traveller on any other path with `account` in it home', async () => {
