@@ -156,7 +156,7 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
   });
   await chat.socket(app);
   const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
-  const sources = { orders, passengers, payments, rail, duffel };
+  const sources = { orders, passengers, payments, rail, duffel, search };
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
     ticketReleased: invoiceReversal(invoices.service),

@@ -5,6 +5,7 @@ import { gatewaySettings } from './config-gateway';
 import { invoiceSettings } from './config-invoices';
 import { limitSettings } from './config-limits';
 import { outsideSettings } from './config-outside';
+import { protectionSettings } from './config-protection';
 import { PROVIDER_GROUPS, providerSettings } from './config-providers';
 import { railSettings } from './config-rail';
 import { searchSettings } from './config-search';
@@ -225,6 +226,7 @@ export const configSchema = z.object({
   APP_ANDROID_URL: z.url().default('https://junction.example/download/junction-android.apk'),
   ...railSettings,
   ...invoiceSettings,
+  ...protectionSettings,
   ...searchSettings,
   ...gatewaySettings,
   ...providerSettings,

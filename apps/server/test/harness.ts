@@ -93,6 +93,7 @@ export const QUIET_SETTINGS = {
   RATE_LIMIT_MAX: '1000000',
   RAIL_IDENTITY_DELAY_MS: '0',
   RAIL_IDENTITY_LATENCY_MS: '0',
+  TICKETING_SIM_DELAY_RATE: '0',
 } as const;
 
 export type TestApp = {

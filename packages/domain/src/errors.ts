@@ -177,6 +177,14 @@ export const ERRORS = {
     http: 422,
     message: 'A child or an infant cannot travel without an adult: refund them too, or first.',
   },
+  /** A missed protected connection already settled (rebooked or refunded), or not the user's. */
+  PROTECTION_CLOSED: { errorCode: 2250, http: 422, message: 'This missed connection has already been settled.' },
+  /** No later departure is sold on the route: the refund is left. */
+  PROTECTION_NO_DEPARTURE: {
+    errorCode: 2251,
+    http: 422,
+    message: 'No later departure is left on this route: take the refund of the ticket instead.',
+  },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
   RAIL_SESSION_EXPIRED: {
     errorCode: 6001,

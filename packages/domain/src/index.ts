@@ -12,6 +12,7 @@ export * from './dates';
 export * from './errors';
 export * from './fulfilment/fulfilment.api';
 export * from './fulfilment/fulfilment.schema';
+export * from './fulfilment/protection';
 export * from './fulfilment/refund-rules';
 export * from './geo';
 export * from './geo-china';

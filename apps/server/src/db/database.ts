@@ -7,6 +7,7 @@ import type { NotificationsTables } from './tables/notifications';
 import type { OrdersTables } from './tables/orders';
 import type { PassengersTables } from './tables/passengers';
 import type { PaymentTables } from './tables/payment';
+import type { ProtectionTables } from './tables/protection';
 import type { RailTables } from './tables/rail';
 import type { WalletTables } from './tables/wallet';
 
@@ -29,7 +30,8 @@ export type Database = AccountTables &
   NotificationsTables &
   FulfilmentTables &
   PaymentTables &
-  InvoicesTables;
+  InvoicesTables &
+  ProtectionTables;
 
 export type Db = Kysely<Database>;
 

@@ -17,6 +17,7 @@ const sources = (refund = vi.fn(async () => ({ channel: 'card' as const }))) => 
   payments: { service: { refund, paymentsOf: async (id: string) => [{ orderId: id }] } as never },
   rail: { service: {} as never, desk: {} as never },
   duffel: undefined,
+  search: { service: { allSuppliers: async () => [] } },
 });
 
 describe('what ticketing and refunds reach', () => {

@@ -6,9 +6,11 @@ import type { PassengersRepository } from '../features/passengers/passengers.rep
 import type { PaymentsService } from '../features/payment/payment.service';
 import type { RailAgentDesk } from '../features/rail/agent-desk';
 import type { RailService } from '../features/rail/rail.service';
+import type { SearchService } from '../features/search/search.service';
 import { bookingPeople } from './booking-people';
 import type { AppDeps } from './deps';
 import type { duffelSupply } from './duffel';
+import { nextDepartures } from './next-departures';
 import { refundMoney } from './refund-money';
 import { railIssuer, ticketIssuers } from './ticket-issuers';
 
@@ -19,6 +21,7 @@ export type FulfilmentSources = {
   payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf'> };
   rail: { service: RailService; desk: RailAgentDesk };
   duffel: ReturnType<typeof duffelSupply>;
+  search: { service: Pick<SearchService, 'allSuppliers'> };
 };
 
 /**
@@ -37,7 +40,11 @@ export function fulfilmentPorts(
       deps.ticketIssuers ??
       ticketIssuers(
         db,
-        { delayMs: config.TICKETING_DELAY_MS, failureRate: config.TICKETING_FAILURE_RATE },
+        {
+          delayMs: config.TICKETING_DELAY_MS,
+          failureRate: config.TICKETING_FAILURE_RATE,
+          delays: { rate: config.TICKETING_SIM_DELAY_RATE, maxMinutes: config.TICKETING_SIM_DELAY_MAX_MINUTES },
+        },
         from.duffel ? { duffel: from.duffel.issuer } : {},
         railIssuer(from.orders.repo, from.rail.service, from.rail.desk),
       ),
@@ -46,6 +53,7 @@ export function fulfilmentPorts(
     staffMail: (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
     paymentsOf: (orderId) => from.payments.service.paymentsOf(orderId),
     people: bookingPeople(from.orders.repo, from.passengers.repo, secrets.keyring),
+    nextDepartures: nextDepartures(refdata, from.search.service, basics.now),
     zoneOf: (point) => (point.placeId === undefined ? undefined : refdata.places.get(point.placeId)?.tz),
   };
 }

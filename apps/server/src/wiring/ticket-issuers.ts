@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { bySeller } from '../features/fulfilment/ticketing/by-seller';
 import { type TicketIssuer, type TicketIssuers, TicketingUnavailable } from '../features/fulfilment/ticketing/issuer';
-import { SimulatedAirline } from '../features/fulfilment/ticketing/simulated-issuers';
+import { SimulatedAirline, type SimulationOptions } from '../features/fulfilment/ticketing/simulated-issuers';
 import type { OrdersRepository } from '../features/orders/orders.repository';
 import type { RailAgentDesk } from '../features/rail/agent-desk';
 import type { RailService } from '../features/rail/rail.service';
@@ -38,7 +38,7 @@ export function railIssuer(
  */
 export function ticketIssuers(
   db: Db,
-  airline: { delayMs: number; failureRate: number },
+  airline: SimulationOptions,
   sellers: Record<string, TicketIssuer>,
   rail: TicketIssuer,
 ): TicketIssuers {

@@ -10,6 +10,7 @@ import {
   refundsMadeSchema,
   requestRefundSchema,
 } from './fulfilment.schema';
+import { protectionAnswerSchema, protectionChoiceSchema, protectionQuerySchema } from './protection';
 
 /** After payment: tickets, ticketing time and refunds of an order. */
 export const fulfilmentEndpoints = {
@@ -19,6 +20,21 @@ export const fulfilmentEndpoints = {
     query: fulfilmentQuerySchema,
     response: orderFulfilmentSchema,
     summary: "One order's tickets, expected ticketing time and refunds",
+  }),
+  protection: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/protection',
+    query: protectionQuerySchema,
+    response: protectionAnswerSchema,
+    summary: "An order's missed protected connections, each with the next departure and the unused ticket's refund",
+  }),
+  chooseProtection: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/protection',
+    body: protectionChoiceSchema,
+    response: protectionAnswerSchema,
+    summary:
+      'Take the next departure at no cost, or the refund of the unused ticket, for a missed protected connection',
   }),
   refundQuote: defineEndpoint({
     method: 'GET',

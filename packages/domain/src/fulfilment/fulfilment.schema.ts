@@ -27,7 +27,8 @@ export const refundStatusSchema = z.enum(REFUND_STATUSES);
 export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
 /** Why a refund was made: asked for by the traveller, or a ticket the supplier could not issue. */
-export const refundReasonSchema = z.enum(['traveller', 'ticketing-failed']);
+/** …or the unused ticket after a missed protected connection, refunded in full. */
+export const refundReasonSchema = z.enum(['traveller', 'ticketing-failed', 'connection-missed']);
 
 export const refundSchema = z.object({
   id: z.uuid(),

@@ -14,6 +14,9 @@ export const NOTICE_KINDS = [
   'refund-done',
   'schedule-change',
   'departure-reminder',
+  /** A delay made a protected connection impossible: the next departure or a refund, the traveller's choice. */
+  'connection-missed',
+  'protection-rebooked',
   /** Online service answered a message left outside service hours. */
   'service-reply',
   /**

@@ -31,6 +31,7 @@ import * as itinerary from './0012-itinerary';
 import * as refundsPerTicket from './0012-refunds-per-ticket';
 import * as supply from './0012-supply';
 import * as invoices from './0014-invoices';
+import * as protection from './0015-protection';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0012-refunds-per-ticket': refundsPerTicket,
   '0012-supply': supply,
   '0014-invoices': invoices,
+  '0015-protection': protection,
 };

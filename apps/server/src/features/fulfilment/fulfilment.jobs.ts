@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { JobRegistry } from '../../jobs/jobs';
 import type { FulfilmentService } from './fulfilment.service';
+import type { ProtectionService } from './protection/protection.service';
 
 /** Ticketing, refunds, reminders and completion run as jobs: any process may run them, each once. */
-export function registerFulfilmentJobs(jobs: JobRegistry, fulfilment: FulfilmentService): void {
+export function registerFulfilmentJobs(
+  jobs: JobRegistry,
+  fulfilment: FulfilmentService,
+  protection: ProtectionService,
+): void {
   jobs.task('fulfilment.ticket-order', z.object({ orderId: z.uuid() }), async (p) => {
     await fulfilment.startTicketing(p.orderId);
   });
@@ -25,6 +30,14 @@ export function registerFulfilmentJobs(jobs: JobRegistry, fulfilment: Fulfilment
     z.object({ orderId: z.uuid(), subOrderId: z.uuid(), error: z.string() }),
     async (p) => {
       await fulfilment.alertStaff(p.orderId, p.subOrderId, p.error);
+    },
+  );
+  // An operator's delay, as its status feed tells it: the orders riding the service, and their connections.
+  jobs.task(
+    'fulfilment.operator-delay',
+    z.object({ service: z.string().max(10), date: z.iso.date(), minutes: z.number().int() }),
+    async (p) => {
+      await protection.delayed(p);
     },
   );
   jobs.task('fulfilment.reconcile', z.object({}).loose(), async () => {

@@ -9,7 +9,18 @@ import { ItineraryRepository } from './itinerary/itinerary.repository';
 import { ItineraryService } from './itinerary/itinerary.service';
 import { PdfPool } from './itinerary/itinerary-pdf-pool';
 import type { TimeZoneOf } from './itinerary/itinerary-view';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketReleased, TravellerPeople } from './ports';
+import type {
+  NextDepartures,
+  Notifier,
+  PaymentRecords,
+  RefundMoney,
+  StaffMail,
+  TicketReleased,
+  TravellerPeople,
+} from './ports';
+import { ProtectionRepository } from './protection/protection.repository';
+import { ProtectionService } from './protection/protection.service';
+import { delayRoutes } from './ticketing/delay-sim';
 import type { TicketIssuers } from './ticketing/issuer';
 import { scheduleChangeRoutes } from './ticketing/simulator.routes';
 
@@ -24,6 +35,8 @@ export type FulfilmentPorts = {
   zoneOf: TimeZoneOf;
   /** Reverses what was issued for a ticket once it is refunded (its invoices). */
   ticketReleased?: TicketReleased;
+  /** The next departure on a route, for a missed protected connection. */
+  nextDepartures: NextDepartures;
 };
 
 /** Ticketing after payment, the traveller's refunds, completion, and the itinerary with its PDF. */
@@ -49,6 +62,11 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     ports.people,
     ports.ticketReleased,
   );
+  const protection = new ProtectionService({
+    ctx: service.ctx,
+    repo: new ProtectionRepository(db),
+    next: ports.nextDepartures,
+  });
   // Itinerary PDFs are drawn off the main thread, a bounded number waiting.
   const pdfPool = new PdfPool({ workers: config.ITINERARY_PDF_WORKERS, maxQueue: config.ITINERARY_PDF_QUEUE });
   const itinerary = new ItineraryService(repo, ports.paymentsOf, ports.zoneOf, now, {
@@ -57,14 +75,18 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
   });
   /** Flights re-timed at will are for development and tests, never a production server. */
   const simulatorRoutes: FastifyPluginAsync = async (scope) => {
-    if (config.NODE_ENV !== 'production') await scope.register(scheduleChangeRoutes(db));
+    if (config.NODE_ENV !== 'production') {
+      await scope.register(scheduleChangeRoutes(db));
+      await scope.register(delayRoutes(db));
+    }
   };
   return {
     service,
-    routes: fulfilmentRoutes(service, itinerary),
+    protection,
+    routes: fulfilmentRoutes(service, itinerary, protection),
     simulatorRoutes,
     /** The PDF threads end with the server. */
     close: (app: FastifyInstance) => app.addHook('onClose', () => pdfPool.close()),
-    jobs: (registry: JobRegistry) => registerFulfilmentJobs(registry, service),
+    jobs: (registry: JobRegistry) => registerFulfilmentJobs(registry, service, protection),
   };
 }

@@ -4,9 +4,14 @@ import { serve } from '../../lib/serve';
 import { requireUser } from '../../plugins/auth';
 import type { FulfilmentService } from './fulfilment.service';
 import type { ItineraryFile, ItineraryService } from './itinerary/itinerary.service';
+import type { ProtectionService } from './protection/protection.service';
 
 /** After payment: an order's tickets, expected ticketing time and refunds. */
-export const fulfilmentRoutes = (fulfilment: FulfilmentService, itinerary: ItineraryService): FastifyPluginAsync =>
+export const fulfilmentRoutes = (
+  fulfilment: FulfilmentService,
+  itinerary: ItineraryService,
+  protection: ProtectionService,
+): FastifyPluginAsync =>
   async function fulfilmentApi(app) {
     const signedIn = {
       tags: ['fulfilment'],
@@ -31,6 +36,11 @@ export const fulfilmentRoutes = (fulfilment: FulfilmentService, itinerary: Itine
       reply.header('cache-control', 'no-store');
       return fulfilment.refunds.refundOf(userOf(req.auth), req.query.id);
     });
+    serve(app, api.protection, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return protection.cases(userOf(req.auth), req.query.id);
+    });
+    serve(app, api.chooseProtection, signedIn, async (req) => protection.choose(userOf(req.auth), req.body));
     const download = (reply: FastifyReply, file: ItineraryFile) =>
       reply
         .type(file.type)

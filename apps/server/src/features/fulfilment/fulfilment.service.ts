@@ -31,7 +31,8 @@ declare module '../../jobs/jobs' {
  * may run again safely. The steps are files of `ticketing/`; the order page's part is `fulfilment-view`.
  */
 export class FulfilmentService {
-  private readonly ctx: FulfilmentContext;
+  /** What each step works with; the protected connections share it. */
+  readonly ctx: FulfilmentContext;
 
   constructor(
     repo: FulfilmentRepository,

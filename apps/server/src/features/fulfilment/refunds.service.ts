@@ -218,7 +218,13 @@ export class RefundsService {
   }
 
   /** Refunds every ticket of a sub-order that could not be issued, in full, its service fee too. */
-  async openUnissued(trx: Trx, order: OrderRow, subOrderId: string, at: Date): Promise<number> {
+  async openUnissued(
+    trx: Trx,
+    order: OrderRow,
+    subOrderId: string,
+    at: Date,
+    reason: 'ticketing-failed' | 'connection-missed' = 'ticketing-failed',
+  ): Promise<number> {
     const [subs, travellers] = await Promise.all([
       this.repo.subOrders(order.id, trx),
       this.repo.travellers(order.id, trx),
@@ -228,10 +234,10 @@ export class RefundsService {
     let amount = 0;
     for (const ticket of ticketsOf(sub, travellers)) {
       const row = await this.open(trx, order, ticket, {
-        reason: 'ticketing-failed',
+        reason,
         fee: 0,
         serviceFee: 0,
-        rule: 'supplier-failed',
+        rule: reason === 'connection-missed' ? 'protection' : 'supplier-failed',
         at,
       });
       amount += row.amountMinor;

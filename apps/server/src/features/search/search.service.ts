@@ -176,7 +176,7 @@ export class SearchService {
     return localDate(this.now().getTime(), HOME_ZONE);
   }
 
-  private async allSuppliers(): Promise<Supplier[]> {
+  async allSuppliers(): Promise<Supplier[]> {
     this.suppliers ??= this.options.suppliers(await this.inventory);
     return this.suppliers;
   }

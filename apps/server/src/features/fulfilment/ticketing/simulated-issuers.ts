@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../db/database';
+import { announceDelay, type DelayOptions, drawnDelay } from './delay-sim';
 import {
   type IssuedTicket,
   type IssueRequest,
@@ -18,6 +19,8 @@ export type SimulationOptions = {
   failureRate: number;
   /** Share of flights and trains whose operator publishes a schedule change after issuing. */
   scheduleChangeRate?: number;
+  /** How often operators run a service late after its tickets are issued, announced two hours before. */
+  delays?: DelayOptions;
   random?: () => number;
 };
 
@@ -133,6 +136,7 @@ abstract class SimulatedIssuer implements TicketIssuer {
       }
     }
     const result: IssueResult = { tickets: this.make(request), scheduleChanges };
+    if (this.options.delays) await this.drawDelays(request, this.options.delays);
     await this.db
       .insertInto('simTicketIssues')
       .values({ requestKey: key, supplier: this.kind, response: JSON.stringify(result), createdAt: new Date() })
@@ -140,6 +144,17 @@ abstract class SimulatedIssuer implements TicketIssuer {
       .execute();
     // Two tries at once: the one stored first is what was issued.
     return (await this.find(key)) ?? result;
+  }
+
+  /** The delays its operators will run the request's services with, announced two hours before departure. */
+  private async drawDelays(request: IssueRequest, options: DelayOptions): Promise<void> {
+    for (const leg of request.legs) {
+      const date = leg.departureTime.slice(0, 10);
+      const minutes = drawnDelay(leg.number, date, options);
+      if (minutes === null) continue;
+      const runAt = new Date(Math.max(Date.now(), Date.parse(leg.departureTime) - 2 * 3600_000));
+      await announceDelay(this.db, { service: leg.number, date, minutes }, runAt);
+    }
   }
 
   /** A change set through the control for this service on its local day: minutes later, 0 for none. */

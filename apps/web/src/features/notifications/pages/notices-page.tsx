@@ -35,6 +35,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'schedule-change': { icon: <SwapOutlined />, tone: 'orange' },
   'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
+  'connection-missed': { icon: <AlertOutlined />, tone: 'red' },
+  'protection-rebooked': { icon: <SwapOutlined />, tone: 'green' },
   'service-reply': { icon: <CustomerServiceOutlined />, tone: 'blue' },
   'waitlist-joined': { icon: <HourglassOutlined />, tone: 'blue' },
   'waitlist-filled': { icon: <CheckCircleOutlined />, tone: 'green' },

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Protected connections: how often the simulated airlines and railway run late, and by how much. */
+export const protectionSettings = {
+  TICKETING_SIM_DELAY_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.03)
+    .describe('Share of simulated flights and trains whose operator announces a delay two hours before departure'),
+  TICKETING_SIM_DELAY_MAX_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(1440)
+    .default(240)
+    .describe('The longest delay the simulated operators announce, in minutes (the shortest is 15)'),
+};

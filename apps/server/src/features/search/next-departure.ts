@@ -1,0 +1,62 @@
+import { type Cabin, isRide, localDate, type ResultLeg } from '@junction/domain';
+import type { Refdata } from '@junction/refdata';
+import type { Supplier, SupplierRequest } from './suppliers/supplier';
+
+/** A ride to find again later the same day or the next: its kind, its two ends by place id, and how early. */
+export type RideAfter = {
+  kind: 'air' | 'land';
+  fromPlaceId: number;
+  toPlaceId: number;
+  fromCode: string;
+  toCode: string;
+  /** The earliest departure the traveller can make, an ISO time. */
+  after: string;
+  cabin: string;
+  travellers: number;
+};
+
+const HOME_ZONE = 'Asia/Shanghai';
+const LIMIT_MS = 20_000;
+
+/**
+ * The next nonstop flight or direct train between the same airports or stations, departing at or after
+ * `after` (on its day or the next), with seats left, asked of the suppliers of its kind as a search
+ * would: undefined when none is sold.
+ */
+export async function nextDeparture(
+  refdata: Refdata,
+  suppliers: () => Promise<Supplier[]>,
+  ride: RideAfter,
+  now: Date,
+): Promise<ResultLeg | undefined> {
+  const from = refdata.places.get(ride.fromPlaceId);
+  const to = refdata.places.get(ride.toPlaceId);
+  if (!from || !to) return undefined;
+  const day = localDate(Date.parse(ride.after), HOME_ZONE);
+  const next = localDate(Date.parse(ride.after) + 24 * 3600_000, HOME_ZONE);
+  const bound = (date: string) => ({ date, from, to, fromOnly: true, toOnly: true });
+  const request: SupplierRequest = {
+    cabin: (ride.kind === 'air' ? ride.cabin || 'Y' : 'Y') as Cabin,
+    party: { adults: Math.max(1, ride.travellers), children: 0, infants: 0 },
+    today: localDate(now.getTime(), HOME_ZONE),
+    trips: [day, next].map((date) => ({ date, bounds: [bound(date)] })),
+  };
+  const kind = ride.kind === 'air' ? 'flight' : 'train';
+  const asked = (await suppliers()).filter((s) => s.kind === kind);
+  const answers = await Promise.allSettled(asked.map((s) => s.search(request, AbortSignal.timeout(LIMIT_MS))));
+  const after = Date.parse(ride.after);
+  const legs = answers
+    .flatMap((a) => (a.status === 'fulfilled' ? a.value : []))
+    .filter((r) => r.legs.length === 1)
+    .map((r) => r.legs[0] as ResultLeg)
+    .filter(
+      (l) =>
+        isRide(l) &&
+        !l.soldOut &&
+        l.from.code === ride.fromCode &&
+        l.to.code === ride.toCode &&
+        Date.parse(l.departureTime) >= after,
+    )
+    .sort((a, b) => Date.parse(a.departureTime) - Date.parse(b.departureTime));
+  return legs[0];
+}

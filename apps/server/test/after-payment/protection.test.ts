@@ -1,0 +1,155 @@
+import {
+  neededMinutes,
+  noticePageSchema,
+  type Order,
+  orderSchema,
+  protectionAnswerSchema,
+  type ResultLeg,
+  type SearchResult,
+  selfTransfers,
+  ticketsOf,
+} from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { payOrder } from './paid-order';
+
+// The clock and the travel date are fixed: the timetable and the next departures never depend on the day.
+const START = new Date('2026-12-03T04:00:00Z');
+const now = () => START;
+const TRAVEL_DATE = '2026/12/10';
+
+let t: TestApp;
+let c: ReturnType<typeof bookingClient>;
+let alice: string;
+let found: { searchId: string; results: SearchResult[] };
+
+beforeAll(async () => {
+  t = await createTestApp({ ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0' }, now);
+  c = bookingClient(t);
+  alice = await c.signUp();
+  // From Beijing to Hangzhou: a flight to Shanghai and the train on, on separate tickets.
+  found = await c.search(beijingShanghai('all', TRAVEL_DATE, 'HGH'));
+}, 240_000);
+afterAll(() => t.close());
+
+const isAir = (l: ResultLeg) => l.kind === 'air';
+const isTrain = (l: ResultLeg) => l.kind === 'land';
+const get = (url: string, cookie = alice) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** Minutes to spare at a plan's first self-transfer, if it has one. */
+function slack(r: SearchResult): number | undefined {
+  const tickets = ticketsOf(r).map((x) => x.legs);
+  const [first] = selfTransfers(r.legs, tickets);
+  if (!first) return undefined;
+  const arrive = Date.parse((r.legs[first.arriving] as ResultLeg).arrivalTime);
+  const depart = Date.parse((r.legs[first.departing] as ResultLeg).departureTime);
+  return (depart - arrive) / 60_000 - neededMinutes(r.legs, first);
+}
+
+/**
+ * Two rides on separate tickets (a flight then a train where the day has one, else two trains), with time
+ * to spare at the change, booked, paid and ticketed; the first ride.
+ */
+async function bookSelfTransfer(name: string): Promise<{ order: Order; first: ResultLeg }> {
+  const spare = found.results.filter((r) => (slack(r) ?? -1) >= 5);
+  const plan =
+    spare.find((r) => r.legs.some(isAir) && r.legs.some(isTrain)) ??
+    spare.find((r) => r.legs.filter(isTrain).length === 2);
+  if (!plan) throw new Error('no plan with a self-transfer');
+  const offer = await c.offerOf(alice, found.searchId, plan.id);
+  const who = await c.save(alice, traveller(name, '1985-03-02'));
+  const res = await c.create(alice, orderBody(offer, found.searchId, [who], {}, undefined, 'offline'));
+  expect(res.statusCode, res.body).toBe(200);
+  const order = orderSchema.parse(res.json());
+  await payOrder(t, alice, order.id);
+  await expect
+    .poll(
+      async () => {
+        await t.app.jobs?.runDueJobs();
+        return orderSchema.parse((await get(`/api/order?id=${order.id}`)).json()).status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(5);
+  return { order, first: plan.legs.find((l) => isAir(l) || isTrain(l)) as ResultLeg };
+}
+
+async function delay(flight: ResultLeg, minutes: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/ticketing-sim/delays',
+    headers: { cookie: alice },
+    payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.jobs?.runDueJobs();
+}
+
+const casesOf = async (orderId: string) =>
+  protectionAnswerSchema.parse((await get(`/api/order/protection?id=${orderId}`)).json()).cases;
+const choose = (orderId: string, caseId: string, choice: 'rebook' | 'refund', cookie = alice) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/protection',
+    headers: { cookie },
+    payload: { orderId, caseId, choice },
+  });
+const subStatuses = async (orderId: string) =>
+  await t.db
+    .selectFrom('subOrders')
+    .select(['status', 'flightNumber'])
+    .where('orderId', '=', orderId)
+    .orderBy('position')
+    .execute();
+
+describe('a protected connection', () => {
+  it('opens no case for a delay the change still absorbs, and one with the next departure when the delay breaks it', async () => {
+    const { order, first: flight } = await bookSelfTransfer('张伟');
+    await delay(flight, 1);
+    expect(await casesOf(order.id)).toEqual([]);
+    await delay(flight, 600);
+    const [c1] = await casesOf(order.id);
+    expect(c1?.status).toBe('offered');
+    expect(c1?.delayMinutes).toBe(600);
+    expect(c1?.next?.kind).toBe(c1?.missed.kind);
+    // The next train leaves after the delayed flight lands, with the minimum connection.
+    expect(Date.parse(c1?.next?.departureTime ?? '')).toBeGreaterThan(Date.parse(c1?.delayed.arrivalTime ?? ''));
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    expect(notices.items.map((n) => n.kind)).toContain('connection-missed');
+    // The same delay told again changes nothing.
+    await delay(flight, 600);
+    expect(await casesOf(order.id)).toHaveLength(1);
+
+    const bob = await c.signUp();
+    expect((await choose(order.id, c1?.id as string, 'rebook', bob)).statusCode).toBe(404);
+    const res = await choose(order.id, c1?.id as string, 'rebook');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(protectionAnswerSchema.parse(res.json()).cases[0]?.status).toBe('rebooked');
+    // A second click finds it settled.
+    expect((await choose(order.id, c1?.id as string, 'refund')).statusCode).toBe(422);
+    await expect
+      .poll(
+        async () => {
+          await t.app.jobs?.runDueJobs();
+          return (await subStatuses(order.id)).map((s) => s.status);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual(['5', '4', '5']);
+    const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    expect(after.payment.price.amount).toBe(order.payment.price.amount);
+  }, 180_000);
+
+  it('refunds the unused ticket in full, back to the wallet that paid', async () => {
+    const { order, first: flight } = await bookSelfTransfer('李娜');
+    await delay(flight, 700);
+    const [c1] = await casesOf(order.id);
+    const res = await choose(order.id, c1?.id as string, 'refund');
+    expect(res.statusCode, res.body).toBe(200);
+    const refunds = await t.db.selectFrom('refunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.reason, r.feeMinor, r.serviceFeeMinor])).toEqual([['connection-missed', 0, 0]]);
+    expect(refunds[0]?.amountMinor).toBe(c1?.refund.amount);
+    expect((await subStatuses(order.id)).map((s) => s.status)).toEqual(['5', '6']);
+  }, 180_000);
+});
