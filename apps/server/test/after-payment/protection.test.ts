@@ -137,6 +137,19 @@ describe('a protected connection', () => {
         { timeout: 60_000 },
       )
       .toEqual(['5', '4', '5']);
+    // The missed ticket was replaced, not refunded: its money paid for the new one, so it cannot be refunded.
+    const changed = await t.db
+      .selectFrom('subOrders')
+      .select('id')
+      .where('orderId', '=', order.id)
+      .where('status', '=', '4')
+      .executeTakeFirstOrThrow();
+    const refundChanged = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?orderId=${order.id}&subOrderId=${changed.id}`,
+      headers: { cookie: alice },
+    });
+    expect(refundChanged.statusCode, refundChanged.body).toBe(422);
     const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
     expect(after.payment.price.amount).toBe(order.payment.price.amount);
   }, 180_000);

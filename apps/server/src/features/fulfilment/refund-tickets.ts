@@ -8,6 +8,7 @@ import {
   type RefundFee,
   type RefundSelection,
   refundFee,
+  SUB_ORDER_STATUS,
   subOrderStatusCodec,
 } from '@junction/domain';
 import type { RefundRow, SubOrderRow } from './fulfilment.repository';
@@ -15,6 +16,10 @@ import type { RefundRow, SubOrderRow } from './fulfilment.repository';
 /** Whether a sub-order's tickets stand: ticketed, or changed. */
 export const stands = (sub: Pick<SubOrderRow, 'status'>): boolean =>
   isTicketStanding(subOrderStatusCodec.decode(sub.status));
+
+/** Whether a sub-order's tickets are the traveller's to refund: ticketed, not changed for another. */
+const inHand = (sub: Pick<SubOrderRow, 'status'>): boolean =>
+  subOrderStatusCodec.decode(sub.status) === SUB_ORDER_STATUS.TICKETED;
 
 export type OrderTraveller = { position: number; name: string; airType: string; railType: string | null };
 
@@ -85,7 +90,7 @@ const holds = (r: RefundRow, ticket: RefundTicket) =>
   (r.travellerPosition === null || ticket.position === null || r.travellerPosition === ticket.position);
 
 /**
- * The tickets a selection names that may still be refunded (their sub-order stands and no refund holds
+ * The tickets a selection names that may still be refunded (their sub-order is ticketed and no refund holds
  * them): one ticket, a traveller's every ticket, or everyone's ticket on a sub-order. Refused when it
  * names nothing standing, or when it would leave a child or an infant on a ticket without an adult.
  */
@@ -104,7 +109,8 @@ export function selectTickets(
     .flatMap((s) => ticketsOf(s, travellers))
     // A traveller alone names only tickets of theirs: an older sub-order is refunded for everyone at once.
     .filter((t) => selection.traveller === undefined || t.position === selection.traveller);
-  const open = chosen.filter((t) => stands(t.sub) && !refunds.some((r) => holds(r, t)));
+  // A changed ticket was replaced by a new one its money paid for: only a ticket in hand is refunded.
+  const open = chosen.filter((t) => inHand(t.sub) && !refunds.some((r) => holds(r, t)));
   if (open.length === 0) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: 'status' } });
   for (const sub of subs.filter((s) => open.some((t) => t.sub.id === s.id))) {
     const chosenHere = new Set(open.filter((t) => t.sub.id === sub.id).map((t) => t.position));

@@ -1,4 +1,4 @@
-import { isTicketStanding, ORDER_STATUS, type Order, type OrderFulfilment, type Refund } from '@junction/domain';
+import { ORDER_STATUS, type Order, type OrderFulfilment, type Refund, SUB_ORDER_STATUS } from '@junction/domain';
 
 /** The refund that holds one traveller's ticket on a sub-order (processing or done), if any. */
 export function refundOfTicket(refunds: readonly Refund[], subOrderId: string, position: number): Refund | undefined {
@@ -18,7 +18,9 @@ export function canRefundTicket(
   position: number,
 ): boolean {
   const sub = order.subOrders.find((s) => s.id === subOrderId);
-  if (!fulfilment || !sub || order.status !== ORDER_STATUS.TICKETED || !isTicketStanding(sub.status)) return false;
+  // A changed ticket was replaced by another: only a ticket in hand is refunded.
+  if (!fulfilment || !sub || order.status !== ORDER_STATUS.TICKETED || sub.status !== SUB_ORDER_STATUS.TICKETED)
+    return false;
   const onTicket = fulfilment.tickets.some((x) => x.subOrderId === subOrderId && x.travellerPosition === position);
   return onTicket && !refundOfTicket(fulfilment.refunds, subOrderId, position);
 }
