@@ -55,6 +55,7 @@ export * from './preferences.schema';
 export * from './rail/boarding';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
+export * from './rail/student-fares';
 export * from './rail/ticketing';
 export * from './rail/waitlist';
 export * from './reference.api';
