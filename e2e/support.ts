@@ -50,6 +50,7 @@ export const PAGES = [
   { path: '/agreement/dangerous-goods', namespace: 'agreement-dangerous-goods', titleKey: 'title' },
   { path: '/agreement/battery-rules', namespace: 'agreement-battery', titleKey: 'title' },
   { path: '/agreement/kyfw-auth', namespace: 'agreement-kyfw', titleKey: 'title' },
+  { path: '/agreement/connection-protection', namespace: 'agreement-protection', titleKey: 'title' },
   { path: '/login', namespace: 'account', titleKey: 'login.title' },
   { path: '/register', namespace: 'account', titleKey: 'register.title' },
   { path: '/reset', namespace: 'account', titleKey: 'reset.title' },

@@ -27,13 +27,26 @@ export async function bookTrip(
   mode: 'flight' | 'train' | 'mix' = 'flight',
   days = 21,
   people: { name: string; birth: string }[] = [{ name: '张伟', birth: '1985-03-02' }],
-  { railTicketing }: { railTicketing?: 'online' | 'offline' } = {},
+  {
+    railTicketing,
+    criteria,
+    pick,
+  }: {
+    railTicketing?: 'online' | 'offline';
+    /** Another search than Beijing–Shanghai, and the result of it to book. */
+    criteria?: SearchCriteria;
+    pick?: (r: SearchResult) => boolean;
+  } = {},
 ): Promise<{ id: string; orderNumber: string }> {
   const passengers = [];
   for (const p of people) passengers.push(await saveTraveller(page, p));
-  const { searchId, results } = await searchThroughApi(page, routeCriteria(mode === 'mix' ? 'all' : mode, days));
-  const result =
-    mode === 'flight'
+  const { searchId, results } = await searchThroughApi(
+    page,
+    criteria ?? routeCriteria(mode === 'mix' ? 'all' : mode, days),
+  );
+  const result = pick
+    ? results.find(pick)
+    : mode === 'flight'
       ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
       : mode === 'train'
         ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)

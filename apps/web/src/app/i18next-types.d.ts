@@ -7,6 +7,7 @@ import type agreementDangerousGoods from '../locales/en/agreement-dangerous-good
 import type agreementDisclaimer from '../locales/en/agreement-disclaimer.json';
 import type agreementKyfw from '../locales/en/agreement-kyfw.json';
 import type agreementPrivacy from '../locales/en/agreement-privacy.json';
+import type agreementProtection from '../locales/en/agreement-protection.json';
 import type agreementService from '../locales/en/agreement-service.json';
 import type agreementSoftware from '../locales/en/agreement-software.json';
 import type card from '../locales/en/card.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'agreement-disclaimer': typeof agreementDisclaimer;
       'agreement-kyfw': typeof agreementKyfw;
       'agreement-privacy': typeof agreementPrivacy;
+      'agreement-protection': typeof agreementProtection;
       'agreement-service': typeof agreementService;
       'agreement-software': typeof agreementSoftware;
       card: typeof card;

@@ -10,7 +10,7 @@ export const AGREEMENT_TABS = [
 export type AgreementTab = (typeof AGREEMENT_TABS)[number];
 
 /** Agreement pages outside the tab bar (spec §2). */
-export const AGREEMENT_PAGES = ['battery-rules', 'kyfw-auth'] as const;
+export const AGREEMENT_PAGES = ['battery-rules', 'kyfw-auth', 'connection-protection'] as const;
 export type AgreementPage = AgreementTab | (typeof AGREEMENT_PAGES)[number];
 
 export const paths = {

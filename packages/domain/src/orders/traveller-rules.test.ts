@@ -2,13 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates';
 import {
+  type AirType,
   ageOn,
   airTypeAt,
   checkParty,
   isRailContactPhone,
   type PartyTraveller,
+  partyType,
   railTypes,
   type TripSpan,
+  ticketLabel,
 } from './traveller-rules';
 
 const trip = (start: string, end = start, air = true, rail = false): TripSpan => ({ start, end, air, rail });
@@ -193,5 +196,25 @@ describe('rail contact phones (spec §5, §9)', () => {
     for (const bad of ['+14155552671', '+85512345678', '+8501234567', '+447911123456', '13800138000', '+86']) {
       expect(isRailContactPhone(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('the YOUTH and MIX labels', () => {
+  const airTypes = fc.constantFrom<AirType>('ADULT', 'TEEN', 'CHILD', 'INFANT');
+  it("labels a teen's ticket YOUTH and every other by its type", () => {
+    fc.assert(
+      fc.property(airTypes, (type) => {
+        expect(ticketLabel(type)).toBe(type === 'TEEN' ? 'YOUTH' : type);
+      }),
+    );
+  });
+  it('names a party MIX exactly when its travellers are of several types', () => {
+    fc.assert(
+      fc.property(fc.array(airTypes, { minLength: 1, maxLength: 9 }), (types) => {
+        const party = partyType(types);
+        expect(party === 'MIX').toBe(new Set(types).size > 1);
+        if (party !== 'MIX') expect(party).toBe(types[0]);
+      }),
+    );
   });
 });

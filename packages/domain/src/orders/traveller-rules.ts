@@ -13,6 +13,16 @@ export const RAIL_TYPES = ['ADULT', 'CHILD', 'FREE_CHILD'] as const;
 export type RailType = (typeof RAIL_TYPES)[number];
 export const YOUTH_LABEL = 'YOUTH';
 
+/** The label a flight ticket carries for its traveller: a teen's says `YOUTH`, any other its type. */
+export const ticketLabel = (type: AirType): AirType | typeof YOUTH_LABEL => (type === 'TEEN' ? YOUTH_LABEL : type);
+
+/** The type of a whole party: its one type when every traveller has it, else `MIX`. */
+export function partyType(types: readonly TravellerType[]): TravellerType | undefined {
+  const distinct = new Set(types);
+  if (distinct.size === 0) return undefined;
+  return distinct.size === 1 ? (types[0] as TravellerType) : 'MIX';
+}
+
 /** Spec §3: adults over 12, children 2 to 11, infants under 2 and at least 14 days old. */
 export const ADULT_FROM_AGE = 12;
 export const CHILD_FROM_AGE = 2;

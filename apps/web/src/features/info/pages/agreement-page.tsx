@@ -18,6 +18,7 @@ const NAMESPACE: Record<AgreementSlug, string> = {
   'dangerous-goods': 'agreement-dangerous-goods',
   'battery-rules': 'agreement-battery',
   'kyfw-auth': 'agreement-kyfw',
+  'connection-protection': 'agreement-protection',
 };
 
 type AgreementSection = { heading: string; paragraphs: string[]; items?: string[] };

@@ -73,3 +73,21 @@ export const useRefund = (id: string) =>
     enabled: id !== '',
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? 5000 : false),
   });
+
+/** `GET /api/order/protection`: the order's missed protected connections, each with its two choices. */
+export const useProtection = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...fulfilmentKeys.all, 'protection', orderId],
+    queryFn: ({ signal }) => callApi(fulfilmentEndpoints.protection, { query: { id: orderId }, signal }),
+    enabled: enabled && orderId !== '',
+  });
+
+/** `POST /api/order/protection`: the next departure at no cost, or the unused ticket's refund. */
+export function useChooseProtection() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: { orderId: string; caseId: string; choice: 'rebook' | 'refund' }) =>
+      callApi(fulfilmentEndpoints.chooseProtection, { body }),
+    onSuccess: refresh,
+  });
+}

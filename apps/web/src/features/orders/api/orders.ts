@@ -2,6 +2,7 @@ import {
   type CreateOrderInput,
   IDEMPOTENCY_HEADER,
   isIssuing,
+  isTicketBeingIssued,
   isWaitlisted,
   type OrderListQuery,
   orderEndpoints,
@@ -56,7 +57,7 @@ export const useOrders = (query: OrderListQuery) => useQuery(ordersQueryOptions(
 
 /**
  * `GET /api/order` (spec §7); asked again every few seconds while it is paid and its tickets are issued,
- * and while it waits on a waiting list for seats to come back.
+ * while it waits on a waiting list for seats to come back, and while a ticket of it is on its way.
  */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
@@ -65,7 +66,9 @@ export const orderQueryOptions = (id: string) =>
     enabled: id !== '',
     refetchInterval: (q) => {
       const status = q.state.data?.status;
-      return status !== undefined && (isIssuing(status) || isWaitlisted(status)) ? 5000 : false;
+      // A ticket issued later (the next departure after a missed protected connection) is waited for too.
+      const ticketComing = q.state.data?.subOrders.some((s) => isTicketBeingIssued(s.status)) ?? false;
+      return status !== undefined && (isIssuing(status) || isWaitlisted(status) || ticketComing) ? 5000 : false;
     },
   });
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

@@ -6,7 +6,9 @@ import {
   isWaitlisted,
   type Order,
   type OrderFulfilment,
+  SUB_ORDER_STATUS,
   scheduleChangeOf,
+  ticketLabel,
 } from '@junction/domain';
 import { Alert, Button, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +102,13 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
               </div>
               {tickets.length > 0 ? (
                 <div className={styles.ticketScroll}>
-                  <TicketTable order={order} fulfilment={fulfilment} tickets={tickets} onRefund={onRefund} />
+                  <TicketTable
+                    order={order}
+                    fulfilment={fulfilment}
+                    tickets={tickets}
+                    onRefund={onRefund}
+                    replaced={s.status === SUB_ORDER_STATUS.CHANGED ? s.flightNumber : undefined}
+                  />
                 </div>
               ) : null}
               <div className={styles.refundActions}>
@@ -128,10 +136,12 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
 type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
   fulfilment: OrderFulfilment | undefined;
   tickets: IssuedTicketView[];
+  /** A changed ticket's own flight or train: its ride in the itinerary is now the new one's. */
+  replaced?: string | undefined;
 };
 
 /** A sub-order's tickets, traveller by traveller, each traveller's refund beside their first ride. */
-function TicketTable({ order, fulfilment, tickets: issued, onRefund }: TicketTableProps) {
+function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced }: TicketTableProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const rail = issued[0]?.supplier === 'rail';
@@ -158,10 +168,19 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund }: TicketTab
           const first = tickets[i - 1]?.travellerPosition !== x.travellerPosition;
           return (
             <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="ticket-row">
-              <td>{traveller?.name}</td>
               <td>
-                {leg?.number}{' '}
-                <span className={styles.muted}>{leg ? formatTravelTime(leg.departureTime, language) : ''}</span>
+                {traveller?.name}
+                {!rail && traveller?.airType === 'TEEN' ? (
+                  <Tag bordered={false} color="purple" className={styles.changedTag} data-testid="ticket-label">
+                    {t(`types.${ticketLabel(traveller.airType)}`)}
+                  </Tag>
+                ) : null}
+              </td>
+              <td>
+                {replaced ?? leg?.number}{' '}
+                <span className={styles.muted}>
+                  {leg && !replaced ? formatTravelTime(leg.departureTime, language) : ''}
+                </span>
                 {change ? (
                   <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
                     {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}

@@ -2,13 +2,14 @@ import type { BookingOffer } from '@junction/domain';
 import { Button, Card, Modal, Result, Skeleton, Steps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useMediaQuery } from '../../../shared/lib/use-media-query';
+import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
@@ -213,6 +214,9 @@ function BookingSteps({
                 <div className={styles.protection} data-testid="self-transfer-protection">
                   <strong>{t('booking.itinerary.selfTransfer')}</strong>
                   <p>{t('booking.itinerary.selfTransferText', { minutes: result.selfTransferMinutes })}</p>
+                  <Link to={paths.agreement('connection-protection')} target="_blank" data-testid="protection-terms">
+                    {t('booking.itinerary.selfTransferTerms')}
+                  </Link>
                 </div>
               ) : null}
               <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>

@@ -1,5 +1,14 @@
 import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
-import { canCancelOrder, isAwaitingPayment, isIssuing, isRefunded, isTicketed, type Order } from '@junction/domain';
+import {
+  canCancelOrder,
+  isAwaitingPayment,
+  isIssuing,
+  isRefunded,
+  isTicketBeingIssued,
+  isTicketed,
+  type Order,
+  partyType,
+} from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -25,11 +34,23 @@ import { Itinerary } from '../components/itinerary';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { PriceBreakdown } from '../components/price-breakdown';
+import { ProtectionCard } from '../components/protection-card';
 import { ReceiptCard } from '../components/receipt-card';
 import { RefundDialog } from '../components/refund-dialog';
 import { TicketsCard } from '../components/tickets-card';
 import { WaitlistCard } from '../components/waitlist-card';
 import { refundableOf } from '../lib/ticket-refunds';
+
+/** The party's type (spec §3): one type, or MIX for travellers of several. */
+function PartyTag({ types }: { types: Order['travellers'][number]['airType'][] }) {
+  const { t } = useTranslation('orders');
+  const party = partyType(types);
+  return party ? (
+    <Tag bordered={false} data-testid="party-type" data-type={party}>
+      {t(`types.${party}`)}
+    </Tag>
+  ) : null;
+}
 
 /** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
 const hasItinerary = (status: Order['status']) => isIssuing(status) || isTicketed(status);
@@ -61,18 +82,21 @@ function OrderView({ order }: { order: Order }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
-  const fulfilment = useOrderFulfilment(order.id, isIssuing(order.status));
+  const ticketComing = order.subOrders.some((s) => isTicketBeingIssued(s.status));
+  const fulfilment = useOrderFulfilment(order.id, isIssuing(order.status) || ticketComing);
   const chat = useChatLauncher();
   const client = useQueryClient();
   // The refund asked about: one ticket, one traveller's every ticket, or everyone's on a ticket.
   const [refunding, setRefunding] = useState<RefundTickets | null>(null);
   // Each step of the order brings its traveller a notice and may bring tickets or refunds: once the order
   // moves, the unread count in the header and the tickets are asked for again.
+  // A ticket issued or changed on its own (the next departure after a missed connection) moves no order status.
+  const subStatuses = order.subOrders.map((s) => String(s.status)).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again whenever the order's status moves
   useEffect(() => {
     void client.invalidateQueries({ queryKey: sessionKeys.user });
     void client.invalidateQueries({ queryKey: fulfilmentKeys.order(order.id) });
-  }, [client, order.status]);
+  }, [client, order.status, subStatuses]);
   const unpaid = isAwaitingPayment(order.status);
   const left = useSecondsUntil(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
@@ -138,6 +162,7 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
+          <ProtectionCard order={order} />
           <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} />
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
           {hasItinerary(order.status) || isRefunded(order.status) ? (
@@ -172,7 +197,11 @@ function OrderView({ order }: { order: Order }) {
             <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
             <FareRules fees={order.fees} legs={order.legs} />
           </Card>
-          <Card title={t('order.travellers')} className={styles.card}>
+          <Card
+            title={t('order.travellers')}
+            className={styles.card}
+            extra={<PartyTag types={order.travellers.map((x) => x.airType)} />}
+          >
             <ul className={styles.travellerRows} data-testid="order-travellers">
               {order.travellers.map((x, position) => (
                 <li key={`${x.name}-${x.documentMasked}`} className={styles.travellerRow} data-testid="order-traveller">

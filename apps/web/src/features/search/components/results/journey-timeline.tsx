@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { paths } from '../../../../shared/paths';
 import { Price } from '../../../../shared/ui/price';
 import { isMainLeg, pointName, toMoney } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
@@ -179,7 +180,15 @@ function Connection({ leg, next, result, isSelfTransfer }: ConnectionProps) {
             {t('timeline.selfTransfer')}
             {result.selfTransferMinutes !== undefined ? (
               <> {t('timeline.protected', { duration: formatDuration(result.selfTransferMinutes) })}</>
-            ) : null}
+            ) : null}{' '}
+            <a
+              href={paths.agreement('connection-protection')}
+              target="_blank"
+              rel="noopener"
+              data-testid="protection-terms"
+            >
+              {t('timeline.protectionTerms')}
+            </a>
           </p>
         </div>
       ) : null}

@@ -1,0 +1,107 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { Order, ProtectedRide, ProtectionCase } from '@junction/domain';
+import { App, Button, type ButtonProps, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTravelTime } from '../../../shared/lib/format';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { paths } from '../../../shared/paths';
+import { FormError } from '../../../shared/ui/form-error';
+import { Price } from '../../../shared/ui/price';
+import { useChooseProtection, useProtection } from '../api/fulfilment';
+import styles from './orders.module.css';
+
+/** A ride as one line: its number, its ends in the reader's language, and its local times. */
+function RideLine({ ride }: { ride: ProtectedRide }) {
+  const { language } = usePreferences();
+  return (
+    <span>
+      <strong>{ride.number}</strong> {ride.from[language]} → {ride.to[language]},{' '}
+      {formatTravelTime(ride.departureTime, language)} – {formatTravelTime(ride.arrivalTime, language).slice(-5)}
+    </span>
+  );
+}
+
+/** One missed connection: what happened, and the two choices until one is taken, each confirmed once. */
+function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const { modal } = App.useApp();
+  const choose = useChooseProtection();
+  const refund = <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />;
+  const confirm = (choice: 'rebook' | 'refund') =>
+    modal.confirm({
+      title: t(`protection.confirm.${choice}Title`),
+      content: choice === 'rebook' && c.next ? <RideLine ride={c.next} /> : t('protection.confirm.refundText'),
+      okText: t(`protection.confirm.${choice}Ok`),
+      cancelText: t('protection.confirm.back'),
+      okButtonProps: { 'data-testid': 'protection-confirm' } as ButtonProps,
+      onOk: () => choose.mutateAsync({ orderId, caseId: c.id, choice }),
+    });
+  return (
+    <div data-testid="protection-case" data-status={c.status}>
+      <p>
+        {t('protection.delayed', {
+          trip: c.delayed.number,
+          minutes: c.delayMinutes,
+          arrival: formatTravelTime(c.delayed.arrivalTime, language),
+          missed: c.missed.number,
+        })}
+      </p>
+      {c.status === 'offered' ? (
+        <>
+          <div className={styles.protectionChoice}>
+            <p>{c.next ? <RideLine ride={c.next} /> : t('protection.noNext')}</p>
+            <Button type="primary" disabled={!c.next} onClick={() => confirm('rebook')} data-testid="protection-rebook">
+              {t('protection.rebook')}
+            </Button>
+          </div>
+          <div className={styles.protectionChoice}>
+            <p>
+              {t('protection.refundText')} {refund}
+            </p>
+            <Button onClick={() => confirm('refund')} data-testid="protection-refund">
+              {t('protection.refund')}
+            </Button>
+          </div>
+        </>
+      ) : c.status === 'rebooked' && c.next ? (
+        <p data-testid="protection-outcome">
+          {t('protection.rebooked')} <RideLine ride={c.next} />
+        </p>
+      ) : (
+        <p data-testid="protection-outcome">
+          {t('protection.refunded')} {refund}
+        </p>
+      )}
+      <FormError error={choose.error} />
+    </div>
+  );
+}
+
+/** The order's missed protected connections (the protection's terms page), when a delay broke one. */
+export function ProtectionCard({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const cases = useProtection(order.id, order.subOrders.length > 1).data?.cases ?? [];
+  if (cases.length === 0) return null;
+  return (
+    <Card
+      className={styles.card}
+      data-testid="protection-card"
+      title={
+        <span>
+          <SafetyCertificateOutlined /> {t('protection.title')}
+        </span>
+      }
+      extra={
+        <Link to={paths.agreement('connection-protection')} data-testid="protection-terms">
+          {t('protection.terms')}
+        </Link>
+      }
+    >
+      {cases.map((c) => (
+        <CaseBody key={c.id} orderId={order.id} c={c} />
+      ))}
+    </Card>
+  );
+}

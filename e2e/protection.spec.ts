@@ -1,0 +1,144 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  neededMinutes,
+  type ProtectionAnswer,
+  type ResultLeg,
+  type SearchCriteria,
+  type SearchResult,
+  selfTransfers,
+  ticketsOf,
+} from '../packages/domain/src/index';
+import { routeCriteria, shot } from './setup';
+import { type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
+
+const isRide = (l: ResultLeg) => l.kind === 'air' || l.kind === 'land';
+
+/** Minutes to spare at a plan's first self-transfer, or undefined without one. */
+function slack(r: SearchResult): number | undefined {
+  const [first] = selfTransfers(
+    r.legs,
+    ticketsOf(r).map((x) => x.legs),
+  );
+  if (!first) return undefined;
+  const arrive = Date.parse((r.legs[first.arriving] as ResultLeg).arrivalTime);
+  const depart = Date.parse((r.legs[first.departing] as ResultLeg).departureTime);
+  return (depart - arrive) / 60_000 - neededMinutes(r.legs, first);
+}
+
+/** Beijing to Hangzhou, door-to-door: a flight to Shanghai and the train on, or two trains, on separate tickets. */
+function toHangzhou(days: number): SearchCriteria {
+  const c = routeCriteria('all', days);
+  return {
+    ...c,
+    legs: [{ ...(c.legs[0] as SearchCriteria['legs'][number]), destination: 'HGH', destinationName: 'Hangzhou' }],
+  };
+}
+
+/**
+ * A self-transfer with time to spare at the change, booked and paid through the API and ticketed, whose
+ * first ride the simulated operator then runs ten hours late; answers the order's id once its case is open.
+ */
+async function missedConnection(page: Page, days: number): Promise<string> {
+  let first: ResultLeg | undefined;
+  const order = await bookTrip(page, 'mix', days, undefined, {
+    criteria: toHangzhou(days),
+    pick: (r) => {
+      const ok = (slack(r) ?? -1) >= 5;
+      if (ok) first = r.legs.find(isRide);
+      return ok;
+    },
+  });
+  await payFromWallet(page, order.id);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/order?id=${order.id}`)).json()) as { status: number }).status,
+      {
+        message: 'the order to be ticketed',
+        timeout: 90_000,
+      },
+    )
+    .toBe(5);
+  const ride = first as ResultLeg;
+  const delayed = await page.request.post('/ticketing-sim/delays', {
+    data: { service: ride.number, date: ride.departureTime.slice(0, 10), minutes: 600 },
+  });
+  expect(delayed.ok(), await delayed.text()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/order/protection?id=${order.id}`)).json()) as ProtectionAnswer).cases
+          .length,
+      { message: 'the missed connection to be told', timeout: 60_000 },
+    )
+    .toBe(1);
+  return order.id;
+}
+
+/** Takes a choice on the order page: its button, then the confirmation (two clicks). */
+async function take(page: Page, choice: 'rebook' | 'refund') {
+  await page.getByTestId(`protection-${choice}`).click();
+  await page.getByTestId('protection-confirm').click();
+}
+
+for (const lang of ['en', 'zh-CN'] as Lang[]) {
+  test(`a delay that breaks a protected connection is rebooked on the next departure in two clicks (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    await useLanguage(context, baseURL as string, lang);
+    const errors = watchErrors(page);
+    await signedInTraveller(page, lang);
+    const orderId = await missedConnection(page, lang === 'en' ? 23 : 24);
+    await page.goto(`/order?id=${orderId}`);
+    const card = page.getByTestId('protection-card');
+    await expect(card).toContainText(text(lang, 'orders', 'protection.title'));
+    await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'offered');
+    await shot(page, `protection-offered-${lang}`, { fullPage: true });
+    await take(page, 'rebook');
+    await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'rebooked');
+    await expect(card.getByTestId('protection-outcome')).toContainText(text(lang, 'orders', 'protection.rebooked'));
+    // The new ticket is issued through the railway or the airline, beside the missed one marked changed.
+    await expect(page.getByTestId('sub-order')).toHaveCount(3, { timeout: 60_000 });
+    await expect(page.getByTestId('sub-order').last()).toHaveAttribute('data-status', '5', { timeout: 90_000 });
+    await expect(page.locator('[data-testid="sub-order"][data-status="4"]')).toContainText(
+      text(lang, 'orders', 'subStatus.4'),
+    );
+    await shot(page, `protection-rebooked-${lang}`, { fullPage: true });
+    // The notice of the missed connection, in the site's language, leads to the order.
+    await page.goto('/account/notices');
+    const notice = page.locator('[data-testid="notice"][data-kind="connection-missed"]');
+    await expect(notice).toContainText(lang === 'en' ? 'is protected' : '已受保障');
+    await expect(page.locator('[data-testid="notice"][data-kind="protection-rebooked"]')).toBeVisible();
+    // The terms are a page of their own.
+    await page.goto(`/order?id=${orderId}`);
+    await page.getByTestId('protection-terms').click();
+    await expect(page.getByTestId('agreement-text')).toContainText(text(lang, 'agreement-protection', 'title'));
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a traveller on a phone takes the refund of the unused ticket instead (zh-CN, 390 px)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await useLanguage(context, baseURL as string, 'zh-CN');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInTraveller(page, 'zh-CN');
+  const orderId = await missedConnection(page, 25);
+  await page.goto(`/order?id=${orderId}`);
+  const card = page.getByTestId('protection-card');
+  await take(page, 'refund');
+  await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'refunded');
+  await expect(card.getByTestId('protection-outcome')).toContainText(text('zh-CN', 'orders', 'protection.refunded'));
+  // Being refunded, or already paid back: the refund is paid out after a short time.
+  await expect(
+    page.locator('[data-testid="sub-order"][data-status="6"], [data-testid="sub-order"][data-status="3"]'),
+  ).toHaveCount(1);
+  if (process.env.SHOTS)
+    await page.screenshot({ path: `${process.env.SHOTS}/protection-refunded-zh-CN-390.png`, fullPage: true });
+});
