@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { useChooseProtection, useProtection } from '../api/fulfilment';
+import { useDuration } from './itinerary';
 import styles from './orders.module.css';
 
 /** A ride as one line: its number, its ends in the reader's language, and its local times. */
@@ -28,6 +29,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
   const { language } = usePreferences();
   const { modal } = App.useApp();
   const choose = useChooseProtection();
+  const duration = useDuration();
   const refund = <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />;
   const confirm = (choice: 'rebook' | 'refund') =>
     modal.confirm({
@@ -43,7 +45,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
       <p>
         {t('protection.delayed', {
           trip: c.delayed.number,
-          minutes: c.delayMinutes,
+          delay: duration(c.delayMinutes),
           arrival: formatTravelTime(c.delayed.arrivalTime, language),
           missed: c.missed.number,
         })}
