@@ -2,6 +2,7 @@ import {
   neededMinutes,
   noticePageSchema,
   type Order,
+  orderInvoicesSchema,
   orderSchema,
   protectionAnswerSchema,
   type ResultLeg,
@@ -106,6 +107,13 @@ const subStatuses = async (orderId: string) =>
 describe('a protected connection', () => {
   it('opens no case for a delay the change still absorbs, and one with the next departure when the delay breaks it', async () => {
     const { order, first: flight } = await bookSelfTransfer('张伟');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: { cookie: alice },
+      payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
     await delay(flight, 1);
     expect(await casesOf(order.id)).toEqual([]);
     await delay(flight, 600);
@@ -137,6 +145,11 @@ describe('a protected connection', () => {
         { timeout: 60_000 },
       )
       .toEqual(['5', '4', '5']);
+    // What was invoiced for the missed ticket is reversed; the ticket that still stands keeps its own.
+    const documents = orderInvoicesSchema.parse((await get(`/api/invoices?orderId=${order.id}`)).json()).items;
+    const missedDoc = documents.find((d) => d.service === c1?.missed.number);
+    expect(['reversing', 'reversed']).toContain(missedDoc?.status);
+    expect(documents.find((d) => d.service === flight.number)?.status).toMatch(/^(issuing|issued)$/);
     // The missed ticket was replaced, not refunded: its money paid for the new one, so it cannot be refunded.
     const changed = await t.db
       .selectFrom('subOrders')

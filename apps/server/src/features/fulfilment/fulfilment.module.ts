@@ -66,6 +66,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     ctx: service.ctx,
     repo: new ProtectionRepository(db),
     next: ports.nextDepartures,
+    released: ports.ticketReleased,
   });
   // Itinerary PDFs are drawn off the main thread, a bounded number waiting.
   const pdfPool = new PdfPool({ workers: config.ITINERARY_PDF_WORKERS, maxQueue: config.ITINERARY_PDF_QUEUE });

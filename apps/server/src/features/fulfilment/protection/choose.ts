@@ -64,6 +64,7 @@ async function rebook(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: 
     throw new AppError('PROTECTION_CLOSED');
   if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: missed.id, from: S.TICKETED, to: S.CHANGED })))
     throw new AppError('PROTECTION_CLOSED');
+  await deps.released?.(trx, { orderId: order.id, subOrderId: missed.id, travellerPosition: null, reason: 'changed' });
   const subs = await ctx.repo.subOrders(order.id, trx);
   const fresh = await repo.insertSubOrder(trx, {
     orderId: order.id,

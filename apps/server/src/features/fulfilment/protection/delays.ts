@@ -12,14 +12,20 @@ import {
 } from '@junction/domain';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, SubOrderRow } from '../fulfilment.repository';
-import type { NextDepartures } from '../ports';
+import type { NextDepartures, TicketReleased } from '../ports';
 import { recordScheduleChanges } from '../schedule-changes';
 import type { ProtectionRepository } from './protection.repository';
 
 /** An operator's delay of a service on a day (its local date), in minutes behind its timetable. */
 export type Delay = { service: string; date: string; minutes: number };
 
-export type ProtectionDeps = { ctx: FulfilmentContext; repo: ProtectionRepository; next: NextDepartures };
+export type ProtectionDeps = {
+  ctx: FulfilmentContext;
+  repo: ProtectionRepository;
+  next: NextDepartures;
+  /** What was issued for a replaced ticket (its invoices) is reversed. */
+  released?: TicketReleased;
+};
 
 /** A ride as a case shows it. */
 export const rideOf = (leg: ResultLeg): ProtectedRide => ({
