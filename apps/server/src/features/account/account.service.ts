@@ -1,15 +1,12 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   AppError,
   type CodePurpose,
-  type CurrentUser,
   type Identity,
-  isEmail,
   isStrongPassword,
   type Language,
   type ProfileUpdate,
 } from '@junction/domain';
-import { maskMobile, normalizeMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
 import { keyedHash, sameDigest } from '../../lib/crypto';
 import type { Auth } from '../../plugins/auth';
@@ -19,8 +16,12 @@ import type { Mailer } from './messaging/mailer';
 import { activationMail, codeMail, codeSms } from './messaging/messages';
 import type { SmsProvider } from './messaging/sms';
 import { DAY, HOUR, MINUTE, type RateLimiter } from './rate-limiter';
+import { type RequestMeta, Sessions, sha256 } from './sessions';
+import { normalizeTarget } from './targets';
 
+export { toCurrentUser } from './current-user';
 export { LOGIN_LOCK_FAILURES, LOGIN_LOCK_MS } from './login-guard';
+export { hashToken, type RequestMeta } from './sessions';
 
 /** OWASP's argon2id parameters: 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,17 +31,12 @@ export const ACTIVATION_TTL_MS = DAY;
 /** The window of the per-address sign-in limit. */
 export const LOGIN_IP_WINDOW_MS = 15 * MINUTE;
 
-const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
-export const hashToken = sha256;
-
 /**
  * An argon2id hash of a password nobody knows: a sign-in for an unknown account is checked against it, so
  * it costs the same time as one for a known account and the answer time tells nothing.
  */
 const UNKNOWN_ACCOUNT_HASH = argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
 
-/** Who asks: their address, browser, language, and the channel they sign in by (an app says so). */
-export type RequestMeta = { ip: string; userAgent: string | null; language: Language; channel: 'web' | 'app' };
 export type SignedIn = { user: UserRow; token: string };
 /** An e-mail registration waiting for its link; `claim` goes to the browser that registered, as a cookie. */
 export type PendingActivation = { pendingEmail: string; claim: string };
@@ -68,7 +64,11 @@ export class AccountService {
     private readonly sms: SmsProvider,
     private readonly options: AccountServiceOptions,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.sessions = new Sessions(repo, options, now);
+  }
+
+  private readonly sessions: Sessions;
 
   private perIp(max: number): number {
     return Math.max(1, Math.round(max * this.options.ipLimitFactor));
@@ -76,14 +76,7 @@ export class AccountService {
 
   /** A mobile number in E.164 or an e-mail address in lower case; a malformed one is refused by field. */
   normalizeTarget(type: Identity, target: string, country = 'CN'): string {
-    if (type === 'mobile') {
-      const mobile = normalizeMobile(target, country);
-      if (!mobile) throw new AppError('VALIDATION_FAILED', { params: { field: 'mobile', reason: 'format' } });
-      return mobile;
-    }
-    const email = target.trim().toLowerCase();
-    if (!isEmail(email)) throw new AppError('VALIDATION_FAILED', { params: { field: 'email', reason: 'format' } });
-    return email;
+    return normalizeTarget(type, target, country);
   }
 
   private codeHash(target: string, purpose: CodePurpose, code: string): string {
@@ -195,7 +188,7 @@ export class AccountService {
       const claim = await this.sendActivation(user.id, target, meta.language);
       return { pendingEmail: target, claim };
     }
-    return { user, token: await this.startSession(user.id, meta) };
+    return { user, token: await this.sessions.start(user.id, meta) };
   }
 
   private claimHash(claim: string): string {
@@ -269,7 +262,7 @@ export class AccountService {
       ...(passwordHash ? { passwordHash } : {}),
     });
     if (!user) throw new AppError('ACTIVATION_INVALID');
-    return { user, token: await this.startSession(user.id, meta) };
+    return { user, token: await this.sessions.start(user.id, meta) };
   }
 
   async login(
@@ -287,7 +280,7 @@ export class AccountService {
       await this.useCode(target, 'login', input.code);
       if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
       await this.guard.succeeded(this.guard.subjectOf(target));
-      return { user, token: await this.startSession(user.id, meta) };
+      return { user, token: await this.sessions.start(user.id, meta) };
     }
     if (!user) {
       // As long as a wrong password for a known account, so the answer time tells nothing.
@@ -302,7 +295,7 @@ export class AccountService {
     await this.guard.succeeded(subject);
     // Only someone who knows the password learns that the address waits for activation.
     if (input.identity === 'email' && !user.emailVerifiedAt) throw new AppError('EMAIL_UNACTIVATED');
-    return { user, token: await this.startSession(user.id, meta) };
+    return { user, token: await this.sessions.start(user.id, meta) };
   }
 
   async resetPassword(
@@ -342,7 +335,7 @@ export class AccountService {
     this.assertPassword(next);
     await this.repo.updateUser(userId, { passwordHash: await argon2.hash(next, ARGON2_OPTIONS) });
     await this.repo.revokeUserSessions(userId, this.now());
-    return this.startSession(userId, meta);
+    return this.sessions.start(userId, meta);
   }
 
   async bind(
@@ -379,68 +372,20 @@ export class AccountService {
     return user;
   }
 
-  // Sessions
-
-  private async startSession(userId: string, meta: RequestMeta): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const now = this.now();
-    await this.repo.insertSession({
-      userId,
-      tokenHash: sha256(token),
-      now,
-      expiresAt: new Date(now.getTime() + this.options.sessionAbsoluteMs),
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      ip: meta.ip,
-      channel: meta.channel,
-    });
-    return token;
-  }
-
   /** The user of a session token, or null when it is unknown, revoked, idle too long or past its lifetime. */
-  async authenticate(token: string): Promise<Auth | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const tokenHash = sha256(token);
-    const now = this.now();
-    const session = await this.repo.findLiveSession(tokenHash, now);
-    if (!session) return null;
-    if (now.getTime() - new Date(session.lastSeenAt).getTime() > this.options.sessionIdleMs) {
-      await this.repo.revokeSession(tokenHash, now);
-      return null;
-    }
-    if (now.getTime() - new Date(session.lastSeenAt).getTime() > MINUTE) await this.repo.touchSession(session.id, now);
-    return { userId: session.userId, tokenHash, channel: session.channel === 'app' ? 'app' : 'web' };
+  authenticate(token: string): Promise<Auth | null> {
+    return this.sessions.authenticate(token);
   }
 
-  async logout(tokenHash: string): Promise<void> {
-    await this.repo.revokeSession(tokenHash, this.now());
+  logout(tokenHash: string): Promise<void> {
+    return this.sessions.logout(tokenHash);
   }
 
-  async signOutOthers(userId: string, tokenHash: string): Promise<number> {
-    return this.repo.revokeUserSessions(userId, this.now(), tokenHash);
+  signOutOthers(userId: string, tokenHash: string): Promise<number> {
+    return this.sessions.signOutOthers(userId, tokenHash);
   }
 
-  async otherSessionCount(userId: string): Promise<number> {
-    const { n } = await this.repo.countLiveSessions(userId, this.now());
-    return Math.max(0, Number(n) - 1);
+  otherSessionCount(userId: string): Promise<number> {
+    return this.sessions.otherSessionCount(userId);
   }
-}
-
-/** `GET /user` (spec §3): what the header and the account pages show of the signed-in traveller. */
-export function toCurrentUser(user: UserRow, unread = 0): CurrentUser {
-  const mobile = user.mobile ? maskMobile(user.mobile) : null;
-  return {
-    name: user.nickname || user.name || mobile || user.email || '',
-    unread,
-    info: {
-      id: user.id,
-      gender: user.gender === 0 || user.gender === 1 ? user.gender : null,
-      mobile,
-      mobileCountry: user.mobileCountry,
-      email: user.email,
-      emailVerified: user.emailVerifiedAt !== null,
-      name: user.name,
-      nickname: user.nickname,
-      birthday: user.birthday,
-    },
-  };
 }
