@@ -2,6 +2,8 @@ import type { ConversationAction, ConversationStatus } from '@junction/domain';
 import { conversationFrom } from '@junction/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database';
+import * as agents from './chat.agents';
+import * as connections from './chat.connections';
 import type { ChatConversationsTable, ChatMessagesTable, ChatTables } from './chat.tables';
 
 type ChatDb = Kysely<Database & ChatTables>;
@@ -33,84 +35,23 @@ export class ChatRepository {
     return this.db.transaction().execute(work);
   }
 
-  // Agents
+  // Agents (chat.agents.ts)
 
-  async agent(userId: string): Promise<{ userId: string; displayName: string } | undefined> {
-    return this.db
-      .selectFrom('chatAgents')
-      .select(['userId', 'displayName'])
-      .where('userId', '=', userId)
-      .executeTakeFirst();
+  agent(userId: string): Promise<{ userId: string; displayName: string } | undefined> {
+    return agents.agent(this.db, userId);
   }
 
-  async agents(liveSince: Date): Promise<{ userId: string; displayName: string; online: boolean }[]> {
-    const rows = await this.db
-      .selectFrom('chatAgents')
-      .select(['userId', 'displayName'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('chatConnections')
-              .select('id')
-              .whereRef('chatConnections.userId', '=', 'chatAgents.userId')
-              .where('isAgent', '=', true)
-              .where('seenAt', '>', liveSince),
-          )
-          .as('online'),
-      )
-      .orderBy('displayName')
-      .execute();
-    return rows.map((r) => ({ ...r, online: Boolean(r.online) }));
+  agents(liveSince: Date): Promise<{ userId: string; displayName: string; online: boolean }[]> {
+    return agents.agents(this.db, liveSince);
   }
 
-  async insertAgent(userId: string, displayName: string, now: Date): Promise<void> {
-    await this.db
-      .insertInto('chatAgents')
-      .values({ userId, displayName, createdAt: now })
-      .onConflict((oc) => oc.column('userId').doUpdateSet({ displayName }))
-      .execute();
+  insertAgent(userId: string, displayName: string, now: Date): Promise<void> {
+    return agents.insertAgent(this.db, userId, displayName, now);
   }
 
-  /**
-   * An agent account: the user with this e-mail (created, signed-in by e-mail and password, when new)
-   * gets the agent role. Answers whether the account was created.
-   */
-  async upsertAgentAccount(a: { email: string; passwordHash: string; name: string; now: Date }): Promise<boolean> {
-    return this.transaction(async (trx) => {
-      const existing = await trx.selectFrom('users').select('id').where('email', '=', a.email).executeTakeFirst();
-      const user =
-        existing ??
-        (await trx
-          .insertInto('users')
-          .values({
-            email: a.email,
-            emailVerifiedAt: a.now,
-            passwordHash: a.passwordHash,
-            name: a.name,
-            mobile: null,
-            mobileCountry: null,
-            nickname: null,
-            gender: null,
-            birthday: null,
-            createdAt: a.now,
-            updatedAt: a.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      if (existing)
-        await trx
-          .updateTable('users')
-          .set({ passwordHash: a.passwordHash, emailVerifiedAt: a.now, updatedAt: a.now })
-          .where('id', '=', existing.id)
-          .execute();
-      await trx
-        .insertInto('chatAgents')
-        .values({ userId: user.id, displayName: a.name, createdAt: a.now })
-        .onConflict((oc) => oc.column('userId').doUpdateSet({ displayName: a.name }))
-        .execute();
-      return !existing;
-    });
+  /** An agent account for an e-mail (see `chat.agents.ts`); answers whether the account was created. */
+  upsertAgentAccount(a: { email: string; passwordHash: string; name: string; now: Date }): Promise<boolean> {
+    return agents.upsertAgentAccount(this.db, a);
   }
 
   // Conversations
@@ -410,50 +351,22 @@ export class ChatRepository {
       .executeTakeFirst();
   }
 
-  // Connections
+  // Connections (chat.connections.ts)
 
-  /**
-   * Opens a connection if the user has fewer than `max` live ones (seen since `liveSince`), counted
-   * under a per-user lock so two processes never both let the last one in.
-   */
-  async openConnection(
+  openConnection(
     c: { id: string; userId: string; processId: string; isAgent: boolean; now: Date },
     max: number,
     liveSince: Date,
   ): Promise<boolean> {
-    return this.transaction(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('chat-connections'), hashtext(${c.userId}))`.execute(trx);
-      const row = await trx
-        .selectFrom('chatConnections')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('userId', '=', c.userId)
-        .where('seenAt', '>', liveSince)
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) >= max) return false;
-      await trx
-        .insertInto('chatConnections')
-        .values({
-          id: c.id,
-          userId: c.userId,
-          processId: c.processId,
-          isAgent: c.isAgent,
-          openedAt: c.now,
-          seenAt: c.now,
-        })
-        .execute();
-      return true;
-    });
+    return connections.openConnection(this.db, c, max, liveSince);
   }
 
-  async closeConnection(id: string): Promise<void> {
-    await this.db.deleteFrom('chatConnections').where('id', '=', id).execute();
+  closeConnection(id: string): Promise<void> {
+    return connections.closeConnection(this.db, id);
   }
 
-  /** The heartbeat of a process's connections; lapsed ones of any process are removed. */
-  async touchConnections(ids: string[], now: Date, lapsedBefore: Date): Promise<void> {
-    if (ids.length > 0)
-      await this.db.updateTable('chatConnections').set({ seenAt: now }).where('id', 'in', ids).execute();
-    await this.db.deleteFrom('chatConnections').where('seenAt', '<', lapsedBefore).execute();
+  touchConnections(ids: string[], now: Date, lapsedBefore: Date): Promise<void> {
+    return connections.touchConnections(this.db, ids, now, lapsedBefore);
   }
 }
 

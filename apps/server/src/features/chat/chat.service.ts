@@ -3,19 +3,19 @@ import {
   AppError,
   CHAT_IMAGE_MAX_BYTES,
   CHAT_TEXT_MAX,
-  type ChatEvent,
   type ChatMessage,
   type ChatOrderCard,
   type ChatSummary,
   type Conversation,
-  type ConversationStatus,
   type MessagesPage,
   type QueueItem,
   type SendMessage,
   serviceHours,
 } from '@junction/domain';
 import type { BusEvent, ChatBus } from './chat.bus';
+import { cleanText, maskEmail, maskMobile, toConversation, toMessage } from './chat.present';
 import type { ChatRepository, ChatTrx, ConversationRow, MessageRow, NewMessage } from './chat.repository';
+import { ConversationMoves } from './conversation-moves';
 import { checkImageAllowance, type ImageLimits } from './image-allowance';
 import { sniffImageType } from './image-type';
 
@@ -39,56 +39,10 @@ export type ChatOptions = {
   hoursNow: () => Date;
 };
 
+export { maskEmail, maskMobile, toMessage } from './chat.present';
+
 type Reader = { userId: string };
 const MINUTE = 60_000;
-
-export function toMessage(m: MessageRow): ChatMessage {
-  return {
-    conversationId: m.conversationId,
-    seq: m.seq,
-    sender: m.sender as ChatMessage['sender'],
-    senderName: m.senderName,
-    kind: m.kind as ChatMessage['kind'],
-    text: m.text,
-    imageId: m.imageId,
-    order: (m.orderCard as ChatOrderCard | null) ?? null,
-    event: m.event as ChatEvent | null,
-    clientId: m.clientId,
-    createdAt: m.createdAt.toISOString(),
-  };
-}
-
-function toConversation(c: ConversationRow & { unread: number }, agentName: string | null): Conversation {
-  return {
-    id: c.id,
-    status: c.status as ConversationStatus,
-    createdAt: c.createdAt.toISOString(),
-    lastMessageAt: c.lastMessageAt.toISOString(),
-    lastSeq: c.lastSeq,
-    agentName,
-    travellerDeliveredSeq: c.travellerDeliveredSeq,
-    travellerReadSeq: c.travellerReadSeq,
-    agentDeliveredSeq: c.agentDeliveredSeq,
-    agentReadSeq: c.agentReadSeq,
-    outOfHours: c.outOfHours,
-    unread: c.unread,
-  };
-}
-
-/** Masks all but the last four digits of a mobile number, and the middle of an e-mail's local part. */
-export function maskMobile(mobile: string | null): string | null {
-  if (!mobile) return null;
-  return mobile.length <= 4 ? '****' : `${'*'.repeat(Math.min(7, mobile.length - 4))}${mobile.slice(-4)}`;
-}
-export function maskEmail(email: string | null): string | null {
-  if (!email) return null;
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
-/** Text as stored: control characters other than line breaks removed, trimmed. Never HTML, never parsed. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const cleanText = (text: string) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
 
 /**
  * Online service: travellers write to our agents, agents take, answer, transfer and close. Every message
@@ -103,7 +57,17 @@ export class ChatService {
     private readonly notifier: ChatNotifier | undefined,
     private readonly options: ChatOptions,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.moves = new ConversationMoves({
+      repo,
+      now,
+      agent: (userId) => this.agent(userId),
+      agentName: (agentId) => this.agentName(agentId),
+      publish: (event) => this.publish(event),
+    });
+  }
+
+  private readonly moves: ConversationMoves;
 
   private agentNames = new Map<string, string>();
   private async agentName(agentId: string | null): Promise<string | null> {
@@ -408,88 +372,19 @@ export class ChatService {
 
   async agentTyping(agentId: string, conversationId: string): Promise<void> {
     const conv = await this.repo.byId(conversationId);
-    if (!conv || conv.status !== 'active' || conv.agentId !== agentId) return;
+    if (conv?.status !== 'active' || conv.agentId !== agentId) return;
     await this.publish({ t: 'typing', c: conv.id, u: conv.userId, a: agentId, by: 'agent' });
   }
 
-  private async changed(
-    agentId: string,
-    conversationId: string,
-    change: (trx: ChatTrx) => Promise<ConversationRow | undefined>,
-    event: ChatEvent,
-    eventName: () => Promise<string | null>,
-  ): Promise<void> {
-    await this.agent(agentId);
-    const now = this.now();
-    const done = await this.repo.transaction(async (trx) => {
-      const row = await change(trx);
-      if (!row) {
-        const exists = await this.repo.forAgent(agentId, conversationId, trx);
-        if (!exists) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-        if (exists.status === 'closed') throw new AppError('CHAT_CONVERSATION_CLOSED');
-        throw new AppError('CHAT_NOT_HELD');
-      }
-      const message = await this.repo.appendMessage(
-        trx,
-        row.id,
-        {
-          kind: 'event',
-          event,
-          text: null,
-          imageId: null,
-          orderCard: null,
-          sender: 'system',
-          senderUserId: null,
-          senderName: await eventName(),
-          clientId: null,
-        },
-        now,
-        'keep',
-      );
-      return { row, message };
-    });
-    await this.publish({ t: 'message', c: done.row.id, s: done.message.seq, u: done.row.userId, a: done.row.agentId });
-    await this.publish({ t: 'conversation', c: done.row.id, u: done.row.userId, a: done.row.agentId });
+  take(agentId: string, conversationId: string): Promise<void> {
+    return this.moves.take(agentId, conversationId);
   }
 
-  async take(agentId: string, conversationId: string): Promise<void> {
-    await this.changed(
-      agentId,
-      conversationId,
-      (trx) =>
-        this.repo.transition(trx, { id: conversationId, action: 'take', to: 'active', agentId, now: this.now() }),
-      'taken',
-      () => this.agentName(agentId),
-    );
+  transfer(agentId: string, conversationId: string, toAgentId: string): Promise<void> {
+    return this.moves.transfer(agentId, conversationId, toAgentId);
   }
 
-  async transfer(agentId: string, conversationId: string, toAgentId: string): Promise<void> {
-    const target = await this.repo.agent(toAgentId);
-    if (!target) throw new AppError('CHAT_AGENT_NOT_FOUND');
-    await this.changed(
-      agentId,
-      conversationId,
-      (trx) =>
-        this.repo.transition(trx, {
-          id: conversationId,
-          action: 'transfer',
-          to: 'active',
-          heldBy: agentId,
-          agentId: toAgentId,
-          now: this.now(),
-        }),
-      'transferred',
-      async () => target.displayName,
-    );
-  }
-
-  async close(agentId: string, conversationId: string): Promise<void> {
-    await this.changed(
-      agentId,
-      conversationId,
-      (trx) => this.repo.closeFor(trx, conversationId, agentId, this.now()),
-      'closed',
-      () => this.agentName(agentId),
-    );
+  close(agentId: string, conversationId: string): Promise<void> {
+    return this.moves.close(agentId, conversationId);
   }
 }
