@@ -1,11 +1,21 @@
 import { type Kysely, sql } from 'kysely';
 
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
+type AnyDb = Kysely<any>;
+
 /**
  * Orders (spec §3, §4): an order, its travellers as they were booked (document numbers sealed), one
  * sub-order per ticket, an event row for every change of status, and the rail seats held for orders.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
 export async function up(db: Kysely<any>): Promise<void> {
+  await ordersAndTravellers(db);
+  await subOrdersAndEvents(db);
+  await seatStock(db);
+}
+
+/** The order, and its travellers as they were booked (document numbers sealed). */
+async function ordersAndTravellers(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -56,7 +66,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_masked', 'text', (c) => c.notNull())
     .addUniqueConstraint('order_travellers_position', ['order_id', 'position'])
     .execute();
+}
 
+/** One sub-order per ticket, and an event row for every change of status. */
+async function subOrdersAndEvents(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('sub_orders')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -90,7 +103,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('order_events_order').on('order_events').columns(['order_id', 'id']).execute();
+}
 
+/** The rail seats of each train, class and day, and those held for orders. */
+async function seatStock(db: AnyDb): Promise<void> {
   // Seats of one class on one train on one day: `held` only grows by a compare-and-set within capacity.
   await db.schema
     .createTable('seat_stock')

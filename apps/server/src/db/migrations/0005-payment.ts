@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
+type AnyDb = Kysely<any>;
+
 /**
  * Payment (spec §4, docs/architecture.md §6, §9). Two separate parts:
  * - the card processor simulator's own tables (`gateway_sim_*`): card tokens (brand, last four, expiry and
@@ -10,6 +13,13 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
 export async function up(db: Kysely<any>): Promise<void> {
+  await gatewaySimulator(db);
+  await paymentAttempts(db);
+  await paymentRecords(db);
+}
+
+/** The simulated card gateway's tokens, intents, refunds and events. */
+async function gatewaySimulator(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('gateway_sim_tokens')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -68,7 +78,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delivered_at', 'timestamptz')
     .addColumn('deliveries', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+}
 
+/** Where an order was made, and the attempts to pay it. */
+async function paymentAttempts(db: AnyDb): Promise<void> {
   // Where an order was made (spec §4: an order made in the mobile app is paid in the app).
   await db.schema
     .alterTable('orders')
@@ -106,7 +119,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index payment_attempts_open on payment_attempts (updated_at)
     where state in ('created', 'action', 'capturing', 'unknown')`.execute(db);
   await db.schema.createIndex('payment_attempts_intent').on('payment_attempts').column('intent_id').execute();
+}
 
+/** Payment events, refunds, and the gateway's webhook events as they came. */
+async function paymentRecords(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('payment_events')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())

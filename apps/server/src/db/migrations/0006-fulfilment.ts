@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
+type AnyDb = Kysely<any>;
+
 /**
  * After payment (spec §4): notices (spec §2, §3 unread) with when each was read and sent; tickets as the
  * suppliers issued them, one per traveller and leg; the ticketing issuers' own record of what they issued
@@ -7,6 +10,13 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
 export async function up(db: Kysely<any>): Promise<void> {
+  await notices(db);
+  await tickets(db);
+  await refunds(db);
+}
+
+/** The traveller's notices. */
+async function notices(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -27,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('notifications')
     .columns(['user_id', 'read_at', 'created_at'])
     .execute();
+}
 
+/** Tickets as issued, and the simulated issuer's record of its issues. */
+async function tickets(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('tickets')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -58,7 +71,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('response', 'jsonb', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
+}
 
+/** Refunds of tickets. */
+async function refunds(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('refunds')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
+type AnyDb = Kysely<any>;
+
 /**
  * Online service: agents (accounts with the agent role), conversations with their delivery and read
  * marks, messages numbered within their conversation, images as bytes, and the open WebSocket
@@ -7,6 +10,13 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema version
 export async function up(db: Kysely<any>): Promise<void> {
+  await agentsAndConversations(db);
+  await imagesAndMessages(db);
+  await connections(db);
+}
+
+/** The agents, and the conversations travellers hold with them. */
+async function agentsAndConversations(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('chat_agents')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -48,7 +58,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('chat_conversations')
     .columns(['status', 'agent_id'])
     .execute();
+}
 
+/** Images sent in the chat, and the messages of each conversation. */
+async function imagesAndMessages(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('chat_images')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -85,7 +98,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('chat_messages')
     .columns(['sender_user_id', 'created_at'])
     .execute();
+}
 
+/** Live connections of every server process. */
+async function connections(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('chat_connections')
     .addColumn('id', 'uuid', (c) => c.primaryKey())

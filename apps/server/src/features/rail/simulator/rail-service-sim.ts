@@ -10,8 +10,8 @@ import {
 } from '@junction/domain';
 import { maskMobile } from '@junction/domain/phone';
 import argon2 from 'argon2';
-import { sql } from 'kysely';
-import type { Db } from '../../../db/database';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../../db/database';
 import type { Keyring } from '../../../lib/crypto';
 import {
   type RailAccountPassenger,
@@ -22,6 +22,7 @@ import {
 } from '../provider';
 import { type RailIssuedTicket, type RailIssueRequest, railTickets } from '../ticketing';
 import { SimSignInGuard } from './sign-in-guard';
+import type { SimAccountInput, SimPassengerInput } from './sim-account-input';
 
 /** Where the simulated rail service texts its login codes (the product's SMS gateway in development). */
 export type SimSms = { send(sms: { to: string; text: string }): Promise<void> };
@@ -46,33 +47,6 @@ const SIM_ARGON2 = { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, paral
 const SEAL_PURPOSE = 'rail-sim-document';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-export type SimPassengerInput = {
-  name: string;
-  englishName?: string | null;
-  documentType: string;
-  documentNumber: string;
-  documentExpiry?: string | null;
-  birthDate?: string | null;
-  gender?: 'MALE' | 'FEMALE' | null;
-  nationality?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  type?: RailAccountPassenger['type'];
-};
-
-export type SimAccountInput = {
-  username: string;
-  password: string;
-  holderName: string;
-  /** The holder's 18-digit ID card number. */
-  idNumber: string;
-  /** E.164: where the login codes go. */
-  phone: string;
-  email?: string | null;
-  /** Passengers besides the holder, who is always the first. */
-  passengers?: SimPassengerInput[];
-};
 
 /**
  * A believable national rail booking service (12306) for development and tests, kept in its own tables:
@@ -152,48 +126,56 @@ export class RailServiceSimulator implements RailAccountProvider {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const [position, p] of passengers.entries()) {
-        if (!isDocumentType(p.documentType)) throw new Error(`unknown document type ${p.documentType}`);
-        const facts = documentFacts(p.documentType, p.documentNumber, today);
-        const birthDate = p.birthDate ?? facts?.birthDate;
-        if (!birthDate) throw new Error('a passenger needs a date of birth');
-        const status = railStatusOf(
-          {
-            documentType: p.documentType,
-            documentNumber: p.documentNumber,
-            documentExpiry: p.documentExpiry ?? null,
-            chineseName: /\p{Script=Han}/u.test(p.name) ? p.name : null,
-            englishName: p.englishName ?? null,
-            birthDate,
-            phone: p.phone ?? null,
-            email: p.email ?? null,
-          },
-          today,
-        );
-        await trx
-          .insertInto('railSimPassengers')
-          .values({
-            accountId: account.id,
-            position,
-            name: p.name,
-            englishName: p.englishName ?? null,
-            documentType: p.documentType,
-            documentSealed: this.keyring.seal(p.documentNumber, SEAL_PURPOSE),
-            documentMasked: maskDocumentNumber(p.documentNumber),
-            documentExpiry: p.documentExpiry ?? null,
-            birthDate,
-            gender: p.gender ?? facts?.gender ?? null,
-            nationality: p.nationality ?? null,
-            phone: p.phone ?? null,
-            email: p.email ?? null,
-            passengerType: p.type ?? 'ADULT',
-            status,
-            createdAt: at,
-          })
-          .execute();
-      }
+      for (const [position, p] of passengers.entries())
+        await this.insertPassenger(trx, { accountId: account.id, position, at, today }, p);
     });
     return { username: input.username };
+  }
+
+  /** One passenger of a new account, with its verification status by the railway's rules. */
+  private async insertPassenger(
+    trx: Transaction<Database>,
+    { accountId, position, at, today }: { accountId: string; position: number; at: Date; today: string },
+    p: SimPassengerInput,
+  ): Promise<void> {
+    if (!isDocumentType(p.documentType)) throw new Error(`unknown document type ${p.documentType}`);
+    const facts = documentFacts(p.documentType, p.documentNumber, today);
+    const birthDate = p.birthDate ?? facts?.birthDate;
+    if (!birthDate) throw new Error('a passenger needs a date of birth');
+    const status = railStatusOf(
+      {
+        documentType: p.documentType,
+        documentNumber: p.documentNumber,
+        documentExpiry: p.documentExpiry ?? null,
+        chineseName: /\p{Script=Han}/u.test(p.name) ? p.name : null,
+        englishName: p.englishName ?? null,
+        birthDate,
+        phone: p.phone ?? null,
+        email: p.email ?? null,
+      },
+      today,
+    );
+    await trx
+      .insertInto('railSimPassengers')
+      .values({
+        accountId,
+        position,
+        name: p.name,
+        englishName: p.englishName ?? null,
+        documentType: p.documentType,
+        documentSealed: this.keyring.seal(p.documentNumber, SEAL_PURPOSE),
+        documentMasked: maskDocumentNumber(p.documentNumber),
+        documentExpiry: p.documentExpiry ?? null,
+        birthDate,
+        gender: p.gender ?? facts?.gender ?? null,
+        nationality: p.nationality ?? null,
+        phone: p.phone ?? null,
+        email: p.email ?? null,
+        passengerType: p.type ?? 'ADULT',
+        status,
+        createdAt: at,
+      })
+      .execute();
   }
 
   async requestCode(
