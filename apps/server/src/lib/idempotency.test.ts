@@ -1,7 +1,14 @@
 import { AppError } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeyOf, isUniqueViolation, once, requestHashOf, sameRequest } from './idempotency';
+import {
+  idempotencyKeyOf,
+  isUniqueViolation,
+  once,
+  requestHashOf,
+  sameRequest,
+  writtenMeanwhile,
+} from './idempotency';
 
 const codeOf = (f: () => unknown) => {
   try {
@@ -38,6 +45,29 @@ describe('idempotency keys', () => {
     expect(isUniqueViolation(e, 'orders_idempotency')).toBe(true);
     expect(isUniqueViolation(e, 'other')).toBe(false);
     expect(isUniqueViolation(new Error('x'))).toBe(false);
+  });
+
+  it('answers the same row for the same body, and refuses the key with a different one', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (asked, other) => {
+        expect(codeOf(() => sameRequest(requestHashOf(asked), requestHashOf(asked), 'TOPUP_KEY_REUSED'))).toBe('ok');
+        if (JSON.stringify(asked) !== JSON.stringify(other))
+          expect(codeOf(() => sameRequest(requestHashOf(asked), requestHashOf(other), 'TOPUP_KEY_REUSED'))).toBe(
+            'TOPUP_KEY_REUSED',
+          );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("finds the other request's row only after a clash on the key's own unique constraint", async () => {
+    const row = { id: 'r' };
+    const clash = (constraint: string) => ({ code: '23505', constraint });
+    expect(await writtenMeanwhile(clash('payment_attempts_key'), 'payment_attempts_key', async () => row)).toBe(row);
+    expect(await writtenMeanwhile(clash('payment_attempts_one_open'), 'payment_attempts_key', async () => row)).toBe(
+      undefined,
+    );
+    expect(await writtenMeanwhile(new Error('lost'), 'payment_attempts_key', async () => row)).toBe(undefined);
   });
 });
 

@@ -23,6 +23,18 @@ export const isUniqueViolation = (e: unknown, constraint?: string): boolean =>
   (constraint === undefined || (e as { constraint?: string }).constraint === constraint);
 
 /**
+ * After a write failed on a key's unique constraint: the row the same key's other request wrote
+ * meanwhile (found by `find`), or undefined when the failure was something else.
+ */
+export async function writtenMeanwhile<T>(
+  e: unknown,
+  constraint: string,
+  find: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  return isUniqueViolation(e, constraint) ? find() : undefined;
+}
+
+/**
  * Does a keyed request once. A request whose key was seen gets the first answer again (`replay`, which
  * refuses it when its body differs, see `sameRequest`); otherwise `make` does it. When `make` fails in a
  * way that may mean the same key was being used at that moment by another request (`raced`), the other

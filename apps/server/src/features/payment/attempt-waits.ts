@@ -1,6 +1,6 @@
 import { AppError, type AttemptState, isOpenAttempt, type PaymentState } from '@junction/domain';
 import { answer } from './attempt-view';
-import { sameRequest } from './idempotency';
+import { sameRequest } from '../../lib/idempotency';
 import { type PaymentContext, sleep } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
@@ -13,7 +13,7 @@ export class AttemptWaits {
 
   /** The same key again: the same attempt's answer, once it is known. */
   async replay(attempt: AttemptRow, requestHash: string): Promise<PaymentState> {
-    sameRequest(attempt, requestHash);
+    sameRequest(attempt.requestHash, requestHash, 'IDEMPOTENCY_KEY_REUSED');
     const settled = await this.waitWhile(attempt.id, ['created', 'capturing']);
     return answer(settled);
   }

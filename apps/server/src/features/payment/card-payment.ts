@@ -4,7 +4,7 @@ import type { AttemptSettling } from './attempt-settling';
 import { answer } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
 import { GatewayRefused, GatewayUnavailable } from './gateway/gateway';
-import { isUnique, writtenMeanwhile } from './idempotency';
+import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
@@ -150,7 +150,7 @@ export class CardPayment {
       }
       const same = await writtenMeanwhile(e, 'payment_attempts_key', () => repo.attemptByKey(due.order.id, p.key));
       if (same) return { kind: 'replay', attempt: same };
-      if (isUnique(e, 'payment_attempts_one_open')) return { kind: 'busy' };
+      if (isUniqueViolation(e, 'payment_attempts_one_open')) return { kind: 'busy' };
       throw e;
     }
   }

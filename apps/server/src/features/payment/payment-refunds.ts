@@ -1,6 +1,6 @@
 import { AppError } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
-import { isUnique } from './idempotency';
+import { isUniqueViolation } from '../../lib/idempotency';
 import type { PaymentContext } from './payment.context';
 import type { AttemptRow, RefundRow } from './payment.repository';
 import type { Trx } from './ports';
@@ -43,7 +43,7 @@ export class PaymentRefunds {
       refund = await this.ctx.repo.transaction((trx) => this.write(trx, p));
     } catch (e) {
       // The same key's other request wrote it meanwhile: answered as the existing refund.
-      if (!isUnique(e, 'payment_refunds_idempotency_key_key')) throw e;
+      if (!isUniqueViolation(e, 'payment_refunds_idempotency_key_key')) throw e;
       return this.refund(p);
     }
     return presentRefund(await this.send(refund).catch(() => refund));

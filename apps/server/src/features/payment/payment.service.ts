@@ -12,7 +12,7 @@ import { AttemptWaits } from './attempt-waits';
 import { CardPayment } from './card-payment';
 import type { GatewayEvent, PaymentGateway } from './gateway/gateway';
 import { HeldPayment } from './held-payment';
-import { fingerprint, requireKey } from './idempotency';
+import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
 import { PaymentContext, type PaymentsOptions } from './payment.context';
 import type { PaymentsRepository, RefundRow } from './payment.repository';
 import { PaymentRefunds, type RefundResult } from './payment-refunds';
@@ -75,13 +75,13 @@ export class PaymentsService {
     idempotencyKey: string | undefined,
     channel: OrderChannel,
   ): Promise<PaymentState> {
-    const key = requireKey(idempotencyKey);
+    const key = idempotencyKeyOf(idempotencyKey);
     const order = await this.ctx.orders.find(input.orderId, userId);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.channel === 'app' && channel !== 'app') throw new AppError('PAY_IN_APP');
     const method = input.method;
     if (!method) throw new AppError('PAYMENT_METHOD_REQUIRED');
-    const requestHash = fingerprint(method);
+    const requestHash = requestHashOf(method);
     const earlier = await this.ctx.repo.attemptByKey(order.id, key);
     if (earlier) return this.waits.replay(earlier, requestHash);
     if (method.kind === 'wallet') return this.walletPayment.pay(userId, order.id, key, requestHash);

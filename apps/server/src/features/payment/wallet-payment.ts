@@ -1,7 +1,7 @@
 import { AppError, type PaymentPurpose, type PaymentState } from '@junction/domain';
 import { present } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
-import { isUnique, writtenMeanwhile } from './idempotency';
+import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import { amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 import type { WalletFunds } from './ports';
@@ -37,7 +37,7 @@ export class WalletPayment {
       }
       const same = await writtenMeanwhile(e, 'payment_attempts_key', () => repo.attemptByKey(orderId, key));
       if (same) return this.waits.replay(same, requestHash);
-      if (isUnique(e, 'payment_attempts_one_open')) throw new AppError('PAYMENT_IN_PROGRESS');
+      if (isUniqueViolation(e, 'payment_attempts_one_open')) throw new AppError('PAYMENT_IN_PROGRESS');
       throw e;
     }
   }

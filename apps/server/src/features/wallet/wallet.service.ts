@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   addCardSchema,
@@ -18,6 +17,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { addJob } from '../../jobs/jobs';
 import type { Keyring } from '../../lib/crypto';
+import { idempotencyKeyOf, requestHashOf, sameRequest } from '../../lib/idempotency';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import { type CodeOutcome, cardLabel, type SavedCards } from './saved-cards';
 import type { WalletLedger } from './wallet.ledger';
@@ -186,18 +186,15 @@ export class WalletService {
   }
 
   async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
-    const key = idempotencyKey?.trim();
-    if (!key || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    const key = idempotencyKeyOf(idempotencyKey);
     const max = this.options.caps.perTopupMinor;
     if (input.amount < TOPUP_MIN_MINOR || input.amount > max)
       throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max } });
     const source = input.source;
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([input.amount, source]))
-      .digest('base64url');
+    const requestHash = requestHashOf([input.amount, source]);
     const earlier = await this.repo.topupByKey(userId, key);
     if (earlier) {
-      if (earlier.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
+      sameRequest(earlier.requestHash, requestHash, 'TOPUP_KEY_REUSED');
       return presentTopup(earlier);
     }
     // Checked again under the lock when the top-up is written; first here, to refuse before anything is asked.
@@ -208,7 +205,7 @@ export class WalletService {
     if ('replay' in card) return card.replay;
     const { row, created } = await this.write(userId, input, key, requestHash, card);
     if (!created) {
-      if (row.requestHash !== requestHash) throw new AppError('TOPUP_KEY_REUSED');
+      sameRequest(row.requestHash, requestHash, 'TOPUP_KEY_REUSED');
       return presentTopup(row);
     }
     let token = source.kind === 'card' ? source.token : '';
