@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
+import { faresArb, transfersArb } from './network-arbitraries.test-support';
 import type { Outcome, Query } from './query';
 import { McRaptor } from './raptor';
 
@@ -99,22 +100,14 @@ describe('planFlexible', () => {
           stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
           start: fc.integer({ min: 0, max: 20 * H }),
           legs: fc.array(fc.integer({ min: 10 * M, max: 6 * H }), { minLength: 3, maxLength: 3 }),
-          fares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }),
+          fares: faresArb(),
           boardFee: fc.integer({ min: 0, max: 2000 }),
           // Which of the 5 service days the line runs on.
           days: fc.integer({ min: 1, max: 31 }),
         }),
         { minLength: 1, maxLength: 8 },
       ),
-      transfers: fc.array(
-        fc.record({
-          from: fc.integer({ min: 0, max: stopCount - 1 }),
-          to: fc.integer({ min: 0, max: stopCount - 1 }),
-          seconds: fc.integer({ min: 0, max: 2 * H }),
-          price: fc.integer({ min: 0, max: 3000 }),
-        }),
-        { maxLength: 3 },
-      ),
+      transfers: transfersArb(stopCount, 3),
       change: fc.array(fc.integer({ min: 0, max: 2 * H }), { minLength: stopCount, maxLength: stopCount }),
       origin: fc.integer({ min: 0, max: stopCount - 1 }),
       destination: fc.integer({ min: 0, max: stopCount - 1 }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
+import { faresArb, transfersArb } from './network-arbitraries.test-support';
 import type { Leg, Outcome, Query } from './query';
 import { McRaptor } from './raptor';
 
@@ -153,22 +154,14 @@ const networkArb = fc.record({ stopCount: fc.integer({ min: 3, max: 6 }), seed: 
         stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
         start: fc.integer({ min: 0, max: 12 * H }),
         legs: fc.array(fc.integer({ min: 5 * M, max: 3 * H }), { minLength: 3, maxLength: 3 }),
-        fares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }),
+        fares: faresArb(),
         boardFee: fc.integer({ min: 0, max: 2000 }),
         copies: fc.integer({ min: 1, max: 3 }),
         gap: fc.integer({ min: 10 * M, max: 2 * H }),
       }),
       { minLength: 1, maxLength: 7 },
     ),
-    transfers: fc.array(
-      fc.record({
-        from: fc.integer({ min: 0, max: stopCount - 1 }),
-        to: fc.integer({ min: 0, max: stopCount - 1 }),
-        seconds: fc.integer({ min: 0, max: 2 * H }),
-        price: fc.integer({ min: 0, max: 3000 }),
-      }),
-      { maxLength: 4 },
-    ),
+    transfers: transfersArb(stopCount, 4),
     change: fc.array(fc.integer({ min: 0, max: 45 * M }), { minLength: stopCount, maxLength: stopCount }),
     access: fc.array(endArb(stopCount), { minLength: 1, maxLength: 3 }),
     // The engine takes one way out per stop (the caller keeps the quickest).

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
+import { faresArb, transfersArb } from './network-arbitraries.test-support';
 import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 
 const H = 3600;
@@ -17,7 +18,7 @@ const networkArb = fc.integer({ min: 3, max: 6 }).chain((stopCount) =>
         start: fc.integer({ min: 0, max: 10 * H }),
         runs: fc.array(fc.integer({ min: 300, max: 3 * H }), { minLength: 3, maxLength: 3 }),
         dwell: fc.integer({ min: 0, max: 600 }),
-        fares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }),
+        fares: faresArb(),
         boardFee: fc.integer({ min: 0, max: 2000 }),
         copies: fc.integer({ min: 1, max: 3 }),
         gap: fc.integer({ min: 600, max: 2 * H }),
@@ -25,15 +26,7 @@ const networkArb = fc.integer({ min: 3, max: 6 }).chain((stopCount) =>
       }),
       { minLength: 1, maxLength: 6 },
     ),
-    transfers: fc.array(
-      fc.record({
-        from: fc.integer({ min: 0, max: stopCount - 1 }),
-        to: fc.integer({ min: 0, max: stopCount - 1 }),
-        seconds: fc.integer({ min: 0, max: 2 * H }),
-        price: fc.integer({ min: 0, max: 3000 }),
-      }),
-      { maxLength: 4 },
-    ),
+    transfers: transfersArb(stopCount, 4),
     change: fc.array(fc.integer({ min: 0, max: 45 * 60 }), { minLength: stopCount, maxLength: stopCount }),
     egress: fc.uniqueArray(
       fc.record({

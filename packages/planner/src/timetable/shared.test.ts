@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
+import { transfersArb } from '../raptor/network-arbitraries.test-support';
 import type { Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { buildTimetable } from './build-timetable';
@@ -36,15 +37,7 @@ const networkArb = fc.integer({ min: 3, max: 8 }).chain((stopCount) =>
       }),
       { minLength: 1, maxLength: 8 },
     ),
-    transfers: fc.array(
-      fc.record({
-        from: fc.integer({ min: 0, max: stopCount - 1 }),
-        to: fc.integer({ min: 0, max: stopCount - 1 }),
-        seconds: fc.integer({ min: 0, max: 2 * H }),
-        price: fc.integer({ min: 0, max: 3000 }),
-      }),
-      { maxLength: 5 },
-    ),
+    transfers: transfersArb(stopCount, 5),
     change: fc.array(fc.integer({ min: 0, max: 45 * M }), { minLength: stopCount, maxLength: stopCount }),
     queries: fc.array(
       fc.record({
