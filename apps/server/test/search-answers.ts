@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SearchResult } from '@junction/domain';
+import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import {
   answerOf,
   type FoldEntry,
@@ -30,3 +30,14 @@ export async function folded(store: SearchStore, entries: readonly SessionEntry[
   const texts = await store.answerTexts(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
   return foldEntries(list, new Map([...texts].map(([id, text]) => [id, answerOf(text)])));
 }
+
+/** Criteria a store keeps but never reads. */
+export const anyCriteria = { type: 1, legs: [] } as unknown as SearchCriteria;
+
+/** A result at a price from one supplier: as much of a result as a store and its folding read. */
+export const sellerResult = (id: string, amount: number, supplier: string): SearchResult =>
+  ({
+    id,
+    price: { amount, currency: 'CNY' },
+    sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
+  }) as unknown as SearchResult;

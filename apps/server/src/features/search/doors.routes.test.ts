@@ -1,9 +1,9 @@
 import { distanceKm, isRide, leaderOf, type SearchCriteriaInput, type SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient } from '../../../test/booking-client';
-import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { searchTestApp } from '../../../test/support/search-app';
 import { railRemaining } from './inventory/fares';
-import { sharedInventory } from './inventory/inventory';
 
 const START = new Date('2026-11-22T04:00:00Z');
 const WANGFUJING = { lat: 39.9125, lon: 116.4105 };
@@ -44,16 +44,7 @@ const metroToTrain = async (
 describe('door-to-door plans from an address or landmark', () => {
   let t: TestApp;
   beforeAll(async () => {
-    await sharedInventory(testRefdata(), false);
-    t = await createTestApp(
-      {
-        SEARCH_LATENCY_SCALE: '0.02',
-        SEARCH_SUPPLIER_FAILURES: 'false',
-        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
-        RATE_LIMIT_MAX: '100000',
-      },
-      () => START,
-    );
+    t = await searchTestApp(() => START);
   });
   afterAll(() => t.close());
 

@@ -1,15 +1,6 @@
-import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
-import { answerWith, folded } from '../../../test/search-answers';
+import { answerWith, anyCriteria as criteria, folded, sellerResult as result } from '../../../test/search-answers';
 import { MAX_RESULTS, MemorySearchStore, resultsOf, SessionResults } from './search-store';
-
-const criteria = { type: 1, legs: [] } as unknown as SearchCriteria;
-const result = (id: string, amount: number, supplier: string): SearchResult =>
-  ({
-    id,
-    price: { amount, currency: 'CNY' },
-    sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
-  }) as unknown as SearchResult;
 
 describe('the in-process search store', () => {
   it('returns the changes after the one asked from; folded, each result changed since a cursor in its latest form', async () => {

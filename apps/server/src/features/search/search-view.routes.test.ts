@@ -12,8 +12,8 @@ import {
   sortResults,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
-import { sharedInventory } from './inventory/inventory';
+import { type TestApp, testRefdata } from '../../../test/harness';
+import { searchTestApp } from '../../../test/support/search-app';
 
 const START = new Date('2026-11-22T04:00:00Z');
 const now = () => START;
@@ -29,16 +29,7 @@ describe('pulling one page of a search’s results', () => {
   const priceOf = cnyPriceOf(testRefdata().rates.rates);
 
   beforeAll(async () => {
-    await sharedInventory(testRefdata(), false);
-    t = await createTestApp(
-      {
-        SEARCH_LATENCY_SCALE: '0.02',
-        SEARCH_SUPPLIER_FAILURES: 'false',
-        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
-        RATE_LIMIT_MAX: '100000',
-      },
-      now,
-    );
+    t = await searchTestApp(now);
   });
   afterAll(() => t.close());
 

@@ -19,6 +19,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { searchTestApp } from '../../../test/support/search-app';
 import { sharedInventory } from './inventory/inventory';
 import type { Supplier } from './suppliers/supplier';
 
@@ -58,18 +59,8 @@ const phaseOf = (p: PullResponse) => (p.done ? 'pull' : p.answered === 0 ? 'requ
 describe('search API with the simulated suppliers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Reading the timetables takes seconds of CPU: done before the app serves, as at start.
-    await sharedInventory(testRefdata(), false);
     // A busy test machine may take a while over a new date's door-to-door timetable, past the usual limit.
-    t = await createTestApp(
-      {
-        SEARCH_LATENCY_SCALE: '0.02',
-        SEARCH_SUPPLIER_FAILURES: 'false',
-        SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
-        RATE_LIMIT_MAX: '100000',
-      },
-      now,
-    );
+    t = await searchTestApp(now);
   });
   afterAll(() => t.close());
 

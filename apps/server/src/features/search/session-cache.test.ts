@@ -1,16 +1,7 @@
-import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
-import { answerWith } from '../../../test/search-answers';
+import { answerWith, anyCriteria as criteria, sellerResult as result } from '../../../test/search-answers';
 import { MemorySearchStore, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
-
-const criteria = { type: 1, legs: [] } as unknown as SearchCriteria;
-const result = (id: string, amount: number, supplier: string): SearchResult =>
-  ({
-    id,
-    price: { amount, currency: 'CNY' },
-    sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
-  }) as unknown as SearchResult;
 
 /** The store, recording where each read started. */
 function recording(store: SearchStore) {
