@@ -2,11 +2,11 @@
 // table of the database the tests used. `node --import tsx scripts/scan-card-data.ts <server log> <data dir>`
 // (the data dir holds the embedded cluster in `pg`); prints what it scanned and exits 1 on a find.
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
+import { freePort } from '../apps/server/test/support/free-port';
 
 /** A card number as it may be written: all digits, or grouped as it is typed (American Express 4-6-5). */
 export function cardNumberForms(number: string): string[] {
@@ -29,16 +29,6 @@ export function cardDataIn(text: string): string[] {
   if (code) found.push(`security code field "${code[0]}"`);
   return found;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 async function scanDatabase(dataDir: string): Promise<{ tables: number; rows: number; found: string[] }> {
   const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });

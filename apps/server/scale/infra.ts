@@ -6,6 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import runtime from '../runtime.json' with { type: 'json' };
+import { freePort } from '../test/support/free-port';
+
+export { freePort };
 
 /**
  * What `npm run test:scale` runs, as a deployment would: PostgreSQL and Redis from Debian packages
@@ -14,20 +17,6 @@ import runtime from '../runtime.json' with { type: 'json' };
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const isRoot = process.getuid?.() === 0;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +7,9 @@ import { createDb } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrateJobs } from '../src/jobs/job-runner';
+import { freePort } from './support/free-port';
+
+export { freePort };
 
 export const TEMPLATE_DB = 'junction_template';
 
@@ -17,20 +19,6 @@ declare module 'vitest' {
     /** The data directory of that PostgreSQL, as a server started on it with `DATA_DIR` has it. */
     databaseDataDir: string;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**
