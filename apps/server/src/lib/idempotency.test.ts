@@ -1,14 +1,7 @@
 import { AppError } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  idempotencyKeyOf,
-  isUniqueViolation,
-  once,
-  requestHashOf,
-  sameRequest,
-  writtenMeanwhile,
-} from './idempotency';
+import { idempotencyKeyOf, isUniqueViolation, once, requestHashOf, sameRequest, writtenMeanwhile } from './idempotency';
 
 const codeOf = (f: () => unknown) => {
   try {

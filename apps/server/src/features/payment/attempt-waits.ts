@@ -1,6 +1,6 @@
 import { AppError, type AttemptState, isOpenAttempt, type PaymentState } from '@junction/domain';
-import { answer } from './attempt-view';
 import { sameRequest } from '../../lib/idempotency';
+import { answer } from './attempt-view';
 import { type PaymentContext, sleep } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 

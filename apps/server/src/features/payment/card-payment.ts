@@ -1,10 +1,10 @@
 import { AppError, type CardBrand, type PaymentMethod, type PaymentState } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
+import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import type { AttemptSettling } from './attempt-settling';
 import { answer } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
 import { GatewayRefused, GatewayUnavailable } from './gateway/gateway';
-import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 

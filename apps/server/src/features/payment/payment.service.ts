@@ -6,13 +6,13 @@ import {
   type PayOrder,
   type ReceiptPayment,
 } from '@junction/domain';
+import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
 import { AttemptSettling } from './attempt-settling';
 import { receiptPayments } from './attempt-view';
 import { AttemptWaits } from './attempt-waits';
 import { CardPayment } from './card-payment';
 import type { GatewayEvent, PaymentGateway } from './gateway/gateway';
 import { HeldPayment } from './held-payment';
-import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
 import { PaymentContext, type PaymentsOptions } from './payment.context';
 import type { PaymentsRepository, RefundRow } from './payment.repository';
 import { PaymentRefunds, type RefundResult } from './payment-refunds';

@@ -1,7 +1,7 @@
 import { AppError, type PaymentPurpose, type PaymentState } from '@junction/domain';
+import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import { present } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
-import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import { amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 import type { WalletFunds } from './ports';
