@@ -19,6 +19,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { walletModule } from './features/wallet/wallet.module';
 import { JobRegistry } from './jobs/jobs';
 import { bookingPassengers } from './wiring/booking-passengers';
+import { afterChange, changedTicketReleases } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
 import { type AppDeps, basicsOf } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
@@ -132,6 +133,7 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
     notify,
     seats: rail.seatReturns,
     payments: waitlistPayments(() => later.payments?.service),
+    afterChange: afterChange(),
   });
   later.orders = orders;
   // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
@@ -157,9 +159,11 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
   await chat.socket(app);
   const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
   const sources = { orders, passengers, payments, rail, duffel, search };
+  const released = invoiceReversal(invoices.service);
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
-    ticketReleased: invoiceReversal(invoices.service),
+    ticketReleased: released,
+    onTicketChanged: changedTicketReleases(released),
   });
   fulfilment.close(app);
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])

@@ -185,6 +185,14 @@ export const ERRORS = {
     http: 422,
     message: 'No later departure is left on this route: take the refund of the ticket instead.',
   },
+  /**
+   * Sent with params `{ reason }`: 'departed', 'already-changed', 'after-ticket-date', 'beyond-presale',
+   * 'new-train-departed', 'other-route', 'not-changeable', 'status' (not ticketed, or a change under way),
+   * or 'other-carrier'.
+   */
+  CHANGE_NOT_ALLOWED: { errorCode: 2207, http: 422, message: 'This ticket cannot be changed to that trip.' },
+  /** Sent with params `{ dueMinor, refundMinor }`: the change's price moved since it was quoted. */
+  CHANGE_PRICE_CHANGED: { errorCode: 2208, http: 422, message: 'The price of this change has changed.' },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
   RAIL_SESSION_EXPIRED: {
     errorCode: 6001,

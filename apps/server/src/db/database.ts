@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
+import type { ChangeTables } from './tables/change';
 import type { FulfilmentTables } from './tables/fulfilment';
 import type { InvoicesTables } from './tables/invoices';
 import type { NotificationsTables } from './tables/notifications';
@@ -12,6 +13,7 @@ import type { RailTables } from './tables/rail';
 import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
+export type * from './tables/change';
 export type * from './tables/fulfilment';
 export type * from './tables/invoices';
 export type * from './tables/notifications';
@@ -31,7 +33,8 @@ export type Database = AccountTables &
   FulfilmentTables &
   PaymentTables &
   InvoicesTables &
-  ProtectionTables;
+  ProtectionTables &
+  ChangeTables;
 
 export type Db = Kysely<Database>;
 

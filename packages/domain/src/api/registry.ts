@@ -1,5 +1,6 @@
 import { accountEndpoints } from '../accounts/account.api';
 import { chatEndpoints, serviceEndpoints } from '../chat/chat.api';
+import { changeEndpoints } from '../fulfilment/change.api';
 import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
 import { invoiceEndpoints } from '../invoices/invoice.api';
 import { notificationEndpoints } from '../notifications/notification.api';
@@ -21,6 +22,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(orderEndpoints),
   ...Object.values(notificationEndpoints),
   ...Object.values(fulfilmentEndpoints),
+  ...Object.values(changeEndpoints),
   ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(railEndpoints),

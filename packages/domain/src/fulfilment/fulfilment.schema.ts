@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardBrandSchema } from '../payment/payment.schema';
+import { ticketChangeSchema } from './change.schema';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
@@ -98,6 +99,8 @@ export const orderFulfilmentSchema = z.object({
   paidAt: isoDateTime.nullable(),
   tickets: z.array(issuedTicketSchema),
   refunds: z.array(refundSchema),
+  /** The order's ticket changes (改签), oldest first. */
+  changes: z.array(ticketChangeSchema),
   /** Null until a payment was taken. */
   receipt: receiptSchema.nullable(),
 });

@@ -30,6 +30,13 @@ export const NOTICE_KINDS = [
   'waitlist-cancelled',
   'waitlist-released-refunded',
   'waitlist-cancelled-refunded',
+  /**
+   * A ticket change (改签): confirmed with a difference to pay, its new ticket issued (with any refund of
+   * a lower fare on its way), and that refund paid out.
+   */
+  'change-payment-due',
+  'ticket-changed',
+  'change-refund-done',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

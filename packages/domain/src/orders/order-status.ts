@@ -62,10 +62,12 @@ export const ORDER_TRANSITIONS: TransitionTable<OrderStatus> = new Map<OrderStat
   [O.WAIT_PAYMENT, [O.PAID, O.PAYMENT_CLOSED, O.EXPIRED, O.WAITLISTED]],
   // Filled (seats came back), cancelled by the traveller, or released at the cut-off.
   [O.WAITLISTED, [O.PAID, O.PAYMENT_CLOSED, O.EXPIRED]],
-  [O.PRICE_DIFFERENCE_DUE, [O.TICKETING, O.REFUNDED]],
+  // A change's difference paid (its new ticket is issued), or not paid in time (the ticket stands unchanged).
+  [O.PRICE_DIFFERENCE_DUE, [O.TICKETING, O.REFUNDED, O.TICKETED]],
   [O.PAID, [O.TICKETING, O.REFUNDED]],
   [O.TICKETING, [O.TICKETED, O.PRICE_DIFFERENCE_DUE, O.REFUNDED]],
-  [O.TICKETED, [O.COMPLETED, O.REFUNDED]],
+  // A ticket changed (改签): a higher price awaits its difference, else its new ticket is issued at once.
+  [O.TICKETED, [O.COMPLETED, O.REFUNDED, O.PRICE_DIFFERENCE_DUE, O.TICKETING]],
   [O.COMPLETED, []],
   [O.REFUNDED, []],
   [O.PAYMENT_CLOSED, []],

@@ -32,6 +32,7 @@ import * as refundsPerTicket from './0012-refunds-per-ticket';
 import * as supply from './0012-supply';
 import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
+import * as change from './0013-change';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0012-supply': supply,
   '0014-invoices': invoices,
   '0015-protection': protection,
+  '0013-change': change,
 };

@@ -7,6 +7,7 @@ import {
   type ReceiptPayment,
   type ResultLeg,
 } from '@junction/domain';
+import { presentChange } from '../../lib/lifecycle/ticket-change-view';
 import type { FulfilmentContext } from './fulfilment.context';
 import type { OrderRow } from './fulfilment.repository';
 
@@ -50,11 +51,12 @@ export async function orderFulfilment(
   const { repo, options } = ctx;
   const order = await repo.orderForUser(userId, orderId);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
-  const [paidAt, tickets, refunds, payments] = await Promise.all([
+  const [paidAt, tickets, refunds, payments, changes] = await Promise.all([
     repo.paidAt(orderId),
     repo.tickets(orderId),
     ctx.refunds.present(order, await repo.refundsOfOrder(orderId)),
     ctx.paymentsOf(orderId),
+    repo.changesOf(orderId),
   ]);
   return {
     orderId,
@@ -74,6 +76,7 @@ export async function orderFulfilment(
       gate: t.gate,
     })),
     refunds,
+    changes: changes.map(presentChange),
     receipt: receiptOf(
       payments,
       refunds.map((r) => ({

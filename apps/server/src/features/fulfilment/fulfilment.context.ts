@@ -1,5 +1,5 @@
 import type { FulfilmentRepository } from './fulfilment.repository';
-import type { Notifier, PaymentRecords, StaffMail, TravellerPeople } from './ports';
+import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketChangedHook, TravellerPeople } from './ports';
 import type { RefundsService } from './refunds.service';
 import type { TicketIssuers } from './ticketing/issuer';
 
@@ -27,4 +27,6 @@ export type FulfilmentContext = {
   paymentsOf: PaymentRecords;
   people: TravellerPeople | undefined;
   refunds: RefundsService;
+  refundMoney: RefundMoney;
+  onTicketChanged: TicketChangedHook;
 };

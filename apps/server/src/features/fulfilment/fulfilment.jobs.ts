@@ -18,6 +18,9 @@ export function registerFulfilmentJobs(
   jobs.task('fulfilment.refund', z.object({ refundId: z.uuid() }), async (p) => {
     await fulfilment.refunds.payOut(p.refundId);
   });
+  jobs.task('fulfilment.change-refund', z.object({ changeId: z.uuid() }), async (p) => {
+    await fulfilment.refundChange(p.changeId);
+  });
   jobs.task('fulfilment.remind', z.object({ orderId: z.uuid(), legIndex: z.number().int().min(0) }), async (p) => {
     await fulfilment.remind(p.orderId, p.legIndex);
   });

@@ -15,6 +15,7 @@ import type {
   PaymentRecords,
   RefundMoney,
   StaffMail,
+  TicketChangedHook,
   TicketReleased,
   TravellerPeople,
 } from './ports';
@@ -31,6 +32,8 @@ export type FulfilmentPorts = {
   staffMail: StaffMail;
   paymentsOf: PaymentRecords;
   people: TravellerPeople;
+  /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
+  onTicketChanged: TicketChangedHook;
   /** The time zone of a place, for the itinerary's local times. */
   zoneOf: TimeZoneOf;
   /** Reverses what was issued for a ticket once it is refunded (its invoices). */
@@ -61,6 +64,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     ports.paymentsOf,
     ports.people,
     ports.ticketReleased,
+    ports.onTicketChanged,
   );
   const protection = new ProtectionService({
     ctx: service.ctx,

@@ -233,6 +233,16 @@ export class FulfilmentRepository {
     return row?.at;
   }
 
+  /** An order's ticket changes, oldest first. */
+  changesOf(orderId: string) {
+    return this.db
+      .selectFrom('ticketChanges')
+      .selectAll()
+      .where('orderId', '=', orderId)
+      .orderBy('createdAt')
+      .execute();
+  }
+
   refundEventsOf(refundIds: string[]) {
     if (refundIds.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('refundEvents').selectAll().where('refundId', 'in', refundIds).orderBy('id').execute();

@@ -1,9 +1,18 @@
 import type { OrderFulfilment } from '@junction/domain';
 import { addJob, type JobContext } from '../../jobs/jobs';
+import { refundChange } from './change/change-steps';
 import type { FulfilmentContext, FulfilmentOptions } from './fulfilment.context';
 import type { FulfilmentRepository } from './fulfilment.repository';
 import { orderFulfilment } from './fulfilment-view';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketReleased, TravellerPeople } from './ports';
+import type {
+  Notifier,
+  PaymentRecords,
+  RefundMoney,
+  StaffMail,
+  TicketChangedHook,
+  TicketReleased,
+  TravellerPeople,
+} from './ports';
 import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
 import { recordSellerChange, type SellerChange } from './schedule-changes';
@@ -45,6 +54,7 @@ export class FulfilmentService {
     paymentsOf: PaymentRecords = async () => [],
     people?: TravellerPeople,
     ticketReleased?: TicketReleased,
+    onTicketChanged: TicketChangedHook = async () => undefined,
   ) {
     const air = issuers.air;
     // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
@@ -52,7 +62,19 @@ export class FulfilmentService {
       air.refundQuote && air.cancel ? { quote: air.refundQuote.bind(air), cancel: air.cancel.bind(air) } : undefined;
     this.refunds = new RefundsService(repo, refundMoney, notify, options, now, sellerRefunds, ticketReleased);
     const refunds = this.refunds;
-    this.ctx = { repo, issuers, notify, staffMail, options, now, paymentsOf, people, refunds };
+    this.ctx = {
+      repo,
+      issuers,
+      notify,
+      staffMail,
+      options,
+      now,
+      paymentsOf,
+      people,
+      refunds,
+      refundMoney,
+      onTicketChanged,
+    };
   }
 
   /** The travellers' refunds, ticket by ticket. */
@@ -88,6 +110,11 @@ export class FulfilmentService {
       await recordSellerChange(trx, { repo, notify, order: locked, sub, change, at });
       return true;
     });
+  }
+
+  /** A changed ticket's lower fare refunded, less its fee (the change-refund job). */
+  refundChange(changeId: string): Promise<void> {
+    return refundChange(this.ctx, changeId);
   }
 
   /** The departure reminder, a day before a journey, while its ticket stands. */

@@ -76,3 +76,14 @@ export type RideAfter = {
  * feature's suppliers, composed in `wiring/next-departures.ts`); undefined when none is sold.
  */
 export type NextDepartures = (ride: RideAfter) => Promise<ResultLeg | undefined>;
+* Told when a ticket was changed (改签), in the transaction of the change's last step, after its
+ * `ticket_changed` order event: the old sub-order (now 4, changed) and the new one (ticketed). What
+ * follows a change elsewhere (an invoice of the old ticket reversed) listens here
+no - op;
+by;
+default.
+ */
+export type TicketChangedHook = (
+  trx: Kysely<Database>,
+  change: { orderId: string; changeId: string; oldSubOrderId: string; newSubOrderId: string; at: Date },
+) => Promise<void>;

@@ -1,5 +1,9 @@
 import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
+import type { AfterChange } from './change/change.context';
+import { ChangeRepository } from './change/change.repository';
+import { changeRoutes } from './change/change.routes';
+import { ChangeService } from './change/change.service';
 import { registerOrderJobs } from './orders.jobs';
 import { OrdersRepository } from './orders.repository';
 import { orderRoutes } from './orders.routes';
@@ -16,6 +20,8 @@ export type OrdersPorts = {
   seats: SeatReturns;
   /** The held card payment of a waiting-list order. */
   payments: WaitlistPayments;
+  /** What follows a change that needs no payment: the order's ticketing job. */
+  afterChange: AfterChange;
 };
 
 /** Orders and their waiting list: booking, seat holds, expiry, the waiting list's fill and release. */
@@ -51,12 +57,22 @@ export function ordersModule(basics: Basics, ports: OrdersPorts) {
     ports.notify,
     waitlist,
   );
+  const changes = new ChangeService({
+    repo: new ChangeRepository(db),
+    orders: repo,
+    offers: ports.offers,
+    notify: ports.notify,
+    after: ports.afterChange,
+    paymentMinutes: config.ORDER_PAYMENT_MINUTES,
+    now,
+  });
   return {
     service,
     waitlist,
+    changes,
     /** The order records, read by the features that follow an order (rail counts, sellers' travellers). */
     repo,
-    routes: orderRoutes(service),
-    jobs: (registry: JobRegistry) => registerOrderJobs(registry, service, waitlist),
+    routes: orderRoutes(service, changeRoutes(changes)),
+    jobs: (registry: JobRegistry) => registerOrderJobs(registry, service, waitlist, changes),
   };
 }

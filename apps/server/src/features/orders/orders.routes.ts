@@ -5,8 +5,9 @@ import { requireUser } from '../../plugins/auth';
 import type { OrdersService } from './orders.service';
 
 /** Booking and orders (spec §7): the offer, creation, `GET /api/orders`, `GET /api/order`, `POST /api/order/cancel`. */
-export const orderRoutes = (orders: OrdersService): FastifyPluginAsync =>
+export const orderRoutes = (orders: OrdersService, changes?: FastifyPluginAsync): FastifyPluginAsync =>
   async function orderApi(app) {
+    if (changes) await app.register(changes);
     const signedIn = {
       tags: ['orders'],
       preHandler: requireUser,

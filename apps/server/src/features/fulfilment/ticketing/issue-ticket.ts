@@ -1,6 +1,7 @@
 import { type BookingExtras, type ResultLeg, SUB_ORDER_STATUS as S, subOrderStatusCodec } from '@junction/domain';
 import { addJob, type JobContext } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { finishChange } from '../change/change-steps';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
@@ -111,6 +112,7 @@ async function recordIssued(
       changes: result.scheduleChanges,
       at,
     });
+    await finishChange(ctx, trx, rescheduled, subOrderId, at);
     await settleTicketing(ctx, trx, rescheduled, at);
   });
 }

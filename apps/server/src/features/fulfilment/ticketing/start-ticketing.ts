@@ -1,6 +1,7 @@
 import { ORDER_STATUS as O, SUB_ORDER_STATUS as S } from '@junction/domain';
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { proceedChange } from '../change/change-steps';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { Trx } from '../fulfilment.repository';
 import { routeParams } from '../fulfilment-view';
@@ -21,7 +22,9 @@ export function startTicketing(ctx: FulfilmentContext, orderId: string): Promise
   return repo.transaction(async (trx: Trx) => {
     const order = await repo.lockOrder(trx, orderId);
     if (!order) return false;
-    if (!(await orderLifecycle.moveOrder(trx, { orderId, from: O.PAID, to: O.TICKETING, at }))) return false;
+    // An order already in ticketing may have a ticket change to go ahead with (paid, or needing no payment).
+    if (!(await orderLifecycle.moveOrder(trx, { orderId, from: O.PAID, to: O.TICKETING, at })))
+      return proceedChange(ctx, trx, order, at);
     await orderLifecycle.orderEvent(trx, { orderId, kind: 'ticketing', from: O.PAID, to: O.TICKETING, at });
     for (const sub of await repo.subOrders(orderId, trx)) {
       if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from: S.PAID, to: S.ISSUING }))) continue;

@@ -47,6 +47,9 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
   'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },
   'invoice-reversed': { icon: <FileExcelOutlined />, tone: 'orange' },
+  'change-payment-due': { icon: <CreditCardOutlined />, tone: 'orange' },
+  'ticket-changed': { icon: <SwapOutlined />, tone: 'green' },
+  'change-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

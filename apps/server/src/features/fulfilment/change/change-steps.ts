@@ -1,0 +1,210 @@
+import {
+  type BookingExtras,
+  ORDER_STATUS as O,
+  orderStatusCodec,
+  type ResultLeg,
+  SUB_ORDER_STATUS as S,
+} from '@junction/domain';
+import { sql } from 'kysely';
+import { addJob } from '../../../jobs/jobs';
+import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import type { FulfilmentContext } from '../fulfilment.context';
+import type { OrderRow, Trx } from '../fulfilment.repository';
+import type { Itinerary } from '../fulfilment-view';
+
+declare module '../../../jobs/jobs' {
+  interface JobPayloads {
+    'fulfilment.change-refund': { changeId: string };
+  }
+}
+
+const OPEN = ['awaiting-payment', 'issuing'];
+
+/**
+ * A change goes ahead, in the ticketing job's transaction once its order is in ticketing (4): paid, or
+ * needing no payment. The old ticket's sub-order 5 → 4 (changed), the new one null → 7 → 2 with its issue
+ * job (through the issuer of its way of ticketing: the 12306 account online, the agents' desk offline),
+ * the order's itinerary takes the new rides in place of the old, the old train's seats are given back.
+ * False when the order has no change waiting to go ahead.
+ */
+export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: OrderRow, at: Date): Promise<boolean> {
+  const change = await trx
+    .selectFrom('ticketChanges')
+    .selectAll()
+    .where('orderId', '=', order.id)
+    .where('status', 'in', OPEN)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!change) return false;
+  const subs = await ctx.repo.subOrders(order.id, trx);
+  const newSub = subs.find((s) => s.id === change.newSubOrderId);
+  if (!newSub || newSub.status !== null) return false;
+  await trx.updateTable('ticketChanges').set({ status: 'issuing' }).where('id', '=', change.id).execute();
+  const moved = [
+    { subOrderId: change.oldSubOrderId, from: S.TICKETED, to: S.CHANGED, kind: 'sub-order-changed' },
+    { subOrderId: change.newSubOrderId, from: null, to: S.PAID, kind: 'sub-order-paid' },
+    { subOrderId: change.newSubOrderId, from: S.PAID, to: S.ISSUING, kind: 'sub-order-issuing' },
+  ] as const;
+  for (const m of moved) {
+    if (!(await orderLifecycle.moveSubOrder(trx, m))) throw new Error(`change ${change.id}: ${m.kind} did not apply`);
+    await orderLifecycle.subOrderEvent(trx, {
+      orderId: order.id,
+      kind: m.kind,
+      from: m.from,
+      to: m.to,
+      at,
+      data: { subOrderId: m.subOrderId, changeId: change.id },
+    });
+  }
+  await replaceRides(trx, order, newSub.legs as number[], change.newLegs as ResultLeg[]);
+  if (change.oldSeatKey) await releaseHold(trx, order.id, change.oldSeatKey, at);
+  await addJob(
+    trx,
+    'fulfilment.issue',
+    { orderId: order.id, subOrderId: change.newSubOrderId },
+    { jobKey: `issue:${change.newSubOrderId}`, maxAttempts: ctx.options.ticketingAttempts },
+  );
+  await orderLifecycle.orderEvent(trx, {
+    orderId: order.id,
+    kind: 'change-issuing',
+    from: O.TICKETING,
+    to: O.TICKETING,
+    at,
+    data: { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId },
+  });
+  return true;
+}
+
+/** The order's itinerary with the new rides at the old ones' places, its departure and the seat class chosen. */
+async function replaceRides(trx: Trx, order: OrderRow, indices: number[], newLegs: ResultLeg[]): Promise<void> {
+  const itinerary = order.itinerary as Itinerary & Record<string, unknown>;
+  const legs = [...itinerary.legs];
+  indices.forEach((i, k) => {
+    const leg = newLegs[k];
+    if (leg) legs[i] = leg;
+  });
+  const extras = order.extras as BookingExtras;
+  const rail = (extras.rail ?? []).map((c) => {
+    const k = indices.indexOf(c.leg);
+    return k < 0 ? c : { ...c, seatClass: newLegs[k]?.cabin ?? c.seatClass };
+  });
+  const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
+  const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+  await trx
+    .updateTable('orders')
+    .set({
+      itinerary: JSON.stringify({ ...itinerary, legs }),
+      extras: JSON.stringify({ ...extras, rail }),
+      departureTime: first?.departureTime ?? order.departureTime,
+      departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
+      arrivalTime: rides.at(-1)?.arrivalTime ?? order.arrivalTime,
+    })
+    .where('id', '=', order.id)
+    .execute();
+}
+
+async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<void> {
+  const released = await trx
+    .updateTable('seatHolds')
+    .set({ releasedAt: at })
+    .where('orderId', '=', orderId)
+    .where('stockKey', '=', key)
+    .where('releasedAt', 'is', null)
+    .returning('seats')
+    .executeTakeFirst();
+  if (released) {
+    await trx
+      .updateTable('seatStock')
+      .set({ held: sql`held - ${released.seats}` })
+      .where('key', '=', key)
+      .execute();
+  }
+}
+
+/**
+ * The last step of a change, in the transaction that recorded its new ticket: the change is done, its
+ * `ticket_changed` event row names the old and new sub-orders, the `onTicketChanged` port is called (an
+ * invoice issued for the old ticket is reversed there), the traveller is told, and a lower fare's
+ * refund is queued. Nothing when the sub-order was not made by a change.
+ */
+export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: OrderRow, subOrderId: string, at: Date) {
+  const change = await trx
+    .updateTable('ticketChanges')
+    .set({ status: 'done', doneAt: at })
+    .where('newSubOrderId', '=', subOrderId)
+    .where('status', '=', 'issuing')
+    .returningAll()
+    .executeTakeFirst();
+  if (!change) return;
+  const event = { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId };
+  await orderLifecycle.subOrderEvent(trx, {
+    orderId: order.id,
+    kind: 'ticket_changed',
+    from: S.CHANGED,
+    to: S.CHANGED,
+    at,
+    data: event,
+  });
+  await ctx.onTicketChanged(trx, { orderId: order.id, ...event, at });
+  const newTrip = change.newTrip as { number: string; departureTime: string };
+  await ctx.notify(trx, {
+    userId: order.userId,
+    kind: 'ticket-changed',
+    orderId: order.id,
+    params: {
+      orderNumber: order.orderNumber,
+      trip: (change.oldTrip as { number: string }).number,
+      newTrip: newTrip.number,
+      departureAt: newTrip.departureTime,
+    },
+    dedupeKey: `ticket-changed:${change.id}`,
+    at,
+  });
+  if (change.refundMinor > 0) {
+    await addJob(
+      trx,
+      'fulfilment.change-refund',
+      { changeId: change.id },
+      { jobKey: `change-refund:${change.id}`, maxAttempts: 25 },
+    );
+  }
+}
+
+/** A lower fare's difference, less its fee, back to the way the order was paid (once, by its key), then told. */
+export async function refundChange(ctx: FulfilmentContext, changeId: string): Promise<void> {
+  const change = await ctx.repo.db
+    .selectFrom('ticketChanges')
+    .selectAll()
+    .where('id', '=', changeId)
+    .executeTakeFirst();
+  const order = change ? await ctx.repo.order(change.orderId) : undefined;
+  if (!change || !order || change.status !== 'done' || change.refundMinor <= 0) return;
+  const { channel } = await ctx.refundMoney({
+    orderId: order.id,
+    subOrderId: change.oldSubOrderId,
+    userId: order.userId,
+    amountMinor: change.refundMinor,
+    idempotencyKey: `change-refund:${change.id}`,
+  });
+  const at = ctx.now();
+  await ctx.repo.transaction(async (trx) => {
+    const sent = await ctx.notify(trx, {
+      userId: order.userId,
+      kind: 'change-refund-done',
+      orderId: order.id,
+      params: { orderNumber: order.orderNumber, amountMinor: change.refundMinor },
+      dedupeKey: `change-refund-done:${change.id}`,
+      at,
+    });
+    if (sent === null) return;
+    const status = orderStatusCodec.decode(order.status);
+    await orderLifecycle.orderEvent(trx, {
+      orderId: order.id,
+      kind: 'change-refunded',
+      from: status,
+      to: status,
+      at,
+      data: { changeId, amountMinor: change.refundMinor, channel },
+    });
+  });
+}

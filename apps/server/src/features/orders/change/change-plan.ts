@@ -1,0 +1,222 @@
+import {
+  type AirType,
+  AppError,
+  airChangeMoney,
+  airFareFor,
+  type BookingExtras,
+  type ChangeMoney,
+  type ChangeQuote,
+  type ChangeTrip,
+  isRide,
+  ORDER_STATUS,
+  orderStatusCodec,
+  type RailType,
+  type ResultLeg,
+  railChangeAllowed,
+  railChangeMoney,
+  railClassFare,
+  railFareFor,
+  SUB_ORDER_STATUS,
+  subOrderStatusCodec,
+} from '@junction/domain';
+import { stockKey } from '../offer';
+import type { Itinerary } from '../order-view';
+import type { FullOrder, SubOrderRow } from '../orders.repository';
+import type { QuotedOffer } from '../ports';
+import type { ChangeRow } from './change.repository';
+
+/** What a confirmed change writes: the quote, the new rides and sub-order, the seats to hold and give back. */
+export type ChangePlan = {
+  quote: ChangeQuote;
+  money: ChangeMoney;
+  sub: SubOrderRow;
+  newLegs: ResultLeg[];
+  newSub: {
+    type: string;
+    legs: number[];
+    flightNumber: string;
+    priceMinor: number;
+    paidMinor: number;
+    priceDifferenceMinor: number | null;
+    ticketing: string | null;
+    serviceFeeMinor: number | null;
+    travellerPrices: { priceMinor: number; serviceFeeMinor: number }[];
+    supplier: string | null;
+  };
+  seatHold: { key: string; train: string; date: string; seatClass: string; seats: number } | null;
+  oldSeatKey: string | null;
+};
+
+const refuse = (reason: string): never => {
+  throw new AppError('CHANGE_NOT_ALLOWED', { params: { reason } });
+};
+
+/** A ride as a change shows it. */
+export const tripOf = (legs: ResultLeg[], seatClass: string): ChangeTrip => {
+  const first = legs[0] as ResultLeg;
+  const last = legs[legs.length - 1] as ResultLeg;
+  return {
+    number: legs.map((l) => l.number).join(' / '),
+    from: first.from.name,
+    to: last.to.name,
+    departureTime: first.departureTime,
+    arrivalTime: last.arrivalTime,
+    seatClass,
+  };
+};
+
+/** The seat class a rail sub-order was sold in: the traveller's choice, else its ride's class. */
+export const soldClass = (extras: BookingExtras, sub: SubOrderRow, leg: ResultLeg): string =>
+  extras.rail?.find((c) => (sub.legs as number[]).includes(c.leg))?.seatClass ?? leg.cabin ?? '';
+
+/** How many changes made the ticket of a sub-order (a change of arrival station counts). */
+export const changesMade = (changes: ChangeRow[], subOrderId: string): number =>
+  changes.filter((c) => c.newSubOrderId === subOrderId && c.status !== 'lapsed').length;
+
+/** Why a sub-order cannot be changed at all now (status, an open change), or null. */
+export function changeBlocked(full: FullOrder, sub: SubOrderRow, changes: ChangeRow[]): string | null {
+  if (orderStatusCodec.decode(full.order.status) !== ORDER_STATUS.TICKETED) return 'status';
+  if (subOrderStatusCodec.decode(sub.status) !== SUB_ORDER_STATUS.TICKETED) return 'status';
+  if (changes.some((c) => c.status === 'awaiting-payment' || c.status === 'issuing')) return 'status';
+  return null;
+}
+
+/**
+ * The change of one ticket of a ticketed order to a quoted result, by the railway's change rules or the
+ * airline's fees: refused (`CHANGE_NOT_ALLOWED`) unless the result is one ride of the same kind between
+ * the same cities (a flight on the same carrier), allowed at this time, for every traveller on the ticket.
+ */
+export function planChange(
+  full: FullOrder,
+  subOrderId: string,
+  offer: QuotedOffer,
+  changes: ChangeRow[],
+  p: { nowMs: number },
+): ChangePlan {
+  const sub = full.subOrders.find((s) => s.id === subOrderId);
+  if (!sub) throw new AppError('ORDER_NOT_FOUND');
+  const blocked = changeBlocked(full, sub, changes);
+  if (blocked) refuse(blocked);
+  const itinerary = full.order.itinerary as Itinerary;
+  const legIdx = sub.legs as number[];
+  const oldLegs = legIdx.map((i) => itinerary.legs[i] as ResultLeg);
+  const newLegs = offer.result.legs.filter(isRide);
+  const rail = sub.type === 'railway';
+  if (newLegs.length !== oldLegs.length || newLegs.some((l) => l.kind !== (rail ? 'land' : 'air')))
+    refuse('other-route');
+  const [first, last, newFirst, newLast] = [oldLegs[0], oldLegs.at(-1), newLegs[0], newLegs.at(-1)] as [
+    ResultLeg,
+    ResultLeg,
+    ResultLeg,
+    ResultLeg,
+  ];
+  const cityOf = (pt: ResultLeg['from']) => pt.city?.id ?? pt.code;
+  const sameCities = cityOf(first.from) === cityOf(newFirst.from) && cityOf(last.to) === cityOf(newLast.to);
+  const extras = full.order.extras as BookingExtras;
+  const travellers = full.travellers;
+  const serviceFee = sub.serviceFeeMinor ?? 0;
+  const oldFare = (sub.paidMinor ?? sub.priceMinor) - serviceFee;
+  const ride = { sub, first, newFirst, sameCities, oldFare, nowMs: p.nowMs };
+  const { money, seatClass, shares } = rail
+    ? railPrice(full, ride, changesMade(changes, sub.id))
+    : airPrice(full, ride, offer);
+  const newPrice = money.newFareMinor + serviceFee;
+  const seats = travellers.filter((t) => t.railType !== 'FREE_CHILD').length;
+  const hold = rail ? stockKey(newFirst, seatClass) : null;
+  const quote: ChangeQuote = {
+    orderId: full.order.id,
+    subOrderId: sub.id,
+    type: rail ? 'railway' : 'flight',
+    from: tripOf(oldLegs, rail ? soldClass(extras, sub, first) : (first.cabin ?? 'Y')),
+    to: tripOf(newLegs, seatClass),
+    ...moneyView(money),
+    arrivalChanged: rail && newLast.to.code !== last.to.code,
+  };
+  return {
+    quote,
+    money,
+    sub,
+    newLegs,
+    newSub: {
+      type: sub.type,
+      legs: legIdx,
+      flightNumber: newLegs.map((l) => l.number).join(' / '),
+      priceMinor: newPrice,
+      // A difference to pay is added to what was paid once it is paid (the order lifecycle's `payDifference`).
+      paidMinor: newPrice - money.dueMinor,
+      priceDifferenceMinor: money.dueMinor > 0 ? money.dueMinor : null,
+      ticketing: sub.ticketing,
+      serviceFeeMinor: sub.serviceFeeMinor,
+      travellerPrices: shares,
+      supplier: rail ? null : (offer.result.sellers[0]?.supplier ?? sub.supplier),
+    },
+    seatHold: hold ? { ...hold, seatClass, seats } : null,
+    oldSeatKey: rail ? stockKey(first, soldClass(extras, sub, first)).key : null,
+  };
+}
+
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+
+const moneyView = (money: ChangeMoney) => ({
+  oldFare: cny(money.oldFareMinor),
+  newFare: cny(money.newFareMinor),
+  fee: cny(money.feeMinor),
+  due: cny(money.dueMinor),
+  refund: cny(money.refundMinor),
+  rule: money.rule,
+  percent: money.percent,
+});
+
+type Ride = {
+  sub: SubOrderRow;
+  first: ResultLeg;
+  newFirst: ResultLeg;
+  sameCities: boolean;
+  oldFare: number;
+  nowMs: number;
+};
+type Priced = { money: ChangeMoney; seatClass: string; shares: { priceMinor: number; serviceFeeMinor: number }[] };
+
+/** A train ticket's change by the railway's rules, in the class it was sold in when the new train has it. */
+function railPrice(full: FullOrder, r: Ride, made: number): Priced {
+  const check = railChangeAllowed({
+    departureTime: r.first.departureTime,
+    newDepartureTime: r.newFirst.departureTime,
+    nowMs: r.nowMs,
+    changesMade: made,
+    sameCities: r.sameCities,
+  });
+  if (!check.allowed) refuse(check.rule);
+  const oldClass = soldClass(full.order.extras as BookingExtras, r.sub, r.first);
+  const seatClass = railClassFare(r.newFirst, oldClass) === undefined ? (r.newFirst.cabin ?? oldClass) : oldClass;
+  const adult = railClassFare(r.newFirst, seatClass) ?? r.newFirst.price.amount;
+  const oldShares = (r.sub.travellerPrices as { serviceFeeMinor: number }[] | null) ?? [];
+  const shares = full.travellers.map((t, i) => {
+    const fee = oldShares[i]?.serviceFeeMinor ?? 0;
+    return { priceMinor: railFareFor((t.railType ?? 'ADULT') as RailType, adult) + fee, serviceFeeMinor: fee };
+  });
+  const newFare = shares.reduce((s, x) => s + x.priceMinor - x.serviceFeeMinor, 0);
+  const departureMs = Date.parse(r.first.departureTime);
+  const money = railChangeMoney({ oldFareMinor: r.oldFare, newFareMinor: newFare, departureMs, nowMs: r.nowMs });
+  return { money, seatClass, shares };
+}
+
+/** A flight's change on the same carrier and route, at its fare's change fee. */
+function airPrice(full: FullOrder, r: Ride, offer: QuotedOffer): Priced {
+  if (!r.sameCities || r.newFirst.carrier !== r.first.carrier) refuse(r.sameCities ? 'other-carrier' : 'other-route');
+  const adult = offer.result.price.amount;
+  const shares = full.travellers.map((t) => ({
+    priceMinor: airFareFor(t.airType as AirType, adult),
+    serviceFeeMinor: 0,
+  }));
+  const quoted = airChangeMoney({
+    oldFareMinor: r.oldFare,
+    newFareMinor: shares.reduce((s, x) => s + x.priceMinor, 0),
+    fees: (full.order.itinerary as Itinerary).fees,
+    seatedTravellers: full.travellers.filter((t) => t.airType !== 'INFANT').length,
+    departureMs: Date.parse(r.first.departureTime),
+    nowMs: r.nowMs,
+  });
+  if ('allowed' in quoted) return refuse(quoted.rule);
+  return { money: quoted, seatClass: r.newFirst.cabin ?? 'Y', shares };
+}

@@ -1,0 +1,114 @@
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db, SubOrdersTable, TicketChangesTable } from '../../../db/database';
+import type { Trx } from '../orders.repository';
+
+export type ChangeRow = Selectable<TicketChangesTable>;
+
+/** The SQL of ticket changes on the orders' side: the change rows, the new sub-order and one seat hold given back. */
+export class ChangeRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** An order's changes, oldest first. */
+  changesOf(orderId: string, db: Db | Trx = this.db): Promise<ChangeRow[]> {
+    return db.selectFrom('ticketChanges').selectAll().where('orderId', '=', orderId).orderBy('createdAt').execute();
+  }
+
+  change(id: string, db: Db | Trx = this.db): Promise<ChangeRow | undefined> {
+    return db.selectFrom('ticketChanges').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks the order row for the rest of the transaction: one change of an order is decided at a time. */
+  lockOrder(trx: Trx, userId: string, orderId: string) {
+    return trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('userId', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async insertSubOrder(trx: Trx, row: Insertable<SubOrdersTable>): Promise<string> {
+    const { id } = await trx.insertInto('subOrders').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async nextPosition(trx: Trx, orderId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('subOrders')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .where('orderId', '=', orderId)
+      .executeTakeFirst();
+    return Number(row?.last ?? -1) + 1;
+  }
+
+  async insertChange(trx: Trx, row: Insertable<TicketChangesTable>): Promise<ChangeRow> {
+    return trx.insertInto('ticketChanges').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Moves a change between statuses; false when it was not in `from`. */
+  async moveChange(trx: Trx, id: string, from: string, to: string, at: Date): Promise<boolean> {
+    const moved = await trx
+      .updateTable('ticketChanges')
+      .set({ status: to, ...(to === 'done' || to === 'lapsed' ? { doneAt: at } : {}) })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returning('id')
+      .executeTakeFirst();
+    return moved !== undefined;
+  }
+
+  /**
+   * Holds seats in a stock for an order as a booking does (within capacity, queued on the stock row); a
+   * hold of the same stock given back before is taken again. False when they do not fit.
+   */
+  async holdSeats(trx: Trx, orderId: string, hold: { key: string; capacity: number; seats: number }): Promise<boolean> {
+    await trx
+      .insertInto('seatStock')
+      .values({ key: hold.key, capacity: hold.capacity, held: 0 })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const taken = await trx
+      .updateTable('seatStock')
+      .set((eb) => ({ held: eb('held', '+', hold.seats) }))
+      .where('key', '=', hold.key)
+      .where(sql<boolean>`capacity - held >= ${hold.seats}`)
+      .returning('key')
+      .executeTakeFirst();
+    if (!taken) return false;
+    await trx
+      .insertInto('seatHolds')
+      .values({ orderId, stockKey: hold.key, seats: hold.seats, releasedAt: null })
+      .onConflict((oc) => oc.columns(['orderId', 'stockKey']).doUpdateSet({ seats: hold.seats, releasedAt: null }))
+      .execute();
+    return true;
+  }
+
+  /** A lapsed change's new sub-order owes nothing any more. */
+  async clearDifference(trx: Trx, subOrderId: string): Promise<void> {
+    await trx.updateTable('subOrders').set({ priceDifferenceMinor: null }).where('id', '=', subOrderId).execute();
+  }
+
+  /** Gives back the seats an order holds in one stock, once. */
+  async releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<number> {
+    const released = await trx
+      .updateTable('seatHolds')
+      .set({ releasedAt: at })
+      .where('orderId', '=', orderId)
+      .where('stockKey', '=', key)
+      .where('releasedAt', 'is', null)
+      .returning(['stockKey', 'seats'])
+      .executeTakeFirst();
+    if (!released) return 0;
+    await trx
+      .updateTable('seatStock')
+      .set((eb) => ({ held: eb('held', '-', released.seats) }))
+      .where('key', '=', key)
+      .execute();
+    return released.seats;
+  }
+}

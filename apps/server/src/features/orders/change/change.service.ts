@@ -1,0 +1,101 @@
+import {
+  AppError,
+  type ChangeOptions,
+  type ChangeQuote,
+  type ChangeQuoteQuery,
+  type ConfirmChange,
+  encodePlaceCode,
+  type FeeRules,
+  type ResultLeg,
+  railChangeLastDay,
+  SUB_ORDER_STATUS,
+  subOrderStatusCodec,
+  type TicketChange,
+} from '@junction/domain';
+import { presentChange } from '../../../lib/lifecycle/ticket-change-view';
+import type { Itinerary } from '../order-view';
+import type { FullOrder } from '../orders.repository';
+import type { ChangeContext } from './change.context';
+import type { ChangeRepository } from './change.repository';
+import { changeBlocked, changesMade, planChange, soldClass, tripOf } from './change-plan';
+import { confirmChange, lapseChange } from './confirm-change';
+
+const DAY = 24 * 3_600_000;
+const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+const placeToken = (pt: ResultLeg['from']) => (pt.city ? encodePlaceCode(pt.city.id) : pt.code);
+
+/**
+ * Changing a ticket (改签, spec §4 sub-order 4 "changed"): which tickets may change and to which dates,
+ * the quote of a result of a new search, and the confirmation, which holds the new seats and either
+ * awaits the difference (order 1) or goes ahead at once (order 4, fulfilment issues the new ticket).
+ */
+export class ChangeService {
+  constructor(private readonly ctx: ChangeContext) {}
+
+  private async full(userId: string, orderId: string): Promise<FullOrder> {
+    const full = await this.ctx.orders.findForUser(userId, orderId);
+    if (!full) throw new AppError('ORDER_NOT_FOUND');
+    return full;
+  }
+
+  async options(userId: string, orderId: string): Promise<ChangeOptions> {
+    const full = await this.full(userId, orderId);
+    const changes = await this.ctx.repo.changesOf(orderId);
+    const nowMs = this.ctx.now().getTime();
+    const itinerary = full.order.itinerary as Itinerary;
+    const ticketed = full.subOrders.filter((s) => subOrderStatusCodec.decode(s.status) === SUB_ORDER_STATUS.TICKETED);
+    return {
+      tickets: ticketed.map((sub) => {
+        const legs = (sub.legs as number[]).map((i) => itinerary.legs[i] as ResultLeg);
+        const first = legs[0] as ResultLeg;
+        const last = legs[legs.length - 1] as ResultLeg;
+        const rail = sub.type === 'railway';
+        return {
+          subOrderId: sub.id,
+          type: rail ? ('railway' as const) : ('flight' as const),
+          refusal: refusalOf(full, sub, changes, itinerary.fees, first, nowMs),
+          firstDay: chinaDay(nowMs),
+          lastDay: rail ? railChangeLastDay(first.departureTime, nowMs) : chinaDay(nowMs + 180 * DAY),
+          trip: tripOf(legs, rail ? soldClass(full.order.extras as never, sub, first) : (first.cabin ?? 'Y')),
+          departure: placeToken(first.from),
+          destination: placeToken(last.to),
+          carrier: first.carrier,
+        };
+      }),
+    };
+  }
+
+  async quote(userId: string, q: ChangeQuoteQuery): Promise<ChangeQuote> {
+    const full = await this.full(userId, q.orderId);
+    const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
+    const changes = await this.ctx.repo.changesOf(q.orderId);
+    return planChange(full, q.subOrderId, offer, changes, { nowMs: this.ctx.now().getTime() }).quote;
+  }
+
+  async confirm(userId: string, input: ConfirmChange): Promise<TicketChange> {
+    const offer = await this.ctx.offers.quote(input.searchId, input.resultId);
+    const row = await confirmChange(this.ctx, userId, input, offer);
+    return presentChange(row);
+  }
+
+  /** The change's difference was not paid by its deadline: the order goes back to its ticket as it was. */
+  lapse(changeId: string): Promise<'lapsed' | 'settled' | 'notDue'> {
+    return lapseChange(this.ctx, changeId);
+  }
+}
+
+function refusalOf(
+  full: FullOrder,
+  sub: FullOrder['subOrders'][number],
+  changes: Awaited<ReturnType<ChangeRepository['changesOf']>>,
+  fees: FeeRules,
+  first: ResultLeg,
+  nowMs: number,
+): string | null {
+  const blocked = changeBlocked(full, sub, changes);
+  if (blocked) return blocked;
+  if (Date.parse(first.departureTime) <= nowMs) return 'departed';
+  if (sub.type === 'railway') return changesMade(changes, sub.id) > 0 ? 'already-changed' : null;
+  const within = Date.parse(first.departureTime) - nowMs < 2 * 3_600_000;
+  return (within ? fees.changeAfter : fees.changeBefore) === null ? 'not-changeable' : null;
+}

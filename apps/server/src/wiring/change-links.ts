@@ -1,0 +1,27 @@
+import type { TicketChangedHook, TicketReleased } from '../features/fulfilment/ports';
+import { scheduleTicketing } from '../features/fulfilment/schedule';
+import type { AfterChange } from '../features/orders/change/change.context';
+
+/** A change needing no payment goes ahead through the order's ticketing job, as a paid difference does. */
+export const afterChange = (): AfterChange => ({ scheduleTicketing });
+
+/**
+ * What listens for a changed ticket (in the change's last transaction, after its `ticket_changed` event):
+ * nothing yet; an invoice of the old ticket would be reversed here.
+ */
+export const ticketChangedListeners =
+  (...listeners: TicketChangedHook[]): TicketChangedHook =>
+  async (trx, change) => {
+    for (const listener of listeners) await listener(trx, change);
+  };
+
+/** A changed ticket's documents (its invoices) are reversed as a refunded ticket's are, for everyone on it. */
+export const changedTicketReleases = (released: TicketReleased): TicketChangedHook =>
+  ticketChangedListeners(async (trx, change) => {
+    await released(trx, {
+      orderId: change.orderId,
+      subOrderId: change.oldSubOrderId,
+      travellerPosition: null,
+      reason: 'changed',
+    });
+  });

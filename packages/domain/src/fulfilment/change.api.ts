@@ -1,0 +1,34 @@
+import { defineEndpoint } from '../api/endpoint';
+import {
+  changeOptionsSchema,
+  changeQuoteQuerySchema,
+  changeQuoteSchema,
+  confirmChangeSchema,
+  ticketChangeSchema,
+} from './change.schema';
+import { fulfilmentQuerySchema } from './fulfilment.schema';
+
+/** Changing a ticket (改签): which may change, the quote of a new train or flight, and the confirmation. */
+export const changeEndpoints = {
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/api/change/options',
+    query: fulfilmentQuerySchema,
+    response: changeOptionsSchema,
+    summary: "Which of an order's tickets may be changed now, and the dates a change may move them to",
+  }),
+  quote: defineEndpoint({
+    method: 'GET',
+    path: '/api/change/quote',
+    query: changeQuoteQuerySchema,
+    response: changeQuoteSchema,
+    summary: 'The change of one ticket to a search result: both fares, the fee and the difference each way',
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/api/change',
+    body: confirmChangeSchema,
+    response: ticketChangeSchema,
+    summary: 'Confirm a change at the quoted price: seats held, the difference to pay or the refund to come',
+  }),
+} as const;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
+
+/** The statuses of a ticket change: its difference awaited, its new ticket being issued, done, or lapsed unpaid. */
+export const CHANGE_STATUSES = ['awaiting-payment', 'issuing', 'done', 'lapsed'] as const;
+export const changeStatusSchema = z.enum(CHANGE_STATUSES);
+export type ChangeStatus = z.infer<typeof changeStatusSchema>;
+
+/** One ride of a ticket, as a change shows it: its train or flight, its stations and times. */
+export const changeTripSchema = z.object({
+  number: z.string(),
+  from: z.object({ en: z.string(), 'zh-CN': z.string() }),
+  to: z.object({ en: z.string(), 'zh-CN': z.string() }),
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  /** Rail seat class or air cabin code. */
+  seatClass: z.string(),
+});
+export type ChangeTrip = z.infer<typeof changeTripSchema>;
+
+/** What a change costs, shown before it is confirmed: both fares, the fee, and what is paid or refunded. */
+export const changeQuoteSchema = z.object({
+  orderId: z.uuid(),
+  subOrderId: z.uuid(),
+  type: z.enum(['flight', 'railway']),
+  from: changeTripSchema,
+  to: changeTripSchema,
+  oldFare: cny,
+  newFare: cny,
+  fee: cny,
+  /** Paid now (a higher fare, an airline's fee); zero when nothing is due. */
+  due: cny,
+  /** Returned to the way the order was paid (a lower train fare less its fee); zero when nothing comes back. */
+  refund: cny,
+  rule: z.string(),
+  percent: z.number().nullable(),
+  /** A change of arrival station within the same city (变更到站). */
+  arrivalChanged: z.boolean(),
+});
+export type ChangeQuote = z.infer<typeof changeQuoteSchema>;
+
+export const changeQuoteQuerySchema = z.object({
+  orderId: z.uuid(),
+  subOrderId: z.uuid(),
+  searchId: z.string().min(1).max(100),
+  resultId: z.string().min(1).max(200),
+});
+export type ChangeQuoteQuery = z.infer<typeof changeQuoteQuerySchema>;
+
+/** Confirms a change at the quoted price: refused with `CHANGE_PRICE_CHANGED` if it moved since. */
+export const confirmChangeSchema = changeQuoteQuerySchema.extend({
+  expected: z.object({ dueMinor: z.number().int().min(0), refundMinor: z.number().int().min(0) }),
+});
+export type ConfirmChange = z.infer<typeof confirmChangeSchema>;
+
+/** A ticket change as the order page lists it. */
+export const ticketChangeSchema = z.object({
+  id: z.uuid(),
+  status: changeStatusSchema,
+  oldSubOrderId: z.uuid(),
+  newSubOrderId: z.uuid(),
+  from: changeTripSchema,
+  to: changeTripSchema,
+  oldFare: cny,
+  newFare: cny,
+  fee: cny,
+  due: cny,
+  refund: cny,
+  createdAt: isoDateTime,
+  doneAt: isoDateTime.nullable(),
+});
+export type TicketChange = z.infer<typeof ticketChangeSchema>;
+
+/** Which tickets of an order may be changed now, and the dates a new search may look at. */
+export const changeOptionsSchema = z.object({
+  tickets: z.array(
+    z.object({
+      subOrderId: z.uuid(),
+      type: z.enum(['flight', 'railway']),
+      /** Null when it may be changed; else why not (`departed`, `already-changed`, `not-changeable`, `status`). */
+      refusal: z.string().nullable(),
+      /** The first and last days a new train or flight may leave on (`yyyy-mm-dd`). */
+      firstDay: z.string(),
+      lastDay: z.string(),
+      trip: changeTripSchema,
+      /** Place tokens of the departure and arrival cities, for the search of the new date. */
+      departure: z.string(),
+      destination: z.string(),
+      /** The airline of a flight: a change stays with it. */
+      carrier: z.string(),
+    }),
+  ),
+});
+export type ChangeOptions = z.infer<typeof changeOptionsSchema>;
