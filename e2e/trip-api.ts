@@ -31,11 +31,14 @@ export async function bookTrip(
     railTicketing,
     criteria,
     pick,
+    choose,
   }: {
     railTicketing?: 'online' | 'offline';
     /** Another search than Beijing–Shanghai, and the result of it to book. */
     criteria?: SearchCriteria;
     pick?: (r: SearchResult) => boolean;
+    /** The result to book, chosen among all of them. */
+    choose?: (results: SearchResult[]) => SearchResult | undefined;
   } = {},
 ): Promise<{ id: string; orderNumber: string }> {
   const passengers = [];
@@ -44,18 +47,20 @@ export async function bookTrip(
     page,
     criteria ?? routeCriteria(mode === 'mix' ? 'all' : mode, days),
   );
-  const result = pick
-    ? results.find(pick)
-    : mode === 'flight'
-      ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
-      : mode === 'train'
-        ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)
-        : results.find(
-            (r) =>
-              r.kind === 'mix' &&
-              r.legs.filter((l) => l.kind === 'air').length === 1 &&
-              r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'),
-          );
+  const result = choose
+    ? choose(results)
+    : pick
+      ? results.find(pick)
+      : mode === 'flight'
+        ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
+        : mode === 'train'
+          ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)
+          : results.find(
+              (r) =>
+                r.kind === 'mix' &&
+                r.legs.filter((l) => l.kind === 'air').length === 1 &&
+                r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'),
+            );
   if (!result) throw new Error(`no ${mode} to book`);
   const offerRes = await page.request.get(
     `/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`,

@@ -190,6 +190,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'change',
+            loader: userOnly,
+            lazy: antdPage(
+              () => import('../features/orders/pages/change-page'),
+              (m) => m.ChangePage,
+            ),
+          },
+          {
             path: 'refund-detail',
             loader: userOnly,
             lazy: antdPage(

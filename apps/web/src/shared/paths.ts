@@ -41,6 +41,8 @@ export const paths = {
   itinerary: (id: string) => `/itinerary?${new URLSearchParams({ id })}`,
   refundDetail: (id: string) => `/refund-detail?${new URLSearchParams({ id })}`,
   payment: (id: string) => `/payment?${new URLSearchParams({ id })}`,
+  /** Changing one ticket (改签) of an order. */
+  change: (order: string, ticket: string) => `/change?${new URLSearchParams({ order, ticket })}`,
   /** `seat`: the seat class of the result's train chosen on its card. */
   booking: (searchId: string, resultId: string, seat?: string) =>
     `/booking?${new URLSearchParams({ search: searchId, result: resultId, ...(seat ? { seat } : {}) })}`,

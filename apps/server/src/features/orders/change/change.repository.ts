@@ -88,6 +88,10 @@ export class ChangeRepository {
     return true;
   }
 
+  async setPaymentDeadline(trx: Trx, orderId: string, deadline: Date): Promise<void> {
+    await trx.updateTable('orders').set({ paymentDeadline: deadline }).where('id', '=', orderId).execute();
+  }
+
   /** A lapsed change's new sub-order owes nothing any more. */
   async clearDifference(trx: Trx, subOrderId: string): Promise<void> {
     await trx.updateTable('subOrders').set({ priceDifferenceMinor: null }).where('id', '=', subOrderId).execute();

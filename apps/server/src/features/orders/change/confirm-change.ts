@@ -63,6 +63,8 @@ export async function confirmChange(
       await ctx.after.scheduleTicketing(trx, input.orderId);
       return change;
     }
+    // The order's countdown shows the difference's deadline, on the order and payment pages alike.
+    await ctx.repo.setPaymentDeadline(trx, input.orderId, deadline);
     await ctx.notify(trx, {
       userId,
       kind: 'change-payment-due',

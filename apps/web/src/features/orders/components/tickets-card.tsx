@@ -27,6 +27,8 @@ export type TicketsCardProps = {
   fulfilment: OrderFulfilment | undefined;
   /** Asks for the refund of one ticket, or of everyone's on a sub-order. */
   onRefund: (tickets: RefundTickets) => void;
+  /** The tickets that may be changed now (改签). */
+  changeable?: ReadonlySet<string>;
 };
 
 /**
@@ -35,7 +37,7 @@ export type TicketsCardProps = {
  * the button to ask for it); while tickets are issued the expected time (spec §9); after a ticket failed,
  * which part of the order stands and which is refunded.
  */
-export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
+export function TicketsCard({ order, fulfilment, onRefund, changeable }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -112,6 +114,11 @@ export function TicketsCard({ order, fulfilment, onRefund }: TicketsCardProps) {
                 </div>
               ) : null}
               <div className={styles.refundActions}>
+                {changeable?.has(s.id) ? (
+                  <Link to={paths.change(order.id, s.id)} data-testid="change-ticket">
+                    <Button size="small">{t('change.button')}</Button>
+                  </Link>
+                ) : null}
                 {(fulfilment?.refunds ?? [])
                   .filter((r) => r.subOrderId === s.id && (r.travellerPosition === null || tickets.length === 0))
                   .map((r) => (

@@ -26,9 +26,11 @@ import { RecordGate } from '../../../shared/ui/record-gate';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { InvoiceCard } from '../../../widgets/invoices/invoice-card';
 import { PlanMapToggle } from '../../../widgets/map/plan-map-toggle';
+import { useChangeOptions } from '../api/change';
 import { fulfilmentKeys, type RefundTickets, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useCancelOrder, useOrder } from '../api/orders';
+import { ChangesCard } from '../components/changes-card';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import { OrderStatusTag } from '../components/order-status-tag';
@@ -85,6 +87,10 @@ function OrderView({ order }: { order: Order }) {
   const ticketComing = order.subOrders.some((s) => isTicketBeingIssued(s.status));
   const fulfilment = useOrderFulfilment(order.id, isIssuing(order.status) || ticketComing);
   const chat = useChatLauncher();
+  const changeOptions = useChangeOptions(order.id, isTicketed(order.status));
+  const changeable = new Set(
+    (changeOptions.data?.tickets ?? []).filter((x) => x.refusal === null).map((x) => x.subOrderId),
+  );
   const client = useQueryClient();
   // The refund asked about: one ticket, one traveller's every ticket, or everyone's on a ticket.
   const [refunding, setRefunding] = useState<RefundTickets | null>(null);
@@ -153,7 +159,13 @@ function OrderView({ order }: { order: Order }) {
                     onClick={() => navigate(paths.payment(order.id))}
                     data-testid="pay-order"
                   >
-                    {t('order.pay')} · <Price money={{ amountMinor: order.payment.price.amount, currency: 'CNY' }} />
+                    {t('order.pay')} ·{' '}
+                    <Price
+                      money={{
+                        amountMinor: order.priceDifference?.amount ?? order.payment.price.amount,
+                        currency: 'CNY',
+                      }}
+                    />
                   </Button>
                 </div>
               </div>
@@ -163,7 +175,8 @@ function OrderView({ order }: { order: Order }) {
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
           <ProtectionCard order={order} />
-          <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} />
+          <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} changeable={changeable} />
+          {fulfilment.data?.changes.length ? <ChangesCard changes={fulfilment.data.changes} /> : null}
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
           {hasItinerary(order.status) || isRefunded(order.status) ? (
             <InvoiceCard

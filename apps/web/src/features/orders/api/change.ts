@@ -1,0 +1,72 @@
+import {
+  type ChangeQuoteQuery,
+  type ConfirmChange,
+  changeEndpoints,
+  type SearchCriteriaInput,
+  type SearchResult,
+  searchEndpoints,
+} from '@junction/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client';
+
+export const changeKeys = {
+  all: ['change'] as const,
+  options: (id: string) => [...changeKeys.all, 'options', id] as const,
+};
+
+/** `GET /api/change/options`: which tickets of the order may be changed now, and to which days. */
+export const useChangeOptions = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: changeKeys.options(orderId),
+    queryFn: ({ signal }) => callApi(changeEndpoints.options, { query: { id: orderId }, signal }),
+    enabled: enabled && orderId !== '',
+    staleTime: 0,
+  });
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A search of the new day, run as the results page runs one: started, then pulled until it is done. */
+export const useChangeSearch = (criteria: SearchCriteriaInput | null) =>
+  useQuery({
+    queryKey: [...changeKeys.all, 'search', criteria],
+    enabled: criteria !== null,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }): Promise<{ searchId: string; results: SearchResult[] }> => {
+      const { searchId } = await callApi(searchEndpoints.start, { body: criteria as SearchCriteriaInput, signal });
+      const results: SearchResult[] = [];
+      let cursor = 0;
+      for (;;) {
+        const page = await callApi(searchEndpoints.pull, { body: { searchId, cursor }, signal });
+        results.push(...page.results);
+        cursor = page.cursor;
+        if (page.done) return { searchId, results };
+        await pause(400);
+      }
+    },
+  });
+
+/** `GET /api/change/quote`: both fares, the fee and the difference of the trip chosen. */
+export const useChangeQuote = (query: ChangeQuoteQuery | null) =>
+  useQuery({
+    queryKey: [...changeKeys.all, 'quote', query],
+    queryFn: ({ signal }) => callApi(changeEndpoints.quote, { query: query as ChangeQuoteQuery, signal }),
+    enabled: query !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/** `POST /api/change`: confirms the change at the quoted price; the order and its tickets are asked for again. */
+export function useConfirmChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmChange) => callApi(changeEndpoints.confirm, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: ['fulfilment'] }),
+        client.invalidateQueries({ queryKey: changeKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,48 @@
+import { formatTravelTime, type TicketChange } from '@junction/domain';
+import { Card, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { Price } from '../../../shared/ui/price';
+import styles from './orders.module.css';
+
+const COLORS: Record<TicketChange['status'], string> = {
+  'awaiting-payment': 'orange',
+  issuing: 'blue',
+  done: 'green',
+  lapsed: 'default',
+};
+
+/** The order's ticket changes (改签): from which trip to which, and what was paid or refunded. */
+export function ChangesCard({ changes }: { changes: TicketChange[] }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  return (
+    <Card title={t('change.history')} className={styles.card} data-testid="changes-card">
+      <ul className={styles.subOrders}>
+        {changes.map((c) => (
+          <li key={c.id} className={styles.subOrder} data-testid="change-row" data-status={c.status}>
+            <span>
+              <strong>{c.from.number}</strong> {formatTravelTime(c.from.departureTime, language)} →{' '}
+              <strong>{c.to.number}</strong> {formatTravelTime(c.to.departureTime, language)}
+            </span>
+            <span className={styles.muted}>
+              {c.due.amount > 0 ? (
+                <>
+                  {t('change.due')} <Price money={{ amountMinor: c.due.amount, currency: 'CNY' }} />
+                </>
+              ) : null}
+              {c.refund.amount > 0 ? (
+                <>
+                  {t('change.refund')} <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />
+                </>
+              ) : null}
+            </span>
+            <Tag bordered={false} color={COLORS[c.status]} data-testid="change-status">
+              {t(`change.status.${c.status}`)}
+            </Tag>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,169 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ChangeOptions,
+  isRide,
+  type ResultLeg,
+  railChangeAllowed,
+  railClassFare,
+  type SearchResult,
+} from '../packages/domain/src/index';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, payFromWallet, searchThroughApi, signedInTraveller, topUpWallet } from './trip-api';
+
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+/** A train booked nine days ahead (within the railway's presale, so any train of its day may take it), paid and issued. */
+async function ticketedTrain(page: Page, lang: Lang, choose?: (results: SearchResult[]) => SearchResult | undefined) {
+  const order = await bookTrip(page, 'train', 9, undefined, { choose });
+  await payFromWallet(page, order.id);
+  await page.goto(`/order?id=${order.id}`);
+  await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
+  return order;
+}
+
+/** The trains of the ticket's day a change may move it to, by their fare in the ticket's class, cheapest first. */
+async function trainsOfTheDay(page: Page, orderId: string) {
+  const options = (await (await page.request.get(`/api/change/options?id=${orderId}`)).json()) as ChangeOptions;
+  const ticket = options.tickets[0] as ChangeOptions['tickets'][number];
+  const { results } = await searchThroughApi(page, {
+    type: 1,
+    mode: 'train',
+    cabin: 'Y',
+    adults: 1,
+    children: 0,
+    infants: 0,
+    sort: 'best',
+    flexDays: 0,
+    filters: {},
+    legs: [
+      {
+        departure: ticket.departure,
+        destination: ticket.destination,
+        departure_date: ticket.trip.departureTime.slice(0, 10).replaceAll('-', '/'),
+        departure_only_airport: false,
+        destination_only_airport: false,
+      },
+    ],
+  });
+  const fare = (r: SearchResult) => railClassFare(r.legs.find(isRide) as ResultLeg, ticket.trip.seatClass) ?? 0;
+  const open = results.filter((r) => {
+    const ride = r.legs.find(isRide);
+    if (!ride || r.kind !== 'train' || r.legs.filter(isRide).length !== 1 || ride.soldOut || fare(r) === 0)
+      return false;
+    if (ride.number === ticket.trip.number) return false;
+    const departureTime = ticket.trip.departureTime;
+    return railChangeAllowed({
+      departureTime,
+      newDepartureTime: ride.departureTime,
+      nowMs: Date.now(),
+      changesMade: 0,
+      sameCities: true,
+    }).allowed;
+  });
+  const own = railClassFare(
+    results.find((r) => r.legs.find(isRide)?.number === ticket.trip.number)?.legs.find(isRide) as ResultLeg,
+    ticket.trip.seatClass,
+  );
+  return { ticket, own: own ?? 0, trains: open.sort((a, b) => fare(a) - fare(b)), fare };
+}
+
+/** From the order page: Change, the ticket's own day searched, the train with this number chosen and quoted. */
+async function chooseTrain(page: Page, number: string) {
+  await page.getByTestId('change-ticket').first().click();
+  await expect(page.getByTestId('change-page')).toBeVisible();
+  const row = page.getByTestId('change-result').and(page.locator(`[data-number="${number}"]`));
+  await expect(row).toBeVisible({ timeout: 90_000 });
+  await row.getByTestId('change-choose').click();
+  await expect(page.getByTestId('change-quote')).toBeVisible({ timeout: 30_000 });
+}
+
+for (const lang of LANGUAGES) {
+  test.describe(`changing a ticket (${lang})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await useLanguage(context, baseURL as string, lang);
+    });
+
+    test(`a train changed to a dearer one: the difference paid from the wallet on the payment page, then issued (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      const order = await ticketedTrain(page, lang);
+      const { own, trains, fare } = await trainsOfTheDay(page, order.id);
+      const dearer = trains.filter((r) => fare(r) > own).at(-1) as SearchResult;
+      expect(dearer, 'a dearer train of the day').toBeTruthy();
+      const number = dearer.legs.find(isRide)?.number as string;
+      await page.goto(`/order?id=${order.id}`);
+      await chooseTrain(page, number);
+      await expect(page.getByTestId('change-due')).toBeVisible();
+      await expect(page.getByTestId('change-refund')).toHaveCount(0);
+      await shot(page, `change-quote-dearer-${lang}`);
+      await topUpWallet(page, 500_000);
+      await page.getByTestId('change-confirm').click();
+      await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
+      await page.locator('[data-testid="method-wallet"] input, input[data-testid="method-wallet"]').first().check();
+      await shot(page, `change-payment-${lang}`);
+      await page.getByTestId('pay-submit').click();
+      await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
+      await page.goto(`/order?id=${order.id}`);
+      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
+      const row = page.getByTestId('change-row');
+      await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(row.getByTestId('change-status')).toHaveText(text(lang, 'orders', 'change.status.done'));
+      await expect(page.getByTestId('sub-order').and(page.locator('[data-status="4"]'))).toHaveCount(1);
+      await expect(page.getByTestId('sub-order').and(page.locator('[data-status="5"]'))).toContainText(number);
+      // One change per ticket: the new one offers no Change.
+      await expect(page.getByTestId('change-ticket')).toHaveCount(0);
+      await shot(page, `change-order-done-${lang}`);
+      expect(errors).toEqual([]);
+    });
+
+    test(`a train changed to a cheaper one: issued at once and the difference refunded (${lang})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      // The dearest second-class train of the day, so that a cheaper one can take its ticket.
+      const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
+      const order = await ticketedTrain(
+        page,
+        lang,
+        (results) =>
+          results
+            .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && r.legs[0]?.cabin === 'O')
+            .sort((a, b) => second(b) - second(a))[0],
+      );
+      const { own, trains, fare } = await trainsOfTheDay(page, order.id);
+      const cheaper = trains.find((r) => fare(r) < own);
+      expect(cheaper, 'a cheaper train of the day').toBeTruthy();
+      const number = cheaper?.legs.find(isRide)?.number as string;
+      await page.goto(`/order?id=${order.id}`);
+      await chooseTrain(page, number);
+      await expect(page.getByTestId('change-refund')).toBeVisible();
+      await expect(page.getByTestId('change-due')).toHaveCount(0);
+      await shot(page, `change-quote-cheaper-${lang}`);
+      await page.getByTestId('change-confirm').click();
+      await expect(page).toHaveURL(new RegExp(`/order\\?id=${order.id}$`));
+      const row = page.getByTestId('change-row');
+      await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(row).toContainText(number);
+      await page.goto('/account/notices');
+      const notices = page.getByTestId('notice').filter({ hasText: order.orderNumber });
+      await expect(notices.and(page.locator('[data-kind="ticket-changed"]'))).toHaveCount(1);
+      // The refund is paid out by a job after the new ticket is issued: the page is read again until it is told.
+      await expect(async () => {
+        await page.reload();
+        await expect(notices.and(page.locator('[data-kind="change-refund-done"]'))).toHaveCount(1);
+      }).toPass({ timeout: 60_000 });
+      await shot(page, `change-notices-${lang}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
