@@ -105,6 +105,81 @@ async function walletOf(cookie: string) {
   return walletSummarySchema.parse((await get(cookie, '/api/wallet')).json()).balance.amount;
 }
 
+describe('changing a flight', () => {
+  it('to another flight of the same airline and day: the change fee plus any rise, paid, then issued', async () => {
+    clock = START.getTime();
+    const cookie = await c.signUp();
+    const flights = await c.search(beijingShanghai('flight', DATE));
+    const nonstop = flights.results.filter(
+      (r) => r.kind === 'flight' && r.legs.length === 1 && r.fees.changeBefore !== null,
+    );
+    const booked = nonstop.find((r) => nonstop.some((o) => o !== r && o.legs[0]?.carrier === r.legs[0]?.carrier));
+    if (!booked) throw new Error('no airline with two nonstop flights that allow changes');
+    const other = nonstop.find((o) => o !== booked && o.legs[0]?.carrier === booked.legs[0]?.carrier) as SearchResult;
+    const wei = await c.save(cookie, traveller('张伟', '1985-03-02'));
+    const offer = await c.offerOf(cookie, flights.searchId, booked.id);
+    const created = await c.create(cookie, orderBody(offer, flights.searchId, [wei]));
+    expect(created.statusCode, created.body).toBe(200);
+    const order = orderSchema.parse(created.json());
+    expect(await payOrder(t, cookie, order.id)).toBe(true);
+    await runJobs();
+    expect(orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
+    const old = order.subOrders[0]?.id as string;
+    const q = new URLSearchParams({
+      orderId: order.id,
+      subOrderId: old,
+      searchId: flights.searchId,
+      resultId: other.id,
+    });
+    const quoted = changeQuoteSchema.parse((await get(cookie, `/api/change/quote?${q}`)).json());
+    const fee = booked.fees.changeBefore?.amount ?? 0;
+    expect(quoted).toMatchObject({
+      type: 'flight',
+      fee: { amount: fee },
+      refund: { amount: 0 },
+      rule: 'air-before-2h',
+    });
+    expect(quoted.due.amount).toBe(fee + Math.max(0, quoted.newFare.amount - quoted.oldFare.amount));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/change',
+      headers: { cookie },
+      payload: {
+        orderId: order.id,
+        subOrderId: old,
+        searchId: flights.searchId,
+        resultId: other.id,
+        expected: { dueMinor: quoted.due.amount, refundMinor: 0 },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const change = ticketChangeSchema.parse(res.json());
+    if (quoted.due.amount > 0) expect(await payOrder(t, cookie, order.id)).toBe(true);
+    await runJobs();
+    const after = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json());
+    expect(after.status).toBe(5);
+    const subs = new Map(after.subOrders.map((s) => [s.id, s]));
+    expect(subs.get(old)?.status).toBe(4);
+    expect(subs.get(change.newSubOrderId)).toMatchObject({ status: 5, flightNumber: other.legs[0]?.number });
+    // Another airline's flight is refused.
+    const foreign = flights.results.find(
+      (r) => r.kind === 'flight' && r.legs.length === 1 && r.legs[0]?.carrier !== booked.legs[0]?.carrier,
+    );
+    if (foreign) {
+      const p = new URLSearchParams({
+        orderId: order.id,
+        subOrderId: change.newSubOrderId,
+        searchId: flights.searchId,
+        resultId: foreign.id,
+      });
+      expect(errorOf(await get(cookie, `/api/change/quote?${p}`))).toMatchObject({
+        errorCode: 2207,
+        params: { reason: 'other-carrier' },
+      });
+    }
+  });
+});
+
 describe('changing a train ticket (改签)', () => {
   it('to a dearer train: order 1, the difference paid once from the wallet, the new ticket issued, the old one changed', async () => {
     clock = START.getTime();
