@@ -109,7 +109,7 @@ for (const lang of LANGUAGES) {
       await topUpWallet(page, 500_000);
       await page.getByTestId('change-confirm').click();
       await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
-      await page.locator('[data-testid="method-wallet"] input, input[data-testid="method-wallet"]').first().check();
+      await page.locator('label:has([data-testid="method-wallet"])').click();
       await shot(page, `change-payment-${lang}`);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });

@@ -66,7 +66,8 @@ export function useConfirmChange() {
       Promise.all([
         client.invalidateQueries({ queryKey: ['orders'] }),
         client.invalidateQueries({ queryKey: ['fulfilment'] }),
-        client.invalidateQueries({ queryKey: changeKeys.all }),
+        // Not the quote it was confirmed from: the ticket has no quote any more once its change is under way.
+        client.invalidateQueries({ queryKey: [...changeKeys.all, 'options'] }),
       ]),
   });
 }

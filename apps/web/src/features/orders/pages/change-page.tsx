@@ -7,7 +7,7 @@ import {
   type SearchResult,
 } from '@junction/domain';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -79,7 +79,7 @@ function ChangeTicketView({ orderId, ticket }: { orderId: string; ticket: Change
         <p className={styles.muted}>{t(ticket.type === 'railway' ? 'change.railRules' : 'change.airRules')}</p>
       </Card>
       <Card className={styles.card} title={t('change.day')}>
-        <div className={styles.refundActions} data-testid="change-days">
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="change-days">
           {days.map((d) => (
             <Button
               key={d}
@@ -133,8 +133,8 @@ function ResultRow(p: { ticket: ChangeTicket; result: SearchResult; chosen: bool
   return (
     <li className={styles.subOrder} data-testid="change-result" data-number={ride.number}>
       <span>
-        <strong>{ride.number}</strong> · {ride.from.name[language]} {formatTravelTime(ride.departureTime, language)} →{' '}
-        {ride.to.name[language]} {formatTravelTime(ride.arrivalTime, language)}
+        <strong>{ride.number}</strong> · {ride.from.name[language]} {ride.departureTime.slice(11, 16)} →{' '}
+        {ride.to.name[language]} {ride.arrivalTime.slice(11, 16)}
       </span>
       <Price money={cny(changeFare(p.ticket, p.result))} />
       <Button size="small" type={p.chosen ? 'primary' : 'default'} onClick={p.onChoose} data-testid="change-choose">
@@ -155,6 +155,11 @@ function QuoteCard(p: {
   const navigate = useNavigate();
   const confirm = useConfirmChange();
   const q = p.quote;
+  const card = useRef<HTMLDivElement>(null);
+  // The quote comes below a long list of trips: it is brought into view once it is there.
+  useEffect(() => {
+    if (q) card.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [q]);
   if (!q) return p.error ? <FormError error={p.error} /> : <Skeleton active />;
   const onConfirm = async () => {
     const change = await confirm.mutateAsync({
@@ -167,7 +172,7 @@ function QuoteCard(p: {
     navigate(change.status === 'awaiting-payment' ? paths.payment(p.orderId) : paths.order(p.orderId));
   };
   return (
-    <Card className={styles.card} title={t('change.quote')} data-testid="change-quote">
+    <Card ref={card} className={styles.card} title={t('change.quote')} data-testid="change-quote">
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('change.from')}>
           <TripLine trip={q.from} />
