@@ -251,6 +251,12 @@ describe('changing a train ticket (改签)', () => {
     expect((await noticesOf(order.id)).map((n) => n.kind)).toEqual(
       expect.arrayContaining(['change-payment-due', 'ticket-changed']),
     );
+    // The changed ticket is no longer refunded: its money went to the new one, which is.
+    const oldRefund = await get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${old}`);
+    expect(errorOf(oldRefund).errorCode).toBe(2202);
+    expect(
+      (await get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${change.newSubOrderId}`)).statusCode,
+    ).toBe(200);
     // One change per ticket: the new ticket cannot be changed again.
     const again = changeOptionsSchema.parse((await get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(again.tickets).toEqual([

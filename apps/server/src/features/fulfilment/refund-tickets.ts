@@ -14,8 +14,11 @@ import {
 import type { RefundRow, SubOrderRow } from './fulfilment.repository';
 
 /** Whether a sub-order's tickets stand: ticketed, or changed. */
-export const stands = (sub: Pick<SubOrderRow, 'status'>): boolean =>
-  isTicketStanding(subOrderStatusCodec.decode(sub.status));
+export const stands = (sub: Pick<SubOrderRow, 'status'>): boolean => {
+  const status = subOrderStatusCodec.decode(sub.status);
+  // A changed ticket (4) is refunded through its new ticket, where its money went.
+  return isTicketStanding(status) && status !== SUB_ORDER_STATUS.CHANGED;
+};
 
 /** Whether a sub-order's tickets are the traveller's to refund: ticketed, not changed for another. */
 const inHand = (sub: Pick<SubOrderRow, 'status'>): boolean =>
