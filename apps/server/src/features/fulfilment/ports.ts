@@ -59,6 +59,7 @@ export type TicketReleased = (
   trx: Kysely<Database>,
   ticket: { orderId: string; subOrderId: string; travellerPosition: number | null; reason: 'refunded' | 'changed' },
 ) => Promise<unknown>;
+
 /** A ride to find again: its kind, its ends, the earliest departure the traveller can make, the party's size. */
 export type RideAfter = {
   kind: 'air' | 'land';
@@ -76,12 +77,11 @@ export type RideAfter = {
  * feature's suppliers, composed in `wiring/next-departures.ts`); undefined when none is sold.
  */
 export type NextDepartures = (ride: RideAfter) => Promise<ResultLeg | undefined>;
-* Told when a ticket was changed (改签), in the transaction of the change's last step, after its
+
+/**
+ * Told when a ticket was changed (改签), in the transaction of the change's last step, after its
  * `ticket_changed` order event: the old sub-order (now 4, changed) and the new one (ticketed). What
- * follows a change elsewhere (an invoice of the old ticket reversed) listens here
-no - op;
-by;
-default.
+ * follows a change elsewhere (an invoice of the old ticket reversed) listens here; no-op by default.
  */
 export type TicketChangedHook = (
   trx: Kysely<Database>,
