@@ -19,7 +19,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { walletModule } from './features/wallet/wallet.module';
 import { JobRegistry } from './jobs/jobs';
 import { bookingPassengers } from './wiring/booking-passengers';
-import { afterChange, changedTicketReleases } from './wiring/change-links';
+import { afterChange, releaseLinks } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
 import { type AppDeps, basicsOf } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
@@ -159,11 +159,9 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
   await chat.socket(app);
   const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
   const sources = { orders, passengers, payments, rail, duffel, search };
-  const released = invoiceReversal(invoices.service);
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
-    ticketReleased: released,
-    onTicketChanged: changedTicketReleases(released),
+    ...releaseLinks(invoiceReversal(invoices.service)),
   });
   fulfilment.close(app);
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])

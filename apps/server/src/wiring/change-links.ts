@@ -25,3 +25,9 @@ export const changedTicketReleases = (released: TicketReleased): TicketChangedHo
       reason: 'changed',
     });
   });
+
+/** What is reversed when a ticket is refunded or changed, as the fulfilment feature's two ports. */
+export const releaseLinks = (released: TicketReleased) => ({
+  ticketReleased: released,
+  onTicketChanged: changedTicketReleases(released),
+});
