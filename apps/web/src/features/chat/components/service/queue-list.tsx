@@ -1,0 +1,82 @@
+import type { QueueItem } from '@junction/domain';
+import { Badge } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './service.module.css';
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+export function WaitingTime({ since }: { since: string | null }) {
+  const { t } = useTranslation('chat');
+  const now = useNow(15_000);
+  if (!since) return null;
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  const text =
+    minutes < 1
+      ? t('service.justNow')
+      : minutes < 60
+        ? t('service.min', { m: minutes })
+        : t('service.hm', { h: Math.floor(minutes / 60), m: minutes % 60 });
+  return (
+    <span className={styles.waiting} data-testid="waiting-time">
+      {t('service.waitingFor', { time: text })}
+    </span>
+  );
+}
+
+/** The traveller as the agent may see them: the name, or else the masked mobile or email. */
+export const travellerName = (q: QueueItem) =>
+  q.traveller.name ?? q.traveller.mobileMasked ?? q.traveller.emailMasked ?? '—';
+
+/** One of the console's queues: each conversation with its traveller, unread count, preview and wait. */
+export function QueueList({
+  items,
+  selected,
+  onSelect,
+  empty,
+  testId,
+}: {
+  items: QueueItem[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  empty: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('chat');
+  if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
+  return (
+    <ul className={styles.queue} data-testid={testId}>
+      {items.map((q) => (
+        <li key={q.id}>
+          <button
+            type="button"
+            className={`${styles.queueItem} ${selected === q.id ? styles.selected : ''}`}
+            onClick={() => onSelect(q.id)}
+            data-testid="queue-item"
+            data-conversation={q.id}
+          >
+            <span className={styles.queueTop}>
+              <strong>{travellerName(q)}</strong>
+              <Badge count={q.unread} size="small" data-testid="queue-unread" />
+            </span>
+            <span className={styles.preview}>
+              {q.previewKind === 'image'
+                ? t('service.previewImage')
+                : q.previewKind === 'order'
+                  ? t('service.previewOrder')
+                  : (q.preview ?? '')}
+            </span>
+            <WaitingTime since={q.waitingSince} />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
