@@ -1,63 +1,17 @@
-import {
-  CABINS,
-  type ErrorName,
-  MAX_FLEX_DAYS,
-  MAX_MULTI_CITY_LEGS,
-  packSearchLink,
-  SEARCH_MODES,
-  type SearchMode,
-  TRIP_TYPES,
-} from '@junction/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { MAX_MULTI_CITY_LEGS, TRIP_TYPES } from '@junction/domain';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useErrorText } from '../../../../shared/lib/error-text';
-import { paths } from '../../../../shared/paths';
 import { Button } from '../../../../shared/ui/light/button';
-import {
-  CalendarOutlined,
-  CloseCircleFilled,
-  CloseOutlined,
-  DownOutlined,
-  PlusOutlined,
-  SearchOutlined,
-} from '../../../../shared/ui/light/icons';
+import { CloseCircleFilled, CloseOutlined, PlusOutlined, SearchOutlined } from '../../../../shared/ui/light/icons';
 import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
-import { ModeIcon } from '../mode-icon';
 import { loadAntdFields } from './antd-fields';
 import { DateInput, DateRangeInput } from './date-inputs';
 import { PlaceFields } from './place-fields';
-import {
-  checkDraft,
-  defaultDraft,
-  type FieldProblem,
-  type LegDraft,
-  type LegProblems,
-  lastOnSaleIso,
-  legsInUse,
-  loadLastSearch,
-  type SearchDraft,
-  saveLastSearch,
-  toCriteria,
-  todayIso,
-  withNewLeg,
-  withTripType,
-} from './search-draft';
+import type { LegDraft, SearchDraft } from './search-draft';
 import styles from './search-form.module.css';
+import { SearchToolbar } from './search-toolbar';
 import { TravellersField } from './travellers-field';
-
-const TRIP_TYPE_VALUES = [TRIP_TYPES.ONE_WAY, TRIP_TYPES.ROUND_TRIP, TRIP_TYPES.MULTI_CITY] as const;
-const FLEX_VALUES = Array.from({ length: MAX_FLEX_DAYS + 1 }, (_, i) => i);
-/** Date problems shown as soon as they arise, not only after a search attempt. */
-const LIVE_PROBLEMS: readonly FieldProblem[] = ['LEG_ORDER', 'RETURN_BEFORE_DEPARTURE'];
-
-const MODE_ICONS: Record<SearchMode, Array<'air' | 'train'>> = {
-  all: ['air', 'train'],
-  flight: ['air'],
-  train: ['train'],
-};
-
-/** Where a search goes: the results page reads the packed criteria from `s`. */
+import { useSearchForm } from './use-search-form';
 
 export type SearchFormProps = {
   /** The form's first state; otherwise the last search on this device, otherwise a fresh form. */
@@ -71,48 +25,9 @@ export type SearchFormProps = {
  */
 export function SearchForm({ initial }: SearchFormProps) {
   const { t } = useTranslation('search-form');
-  const errorText = useErrorText();
-  const navigate = useNavigate();
   const id = useId();
-  const [draft, setDraft] = useState<SearchDraft>(() => initial ?? loadLastSearch() ?? defaultDraft());
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-  const today = todayIso();
-  const lastOnSale = lastOnSaleIso(today);
-  const problems = checkDraft(draft, today);
-  const isMultiCity = draft.type === TRIP_TYPES.MULTI_CITY;
-  const legs = legsInUse(draft);
-
-  const describe = (p: FieldProblem | undefined): string | undefined => {
-    if (!p) return undefined;
-    switch (p) {
-      case 'FROM_REQUIRED':
-        return t('problems.fromRequired');
-      case 'TO_REQUIRED':
-        return t('problems.toRequired');
-      case 'DATE_REQUIRED':
-        return t('problems.dateRequired');
-      case 'RETURN_REQUIRED':
-        return t('problems.returnRequired');
-      default:
-        return errorText(p);
-    }
-  };
-  const shown = (p: FieldProblem | undefined) =>
-    p && (wasSubmitted || LIVE_PROBLEMS.includes(p)) ? describe(p) : undefined;
-  const legProblems = (i: number): LegProblems => problems?.legs[i] ?? {};
-
-  const update = (patch: Partial<SearchDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const updateLeg = (index: number, patch: Partial<LegDraft>) =>
-    setDraft((d) => ({ ...d, legs: d.legs.map((leg, i) => (i === index ? { ...leg, ...patch } : leg)) }));
-  const removeLeg = (index: number) => setDraft((d) => ({ ...d, legs: d.legs.filter((_, i) => i !== index) }));
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setWasSubmitted(true);
-    if (checkDraft(draft, today)) return;
-    saveLastSearch(draft);
-    navigate(paths.searchResults(packSearchLink(toCriteria(draft))));
-  };
+  const form = useSearchForm(initial);
+  const { draft, today, lastOnSale, legs, shown, legProblems, updateLeg } = form;
 
   const places = (leg: LegDraft, index: number) => {
     const p = legProblems(index);
@@ -143,10 +58,8 @@ export function SearchForm({ initial }: SearchFormProps) {
     <TravellersField
       id={`${id}-travellers`}
       value={{ adults: draft.adults, children: draft.children, infants: draft.infants }}
-      onChange={(next) =>
-        setDraft((d) => ({ ...d, ...next({ adults: d.adults, children: d.children, infants: d.infants }) }))
-      }
-      error={wasSubmitted && problems?.travellers ? describe(problems.travellers) : undefined}
+      onChange={form.setParty}
+      error={form.travellersError}
     />
   );
   const submit = (
@@ -161,13 +74,12 @@ export function SearchForm({ initial }: SearchFormProps) {
       {t('submit')}
     </Button>
   );
-  const formProblem: ErrorName | undefined = wasSubmitted ? problems?.form : undefined;
   const first = draft.legs[0] as LegDraft;
 
   return (
     <form
       className={styles.form}
-      onSubmit={handleSubmit}
+      onSubmit={form.submit}
       noValidate
       aria-label={t('label')}
       // The pickers and calendars load as the traveller comes to the form (see antd-fields.ts).
@@ -175,80 +87,9 @@ export function SearchForm({ initial }: SearchFormProps) {
       onFocus={() => void loadAntdFields()}
       data-testid="search-form"
     >
-      <div className={styles.toolbar}>
-        <div className={styles.tripType} role="radiogroup" aria-label={t('tripType.label')} data-testid="trip-type">
-          {TRIP_TYPE_VALUES.map((v) => (
-            <label key={v} className={styles.radio}>
-              <input
-                type="radio"
-                name={`${id}-trip-type`}
-                value={v}
-                checked={draft.type === v}
-                onChange={() => setDraft((d) => withTripType(d, v, today))}
-              />
-              <span>{t(`tripType.${v}`)}</span>
-            </label>
-          ))}
-        </div>
-        <div className={styles.options}>
-          <span className={styles.optionSelect}>
-            <span aria-hidden="true">{t(`cabin.${draft.cabin}`)}</span>
-            <select
-              value={draft.cabin}
-              onChange={(e) => update({ cabin: e.target.value as SearchDraft['cabin'] })}
-              aria-label={t('cabin.label')}
-              data-testid="cabin-select"
-            >
-              {CABINS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`cabin.${c}`)}
-                </option>
-              ))}
-            </select>
-            <DownOutlined className={styles.optionArrow} aria-hidden="true" />
-          </span>
-          <span className={styles.optionSelect}>
-            <CalendarOutlined className={styles.optionIcon} aria-hidden="true" />
-            <span aria-hidden="true">{t(`flex.${draft.flexDays}` as 'flex.0')}</span>
-            <select
-              value={draft.flexDays}
-              onChange={(e) => update({ flexDays: Number(e.target.value) })}
-              aria-label={t('flex.label')}
-              data-testid="flex-select"
-            >
-              {FLEX_VALUES.map((n) => (
-                <option key={n} value={n}>
-                  {t(`flex.${n}` as 'flex.0')}
-                </option>
-              ))}
-            </select>
-            <DownOutlined className={styles.optionArrow} aria-hidden="true" />
-          </span>
-        </div>
-        <div className={styles.mode} role="radiogroup" aria-label={t('mode.label')} data-testid="mode">
-          {SEARCH_MODES.map((m) => (
-            <label key={m} className={styles.modeItem}>
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                value={m}
-                checked={draft.mode === m}
-                onChange={() => update({ mode: m })}
-              />
-              <span className={styles.modeOption}>
-                <span className={styles.modeIcons} aria-hidden="true">
-                  {MODE_ICONS[m].map((icon) => (
-                    <ModeIcon key={icon} mode={icon} />
-                  ))}
-                </span>
-                {t(`mode.${m}`)}
-              </span>
-            </label>
-          ))}
-        </div>
-      </div>
+      <SearchToolbar id={id} draft={draft} update={form.update} setTripType={form.setTripType} />
 
-      {isMultiCity ? (
+      {form.isMultiCity ? (
         <>
           <ol className={styles.legs}>
             {legs.map((leg, i) => {
@@ -275,7 +116,7 @@ export function SearchForm({ initial }: SearchFormProps) {
                     icon={<CloseOutlined />}
                     aria-label={t('legs.remove', { number: i + 1 })}
                     disabled={legs.length <= 2}
-                    onClick={() => removeLeg(i)}
+                    onClick={() => form.removeLeg(i)}
                     data-testid={`leg-${i}-remove`}
                   />
                 </li>
@@ -286,7 +127,7 @@ export function SearchForm({ initial }: SearchFormProps) {
             <div className={styles.addLeg}>
               <Button
                 icon={<PlusOutlined aria-hidden="true" />}
-                onClick={() => setDraft((d) => withNewLeg(d, today))}
+                onClick={form.addLeg}
                 disabled={legs.length >= MAX_MULTI_CITY_LEGS}
                 data-testid="add-leg"
               >
@@ -308,9 +149,7 @@ export function SearchForm({ initial }: SearchFormProps) {
             <DateRangeInput
               id={`${id}-dates`}
               value={[first.date, draft.returnDate]}
-              onChange={([date, returnDate]) =>
-                setDraft((d) => ({ ...d, returnDate, legs: d.legs.map((l, i) => (i === 0 ? { ...l, date } : l)) }))
-              }
+              onChange={form.setRoundTrip}
               min={today}
               max={lastOnSale}
               error={shown(legProblems(0).date)}
@@ -331,10 +170,10 @@ export function SearchForm({ initial }: SearchFormProps) {
           {submit}
         </div>
       )}
-      {formProblem ? (
+      {form.formError ? (
         <div className={styles.formAlert} role="alert">
           <CloseCircleFilled className={styles.formAlertIcon} aria-hidden="true" />
-          {describe(formProblem)}
+          {form.formError}
         </div>
       ) : null}
     </form>
