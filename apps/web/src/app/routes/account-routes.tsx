@@ -1,0 +1,117 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { antdPage, guestOnly, userOnly } from './page-loaders';
+
+/** Signing in, registering, resetting a password and verifying (spec §2); sign-in and reset send a signed-in traveller home. */
+export const signInRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    loader: guestOnly,
+    lazy: antdPage(
+      () => import('../../features/account/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: 'register',
+    lazy: antdPage(
+      () => import('../../features/account/pages/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: 'reset',
+    loader: guestOnly,
+    lazy: antdPage(
+      () => import('../../features/account/pages/reset-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: 'pending-verification',
+    lazy: antdPage(
+      () => import('../../features/account/pages/pending-page'),
+      (m) => m.PendingVerificationPage,
+    ),
+  },
+  {
+    path: 'verify',
+    lazy: antdPage(
+      () => import('../../features/account/pages/verify-page'),
+      (m) => m.VerifyPage,
+    ),
+  },
+];
+
+/**
+ * The account area (spec §2), under the route of the pages. It joins the routes on the first navigation
+ * to it with a stored user (`patchRoutesOnNavigation`): for a visitor no account route matches, so the
+ * catch-all's guard sends them to sign in at once, without loading the area's pages first (a route's
+ * page code is loaded before any redirect of its guard takes effect).
+ */
+export const accountArea: RouteObject = {
+  path: 'account',
+  loader: userOnly,
+  lazy: antdPage(
+    () => import('../../features/account/pages/account-layout'),
+    (m) => m.AccountLayout,
+  ),
+  children: [
+    { index: true, element: <Navigate to="personal-info" replace /> },
+    {
+      path: 'trips',
+      lazy: antdPage(
+        () => import('../../features/orders/pages/trips-page'),
+        (m) => m.TripsPage,
+      ),
+    },
+    {
+      path: 'personal-info',
+      lazy: antdPage(
+        () => import('../../features/account/pages/personal-info-page'),
+        (m) => m.PersonalInfoPage,
+      ),
+    },
+    {
+      path: 'p-basic',
+      lazy: antdPage(
+        () => import('../../features/account/pages/personal-info-page'),
+        (m) => m.PersonalInfoPage,
+      ),
+    },
+    {
+      path: 'p-passengers',
+      lazy: antdPage(
+        () => import('../../features/passengers/pages/passengers-page'),
+        (m) => m.PassengersPage,
+      ),
+    },
+    {
+      path: 'wallet',
+      lazy: antdPage(
+        () => import('../../features/wallet/pages/wallet-page'),
+        (m) => m.WalletPage,
+      ),
+    },
+    {
+      path: 'invoice-titles',
+      lazy: antdPage(
+        () => import('../../features/invoices/pages/invoice-titles-page'),
+        (m) => m.InvoiceTitlesPage,
+      ),
+    },
+    {
+      path: 'notices',
+      lazy: antdPage(
+        () => import('../../features/notifications/pages/notices-page'),
+        (m) => m.NoticesPage,
+      ),
+    },
+    {
+      path: 'account-security',
+      lazy: antdPage(
+        () => import('../../features/account/pages/security-page'),
+        (m) => m.SecurityPage,
+      ),
+    },
+  ],
+};

@@ -1,0 +1,53 @@
+import type { RouteObject } from 'react-router';
+import { antdPage, userOnly } from './page-loaders';
+
+/** Booking, paying, an order and its itinerary and refunds (spec §2); all but booking need a stored user. */
+export const orderRoutes: RouteObject[] = [
+  {
+    path: 'booking',
+    lazy: antdPage(
+      () => import('../../features/orders/pages/booking-page'),
+      (m) => m.BookingPage,
+    ),
+  },
+  {
+    path: 'change',
+    loader: userOnly,
+    lazy: antdPage(
+      () => import('../../features/orders/pages/change-page'),
+      (m) => m.ChangePage,
+    ),
+  },
+  {
+    path: 'refund-detail',
+    loader: userOnly,
+    lazy: antdPage(
+      () => import('../../features/orders/pages/refund-detail-page'),
+      (m) => m.RefundDetailPage,
+    ),
+  },
+  {
+    path: 'itinerary',
+    loader: userOnly,
+    lazy: antdPage(
+      () => import('../../features/orders/pages/itinerary-page'),
+      (m) => m.ItineraryPage,
+    ),
+  },
+  {
+    path: 'order',
+    loader: userOnly,
+    lazy: antdPage(
+      () => import('../../features/orders/pages/order-page'),
+      (m) => m.OrderPage,
+    ),
+  },
+  {
+    path: 'payment',
+    loader: userOnly,
+    lazy: antdPage(
+      () => import('../../features/payment/pages/payment-page'),
+      (m) => m.PaymentPage,
+    ),
+  },
+];
