@@ -1,11 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { PNG as PNGImage } from 'pngjs';
 import type { CurrentUser } from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
+import { PG_URL, ROOT, startServer } from './second-server';
+import { registerUser, shot } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
 import { bookTrip } from './trip-api';
 
@@ -14,9 +13,6 @@ import { bookTrip } from './trip-api';
  * an order attached, an image, a reconnect with nothing lost or doubled, the out-of-hours form, the
  * failure message, and who may open the console.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const PG_URL = `postgres://junction:junction@127.0.0.1:${process.env.E2E_PG_PORT ?? '5499'}/postgres`;
-const PASSWORD = 'travel2026';
 /** A small picture (a sky gradient with a white card), as a traveller's photo of a document might be. */
 const PNG = (() => {
   const png = new PNGImage({ width: 240, height: 160 });
@@ -40,13 +36,8 @@ async function traveller(browser: Browser, baseURL: string, lang: Lang, timezone
   const context = await browser.newContext({ baseURL, ...(timezoneId ? { timezoneId } : {}) });
   await useLanguage(context, baseURL, lang);
   const page = await context.newPage();
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const reg = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: PASSWORD, code: await smsCode(`+86${mobile}`) },
-  });
-  expect(reg.ok()).toBe(true);
-  await remember(context, (await reg.json()) as CurrentUser);
+  const { mobile, user } = await registerUser(page);
+  await remember(context, user as CurrentUser);
   return { context, page, mobile };
 }
 
@@ -63,7 +54,7 @@ let agents = 0;
 async function agent(browser: Browser, baseURL: string, lang: Lang, name: string) {
   const email = `agent-${Date.now().toString(36)}-${agents++}@junction.example`;
   await promisify(execFile)('npx', ['tsx', 'apps/server/src/db/agent-cli.ts', '--email', email, '--name', name], {
-    cwd: root,
+    cwd: ROOT,
     env: { ...process.env, DATABASE_URL: PG_URL, AGENT_PASSWORD: 'service2026' },
   });
   const context = await browser.newContext({ baseURL });
@@ -77,64 +68,17 @@ async function agent(browser: Browser, baseURL: string, lang: Lang, name: string
   return { context, page };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-
 /** A second server process on the same database whose clock for service hours says 21:30 in Beijing. */
-async function nightServer(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: PG_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
+const nightServer = () =>
+  startServer(
+    {
       AUTH_IP_LIMIT_FACTOR: '20',
-      RUN_JOBS: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
       CHAT_FIXED_NOW: '2026-11-26T13:30:00Z',
       ...(process.env.E2E_SMS_FILE ? { SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE } : {}),
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
     },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the second server did not start');
-}
-
-/** Screenshots at the desktop widths of spec §9 when SHOTS names a folder. */
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+    'the second server',
+  );
 
 const panel = (page: Page) => page.getByTestId('chat-panel');
 const messages = (page: Page, body: string) => page.getByTestId('chat-message').filter({ hasText: body });

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { newMobile, smsCode } from './outbox';
+import { startServer } from './second-server';
 import { PASSWORD } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
@@ -13,21 +12,6 @@ import { LANGUAGES, text, useLanguage, watchErrors } from './support';
  * desktop and a phone, above the header and the card issuer's page alike. A second server process on the
  * tests' database is started so; the rest of the suite runs without the banner.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const PG_URL = `postgres://junction:junction@127.0.0.1:${process.env.E2E_PG_PORT ?? '5499'}/postgres`;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-
 // One server for both languages: the tests run one after the other in one worker.
 test.describe.configure({ mode: 'serial' });
 
@@ -36,40 +20,17 @@ let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  ({ base, child: app } = await startServer(
+    {
       NODE_ENV: 'production',
       DEMO_MODE: 'true',
       SECRET_KEY: randomBytes(32).toString('base64'),
       DATA_KEYS: `demo:${randomBytes(32).toString('base64')}`,
       MESSAGING_STAND_INS: 'true',
       SMS_OUTBOX_FILE: process.env.E2E_SMS_FILE ?? '',
-      DATABASE_URL: PG_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      RUN_JOBS: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
     },
-    stdio: 'ignore',
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the demonstration server did not start');
+    'the demonstration server',
+  ));
 });
 
 test.afterAll(() => {

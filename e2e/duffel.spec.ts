@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../apps/serv
 import { packSearchLink } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
 import { newMobile, smsCode } from './outbox';
+import { freePort } from './second-server';
 import { inDays, PASSWORD, routeCriteria, shot } from './setup';
 import { LANGUAGES, type Lang, text, watchErrors } from './support';
 
@@ -31,16 +31,6 @@ const fake = new DuffelFake({
 let server: ChildProcess | undefined;
 let base = '';
 let database = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 const admin = async (sql: string) => {
   const client = new pg.Client({ connectionString: PG_URL });

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
+import type net from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { startServer } from './second-server';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
 /**
@@ -11,9 +11,6 @@ import { LANGUAGES, text, useLanguage, watchErrors } from './support';
  * checkerboard of pale squares with a grid) stands where AMap's would, and a second server process is
  * configured with its address as AMap's GCJ-02 tiles. Off by default, so the rest of the suite draws none.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const PG_URL = `postgres://junction:junction@127.0.0.1:${process.env.E2E_PG_PORT ?? '5499'}/postgres`;
-
 function tilePng(x: number, y: number): Buffer {
   const png = new PNG({ width: 256, height: 256 });
   const dark = (x + y) % 2 === 0;
@@ -28,18 +25,6 @@ function tilePng(x: number, y: number): Buffer {
     }
   return PNG.sync.write(png);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 let tiles: http.Server;
 let app: ChildProcess;
@@ -60,37 +45,14 @@ test.beforeAll(async () => {
   const tilePort = await new Promise<number>((resolve) =>
     tiles.listen(0, '127.0.0.1', () => resolve((tiles.address() as net.AddressInfo).port)),
   );
-  const port = await freePort();
-  app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: PG_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      RUN_JOBS: 'false',
-      SEARCH_PLANNER_WORKER: 'false',
+  ({ base, child: app } = await startServer(
+    {
       MAP_TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
       MAP_TILE_DATUM: 'gcj02',
       MAP_TILE_ATTRIBUTION: '© Test tiles',
     },
-    stdio: 'ignore',
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the server with map tiles did not start');
+    'the server with map tiles',
+  ));
 });
 
 test.afterAll(async () => {

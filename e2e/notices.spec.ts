@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { shot as shotAt } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
 
-const shot = async (page: import('@playwright/test').Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+const shot = (page: import('@playwright/test').Page, name: string) => shotAt(page, name, { fullPage: true });
 
 for (const lang of LANGUAGES) {
   test(`an order's notice is counted in the header and the account menu, listed with its order and read, in ${lang}`, async ({

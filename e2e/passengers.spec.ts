@@ -1,27 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newMobile, smsCode } from './outbox';
-import { LANGUAGES, type Lang, text, useLanguage } from './support';
+import { LANGUAGES, text, useLanguage } from './support';
+import { signedInTraveller } from './trip-api';
 
 const ID_CARD = '11010519491231002X';
 const PASSPORT = 'E12345678';
-
-/** A new account, registered through the API, then signed in on the login page. */
-async function signIn(page: Page, lang: Lang) {
-  const mobile = newMobile();
-  await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
-  const code = await smsCode(`+86${mobile}`);
-  const res = await page.request.post('/register', {
-    data: { type: 'mobile', target: mobile, country: 'CN', password: 'travel2026', code },
-  });
-  expect(res.status()).toBe(200);
-  await page.context().clearCookies({ name: 'sid' });
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
-  await form.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
-  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
 
 /** Picks an option of an antd select by typing it and choosing the first match. */
 async function choose(page: Page, select: Locator, typed: string, option: string) {
@@ -56,7 +38,7 @@ for (const lang of LANGUAGES) {
     // A long walk through the page, and China Railway's answer comes a few seconds after the save.
     test.setTimeout(150_000);
     await useLanguage(context, baseURL ?? '', lang);
-    await signIn(page, lang);
+    await signedInTraveller(page, lang);
     await page.goto('/account');
     await page.getByRole('menuitem', { name: tx('account', 'menu.travellers') }).click();
     await expect(page).toHaveURL(/\/account\/p-passengers$/);

@@ -62,6 +62,11 @@ export function routeCriteria(
 
 /** A new account of ours registered through the API with a texted code; the page's request context is signed in. */
 export async function registerAccount(page: Page): Promise<string> {
+  return (await registerUser(page)).mobile;
+}
+
+/** As `registerAccount`, with the account as the server answers it (what the site keeps of its user). */
+export async function registerUser(page: Page): Promise<{ mobile: string; user: unknown }> {
   const mobile = newMobile();
   await page.request.post('/code', { data: { type: 'mobile', target: mobile, country: 'CN', purpose: 'register' } });
   const code = await smsCode(`+86${mobile}`);
@@ -69,7 +74,7 @@ export async function registerAccount(page: Page): Promise<string> {
     data: { type: 'mobile', target: mobile, country: 'CN', password: PASSWORD, code },
   });
   expect(reg.ok(), await reg.text()).toBe(true);
-  return mobile;
+  return { mobile, user: await reg.json() };
 }
 
 /** Signs in on the login page, as a traveller does. */
