@@ -1,28 +1,10 @@
-import { ERRORS, type SearchCriteria } from '@junction/domain';
+import { ERRORS } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
+import { beijingShanghai } from '../../../testing/search-fixtures';
 import { classifySearchError } from './search-errors';
 
-const current: SearchCriteria = {
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'all',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: '2030/05/01',
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
-};
+const current = beijingShanghai();
 const expired = (params?: Record<string, unknown>) =>
   new ApiError(400, { errorCode: ERRORS.RESULTS_EXPIRED.errorCode, errorType: 'expired', errorContent: 'x', params });
 

@@ -21,32 +21,12 @@ import { busyRetry } from '../../../shared/api/busy-retry';
 import { QueryProvider } from '../../../shared/api/query-provider';
 import { PreferencesProvider } from '../../../shared/lib/preferences';
 import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
+import { beijingShanghai } from '../../../testing/search-fixtures';
 import { ResultsPage } from './results-page';
 
 // ---- fixtures (test-only) ----
 
-const CRITERIA: SearchCriteria = {
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'all',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: '2030/05/01',
-      departure_only_airport: false,
-      destination_only_airport: false,
-      departureName: 'Beijing',
-      destinationName: 'Shanghai',
-    },
-  ],
-};
+const CRITERIA = beijingShanghai({ named: true });
 
 const point = (code: string, name: string, kind: LegPoint['kind'] = 'airport', nameZh = name): LegPoint => ({
   code,

@@ -1,5 +1,6 @@
 import { packSearchLink, TRIP_TYPES, unpackSearchLink } from '@junction/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BEIJING, PVG, pickedPlace, SHANGHAI } from '../../../../testing/search-fixtures';
 import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 import {
   checkDraft,
@@ -14,18 +15,7 @@ import {
 } from './search-draft';
 
 const TODAY = '2026-11-22';
-const place = (id: number, name: string, cityCode: string, onlyThis = false): PickedPlace => ({
-  id,
-  kind: onlyThis ? 'airport' : 'city',
-  name,
-  code: cityCode,
-  cityCode,
-  onlyThis,
-});
-const BEIJING = place(9406, 'Beijing', 'BJS');
-const SHANGHAI = place(9500, 'Shanghai', 'SHA');
-const PVG = place(2950, 'Shanghai Pudong International Airport', 'SHA', true);
-const CHENGDU = place(9600, 'Chengdu', 'CTU');
+const CHENGDU = pickedPlace(9600, 'Chengdu', 'CTU');
 
 function oneWay(patch: Partial<SearchDraft> = {}): SearchDraft {
   const d = defaultDraft(TODAY);

@@ -7,21 +7,9 @@ import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreferencesProvider } from '../../../../shared/lib/preferences';
-import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
+import { BEIJING, PVG, SHANGHAI } from '../../../../testing/search-fixtures';
 import { type SearchDraft, saveLastSearch } from './search-draft';
 import { SearchForm } from './search-form';
-
-const place = (id: number, name: string, cityCode: string, onlyThis = false): PickedPlace => ({
-  id,
-  kind: onlyThis ? 'airport' : 'city',
-  name,
-  code: cityCode,
-  cityCode,
-  onlyThis,
-});
-const BEIJING = place(9406, 'Beijing', 'BJS');
-const SHANGHAI = place(9500, 'Shanghai', 'SHA');
-const PVG = place(2950, 'Shanghai Pudong International Airport', 'SHA', true);
 
 const inDays = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
 
