@@ -13,7 +13,7 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { type Notice, type NoticeKind, noticeValues } from '@junction/domain';
-import { Button, Pagination, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { useMarkAllNoticesRead, useMarkNoticeRead, useNotices } from '../api/notices';
 import styles from './notices.module.css';
 
@@ -90,16 +91,13 @@ export function NoticesPage() {
           </li>
         ))}
       </ul>
-      {data && data.total > PAGE_SIZE ? (
-        <Pagination
-          className={styles.pagination}
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          onChange={(p) => setParams({ page: String(p) })}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ListPager
+        className={styles.pagination}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={data?.total}
+        onChange={(p) => setParams({ page: String(p) })}
+      />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { isAwaitingPayment, isWaitlisted, type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
-import { Button, Card, Pagination, Segmented, Skeleton } from 'antd';
+import { Button, Card, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { useOrders } from '../api/orders';
@@ -58,16 +59,13 @@ export function TripsPage() {
           </li>
         ))}
       </ul>
-      {data && data.total > PAGE_SIZE ? (
-        <Pagination
-          className={styles.pagination}
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          onChange={(p) => setParams({ filter, page: String(p) })}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ListPager
+        className={styles.pagination}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={data?.total}
+        onChange={(p) => setParams({ filter, page: String(p) })}
+      />
     </section>
   );
 }

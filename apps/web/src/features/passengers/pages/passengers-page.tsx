@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { Passenger } from '@junction/domain';
 import { formatPhone } from '@junction/domain/phone';
-import { App, Button, type ButtonProps, Input, Pagination, Skeleton, Tag } from 'antd';
+import { App, Button, type ButtonProps, Input, Skeleton, Tag } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHandledGlobally } from '../../../shared/api/api-error';
@@ -16,6 +16,7 @@ import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { useRemovePassenger, useSavedPassengers } from '../../../widgets/passengers/api/passengers';
 import { PassengerFormModal } from '../../../widgets/passengers/passenger-form-modal';
 import { displayName, secondaryName } from '../../../widgets/passengers/passenger-names';
@@ -167,16 +168,13 @@ export function PassengersPage() {
         ))}
       </ul>
 
-      {data && data.total > PAGE_SIZE ? (
-        <Pagination
-          className={styles.pagination}
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ListPager
+        className={styles.pagination}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={data?.total}
+        onChange={setPage}
+      />
 
       <PassengerFormModal
         open={editing !== null}

@@ -1,11 +1,12 @@
 import type { WalletEntry } from '@junction/domain';
-import { Pagination, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useWalletEntries } from '../api/wallet';
 import { cnyMoney } from '../lib/wallet-money';
@@ -70,16 +71,13 @@ export function WalletLedger() {
           </tbody>
         </table>
       ) : null}
-      {entries.data && entries.data.total > PAGE_SIZE ? (
-        <Pagination
-          className={styles.pager}
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={entries.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      ) : null}
+      <ListPager
+        className={styles.pager}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={entries.data?.total}
+        onChange={setPage}
+      />
     </section>
   );
 }
