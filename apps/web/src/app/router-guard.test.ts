@@ -1,6 +1,7 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localSession } from '../shared/auth/session';
+import { currentUser } from '../testing/accounts';
 import { routerOptions, routes } from './router';
 
 /** Page modules of the account area the router loaded, by name. */
@@ -46,21 +47,7 @@ describe('the account area for a visitor (spec §2)', () => {
   }, 60_000);
 
   it('opens its pages once signed in', async () => {
-    localSession.save({
-      name: 'Li Lei',
-      unread: 0,
-      info: {
-        id: 'u1',
-        gender: null,
-        mobile: null,
-        mobileCountry: null,
-        email: 'li@example.com',
-        emailVerified: true,
-        name: null,
-        nickname: null,
-        birthday: null,
-      },
-    });
+    localSession.save(currentUser('Li Lei', { email: 'li@example.com', emailVerified: true }));
     expect(await settle('/account/trips')).toBe('/account/trips');
     expect(loaded).toContain('trips');
   }, 60_000);

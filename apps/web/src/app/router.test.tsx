@@ -1,6 +1,7 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSession } from '../shared/auth/session';
+import { currentUser } from '../testing/accounts';
 import { renderApp } from '../testing/render-app';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -25,22 +26,7 @@ async function settle(path: string): Promise<string> {
   return unknown ? `unknown:${pathname}` : pathname + search;
 }
 
-const signIn = () =>
-  localSession.save({
-    name: 'Li Lei',
-    unread: 0,
-    info: {
-      id: 'u1',
-      gender: null,
-      mobile: null,
-      mobileCountry: null,
-      email: 'li@example.com',
-      emailVerified: true,
-      name: null,
-      nickname: null,
-      birthday: null,
-    },
-  });
+const signIn = () => localSession.save(currentUser('Li Lei', { email: 'li@example.com', emailVerified: true }));
 
 afterEach(() => localStorage.clear());
 

@@ -1,4 +1,3 @@
-import type { CurrentUser } from '@junction/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -6,25 +5,12 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { localSession } from '../../../shared/auth/session';
+import { currentUser } from '../../../testing/accounts';
 import { json, renderApp, stubApi } from '../../../testing/render-app';
 import { LoginForm } from './login-form';
 import { LoginModal } from './login-modal';
 
-const user = (name: string): CurrentUser => ({
-  name,
-  unread: 0,
-  info: {
-    id: 'u1',
-    gender: null,
-    mobile: '138****0000',
-    mobileCountry: 'CN',
-    email: null,
-    emailVerified: false,
-    name: null,
-    nickname: null,
-    birthday: null,
-  },
-});
+const user = (name: string) => currentUser(name, { mobile: '138****0000', mobileCountry: 'CN' });
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

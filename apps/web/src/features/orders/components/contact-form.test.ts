@@ -1,24 +1,11 @@
 import type { CurrentUser } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from '../../../testing/accounts';
 import { initialContact } from './contact-form';
 
 /** An account registered by mobile: `GET /user` names it by its masked number. */
-const byMobile = (over: Partial<CurrentUser['info']> = {}): CurrentUser => ({
-  name: '139****4146',
-  unread: 0,
-  info: {
-    id: 'u1',
-    gender: null,
-    mobile: '139****4146',
-    mobileCountry: 'CN',
-    email: null,
-    emailVerified: false,
-    name: null,
-    nickname: null,
-    birthday: null,
-    ...over,
-  },
-});
+const byMobile = (over: Partial<CurrentUser['info']> = {}) =>
+  currentUser('139****4146', { mobile: '139****4146', mobileCountry: 'CN', ...over });
 
 describe('the contact a booking starts with', () => {
   it('never holds the masked mobile, as name or number', () => {
