@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { travellerAndContact } from './booking-form';
 import { smsCode } from './outbox';
 import {
   idNumber,
@@ -26,15 +27,6 @@ const railAccountOf = (page: Page) => railAccount(page, { name: '周杰', idNumb
 
 /** Runs a train search on the results page. */
 const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCriteria('train', days));
-
-async function travellerAndContact(page: Page, name: string) {
-  const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: name });
-  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-  await item.getByRole('checkbox').check();
-  await page.getByTestId('contact-name').fill(name);
-  await page.getByTestId('contact-phone').fill('13800138000');
-  await page.getByTestId('contact-email').fill('zhou.jie@example.com');
-}
 
 for (const lang of LANGUAGES) {
   const tx = (ns: string, key: string) => text(lang, ns, key);

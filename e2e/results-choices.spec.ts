@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { packSearchLink, type ResultLeg, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
+import { travellerAndContact } from './booking-form';
 import { inDays, registerAccount, routeCriteria, saveTraveller, searchOnPage, signInOnLoginPage } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
@@ -35,15 +36,6 @@ async function openResult(page: Page, days: number, id: string) {
   const card = page.locator(`[data-result-id="${id}"]`);
   await expect(card).toBeVisible({ timeout: 60_000 });
   return card;
-}
-
-async function travellerAndContact(page: Page, name: string) {
-  const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: name });
-  await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-  await item.getByRole('checkbox').check();
-  await page.getByTestId('contact-name').fill(name);
-  await page.getByTestId('contact-phone').fill('13800138000');
-  await page.getByTestId('contact-email').fill('zhou.jie@example.com');
 }
 
 for (const [n, lang] of LANGUAGES.entries()) {
