@@ -27,6 +27,7 @@ import { fulfilmentPorts } from './wiring/fulfilment-ports';
 import { invoiceReversal } from './wiring/invoice-reversal';
 import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
 import { payableOrders } from './wiring/payable-orders';
+import { paymentChannels } from './wiring/payment-channels';
 import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     simulatorScope(guard, [processor.simulatorRoutes, rail.simulatorRoutes, fulfilment.simulatorRoutes]),
   );
   await app.register(payments.webhook);
+  await app.register(payments.notices);
   if (duffel) await app.register(duffel.webhook(fulfilment.service));
   processor.connect(app);
   startJobs(app, jobs, config, deps.databaseUrl);
@@ -146,6 +148,7 @@ async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, job
     gateway: processor.gateway,
     orders: payableOrders(orders.service),
     ...paymentLinks(wallet.service),
+    channels: paymentChannels(config, deps.channels),
   });
   later.payments = payments;
   app.decorate('payments', payments.service);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CHANNEL_GROUPS, channelSettings } from './config-channels';
 import { gatewaySettings } from './config-gateway';
 import { invoiceSettings } from './config-invoices';
 import { limitSettings } from './config-limits';
@@ -230,6 +231,7 @@ export const configSchema = z.object({
   ...searchSettings,
   ...gatewaySettings,
   ...providerSettings,
+  ...channelSettings,
   ...limitSettings,
   ...outsideSettings,
 });
@@ -244,7 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const set = parsed.data as Record<string, unknown>;
-  for (const group of PROVIDER_GROUPS) {
+  for (const group of [...PROVIDER_GROUPS, ...CHANNEL_GROUPS]) {
     const missing = group.keys.filter((k) => set[k] === undefined);
     if (missing.length > 0 && missing.length < group.keys.length) {
       throw new Error(

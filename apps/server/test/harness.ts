@@ -111,7 +111,15 @@ export async function createTestApp(
   now?: () => Date,
   deps: Pick<
     AppDeps,
-    'suppliers' | 'random' | 'railIdentity' | 'logStream' | 'ticketIssuers' | 'load' | 'gateway' | 'railAccounts'
+    | 'suppliers'
+    | 'random'
+    | 'railIdentity'
+    | 'logStream'
+    | 'ticketIssuers'
+    | 'load'
+    | 'gateway'
+    | 'railAccounts'
+    | 'channels'
   > & {
     secrets?: Secrets;
     /** A real SMS gateway's adapter (pointed at a fake); the logging stand-in by default. */
@@ -141,6 +149,7 @@ export async function createTestApp(
       logStream: deps.logStream,
       load: deps.load,
       gateway: deps.gateway,
+      channels: deps.channels,
       railAccounts: deps.railAccounts,
     });
   const app = await build().catch(async (e: unknown) => {

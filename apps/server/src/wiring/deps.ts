@@ -7,6 +7,7 @@ import type { SmsProvider } from '../features/account/messaging/sms';
 import type { TicketIssuers } from '../features/fulfilment/ticketing/issuer';
 import type { EInvoiceService } from '../features/invoices/ports';
 import type { RailIdentityVerifier } from '../features/passengers/rail-identity';
+import type { PaymentChannel } from '../features/payment/channels/channel';
 import type { PaymentGateway } from '../features/payment/gateway/gateway';
 import type { Geocoder } from '../features/places/geocoder/geocoder';
 import type { RailAccountProvider } from '../features/rail/provider';
@@ -48,6 +49,8 @@ export type AppDeps = {
   gateway?: PaymentGateway;
   /** The national e-invoice service; the simulator by default. */
   einvoice?: EInvoiceService;
+  /** The wallet apps (Alipay); those configured by default. */
+  channels?: readonly PaymentChannel[];
   /** Addresses and landmarks for the place picker; the offline gazetteer by default. */
   geocoder?: Geocoder;
   /** The server's load as measured by this process (its main thread, the planner's queue) by default. */

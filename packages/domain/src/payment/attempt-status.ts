@@ -59,8 +59,8 @@ export const PAYMENT_REFUND_TRANSITIONS: TransitionTable<PaymentRefundState> = n
   ['succeeded', []],
 ]);
 
-/** Where refunded money goes: the card that paid, or the wallet when the wallet paid. */
-export const PAYMENT_REFUND_CHANNELS = ['card', 'wallet'] as const;
+/** Where refunded money goes: the card that paid, the wallet when the wallet paid, the Alipay account that paid. */
+export const PAYMENT_REFUND_CHANNELS = ['card', 'wallet', 'alipay'] as const;
 export type PaymentRefundChannel = (typeof PAYMENT_REFUND_CHANNELS)[number];
 
 /**

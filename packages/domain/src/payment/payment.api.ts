@@ -2,6 +2,7 @@ import { defineEndpoint } from '../api/endpoint';
 import {
   cardTokenSchema,
   cvcTokenSchema,
+  paymentMethodsSchema,
   paymentStateQuerySchema,
   paymentStateSchema,
   payOrderSchema,
@@ -24,6 +25,12 @@ export const paymentEndpoints = {
     query: paymentStateQuerySchema,
     response: paymentStateSchema,
     summary: 'Where a payment attempt stands, after the 3-D Secure page or a lost answer',
+  }),
+  methods: defineEndpoint({
+    method: 'GET',
+    path: '/api/payment/methods',
+    response: paymentMethodsSchema,
+    summary: 'The ways of paying this site offers, in the order they are shown',
   }),
 } as const;
 

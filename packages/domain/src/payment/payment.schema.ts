@@ -54,6 +54,16 @@ export const cardTokenSchema = z.object({
 });
 export type CardToken = z.infer<typeof cardTokenSchema>;
 
+/** The screen a wallet app's payment is made for: a desktop's page, or a phone's browser. */
+export const PAY_DEVICES = ['desktop', 'phone'] as const;
+export type PayDevice = (typeof PAY_DEVICES)[number];
+
+/** The ways of paying the site offers, in the order Chinese travellers expect them; each only when configured. */
+export const PAYMENT_METHOD_NAMES = ['alipay', 'card', 'wallet'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHOD_NAMES)[number];
+export const paymentMethodsSchema = z.object({ methods: z.array(z.enum(PAYMENT_METHOD_NAMES)) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
 /**
  * How a traveller pays. A new card is a token from the processor; saved cards and the wallet balance
  * are further kinds of this union.
@@ -67,6 +77,11 @@ export const paymentMethodSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), cvcToken: z.string().trim().min(1).max(100) }),
   /** The wallet's balance (spec §1): debited in the transaction that marks the order paid. */
   z.object({ kind: z.literal('wallet') }),
+  /**
+   * Alipay: the traveller pays on Alipay's own page (a desktop's cashier, or the phone's wap cashier that
+   * opens the Alipay app) and comes back to the payment page; nothing of the account reaches us.
+   */
+  z.object({ kind: z.literal('alipay'), device: z.enum(PAY_DEVICES) }),
 ]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type PaymentMethodKind = PaymentMethod['kind'];

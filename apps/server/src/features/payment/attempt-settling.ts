@@ -1,7 +1,7 @@
 import { type AttemptState, OPEN_ATTEMPT_STATES } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { type DeclineCode, GatewayRefused, type PaymentIntent } from './gateway/gateway';
-import { OrderMoved, type PaymentContext } from './payment.context';
+import { OrderMoved, type PaymentContext, refundChannelOf } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
 /**
@@ -23,7 +23,7 @@ export class AttemptSettling {
           attempt.id,
           ['created', 'unknown'],
           'action',
-          { actionUrl: intent.nextActionUrl },
+          intent.nextActionUrl ? { actionUrl: intent.nextActionUrl } : {},
           this.ctx.now(),
         );
         return;
@@ -39,7 +39,8 @@ export class AttemptSettling {
   }
 
   private async capture(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
-    const { repo, gateway, orders } = this.ctx;
+    const { repo, orders } = this.ctx;
+    const gateway = this.ctx.intentsOf(attempt);
     const order = await orders.find(attempt.orderId);
     if (attempt.purpose === 'order' && order && order.deadline.getTime() <= this.ctx.now().getTime()) {
       // Authorised only after the deadline (a late 3-D Secure answer): the order closes, the hold is released.
@@ -92,7 +93,7 @@ export class AttemptSettling {
         throw e;
       });
     if (held) return;
-    const canceled = await this.ctx.gateway.cancel(intent.id, { idempotencyKey: `cancel:${attempt.id}` });
+    const canceled = await this.ctx.intentsOf(attempt).cancel(intent.id, { idempotencyKey: `cancel:${attempt.id}` });
     await this.settleFailed(attempt, canceled.status === 'canceled' ? 'expired' : 'processing_error');
   }
 
@@ -137,7 +138,7 @@ export class AttemptSettling {
           attemptId: attempt.id,
           idempotencyKey: `unowed:${attempt.id}`,
           amountMinor: intent.amountCaptured,
-          channel: 'card',
+          channel: refundChannelOf(attempt.method),
           state: 'pending',
           createdAt: at,
           updatedAt: at,

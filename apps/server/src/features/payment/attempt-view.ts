@@ -63,9 +63,9 @@ export function answer(attempt: AttemptRow): PaymentState {
 export function receiptPayments(rows: readonly AttemptRow[]): ReceiptPayment[] {
   return rows.map((a) => ({
     purpose: a.purpose === 'difference' ? 'difference' : 'order',
-    method: a.method === 'wallet' ? 'wallet' : 'card',
-    brand: a.method === 'wallet' ? null : ((a.cardBrand as CardBrand | null) ?? null),
-    last4: a.method === 'wallet' ? null : a.cardLast4,
+    method: a.method === 'wallet' || a.method === 'alipay' ? a.method : 'card',
+    brand: a.method === 'card' ? ((a.cardBrand as CardBrand | null) ?? null) : null,
+    last4: a.method === 'card' ? a.cardLast4 : null,
     amount: { amount: a.amountMinor, currency: 'CNY' },
     paidAt: (a.settledAt ?? a.updatedAt).toISOString(),
   }));

@@ -158,7 +158,7 @@ export class CardPayment {
   /** The traveller left the 3-D Secure page and pays again: the waiting attempt is cancelled first. */
   private async abandon(attempt: AttemptRow): Promise<void> {
     if (!attempt.intentId) return;
-    const { gateway } = this.ctx;
+    const gateway = this.ctx.intentsOf(attempt);
     try {
       const intent = await gateway.cancel(attempt.intentId, { idempotencyKey: `cancel:${attempt.id}` });
       await this.settling.advance(attempt, intent);

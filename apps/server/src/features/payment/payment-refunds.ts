@@ -1,7 +1,7 @@
-import { AppError } from '@junction/domain';
+import { AppError, type PaymentRefundChannel } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
-import type { PaymentContext } from './payment.context';
+import { type PaymentContext, refundChannelOf } from './payment.context';
 import type { AttemptRow, RefundRow } from './payment.repository';
 import type { Trx } from './ports';
 
@@ -10,8 +10,8 @@ export type RefundResult = {
   orderId: string;
   subOrderId: string | null;
   amount: { amount: number; currency: 'CNY' };
-  /** Where the money goes back: the card that paid (the wallet when the wallet paid). */
-  channel: 'card' | 'wallet';
+  /** Where the money goes back: the way it was paid (the card, the wallet, the Alipay account). */
+  channel: PaymentRefundChannel;
   state: 'pending' | 'succeeded';
 };
 
@@ -57,13 +57,14 @@ export class PaymentRefunds {
     const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
     if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
     const toWallet = attempt.method === 'wallet';
+    const channel = refundChannelOf(attempt.method);
     const row = await repo.insertRefund(trx, {
       orderId: p.orderId,
       subOrderId: p.subOrderId ?? null,
       attemptId: attempt.id,
       idempotencyKey: p.idempotencyKey,
       amountMinor: p.amount,
-      channel: toWallet ? 'wallet' : 'card',
+      channel,
       // Money paid from the wallet goes back to its ledger in this transaction.
       state: toWallet ? 'succeeded' : 'pending',
       createdAt: at,
@@ -116,7 +117,7 @@ export class PaymentRefunds {
     if (refund.state !== 'pending') return refund;
     const attempt = await this.ctx.repo.attempt(refund.attemptId);
     if (!attempt?.intentId) throw new Error(`refund ${refund.id} has no captured intent`);
-    const done = await this.ctx.gateway.refund({
+    const done = await this.ctx.intentsOf(attempt).refund({
       intentId: attempt.intentId,
       amount: refund.amountMinor,
       idempotencyKey: `refund:${refund.id}`,

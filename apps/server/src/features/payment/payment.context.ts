@@ -1,5 +1,8 @@
+import type { PaymentRefundChannel } from '@junction/domain';
 import { AppError, ORDER_STATUS, type OrderStatus, PAYMENT_STATUS, type PaymentPurpose } from '@junction/domain';
 import { PAYMENT_CRASH_POINTS } from '../../payment-crash-points';
+import type { ChannelName, PaymentChannel } from './channels/channel';
+import { channelIntents, type IntentCalls } from './channels/channel-intents';
 import type { PaymentGateway, PaymentIntent } from './gateway/gateway';
 import type { AttemptRow, PaymentsRepository } from './payment.repository';
 import type { AfterPayment, PayableOrder, PayableOrders, SavedCards, Trx, WalletFunds } from './ports';
@@ -19,6 +22,8 @@ export type CrashPoint = (typeof CRASH_POINTS)[number];
 export type PaymentsOptions = {
   /** Where the browser comes back to after the 3-D Secure page (the payment page of the order). */
   returnPath: (orderId: string, attemptId: string) => string;
+  /** The site's origin, before the return path, for a wallet app's page to come back to. */
+  publicUrl: string;
   /** An attempt still open after this long is settled by asking the processor. */
   settleAfterMs: number;
   /** How long a request waits for another attempt of the same order to settle. */
@@ -34,6 +39,8 @@ export class PaymentContext {
   readonly afterPayment: AfterPayment | undefined;
   readonly wallet: WalletFunds | undefined;
   readonly savedCards: SavedCards | undefined;
+  /** The wallet apps configured (Alipay), by name. */
+  readonly channels: ReadonlyMap<ChannelName, PaymentChannel>;
 
   constructor(
     readonly repo: PaymentsRepository,
@@ -42,10 +49,20 @@ export class PaymentContext {
     readonly options: PaymentsOptions,
     readonly now: () => Date,
     links: { afterPayment?: AfterPayment; wallet?: WalletFunds; savedCards?: SavedCards },
+    channels: readonly PaymentChannel[] = [],
   ) {
+    this.channels = new Map(channels.map((c) => [c.name, c]));
     this.afterPayment = links.afterPayment;
     this.wallet = links.wallet;
     this.savedCards = links.savedCards;
+  }
+
+  /** Who holds an attempt's money: the card processor, or the wallet app it was paid with. */
+  intentsOf(attempt: { method: string }): IntentCalls {
+    const channel = this.channels.get(attempt.method as ChannelName);
+    if (channel) return channelIntents(channel);
+    if (attempt.method !== 'card') throw new Error(`no processor for payments by ${attempt.method}`);
+    return this.gateway;
   }
 
   crash(point: CrashPoint): void {
@@ -120,3 +137,9 @@ export function amountDue(orderId: string, order: PayableOrder | undefined, now:
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Where money of an attempt paid by `method` goes back: the way it was paid. */
+export function refundChannelOf(method: string): PaymentRefundChannel {
+  if (method === 'wallet' || method === 'alipay') return method;
+  return 'card';
+}

@@ -1,5 +1,7 @@
 import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
+import type { PaymentChannel } from './channels/channel';
+import { channelNoticeRoutes } from './channels/channel-notices';
 import type { PaymentGateway } from './gateway/gateway';
 import { registerPaymentJobs } from './payment.jobs';
 import { PaymentsRepository } from './payment.repository';
@@ -14,6 +16,8 @@ export type PaymentPorts = {
   afterPayment: AfterPayment;
   wallet: WalletFunds;
   savedCards: SavedCards;
+  /** The wallet apps configured (Alipay); none by default. */
+  channels?: readonly PaymentChannel[];
 };
 
 /** Paying orders by card, saved card, wallet or a held payment; refunds of money; the processor's webhooks. */
@@ -25,6 +29,7 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
     ports.gateway,
     {
       returnPath: (orderId, attemptId) => `/payment?${new URLSearchParams({ id: orderId, attempt: attemptId })}`,
+      publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
       settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
       waitMs: config.PAYMENT_WAIT_MS,
       ...(config.PAYMENT_CRASH_AT && config.NODE_ENV !== 'production'
@@ -33,12 +38,15 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
     },
     now,
     { afterPayment: ports.afterPayment, wallet: ports.wallet, savedCards: ports.savedCards },
+    ports.channels ?? [],
   );
   return {
     service,
     routes: paymentRoutes(service),
     /** The processor's webhooks, outside the API scope: signed, not signed in. */
     webhook: webhookRoutes(ports.gateway, (event) => service.onGatewayEvent(event)),
+    /** The wallet apps' notifications, outside the API scope: signed by the app, not signed in. */
+    notices: channelNoticeRoutes(service),
     jobs: (registry: JobRegistry) => registerPaymentJobs(registry, service),
   };
 }

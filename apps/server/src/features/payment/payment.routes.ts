@@ -26,6 +26,8 @@ export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
       ),
     );
 
+    serve(app, api.methods, { tags: ['payment'] }, async () => payments.methods());
+
     serve(app, api.state, signedIn, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return payments.state(userOf(req.auth), req.query.orderId, req.query.attemptId);

@@ -2,6 +2,7 @@ import {
   AppError,
   OPEN_ATTEMPT_STATES,
   type OrderChannel,
+  type PaymentMethods,
   type PaymentState,
   type PayOrder,
   type ReceiptPayment,
@@ -11,6 +12,8 @@ import { AttemptSettling } from './attempt-settling';
 import { receiptPayments } from './attempt-view';
 import { AttemptWaits } from './attempt-waits';
 import { CardPayment } from './card-payment';
+import { ChannelPayment } from './channel-payment';
+import type { ChannelName, ChannelNotice, PaymentChannel } from './channels/channel';
 import type { GatewayEvent, PaymentGateway } from './gateway/gateway';
 import { HeldPayment } from './held-payment';
 import { PaymentContext, type PaymentsOptions } from './payment.context';
@@ -41,6 +44,7 @@ export class PaymentsService {
   private readonly ctx: PaymentContext;
   private readonly waits: AttemptWaits;
   private readonly card: CardPayment;
+  private readonly channel: ChannelPayment;
   private readonly walletPayment: WalletPayment;
   private readonly held: HeldPayment;
   private readonly refunds: PaymentRefunds;
@@ -57,11 +61,14 @@ export class PaymentsService {
      * and its saved cards (paying with one); without them, those ways of paying are not offered.
      */
     links: { afterPayment?: AfterPayment; wallet?: WalletFunds; savedCards?: SavedCards } = {},
+    /** The wallet apps configured (Alipay); none by default. */
+    channels: readonly PaymentChannel[] = [],
   ) {
-    this.ctx = new PaymentContext(repo, orders, gateway, options, now, links);
+    this.ctx = new PaymentContext(repo, orders, gateway, options, now, links, channels);
     const settling = new AttemptSettling(this.ctx);
     this.waits = new AttemptWaits(this.ctx);
     this.card = new CardPayment(this.ctx, settling, this.waits);
+    this.channel = new ChannelPayment(this.ctx, settling, this.waits);
     this.walletPayment = new WalletPayment(this.ctx, this.waits);
     this.held = new HeldPayment(this.ctx, settling);
     this.refunds = new PaymentRefunds(this.ctx);
@@ -85,7 +92,29 @@ export class PaymentsService {
     const earlier = await this.ctx.repo.attemptByKey(order.id, key);
     if (earlier) return this.waits.replay(earlier, requestHash);
     if (method.kind === 'wallet') return this.walletPayment.pay(userId, order.id, key, requestHash);
+    if (method.kind === 'alipay') return this.channel.pay(userId, order.id, method, key, requestHash);
     return this.card.pay(userId, order.id, method, key, requestHash);
+  }
+
+  /** The ways of paying offered, in the order Chinese travellers expect them: the wallet apps first. */
+  methods(): PaymentMethods {
+    return { methods: [...(this.ctx.channels.has('alipay') ? ['alipay' as const] : []), 'card', 'wallet'] };
+  }
+
+  /** A wallet app's verified notification: the attempt of its trade follows the trade's state at the app. */
+  onChannelNotice(channel: ChannelName, notice: ChannelNotice): Promise<void> {
+    return this.reconciliation.onGatewayEvent({
+      id: `${channel}:${notice.noticeId}`,
+      type: 'payment_intent.succeeded',
+      created: Math.floor(this.ctx.now().getTime() / 1000),
+      intentId: notice.tradeNo,
+      refundId: null,
+    });
+  }
+
+  /** The wallet app of a name, when it is configured. */
+  channelOf(name: ChannelName): PaymentChannel | undefined {
+    return this.ctx.channels.get(name);
   }
 
   state(userId: string, orderId: string, attemptId: string): Promise<PaymentState> {

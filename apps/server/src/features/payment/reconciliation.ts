@@ -19,12 +19,12 @@ export class Reconciliation {
 
   /** Where an attempt stands (the browser back from 3-D Secure, or waiting on a lost answer). */
   async state(userId: string, orderId: string, attemptId: string): Promise<PaymentState> {
-    const { repo, gateway } = this.ctx;
+    const { repo } = this.ctx;
     const attempt = await repo.attemptForUser(userId, orderId, attemptId);
     if (!attempt) throw new AppError('ATTEMPT_NOT_FOUND');
     if (isOpenAttempt(attempt.state) && attempt.intentId) {
       try {
-        await this.settling.advance(attempt, await gateway.retrieve(attempt.intentId));
+        await this.settling.advance(attempt, await this.ctx.intentsOf(attempt).retrieve(attempt.intentId));
       } catch (e) {
         if (!(e instanceof GatewayUnavailable)) throw e;
       }
@@ -36,15 +36,14 @@ export class Reconciliation {
 
   /** A verified webhook: recorded once, then the attempt follows the intent's current state. */
   async onGatewayEvent(event: GatewayEvent): Promise<void> {
-    const { repo, gateway } = this.ctx;
+    const { repo } = this.ctx;
     await repo.recordWebhook(event, this.ctx.now());
     this.ctx.crash('webhook-received');
     // A refund is confirmed by the processor's answer to the refund call (replayed by its key if lost).
     if (event.type === 'refund.succeeded') return;
-    const intent = await gateway.retrieve(event.intentId);
-    const attempt =
-      (await repo.attemptByIntent(event.intentId)) ??
-      (intent.metadata.attemptId ? await repo.attempt(intent.metadata.attemptId) : undefined);
+    const known = await repo.attemptByIntent(event.intentId);
+    const intent = await (known ? this.ctx.intentsOf(known) : this.ctx.gateway).retrieve(event.intentId);
+    const attempt = known ?? (intent.metadata.attemptId ? await repo.attempt(intent.metadata.attemptId) : undefined);
     if (!attempt || !isOpenAttempt(attempt.state)) return;
     if (!attempt.intentId) await repo.setIntent(attempt.id, intent.id, this.ctx.now());
     this.ctx.crash('webhook-before-commit');
@@ -57,9 +56,10 @@ export class Reconciliation {
    * one is captured; a captured or failed one is settled. 'open' while it must wait longer.
    */
   async settle(attemptId: string, force = false): Promise<'settled' | 'open'> {
-    const { repo, gateway, orders } = this.ctx;
+    const { repo, orders } = this.ctx;
     const attempt = await repo.attempt(attemptId);
     if (!attempt || !isOpenAttempt(attempt.state)) return 'settled';
+    const gateway = this.ctx.intentsOf(attempt);
     const age = this.ctx.now().getTime() - attempt.updatedAt.getTime();
     if (!force && age < this.ctx.options.settleAfterMs) return 'open';
     let intent: PaymentIntent;

@@ -315,10 +315,12 @@ function payment(doc: Doc, view: ItineraryView, tx: ItineraryTexts, language: La
     const method =
       p.method === 'wallet'
         ? tx.wallet
-        : fill(tx.card, {
-            brand: p.brand ? ((tx.brands as Record<string, string>)[p.brand] ?? p.brand) : '',
-            last4: p.last4 ?? '',
-          });
+        : p.method === 'alipay'
+          ? tx.alipay
+          : fill(tx.card, {
+              brand: p.brand ? ((tx.brands as Record<string, string>)[p.brand] ?? p.brand) : '',
+              last4: p.last4 ?? '',
+            });
     const y = doc.y;
     doc
       .fillColor(C.text)

@@ -3,6 +3,7 @@ import type { Order, Receipt, ReceiptPayment } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { AlipayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './orders.module.css';
 
@@ -11,6 +12,13 @@ export type ReceiptCardProps = { order: Order; receipt: Receipt };
 /** How one payment was made: the card's brand and last four digits, or the wallet balance. */
 function MethodOf({ payment }: { payment: ReceiptPayment }) {
   const { t } = useTranslation('orders');
+  if (payment.method === 'alipay') {
+    return (
+      <span className={styles.receiptMethod} data-testid="receipt-method">
+        <AlipayMark size={16} /> {t('receipt.alipay')}
+      </span>
+    );
+  }
   if (payment.method === 'wallet') {
     return (
       <span className={styles.receiptMethod} data-testid="receipt-method">

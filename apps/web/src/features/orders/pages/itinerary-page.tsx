@@ -314,7 +314,9 @@ function PaymentSummary({ receipt }: { receipt: Receipt }) {
             <p key={`${p.paidAt}-${p.amount.amount}`} className={styles.paymentLine}>
               {p.method === 'wallet'
                 ? t('receipt.wallet')
-                : t('receipt.card', { brand: p.brand ? t(`receipt.brands.${p.brand}`) : '', last4: p.last4 })}
+                : p.method === 'alipay'
+                  ? t('receipt.alipay')
+                  : t('receipt.card', { brand: p.brand ? t(`receipt.brands.${p.brand}`) : '', last4: p.last4 })}
               <span className={styles.label}>
                 {' '}
                 · {t('receipt.paidOn')} {dateTime.format(new Date(p.paidAt))}

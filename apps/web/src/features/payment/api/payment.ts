@@ -56,3 +56,11 @@ export const usePaymentState = (orderId: string, attemptId: string | null) =>
     refetchInterval: (q) => (settling(q.state.data) ? 1500 : false),
     staleTime: 0,
   });
+
+/** The ways of paying the site offers, in the order they are shown (Alipay first when configured). */
+export const usePaymentMethods = () =>
+  useQuery({
+    queryKey: ['payment', 'methods'],
+    queryFn: ({ signal }) => callApi(paymentEndpoints.methods, { signal }),
+    staleTime: 5 * 60_000,
+  });

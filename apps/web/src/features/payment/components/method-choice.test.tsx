@@ -35,7 +35,7 @@ const card = (over: Partial<SavedCard>): SavedCard => ({
 
 const LOCKED_UNTIL = '2026-11-29T08:30:00.000Z';
 
-async function show(language: Language) {
+async function show(language: Language, apps: readonly 'alipay'[] = []) {
   await i18next.changeLanguage(language);
   const cards = [
     card({}),
@@ -47,7 +47,14 @@ async function show(language: Language) {
       {
         path: '/',
         element: (
-          <MethodChoice value={null} onChange={onChange} savedCards={cards} walletBalance={0} walletOff={false} />
+          <MethodChoice
+            apps={apps}
+            value={null}
+            onChange={onChange}
+            savedCards={cards}
+            walletBalance={0}
+            walletOff={false}
+          />
         ),
       },
     ],
@@ -76,4 +83,22 @@ describe('the ways to pay', () => {
       expect(open.closest('label')?.textContent).toContain(i18next.t('payment:saved.expires', { date: '12/31' }));
     },
   );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'offers Alipay first, before the cards and the wallet, when the site has it (%s)',
+    async (language) => {
+      await show(language, ['alipay']);
+      const choices = screen.getAllByRole('radio').map((r) => r.getAttribute('data-testid'));
+      expect(choices[0]).toBe('method-alipay');
+      expect(choices.at(-1)).toBe('method-wallet');
+      const alipay = screen.getByTestId('method-alipay');
+      expect(alipay.closest('label')?.textContent).toContain(i18next.t('payment:method.alipay'));
+      expect(i18next.t('payment:method.alipay')).toBe(language === 'en' ? 'Alipay' : '支付宝');
+    },
+  );
+
+  it('leaves Alipay out when the site does not offer it', async () => {
+    await show('en');
+    expect(screen.queryByTestId('method-alipay')).toBeNull();
+  });
 });

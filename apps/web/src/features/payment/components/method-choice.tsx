@@ -3,17 +3,21 @@ import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
+import { AlipayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './payment.module.css';
 
-/** A new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
-export type Method = 'card' | 'wallet' | `saved:${string}`;
+/** Alipay, a new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
+export type Method = 'alipay' | 'card' | 'wallet' | `saved:${string}`;
 
 /**
- * The ways to pay an order: the wallet's saved cards, a new card, and the wallet's balance. A saved card
- * locked after three wrong security codes is offered but off, saying until when.
+ * The ways to pay an order, in the order Chinese travellers expect them: Alipay (when the site offers it),
+ * the wallet's saved cards, a new card, and the wallet's balance. A saved card locked after three wrong
+ * security codes is offered but off, saying until when.
  */
 export function MethodChoice(p: {
+  /** The wallet apps the site offers (`/api/payment/methods`). */
+  apps: readonly 'alipay'[];
   value: Method | null;
   onChange: (method: Method) => void;
   savedCards: SavedCard[];
@@ -32,6 +36,14 @@ export function MethodChoice(p: {
       className={styles.methods}
       data-testid="payment-methods"
     >
+      {p.apps.includes('alipay') ? (
+        <Radio.Button value="alipay" className={styles.method} disabled={p.walletOff} data-testid="method-alipay">
+          <span className={styles.methodName}>
+            <AlipayMark size={20} /> {t('method.alipay')}
+          </span>
+          <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t('method.alipayHint')}</span>
+        </Radio.Button>
+      ) : null}
       {p.savedCards.map((c) => (
         <Radio.Button
           key={c.id}

@@ -5,11 +5,17 @@ import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
 import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/saved-cards';
-import { usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
+import { usePaymentMethods, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import type { Method } from '../components/method-choice';
 import { type KeptCard, keptCard } from './kept-card';
 
 const fresh = () => crypto.randomUUID();
+
+/** A phone's browser is sent to a wallet app's phone page, which opens the app; anything wider to its desktop page. */
+const payDevice = (): 'phone' | 'desktop' =>
+  /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent) || window.matchMedia('(max-width: 767px)').matches
+    ? 'phone'
+    : 'desktop';
 
 /** Errors about a saved card's security code, shown beside its field: wrong, malformed, or the card locked. */
 const CVC_ERRORS: readonly number[] = [
@@ -32,6 +38,8 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   const [cvcForm] = Form.useForm<{ cvc: string }>();
   const [method, setMethod] = useState<Method | null>(null);
   const [typed, setTyped] = useState<Pick<CardValues, 'name' | 'billing'> | undefined>(undefined);
+  const offered = usePaymentMethods();
+  const apps = (offered.data?.methods ?? []).filter((m): m is 'alipay' => m === 'alipay');
   const cards = useSavedCards();
   const refetchCards = cards.refetch;
   const savedCards = (cards.data?.items ?? []).filter((c) => !c.expired);
@@ -86,6 +94,14 @@ export function usePayment(order: Order, returningAttempt: string | null) {
       return;
     }
     pay.reset();
+    if (method === 'alipay') {
+      // Alipay's own page takes the payment: a desktop's cashier, or on a phone the page that opens the app.
+      keptCard.forget(order.id);
+      const body = { orderId: order.id, method: { kind: 'alipay' as const, device: payDevice() } };
+      const started = await pay.mutateAsync({ body, key: fresh() }).catch(() => undefined);
+      if (started) setOutcome(started);
+      return;
+    }
     if (method === 'wallet') {
       keptCard.forget(order.id);
       const paid = await pay
@@ -137,6 +153,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   }, [pay.error, savedToken.error, cvcForm, errorText, refetchCards]);
 
   return {
+    apps,
     form,
     cvcForm,
     method,

@@ -172,6 +172,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             />
           ) : null}
           <MethodChoice
+            apps={p.apps}
             value={method}
             onChange={p.choose}
             savedCards={p.savedCards}
@@ -218,6 +219,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
               isDifference={isDifference}
               label={isWaitlist ? t('waitlist.pay') : t('pay')}
               onPay={p.submit}
+              note={method === 'alipay' ? t('alipaySecure') : t('secure')}
               submitting={p.submitting}
               busy={state?.outcome === 'processing' || state?.outcome === 'action'}
             />
@@ -229,7 +231,9 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             amountMinor={amountMinor}
             isDifference={isDifference}
             stage={stage}
-            method={method === null ? null : method === 'wallet' ? 'wallet' : method === 'card' ? 'card' : 'saved'}
+            method={
+              method === null || method === 'wallet' || method === 'card' || method === 'alipay' ? method : 'saved'
+            }
             state={state ?? null}
             countdown={order.status === ORDER_STATUS.WAIT_PAYMENT && stage === 'due' ? `${mm}:${ss}` : null}
           />
@@ -248,15 +252,16 @@ function PayBar(p: {
   isDifference: boolean;
   label: string;
   onPay: () => void;
+  /** What reaches whom: card details the processor, an Alipay payment Alipay's own page. */
+  note: string;
   submitting: boolean;
   busy: boolean;
 }) {
-  const { t } = useTranslation('payment');
   const amountLabel = useAmountLabel('due', p.isDifference);
   if (p.busy) return null;
   return (
     <div className={styles.submitRow}>
-      <p className={styles.secure}>{t('secure')}</p>
+      <p className={styles.secure}>{p.note}</p>
       <div className={styles.payBar} data-testid="pay-bar">
         <div className={styles.barTotal}>
           <span className={styles.barLabel}>{amountLabel}</span>

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const pem = z
+  .string()
+  .min(64)
+  .transform((v) => v.replaceAll('\\n', '\n'));
+
+/**
+ * The wallet apps beside the card processor (docs/going-live.md): Alipay is offered on /payment once its
+ * app, its keys and the site's public address are set. Its gateway is a setting so tests point it at a fake.
+ */
+export const channelSettings = {
+  ALIPAY_APP_ID: z.string().min(1).optional().describe('Alipay app id (APPID): Alipay is offered on /payment'),
+  ALIPAY_PRIVATE_KEY: pem.optional().describe("The app's RSA2 private key (PEM), signing every request to Alipay"),
+  ALIPAY_PUBLIC_KEY: pem
+    .optional()
+    .describe("Alipay's public key (PEM), checking its answers and asynchronous notifications"),
+  ALIPAY_GATEWAY: z
+    .url({ protocol: /^https?$/ })
+    .default('https://openapi.alipay.com/gateway.do')
+    .describe("Alipay's gateway (https://openapi-sandbox.dl.alipaydev.com/gateway.do for the sandbox)"),
+  ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+};
+
+/** Settings that only make sense together. */
+export const CHANNEL_GROUPS: { name: string; keys: string[] }[] = [
+  { name: 'Alipay', keys: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] },
+];

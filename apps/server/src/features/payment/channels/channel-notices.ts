@@ -1,0 +1,45 @@
+import { AppError } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { WebhookSignatureInvalid } from '../gateway/gateway';
+import type { PaymentsService } from '../payment.service';
+import type { ChannelName } from './channel';
+
+/** Where Alipay posts its asynchronous notifications (the `notify_url` of every trade). */
+export const ALIPAY_NOTIFY_PATH = '/api/payment/alipay/notify';
+
+const fieldsOf = (body: unknown): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  if (typeof body !== 'string') return fields;
+  for (const [k, v] of new URLSearchParams(body)) fields[k] = v;
+  return fields;
+};
+
+/**
+ * The wallet apps' notifications: a form Alipay signs with its private key (RSA2), checked with its
+ * public key before anything is read. The answer Alipay expects is the word `success`; anything else has it
+ * send the notification again later. Handling asks the app where the trade stands, so a notification
+ * delivered twice, late or forged in part changes nothing it should not.
+ */
+export const channelNoticeRoutes = (payments: PaymentsService): FastifyPluginAsync =>
+  async function channelNotices(app) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    const notice = (name: ChannelName, path: string) =>
+      app.post(path, { schema: { hide: true } }, async (req, reply) => {
+        const channel = payments.channelOf(name);
+        if (!channel) throw new AppError('NOT_FOUND');
+        let read: ReturnType<typeof channel.verifyNotice>;
+        try {
+          read = channel.verifyNotice(fieldsOf(req.body));
+        } catch (e) {
+          if (e instanceof WebhookSignatureInvalid) throw new AppError('FORBIDDEN', { params: { reason: e.message } });
+          throw e;
+        }
+        await payments.onChannelNotice(name, read);
+        return reply.type('text/plain').send('success');
+      });
+    notice('alipay', ALIPAY_NOTIFY_PATH);
+  };

@@ -1,0 +1,37 @@
+import type { PayDevice } from '@junction/domain';
+
+/** The wallet apps travellers pay with beside cards: their own page takes the money, their notice tells us. */
+export const CHANNEL_NAMES = ['alipay'] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+/** A trade as the wallet app tells it: waiting for the buyer (or not opened yet), paid, or closed unpaid. */
+export type ChannelTrade = { tradeNo: string; status: 'waiting' | 'paid' | 'closed'; amountMinor: number };
+
+/** What a verified notification is about: our trade number, and the notification's own id. */
+export type ChannelNotice = { tradeNo: string; noticeId: string };
+
+/**
+ * A wallet app (Alipay; docs/going-live.md), as our payment code sees it. The trade number is ours and
+ * names the trade at the app, so asking again after a lost answer finds it. Every call may fail with
+ * `GatewayUnavailable` (no answer) or `GatewayRefused` (an answer refusing it).
+ */
+export interface PaymentChannel {
+  readonly name: ChannelName;
+  /** The app's page the traveller pays on, built and signed here; it comes back to `returnUrl`. */
+  start(request: {
+    tradeNo: string;
+    amountMinor: number;
+    subject: string;
+    returnUrl: string;
+    device: PayDevice;
+    expiresAt: Date;
+  }): Promise<{ actionUrl: string }>;
+  /** The trade now; one the buyer never opened is `waiting`. */
+  query(tradeNo: string): Promise<ChannelTrade>;
+  /** Returns money of a paid trade; the same refund number refunds once. */
+  refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<{ refundNo: string }>;
+  /** Closes an unpaid trade so it can no longer be paid; refused (`intent_captured`) once paid. */
+  close(tradeNo: string): Promise<void>;
+  /** Checks a notification's signature (throws `WebhookSignatureInvalid`) and reads what it is about. */
+  verifyNotice(fields: Record<string, string>): ChannelNotice;
+}

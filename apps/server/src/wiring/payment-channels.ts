@@ -1,0 +1,24 @@
+import type { Config } from '../config';
+import { AlipayChannel } from '../features/payment/channels/alipay/alipay-channel';
+import type { PaymentChannel } from '../features/payment/channels/channel';
+import { ALIPAY_NOTIFY_PATH } from '../features/payment/channels/channel-notices';
+
+/** The wallet apps configured beside the card processor (or those a test injects): Alipay with its keys. */
+export function paymentChannels(config: Config, injected?: readonly PaymentChannel[]): PaymentChannel[] {
+  if (injected) return [...injected];
+  const channels: PaymentChannel[] = [];
+  const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  if (config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY) {
+    channels.push(
+      new AlipayChannel({
+        appId: config.ALIPAY_APP_ID,
+        privateKey: config.ALIPAY_PRIVATE_KEY,
+        alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+        gateway: config.ALIPAY_GATEWAY,
+        notifyUrl: `${origin}${ALIPAY_NOTIFY_PATH}`,
+        timeoutMs: config.ALIPAY_TIMEOUT_MS,
+      }),
+    );
+  }
+  return channels;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlipayChannel } from '../../src/features/payment/channels/alipay/alipay-channel';
+import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
+import { payingTraveller } from '../../src/features/payment/payment.test-support';
+import { AlipayFake } from '../fakes/alipay-fake';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { alipayTestKeys } from './alipay-keys';
+
+/*
+ * Paying by Alipay end to end against a local Alipay: the page link signed by our app key, the buyer
+ * paying at the cashier, the notification signed by Alipay's key and checked with its public key, the
+ * order paid once, the money refunded with alipay.trade.refund; a forged notification refused; a lost
+ * notification found by alipay.trade.query; a trade left unpaid closed with alipay.trade.close.
+ */
+
+const keys = alipayTestKeys();
+const fake = new AlipayFake({
+  appId: keys.appId,
+  appPublicKey: keys.app.publicKey,
+  alipayPrivateKey: keys.alipay.privateKey,
+});
+let t: TestApp;
+let p: Awaited<ReturnType<typeof payingTraveller>>;
+
+beforeAll(async () => {
+  await fake.start();
+  const alipay = new AlipayChannel({
+    appId: keys.appId,
+    privateKey: keys.app.privateKey,
+    alipayPublicKey: keys.alipay.publicKey,
+    gateway: fake.gateway,
+    notifyUrl: `http://junction.test${ALIPAY_NOTIFY_PATH}`,
+    timeoutMs: 10_000,
+  });
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
+    undefined,
+    { channels: [alipay] },
+  );
+  fake.deliver = async (url, form) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+  p = await payingTraveller(t, new Date());
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
+
+const payByAlipay = (orderId: string, device: 'desktop' | 'phone' = 'desktop', key: string = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: { orderId, method: { kind: 'alipay', device } },
+    headers: { cookie: p.cookie, 'idempotency-key': key },
+  });
+
+/** Starts an Alipay payment and opens its cashier page, as the traveller's browser does. */
+async function atCashier(orderId: string, device: 'desktop' | 'phone' = 'desktop') {
+  const res = await payByAlipay(orderId, device);
+  expect(res.statusCode, res.body).toBe(200);
+  const state = paymentStateSchema.parse(res.json());
+  expect(state.outcome).toBe('action');
+  const link = new URL(state.actionUrl ?? '');
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+  return { state, link, tradeNo, html: await page.text() };
+}
+
+describe('Alipay', () => {
+  it('is offered first on the payment page, before the card and the wallet', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
+    expect(paymentMethodsSchema.parse(res.json()).methods).toEqual(['alipay', 'card', 'wallet']);
+  });
+
+  it('pays an order at the cashier, the signed notification marks it paid once, and refunds it to Alipay', async () => {
+    const order = await p.order();
+    const { state, link, tradeNo, html } = await atCashier(order.id);
+    expect(link.searchParams.get('method')).toBe('alipay.trade.page.pay');
+    expect(link.searchParams.get('notify_url')).toBe(`http://junction.test${ALIPAY_NOTIFY_PATH}`);
+    expect(link.searchParams.get('return_url')).toContain(`/payment?id=${order.id}&attempt=${state.attemptId}`);
+    expect(html).toContain((order.payment.price.amount / 100).toFixed(2));
+    expect(fake.calls.at(-1)).toEqual({ method: 'alipay.trade.page.pay', signed: true });
+
+    await fake.pay(tradeNo);
+    expect(fake.notices.at(-1)).toMatchObject({ outTradeNo: tradeNo, status: 200, body: 'success' });
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+    const back = paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json());
+    expect(back.outcome).toBe('succeeded');
+
+    // The same notification again changes nothing.
+    const trade = fake.trades.get(tradeNo);
+    if (!trade) throw new Error('no trade');
+    expect((await fake.notify(trade)).body).toBe('success');
+    const refund = await t.app.payments.refund({ orderId: order.id, amount: 5000, idempotencyKey: randomUUID() });
+    expect(refund.channel).toBe('alipay');
+    await t.app.payments.refundJob(refund.refundId);
+    expect([...trade.refunds.values()]).toEqual(['50.00']);
+    const receipt = await t.app.payments.paymentsOf(order.id);
+    expect(receipt).toMatchObject([{ method: 'alipay', amount: { amount: order.payment.price.amount } }]);
+  });
+
+  it('refuses a notification whose fields were changed after Alipay signed it, or signed by another key', async () => {
+    const order = await p.order();
+    const { tradeNo } = await atCashier(order.id, 'phone');
+    expect(fake.calls.at(-1)).toEqual({ method: 'alipay.trade.wap.pay', signed: true });
+    const trade = fake.trades.get(tradeNo);
+    if (!trade) throw new Error('no trade');
+    const forged = await fake.notify({ ...trade, status: 'TRADE_SUCCESS' }, { total_amount: '0.01' });
+    expect(forged.status).toBe(400);
+    expect(apiErrorSchema.parse(JSON.parse(forged.body)).errorCode).toBe(4030);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ALIPAY_NOTIFY_PATH,
+      payload: `out_trade_no=${tradeNo}&trade_status=TRADE_SUCCESS&app_id=${keys.appId}&sign_type=RSA2&sign=AAAA`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.WAIT_PAYMENT);
+  });
+
+  it('finds a payment whose notification was lost by asking Alipay', async () => {
+    const order = await p.order();
+    const { state, tradeNo } = await atCashier(order.id);
+    fake.dropNotices = true;
+    try {
+      await fake.pay(tradeNo);
+    } finally {
+      fake.dropNotices = false;
+    }
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.WAIT_PAYMENT);
+    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+  });
+
+  it('closes the unpaid trade when the traveller pays another way instead', async () => {
+    const order = await p.order();
+    const { tradeNo } = await atCashier(order.id);
+    const card = await p.pay(order.id, await p.token());
+    expect(card.statusCode, card.body).toBe(200);
+    expect(fake.trades.get(tradeNo)?.status).toBe('TRADE_CLOSED');
+    expect(fake.calls.some((c) => c.method === 'alipay.trade.close' && c.signed)).toBe(true);
+  });
+
+  it('takes one payment when fifty notifications and returns arrive at once', async () => {
+    const order = await p.order();
+    const { state, tradeNo } = await atCashier(order.id);
+    fake.dropNotices = true;
+    const trade = await fake.pay(tradeNo).finally(() => {
+      fake.dropNotices = false;
+    });
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0 ? fake.notify(trade) : p.state(order.id, state.attemptId).then((r) => r.statusCode),
+      ),
+    );
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+    const events = await t.db
+      .selectFrom('paymentEvents')
+      .select('kind')
+      .where('attemptId', '=', state.attemptId)
+      .where('kind', '=', 'captured')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+});
