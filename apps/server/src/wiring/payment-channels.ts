@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { AlipayChannel } from '../features/payment/channels/alipay/alipay-channel';
 import type { PaymentChannel } from '../features/payment/channels/channel';
-import { ALIPAY_NOTIFY_PATH } from '../features/payment/channels/channel-notices';
+import { ALIPAY_NOTIFY_PATH, WECHAT_NOTIFY_PATH } from '../features/payment/channels/channel-notices';
+import { WechatPayChannel } from '../features/payment/channels/wechat/wechat-channel';
 
 /** The wallet apps configured beside the card processor (or those a test injects): Alipay with its keys. */
 export function paymentChannels(config: Config, injected?: readonly PaymentChannel[]): PaymentChannel[] {
@@ -17,6 +18,31 @@ export function paymentChannels(config: Config, injected?: readonly PaymentChann
         gateway: config.ALIPAY_GATEWAY,
         notifyUrl: `${origin}${ALIPAY_NOTIFY_PATH}`,
         timeoutMs: config.ALIPAY_TIMEOUT_MS,
+      }),
+    );
+  }
+  const w = config;
+  if (
+    w.WECHATPAY_MCH_ID &&
+    w.WECHATPAY_APP_ID &&
+    w.WECHATPAY_PRIVATE_KEY &&
+    w.WECHATPAY_CERT_SERIAL &&
+    w.WECHATPAY_API_V3_KEY &&
+    w.WECHATPAY_PUBLIC_KEY &&
+    w.WECHATPAY_PUBLIC_KEY_ID
+  ) {
+    channels.push(
+      new WechatPayChannel({
+        mchId: w.WECHATPAY_MCH_ID,
+        appId: w.WECHATPAY_APP_ID,
+        privateKey: w.WECHATPAY_PRIVATE_KEY,
+        serialNo: w.WECHATPAY_CERT_SERIAL,
+        apiV3Key: w.WECHATPAY_API_V3_KEY,
+        platformKeyId: w.WECHATPAY_PUBLIC_KEY_ID,
+        platformPublicKey: w.WECHATPAY_PUBLIC_KEY,
+        baseUrl: w.WECHATPAY_BASE_URL,
+        notifyUrl: `${origin}${WECHAT_NOTIFY_PATH}`,
+        timeoutMs: w.WECHATPAY_TIMEOUT_MS,
       }),
     );
   }

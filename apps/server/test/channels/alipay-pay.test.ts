@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema } from '@junction/domain';
+import {
+  apiErrorSchema,
+  ORDER_STATUS,
+  PAYMENT_STATUS,
+  paymentMethodsSchema,
+  paymentStateSchema,
+} from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayChannel } from '../../src/features/payment/channels/alipay/alipay-channel';
 import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
@@ -21,6 +27,8 @@ const fake = new AlipayFake({
   appPublicKey: keys.app.publicKey,
   alipayPrivateKey: keys.alipay.privateKey,
 });
+/** The clock the app reads, moved past an order's deadline by the expiry test. */
+let clock = Date.now();
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
 
@@ -36,7 +44,7 @@ beforeAll(async () => {
   });
   t = await createTestApp(
     { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
-    undefined,
+    () => new Date(clock),
     { channels: [alipay] },
   );
   fake.deliver = async (url, form) => {
@@ -48,7 +56,7 @@ beforeAll(async () => {
     });
     return { status: res.statusCode, body: res.body };
   };
-  p = await payingTraveller(t, new Date());
+  p = await payingTraveller(t, new Date(clock));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -171,5 +179,17 @@ describe('Alipay', () => {
       .where('kind', '=', 'captured')
       .execute();
     expect(events).toHaveLength(1);
+  });
+
+  it("closes the trade at Alipay when the order's deadline passes unpaid, and leaves the order to expire", async () => {
+    const order = await p.order();
+    const { state, tradeNo } = await atCashier(order.id);
+    clock = new Date(order.payment.deadline).getTime() + 60_000;
+    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+    expect(fake.trades.get(tradeNo)?.status).toBe('TRADE_CLOSED');
+    const after = paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json());
+    expect(after.outcome).toBe('failed');
+    // The order no longer waits on a payment: its expiry job may take it (and its seats) away.
+    expect([PAYMENT_STATUS.WAIT_PAYMENT, PAYMENT_STATUS.EXPIRED]).toContain((await p.get(order.id)).paymentStatus);
   });
 });

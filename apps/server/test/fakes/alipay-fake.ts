@@ -135,6 +135,8 @@ export class AlipayFake {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
     const body = req.method === 'POST' ? await readBody(req) : '';
+    // The cashier page's browser asks for an icon, as a browser does of any site.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/cashier/pay' && req.method === 'POST') return this.cashierPay(body, res);
     if (url.pathname !== '/gateway.do') return void res.writeHead(404).end();
     const fields: Record<string, string> = Object.fromEntries(url.searchParams);

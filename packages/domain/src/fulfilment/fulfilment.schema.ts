@@ -68,7 +68,7 @@ export type Refund = z.infer<typeof refundSchema>;
 /** One payment taken for the order: the order itself or a price difference, by card or from the wallet. */
 export const receiptPaymentSchema = z.object({
   purpose: z.enum(['order', 'difference']),
-  method: z.enum(['card', 'wallet', 'alipay']),
+  method: z.enum(['card', 'wallet', 'alipay', 'wechat']),
   /** The card's brand and last four digits; null for the wallet. */
   brand: cardBrandSchema.nullable(),
   last4: z.string().nullable(),

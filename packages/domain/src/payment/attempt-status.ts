@@ -60,7 +60,7 @@ export const PAYMENT_REFUND_TRANSITIONS: TransitionTable<PaymentRefundState> = n
 ]);
 
 /** Where refunded money goes: the card that paid, the wallet when the wallet paid, the Alipay account that paid. */
-export const PAYMENT_REFUND_CHANNELS = ['card', 'wallet', 'alipay'] as const;
+export const PAYMENT_REFUND_CHANNELS = ['card', 'wallet', 'alipay', 'wechat'] as const;
 export type PaymentRefundChannel = (typeof PAYMENT_REFUND_CHANNELS)[number];
 
 /**

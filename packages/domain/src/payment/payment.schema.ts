@@ -59,7 +59,7 @@ export const PAY_DEVICES = ['desktop', 'phone'] as const;
 export type PayDevice = (typeof PAY_DEVICES)[number];
 
 /** The ways of paying the site offers, in the order Chinese travellers expect them; each only when configured. */
-export const PAYMENT_METHOD_NAMES = ['alipay', 'card', 'wallet'] as const;
+export const PAYMENT_METHOD_NAMES = ['alipay', 'wechat', 'card', 'wallet'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHOD_NAMES)[number];
 export const paymentMethodsSchema = z.object({ methods: z.array(z.enum(PAYMENT_METHOD_NAMES)) });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
@@ -82,6 +82,8 @@ export const paymentMethodSchema = z.discriminatedUnion('kind', [
    * opens the Alipay app) and comes back to the payment page; nothing of the account reaches us.
    */
   z.object({ kind: z.literal('alipay'), device: z.enum(PAY_DEVICES) }),
+  /** WeChat Pay: a QR code on /payment scanned with WeChat on a desktop, WeChat's own page on a phone. */
+  z.object({ kind: z.literal('wechat'), device: z.enum(PAY_DEVICES) }),
 ]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type PaymentMethodKind = PaymentMethod['kind'];
@@ -112,8 +114,10 @@ export const paymentStateSchema = z.object({
   outcome: z.enum(PAYMENT_OUTCOMES),
   purpose: z.enum(PAYMENT_PURPOSES),
   amount: z.object({ amount: z.number().int(), currency: z.literal('CNY') }),
-  /** The 3-D Secure page to open when the outcome is `action`. */
+  /** The 3-D Secure page (or the wallet app's page) to open when the outcome is `action`. */
   actionUrl: z.string().nullable(),
+  /** What the QR code to scan with WeChat carries when the outcome is `action` on a desktop; else null. */
+  qrCode: z.string().nullable().optional(),
   /** The error code of a failed attempt (2104 declined, 2105 insufficient funds, …). */
   errorCode: z.number().int().nullable(),
   card: z.object({ brand: cardBrandSchema, last4: z.string() }).nullable(),

@@ -37,6 +37,8 @@ const OUTCOMES: Record<AttemptState, PaymentOutcome> = {
   released: 'failed',
 };
 
+const isQr = (url: string | null) => url?.startsWith('weixin://') ?? false;
+
 /** An attempt as its payer sees it. */
 export function present(attempt: AttemptRow): PaymentState {
   const state = attempt.state;
@@ -46,7 +48,9 @@ export function present(attempt: AttemptRow): PaymentState {
     outcome: OUTCOMES[state],
     purpose: attempt.purpose,
     amount: { amount: attempt.amountMinor, currency: 'CNY' },
-    actionUrl: state === 'action' ? attempt.actionUrl : null,
+    // WeChat Pay's Native link is no page: a desktop shows it as a QR code to scan.
+    actionUrl: state === 'action' && !isQr(attempt.actionUrl) ? attempt.actionUrl : null,
+    qrCode: state === 'action' && isQr(attempt.actionUrl) ? attempt.actionUrl : null,
     errorCode: state === 'failed' ? ERRORS[errorOf(attempt.declineCode)].errorCode : null,
     card: attempt.cardBrand ? { brand: attempt.cardBrand as CardBrand, last4: attempt.cardLast4 ?? '' } : null,
   };
@@ -63,7 +67,7 @@ export function answer(attempt: AttemptRow): PaymentState {
 export function receiptPayments(rows: readonly AttemptRow[]): ReceiptPayment[] {
   return rows.map((a) => ({
     purpose: a.purpose === 'difference' ? 'difference' : 'order',
-    method: a.method === 'wallet' || a.method === 'alipay' ? a.method : 'card',
+    method: a.method === 'wallet' || a.method === 'alipay' || a.method === 'wechat' ? a.method : 'card',
     brand: a.method === 'card' ? ((a.cardBrand as CardBrand | null) ?? null) : null,
     last4: a.method === 'card' ? a.cardLast4 : null,
     amount: { amount: a.amountMinor, currency: 'CNY' },

@@ -10,7 +10,7 @@ import { isUnique, writtenMeanwhile } from './idempotency';
 import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
-type ChannelMethod = Extract<PaymentMethod, { kind: 'alipay' }>;
+type ChannelMethod = Extract<PaymentMethod, { kind: 'alipay' | 'wechat' }>;
 type Started = { kind: 'started' | 'replay'; attempt: AttemptRow } | { kind: 'busy' };
 
 /**

@@ -140,6 +140,6 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Where money of an attempt paid by `method` goes back: the way it was paid. */
 export function refundChannelOf(method: string): PaymentRefundChannel {
-  if (method === 'wallet' || method === 'alipay') return method;
+  if (method === 'wallet' || method === 'alipay' || method === 'wechat') return method;
   return 'card';
 }

@@ -13,7 +13,7 @@ import { receiptPayments } from './attempt-view';
 import { AttemptWaits } from './attempt-waits';
 import { CardPayment } from './card-payment';
 import { ChannelPayment } from './channel-payment';
-import type { ChannelName, ChannelNotice, PaymentChannel } from './channels/channel';
+import { CHANNEL_NAMES, type ChannelName, type ChannelNotice, type PaymentChannel } from './channels/channel';
 import type { GatewayEvent, PaymentGateway } from './gateway/gateway';
 import { HeldPayment } from './held-payment';
 import { PaymentContext, type PaymentsOptions } from './payment.context';
@@ -92,13 +92,15 @@ export class PaymentsService {
     const earlier = await this.ctx.repo.attemptByKey(order.id, key);
     if (earlier) return this.waits.replay(earlier, requestHash);
     if (method.kind === 'wallet') return this.walletPayment.pay(userId, order.id, key, requestHash);
-    if (method.kind === 'alipay') return this.channel.pay(userId, order.id, method, key, requestHash);
+    if (method.kind === 'alipay' || method.kind === 'wechat')
+      return this.channel.pay(userId, order.id, method, key, requestHash);
     return this.card.pay(userId, order.id, method, key, requestHash);
   }
 
   /** The ways of paying offered, in the order Chinese travellers expect them: the wallet apps first. */
   methods(): PaymentMethods {
-    return { methods: [...(this.ctx.channels.has('alipay') ? ['alipay' as const] : []), 'card', 'wallet'] };
+    const apps = CHANNEL_NAMES.filter((name) => this.ctx.channels.has(name));
+    return { methods: [...apps, 'card', 'wallet'] };
   }
 
   /** A wallet app's verified notification: the attempt of its trade follows the trade's state at the app. */

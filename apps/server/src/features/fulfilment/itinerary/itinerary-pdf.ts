@@ -315,8 +315,8 @@ function payment(doc: Doc, view: ItineraryView, tx: ItineraryTexts, language: La
     const method =
       p.method === 'wallet'
         ? tx.wallet
-        : p.method === 'alipay'
-          ? tx.alipay
+        : p.method === 'alipay' || p.method === 'wechat'
+          ? tx[p.method]
           : fill(tx.card, {
               brand: p.brand ? ((tx.brands as Record<string, string>)[p.brand] ?? p.brand) : '',
               last4: p.last4 ?? '',

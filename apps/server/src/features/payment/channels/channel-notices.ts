@@ -7,12 +7,11 @@ import type { ChannelName } from './channel';
 /** Where Alipay posts its asynchronous notifications (the `notify_url` of every trade). */
 export const ALIPAY_NOTIFY_PATH = '/api/payment/alipay/notify';
 
-const fieldsOf = (body: unknown): Record<string, string> => {
-  const fields: Record<string, string> = {};
-  if (typeof body !== 'string') return fields;
-  for (const [k, v] of new URLSearchParams(body)) fields[k] = v;
-  return fields;
-};
+/** Where WeChat Pay posts its payment notifications (the `notify_url` of every transaction). */
+export const WECHAT_NOTIFY_PATH = '/api/payment/wechat/notify';
+
+const headersOf = (raw: Record<string, string | string[] | undefined>): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
 
 /**
  * The wallet apps' notifications: a form Alipay signs with its private key (RSA2), checked with its
@@ -23,7 +22,7 @@ const fieldsOf = (body: unknown): Record<string, string> => {
 export const channelNoticeRoutes = (payments: PaymentsService): FastifyPluginAsync =>
   async function channelNotices(app) {
     app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
+      ['application/x-www-form-urlencoded', 'application/json'],
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_req, body, done) => done(null, body),
     );
@@ -33,13 +32,17 @@ export const channelNoticeRoutes = (payments: PaymentsService): FastifyPluginAsy
         if (!channel) throw new AppError('NOT_FOUND');
         let read: ReturnType<typeof channel.verifyNotice>;
         try {
-          read = channel.verifyNotice(fieldsOf(req.body));
+          const body = typeof req.body === 'string' ? req.body : '';
+          read = channel.verifyNotice({ body, headers: headersOf(req.headers) });
         } catch (e) {
           if (e instanceof WebhookSignatureInvalid) throw new AppError('FORBIDDEN', { params: { reason: e.message } });
           throw e;
         }
         await payments.onChannelNotice(name, read);
+        // Alipay reads the word `success`; WeChat Pay any 200 (with its `SUCCESS` code).
+        if (name === 'wechat') return reply.send({ code: 'SUCCESS', message: '成功' });
         return reply.type('text/plain').send('success');
       });
     notice('alipay', ALIPAY_NOTIFY_PATH);
+    notice('wechat', WECHAT_NOTIFY_PATH);
   };

@@ -1,7 +1,7 @@
 import type { PayDevice } from '@junction/domain';
 
 /** The wallet apps travellers pay with beside cards: their own page takes the money, their notice tells us. */
-export const CHANNEL_NAMES = ['alipay'] as const;
+export const CHANNEL_NAMES = ['alipay', 'wechat'] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** A trade as the wallet app tells it: waiting for the buyer (or not opened yet), paid, or closed unpaid. */
@@ -17,7 +17,10 @@ export type ChannelNotice = { tradeNo: string; noticeId: string };
  */
 export interface PaymentChannel {
   readonly name: ChannelName;
-  /** The app's page the traveller pays on, built and signed here; it comes back to `returnUrl`. */
+  /**
+   * The app's page the traveller pays on, built and signed here, which comes back to `returnUrl`; or, for
+   * WeChat Pay on a desktop, the `weixin://` link its QR code carries, scanned with the phone's app.
+   */
   start(request: {
     tradeNo: string;
     amountMinor: number;
@@ -32,6 +35,9 @@ export interface PaymentChannel {
   refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<{ refundNo: string }>;
   /** Closes an unpaid trade so it can no longer be paid; refused (`intent_captured`) once paid. */
   close(tradeNo: string): Promise<void>;
-  /** Checks a notification's signature (throws `WebhookSignatureInvalid`) and reads what it is about. */
-  verifyNotice(fields: Record<string, string>): ChannelNotice;
+  /**
+   * Checks a notification as it arrived (its exact body and headers): its signature (throws
+   * `WebhookSignatureInvalid`), and reads what it is about.
+   */
+  verifyNotice(received: { body: string; headers: Record<string, string | undefined> }): ChannelNotice;
 }

@@ -3,7 +3,7 @@ import type { Order, Receipt, ReceiptPayment } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
-import { AlipayMark } from '../../../shared/ui/pay-marks';
+import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './orders.module.css';
 
@@ -16,6 +16,13 @@ function MethodOf({ payment }: { payment: ReceiptPayment }) {
     return (
       <span className={styles.receiptMethod} data-testid="receipt-method">
         <AlipayMark size={16} /> {t('receipt.alipay')}
+      </span>
+    );
+  }
+  if (payment.method === 'wechat') {
+    return (
+      <span className={styles.receiptMethod} data-testid="receipt-method">
+        <WechatPayMark size={16} /> {t('receipt.wechat')}
       </span>
     );
   }

@@ -314,8 +314,8 @@ function PaymentSummary({ receipt }: { receipt: Receipt }) {
             <p key={`${p.paidAt}-${p.amount.amount}`} className={styles.paymentLine}>
               {p.method === 'wallet'
                 ? t('receipt.wallet')
-                : p.method === 'alipay'
-                  ? t('receipt.alipay')
+                : p.method === 'alipay' || p.method === 'wechat'
+                  ? t(`receipt.${p.method}`)
                   : t('receipt.card', { brand: p.brand ? t(`receipt.brands.${p.brand}`) : '', last4: p.last4 })}
               <span className={styles.label}>
                 {' '}

@@ -44,7 +44,9 @@ export function usePayOrder() {
   });
 }
 
-const settling = (s: PaymentState | undefined) => s?.outcome === 'processing';
+/** Asked again while the processor's answer is pending, or while a WeChat QR code waits to be scanned. */
+const settling = (s: PaymentState | undefined) =>
+  s?.outcome === 'processing' || (s?.outcome === 'action' && Boolean(s.qrCode));
 
 /** Where an attempt stands, asked again every second and a half while the processor's answer is pending. */
 export const usePaymentState = (orderId: string, attemptId: string | null) =>

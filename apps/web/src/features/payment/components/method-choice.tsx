@@ -3,21 +3,21 @@ import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
-import { AlipayMark } from '../../../shared/ui/pay-marks';
+import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './payment.module.css';
 
 /** Alipay, a new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
-export type Method = 'alipay' | 'card' | 'wallet' | `saved:${string}`;
+export type Method = 'alipay' | 'wechat' | 'card' | 'wallet' | `saved:${string}`;
 
 /**
- * The ways to pay an order, in the order Chinese travellers expect them: Alipay (when the site offers it),
+ * The ways to pay an order, in the order Chinese travellers expect them: Alipay and WeChat Pay (those the site offers),
  * the wallet's saved cards, a new card, and the wallet's balance. A saved card locked after three wrong
  * security codes is offered but off, saying until when.
  */
 export function MethodChoice(p: {
   /** The wallet apps the site offers (`/api/payment/methods`). */
-  apps: readonly 'alipay'[];
+  apps: readonly ('alipay' | 'wechat')[];
   value: Method | null;
   onChange: (method: Method) => void;
   savedCards: SavedCard[];
@@ -42,6 +42,14 @@ export function MethodChoice(p: {
             <AlipayMark size={20} /> {t('method.alipay')}
           </span>
           <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t('method.alipayHint')}</span>
+        </Radio.Button>
+      ) : null}
+      {p.apps.includes('wechat') ? (
+        <Radio.Button value="wechat" className={styles.method} disabled={p.walletOff} data-testid="method-wechat">
+          <span className={styles.methodName}>
+            <WechatPayMark size={20} /> {t('method.wechat')}
+          </span>
+          <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t('method.wechatHint')}</span>
         </Radio.Button>
       ) : null}
       {p.savedCards.map((c) => (

@@ -47,7 +47,7 @@ export function PaymentSummary(p: {
   amountMinor: number;
   isDifference: boolean;
   stage: SummaryStage;
-  method: 'alipay' | 'card' | 'wallet' | 'saved' | null;
+  method: 'alipay' | 'wechat' | 'card' | 'wallet' | 'saved' | null;
   state: PaymentState | null;
   countdown: string | null;
 }) {

@@ -39,7 +39,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   const [method, setMethod] = useState<Method | null>(null);
   const [typed, setTyped] = useState<Pick<CardValues, 'name' | 'billing'> | undefined>(undefined);
   const offered = usePaymentMethods();
-  const apps = (offered.data?.methods ?? []).filter((m): m is 'alipay' => m === 'alipay');
+  const apps = (offered.data?.methods ?? []).filter((m) => m === 'alipay' || m === 'wechat');
   const cards = useSavedCards();
   const refetchCards = cards.refetch;
   const savedCards = (cards.data?.items ?? []).filter((c) => !c.expired);
@@ -51,12 +51,14 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   const [outcome, setOutcome] = useState<PaymentState | null>(null);
   const tokenize = useTokenizeCard();
   const pay = usePayOrder();
-  // The attempt to ask about: one whose answer is pending, or the one the 3-D Secure page came back from.
-  const asked = outcome ? (outcome.outcome === 'processing' ? outcome.attemptId : null) : returningAttempt;
+  // The attempt to ask about: one whose answer is pending (or whose QR code waits to be scanned), or the
+  // one the 3-D Secure page or the app's page came back from.
+  const waiting = outcome?.outcome === 'processing' || Boolean(outcome?.qrCode);
+  const asked = outcome ? (waiting ? outcome.attemptId : null) : returningAttempt;
   const returning = usePaymentState(order.id, asked);
   const submitting = tokenize.isPending || savedToken.isPending || pay.isPending;
   const redirecting = useRef(false);
-  const state = outcome?.outcome === 'processing' ? (returning.data ?? outcome) : (outcome ?? returning.data);
+  const state = waiting ? (returning.data ?? outcome) : (outcome ?? returning.data);
 
   useEffect(() => {
     if (state?.outcome === 'action' && state.actionUrl && !redirecting.current) {
@@ -94,10 +96,11 @@ export function usePayment(order: Order, returningAttempt: string | null) {
       return;
     }
     pay.reset();
-    if (method === 'alipay') {
-      // Alipay's own page takes the payment: a desktop's cashier, or on a phone the page that opens the app.
+    if (method === 'alipay' || method === 'wechat') {
+      // The app's own page takes the payment (a desktop's cashier, or on a phone the page that opens the
+      // app), or on a desktop WeChat Pay's QR code shown here.
       keptCard.forget(order.id);
-      const body = { orderId: order.id, method: { kind: 'alipay' as const, device: payDevice() } };
+      const body = { orderId: order.id, method: { kind: method, device: payDevice() } };
       const started = await pay.mutateAsync({ body, key: fresh() }).catch(() => undefined);
       if (started) setOutcome(started);
       return;

@@ -18,6 +18,7 @@ import { CardForm } from '../components/card-form';
 import { MethodChoice } from '../components/method-choice';
 import styles from '../components/payment.module.css';
 import { Charge, PaymentSummary, type SummaryStage, useAmountLabel } from '../components/payment-summary';
+import { WechatQr } from '../components/wechat-qr';
 import { usePayment } from '../lib/use-payment';
 
 /** Spec §9: after a successful payment the page returns to the order after 3 seconds. */
@@ -146,6 +147,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
         data-testid="payment-closed"
       />
     );
+  else if (state?.outcome === 'action' && state.qrCode) body = <WechatQr value={state.qrCode} />;
   else if (state?.outcome === 'processing' || state?.outcome === 'action')
     body = (
       <Result
@@ -219,7 +221,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
               isDifference={isDifference}
               label={isWaitlist ? t('waitlist.pay') : t('pay')}
               onPay={p.submit}
-              note={method === 'alipay' ? t('alipaySecure') : t('secure')}
+              note={method === 'alipay' ? t('alipaySecure') : method === 'wechat' ? t('wechatSecure') : t('secure')}
               submitting={p.submitting}
               busy={state?.outcome === 'processing' || state?.outcome === 'action'}
             />
@@ -232,7 +234,9 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
             isDifference={isDifference}
             stage={stage}
             method={
-              method === null || method === 'wallet' || method === 'card' || method === 'alipay' ? method : 'saved'
+              method === null || !method.startsWith('saved:')
+                ? (method as 'alipay' | 'wechat' | 'card' | 'wallet' | null)
+                : 'saved'
             }
             state={state ?? null}
             countdown={order.status === ORDER_STATUS.WAIT_PAYMENT && stage === 'due' ? `${mm}:${ss}` : null}

@@ -96,7 +96,8 @@ export class AlipayChannel implements PaymentChannel {
     }
   }
 
-  verifyNotice(fields: Record<string, string>): ChannelNotice {
+  verifyNotice(received: { body: string }): ChannelNotice {
+    const fields: Record<string, string> = Object.fromEntries(new URLSearchParams(received.body));
     if (!this.sdk.checkNotifySignV2(fields)) throw new WebhookSignatureInvalid('the Alipay signature does not match');
     if (fields.app_id !== this.settings.appId) throw new WebhookSignatureInvalid('the notification is for another app');
     const tradeNo = fields.out_trade_no;

@@ -1,0 +1,165 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WECHAT_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
+import { WechatPayChannel } from '../../src/features/payment/channels/wechat/wechat-channel';
+import { payingTraveller } from '../../src/features/payment/payment.test-support';
+import { WechatPayFake } from '../fakes/wechatpay-fake';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+
+/*
+ * Paying by WeChat Pay end to end against a local WeChat Pay API v3: a Native code shown on a desktop and
+ * scanned, an H5 page on a phone; the notification's signature checked with the platform key and its
+ * resource opened with the APIv3 key; the order paid once, refunded; a forged notification refused; a lost
+ * one found by query; an unpaid trade closed when the order is paid by card.
+ */
+
+const pair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+};
+const merchant = pair();
+const platform = pair();
+const apiV3Key = randomBytes(16).toString('hex');
+const fake = new WechatPayFake({
+  mchId: '1900000109',
+  merchantPublicKey: merchant.publicKey,
+  merchantSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  platformPrivateKey: platform.privateKey,
+  platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+  apiV3Key,
+});
+let t: TestApp;
+let p: Awaited<ReturnType<typeof payingTraveller>>;
+
+beforeAll(async () => {
+  await fake.start();
+  const wechat = new WechatPayChannel({
+    mchId: '1900000109',
+    appId: 'wxd678efh567hg6787',
+    privateKey: merchant.privateKey,
+    serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    apiV3Key,
+    platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+    platformPublicKey: platform.publicKey,
+    baseUrl: fake.baseUrl,
+    notifyUrl: `http://junction.test${WECHAT_NOTIFY_PATH}`,
+    timeoutMs: 10_000,
+  });
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
+    undefined,
+    { channels: [wechat] },
+  );
+  fake.deliver = async (url, body, headers) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+  p = await payingTraveller(t, new Date());
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
+
+const payByWechat = (orderId: string, device: 'desktop' | 'phone') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: { orderId, method: { kind: 'wechat', device } },
+    headers: { cookie: p.cookie, 'idempotency-key': randomUUID() },
+  });
+
+async function started(orderId: string, device: 'desktop' | 'phone' = 'desktop') {
+  const res = await payByWechat(orderId, device);
+  expect(res.statusCode, res.body).toBe(200);
+  const state = paymentStateSchema.parse(res.json());
+  expect(state.outcome).toBe('action');
+  return state;
+}
+
+describe('WeChat Pay', () => {
+  it('is offered before the card and the wallet', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
+    expect(paymentMethodsSchema.parse(res.json()).methods).toEqual(['wechat', 'card', 'wallet']);
+  });
+
+  it('shows a desktop a QR code; scanned, the notification marks the order paid once; refunded to WeChat', async () => {
+    const order = await p.order();
+    const state = await started(order.id);
+    expect(state.actionUrl).toBeNull();
+    expect(state.qrCode).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(fake.calls.at(-1)).toEqual({ path: '/v3/pay/transactions/native', signed: true });
+    const trade = await fake.scan(state.qrCode ?? '');
+    expect(trade.total).toBe(order.payment.price.amount);
+    expect(fake.notices.at(-1)).toEqual({ outTradeNo: trade.outTradeNo, status: 200 });
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+    expect(paymentStateSchema.parse((await p.state(order.id, state.attemptId)).json()).outcome).toBe('succeeded');
+    const refund = await t.app.payments.refund({ orderId: order.id, amount: 5000, idempotencyKey: randomUUID() });
+    expect(refund.channel).toBe('wechat');
+    await t.app.payments.refundJob(refund.refundId);
+    expect([...trade.refunds.values()]).toEqual([5000]);
+  });
+
+  it("sends a phone to WeChat's H5 page, which comes back to the payment page", async () => {
+    const order = await p.order();
+    const state = await started(order.id, 'phone');
+    const link = new URL(state.actionUrl ?? '');
+    expect(link.searchParams.get('redirect_url')).toContain(`/payment?id=${order.id}&attempt=${state.attemptId}`);
+    expect(fake.calls.at(-1)).toEqual({ path: '/v3/pay/transactions/h5', signed: true });
+  });
+
+  it('refuses a notification changed after WeChat Pay signed it, and finds the payment by query instead', async () => {
+    const order = await p.order();
+    const state = await started(order.id);
+    fake.dropNotices = true;
+    const trade = await fake.scan(state.qrCode ?? '').finally(() => {
+      fake.dropNotices = false;
+    });
+    const forged = await fake.notify(trade, (body) => body.replace('支付成功', '支付成功!'));
+    expect(forged.status).toBe(400);
+    expect(apiErrorSchema.parse(JSON.parse(forged.body)).errorCode).toBe(4030);
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.WAIT_PAYMENT);
+    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+  });
+
+  it('closes the unpaid trade when the traveller pays by card instead', async () => {
+    const order = await p.order();
+    const state = await started(order.id);
+    const card = await p.pay(order.id, await p.token());
+    expect(card.statusCode, card.body).toBe(200);
+    const trade = [...fake.trades.values()].find((x) => x.code === state.qrCode);
+    expect(trade?.state).toBe('CLOSED');
+  });
+
+  it('takes one payment when fifty notifications and returns arrive at once', async () => {
+    const order = await p.order();
+    const state = await started(order.id);
+    fake.dropNotices = true;
+    const trade = await fake.scan(state.qrCode ?? '').finally(() => {
+      fake.dropNotices = false;
+    });
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0 ? fake.notify(trade) : p.state(order.id, state.attemptId).then((r) => r.statusCode),
+      ),
+    );
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
+    const captured = await t.db
+      .selectFrom('paymentEvents')
+      .select('kind')
+      .where('attemptId', '=', state.attemptId)
+      .where('kind', '=', 'captured')
+      .execute();
+    expect(captured).toHaveLength(1);
+  });
+});
