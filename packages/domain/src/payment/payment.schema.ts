@@ -118,6 +118,8 @@ export const paymentStateSchema = z.object({
   actionUrl: z.string().nullable(),
   /** What the QR code to scan with WeChat carries when the outcome is `action` on a desktop; else null. */
   qrCode: z.string().nullable().optional(),
+  /** The wallet app paid with (Alipay, WeChat Pay); absent for a card or the wallet's balance. */
+  app: z.enum(['alipay', 'wechat']).optional(),
   /** The error code of a failed attempt (2104 declined, 2105 insufficient funds, …). */
   errorCode: z.number().int().nullable(),
   card: z.object({ brand: cardBrandSchema, last4: z.string() }).nullable(),

@@ -51,6 +51,7 @@ export function present(attempt: AttemptRow): PaymentState {
     // WeChat Pay's Native link is no page: a desktop shows it as a QR code to scan.
     actionUrl: state === 'action' && !isQr(attempt.actionUrl) ? attempt.actionUrl : null,
     qrCode: state === 'action' && isQr(attempt.actionUrl) ? attempt.actionUrl : null,
+    ...(attempt.method === 'alipay' || attempt.method === 'wechat' ? { app: attempt.method } : {}),
     errorCode: state === 'failed' ? ERRORS[errorOf(attempt.declineCode)].errorCode : null,
     card: attempt.cardBrand ? { brand: attempt.cardBrand as CardBrand, last4: attempt.cardLast4 ?? '' } : null,
   };

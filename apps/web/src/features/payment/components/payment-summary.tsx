@@ -56,9 +56,18 @@ export function PaymentSummary(p: {
   const label = useAmountLabel(p.stage, p.isDifference);
   const card = p.state?.card ? `${brandName(p.state.card.brand)} •••• ${p.state.card.last4}` : null;
   const how = {
-    paid: card ? t('paidWithCard', { card }) : t('paidFromWallet'),
+    paid: card
+      ? t('paidWithCard', { card })
+      : p.state?.app
+        ? t('paidWithApp', { app: t(`method.${p.state.app}`) })
+        : t('paidFromWallet'),
     held: card ? t('heldOnCard', { card }) : null,
-    due: p.method === 'wallet' ? t('walletInCny') : p.method === null ? t('inCny') : t('chargedInCny'),
+    due:
+      p.method === 'wallet'
+        ? t('walletInCny')
+        : p.method === null || p.method === 'alipay' || p.method === 'wechat'
+          ? t('inCny')
+          : t('chargedInCny'),
   }[p.stage];
   return (
     <Card className={styles.summary}>
