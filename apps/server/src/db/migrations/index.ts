@@ -30,9 +30,9 @@ import * as walletCardGuard from './0011-wallet-card-guard';
 import * as itinerary from './0012-itinerary';
 import * as refundsPerTicket from './0012-refunds-per-ticket';
 import * as supply from './0012-supply';
+import * as change from './0013-change';
 import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
-import * as change from './0013-change';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -70,7 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0012-itinerary': itinerary,
   '0012-refunds-per-ticket': refundsPerTicket,
   '0012-supply': supply,
+  '0013-change': change,
   '0014-invoices': invoices,
   '0015-protection': protection,
-  '0013-change': change,
 };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type PaymentMethod, type PaymentState } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
+import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import type { AttemptSettling } from './attempt-settling';
 import { present } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
 import type { PaymentChannel } from './channels/channel';
 import { GatewayRefused, GatewayUnavailable } from './gateway/gateway';
-import { isUnique, writtenMeanwhile } from './idempotency';
 import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
@@ -92,7 +92,7 @@ export class ChannelPayment {
       }
       const same = await writtenMeanwhile(e, 'payment_attempts_key', () => repo.attemptByKey(due.order.id, key));
       if (same) return { kind: 'replay', attempt: same };
-      if (isUnique(e, 'payment_attempts_one_open')) return { kind: 'busy' };
+      if (isUniqueViolation(e, 'payment_attempts_one_open')) return { kind: 'busy' };
       throw e;
     }
   }
