@@ -78,6 +78,21 @@ export function missedConnection(
  * A protected connection missed: `offered` while the traveller chooses, then `rebooked` (the next
  * departure on the same route, at our cost) or `refunded` (the unused ticket, in full).
  */
+/**
+ * A ride to find again after a missed connection: its kind, its two ends by place id and code, the earliest
+ * departure the traveller can make (an ISO time), the cabin and the party's size.
+ */
+export type RideAfter = {
+  kind: 'air' | 'land';
+  fromPlaceId: number;
+  toPlaceId: number;
+  fromCode: string;
+  toCode: string;
+  after: string;
+  cabin: string;
+  travellers: number;
+};
+
 export const PROTECTION_STATUSES = ['offered', 'rebooked', 'refunded'] as const;
 export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
 export const PROTECTION_TRANSITIONS: TransitionTable<ProtectionStatus> = new Map<ProtectionStatus, ProtectionStatus[]>([

@@ -1,4 +1,4 @@
-import type { NoticeKind, NoticeParams, ReceiptPayment, ResultLeg } from '@junction/domain';
+import type { NoticeKind, NoticeParams, ReceiptPayment, ResultLeg, RideAfter } from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { BookingPeople, SoldTickets } from './ticketing/issuer';
@@ -59,18 +59,6 @@ export type TicketReleased = (
   trx: Kysely<Database>,
   ticket: { orderId: string; subOrderId: string; travellerPosition: number | null; reason: 'refunded' | 'changed' },
 ) => Promise<unknown>;
-
-/** A ride to find again: its kind, its ends, the earliest departure the traveller can make, the party's size. */
-export type RideAfter = {
-  kind: 'air' | 'land';
-  fromPlaceId: number;
-  toPlaceId: number;
-  fromCode: string;
-  toCode: string;
-  after: string;
-  cabin: string;
-  travellers: number;
-};
 
 /**
  * The next nonstop flight or direct train on the same route from `after`, with seats left (the search

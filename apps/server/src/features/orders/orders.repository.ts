@@ -8,6 +8,7 @@ import type {
   RailWaitlistTable,
   SubOrdersTable,
 } from '../../db/database';
+import { holdSeats, type SeatHold } from './seat-holds';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type TravellerRow = Selectable<OrderTravellersTable>;
@@ -25,7 +26,6 @@ export type NewSubOrder = Pick<SubOrderRow, 'position' | 'type' | 'flightNumber'
   travellerPrices: { priceMinor: number; serviceFeeMinor: number }[];
   supplier?: string | null;
 };
-export type SeatHold = { key: string; capacity: number; seats: number };
 
 export type WaitlistRow = Selectable<RailWaitlistTable>;
 export type FullOrder = {
@@ -103,30 +103,9 @@ export class OrdersRepository {
     return order ? { ...order, travellers } : undefined;
   }
 
-  /**
-   * Holds seats for an order: the stock row is created at its capacity on first use, then `held` grows
-   * only while it stays within capacity. Concurrent holds queue on the row and each sees the last
-   * committed count, so the last seats go to exactly as many orders as they fit. False when they do not fit.
-   */
-  async holdSeats(trx: Trx, orderId: string, hold: SeatHold): Promise<boolean> {
-    await trx
-      .insertInto('seatStock')
-      .values({ key: hold.key, capacity: hold.capacity, held: 0 })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const taken = await trx
-      .updateTable('seatStock')
-      .set((eb) => ({ held: eb('held', '+', hold.seats) }))
-      .where('key', '=', hold.key)
-      .where(sql<boolean>`capacity - held >= ${hold.seats}`)
-      .returning('key')
-      .executeTakeFirst();
-    if (!taken) return false;
-    await trx
-      .insertInto('seatHolds')
-      .values({ orderId, stockKey: hold.key, seats: hold.seats, releasedAt: null })
-      .execute();
-    return true;
+  /** Holds seats for an order within the stock's capacity (`seat-holds.ts`). */
+  holdSeats(trx: Trx, orderId: string, hold: SeatHold): Promise<boolean> {
+    return holdSeats(trx, orderId, hold);
   }
 
   /** Gives an order's held seats back, once: a hold released before is not released again. */
@@ -261,3 +240,5 @@ export class OrdersRepository {
     return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   }
 }
+
+export type { SeatHold } from './seat-holds';

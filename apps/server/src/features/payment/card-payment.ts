@@ -1,16 +1,14 @@
 import { AppError, type CardBrand, type PaymentMethod, type PaymentState } from '@junction/domain';
-import { addJob } from '../../jobs/jobs';
-import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import type { AttemptSettling } from './attempt-settling';
 import { answer } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
 import { GatewayRefused, GatewayUnavailable } from './gateway/gateway';
-import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
+import { type AmountDue, amountDue, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
+import { type Started, startAttempt } from './start-attempt';
 
 type CardMethod = Extract<PaymentMethod, { kind: 'card' | 'savedCard' }>;
 type CardSeen = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
-type Started = { kind: 'started' | 'replay'; attempt: AttemptRow } | { kind: 'busy' };
 
 /**
  * Paying by card, a new one or a saved one (spec §5): the attempt is written with its key before the
@@ -93,66 +91,22 @@ export class CardPayment {
     }
   }
 
-  /** Writes the attempt and moves the order's payment status, or says why not. */
-  private async start(
+  /** Writes the attempt with the card seen, or says why not (`start-attempt.ts`). */
+  private start(
     userId: string,
     due: AmountDue,
     p: { key: string; hash: string; token: string; card: CardSeen; savedCardId: string | null },
   ): Promise<Started> {
-    const { repo, orders } = this.ctx;
-    const at = this.ctx.now();
-    try {
-      const attempt = await repo.transaction(async (trx) => {
-        const row = await repo.insertAttempt(trx, {
-          orderId: due.order.id,
-          userId,
-          idempotencyKey: p.key,
-          requestHash: p.hash,
-          purpose: due.purpose,
-          amountMinor: due.amountMinor,
-          method: 'card',
-          cardToken: p.token,
-          cardBrand: p.card.brand,
-          cardLast4: p.card.last4,
-          cardExp: `${String(p.card.expMonth).padStart(2, '0')}/${p.card.expYear}`,
-          savedCardId: p.savedCardId,
-          createdAt: at,
-          updatedAt: at,
-        });
-        if (due.purpose === 'order' && !(await orders.startPayment(trx, due.order.id, at))) {
-          throw new OrderMoved();
-        }
-        await repo.addEvent(trx, {
-          attemptId: row.id,
-          orderId: row.orderId,
-          kind: 'created',
-          fromState: null,
-          toState: row.state,
-          at,
-          data: { amountMinor: row.amountMinor, purpose: row.purpose },
-        });
-        await addJob(
-          trx,
-          'payments.settle',
-          { attemptId: row.id },
-          { runAt: new Date(at.getTime() + this.ctx.options.settleAfterMs), jobKey: `payments.settle:${row.id}` },
-        );
-        return row;
-      });
-      return { kind: 'started', attempt };
-    } catch (e) {
-      if (e instanceof OrderMoved) {
-        // Paid, expired or cancelled since it was read, or another attempt holds it.
-        const now = await orders.find(due.order.id, userId);
-        if (isPaid(now)) throw new AppError('ORDER_ALREADY_PAID');
-        if (isPaying(now)) return { kind: 'busy' };
-        throw new AppError('PAYMENT_CLOSED');
-      }
-      const same = await writtenMeanwhile(e, 'payment_attempts_key', () => repo.attemptByKey(due.order.id, p.key));
-      if (same) return { kind: 'replay', attempt: same };
-      if (isUniqueViolation(e, 'payment_attempts_one_open')) return { kind: 'busy' };
-      throw e;
-    }
+    return startAttempt(this.ctx, userId, due, {
+      idempotencyKey: p.key,
+      requestHash: p.hash,
+      method: 'card',
+      cardToken: p.token,
+      cardBrand: p.card.brand,
+      cardLast4: p.card.last4,
+      cardExp: `${String(p.card.expMonth).padStart(2, '0')}/${p.card.expYear}`,
+      savedCardId: p.savedCardId,
+    });
   }
 
   /** The traveller left the 3-D Secure page and pays again: the waiting attempt is cancelled first. */

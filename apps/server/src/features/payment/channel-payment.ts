@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type PaymentMethod, type PaymentState } from '@junction/domain';
-import { addJob } from '../../jobs/jobs';
-import { isUniqueViolation, writtenMeanwhile } from '../../lib/idempotency';
 import type { AttemptSettling } from './attempt-settling';
 import { present } from './attempt-view';
 import type { AttemptWaits } from './attempt-waits';
 import type { PaymentChannel } from './channels/channel';
 import { GatewayRefused, GatewayUnavailable } from './gateway/gateway';
-import { type AmountDue, amountDue, isPaid, isPaying, OrderMoved, type PaymentContext } from './payment.context';
+import { type AmountDue, amountDue, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
+import { type Started, startAttempt } from './start-attempt';
 
 type ChannelMethod = Extract<PaymentMethod, { kind: 'alipay' | 'wechat' }>;
-type Started = { kind: 'started' | 'replay'; attempt: AttemptRow } | { kind: 'busy' };
 
 /**
  * Paying with a wallet app (Alipay): the attempt is written with its key and our trade number before the
@@ -46,55 +44,16 @@ export class ChannelPayment {
     throw new AppError('PAYMENT_IN_PROGRESS');
   }
 
-  /** Writes the attempt with its trade number and moves the order's payment status, or says why not. */
-  private async start(userId: string, due: AmountDue, method: string, key: string, hash: string): Promise<Started> {
-    const { repo, orders } = this.ctx;
-    const at = this.ctx.now();
-    try {
-      const attempt = await repo.transaction(async (trx) => {
-        const row = await repo.insertAttempt(trx, {
-          orderId: due.order.id,
-          userId,
-          idempotencyKey: key,
-          requestHash: hash,
-          purpose: due.purpose,
-          amountMinor: due.amountMinor,
-          method,
-          intentId: randomUUID().replaceAll('-', ''),
-          createdAt: at,
-          updatedAt: at,
-        });
-        if (due.purpose === 'order' && !(await orders.startPayment(trx, due.order.id, at))) throw new OrderMoved();
-        await repo.addEvent(trx, {
-          attemptId: row.id,
-          orderId: row.orderId,
-          kind: 'created',
-          fromState: null,
-          toState: row.state,
-          at,
-          data: { amountMinor: row.amountMinor, purpose: row.purpose, method },
-        });
-        await addJob(
-          trx,
-          'payments.settle',
-          { attemptId: row.id },
-          { runAt: new Date(at.getTime() + this.ctx.options.settleAfterMs), jobKey: `payments.settle:${row.id}` },
-        );
-        return row;
-      });
-      return { kind: 'started', attempt };
-    } catch (e) {
-      if (e instanceof OrderMoved) {
-        const now = await orders.find(due.order.id, userId);
-        if (isPaid(now)) throw new AppError('ORDER_ALREADY_PAID');
-        if (isPaying(now)) return { kind: 'busy' };
-        throw new AppError('PAYMENT_CLOSED');
-      }
-      const same = await writtenMeanwhile(e, 'payment_attempts_key', () => repo.attemptByKey(due.order.id, key));
-      if (same) return { kind: 'replay', attempt: same };
-      if (isUniqueViolation(e, 'payment_attempts_one_open')) return { kind: 'busy' };
-      throw e;
-    }
+  /** Writes the attempt with its trade number, or says why not (`start-attempt.ts`). */
+  private start(userId: string, due: AmountDue, method: string, key: string, hash: string): Promise<Started> {
+    const intentId = randomUUID().replaceAll('-', '');
+    return startAttempt(
+      this.ctx,
+      userId,
+      due,
+      { idempotencyKey: key, requestHash: hash, method, intentId },
+      { method },
+    );
   }
 
   /** Builds the app's page for the trade and has the attempt wait there (the traveller's browser goes to it). */

@@ -26,7 +26,7 @@ export type RefundRow = Typed<
   Selectable<PaymentRefundsTable>,
   { state: PaymentRefundState; channel: PaymentRefundChannel }
 >;
-type NewAttempt = Typed<Omit<Insertable<PaymentAttemptsTable>, 'id' | 'state'>, { purpose: PaymentPurpose }>;
+export type NewAttempt = Typed<Omit<Insertable<PaymentAttemptsTable>, 'id' | 'state'>, { purpose: PaymentPurpose }>;
 type NewRefund = Typed<
   Omit<Insertable<PaymentRefundsTable>, 'id'>,
   { state: PaymentRefundState; channel: PaymentRefundChannel }

@@ -1,19 +1,6 @@
-import { type Cabin, isRide, localDate, type ResultLeg } from '@junction/domain';
+import { type Cabin, isRide, localDate, type ResultLeg, type RideAfter } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import type { Supplier, SupplierRequest } from './suppliers/supplier';
-
-/** A ride to find again later the same day or the next: its kind, its two ends by place id, and how early. */
-export type RideAfter = {
-  kind: 'air' | 'land';
-  fromPlaceId: number;
-  toPlaceId: number;
-  fromCode: string;
-  toCode: string;
-  /** The earliest departure the traveller can make, an ISO time. */
-  after: string;
-  cabin: string;
-  travellers: number;
-};
 
 const HOME_ZONE = 'Asia/Shanghai';
 const LIMIT_MS = 20_000;

@@ -1,6 +1,7 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, SubOrdersTable, TicketChangesTable } from '../../../db/database';
 import type { Trx } from '../orders.repository';
+import { holdSeats, type SeatHold } from '../seat-holds';
 
 export type ChangeRow = Selectable<TicketChangesTable>;
 
@@ -62,30 +63,9 @@ export class ChangeRepository {
     return moved !== undefined;
   }
 
-  /**
-   * Holds seats in a stock for an order as a booking does (within capacity, queued on the stock row); a
-   * hold of the same stock given back before is taken again. False when they do not fit.
-   */
-  async holdSeats(trx: Trx, orderId: string, hold: { key: string; capacity: number; seats: number }): Promise<boolean> {
-    await trx
-      .insertInto('seatStock')
-      .values({ key: hold.key, capacity: hold.capacity, held: 0 })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const taken = await trx
-      .updateTable('seatStock')
-      .set((eb) => ({ held: eb('held', '+', hold.seats) }))
-      .where('key', '=', hold.key)
-      .where(sql<boolean>`capacity - held >= ${hold.seats}`)
-      .returning('key')
-      .executeTakeFirst();
-    if (!taken) return false;
-    await trx
-      .insertInto('seatHolds')
-      .values({ orderId, stockKey: hold.key, seats: hold.seats, releasedAt: null })
-      .onConflict((oc) => oc.columns(['orderId', 'stockKey']).doUpdateSet({ seats: hold.seats, releasedAt: null }))
-      .execute();
-    return true;
+  /** Holds seats in a stock for an order as a booking does; a hold given back before is taken again. */
+  holdSeats(trx: Trx, orderId: string, hold: SeatHold): Promise<boolean> {
+    return holdSeats(trx, orderId, hold);
   }
 
   async setPaymentDeadline(trx: Trx, orderId: string, deadline: Date): Promise<void> {
