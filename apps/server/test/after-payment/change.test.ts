@@ -199,6 +199,18 @@ describe('changing a train ticket (改签)', () => {
     expect(q.due.amount).toBe(q.newFare.amount - q.oldFare.amount);
     expect(q.to.number).toBe(dearer.legs[0]?.number);
 
+    // Another traveller's session neither sees nor changes this order.
+    const stranger = await c.signUp();
+    expect((await get(stranger, `/api/change/options?id=${order.id}`)).statusCode).toBe(404);
+    const strangerQuote = new URLSearchParams({
+      orderId: order.id,
+      subOrderId: old,
+      searchId: trains.searchId,
+      resultId: dearer.id,
+    });
+    expect((await get(stranger, `/api/change/quote?${strangerQuote}`)).statusCode).toBe(404);
+    expect((await confirm(stranger, q, dearer)).statusCode).toBe(404);
+
     // A price other than the one quoted is refused (2208), and nothing moves.
     const stale = await t.app.inject({
       method: 'POST',
