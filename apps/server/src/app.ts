@@ -54,53 +54,39 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
   const shared = sharedState(config, basics.db, basics.now, jobs);
   app.addHook('onClose', () => shared.close());
-  const {
-    account,
-    notices,
-    passengers,
-    search,
-    rail,
-    orders,
-    processor,
-    wallet,
-    payments,
-    chat,
-    invoices,
-    fulfilment,
-    duffel,
-  } = await features(app, basics, deps, jobs, shared.searchStore);
+  const f = await features(app, basics, deps, jobs, shared.searchStore);
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
 
-  const guard = guardLikeTheApi(config, account.service, shared);
+  const guard = guardLikeTheApi(config, f.account.service, shared);
   await app.register(
     apiScope(config, deps, guard, [
       siteRoutes(config, basics.now),
       placesModule(basics, { geocoder: deps.geocoder, tiles, warn }).routes,
       refdataRoutes(deps.refdata, deps.now),
-      account.routes((userId) => notices.service.unread(userId)),
-      search.routes,
-      passengers.routes,
-      orders.routes,
-      rail.routes,
-      wallet.routes,
-      notices.routes,
-      fulfilment.routes,
-      invoices.routes,
-      chat.routes,
-      payments.routes,
+      f.account.routes((userId) => f.notices.service.unread(userId)),
+      f.search.routes,
+      f.passengers.routes,
+      f.orders.routes,
+      f.rail.routes,
+      f.wallet.routes,
+      f.notices.routes,
+      f.fulfilment.routes,
+      f.invoices.routes,
+      f.chat.routes,
+      f.payments.routes,
     ]),
   );
   // The simulators' own routes, when they are in use: behind a session and the API's rate limit, in every mode.
   await app.register(
-    simulatorScope(guard, [processor.simulatorRoutes, rail.simulatorRoutes, fulfilment.simulatorRoutes]),
+    simulatorScope(guard, [f.processor.simulatorRoutes, f.rail.simulatorRoutes, f.fulfilment.simulatorRoutes]),
   );
-  await app.register(payments.webhook);
-  await app.register(payments.notices);
-  if (duffel) await app.register(duffel.webhook(fulfilment.service));
-  processor.connect(app);
+  await app.register(f.payments.webhook);
+  await app.register(f.payments.notices);
+  if (f.duffel) await app.register(f.duffel.webhook(f.fulfilment.service));
+  f.processor.connect(app);
   startJobs(app, jobs, config, deps.databaseUrl);
 
-  await webPages(app, config, search.service);
+  await webPages(app, config, f.search.service);
   return app;
 }
 

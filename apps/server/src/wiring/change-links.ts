@@ -6,25 +6,19 @@ import type { AfterChange } from '../features/orders/change/change.context';
 export const afterChange = (): AfterChange => ({ scheduleTicketing });
 
 /**
- * What listens for a changed ticket (in the change's last transaction, after its `ticket_changed` event):
- * nothing yet; an invoice of the old ticket would be reversed here.
+ * A changed ticket's documents (its invoices) are reversed as a refunded ticket's are, for everyone on it,
+ * in the change's last transaction (after its `ticket_changed` event).
  */
-export const ticketChangedListeners =
-  (...listeners: TicketChangedHook[]): TicketChangedHook =>
+export const changedTicketReleases =
+  (released: TicketReleased): TicketChangedHook =>
   async (trx, change) => {
-    for (const listener of listeners) await listener(trx, change);
-  };
-
-/** A changed ticket's documents (its invoices) are reversed as a refunded ticket's are, for everyone on it. */
-export const changedTicketReleases = (released: TicketReleased): TicketChangedHook =>
-  ticketChangedListeners(async (trx, change) => {
     await released(trx, {
       orderId: change.orderId,
       subOrderId: change.oldSubOrderId,
       travellerPosition: null,
       reason: 'changed',
     });
-  });
+  };
 
 /** What is reversed when a ticket is refunded or changed, as the fulfilment feature's two ports. */
 export const releaseLinks = (released: TicketReleased) => ({

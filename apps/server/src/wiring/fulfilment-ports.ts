@@ -8,7 +8,6 @@ import type { RailAgentDesk } from '../features/rail/agent-desk';
 import type { RailService } from '../features/rail/rail.service';
 import type { SearchService } from '../features/search/search.service';
 import { bookingPeople } from './booking-people';
-import { ticketChangedListeners } from './change-links';
 import type { AppDeps } from './deps';
 import type { duffelSupply } from './duffel';
 import { nextDepartures } from './next-departures';
@@ -55,7 +54,6 @@ export function fulfilmentPorts(
     paymentsOf: (orderId) => from.payments.service.paymentsOf(orderId),
     people: bookingPeople(from.orders.repo, from.passengers.repo, secrets.keyring),
     nextDepartures: nextDepartures(refdata, from.search.service, basics.now),
-    onTicketChanged: ticketChangedListeners(),
     zoneOf: (point) => (point.placeId === undefined ? undefined : refdata.places.get(point.placeId)?.tz),
   };
 }

@@ -33,7 +33,7 @@ export type FulfilmentPorts = {
   paymentsOf: PaymentRecords;
   people: TravellerPeople;
   /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
-  onTicketChanged: TicketChangedHook;
+  onTicketChanged?: TicketChangedHook;
   /** The time zone of a place, for the itinerary's local times. */
   zoneOf: TimeZoneOf;
   /** Reverses what was issued for a ticket once it is refunded (its invoices). */
