@@ -4,6 +4,7 @@ import {
   changeOptionsSchema,
   changeQuoteSchema,
   orderFulfilmentSchema,
+  orderInvoicesSchema,
   orderSchema,
   railClassFare,
   type SearchResult,
@@ -283,6 +284,13 @@ describe('changing a train ticket (改签)', () => {
     const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
     const order = await ticketedTrain(cookie, booked);
     const old = order.subOrders[0]?.id as string;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: { cookie },
+      payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
     const q = await quote(cookie, order.id, old, cheaper);
     const difference = q.oldFare.amount - q.newFare.amount;
     // Nine days before departure: the ladder's 8-day step charges nothing on the difference.
@@ -299,6 +307,11 @@ describe('changing a train ticket (改签)', () => {
     expect((await noticesOf(order.id)).map((n) => n.kind)).toEqual(
       expect.arrayContaining(['ticket-changed', 'change-refund-done']),
     );
+    // The old train's reimbursement voucher is reversed in red; the service fee invoice stands.
+    const documents = orderInvoicesSchema.parse((await get(cookie, `/api/invoices?orderId=${order.id}`)).json()).items;
+    const voucher = documents.find((d) => d.kind === 'railVoucher' && d.service === booked.legs[0]?.number);
+    expect(['reversing', 'reversed']).toContain(voucher?.status);
+    expect(documents.find((d) => d.kind === 'serviceFee')?.status).toMatch(/^(issuing|issued)$/);
   });
 
   it('takes 50 payments of one difference at once and debits the wallet once', async () => {
