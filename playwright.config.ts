@@ -79,8 +79,9 @@ export default defineConfig({
       TICKETING_DELAY_MS: '300',
       // The national e-invoice service answers in a moment, so the page shows an invoice being issued first.
       INVOICE_SIM_LATENCY_MS: '300',
-      // Flights run late only when a test delays one through the simulator's control.
+      // Flights and trains run late only when a test delays one through the simulator's control.
       TICKETING_SIM_DELAY_RATE: '0',
+      TICKETING_SIM_TRAIN_DELAY_RATE: '0',
       REFUND_PROCESSING_SECONDS: '30',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.

@@ -1,13 +1,24 @@
 import { z } from 'zod';
 
-/** Protected connections: how often the simulated airlines and railway run late, and by how much. */
+/** Protected connections: how often the simulated airlines and railway run late, by how much, and from which seed. */
 export const protectionSettings = {
   TICKETING_SIM_DELAY_RATE: z.coerce
     .number()
     .min(0)
     .max(1)
     .default(0.03)
-    .describe('Share of simulated flights and trains whose operator announces a delay two hours before departure'),
+    .describe('Share of simulated flights whose airline announces a delay two hours before departure'),
+  TICKETING_SIM_TRAIN_DELAY_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.02)
+    .describe('Share of trains the simulated railway runs late, announced two hours before departure'),
+  TICKETING_SIM_DELAY_SEED: z
+    .string()
+    .max(64)
+    .default('')
+    .describe('Seed of which simulated flights and trains run late and by how much (the same seed, the same delays)'),
   TICKETING_SIM_DELAY_MAX_MINUTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import type { Basics } from '../feature-module';
 import type { FulfilmentPorts } from '../features/fulfilment/fulfilment.module';
+import { announceDelay } from '../features/fulfilment/ticketing/delay-sim';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
 import type { PassengersRepository } from '../features/passengers/passengers.repository';
@@ -19,7 +20,7 @@ export type FulfilmentSources = {
   orders: { repo: OrdersRepository };
   passengers: { repo: PassengersRepository };
   payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf'> };
-  rail: { service: RailService; desk: RailAgentDesk };
+  rail: { service: RailService; desk: RailAgentDesk; simulated?: boolean };
   duffel: ReturnType<typeof duffelSupply>;
   search: { service: Pick<SearchService, 'allSuppliers'> };
 };
@@ -35,6 +36,7 @@ export function fulfilmentPorts(
   from: FulfilmentSources,
 ): FulfilmentPorts {
   const { db, config, refdata, secrets } = basics;
+  const delays = { maxMinutes: config.TICKETING_SIM_DELAY_MAX_MINUTES, seed: config.TICKETING_SIM_DELAY_SEED };
   return {
     issuers:
       deps.ticketIssuers ??
@@ -43,10 +45,20 @@ export function fulfilmentPorts(
         {
           delayMs: config.TICKETING_DELAY_MS,
           failureRate: config.TICKETING_FAILURE_RATE,
-          delays: { rate: config.TICKETING_SIM_DELAY_RATE, maxMinutes: config.TICKETING_SIM_DELAY_MAX_MINUTES },
+          delays: { ...delays, rate: config.TICKETING_SIM_DELAY_RATE },
         },
         from.duffel ? { duffel: from.duffel.issuer } : {},
-        railIssuer(from.orders.repo, from.rail.service, from.rail.desk),
+        railIssuer(
+          from.orders.repo,
+          from.rail.service,
+          from.rail.desk,
+          from.rail.simulated
+            ? {
+                delays: { ...delays, rate: config.TICKETING_SIM_TRAIN_DELAY_RATE },
+                announce: (d, runAt) => announceDelay(db, d, runAt),
+              }
+            : undefined,
+        ),
       ),
     notify,
     refundMoney: refundMoney(from.payments.service),

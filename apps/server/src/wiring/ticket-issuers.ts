@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { bySeller } from '../features/fulfilment/ticketing/by-seller';
+import { type AnnounceDelay, type DelayOptions, drawDelays } from '../features/fulfilment/ticketing/delay-sim';
 import { type TicketIssuer, type TicketIssuers, TicketingUnavailable } from '../features/fulfilment/ticketing/issuer';
 import { SimulatedAirline, type SimulationOptions } from '../features/fulfilment/ticketing/simulated-issuers';
 import type { OrdersRepository } from '../features/orders/orders.repository';
@@ -9,12 +10,14 @@ import { RailTicketsNotYet } from '../features/rail/ticketing';
 
 /**
  * A rail sub-order is issued the way its order chose: online in the traveller's 12306 account, or by our
- * agent desk. Tickets the railway has not issued yet are "try again later" for ticketing's retries.
+ * agent desk. Tickets the railway has not issued yet are "try again later" for ticketing's retries. When
+ * the railway is the simulated one (`simulated`), its trains run late now and then as it draws them.
  */
 export function railIssuer(
   orders: Pick<OrdersRepository, 'railTicketingOf'>,
   rail: Pick<RailService, 'issueOnline'>,
   desk: Pick<RailAgentDesk, 'issue'>,
+  simulated?: { delays: DelayOptions; announce: AnnounceDelay },
 ): TicketIssuer {
   return {
     kind: 'rail',
@@ -23,6 +26,7 @@ export function railIssuer(
       try {
         const tickets =
           found?.ticketing === 'online' ? await rail.issueOnline(found.userId, request) : await desk.issue(request);
+        if (simulated) await drawDelays(request.legs, simulated.delays, simulated.announce);
         return { tickets, scheduleChanges: [] };
       } catch (e) {
         if (e instanceof RailTicketsNotYet) throw new TicketingUnavailable(e.message);

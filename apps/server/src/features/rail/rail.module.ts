@@ -75,5 +75,14 @@ export function railModule(basics: Basics, ports: RailPorts) {
     if (simulator) await scope.register(railSimRoutes(simulator));
     if (config.NODE_ENV !== 'production') await scope.register(seatReturnRoutes(seatReturns));
   };
-  return { service, desk, seatReturns, routes: railRoutes(service), simulatorRoutes, jobs: () => undefined };
+  return {
+    service,
+    desk,
+    seatReturns,
+    /** The railway is the simulator: its trains run late as it draws them. */
+    simulated: simulator !== undefined,
+    routes: railRoutes(service),
+    simulatorRoutes,
+    jobs: () => undefined,
+  };
 }

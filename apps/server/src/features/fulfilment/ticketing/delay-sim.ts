@@ -11,18 +11,52 @@ declare module '../../../jobs/jobs' {
   }
 }
 
-/** How often the simulated operators run late, and by how much at most. */
-export type DelayOptions = { rate: number; maxMinutes: number };
+/**
+ * How often the simulated operators run late, and by how much at most; `seed` makes another draw of the
+ * same services and days (a test fixes it to know which run late).
+ */
+export type DelayOptions = { rate: number; maxMinutes: number; seed?: string };
 
 /**
  * Whether the simulated operator of a service runs it late on a day, and by how many minutes: drawn once
- * per service and day from their names, so every ticket of it agrees (null: on time).
+ * per seed, service and day from their names, so every ticket of it agrees (null: on time). Most delays
+ * are short, as operators' statistics show: from 15 minutes, falling off exponentially with a fifth of
+ * the range as its mean excess, cut at the longest.
  */
 export function drawnDelay(service: string, date: string, o: DelayOptions): number | null {
   if (o.rate <= 0 || o.maxMinutes < 15) return null;
-  const h = createHash('sha256').update(`delay|${service}|${date}`).digest();
-  if (h.readUInt32BE(0) / 0xffffffff >= o.rate) return null;
-  return 15 + (h.readUInt16BE(4) % (o.maxMinutes - 14));
+  const h = createHash('sha256')
+    .update(`delay|${o.seed ? `${o.seed}|` : ''}${service}|${date}`)
+    .digest();
+  if (h.readUInt32BE(0) / 0x1_0000_0000 >= o.rate) return null;
+  const u = h.readUInt32BE(4) / 0x1_0000_0000;
+  const excess = Math.floor((-(o.maxMinutes - 15) / 5) * Math.log(1 - u));
+  return Math.min(o.maxMinutes, 15 + excess);
+}
+
+/** A ride just ticketed, as its delay is drawn: its service number and local departure (`yyyy-mm-ddTHH:mm…`). */
+export type DrawnService = { number: string; departureTime: string };
+
+/** Announces a service's delay on its day, its message delivered at `runAt`. */
+export type AnnounceDelay = (d: { service: string; date: string; minutes: number }, runAt: Date) => Promise<void>;
+
+/**
+ * The delays the simulated operators will run services just ticketed with, each announced two hours
+ * before its departure (at once when that is past).
+ */
+export async function drawDelays(
+  legs: readonly DrawnService[],
+  options: DelayOptions,
+  announce: AnnounceDelay,
+  now = new Date(),
+): Promise<void> {
+  for (const leg of legs) {
+    const date = leg.departureTime.slice(0, 10);
+    const minutes = drawnDelay(leg.number, date, options);
+    if (minutes === null) continue;
+    const runAt = new Date(Math.max(now.getTime(), Date.parse(leg.departureTime) - 2 * 3600_000));
+    await announce({ service: leg.number, date, minutes }, runAt);
+  }
 }
 
 /**

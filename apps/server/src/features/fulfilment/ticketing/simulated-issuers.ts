@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../db/database';
-import { announceDelay, type DelayOptions, drawnDelay } from './delay-sim';
+import { announceDelay, type DelayOptions, drawDelays } from './delay-sim';
 import {
   type IssuedTicket,
   type IssueRequest,
@@ -136,7 +136,8 @@ abstract class SimulatedIssuer implements TicketIssuer {
       }
     }
     const result: IssueResult = { tickets: this.make(request), scheduleChanges };
-    if (this.options.delays) await this.drawDelays(request, this.options.delays);
+    if (this.options.delays)
+      await drawDelays(request.legs, this.options.delays, (d, runAt) => announceDelay(this.db, d, runAt));
     await this.db
       .insertInto('simTicketIssues')
       .values({ requestKey: key, supplier: this.kind, response: JSON.stringify(result), createdAt: new Date() })
@@ -144,17 +145,6 @@ abstract class SimulatedIssuer implements TicketIssuer {
       .execute();
     // Two tries at once: the one stored first is what was issued.
     return (await this.find(key)) ?? result;
-  }
-
-  /** The delays its operators will run the request's services with, announced two hours before departure. */
-  private async drawDelays(request: IssueRequest, options: DelayOptions): Promise<void> {
-    for (const leg of request.legs) {
-      const date = leg.departureTime.slice(0, 10);
-      const minutes = drawnDelay(leg.number, date, options);
-      if (minutes === null) continue;
-      const runAt = new Date(Math.max(Date.now(), Date.parse(leg.departureTime) - 2 * 3600_000));
-      await announceDelay(this.db, { service: leg.number, date, minutes }, runAt);
-    }
   }
 
   /** A change set through the control for this service on its local day: minutes later, 0 for none. */
