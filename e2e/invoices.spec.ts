@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
-import { bookTrip, payByCard, signedInTraveller } from './trip-api';
+import { bookTrip, payByCard, refundThroughApi, signedInTraveller } from './trip-api';
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
@@ -78,6 +78,36 @@ for (const lang of LANGUAGES) {
       expect(download.suggestedFilename()).toBe(`rail-voucher-${number}.pdf`);
       const words = await pdfText((await download.path()) as string);
       for (const shown of [number, COMPANY, CODE, '铁路电子客票', '联程科技有限公司']) expect(words).toContain(shown);
+
+      // The ticket refunded: its voucher is reversed by a red-letter invoice of its own number, downloadable
+      // beside the original; the service fee invoice stands.
+      // The red letter follows the refund's end; the traveller comes back to the order then.
+      await refundThroughApi(page, order.id);
+      await expect
+        .poll(
+          async () => {
+            const res = await page.request.get(`/api/invoices?orderId=${order.id}`);
+            return ((await res.json()) as { items: { status: string }[] }).items.map((i) => i.status).sort();
+          },
+          { timeout: 120_000 },
+        )
+        .toEqual(['issued', 'reversed']);
+      await page.reload();
+      await expect(voucher.getByTestId('invoice-status')).toHaveText(text(lang, 'invoices', 'status.reversed'));
+      await expect(voucher).toContainText(text(lang, 'invoices', 'item.reversedNote'));
+      const red = ((await voucher.getByTestId('invoice-red-number').textContent()) ?? '').replace(/\D/g, '');
+      expect(red).toMatch(/^\d{20}$/);
+      expect(red).not.toBe(number);
+      const fee = items.filter({ hasText: text(lang, 'invoices', 'kinds.serviceFee') });
+      await expect(fee.getByTestId('invoice-status')).toHaveText(text(lang, 'invoices', 'status.issued'));
+      await shot(page, `invoice-reversed-${lang}`);
+      const [redDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        voucher.getByTestId('invoice-download-red').click(),
+      ]);
+      expect(redDownload.suggestedFilename()).toBe(`red-rail-voucher-${red}.pdf`);
+      const redWords = await pdfText((await redDownload.path()) as string);
+      for (const shown of [red, number, '红字', COMPANY]) expect(redWords).toContain(shown);
 
       // The title was kept in the account.
       await page.goto('/account/invoice-titles');

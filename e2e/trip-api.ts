@@ -193,3 +193,17 @@ export async function payFromWallet(page: Page, orderId: string): Promise<void> 
   });
   expect(paid.ok(), await paid.text()).toBe(true);
 }
+
+/**
+ * Refunds everyone's ticket of an order's first sub-order through the API, as the order page's refund
+ * dialog does: the quote asked, then confirmed at its fee.
+ */
+export async function refundThroughApi(page: Page, orderId: string): Promise<void> {
+  const order = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as { subOrders: { id: string }[] };
+  const tickets = { orderId, subOrderId: order.subOrders[0]?.id ?? '' };
+  const quote = await page.request.get(`/api/refund/quote?${new URLSearchParams(tickets)}`);
+  expect(quote.ok(), await quote.text()).toBe(true);
+  const { fee } = (await quote.json()) as { fee: { amount: number } };
+  const refund = await page.request.post('/api/refund', { data: { ...tickets, expectedFeeMinor: fee.amount } });
+  expect(refund.ok(), await refund.text()).toBe(true);
+}

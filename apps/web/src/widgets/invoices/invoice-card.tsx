@@ -187,7 +187,7 @@ function InvoiceItem({ item }: { item: Invoice }) {
       {item.reversal ? (
         <div className={styles.itemFile}>
           <span className={styles.muted}>{t('item.reversedNote')}</span>
-          <span>{t('item.red', { number: item.reversal.number })}</span>
+          <span data-testid="invoice-red-number">{t('item.red', { number: item.reversal.number })}</span>
           <a href={invoiceFileUrl(item.id, 'red')} data-testid="invoice-download-red">
             <DownloadOutlined /> {t('item.downloadRed')}
           </a>
