@@ -10,6 +10,7 @@ import type { PassengersTables } from './tables/passengers';
 import type { PaymentTables } from './tables/payment';
 import type { ProtectionTables } from './tables/protection';
 import type { RailTables } from './tables/rail';
+import type { StudentFareTables } from './tables/student-fares';
 import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
@@ -21,6 +22,7 @@ export type * from './tables/orders';
 export type * from './tables/passengers';
 export type * from './tables/payment';
 export type * from './tables/rail';
+export type * from './tables/student-fares';
 export type * from './tables/wallet';
 
 /** Tables of the product; each feature adds its own through a migration and a file in tables/. */
@@ -34,7 +36,8 @@ export type Database = AccountTables &
   PaymentTables &
   InvoicesTables &
   ProtectionTables &
-  ChangeTables;
+  ChangeTables &
+  StudentFareTables;
 
 export type Db = Kysely<Database>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { railStatusSchema } from '../passengers/passenger.schema';
+import { STUDENT_CHECKS } from './student-fares';
 
 /** Spec §5, §9: the rail account's password has at least 6 characters. */
 export const RAIL_PASSWORD_MIN = 6;
@@ -79,6 +80,17 @@ export const railPassengerSchema = z.object({
   birthDate: z.iso.date().nullable(),
   type: z.enum(RAIL_PASSENGER_TYPES),
   status: railStatusSchema,
+  /** A student's qualification (学生资质核验): the school, the discounted interval's cities, the check's state. */
+  student: z
+    .object({
+      school: z.string(),
+      homeCity: z.string(),
+      schoolCity: z.string(),
+      enrolledYear: z.number().int(),
+      check: z.enum(STUDENT_CHECKS),
+    })
+    .nullable()
+    .default(null),
   /** The saved traveller with the same document, when there is one. */
   savedPassengerId: z.uuid().nullable(),
 });

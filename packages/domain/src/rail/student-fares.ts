@@ -32,18 +32,22 @@ export const STUDENT_FARE_RULES = {
   schoolYearStarts: '10-01',
 } as const;
 
+/** The railway's check of a passenger's student qualification (学生资质核验): passed, waiting, or refused. */
+export const STUDENT_CHECKS = ['verified', 'pending', 'failed'] as const;
+export type StudentCheck = (typeof STUDENT_CHECKS)[number];
+
 /** How a discounted class's student fare is reckoned. */
 export type StudentFareBasis = (typeof STUDENT_FARE_RULES.classes)[number]['basis'];
 
-/** A student's interval on their 12306 record: the home station's city and the school station's. */
-export type StudentInterval = { homeCity: number; schoolCity: number };
+/** A student's interval on their 12306 record: the home station's city and the school station's (city codes). */
+export type StudentInterval = { homeCity: string; schoolCity: string };
 
 /** A train ride as the rules see it: its type letter, its class, its cities and its local day of travel. */
 export type StudentRide = {
   trainType: string;
   seatClass: string;
-  fromCity: number;
-  toCity: number;
+  fromCity: string;
+  toCity: string;
   /** `yyyy-mm-dd`, local. */
   date: string;
 };

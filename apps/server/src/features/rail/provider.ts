@@ -1,4 +1,4 @@
-import type { DocumentType, RailCodeResult, RailStatus } from '@junction/domain';
+import type { DocumentType, RailCodeResult, RailStatus, StudentCheck } from '@junction/domain';
 import type { RailIssuedTicket, RailIssueRequest } from './ticketing';
 
 /** A live session with the national rail service, as its login answers it. */
@@ -29,6 +29,18 @@ export type RailAccountPassenger = {
   email: string | null;
   type: 'ADULT' | 'CHILD' | 'STUDENT' | 'DISABLED_MILITARY';
   status: RailStatus;
+  /** A student's qualification on the record (学生资质核验), or null for any other passenger. */
+  student: RailStudentRecord | null;
+};
+
+/** A passenger's student qualification: the school, the discounted interval's two cities, and the check's state. */
+export type RailStudentRecord = {
+  school: string;
+  /** City codes of the home and of the school. */
+  homeCity: string;
+  schoolCity: string;
+  enrolledYear: number;
+  check: StudentCheck;
 };
 
 /** The rail service ended or never knew this session: the traveller must log in again (6001). */

@@ -175,6 +175,32 @@ describe('linking a national rail account', () => {
 });
 
 describe("the linked account's passengers", () => {
+  it("shows a student's qualification as the railway keeps it: school, interval and the check's state", async () => {
+    const cookie = await c.signUp();
+    const student = (name: string, digits: string, check: string) => ({
+      name,
+      documentType: 'B',
+      documentNumber: idNumber('20060901', digits),
+      phone: `+86138001${digits}99`,
+      type: 'STUDENT',
+      student: { school: '复旦大学', homeCity: 'BJS', schoolCity: 'SHA', enrolledYear: 2024, check },
+    });
+    await link(cookie, await railAccount([student('李明', '211', 'verified'), student('赵磊', '233', 'pending')]));
+    const list = railPassengerListSchema.parse((await get(cookie, '/api/rail/passengers')).json()).items;
+    expect(list.map((p) => [p.name, p.type, p.student?.check ?? null])).toEqual([
+      ['张伟', 'ADULT', null],
+      ['李明', 'STUDENT', 'verified'],
+      ['赵磊', 'STUDENT', 'pending'],
+    ]);
+    expect(list[1]?.student).toEqual({
+      school: '复旦大学',
+      homeCity: 'BJS',
+      schoolCity: 'SHA',
+      enrolledYear: 2024,
+      check: 'verified',
+    });
+  });
+
   const FOREIGN = {
     name: 'SMITH JOHN',
     englishName: 'SMITH JOHN',

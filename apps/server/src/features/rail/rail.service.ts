@@ -229,6 +229,7 @@ export class RailService {
         birthDate: p.birthDate,
         type: p.type,
         status: p.status,
+        student: p.student,
         savedPassengerId: (await this.travellers.findByDocument(userId, p.documentType, p.documentNumber)) ?? null,
       })),
     );

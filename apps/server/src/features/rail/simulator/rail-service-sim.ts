@@ -6,6 +6,7 @@ import {
   maskDocumentNumber,
   type RailCodeResult,
   railStatusOf,
+  type StudentCheck,
   utcDateOf,
 } from '@junction/domain';
 import { maskMobile } from '@junction/domain/phone';
@@ -155,7 +156,8 @@ export class RailServiceSimulator implements RailAccountProvider {
       },
       today,
     );
-    await trx
+    if (p.student && p.type !== 'STUDENT') throw new Error('a student record needs a STUDENT passenger');
+    const row = await trx
       .insertInto('railSimPassengers')
       .values({
         accountId,
@@ -175,7 +177,16 @@ export class RailServiceSimulator implements RailAccountProvider {
         status,
         createdAt: at,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (p.student) {
+      const { check, ...record } = p.student;
+      const checkedAt = check === 'pending' ? null : at;
+      await trx
+        .insertInto('railSimStudents')
+        .values({ passengerId: row.id, ...record, checkStatus: check, checkedAt })
+        .execute();
+    }
   }
 
   async requestCode(
@@ -297,10 +308,12 @@ export class RailServiceSimulator implements RailAccountProvider {
     await this.network(signal);
     const { accountId } = await this.session(token);
     const rows = await this.db
-      .selectFrom('railSimPassengers')
-      .selectAll()
-      .where('accountId', '=', accountId)
-      .orderBy('position')
+      .selectFrom('railSimPassengers as p')
+      .leftJoin('railSimStudents as s', 's.passengerId', 'p.id')
+      .selectAll('p')
+      .select(['s.school', 's.homeCity', 's.schoolCity', 's.enrolledYear', 's.checkStatus'])
+      .where('p.accountId', '=', accountId)
+      .orderBy('p.position')
       .execute();
     return rows.map((r) => ({
       id: r.id,
@@ -316,6 +329,16 @@ export class RailServiceSimulator implements RailAccountProvider {
       email: r.email,
       type: r.passengerType as RailAccountPassenger['type'],
       status: r.status as RailAccountPassenger['status'],
+      student:
+        r.school && r.homeCity && r.schoolCity && r.enrolledYear !== null && r.checkStatus
+          ? {
+              school: r.school,
+              homeCity: r.homeCity,
+              schoolCity: r.schoolCity,
+              enrolledYear: r.enrolledYear,
+              check: r.checkStatus as StudentCheck,
+            }
+          : null,
     }));
   }
 

@@ -1,3 +1,4 @@
+import { STUDENT_CHECKS } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { RailServiceSimulator } from './rail-service-sim';
@@ -21,6 +22,15 @@ const passenger = z.object({
     .nullish(),
   email: z.email().nullish(),
   type: z.enum(['ADULT', 'CHILD', 'STUDENT', 'DISABLED_MILITARY']).optional(),
+  student: z
+    .object({
+      school: z.string().min(2).max(60),
+      homeCity: z.string().regex(/^[A-Z]{3}$/),
+      schoolCity: z.string().regex(/^[A-Z]{3}$/),
+      enrolledYear: z.number().int().min(2000).max(2100),
+      check: z.enum(STUDENT_CHECKS),
+    })
+    .nullish(),
 });
 const account = z.object({
   username: z.string().min(1).max(40),

@@ -1,4 +1,4 @@
-import type { RailAccountPassenger } from '../provider';
+import type { RailAccountPassenger, RailStudentRecord } from '../provider';
 
 /** A passenger on a simulated rail account, as its registration takes it. */
 export type SimPassengerInput = {
@@ -13,6 +13,8 @@ export type SimPassengerInput = {
   phone?: string | null;
   email?: string | null;
   type?: RailAccountPassenger['type'];
+  /** A student's qualification, with a `STUDENT` type. */
+  student?: RailStudentRecord | null;
 };
 
 export type SimAccountInput = {
