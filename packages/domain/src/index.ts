@@ -59,6 +59,8 @@ export * from './rail/boarding';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
 export * from './rail/student-fares';
+export * from './rail/student-offer';
+export * from './rail/student-offer.schema';
 export * from './rail/ticketing';
 export * from './rail/waitlist';
 export * from './reference.api';

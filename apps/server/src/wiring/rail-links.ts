@@ -1,3 +1,4 @@
+import { type OfferStudent, type ResultLeg, studentFares } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import type { OfferSource } from '../features/orders/ports';
 import type { PassengersService } from '../features/passengers/passengers.service';
@@ -35,13 +36,51 @@ export function railTicketsInProgress(
 /** What a booking sells, quoted again: the search's answer, the railway's seats and rail's fees and link. */
 export function bookingOffers(
   search: { service: Pick<SearchService, 'quoteForBooking'>; railRemaining: OfferSource['railCapacity'] },
-  rail: Pick<RailService, 'linkStatus' | 'fees'>,
-  refdata: Pick<Refdata, 'trainServiceFees'>,
+  rail: Pick<RailService, 'linkStatus' | 'fees' | 'passengers'>,
+  refdata: Pick<Refdata, 'trainServiceFees' | 'places'>,
 ): OfferSource {
   return {
     quote: (searchId, resultId) => search.service.quoteForBooking(searchId, resultId),
     railCapacity: search.railRemaining,
     railServiceFeeMinor: refdata.trainServiceFees.offline.perTicketMinor,
     railTicketing: async (userId) => ({ link: await rail.linkStatus(userId), fees: rail.fees }),
+    students: (userId, legs) => offerStudents(rail, refdata, userId, legs),
   };
+}
+
+/**
+ * The linked 12306 account's students who are saved travellers, with their fares on a result's trains;
+ * none without a live link (the booking then offers no student fare). No student ticket is held through
+ * us yet, so each has the school year's four journeys.
+ */
+async function offerStudents(
+  rail: Pick<RailService, 'passengers'>,
+  refdata: Pick<Refdata, 'places'>,
+  userId: string,
+  legs: readonly ResultLeg[],
+): Promise<OfferStudent[]> {
+  if (!legs.some((l) => l.kind === 'land')) return [];
+  const list = await rail.passengers(userId).catch(() => ({ items: [] }));
+  const cityOf = (p: ResultLeg['from']) =>
+    p.placeId === undefined ? undefined : refdata.places.get(p.placeId)?.cityCode;
+  return list.items.flatMap((p) =>
+    p.type === 'STUDENT' && p.student && p.savedPassengerId
+      ? [
+          {
+            passengerId: p.savedPassengerId,
+            name: p.name,
+            check: p.student.check,
+            fares: studentFares(
+              legs,
+              {
+                check: p.student.check,
+                interval: { homeCity: p.student.homeCity, schoolCity: p.student.schoolCity },
+                used: [],
+              },
+              cityOf,
+            ),
+          },
+        ]
+      : [],
+  );
 }

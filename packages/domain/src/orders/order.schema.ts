@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../plain-text';
+import { offerStudentSchema } from '../rail/student-offer.schema';
 import { RAIL_LINK_STATUSES, railFeeTableSchema, railTicketingWaySchema } from '../rail/ticketing';
 import { offerWaitlistSchema, orderWaitlistSchema } from '../rail/waitlist';
 import {
@@ -117,6 +118,8 @@ export const bookingOfferSchema = z.object({
   paymentMinutes: z.number().int(),
   /** The waiting list (候补) for a sold-out class of its train, when it may be joined. */
   waitlist: offerWaitlistSchema,
+  /** The linked 12306 account's students among the saved travellers, with their fares on its trains. */
+  students: z.array(offerStudentSchema).default([]),
 });
 export type BookingOffer = z.infer<typeof bookingOfferSchema>;
 

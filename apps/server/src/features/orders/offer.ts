@@ -101,6 +101,7 @@ export async function offer(
 ): Promise<BookingOffer> {
   const [quoted, ticketing] = await Promise.all([ctx.offers.quote(searchId, resultId), railTicketing(ctx, userId)]);
   const { result } = quoted;
+  const students = userId && ctx.offers.students ? await ctx.offers.students(userId, result.legs) : [];
   const slots: { leg: number; seatClass: string; key: string; capacity: number }[] = [];
   result.legs.forEach((leg, i) => {
     if (leg.kind !== 'land') return;
@@ -131,5 +132,6 @@ export async function offer(
     },
     paymentMinutes: ctx.options.paymentMinutes,
     waitlist: waitlistFor(ctx, result, remaining, searched),
+    students,
   };
 }

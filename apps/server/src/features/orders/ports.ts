@@ -1,8 +1,10 @@
 import type {
   Language,
   NoticeKind,
+  OfferStudent,
   RailFeeTable,
   RailLinkStatus,
+  ResultLeg,
   SearchCriteria,
   SearchResult,
 } from '@junction/domain';
@@ -30,6 +32,8 @@ export interface OfferSource {
   railServiceFeeMinor: number;
   /** The rail service fees by way of ticketing and train type, and the state of the user's 12306 link. */
   railTicketing?(userId: string): Promise<{ link: RailLinkStatus; fees: RailFeeTable }>;
+  /** The linked 12306 account's students among the user's saved travellers, with their fares on these rides. */
+  students?(userId: string, legs: readonly ResultLeg[]): Promise<OfferStudent[]>;
 }
 
 export type BookingDocument = {

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { STUDENT_CHECKS } from './student-fares';
+
+const STUDENT_REFUSALS = ['notVerified', 'offInterval', 'classNotDiscounted', 'noJourneysLeft'] as const;
+
+/**
+ * A student of the linked 12306 account who is one of the user's saved travellers, and per rail ride and
+ * class of the offer: the adult fare, and the student fare or why there is none.
+ */
+export const offerStudentSchema = z.object({
+  passengerId: z.uuid(),
+  name: z.string(),
+  check: z.enum(STUDENT_CHECKS),
+  fares: z.array(
+    z.object({
+      leg: z.number().int(),
+      seatClass: z.string(),
+      adultMinor: z.number().int(),
+      studentMinor: z.number().int().nullable(),
+      refusal: z.enum(STUDENT_REFUSALS).nullable(),
+    }),
+  ),
+});
+export type OfferStudent = z.infer<typeof offerStudentSchema>;
