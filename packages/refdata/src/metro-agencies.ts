@@ -25,4 +25,6 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   DLMETRO: 'DLC',
   XMMETRO: 'XMN',
   NBMETRO: 'NGB',
+  JNMETRO: 'TNA',
+  HRBMETRO: 'HRB',
 };
