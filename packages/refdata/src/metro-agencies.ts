@@ -5,6 +5,7 @@
 export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   BJSUBWAY: 'BJS',
   SHMETRO: 'SHA',
+  SHMAGLEV: 'SHA',
   GZMETRO: 'CAN',
   SZMETRO: 'SZX',
   CDMETRO: 'CTU',
@@ -24,4 +25,6 @@ export const METRO_AGENCY_CITY: Readonly<Record<string, string>> = {
   DLMETRO: 'DLC',
   XMMETRO: 'XMN',
   NBMETRO: 'NGB',
+  JNMETRO: 'TNA',
+  HRBMETRO: 'HRB',
 };

@@ -14,10 +14,12 @@ import {
 } from './extras';
 import { buildGazetteer } from './gazetteer';
 import { writeFlightsGtfs } from './gtfs-flights';
+import { maglevTables } from './gtfs-maglev';
 import { writeMetroGtfs } from './gtfs-metro';
 import { buildCityMetros } from './gtfs-metro-cities-build';
 import { shanghaiMetroTables } from './gtfs-metro-shanghai';
 import { writeRailGtfs } from './gtfs-rail';
+import { joinTables } from './gtfs-zip';
 import { buildMapData } from './map';
 import { buildPlaces } from './places';
 import { GENERATED_DIR } from './sources';
@@ -59,7 +61,7 @@ if (rail.trains < 6000 || rail.capitals.missing.length > rail.capitals.trains * 
   process.exit(1);
 }
 const shanghai = shanghaiMetroTables();
-const cities = buildCityMetros(shanghai.tables);
+const cities = buildCityMetros(joinTables(shanghai.tables, maglevTables()));
 if (cities.problems.length > 0) {
   console.error(`The metro feed fails its checks (data/SOURCES.md, "metro.zip"):\n${cities.problems.join('\n')}`);
   process.exit(1);

@@ -64,6 +64,8 @@ const METRO_CITY: Record<string, string> = {
   'dl-': 'DLC',
   'xm-': 'XMN',
   'nb-': 'NGB',
+  'jn-': 'TNA',
+  'hb-': 'HRB',
 };
 
 /**

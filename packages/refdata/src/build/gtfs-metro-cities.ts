@@ -220,6 +220,28 @@ export const DATASET_CITIES = [
     prefix: 'nb',
     signs: 'pinyin',
   },
+  {
+    file: 'Jinan-L',
+    name: 'Jinan',
+    zh: '济南',
+    code: 'TNA',
+    agency: 'JNMETRO',
+    agencyName: 'Jinan Rail Transit',
+    url: 'https://www.jngdjt.cn',
+    prefix: 'jn',
+    signs: 'pinyin',
+  },
+  {
+    file: 'Harbin-L',
+    name: 'Harbin',
+    zh: '哈尔滨',
+    code: 'HRB',
+    agency: 'HRBMETRO',
+    agencyName: 'Harbin Metro',
+    url: 'https://www.hrbmetro.com',
+    prefix: 'hb',
+    signs: 'pinyin',
+  },
 ] as const;
 
 /**

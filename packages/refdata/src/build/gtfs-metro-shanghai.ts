@@ -38,7 +38,7 @@ const HHMMSS = (min: number) => `${pad(Math.floor(min / 60))}:${pad(min % 60)}:0
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** An ASCII stop id from the Chinese name's pinyin: "sh-lujiazui". */
-function stopId(nameZh: string): string {
+export function stopId(nameZh: string): string {
   return `sh-${pinyin(nameZh, { toneType: 'none', type: 'array', nonZh: 'consecutive' })
     .join('')
     .toLowerCase()

@@ -39,3 +39,9 @@ export type MetroTables = {
   calendar: (string | number)[][];
   frequencies: (string | number)[][];
 };
+
+/** The rows of two parts of the metro feed together, table by table. */
+export const joinTables = (a: MetroTables, b: MetroTables): MetroTables =>
+  Object.fromEntries(
+    (Object.keys(a) as (keyof MetroTables)[]).map((key) => [key, [...a[key], ...b[key]]]),
+  ) as MetroTables;

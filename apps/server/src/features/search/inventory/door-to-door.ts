@@ -59,6 +59,8 @@ export const DOOR_TO_DOOR = {
     highSpeed: { boardFee: 0, perKm: 46 },
     rail: { boardFee: 0, perKm: 20 },
     metro: { boardFee: 200, perKm: 15 },
+    /** The Shanghai Maglev (route type 12): its flat fare, whatever the distance. */
+    maglev: { boardFee: 5000, perKm: 0 },
   },
   /** Minutes to change lines inside a metro station. */
   metroChangeMin: 4,
@@ -275,7 +277,8 @@ export class DoorToDoorPlanner {
     return timetableFromGtfs(feeds, {
       firstDate: addDays(week, -1),
       days: DATES_PER_TIMETABLE + 2,
-      fares: (type) => (type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : f.rail),
+      fares: (type) =>
+        type === 1100 ? f.air : type === 101 ? f.highSpeed : type === 1 ? f.metro : type === 12 ? f.maglev : f.rail,
       changeSeconds: (id) =>
         (id.startsWith('air:')
           ? DOOR_TO_DOOR.airChangeMin

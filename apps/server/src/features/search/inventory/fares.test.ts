@@ -96,6 +96,8 @@ describe('the fare model', () => {
     ]);
     // Shanghai: ¥3 to 6 km, then ¥1 per 10 km.
     expect([6, 7, 16, 17].map(fare('SHA'))).toEqual([300, 400, 400, 500]);
+    // The Shanghai Maglev has a flat fare of its own over its whole line.
+    expect([1, 30, 38].map(fare('Shanghai Maglev'))).toEqual([5000, 5000, 5000]);
     // Farther never costs less, and never less than the first fare.
     for (const scale of Object.values(metroFares))
       fc.assert(

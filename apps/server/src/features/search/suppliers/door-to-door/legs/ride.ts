@@ -54,7 +54,9 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     });
   const line = ctx.inv.doorToDoor?.metroLines.get(number);
   if ((loaded.stopIds[ride.boardStop] ?? '').startsWith(METRO_PREFIX) && line) {
-    const scale = ctx.inv.refdata.metroFares[line.city] ?? ctx.inv.refdata.metroFares.BJS;
+    // A line with a fare of its own (the Shanghai Maglev) is priced by it, any other by its city's scale.
+    const fares = ctx.inv.refdata.metroFares;
+    const scale = fares[line.en] ?? fares[line.city] ?? fares.BJS;
     const fare = scale ? metroFare(scale, km * METRO_TRACK_FACTOR) : 0;
     const leg = {
       ...base(fare),
