@@ -24,7 +24,7 @@ export const stripeSettings = {
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   STRIPE_JS_URL: z
     .url({ protocol: /^https?$/ })
-    .default('https://js.stripe.com/v3/')
+    .default('https://js.stripe.com/endive/stripe.js')
     .describe('Where the payment page loads Stripe.js from'),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 };

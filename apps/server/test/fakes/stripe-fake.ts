@@ -204,6 +204,11 @@ export class StripeFake {
         .end();
       return;
     }
+    if (!url.pathname.startsWith('/v1/')) {
+      // The challenge page's icon, as a browser asks for it: none, and no error.
+      res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
+      return;
+    }
     const key = req.headers['idempotency-key'] as string | undefined;
     this.calls.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key });
     const auth = req.headers.authorization ?? '';

@@ -65,4 +65,5 @@ export const STRIPE_JS_STAND_IN = `(() => {
       },
     };
   };
+  window.Stripe.version = 'endive';
 })();`;

@@ -100,7 +100,8 @@ export class PaymentsService {
   /** The ways of paying offered, in the order Chinese travellers expect them: the wallet apps first. */
   methods(): PaymentMethods {
     const apps = CHANNEL_NAMES.filter((name) => this.ctx.channels.has(name));
-    return { methods: [...apps, 'card', 'wallet'] };
+    const stripe = this.ctx.options.stripe;
+    return { methods: [...apps, 'card', 'wallet'], ...(stripe ? { stripe } : {}) };
   }
 
   /** A wallet app's verified notification: the attempt of its trade follows the trade's state at the app. */
