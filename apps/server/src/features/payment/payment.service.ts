@@ -81,6 +81,7 @@ export class PaymentsService {
     input: PayOrder,
     idempotencyKey: string | undefined,
     channel: OrderChannel,
+    clientIp = '',
   ): Promise<PaymentState> {
     const key = idempotencyKeyOf(idempotencyKey);
     const order = await this.ctx.orders.find(input.orderId, userId);
@@ -93,7 +94,7 @@ export class PaymentsService {
     if (earlier) return this.waits.replay(earlier, requestHash);
     if (method.kind === 'wallet') return this.walletPayment.pay(userId, order.id, key, requestHash);
     if (method.kind === 'alipay' || method.kind === 'wechat')
-      return this.channel.pay(userId, order.id, method, key, requestHash);
+      return this.channel.pay(userId, order.id, method, key, requestHash, clientIp);
     return this.card.pay(userId, order.id, method, key, requestHash);
   }
 
