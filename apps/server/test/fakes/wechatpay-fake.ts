@@ -194,8 +194,10 @@ export class WechatPayFake {
     const outTradeNo = String(input.out_trade_no ?? '');
     const amount = input.amount as { total?: number } | undefined;
     const clientIp = (input.scene_info as { payer_client_ip?: string } | undefined)?.payer_client_ip ?? null;
-    if (kind === 'h5' && !clientIp)
-      return this.answer(res, 400, { code: 'PARAM_ERROR', message: '缺少参数 scene_info.payer_client_ip' });
+    if (kind === 'h5' && !clientIp) {
+      this.answer(res, 400, { code: 'PARAM_ERROR', message: '缺少参数 scene_info.payer_client_ip' });
+      return;
+    }
     let trade = this.trades.get(outTradeNo);
     if (!trade) {
       const prepay = randomBytes(10).toString('hex');
