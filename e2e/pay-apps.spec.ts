@@ -5,7 +5,9 @@ import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { alipayTestKeys } from '../apps/server/test/channels/alipay-keys';
+import { STRIPE_TEST_KEYS } from '../apps/server/test/channels/stripe-keys';
 import { AlipayFake } from '../apps/server/test/fakes/alipay-fake';
+import { STRIPE_TEST_CARDS, StripeFake } from '../apps/server/test/fakes/stripe-fake';
 import { WechatPayFake } from '../apps/server/test/fakes/wechatpay-fake';
 import { shot } from './setup';
 import { type Lang, text, useLanguage, watchErrors } from './support';
@@ -15,7 +17,9 @@ import { bookTrip, signedInTraveller } from './trip-api';
  * Paying with the wallet apps through local fakes of Alipay and WeChat Pay: a server of its own (its own database) configured with an
  * Alipay app whose keys are made for the run, a flight booked through the API, paid on /payment by
  * Alipay's page on a desktop (English) and by its phone page at 390 px (Chinese), the order ticketed, and
- * a ticket refunded back to Alipay; and by WeChat Pay's QR code on a desktop, refunded back to WeChat Pay.
+ * a ticket refunded back to Alipay; and by WeChat Pay's QR code on a desktop, refunded back to WeChat Pay;
+ * and by card in Stripe's fields (a stand-in of Stripe.js served by a local Stripe), through 3-D Secure,
+ * refunded back to the card.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,6 +53,7 @@ const wechat = new WechatPayFake({
   platformKeyId: WECHAT.keyId,
   apiV3Key: WECHAT.apiV3Key,
 });
+const stripe = new StripeFake(STRIPE_TEST_KEYS);
 let server: ChildProcess | undefined;
 let base = '';
 let database = '';
@@ -79,10 +84,12 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   await fake.start();
   await wechat.start();
+  await stripe.start();
   database = `junction_alipay_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${database}`);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  stripe.webhookUrl = `${base}/api/payment/webhook`;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -106,6 +113,12 @@ test.beforeAll(async () => {
       WECHATPAY_PUBLIC_KEY: platform.publicKey,
       WECHATPAY_PUBLIC_KEY_ID: WECHAT.keyId,
       WECHATPAY_BASE_URL: wechat.baseUrl,
+      PAYMENT_PROCESSOR: 'stripe',
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+      STRIPE_API_BASE: stripe.baseUrl,
+      STRIPE_JS_URL: `${stripe.baseUrl}/v3/`,
       SEARCH_LATENCY_SCALE: '0',
       SEARCH_SUPPLIER_FAILURES: 'false',
       SEARCH_PLANNER_WORKER: 'false',
@@ -138,6 +151,7 @@ test.afterAll(async () => {
   }
   await fake.stop();
   await wechat.stop();
+  await stripe.stop();
   if (database) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 });
 
@@ -257,4 +271,53 @@ test("pays a flight by scanning WeChat Pay's QR code on a desktop and refunds a 
   expect(trade.refunds.size).toBe(1);
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test("pays a flight by card in Stripe's fields through 3-D Secure and refunds a ticket back to the card (en, zh-CN)", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  for (const lang of ['zh-CN', 'en'] as const) {
+    const page = await travellerPage(browser, lang, 1280);
+    const errors = watchErrors(page);
+    const order = await bookTrip(page, 'flight');
+    await page.goto(`/payment?id=${order.id}`);
+    await page
+      .locator('label')
+      .filter({ has: page.getByTestId('method-card') })
+      .click();
+    // Stripe's own card field, loaded from Stripe (the stand-in), labelled in the page's language.
+    const field = page.getByTestId('stripe-card');
+    await expect(page.getByTestId('stripe-card-form')).toContainText(text(lang, 'payment', 'stripe.card'));
+    await field.locator('input[name="cardnumber"]').fill(STRIPE_TEST_CARDS.threeDSecure);
+    await field.locator('input[name="exp-date"]').fill('12 / 30');
+    await field.locator('input[name="cvc"]').fill('123');
+    await shot(page, `stripe-card-${lang}`, { widths: [1280] });
+    await page.getByTestId('pay-submit').click();
+
+    // The issuer's 3-D Secure page, by Stripe's next action; passed, the payment page says paid.
+    await expect(page.getByText('3D Secure 2 Test Page')).toBeVisible({ timeout: 60_000 });
+    const intent = [...stripe.intents.values()].find((i) => i.metadata.orderId === order.id);
+    expect(intent?.card?.last4).toBe('3184');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
+    await expect(page).toHaveURL(new RegExp(`/order\\?id=${order.id}$`), { timeout: 60_000 });
+    expect(intent?.status).toBe('succeeded');
+    if (lang === 'en') {
+      // The ticket given back: the refund goes to the card that paid, through Stripe.
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 5000 });
+      }).toPass({ timeout: 120_000 });
+      await page.getByTestId('refund-ticket').first().click();
+      await page.getByTestId('confirm-refund').click();
+      await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
+        timeout: 90_000,
+      });
+      await expect(page.getByTestId('refund-channel')).toHaveText(text(lang, 'orders', 'refund.channels.card'));
+      expect(intent?.amount_refunded).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }
 });

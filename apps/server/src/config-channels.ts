@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STRIPE_GROUP } from './config-stripe';
 
 const pem = z
   .string()
@@ -37,6 +38,7 @@ export const channelSettings = {
 
 /** Settings that only make sense together. */
 export const CHANNEL_GROUPS: { name: string; keys: string[] }[] = [
+  STRIPE_GROUP,
   { name: 'Alipay', keys: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] },
   {
     name: 'WeChat Pay',

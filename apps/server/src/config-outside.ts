@@ -7,7 +7,7 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * adapter is added here and in `wiring/payment-processor.ts`; `simulator` is the embedded one, for development,
  * tests and demonstrations only.
  */
-export const PAYMENT_PROCESSORS = ['simulator'] as const;
+export const PAYMENT_PROCESSORS = ['simulator', 'stripe'] as const;
 export type PaymentProcessorName = (typeof PAYMENT_PROCESSORS)[number];
 
 /** Which outside systems the server uses, and whether it is a public demonstration. */
@@ -21,7 +21,7 @@ export const outsideSettings = {
     .enum(PAYMENT_PROCESSORS)
     .optional()
     .describe(
-      'The card processor: simulator (the default outside production; refused in production unless DEMO_MODE=true)',
+      'The card processor: stripe (with the STRIPE_* keys), or simulator (the default outside production; refused in production unless DEMO_MODE=true)',
     ),
 };
 

@@ -10,6 +10,7 @@ import { protectionSettings } from './config-protection';
 import { PROVIDER_GROUPS, providerSettings } from './config-providers';
 import { railSettings } from './config-rail';
 import { searchSettings } from './config-search';
+import { stripeSettings } from './config-stripe';
 import { PAYMENT_CRASH_POINTS } from './payment-crash-points';
 import { trustProxySchema } from './trust-proxy';
 
@@ -232,6 +233,7 @@ export const configSchema = z.object({
   ...gatewaySettings,
   ...providerSettings,
   ...channelSettings,
+  ...stripeSettings,
   ...limitSettings,
   ...outsideSettings,
 });

@@ -100,6 +100,8 @@ export const QUIET_SETTINGS = {
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  /** The database's address, for a server process of its own beside the app. */
+  databaseUrl?: string;
   /** Every message the app sent, received over real SMTP. */
   mailbox: SmtpSink;
   sms: LogSmsProvider;
@@ -163,6 +165,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
     mailbox,
     sms,
     close: async () => {

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, ERRORS, type Order, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +11,13 @@ import { signWebhook } from '../src/features/payment/gateway/webhook-signature';
 import type { CrashPoint } from '../src/features/payment/payment.service';
 import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
 import { Keyring } from '../src/lib/crypto';
-import { freePort } from './global-setup';
 import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from './harness';
+import { type ServerProcess, startServerProcess } from './server-process';
 
 /**
  * Payment across real server processes on one database: parallel requests through two processes, and
  * processes killed (SIGKILL) at each step of the pay flow, then restarted and reconciled.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECRET_KEY = randomBytes(32).toString('base64');
 const DATA_KEY = randomBytes(32);
 const WEBHOOK_SECRET = 'process-test-webhook-secret-0123';
@@ -30,54 +26,25 @@ const secrets = () => ({
   keyring: new Keyring(new Map([['p1', DATA_KEY]]), 'p1'),
 });
 
-type Server = { url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Server = ServerProcess;
 
 /** Starts `main.ts` in a process of its own on the test database; its log is kept for the scan. */
-async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'debug',
-      RUN_JOBS: 'false',
-      WEB_DIST: '/nonexistent',
-      SECRET_KEY,
-      DATA_KEYS: `p1:${DATA_KEY.toString('base64')}`,
-      GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      GATEWAY_SIM_LATENCY_MS: '5',
-      SEARCH_PLANNER_WORKER: 'false',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      RATE_LIMIT_MAX: '1000000',
-      PAYMENT_WAIT_MS: '30000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (databaseUrl: string, env: Record<string, string> = {}): Promise<Server> =>
+  startServerProcess({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'debug',
+    RUN_JOBS: 'false',
+    WEB_DIST: '/nonexistent',
+    SECRET_KEY,
+    DATA_KEYS: `p1:${DATA_KEY.toString('base64')}`,
+    GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    GATEWAY_SIM_LATENCY_MS: '5',
+    SEARCH_PLANNER_WORKER: 'false',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    RATE_LIMIT_MAX: '1000000',
+    PAYMENT_WAIT_MS: '30000',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
-    const up = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) return { url, child, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
-}
 
 /** The app in this process on the same database: it makes the orders and, after a crash, reconciles. */
 async function localApp(url: string, db: Db): Promise<TestApp> {

@@ -11,17 +11,20 @@ export async function registerSecurity(
   app: FastifyInstance,
   /** Origins images may also come from: a commercial map's tiles. */
   imageOrigins: readonly string[] = [],
+  /** The card processor's browser library: where its script loads from, and the origins it calls and frames. */
+  cardOrigins: readonly string[] = [],
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...cardOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...cardOrigins],
+        frameSrc: ["'self'", ...cardOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -48,4 +51,15 @@ export async function registerSecurity(
 /** The origin of a tile URL template (`https://webrd01.is.autonavi.com/appmaptile?x={x}…` → its scheme and host). */
 export function tileOrigin(template: string): string {
   return new URL(template.replace(/\{[xyz]\}/g, '0')).origin;
+}
+
+/** Stripe.js and what it reaches when Stripe is the card processor (its script, API and 3-D Secure frames). */
+export function stripeOrigins(config: {
+  PAYMENT_PROCESSOR?: string | undefined;
+  STRIPE_JS_URL: string;
+  STRIPE_API_BASE: string;
+}): string[] {
+  if (config.PAYMENT_PROCESSOR !== 'stripe') return [];
+  const own = [new URL(config.STRIPE_JS_URL).origin, new URL(config.STRIPE_API_BASE).origin];
+  return [...new Set([...own, 'https://js.stripe.com', 'https://hooks.stripe.com'])];
 }

@@ -9,6 +9,7 @@ import { registerSimulatorJobs } from '../features/payment/gateway/simulator/sim
 import { SimulatorRepository } from '../features/payment/gateway/simulator/simulator.repository';
 import { simulatorRoutes } from '../features/payment/gateway/simulator/simulator.routes';
 import { GatewaySimulator } from '../features/payment/gateway/simulator/simulator.service';
+import { StripeGateway } from '../features/payment/gateway/stripe/stripe-gateway';
 import { SIGNATURE_HEADER } from '../features/payment/gateway/webhook-signature';
 import { WEBHOOK_PATH } from '../features/payment/payment.webhook';
 import type { JobRegistry } from '../jobs/jobs';
@@ -41,6 +42,8 @@ export function paymentProcessor(
     config.GATEWAY_WEBHOOK_SECRET ??
     createHmac('sha256', deps.secrets.hmacKey).update('gateway-webhook').digest('base64url');
   switch (processorOf(config)) {
+    case 'stripe':
+      return { gateway: stripeGateway(config, deps.now), connect: () => {} };
     case 'simulator': {
       const simulator = new GatewaySimulator(
         new SimulatorRepository(deps.db),
@@ -82,4 +85,21 @@ export function paymentProcessor(
       };
     }
   }
+}
+
+/** Stripe, as its settings say; its webhooks come to our own route from Stripe itself. */
+function stripeGateway(config: Config, now: () => Date): StripeGateway {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
+  if (!secretKey || !webhookSecret || !config.STRIPE_PUBLISHABLE_KEY)
+    throw new Error(
+      'PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (docs/going-live.md).',
+    );
+  return new StripeGateway({
+    secretKey,
+    webhookSecret,
+    apiBase: config.STRIPE_API_BASE,
+    timeoutMs: config.STRIPE_TIMEOUT_MS,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    now,
+  });
 }

@@ -20,7 +20,7 @@ import { registerLanguage } from '../plugins/language';
 import { LoadMonitor } from '../plugins/load-monitor';
 import { registerLoadShedding, sheddingLimits } from '../plugins/load-shedding';
 import { registerOpenApi } from '../plugins/openapi';
-import { registerSecurity, tileOrigin } from '../plugins/security';
+import { registerSecurity, stripeOrigins, tileOrigin } from '../plugins/security';
 import { isApiPath, registerStaticWeb, sendIndex } from '../plugins/static-web';
 import type { AppDeps } from './deps';
 import type { SharedState } from './shared-state';
@@ -98,7 +98,7 @@ export async function createServer(config: Config, deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurity(app, tiles ? [tileOrigin(tiles.url)] : []);
+  await registerSecurity(app, tiles ? [tileOrigin(tiles.url)] : [], stripeOrigins(config));
   registerHeaders(app);
   await registerOpenApi(app);
   await app.register(healthRoutes(deps.db));

@@ -74,6 +74,7 @@ const payByWechat = (orderId: string, device: 'desktop' | 'phone') =>
   t.app.inject({
     method: 'POST',
     url: '/api/order/pay',
+    remoteAddress: '203.0.113.7',
     payload: { orderId, method: { kind: 'wechat', device } },
     headers: { cookie: p.cookie, 'idempotency-key': randomUUID() },
   });
@@ -115,6 +116,8 @@ describe('WeChat Pay', () => {
     const link = new URL(state.actionUrl ?? '');
     expect(link.searchParams.get('redirect_url')).toContain(`/payment?id=${order.id}&attempt=${state.attemptId}`);
     expect(fake.calls.at(-1)).toEqual({ path: '/v3/pay/transactions/h5', signed: true });
+    // WeChat Pay is told the traveller's own address, as H5 payment requires.
+    expect([...fake.trades.values()].at(-1)?.clientIp).toBe('203.0.113.7');
   });
 
   it('refuses a notification changed after WeChat Pay signed it, and finds the payment by query instead', async () => {

@@ -16,6 +16,8 @@ export type FakeWechatTrade = {
   total: number;
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   kind: 'native' | 'h5';
+  /** The payer's IP an H5 payment was asked from (`scene_info.payer_client_ip`, which H5 requires). */
+  clientIp: string | null;
   code: string;
   notifyUrl: string;
   refunds: Map<string, number>;
@@ -191,6 +193,11 @@ export class WechatPayFake {
   private create(kind: 'native' | 'h5', input: Record<string, unknown>, res: ServerResponse): void {
     const outTradeNo = String(input.out_trade_no ?? '');
     const amount = input.amount as { total?: number } | undefined;
+    const clientIp = (input.scene_info as { payer_client_ip?: string } | undefined)?.payer_client_ip ?? null;
+    if (kind === 'h5' && !clientIp) {
+      this.answer(res, 400, { code: 'PARAM_ERROR', message: '缺少参数 scene_info.payer_client_ip' });
+      return;
+    }
     let trade = this.trades.get(outTradeNo);
     if (!trade) {
       const prepay = randomBytes(10).toString('hex');
@@ -200,6 +207,7 @@ export class WechatPayFake {
         total: amount?.total ?? 0,
         state: 'NOTPAY',
         kind,
+        clientIp,
         code: kind === 'native' ? `weixin://wxpay/bizpayurl?pr=${prepay}` : `${this.baseUrl}/h5pay?prepay_id=${prepay}`,
         notifyUrl: String(input.notify_url ?? ''),
         refunds: new Map(),

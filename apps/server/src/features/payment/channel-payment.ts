@@ -26,7 +26,14 @@ export class ChannelPayment {
     private readonly waits: AttemptWaits,
   ) {}
 
-  async pay(userId: string, orderId: string, method: ChannelMethod, key: string, hash: string): Promise<PaymentState> {
+  async pay(
+    userId: string,
+    orderId: string,
+    method: ChannelMethod,
+    key: string,
+    hash: string,
+    clientIp: string,
+  ): Promise<PaymentState> {
     const channel = this.ctx.channels.get(method.kind);
     if (!channel) throw new AppError('PAYMENT_METHOD_REQUIRED');
     for (let round = 0; round < 2; round++) {
@@ -35,7 +42,8 @@ export class ChannelPayment {
       const due = amountDue(orderId, payable, this.ctx.now());
       const started = await this.start(userId, due, method.kind, key, hash);
       if (started.kind === 'replay') return this.waits.replay(started.attempt, hash);
-      if (started.kind === 'started') return present(await this.open(channel, started.attempt, method.device));
+      if (started.kind === 'started')
+        return present(await this.open(channel, started.attempt, method.device, clientIp));
       // Another attempt of this order is under way: one waiting at a page is given up, else wait for it.
       const open = await this.waits.waitForOpen(orderId);
       if (open?.state === 'action') await this.abandon(open);
@@ -57,7 +65,7 @@ export class ChannelPayment {
   }
 
   /** Builds the app's page for the trade and has the attempt wait there (the traveller's browser goes to it). */
-  private async open(channel: PaymentChannel, attempt: AttemptRow, device: ChannelMethod['device']) {
+  private async open(channel: PaymentChannel, attempt: AttemptRow, device: ChannelMethod['device'], clientIp: string) {
     const { repo, options } = this.ctx;
     const order = await this.ctx.orders.find(attempt.orderId);
     const { actionUrl } = await channel.start({
@@ -66,6 +74,7 @@ export class ChannelPayment {
       subject: `联程旅行订单 Junction order ${attempt.orderId.slice(0, 8).toUpperCase()}`,
       returnUrl: `${options.publicUrl}${options.returnPath(attempt.orderId, attempt.id)}`,
       device,
+      clientIp,
       expiresAt:
         order && attempt.purpose === 'order' ? order.deadline : new Date(this.ctx.now().getTime() + 15 * 60_000),
     });

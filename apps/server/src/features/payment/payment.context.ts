@@ -29,6 +29,8 @@ export type PaymentsOptions = {
   /** How long a request waits for another attempt of the same order to settle. */
   waitMs: number;
   crashAt?: CrashPoint;
+  /** Stripe.js's settings for the payment page, when Stripe takes the cards. */
+  stripe?: { publishableKey: string; jsUrl: string };
 };
 
 /**

@@ -32,6 +32,9 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
       settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
       waitMs: config.PAYMENT_WAIT_MS,
+      ...(config.PAYMENT_PROCESSOR === 'stripe' && config.STRIPE_PUBLISHABLE_KEY
+        ? { stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY, jsUrl: config.STRIPE_JS_URL } }
+        : {}),
       ...(config.PAYMENT_CRASH_AT && config.NODE_ENV !== 'production'
         ? { crashAt: config.PAYMENT_CRASH_AT as CrashPoint }
         : {}),

@@ -23,6 +23,8 @@ export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
         header(req.headers[IDEMPOTENCY_HEADER]),
         // The session's channel, fixed when it was created; a header on this request changes nothing.
         req.auth?.channel ?? 'web',
+        // The traveller's own address (behind the configured proxies), which WeChat Pay's H5 payment requires.
+        req.ip,
       ),
     );
 

@@ -81,6 +81,7 @@ export class PaymentsService {
     input: PayOrder,
     idempotencyKey: string | undefined,
     channel: OrderChannel,
+    clientIp = '',
   ): Promise<PaymentState> {
     const key = idempotencyKeyOf(idempotencyKey);
     const order = await this.ctx.orders.find(input.orderId, userId);
@@ -93,14 +94,15 @@ export class PaymentsService {
     if (earlier) return this.waits.replay(earlier, requestHash);
     if (method.kind === 'wallet') return this.walletPayment.pay(userId, order.id, key, requestHash);
     if (method.kind === 'alipay' || method.kind === 'wechat')
-      return this.channel.pay(userId, order.id, method, key, requestHash);
+      return this.channel.pay(userId, order.id, method, key, requestHash, clientIp);
     return this.card.pay(userId, order.id, method, key, requestHash);
   }
 
   /** The ways of paying offered, in the order Chinese travellers expect them: the wallet apps first. */
   methods(): PaymentMethods {
     const apps = CHANNEL_NAMES.filter((name) => this.ctx.channels.has(name));
-    return { methods: [...apps, 'card', 'wallet'] };
+    const stripe = this.ctx.options.stripe;
+    return { methods: [...apps, 'card', 'wallet'], ...(stripe ? { stripe } : {}) };
   }
 
   /** A wallet app's verified notification: the attempt of its trade follows the trade's state at the app. */

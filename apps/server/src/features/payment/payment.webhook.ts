@@ -18,17 +18,17 @@ export const webhookRoutes = (
 ): FastifyPluginAsync =>
   async function paymentWebhooks(app) {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.post(WEBHOOK_PATH, { bodyLimit: 16 * 1024, schema: { hide: true } }, async (req) => {
+    app.post(WEBHOOK_PATH, { bodyLimit: 64 * 1024, schema: { hide: true } }, async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
-      const header = req.headers[SIGNATURE_HEADER];
-      let event: GatewayEvent;
+      const header = req.headers[gateway.signatureHeader ?? SIGNATURE_HEADER];
+      let event: GatewayEvent | null;
       try {
         event = gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
       } catch (e) {
         if (e instanceof WebhookSignatureInvalid) throw new AppError('FORBIDDEN', { params: { reason: e.message } });
         throw e;
       }
-      await handle(event);
+      if (event) await handle(event);
       return { received: true };
     });
   };

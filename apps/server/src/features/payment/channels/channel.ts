@@ -27,6 +27,8 @@ export interface PaymentChannel {
     subject: string;
     returnUrl: string;
     device: PayDevice;
+    /** The traveller's IP address, as the request came (WeChat Pay's H5 payment sends it). */
+    clientIp: string;
     expiresAt: Date;
   }): Promise<{ actionUrl: string }>;
   /** The trade now; one the buyer never opened is `waiting`. */

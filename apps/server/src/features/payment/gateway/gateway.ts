@@ -41,8 +41,13 @@ export interface PaymentGateway {
   /** Returns captured money; the same key answers the same refund. */
   refund(request: { intentId: string; amount: number; idempotencyKey: string }): Promise<GatewayRefund>;
   retrieveRefund(refundId: string): Promise<GatewayRefund>;
-  /** Checks a webhook's signature and age and reads it; throws `WebhookSignatureInvalid` otherwise. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent;
+  /**
+   * Checks a webhook's signature and age and reads it; throws `WebhookSignatureInvalid` otherwise. Null for
+   * a genuine event we do not act on (acknowledged, so the processor stops sending it).
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent | null;
+  /** The header the processor signs its webhooks in (`gateway-signature` when not said). */
+  readonly signatureHeader?: string;
 }
 
 export type CardDetails = { brand: CardBrand; last4: string; expMonth: number; expYear: number };

@@ -8,6 +8,7 @@ import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/sa
 import { usePaymentMethods, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import type { Method } from '../components/method-choice';
 import { type KeptCard, keptCard } from './kept-card';
+import { useStripeCard } from './stripe-card';
 
 const fresh = () => crypto.randomUUID();
 
@@ -50,13 +51,15 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   const [methodMissing, setMethodMissing] = useState(false);
   const [outcome, setOutcome] = useState<PaymentState | null>(null);
   const tokenize = useTokenizeCard();
+  const stripe = offered.data?.stripe;
+  const stripeCard = useStripeCard();
   const pay = usePayOrder();
   // The attempt to ask about: one whose answer is pending (or whose QR code waits to be scanned), or the
   // one the 3-D Secure page or the app's page came back from.
   const waiting = outcome?.outcome === 'processing' || Boolean(outcome?.qrCode);
   const asked = outcome ? (waiting ? outcome.attemptId : null) : returningAttempt;
   const returning = usePaymentState(order.id, asked);
-  const submitting = tokenize.isPending || savedToken.isPending || pay.isPending;
+  const submitting = tokenize.isPending || savedToken.isPending || pay.isPending || stripeCard.pending;
   const redirecting = useRef(false);
   const state = waiting ? (returning.data ?? outcome) : (outcome ?? returning.data);
 
@@ -126,6 +129,12 @@ export function usePayment(order: Order, returningAttempt: string | null) {
       );
       return;
     }
+    if (stripe) {
+      // Stripe's own fields: the card goes to Stripe, which answers a token.
+      const token = await stripeCard.tokenize();
+      if (token) await payWith({ orderId: order.id, method: { kind: 'card', token } }, { method: 'card' });
+      return;
+    }
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     tokenize.reset();
@@ -168,6 +177,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
     state,
     submit,
     submitting,
+    stripe: stripe ? { settings: stripe, mounted: stripeCard.mounted, error: stripeCard.error } : null,
     errors: { pay: pay.error, savedToken: savedToken.error, tokenize: tokenize.error },
   };
 }

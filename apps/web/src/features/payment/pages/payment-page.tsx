@@ -18,6 +18,7 @@ import { CardForm } from '../components/card-form';
 import { MethodChoice } from '../components/method-choice';
 import styles from '../components/payment.module.css';
 import { Charge, PaymentSummary, type SummaryStage, useAmountLabel } from '../components/payment-summary';
+import { StripeCardForm } from '../components/stripe-card-form';
 import { WechatQr } from '../components/wechat-qr';
 import { usePayment } from '../lib/use-payment';
 
@@ -190,7 +191,8 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
               data-testid="method-required"
             />
           ) : null}
-          {method === 'card' ? <CardForm form={p.form} disabled={p.submitting} typed={p.typed} /> : null}
+          {method === 'card' && p.stripe ? <StripeCardForm {...p.stripe} /> : null}
+          {method === 'card' && !p.stripe ? <CardForm form={p.form} disabled={p.submitting} typed={p.typed} /> : null}
           {savedCard ? (
             <CardAgain form={p.cvcForm} card={savedCard} disabled={p.submitting} testId="saved-card-form" />
           ) : null}

@@ -57,7 +57,7 @@ export class WechatPayChannel implements PaymentChannel {
       time_expire: rfc3339Beijing(request.expiresAt),
       notify_url: notifyUrl,
       amount: { total: request.amountMinor, currency: 'CNY' },
-      ...(phone ? { scene_info: { payer_client_ip: '127.0.0.1', h5_info: { type: 'Wap' } } } : {}),
+      ...(phone ? { scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } } } : {}),
     };
     const answer = await this.call('POST', `/v3/pay/transactions/${phone ? 'h5' : 'native'}`, body);
     if (phone) {
