@@ -79,4 +79,23 @@ describe('pages of results kept per process', () => {
     );
     expect(updated).toEqual(JSON.parse(fresh));
   });
+
+  it('answers a view as of an older change without losing the order kept for the latest', () => {
+    const pages = new ResultPages({});
+    const view = resultViewSchema.parse({ sort: 'cheapest', limit: 10 });
+    const two = [result('a', 300), result('b', 100)];
+    pages.pageJson('s1', 2, criteria, { all: () => two, changedSince: () => two }, view);
+    const one = [result('a', 300)];
+    const older = JSON.parse(pages.pageJson('s1', 1, criteria, { all: () => one, changedSince: () => one }, view));
+    expect(older.results.map((r: SearchResult) => r.id)).toEqual(['a']);
+    const asked: number[] = [];
+    const three = [...two, result('c', 200)];
+    const changed = (seq: number) => {
+      asked.push(seq);
+      return [three[2]] as SearchResult[];
+    };
+    const latest = JSON.parse(pages.pageJson('s1', 3, criteria, { all: () => three, changedSince: changed }, view));
+    expect(asked).toEqual([2]);
+    expect(latest.results.map((r: SearchResult) => r.id)).toEqual(['b', 'c', 'a']);
+  });
 });

@@ -8,6 +8,7 @@ import {
   updateViewOrder,
   type ViewContext,
   type ViewOrder,
+  viewOrder,
   viewResults,
 } from '@junction/domain';
 
@@ -85,9 +86,9 @@ export class ResultPages {
   ): ViewOrder {
     const key = `${searchId}\n${JSON.stringify([view.sort, view.filters])}`;
     const known = this.orders.get(key);
+    // A change older than the one kept (another read of the session) is worked out whole; the kept one stays.
+    if (known && known.seq > seq) return viewOrder(results, view, context);
     this.orders.delete(key);
-    // A change older than the one kept (another read of the session) is worked out whole and not kept.
-    if (known && known.seq > seq) return updateViewOrder(undefined, results, results, view, context);
     const changed = known ? source.changedSince(known.seq) : results;
     const order = updateViewOrder(known?.order, results, changed, view, context);
     this.orders.set(key, { seq, order });
