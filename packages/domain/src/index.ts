@@ -73,6 +73,7 @@ export * from './search/result-filter';
 export * from './search/result-shape';
 export * from './search/result-sort';
 export * from './search/result-view';
+export * from './search/result-view-order';
 export * from './search/search.api';
 export * from './search/search.schema';
 export * from './search/search-link';

@@ -37,7 +37,21 @@ export const isSort = (sort: string): sort is Sort => (SORTS as readonly string[
 
 type Compare = (a: SearchResult, b: SearchResult) => number;
 
-const departure = (r: SearchResult) => Date.parse(r.departureTime);
+/**
+ * What orders a result, worked out once per result (a result is never changed in place: a new price is a
+ * new result) and kept while the result is: every sort and every leader compares them many times over.
+ */
+type Keys = { departure: number; soldOut: number; best?: { priceOf: PriceOf; partySize: number; score: number } };
+const keysOf = new WeakMap<SearchResult, Keys>();
+const keys = (r: SearchResult): Keys => {
+  let known = keysOf.get(r);
+  if (!known) {
+    known = { departure: Date.parse(r.departureTime), soldOut: isSoldOutTrain(r) ? 1 : 0 };
+    keysOf.set(r, known);
+  }
+  return known;
+};
+const departure = (r: SearchResult) => keys(r).departure;
 
 function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare {
   const byPrice: Compare = (a, b) => priceOf(a) - priceOf(b);
@@ -54,13 +68,11 @@ function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare
     };
   switch (sort) {
     case 'best': {
-      const scores = new Map<SearchResult, number>();
       const score = (r: SearchResult) => {
-        const known = scores.get(r);
-        if (known !== undefined) return known;
-        const computed = bestScore(r, priceOf, partySize);
-        scores.set(r, computed);
-        return computed;
+        const k = keys(r);
+        if (k.best?.priceOf !== priceOf || k.best.partySize !== partySize)
+          k.best = { priceOf, partySize, score: bestScore(r, priceOf, partySize) };
+        return k.best.score;
       };
       return chain((a, b) => score(a) - score(b), byPrice, byDuration);
     }
@@ -87,16 +99,7 @@ export function resultComparator(
 ): (a: SearchResult, b: SearchResult) => number {
   const plain = isRailSort(sort) ? RAIL_TO_SORT[sort] : sort;
   const compare = comparatorFor(plain, priceOf, partySize);
-  const soldOut = new Map<SearchResult, number>();
-  const isOut = (r: SearchResult) => {
-    let known = soldOut.get(r);
-    if (known === undefined) {
-      known = isSoldOutTrain(r) ? 1 : 0;
-      soldOut.set(r, known);
-    }
-    return known;
-  };
-  return (a, b) => isOut(a) - isOut(b) || compare(a, b);
+  return (a, b) => keys(a).soldOut - keys(b).soldOut || compare(a, b);
 }
 
 /** A sorted copy (see `resultComparator`). */

@@ -154,16 +154,53 @@ const NAMED: Partial<Record<ResultFacet, string>> = {
 };
 
 /**
+ * What a view's order makes of the results: the order applied (the railway direct view's when every
+ * result is a train), the results the filters let through in that order, and the leader of each order
+ * the view offers among them.
+ */
+export type ViewOrder = {
+  sort: ResultSort;
+  isRail: boolean;
+  sorted: readonly SearchResult[];
+  leaders: Partial<Record<ResultSort, SearchResult>>;
+};
+
+/** Whether a view shows the railway direct view, and its order there. */
+export function viewSortOf(results: readonly SearchResult[], view: ResultView, context: ViewContext) {
+  const isRail = context.mode === 'train' || (results.length > 0 && results.every((r) => r.kind === 'train'));
+  return { isRail, sort: sortForView(view.sort, isRail) };
+}
+
+/** The sorts whose leaders a view shows. */
+export const leaderSorts = (isRail: boolean): readonly ResultSort[] => (isRail ? RAIL_SORTS : SORTS);
+
+/** A view's order worked out over all the results. */
+export function viewOrder(results: readonly SearchResult[], view: ResultView, context: ViewContext): ViewOrder {
+  const { priceOf, partySize } = context;
+  const { isRail, sort } = viewSortOf(results, view, context);
+  const sorted = filterResults(results, view.filters, priceOf).sort(resultComparator(sort, priceOf, partySize));
+  const leaders: ViewOrder['leaders'] = {};
+  for (const s of leaderSorts(isRail)) {
+    const leader = s === sort ? sorted[0] : leaderOf(sorted, s, priceOf, partySize);
+    if (leader) leaders[s] = leader;
+  }
+  return { sort, isRail, sorted, leaders };
+}
+
+/**
  * A view of a search's results: the filters applied, sorted, one page cut out, with the counts, the
  * options of every filter, the leaders of each order and the price calendar the page around it shows.
+ * `order` is the view's order over these results when already known (`updateViewOrder`).
  */
-export function viewResults(results: readonly SearchResult[], view: ResultView, context: ViewContext): ResultPage {
-  const { priceOf, partySize } = context;
+export function viewResults(
+  results: readonly SearchResult[],
+  view: ResultView,
+  context: ViewContext,
+  order: ViewOrder = viewOrder(results, view, context),
+): ResultPage {
+  const { priceOf } = context;
   const filters: ResultFilters = view.filters;
-  const isRail = context.mode === 'train' || (results.length > 0 && results.every((r) => r.kind === 'train'));
-  const sort: ResultSort = sortForView(view.sort, isRail);
-  const matched = filterResults(results, filters, priceOf);
-  const sorted = matched.sort(resultComparator(sort, priceOf, partySize));
+  const { sort, isRail, sorted } = order;
 
   const names = facetNames(results);
   const options = allFacetOptions(results, filters, priceOf);
@@ -179,15 +216,8 @@ export function viewResults(results: readonly SearchResult[], view: ResultView, 
   ) as ResultPage['facets'];
 
   const leaders: ResultPage['leaders'] = {};
-  for (const s of isRail ? RAIL_SORTS : SORTS) {
-    const leader = leaderOf(sorted, s, priceOf, partySize);
-    if (leader)
-      leaders[s] = {
-        price: leader.price,
-        durationMinutes: leader.durationMinutes,
-        departureTime: leader.departureTime,
-      };
-  }
+  for (const [s, leader] of Object.entries(order.leaders) as [ResultSort, SearchResult][])
+    leaders[s] = { price: leader.price, durationMinutes: leader.durationMinutes, departureTime: leader.departureTime };
 
   let calendar: ResultPage['calendar'] = null;
   if (context.calendar && context.calendar.flexDays > 0) {

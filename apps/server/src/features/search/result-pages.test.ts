@@ -24,9 +24,12 @@ describe('pages of results kept per process', () => {
   it('sends a page again without working it out while the session has no new change', () => {
     const pages = new ResultPages({});
     let computed = 0;
-    const results = () => {
-      computed++;
-      return [result('a', 300), result('b', 100)];
+    const results = {
+      all: () => {
+        computed++;
+        return [result('a', 300), result('b', 100)];
+      },
+      changedSince: () => [],
     };
     const first = JSON.parse(pages.pageJson('s1', 3, criteria, results, view));
     expect(first.results.map((r: SearchResult) => r.id)).toEqual(['b']);
@@ -40,13 +43,59 @@ describe('pages of results kept per process', () => {
   it('keeps no more text than its budget, dropping the least recently used', () => {
     const pages = new ResultPages({}, 1);
     let computed = 0;
-    const results = () => {
-      computed++;
-      return [result('a', 300)];
+    const results = {
+      all: () => {
+        computed++;
+        return [result('a', 300)];
+      },
+      changedSince: () => [],
     };
     pages.pageJson('s1', 1, criteria, results, view);
     pages.pageJson('s2', 1, criteria, results, view);
     pages.pageJson('s1', 1, criteria, results, view);
     expect(computed).toBe(3);
+  });
+
+  it('brings a view’s order up to date with the results changed since, giving the page worked out whole', () => {
+    const pages = new ResultPages({});
+    const whole = resultViewSchema.parse({ sort: 'cheapest', limit: 10 });
+    const before = [result('a', 300), result('b', 100)];
+    pages.pageJson('s1', 1, criteria, { all: () => before, changedSince: () => before }, whole);
+    const after = [result('a', 50), result('b', 100), result('c', 200)];
+    const asked: number[] = [];
+    const changed = (seq: number) => {
+      asked.push(seq);
+      return [after[0], after[2]] as SearchResult[];
+    };
+    const updated = JSON.parse(pages.pageJson('s1', 2, criteria, { all: () => after, changedSince: changed }, whole));
+    expect(asked).toEqual([1]);
+    expect(updated.results.map((r: SearchResult) => r.id)).toEqual(['a', 'b', 'c']);
+    const fresh = new ResultPages({}).pageJson(
+      's1',
+      2,
+      criteria,
+      { all: () => after, changedSince: () => after },
+      whole,
+    );
+    expect(updated).toEqual(JSON.parse(fresh));
+  });
+
+  it('answers a view as of an older change without losing the order kept for the latest', () => {
+    const pages = new ResultPages({});
+    const view = resultViewSchema.parse({ sort: 'cheapest', limit: 10 });
+    const two = [result('a', 300), result('b', 100)];
+    pages.pageJson('s1', 2, criteria, { all: () => two, changedSince: () => two }, view);
+    const one = [result('a', 300)];
+    const older = JSON.parse(pages.pageJson('s1', 1, criteria, { all: () => one, changedSince: () => one }, view));
+    expect(older.results.map((r: SearchResult) => r.id)).toEqual(['a']);
+    const asked: number[] = [];
+    const three = [...two, result('c', 200)];
+    const changed = (seq: number) => {
+      asked.push(seq);
+      return [three[2]] as SearchResult[];
+    };
+    const latest = JSON.parse(pages.pageJson('s1', 3, criteria, { all: () => three, changedSince: changed }, view));
+    expect(asked).toEqual([2]);
+    expect(latest.results.map((r: SearchResult) => r.id)).toEqual(['b', 'c', 'a']);
   });
 });

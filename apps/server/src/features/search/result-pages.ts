@@ -5,7 +5,10 @@ import {
   type ResultView,
   type SearchCriteria,
   type SearchResult,
+  updateViewOrder,
   type ViewContext,
+  type ViewOrder,
+  viewOrder,
   viewResults,
 } from '@junction/domain';
 
@@ -20,13 +23,22 @@ export function viewContextOf(criteria: SearchCriteria, priceOf: PriceOf): ViewC
   };
 }
 
+/** A session's results as a page is computed from them: all of them, and those changed after a change. */
+export type PageSource = { all(): SearchResult[]; changedSince(seq: number): SearchResult[] };
+
+/** Orders of views kept (one per session and order with filters), the least recently used going first. */
+const MAX_ORDERS = 512;
+
 /**
  * Pages of results as JSON, computed from a session's results as this process holds them. A page is kept
  * for the session's latest change: the same view pulled again before anything new arrived (another
- * traveller's poll, a second tab) is sent as it was, with no sorting and no writing again.
+ * traveller's poll, a second tab) is sent as it was, with no sorting and no writing again. The order of
+ * a view (its sort and filters) is kept too and brought up to date with the results that changed when an
+ * answer arrives, so a session's results are sorted once, not again at each answer.
  */
 export class ResultPages {
   private readonly pages = new Map<string, string>();
+  private readonly orders = new Map<string, { seq: number; order: ViewOrder }>();
   private textLength = 0;
   private readonly priceOf: PriceOf;
 
@@ -39,13 +51,7 @@ export class ResultPages {
   }
 
   /** The page's JSON (`ResultPage`) of `view` over the results as of change `seq` of the session. */
-  pageJson(
-    searchId: string,
-    seq: number,
-    criteria: SearchCriteria,
-    results: () => SearchResult[],
-    view: ResultView,
-  ): string {
+  pageJson(searchId: string, seq: number, criteria: SearchCriteria, source: PageSource, view: ResultView): string {
     const key = `${searchId}\n${seq}\n${JSON.stringify(view)}`;
     const known = this.pages.get(key);
     if (known !== undefined) {
@@ -54,7 +60,11 @@ export class ResultPages {
       this.pages.set(key, known);
       return known;
     }
-    const json = JSON.stringify(viewResults(results(), view, viewContextOf(criteria, this.priceOf)));
+    const results = source.all();
+    const context = viewContextOf(criteria, this.priceOf);
+    const json = JSON.stringify(
+      viewResults(results, view, context, this.orderOf(searchId, seq, source, results, view, context)),
+    );
     this.pages.set(key, json);
     this.textLength += json.length;
     for (const [old, text] of this.pages) {
@@ -63,5 +73,26 @@ export class ResultPages {
       this.textLength -= text.length;
     }
     return json;
+  }
+
+  /** The view's order as of change `seq`: the one kept brought up to date, or worked out whole. */
+  private orderOf(
+    searchId: string,
+    seq: number,
+    source: PageSource,
+    results: SearchResult[],
+    view: ResultView,
+    context: ViewContext,
+  ): ViewOrder {
+    const key = `${searchId}\n${JSON.stringify([view.sort, view.filters])}`;
+    const known = this.orders.get(key);
+    // A change older than the one kept (another read of the session) is worked out whole; the kept one stays.
+    if (known && known.seq > seq) return viewOrder(results, view, context);
+    this.orders.delete(key);
+    const changed = known ? source.changedSince(known.seq) : results;
+    const order = updateViewOrder(known?.order, results, changed, view, context);
+    this.orders.set(key, { seq, order });
+    if (this.orders.size > MAX_ORDERS) this.orders.delete(this.orders.keys().next().value as string);
+    return order;
   }
 }

@@ -250,7 +250,7 @@ export class SearchService {
             .changedSince(cursor)
             .map((r) => JSON.stringify(r))
             .join(','),
-      pageJson: view && this.pages.pageJson(searchId, results.seq, read.meta.criteria, () => results.all(), view),
+      pageJson: view && this.pages.pageJson(searchId, results.seq, read.meta.criteria, results, view),
       failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
     };
   }

@@ -92,6 +92,22 @@ describe('a simulated supplier over the network', () => {
     expect(asked.search).toBe(1);
   });
 
+  it('works out its answer while its response time runs, as a remote system does, so it is ready when that ends', async () => {
+    const { supplier, asked } = pricing();
+    let turn: () => void = () => {};
+    const turns = { next: () => new Promise<void>((resolve) => (turn = resolve)) };
+    const remote = overNetwork(supplier, steady, { latencyScale: 1, random: sequence(0.5), turns });
+    const answer = remote.search(REQUEST as SupplierRequest, never());
+    turn();
+    expect(await settled(answer)).toBe(false);
+    expect(asked.search).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(await settled(answer)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toEqual([RESULT]);
+    expect(asked.search).toBe(1);
+  });
+
   it('answers at once with the latency scaled to 0', async () => {
     const { supplier } = pricing();
     const remote = overNetwork(supplier, steady, { latencyScale: 0, random: sequence(0.5) });

@@ -38,15 +38,21 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-/** Waits like the remote system would, then fails or stays silent as often as configured. */
-async function behave(id: string, c: Conditions, o: NetworkOptions, signal: AbortSignal): Promise<void> {
+/** How a request fares on the wire: how long it takes, and whether it fails or is never answered. */
+function draw(c: Conditions, o: NetworkOptions): { ms: number; fails: boolean; silent: boolean } {
   const roll = o.random();
-  if (roll < c.timeoutRate) await sleep(SILENCE_MS, signal);
   // Box–Muller: a normal sample for the log-normal latency.
   const z = Math.sqrt(-2 * Math.log(1 - o.random())) * Math.cos(2 * Math.PI * o.random());
   const ms = Math.min(c.maxMs, Math.max(c.minMs, c.medianMs * Math.exp(0.5 * z)));
-  await sleep(ms * o.latencyScale, signal);
-  if (roll < c.timeoutRate + c.failureRate) throw new SupplierError(id, `${id} answered 503`);
+  return { ms: ms * o.latencyScale, silent: roll < c.timeoutRate, fails: roll < c.timeoutRate + c.failureRate };
+}
+
+/** Waits like the remote system would, then fails or stays silent as often as configured. */
+async function behave(id: string, c: Conditions, o: NetworkOptions, signal: AbortSignal): Promise<void> {
+  const wire = draw(c, o);
+  if (wire.silent) await sleep(SILENCE_MS, signal);
+  await sleep(wire.ms, signal);
+  if (wire.fails) throw new SupplierError(id, `${id} answered 503`);
 }
 
 /**
@@ -61,12 +67,24 @@ export function overNetwork(supplier: Supplier, conditions: Conditions, options:
     name: supplier.name,
     kind: supplier.kind,
     async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
-      await behave(supplier.id, conditions, options, signal);
-      if (options.turns) {
-        await options.turns.next();
-        if (signal.aborted) throw signal.reason;
+      const wire = draw(conditions, options);
+      if (wire.silent) await sleep(SILENCE_MS, signal);
+      if (wire.fails) {
+        await sleep(wire.ms, signal);
+        throw new SupplierError(supplier.id, `${supplier.id} answered 503`);
       }
-      return supplier.search(request, signal);
+      // The remote system works while the request is on the wire, as a real one does on its own machine:
+      // its answer is ready when its response time ends, not that long plus its work later.
+      const answer = (async () => {
+        if (options.turns) {
+          await options.turns.next();
+          if (signal.aborted) throw signal.reason;
+        }
+        return supplier.search(request, signal);
+      })();
+      answer.catch(() => {});
+      await sleep(wire.ms, signal);
+      return answer;
     },
     async quote(
       result: SearchResult,
