@@ -13,6 +13,12 @@ export type Query = {
    * station or airport by then (a day's window for a price calendar). No limit when absent.
    */
   lastDeparture?: number;
+  /**
+   * Stops no journey may reach, by stop number (1 = closed): no access, alighting or transfer there, so
+   * nothing boards there either. One timetable can then carry lines a query must not ride (the metro of
+   * cities a plan neither starts nor ends in).
+   */
+  closed?: Uint8Array;
 };
 
 /** A part of a journey: a ride on one trip, or a ground transfer between two stops. */

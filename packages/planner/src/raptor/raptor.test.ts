@@ -26,6 +26,10 @@ function checkLegs(o: Outcome, q: Query, change: (stop: number) => number): void
   expect(rides.length).toBe(o.transfers + 1);
   const first = rides[0] as Extract<Leg, { kind: 'ride' }>;
   expect(first.departure).toBeLessThanOrEqual(q.lastDeparture ?? Number.POSITIVE_INFINITY);
+  for (const leg of legs) {
+    const reached = leg.kind === 'ride' ? [leg.boardStop, leg.alightStop] : [leg.fromStop, leg.toStop];
+    for (const stop of reached) expect(q.closed?.[stop] ?? 0, `stop ${stop} is closed`).toBe(0);
+  }
   // Of several ways to the first stop, one must fit: reached in time, and adding up to the price.
   const fits = q.access
     .filter((a) => a.stop === first.boardStop)
@@ -169,10 +173,20 @@ const networkArb = fc.record({ stopCount: fc.integer({ min: 3, max: 6 }), seed: 
     departAt: fc.integer({ min: 0, max: 10 * H }),
     window: fc.option(fc.integer({ min: 0, max: 8 * H })),
     maxTransfers: fc.integer({ min: 0, max: 3 }),
+    // Stops no journey may reach, now and then.
+    closed: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 1, maxLength: 2 })),
   }),
 );
 
 type Network = typeof networkArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** The query's closed stops of a generated network, if it has any. */
+const closedOf = (n: Network): Pick<Query, 'closed'> => {
+  if (n.closed === null) return {};
+  const closed = new Uint8Array(n.stopCount);
+  for (const s of n.closed) closed[s] = 1;
+  return { closed };
+};
 
 /** The trips of a generated network: each line run `copies` times, `gap` apart. */
 function tripsOf(n: Network): TripInput[] {
@@ -228,7 +242,7 @@ const timetableOf = (n: Network) =>
   });
 
 describe('McRaptor against the reference planner', () => {
-  it('finds exactly the reference Pareto set on random small networks, with taxi ends and a departure window', () => {
+  it('finds exactly the reference Pareto set on random small networks, with taxi ends, a departure window and closed stops', () => {
     fc.assert(
       fc.property(networkArb, (n) => {
         const tt = timetableOf(n);
@@ -237,6 +251,7 @@ describe('McRaptor against the reference planner', () => {
           access: n.access,
           egress: n.egress,
           maxTransfers: n.maxTransfers,
+          ...closedOf(n),
           ...(n.window === null ? {} : { lastDeparture: n.departAt + n.window }),
         };
         const fast = new McRaptor(tt).plan(q);
@@ -255,7 +270,7 @@ describe('McRaptor against the reference planner', () => {
         (n, times) => {
           const tt = timetableOf(n);
           const engine = new McRaptor(tt);
-          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers };
+          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers, ...closedOf(n) };
           const answers = engine.planRange(base, times);
           expect(answers).toHaveLength(times.length);
           for (const [i, departAt] of times.entries()) {

@@ -55,6 +55,9 @@ export class McRaptor {
   private readonly egressPrice: Int32Array;
   private readonly egressStops: Int32Array;
   private egressCount = 0;
+  /** The query's closed stops (`Query.closed`; 1 = closed), none when it has none. */
+  private closed: Uint8Array;
+  private readonly noneClosed: Uint8Array;
   /** Latest departure of a first ride (Query.lastDeparture). */
   private lastBoarding = UNREACHABLE;
   /** Rides a journey may take: the query's transfers + 1. */
@@ -81,6 +84,8 @@ export class McRaptor {
     this.egressSec = new Int32Array(tt.stopCount).fill(-1);
     this.egressPrice = new Int32Array(tt.stopCount);
     this.egressStops = new Int32Array(tt.stopCount);
+    this.noneClosed = new Uint8Array(0);
+    this.closed = this.noneClosed;
   }
 
   plan(q: Query): Outcome[] {
@@ -166,8 +171,9 @@ export class McRaptor {
   }
 
   /** Egress per stop and the bounds to the destination with the query's rides: what every search to it shares. */
-  private prepare(q: Pick<Query, 'egress' | 'maxTransfers'>): void {
+  private prepare(q: Pick<Query, 'egress' | 'maxTransfers' | 'closed'>): void {
     this.rides = Math.max(1, q.maxTransfers + 1);
+    this.closed = q.closed ?? this.noneClosed;
     // A search server asks for several departure times to one destination in a row: what depends on
     // the destination alone is kept from the query before when its egress is the same.
     if (this.sameEgress(q.egress, this.rides)) return;
@@ -220,7 +226,7 @@ export class McRaptor {
     const direct = this.bounds.direct.time;
     const onward = this.bounds.onwardFrom(this.rides).time;
     for (const a of q.access) {
-      if (!(a.stop >= 0 && a.stop < this.tt.stopCount)) continue;
+      if (!(a.stop >= 0 && a.stop < this.tt.stopCount) || this.closed[a.stop] === 1) continue;
       if ((direct[a.stop] as number) === UNREACHABLE && (onward[a.stop] as number) === UNREACHABLE) continue;
       const ready = q.departAt + a.seconds;
       const label = this.labels.add(ACCESS, -1, a.stop, 0, 0, 0);
@@ -300,6 +306,7 @@ export class McRaptor {
     // ride boarded at a route position needs at least.
     const changeOff = this.bounds.onwardOffAt(left - 1).time;
     const egressSec = this.egressSec;
+    const closed = this.closed;
     const routeDirect = this.bounds.routeDirect;
     const routeOnward = this.bounds.routeOnwardFrom(left);
     const lastAlighting = this.bounds.lastAlightings(left);
@@ -324,7 +331,7 @@ export class McRaptor {
       for (let i = this.marked.fromOf(r); i < len; i++) {
         const s = routeStops[first + i] as number;
         const fareHere = routeFare[first + i] as number;
-        if ((egressSec[s] as number) >= 0 || (changeOff[s] as number) !== UNREACHABLE) {
+        if (((egressSec[s] as number) >= 0 || (changeOff[s] as number) !== UNREACHABLE) && closed[s] !== 1) {
           for (let b = 0; b < bag.count; b++) {
             const arr = (bag.dayStart[b] as number) + (arrival[(bag.row[b] as number) + i] as number);
             this.alight(s, arr, (bag.key[b] as number) + fee + fareHere, k, b, r, i);
@@ -388,6 +395,7 @@ export class McRaptor {
     if (this.useful(left, s, ready, price, k + 1)) this.keep(s, ready, price, ride, k + 1);
     for (let f = tt.transferStart[s] as number; f < (tt.transferStart[s + 1] as number); f++) {
       const q = tt.transferTo[f] as number;
+      if (this.closed[q] === 1) continue;
       const at = arr + (tt.transferSec[f] as number);
       const cost = price + (tt.transferPrice[f] as number);
       if (this.useful(left, q, at, cost, k + 1))

@@ -10,8 +10,9 @@ export function referencePlan(tt: Timetable, q: Query): Outcome[] {
   const egressAt = new Map<number, { seconds: number; price: number }[]>();
   for (const e of q.egress) egressAt.set(e.stop, [...(egressAt.get(e.stop) ?? []), e]);
 
+  const closed = (stop: number) => q.closed?.[stop] === 1;
   const explore = (stop: number, ready: number, price: number, trips: number): void => {
-    if (trips > q.maxTransfers) return;
+    if (trips > q.maxTransfers || closed(stop)) return;
     for (let k = tt.stopRouteStart[stop] as number; k < (tt.stopRouteStart[stop + 1] as number); k++) {
       const r = tt.stopRoutes[k] as number;
       const i = tt.stopRoutePosition[k] as number;
@@ -30,6 +31,7 @@ export function referencePlan(tt: Timetable, q: Query): Outcome[] {
             (tt.routeFare[first + j] as number) -
             (tt.routeFare[first + i] as number);
           const s = tt.routeStops[first + j] as number;
+          if (closed(s)) continue;
           for (const e of egressAt.get(s) ?? []) {
             outcomes.push({ arrival: arr + e.seconds, price: cost + e.price, transfers: trips });
           }

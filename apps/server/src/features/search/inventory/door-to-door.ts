@@ -11,10 +11,8 @@ import {
   type Access,
   DEFAULT_TAXI,
   type LoadedTimetable,
-  McRaptor,
   type Outcome,
-  StopGrid,
-  sharedTimetable,
+  type StopGrid,
   shareTimetable,
   type TaxiModel,
   taxi,
@@ -23,6 +21,7 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
+import { DATES_PER_TIMETABLE, type DoorNetwork, networkKey, networkOf } from './door-network';
 import { metroWalks } from './metro-walks';
 import { metroCities, type NetworkFeeds } from './network-feeds';
 import { StationSizes } from './station-sizes';
@@ -82,44 +81,13 @@ const RAIL_PREFIX = 'rail:';
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
-/**
- * Travel dates one timetable serves: a week of dates, built with the day before it and the day after it
- * (journeys run overnight). Searches on neighbouring dates share one build, and one build of nine days
- * costs far less than seven of three.
- */
-export const DATES_PER_TIMETABLE = 7;
-
-/** The first travel date of the timetable that serves a date (`yyyy-MM-dd`). */
-export function timetableKey(date: string): string {
-  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const first = day - (((day % DATES_PER_TIMETABLE) + DATES_PER_TIMETABLE) % DATES_PER_TIMETABLE);
-  return new Date(first * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The key timetables are kept by: the week of the date (`timetableKey`) and the cities whose metro it
- * holds, those at the ends of the plan (`2026-12-03@BJS+SHA`). The rail and flight network is in every one.
- */
-export function networkKey(date: string, cities: readonly string[] = []): string {
-  return cities.length > 0 ? `${timetableKey(date)}@${[...cities].sort().join('+')}` : timetableKey(date);
-}
-
-const keyParts = (key: string) => {
-  const [week = '', cities = ''] = key.split('@');
-  return { week, cities: cities ? cities.split('+') : [] };
-};
-
-/** A date's timetable with what planning on it needs: the stops' grid and the engine. */
-export type DoorNetwork = { loaded: LoadedTimetable; grid: StopGrid; raptor: McRaptor };
-
-const networkOf = (loaded: LoadedTimetable): DoorNetwork => ({
-  loaded,
-  grid: new StopGrid(loaded.stopPoints),
-  raptor: new McRaptor(loaded.timetable),
-});
-
-/** A date's timetable from the shared memory `DoorToDoorPlanner.share` filled, as views on it. */
-export const sharedNetwork = (buffer: SharedArrayBuffer): DoorNetwork => networkOf(sharedTimetable(buffer));
+export {
+  DATES_PER_TIMETABLE,
+  type DoorNetwork,
+  networkKey,
+  sharedNetwork,
+  timetableKey,
+} from './door-network';
 
 /**
  * Door-to-door planning over China Railway and the flights touching Greater China, with taxi and metro
@@ -135,6 +103,8 @@ export class DoorToDoorPlanner {
   private shared?: (key: string) => DoorNetwork | undefined;
   /** Metro trips by their feed name: the line in English and Chinese, and its city. */
   readonly metroLines = new Map<string, { en: string; zh: string; city: string }>();
+  /** The city of each metro station, by stop id. */
+  private readonly metroCityOf = new Map<string, string>();
   /** Metro stations by stop id, with both names. */
   readonly metroStations = new Map<string, { nameZh: string; nameEn: string; lat: number; lon: number }>();
   /** Railway stations' sizes by the trains calling there a day. */
@@ -163,6 +133,7 @@ export class DoorToDoorPlanner {
         }
         this.metroLines.set(metro.tripName.at(t) ?? '', line);
       }
+      for (const stop of metro.stops) this.metroCityOf.set(stop.id, city);
       for (const stop of metro.stops)
         this.metroStations.set(stop.id, {
           nameZh: stop.name,
@@ -229,9 +200,9 @@ export class DoorToDoorPlanner {
     this.shared = source;
   }
 
-  /** The timetable serving a date, with the metro of these cities (`networkKey`). */
-  network(date: string, cities: readonly string[] = []): DoorNetwork {
-    const key = networkKey(date, cities);
+  /** The timetable serving a date (`networkKey`). */
+  network(date: string): DoorNetwork {
+    const key = networkKey(date);
     if (this.shared) {
       const net = this.shared(key);
       if (!net) throw new Error(`no shared timetable for ${key}`);
@@ -264,13 +235,15 @@ export class DoorToDoorPlanner {
 
   /**
    * The timetable of a key (`networkKey`): the dates of its week (`DATES_PER_TIMETABLE`) from the day before
-   * the first to the day after the last (journeys run overnight), the rail and flight network and the metro
-   * of the key's cities only, with its ground transfers.
+   * the first to the day after the last (journeys run overnight), the rail and flight network and every
+   * city's metro (by city code, so each city's lines keep their order among the routes), with its ground
+   * transfers.
    */
-  private build(key: string): LoadedTimetable {
+  private build(week: string): LoadedTimetable {
     const f = DOOR_TO_DOOR.planningFares;
-    const { week, cities } = keyParts(key);
-    const metros = cities.flatMap((c) => (this.feeds.metros[c] ? [this.feeds.metros[c]] : []));
+    const metros = Object.keys(this.feeds.metros)
+      .sort()
+      .map((c) => this.feeds.metros[c] as NetworkFeeds['metros'][string]);
     const feeds = [this.feeds.rail, this.feeds.flights, ...metros];
     // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
     const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
@@ -334,8 +307,9 @@ export class DoorToDoorPlanner {
     date: string;
     dayStart: number;
   }) {
-    const net = this.network(p.date, this.metroCities(p.fromCity, p.toCity));
+    const net = this.network(p.date);
     const { loaded, grid, raptor } = net;
+    const closed = net.closedFor(this.metroCities(p.fromCity, p.toCity), this.metroCityOf);
     const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre);
     const egressAll = this.ends(loaded, grid, p.to, p.toCity, p.toCentre);
     // The engine takes one way out per stop: the quickest.
@@ -358,6 +332,7 @@ export class DoorToDoorPlanner {
         access: toAccess(access),
         egress: toAccess([...egressByStop.values()]),
         maxTransfers: DOOR_TO_DOOR.maxTransfers,
+        closed,
       },
       departAts,
     );

@@ -30,7 +30,7 @@ export const sharedFeeds = (buffers: NetworkFeedBuffers): NetworkFeeds => ({
 
 /**
  * The metro feed as one feed per city, by the city its agency runs in (`agencyCity`): a plan rides the
- * metro of the cities at its two ends only, so each timetable takes just those.
+ * metro of the cities at its two ends only, and closes the other cities' stations (`DoorNetwork.closedFor`).
  */
 export function metroByCity(feed: GtfsFeed, agencyCity: Readonly<Record<string, string>>): Record<string, GtfsFeed> {
   const out: Record<string, GtfsFeed> = {};

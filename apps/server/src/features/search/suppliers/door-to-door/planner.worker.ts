@@ -15,7 +15,7 @@ import type { SupplierRequest } from '../supplier';
 import { planDoorToDoor } from './door-to-door-supplier';
 
 export type PlannerJob =
-  /** Builds the timetable of this key (`networkKey`: the first date it serves and its metro cities). */
+  /** Builds the timetable of this key (`networkKey`: the first date it serves). */
   | { kind: 'build'; date: string; feeds: PostedFeeds }
   | {
       kind: 'plan';

@@ -5,7 +5,7 @@ import type { Config } from '../../../../config';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
 import { networkKey } from '../../inventory/door-to-door';
-import { feedBuffers, metroCities, type NetworkFeeds } from '../../inventory/network-feeds';
+import { feedBuffers, type NetworkFeeds } from '../../inventory/network-feeds';
 import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
 import type { PlannerAnswer, PlannerJob, PostedFeeds } from './planner.worker';
@@ -21,7 +21,7 @@ export type PlannerPoolOptions = {
    */
   nice?: number;
   /**
-   * Timetables the process keeps (5 by default), each serving a week of dates (about 30 MB: nine days
+   * Timetables the process keeps (5 by default), each serving a week of dates (about 18 MB: nine days
    * of the network): searches over a month of dates plan without building any again.
    */
   timetables?: number;
@@ -113,7 +113,7 @@ export class PlannerPool {
   }
 
   /**
-   * The shared timetable of a key (`networkKey`: a week and the metro cities), built at most once at a time; the
+   * The shared timetable of a key (`networkKey`: a week), built at most once at a time; the
    * build is dropped when nobody waits.
    */
   network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
@@ -129,15 +129,8 @@ export class PlannerPool {
 
   /** Door-to-door plans for a request, on the shared timetables of its dates. */
   async plan(request: SupplierRequest, supplier: { id: string; name: LocalText }, signal: AbortSignal) {
-    const feeds = this.feeds?.of;
-    // Each journey plans on the timetable of its week with the metro of the cities at its ends.
-    const keys = [
-      ...new Set(
-        (request.trips[0]?.bounds ?? []).map((b) =>
-          networkKey(b.date, feeds ? metroCities(feeds, [b.from.cityCode, b.to.cityCode]) : []),
-        ),
-      ),
-    ];
+    // Each journey plans on the timetable of its week.
+    const keys = [...new Set((request.trips[0]?.bounds ?? []).map((b) => networkKey(b.date)))];
     const buffers = await Promise.all(keys.map((key) => this.network(key, signal)));
     const answer = await this.workers.run(
       {

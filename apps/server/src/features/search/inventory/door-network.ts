@@ -1,0 +1,60 @@
+import { type LoadedTimetable, McRaptor, StopGrid, sharedTimetable } from '@junction/planner';
+
+/**
+ * Travel dates one timetable serves: a week of dates, built with the day before it and the day after it
+ * (journeys run overnight). Searches on neighbouring dates share one build, and one build of nine days
+ * costs far less than seven of three.
+ */
+export const DATES_PER_TIMETABLE = 7;
+
+/** The first travel date of the timetable that serves a date (`yyyy-MM-dd`). */
+export function timetableKey(date: string): string {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const first = day - (((day % DATES_PER_TIMETABLE) + DATES_PER_TIMETABLE) % DATES_PER_TIMETABLE);
+  return new Date(first * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The key timetables are kept by: the week of the date (`timetableKey`). One timetable holds the rail and
+ * flight network and every city's metro; a plan closes the metro of the cities it neither starts nor ends
+ * in (`DoorNetwork.closedFor`), so every search of a week plans on one build.
+ */
+export const networkKey = (date: string): string => timetableKey(date);
+
+/** Closed-stop sets kept per timetable, one for each set of cities at a plan's ends asked lately. */
+const KEEP_CLOSED = 64;
+
+/** A date's timetable with what planning on it needs: the stops' grid, the engine and the stops each plan closes. */
+export type DoorNetwork = {
+  loaded: LoadedTimetable;
+  grid: StopGrid;
+  raptor: McRaptor;
+  /** The stops closed to a plan whose ends' metro cities are these (sorted, `metroCities`): every other city's metro. */
+  closedFor(cities: readonly string[], cityOfStop: ReadonlyMap<string, string>): Uint8Array;
+};
+
+export const networkOf = (loaded: LoadedTimetable): DoorNetwork => {
+  const closed = new Map<string, Uint8Array>();
+  return {
+    loaded,
+    grid: new StopGrid(loaded.stopPoints),
+    raptor: new McRaptor(loaded.timetable),
+    closedFor(cities, cityOfStop) {
+      const key = cities.join('+');
+      let mask = closed.get(key);
+      if (!mask) {
+        mask = new Uint8Array(loaded.stopIds.length);
+        for (const [i, id] of loaded.stopIds.entries()) {
+          const city = cityOfStop.get(id);
+          if (city !== undefined && !cities.includes(city)) mask[i] = 1;
+        }
+        closed.set(key, mask);
+        if (closed.size > KEEP_CLOSED) closed.delete(closed.keys().next().value as string);
+      }
+      return mask;
+    },
+  };
+};
+
+/** A date's timetable from the shared memory `DoorToDoorPlanner.share` filled, as views on it. */
+export const sharedNetwork = (buffer: SharedArrayBuffer): DoorNetwork => networkOf(sharedTimetable(buffer));
