@@ -1,4 +1,3 @@
-import { CarOutlined, NodeIndexOutlined, RocketOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   type IssuedTicketView,
   isAwaitingPayment,
@@ -8,23 +7,14 @@ import {
   scheduleChangeOf,
 } from '@junction/domain';
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTravelDate, formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { clockOf, dayOf } from '../lib/time';
-import { isSold, useDuration } from './itinerary';
+import { isSold, LEG_ICON, useDuration } from './itinerary';
 import styles from './itinerary-sheet.module.css';
 import { SeatCells } from './tickets-card';
-
-const ICON: Record<ResultLeg['kind'], ReactNode> = {
-  air: <RocketOutlined />,
-  land: <NodeIndexOutlined />,
-  subway: <NodeIndexOutlined />,
-  taxi: <CarOutlined />,
-  lands: <WalletOutlined />,
-};
 
 /** One leg of the plan: times, places and ride; for a ride its booking reference and every traveller's ticket. */
 export function LegBlock({
@@ -58,7 +48,7 @@ export function LegBlock({
     >
       <div className={styles.legTop}>
         <span className={styles.icon} aria-hidden="true">
-          {ICON[leg.kind]}
+          {LEG_ICON[leg.kind]}
         </span>
         <div className={styles.times}>
           <span className={styles.day}>{formatTravelDate(leg.departureTime, language)}</span>
