@@ -1,12 +1,5 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  Db,
-  WalletEntriesTable,
-  WalletEntryKind,
-  WalletTopupStatus,
-  WalletTopupsTable,
-} from '../../db/database';
+import type { Database, Db, WalletEntriesTable, WalletTopupStatus, WalletTopupsTable } from '../../db/database';
 
 export type Trx = Transaction<Database>;
 export type Executor = Db | Trx;
