@@ -46,29 +46,30 @@ module.exports = {
     {
       name: 'only-app-and-wiring-compose-features',
       comment:
-        'On the server, app.ts and wiring/ compose the features (and the entry points main.ts and the db/ tools start them): any other file outside a feature that reaches into one hides an arrow between features.',
+        'On the server, app.ts, features.ts and wiring/ compose the features (and the entry points main.ts and the db/ tools start them): any other file outside a feature that reaches into one hides an arrow between features.',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: '^apps/server/src/(features/|wiring/|app\\.ts$|main\\.ts$|db/[^/]+-cli\\.ts$)|\\.test\\.ts$',
+        pathNot:
+          '^apps/server/src/(features/|wiring/|app\\.ts$|features\\.ts$|main\\.ts$|db/[^/]+-cli\\.ts$)|\\.test\\.ts$',
       },
       to: { path: '^apps/server/src/features/' },
     },
     {
       name: 'feature-modules-are-built-by-app',
       comment:
-        "A feature's builder (features/<x>/<x>.module.ts) is called by app.ts alone, in the order the features need each other; wiring/ and the features take services and ports, never another module (a port's type may be read).",
+        "A feature's builder (features/<x>/<x>.module.ts) is called by app.ts and features.ts alone, in the order the features need each other; wiring/ and the features take services and ports, never another module (a port's type may be read).",
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/app\\.ts$' },
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app|features)\\.ts$' },
       to: { path: '^apps/server/src/features/[^/]+/[^/]+\\.module\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-below-imports-wiring',
       comment:
-        'wiring/ sits above the features, with app.ts; a feature, plugin or lib importing it runs the arrow backwards.',
+        'wiring/ sits above the features, with app.ts and features.ts; a feature, plugin or lib importing them runs the arrow backwards.',
       severity: 'error',
       from: { path: '^apps/server/src/(features|plugins|lib|jobs|db)/' },
-      to: { path: '^apps/server/src/(wiring/|app\\.ts$)' },
+      to: { path: '^apps/server/src/(wiring/|(app|features)\\.ts$)' },
     },
     {
       name: 'features-do-not-import-app',

@@ -6,8 +6,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** Pages being rewritten, at their sizes today: an entry may only shrink, and goes when its page fits. */
 const allowed: Record<string, number> = {
-  'apps/web/src/features/orders/pages/booking-page.tsx': 352,
-  'apps/web/src/features/orders/pages/itinerary-page.tsx': 334,
   'apps/web/src/features/payment/pages/payment-page.tsx': 271,
 };
 

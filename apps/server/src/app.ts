@@ -1,41 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { assertOutsideSystems } from './config-outside';
-import type { Basics } from './feature-module';
-import { accountModule } from './features/account/account.module';
-import { chatModule } from './features/chat/chat.module';
-import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
-import { invoicesModule } from './features/invoices/invoices.module';
-import { notificationsModule } from './features/notifications/notifications.module';
-import { notify } from './features/notifications/notifications.service';
-import { ordersModule } from './features/orders/orders.module';
-import { passengersModule } from './features/passengers/passengers.module';
-import { paymentModule } from './features/payment/payment.module';
+import { buildFeatures } from './features';
 import { placesModule } from './features/places/places.module';
-import { railModule } from './features/rail/rail.module';
 import { refdataRoutes } from './features/refdata/refdata.routes';
-import type { SearchStore } from './features/search/search-store';
 import { siteRoutes } from './features/site/site.routes';
-import { walletModule } from './features/wallet/wallet.module';
 import { JobRegistry } from './jobs/jobs';
-import { bookingPassengers } from './wiring/booking-passengers';
-import { afterChange, releaseLinks } from './wiring/change-links';
-import { chatOrders } from './wiring/chat-orders';
 import { type AppDeps, basicsOf } from './wiring/deps';
-import { duffelSupply } from './wiring/duffel';
-import { fulfilmentPorts } from './wiring/fulfilment-ports';
-import { invoiceReversal } from './wiring/invoice-reversal';
-import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
-import { payableOrders } from './wiring/payable-orders';
-import { paymentChannels } from './wiring/payment-channels';
-import { paymentLinks } from './wiring/payment-links';
-import { paymentProcessor } from './wiring/payment-processor';
-import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
-import { searchSupply } from './wiring/search';
 import { apiScope, createServer, guardLikeTheApi, simulatorScope, startJobs, webPages } from './wiring/server';
 import { sharedState } from './wiring/shared-state';
-import { waitlistPayments } from './wiring/waitlist-payments';
-import { walletProcessor } from './wiring/wallet-processor';
 
 export type { AppDeps } from './wiring/deps';
 export { scrubUrl } from './wiring/server';
@@ -43,7 +16,7 @@ export { scrubUrl } from './wiring/server';
 /**
  * Builds the whole server without listening, so tests drive it with `app.inject`: each feature is built by
  * its module from the ports the features before it fill (docs/architecture.md §4), in the order they need
- * each other; the glue between two features lives in `wiring/`.
+ * each other (`features.ts`); the glue between two features lives in `wiring/`.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   // Production runs no simulator unless it is a declared demonstration.
@@ -54,7 +27,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
   const shared = sharedState(config, basics.db, basics.now, jobs);
   app.addHook('onClose', () => shared.close());
-  const f = await features(app, basics, deps, jobs, shared.searchStore);
+  const f = await buildFeatures(app, basics, deps, jobs, shared.searchStore);
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
 
   const guard = guardLikeTheApi(config, f.account.service, shared);
@@ -88,86 +61,4 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await webPages(app, config, f.search.service);
   return app;
-}
-
-/** The features, each built by its module in the order they need each other, their jobs registered. */
-async function features(app: FastifyInstance, basics: Basics, deps: AppDeps, jobs: JobRegistry, store: SearchStore) {
-  const { config, db, now } = basics;
-  const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
-  const account = accountModule(basics, { mailer: deps.mailer, sms: deps.sms });
-  const notices = notificationsModule(basics, {
-    mail: deps.mailer,
-    sms: deps.sms,
-    contactMailAllowed: contactMailAllowed(account.limiter, config.CONTACT_MAIL_PER_DAY),
-  });
-  const passengers = passengersModule(basics, { railIdentity: deps.railIdentity });
-  // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
-  const duffel = duffelSupply(config, deps.refdata, db);
-  const search = searchSupply(basics, deps, store, duffel?.supplier);
-  // Two ports reach a feature built after them, when they are called, never while built: rail counts the
-  // tickets being issued from the orders, and the waiting list captures its held payments through payments
-  // (the loop payments → orders → waiting list → payments; wiring/rail-links.ts, wiring/waitlist-payments.ts).
-  const later: { orders?: ReturnType<typeof ordersModule>; payments?: ReturnType<typeof paymentModule> } = {};
-  const rail = railModule(basics, {
-    railAccounts: deps.railAccounts,
-    simulatorSms: deps.simulatorSms ?? deps.sms,
-    travellers: savedTravellers(passengers.service),
-    ticketsInProgress: railTicketsInProgress(() => later.orders?.repo),
-    random: deps.random,
-  });
-  const orders = ordersModule(basics, {
-    offers: bookingOffers(search, rail.service, deps.refdata),
-    passengers: bookingPassengers(passengers.repo),
-    notify,
-    seats: rail.seatReturns,
-    payments: waitlistPayments(() => later.payments?.service),
-    afterChange: afterChange(),
-  });
-  later.orders = orders;
-  // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
-  const processor = paymentProcessor(config, { db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
-  const wallet = walletModule(basics, {
-    processor: walletProcessor(processor.gateway),
-    notifier: cardLockedNotice(now),
-  });
-  const payments = paymentModule(basics, {
-    gateway: processor.gateway,
-    orders: payableOrders(orders.service),
-    ...paymentLinks(wallet.service),
-    channels: paymentChannels(config, deps.channels),
-  });
-  later.payments = payments;
-  app.decorate('payments', payments.service);
-  const chat = chatModule(basics, {
-    orders: chatOrders(orders.service),
-    notifier: chatAnsweredNotice(now),
-    sessions: account.service,
-    databaseUrl: deps.databaseUrl,
-    warn,
-  });
-  await chat.socket(app);
-  const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
-  const sources = { orders, passengers, payments, rail, duffel, search };
-  const fulfilment = fulfilmentModule(basics, {
-    ...fulfilmentPorts(basics, deps, sources),
-    ...releaseLinks(invoiceReversal(invoices.service)),
-  });
-  fulfilment.close(app);
-  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])
-    feature.jobs(jobs);
-  return {
-    account,
-    notices,
-    passengers,
-    search,
-    rail,
-    orders,
-    processor,
-    wallet,
-    payments,
-    chat,
-    invoices,
-    fulfilment,
-    duffel,
-  };
 }

@@ -95,3 +95,9 @@ export const requireEndpoint: onRouteHookHandler = (route) => {
     throw new Error(`${String(route.method)} ${route.url} must be served from a domain endpoint (lib/serve.ts)`);
   }
 };
+
+/** An answer about the caller's own records, which no cache may keep: `cache-control: no-store`. */
+export function noStore<T>(reply: FastifyReply, answer: T): T {
+  reply.header('cache-control', 'no-store');
+  return answer;
+}

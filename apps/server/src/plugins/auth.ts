@@ -1,4 +1,4 @@
-import { AppError } from '@junction/domain';
+import { AppError, apiErrorSchema } from '@junction/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'sid';
@@ -30,6 +30,21 @@ export function sessionReader(sessions: SessionAuthenticator) {
 export async function requireUser(req: FastifyRequest): Promise<void> {
   if (!req.auth) throw new AppError('SESSION_EXPIRED');
 }
+
+/**
+ * The options of a route only a signed-in traveller calls: its OpenAPI group, `requireUser`, and the
+ * errors it answers besides 401 (400, 404 and 422 unless it names others).
+ */
+export function signedInRoute(tag: string, errors: readonly number[] = [400, 404, 422]) {
+  return {
+    tags: [tag],
+    preHandler: requireUser,
+    responses: Object.fromEntries(errors.map((status) => [status, apiErrorSchema])),
+  };
+}
+
+/** The signed-in traveller's id, on a route `requireUser` guards (so never the empty string there). */
+export const userOf = (auth: Auth | null): string => auth?.userId ?? '';
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, token, {

@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { payOrder } from './paid-order';
+import { ticketedOrder } from './paid-order';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 let t: TestApp;
@@ -38,14 +38,7 @@ async function ticketed(mode: 'flight' | 'train', destination: string, pick: (r:
     abroad ? { documents: [{ ...PASSPORT, number }], birthDate, gender } : {};
   const wei = await c.save(alice, traveller('张伟', '1985-03-02', passport('E12345678', '1985-03-02', 'MALE')));
   const na = await c.save(alice, traveller('李娜', '1987-07-15', passport('E87654321', '1987-07-15', 'FEMALE')));
-  const res = await c.create(alice, orderBody(offer, found.searchId, [wei, na]));
-  expect(res.statusCode, res.body).toBe(200);
-  const order = orderSchema.parse(res.json());
-  await payOrder(t, alice, order.id);
-  await t.app.jobs?.runDueJobs();
-  const seen = orderSchema.parse((await c.get(alice, order.id)).json());
-  expect(seen.status).toBe(5);
-  return seen;
+  return ticketedOrder(t, c, alice, orderBody(offer, found.searchId, [wei, na]));
 }
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });

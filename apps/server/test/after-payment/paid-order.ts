@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, ERRORS, orderSchema, paymentStateSchema } from '@junction/domain';
+import { apiErrorSchema, ERRORS, type Order, orderSchema, paymentStateSchema } from '@junction/domain';
+import { expect } from 'vitest';
 import { WalletLedger } from '../../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../../src/features/wallet/wallet.repository';
+import type { bookingClient, orderBody } from '../booking-client';
 import type { TestApp } from '../harness';
 
 /**
@@ -40,4 +42,24 @@ export async function payOrder(t: Pick<TestApp, 'app' | 'db'>, cookie: string, o
   const state = paymentStateSchema.parse(res.json());
   if (state.outcome !== 'succeeded') throw new Error(`paying ${orderId} ended ${state.outcome}`);
   return true;
+}
+
+/**
+ * Writes an order as its traveller does, pays it from the wallet and runs the due jobs: the order as
+ * its traveller then reads it, ticketed (5).
+ */
+export async function ticketedOrder(
+  t: TestApp,
+  c: ReturnType<typeof bookingClient>,
+  cookie: string,
+  body: ReturnType<typeof orderBody>,
+): Promise<Order> {
+  const res = await c.create(cookie, body);
+  expect(res.statusCode, res.body).toBe(200);
+  const order = orderSchema.parse(res.json());
+  await payOrder(t, cookie, order.id);
+  await t.app.jobs?.runDueJobs();
+  const seen = orderSchema.parse((await c.get(cookie, order.id)).json());
+  expect(seen.status).toBe(5);
+  return seen;
 }

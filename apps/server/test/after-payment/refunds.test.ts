@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { payOrder } from './paid-order';
+import { ticketedOrder } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
@@ -52,14 +52,7 @@ async function ticketed(mode: 'flight' | 'train', people: [string, string][] = [
   const offer = await c.offerOf(alice, f.searchId, result.id);
   const saved = [];
   for (const [name, birth] of people) saved.push(await c.save(alice, traveller(name, birth)));
-  const res = await c.create(alice, orderBody(offer, f.searchId, saved));
-  expect(res.statusCode, res.body).toBe(200);
-  const order = orderSchema.parse(res.json());
-  await payOrder(t, alice, order.id);
-  await t.app.jobs?.runDueJobs();
-  const seen = orderSchema.parse((await c.get(alice, order.id)).json());
-  expect(seen.status).toBe(5);
-  return seen;
+  return ticketedOrder(t, c, alice, orderBody(offer, f.searchId, saved));
 }
 
 /** Runs every job now, those queued for later too (the refunds' payouts). */

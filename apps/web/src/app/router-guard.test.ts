@@ -1,8 +1,7 @@
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localSession } from '../shared/auth/session';
 import { currentUser } from '../testing/accounts';
-import { routerOptions, routes } from './router';
+import { settledRouter } from '../testing/router';
 
 /** Page modules of the account area the router loaded, by name. */
 const loaded = vi.hoisted(() => new Set<string>());
@@ -21,16 +20,7 @@ vi.mock('./../features/wallet/pages/wallet-page', () => {
 });
 
 async function settle(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
-    const stop = router.subscribe((state) => {
-      if (state.initialized && state.navigation.state === 'idle') {
-        stop();
-        resolve();
-      }
-    });
-  });
+  const router = await settledRouter(path);
   const { pathname, search } = router.state.location;
   router.dispose();
   return pathname + search;

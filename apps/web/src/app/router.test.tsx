@@ -1,24 +1,14 @@
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSession } from '../shared/auth/session';
 import { currentUser } from '../testing/accounts';
 import { renderApp } from '../testing/render-app';
+import { settledRouter } from '../testing/router';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
-import { routerOptions, routes } from './router';
 
 /** Where the app's router settles for an address, without rendering anything. */
 async function settle(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
-    const stop = router.subscribe((state) => {
-      if (state.initialized && state.navigation.state === 'idle') {
-        stop();
-        resolve();
-      }
-    });
-  });
+  const router = await settledRouter(path);
   const { pathname, search } = router.state.location;
   // Only the catch-all route matched: the address names no page (its element then goes home).
   const unknown = router.state.matches.at(-1)?.route.path === '*';

@@ -1,7 +1,7 @@
-import { fulfilmentEndpoints as api, apiErrorSchema } from '@junction/domain';
+import { fulfilmentEndpoints as api } from '@junction/domain';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { noStore, serve } from '../../lib/serve';
+import { signedInRoute, userOf } from '../../plugins/auth';
 import type { FulfilmentService } from './fulfilment.service';
 import type { ItineraryFile, ItineraryService } from './itinerary/itinerary.service';
 import type { ProtectionService } from './protection/protection.service';
@@ -13,33 +13,24 @@ export const fulfilmentRoutes = (
   protection: ProtectionService,
 ): FastifyPluginAsync =>
   async function fulfilmentApi(app) {
-    const signedIn = {
-      tags: ['fulfilment'],
-      preHandler: requireUser,
-      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
-    };
-    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+    const signedIn = signedInRoute('fulfilment');
 
-    serve(app, api.order, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return fulfilment.orderFulfilment(userOf(req.auth), req.query.id);
-    });
-    serve(app, api.refundQuote, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return fulfilment.refunds.quote(userOf(req.auth), req.query);
-    });
+    serve(app, api.order, signedIn, async (req, reply) =>
+      noStore(reply, fulfilment.orderFulfilment(userOf(req.auth), req.query.id)),
+    );
+    serve(app, api.refundQuote, signedIn, async (req, reply) =>
+      noStore(reply, fulfilment.refunds.quote(userOf(req.auth), req.query)),
+    );
     serve(app, api.requestRefund, signedIn, async (req) => ({
       refunds: await fulfilment.refunds.request(userOf(req.auth), req.body),
     }));
     serve(app, api.withdrawRefund, signedIn, async (req) => fulfilment.refunds.withdraw(userOf(req.auth), req.body.id));
-    serve(app, api.refund, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return fulfilment.refunds.refundOf(userOf(req.auth), req.query.id);
-    });
-    serve(app, api.protection, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return protection.cases(userOf(req.auth), req.query.id);
-    });
+    serve(app, api.refund, signedIn, async (req, reply) =>
+      noStore(reply, fulfilment.refunds.refundOf(userOf(req.auth), req.query.id)),
+    );
+    serve(app, api.protection, signedIn, async (req, reply) =>
+      noStore(reply, protection.cases(userOf(req.auth), req.query.id)),
+    );
     serve(app, api.chooseProtection, signedIn, async (req) => protection.choose(userOf(req.auth), req.body));
     const download = (reply: FastifyReply, file: ItineraryFile) =>
       reply

@@ -1,23 +1,17 @@
-import { invoiceEndpoints as api, apiErrorSchema } from '@junction/domain';
+import { invoiceEndpoints as api } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { noStore, serve } from '../../lib/serve';
+import { signedInRoute, userOf } from '../../plugins/auth';
 import type { InvoicesService } from './invoices.service';
 
 /** The signed-in user's invoices of their own orders, their PDFs, and saved titles. */
 export const invoiceRoutes = (invoices: InvoicesService): FastifyPluginAsync =>
   async function invoicesApi(app) {
-    const signedIn = {
-      tags: ['invoices'],
-      preHandler: requireUser,
-      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
-    };
-    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+    const signedIn = signedInRoute('invoices');
 
-    serve(app, api.ofOrder, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return invoices.ofOrder(userOf(req.auth), req.query.orderId);
-    });
+    serve(app, api.ofOrder, signedIn, async (req, reply) =>
+      noStore(reply, invoices.ofOrder(userOf(req.auth), req.query.orderId)),
+    );
     serve(app, api.request, signedIn, async (req) => invoices.request(userOf(req.auth), req.body));
     serve(app, api.file, signedIn, async (req, reply) => {
       const file = await invoices.file(userOf(req.auth), req.query.id, req.query.copy);

@@ -1,24 +1,18 @@
-import { orderEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
+import { orderEndpoints as api, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { noStore, serve } from '../../lib/serve';
+import { signedInRoute, userOf } from '../../plugins/auth';
 import type { OrdersService } from './orders.service';
 
 /** Booking and orders (spec §7): the offer, creation, `GET /api/orders`, `GET /api/order`, `POST /api/order/cancel`. */
 export const orderRoutes = (orders: OrdersService, changes?: FastifyPluginAsync): FastifyPluginAsync =>
   async function orderApi(app) {
     if (changes) await app.register(changes);
-    const signedIn = {
-      tags: ['orders'],
-      preHandler: requireUser,
-      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
-    };
-    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+    const signedIn = signedInRoute('orders');
 
-    serve(app, api.offer, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return orders.offer(req.query.searchId, req.query.resultId, userOf(req.auth));
-    });
+    serve(app, api.offer, signedIn, async (req, reply) =>
+      noStore(reply, orders.offer(req.query.searchId, req.query.resultId, userOf(req.auth))),
+    );
 
     serve(app, api.create, signedIn, async (req) => {
       const key = req.headers[IDEMPOTENCY_HEADER];
@@ -26,15 +20,9 @@ export const orderRoutes = (orders: OrdersService, changes?: FastifyPluginAsync)
       return orders.create(userOf(req.auth), req.body, Array.isArray(key) ? key[0] : key, req.auth?.channel ?? 'web');
     });
 
-    serve(app, api.list, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return orders.list(userOf(req.auth), req.query);
-    });
+    serve(app, api.list, signedIn, async (req, reply) => noStore(reply, orders.list(userOf(req.auth), req.query)));
 
-    serve(app, api.get, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return orders.get(userOf(req.auth), req.query.id);
-    });
+    serve(app, api.get, signedIn, async (req, reply) => noStore(reply, orders.get(userOf(req.auth), req.query.id)));
 
     serve(app, api.cancel, signedIn, async (req) => orders.cancel(userOf(req.auth), req.body.id));
   };

@@ -1,7 +1,7 @@
-import { paymentEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
+import { paymentEndpoints as api, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { noStore, serve } from '../../lib/serve';
+import { signedInRoute, userOf } from '../../plugins/auth';
 import type { PaymentsService } from './payment.service';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -9,12 +9,7 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /** Paying an order (spec §4 payment page): `POST /api/order/pay` and `GET /api/order/payment`. */
 export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
   async function paymentApi(app) {
-    const signedIn = {
-      tags: ['payment'],
-      preHandler: requireUser,
-      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema },
-    };
-    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+    const signedIn = signedInRoute('payment', [400, 404, 422, 503]);
 
     serve(app, api.pay, signedIn, async (req) =>
       payments.pay(
@@ -30,8 +25,7 @@ export const paymentRoutes = (payments: PaymentsService): FastifyPluginAsync =>
 
     serve(app, api.methods, { tags: ['payment'] }, async () => payments.methods());
 
-    serve(app, api.state, signedIn, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return payments.state(userOf(req.auth), req.query.orderId, req.query.attemptId);
-    });
+    serve(app, api.state, signedIn, async (req, reply) =>
+      noStore(reply, payments.state(userOf(req.auth), req.query.orderId, req.query.attemptId)),
+    );
   };

@@ -1,12 +1,5 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type {
-  Database,
-  Db,
-  WalletEntriesTable,
-  WalletEntryKind,
-  WalletTopupStatus,
-  WalletTopupsTable,
-} from '../../db/database';
+import type { Database, Db, WalletEntriesTable, WalletTopupStatus, WalletTopupsTable } from '../../db/database';
 
 export type Trx = Transaction<Database>;
 export type Executor = Db | Trx;
@@ -18,16 +11,8 @@ export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'e
 export type TopupChange = Partial<
   Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
 >;
-export type NewWalletEntry = {
-  userId: string;
-  kind: WalletEntryKind;
-  amountMinor: number;
-  balanceAfterMinor: number;
-  idempotencyKey: string;
-  orderId: string | null;
-  reference: string | null;
-  createdAt: Date;
-};
+/** A new line of the ledger: every column but the id the database gives it. */
+export type NewWalletEntry = Omit<WalletEntryRow, 'id'>;
 
 /**
  * The only SQL of the wallet. Every statement names the user, so nobody reads or moves another

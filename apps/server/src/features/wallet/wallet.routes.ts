@@ -1,18 +1,13 @@
-import { walletEndpoints as api, apiErrorSchema, IDEMPOTENCY_HEADER } from '@junction/domain';
+import { walletEndpoints as api, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { signedInRoute, userOf } from '../../plugins/auth';
 import type { WalletService } from './wallet.service';
 
 /** The wallet of the signed-in user (spec §2 /account/wallet): balance, ledger, saved cards, top-ups. */
 export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
   async function walletApi(app) {
-    const signedIn = {
-      tags: ['wallet'],
-      preHandler: requireUser,
-      responses: { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
-    };
-    const userOf = (auth: { userId: string } | null) => auth?.userId ?? '';
+    const signedIn = signedInRoute('wallet');
 
     serve(app, api.summary, signedIn, async (req) => wallet.summary(userOf(req.auth)));
     serve(app, api.entries, signedIn, async (req) => wallet.entries(userOf(req.auth), req.query));

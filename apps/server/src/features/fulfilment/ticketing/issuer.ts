@@ -1,3 +1,5 @@
+import type { IssuedTicket } from '../../../lib/china-railway-tickets';
+
 /**
  * The ticketing interface every supplier implements (docs/architecture.md §9): airlines issue e-tickets,
  * China Railway issues rail tickets (online or offline). A request carries a key; sent again with the
@@ -65,21 +67,7 @@ export type IssueRequest = {
   people?: () => Promise<BookingPeople>;
 };
 
-export type IssuedTicket = {
-  legIndex: number;
-  travellerPosition: number;
-  /** Airline record locator (6 characters) or China Railway's order number. */
-  bookingReference: string;
-  /** 13-digit e-ticket number (3-digit airline prefix + 10 digits) or China Railway's ticket number. */
-  ticketNumber: string;
-  seat: string | null;
-  /** Rail: coach number. */
-  coach: string | null;
-  /** Rail sleepers: lower, middle or upper. */
-  berth: string | null;
-  /** Rail: check-in gate at the departure station. */
-  gate: string | null;
-};
+export type { IssuedTicket };
 
 /** A schedule change the supplier published for a leg: its new local departure and arrival. */
 export type ScheduleChange = { legIndex: number; departureTime: string; arrivalTime: string };

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../db/database';
+import { chinaRailwayTickets, randomDigits } from '../../../lib/china-railway-tickets';
 import { announceDelay, type DelayOptions, drawDelays } from './delay-sim';
 import {
   type IssuedTicket,
@@ -71,7 +72,6 @@ export function airlinePrefix(carrier: string): string {
 }
 
 const LOCATOR_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
 const locator = () => Array.from({ length: 6 }, () => LOCATOR_CHARS[randomInt(0, LOCATOR_CHARS.length)]).join('');
 
 /** Adds minutes to a local ISO time, keeping its offset. */
@@ -198,7 +198,7 @@ export class SimulatedAirline extends SimulatedIssuer {
           legIndex: leg.index,
           travellerPosition: t.position,
           bookingReference: pnr,
-          ticketNumber: `${prefix}${digits(10)}`,
+          ticketNumber: `${prefix}${randomDigits(10)}`,
           seat,
           coach: null,
           berth: null,
@@ -210,9 +210,6 @@ export class SimulatedAirline extends SimulatedIssuer {
   }
 }
 
-const BERTHS: Record<number, string> = { 1: 'lower', 2: 'middle', 3: 'upper' };
-const SLEEPER_CLASSES = new Set(['F', 'A3', 'A4', 'A6', 'A', 'AI', 'AJ']);
-
 /**
  * China Railway: an order number (E and nine digits) per booking, a ticket number per traveller and
  * train, the coach, the seat (number and letter) or the berth, and the check-in gate of the station.
@@ -221,37 +218,6 @@ export class SimulatedRailway extends SimulatedIssuer {
   readonly kind = 'rail' as const;
 
   protected make(request: IssueRequest): IssuedTicket[] {
-    const orderNo = `E${digits(9)}`;
-    const tickets: IssuedTicket[] = [];
-    for (const leg of request.legs) {
-      const sleeper = SLEEPER_CLASSES.has(leg.cabin);
-      const coach = String(randomInt(1, 17)).padStart(2, '0');
-      const gate = `${'ABC'[randomInt(0, 3)]}${randomInt(1, 25)}`;
-      let row = randomInt(1, 18);
-      for (const t of request.travellers) {
-        const free = t.type === 'FREE_CHILD';
-        let seat: string | null = null;
-        let berth: string | null = null;
-        if (!free && sleeper) {
-          const bunk = t.bunk ?? randomInt(1, 4);
-          berth = BERTHS[bunk] ?? 'lower';
-          seat = String(row++).padStart(2, '0');
-        } else if (!free) {
-          const letter = t.seatLetter ?? 'ABCDF'[randomInt(0, 5)];
-          seat = `${String(row++).padStart(2, '0')}${letter}`;
-        }
-        tickets.push({
-          legIndex: leg.index,
-          travellerPosition: t.position,
-          bookingReference: orderNo,
-          ticketNumber: `${orderNo}${leg.index + 1}${String(t.position + 1).padStart(2, '0')}${digits(4)}`,
-          seat,
-          coach: free ? null : coach,
-          berth,
-          gate,
-        });
-      }
-    }
-    return tickets;
+    return chinaRailwayTickets(request, () => randomInt(1, 4));
   }
 }

@@ -7,6 +7,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import styles from '../components/info.module.css';
@@ -25,6 +26,31 @@ const COMMITMENT_ICONS = [
   <SafetyCertificateOutlined key="1" />,
   <CustomerServiceOutlined key="2" />,
 ];
+
+type TilesProps = {
+  heading: string;
+  items: readonly { title: string; text: string }[];
+  icons: readonly ReactNode[];
+  grid: string | undefined;
+};
+
+/** A section of tiles, each with its icon, title and text. */
+function Tiles({ heading, items, icons, grid }: TilesProps) {
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.sectionTitle}>{heading}</h2>
+      <div className={grid}>
+        {items.map((item, i) => (
+          <div key={item.title} className={styles.tile}>
+            <span className={styles.tileIcon}>{icons[i % icons.length]}</span>
+            <h3 className={styles.tileTitle}>{item.title}</h3>
+            <p className={styles.tileText}>{item.text}</p>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 export function AboutPage() {
   const { t } = useTranslation('about');
@@ -60,30 +86,13 @@ export function AboutPage() {
             </dl>
           </div>
         </section>
-        <section className={styles.card}>
-          <h2 className={styles.sectionTitle}>{t('pillars.heading', values)}</h2>
-          <div className={styles.grid4}>
-            {pillars.map((item, i) => (
-              <div key={item.title} className={styles.tile}>
-                <span className={styles.tileIcon}>{PILLAR_ICONS[i % PILLAR_ICONS.length]}</span>
-                <h3 className={styles.tileTitle}>{item.title}</h3>
-                <p className={styles.tileText}>{item.text}</p>
-              </div>
-            ))}
-          </div>
-        </section>
-        <section className={styles.card}>
-          <h2 className={styles.sectionTitle}>{t('commitments.heading', values)}</h2>
-          <div className={styles.grid3}>
-            {commitments.map((item, i) => (
-              <div key={item.title} className={styles.tile}>
-                <span className={styles.tileIcon}>{COMMITMENT_ICONS[i % COMMITMENT_ICONS.length]}</span>
-                <h3 className={styles.tileTitle}>{item.title}</h3>
-                <p className={styles.tileText}>{item.text}</p>
-              </div>
-            ))}
-          </div>
-        </section>
+        <Tiles heading={t('pillars.heading', values)} items={pillars} icons={PILLAR_ICONS} grid={styles.grid4} />
+        <Tiles
+          heading={t('commitments.heading', values)}
+          items={commitments}
+          icons={COMMITMENT_ICONS}
+          grid={styles.grid3}
+        />
         <section className={styles.card}>
           <h2 className={styles.sectionTitle}>
             <TeamOutlined /> {t('company.heading', values)}

@@ -10,7 +10,8 @@ import { PlusDays } from '../../../shared/ui/travel-dates';
 import { clockOf, dayOf, splitMinutes } from '../lib/time';
 import styles from './orders.module.css';
 
-const ICON: Record<ResultLeg['kind'], ReactNode> = {
+/** The icon of each kind of leg. */
+export const LEG_ICON: Record<ResultLeg['kind'], ReactNode> = {
   air: <RocketOutlined />,
   land: <NodeIndexOutlined />,
   subway: <NodeIndexOutlined />,
@@ -64,7 +65,7 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
                     data-kind={leg.kind}
                   >
                     <span className={styles.legIcon} aria-hidden="true">
-                      {ICON[leg.kind]}
+                      {LEG_ICON[leg.kind]}
                     </span>
                     <div className={styles.legTimes}>
                       {dayOf(leg.departureTime) !== dayOf(legs[b.start]?.departureTime ?? '') ? (

@@ -254,3 +254,6 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
     ...{ ...ticketing, ...contacts, ...pricing, usable, route, stepOk, next, fixOn, submit },
   };
 }
+
+/** A booking's state and steps, as the booking page's sections read them. */
+export type Booking = ReturnType<typeof useBooking>;
