@@ -85,8 +85,10 @@ const messages = (page: Page, body: string) => page.getByTestId('chat-message').
 
 async function openFromMenu(page: Page) {
   await page.goto('/account/personal-info');
+  // The account page in place first: on a busy machine its parts may still be loading when the menu shows.
+  await expect(page.getByTestId('profile-form')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('online-service-entry').click();
-  await expect(panel(page)).toBeVisible();
+  await expect(panel(page)).toBeVisible({ timeout: 60_000 });
 }
 
 async function say(page: Page, body: string) {

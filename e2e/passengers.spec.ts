@@ -5,20 +5,36 @@ import { signedInTraveller } from './trip-api';
 const ID_CARD = '11010519491231002X';
 const PASSPORT = 'E12345678';
 
-/** Picks an option of an antd select by typing it and choosing the first match. */
+/**
+ * Picks an option of an antd select by typing it and choosing the first match, until the field shows it: on a
+ * busy machine the list may still be filtering, or another select's list still closing, when the click comes.
+ */
 async function choose(page: Page, select: Locator, typed: string, option: string) {
-  await select.click();
-  await page.keyboard.type(typed);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  await expect(async () => {
+    await select.click();
+    await page.keyboard.type(typed);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 10_000 });
+    await expect(select).toContainText(option, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** The text box of an antd date picker, wherever the picker puts its test id. */
 const dateInput = (scope: Locator, testId: string) =>
   scope.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
+
+/**
+ * Waits for the traveller dialog to finish opening: it grows from the button clicked, and a click while it
+ * still moves may land on the button beside the one meant (Cancel, beside Save).
+ */
+async function opened(page: Page) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('passenger-form') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom/);
+}
 
 async function typeDate(page: Page, input: Locator, date: string) {
   await input.click();
@@ -48,6 +64,7 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('add-passenger').first().click();
     const modal = page.getByTestId('passenger-modal');
     const form = modal.getByTestId('passenger-form');
+    await opened(page);
     await expect(form.getByTestId('name-hint')).toHaveText(tx('passengers', 'form.hint.either'));
 
     // Every message of spec §5 the form shows, in the UI language.
@@ -106,6 +123,7 @@ for (const lang of LANGUAGES) {
 
     // Edit: the saved numbers stay, shown masked, unless retyped.
     await card.getByTestId('edit-passenger').click();
+    await opened(page);
     await expect(form.getByTestId('document-number').first()).toHaveAttribute('placeholder', 'E1****678');
     await expect(form.getByTestId('document-number').first()).toHaveValue('');
     // The saved ID card still decides date of birth and gender.
@@ -119,6 +137,7 @@ for (const lang of LANGUAGES) {
 
     // Unsaved edits: closing the form asks first, and so does leaving the page.
     await card.getByTestId('edit-passenger').click();
+    await opened(page);
     await form.getByLabel(tx('passengers', 'form.chineseName'), { exact: true }).fill('张三丰');
     await form.getByRole('button', { name: tx('passengers', 'form.cancel') }).click();
     await expect(page.getByText(tx('passengers', 'leave.content'))).toBeVisible();

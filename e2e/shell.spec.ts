@@ -171,16 +171,37 @@ test.describe('failed requests', () => {
     baseURL,
   }) => {
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: baseURL ?? '' }]);
-    await page.route('**/api/site', (route) =>
-      route.fulfill({ status: 419, json: { errorCode: 4190, errorContent: 'System is busy' } }),
-    );
+    // The page's clock is the test's: the half minute of waits between tries passes as the test moves it on.
+    await page.clock.install();
+    let tries = 0;
+    await page.route('**/api/site', (route) => {
+      tries += 1;
+      return route.fulfill({ status: 419, json: { errorCode: 4190, errorContent: 'System is busy' } });
+    });
     await page.goto('/');
     await expect(page.getByTestId('busy-notice')).toHaveText(text('zh-CN', 'load', 'busy'));
-    // About half a minute of tries with growing waits, then the dialog.
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(text('zh-CN', 'errors', 'busy'), { timeout: 90_000 });
+    // The first try and five more with growing waits (about half a minute in all), the notice showing and no
+    // dialog until the last of them is refused.
+    await expect
+      .poll(
+        async () => {
+          await expect(dialog).toHaveCount(0);
+          await page.clock.fastForward(5_000);
+          return tries;
+        },
+        { timeout: 90_000, intervals: [100] },
+      )
+      .toBe(6);
+    await expect(dialog).toContainText(text('zh-CN', 'errors', 'busy'));
+    await expect(page.getByTestId('busy-notice')).toBeHidden();
+    // Closed once its opening is over, it stays closed: the page tries no more.
+    await expect(dialog).not.toHaveClass(/ant-zoom/);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();
+    await page.clock.fastForward(60_000);
+    await expect(dialog).toBeHidden();
+    expect(tries).toBe(6);
   });
 
   test('a page that cannot load its data shows a retry screen inside the shell', async ({ page }) => {
