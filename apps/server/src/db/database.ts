@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
 import type { ChangeTables } from './tables/change';
+import type { ChangeStepTables } from './tables/change-steps';
 import type { FulfilmentTables } from './tables/fulfilment';
 import type { InvoicesTables } from './tables/invoices';
 import type { NotificationsTables } from './tables/notifications';
@@ -14,6 +15,7 @@ import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
 export type * from './tables/change';
+export type * from './tables/change-steps';
 export type * from './tables/fulfilment';
 export type * from './tables/invoices';
 export type * from './tables/notifications';
@@ -34,7 +36,8 @@ export type Database = AccountTables &
   PaymentTables &
   InvoicesTables &
   ProtectionTables &
-  ChangeTables;
+  ChangeTables &
+  ChangeStepTables;
 
 export type Db = Kysely<Database>;
 

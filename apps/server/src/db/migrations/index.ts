@@ -33,6 +33,7 @@ import * as supply from './0012-supply';
 import * as change from './0013-change';
 import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
+import * as changeSteps from './0016-change-steps';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0013-change': change,
   '0014-invoices': invoices,
   '0015-protection': protection,
+  '0016-change-steps': changeSteps,
 };

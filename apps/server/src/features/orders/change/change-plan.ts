@@ -6,7 +6,9 @@ import {
   type BookingExtras,
   type ChangeMoney,
   type ChangeQuote,
+  type ChangeStatus,
   type ChangeTrip,
+  isOpenChange,
   isRide,
   ORDER_STATUS,
   orderStatusCodec,
@@ -77,7 +79,7 @@ export const changesMade = (changes: ChangeRow[], subOrderId: string): number =>
 export function changeBlocked(full: FullOrder, sub: SubOrderRow, changes: ChangeRow[]): string | null {
   if (orderStatusCodec.decode(full.order.status) !== ORDER_STATUS.TICKETED) return 'status';
   if (subOrderStatusCodec.decode(sub.status) !== SUB_ORDER_STATUS.TICKETED) return 'status';
-  if (changes.some((c) => c.status === 'awaiting-payment' || c.status === 'issuing')) return 'status';
+  if (changes.some((c) => isOpenChange(c.status as ChangeStatus))) return 'status';
   return null;
 }
 
