@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   type ChangeOptions,
   isRide,
+  type Order,
   type ResultLeg,
   railChangeAllowed,
   railClassFare,
@@ -110,6 +111,14 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('change-confirm').click();
       await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
       await page.locator('label:has([data-testid="method-wallet"])').click();
+      // The payment page shows what the difference pays for: the old trip and the new one, fares, fee, difference.
+      const summary = page.getByTestId('change-summary');
+      const booked = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+      await expect(summary.getByTestId('change-from')).toContainText(booked.subOrders[0]?.flightNumber as string);
+      await expect(summary.getByTestId('change-to')).toContainText(number);
+      await expect(summary).toContainText(text(lang, 'payment', 'change.oldFare'));
+      await expect(summary).toContainText(text(lang, 'payment', 'change.newFare'));
+      await expect(summary.getByTestId('change-summary-due')).toBeVisible();
       await shot(page, `change-payment-${lang}`);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
