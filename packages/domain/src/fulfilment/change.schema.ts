@@ -49,6 +49,11 @@ export const changeQuoteQuerySchema = z.object({
   subOrderId: z.uuid(),
   searchId: z.string().min(1).max(100),
   resultId: z.string().min(1).max(200),
+  /** A train ticket's new seat class (another class of the same train, or of the new one); else the class it has. */
+  seatClass: z
+    .string()
+    .regex(/^[A-Z0-9]{1,2}$/)
+    .optional(),
 });
 export type ChangeQuoteQuery = z.infer<typeof changeQuoteQuerySchema>;
 

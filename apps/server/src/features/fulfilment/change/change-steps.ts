@@ -104,7 +104,15 @@ export async function replaceRides(
   const extras = order.extras as BookingExtras;
   const rail = (extras.rail ?? []).map((c) => {
     const k = indices.indexOf(c.leg);
-    return k < 0 ? c : { ...c, seatClass: seatClass || (newLegs[k]?.cabin ?? c.seatClass) };
+    const to = seatClass || (newLegs[k]?.cabin ?? c.seatClass);
+    // Seats or bunks chosen in another class do not carry over to the new one.
+    return k < 0 || to === c.seatClass ? c : { ...c, seatClass: to, seats: [], bunks: [] };
+  });
+  // A ride sold in its own class had no choice recorded: the class it moves to is recorded now.
+  indices.forEach((i, k) => {
+    const leg = newLegs[k];
+    if (leg?.kind === 'land' && seatClass && seatClass !== leg.cabin && !rail.some((c) => c.leg === i))
+      rail.push({ leg: i, seatClass, seats: [], bunks: [] });
   });
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
