@@ -5,6 +5,7 @@ import {
   railClassFare,
   type SearchResult,
 } from '@junction/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, bookingClient } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
@@ -65,6 +66,19 @@ describe('changing a train ticket to another seat class of the same train', () =
       expect(apiErrorSchema.parse(res.json())).toMatchObject({ errorCode: 2207, params: { reason } });
     }
 
+    // The railway moved the booked train once; the change's new ticket is not that moved train.
+    const planted = '2026-12-01T05:00:00+08:00';
+    await sql`update orders set itinerary = jsonb_set(itinerary, '{scheduleChanges}', ${JSON.stringify([
+      {
+        legIndex: 0,
+        departureTime: train.legs[0]?.departureTime,
+        arrivalTime: train.legs[0]?.arrivalTime,
+        previousDepartureTime: planted,
+        previousArrivalTime: planted,
+      },
+    ])}::jsonb) where id = ${order.id}`.execute(t.db);
+    expect((await k.order(cookie, order.id)).scheduleChanges).toHaveLength(1);
+
     const res = await quoteOf(cookie, { ...ids, seatClass: 'M' });
     expect(res.statusCode, res.body).toBe(200);
     const q = changeQuoteSchema.parse(res.json());
@@ -90,6 +104,7 @@ describe('changing a train ticket to another seat class of the same train', () =
     const subs = new Map(after.subOrders.map((s) => [s.id, s]));
     expect(subs.get(old)?.status).toBe(4);
     expect(subs.get(change.newSubOrderId)).toMatchObject({ status: 5, flightNumber: train.legs[0]?.number });
+    expect(after.scheduleChanges.filter((c) => c.previousDepartureTime === planted)).toEqual([]);
     // The ticket is now first class: the order's seat choice and the seats held say so.
     const row = await t.db.selectFrom('orders').select('extras').where('id', '=', order.id).executeTakeFirstOrThrow();
     expect((row.extras as BookingExtras).rail?.[0]?.seatClass).toBe('M');

@@ -116,10 +116,14 @@ export async function replaceRides(
   });
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+  // A schedule change of a ride replaced was the old ride's, not the new one's.
+  const scheduleChanges = ((itinerary.scheduleChanges ?? []) as { legIndex: number }[]).filter(
+    (c) => !indices.includes(c.legIndex),
+  );
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs }),
+      itinerary: JSON.stringify({ ...itinerary, legs, scheduleChanges }),
       extras: JSON.stringify({ ...extras, rail }),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
