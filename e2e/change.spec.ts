@@ -80,7 +80,11 @@ async function trainsOfTheDay(page: Page, orderId: string) {
 async function chooseTrain(page: Page, number: string) {
   await page.getByTestId('change-ticket').first().click();
   await expect(page.getByTestId('change-page')).toBeVisible();
-  const row = page.getByTestId('change-result').and(page.locator(`[data-number="${number}"]`));
+  // A flight may be sold at more than one fare: the first is taken.
+  const row = page
+    .getByTestId('change-result')
+    .and(page.locator(`[data-number="${number}"]`))
+    .first();
   await expect(row).toBeVisible({ timeout: 90_000 });
   await row.getByTestId('change-choose').click();
   await expect(page.getByTestId('change-quote')).toBeVisible({ timeout: 30_000 });
