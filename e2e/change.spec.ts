@@ -2,11 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   type ChangeOptions,
   isRide,
+  type Order,
   type ResultLeg,
   railChangeAllowed,
   railClassFare,
   type SearchResult,
 } from '../packages/domain/src/index';
+import { routeCriteria } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, payFromWallet, searchThroughApi, signedInTraveller, topUpWallet } from './trip-api';
 
@@ -78,7 +80,11 @@ async function trainsOfTheDay(page: Page, orderId: string) {
 async function chooseTrain(page: Page, number: string) {
   await page.getByTestId('change-ticket').first().click();
   await expect(page.getByTestId('change-page')).toBeVisible();
-  const row = page.getByTestId('change-result').and(page.locator(`[data-number="${number}"]`));
+  // A flight may be sold at more than one fare: the first is taken.
+  const row = page
+    .getByTestId('change-result')
+    .and(page.locator(`[data-number="${number}"]`))
+    .first();
   await expect(row).toBeVisible({ timeout: 90_000 });
   await row.getByTestId('change-choose').click();
   await expect(page.getByTestId('change-quote')).toBeVisible({ timeout: 30_000 });
@@ -110,6 +116,14 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('change-confirm').click();
       await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
       await page.locator('label:has([data-testid="method-wallet"])').click();
+      // The payment page shows what the difference pays for: the old trip and the new one, fares, fee, difference.
+      const summary = page.getByTestId('change-summary');
+      const booked = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+      await expect(summary.getByTestId('change-from')).toContainText(booked.subOrders[0]?.flightNumber as string);
+      await expect(summary.getByTestId('change-to')).toContainText(number);
+      await expect(summary).toContainText(text(lang, 'payment', 'change.oldFare'));
+      await expect(summary).toContainText(text(lang, 'payment', 'change.newFare'));
+      await expect(summary.getByTestId('change-summary-due')).toBeVisible();
       await shot(page, `change-payment-${lang}`);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
@@ -167,3 +181,66 @@ for (const lang of LANGUAGES) {
     });
   });
 }
+
+// One walk in both languages: the change chosen and quoted in English, its difference paid and the order read in Chinese.
+test('a flight changed to another of its airline: the change fee and any rise paid on the payment page (en, zh-CN)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await useLanguage(context, baseURL as string, 'en');
+  await signedInTraveller(page, 'en');
+  const { results } = await searchThroughApi(page, routeCriteria('flight', 9));
+  const nonstop = results.filter(
+    (r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1 && r.fees.changeBefore !== null,
+  );
+  const carrier = (r: SearchResult) => r.legs[0]?.carrier;
+  const booked = nonstop.find((r) => nonstop.some((o) => o !== r && carrier(o) === carrier(r)));
+  const other = nonstop.find((o) => o !== booked && carrier(o) === carrier(booked as SearchResult));
+  expect(booked && other, 'an airline with two nonstop flights that allow changes').toBeTruthy();
+  const bookedNumber = booked?.legs[0]?.number as string;
+  const number = other?.legs[0]?.number as string;
+  const order = await bookTrip(page, 'flight', 9, undefined, {
+    choose: (found) =>
+      found.find((r) => r.kind === 'flight' && r.legs.length === 1 && r.legs[0]?.number === bookedNumber),
+  });
+  await payFromWallet(page, order.id);
+  await page.goto(`/order?id=${order.id}`);
+  await expect(page.getByTestId('order-status')).toHaveText(text('en', 'orders', 'status.5'), { timeout: 90_000 });
+  // The booked flight as it runs now (its airline may have moved it when it issued the ticket).
+  const ticketed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+  const bookedTime = ticketed.legs[0]?.departureTime.slice(11, 16) as string;
+  await chooseTrain(page, number);
+  const quote = page.getByTestId('change-quote');
+  await expect(quote).toContainText(text('en', 'orders', 'change.airFee'));
+  await expect(page.getByTestId('change-due')).toBeVisible();
+  await shot(page, 'change-quote-flight-en');
+  await topUpWallet(page, 500_000);
+  await page.getByTestId('change-confirm').click();
+  await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
+
+  await useLanguage(context, baseURL as string, 'zh-CN');
+  await page.reload();
+  const summary = page.getByTestId('change-summary');
+  await expect(summary.getByTestId('change-from')).toContainText(bookedNumber);
+  await expect(summary.getByTestId('change-to')).toContainText(number);
+  await expect(summary).toContainText(text('zh-CN', 'payment', 'change.fee'));
+  await page.locator('label:has([data-testid="method-wallet"])').click();
+  await shot(page, 'change-payment-flight-zh-CN');
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/order?id=${order.id}`);
+  await expect(page.getByTestId('order-status')).toHaveText(text('zh-CN', 'orders', 'status.5'), { timeout: 90_000 });
+  const row = page.getByTestId('change-row');
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  // The changed ticket keeps its own flight and time, with no schedule change of the new flight's ride on it.
+  const changed = page.getByTestId('sub-order').and(page.locator('[data-status="4"]'));
+  await expect(changed.getByTestId('ticket-row')).toContainText(`${bookedNumber} `);
+  await expect(changed.getByTestId('ticket-row')).toContainText(bookedTime);
+  await expect(changed.getByTestId('schedule-changed')).toHaveCount(0);
+  await expect(page.getByTestId('sub-order').and(page.locator('[data-status="5"]'))).toContainText(number);
+  await shot(page, 'change-order-flight-zh-CN');
+  expect(errors).toEqual([]);
+});

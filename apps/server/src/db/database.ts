@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
 import type { ChangeTables } from './tables/change';
+import type { ChangeStepTables } from './tables/change-steps';
 import type { FulfilmentTables } from './tables/fulfilment';
 import type { InvoicesTables } from './tables/invoices';
 import type { NotificationsTables } from './tables/notifications';
@@ -15,6 +16,7 @@ import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
 export type * from './tables/change';
+export type * from './tables/change-steps';
 export type * from './tables/fulfilment';
 export type * from './tables/invoices';
 export type * from './tables/notifications';
@@ -37,6 +39,7 @@ export type Database = AccountTables &
   InvoicesTables &
   ProtectionTables &
   ChangeTables &
+  ChangeStepTables &
   StudentFareTables;
 
 export type Db = Kysely<Database>;

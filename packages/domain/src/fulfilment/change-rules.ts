@@ -1,4 +1,6 @@
+import type { TransitionTable } from '../orders/order-status';
 import type { FeeRules } from '../search/search.schema';
+import type { ChangeStatus } from './change.schema';
 import { AIR_FEE_CUTOFF_HOURS, RAIL_REFUND_LADDER } from './refund-rules';
 
 /**
@@ -151,3 +153,21 @@ export function airChangeMoney(p: {
     percent: null,
   };
 }
+
+/** A change starts awaiting its difference, or issuing when nothing is to pay. */
+export const INITIAL_CHANGE_STATUSES: readonly ChangeStatus[] = ['awaiting-payment', 'issuing'];
+
+/**
+ * The steps of a ticket change, each a compare-and-set with an event row: a difference paid sends it to
+ * issuing, an unpaid one lapses; the new ticket issued makes it done, refused makes it failed.
+ */
+export const CHANGE_TRANSITIONS: TransitionTable<ChangeStatus> = new Map<ChangeStatus, ChangeStatus[]>([
+  ['awaiting-payment', ['issuing', 'lapsed']],
+  ['issuing', ['done', 'failed']],
+  ['done', []],
+  ['lapsed', []],
+  ['failed', []],
+]);
+
+/** Still under way: the ticket has one open change at most. */
+export const isOpenChange = (status: ChangeStatus): boolean => (CHANGE_TRANSITIONS.get(status) ?? []).length > 0;

@@ -3,8 +3,11 @@ import { z } from 'zod';
 const isoDateTime = z.iso.datetime({ offset: true });
 const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
 
-/** The statuses of a ticket change: its difference awaited, its new ticket being issued, done, or lapsed unpaid. */
-export const CHANGE_STATUSES = ['awaiting-payment', 'issuing', 'done', 'lapsed'] as const;
+/**
+ * The statuses of a ticket change: its difference awaited, its new ticket being issued, done, lapsed
+ * unpaid, or failed (the new ticket was refused: the old one stands and the difference is refunded).
+ */
+export const CHANGE_STATUSES = ['awaiting-payment', 'issuing', 'done', 'lapsed', 'failed'] as const;
 export const changeStatusSchema = z.enum(CHANGE_STATUSES);
 export type ChangeStatus = z.infer<typeof changeStatusSchema>;
 
@@ -46,6 +49,11 @@ export const changeQuoteQuerySchema = z.object({
   subOrderId: z.uuid(),
   searchId: z.string().min(1).max(100),
   resultId: z.string().min(1).max(200),
+  /** A train ticket's new seat class (another class of the same train, or of the new one); else the class it has. */
+  seatClass: z
+    .string()
+    .regex(/^[A-Z0-9]{1,2}$/)
+    .optional(),
 });
 export type ChangeQuoteQuery = z.infer<typeof changeQuoteQuerySchema>;
 

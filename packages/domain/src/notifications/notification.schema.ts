@@ -32,11 +32,14 @@ export const NOTICE_KINDS = [
   'waitlist-cancelled-refunded',
   /**
    * A ticket change (改签): confirmed with a difference to pay, its new ticket issued (with any refund of
-   * a lower fare on its way), and that refund paid out.
+   * a lower fare on its way), and that refund paid out; or its new ticket refused (the old one stands) and
+   * what was paid for the change returned.
    */
   'change-payment-due',
   'ticket-changed',
   'change-refund-done',
+  'change-failed',
+  'change-failed-refund-done',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

@@ -88,7 +88,8 @@ export const PAYMENT_TRANSITIONS: TransitionTable<PaymentStatus> = new Map<Payme
 export const SUB_ORDER_TRANSITIONS: TransitionTable<SubOrderStatus> = new Map<SubOrderStatus, SubOrderStatus[]>([
   [null, [S.PAID, S.CANCELLED]],
   [S.PAID, [S.ISSUING, S.REFUNDING, S.CANCELLED]],
-  [S.ISSUING, [S.TICKETED, S.REFUNDING]],
+  // A change's new ticket the issuer refused is cancelled: the old ticket stands again (4 → 5).
+  [S.ISSUING, [S.TICKETED, S.REFUNDING, S.CANCELLED]],
   [S.TICKETED, [S.CHANGED, S.REFUNDING]],
   [S.CHANGED, [S.TICKETED, S.REFUNDING]],
   // A refund the traveller withdraws while it is processing gives the ticket back (spec §8).

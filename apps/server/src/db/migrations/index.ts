@@ -33,6 +33,7 @@ import * as supply from './0012-supply';
 import * as change from './0013-change';
 import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
+import * as changeSteps from './0016-change-steps';
 import * as studentFares from './0017-student-fares';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0013-change': change,
   '0014-invoices': invoices,
   '0015-protection': protection,
+  '0016-change-steps': changeSteps,
   '0017-student-fares': studentFares,
 };

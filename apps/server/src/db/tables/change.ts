@@ -7,7 +7,7 @@ export type TicketChangesTable = {
   orderId: string;
   oldSubOrderId: string;
   newSubOrderId: string;
-  /** 'awaiting-payment', 'issuing', 'done' or 'lapsed'. */
+  /** A step of `CHANGE_TRANSITIONS`: 'awaiting-payment', 'issuing', 'done', 'lapsed' or 'failed'. */
   status: string;
   oldFareMinor: number;
   newFareMinor: number;
@@ -17,6 +17,8 @@ export type TicketChangesTable = {
   oldTrip: ColumnType<unknown, string, string>;
   newTrip: ColumnType<unknown, string, string>;
   newLegs: ColumnType<unknown, string, string>;
+  /** The rides the change replaced in the order's itinerary, kept once it goes ahead (a refused new ticket puts them back). */
+  oldLegs: ColumnType<unknown, string | null | undefined, string | null>;
   /** The seat stock the new train's seats are held in, and the old train's, given back once the change goes ahead. */
   seatKey: string | null;
   oldSeatKey: string | null;

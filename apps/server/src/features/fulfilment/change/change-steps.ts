@@ -1,5 +1,8 @@
 import {
   type BookingExtras,
+  CHANGE_STATUSES,
+  type ChangeTrip,
+  isOpenChange,
   ORDER_STATUS as O,
   orderStatusCodec,
   type ResultLeg,
@@ -7,6 +10,7 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { addJob } from '../../../jobs/jobs';
+import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
@@ -18,7 +22,7 @@ declare module '../../../jobs/jobs' {
   }
 }
 
-const OPEN = ['awaiting-payment', 'issuing'];
+const OPEN = CHANGE_STATUSES.filter(isOpenChange);
 
 /**
  * A change goes ahead, in the ticketing job's transaction once its order is in ticketing (4): paid, or
@@ -39,7 +43,9 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
   const subs = await ctx.repo.subOrders(order.id, trx);
   const newSub = subs.find((s) => s.id === change.newSubOrderId);
   if (!newSub || newSub.status !== null) return false;
-  await trx.updateTable('ticketChanges').set({ status: 'issuing' }).where('id', '=', change.id).execute();
+  if (change.status === 'awaiting-payment') {
+    await changeLifecycle.move(trx, { changeId: change.id, from: 'awaiting-payment', to: 'issuing', at });
+  }
   const moved = [
     { subOrderId: change.oldSubOrderId, from: S.TICKETED, to: S.CHANGED, kind: 'sub-order-changed' },
     { subOrderId: change.newSubOrderId, from: null, to: S.PAID, kind: 'sub-order-paid' },
@@ -56,8 +62,14 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
       data: { subOrderId: m.subOrderId, changeId: change.id },
     });
   }
-  await replaceRides(trx, order, newSub.legs as number[], change.newLegs as ResultLeg[]);
-  if (change.oldSeatKey) await releaseHold(trx, order.id, change.oldSeatKey, at);
+  const indices = newSub.legs as number[];
+  const oldLegs = indices.map((i) => (order.itinerary as Itinerary).legs[i]);
+  await trx
+    .updateTable('ticketChanges')
+    .set({ oldLegs: JSON.stringify(oldLegs) })
+    .where('id', '=', change.id)
+    .execute();
+  await replaceRides(trx, order, indices, change.newLegs as ResultLeg[], (change.newTrip as ChangeTrip).seatClass);
   await addJob(
     trx,
     'fulfilment.issue',
@@ -75,8 +87,14 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
   return true;
 }
 
-/** The order's itinerary with the new rides at the old ones' places, its departure and the seat class chosen. */
-async function replaceRides(trx: Trx, order: OrderRow, indices: number[], newLegs: ResultLeg[]): Promise<void> {
+/** The order's itinerary with other rides at the given places, its departure and their seat class. */
+export async function replaceRides(
+  trx: Trx,
+  order: OrderRow,
+  indices: number[],
+  newLegs: ResultLeg[],
+  seatClass: string,
+): Promise<void> {
   const itinerary = order.itinerary as Itinerary & Record<string, unknown>;
   const legs = [...itinerary.legs];
   indices.forEach((i, k) => {
@@ -86,14 +104,26 @@ async function replaceRides(trx: Trx, order: OrderRow, indices: number[], newLeg
   const extras = order.extras as BookingExtras;
   const rail = (extras.rail ?? []).map((c) => {
     const k = indices.indexOf(c.leg);
-    return k < 0 ? c : { ...c, seatClass: newLegs[k]?.cabin ?? c.seatClass };
+    const to = seatClass || (newLegs[k]?.cabin ?? c.seatClass);
+    // Seats or bunks chosen in another class do not carry over to the new one.
+    return k < 0 || to === c.seatClass ? c : { ...c, seatClass: to, seats: [], bunks: [] };
+  });
+  // A ride sold in its own class had no choice recorded: the class it moves to is recorded now.
+  indices.forEach((i, k) => {
+    const leg = newLegs[k];
+    if (leg?.kind === 'land' && seatClass && seatClass !== leg.cabin && !rail.some((c) => c.leg === i))
+      rail.push({ leg: i, seatClass, seats: [], bunks: [] });
   });
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+  // A schedule change of a ride replaced was the old ride's, not the new one's.
+  const scheduleChanges = ((itinerary.scheduleChanges ?? []) as { legIndex: number }[]).filter(
+    (c) => !indices.includes(c.legIndex),
+  );
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs }),
+      itinerary: JSON.stringify({ ...itinerary, legs, scheduleChanges }),
       extras: JSON.stringify({ ...extras, rail }),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
@@ -103,7 +133,7 @@ async function replaceRides(trx: Trx, order: OrderRow, indices: number[], newLeg
     .execute();
 }
 
-async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<void> {
+export async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<void> {
   const released = await trx
     .updateTable('seatHolds')
     .set({ releasedAt: at })
@@ -128,14 +158,10 @@ async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Pr
  * refund is queued. Nothing when the sub-order was not made by a change.
  */
 export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: OrderRow, subOrderId: string, at: Date) {
-  const change = await trx
-    .updateTable('ticketChanges')
-    .set({ status: 'done', doneAt: at })
-    .where('newSubOrderId', '=', subOrderId)
-    .where('status', '=', 'issuing')
-    .returningAll()
-    .executeTakeFirst();
+  const change = await changeLifecycle.move(trx, { newSubOrderId: subOrderId, from: 'issuing', to: 'done', at });
   if (!change) return;
+  // The old train's seats are given back once its new ticket stands.
+  if (change.oldSeatKey) await releaseHold(trx, order.id, change.oldSeatKey, at);
   const event = { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId };
   await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,
@@ -170,7 +196,11 @@ export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: Orde
   }
 }
 
-/** A lower fare's difference, less its fee, back to the way the order was paid (once, by its key), then told. */
+/**
+ * A change's money back to the way the order was paid (once, by its key): a lower fare's difference less
+ * its fee once the change is done, then told; or the difference paid for a change whose new ticket was
+ * refused (the traveller was told when it failed).
+ */
 export async function refundChange(ctx: FulfilmentContext, changeId: string): Promise<void> {
   const change = await ctx.repo.db
     .selectFrom('ticketChanges')
@@ -178,21 +208,24 @@ export async function refundChange(ctx: FulfilmentContext, changeId: string): Pr
     .where('id', '=', changeId)
     .executeTakeFirst();
   const order = change ? await ctx.repo.order(change.orderId) : undefined;
-  if (!change || !order || change.status !== 'done' || change.refundMinor <= 0) return;
+  if (!change || !order) return;
+  const failed = change.status === 'failed';
+  const amountMinor = failed ? change.dueMinor : change.status === 'done' ? change.refundMinor : 0;
+  if (amountMinor <= 0) return;
   const { channel } = await ctx.refundMoney({
     orderId: order.id,
-    subOrderId: change.oldSubOrderId,
+    subOrderId: failed ? change.newSubOrderId : change.oldSubOrderId,
     userId: order.userId,
-    amountMinor: change.refundMinor,
+    amountMinor,
     idempotencyKey: `change-refund:${change.id}`,
   });
   const at = ctx.now();
   await ctx.repo.transaction(async (trx) => {
     const sent = await ctx.notify(trx, {
       userId: order.userId,
-      kind: 'change-refund-done',
+      kind: failed ? 'change-failed-refund-done' : 'change-refund-done',
       orderId: order.id,
-      params: { orderNumber: order.orderNumber, amountMinor: change.refundMinor },
+      params: { orderNumber: order.orderNumber, amountMinor },
       dedupeKey: `change-refund-done:${change.id}`,
       at,
     });
@@ -204,7 +237,7 @@ export async function refundChange(ctx: FulfilmentContext, changeId: string): Pr
       from: status,
       to: status,
       at,
-      data: { changeId, amountMinor: change.refundMinor, channel },
+      data: { changeId, amountMinor, channel },
     });
   });
 }

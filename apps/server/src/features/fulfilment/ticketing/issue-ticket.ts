@@ -1,6 +1,7 @@
 import { type BookingExtras, type ResultLeg, SUB_ORDER_STATUS as S, subOrderStatusCodec } from '@junction/domain';
 import { addJob, type JobContext } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { failChange } from '../change/change-failed';
 import { finishChange } from '../change/change-steps';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
@@ -153,6 +154,12 @@ async function deadLetter(ctx: FulfilmentContext, order: OrderRow, sub: SubOrder
   await ctx.repo.transaction(async (trx: Trx) => {
     const locked = await ctx.repo.lockOrder(trx, order.id);
     if (!locked) return;
+    // A change's new ticket refused: the old ticket stands, and only the difference paid comes back.
+    if (await failChange(ctx, trx, locked, { subOrderId: sub.id, error, at })) {
+      await staffAlert(trx, order.id, sub.id, error);
+      await settleTicketing(ctx, trx, locked, at);
+      return;
+    }
     if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to }))) return;
     await orderLifecycle.subOrderEvent(trx, {
       orderId: order.id,
@@ -171,12 +178,17 @@ async function deadLetter(ctx: FulfilmentContext, order: OrderRow, sub: SubOrder
       dedupeKey: `ticketing-failed:${sub.id}`,
       at,
     });
-    await addJob(
-      trx,
-      'fulfilment.staff-alert',
-      { orderId: order.id, subOrderId: sub.id, error: error.slice(0, 500) },
-      { jobKey: `staff-alert:${sub.id}` },
-    );
+    await staffAlert(trx, order.id, sub.id, error);
     await settleTicketing(ctx, trx, locked, at);
   });
 }
+
+const staffAlert = (trx: Trx, orderId: string, subOrderId: string, error: string) =>
+  addJob(
+    trx,
+    'fulfilment.staff-alert',
+    { orderId, subOrderId, error: error.slice(0, 500) },
+    {
+      jobKey: `staff-alert:${subOrderId}`,
+    },
+  );

@@ -6,7 +6,9 @@ import {
   type BookingExtras,
   type ChangeMoney,
   type ChangeQuote,
+  type ChangeStatus,
   type ChangeTrip,
+  isOpenChange,
   isRide,
   ORDER_STATUS,
   orderStatusCodec,
@@ -77,7 +79,7 @@ export const changesMade = (changes: ChangeRow[], subOrderId: string): number =>
 export function changeBlocked(full: FullOrder, sub: SubOrderRow, changes: ChangeRow[]): string | null {
   if (orderStatusCodec.decode(full.order.status) !== ORDER_STATUS.TICKETED) return 'status';
   if (subOrderStatusCodec.decode(sub.status) !== SUB_ORDER_STATUS.TICKETED) return 'status';
-  if (changes.some((c) => c.status === 'awaiting-payment' || c.status === 'issuing')) return 'status';
+  if (changes.some((c) => isOpenChange(c.status as ChangeStatus))) return 'status';
   return null;
 }
 
@@ -91,7 +93,7 @@ export function planChange(
   subOrderId: string,
   offer: QuotedOffer,
   changes: ChangeRow[],
-  p: { nowMs: number },
+  p: { nowMs: number; seatClass?: string | undefined },
 ): ChangePlan {
   const sub = full.subOrders.find((s) => s.id === subOrderId);
   if (!sub) throw new AppError('ORDER_NOT_FOUND');
@@ -116,7 +118,7 @@ export function planChange(
   const travellers = full.travellers;
   const serviceFee = sub.serviceFeeMinor ?? 0;
   const oldFare = (sub.paidMinor ?? sub.priceMinor) - serviceFee;
-  const ride = { sub, first, newFirst, sameCities, oldFare, nowMs: p.nowMs };
+  const ride = { sub, first, newFirst, sameCities, oldFare, nowMs: p.nowMs, wanted: p.seatClass };
   const { money, seatClass, shares } = rail
     ? railPrice(full, ride, changesMade(changes, sub.id))
     : airPrice(full, ride, offer);
@@ -174,6 +176,8 @@ type Ride = {
   sameCities: boolean;
   oldFare: number;
   nowMs: number;
+  /** The seat class asked for, if any. */
+  wanted?: string | undefined;
 };
 type Priced = { money: ChangeMoney; seatClass: string; shares: { priceMinor: number; serviceFeeMinor: number }[] };
 
@@ -188,7 +192,12 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
   });
   if (!check.allowed) refuse(check.rule);
   const oldClass = soldClass(full.order.extras as BookingExtras, r.sub, r.first);
-  const seatClass = railClassFare(r.newFirst, oldClass) === undefined ? (r.newFirst.cabin ?? oldClass) : oldClass;
+  if (r.wanted !== undefined && railClassFare(r.newFirst, r.wanted) === undefined) refuse('seat-class');
+  // The same train in the class it was sold in is no change at all.
+  const wanted = r.wanted ?? oldClass;
+  if (wanted === oldClass && r.newFirst.number === r.first.number && r.newFirst.departureTime === r.first.departureTime)
+    refuse('same-trip');
+  const seatClass = railClassFare(r.newFirst, wanted) === undefined ? (r.newFirst.cabin ?? oldClass) : wanted;
   const adult = railClassFare(r.newFirst, seatClass) ?? r.newFirst.price.amount;
   const oldShares = (r.sub.travellerPrices as { serviceFeeMinor: number }[] | null) ?? [];
   const shares = full.travellers.map((t, i) => {

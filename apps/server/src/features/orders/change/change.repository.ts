@@ -1,5 +1,7 @@
+import type { ChangeStatus } from '@junction/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, SubOrdersTable, TicketChangesTable } from '../../../db/database';
+import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import type { Trx } from '../orders.repository';
 import { holdSeats, type SeatHold } from '../seat-holds';
 
@@ -47,20 +49,14 @@ export class ChangeRepository {
     return Number(row?.last ?? -1) + 1;
   }
 
-  async insertChange(trx: Trx, row: Insertable<TicketChangesTable>): Promise<ChangeRow> {
-    return trx.insertInto('ticketChanges').values(row).returningAll().executeTakeFirstOrThrow();
+  /** Writes a new change in its first status, with its event row. */
+  insertChange(trx: Trx, row: Insertable<TicketChangesTable>): Promise<ChangeRow> {
+    return changeLifecycle.create(trx, row);
   }
 
-  /** Moves a change between statuses; false when it was not in `from`. */
-  async moveChange(trx: Trx, id: string, from: string, to: string, at: Date): Promise<boolean> {
-    const moved = await trx
-      .updateTable('ticketChanges')
-      .set({ status: to, ...(to === 'done' || to === 'lapsed' ? { doneAt: at } : {}) })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returning('id')
-      .executeTakeFirst();
-    return moved !== undefined;
+  /** Moves a change one step of `CHANGE_TRANSITIONS`, with its event row; false when it was not in `from`. */
+  async moveChange(trx: Trx, id: string, from: ChangeStatus, to: ChangeStatus, at: Date): Promise<boolean> {
+    return (await changeLifecycle.move(trx, { changeId: id, from, to, at })) !== undefined;
   }
 
   /** Holds seats in a stock for an order as a booking does; a hold given back before is taken again. */

@@ -69,7 +69,8 @@ export class ChangeService {
     const full = await this.full(userId, q.orderId);
     const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
     const changes = await this.ctx.repo.changesOf(q.orderId);
-    return planChange(full, q.subOrderId, offer, changes, { nowMs: this.ctx.now().getTime() }).quote;
+    return planChange(full, q.subOrderId, offer, changes, { nowMs: this.ctx.now().getTime(), seatClass: q.seatClass })
+      .quote;
   }
 
   async confirm(userId: string, input: ConfirmChange): Promise<TicketChange> {

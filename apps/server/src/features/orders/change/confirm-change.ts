@@ -37,7 +37,10 @@ export async function confirmChange(
     const full = order ? await ctx.orders.findForUser(userId, input.orderId, trx) : undefined;
     if (!full) throw new AppError('ORDER_NOT_FOUND');
     const changes = await ctx.repo.changesOf(input.orderId, trx);
-    const plan = planChange(full, input.subOrderId, offer, changes, { nowMs: at.getTime() });
+    const plan = planChange(full, input.subOrderId, offer, changes, {
+      nowMs: at.getTime(),
+      seatClass: input.seatClass,
+    });
     const { money } = plan;
     if (money.dueMinor !== input.expected.dueMinor || money.refundMinor !== input.expected.refundMinor) {
       throw new AppError('CHANGE_PRICE_CHANGED', {

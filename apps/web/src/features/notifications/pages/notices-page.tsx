@@ -3,6 +3,7 @@ import {
   BellOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
+  CloseCircleOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
   FileDoneOutlined,
@@ -51,6 +52,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'change-payment-due': { icon: <CreditCardOutlined />, tone: 'orange' },
   'ticket-changed': { icon: <SwapOutlined />, tone: 'green' },
   'change-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
+  'change-failed': { icon: <CloseCircleOutlined />, tone: 'red' },
+  'change-failed-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */

@@ -10,6 +10,7 @@ const COLORS: Record<TicketChange['status'], string> = {
   issuing: 'blue',
   done: 'green',
   lapsed: 'default',
+  failed: 'red',
 };
 
 /** The order's ticket changes (改签): from which trip to which, and what was paid or refunded. */

@@ -109,7 +109,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable }: Tickets
                     fulfilment={fulfilment}
                     tickets={tickets}
                     onRefund={onRefund}
-                    replaced={s.status === SUB_ORDER_STATUS.CHANGED ? s.flightNumber : undefined}
+                    replaced={s.status === SUB_ORDER_STATUS.CHANGED ? replacedTrip(fulfilment, s) : undefined}
                   />
                 </div>
               ) : null}
@@ -140,11 +140,17 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable }: Tickets
   );
 }
 
+/** The trip a changed ticket was for, as its change keeps it. */
+const replacedTrip = (fulfilment: OrderFulfilment | undefined, s: Order['subOrders'][number]) => {
+  const from = fulfilment?.changes.find((c) => c.oldSubOrderId === s.id && c.status === 'done')?.from;
+  return { number: from?.number ?? s.flightNumber, departureTime: from?.departureTime ?? null };
+};
+
 type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
   fulfilment: OrderFulfilment | undefined;
   tickets: IssuedTicketView[];
-  /** A changed ticket's own flight or train: its ride in the itinerary is now the new one's. */
-  replaced?: string | undefined;
+  /** A changed ticket's own flight or train and its time: its ride in the itinerary is now the new one's. */
+  replaced?: { number: string; departureTime: string | null } | undefined;
 };
 
 /** A sub-order's tickets, traveller by traveller, each traveller's refund beside their first ride. */
@@ -184,11 +190,13 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced }:
                 ) : null}
               </td>
               <td>
-                {replaced ?? leg?.number}{' '}
+                {replaced?.number ?? leg?.number}{' '}
                 <span className={styles.muted}>
-                  {leg && !replaced ? formatTravelTime(leg.departureTime, language) : ''}
+                  {replaced
+                    ? replaced.departureTime && formatTravelTime(replaced.departureTime, language)
+                    : leg && formatTravelTime(leg.departureTime, language)}
                 </span>
-                {change ? (
+                {change && !replaced ? (
                   <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
                     {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
                   </Tag>

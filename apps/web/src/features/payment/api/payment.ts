@@ -1,4 +1,5 @@
 import {
+  fulfilmentEndpoints,
   gatewayBrowserEndpoints,
   IDEMPOTENCY_HEADER,
   orderEndpoints,
@@ -65,4 +66,16 @@ export const usePaymentMethods = () =>
     queryKey: ['payment', 'methods'],
     queryFn: ({ signal }) => callApi(paymentEndpoints.methods, { signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** The order's change (改签) whose difference is being paid, from the order's fulfilment; null when none. */
+export const useChangeBeingPaid = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['payment', 'change', orderId] as const,
+    queryFn: async ({ signal }) => {
+      const f = await callApi(fulfilmentEndpoints.order, { query: { id: orderId }, signal });
+      return f.changes.find((c) => c.status === 'awaiting-payment') ?? null;
+    },
+    enabled: enabled && orderId !== '',
+    staleTime: 0,
   });

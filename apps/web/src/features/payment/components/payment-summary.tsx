@@ -6,6 +6,8 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
+import { useChangeBeingPaid } from '../api/payment';
+import { ChangeSummary } from './change-summary';
 import styles from './payment.module.css';
 
 /** Where the payment stands, for the words around its amount. */
@@ -69,14 +71,21 @@ export function PaymentSummary(p: {
           ? t('inCny')
           : t('chargedInCny'),
   }[p.stage];
+  const change = useChangeBeingPaid(p.order.id, p.isDifference).data;
   return (
     <Card className={styles.summary}>
-      <div className={styles.route}>
-        {p.order.places.from[language]} → {p.order.places.to[language]}
-      </div>
-      <div className={styles.muted}>
-        <TravelDates departure={p.order.departureTime} arrival={p.order.arrivalTime} />
-      </div>
+      {change ? (
+        <ChangeSummary change={change} />
+      ) : (
+        <>
+          <div className={styles.route}>
+            {p.order.places.from[language]} → {p.order.places.to[language]}
+          </div>
+          <div className={styles.muted}>
+            <TravelDates departure={p.order.departureTime} arrival={p.order.arrivalTime} />
+          </div>
+        </>
+      )}
       <div className={styles.muted}>
         {t('orderNumber')} {p.order.orderNumber}
       </div>

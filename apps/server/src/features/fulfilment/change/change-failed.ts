@@ -1,0 +1,84 @@
+import { type ChangeTrip, ORDER_STATUS as O, type ResultLeg, SUB_ORDER_STATUS as S } from '@junction/domain';
+import { addJob } from '../../../jobs/jobs';
+import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
+import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import type { FulfilmentContext } from '../fulfilment.context';
+import type { OrderRow, Trx } from '../fulfilment.repository';
+import { releaseHold, replaceRides } from './change-steps';
+
+/**
+ * A change's new ticket the issuer refused on every try, in the transaction of that last try: the change
+ * fails, its new sub-order is cancelled (2 → 8) and the old ticket stands again (4 → 5) on its old rides
+ * with its old seats, the new train's seats go back, a difference paid is queued to be refunded, and the
+ * traveller is told. False when the sub-order was not made by a change being issued.
+ */
+export async function failChange(
+  ctx: FulfilmentContext,
+  trx: Trx,
+  order: OrderRow,
+  p: { subOrderId: string; error: string; at: Date },
+): Promise<boolean> {
+  const { at } = p;
+  const change = await changeLifecycle.move(trx, {
+    newSubOrderId: p.subOrderId,
+    from: 'issuing',
+    to: 'failed',
+    at,
+    data: { error: p.error.slice(0, 500) },
+  });
+  if (!change) return false;
+  const moves = [
+    { subOrderId: change.newSubOrderId, from: S.ISSUING, to: S.CANCELLED, kind: 'ticketing-failed' },
+    { subOrderId: change.oldSubOrderId, from: S.CHANGED, to: S.TICKETED, kind: 'sub-order-change-undone' },
+  ] as const;
+  for (const m of moves) {
+    if (!(await orderLifecycle.moveSubOrder(trx, m))) throw new Error(`change ${change.id}: ${m.kind} did not apply`);
+    await orderLifecycle.subOrderEvent(trx, {
+      orderId: order.id,
+      kind: m.kind,
+      from: m.from,
+      to: m.to,
+      at,
+      data: { subOrderId: m.subOrderId, changeId: change.id },
+    });
+  }
+  const oldLegs = (change.oldLegs ?? []) as ResultLeg[];
+  const oldTrip = change.oldTrip as ChangeTrip;
+  const sub = await trx
+    .selectFrom('subOrders')
+    .select('legs')
+    .where('id', '=', change.oldSubOrderId)
+    .executeTakeFirstOrThrow();
+  if (oldLegs.length > 0) await replaceRides(trx, order, sub.legs as number[], oldLegs, oldTrip.seatClass);
+  if (change.seatKey) await releaseHold(trx, order.id, change.seatKey, at);
+  if (change.dueMinor > 0) {
+    await addJob(
+      trx,
+      'fulfilment.change-refund',
+      { changeId: change.id },
+      { jobKey: `change-refund:${change.id}`, maxAttempts: 25 },
+    );
+  }
+  await orderLifecycle.orderEvent(trx, {
+    orderId: order.id,
+    kind: 'change-failed',
+    from: O.TICKETING,
+    to: O.TICKETING,
+    at,
+    data: { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId },
+  });
+  await ctx.notify(trx, {
+    userId: order.userId,
+    kind: 'change-failed',
+    orderId: order.id,
+    params: {
+      orderNumber: order.orderNumber,
+      trip: oldTrip.number,
+      newTrip: (change.newTrip as ChangeTrip).number,
+      amountMinor: change.dueMinor,
+    },
+    dedupeKey: `change-failed:${change.id}`,
+    at,
+  });
+  return true;
+}

@@ -1,0 +1,71 @@
+import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { bookingClient, orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { payOrder } from './paid-order';
+
+type Trains = { searchId: string; results: SearchResult[] };
+type Person = Awaited<ReturnType<ReturnType<typeof bookingClient>['save']>>;
+
+/** A traveller changing train tickets through the API, as the order and change pages do. */
+export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
+  const c = bookingClient(t as TestApp);
+  const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  async function runJobs(rounds = 6) {
+    for (let i = 0; i < rounds; i++) {
+      await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+      await t.app.jobs?.runDueJobs();
+    }
+  }
+
+  /** Single trains of the day with second-class seats, cheapest first (the class a change keeps). */
+  function byFare(): SearchResult[] {
+    const fare = (r: SearchResult) => railClassFare(r.legs[0] as SearchResult['legs'][number], 'O') ?? 0;
+    return trains.results
+      .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && fare(r) > 0)
+      .filter((r) => r.legs[0]?.cabin === 'O')
+      .sort((a, b) => fare(a) - fare(b));
+  }
+
+  const order = async (cookie: string, id: string) =>
+    orderSchema.parse((await get(cookie, `/api/order?id=${id}`)).json());
+
+  /** A train booked for `people` (one adult unless given), paid from the wallet and issued offline. */
+  async function ticketedTrain(cookie: string, result: SearchResult, people?: Person[], tick?: () => void) {
+    const ids = people ?? [
+      await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' })),
+    ];
+    const offer = await c.offerOf(cookie, trains.searchId, result.id);
+    const created = await c.create(cookie, orderBody(offer, trains.searchId, ids, {}, undefined, 'offline'));
+    expect(created.statusCode, created.body).toBe(200);
+    const booked = orderSchema.parse(created.json());
+    expect(await payOrder(t, cookie, booked.id)).toBe(true);
+    tick?.();
+    await runJobs();
+    expect((await order(cookie, booked.id)).status).toBe(5);
+    return booked;
+  }
+
+  async function quote(cookie: string, orderId: string, subOrderId: string, result: SearchResult) {
+    const q = new URLSearchParams({ orderId, subOrderId, searchId: trains.searchId, resultId: result.id });
+    const res = await get(cookie, `/api/change/quote?${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return changeQuoteSchema.parse(res.json());
+  }
+
+  /** The confirmation the change page sends for a quote. */
+  const confirmBody = (q: ChangeQuote, result: SearchResult) => ({
+    orderId: q.orderId,
+    subOrderId: q.subOrderId,
+    searchId: trains.searchId,
+    resultId: result.id,
+    expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
+  });
+
+  const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
+    t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
+
+  return { c, get, runJobs, byFare, order, ticketedTrain, quote, confirmBody, confirm };
+}

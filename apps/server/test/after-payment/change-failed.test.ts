@@ -1,0 +1,117 @@
+import { randomInt } from 'node:crypto';
+import { changeOptionsSchema, orderFulfilmentSchema, type SearchResult, walletSummarySchema } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
+import { beijingShanghai, bookingClient } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { changeClient } from './change-client';
+import { payOrder } from './paid-order';
+
+const START = new Date('2026-11-22T04:00:00Z');
+let clock = START.getTime();
+const now = () => new Date(clock);
+const DATE = '2026/12/01';
+
+/** A railway that issues tickets until it is told to refuse every request. */
+const railway = { refusing: false };
+const rail: TicketIssuer = {
+  kind: 'rail',
+  issue: async (request) => {
+    if (railway.refusing) throw new TicketingUnavailable('the railway refused the change');
+    return {
+      tickets: request.legs.flatMap((leg) =>
+        request.travellers.map((p) => ({
+          legIndex: leg.index,
+          travellerPosition: p.position,
+          bookingReference: `E${randomInt(100_000_000, 999_999_999)}`,
+          ticketNumber: `E${randomInt(100_000_000, 999_999_999)}${p.position}`,
+          seat: `0${p.position + 1}F`,
+          coach: '05',
+          berth: null,
+          gate: 'A1',
+        })),
+      ),
+      scheduleChanges: [],
+    };
+  },
+};
+
+let t: TestApp;
+let k: ReturnType<typeof changeClient>;
+beforeAll(async () => {
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, TICKETING_ATTEMPTS: '2', GATEWAY_SIM_LATENCY_MS: '0', RAIL_SIM_LATENCY_MS: '0' },
+    now,
+    { ticketIssuers: { rail, air: { ...rail, kind: 'air' } } },
+  );
+  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', DATE)));
+}, 120_000);
+afterAll(() => t.close());
+
+const tick = () => {
+  clock += 10 * 60_000;
+};
+
+describe('a change whose new ticket the railway refuses', () => {
+  it('leaves the old ticket standing on its train, gives back the difference paid, and says so', async () => {
+    clock = START.getTime();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    railway.refusing = false;
+    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const old = order.subOrders[0]?.id as string;
+    const before = await k.order(cookie, order.id);
+    const wallet = async () => walletSummarySchema.parse((await k.get(cookie, '/api/wallet')).json()).balance.amount;
+    const q = await k.quote(cookie, order.id, old, dearer);
+    const confirmed = await k.confirm(cookie, q, dearer);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const changeId = (confirmed.json() as { id: string }).id;
+    railway.refusing = true;
+    expect(await payOrder(t, cookie, order.id)).toBe(true);
+    const paid = await wallet();
+    tick();
+    await k.runJobs(10);
+
+    const after = await k.order(cookie, order.id);
+    expect(after.status).toBe(5);
+    const subs = new Map(after.subOrders.map((s) => [s.id, s]));
+    expect(subs.get(old)).toMatchObject({ status: 5, flightNumber: booked.legs[0]?.number });
+    expect([...subs.values()].filter((s) => s.id !== old).map((s) => s.status)).toEqual([8]);
+    expect(after.departureTime).toBe(before.departureTime);
+    expect(after.priceDifference).toBeNull();
+    // The difference paid from the wallet comes back to it, once.
+    expect((await wallet()) - paid).toBe(q.due.amount);
+    const notices = await t.db.selectFrom('notifications').select('kind').where('orderId', '=', order.id).execute();
+    expect(notices.map((n) => n.kind)).toEqual(expect.arrayContaining(['change-failed', 'change-failed-refund-done']));
+    expect(notices.map((n) => n.kind)).not.toContain('ticket-changed');
+    // Only the old train's seats are held; the change's steps are event rows.
+    const holds = await t.db
+      .selectFrom('seatHolds')
+      .select('stockKey')
+      .where('orderId', '=', order.id)
+      .where('releasedAt', 'is', null)
+      .execute();
+    expect(holds).toHaveLength(1);
+    const change = await t.db.selectFrom('ticketChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
+    expect(change?.status).toBe('failed');
+    expect(holds[0]?.stockKey).not.toBe(change?.seatKey);
+    const steps = await t.db
+      .selectFrom('ticketChangeEvents')
+      .select(['fromStatus', 'toStatus'])
+      .where('changeId', '=', changeId)
+      .orderBy('id')
+      .execute();
+    expect(steps).toEqual([
+      { fromStatus: null, toStatus: 'awaiting-payment' },
+      { fromStatus: 'awaiting-payment', toStatus: 'issuing' },
+      { fromStatus: 'issuing', toStatus: 'failed' },
+    ]);
+    // The order page lists the failed change, keeps the old ticket, and the ticket may still be changed.
+    const page = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
+    expect(page.changes).toEqual([expect.objectContaining({ id: changeId, status: 'failed' })]);
+    expect(page.tickets.map((x) => x.subOrderId)).toEqual([old]);
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
+    expect(options.tickets).toEqual([expect.objectContaining({ subOrderId: old, refusal: null })]);
+  }, 180_000);
+});
