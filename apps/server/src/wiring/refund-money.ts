@@ -9,6 +9,7 @@ export function refundMoney(payments: Pick<PaymentsService, 'refund'>): RefundMo
       subOrderId: r.subOrderId,
       amount: r.amountMinor,
       idempotencyKey: r.idempotencyKey,
+      purpose: r.purpose,
     });
     return { channel: refunded.channel };
   };

@@ -1,7 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { changeOptionsSchema, orderFulfilmentSchema, type SearchResult, walletSummarySchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
+import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { beijingShanghai, bookingClient } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { changeClient } from './change-client';
@@ -113,5 +115,43 @@ describe('a change whose new ticket the railway refuses', () => {
     expect(page.tickets.map((x) => x.subOrderId)).toEqual([old]);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets).toEqual([expect.objectContaining({ subOrderId: old, refusal: null })]);
+  }, 180_000);
+
+  it('gives a difference paid by card back to the card, though the ticket was paid from the wallet', async () => {
+    clock = START.getTime();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    railway.refusing = false;
+    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, tick);
+    const old = order.subOrders[0]?.id as string;
+    const dearer = list.at(-1) as SearchResult;
+    const q = await k.quote(cookie, order.id, old, dearer);
+    expect((await k.confirm(cookie, q, dearer)).statusCode).toBe(200);
+    railway.refusing = true;
+    const card = { cookie };
+    const { token } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/gateway-sim/v1/tokens',
+        headers: card,
+        payload: cardDetails(TEST_CARDS.visa),
+      })
+    ).json() as { token: string };
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      headers: { cookie, 'idempotency-key': randomUUID() },
+      payload: { orderId: order.id, method: { kind: 'card', token } },
+    });
+    expect(paid.json()).toMatchObject({ outcome: 'succeeded', purpose: 'difference' });
+    tick();
+    await k.runJobs(10);
+
+    const refunds = await t.db
+      .selectFrom('paymentRefunds')
+      .select(['channel', 'state', 'amountMinor'])
+      .where('orderId', '=', order.id)
+      .execute();
+    expect(refunds).toEqual([{ channel: 'card', state: 'succeeded', amountMinor: q.due.amount }]);
   }, 180_000);
 });

@@ -26,6 +26,8 @@ export type RefundMoney = (refund: {
   userId: string;
   amountMinor: number;
   idempotencyKey: string;
+  /** The payment it goes back from: a change's `difference` when set, else the order's own. */
+  purpose?: 'difference';
 }) => Promise<{ channel: string }>;
 
 /** Mail to the operations staff (the SMTP mailer, composed in `app.ts`). */

@@ -15,7 +15,14 @@ export type RefundResult = {
   state: 'pending' | 'succeeded';
 };
 
-type RefundAsked = { orderId: string; subOrderId?: string; amount: number; idempotencyKey: string };
+type RefundAsked = {
+  orderId: string;
+  subOrderId?: string;
+  amount: number;
+  idempotencyKey: string;
+  /** Money paid for this purpose (e.g. a change's `difference`) goes back from that payment, the latest first. */
+  purpose?: string;
+};
 
 const presentRefund = (r: RefundRow): RefundResult => ({
   refundId: r.id,
@@ -53,7 +60,8 @@ export class PaymentRefunds {
   private async write(trx: Trx, p: RefundAsked): Promise<RefundRow> {
     const { repo } = this.ctx;
     const at = this.ctx.now();
-    const paid = await repo.succeededAttemptsForUpdate(trx, p.orderId);
+    const all = await repo.succeededAttemptsForUpdate(trx, p.orderId);
+    const paid = p.purpose ? all.filter((a) => a.purpose === p.purpose).reverse() : all;
     const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
     if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
     const toWallet = attempt.method === 'wallet';

@@ -145,7 +145,13 @@ export class PaymentsService {
     return this.held.release(orderId);
   }
 
-  refund(p: { orderId: string; subOrderId?: string; amount: number; idempotencyKey: string }): Promise<RefundResult> {
+  refund(p: {
+    orderId: string;
+    subOrderId?: string;
+    amount: number;
+    idempotencyKey: string;
+    purpose?: string;
+  }): Promise<RefundResult> {
     return this.refunds.refund(p);
   }
 

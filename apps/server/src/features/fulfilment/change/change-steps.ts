@@ -218,6 +218,8 @@ export async function refundChange(ctx: FulfilmentContext, changeId: string): Pr
     userId: order.userId,
     amountMinor,
     idempotencyKey: `change-refund:${change.id}`,
+    // A failed change's difference goes back the way the difference was paid, not the order's first payment.
+    ...(failed ? { purpose: 'difference' as const } : {}),
   });
   const at = ctx.now();
   await ctx.repo.transaction(async (trx) => {
