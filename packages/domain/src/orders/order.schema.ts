@@ -249,6 +249,11 @@ export const orderSchema = z.object({
   priceDifference: cny.nullable(),
   /** The waiting list (候补) the order is on, or was on; null for an order that never joined one. */
   waitlist: orderWaitlistSchema.nullable().default(null),
+  /**
+   * The money its ticket changes (改签) moved: the differences paid, what came back (of a cheaper change, or
+   * of a failed change's difference) and what the traveller paid in all; null while no change moved any.
+   */
+  changeMoney: z.object({ difference: cny, refund: cny, total: cny }).nullable().default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -46,7 +46,8 @@ export type InvoiceDocument = {
 export const canInvoice = (status: OrderStatus): boolean =>
   status === ORDER_STATUS.TICKETED || status === ORDER_STATUS.COMPLETED;
 
-const STANDING: readonly SubOrderStatus[] = [SUB_ORDER_STATUS.TICKETED, SUB_ORDER_STATUS.CHANGED];
+/** Tickets that get documents: issued ones. A changed ticket has none of its own, its replacement has them. */
+const STANDING: readonly SubOrderStatus[] = [SUB_ORDER_STATUS.TICKETED];
 
 const line = (item: string, amountMinor: number, rateBasisPoints: number): InvoiceLine => ({
   item,
@@ -72,8 +73,8 @@ const documentOf = (
  * The documents an order's request issues: one invoice for all our service fees (kept when a ticket is
  * refunded, so it stands for every ticket sold), a reimbursement voucher per standing train ticket (its
  * fare, at the transport rate) and an electronic itinerary per standing flight ticket (its fare at the
- * transport rate, the airport charges untaxed). Tickets refunded or being refunded, and free tickets,
- * have none. Item names are as the national e-invoice service lists them.
+ * transport rate, the airport charges untaxed). Tickets changed (their replacements have them), refunded
+ * or being refunded, and free tickets, have none. Item names are as the national e-invoice service lists them.
  */
 export function invoiceDocuments(order: InvoiceableOrder): InvoiceDocument[] {
   const docs: InvoiceDocument[] = [];

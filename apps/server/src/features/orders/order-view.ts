@@ -75,9 +75,25 @@ function subOrderView(s: FullOrder['subOrders'][number]): Order['subOrders'][num
   };
 }
 
+/**
+ * The money an order's changes moved: a change paid for (issuing, done, or failed after) adds its difference;
+ * a cheaper change done gives back its refund, and a failed one gives back the difference paid. Null while
+ * no change moved any money.
+ */
+export function changeMoneyOf(totalMinor: number, changes: FullOrder['changes']): Order['changeMoney'] {
+  const paid = changes.filter((c) => c.status === 'issuing' || c.status === 'done' || c.status === 'failed');
+  const difference = paid.reduce((sum, c) => sum + c.dueMinor, 0);
+  const refund = paid.reduce(
+    (sum, c) => sum + (c.status === 'done' ? c.refundMinor : 0) + (c.status === 'failed' ? c.dueMinor : 0),
+    0,
+  );
+  if (difference === 0 && refund === 0) return null;
+  return { difference: cny(difference), refund: cny(refund), total: cny(totalMinor + difference - refund) };
+}
+
 /** An order as its page shows it: travellers, contact, legs, tickets, prices and its support page. */
 export function presentOrder(
-  { order: o, travellers, subOrders, waitlist }: FullOrder,
+  { order: o, travellers, subOrders, waitlist, changes }: FullOrder,
   waitlistView: WaitlistView,
   supportUrl: string,
 ): Order {
@@ -108,5 +124,6 @@ export function presentOrder(
     supportUrl: `${supportUrl.replace(/\/$/, '')}/order/${o.id}`,
     channel: o.channel as OrderChannel,
     priceDifference: summary.status === ORDER_STATUS.PRICE_DIFFERENCE_DUE && due > 0 ? cny(due) : null,
+    changeMoney: changeMoneyOf((o.breakdown as PriceBreakdown).totalMinor, changes),
   };
 }

@@ -33,6 +33,8 @@ export type FullOrder = {
   travellers: TravellerRow[];
   subOrders: SubOrderRow[];
   waitlist: WaitlistRow | undefined;
+  /** Its ticket changes' money: what each asked to pay and to give back, and how far it got. */
+  changes: { status: string; dueMinor: number; refundMinor: number }[];
 };
 
 /** Trip filters of spec §4 as conditions on status and departure. */
@@ -145,12 +147,17 @@ export class OrdersRepository {
   }
 
   private async complete(order: OrderRow, db: Executor): Promise<FullOrder> {
-    const [travellers, subOrders, waitlist] = await Promise.all([
+    const [travellers, subOrders, waitlist, changes] = await Promise.all([
       db.selectFrom('orderTravellers').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
       db.selectFrom('subOrders').selectAll().where('orderId', '=', order.id).orderBy('position').execute(),
       db.selectFrom('railWaitlist').selectAll().where('orderId', '=', order.id).executeTakeFirst(),
+      db
+        .selectFrom('ticketChanges')
+        .select(['status', 'dueMinor', 'refundMinor'])
+        .where('orderId', '=', order.id)
+        .execute(),
     ]);
-    return { order, travellers, subOrders, waitlist };
+    return { order, travellers, subOrders, waitlist, changes };
   }
 
   /** An order joins a waiting list (候补), in the transaction that makes it. */

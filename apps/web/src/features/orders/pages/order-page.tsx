@@ -250,7 +250,7 @@ function OrderView({ order }: { order: Order }) {
         </div>
         <aside className={styles.side}>
           <Card title={t('order.price')} className={styles.summary}>
-            <PriceBreakdown breakdown={order.breakdown} />
+            <PriceBreakdown breakdown={order.breakdown} changeMoney={order.changeMoney} />
             <a
               href={order.supportUrl}
               target="_blank"

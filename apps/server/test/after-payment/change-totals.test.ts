@@ -1,0 +1,82 @@
+import { orderInvoicesSchema, type SearchResult } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingShanghai, bookingClient } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { changeClient } from './change-client';
+import { payOrder } from './paid-order';
+
+const START = new Date('2026-11-22T04:00:00Z');
+let clock = START.getTime();
+const now = () => new Date(clock);
+const DATE = '2026/12/01';
+
+let t: TestApp;
+let k: ReturnType<typeof changeClient>;
+beforeAll(async () => {
+  t = await createTestApp(
+    {
+      ...QUIET_SETTINGS,
+      TICKETING_DELAY_MS: '0',
+      TICKETING_FAILURE_RATE: '0',
+      GATEWAY_SIM_LATENCY_MS: '0',
+      RAIL_SIM_LATENCY_MS: '0',
+    },
+    now,
+  );
+  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', DATE)));
+}, 120_000);
+afterAll(() => t.close());
+
+const tick = () => {
+  clock += 10 * 60_000;
+};
+
+describe('an order whose ticket was changed', () => {
+  it('to a dearer train: shows the difference paid and the total paid in all, and one voucher for the live ticket', async () => {
+    clock = START.getTime();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const before = await k.order(cookie, order.id);
+    expect(before.changeMoney).toBeNull();
+    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
+    expect(q.due.amount).toBeGreaterThan(0);
+    expect((await k.confirm(cookie, q, dearer)).statusCode).toBe(200);
+    expect(await payOrder(t, cookie, order.id)).toBe(true);
+    tick();
+    await k.runJobs(10);
+
+    const after = await k.order(cookie, order.id);
+    expect(after.status).toBe(5);
+    expect(after.changeMoney).toEqual({
+      difference: { amount: q.due.amount, currency: 'CNY' },
+      refund: { amount: 0, currency: 'CNY' },
+      total: { amount: before.breakdown.totalMinor + q.due.amount, currency: 'CNY' },
+    });
+    // The changed ticket has no document of its own: only its replacement has one.
+    const invoices = orderInvoicesSchema.parse((await k.get(cookie, `/api/invoices?orderId=${order.id}`)).json());
+    expect(invoices.available.filter((d) => d.kind === 'railVoucher').map((d) => d.count)).toEqual([1]);
+  }, 180_000);
+
+  it('to a cheaper train: shows what came back as its own line and the total less it', async () => {
+    clock = START.getTime();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
+    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const before = await k.order(cookie, order.id);
+    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
+    expect(q.refund.amount).toBeGreaterThan(0);
+    expect((await k.confirm(cookie, q, cheaper)).statusCode).toBe(200);
+    tick();
+    await k.runJobs(10);
+
+    const after = await k.order(cookie, order.id);
+    expect(after.changeMoney).toEqual({
+      difference: { amount: 0, currency: 'CNY' },
+      refund: { amount: q.refund.amount, currency: 'CNY' },
+      total: { amount: before.breakdown.totalMinor - q.refund.amount, currency: 'CNY' },
+    });
+  }, 180_000);
+});
