@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { changeOptionsSchema, orderFulfilmentSchema, type SearchResult, walletSummarySchema } from '@junction/domain';
+import {
+  changeOptionsSchema,
+  orderFulfilmentSchema,
+  type SearchResult,
+  shiftIso,
+  walletSummarySchema,
+} from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
@@ -14,8 +20,8 @@ let clock = START.getTime();
 const now = () => new Date(clock);
 const DATE = '2026/12/01';
 
-/** A railway that issues tickets until it is told to refuse every request. */
-const railway = { refusing: false };
+/** A railway that issues tickets until it is told to refuse every request, re-timing them when told to. */
+const railway = { refusing: false, retimeMinutes: 0 };
 const rail: TicketIssuer = {
   kind: 'rail',
   issue: async (request) => {
@@ -33,7 +39,13 @@ const rail: TicketIssuer = {
           gate: 'A1',
         })),
       ),
-      scheduleChanges: [],
+      scheduleChanges: railway.retimeMinutes
+        ? request.legs.map((leg) => ({
+            legIndex: leg.index,
+            departureTime: shiftIso(leg.departureTime, railway.retimeMinutes * 60_000),
+            arrivalTime: shiftIso(leg.arrivalTime, railway.retimeMinutes * 60_000),
+          }))
+        : [],
     };
   },
 };
@@ -61,9 +73,13 @@ describe('a change whose new ticket the railway refuses', () => {
     const list = k.byFare();
     const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
     railway.refusing = false;
+    // The railway re-times the booked train when it issues its ticket.
+    railway.retimeMinutes = 25;
     const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    railway.retimeMinutes = 0;
     const old = order.subOrders[0]?.id as string;
     const before = await k.order(cookie, order.id);
+    expect(before.scheduleChanges).toHaveLength(1);
     const wallet = async () => walletSummarySchema.parse((await k.get(cookie, '/api/wallet')).json()).balance.amount;
     const q = await k.quote(cookie, order.id, old, dearer);
     const confirmed = await k.confirm(cookie, q, dearer);
@@ -81,7 +97,10 @@ describe('a change whose new ticket the railway refuses', () => {
     expect(subs.get(old)).toMatchObject({ status: 5, flightNumber: booked.legs[0]?.number });
     expect([...subs.values()].filter((s) => s.id !== old).map((s) => s.status)).toEqual([8]);
     expect(after.departureTime).toBe(before.departureTime);
+    // The old train keeps its schedule-change tag, and the price box shows the difference paid and given back.
+    expect(after.scheduleChanges).toEqual(before.scheduleChanges);
     expect(after.priceDifference).toBeNull();
+    expect(after.changeMoney).toEqual({ difference: q.due, refund: q.due, total: before.payment.price });
     // The difference paid from the wallet comes back to it, once.
     expect((await wallet()) - paid).toBe(q.due.amount);
     const notices = await t.db.selectFrom('notifications').select('kind').where('orderId', '=', order.id).execute();

@@ -1,4 +1,11 @@
-import { type ChangeTrip, ORDER_STATUS as O, type ResultLeg, SUB_ORDER_STATUS as S } from '@junction/domain';
+import {
+  type ChangeTrip,
+  ORDER_STATUS as O,
+  type ResultLeg,
+  SUB_ORDER_STATUS as S,
+  type ScheduleChange,
+} from '@junction/domain';
+import { sql } from 'kysely';
 import { addJob } from '../../../jobs/jobs';
 import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
@@ -49,7 +56,10 @@ export async function failChange(
     .select('legs')
     .where('id', '=', change.oldSubOrderId)
     .executeTakeFirstOrThrow();
-  if (oldLegs.length > 0) await replaceRides(trx, order, sub.legs as number[], oldLegs, oldTrip.seatClass);
+  if (oldLegs.length > 0) {
+    const restored = await setAsideScheduleChanges(trx, order.id, change.id);
+    await replaceRides(trx, order, sub.legs as number[], oldLegs, oldTrip.seatClass, restored);
+  }
   if (change.seatKey) await releaseHold(trx, order.id, change.seatKey, at);
   if (change.dueMinor > 0) {
     await addJob(
@@ -81,4 +91,17 @@ export async function failChange(
     at,
   });
   return true;
+}
+
+/** The old rides' schedule changes the change set aside when it went ahead (its `change-issuing` event). */
+async function setAsideScheduleChanges(trx: Trx, orderId: string, changeId: string): Promise<ScheduleChange[]> {
+  const row = await trx
+    .selectFrom('orderEvents')
+    .select('data')
+    .where('orderId', '=', orderId)
+    .where('kind', '=', 'change-issuing')
+    .where(sql<string>`data->>'changeId'`, '=', changeId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return (row?.data as { scheduleChanges?: ScheduleChange[] } | undefined)?.scheduleChanges ?? [];
 }

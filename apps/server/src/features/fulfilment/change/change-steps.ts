@@ -7,6 +7,7 @@ import {
   orderStatusCodec,
   type ResultLeg,
   SUB_ORDER_STATUS as S,
+  type ScheduleChange,
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { addJob } from '../../../jobs/jobs';
@@ -69,7 +70,8 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
     .set({ oldLegs: JSON.stringify(oldLegs) })
     .where('id', '=', change.id)
     .execute();
-  await replaceRides(trx, order, indices, change.newLegs as ResultLeg[], (change.newTrip as ChangeTrip).seatClass);
+  const newTrip = change.newTrip as ChangeTrip;
+  const setAside = await replaceRides(trx, order, indices, change.newLegs as ResultLeg[], newTrip.seatClass);
   await addJob(
     trx,
     'fulfilment.issue',
@@ -82,7 +84,13 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
     from: O.TICKETING,
     to: O.TICKETING,
     at,
-    data: { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId },
+    data: {
+      changeId: change.id,
+      oldSubOrderId: change.oldSubOrderId,
+      newSubOrderId: change.newSubOrderId,
+      // The old rides' schedule changes, for a failed change to give back with them.
+      scheduleChanges: setAside,
+    },
   });
   return true;
 }
@@ -94,7 +102,8 @@ export async function replaceRides(
   indices: number[],
   newLegs: ResultLeg[],
   seatClass: string,
-): Promise<void> {
+  restored: ScheduleChange[] = [],
+): Promise<ScheduleChange[]> {
   const itinerary = order.itinerary as Itinerary & Record<string, unknown>;
   const legs = [...itinerary.legs];
   indices.forEach((i, k) => {
@@ -116,10 +125,11 @@ export async function replaceRides(
   });
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
-  // A schedule change of a ride replaced was the old ride's, not the new one's.
-  const scheduleChanges = ((itinerary.scheduleChanges ?? []) as { legIndex: number }[]).filter(
-    (c) => !indices.includes(c.legIndex),
-  );
+  // A schedule change of a ride replaced was the old ride's, not the new one's: it is set aside, and comes
+  // back with the old ride (`restored`) when the change fails.
+  const earlier = (itinerary.scheduleChanges ?? []) as ScheduleChange[];
+  const setAside = earlier.filter((c) => indices.includes(c.legIndex));
+  const scheduleChanges = [...earlier.filter((c) => !indices.includes(c.legIndex)), ...restored];
   await trx
     .updateTable('orders')
     .set({
@@ -131,6 +141,7 @@ export async function replaceRides(
     })
     .where('id', '=', order.id)
     .execute();
+  return setAside;
 }
 
 export async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<void> {
