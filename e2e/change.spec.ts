@@ -136,6 +136,22 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('sub-order').and(page.locator('[data-status="5"]'))).toContainText(number);
       // One change per ticket: the new one offers no Change.
       await expect(page.getByTestId('change-ticket')).toHaveCount(0);
+      // The price box adds the difference paid to the booking's total; the new ticket alone has a voucher.
+      const changed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+      const difference = changed.changeMoney?.difference.amount ?? 0;
+      expect(difference).toBeGreaterThan(0);
+      const box = page.getByTestId('price-breakdown');
+      await expect(box.getByTestId('order-total')).toHaveAttribute(
+        'data-amount',
+        String(changed.breakdown.totalMinor + difference),
+      );
+      await expect(box.getByTestId('change-difference')).toContainText(
+        text(lang, 'orders', 'breakdown.changeDifference'),
+      );
+      await expect(box).toContainText(text(lang, 'orders', 'breakdown.paidInAll'));
+      await expect(page.getByTestId('invoice-card')).toContainText(
+        `${text(lang, 'invoices', 'kinds.railVoucher')} × 1`,
+      );
       await shot(page, `change-order-done-${lang}`);
       expect(errors).toEqual([]);
     });
@@ -168,6 +184,15 @@ for (const lang of LANGUAGES) {
       const row = page.getByTestId('change-row');
       await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
       await expect(row).toContainText(number);
+      // The price box shows what came back as its own line, and the total less it.
+      const changed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
+      const box = page.getByTestId('price-breakdown');
+      await expect(box.getByTestId('change-refund')).toContainText(text(lang, 'orders', 'breakdown.changeRefund'));
+      await expect(box.getByTestId('order-total')).toHaveAttribute(
+        'data-amount',
+        String(changed.breakdown.totalMinor - (changed.changeMoney?.refund.amount ?? 0)),
+      );
+      await shot(page, `change-order-cheaper-${lang}`);
       await page.goto('/account/notices');
       const notices = page.getByTestId('notice').filter({ hasText: order.orderNumber });
       await expect(notices.and(page.locator('[data-kind="ticket-changed"]'))).toHaveCount(1);
