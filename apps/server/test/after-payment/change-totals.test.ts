@@ -57,6 +57,10 @@ describe('an order whose ticket was changed', () => {
     // The changed ticket has no document of its own: only its replacement has one.
     const invoices = orderInvoicesSchema.parse((await k.get(cookie, `/api/invoices?orderId=${order.id}`)).json());
     expect(invoices.available.filter((d) => d.kind === 'railVoucher').map((d) => d.count)).toEqual([1]);
+    // The service fee was paid once, with the booking: its invoice is for that fee, once.
+    const fees = before.breakdown.serviceFees.reduce((sum, f) => sum + f.totalMinor, 0);
+    expect(fees).toBeGreaterThan(0);
+    expect(invoices.available.filter((d) => d.kind === 'serviceFee').map((d) => d.amount.amount)).toEqual([fees]);
   }, 180_000);
 
   it('to a cheaper train: shows what came back as its own line and the total less it', async () => {

@@ -83,7 +83,9 @@ export function invoiceDocuments(order: InvoiceableOrder): InvoiceDocument[] {
     order.refunded.some((r) => r.subOrderId === sub && (r.travellerPosition === null || r.travellerPosition === p));
   let fees = 0;
   for (const sub of order.subOrders) {
-    if (sub.status === SUB_ORDER_STATUS.CANCELLED || sub.status === null) continue;
+    // A changed ticket's service fee went with it to its replacement, which counts it.
+    if (sub.status === SUB_ORDER_STATUS.CANCELLED || sub.status === SUB_ORDER_STATUS.CHANGED || sub.status === null)
+      continue;
     sub.shares.forEach((share, p) => {
       fees += share.serviceFeeMinor;
       if (!STANDING.includes(sub.status) || refunded(sub.id, p)) return;
