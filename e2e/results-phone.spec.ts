@@ -147,15 +147,13 @@ for (const lang of LANGUAGES) {
     await page.goto(`/search?s=${packSearchLink(criteria(lang))}`);
     await expect(page.getByTestId('results-count')).toBeVisible({ timeout: 60_000 });
 
-    // Flight and train numbers on every card, inside the phone's width (the list is held: one look at all).
-    const numbers = cards(page).getByTestId('result-numbers');
-    const shownCards = await cards(page).count();
-    await expect(numbers).toHaveText(Array(shownCards).fill(/^([A-Z0-9]{2}\d{1,4}|[GDCZTK]?\d{1,4})( · |$)/));
-    const boxes = await numbers.evaluateAll((els) =>
-      els.map((e) => ({ x: e.getBoundingClientRect().x, width: e.getBoundingClientRect().width })),
-    );
-    for (const box of boxes)
-      expect(box.width > 0 && box.x + box.width <= PHONE.width, 'numbers shown whole').toBe(true);
+    // Flight and train numbers on every card, inside the phone's width.
+    for (const card of await cards(page).all()) {
+      const numbers = card.getByTestId('result-numbers');
+      await expect(numbers).toHaveText(/^([A-Z0-9]{2}\d{1,4}|[GDCZTK]?\d{1,4})( · |$)/);
+      const box = await numbers.boundingBox();
+      expect(box && box.width > 0 && box.x + box.width <= PHONE.width, 'numbers shown whole').toBe(true);
+    }
 
     // Reading the list, the traveller is not moved: new results wait in a bar beside the list's count.
     await cards(page).first().hover();
@@ -198,6 +196,9 @@ for (const lang of LANGUAGES) {
     // The days around the date searched, each with the lowest fare of each kind: flights change with the day.
     const calendar = page.getByTestId('price-calendar');
     const searched = criteria(lang).legs[0]?.departure_date ?? '';
+    await expect(calendar)
+      .toHaveAttribute('aria-busy', 'false', { timeout: 60_000 })
+      .catch(() => {});
     const days = calendar.getByTestId('calendar-day');
     await expect(days).toHaveCount(7);
     await expect(days.nth(3)).toHaveAttribute('data-date', searched);
