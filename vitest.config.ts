@@ -1,12 +1,29 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The server tests that start server processes of their own and kill them: each takes a minute or more. */
+const SLOW = /(-crash|-processes|orders-race)\.test\.ts$/;
+
+/**
+ * The slowest files start first, so that none of them is still running alone at the end of the run. Vitest
+ * orders files by their last durations, and in a fresh clone, which has none, by their size: small files
+ * that spend minutes starting and killing server processes would come near the end.
+ */
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => SLOW.test(f.moduleId)), ...sorted.filter((f) => !SLOW.test(f.moduleId))];
+  }
+}
 
 export default defineConfig({
   test: {
     // Two files at a time even on two cores (Vitest's default there is one): most server tests wait on
     // PostgreSQL and on server processes of their own rather than compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         test: {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMessage, SocketClient } from '../src/features/chat/chat.test-support';
 import { freePort } from './global-setup';
 import { createTestDatabase } from './harness';
+import { startServerProcess } from './server-process';
 
 /**
  * The chat across server processes: two real servers (`main.ts`) on one database, a traveller on one and
@@ -25,28 +26,9 @@ let dir: string;
 const children: ChildProcess[] = [];
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...baseEnv(), PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (c) => {
-    stderr += c;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server stopped: ${stderr}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  const server = await startServerProcess({ ...baseEnv(), ...env });
+  children.push(server.child);
+  return { base: server.url, child: server.child };
 }
 
 const secretKey = randomBytes(32).toString('base64');

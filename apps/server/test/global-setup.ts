@@ -7,6 +7,7 @@ import { createDb } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrateJobs } from '../src/jobs/job-runner';
+import { buildServer } from './server-process';
 import { freePort } from './support/free-port';
 
 export { freePort };
@@ -23,10 +24,13 @@ declare module 'vitest' {
 
 /**
  * One real PostgreSQL for the whole run, with a migrated template database; each test file clones the
- * template into a database of its own. The server and its files are removed when the run ends.
+ * template into a database of its own. The server and its files are removed when the run ends. The server
+ * is compiled once, for the tests that start it in processes of their own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   keepFailingExitCode();
+  // The server tests that start server processes of their own start the compiled server.
+  buildServer();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-test-'));
   // PostgreSQL runs as its own OS user when the tests run as root; it must reach its data directory.
   await fs.chmod(dataDir, 0o755);

@@ -1,17 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiErrorSchema, bookingOfferSchema, type SearchResult, toRequestDate } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../src/features/account/messaging/mailer';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
 import { bookingClient, orderBody, traveller } from './booking-client';
-import { freePort } from './global-setup';
 import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp, testRefdata } from './harness';
+import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SETTINGS = {
   ...QUIET_SETTINGS,
   // Every buyer names one contact address.
@@ -27,49 +23,33 @@ const dataKey = randomBytes(32).toString('base64');
 describe('the last seats of a train, two server processes', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let a: TestApp;
-  let b: ChildProcess;
+  let b: ServerProcess | undefined;
   let bUrl = '';
   let mailbox: SmtpSink;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const port = await freePort();
-    bUrl = `http://127.0.0.1:${port}`;
-    b = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...SETTINGS,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        RUN_JOBS: 'false',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        SECRET_KEY: secretKey,
-        DATA_KEYS: `r1:${dataKey}`,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const started = startServerProcess({
+      ...SETTINGS,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: database.url,
+      RUN_JOBS: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      SECRET_KEY: secretKey,
+      DATA_KEYS: `r1:${dataKey}`,
     });
     mailbox = new SmtpSink();
     await mailbox.start();
     await sharedInventory(testRefdata(), false);
     a = await appOnDatabase(database, mailbox, SETTINGS, { secrets: secretsOf(secretKey, dataKey) });
     // Process B is up once it answers its health check.
-    for (let i = 0; i < 600; i++) {
-      const up = await fetch(`${bUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    b = await started;
+    bUrl = b.url;
   }, 240_000);
 
   afterAll(async () => {
-    b?.kill('SIGTERM');
-    await new Promise((r) => (b?.exitCode !== null ? r(undefined) : b.once('exit', r)));
+    if (b) await stopServerProcess(b, 'SIGTERM');
     await a?.app.close();
     await mailbox?.stop();
     await database?.drop();

@@ -1,16 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './global-setup';
+import { freePort } from './support/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export type ServerProcess = { url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** What the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** The exit code, or null when a signal ended it. */
+  exited: Promise<number | null>;
+};
 
-/** Starts `main.ts` in a process of its own with the settings given; its log is kept for the scan. */
+/**
+ * Compiles the server as `npm run build:server` does (a second or so): the global set-up does it once per
+ * run, so that every server process the tests start loads JavaScript instead of compiling the sources again.
+ */
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'ignore' });
+}
+
+/**
+ * Starts the compiled server (`apps/server/dist/main.js`, as `npm run serve` runs it) in a process of its own
+ * with the settings given, and waits until it answers its health check. Its output is kept, for a failure's
+ * message and for the scans for card data.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=compiled', '--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,9 +41,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // However long a busy machine takes (three minutes at most, the server tests' hook limit).
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
     const up = await fetch(`${url}/healthz`)
       .then((r) => r.ok)
@@ -34,4 +54,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start:\n${output}`);
+}
+
+/** Ends a server process (SIGKILL unless told otherwise), unless it has already ended, and waits for it. */
+export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  await server.exited;
 }

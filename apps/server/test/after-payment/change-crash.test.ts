@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SearchResult, ticketChangeSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +7,10 @@ import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-ca
 import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { addJob } from '../../src/jobs/jobs';
 import { beijingShanghai, bookingClient } from '../booking-client';
-import { freePort } from '../global-setup';
 import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../server-process';
 import { changeClient } from './change-client';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SETTINGS = {
   ...QUIET_SETTINGS,
   TICKETING_FAILURE_RATE: '0',
@@ -27,50 +23,23 @@ const dataKey = randomBytes(32).toString('base64');
 let ahead = 0;
 const now = () => new Date(Date.now() + ahead);
 
-type Server = { url: string; child: ChildProcess; exited: Promise<unknown> };
+type Server = ServerProcess;
 
-/** `main.ts` in a process of its own on the test database. */
-async function startServer(url: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...SETTINGS,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RUN_JOBS: 'false',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      SECRET_KEY: secretKey,
-      DATA_KEYS: `r1:${dataKey}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The server in a process of its own on the test database. */
+const startServer = (url: string, env: Record<string, string>): Promise<Server> =>
+  startServerProcess({
+    ...SETTINGS,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: url,
+    RUN_JOBS: 'false',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    SECRET_KEY: secretKey,
+    DATA_KEYS: `r1:${dataKey}`,
+    ...env,
   });
-  const exited = new Promise((r) => child.once('exit', r));
-  const base = `http://127.0.0.1:${port}`;
-  // However long a busy machine takes to start it: the test's limit bounds the wait.
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited at start');
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url: base, child, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
-const kill = async (s: Server) => {
-  if (s.child.exitCode === null && !s.child.signalCode) s.child.kill('SIGKILL');
-  await s.exited;
-};
+const kill = (s: Server) => stopServerProcess(s);
 
 /**
  * A change's steps run across server processes killed (SIGKILL) between them: after the change is

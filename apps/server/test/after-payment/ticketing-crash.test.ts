@@ -1,18 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { orderSchema, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../../src/features/account/messaging/mailer';
 import { addJob } from '../../src/jobs/jobs';
 import { bookingClient, orderBody, traveller } from '../booking-client';
-import { freePort } from '../global-setup';
 import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../server-process';
 import { payOrder } from './paid-order';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SETTINGS = {
   ...QUIET_SETTINGS,
   TICKETING_FAILURE_RATE: '0',
@@ -30,7 +26,7 @@ const dataKey = randomBytes(32).toString('base64');
 describe('ticketing survives a killed job runner', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let a: TestApp;
-  let b: ChildProcess | undefined;
+  let b: ServerProcess | undefined;
   let mailbox: SmtpSink;
 
   beforeAll(async () => {
@@ -46,7 +42,7 @@ describe('ticketing survives a killed job runner', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (b && b.exitCode === null) b.kill('SIGKILL');
+    if (b) await stopServerProcess(b);
     await a?.app.close();
     await mailbox?.stop();
     await database?.drop();
@@ -77,25 +73,17 @@ describe('ticketing survives a killed job runner', () => {
     }
 
     // Process B runs the jobs, each ticket taking 1.5 s at the simulated airline.
-    const port = await freePort();
-    b = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...SETTINGS,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        RUN_JOBS: 'true',
-        JOB_CONCURRENCY: '3',
-        TICKETING_DELAY_MS: '1500',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        SECRET_KEY: secretKey,
-        DATA_KEYS: `r1:${dataKey}`,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    b = await startServerProcess({
+      ...SETTINGS,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: database.url,
+      RUN_JOBS: 'true',
+      JOB_CONCURRENCY: '3',
+      TICKETING_DELAY_MS: '1500',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      SECRET_KEY: secretKey,
+      DATA_KEYS: `r1:${dataKey}`,
     });
     const count = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await q.execute(a.db)).rows[0]?.n ?? 0);
     // Killed once some tickets are issued and others are still with the airline.
@@ -105,8 +93,7 @@ describe('ticketing survives a killed job runner', () => {
       issued = await count(sql`select count(*) as n from sim_ticket_issues`);
       if (issued < 1) await new Promise((r) => setTimeout(r, 100));
     }
-    b.kill('SIGKILL');
-    await new Promise((r) => (b?.exitCode !== null || b?.signalCode ? r(undefined) : b?.once('exit', r)));
+    await stopServerProcess(b);
     const ticketedAtKill = await count(sql`select count(*) as n from sub_orders where status = '5'`);
     console.info(`killed with ${issued} supplier answers and ${ticketedAtKill} of ${ORDERS} sub-orders ticketed`);
     expect(ticketedAtKill).toBeLessThan(ORDERS);
