@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SERVER_ARGS } from './e2e/second-server';
 import { soldOutSetting } from './e2e/sold-out';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -37,8 +38,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: SERVER_LOG
-      ? `exec node --import tsx apps/server/src/main.ts >> '${SERVER_LOG}' 2>&1`
-      : 'node --import tsx apps/server/src/main.ts',
+      ? `exec node ${SERVER_ARGS.join(' ')} >> '${SERVER_LOG}' 2>&1`
+      : `node ${SERVER_ARGS.join(' ')}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -70,8 +71,15 @@ export default defineConfig({
       SEARCH_SUPPLIER_FAILURES: 'false',
       // A busy test machine may take a while over a new date's door-to-door timetable.
       SEARCH_SUPPLIER_TIMEOUT_MS: '60000',
-      // The simulated national rail service always sends its login codes to the browser tests.
+      // The simulated national rail service answers at once and always sends its login codes to the browser
+      // tests; its identity check of a saved traveller runs as soon as the traveller is saved, and never fails
+      // like an outage (which its job would retry later). The card processor's simulator answers at once too.
+      RAIL_SIM_LATENCY_MS: '0',
       RAIL_SIM_CODE_FAILURE_RATE: '0',
+      RAIL_IDENTITY_DELAY_MS: '0',
+      RAIL_IDENTITY_LATENCY_MS: '0',
+      RAIL_IDENTITY_FAILURE_RATE: '0',
+      GATEWAY_SIM_LATENCY_MS: '0',
       // Seats come back to a sold-out class only when a test returns them; waiting orders look every 2 seconds.
       RAIL_SIM_SEAT_RETURN_RATE: '0',
       RAIL_WAITLIST_POLL_SECONDS: '2',

@@ -9,7 +9,7 @@ import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../apps/serv
 import { packSearchLink } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
 import { newMobile, smsCode } from './outbox';
-import { freePort } from './second-server';
+import { freePort, SERVER_ARGS } from './second-server';
 import { inDays, PASSWORD, routeCriteria, shot } from './setup';
 import { LANGUAGES, type Lang, text, watchErrors } from './support';
 
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   database = `junction_duffel_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${database}`);
   const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import { STRIPE_TEST_KEYS } from '../apps/server/test/channels/stripe-keys';
 import { AlipayFake } from '../apps/server/test/fakes/alipay-fake';
 import { STRIPE_TEST_CARDS, StripeFake } from '../apps/server/test/fakes/stripe-fake';
 import { WechatPayFake } from '../apps/server/test/fakes/wechatpay-fake';
+import { SERVER_ARGS } from './second-server';
 import { shot } from './setup';
 import { type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
@@ -90,7 +91,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   stripe.webhookUrl = `${base}/api/payment/webhook`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,

@@ -7,6 +7,15 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The tests' embedded PostgreSQL. */
 export const PG_URL = `postgres://junction:junction@127.0.0.1:${process.env.E2E_PG_PORT ?? '5499'}/postgres`;
 
+/**
+ * How a server process is started: the compiled server when `scripts/e2e.mjs` has built it (it builds the
+ * site before the tests), the sources through `tsx` otherwise.
+ */
+export const SERVER_ARGS =
+  process.env.E2E_COMPILED_SERVER === '1'
+    ? ['--conditions=compiled', '--enable-source-maps', 'apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+
 /** A port free on this machine now. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -30,7 +39,7 @@ export async function startServer(
   what: string,
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -31,7 +31,10 @@ const freePort = () =>
     });
   });
 
-execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+// The site and the server are built once: the tests' servers run the compiled server. `npm test` has just
+// built the web app (its bundle check), and says so with E2E_WEB_BUILT=1: only the server is built then.
+if (process.env.E2E_WEB_BUILT === '1') execFileSync('npm', ['run', 'build:server', '--silent'], { stdio: 'inherit' });
+else execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-e2e-'));
 await fs.chmod(dataDir, 0o755);
@@ -70,6 +73,7 @@ const env = {
   E2E_SMS_FILE: path.join(dataDir, 'sms.jsonl'),
   E2E_PORT: String(await freePort()),
   E2E_PG_PORT: String(await freePort()),
+  E2E_COMPILED_SERVER: '1',
 };
 const result = await new Promise((resolve) => {
   const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
