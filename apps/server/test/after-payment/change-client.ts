@@ -1,11 +1,50 @@
 import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 type Trains = { searchId: string; results: SearchResult[] };
+type Deps = Parameters<typeof createTestApp>[2];
+export type ChangeClient = ReturnType<typeof changeClient>;
+
+const START = new Date('2026-11-22T04:00:00Z');
+/** The trains' day: nine days ahead, within the railway's presale, so a change may move to any train of that day. */
+export const CHANGE_DAY = '2026/12/01';
+
+/** Simulators that answer at once and tickets issued without delay or failure, unless a test says otherwise. */
+export const QUICK_CHANGES = {
+  ...QUIET_SETTINGS,
+  TICKETING_DELAY_MS: '0',
+  TICKETING_FAILURE_RATE: '0',
+  GATEWAY_SIM_LATENCY_MS: '0',
+  RAIL_SIM_LATENCY_MS: '0',
+} as const;
+
+/** A clock held at the tests' start, moved on by hand: back to the start, or on by some minutes (ten unless told). */
+export function testClock() {
+  let at = START.getTime();
+  return {
+    now: () => new Date(at),
+    reset: () => {
+      at = START.getTime();
+    },
+    tick: (minutes = 10) => {
+      at += minutes * 60_000;
+    },
+  };
+}
+
+/** An app on `clock` with the day's Beijing–Shanghai trains searched, and a traveller changing tickets on it. */
+export async function changeApp(
+  clock: ReturnType<typeof testClock>,
+  settings: Record<string, string> = QUICK_CHANGES,
+  deps?: Deps,
+): Promise<{ t: TestApp; k: ChangeClient }> {
+  const t = await createTestApp(settings, clock.now, deps);
+  return { t, k: changeClient(t, await bookingClient(t).search(beijingShanghai('train', CHANGE_DAY))) };
+}
 type Person = Awaited<ReturnType<ReturnType<typeof bookingClient>['save']>>;
 
 /** A traveller changing train tickets through the API, as the order and change pages do. */
@@ -67,5 +106,5 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
     t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
 
-  return { c, get, runJobs, byFare, order, ticketedTrain, quote, confirmBody, confirm };
+  return { c, searchId: trains.searchId, get, runJobs, byFare, order, ticketedTrain, quote, confirmBody, confirm };
 }
