@@ -1,11 +1,12 @@
 import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 type Trains = { searchId: string; results: SearchResult[] };
+type Person = Awaited<ReturnType<ReturnType<typeof bookingClient>['save']>>;
 type Deps = Parameters<typeof createTestApp>[2];
 export type ChangeClient = ReturnType<typeof changeClient>;
 
@@ -36,16 +37,21 @@ export function testClock() {
   };
 }
 
-/** An app on `clock` with the day's Beijing–Shanghai trains searched, and a traveller changing tickets on it. */
-export async function changeApp(
-  clock: ReturnType<typeof testClock>,
-  settings: Record<string, string> = QUICK_CHANGES,
-  deps?: Deps,
-): Promise<{ t: TestApp; k: ChangeClient }> {
-  const t = await createTestApp(settings, clock.now, deps);
-  return { t, k: changeClient(t, await bookingClient(t).search(beijingShanghai('train', CHANGE_DAY))) };
+/**
+ * A suite's app on a test clock with the day's Beijing–Shanghai trains searched, and a traveller changing
+ * tickets on it: the app and the client are filled in before the suite's tests run and closed after them.
+ */
+export function changeSuite(settings: Record<string, string> = QUICK_CHANGES, deps?: Deps) {
+  const clock = testClock();
+  const t = {} as TestApp;
+  const k = {} as ChangeClient;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(settings, clock.now, deps));
+    Object.assign(k, changeClient(t, await bookingClient(t).search(beijingShanghai('train', CHANGE_DAY))));
+  }, 120_000);
+  afterAll(() => t.close());
+  return { t, k, clock };
 }
-type Person = Awaited<ReturnType<ReturnType<typeof bookingClient>['save']>>;
 
 /** A traveller changing train tickets through the API, as the order and change pages do. */
 export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
@@ -106,5 +112,28 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
     t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
 
-  return { c, searchId: trains.searchId, get, runJobs, byFare, order, ticketedTrain, quote, confirmBody, confirm };
+  /** The stock keys of the seats an order still holds. */
+  const heldKeys = async (orderId: string) =>
+    (
+      await t.db
+        .selectFrom('seatHolds')
+        .select('stockKey')
+        .where('orderId', '=', orderId)
+        .where('releasedAt', 'is', null)
+        .execute()
+    ).map((h) => h.stockKey);
+
+  return {
+    c,
+    heldKeys,
+    searchId: trains.searchId,
+    get,
+    runJobs,
+    byFare,
+    order,
+    ticketedTrain,
+    quote,
+    confirmBody,
+    confirm,
+  };
 }

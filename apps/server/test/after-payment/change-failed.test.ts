@@ -6,15 +6,13 @@ import {
   shiftIso,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
-import { QUIET_SETTINGS, type TestApp } from '../harness';
-import { type ChangeClient, changeApp, testClock } from './change-client';
+import { QUIET_SETTINGS } from '../harness';
+import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
-
-const clock = testClock();
 
 /** A railway that issues tickets until it is told to refuse every request, re-timing them when told to. */
 const railway = { refusing: false, retimeMinutes: 0 };
@@ -46,18 +44,15 @@ const rail: TicketIssuer = {
   },
 };
 
-let t: TestApp;
-let k: ChangeClient;
-beforeAll(async () => {
-  const settings = {
+const { t, k, clock } = changeSuite(
+  {
     ...QUIET_SETTINGS,
     TICKETING_ATTEMPTS: '2',
     GATEWAY_SIM_LATENCY_MS: '0',
     RAIL_SIM_LATENCY_MS: '0',
-  };
-  ({ t, k } = await changeApp(clock, settings, { ticketIssuers: { rail, air: { ...rail, kind: 'air' } } }));
-}, 120_000);
-afterAll(() => t.close());
+  },
+  { ticketIssuers: { rail, air: { ...rail, kind: 'air' } } },
+);
 
 describe('a change whose new ticket the railway refuses', () => {
   it('leaves the old ticket standing on its train, gives back the difference paid, and says so', async () => {
@@ -100,16 +95,11 @@ describe('a change whose new ticket the railway refuses', () => {
     expect(notices.map((n) => n.kind)).toEqual(expect.arrayContaining(['change-failed', 'change-failed-refund-done']));
     expect(notices.map((n) => n.kind)).not.toContain('ticket-changed');
     // Only the old train's seats are held; the change's steps are event rows.
-    const holds = await t.db
-      .selectFrom('seatHolds')
-      .select('stockKey')
-      .where('orderId', '=', order.id)
-      .where('releasedAt', 'is', null)
-      .execute();
+    const holds = await k.heldKeys(order.id);
     expect(holds).toHaveLength(1);
     const change = await t.db.selectFrom('ticketChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
     expect(change?.status).toBe('failed');
-    expect(holds[0]?.stockKey).not.toBe(change?.seatKey);
+    expect(holds[0]).not.toBe(change?.seatKey);
     const steps = await t.db
       .selectFrom('ticketChangeEvents')
       .select(['fromStatus', 'toStatus'])

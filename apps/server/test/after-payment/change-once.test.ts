@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, cardTokenSchema, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
-import type { TestApp } from '../harness';
-import { type ChangeClient, changeApp, QUICK_CHANGES, testClock } from './change-client';
+import { changeSuite, QUICK_CHANGES } from './change-client';
 
-const clock = testClock();
-let t: TestApp;
-let k: ChangeClient;
-beforeAll(async () => {
-  ({ t, k } = await changeApp(clock, { ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' }));
-}, 120_000);
-afterAll(() => t.close());
+const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
 
 describe('one change, one payment of its difference', () => {
   it('50 confirmations of one quote at once make one change, hold its seats once, and its difference is captured once by card out of 50 payments', async () => {

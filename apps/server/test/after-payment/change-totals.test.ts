@@ -1,16 +1,9 @@
 import { orderInvoicesSchema, type SearchResult } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../harness';
-import { type ChangeClient, changeApp, testClock } from './change-client';
+import { describe, expect, it } from 'vitest';
+import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
 
-const clock = testClock();
-let t: TestApp;
-let k: ChangeClient;
-beforeAll(async () => {
-  ({ t, k } = await changeApp(clock));
-}, 120_000);
-afterAll(() => t.close());
+const { t, k, clock } = changeSuite();
 
 describe('an order whose ticket was changed', () => {
   it('to a dearer train: shows the difference paid and the total paid in all, and one voucher for the live ticket', async () => {

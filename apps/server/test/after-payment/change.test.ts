@@ -9,21 +9,14 @@ import {
   ticketChangeSchema,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WalletLedger } from '../../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../../src/features/wallet/wallet.repository';
 import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
-import { CHANGE_DAY, type ChangeClient, changeApp, testClock } from './change-client';
+import { CHANGE_DAY, changeSuite } from './change-client';
 import { payOrder } from './paid-order';
 
-const clock = testClock();
-let t: TestApp;
-let k: ChangeClient;
-beforeAll(async () => {
-  ({ t, k } = await changeApp(clock));
-}, 120_000);
-afterAll(() => t.close());
+const { t, k, clock } = changeSuite();
 
 const eventsOf = (orderId: string) =>
   t.db.selectFrom('orderEvents').select(['kind', 'data']).where('orderId', '=', orderId).orderBy('id').execute();
