@@ -5,6 +5,7 @@ import { errorOf, railClient } from '../src/features/rail/rail-client.test-suppo
 import { payOrder } from './after-payment/paid-order';
 import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { runAllJobs } from './support/jobs';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -34,12 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the jobs due now, with those waiting for a retry made due first, until nothing is left to run. */
-async function runJobs(rounds = 6) {
-  for (let i = 0; i < rounds; i++) {
-    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-    await t.app.jobs?.runDueJobs();
-  }
-}
+const runJobs = (rounds = 6) => runAllJobs(t, rounds);
 
 const oneTrain = () =>
   trains.results.find((x) => x.kind === 'train' && x.legs.length === 1 && !x.legs[0]?.soldOut) as SearchResult;

@@ -21,6 +21,7 @@ import { SimulatedSeatReturns } from '../src/features/rail/simulator/seat-return
 import { railRemaining } from '../src/features/search/inventory/fares';
 import { beijingShanghai, beijingShanghaiReturn, bookingClient, errorOf, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { runAllJobs } from './support/jobs';
 
 // Our clock starts at the database's, a little ahead: a waiting order's look for seats queues the next
 // one after our clock, and a job queued before the database's clock would be run again at once, forever.
@@ -89,12 +90,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the jobs due now, with those waiting for a retry or a later time made due first. */
-async function runJobs(rounds = 4) {
-  for (let i = 0; i < rounds; i++) {
-    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-    await t.app.jobs?.runDueJobs();
-  }
-}
+const runJobs = (rounds = 4) => runAllJobs(t, rounds);
 
 const leg = () => pick.result.legs[0] as NonNullable<SearchResult['legs'][number]>;
 const travelDate = () => leg().departureTime.slice(0, 10);

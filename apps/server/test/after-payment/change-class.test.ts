@@ -6,53 +6,24 @@ import {
   type SearchResult,
 } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingShanghai, bookingClient } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { changeClient } from './change-client';
+import { describe, expect, it } from 'vitest';
+import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
 
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
-const DATE = '2026/12/01';
-
-let t: TestApp;
-let k: ReturnType<typeof changeClient>;
-let searchId: string;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      RAIL_SIM_LATENCY_MS: '0',
-    },
-    now,
-  );
-  const trains = await bookingClient(t).search(beijingShanghai('train', DATE));
-  searchId = trains.searchId;
-  k = changeClient(t, trains);
-}, 120_000);
-afterAll(() => t.close());
-
-const tick = () => {
-  clock += 10 * 60_000;
-};
+const { t, k, clock } = changeSuite();
 
 const quoteOf = (cookie: string, q: Record<string, string>) =>
-  k.get(cookie, `/api/change/quote?${new URLSearchParams({ searchId, ...q })}`);
+  k.get(cookie, `/api/change/quote?${new URLSearchParams({ searchId: k.searchId, ...q })}`);
 
 describe('changing a train ticket to another seat class of the same train', () => {
   it('quotes and issues the same train in first class, and refuses a class the train lacks or no change at all', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const train = k
       .byFare()
       .find((r) => railClassFare(r.legs[0] as SearchResult['legs'][number], 'M') !== undefined) as SearchResult;
     expect(train, 'a train with first-class seats').toBeTruthy();
-    const order = await k.ticketedTrain(cookie, train, undefined, tick);
+    const order = await k.ticketedTrain(cookie, train, undefined, clock.tick);
     const old = order.subOrders[0]?.id as string;
     const ids = { orderId: order.id, subOrderId: old, resultId: train.id };
 
@@ -90,13 +61,13 @@ describe('changing a train ticket to another seat class of the same train', () =
       method: 'POST',
       url: '/api/change',
       headers: { cookie },
-      payload: { ...ids, searchId, seatClass: 'M', expected: { dueMinor: q.due.amount, refundMinor: 0 } },
+      payload: { ...ids, searchId: k.searchId, seatClass: 'M', expected: { dueMinor: q.due.amount, refundMinor: 0 } },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const change = confirmed.json() as { newSubOrderId: string; status: string };
     expect(change.status).toBe('awaiting-payment');
     expect(await payOrder(t, cookie, order.id)).toBe(true);
-    tick();
+    clock.tick();
     await k.runJobs();
 
     const after = await k.order(cookie, order.id);
@@ -108,13 +79,8 @@ describe('changing a train ticket to another seat class of the same train', () =
     // The ticket is now first class: the order's seat choice and the seats held say so.
     const row = await t.db.selectFrom('orders').select('extras').where('id', '=', order.id).executeTakeFirstOrThrow();
     expect((row.extras as BookingExtras).rail?.[0]?.seatClass).toBe('M');
-    const holds = await t.db
-      .selectFrom('seatHolds')
-      .select('stockKey')
-      .where('orderId', '=', order.id)
-      .where('releasedAt', 'is', null)
-      .execute();
+    const holds = await k.heldKeys(order.id);
     expect(holds).toHaveLength(1);
-    expect(holds[0]?.stockKey).toMatch(/:M$/);
+    expect(holds[0]).toMatch(/:M$/);
   }, 180_000);
 });

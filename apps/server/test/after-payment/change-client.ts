@@ -1,12 +1,57 @@
 import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
 
 type Trains = { searchId: string; results: SearchResult[] };
 type Person = Awaited<ReturnType<ReturnType<typeof bookingClient>['save']>>;
+type Deps = Parameters<typeof createTestApp>[2];
+export type ChangeClient = ReturnType<typeof changeClient>;
+
+const START = new Date('2026-11-22T04:00:00Z');
+/** The trains' day: nine days ahead, within the railway's presale, so a change may move to any train of that day. */
+export const CHANGE_DAY = '2026/12/01';
+
+/** Simulators that answer at once and tickets issued without delay or failure, unless a test says otherwise. */
+export const QUICK_CHANGES = {
+  ...QUIET_SETTINGS,
+  TICKETING_DELAY_MS: '0',
+  TICKETING_FAILURE_RATE: '0',
+  GATEWAY_SIM_LATENCY_MS: '0',
+  RAIL_SIM_LATENCY_MS: '0',
+} as const;
+
+/** A clock held at the tests' start, moved on by hand: back to the start, or on by some minutes (ten unless told). */
+export function testClock() {
+  let at = START.getTime();
+  return {
+    now: () => new Date(at),
+    reset: () => {
+      at = START.getTime();
+    },
+    tick: (minutes = 10) => {
+      at += minutes * 60_000;
+    },
+  };
+}
+
+/**
+ * A suite's app on a test clock with the day's Beijing–Shanghai trains searched, and a traveller changing
+ * tickets on it: the app and the client are filled in before the suite's tests run and closed after them.
+ */
+export function changeSuite(settings: Record<string, string> = QUICK_CHANGES, deps?: Deps) {
+  const clock = testClock();
+  const t = {} as TestApp;
+  const k = {} as ChangeClient;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(settings, clock.now, deps));
+    Object.assign(k, changeClient(t, await bookingClient(t).search(beijingShanghai('train', CHANGE_DAY))));
+  }, 120_000);
+  afterAll(() => t.close());
+  return { t, k, clock };
+}
 
 /** A traveller changing train tickets through the API, as the order and change pages do. */
 export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
@@ -67,5 +112,28 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
     t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
 
-  return { c, get, runJobs, byFare, order, ticketedTrain, quote, confirmBody, confirm };
+  /** The stock keys of the seats an order still holds. */
+  const heldKeys = async (orderId: string) =>
+    (
+      await t.db
+        .selectFrom('seatHolds')
+        .select('stockKey')
+        .where('orderId', '=', orderId)
+        .where('releasedAt', 'is', null)
+        .execute()
+    ).map((h) => h.stockKey);
+
+  return {
+    c,
+    heldKeys,
+    searchId: trains.searchId,
+    get,
+    runJobs,
+    byFare,
+    order,
+    ticketedTrain,
+    quote,
+    confirmBody,
+    confirm,
+  };
 }

@@ -6,19 +6,13 @@ import {
   shiftIso,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
-import { beijingShanghai, bookingClient } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { changeClient } from './change-client';
+import { QUIET_SETTINGS } from '../harness';
+import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
-
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
-const DATE = '2026/12/01';
 
 /** A railway that issues tickets until it is told to refuse every request, re-timing them when told to. */
 const railway = { refusing: false, retimeMinutes: 0 };
@@ -50,32 +44,26 @@ const rail: TicketIssuer = {
   },
 };
 
-let t: TestApp;
-let k: ReturnType<typeof changeClient>;
-beforeAll(async () => {
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, TICKETING_ATTEMPTS: '2', GATEWAY_SIM_LATENCY_MS: '0', RAIL_SIM_LATENCY_MS: '0' },
-    now,
-    { ticketIssuers: { rail, air: { ...rail, kind: 'air' } } },
-  );
-  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', DATE)));
-}, 120_000);
-afterAll(() => t.close());
-
-const tick = () => {
-  clock += 10 * 60_000;
-};
+const { t, k, clock } = changeSuite(
+  {
+    ...QUIET_SETTINGS,
+    TICKETING_ATTEMPTS: '2',
+    GATEWAY_SIM_LATENCY_MS: '0',
+    RAIL_SIM_LATENCY_MS: '0',
+  },
+  { ticketIssuers: { rail, air: { ...rail, kind: 'air' } } },
+);
 
 describe('a change whose new ticket the railway refuses', () => {
   it('leaves the old ticket standing on its train, gives back the difference paid, and says so', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
     railway.refusing = false;
     // The railway re-times the booked train when it issues its ticket.
     railway.retimeMinutes = 25;
-    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     railway.retimeMinutes = 0;
     const old = order.subOrders[0]?.id as string;
     const before = await k.order(cookie, order.id);
@@ -88,7 +76,7 @@ describe('a change whose new ticket the railway refuses', () => {
     railway.refusing = true;
     expect(await payOrder(t, cookie, order.id)).toBe(true);
     const paid = await wallet();
-    tick();
+    clock.tick();
     await k.runJobs(10);
 
     const after = await k.order(cookie, order.id);
@@ -107,16 +95,11 @@ describe('a change whose new ticket the railway refuses', () => {
     expect(notices.map((n) => n.kind)).toEqual(expect.arrayContaining(['change-failed', 'change-failed-refund-done']));
     expect(notices.map((n) => n.kind)).not.toContain('ticket-changed');
     // Only the old train's seats are held; the change's steps are event rows.
-    const holds = await t.db
-      .selectFrom('seatHolds')
-      .select('stockKey')
-      .where('orderId', '=', order.id)
-      .where('releasedAt', 'is', null)
-      .execute();
+    const holds = await k.heldKeys(order.id);
     expect(holds).toHaveLength(1);
     const change = await t.db.selectFrom('ticketChanges').selectAll().where('id', '=', changeId).executeTakeFirst();
     expect(change?.status).toBe('failed');
-    expect(holds[0]?.stockKey).not.toBe(change?.seatKey);
+    expect(holds[0]).not.toBe(change?.seatKey);
     const steps = await t.db
       .selectFrom('ticketChangeEvents')
       .select(['fromStatus', 'toStatus'])
@@ -137,11 +120,11 @@ describe('a change whose new ticket the railway refuses', () => {
   }, 180_000);
 
   it('gives a difference paid by card back to the card, though the ticket was paid from the wallet', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     railway.refusing = false;
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, tick);
+    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
     const old = order.subOrders[0]?.id as string;
     const dearer = list.at(-1) as SearchResult;
     const q = await k.quote(cookie, order.id, old, dearer);
@@ -163,7 +146,7 @@ describe('a change whose new ticket the railway refuses', () => {
       payload: { orderId: order.id, method: { kind: 'card', token } },
     });
     expect(paid.json()).toMatchObject({ outcome: 'succeeded', purpose: 'difference' });
-    tick();
+    clock.tick();
     await k.runJobs(10);
 
     const refunds = await t.db

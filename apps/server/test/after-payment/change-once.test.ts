@@ -1,47 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, cardTokenSchema, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
-import { beijingShanghai, bookingClient } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { changeClient } from './change-client';
+import { changeSuite, QUICK_CHANGES } from './change-client';
 
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
-const DATE = '2026/12/01';
-
-let t: TestApp;
-let k: ReturnType<typeof changeClient>;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      RAIL_SIM_LATENCY_MS: '0',
-      PAYMENT_SETTLE_AFTER_MS: '0',
-    },
-    now,
-  );
-  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', DATE)));
-}, 120_000);
-afterAll(() => t.close());
-
-const tick = () => {
-  clock += 10 * 60_000;
-};
+const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
 
 describe('one change, one payment of its difference', () => {
   it('50 confirmations of one quote at once make one change, hold its seats once, and its difference is captured once by card out of 50 payments', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
     expect(q.due.amount).toBeGreaterThan(0);
 
@@ -99,7 +72,7 @@ describe('one change, one payment of its difference', () => {
     const attempts = await t.db.selectFrom('paymentAttempts').select('state').where('orderId', '=', order.id).execute();
     expect(attempts.filter((a) => a.state === 'succeeded')).toHaveLength(2); // the fare from the wallet, the difference by card
 
-    tick();
+    clock.tick();
     await k.runJobs();
     const after = await k.order(cookie, order.id);
     expect(after.status).toBe(5);

@@ -1,50 +1,24 @@
 import { orderInvoicesSchema, type SearchResult } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingShanghai, bookingClient } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { changeClient } from './change-client';
+import { describe, expect, it } from 'vitest';
+import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
 
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
-const DATE = '2026/12/01';
-
-let t: TestApp;
-let k: ReturnType<typeof changeClient>;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      RAIL_SIM_LATENCY_MS: '0',
-    },
-    now,
-  );
-  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', DATE)));
-}, 120_000);
-afterAll(() => t.close());
-
-const tick = () => {
-  clock += 10 * 60_000;
-};
+const { t, k, clock } = changeSuite();
 
 describe('an order whose ticket was changed', () => {
   it('to a dearer train: shows the difference paid and the total paid in all, and one voucher for the live ticket', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const before = await k.order(cookie, order.id);
     expect(before.changeMoney).toBeNull();
     const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
     expect(q.due.amount).toBeGreaterThan(0);
     expect((await k.confirm(cookie, q, dearer)).statusCode).toBe(200);
     expect(await payOrder(t, cookie, order.id)).toBe(true);
-    tick();
+    clock.tick();
     await k.runJobs(10);
 
     const after = await k.order(cookie, order.id);
@@ -64,16 +38,16 @@ describe('an order whose ticket was changed', () => {
   }, 180_000);
 
   it('to a cheaper train: shows what came back as its own line and the total less it', async () => {
-    clock = START.getTime();
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, tick);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const before = await k.order(cookie, order.id);
     const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
     expect((await k.confirm(cookie, q, cheaper)).statusCode).toBe(200);
-    tick();
+    clock.tick();
     await k.runJobs(10);
 
     const after = await k.order(cookie, order.id);

@@ -1,101 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ChangeQuote,
   changeOptionsSchema,
   changeQuoteSchema,
   orderFulfilmentSchema,
   orderInvoicesSchema,
   orderSchema,
-  railClassFare,
   type SearchResult,
   ticketChangeSchema,
   walletSummarySchema,
 } from '@junction/domain';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WalletLedger } from '../../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../../src/features/wallet/wallet.repository';
-import { beijingShanghai, bookingClient, errorOf, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
+import { CHANGE_DAY, changeSuite } from './change-client';
 import { payOrder } from './paid-order';
 
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
-// Nine days ahead: within the railway's presale, so a change may move to any train of that day.
-const DATE = '2026/12/01';
-
-let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
-let trains: { searchId: string; results: SearchResult[] };
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      RAIL_SIM_LATENCY_MS: '0',
-    },
-    now,
-  );
-  c = bookingClient(t);
-  trains = await c.search(beijingShanghai('train', DATE));
-}, 120_000);
-afterAll(() => t.close());
-
-async function runJobs(rounds = 6) {
-  for (let i = 0; i < rounds; i++) {
-    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-    await t.app.jobs?.runDueJobs();
-  }
-}
-
-/** Single trains of the day with second-class seats, cheapest first (the class a change keeps). */
-function byFare(): SearchResult[] {
-  const fare = (r: SearchResult) => railClassFare(r.legs[0] as SearchResult['legs'][number], 'O') ?? 0;
-  return trains.results
-    .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && fare(r) > 0)
-    .filter((r) => r.legs[0]?.cabin === 'O')
-    .sort((a, b) => fare(a) - fare(b));
-}
-
-const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-
-/** A train booked, paid from the wallet and issued offline (the agents' desk), for one adult. */
-async function ticketedTrain(cookie: string, result: SearchResult) {
-  const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
-  const offer = await c.offerOf(cookie, trains.searchId, result.id);
-  const created = await c.create(cookie, orderBody(offer, trains.searchId, [wei], {}, undefined, 'offline'));
-  expect(created.statusCode, created.body).toBe(200);
-  const order = orderSchema.parse(created.json());
-  expect(await payOrder(t, cookie, order.id)).toBe(true);
-  clock += 10 * 60_000;
-  await runJobs();
-  expect(orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
-  return order;
-}
-
-async function quote(cookie: string, orderId: string, subOrderId: string, result: SearchResult) {
-  const q = new URLSearchParams({ orderId, subOrderId, searchId: trains.searchId, resultId: result.id });
-  const res = await get(cookie, `/api/change/quote?${q}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return changeQuoteSchema.parse(res.json());
-}
-
-const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/change',
-    headers: { cookie },
-    payload: {
-      orderId: q.orderId,
-      subOrderId: q.subOrderId,
-      searchId: trains.searchId,
-      resultId: result.id,
-      expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
-    },
-  });
+const { t, k, clock } = changeSuite();
 
 const eventsOf = (orderId: string) =>
   t.db.selectFrom('orderEvents').select(['kind', 'data']).where('orderId', '=', orderId).orderBy('id').execute();
@@ -103,28 +24,28 @@ const noticesOf = (orderId: string) =>
   t.db.selectFrom('notifications').select('kind').where('orderId', '=', orderId).execute();
 
 async function walletOf(cookie: string) {
-  return walletSummarySchema.parse((await get(cookie, '/api/wallet')).json()).balance.amount;
+  return walletSummarySchema.parse((await k.get(cookie, '/api/wallet')).json()).balance.amount;
 }
 
 describe('changing a flight', () => {
   it('to another flight of the same airline and day: the change fee plus any rise, paid, then issued', async () => {
-    clock = START.getTime();
-    const cookie = await c.signUp();
-    const flights = await c.search(beijingShanghai('flight', DATE));
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const flights = await k.c.search(beijingShanghai('flight', CHANGE_DAY));
     const nonstop = flights.results.filter(
       (r) => r.kind === 'flight' && r.legs.length === 1 && r.fees.changeBefore !== null,
     );
     const booked = nonstop.find((r) => nonstop.some((o) => o !== r && o.legs[0]?.carrier === r.legs[0]?.carrier));
     if (!booked) throw new Error('no airline with two nonstop flights that allow changes');
     const other = nonstop.find((o) => o !== booked && o.legs[0]?.carrier === booked.legs[0]?.carrier) as SearchResult;
-    const wei = await c.save(cookie, traveller('张伟', '1985-03-02'));
-    const offer = await c.offerOf(cookie, flights.searchId, booked.id);
-    const created = await c.create(cookie, orderBody(offer, flights.searchId, [wei]));
+    const wei = await k.c.save(cookie, traveller('张伟', '1985-03-02'));
+    const offer = await k.c.offerOf(cookie, flights.searchId, booked.id);
+    const created = await k.c.create(cookie, orderBody(offer, flights.searchId, [wei]));
     expect(created.statusCode, created.body).toBe(200);
     const order = orderSchema.parse(created.json());
     expect(await payOrder(t, cookie, order.id)).toBe(true);
-    await runJobs();
-    expect(orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
+    await k.runJobs();
+    expect(orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
     const old = order.subOrders[0]?.id as string;
     const q = new URLSearchParams({
       orderId: order.id,
@@ -132,7 +53,7 @@ describe('changing a flight', () => {
       searchId: flights.searchId,
       resultId: other.id,
     });
-    const quoted = changeQuoteSchema.parse((await get(cookie, `/api/change/quote?${q}`)).json());
+    const quoted = changeQuoteSchema.parse((await k.get(cookie, `/api/change/quote?${q}`)).json());
     const fee = booked.fees.changeBefore?.amount ?? 0;
     expect(quoted).toMatchObject({
       type: 'flight',
@@ -156,8 +77,8 @@ describe('changing a flight', () => {
     expect(res.statusCode, res.body).toBe(200);
     const change = ticketChangeSchema.parse(res.json());
     if (quoted.due.amount > 0) expect(await payOrder(t, cookie, order.id)).toBe(true);
-    await runJobs();
-    const after = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json());
+    await k.runJobs();
+    const after = orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json());
     expect(after.status).toBe(5);
     const subs = new Map(after.subOrders.map((s) => [s.id, s]));
     expect(subs.get(old)?.status).toBe(4);
@@ -173,7 +94,7 @@ describe('changing a flight', () => {
         searchId: flights.searchId,
         resultId: foreign.id,
       });
-      expect(errorOf(await get(cookie, `/api/change/quote?${p}`))).toMatchObject({
+      expect(errorOf(await k.get(cookie, `/api/change/quote?${p}`))).toMatchObject({
         errorCode: 2207,
         params: { reason: 'other-carrier' },
       });
@@ -183,63 +104,57 @@ describe('changing a flight', () => {
 
 describe('changing a train ticket (改签)', () => {
   it('to a dearer train: order 1, the difference paid once from the wallet, the new ticket issued, the old one changed', async () => {
-    clock = START.getTime();
-    const cookie = await c.signUp();
-    const list = byFare();
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
     const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await ticketedTrain(cookie, booked);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const old = order.subOrders[0]?.id as string;
-    const options = changeOptionsSchema.parse((await get(cookie, `/api/change/options?id=${order.id}`)).json());
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets).toEqual([
       expect.objectContaining({ subOrderId: old, type: 'railway', refusal: null, lastDay: '2026-12-06' }),
     ]);
 
-    const q = await quote(cookie, order.id, old, dearer);
+    const q = await k.quote(cookie, order.id, old, dearer);
     expect(q.newFare.amount).toBeGreaterThan(q.oldFare.amount);
     expect(q).toMatchObject({ fee: { amount: 0 }, refund: { amount: 0 }, rule: 'rail-higher' });
     expect(q.due.amount).toBe(q.newFare.amount - q.oldFare.amount);
     expect(q.to.number).toBe(dearer.legs[0]?.number);
 
     // Another traveller's session neither sees nor changes this order.
-    const stranger = await c.signUp();
-    expect((await get(stranger, `/api/change/options?id=${order.id}`)).statusCode).toBe(404);
+    const stranger = await k.c.signUp();
+    expect((await k.get(stranger, `/api/change/options?id=${order.id}`)).statusCode).toBe(404);
     const strangerQuote = new URLSearchParams({
       orderId: order.id,
       subOrderId: old,
-      searchId: trains.searchId,
+      searchId: k.searchId,
       resultId: dearer.id,
     });
-    expect((await get(stranger, `/api/change/quote?${strangerQuote}`)).statusCode).toBe(404);
-    expect((await confirm(stranger, q, dearer)).statusCode).toBe(404);
+    expect((await k.get(stranger, `/api/change/quote?${strangerQuote}`)).statusCode).toBe(404);
+    expect((await k.confirm(stranger, q, dearer)).statusCode).toBe(404);
 
     // A price other than the one quoted is refused (2208), and nothing moves.
     const stale = await t.app.inject({
       method: 'POST',
       url: '/api/change',
       headers: { cookie },
-      payload: {
-        orderId: order.id,
-        subOrderId: old,
-        searchId: trains.searchId,
-        resultId: dearer.id,
-        expected: { dueMinor: 1, refundMinor: 0 },
-      },
+      payload: { ...k.confirmBody(q, dearer), expected: { dueMinor: 1, refundMinor: 0 } },
     });
     expect(errorOf(stale).errorCode).toBe(2208);
-    const confirmed = await confirm(cookie, q, dearer);
+    const confirmed = await k.confirm(cookie, q, dearer);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const change = ticketChangeSchema.parse(confirmed.json());
     expect(change).toMatchObject({ status: 'awaiting-payment', oldSubOrderId: old });
-    const due = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json());
+    const due = orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json());
     expect(due).toMatchObject({ status: 1, priceDifference: { amount: q.due.amount } });
     // A second change while this one is open is refused.
-    expect(errorOf(await confirm(cookie, q, dearer)).errorCode).toBe(2207);
+    expect(errorOf(await k.confirm(cookie, q, dearer)).errorCode).toBe(2207);
 
     const before = await walletOf(cookie);
     expect(await payOrder(t, cookie, order.id)).toBe(true);
-    clock += 10 * 60_000;
-    await runJobs();
-    const after = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json());
+    clock.tick();
+    await k.runJobs();
+    const after = orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json());
     expect(after.status).toBe(5);
     expect(after.priceDifference).toBeNull();
     const subs = new Map(after.subOrders.map((s) => [s.id, s]));
@@ -250,7 +165,7 @@ describe('changing a train ticket (改签)', () => {
     // The wallet paid the difference once (payOrder tops up the order's price first).
     expect((await walletOf(cookie)) - before).toBe(order.payment.price.amount - q.due.amount);
     // The order page lists the change, and the itinerary shows the new train.
-    const page = orderFulfilmentSchema.parse((await get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
+    const page = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
     expect(page.changes).toEqual([expect.objectContaining({ id: change.id, status: 'done' })]);
     expect(page.tickets.filter((x) => x.subOrderId === change.newSubOrderId)).toHaveLength(1);
     expect(after.departureTime).toBe(dearer.legs[0]?.departureTime);
@@ -265,24 +180,24 @@ describe('changing a train ticket (改签)', () => {
       expect.arrayContaining(['change-payment-due', 'ticket-changed']),
     );
     // The changed ticket is no longer refunded: its money went to the new one, which is.
-    const oldRefund = await get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${old}`);
+    const oldRefund = await k.get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${old}`);
     expect(errorOf(oldRefund).errorCode).toBe(2202);
     expect(
-      (await get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${change.newSubOrderId}`)).statusCode,
+      (await k.get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${change.newSubOrderId}`)).statusCode,
     ).toBe(200);
     // One change per ticket: the new ticket cannot be changed again.
-    const again = changeOptionsSchema.parse((await get(cookie, `/api/change/options?id=${order.id}`)).json());
+    const again = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(again.tickets).toEqual([
       expect.objectContaining({ subOrderId: change.newSubOrderId, refusal: 'already-changed' }),
     ]);
   });
 
   it('to a cheaper train: issued at once, the difference less the ladder fee back to the wallet, once', async () => {
-    clock = START.getTime();
-    const cookie = await c.signUp();
-    const list = byFare();
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
     const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await ticketedTrain(cookie, booked);
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const old = order.subOrders[0]?.id as string;
     const asked = await t.app.inject({
       method: 'POST',
@@ -291,36 +206,38 @@ describe('changing a train ticket (改签)', () => {
       payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const q = await quote(cookie, order.id, old, cheaper);
+    const q = await k.quote(cookie, order.id, old, cheaper);
     const difference = q.oldFare.amount - q.newFare.amount;
     // Nine days before departure: the ladder's 8-day step charges nothing on the difference.
     expect(q).toMatchObject({ due: { amount: 0 }, fee: { amount: 0 }, refund: { amount: difference }, percent: 0 });
     const before = await walletOf(cookie);
-    const confirmed = await confirm(cookie, q, cheaper);
+    const confirmed = await k.confirm(cookie, q, cheaper);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(4);
-    clock += 10 * 60_000;
-    await runJobs();
-    await runJobs();
-    expect(orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
+    expect(orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(4);
+    clock.tick();
+    await k.runJobs();
+    await k.runJobs();
+    expect(orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json()).status).toBe(5);
     expect((await walletOf(cookie)) - before).toBe(difference);
     expect((await noticesOf(order.id)).map((n) => n.kind)).toEqual(
       expect.arrayContaining(['ticket-changed', 'change-refund-done']),
     );
     // The old train's reimbursement voucher is reversed in red; the service fee invoice stands.
-    const documents = orderInvoicesSchema.parse((await get(cookie, `/api/invoices?orderId=${order.id}`)).json()).items;
+    const documents = orderInvoicesSchema.parse(
+      (await k.get(cookie, `/api/invoices?orderId=${order.id}`)).json(),
+    ).items;
     const voucher = documents.find((d) => d.kind === 'railVoucher' && d.service === booked.legs[0]?.number);
     expect(['reversing', 'reversed']).toContain(voucher?.status);
     expect(documents.find((d) => d.kind === 'serviceFee')?.status).toMatch(/^(issuing|issued)$/);
   });
 
   it('takes 50 payments of one difference at once and debits the wallet once', async () => {
-    clock = START.getTime();
-    const cookie = await c.signUp();
-    const list = byFare();
-    const order = await ticketedTrain(cookie, list[0] as SearchResult);
-    const q = await quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
-    expect((await confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
+    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
+    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
     const { userId } = await t.db
       .selectFrom('orders')
       .select('userId')
@@ -346,24 +263,24 @@ describe('changing a train ticket (改签)', () => {
     expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 422 || a.statusCode === 409)).toBe(true);
     expect(before - (await walletOf(cookie))).toBe(q.due.amount);
-    const status = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json()).status;
+    const status = orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json()).status;
     expect([4, 5]).toContain(status);
   });
 
   it('lapses when the difference is not paid by its deadline: the old ticket stands and the seats go back', async () => {
-    clock = START.getTime();
-    const cookie = await c.signUp();
-    const list = byFare();
-    const order = await ticketedTrain(cookie, list[0] as SearchResult);
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
     const old = order.subOrders[0]?.id as string;
-    const q = await quote(cookie, order.id, old, list.at(-1) as SearchResult);
-    const change = ticketChangeSchema.parse((await confirm(cookie, q, list.at(-1) as SearchResult)).json());
+    const q = await k.quote(cookie, order.id, old, list.at(-1) as SearchResult);
+    const change = ticketChangeSchema.parse((await k.confirm(cookie, q, list.at(-1) as SearchResult)).json());
     const held = () =>
       t.db.selectFrom('seatHolds').select(['stockKey', 'releasedAt']).where('orderId', '=', order.id).execute();
     expect((await held()).filter((h) => h.releasedAt === null)).toHaveLength(2);
-    clock += 31 * 60_000;
-    await runJobs();
-    const after = orderSchema.parse((await get(cookie, `/api/order?id=${order.id}`)).json());
+    clock.tick(31);
+    await k.runJobs();
+    const after = orderSchema.parse((await k.get(cookie, `/api/order?id=${order.id}`)).json());
     expect(after.status).toBe(5);
     const subs = new Map(after.subOrders.map((s) => [s.id, s.status]));
     expect(subs.get(old)).toBe(5);

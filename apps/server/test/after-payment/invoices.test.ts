@@ -1,10 +1,10 @@
 import { orderInvoicesSchema, refundQuoteSchema, savedInvoiceTitleListSchema } from '@junction/domain';
-import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { runAllJobs } from '../support/jobs';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 const TENCENT = '9144030071526726XG';
@@ -26,10 +26,7 @@ const textOf = async (body: Buffer) => {
 };
 
 /** Runs every job due, those queued in the app's future included (its clock is fixed). */
-const runJobs = async () => {
-  await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-  await t.app.jobs?.runDueJobs();
-};
+const runJobs = () => runAllJobs(t);
 
 describe('invoices', () => {
   it('issues a company e-ticket itinerary once the flight is ticketed, to its traveller only, and reverses it in red when refunded', async () => {

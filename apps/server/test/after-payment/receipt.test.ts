@@ -1,9 +1,9 @@
 import { orderFulfilmentSchema, refundQuoteSchema } from '@junction/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { runAllJobs } from '../support/jobs';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 let t: TestApp;
@@ -66,8 +66,7 @@ describe('receipt', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     // The payout is due REFUND_PROCESSING_SECONDS after the app's clock, which runs ahead of the database's.
-    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-    await t.app.jobs?.runDueJobs();
+    await runAllJobs(t);
     const after = orderFulfilmentSchema.parse((await fulfilment(alice.cookie)).json());
     expect(after.refunds.map((r) => [r.status, r.channel, r.refunded.amount])).toEqual([
       ['done', 'card', quote.refunded.amount],

@@ -8,10 +8,10 @@ import {
   refundsMadeSchema,
   type SearchResult,
 } from '@junction/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { runAllJobs } from '../support/jobs';
 import { ticketedOrder } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
@@ -53,12 +53,6 @@ async function ticketed(mode: 'flight' | 'train', people: [string, string][] = [
   const saved = [];
   for (const [name, birth] of people) saved.push(await c.save(alice, traveller(name, birth)));
   return ticketedOrder(t, c, alice, orderBody(offer, f.searchId, saved));
-}
-
-/** Runs every job now, those queued for later too (the refunds' payouts). */
-async function runAllJobs() {
-  await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-  await t.app.jobs?.runDueJobs();
 }
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -141,7 +135,7 @@ describe('refunds', () => {
     expect(withdrawn.timeline.map((e) => e.status)).toEqual(['processing', 'withdrawn']);
     expect((await statusOf(order.id)).subOrders[0]?.status).toBe(5);
     // Its payout job finds nothing to pay.
-    await runAllJobs();
+    await runAllJobs(t);
     const paidOnly = await t.db
       .selectFrom('walletEntries')
       .selectAll()
@@ -156,7 +150,7 @@ describe('refunds', () => {
       ).json(),
     ).refunds;
     if (!second) throw new Error('no refund');
-    await runAllJobs();
+    await runAllJobs(t);
     const done = refundSchema.parse((await get(alice, `/api/refund?id=${second.id}`)).json());
     expect(done).toMatchObject({ status: 'done', channel: 'wallet', withdrawable: false });
     expect(done.timeline.map((e) => e.status)).toEqual(['processing', 'done']);
@@ -213,7 +207,7 @@ describe('refunds', () => {
       (await post(alice, '/api/refund', { orderId: order.id, traveller: 1, expectedFeeMinor: na.fee.amount })).json(),
     );
     expect(made.refunds.map((r) => [r.traveller, r.travellerPosition, r.status])).toEqual([['李娜', 1, 'processing']]);
-    await runAllJobs();
+    await runAllJobs(t);
     const partly = await statusOf(order.id);
     expect(partly).toMatchObject({ status: 5, paymentStatus: 2 });
     expect(partly.subOrders[0]?.status).toBe(5);
@@ -224,7 +218,7 @@ describe('refunds', () => {
 
     await post(alice, '/api/refund', { orderId: order.id, subOrderId: sub.id, expectedFeeMinor: left.fee.amount });
     expect((await statusOf(order.id)).subOrders[0]?.status).toBe(6);
-    await runAllJobs();
+    await runAllJobs(t);
     const closed = await statusOf(order.id);
     expect(closed).toMatchObject({ status: 3, paymentStatus: 4 });
     const back = await t.db

@@ -7,13 +7,13 @@ import {
   refundsMadeSchema,
   toRequestDate,
 } from '@junction/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOrder } from '../after-payment/paid-order';
 import { bookingClient, orderBody } from '../booking-client';
 import { DuffelFake } from '../fakes/duffel-fake';
 import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../fakes/duffel-timetable';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { runAllJobs } from '../support/jobs';
 
 /*
  * A Duffel flight bought end to end against the fake: quoted again before booking, paid, ticketed by a
@@ -51,10 +51,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const runJobs = async () => {
-  await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
-  await t.app.jobs?.runDueJobs();
-};
+const runJobs = () => runAllJobs(t);
 
 describe('a Duffel flight, booked and given back', () => {
   it('is quoted again, ticketed by a Duffel order in the traveller’s name after a lost answer, and refunded at Duffel’s quote', async () => {

@@ -1,6 +1,7 @@
 import { createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /*
  * A local stand-in for Alipay's open platform gateway (gateway.do, API version 1.0), as its documentation
@@ -35,14 +36,6 @@ const sortedPairs = (fields: Record<string, string>, leave: string[]) =>
 export function alipaySign(fields: Record<string, string>, privateKey: string, leave: string[]): string {
   return createSign('RSA-SHA256').update(sortedPairs(fields, leave), 'utf8').sign(privateKey, 'base64');
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 const cents = (yuan: string) => Math.round(Number(yuan) * 100);
 const beijingNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -134,7 +127,7 @@ export class AlipayFake {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
-    const body = req.method === 'POST' ? await readBody(req) : '';
+    const body = req.method === 'POST' ? await text(req) : '';
     // The cashier page's browser asks for an icon, as a browser does of any site.
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/cashier/pay' && req.method === 'POST') return this.cashierPay(body, res);

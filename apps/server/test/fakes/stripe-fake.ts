@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in';
 
 /*
@@ -66,14 +67,6 @@ export function parseForm(body: string): Json {
   }
   return out;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -188,7 +181,7 @@ export class StripeFake {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.baseUrl);
-    const body = req.method === 'POST' ? await readBody(req) : '';
+    const body = req.method === 'POST' ? await text(req) : '';
     if (url.pathname === '/v3/' || url.pathname === '/v3') {
       res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' });
       res.end(STRIPE_JS_STAND_IN.replace('__API__', this.baseUrl));

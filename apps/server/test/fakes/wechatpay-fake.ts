@@ -1,6 +1,7 @@
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /*
  * A local stand-in for WeChat Pay API v3, as its documentation describes it: every request's
@@ -22,14 +23,6 @@ export type FakeWechatTrade = {
   notifyUrl: string;
   refunds: Map<string, number>;
 };
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 export class WechatPayFake {
   readonly trades = new Map<string, FakeWechatTrade>();
@@ -159,7 +152,7 @@ export class WechatPayFake {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = req.url ?? '/';
     const url = new URL(path, this.baseUrl);
-    const body = req.method === 'POST' ? await readBody(req) : '';
+    const body = req.method === 'POST' ? await text(req) : '';
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/h5pay') return this.h5Page(url, res);
     if (url.pathname === '/h5pay/pay') return this.h5Pay(body, res);

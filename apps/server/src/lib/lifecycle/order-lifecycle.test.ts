@@ -76,6 +76,19 @@ describe('the order lifecycle', () => {
     expect(sent[0]?.parameters).toEqual(['7', 's1']);
   });
 
+  it('moves sub-orders in turn, each beside its event, and stops at the first whose row had moved on', async () => {
+    const { trx, sent } = recordingTrx();
+    const moves = [
+      { subOrderId: 's1', from: S.TICKETED, to: S.CHANGED, kind: 'sub-order-changed' },
+      { subOrderId: 's2', from: null, to: S.PAID, kind: 'sub-order-paid' },
+    ] as const;
+    await expect(
+      orderLifecycle.moveSubOrders(trx, { orderId: 'o1', at, data: { changeId: 'c1' }, moves }),
+    ).rejects.toThrow('order o1: sub-order-changed did not apply');
+    expect(sent).toHaveLength(1); // no event for a step that did not apply, and no later step
+    expect(sent[0]?.parameters).toEqual(['4', 's1', '5']);
+  });
+
   it('refuses a payment step that is not in the payment table', async () => {
     const { trx, sent } = recordingTrx();
     await expect(

@@ -19,6 +19,9 @@ type OrderRow = Selectable<OrdersTable>;
 const orderText = (s: OrderStatus) => orderStatusCodec.encode(s);
 const paymentText = (s: PaymentStatus) => paymentStatusCodec.encode(s);
 
+/** A step of one sub-order's status. */
+type SubOrderMove = { subOrderId: string; from: SubOrderStatus; to: SubOrderStatus };
+
 /** A step of an order's status, with its payment status and its sub-orders when they move with it. */
 export type OrderStep = {
   orderId: string;
@@ -95,7 +98,7 @@ export const orderLifecycle = {
   },
 
   /** Moves one sub-order one step; false when it was not in `from`. */
-  async moveSubOrder(trx: Trx, p: { subOrderId: string; from: SubOrderStatus; to: SubOrderStatus }): Promise<boolean> {
+  async moveSubOrder(trx: Trx, p: SubOrderMove): Promise<boolean> {
     assertStep(SUB_ORDER_TRANSITIONS, p.from, p.to);
     const update = trx
       .updateTable('subOrders')
@@ -108,6 +111,32 @@ export const orderLifecycle = {
       .returning('id')
       .executeTakeFirst();
     return moved !== undefined;
+  },
+
+  /**
+   * Moves sub-orders of one order in turn, each step beside its event (`data` and the sub-order's id);
+   * throws at the first whose row had moved on, so the caller's transaction writes none of them.
+   */
+  async moveSubOrders(
+    trx: Trx,
+    p: {
+      orderId: string;
+      at: Date;
+      data: object;
+      moves: readonly (SubOrderMove & { to: Exclude<SubOrderStatus, null>; kind: string })[];
+    },
+  ): Promise<void> {
+    for (const m of p.moves) {
+      if (!(await orderLifecycle.moveSubOrder(trx, m))) throw new Error(`order ${p.orderId}: ${m.kind} did not apply`);
+      await orderLifecycle.subOrderEvent(trx, {
+        orderId: p.orderId,
+        kind: m.kind,
+        from: m.from,
+        to: m.to,
+        at: p.at,
+        data: { subOrderId: m.subOrderId, ...p.data },
+      });
+    }
   },
 
   /** A paid order's sub-orders carry what was paid for them. */

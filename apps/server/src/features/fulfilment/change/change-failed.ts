@@ -6,12 +6,12 @@ import {
   type ScheduleChange,
 } from '@junction/domain';
 import { sql } from 'kysely';
-import { addJob } from '../../../jobs/jobs';
 import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
-import { releaseHold, replaceRides } from './change-steps';
+import { queueChangeRefund, replaceRides } from './change-steps';
 
 /**
  * A change's new ticket the issuer refused on every try, in the transaction of that last try: the change
@@ -38,17 +38,7 @@ export async function failChange(
     { subOrderId: change.newSubOrderId, from: S.ISSUING, to: S.CANCELLED, kind: 'ticketing-failed' },
     { subOrderId: change.oldSubOrderId, from: S.CHANGED, to: S.TICKETED, kind: 'sub-order-change-undone' },
   ] as const;
-  for (const m of moves) {
-    if (!(await orderLifecycle.moveSubOrder(trx, m))) throw new Error(`change ${change.id}: ${m.kind} did not apply`);
-    await orderLifecycle.subOrderEvent(trx, {
-      orderId: order.id,
-      kind: m.kind,
-      from: m.from,
-      to: m.to,
-      at,
-      data: { subOrderId: m.subOrderId, changeId: change.id },
-    });
-  }
+  await orderLifecycle.moveSubOrders(trx, { orderId: order.id, at, data: { changeId: change.id }, moves: moves });
   const oldLegs = (change.oldLegs ?? []) as ResultLeg[];
   const oldTrip = change.oldTrip as ChangeTrip;
   const sub = await trx
@@ -60,15 +50,8 @@ export async function failChange(
     const restored = await setAsideScheduleChanges(trx, order.id, change.id);
     await replaceRides(trx, order, sub.legs as number[], oldLegs, oldTrip.seatClass, restored);
   }
-  if (change.seatKey) await releaseHold(trx, order.id, change.seatKey, at);
-  if (change.dueMinor > 0) {
-    await addJob(
-      trx,
-      'fulfilment.change-refund',
-      { changeId: change.id },
-      { jobKey: `change-refund:${change.id}`, maxAttempts: 25 },
-    );
-  }
+  if (change.seatKey) await releaseSeatHold(trx, order.id, change.seatKey, at);
+  if (change.dueMinor > 0) await queueChangeRefund(trx, change.id);
   await orderLifecycle.orderEvent(trx, {
     orderId: order.id,
     kind: 'change-failed',

@@ -9,10 +9,10 @@ import {
   SUB_ORDER_STATUS as S,
   type ScheduleChange,
 } from '@junction/domain';
-import { sql } from 'kysely';
 import { addJob } from '../../../jobs/jobs';
 import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
@@ -52,17 +52,7 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
     { subOrderId: change.newSubOrderId, from: null, to: S.PAID, kind: 'sub-order-paid' },
     { subOrderId: change.newSubOrderId, from: S.PAID, to: S.ISSUING, kind: 'sub-order-issuing' },
   ] as const;
-  for (const m of moved) {
-    if (!(await orderLifecycle.moveSubOrder(trx, m))) throw new Error(`change ${change.id}: ${m.kind} did not apply`);
-    await orderLifecycle.subOrderEvent(trx, {
-      orderId: order.id,
-      kind: m.kind,
-      from: m.from,
-      to: m.to,
-      at,
-      data: { subOrderId: m.subOrderId, changeId: change.id },
-    });
-  }
+  await orderLifecycle.moveSubOrders(trx, { orderId: order.id, at, data: { changeId: change.id }, moves: moved });
   const indices = newSub.legs as number[];
   const oldLegs = indices.map((i) => (order.itinerary as Itinerary).legs[i]);
   await trx
@@ -144,22 +134,9 @@ export async function replaceRides(
   return setAside;
 }
 
-export async function releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<void> {
-  const released = await trx
-    .updateTable('seatHolds')
-    .set({ releasedAt: at })
-    .where('orderId', '=', orderId)
-    .where('stockKey', '=', key)
-    .where('releasedAt', 'is', null)
-    .returning('seats')
-    .executeTakeFirst();
-  if (released) {
-    await trx
-      .updateTable('seatStock')
-      .set({ held: sql`held - ${released.seats}` })
-      .where('key', '=', key)
-      .execute();
-  }
+/** The job that gives a change's money back: what was paid for a change that failed, or a cheaper ticket's refund. */
+export async function queueChangeRefund(trx: Trx, changeId: string): Promise<void> {
+  await addJob(trx, 'fulfilment.change-refund', { changeId }, { jobKey: `change-refund:${changeId}`, maxAttempts: 25 });
 }
 
 /**
@@ -172,7 +149,7 @@ export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: Orde
   const change = await changeLifecycle.move(trx, { newSubOrderId: subOrderId, from: 'issuing', to: 'done', at });
   if (!change) return;
   // The old train's seats are given back once its new ticket stands.
-  if (change.oldSeatKey) await releaseHold(trx, order.id, change.oldSeatKey, at);
+  if (change.oldSeatKey) await releaseSeatHold(trx, order.id, change.oldSeatKey, at);
   const event = { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId };
   await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,
@@ -197,14 +174,7 @@ export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: Orde
     dedupeKey: `ticket-changed:${change.id}`,
     at,
   });
-  if (change.refundMinor > 0) {
-    await addJob(
-      trx,
-      'fulfilment.change-refund',
-      { changeId: change.id },
-      { jobKey: `change-refund:${change.id}`, maxAttempts: 25 },
-    );
-  }
+  if (change.refundMinor > 0) await queueChangeRefund(trx, change.id);
 }
 
 /**

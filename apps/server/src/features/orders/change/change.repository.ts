@@ -72,23 +72,4 @@ export class ChangeRepository {
   async clearDifference(trx: Trx, subOrderId: string): Promise<void> {
     await trx.updateTable('subOrders').set({ priceDifferenceMinor: null }).where('id', '=', subOrderId).execute();
   }
-
-  /** Gives back the seats an order holds in one stock, once. */
-  async releaseHold(trx: Trx, orderId: string, key: string, at: Date): Promise<number> {
-    const released = await trx
-      .updateTable('seatHolds')
-      .set({ releasedAt: at })
-      .where('orderId', '=', orderId)
-      .where('stockKey', '=', key)
-      .where('releasedAt', 'is', null)
-      .returning(['stockKey', 'seats'])
-      .executeTakeFirst();
-    if (!released) return 0;
-    await trx
-      .updateTable('seatStock')
-      .set((eb) => ({ held: eb('held', '-', released.seats) }))
-      .where('key', '=', key)
-      .execute();
-    return released.seats;
-  }
 }

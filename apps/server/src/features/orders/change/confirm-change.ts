@@ -7,6 +7,7 @@ import {
 } from '@junction/domain';
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
 import type { Trx } from '../orders.repository';
 import type { QuotedOffer } from '../ports';
 import type { ChangeContext } from './change.context';
@@ -160,7 +161,7 @@ export async function lapseChange(ctx: ChangeContext, changeId: string): Promise
     await ctx.repo.moveChange(trx, changeId, 'awaiting-payment', 'lapsed', at);
     await orderLifecycle.moveSubOrder(trx, { subOrderId: change.newSubOrderId, from: null, to: S.CANCELLED });
     await ctx.repo.clearDifference(trx, change.newSubOrderId);
-    const seats = change.seatKey ? await ctx.repo.releaseHold(trx, change.orderId, change.seatKey, at) : 0;
+    const seats = change.seatKey ? await releaseSeatHold(trx, change.orderId, change.seatKey, at) : 0;
     await orderLifecycle.orderEvent(trx, {
       orderId: change.orderId,
       kind: 'change-lapsed',
