@@ -11,7 +11,7 @@ export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
-export { type DayBest, McRaptor } from './raptor/raptor';
+export { type DayBest, McRaptor, shapeOf } from './raptor/raptor';
 export { referencePlan } from './reference/reference-planner';
 export { buildTimetable } from './timetable/build-timetable';
 export { SharedStrings, sharedTimetable, shareTimetable } from './timetable/shared';

@@ -20,7 +20,12 @@ export class Labels {
   private d = new Int32Array(4096);
   private count = 0;
 
-  constructor(private readonly tt: Timetable) {}
+  constructor(private tt: Timetable) {}
+
+  /** Rebuilds legs on `tt` from now on (`McRaptor.use`). */
+  use(tt: Timetable): void {
+    this.tt = tt;
+  }
 
   clear(): void {
     this.count = 0;

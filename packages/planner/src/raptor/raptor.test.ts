@@ -5,7 +5,7 @@ import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
 import { faresArb, transfersArb } from './network-arbitraries.test-support';
 import type { Leg, Outcome, Query } from './query';
-import { McRaptor } from './raptor';
+import { McRaptor, shapeOf } from './raptor';
 
 const H = 3600;
 const M = 60;
@@ -306,5 +306,52 @@ describe('McRaptor against the reference planner', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('plans on another timetable of its shape as a fresh engine on that timetable does, and back', () => {
+    fc.assert(
+      fc.property(
+        networkArb,
+        fc.integer({ min: -2 * H, max: 2 * H }),
+        fc.integer({ min: 0, max: H }),
+        fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 4 }),
+        (n, shift, quicker, times) => {
+          // The same lines at other times, and quicker: another week of one network.
+          const a = timetableOf(n);
+          const b = timetableOf({
+            ...n,
+            trips: n.trips.map((t) => ({
+              ...t,
+              start: Math.max(0, t.start + shift),
+              legs: t.legs.map((leg) => Math.max(M, leg - quicker)),
+            })),
+          });
+          fc.pre(shapeOf(a) === shapeOf(b));
+          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers, ...closedOf(n) };
+          const engine = new McRaptor(a);
+          expect(engine.planRange(base, times)).toEqual(new McRaptor(a).planRange(base, times));
+          expect(engine.use(b).planRange(base, times)).toEqual(new McRaptor(b).planRange(base, times));
+          const q: Query = { ...base, departAt: times[0] as number };
+          expect(engine.use(a).plan(q)).toEqual(new McRaptor(a).plan(q));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('takes no timetable of another shape', () => {
+    const one = buildTimetable({
+      stopCount: 2,
+      stopChangeSec: [0, 0],
+      trips: [trip([0, 1], H, M, 100)],
+      transfers: [],
+    });
+    const two = buildTimetable({
+      stopCount: 3,
+      stopChangeSec: [0, 0, 0],
+      trips: [trip([0, 1], H, M, 100)],
+      transfers: [],
+    });
+    expect(() => new McRaptor(one).use(two)).toThrow(/shape/);
   });
 });

@@ -12,6 +12,13 @@ const DAY = 86_400;
 /** The best journeys of one departure day of a flexible-date query (none when nothing runs that day). */
 export type DayBest = { day: number; departAt: number; cheapest?: Outcome; earliest?: Outcome };
 
+/**
+ * What an engine's scratch space is sized by: the stops, the routes and the route positions. Timetables of
+ * one shape can share an engine (`McRaptor.use`).
+ */
+export const shapeOf = (tt: Timetable): string =>
+  `${tt.stopCount}/${tt.routeCount}/${tt.routeStopStart[tt.routeCount] as number}`;
+
 const criteriaOf = (o: { arrival: number; price: number; transfers: number }): Outcome => ({
   arrival: o.arrival,
   price: o.price,
@@ -73,7 +80,7 @@ export class McRaptor {
 
   private readonly labels: Labels;
 
-  constructor(private readonly tt: Timetable) {
+  constructor(private tt: Timetable) {
     this.from = new BagSet(tt.stopCount);
     this.to = new BagSet(tt.stopCount);
     this.best = new BagSet(tt.stopCount);
@@ -86,6 +93,23 @@ export class McRaptor {
     this.egressStops = new Int32Array(tt.stopCount);
     this.noneClosed = new Uint8Array(0);
     this.closed = this.noneClosed;
+  }
+
+  /**
+   * Plans on `tt` from now on, keeping this engine's scratch space (bags, labels, bounds: about 12 MB on a
+   * week of the door-to-door network): a thread plans on several timetables of one shape (the weeks of one
+   * network) with one engine instead of one each. `tt` must have this engine's shape (`shapeOf`).
+   */
+  use(tt: Timetable): this {
+    if (tt === this.tt) return this;
+    if (shapeOf(tt) !== shapeOf(this.tt))
+      throw new Error(`a timetable of shape ${shapeOf(tt)} on an engine of ${shapeOf(this.tt)}`);
+    this.tt = tt;
+    this.bounds.use(tt, tt.routeRuns ?? routeRunTimes(tt));
+    this.labels.use(tt);
+    // The bounds are the other timetable's: worked out again at the next query.
+    this.lastEgress = undefined;
+    return this;
   }
 
   plan(q: Query): Outcome[] {

@@ -65,11 +65,18 @@ export class RideBounds {
   rides = 0;
 
   constructor(
-    private readonly tt: Timetable,
-    private readonly runs: Int32Array,
+    private tt: Timetable,
+    private runs: Int32Array,
   ) {
     this.direct = bound(tt.stopCount);
     this.routeDirect = bound(runs.length);
+  }
+
+  /** Bounds on `tt` of the same shape from now on (`McRaptor.use`), worked out again at the next `compute`. */
+  use(tt: Timetable, runs: Int32Array): void {
+    this.tt = tt;
+    this.runs = runs;
+    this.rides = 0;
   }
 
   /** Bounds to the egress given (seconds, -1 for none, and price by stop) with up to `rides` rides. */

@@ -1,4 +1,4 @@
-import { type LoadedTimetable, McRaptor, StopGrid, sharedTimetable } from '@junction/planner';
+import { type LoadedTimetable, McRaptor, StopGrid, shapeOf, sharedTimetable, type Timetable } from '@junction/planner';
 
 /**
  * Travel dates one timetable serves: a week of dates, built with the day before it and the day after it
@@ -24,11 +24,32 @@ export const networkKey = (date: string): string => timetableKey(date);
 /** Closed-stop sets kept per timetable, one for each set of cities at a plan's ends asked lately. */
 const KEEP_CLOSED = 64;
 
+/**
+ * The engines of this thread, by the shape of the timetables they plan on (`shapeOf`): every week of the
+ * door-to-door network has one shape, so a thread plans on all the weeks it holds with one engine and its
+ * scratch space (about 12 MB) instead of one each. Planning is synchronous, so a thread's queries never
+ * overlap. Two shapes at most: other feeds come only when the process reads new ones.
+ */
+const engines = new Map<string, McRaptor>();
+const KEEP_ENGINES = 2;
+
+/** This thread's engine for timetables of the shape of `tt`, set to plan on `tt`. */
+export function engineFor(tt: Timetable): McRaptor {
+  const shape = shapeOf(tt);
+  let engine = engines.get(shape);
+  if (engine) engines.delete(shape);
+  else engine = new McRaptor(tt);
+  engines.set(shape, engine);
+  if (engines.size > KEEP_ENGINES) engines.delete(engines.keys().next().value as string);
+  return engine.use(tt);
+}
+
 /** A date's timetable with what planning on it needs: the stops' grid, the engine and the stops each plan closes. */
 export type DoorNetwork = {
   loaded: LoadedTimetable;
   grid: StopGrid;
-  raptor: McRaptor;
+  /** This thread's engine, set to plan on this timetable (`engineFor`). */
+  readonly raptor: McRaptor;
   /** The stops closed to a plan whose ends' metro cities are these (sorted, `metroCities`): every other city's metro. */
   closedFor(cities: readonly string[], cityOfStop: ReadonlyMap<string, string>): Uint8Array;
 };
@@ -38,7 +59,9 @@ export const networkOf = (loaded: LoadedTimetable): DoorNetwork => {
   return {
     loaded,
     grid: new StopGrid(loaded.stopPoints),
-    raptor: new McRaptor(loaded.timetable),
+    get raptor() {
+      return engineFor(loaded.timetable);
+    },
     closedFor(cities, cityOfStop) {
       const key = cities.join('+');
       let mask = closed.get(key);
