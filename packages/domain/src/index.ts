@@ -66,6 +66,8 @@ export * from './rail/waitlist';
 export * from './reference.api';
 export * from './reference.schema';
 export * from './search/build-criteria';
+export * from './search/co2';
+export * from './search/co2-factors';
 export * from './search/criteria-rules';
 export * from './search/price-calendar';
 export * from './search/pull.schema';
