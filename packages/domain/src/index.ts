@@ -69,6 +69,7 @@ export * from './search/build-criteria';
 export * from './search/co2';
 export * from './search/co2-factors';
 export * from './search/criteria-rules';
+export * from './search/fare-calendar.api';
 export * from './search/price-calendar';
 export * from './search/pull.schema';
 export * from './search/result-filter';
