@@ -38,6 +38,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       refdataRoutes(deps.refdata, deps.now),
       f.account.routes((userId) => f.notices.service.unread(userId)),
       f.search.routes,
+      f.fares.routes,
       f.passengers.routes,
       f.orders.routes,
       f.rail.routes,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Basics } from './feature-module';
 import { accountModule } from './features/account/account.module';
 import { chatModule } from './features/chat/chat.module';
+import { faresModule } from './features/fares/fares.module';
 import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
 import { invoicesModule } from './features/invoices/invoices.module';
 import { notificationsModule } from './features/notifications/notifications.module';
@@ -19,6 +20,7 @@ import { afterChange, releaseLinks } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
 import type { AppDeps } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
+import { fareLog, tripPricer } from './wiring/fare-calendar';
 import { fulfilmentPorts } from './wiring/fulfilment-ports';
 import { invoiceReversal } from './wiring/invoice-reversal';
 import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
@@ -50,7 +52,9 @@ export async function buildFeatures(
   const passengers = passengersModule(basics, { railIdentity: deps.railIdentity });
   // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
   const duffel = duffelSupply(config, deps.refdata, db);
-  const search = searchSupply(basics, deps, store, duffel?.supplier);
+  // The month of fares learns prices from searches, and its job prices the trips searched most through search.
+  const fares = faresModule(basics, { price: tripPricer(() => search.service) });
+  const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
   // Two ports reach a feature built after them, when they are called, never while built: rail counts the
   // tickets being issued from the orders, and the waiting list captures its held payments through payments
   // (the loop payments → orders → waiting list → payments; wiring/rail-links.ts, wiring/waitlist-payments.ts).
@@ -88,13 +92,14 @@ export async function buildFeatures(
     ...releaseLinks(invoiceReversal(invoices.service)),
   });
   fulfilment.close(app);
-  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])
+  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares])
     feature.jobs(jobs);
   return {
     account,
     notices,
     passengers,
     search,
+    fares,
     rail,
     orders,
     processor,

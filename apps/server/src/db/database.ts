@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { AccountTables } from './tables/account';
 import type { ChangeTables } from './tables/change';
 import type { ChangeStepTables } from './tables/change-steps';
+import type { FareCalendarTables } from './tables/fare-calendar';
 import type { FulfilmentTables } from './tables/fulfilment';
 import type { InvoicesTables } from './tables/invoices';
 import type { NotificationsTables } from './tables/notifications';
@@ -17,6 +18,7 @@ import type { WalletTables } from './tables/wallet';
 export type * from './tables/account';
 export type * from './tables/change';
 export type * from './tables/change-steps';
+export type * from './tables/fare-calendar';
 export type * from './tables/fulfilment';
 export type * from './tables/invoices';
 export type * from './tables/notifications';
@@ -40,7 +42,8 @@ export type Database = AccountTables &
   ProtectionTables &
   ChangeTables &
   ChangeStepTables &
-  StudentFareTables;
+  StudentFareTables &
+  FareCalendarTables;
 
 export type Db = Kysely<Database>;
 

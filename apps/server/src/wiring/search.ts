@@ -4,7 +4,7 @@ import { sharedDoorNamer } from '../features/places/geocoder/default';
 import { railStock } from '../features/search/inventory/fares';
 import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
 import { searchRoutes } from '../features/search/search.routes';
-import { SearchService } from '../features/search/search.service';
+import { type FareLog, SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
 import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
@@ -22,6 +22,7 @@ export function searchSupply(
   deps: Pick<AppDeps, 'suppliers' | 'random'>,
   store: SearchStore,
   seller?: (inventory: Inventory) => Supplier,
+  fareLog?: FareLog,
 ) {
   const { config, refdata, now } = basics;
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
@@ -34,6 +35,7 @@ export function searchSupply(
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
       answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
       doorNames: sharedDoorNamer(refdata),
+      ...(fareLog ? { fareLog } : {}),
       suppliers: deps.suppliers ?? ((inv) => simulatedSuppliers(config, inv, deps.random, railRemaining, seller)),
     },
     now,

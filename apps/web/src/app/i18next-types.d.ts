@@ -12,6 +12,7 @@ import type agreementService from '../locales/en/agreement-service.json';
 import type agreementSoftware from '../locales/en/agreement-software.json';
 import type card from '../locales/en/card.json';
 import type chat from '../locales/en/chat.json';
+import type co2 from '../locales/en/co2.json';
 import type common from '../locales/en/common.json';
 import type contact from '../locales/en/contact.json';
 import type download from '../locales/en/download.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       'agreement-software': typeof agreementSoftware;
       card: typeof card;
       chat: typeof chat;
+      co2: typeof co2;
       common: typeof common;
       contact: typeof contact;
       download: typeof download;

@@ -20,6 +20,8 @@ export const paths = {
   faq: () => '/faq',
   contact: () => '/contact-us',
   airlineFees: () => '/airline-fees',
+  /** How the CO₂ beside each option is estimated, and from what sources. */
+  co2Method: () => '/co2',
   agreement: (page: AgreementPage) => `/agreement/${page}`,
   login: () => '/login',
   /** The agents' console. */

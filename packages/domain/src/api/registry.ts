@@ -10,6 +10,7 @@ import { paymentEndpoints } from '../payment/payment.api';
 import { placeEndpoints } from '../places/place.api';
 import { railEndpoints } from '../rail/rail.api';
 import { referenceEndpoints } from '../reference.api';
+import { fareCalendarEndpoints } from '../search/fare-calendar.api';
 import { searchEndpoints } from '../search/search.api';
 import { walletEndpoints } from '../wallet/wallet.api';
 import type { Endpoint } from './endpoint';
@@ -28,6 +29,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(railEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
+  ...Object.values(fareCalendarEndpoints),
   ...Object.values(walletEndpoints),
   ...Object.values(invoiceEndpoints),
   ...Object.values(chatEndpoints),

@@ -1,4 +1,5 @@
 import { isSoldOutTrain } from '../rail/waitlist';
+import { resultCo2Grams } from './co2';
 import { groundMinorOnTheWay, hasSelfTransfer, type PriceOf } from './result-shape';
 import type { SearchResult } from './search.schema';
 import { RAIL_SORTS, SORTS, type Sort } from './search-options';
@@ -84,6 +85,8 @@ function comparatorFor(sort: Sort, priceOf: PriceOf, partySize: number): Compare
       return chain(byDeparture, byPrice);
     case 'latest':
       return chain((a, b) => byDeparture(b, a), byPrice);
+    case 'greenest':
+      return chain((a, b) => resultCo2Grams(a) - resultCo2Grams(b), byPrice, byDuration);
   }
 }
 
@@ -131,6 +134,7 @@ const SORT_TO_RAIL: Record<Sort, RailSort> = {
   quickest: 'duration',
   earliest: 'departure',
   latest: 'departure',
+  greenest: 'departure',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localTextSchema } from '../text.schema';
+import { resultCo2Grams } from './co2';
 import { type CalendarDay, cheapestDay, priceCalendar } from './price-calendar';
 import {
   allFacetOptions,
@@ -101,7 +102,13 @@ export const resultPageSchema = z.object({
   /** What leads each order the view offers, among the results the filters let through. */
   leaders: z.partialRecord(
     z.enum(RESULT_SORTS),
-    z.object({ price: priceSchema, durationMinutes: z.number().int(), departureTime: z.string() }),
+    z.object({
+      price: priceSchema,
+      durationMinutes: z.number().int(),
+      departureTime: z.string(),
+      /** Grams of CO₂ per traveller. */
+      co2Grams: z.number().int().optional(),
+    }),
   ),
   /** A flexible search's dates with their lowest prices (the date filter left out); null otherwise. */
   calendar: priceCalendarSchema.nullable(),
@@ -217,7 +224,12 @@ export function viewResults(
 
   const leaders: ResultPage['leaders'] = {};
   for (const [s, leader] of Object.entries(order.leaders) as [ResultSort, SearchResult][])
-    leaders[s] = { price: leader.price, durationMinutes: leader.durationMinutes, departureTime: leader.departureTime };
+    leaders[s] = {
+      price: leader.price,
+      durationMinutes: leader.durationMinutes,
+      departureTime: leader.departureTime,
+      co2Grams: resultCo2Grams(leader),
+    };
 
   let calendar: ResultPage['calendar'] = null;
   if (context.calendar && context.calendar.flexDays > 0) {

@@ -28,7 +28,8 @@ export function journeyCabin(legs: readonly { kind: string; cabin?: string }[]):
 export const normalizeCabin = (code: string): Cabin =>
   code === 'M' ? 'Y' : code === 'W' ? 'S' : (((CABINS as readonly string[]).includes(code) ? code : 'Y') as Cabin);
 
-export const SORTS = ['best', 'cheapest', 'quickest', 'earliest', 'latest'] as const;
+/** The orders of results (spec §4), and the lowest CO₂ per traveller first. */
+export const SORTS = ['best', 'cheapest', 'quickest', 'earliest', 'latest', 'greenest'] as const;
 export type Sort = (typeof SORTS)[number];
 /** The railway direct view sorts by these (spec §4). */
 export const RAIL_SORTS = ['duration', 'departure', 'price'] as const;

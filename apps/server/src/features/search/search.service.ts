@@ -44,7 +44,18 @@ export type SearchServiceOptions = {
   suppliers: (inventory: Inventory) => Supplier[];
   /** A door's name in both languages from its point and the name given (the gazetteer's names); else the name as given. */
   doorNames?: (point: { lat: number; lon: number }, given?: string) => LocalText;
+  /** Told of each search started and of its results once all are in (the month of fares keeps their prices). */
+  fareLog?: FareLog;
 };
+
+/** What the month of fares learns from searches. */
+export type FareLog = {
+  searched: (criteria: SearchCriteria) => Promise<void>;
+  answered: (criteria: SearchCriteria, results: readonly SearchResult[]) => Promise<void>;
+};
+
+/** Sessions this process told the fare log about lately, so a search is told once, however often it is pulled. */
+const LOGGED_SESSIONS = 2_000;
 
 /** A supplier's answer, or the signal's reason once it aborts first: a supplier cannot outstay its limit. */
 export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -92,6 +103,7 @@ export class SearchService {
   private readonly pages: ResultPages;
   /** Suppliers' answers shared by the searches asking the same. */
   private readonly answers: SharedAnswers;
+  private readonly logged = new Set<string>();
 
   constructor(
     private readonly refdata: Refdata,
@@ -146,7 +158,40 @@ export class SearchService {
       total: suppliers.length,
     });
     for (const supplier of suppliers) void this.ask(id, supplier, request);
+    // The month of fares is a by-product: a search never waits for it nor fails with it.
+    this.options.fareLog?.searched(criteria).catch(() => {});
     return id;
+  }
+
+  /** Tells the fare log of a finished search's results once. */
+  private logAnswered(id: string, criteria: SearchCriteria, results: () => SearchResult[]): void {
+    const log = this.options.fareLog;
+    if (!log || this.logged.has(id)) return;
+    if (this.logged.size >= LOGGED_SESSIONS) this.logged.clear();
+    this.logged.add(id);
+    log.answered(criteria, results()).catch(() => {});
+  }
+
+  /** The results of criteria from every supplier of their mode, asked as a search asks (answers shared with it). */
+  async resultsFor(criteria: SearchCriteria): Promise<SearchResult[]> {
+    const request = this.request(criteria);
+    return this.askAll(await this.suppliersFor(criteria.mode), request);
+  }
+
+  private async askAll(suppliers: Supplier[], request: SupplierRequest): Promise<SearchResult[]> {
+    const ids = await Promise.allSettled(
+      suppliers.map((s) =>
+        withinLimit(
+          this.answers.obtain(answerKey(s.id, request), () => this.produce(s, request)),
+          AbortSignal.timeout(this.options.supplierTimeoutMs),
+        ),
+      ),
+    );
+    const found = await this.answers.cache.resolve(
+      this.store,
+      ids.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+    );
+    return [...found.values()].flatMap((a) => [...a.results]);
   }
 
   /**
@@ -194,22 +239,10 @@ export class SearchService {
     const suppliers = await this.suppliersFor(criteria.mode);
     const around = request.trips.filter((trip) => toRequestDate(trip.date) !== own);
     const answered = await Promise.all(
-      around.map(async (trip) => {
-        const day = { ...request, trips: [trip] };
-        const ids = await Promise.allSettled(
-          suppliers.map((s) =>
-            withinLimit(
-              this.answers.obtain(answerKey(s.id, day), () => this.produce(s, day)),
-              AbortSignal.timeout(this.options.supplierTimeoutMs),
-            ),
-          ),
-        );
-        const found = await this.answers.cache.resolve(
-          this.store,
-          ids.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
-        );
-        return { date: toRequestDate(trip.date), results: [...found.values()].flatMap((a) => [...a.results]) };
-      }),
+      around.map(async (trip) => ({
+        date: toRequestDate(trip.date),
+        results: await this.askAll(suppliers, { ...request, trips: [trip] }),
+      })),
     );
     return [{ date: own, results: session.results.all() }, ...answered];
   }
@@ -236,6 +269,7 @@ export class SearchService {
     const overdue = now > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
     const done = read.answered >= read.meta.total || overdue;
     const answered = done ? read.meta.total : read.answered;
+    if (done) this.logAnswered(searchId, read.meta.criteria, () => results.all());
     const phase: SearchPhase = done ? 'pull' : answered === 0 ? 'request' : 'filter';
     const suppliers = await this.allSuppliers();
     return {

@@ -33,6 +33,13 @@ export const infoRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'co2',
+    lazy: antdPage(
+      () => import('../../features/info/pages/co2-page'),
+      (m) => m.Co2Page,
+    ),
+  },
+  {
     path: 'download',
     lazy: antdPage(
       () => import('../../features/info/pages/download-page'),

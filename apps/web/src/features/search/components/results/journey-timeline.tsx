@@ -3,6 +3,7 @@ import {
   inLanguage,
   isSelfTransferAfter,
   type Language,
+  legCo2Grams,
   placeCodeShown,
   RAIL_BOARDING,
   type ResultLeg,
@@ -16,6 +17,7 @@ import { paths } from '../../../../shared/paths';
 import { Price } from '../../../../shared/ui/price';
 import { isMainLeg, pointName, toMoney } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
+import { useFormatCo2 } from '../../lib/use-co2-format';
 import { useFormatDuration } from '../../lib/use-result-format';
 import styles from './journey-timeline.module.css';
 import { LegIcon } from './leg-icon';
@@ -85,6 +87,7 @@ function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isIn
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
+  const formatCo2 = useFormatCo2();
   const details: string[] = [];
   if (leg.kind === 'air') {
     if (leg.cabin)
@@ -101,6 +104,7 @@ function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isIn
   if (leg.kind === 'land' && leg.cabin)
     details.push(t('timeline.seat', { seat: t(`seats.${leg.cabin as 'O'}`, { defaultValue: leg.cabin }) }));
   const baggage = leg.baggage;
+  const co2 = legCo2Grams(leg);
 
   return (
     <li className={`${styles.leg} ${isMainLeg(leg) ? styles.main : styles.ground}`} data-leg-kind={leg.kind}>
@@ -129,6 +133,11 @@ function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isIn
           {(!isMainLeg(leg) || isInPlan) && leg.price.amount > 0 ? (
             <p className={styles.rideDetail} data-testid="leg-fare">
               {t('timeline.fare')} <Price money={toMoney(leg.price)} />
+            </p>
+          ) : null}
+          {co2 > 0 ? (
+            <p className={styles.rideDetail} data-testid="leg-co2" data-grams={co2}>
+              {formatCo2(co2)}
             </p>
           ) : null}
           {leg.kind === 'land' && leg.number ? <TrainStops leg={leg} /> : null}

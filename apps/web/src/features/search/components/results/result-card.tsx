@@ -27,6 +27,7 @@ import { carriersOf, isMainLeg, seatsOf, toMoney } from '../../lib/result-model'
 import { formatRequestDate, useFormatCny } from '../../lib/use-result-format';
 import { BoundRow } from './bound-row';
 import { CarrierMark } from './carrier-mark';
+import { Co2Chips } from './co2-chip';
 import styles from './result-card.module.css';
 import { ResultDetails } from './result-details';
 import { SeatChip } from './seat-chip';
@@ -134,6 +135,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             </ul>
           ) : null}
           <div className={styles.chips}>
+            <Co2Chips result={result} />
             {soldOut ? (
               <span className={`${styles.chip} ${styles.chipSoldOut}`} data-testid="sold-out-badge">
                 {t('card.soldOutEverywhere')}

@@ -5,6 +5,7 @@ import { Price } from '../../../../shared/ui/price';
 import { Tooltip } from '../../../../shared/ui/tooltip';
 import { toMoney } from '../../lib/result-model';
 import { localClock } from '../../lib/time';
+import { useFormatCo2 } from '../../lib/use-co2-format';
 import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
 import styles from './sort-tabs.module.css';
 
@@ -22,6 +23,7 @@ export function SortTabs({ sort, onChange, isRail, leaders }: SortTabsProps) {
   const { t } = useTranslation('results');
   const formatDuration = useFormatDuration();
   const formatCny = useFormatCny();
+  const formatCo2 = useFormatCo2();
   const sorts: readonly ResultSort[] = isRail ? RAIL_SORTS : SORTS;
 
   const summary = (s: ResultSort) => {
@@ -29,6 +31,14 @@ export function SortTabs({ sort, onChange, isRail, leaders }: SortTabsProps) {
     if (!leader) return <span className={styles.placeholder}>—</span>;
     if (s === 'earliest' || s === 'latest' || s === 'departure') {
       return <span className={styles.time}>{localClock(leader.departureTime)}</span>;
+    }
+    if (s === 'greenest' && leader.co2Grams !== undefined) {
+      return (
+        <>
+          <span className={styles.price}>{formatCo2(leader.co2Grams)}</span>
+          <Price money={toMoney(leader.price)} className={styles.duration} />
+        </>
+      );
     }
     return (
       <>

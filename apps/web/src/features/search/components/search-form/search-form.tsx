@@ -6,6 +6,7 @@ import { CloseCircleFilled, CloseOutlined, PlusOutlined, SearchOutlined } from '
 import type { PickedPlace } from '../../../../widgets/place-picker/place-picker';
 import { loadAntdFields } from './antd-fields';
 import { DateInput, DateRangeInput } from './date-inputs';
+import { FareCalendarToggle } from './fare-calendar-toggle';
 import { PlaceFields } from './place-fields';
 import type { LegDraft, SearchDraft } from './search-draft';
 import styles from './search-form.module.css';
@@ -168,6 +169,16 @@ export function SearchForm({ initial }: SearchFormProps) {
           )}
           {travellers}
           {submit}
+          {form.fareRoute && first.date ? (
+            <FareCalendarToggle
+              {...form.fareRoute}
+              date={first.date}
+              returnDate={draft.type === TRIP_TYPES.ROUND_TRIP ? draft.returnDate : undefined}
+              min={today}
+              max={lastOnSale}
+              onChoose={form.searchOn}
+            />
+          ) : null}
         </div>
       )}
       {form.formError ? (

@@ -24,6 +24,17 @@ import {
 /** Date problems shown as soon as they arise, not only after a search attempt. */
 const LIVE_PROBLEMS: readonly FieldProblem[] = ['LEG_ORDER', 'RETURN_BEFORE_DEPARTURE'];
 
+/** The route of a one-way or round-trip draft whose places and date are chosen, as searches name it. */
+function fareRouteOf(draft: SearchDraft): { from: string; to: string } | null {
+  if (draft.type === TRIP_TYPES.MULTI_CITY) return null;
+  try {
+    const leg = toCriteria(draft).legs[0];
+    return leg ? { from: leg.departure, to: leg.destination } : null;
+  } catch {
+    return null;
+  }
+}
+
 type Party = Pick<SearchDraft, 'adults' | 'children' | 'infants'>;
 
 /** A field's problem in the site's language: the form's own words for a missing field, the catalogue's for the rest. */
@@ -82,6 +93,20 @@ export function useSearchForm(initial: SearchDraft | undefined) {
     navigate(paths.searchResults(packSearchLink(toCriteria(draft))));
   };
 
+  /** Searches the route on a day (and back on another) chosen in the month of fares. */
+  const searchOn = (date: string, returnDate?: string) => {
+    const next: SearchDraft = {
+      ...draft,
+      ...(draft.type === TRIP_TYPES.ROUND_TRIP ? { returnDate } : {}),
+      legs: draft.legs.map((l, i) => (i === 0 ? { ...l, date } : l)),
+    };
+    setDraft(next);
+    setWasSubmitted(true);
+    if (checkDraft(next, today)) return;
+    saveLastSearch(next);
+    navigate(paths.searchResults(packSearchLink(toCriteria(next))));
+  };
+
   const formProblem: ErrorName | undefined = wasSubmitted ? problems?.form : undefined;
   return {
     draft,
@@ -101,5 +126,7 @@ export function useSearchForm(initial: SearchDraft | undefined) {
     setRoundTrip,
     setParty,
     submit,
+    searchOn,
+    fareRoute: fareRouteOf(draft),
   };
 }

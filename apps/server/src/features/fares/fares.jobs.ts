@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { JobRegistry } from '../../jobs/jobs';
+import type { FaresService, FillOptions } from './fares.service';
+
+declare module '../../jobs/jobs' {
+  interface JobPayloads {
+    'fares.fill': Record<string, never>;
+  }
+}
+
+/** Every 20 minutes the trips searched most whose prices are older than 6 hours are priced again, 20 at a time. */
+export const FILL: FillOptions = { batch: 20, staleMs: 6 * 3_600_000, claimMs: 15 * 60_000 };
+
+/** The filling of the month of fares: a schedule any process may hold, each occurrence run by one. */
+export function registerFareJobs(jobs: JobRegistry, fares: FaresService): void {
+  jobs.task('fares.fill', z.object({}).strict() as z.ZodType<Record<string, never>>, async () => {
+    await fares.fill(FILL);
+  });
+  jobs.schedule('fares.fill', '*/20 * * * *');
+}

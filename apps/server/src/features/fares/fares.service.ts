@@ -1,0 +1,139 @@
+import {
+  AppError,
+  FARE_GRID_DAYS,
+  type FareGrid,
+  type FareMonth,
+  fromRequestDate,
+  isSoldOutTrain,
+  localDate,
+  type SearchCriteria,
+  type SearchResult,
+  shiftRequestDate,
+  toRequestDate,
+} from '@junction/domain';
+import type { FareRow, FaresRepository, FareTrip, SeenFares } from './fares.repository';
+
+/** Prices a trip for one adult in economy, as a search on its dates would (the search feature's port). */
+export type TripPricer = (trip: FareTrip) => Promise<readonly SearchResult[]>;
+
+export type FillOptions = {
+  /** Trips one run prices at most. */
+  batch: number;
+  /** A price older than this is priced again. */
+  staleMs: number;
+  /** How long a run holds the trips it claimed. */
+  claimMs: number;
+};
+
+const HOME_ZONE = 'Asia/Shanghai';
+const isoOf = (requestDate: string) => {
+  const iso = fromRequestDate(requestDate);
+  if (iso === null) throw new AppError('VALIDATION_FAILED', { params: { date: requestDate } });
+  return iso;
+};
+
+/** The trip a search prices for the calendar: one way or a round trip, and its price only for one adult in economy. */
+export function fareTripOf(criteria: SearchCriteria): { trip: FareTrip; priced: boolean } | null {
+  const leg = criteria.legs[0];
+  if (!leg || criteria.type === 3) return null;
+  const returnDay = criteria.type === 2 && leg.return_date ? (fromRequestDate(leg.return_date) ?? '') : '';
+  if (criteria.type === 2 && !returnDay) return null;
+  const day = fromRequestDate(leg.departure_date);
+  if (!day) return null;
+  const trip = { origin: leg.departure, destination: leg.destination, day, returnDay };
+  const oneAdult = criteria.adults === 1 && criteria.children === 0 && criteria.infants === 0;
+  const economy = criteria.cabin === 'Y' || criteria.cabin === 'M';
+  return { trip, priced: oneAdult && economy && criteria.flexDays === 0 };
+}
+
+/** The lowest bookable flight and train among a trip's results on its day. */
+export function lowestFares(results: readonly SearchResult[], day: string): SeenFares {
+  const fares: SeenFares = { flight: null, train: null };
+  const date = toRequestDate(day);
+  for (const r of results) {
+    if (r.date !== date || r.price.currency !== 'CNY' || isSoldOutTrain(r)) continue;
+    const kind = r.kind === 'flight' ? 'flight' : r.kind === 'train' ? 'train' : null;
+    if (kind && (fares[kind] === null || r.price.amount < (fares[kind] as number))) fares[kind] = r.price.amount;
+  }
+  return fares;
+}
+
+const seenPrice = (minor: number | null, at: Date | null) =>
+  minor !== null && at ? { price: { amount: minor, currency: 'CNY' as const }, seenAt: at.toISOString() } : undefined;
+
+/** The lowest of a row's two prices, with when it was seen. */
+function lowestOf(row: FareRow) {
+  const flight = seenPrice(row.flightMinor, row.flightSeenAt);
+  const train = seenPrice(row.trainMinor, row.trainSeenAt);
+  if (!flight || !train) return flight ?? train;
+  return train.price.amount < flight.price.amount ? train : flight;
+}
+
+/** The month of fares and the round-trip grid: what searches saw, and a job pricing the trips most searched. */
+export class FaresService {
+  constructor(
+    private readonly repo: FaresRepository,
+    private readonly price: TripPricer,
+    private readonly now: () => Date,
+  ) {}
+
+  /** A search was started: its trip counts as looked at. */
+  async searched(criteria: SearchCriteria): Promise<void> {
+    const found = fareTripOf(criteria);
+    if (found) await this.repo.looked(found.trip);
+  }
+
+  /** A search's results are all in: the lowest prices of its trip, when it is priced for the calendar. */
+  async answered(criteria: SearchCriteria, results: readonly SearchResult[]): Promise<void> {
+    const found = fareTripOf(criteria);
+    if (!found?.priced) return;
+    const fares = lowestFares(results, found.trip.day);
+    if (fares.flight !== null || fares.train !== null) await this.repo.seen(found.trip, fares, this.now());
+  }
+
+  async month(q: { from: string; to: string; month: string }): Promise<FareMonth> {
+    const first = `${q.month.replace('/', '-')}-01`;
+    const last = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const rows = await this.repo.days(q.from, q.to, first, last);
+    return {
+      days: rows.map((row) => ({
+        date: toRequestDate(row.day),
+        flight: seenPrice(row.flightMinor, row.flightSeenAt),
+        train: seenPrice(row.trainMinor, row.trainSeenAt),
+      })),
+    };
+  }
+
+  async grid(q: { from: string; to: string; departure: string; return: string }): Promise<FareGrid> {
+    isoOf(q.departure);
+    isoOf(q.return);
+    const around = (date: string) =>
+      Array.from({ length: 2 * FARE_GRID_DAYS + 1 }, (_, i) => shiftRequestDate(date, i - FARE_GRID_DAYS));
+    const departures = around(q.departure);
+    const returns = around(q.return);
+    const rows = await this.repo.roundTrips(q.from, q.to, departures.map(isoOf), returns.map(isoOf));
+    const cells = rows.flatMap((row) => {
+      const lowest = lowestOf(row);
+      return lowest ? [{ departure: toRequestDate(row.day), return: toRequestDate(row.returnDay), ...lowest }] : [];
+    });
+    return { departures, returns, cells };
+  }
+
+  /** Prices the trips travellers search most whose prices are stale; returns how many were priced. */
+  async fill(options: FillOptions): Promise<number> {
+    const now = this.now();
+    const today = localDate(now.getTime(), HOME_ZONE);
+    const trips = await this.repo.claimPopular(
+      options.batch,
+      today,
+      new Date(now.getTime() - options.staleMs),
+      new Date(now.getTime() + options.claimMs),
+      now,
+    );
+    for (const trip of trips) {
+      const fares = lowestFares(await this.price(trip), trip.day);
+      await this.repo.seen(trip, fares, this.now());
+    }
+    return trips.length;
+  }
+}

@@ -1,0 +1,148 @@
+import type { SearchCriteria, SearchResult } from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/harness';
+import { JobRunner } from '../../jobs/job-runner';
+import { addJob, JobRegistry } from '../../jobs/jobs';
+import { registerFareJobs } from './fares.jobs';
+import { FaresRepository, type FareTrip } from './fares.repository';
+import { FaresService } from './fares.service';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const NOW = new Date('2030-04-20T02:00:00Z');
+const now = () => NOW;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+beforeEach(async () => {
+  await sql`delete from fare_days`.execute(database.db);
+  await sql`delete from graphile_worker._private_jobs`.execute(database.db);
+});
+
+const criteria = (over: Partial<SearchCriteria> = {}, returnDate?: string): SearchCriteria => ({
+  type: returnDate ? 2 : 1,
+  cabin: 'Y',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  sort: 'best',
+  mode: 'all',
+  flexDays: 0,
+  filters: {},
+  legs: [
+    {
+      departure: 'BJS',
+      destination: 'SHA',
+      departure_date: '2030/05/01',
+      ...(returnDate ? { return_date: returnDate } : {}),
+      departure_only_airport: false,
+      destination_only_airport: false,
+    },
+  ],
+  ...over,
+});
+
+const result = (kind: SearchResult['kind'], amount: number, date = '2030/05/01'): SearchResult =>
+  ({ id: `${kind}-${amount}`, kind, date, price: { amount, currency: 'CNY' }, legs: [] }) as unknown as SearchResult;
+
+/** A pricer that counts the trips it was asked, answering a flight at 600 and a train at 550. */
+function countingPricer() {
+  const asked: FareTrip[] = [];
+  const price = async (trip: FareTrip) => {
+    asked.push(trip);
+    return [
+      result('flight', 60_000, trip.day.replaceAll('-', '/')),
+      result('train', 55_000, trip.day.replaceAll('-', '/')),
+    ];
+  };
+  return { asked, price };
+}
+
+describe('the month of fares', () => {
+  it("keeps each day's lowest flight and train a search saw, with when, and leaves out parties it cannot price", async () => {
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+    await fares.searched(criteria());
+    await fares.answered(criteria(), [
+      result('flight', 70_000),
+      result('flight', 65_000),
+      result('train', 55_300),
+      result('mix', 10),
+    ]);
+    // Two adults' prices are not one traveller's: the search counts as a look, its prices are not kept.
+    await fares.answered(
+      criteria({ adults: 2, legs: criteria().legs.map((l) => ({ ...l, departure_date: '2030/05/02' })) }),
+      [result('flight', 120_000, '2030/05/02')],
+    );
+    const month = await fares.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
+    expect(month.days).toEqual([
+      {
+        date: '2030/05/01',
+        flight: { price: { amount: 65_000, currency: 'CNY' }, seenAt: NOW.toISOString() },
+        train: { price: { amount: 55_300, currency: 'CNY' }, seenAt: NOW.toISOString() },
+      },
+    ]);
+    expect((await fares.month({ from: 'SHA', to: 'BJS', month: '2030/05' })).days).toEqual([]);
+  });
+
+  it('gives the round-trip grid the lowest price of each pair of dates seen, around the dates chosen', async () => {
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+    await fares.answered(criteria({}, '2030/05/05'), [result('flight', 120_000), result('train', 99_000)]);
+    const grid = await fares.grid({ from: 'BJS', to: 'SHA', departure: '2030/05/02', return: '2030/05/06' });
+    expect(grid.departures).toHaveLength(7);
+    expect(grid.departures[0]).toBe('2030/04/29');
+    expect(grid.returns.at(-1)).toBe('2030/05/09');
+    expect(grid.cells).toEqual([
+      {
+        departure: '2030/05/01',
+        return: '2030/05/05',
+        price: { amount: 99_000, currency: 'CNY' },
+        seenAt: NOW.toISOString(),
+      },
+    ]);
+  });
+
+  it('prices the trips searched most, once, when two processes run the job at the same time', async () => {
+    const repo = new FaresRepository(database.db);
+    for (const [day, looks] of [
+      ['2030-05-03', 3],
+      ['2030-05-04', 1],
+      ['2030-04-01', 9], // already past: never priced again
+    ] as const)
+      for (let i = 0; i < looks; i++) await repo.looked({ origin: 'BJS', destination: 'SHA', day, returnDay: '' });
+    const pricer = countingPricer();
+    const runners = [1, 2].map(() => {
+      const registry = new JobRegistry();
+      registerFareJobs(registry, new FaresService(new FaresRepository(database.db), pricer.price, now));
+      return new JobRunner(registry, { connectionString: database.url, concurrency: 2 });
+    });
+    // The schedule's occurrence is one job whichever process holds the schedule; two of them added at once.
+    await addJob(database.db, 'fares.fill', {}, { jobKey: 'fares.fill' });
+    await addJob(database.db, 'fares.fill', {}, { jobKey: 'fares.fill' });
+    await Promise.all(runners.map((r) => r.runDueJobs()));
+    expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
+
+    // Two runs overlapping (two occurrences in two processes) share the trips out, never price one twice.
+    await sql`update fare_days set flight_seen_at = null, train_seen_at = null`.execute(database.db);
+    pricer.asked.length = 0;
+    const services = [1, 2].map(() => new FaresService(new FaresRepository(database.db), pricer.price, now));
+    const counts = await Promise.all(services.map((s) => s.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 })));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
+    const month = await services[0]?.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
+    expect(month?.days.map((d) => [d.date, d.train?.price.amount])).toEqual([
+      ['2030/05/03', 55_000],
+      ['2030/05/04', 55_000],
+    ]);
+  });
+
+  it('answers a month it cannot read with the validation error, not a failure', async () => {
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+    await expect(
+      fares.grid({ from: 'BJS', to: 'SHA', departure: '2030/02/30', return: '2030/03/02' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});

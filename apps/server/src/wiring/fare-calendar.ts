@@ -1,0 +1,41 @@
+import { type SearchCriteria, toRequestDate } from '@junction/domain';
+import type { FareTrip } from '../features/fares/fares.repository';
+import type { FaresService, TripPricer } from '../features/fares/fares.service';
+import type { FareLog, SearchService } from '../features/search/search.service';
+
+/** The criteria a trip of the month of fares is priced with: one adult in economy, flights and trains. */
+export function fareCriteria(trip: FareTrip): SearchCriteria {
+  return {
+    type: trip.returnDay ? 2 : 1,
+    cabin: 'Y',
+    adults: 1,
+    children: 0,
+    infants: 0,
+    sort: 'best',
+    mode: 'all',
+    flexDays: 0,
+    filters: {},
+    legs: [
+      {
+        departure: trip.origin,
+        destination: trip.destination,
+        departure_date: toRequestDate(trip.day),
+        ...(trip.returnDay ? { return_date: toRequestDate(trip.returnDay) } : {}),
+        departure_only_airport: false,
+        destination_only_airport: false,
+      },
+    ],
+  };
+}
+
+/** The fares job prices a trip through search, built after it (called when the job runs, never while built). */
+export const tripPricer =
+  (search: () => SearchService): TripPricer =>
+  (trip) =>
+    search().resultsFor(fareCriteria(trip));
+
+/** Search tells the month of fares of each search and its results. */
+export const fareLog = (fares: FaresService): FareLog => ({
+  searched: (criteria) => fares.searched(criteria),
+  answered: (criteria, results) => fares.answered(criteria, results),
+});
