@@ -63,6 +63,13 @@ export const confirmChangeSchema = changeQuoteQuerySchema.extend({
 });
 export type ConfirmChange = z.infer<typeof confirmChangeSchema>;
 
+/** Where a cheaper change's difference goes back: the way the order was paid (the card by its last four digits). */
+export const changeRefundToSchema = z.object({
+  method: z.enum(['card', 'wallet', 'alipay', 'wechat']),
+  last4: z.string().nullable(),
+});
+export type ChangeRefundTo = z.infer<typeof changeRefundToSchema>;
+
 /** A ticket change as the order page lists it. */
 export const ticketChangeSchema = z.object({
   id: z.uuid(),
@@ -76,6 +83,8 @@ export const ticketChangeSchema = z.object({
   fee: cny,
   due: cny,
   refund: cny,
+  /** Where the refund goes; null when nothing comes back. */
+  refundTo: changeRefundToSchema.nullable(),
   createdAt: isoDateTime,
   doneAt: isoDateTime.nullable(),
 });
