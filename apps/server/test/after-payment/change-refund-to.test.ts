@@ -1,4 +1,4 @@
-import { orderFulfilmentSchema, type SearchResult } from '@junction/domain';
+import { orderFulfilmentSchema, type SearchResult, ticketChangeSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/features/notifications/notifications.service';
 import { beijingShanghai, bookingClient } from '../booking-client';
@@ -36,14 +36,18 @@ describe('the receipt of a change to a cheaper train', () => {
     });
     const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
-    expect((await k.confirm(cookie, q, cheaper)).statusCode).toBe(200);
+    // The order was paid from the wallet: the quote and the confirmation say the refund goes back there.
+    const wallet = { method: 'wallet', last4: null };
+    expect(q.refundTo).toEqual(wallet);
+    const confirmed = await k.confirm(cookie, q, cheaper);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(ticketChangeSchema.parse(confirmed.json()).refundTo).toEqual(wallet);
     clock += 10 * 60_000;
     await k.runJobs(10);
 
-    // The order was paid from the wallet: the change's refund is shown going back there.
     const seen = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
     expect(seen.changes.map((c) => [c.status, c.refund.amount, c.refundTo])).toEqual([
-      ['done', q.refund.amount, { method: 'wallet', last4: null }],
+      ['done', q.refund.amount, wallet],
     ]);
     const notice = await t.db
       .selectFrom('notifications')
