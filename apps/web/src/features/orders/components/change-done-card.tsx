@@ -43,7 +43,7 @@ export function ChangeDoneCard(p: { orderId: string; confirmed: TicketChange; ra
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      {change.refund.amount > 0 ? <p className={styles.muted}>{t('change.refundNote')}</p> : null}
+      {change.refund.amount > 0 && !done ? <p className={styles.muted}>{t('change.refundNote')}</p> : null}
       <Link to={paths.order(orderId)}>
         <Button type="primary" data-testid="change-done-order">
           {t('change.back')}
