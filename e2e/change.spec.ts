@@ -103,12 +103,23 @@ for (const lang of LANGUAGES) {
       const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await ticketedTrain(page, lang);
-      const { own, trains, fare } = await trainsOfTheDay(page, order.id);
+      const { ticket, own, trains, fare } = await trainsOfTheDay(page, order.id);
       const dearer = trains.filter((r) => fare(r) > own).at(-1) as SearchResult;
       expect(dearer, 'a dearer train of the day').toBeTruthy();
       const number = dearer.legs.find(isRide)?.number as string;
       await page.goto(`/order?id=${order.id}`);
       await chooseTrain(page, number);
+      // The class picker prices every class of the new train from the server; first class is taken when it has seats.
+      const ride = dearer.legs.find(isRide) as ResultLeg;
+      const option = (code: string) => page.locator(`label:has([data-testid="change-class"][data-code="${code}"])`);
+      await expect(page.getByTestId('change-class')).toHaveCount(ride.seats?.length ?? 1);
+      await expect(option(ticket.trip.seatClass).getByTestId('change-class-difference')).toContainText(/\d/, {
+        timeout: 30_000,
+      });
+      if ((ride.seats?.find((s) => s.code === 'M')?.remaining ?? 0) > 0) {
+        await option('M').click();
+        await expect(page.getByTestId('change-quote')).toContainText(text(lang, 'orders', 'seats.M'));
+      }
       await expect(page.getByTestId('change-due')).toBeVisible();
       await expect(page.getByTestId('change-refund')).toHaveCount(0);
       await shot(page, `change-quote-dearer-${lang}`);
@@ -179,11 +190,21 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('change-refund')).toBeVisible();
       await expect(page.getByTestId('change-due')).toHaveCount(0);
       await shot(page, `change-quote-cheaper-${lang}`);
+      await expect(page.getByTestId('change-refund-to')).toHaveText(text(lang, 'orders', 'change.refundTo.wallet'));
       await page.getByTestId('change-confirm').click();
+      // The change's result: the new trip, what comes back and to where, followed until the new ticket stands.
+      const done = page.getByTestId('change-done');
+      await expect(done).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(done.getByTestId('change-done-refund')).toContainText(
+        text(lang, 'orders', 'change.refundTo.wallet'),
+      );
+      await shot(page, `change-done-cheaper-${lang}`);
+      await done.getByTestId('change-done-order').click();
       await expect(page).toHaveURL(new RegExp(`/order\\?id=${order.id}$`));
       const row = page.getByTestId('change-row');
       await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
       await expect(row).toContainText(number);
+      await expect(row.getByTestId('change-refund-to')).toHaveAttribute('data-method', 'wallet');
       // The price box shows what came back as its own line, and the total less it.
       const changed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
       const box = page.getByTestId('price-breakdown');
@@ -201,6 +222,9 @@ for (const lang of LANGUAGES) {
         await page.reload();
         await expect(notices.and(page.locator('[data-kind="change-refund-done"]'))).toHaveCount(1);
       }).toPass({ timeout: 60_000 });
+      await expect(notices.and(page.locator('[data-kind="change-refund-done"]'))).toContainText(
+        text(lang, 'notices', 'refundTo.wallet'),
+      );
       await shot(page, `change-notices-${lang}`);
       expect(errors).toEqual([]);
     });

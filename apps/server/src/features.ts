@@ -73,6 +73,8 @@ export async function buildFeatures(
     seats: rail.seatReturns,
     payments: waitlistPayments(() => later.payments?.service),
     afterChange: afterChange(),
+    // Payments are built after orders: reached when a change is quoted, never while orders are built.
+    paidWith: async (orderId) => (later.payments ? later.payments.service.paymentsOf(orderId) : []),
   });
   later.orders = orders;
   const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, orders.service);

@@ -23,6 +23,13 @@ export const changeTripSchema = z.object({
 });
 export type ChangeTrip = z.infer<typeof changeTripSchema>;
 
+/** Where a cheaper change's difference goes back: the way the order was paid (the card by its last four digits). */
+export const changeRefundToSchema = z.object({
+  method: z.enum(['card', 'wallet', 'alipay', 'wechat']),
+  last4: z.string().nullable(),
+});
+export type ChangeRefundTo = z.infer<typeof changeRefundToSchema>;
+
 /** What a change costs, shown before it is confirmed: both fares, the fee, and what is paid or refunded. */
 export const changeQuoteSchema = z.object({
   orderId: z.uuid(),
@@ -37,6 +44,8 @@ export const changeQuoteSchema = z.object({
   due: cny,
   /** Returned to the way the order was paid (a lower train fare less its fee); zero when nothing comes back. */
   refund: cny,
+  /** Where the refund goes; null when nothing comes back. */
+  refundTo: changeRefundToSchema.nullable(),
   rule: z.string(),
   percent: z.number().nullable(),
   /** A change of arrival station within the same city (变更到站). */
@@ -76,6 +85,8 @@ export const ticketChangeSchema = z.object({
   fee: cny,
   due: cny,
   refund: cny,
+  /** Where the refund goes; null when nothing comes back. */
+  refundTo: changeRefundToSchema.nullable(),
   createdAt: isoDateTime,
   doneAt: isoDateTime.nullable(),
 });

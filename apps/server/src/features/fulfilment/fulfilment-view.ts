@@ -1,5 +1,6 @@
 import {
   AppError,
+  changeRefundTo,
   type IssuedTicketView,
   type LocalText,
   type OrderFulfilment,
@@ -76,7 +77,7 @@ export async function orderFulfilment(
       gate: t.gate,
     })),
     refunds,
-    changes: changes.map(presentChange),
+    changes: changes.map((c) => presentChange(c, changeRefundTo(payments, c.refundMinor))),
     receipt: receiptOf(
       payments,
       refunds.map((r) => ({

@@ -75,7 +75,7 @@ export async function notify(trx: Executor, input: NotifyInput): Promise<string 
 /** A notice's words in one language: the title and body the page shows, and the e-mail and SMS. */
 export function noticeText(kind: NoticeKind, params: NoticeParams, language: Language, orderLink: string) {
   const t = TEXTS[language];
-  const values = { ...noticeValues(params, language), link: orderLink };
+  const values = { ...noticeValues(params, language), link: orderLink, refundTo: refundToText(t.refundTo, params) };
   const k = t.kinds[kind];
   const title = fill(k.title, values);
   const body = fill(k.body, values);
@@ -91,6 +91,10 @@ export function noticeText(kind: NoticeKind, params: NoticeParams, language: Lan
     .join('\n');
   return { title, body, subject: fill(t.subject, { title }), text, html, sms: fill(t.sms, { title, body }) };
 }
+
+/** Where a refund went (the `channel` param: card, wallet, Alipay, WeChat Pay), or the way the order was paid. */
+const refundToText = (texts: Record<string, string>, params: NoticeParams): string =>
+  texts[String(params.channel ?? 'original')] ?? (texts.original as string);
 
 const present = (r: NoticeRow): Notice => ({
   id: r.id,

@@ -8,7 +8,14 @@ import { registerOrderJobs } from './orders.jobs';
 import { OrdersRepository } from './orders.repository';
 import { orderRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
-import type { OfferSource, OrderNotifier, PassengerSource, SeatReturns, WaitlistPayments } from './ports';
+import type {
+  OfferSource,
+  OrderNotifier,
+  OrderPayments,
+  PassengerSource,
+  SeatReturns,
+  WaitlistPayments,
+} from './ports';
 import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 
@@ -22,6 +29,8 @@ export type OrdersPorts = {
   payments: WaitlistPayments;
   /** What follows a change that needs no payment: the order's ticketing job. */
   afterChange: AfterChange;
+  /** The payments of an order, for where a change's refund goes. */
+  paidWith: OrderPayments;
 };
 
 /** Orders and their waiting list: booking, seat holds, expiry, the waiting list's fill and release. */
@@ -63,6 +72,7 @@ export function ordersModule(basics: Basics, ports: OrdersPorts) {
     offers: ports.offers,
     notify: ports.notify,
     after: ports.afterChange,
+    paidWith: ports.paidWith,
     paymentMinutes: config.ORDER_PAYMENT_MINUTES,
     now,
   });

@@ -4,6 +4,7 @@ import type {
   OfferStudent,
   RailFeeTable,
   RailLinkStatus,
+  ReceiptPayment,
   ResultLeg,
   SearchCriteria,
   SearchResult,
@@ -87,6 +88,9 @@ export interface WaitlistPayments {
   /** Voids the hold (or refunds it in full if it was captured); the order is marked released with it. */
   release(orderId: string): Promise<void>;
 }
+
+/** The payments taken for an order, oldest first (payments', composed in `features.ts`): where a change's refund goes. */
+export type OrderPayments = (orderId: string) => Promise<ReceiptPayment[]>;
 
 /** China Railway's seats coming back to sale (the rail simulator, composed in `app.ts`). */
 export interface SeatReturns {

@@ -1,4 +1,4 @@
-import type { ChangeTrip, TicketChange } from '@junction/domain';
+import type { ChangeRefundTo, ChangeTrip, TicketChange } from '@junction/domain';
 import type { Selectable } from 'kysely';
 import type { TicketChangesTable } from '../../db/database';
 
@@ -6,8 +6,11 @@ type ChangeRow = Selectable<TicketChangesTable>;
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
-/** A ticket change as the API shows it (the change's confirmation and the order page alike). */
-export function presentChange(c: ChangeRow): TicketChange {
+/**
+ * A ticket change as the API shows it (the change's confirmation and the order page alike), with where
+ * its refund goes when the caller knows how the order was paid.
+ */
+export function presentChange(c: ChangeRow, refundTo: ChangeRefundTo | null = null): TicketChange {
   return {
     id: c.id,
     status: c.status as TicketChange['status'],
@@ -20,6 +23,7 @@ export function presentChange(c: ChangeRow): TicketChange {
     fee: cny(c.feeMinor),
     due: cny(c.dueMinor),
     refund: cny(c.refundMinor),
+    refundTo: c.refundMinor > 0 ? refundTo : null,
     createdAt: c.createdAt.toISOString(),
     doneAt: c.doneAt ? c.doneAt.toISOString() : null,
   };

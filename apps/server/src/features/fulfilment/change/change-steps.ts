@@ -208,7 +208,7 @@ export async function refundChange(ctx: FulfilmentContext, changeId: string): Pr
       userId: order.userId,
       kind: failed ? 'change-failed-refund-done' : 'change-refund-done',
       orderId: order.id,
-      params: { orderNumber: order.orderNumber, amountMinor },
+      params: { orderNumber: order.orderNumber, amountMinor, channel },
       dedupeKey: `change-refund-done:${change.id}`,
       at,
     });

@@ -165,6 +165,8 @@ const moneyView = (money: ChangeMoney) => ({
   fee: cny(money.feeMinor),
   due: cny(money.dueMinor),
   refund: cny(money.refundMinor),
+  // Where it goes is the order's payments' to say (`ChangeService`).
+  refundTo: null,
   rule: money.rule,
   percent: money.percent,
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database';
 import type { OrdersRepository } from '../orders.repository';
-import type { OfferSource, OrderNotifier } from '../ports';
+import type { OfferSource, OrderNotifier, OrderPayments } from '../ports';
 import type { ChangeRepository } from './change.repository';
 
 /** What follows a change that needs no payment: the order's ticketing job (fulfilment's, composed in `app.ts`). */
@@ -13,6 +13,8 @@ export type ChangeContext = {
   offers: OfferSource;
   notify: OrderNotifier;
   after: AfterChange;
+  /** How the order was paid: a cheaper change's refund goes back there. */
+  paidWith: OrderPayments;
   /** Minutes a change's difference may wait to be paid before the change lapses. */
   paymentMinutes: number;
   now: () => Date;

@@ -4,6 +4,7 @@ import {
   type ChangeQuote,
   type ChangeQuoteQuery,
   type ConfirmChange,
+  changeRefundTo,
   encodePlaceCode,
   type FeeRules,
   type ResultLeg,
@@ -69,14 +70,22 @@ export class ChangeService {
     const full = await this.full(userId, q.orderId);
     const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
     const changes = await this.ctx.repo.changesOf(q.orderId);
-    return planChange(full, q.subOrderId, offer, changes, { nowMs: this.ctx.now().getTime(), seatClass: q.seatClass })
-      .quote;
+    const { quote } = planChange(full, q.subOrderId, offer, changes, {
+      nowMs: this.ctx.now().getTime(),
+      seatClass: q.seatClass,
+    });
+    return { ...quote, refundTo: await this.refundTo(q.orderId, quote.refund.amount) };
   }
 
   async confirm(userId: string, input: ConfirmChange): Promise<TicketChange> {
     const offer = await this.ctx.offers.quote(input.searchId, input.resultId);
     const row = await confirmChange(this.ctx, userId, input, offer);
-    return presentChange(row);
+    return presentChange(row, await this.refundTo(row.orderId, row.refundMinor));
+  }
+
+  /** Where a change's refund goes back: the way the order was paid; null when nothing comes back. */
+  private async refundTo(orderId: string, amountMinor: number) {
+    return amountMinor > 0 ? changeRefundTo(await this.ctx.paidWith(orderId), amountMinor) : null;
   }
 
   /** The change's difference was not paid by its deadline: the order goes back to its ticket as it was. */

@@ -109,7 +109,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
   const { t } = useTranslation('notices');
   const { language } = usePreferences();
   const markRead = useMarkNoticeRead();
-  const values = noticeValues(notice.params, language);
+  const channel = String(notice.params.channel ?? 'original');
+  const refundTo = t(`refundTo.${channel}` as 'refundTo.original', { defaultValue: t('refundTo.original') });
+  const values = { ...noticeValues(notice.params, language), refundTo };
   const look = ICONS[notice.kind] ?? { icon: <BellOutlined />, tone: 'blue' };
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notice.createdAt),

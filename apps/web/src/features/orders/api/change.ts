@@ -6,7 +6,7 @@ import {
   type SearchResult,
   searchEndpoints,
 } from '@junction/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
 export const changeKeys = {
@@ -45,16 +45,23 @@ export const useChangeSearch = (criteria: SearchCriteriaInput | null) =>
     },
   });
 
+const quoteQuery = (query: ChangeQuoteQuery) => ({
+  queryKey: [...changeKeys.all, 'quote', query],
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(changeEndpoints.quote, { query, signal }),
+  staleTime: 0,
+  gcTime: 0,
+  retry: false,
+  meta: { silent: true },
+});
+
 /** `GET /api/change/quote`: both fares, the fee and the difference of the trip chosen. */
 export const useChangeQuote = (query: ChangeQuoteQuery | null) =>
-  useQuery({
-    queryKey: [...changeKeys.all, 'quote', query],
-    queryFn: ({ signal }) => callApi(changeEndpoints.quote, { query: query as ChangeQuoteQuery, signal }),
-    enabled: query !== null,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    meta: { silent: true },
+  useQuery({ ...quoteQuery(query as ChangeQuoteQuery), enabled: query !== null });
+
+/** The quote of the trip chosen in each of its seat classes, as the server prices them: one query per class. */
+export const useChangeClassQuotes = (query: ChangeQuoteQuery | null, classes: readonly string[]) =>
+  useQueries({
+    queries: (query ? classes : []).map((seatClass) => quoteQuery({ ...(query as ChangeQuoteQuery), seatClass })),
   });
 
 /** `POST /api/change`: confirms the change at the quoted price; the order and its tickets are asked for again. */

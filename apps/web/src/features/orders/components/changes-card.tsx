@@ -3,6 +3,7 @@ import { Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { Price } from '../../../shared/ui/price';
+import { RefundTo } from './change-parts';
 import styles from './orders.module.css';
 
 const COLORS: Record<TicketChange['status'], string> = {
@@ -34,7 +35,8 @@ export function ChangesCard({ changes }: { changes: TicketChange[] }) {
               ) : null}
               {c.refund.amount > 0 ? (
                 <>
-                  {t('change.refund')} <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />
+                  {t('change.refund')} <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />{' '}
+                  <RefundTo to={c.refundTo} />
                 </>
               ) : null}
             </span>

@@ -54,8 +54,12 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
       const rides = r.legs.filter(isRide);
       const first = rides[0];
       if (!first || r.kind !== (rail ? 'train' : 'flight') || rides.length !== 1 || first.soldOut) return false;
-      if (first.number === ticket.trip.number && first.departureTime === ticket.trip.departureTime) return false;
-      if (!rail) return first.carrier === ticket.carrier && Date.parse(first.departureTime) > nowMs;
+      // A train's own trip stays on the list: it may change to another of its seat classes.
+      if (!rail)
+        return isOwnTrip(ticket, first)
+          ? false
+          : first.carrier === ticket.carrier && Date.parse(first.departureTime) > nowMs;
+      if (isOwnTrip(ticket, first) && changeClasses(first).length < 2) return false;
       return railChangeAllowed({
         departureTime: ticket.trip.departureTime,
         newDepartureTime: first.departureTime,
@@ -68,4 +72,24 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
       (a, b) =>
         Date.parse(a.legs.find(isRide)?.departureTime ?? '') - Date.parse(b.legs.find(isRide)?.departureTime ?? ''),
     );
+}
+
+/** The seat classes a new train is sold in (the ones with tickets left first as the railway lists them). */
+export const changeClasses = (leg: ResultLeg): string[] =>
+  leg.seats?.length ? leg.seats.map((s) => s.code) : leg.cabin ? [leg.cabin] : [];
+
+/** Whether a ride is the ticket's own train or flight, at its own time. */
+export const isOwnTrip = (ticket: ChangeTicket, leg: ResultLeg): boolean =>
+  leg.number === ticket.trip.number && leg.departureTime === ticket.trip.departureTime;
+
+/**
+ * The class a change starts in: the ticket's own when the new train sells it with seats left (never on
+ * its own train, where that is no change), else the first with seats.
+ */
+export function defaultClass(ticket: ChangeTicket, leg: ResultLeg, classes: readonly string[]): string | undefined {
+  const left = (code: string) => leg.seats?.find((s) => s.code === code)?.remaining ?? 1;
+  const own = isOwnTrip(ticket, leg);
+  if (!own && classes.includes(ticket.trip.seatClass) && left(ticket.trip.seatClass) > 0) return ticket.trip.seatClass;
+  const open = classes.filter((c) => left(c) > 0 && !(own && c === ticket.trip.seatClass));
+  return open[0] ?? classes[0];
 }

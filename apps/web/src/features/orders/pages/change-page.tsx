@@ -1,23 +1,28 @@
-import {
-  type ChangeQuote,
-  type ChangeTrip,
-  formatTravelDate,
-  formatTravelTime,
-  isRide,
-  type SearchResult,
-} from '@junction/domain';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
-import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
-import { useChangeOptions, useChangeQuote, useChangeSearch, useConfirmChange } from '../api/change';
+import { useChangeClassQuotes, useChangeOptions, useChangeQuote, useChangeSearch } from '../api/change';
+import { ChangeClassPicker } from '../components/change-class-picker';
+import { ChangeDoneCard } from '../components/change-done-card';
+import { TripLine } from '../components/change-parts';
+import { ChangeQuoteCard } from '../components/change-quote-card';
 import styles from '../components/orders.module.css';
-import { type ChangeTicket, changeCriteria, changeDays, changeFare, changeResults } from '../lib/change-results';
+import {
+  type ChangeTicket,
+  changeClasses,
+  changeCriteria,
+  changeDays,
+  changeFare,
+  changeResults,
+  defaultClass,
+  isOwnTrip,
+} from '../lib/change-results';
 
 const cny = (amountMinor: number) => ({ amountMinor, currency: 'CNY' as const });
 
@@ -29,6 +34,15 @@ export function ChangePage() {
   const orderId = params.get('order') ?? '';
   const options = useChangeOptions(orderId, true);
   const ticket = options.data?.tickets.find((x) => x.subOrderId === params.get('ticket'));
+  // A change confirmed with nothing to pay shows its result here (the ticket has no change to offer any more).
+  const [done, setDone] = useState<TicketChange | null>(null);
+  if (done)
+    return (
+      <main className={styles.page} data-testid="change-page">
+        <h1 className={styles.pageTitle}>{t('change.title')}</h1>
+        <ChangeDoneCard orderId={orderId} confirmed={done} rail={ticket?.type !== 'flight'} />
+      </main>
+    );
   return (
     <main className={styles.page} data-testid="change-page">
       <h1 className={styles.pageTitle}>{t('change.title')}</h1>
@@ -40,7 +54,7 @@ export function ChangePage() {
           title={t(`change.refusal.${ticket?.refusal ?? 'status'}` as 'change.refusal.status')}
         />
       ) : null}
-      {ticket && !ticket.refusal ? <ChangeTicketView orderId={orderId} ticket={ticket} /> : null}
+      {ticket && !ticket.refusal ? <ChangeTicketView orderId={orderId} ticket={ticket} onDone={setDone} /> : null}
       <p>
         <Link to={paths.order(orderId)}>{t('change.back')}</Link>
       </p>
@@ -48,34 +62,37 @@ export function ChangePage() {
   );
 }
 
-function TripLine({ trip }: { trip: ChangeTrip }) {
-  const { language } = usePreferences();
-  return (
-    <span>
-      <strong>{trip.number}</strong> · {trip.from[language]} {formatTravelTime(trip.departureTime, language)} →{' '}
-      {trip.to[language]} {formatTravelTime(trip.arrivalTime, language)}
-    </span>
-  );
-}
-
-function ChangeTicketView({ orderId, ticket }: { orderId: string; ticket: ChangeTicket }) {
+function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: (change: TicketChange) => void }) {
+  const { orderId, ticket } = p;
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const days = changeDays(ticket);
   const own = ticket.trip.departureTime.slice(0, 10);
   const [day, setDay] = useState(days.includes(own) ? own : (days[0] ?? own));
   const [chosen, setChosen] = useState<string | null>(null);
+  const [seatClass, setSeatClass] = useState<string | undefined>(undefined);
   const search = useChangeSearch(changeCriteria(ticket, day));
   const results = search.data ? changeResults(ticket, search.data.results, Date.now()) : [];
-  const quote = useChangeQuote(
+  const result = results.find((r) => r.id === chosen);
+  const leg = result?.legs.find(isRide);
+  const classes = ticket.type === 'railway' && leg ? changeClasses(leg) : [];
+  const base =
     chosen && search.data
       ? { orderId, subOrderId: ticket.subOrderId, searchId: search.data.searchId, resultId: chosen }
-      : null,
-  );
+      : null;
+  const classQuotes = useChangeClassQuotes(base, classes);
+  // A train is quoted in the class chosen, else the ticket's own when it has it, else the train's.
+  const wanted = seatClass ?? (leg && classes.length ? defaultClass(ticket, leg, classes) : undefined);
+  const plain = useChangeQuote(classes.length ? null : base);
+  const quote = classes.length ? classQuotes[classes.indexOf(wanted ?? '')] : plain;
+  const choose = (id: string | null) => {
+    setChosen(id);
+    setSeatClass(undefined);
+  };
   return (
     <>
       <Card className={styles.card} title={t('change.current')}>
-        <TripLine trip={ticket.trip} />
+        <TripLine trip={ticket.trip} rail={ticket.type === 'railway'} />
         <p className={styles.muted}>{t(ticket.type === 'railway' ? 'change.railRules' : 'change.airRules')}</p>
       </Card>
       <Card className={styles.card} title={t('change.day')}>
@@ -87,7 +104,7 @@ function ChangeTicketView({ orderId, ticket }: { orderId: string; ticket: Change
               size="small"
               onClick={() => {
                 setDay(d);
-                setChosen(null);
+                choose(null);
               }}
               data-testid="change-day"
               data-day={d}
@@ -102,23 +119,29 @@ function ChangeTicketView({ orderId, ticket }: { orderId: string; ticket: Change
         {search.data && results.length === 0 ? <Empty description={t('change.none')} /> : null}
         <ul className={styles.subOrders}>
           {results.map((r) => (
-            <ResultRow
-              key={r.id}
-              ticket={ticket}
-              result={r}
-              chosen={r.id === chosen}
-              onChoose={() => setChosen(r.id)}
-            />
+            <ResultRow key={r.id} ticket={ticket} result={r} chosen={r.id === chosen} onChoose={() => choose(r.id)} />
           ))}
         </ul>
       </Card>
-      {chosen && search.data ? (
-        <QuoteCard
+      {leg && classes.length > 0 ? (
+        <ChangeClassPicker
+          leg={leg}
+          classes={classes}
+          quotes={classQuotes}
+          value={wanted ?? ''}
+          own={isOwnTrip(ticket, leg) ? ticket.trip.seatClass : null}
+          onChange={setSeatClass}
+        />
+      ) : null}
+      {base && quote ? (
+        <ChangeQuoteCard
           orderId={orderId}
-          searchId={search.data.searchId}
-          resultId={chosen}
+          searchId={base.searchId}
+          resultId={base.resultId}
+          seatClass={classes.length ? wanted : undefined}
           quote={quote.data}
           error={quote.error}
+          onDone={p.onDone}
         />
       ) : null}
     </>
@@ -141,76 +164,5 @@ function ResultRow(p: { ticket: ChangeTicket; result: SearchResult; chosen: bool
         {t('change.chooseOne')}
       </Button>
     </li>
-  );
-}
-
-function QuoteCard(p: {
-  orderId: string;
-  searchId: string;
-  resultId: string;
-  quote: ChangeQuote | undefined;
-  error: Error | null;
-}) {
-  const { t } = useTranslation('orders');
-  const navigate = useNavigate();
-  const confirm = useConfirmChange();
-  const q = p.quote;
-  const card = useRef<HTMLDivElement>(null);
-  // The quote comes below a long list of trips: it is brought into view once it is there.
-  useEffect(() => {
-    if (q) card.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  }, [q]);
-  if (!q) return p.error ? <FormError error={p.error} /> : <Skeleton active />;
-  const onConfirm = async () => {
-    const change = await confirm.mutateAsync({
-      orderId: q.orderId,
-      subOrderId: q.subOrderId,
-      searchId: p.searchId,
-      resultId: p.resultId,
-      expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
-    });
-    navigate(change.status === 'awaiting-payment' ? paths.payment(p.orderId) : paths.order(p.orderId));
-  };
-  return (
-    <Card ref={card} className={styles.card} title={t('change.quote')} data-testid="change-quote">
-      <Descriptions column={1} size="small">
-        <Descriptions.Item label={t('change.from')}>
-          <TripLine trip={q.from} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('change.to')}>
-          <TripLine trip={q.to} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('change.oldFare')}>
-          <Price money={cny(q.oldFare.amount)} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('change.newFare')}>
-          <Price money={cny(q.newFare.amount)} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t(q.type === 'railway' ? 'change.railFee' : 'change.airFee')}>
-          <Price money={cny(q.fee.amount)} />
-        </Descriptions.Item>
-        {q.due.amount > 0 ? (
-          <Descriptions.Item label={t('change.due')}>
-            <strong data-testid="change-due">
-              <Price money={cny(q.due.amount)} />
-            </strong>
-          </Descriptions.Item>
-        ) : null}
-        {q.refund.amount > 0 ? (
-          <Descriptions.Item label={t('change.refund')}>
-            <strong data-testid="change-refund">
-              <Price money={cny(q.refund.amount)} />
-            </strong>
-          </Descriptions.Item>
-        ) : null}
-      </Descriptions>
-      <p className={styles.muted}>
-        {q.due.amount > 0 ? t('change.dueNote') : q.refund.amount > 0 ? t('change.refundNote') : t('change.evenNote')}
-      </p>
-      <FormError error={confirm.error} />
-      <Button type="primary" size="large" loading={confirm.isPending} onClick={onConfirm} data-testid="change-confirm">
-        {q.due.amount > 0 ? t('change.confirmPay') : t('change.confirm')}
-      </Button>
-    </Card>
   );
 }
