@@ -13,6 +13,7 @@ import type { ProtectionTables } from './tables/protection';
 import type { RailTables } from './tables/rail';
 import type { StudentFareTables } from './tables/student-fares';
 import type { WalletTables } from './tables/wallet';
+import type { WalletTopupAppTables } from './tables/wallet-topup-apps';
 
 export type * from './tables/account';
 export type * from './tables/change';
@@ -40,7 +41,8 @@ export type Database = AccountTables &
   ProtectionTables &
   ChangeTables &
   ChangeStepTables &
-  StudentFareTables;
+  StudentFareTables &
+  WalletTopupAppTables;
 
 export type Db = Kysely<Database>;
 
