@@ -322,3 +322,42 @@ test("pays a flight by card in Stripe's fields through 3-D Secure and refunds a 
     await page.context().close();
   }
 });
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`tops up the wallet on Alipay's desktop cashier, credited once Alipay says it is paid (${lang})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await travellerPage(browser, lang, 1280);
+    const errors = watchErrors(page);
+    await page.goto('/account/wallet');
+    await page.getByTestId('top-up').click();
+
+    // Alipay first, then WeChat Pay, then the card; Alipay is chosen and needs no card fields.
+    const form = page.getByTestId('top-up-form');
+    const choices = form.getByRole('radio');
+    await expect(choices.nth(0)).toHaveAttribute('data-testid', 'top-up-alipay');
+    await expect(choices.nth(0)).toBeChecked();
+    await expect(choices.nth(1)).toHaveAttribute('data-testid', 'top-up-wechat');
+    const label = (app: string) => form.locator('label').filter({ has: page.getByTestId(`top-up-${app}`) });
+    await expect(label('alipay')).toContainText(text(lang, 'wallet', 'topUp.apps.alipay'));
+    await expect(label('wechat')).toContainText(text(lang, 'wallet', 'topUp.apps.wechat'));
+    await expect(form.getByTestId('card-number')).toHaveCount(0);
+    await form.getByTestId('top-up-amount').fill('500');
+    await shot(page, `wallet-alipay-choice-${lang}`, { widths: [1280] });
+    await page.getByTestId('top-up-submit').click();
+
+    // Alipay's desktop cashier, paid; back on the wallet the balance and the history show it.
+    await expect(page.getByTestId('alipay-kind')).toHaveText('page', { timeout: 60_000 });
+    await expect(page.getByTestId('alipay-amount')).toHaveText('500.00');
+    await page.getByTestId('alipay-pay').click();
+    await expect(page).toHaveURL(/\/account\/wallet/, { timeout: 60_000 });
+    await expect(page.getByTestId('wallet-balance')).toContainText('500', { timeout: 60_000 });
+    const entry = page.getByTestId('wallet-entry').first();
+    await expect(entry).toHaveAttribute('data-kind', 'topup');
+    await expect(entry).toContainText(text(lang, 'wallet', 'topUp.apps.alipay'));
+    await shot(page, `wallet-alipay-done-${lang}`, { widths: [1280] });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+}

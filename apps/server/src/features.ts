@@ -31,6 +31,7 @@ import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
 import { waitlistPayments } from './wiring/waitlist-payments';
+import { walletApps } from './wiring/wallet-apps';
 import { walletProcessor } from './wiring/wallet-processor';
 
 /** The features, each built by its module in the order they need each other, their jobs registered. */
@@ -119,15 +120,19 @@ function moneyFeatures(app: FastifyInstance, basics: Basics, deps: AppDeps, jobs
   const { config, db, now } = basics;
   // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
   const processor = paymentProcessor(config, { db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
+  const channels = paymentChannels(config, deps.channels);
   const wallet = walletModule(basics, {
     processor: walletProcessor(processor.gateway),
     notifier: cardLockedNotice(now),
+    apps: walletApps(channels),
   });
   const payments = paymentModule(basics, {
     gateway: processor.gateway,
     orders: payableOrders(orders),
     ...paymentLinks(wallet.service),
-    channels: paymentChannels(config, deps.channels),
+    channels,
+    // A wallet top-up's trade is the wallet's; any other is an order's.
+    otherTrades: (name, notice) => wallet.service.apps.onNotice(name, notice.tradeNo),
   });
   app.decorate('payments', payments.service);
   return { processor, wallet, payments };

@@ -17,6 +17,7 @@ import { SimulatedGateway } from '../src/features/payment/gateway/simulator/simu
 import { SimulatorRepository } from '../src/features/payment/gateway/simulator/simulator.repository';
 import { GatewaySimulator } from '../src/features/payment/gateway/simulator/simulator.service';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
+import { AppTopups } from '../src/features/wallet/app-topups';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../src/features/wallet/ports';
 import { SavedCards } from '../src/features/wallet/saved-cards';
 import { SavedCardsRepository } from '../src/features/wallet/saved-cards.repository';
@@ -24,6 +25,7 @@ import { WalletLedger } from '../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { WalletService } from '../src/features/wallet/wallet.service';
 import { addJob } from '../src/jobs/jobs';
+import { walletApps } from '../src/wiring/wallet-apps';
 import { createTestApp, type TestApp, testSecrets } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
 
@@ -348,6 +350,8 @@ describe('top-ups', () => {
       cancel: (id, r) => call(() => gateway.cancel(id, r)),
     };
     const repo = new WalletRepository(t.db);
+    const caps = { perTopupMinor: 5_000_000, dailyMinor: 5_000_000, balanceMinor: 5_000_000 };
+    const appOptions = { returnUrl: () => '/account/wallet', settleAfterMs: 0, tradeMs: 60_000, caps };
     const wallet = new WalletService(
       repo,
       new WalletLedger(repo, () => new Date()),
@@ -367,6 +371,7 @@ describe('top-ups', () => {
         { cardLocked: async () => {} },
         () => new Date(),
       ),
+      new AppTopups(repo, new WalletLedger(repo, () => new Date()), walletApps([]), appOptions, () => new Date()),
     );
     const lost = {
       amount: 7_700,

@@ -14,6 +14,7 @@ import type { ProtectionTables } from './tables/protection';
 import type { RailTables } from './tables/rail';
 import type { StudentFareTables } from './tables/student-fares';
 import type { WalletTables } from './tables/wallet';
+import type { WalletTopupAppTables } from './tables/wallet-topup-apps';
 
 export type * from './tables/account';
 export type * from './tables/change';
@@ -43,6 +44,7 @@ export type Database = AccountTables &
   ChangeTables &
   ChangeStepTables &
   StudentFareTables &
+  WalletTopupAppTables &
   FareCalendarTables;
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canTransition, isTerminal, type TransitionTable } from '../orders/order-status';
+import { TOPUP_STATUSES, TOPUP_TRANSITIONS } from '../wallet/wallet.schema';
 import {
   ATTEMPT_STATES,
   ATTEMPT_TRANSITIONS,
@@ -12,6 +13,7 @@ import {
   PAYMENT_REFUND_TRANSITIONS,
   paymentRefundStateOf,
   stepFrom,
+  storedAs,
 } from './attempt-status';
 
 const tables = [
@@ -30,6 +32,14 @@ const tables = [
     initial: INITIAL_PAYMENT_REFUND_STATES,
     terminal: ['succeeded'],
     read: paymentRefundStateOf,
+  },
+  {
+    name: 'wallet top-up',
+    table: TOPUP_TRANSITIONS,
+    all: TOPUP_STATUSES,
+    initial: ['created'],
+    terminal: ['succeeded', 'failed'],
+    read: storedAs(TOPUP_STATUSES, 'top-up status'),
   },
 ] as const;
 

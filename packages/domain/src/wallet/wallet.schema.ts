@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { billingAddressSchema, cardBrandSchema } from '../payment/payment.schema';
+import type { TransitionTable } from '../orders/order-status';
+import { billingAddressSchema, cardBrandSchema, PAY_DEVICES } from '../payment/payment.schema';
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
 
@@ -21,6 +22,8 @@ export const walletSummarySchema = z.object({
   topupLeftTodayMinor: z.number().int(),
   /** The most the balance may reach by top-ups (refunds may take it further). */
   balanceMaxMinor: z.number().int(),
+  /** The ways a top-up may be paid, in the order Chinese travellers expect them; each only when configured. */
+  methods: z.array(z.enum(['alipay', 'wechat', 'card'])),
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -103,6 +106,21 @@ export const removeCardSchema = z.object({ id: z.uuid() });
 
 const paymentToken = z.string().trim().min(1).max(100);
 
+/** The wallet apps a top-up may be paid with, when configured. */
+export const TOPUP_APPS = ['alipay', 'wechat'] as const;
+export type TopUpApp = (typeof TOPUP_APPS)[number];
+
+/** A top-up's status as the server keeps it; each move is one of `TOPUP_TRANSITIONS`, with an event row. */
+export const TOPUP_STATUSES = ['created', 'action', 'processing', 'succeeded', 'failed'] as const;
+export type TopUpStatus = (typeof TOPUP_STATUSES)[number];
+export const TOPUP_TRANSITIONS: TransitionTable<TopUpStatus> = new Map<TopUpStatus, TopUpStatus[]>([
+  ['created', ['action', 'processing', 'succeeded', 'failed']],
+  ['processing', ['action', 'succeeded', 'failed']],
+  ['action', ['succeeded', 'failed']],
+  ['succeeded', []],
+  ['failed', []],
+]);
+
 /**
  * Where a top-up's money comes from: a saved card, with the processor's token of its security code typed
  * again; or a new card's token, saved to the wallet once the top-up succeeds when `save` is given.
@@ -110,6 +128,8 @@ const paymentToken = z.string().trim().min(1).max(100);
 export const topUpSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('savedCard'), cardId: z.uuid(), cvcToken: paymentToken }),
   z.object({ kind: z.literal('card'), token: paymentToken, save: addCardSchema.omit({ token: true }).optional() }),
+  /** Alipay or WeChat Pay: paid on the app's own page (or WeChat's QR code on a desktop). */
+  z.object({ kind: z.literal('app'), app: z.enum(TOPUP_APPS), device: z.enum(PAY_DEVICES) }),
 ]);
 export type TopUpSource = z.infer<typeof topUpSourceSchema>;
 
@@ -128,7 +148,10 @@ export const topUpStateSchema = z.object({
   id: z.uuid(),
   outcome: z.enum(TOPUP_OUTCOMES),
   amount: money,
-  card: z.object({ brand: cardBrandSchema, last4: z.string() }),
+  method: z.enum(['card', ...TOPUP_APPS]),
+  /** The card paying; null for an app's top-up. */
+  card: z.object({ brand: cardBrandSchema, last4: z.string() }).nullable(),
+  /** The card issuer's 3-D Secure page, the app's page, or (WeChat Pay on a desktop) the `weixin://` link of its QR code. */
   actionUrl: z.string().nullable(),
   /** The error code of a failed top-up (2104 declined, 2105 insufficient funds, …). */
   errorCode: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns';
+import type { WalletTopupMethod } from './wallet-topup-apps';
 
 export type WalletBalancesTable = { userId: string; balanceMinor: Generated<number>; updatedAt: Timestamp };
 
@@ -76,6 +77,8 @@ export type WalletTopupsTable = {
   error: string | null;
   /** A new card to save once the top-up succeeds (token, holder, billing, description), sealed; null after. */
   saveCardSealed: string | null;
+  /** How it is paid (migration 0020); an app's top-up has no card and its trade number in `intentId`. */
+  method: Generated<WalletTopupMethod>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

@@ -1,7 +1,7 @@
 import type { Basics } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
 import type { PaymentChannel } from './channels/channel';
-import { channelNoticeRoutes } from './channels/channel-notices';
+import { channelNoticeRoutes, type OtherTrades } from './channels/channel-notices';
 import type { PaymentGateway } from './gateway/gateway';
 import { registerPaymentJobs } from './payment.jobs';
 import { PaymentsRepository } from './payment.repository';
@@ -18,6 +18,8 @@ export type PaymentPorts = {
   savedCards: SavedCards;
   /** The wallet apps configured (Alipay); none by default. */
   channels?: readonly PaymentChannel[];
+  /** Notifications of trades that are not orders' (the wallet's top-ups): true when one was handled. */
+  otherTrades?: OtherTrades;
 };
 
 /** Paying orders by card, saved card, wallet or a held payment; refunds of money; the processor's webhooks. */
@@ -49,7 +51,7 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
     /** The processor's webhooks, outside the API scope: signed, not signed in. */
     webhook: webhookRoutes(ports.gateway, (event) => service.onGatewayEvent(event)),
     /** The wallet apps' notifications, outside the API scope: signed by the app, not signed in. */
-    notices: channelNoticeRoutes(service),
+    notices: channelNoticeRoutes(service, ports.otherTrades),
     jobs: (registry: JobRegistry) => registerPaymentJobs(registry, service),
   };
 }

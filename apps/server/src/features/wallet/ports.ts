@@ -96,3 +96,34 @@ export type CardNotifier = {
     p: { userId: string; cardId: string; card: string; until: Date },
   ): Promise<void>;
 };
+
+/** A wallet app a top-up is paid with (Alipay, WeChat Pay), as configured. */
+export type TopupAppName = 'alipay' | 'wechat';
+/** A trade as the app tells it: waiting for the buyer (or never opened), paid, or closed unpaid. */
+export type TopupAppTrade = { status: 'waiting' | 'paid' | 'closed'; amountMinor: number };
+
+/**
+ * The wallet apps the wallet's top-ups are paid with (composed in `app.ts` over the payment feature's
+ * channels). The trade number is ours and names the trade at the app. Calls throw `ProcessorUnavailable`
+ * (no answer) or `ProcessorRefused` (an answer refusing it: `intent_captured` when closing a paid trade).
+ */
+export interface TopupApps {
+  /** The apps configured, in the order Chinese travellers expect them. */
+  readonly names: readonly TopupAppName[];
+  start(
+    app: TopupAppName,
+    request: {
+      tradeNo: string;
+      amountMinor: number;
+      subject: string;
+      returnUrl: string;
+      device: 'desktop' | 'phone';
+      clientIp: string;
+      expiresAt: Date;
+    },
+  ): Promise<{ actionUrl: string }>;
+  /** The trade as the app answers it, its signature checked. */
+  query(app: TopupAppName, tradeNo: string): Promise<TopupAppTrade>;
+  /** Closes an unpaid trade so it can no longer be paid. */
+  close(app: TopupAppName, tradeNo: string): Promise<void>;
+}

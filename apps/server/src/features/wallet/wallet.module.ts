@@ -1,6 +1,7 @@
 import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { CardNotifier, CardProcessor } from './ports';
+import { AppTopups } from './app-topups';
+import type { CardNotifier, CardProcessor, TopupApps } from './ports';
 import { SavedCards } from './saved-cards';
 import { SavedCardsRepository } from './saved-cards.repository';
 import { registerWalletJobs } from './wallet.jobs';
@@ -15,27 +16,37 @@ import { WalletService } from './wallet.service';
  */
 export function walletModule(
   basics: Basics,
-  ports: { processor: CardProcessor; notifier: CardNotifier },
+  ports: { processor: CardProcessor; notifier: CardNotifier; apps: TopupApps },
 ): FeatureModule<WalletService> {
   const { db, config, secrets, now } = basics;
   const repo = new WalletRepository(db);
+  const ledger = new WalletLedger(repo, now);
+  const caps = {
+    perTopupMinor: config.WALLET_TOPUP_MAX_MINOR,
+    dailyMinor: config.WALLET_TOPUP_DAILY_MAX_MINOR,
+    balanceMinor: config.WALLET_BALANCE_MAX_MINOR,
+  };
+  const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const appOptions = {
+    returnUrl: (id: string) => `${origin}/account/wallet?${new URLSearchParams({ topup: id })}`,
+    settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
+    tradeMs: 15 * 60_000,
+    caps,
+  };
   const service = new WalletService(
     repo,
-    new WalletLedger(repo, now),
+    ledger,
     ports.processor,
     {
       returnPath: '/account/wallet',
       actionTimeoutMs: 30 * 60_000,
       settleAfterMs: 60_000,
-      caps: {
-        perTopupMinor: config.WALLET_TOPUP_MAX_MINOR,
-        dailyMinor: config.WALLET_TOPUP_DAILY_MAX_MINOR,
-        balanceMinor: config.WALLET_BALANCE_MAX_MINOR,
-      },
+      caps,
     },
     now,
     secrets.keyring,
     new SavedCards(new SavedCardsRepository(db), ports.processor, secrets.keyring, ports.notifier, now),
+    new AppTopups(repo, ledger, ports.apps, appOptions, now),
   );
   return {
     service,

@@ -58,7 +58,8 @@ export function presentTopup(row: WalletTopupRow): TopUpState {
     id: row.id,
     outcome: OUTCOMES[row.status],
     amount: cny(row.amountMinor),
-    card: { brand: row.cardBrand as CardBrand, last4: row.cardLast4 },
+    method: row.method,
+    card: row.method === 'card' ? { brand: row.cardBrand as CardBrand, last4: row.cardLast4 } : null,
     actionUrl: row.status === 'action' ? row.actionUrl : null,
     errorCode: row.status === 'failed' ? errorCodeOf(row.error) : null,
   };

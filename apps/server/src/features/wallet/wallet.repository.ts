@@ -1,3 +1,4 @@
+import { stepFrom, TOPUP_TRANSITIONS } from '@junction/domain';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db, WalletEntriesTable, WalletTopupStatus, WalletTopupsTable } from '../../db/database';
 
@@ -7,7 +8,8 @@ export type WalletEntryRow = Selectable<WalletEntriesTable>;
 /** An entry as its owner reads it: with the number of the order it paid for or refunded. */
 export type ShownWalletEntryRow = WalletEntryRow & { orderNumber: string | null };
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
-export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status'>;
+export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status' | 'method'> &
+  Partial<Pick<WalletTopupRow, 'intentId' | 'method'>>;
 export type TopupChange = Partial<
   Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
 >;
@@ -176,7 +178,21 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  /** Compare-and-set: moves a top-up only from one of `from`; undefined when it was elsewhere. */
+  /** An app's top-up by its trade number at the app. */
+  async topupByTrade(method: 'alipay' | 'wechat', tradeNo: string): Promise<WalletTopupRow | undefined> {
+    return this.db
+      .selectFrom('walletTopups')
+      .selectAll()
+      .where('method', '=', method)
+      .where('intentId', '=', tradeNo)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Compare-and-set: moves a top-up only from one of `from` (each a step of `TOPUP_TRANSITIONS` to the new
+   * status, else it throws before writing), with an event row when its status changes, in one transaction
+   * (the caller's when given one). Undefined when it was elsewhere.
+   */
   async moveTopup(
     db: Executor,
     id: string,
@@ -184,12 +200,29 @@ export class WalletRepository {
     change: TopupChange,
     at: Date,
   ): Promise<WalletTopupRow | undefined> {
-    return db
-      .updateTable('walletTopups')
-      .set({ ...change, updatedAt: at })
-      .where('id', '=', id)
-      .where('status', 'in', [...from])
-      .returningAll()
-      .executeTakeFirst();
+    if (change.status) stepFrom(TOPUP_TRANSITIONS, from, change.status);
+    const move = async (trx: Trx) => {
+      const before = await trx
+        .selectFrom('walletTopups')
+        .select('status')
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const row = await trx
+        .updateTable('walletTopups')
+        .set({ ...change, updatedAt: at })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (change.status && change.status !== before.status)
+        await trx
+          .insertInto('walletTopupEvents')
+          .values({ topupId: id, fromStatus: before.status, toStatus: change.status, at })
+          .execute();
+      return row;
+    };
+    return db.isTransaction ? move(db as Trx) : this.transaction(move);
   }
 }

@@ -21,8 +21,11 @@ export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
       return { ok: true as const };
     });
     serve(app, api.topUp, signedIn, async (req) => {
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      return wallet.topUp(userOf(req.auth), req.body, Array.isArray(key) ? key[0] : key);
+      const header = req.headers[IDEMPOTENCY_HEADER];
+      const key = Array.isArray(header) ? header[0] : header;
+      const { amount, source } = req.body;
+      if (source.kind === 'app') return wallet.apps.topUp(userOf(req.auth), amount, source, key, req.ip);
+      return wallet.topUp(userOf(req.auth), { amount, source }, key);
     });
     serve(app, api.topUpState, signedIn, async (req) => wallet.topUpState(userOf(req.auth), req.query.id));
   };

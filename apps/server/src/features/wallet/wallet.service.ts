@@ -7,22 +7,24 @@ import {
   SAVED_CARD_LIMIT,
   TOPUP_MIN_MINOR,
   type TopUp,
+  type TopUpSource,
   type TopUpState,
   utcDateOf,
   type WalletEntriesQuery,
   type WalletEntryPage,
   type WalletSummary,
 } from '@junction/domain';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { addJob } from '../../jobs/jobs';
 import type { Keyring } from '../../lib/crypto';
 import { idempotencyKeyOf, requestHashOf, sameRequest } from '../../lib/idempotency';
+import type { AppTopups } from './app-topups';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import { type CodeOutcome, cardLabel, type SavedCards } from './saved-cards';
+import { checkCaps, DAY_MS, lockTopups, type TopupCaps } from './topup-caps';
 import type { WalletLedger } from './wallet.ledger';
 import { cny, presentEntry, presentTopup, refusalOf } from './wallet.present';
-import type { Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
+import type { Executor, Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
 
 export { maskBillingPhone } from './saved-cards';
 
@@ -39,17 +41,15 @@ export type WalletOptions = {
   actionTimeoutMs: number;
   /** When the settling job first looks at a top-up the request did not finish. */
   settleAfterMs: number;
-  /** The most one top-up, the top-ups of 24 hours, and the balance top-ups may make (CNY hundredths). */
-  caps: { perTopupMinor: number; dailyMinor: number; balanceMinor: number };
+  caps: TopupCaps;
 };
 
-const DAY_MS = 24 * 60 * 60_000;
+/** A top-up by card (an app's is `AppTopups`'). */
+type CardTopUp = TopUp & { source: Exclude<TopUpSource, { kind: 'app' }> };
 /** The card a top-up pays with, as the top-up keeps it. */
 type SavedCardOf = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
 /** The card a top-up pays with, or the answer of the same top-up asked twice at once. */
 type PayingCard = SavedCardOf | { replay: TopUpState };
-/** The advisory-lock class of a user's top-ups ("WT"): caps are checked and the top-up written under it. */
-const TOPUP_LOCK = 0x5754;
 
 const OPEN = ['created', 'processing', 'action'] as const;
 
@@ -82,6 +82,8 @@ export class WalletService {
     private readonly keyring: Keyring,
     /** The saved cards: a top-up pays with one, or saves a new one. */
     readonly cards: SavedCards,
+    /** Top-ups by Alipay and WeChat Pay. */
+    readonly apps: AppTopups,
   ) {}
 
   /** Seals saved cards' billing addresses and tokens (the scheduled job). */
@@ -98,6 +100,7 @@ export class WalletService {
       topupMaxMinor: caps.perTopupMinor,
       topupLeftTodayMinor: Math.max(0, caps.dailyMinor - totals.lastDay),
       balanceMaxMinor: caps.balanceMinor,
+      methods: [...this.apps.names, 'card'],
     };
   }
 
@@ -114,22 +117,8 @@ export class WalletService {
     });
   }
 
-  /**
-   * Refuses a top-up past the caps: one top-up's, the last 24 hours' (failed ones aside), and the balance
-   * the top-up would make with those still open. Under the user's top-up lock when given a transaction.
-   */
-  private async checkCaps(db: Trx | WalletRepository['db'], userId: string, amount: number): Promise<void> {
-    const { caps } = this.options;
-    const totals = await this.repo.topupTotals(db, userId, new Date(this.now().getTime() - DAY_MS));
-    if (totals.lastDay + amount > caps.dailyMinor)
-      throw new AppError('WALLET_TOPUP_DAILY_LIMIT', {
-        params: { max: caps.dailyMinor, left: Math.max(0, caps.dailyMinor - totals.lastDay) },
-      });
-    const balance = (await this.repo.balance(userId, db)) + totals.open;
-    if (balance + amount > caps.balanceMinor)
-      throw new AppError('WALLET_BALANCE_LIMIT', {
-        params: { max: caps.balanceMinor, left: Math.max(0, caps.balanceMinor - balance) },
-      });
+  private checkCaps(db: Executor, userId: string, amount: number): Promise<void> {
+    return checkCaps(this.repo, db, { caps: this.options.caps, userId, amount, now: this.now() });
   }
 
   /**
@@ -137,7 +126,7 @@ export class WalletService {
    * user that is neither expired nor locked, or a new card's single-use token (refused when it is a saved
    * card's, or made from one).
    */
-  private async payingCard(userId: string, input: TopUp, key: string, requestHash: string): Promise<PayingCard> {
+  private async payingCard(userId: string, input: CardTopUp, key: string, requestHash: string): Promise<PayingCard> {
     const source = input.source;
     if (source.kind === 'savedCard') return this.cards.usable(userId, source.cardId);
     const card = await this.describe(source.token);
@@ -153,12 +142,12 @@ export class WalletService {
   }
 
   /** Writes the top-up with its settling job, under the user's top-up lock with the caps checked again. */
-  private write(userId: string, input: TopUp, key: string, requestHash: string, card: SavedCardOf) {
+  private write(userId: string, input: CardTopUp, key: string, requestHash: string, card: SavedCardOf) {
     const source = input.source;
     const save = source.kind === 'card' ? source.save : undefined;
     const at = this.now();
     return this.repo.transaction(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${TOPUP_LOCK}::int, hashtext(${userId}))`.execute(trx);
+      await lockTopups(trx, userId);
       await this.checkCaps(trx, userId, input.amount);
       const made = await this.repo.insertTopup(trx, {
         userId,
@@ -185,7 +174,7 @@ export class WalletService {
     });
   }
 
-  async topUp(userId: string, input: TopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
+  async topUp(userId: string, input: CardTopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
     const key = idempotencyKeyOf(idempotencyKey);
     const max = this.options.caps.perTopupMinor;
     if (input.amount < TOPUP_MIN_MINOR || input.amount > max)
@@ -351,7 +340,9 @@ export class WalletService {
   async topUpState(userId: string, id: string): Promise<TopUpState> {
     const row = await this.repo.topupForUser(userId, id);
     if (!row) throw new AppError('TOPUP_NOT_FOUND');
-    if (row.status === 'succeeded' || row.status === 'failed' || !row.intentId) return presentTopup(row);
+    // An app's top-up is settled by the app's notification or the job's query, never by the browser's return.
+    if (row.status === 'succeeded' || row.status === 'failed' || !row.intentId || row.method !== 'card')
+      return presentTopup(row);
     try {
       return presentTopup(await this.settle(row.id, await this.processor.retrieve(row.intentId)));
     } catch (e) {
@@ -367,7 +358,7 @@ export class WalletService {
    */
   async settleTopup(id: string): Promise<void> {
     const row = await this.repo.topupById(id);
-    if (!row || row.status === 'succeeded' || row.status === 'failed') return;
+    if (!row || row.status === 'succeeded' || row.status === 'failed' || row.method !== 'card') return;
     let intent = row.intentId
       ? await this.processor.retrieve(row.intentId)
       : await this.processor.createIntent(

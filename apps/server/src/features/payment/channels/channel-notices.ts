@@ -2,7 +2,10 @@ import { AppError } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { WebhookSignatureInvalid } from '../gateway/gateway';
 import type { PaymentsService } from '../payment.service';
-import type { ChannelName } from './channel';
+import type { ChannelName, ChannelNotice } from './channel';
+
+/** Handles a verified notification of a trade that is not an order's; false when the trade is not its. */
+export type OtherTrades = (channel: ChannelName, notice: ChannelNotice) => Promise<boolean>;
 
 /** Where Alipay posts its asynchronous notifications (the `notify_url` of every trade). */
 export const ALIPAY_NOTIFY_PATH = '/api/payment/alipay/notify';
@@ -19,7 +22,7 @@ const headersOf = (raw: Record<string, string | string[] | undefined>): Record<s
  * send the notification again later. Handling asks the app where the trade stands, so a notification
  * delivered twice, late or forged in part changes nothing it should not.
  */
-export const channelNoticeRoutes = (payments: PaymentsService): FastifyPluginAsync =>
+export const channelNoticeRoutes = (payments: PaymentsService, otherTrades?: OtherTrades): FastifyPluginAsync =>
   async function channelNotices(app) {
     app.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'application/json'],
@@ -38,7 +41,7 @@ export const channelNoticeRoutes = (payments: PaymentsService): FastifyPluginAsy
           if (e instanceof WebhookSignatureInvalid) throw new AppError('FORBIDDEN', { params: { reason: e.message } });
           throw e;
         }
-        await payments.onChannelNotice(name, read);
+        if (!(await otherTrades?.(name, read))) await payments.onChannelNotice(name, read);
         // Alipay reads the word `success`; WeChat Pay any 200 (with its `SUCCESS` code).
         if (name === 'wechat') return reply.send({ code: 'SUCCESS', message: '成功' });
         return reply.type('text/plain').send('success');

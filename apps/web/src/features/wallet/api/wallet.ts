@@ -3,6 +3,7 @@ import {
   gatewayBrowserEndpoints,
   type SavedCard,
   type TokenizeCardInput,
+  type TopUpApp,
   type TopUpInput,
   type TopUpState,
   type WalletEntriesQuery,
@@ -10,6 +11,12 @@ import {
 } from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
+
+/** A phone's browser is sent to the app's phone page, which opens the app; anything wider to its desktop page. */
+const payDevice = (): 'phone' | 'desktop' =>
+  /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent) || window.matchMedia('(max-width: 767px)').matches
+    ? 'phone'
+    : 'desktop';
 
 export const walletKeys = {
   all: ['wallet'] as const,
@@ -73,8 +80,12 @@ export function useRemoveCard() {
   });
 }
 
-/** A top-up from a saved card with its security code typed again, or from a new card (saved afterwards if asked). */
+/**
+ * A top-up by Alipay or WeChat Pay, from a saved card with its security code typed again, or from a new card
+ * (saved afterwards if asked).
+ */
 export type TopUpRequest =
+  | { amount: number; app: TopUpApp }
   | { amount: number; saved: { card: SavedCard; cvc: string } }
   | { amount: number; card: TokenizeCardInput; save: { description: string } | undefined };
 
@@ -88,7 +99,9 @@ export function useTopUp() {
   return useMutation({
     mutationFn: async (r: TopUpRequest) => {
       let source: TopUpInput['source'];
-      if ('saved' in r) {
+      if ('app' in r) {
+        source = { kind: 'app', app: r.app, device: payDevice() };
+      } else if ('saved' in r) {
         // The code typed again goes to the processor alone; our API gets its token and the card's id.
         const { token } = await callApi(gatewayBrowserEndpoints.recollect, { body: { cvc: r.saved.cvc } });
         source = { kind: 'savedCard', cardId: r.saved.card.id, cvcToken: token };

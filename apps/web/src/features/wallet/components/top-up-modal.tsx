@@ -1,4 +1,4 @@
-import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpState } from '@junction/domain';
+import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpApp, type TopUpState } from '@junction/domain';
 import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,15 @@ import {
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
+import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useTopUp } from '../api/wallet';
 import styles from './wallet.module.css';
 
 export type TopUpModalProps = {
   open: boolean;
+  /** The wallet apps configured (Alipay, WeChat Pay), offered before the cards. */
+  apps: readonly TopUpApp[];
   cards: SavedCard[];
   /** Whether another card may still be saved (the wallet keeps a limited number). */
   canSave: boolean;
@@ -43,12 +46,15 @@ type Values = Partial<CardValues> & {
 };
 const PRESETS = [50_000, 100_000, 200_000, 500_000];
 const NEW = 'new';
+const APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;
 
 /**
- * Tops up the balance from a saved card, its security code typed again, or from a new card, saved to the
- * wallet afterwards if the traveller ticks it. Card details and codes go to the processor only.
+ * Tops up the balance by Alipay or WeChat Pay (paid on the app's page or its QR code), from a saved card,
+ * its security code typed again, or from a new card, saved to the wallet afterwards if the traveller ticks
+ * it. Card details and codes go to the processor only.
  */
-export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, onClose, onDone }: TopUpModalProps) {
+export function TopUpModal(props: TopUpModalProps) {
+  const { open, apps, cards, canSave, minMinor, maxMinor, capped, onClose, onDone } = props;
   const { t } = useTranslation('wallet');
   const errorText = useErrorText();
   const format = useFormatMoney();
@@ -60,7 +66,9 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
   // A card locked after wrong security codes stays in the list, not chosen, saying until when.
   const choices = cards.filter((c) => !c.expired);
   const usable = choices.filter((c) => c.lockedUntil === null);
-  const source = Form.useWatch('source', form) ?? usable[0]?.id ?? NEW;
+  const first = apps[0] ?? usable[0]?.id ?? NEW;
+  const source = Form.useWatch('source', form) ?? first;
+  const app = apps.find((a) => a === source);
   const save = Form.useWatch('save', form) ?? false;
   const chosen = choices.find((c) => c.id === source);
   const saved = chosen?.lockedUntil === null ? chosen : undefined;
@@ -74,13 +82,15 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
     const amount = Math.round(v.amount * 100);
     const state = await topUp
       .mutateAsync(
-        saved
-          ? { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } }
-          : {
-              amount,
-              card: toTokenizeInput(v as CardValues),
-              save: v.save && canSave ? { description: v.description ?? '' } : undefined,
-            },
+        app
+          ? { amount, app }
+          : saved
+            ? { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } }
+            : {
+                amount,
+                card: toTokenizeInput(v as CardValues),
+                save: v.save && canSave ? { description: v.description ?? '' } : undefined,
+              },
       )
       .catch((e: unknown) => {
         const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
@@ -127,7 +137,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ ...CARD_INITIAL_VALUES, source: usable[0]?.id ?? NEW, save: canSave }}
+        initialValues={{ ...CARD_INITIAL_VALUES, source: first, save: canSave }}
         onValuesChange={revalidateShownErrors(form)}
         data-testid="top-up-form"
       >
@@ -176,6 +186,15 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
         </div>
         <Form.Item name="source" label={t('topUp.card')}>
           <Radio.Group className={styles.cardChoices}>
+            {apps.map((a) => {
+              const Mark = APP_MARKS[a];
+              return (
+                <Radio key={a} value={a} className={styles.cardChoice} data-testid={`top-up-${a}`}>
+                  <Mark size={20} /> <span className={styles.choiceNumber}>{t(`topUp.apps.${a}`)}</span>
+                  <span className={styles.choiceDescription}>{t(`topUp.apps.${a}Hint`)}</span>
+                </Radio>
+              );
+            })}
             {choices.map((c) => (
               <Radio
                 key={c.id}
@@ -199,7 +218,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
             </Radio>
           </Radio.Group>
         </Form.Item>
-        {saved ? (
+        {app ? null : saved ? (
           <Form.Item
             name="savedCvc"
             label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
@@ -244,7 +263,7 @@ export function TopUpModal({ open, cards, canSave, minMinor, maxMinor, capped, o
             ) : null}
           </div>
         )}
-        {usable.length === 0 ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
+        {usable.length === 0 && source === NEW ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
         {declined !== null && !locked ? <FormError error={declined} /> : null}
         <FormError error={topUp.error} />
       </Form>

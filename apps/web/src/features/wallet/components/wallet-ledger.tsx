@@ -58,7 +58,11 @@ export function WalletLedger() {
                       {e.orderNumber ? t('history.orderNumber', { number: e.orderNumber }) : t('history.order')}
                     </Link>
                   ) : e.reference ? (
-                    <span className={styles.reference}>{e.reference}</span>
+                    <span className={styles.reference}>
+                      {e.reference === 'alipay' || e.reference === 'wechat'
+                        ? t(`topUp.apps.${e.reference}`)
+                        : e.reference}
+                    </span>
                   ) : null}
                 </td>
                 <td className={`${styles.amountCol} ${e.amount.amount < 0 ? styles.out : styles.in}`}>

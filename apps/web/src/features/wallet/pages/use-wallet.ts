@@ -11,7 +11,8 @@ import { cnyMoney } from '../lib/wallet-money';
 
 /**
  * A top-up's end said once: at once when the card needs no more, or after the card issuer's 3-D Secure
- * page, when the wallet page comes back with `?topup=` and the top-up has settled.
+ * page or the app's page, when the wallet page comes back with `?topup=` and the top-up has settled (an
+ * app's top-up once the app has told the server). WeChat Pay on a desktop shows its QR code meanwhile.
  */
 export function useTopUpReturn() {
   const { t } = useTranslation('wallet');
@@ -21,6 +22,7 @@ export function useTopUpReturn() {
   const [params, setParams] = useSearchParams();
   const returning = params.get('topup');
   const returned = useTopUpState(returning);
+  const [qr, setQr] = useState<string | null>(null);
 
   const report = useCallback(
     (state: TopUpState) => {
@@ -38,12 +40,18 @@ export function useTopUpReturn() {
     if (!state || (state.outcome !== 'succeeded' && state.outcome !== 'failed') || reported.current === state.id)
       return;
     reported.current = state.id;
+    setQr(null);
     report(state);
     setParams({}, { replace: true });
   }, [returned.data, report, setParams]);
 
-  /** The top-up form's answer: off to 3-D Secure, waited for here, or said now. */
+  /** The top-up form's answer: off to 3-D Secure or the app's page, its QR code shown, waited for here, or said now. */
   const onTopUp = (state: TopUpState) => {
+    if (state.outcome === 'action' && state.actionUrl?.startsWith('weixin://')) {
+      setQr(state.actionUrl);
+      setParams({ topup: state.id }, { replace: true });
+      return;
+    }
     if (state.outcome === 'action' && state.actionUrl) {
       window.location.assign(state.actionUrl);
       return;
@@ -52,7 +60,7 @@ export function useTopUpReturn() {
     else report(state);
   };
 
-  return { isPending: Boolean(returning && !settled), onTopUp };
+  return { isPending: Boolean(returning && !settled), onTopUp, qr, closeQr: () => setQr(null) };
 }
 
 /** A saved card's description edited in a dialog, and a card deleted after a confirmation. */

@@ -8,6 +8,7 @@ import { useSavedCards, useWalletSummary } from '../api/wallet';
 import { CardFormModal } from '../components/card-form-modal';
 import { SavedCardTile } from '../components/saved-card-tile';
 import { TopUpModal } from '../components/top-up-modal';
+import { TopUpQr } from '../components/top-up-qr';
 import { WalletLedger } from '../components/wallet-ledger';
 import { cappedBy, cnyMoney, topUpMax } from '../lib/wallet-money';
 import { useCardActions, useTopUpReturn } from './use-wallet';
@@ -119,6 +120,7 @@ export function WalletPage() {
       {summary.data ? (
         <TopUpModal
           open={toppingUp}
+          apps={summary.data.methods.filter((m) => m !== 'card')}
           cards={cardList}
           canSave={!full}
           minMinor={summary.data.topupMinMinor}
@@ -131,6 +133,7 @@ export function WalletPage() {
           }}
         />
       ) : null}
+      <TopUpQr value={topUp.qr} onClose={topUp.closeQr} />
       <Modal
         open={editing !== null}
         title={t('card.editTitle')}

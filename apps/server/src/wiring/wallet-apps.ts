@@ -1,0 +1,31 @@
+import type { PaymentChannel } from '../features/payment/channels/channel';
+import { GatewayRefused, GatewayUnavailable } from '../features/payment/gateway/gateway';
+import { ProcessorRefused, ProcessorUnavailable, type TopupApps } from '../features/wallet/ports';
+
+/** The wallet's top-ups reach the payment feature's wallet apps through their own port; errors become the port's. */
+export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
+  const channelOf = (name: string) => {
+    const channel = channels.find((c) => c.name === name);
+    if (!channel) throw new ProcessorRefused('not_configured', `${name} is not configured`);
+    return channel;
+  };
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
+      if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
+      throw e;
+    }
+  };
+  return {
+    names: channels.map((c) => c.name),
+    start: (app, request) => call(() => channelOf(app).start(request)),
+    query: (app, tradeNo) =>
+      call(async () => {
+        const trade = await channelOf(app).query(tradeNo);
+        return { status: trade.status, amountMinor: trade.amountMinor };
+      }),
+    close: (app, tradeNo) => call(() => channelOf(app).close(tradeNo)),
+  };
+}

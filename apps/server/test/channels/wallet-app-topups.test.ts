@@ -1,0 +1,232 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { apiErrorSchema, topUpStateSchema, walletEntryPageSchema, walletSummarySchema } from '@junction/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlipayChannel } from '../../src/features/payment/channels/alipay/alipay-channel';
+import { ALIPAY_NOTIFY_PATH, WECHAT_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
+import { WechatPayChannel } from '../../src/features/payment/channels/wechat/wechat-channel';
+import { AlipayFake } from '../fakes/alipay-fake';
+import { WechatPayFake } from '../fakes/wechatpay-fake';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { registerMobile } from '../support/accounts';
+import { alipayTestKeys } from './alipay-keys';
+
+/*
+ * Topping up the wallet by Alipay and WeChat Pay against the local fakes of both: the app's page or QR
+ * code, the wallet credited once from the app's signed notification (fifty at once among fifty returns),
+ * never from the browser's return; a lost notification found by the settling job's query; a forged one
+ * refused; a trade left unpaid closed at the app when its time is up.
+ */
+
+const keys = alipayTestKeys();
+const alipayFake = new AlipayFake({
+  appId: keys.appId,
+  appPublicKey: keys.app.publicKey,
+  alipayPrivateKey: keys.alipay.privateKey,
+});
+const pair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+};
+const merchant = pair();
+const platform = pair();
+const apiV3Key = randomBytes(16).toString('hex');
+const wechat = {
+  mchId: '1900000109',
+  serial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  keyId: 'PUB_KEY_ID_0114232134912410000000000000',
+};
+const wechatFake = new WechatPayFake({
+  mchId: wechat.mchId,
+  merchantPublicKey: merchant.publicKey,
+  merchantSerial: wechat.serial,
+  platformPrivateKey: platform.privateKey,
+  platformKeyId: wechat.keyId,
+  apiV3Key,
+});
+/** The clock the app reads, moved past a trade's time by the expiry test. */
+let clock = Date.now();
+let t: TestApp;
+let cookie = '';
+let users = 0;
+
+beforeAll(async () => {
+  await Promise.all([alipayFake.start(), wechatFake.start()]);
+  const channels = [
+    new AlipayChannel({
+      appId: keys.appId,
+      privateKey: keys.app.privateKey,
+      alipayPublicKey: keys.alipay.publicKey,
+      gateway: alipayFake.gateway,
+      notifyUrl: `http://junction.test${ALIPAY_NOTIFY_PATH}`,
+      timeoutMs: 10_000,
+    }),
+    new WechatPayChannel({
+      mchId: wechat.mchId,
+      appId: 'wxd678efh567hg6787',
+      privateKey: merchant.privateKey,
+      serialNo: wechat.serial,
+      apiV3Key,
+      platformKeyId: wechat.keyId,
+      platformPublicKey: platform.publicKey,
+      baseUrl: wechatFake.baseUrl,
+      notifyUrl: `http://junction.test${WECHAT_NOTIFY_PATH}`,
+      timeoutMs: 10_000,
+    }),
+  ];
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, RATE_LIMIT_MAX: '100000', PAYMENT_SETTLE_AFTER_MS: '0', PUBLIC_URL: 'http://junction.test' },
+    () => new Date(clock),
+    { channels },
+  );
+  alipayFake.deliver = async (url, form) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+  wechatFake.deliver = async (url, body, headers) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([alipayFake.stop(), wechatFake.stop()]);
+});
+
+/** A new traveller, signed in: each test tops up a wallet of its own. */
+async function traveller(): Promise<string> {
+  users++;
+  cookie = await registerMobile(t, `1370013${String(1000 + users).padStart(4, '0')}`, `10.17.0.${users}`);
+  return cookie;
+}
+
+const topUp = (amount: number, app: 'alipay' | 'wechat', device: 'desktop' | 'phone' = 'desktop') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/topup',
+    remoteAddress: '203.0.113.9',
+    payload: { amount, source: { kind: 'app', app, device } },
+    headers: { cookie, 'idempotency-key': randomUUID() },
+  });
+
+const stateOf = async (id: string) =>
+  topUpStateSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/api/wallet/topup?id=${id}`, headers: { cookie } })).json(),
+  );
+const summary = async () =>
+  walletSummarySchema.parse((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie } })).json());
+const entries = async () =>
+  walletEntryPageSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/wallet/entries', headers: { cookie } })).json(),
+  ).items;
+const events = (topupId: string) =>
+  t.db
+    .selectFrom('walletTopupEvents')
+    .select(['fromStatus', 'toStatus'])
+    .where('topupId', '=', topupId)
+    .orderBy('id')
+    .execute();
+
+/** Starts an Alipay top-up and opens its cashier, as the traveller's browser does. */
+async function atAlipay(amount: number) {
+  const res = await topUp(amount, 'alipay');
+  expect(res.statusCode, res.body).toBe(200);
+  const state = topUpStateSchema.parse(res.json());
+  expect(state).toMatchObject({ outcome: 'action', method: 'alipay', card: null });
+  const link = new URL(state.actionUrl ?? '');
+  expect((await fetch(link)).status).toBe(200);
+  const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+  return { state, link, tradeNo };
+}
+
+describe('wallet top-ups by Alipay and WeChat Pay', () => {
+  it('offers Alipay, WeChat Pay and the card, in that order', async () => {
+    await traveller();
+    expect((await summary()).methods).toEqual(['alipay', 'wechat', 'card']);
+  });
+
+  it("credits the wallet once from Alipay's signed notification, not from the browser's return", async () => {
+    await traveller();
+    const { state, link, tradeNo } = await atAlipay(50_000);
+    expect(link.searchParams.get('method')).toBe('alipay.trade.page.pay');
+    expect(link.searchParams.get('return_url')).toBe(`http://junction.test/account/wallet?topup=${state.id}`);
+    // Back from the cashier before paying (or with a forged return): nothing is credited.
+    expect((await stateOf(state.id)).outcome).toBe('action');
+    expect((await summary()).balance.amount).toBe(0);
+
+    alipayFake.dropNotices = true;
+    const trade = await alipayFake.pay(tradeNo).finally(() => {
+      alipayFake.dropNotices = false;
+    });
+    // Paid at Alipay, but the browser's return alone does not credit the wallet.
+    expect((await stateOf(state.id)).outcome).toBe('action');
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? alipayFake.notify(trade) : stateOf(state.id))),
+    );
+    expect(await stateOf(state.id)).toMatchObject({ outcome: 'succeeded', amount: { amount: 50_000 } });
+    expect((await summary()).balance.amount).toBe(50_000);
+    expect(await entries()).toMatchObject([{ kind: 'topup', amount: { amount: 50_000 }, reference: 'alipay' }]);
+    expect(await events(state.id)).toEqual([
+      { fromStatus: 'created', toStatus: 'action' },
+      { fromStatus: 'action', toStatus: 'succeeded' },
+    ]);
+  });
+
+  it('refuses a forged notification, and the settling job finds the payment by asking Alipay', async () => {
+    await traveller();
+    const { state, tradeNo } = await atAlipay(12_300);
+    alipayFake.dropNotices = true;
+    const trade = await alipayFake.pay(tradeNo).finally(() => {
+      alipayFake.dropNotices = false;
+    });
+    const forged = await alipayFake.notify(trade, { total_amount: '99999.00' });
+    expect(forged.status).toBe(400);
+    expect(apiErrorSchema.parse(JSON.parse(forged.body)).errorCode).toBe(4030);
+    expect((await summary()).balance.amount).toBe(0);
+    await t.app.jobs?.runDueJobs();
+    expect((await stateOf(state.id)).outcome).toBe('succeeded');
+    expect((await summary()).balance.amount).toBe(12_300);
+  });
+
+  it("shows a desktop WeChat Pay's QR code; scanned, the notification credits the wallet once", async () => {
+    await traveller();
+    const res = await topUp(20_000, 'wechat');
+    expect(res.statusCode, res.body).toBe(200);
+    const state = topUpStateSchema.parse(res.json());
+    expect(state).toMatchObject({ outcome: 'action', method: 'wechat' });
+    expect(state.actionUrl).toMatch(/^weixin:\/\/wxpay\//);
+    const trade = await wechatFake.scan(state.actionUrl ?? '');
+    await Promise.all(Array.from({ length: 20 }, () => wechatFake.notify(trade)));
+    expect((await stateOf(state.id)).outcome).toBe('succeeded');
+    expect(await entries()).toMatchObject([{ kind: 'topup', amount: { amount: 20_000 }, reference: 'wechat' }]);
+  });
+
+  it("closes the trade at Alipay when the top-up's time is up unpaid, and credits nothing", async () => {
+    await traveller();
+    const { state, tradeNo } = await atAlipay(8_800);
+    clock += 16 * 60_000;
+    try {
+      await t.app.jobs?.runDueJobs();
+    } finally {
+      clock = Date.now();
+    }
+    expect(alipayFake.trades.get(tradeNo)?.status).toBe('TRADE_CLOSED');
+    expect((await stateOf(state.id)).outcome).toBe('failed');
+    expect((await summary()).balance.amount).toBe(0);
+    // Paying the closed trade afterwards is impossible at Alipay: nothing changes.
+    await alipayFake.pay(tradeNo);
+    expect((await summary()).balance.amount).toBe(0);
+  });
+});
