@@ -35,6 +35,7 @@ import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
 import * as changeSteps from './0016-change-steps';
 import * as studentFares from './0017-student-fares';
+import * as studentJourneys from './0018-student-journeys';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0015-protection': protection,
   '0016-change-steps': changeSteps,
   '0017-student-fares': studentFares,
+  '0018-student-journeys': studentJourneys,
 };
