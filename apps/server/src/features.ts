@@ -15,6 +15,7 @@ import { railModule } from './features/rail/rail.module';
 import type { SearchStore } from './features/search/search-store';
 import { walletModule } from './features/wallet/wallet.module';
 import type { JobRegistry } from './jobs/jobs';
+import { studentJourneysHeld } from './lib/student-journeys';
 import { bookingPassengers } from './wiring/booking-passengers';
 import { afterChange, releaseLinks } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
@@ -30,6 +31,7 @@ import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
+import { studentJourneysBack } from './wiring/student-journeys';
 import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
 import { walletProcessor } from './wiring/wallet-processor';
@@ -68,7 +70,7 @@ export async function buildFeatures(
     random: deps.random,
   });
   const orders = ordersModule(basics, {
-    offers: bookingOffers(search, rail.service, deps.refdata),
+    offers: bookingOffers(search, rail.service, deps.refdata, (ids) => studentJourneysHeld(db, ids)),
     passengers: bookingPassengers(passengers.repo),
     notify,
     seats: rail.seatReturns,
@@ -92,7 +94,7 @@ export async function buildFeatures(
   const sources = { orders, passengers, payments, rail, duffel, search };
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
-    ...releaseLinks(invoiceReversal(invoices.service)),
+    ...releaseLinks(studentJourneysBack(invoiceReversal(invoices.service), now)),
   });
   fulfilment.close(app);
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares])

@@ -16,6 +16,8 @@ export type IssuedTicket = {
   berth: string | null;
   /** Rail: check-in gate at the departure station. */
   gate: string | null;
+  /** Rail: the ticket's type as the railway writes it (ADULT, CHILD, FREE_CHILD, STUDENT). */
+  ticketType?: string | null;
 };
 
 type Ride = { index: number; cabin: string };
@@ -29,7 +31,7 @@ export const randomDigits = (n: number) => Array.from({ length: n }, () => Strin
 /**
  * Tickets as China Railway writes them, for the simulated railway and its agents' desk: one order number
  * (E and nine digits), a ticket per traveller and train, the coach, the seat (number and letter) or the
- * berth, and the check-in gate; free children ride without a seat. `defaultBunk` is the bunk of a sleeper
+ * berth, the check-in gate and the ticket's type (a student ticket says so); free children ride without a seat. `defaultBunk` is the bunk of a sleeper
  * traveller who chose none (and of one whose bunk the railway does not know).
  */
 export function chinaRailwayTickets(
@@ -62,6 +64,7 @@ export function chinaRailwayTickets(
         coach: free ? null : coach,
         berth,
         gate,
+        ticketType: t.type,
       });
     }
   }

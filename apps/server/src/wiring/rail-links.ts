@@ -38,29 +38,34 @@ export function bookingOffers(
   search: { service: Pick<SearchService, 'quoteForBooking'>; railRemaining: OfferSource['railCapacity'] },
   rail: Pick<RailService, 'linkStatus' | 'fees' | 'passengers'>,
   refdata: Pick<Refdata, 'trainServiceFees' | 'places'>,
+  journeysHeld: JourneysHeld = async () => new Map(),
 ): OfferSource {
   return {
     quote: (searchId, resultId) => search.service.quoteForBooking(searchId, resultId),
     railCapacity: search.railRemaining,
     railServiceFeeMinor: refdata.trainServiceFees.offline.perTicketMinor,
     railTicketing: async (userId) => ({ link: await rail.linkStatus(userId), fees: rail.fees }),
-    students: (userId, legs) => offerStudents(rail, refdata, userId, legs),
+    students: (userId, legs) => offerStudents({ rail, refdata, journeysHeld }, userId, legs),
   };
 }
 
+/** The days of travel of the student tickets held through us, per saved traveller (`lib/student-journeys.ts`). */
+export type JourneysHeld = (passengerIds: readonly string[]) => Promise<Map<string, string[]>>;
+
 /**
  * The linked 12306 account's students who are saved travellers, with their fares on a result's trains;
- * none without a live link (the booking then offers no student fare). No student ticket is held through
- * us yet, so each has the school year's four journeys.
+ * none without a live link (the booking then offers no student fare). Each has the school year's four
+ * journeys less the student tickets held through us.
  */
 async function offerStudents(
-  rail: Pick<RailService, 'passengers'>,
-  refdata: Pick<Refdata, 'places'>,
+  p: { rail: Pick<RailService, 'passengers'>; refdata: Pick<Refdata, 'places'>; journeysHeld: JourneysHeld },
   userId: string,
   legs: readonly ResultLeg[],
 ): Promise<OfferStudent[]> {
+  const { rail, refdata } = p;
   if (!legs.some((l) => l.kind === 'land')) return [];
   const list = await rail.passengers(userId).catch(() => ({ items: [] }));
+  const held = await p.journeysHeld(list.items.flatMap((x) => (x.savedPassengerId ? [x.savedPassengerId] : [])));
   const cityOf = (p: ResultLeg['from']) =>
     p.placeId === undefined ? undefined : refdata.places.get(p.placeId)?.cityCode;
   return list.items.flatMap((p) =>
@@ -75,7 +80,7 @@ async function offerStudents(
               {
                 check: p.student.check,
                 interval: { homeCity: p.student.homeCity, schoolCity: p.student.schoolCity },
-                used: [],
+                used: held.get(p.savedPassengerId) ?? [],
               },
               cityOf,
             ),

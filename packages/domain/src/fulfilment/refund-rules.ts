@@ -114,6 +114,6 @@ export function partyStands(remaining: { air: AirType[]; rail: RailType[] }, tic
   const seated = remaining.rail.filter((t) => t !== 'FREE_CHILD');
   // A child riding free has no ticket of its own: it leaves with the last seat.
   if (seated.length === 0) return true;
-  const adults = seated.filter((t) => t === 'ADULT').length;
+  const adults = seated.filter((t) => t === 'ADULT' || t === 'STUDENT').length;
   return adults > 0 && remaining.rail.filter((t) => t === 'FREE_CHILD').length <= adults;
 }

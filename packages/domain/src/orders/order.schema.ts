@@ -59,6 +59,8 @@ export const bookingTravellerSchema = z.object({
   documentId: z.uuid(),
   /** A rail child under 6 who gets a seat and a child ticket rather than riding free. */
   railSeat: z.boolean().default(false),
+  /** A verified student of the linked 12306 account travelling on a student ticket (学生票) on every train. */
+  student: z.boolean().default(false),
 });
 
 export const orderContactSchema = z.object({
@@ -144,7 +146,7 @@ export type CreateOrder = z.infer<typeof createOrderSchema>;
 
 export const fareLineSchema = z.object({
   ticket: z.enum(['flight', 'railway']),
-  type: z.enum([...TRAVELLER_TYPES, 'FREE_CHILD']),
+  type: z.enum([...TRAVELLER_TYPES, 'FREE_CHILD', 'STUDENT']),
   count: z.number().int(),
   totalMinor: z.number().int(),
 });

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResultLeg, SearchResult } from '../search/search.schema';
 import type { BookingExtras } from './order.schema';
-import { extrasProblem, priceOrder, railChildFare, railPartyFare, shownPriceMinor, ticketsOf } from './pricing';
+import {
+  extrasProblem,
+  priceOrder,
+  railChildFare,
+  railPartyFare,
+  shownPriceMinor,
+  studentClassFare,
+  ticketsOf,
+} from './pricing';
 import type { PartyTypes } from './traveller-rules';
 
 const point = (code: string) => ({
@@ -114,6 +122,33 @@ describe('order price', () => {
     ]);
     expect(breakdown.totalMinor).toBe(246_800 + 12_300);
     expect(breakdown.taxesMinor).toBe(2 * 5000);
+  });
+
+  it("prices a student ticket at the class's student fare: half the hard seat, a hard sleeper less half the hard seat", () => {
+    const r = result('train', [rail(15_000)], 15_000, 'own');
+    const priced = (seatClass: string) =>
+      priceOrder({
+        result: r,
+        types: party(['ADULT', 'ADULT'], ['ADULT', 'STUDENT']),
+        extras: { rail: [{ leg: 0, seatClass, seats: [], bunks: [] }], baggage: [] },
+        railServiceFeeMinor: 2000,
+      });
+    const seat = priced('A1');
+    expect(seat.breakdown.fares).toEqual([
+      { ticket: 'railway', type: 'ADULT', count: 1, totalMinor: 15_000 },
+      { ticket: 'railway', type: 'STUDENT', count: 1, totalMinor: 7500 },
+    ]);
+    expect(seat.tickets[0]?.travellers).toEqual([
+      { priceMinor: 17_000, serviceFeeMinor: 2000 },
+      { priceMinor: 9500, serviceFeeMinor: 2000 },
+    ]);
+    expect(priced('A3').breakdown.fares[1]).toEqual({
+      ticket: 'railway',
+      type: 'STUDENT',
+      count: 1,
+      totalMinor: 20_000 - 7500,
+    });
+    expect(studentClassFare(rail(15_050), 'A4')).toBeUndefined();
   });
 
   it('lets a free child ride a train for nothing, with a child ticket at half and a service fee per seat', () => {

@@ -1,4 +1,5 @@
 import type { ErrorName } from '../errors';
+import { studentFareBasis, studentFareMinor } from '../rail/student-fares';
 import { isRide, type ResultLeg, type SearchResult } from '../search/search.schema';
 import {
   type BookingExtras,
@@ -24,8 +25,9 @@ export function airFareFor(type: AirType, adult: number): number {
   return type === 'CHILD' ? airChildFare(adult) : airInfantFare(adult);
 }
 
+/** A rail fare from the adult one; a student ticket's own fare is the class's (`studentClassFare`), else the adult's. */
 export function railFareFor(type: RailType, adult: number): number {
-  return type === 'ADULT' ? adult : type === 'CHILD' ? railChildFare(adult) : 0;
+  return type === 'CHILD' ? railChildFare(adult) : type === 'FREE_CHILD' ? 0 : adult;
 }
 
 /** Bunks each sleeper class has (spec §3 codes): three tiers in hard sleepers, two in soft ones. */
@@ -81,6 +83,19 @@ export function railClassFare(leg: ResultLeg, seatClass: string): number | undef
   const seat = leg.seats?.find((s) => s.code === seatClass);
   if (seat) return seat.price.amount;
   return seatClass === leg.cabin ? leg.price.amount : undefined;
+}
+
+/**
+ * A student's fare on a rail ride in a class, by the railway's rules (`student-fares.ts`): a high-speed
+ * train's seats and sleepers from their fare, a conventional train's hard seat and hard sleeper from the
+ * hard seat's; undefined when the class sells no student ticket.
+ */
+export function studentClassFare(leg: ResultLeg, seatClass: string): number | undefined {
+  const basis = studentFareBasis({ trainType: leg.number.charAt(0), seatClass });
+  const fareMinor = railClassFare(leg, seatClass);
+  if (!basis || fareMinor === undefined) return undefined;
+  const hardSeatMinor = railClassFare(leg, 'A1');
+  return studentFareMinor(basis, { fareMinor, ...(hardSeatMinor === undefined ? {} : { hardSeatMinor }) });
 }
 
 /** The adult fare of each ticket: a flight result's price shared by its legs' fares; rides at the chosen class. */
@@ -170,8 +185,10 @@ export function priceOrder(p: {
       const legIndex = ticket.legs[0] as number;
       const choice = extras.rail.find((c) => c.leg === legIndex);
       const fee = p.railServiceFeeOf?.(legIndex) ?? p.railServiceFeeMinor;
+      const ride = result.legs[legIndex] as ResultLeg;
+      const student = studentClassFare(ride, choice?.seatClass ?? ride.cabin ?? '') ?? adult;
       types.rail.forEach((type, t) => {
-        const fare = railFareFor(type, adult);
+        const fare = type === 'STUDENT' ? student : railFareFor(type, adult);
         addFare('railway', type, fare);
         price += fare;
         let share = fare;

@@ -3,13 +3,14 @@ import { MAX_CHILDREN_PER_ADULT, MAX_INFANTS_PER_ADULT, MAX_TRAVELLERS } from '.
 
 /**
  * Traveller types of spec §3: `TEEN` is booked as an adult, `MIX` names a party of several types.
- * On China Railway a traveller is `ADULT`, `CHILD` (child ticket) or `FREE_CHILD` (under 6, no seat).
- * `YOUTH` is the label a teen's ticket carries.
+ * On China Railway a traveller is `ADULT`, `CHILD` (child ticket) or `FREE_CHILD` (under 6, no seat), and
+ * a verified student of the linked 12306 account who asks for it `STUDENT` (student ticket, an adult's
+ * seat at the student fare). `YOUTH` is the label a teen's ticket carries.
  */
 export const TRAVELLER_TYPES = ['ADULT', 'TEEN', 'CHILD', 'INFANT', 'MIX'] as const;
 export type TravellerType = (typeof TRAVELLER_TYPES)[number];
 export type AirType = Exclude<TravellerType, 'MIX'>;
-export const RAIL_TYPES = ['ADULT', 'CHILD', 'FREE_CHILD'] as const;
+export const RAIL_TYPES = ['ADULT', 'CHILD', 'FREE_CHILD', 'STUDENT'] as const;
 export type RailType = (typeof RAIL_TYPES)[number];
 export const YOUTH_LABEL = 'YOUTH';
 

@@ -1,6 +1,6 @@
-import { railClassFare } from '../orders/pricing';
+import { railClassFare, studentClassFare } from '../orders/pricing';
 import type { ResultLeg } from '../search/search.schema';
-import { type StudentInterval, studentEligibility, studentFareMinor } from './student-fares';
+import { type StudentInterval, studentEligibility } from './student-fares';
 import type { OfferStudent } from './student-offer.schema';
 
 /** A ride's end as the student rules see it: the city code of its station. */
@@ -29,10 +29,7 @@ export function studentFares(
     return classes.map((seatClass) => {
       const adultMinor = railClassFare(leg, seatClass) ?? leg.price.amount;
       const e = studentEligibility({ ...ride, seatClass }, interval, student.used);
-      const hardSeatMinor = railClassFare(leg, 'A1');
-      const studentMinor = e.eligible
-        ? studentFareMinor(e.basis, { fareMinor: adultMinor, ...(hardSeatMinor ? { hardSeatMinor } : {}) })
-        : undefined;
+      const studentMinor = e.eligible ? studentClassFare(leg, seatClass) : undefined;
       const refusal = e.eligible ? (studentMinor === undefined ? 'classNotDiscounted' : null) : e.reason;
       return { leg: i, seatClass, adultMinor, studentMinor: studentMinor ?? null, refusal };
     });

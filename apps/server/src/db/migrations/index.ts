@@ -35,6 +35,7 @@ import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
 import * as changeSteps from './0016-change-steps';
 import * as studentFares from './0017-student-fares';
+import * as studentJourneys from './0018-student-journeys';
 import * as walletTopupsApps from './0020-wallet-topups-apps';
 import * as fareCalendar from './0021-fare-calendar';
 
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0015-protection': protection,
   '0016-change-steps': changeSteps,
   '0017-student-fares': studentFares,
+  '0018-student-journeys': studentJourneys,
   '0020-wallet-topups-apps': walletTopupsApps,
   '0021-fare-calendar': fareCalendar,
 };

@@ -14,6 +14,8 @@ export type TicketsTable = {
   coach: string | null;
   berth: string | null;
   gate: string | null;
+  /** Rail: the ticket's type as the railway wrote it (ADULT, CHILD, STUDENT…); null for older tickets. */
+  ticketType: ColumnType<string | null, string | null | undefined, string | null>;
   issuedAt: Timestamp;
 };
 

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
 /** The simulated railway's student qualification of a 12306 passenger (migration 0017). */
@@ -11,5 +12,25 @@ export type RailSimStudentsTable = {
   checkedAt: Timestamp | null;
 };
 
+/** A saved traveller's student tickets held through us in a school year (migration 0018). */
+export type StudentJourneyCountsTable = { passengerId: string; schoolYear: number; used: Generated<number> };
+
+/** One student ticket of an order: a traveller on a sub-order, held or given back. */
+export type StudentJourneysTable = {
+  orderId: string;
+  subOrderPosition: number;
+  travellerPosition: number;
+  passengerId: string;
+  schoolYear: number;
+  travelDate: string;
+  state: 'held' | 'given-back';
+  takenAt: Timestamp;
+  givenBackAt: Timestamp | null;
+};
+
 /** The student fare tables, by the name queries use. */
-export type StudentFareTables = { railSimStudents: RailSimStudentsTable };
+export type StudentFareTables = {
+  railSimStudents: RailSimStudentsTable;
+  studentJourneyCounts: StudentJourneyCountsTable;
+  studentJourneys: StudentJourneysTable;
+};

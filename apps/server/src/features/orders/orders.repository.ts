@@ -8,6 +8,7 @@ import type {
   RailWaitlistTable,
   SubOrdersTable,
 } from '../../db/database';
+import { giveBackStudentJourneys } from '../../lib/student-journeys';
 import { holdSeats, type SeatHold } from './seat-holds';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -110,8 +111,12 @@ export class OrdersRepository {
     return holdSeats(trx, orderId, hold);
   }
 
-  /** Gives an order's held seats back, once: a hold released before is not released again. */
+  /**
+   * Gives an order's held seats back, once: a hold released before is not released again; so are its
+   * student tickets' school-year journeys.
+   */
   async releaseSeats(trx: Trx, orderId: string, at: Date): Promise<number> {
+    await giveBackStudentJourneys(trx, { orderId }, at);
     const released = await trx
       .updateTable('seatHolds')
       .set({ releasedAt: at })

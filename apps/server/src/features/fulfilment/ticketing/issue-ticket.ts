@@ -88,6 +88,7 @@ async function recordIssued(
         coach: t.coach,
         berth: t.berth,
         gate: t.gate,
+        ticketType: t.ticketType ?? null,
         issuedAt: at,
       })),
     );

@@ -25,13 +25,15 @@ export type CheckedTravellers = {
  * with an adult, rail seats); and the contact can be reached. Throws the spec's error for the first problem.
  */
 /** Each saved traveller may be on an order once. */
-export function assertDistinct(input: Pick<CreateOrder, 'travellers'>): void {
+export function assertDistinct(input: { travellers: readonly { passengerId: string }[] }): void {
   const ids = input.travellers.map((t) => t.passengerId);
   if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED');
 }
 
 export function checkTravellers(
-  input: Pick<CreateOrder, 'travellers' | 'contact'>,
+  input: Pick<CreateOrder, 'contact'> & {
+    travellers: readonly Pick<CreateOrder['travellers'][number], 'passengerId' | 'documentId' | 'railSeat'>[];
+  },
   found: BookingPassenger[],
   trip: BookingOffer['trip'],
 ): CheckedTravellers {

@@ -3,6 +3,7 @@ import { idempotencyKeyOf, isUniqueViolation, once, requestHashOf, sameRequest }
 import { railTicketing, tripOf } from '../offer';
 import type { OrdersContext } from '../orders.context';
 import { checkPrice } from './check-price';
+import { checkStudents } from './check-students';
 import { assertDistinct, checkTravellers } from './check-travellers';
 import { joinable, planHolds } from './hold-seats';
 import { type OrderPlan, writeOrder } from './write-order';
@@ -61,7 +62,9 @@ async function plan(
   ]);
   const { result } = quoted;
   const trip = tripOf(quoted);
-  const travellers = checkTravellers(input, found, trip);
+  const party = checkTravellers(input, found, trip);
+  const students = await checkStudents(ctx, { userId, input, result, types: party.types });
+  const travellers = { ...party, types: students.types };
   const price = checkPrice({
     result,
     input,
@@ -81,5 +84,5 @@ async function plan(
   // The waiting list (候补): one train ride whose chosen class has too few seats, before its cut-off.
   const waitlist = input.waitlist ? await joinable(ctx, result, holds, now) : undefined;
   if (waitlist && waitlist.cutoff.at < deadline) deadline = waitlist.cutoff.at;
-  return { ...p, quoted, trip, travellers, price, holds, waitlist, now, deadline };
+  return { ...p, quoted, trip, travellers, price, holds, waitlist, now, deadline, students: students.journeys };
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  AppError,
   type BookingOffer,
   type CreateOrder,
   INITIAL_ORDER_STATUS,
@@ -14,6 +15,7 @@ import {
 import { maskMobile } from '@junction/domain/phone';
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { type StudentJourney, takeStudentJourneys } from '../../../lib/student-journeys';
 import { checkOrderCaps } from '../order-caps';
 import { type Itinerary, orderSummary } from '../order-view';
 import type { OrdersContext } from '../orders.context';
@@ -46,6 +48,8 @@ export type OrderPlan = {
   waitlist: WaitlistPlace | undefined;
   now: Date;
   deadline: Date;
+  /** The school-year journeys its student tickets take. */
+  students: StudentJourney[];
 };
 
 /** A human-readable order number: JN, the day in Beijing, and 8 random digits. */
@@ -144,7 +148,8 @@ function subOrderRows(plan: OrderPlan, way: RailTicketingWay): NewSubOrder[] {
 
 /**
  * The last step of an order, in one transaction: the caps checked under their locks, the order written
- * with its travellers and sub-orders, its seats held (or its waiting-list place taken), its 'created'
+ * with its travellers and sub-orders, its seats held (or its waiting-list place taken), its student
+ * tickets' school-year journeys taken, its 'created'
  * event, the traveller's notice and the job that expires it at its deadline.
  */
 export function writeOrder(ctx: OrdersContext, plan: OrderPlan): Promise<OrderRow> {
@@ -162,6 +167,8 @@ export function writeOrder(ctx: OrdersContext, plan: OrderPlan): Promise<OrderRo
       subOrderRows(plan, plan.price.way),
     );
     await holdSeats(ctx, trx, { orderId: order.id, userId, holds, waitlist, at: now });
+    if (!(await takeStudentJourneys(trx, order.id, plan.students, now)))
+      throw new AppError('NO_QUOTA', { params: { type: 'STUDENT', reason: 'noJourneysLeft' } });
     await orderLifecycle.orderEvent(trx, {
       orderId: order.id,
       kind: 'created',

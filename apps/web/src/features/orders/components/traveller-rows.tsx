@@ -1,7 +1,9 @@
 import { ageOn, type PartyTypes, type Passenger, RAIL_CHILD_TICKET_FROM_AGE } from '@junction/domain';
 import { Checkbox, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { StudentFareChoice } from '../lib/student-fare';
 import styles from './orders.module.css';
+import { StudentFareChoiceRow } from './student-fare-choice';
 
 export type TravellerRowsProps = {
   chosen: Passenger[];
@@ -14,6 +16,10 @@ export type TravellerRowsProps = {
   onRailSeat: (passengerId: string, on: boolean) => void;
   /** Ages are counted on the last day of the trip (spec §3). */
   ageDay: string;
+  /** A student of the linked 12306 account: their student fare or why there is none. */
+  studentOf?: (passengerId: string) => StudentFareChoice | undefined;
+  student?: Record<string, boolean>;
+  onStudent?: (passengerId: string, on: boolean) => void;
 };
 
 const nameOf = (p: Passenger) => p.chineseName ?? [p.surname, p.givenNames].filter(Boolean).join(' ');
@@ -29,6 +35,9 @@ export function TravellerRows({
   railSeat,
   onRailSeat,
   ageDay,
+  studentOf,
+  student = {},
+  onStudent,
 }: TravellerRowsProps) {
   const { t } = useTranslation('orders');
   if (chosen.length === 0) return null;
@@ -40,6 +49,7 @@ export function TravellerRows({
           const air = types?.air[i];
           const railType = types?.rail[i];
           const underSix = ageOn(p.birthDate, ageDay) < RAIL_CHILD_TICKET_FROM_AGE;
+          const studentFare = rail ? studentOf?.(p.id) : undefined;
           return (
             <li key={p.id} className={styles.travellerRow} data-testid="chosen-traveller">
               <span className={styles.choiceName}>{nameOf(p)}</span>
@@ -73,6 +83,13 @@ export function TravellerRows({
                 >
                   {t('booking.travellers.railSeat')}
                 </Checkbox>
+              ) : null}
+              {studentFare ? (
+                <StudentFareChoiceRow
+                  choice={studentFare}
+                  checked={student[p.id] ?? false}
+                  onChange={(on) => onStudent?.(p.id, on)}
+                />
               ) : null}
             </li>
           );

@@ -23,6 +23,7 @@ import { type Contact, initialContact } from '../components/contact-form';
 import { isWaitlisted, startingExtras } from '../components/extras-step';
 import type { Fix } from '../components/order-refusal';
 import { type BookingStep, errorNameOf } from './booking-steps';
+import { studentFareOf } from './student-fare';
 
 export type Expected = { totalMinor: number; baggageMinor: number };
 export type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
@@ -42,18 +43,24 @@ function useTicketingWay(offer: BookingOffer) {
 function usePricing(
   offer: BookingOffer,
   chosen: Passenger[],
-  railSeat: Record<string, boolean>,
+  seats: { railSeat: Record<string, boolean>; student: Record<string, boolean> },
   extras: BookingExtras,
   way: RailTicketingWay,
 ) {
-  const party = useMemo(
-    () =>
-      checkParty(
-        chosen.map((p) => ({ birthDate: p.birthDate, railSeat: railSeat[p.id] ?? false })),
-        offer.trip,
-      ),
-    [chosen, railSeat, offer.trip],
-  );
+  const { railSeat, student } = seats;
+  const party = useMemo(() => {
+    const checked = checkParty(
+      chosen.map((p) => ({ birthDate: p.birthDate, railSeat: railSeat[p.id] ?? false })),
+      offer.trip,
+    );
+    if (!checked.ok) return checked;
+    // An adult ticked for a student ticket the server prices for them travels on one.
+    const rail = checked.types.rail.map((type, i) => {
+      const id = chosen[i]?.id ?? '';
+      return type === 'ADULT' && student[id] && studentFareOf(offer, id, extras)?.ok ? ('STUDENT' as const) : type;
+    });
+    return { ...checked, types: { ...checked.types, rail } };
+  }, [chosen, railSeat, student, offer, extras]);
   const railFeeOf = (leg: number) => {
     const fees = offer.railTicketing.legs.find((l) => l.leg === leg);
     return (way === 'online' ? fees?.onlineFeeMinor : fees?.offlineFeeMinor) ?? 0;
@@ -179,6 +186,7 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
   const [step, setStep] = useState<BookingStep>(0);
   const [chosen, setChosen] = useState<Passenger[]>([]);
   const [railSeat, setRailSeat] = useState<Record<string, boolean>>({});
+  const [student, setStudent] = useState<Record<string, boolean>>({});
   const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
   const [extras, setExtras] = useState<BookingExtras>(() => startingExtras(offer, seatClass));
   const [showIssues, setShowIssues] = useState(false);
@@ -186,7 +194,7 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
   const { create, createdId } = creation;
   const ticketing = useTicketingWay(offer);
   const contacts = useContact(offer);
-  const pricing = usePricing(offer, chosen, railSeat, extras, ticketing.way);
+  const pricing = usePricing(offer, chosen, { railSeat, student }, extras, ticketing.way);
   const usable = usableDocumentTypes(offer.trip);
   const route = useMemo(
     () => ({ international: offer.trip.international, rail: offer.trip.rail, lastDay: offer.trip.end }),
@@ -238,6 +246,7 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
           passengerId: p.id,
           documentId: documentOf[p.id] ?? '',
           railSeat: railSeat[p.id] ?? false,
+          student: pricing.party.ok && pricing.party.types.rail[chosen.indexOf(p)] === 'STUDENT',
         })),
         contact: contacts.contact,
         extras,
@@ -250,6 +259,7 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
   const { priceChange, setPriceChange } = creation;
   return {
     ...{ step, setStep, chosen, chooseTravellers, railSeat, setRailSeat, documentOf, setDocumentOf },
+    ...{ student, setStudent },
     ...{ extras, setExtras, showIssues, setShowIssues, create, priceChange, setPriceChange },
     ...{ ...ticketing, ...contacts, ...pricing, usable, route, stepOk, next, fixOn, submit },
   };

@@ -21,6 +21,7 @@ import styles from '../components/orders.module.css';
 import { PriceChangeModal } from '../components/price-change-modal';
 import { TravellerRows } from '../components/traveller-rows';
 import type { BookingStep } from '../lib/booking-steps';
+import { studentFareOf } from '../lib/student-fare';
 import { useBooking } from '../lib/use-booking';
 import { useOfferFailure } from '../lib/use-offer-failure';
 
@@ -165,6 +166,9 @@ function BookingSteps({
                   railSeat={railSeat}
                   onRailSeat={(id, on) => setRailSeat((r) => ({ ...r, [id]: on }))}
                   ageDay={offer.trip.end}
+                  studentOf={(id) => studentFareOf(offer, id, booking.extras)}
+                  student={booking.student}
+                  onStudent={(id, on) => booking.setStudent((s) => ({ ...s, [id]: on }))}
                 />
                 {!party.ok && chosen.length > 0 ? (
                   <p className={styles.issue} role="alert" data-testid="party-issue">

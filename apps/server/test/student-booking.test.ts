@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BookingOffer,
+  checkParty,
+  ERRORS,
+  orderSchema,
+  passengerPageSchema,
+  priceOrder,
+  refundQuoteSchema,
+  type SearchResult,
+} from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idNumber, railClient } from '../src/features/rail/rail-client.test-support';
+import { payOrder } from './after-payment/paid-order';
+import { beijingShanghai, bookingClient, errorOf, orderBody } from './booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+
+// The clock and the travel date are fixed: the timetable, the fares and the school year never depend on the day.
+const NOW = new Date('2026-12-03T04:00:00Z');
+let t: TestApp;
+let booking: ReturnType<typeof bookingClient> | undefined;
+let rail: ReturnType<typeof railClient> | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {
+      ...QUIET_SETTINGS,
+      RAIL_SIM_LATENCY_MS: '0',
+      RAIL_SIM_CODE_FAILURE_RATE: '0',
+      RAIL_IDENTITY_FAILURE_RATE: '0',
+      ORDER_UNPAID_MAX: '1000',
+      ORDER_HELD_SEATS_MAX: '10000',
+      ORDER_TRAIN_SEATS_MAX: '10000',
+      ORDER_CONTACT_UNPAID_MAX: '100000',
+    },
+    () => NOW,
+  );
+}, 120_000);
+afterAll(() => t.close());
+
+const student = (name: string, digits: string, check: string) => ({
+  name,
+  documentType: 'B',
+  documentNumber: idNumber('20060901', digits),
+  phone: `+86138001${digits}99`,
+  type: 'STUDENT',
+  student: { school: '复旦大学', homeCity: 'BJS', schoolCity: 'SHA', enrolledYear: 2024, check },
+});
+
+type Saved = { passengerId: string; documentId: string; birthDate: string };
+
+/** A user whose linked 12306 account has a verified student (李明) and one whose check is pending (赵磊). */
+async function studentsLinked(digits: [string, string]) {
+  rail ??= railClient(t);
+  booking ??= bookingClient(t);
+  const cookie = await booking.signUp();
+  await rail.link(
+    cookie,
+    await rail.railAccount([student('李明', digits[0], 'verified'), student('赵磊', digits[1], 'pending')]),
+  );
+  const ids = ((await rail.get(cookie, '/api/rail/passengers')).json() as { items: { id: string }[] }).items.map(
+    (p) => p.id,
+  );
+  await rail.post(cookie, '/api/rail/passengers/import', { ids });
+  const page = passengerPageSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/passengers', headers: { cookie } })).json(),
+  );
+  const saved = (name: string): Saved => {
+    const p = page.items.find((x) => x.chineseName === name);
+    if (!p) throw new Error(`${name} was not imported`);
+    return { passengerId: p.id, documentId: (p.documents[0] as { id: string }).id, birthDate: p.birthDate };
+  };
+  return { booking, cookie, li: saved('李明'), zhao: saved('赵磊') };
+}
+
+/** The booking page's body with these travellers on student tickets, at the price the domain works out. */
+function studentBody(
+  offer: BookingOffer,
+  searchId: string,
+  travellers: Saved[],
+  seatClass: string,
+  students: number[],
+) {
+  const extras = { rail: [{ leg: 0, seatClass, seats: [], bunks: [] }], baggage: [] };
+  const body = orderBody(offer, searchId, travellers, extras);
+  const party = checkParty(travellers, offer.trip);
+  if (!party.ok) throw new Error('party refused');
+  const rail = party.types.rail.map((x, i) => (students.includes(i) ? ('STUDENT' as const) : x));
+  const fee = offer.railTicketing.legs[0];
+  const priced = priceOrder({
+    result: offer.result,
+    types: { ...party.types, rail },
+    extras,
+    railServiceFeeMinor: offer.railServiceFeeMinor,
+    railServiceFeeOf: () => (offer.railTicketing.way === 'online' ? fee?.onlineFeeMinor : fee?.offlineFeeMinor) ?? 0,
+  });
+  return {
+    ...body,
+    travellers: body.travellers.map((x, i) => ({ ...x, student: students.includes(i) })),
+    expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
+  };
+}
+
+const used = async (passengerId: string) =>
+  (
+    await t.db
+      .selectFrom('studentJourneyCounts')
+      .select('used')
+      .where('passengerId', '=', passengerId)
+      .executeTakeFirst()
+  )?.used ?? 0;
+
+async function gTrain(booking: ReturnType<typeof bookingClient>) {
+  const { searchId, results } = await booking.search(beijingShanghai('train', '2026/12/10'));
+  const train = results.find(
+    (r: SearchResult) =>
+      r.kind === 'train' && r.legs.length === 1 && /^G/.test(r.legs[0]?.number ?? '') && !!r.legs[0]?.seats?.length,
+  );
+  if (!train) throw new Error('no G train from Beijing to Shanghai');
+  return { searchId, train };
+}
+
+describe('a student ticket booked, issued and refunded', () => {
+  it('prices the student fare, refuses one the rules do not allow, writes it on the ticket and counts the journey', async () => {
+    const { booking, cookie, li, zhao } = await studentsLinked(['311', '333']);
+    const { searchId, train } = await gTrain(booking);
+    const offer = await booking.offerOf(cookie, searchId, train.id);
+    const second = offer.students.find((s) => s.passengerId === li.passengerId)?.fares.find((f) => f.seatClass === 'O');
+    expect(second?.studentMinor).toBe(Math.round(((second?.adultMinor ?? 0) * 0.75) / 50) * 50);
+
+    // A pending check, and a class the railway sells no student ticket in: 2008 with the rules' reason.
+    const pending = errorOf(await booking.create(cookie, studentBody(offer, searchId, [zhao], 'O', [0])));
+    expect(pending).toMatchObject({
+      errorCode: ERRORS.NO_QUOTA.errorCode,
+      params: { type: 'STUDENT', reason: 'notVerified' },
+    });
+    const business = offer.result.legs[0]?.seats?.find((s) => !['O', 'M'].includes(s.code))?.code;
+    if (business) {
+      const res = await booking.create(cookie, studentBody(offer, searchId, [li], business, [0]));
+      expect(errorOf(res)).toMatchObject({ params: { type: 'STUDENT', reason: 'classNotDiscounted' } });
+    }
+    expect(await used(li.passengerId)).toBe(0);
+
+    // 李明 on a student ticket beside 赵磊 on an adult one: the student fare is what the order charges.
+    const body = studentBody(offer, searchId, [li, zhao], 'O', [0]);
+    const res = await booking.create(cookie, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = orderSchema.parse(res.json());
+    expect(order.travellers.map((x) => x.railType)).toEqual(['STUDENT', 'ADULT']);
+    expect(order.payment.price.amount).toBe(body.expected.totalMinor);
+    expect(order.breakdown.fares).toContainEqual(
+      expect.objectContaining({ type: 'STUDENT', count: 1, totalMinor: second?.studentMinor }),
+    );
+    expect(await used(li.passengerId)).toBe(1);
+
+    await payOrder(t, cookie, order.id);
+    await t.app.jobs?.runDueJobs();
+    const tickets = await t.db
+      .selectFrom('tickets')
+      .select(['travellerPosition', 'ticketType'])
+      .where('orderId', '=', order.id)
+      .orderBy('travellerPosition')
+      .execute();
+    expect(tickets).toEqual([
+      { travellerPosition: 0, ticketType: 'STUDENT' },
+      { travellerPosition: 1, ticketType: 'ADULT' },
+    ]);
+    // The offer now counts the journey held: three left of the school year's four.
+    const again = await booking.offerOf(cookie, searchId, train.id);
+    expect(again.students.find((s) => s.passengerId === li.passengerId)?.fares[0]?.refusal ?? null).not.toBe(
+      'noJourneysLeft',
+    );
+
+    // Refunding the student's ticket gives the journey back once it is paid back.
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, traveller: '0' })}`,
+      headers: { cookie },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const fee = refundQuoteSchema.parse(quote.json()).fee.amount;
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { orderId: order.id, traveller: 0, expectedFeeMinor: fee },
+      headers: { cookie, 'idempotency-key': randomUUID() },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await used(li.passengerId)).toBe(1);
+    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+    await t.app.jobs?.runDueJobs();
+    expect(await used(li.passengerId)).toBe(0);
+  }, 240_000);
+
+  it('sells no more than four student tickets a school year, under 50 parallel bookings of the same student', async () => {
+    const { booking, cookie, li } = await studentsLinked(['411', '433']);
+    const { searchId, train } = await gTrain(booking);
+    const offer = await booking.offerOf(cookie, searchId, train.id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]))),
+    );
+    const made = answers.filter((r) => r.statusCode === 200);
+    expect(made).toHaveLength(4);
+    for (const r of answers.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(422);
+      expect(errorOf(r)).toMatchObject({ errorCode: ERRORS.NO_QUOTA.errorCode, params: { type: 'STUDENT' } });
+    }
+    expect(await used(li.passengerId)).toBe(4);
+    const full = await booking.offerOf(cookie, searchId, train.id);
+    expect(
+      full.students.find((s) => s.passengerId === li.passengerId)?.fares.find((f) => f.seatClass === 'O'),
+    ).toMatchObject({ studentMinor: null, refusal: 'noJourneysLeft' });
+    // An unpaid order cancelled gives its journey back.
+    const first = orderSchema.parse((made[0] as (typeof made)[number]).json());
+    expect((await booking.cancel(cookie, first.id)).statusCode).toBe(200);
+    expect(await used(li.passengerId)).toBe(3);
+  }, 240_000);
+});
