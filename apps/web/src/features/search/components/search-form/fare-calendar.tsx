@@ -1,10 +1,10 @@
-import { fareCalendarEndpoints, type SeenPrice } from '@junction/domain';
+import type { SeenPrice } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../../shared/api/api-client';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
+import { fareMonthQueryOptions } from '../../api/fare-calendar-api';
 import { toMoney } from '../../lib/result-model';
 import styles from './fare-calendar.module.css';
 import { FareGridTable, useSeenAgo } from './fare-grid';
@@ -46,12 +46,7 @@ export function FareCalendar({ from, to, date, returnDate, min, max, onChoose, o
   const seenAgo = useSeenAgo();
   const [month, setMonth] = useState(monthOf(date));
   const query = { from, to, month: month.replace('-', '/') };
-  const fares = useQuery({
-    queryKey: ['fare-calendar', query],
-    queryFn: () => callApi(fareCalendarEndpoints.month, { query }),
-    // Prices other searches see meanwhile fill in while the month is open.
-    refetchInterval: 15_000,
-  });
+  const fares = useQuery(fareMonthQueryOptions(query));
   const byDay = new Map((fares.data?.days ?? []).map((d) => [d.date.replaceAll('/', '-'), lowest(d.flight, d.train)]));
   const title = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),

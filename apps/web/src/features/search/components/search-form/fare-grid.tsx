@@ -1,10 +1,9 @@
-import { fareCalendarEndpoints } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../../shared/api/api-client';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
+import { fareGridQueryOptions } from '../../api/fare-calendar-api';
 import { toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './fare-calendar.module.css';
@@ -38,10 +37,7 @@ export function FareGridTable({ from, to, date, returnDate, onChoose }: GridProp
   const { language } = usePreferences();
   const seenAgo = useSeenAgo();
   const query = { from, to, departure: date.replaceAll('-', '/'), return: returnDate.replaceAll('-', '/') };
-  const grid = useQuery({
-    queryKey: ['fare-grid', query],
-    queryFn: () => callApi(fareCalendarEndpoints.grid, { query }),
-  });
+  const grid = useQuery(fareGridQueryOptions(query));
   if (!grid.data) return <p className={styles.note}>{t('fares.loading')}</p>;
   const cells = new Map(grid.data.cells.map((c) => [`${c.departure}|${c.return}`, c]));
   const short = (d: string) => formatRequestDate(d, language);
