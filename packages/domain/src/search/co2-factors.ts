@@ -4,7 +4,7 @@
  * Flights follow the Travel Impact Model (TIM), the open model whose method and factors are published
  * under an open licence: fuel burnt over the great-circle distance for the aircraft (a fixed part for
  * take-off and landing plus a part growing with distance), turned into CO₂ with the well-to-wake factor
- * for jet fuel, the passengers' share of it split over the seats of an average load, and each cabin
+ * for jet fuel, split over the seats of an average load, and each cabin
  * charged by the floor space its seat takes compared with an economy seat. We hold one representative
  * aircraft per class (the model holds one per type), with its fuel from the EEA/EMEP air pollutant
  * emission inventory guidebook that the model also uses.
@@ -26,21 +26,22 @@ export type AircraftFuel = {
   perKmKg: number;
   /** Seats of a typical two-cabin layout, in economy seats. */
   seats: number;
-  /** Share of the fuel carried for passengers rather than belly cargo. */
-  passengerShare: number;
 };
 
 /** A representative aircraft of each class: A320 (narrow-body), A330 (wide-body), E190 (regional), ATR 72. */
 export const AIRCRAFT_FUEL = {
-  'narrow-body': { ltoKg: 800, perKmKg: 2.65, seats: 170, passengerShare: 0.95 },
-  'wide-body': { ltoKg: 2_400, perKmKg: 6.6, seats: 290, passengerShare: 0.8 },
-  regional: { ltoKg: 450, perKmKg: 1.75, seats: 100, passengerShare: 1 },
-  'turbo-prop': { ltoKg: 200, perKmKg: 0.9, seats: 70, passengerShare: 1 },
+  'narrow-body': { ltoKg: 800, perKmKg: 2.65, seats: 170 },
+  'wide-body': { ltoKg: 2_400, perKmKg: 6.6, seats: 290 },
+  regional: { ltoKg: 450, perKmKg: 1.75, seats: 100 },
+  'turbo-prop': { ltoKg: 200, perKmKg: 0.9, seats: 70 },
 } as const satisfies Record<string, AircraftFuel>;
 export type AircraftClass = keyof typeof AIRCRAFT_FUEL;
 
-/** Seats taken on an average flight (the model uses each route's load; China's domestic average is near this). */
-export const AVERAGE_LOAD_FACTOR = 0.82;
+/**
+ * Seats taken on an average flight: the model's global default where it has no route's own history.
+ * The model leaves belly cargo out, so the whole fuel is shared over the seats taken.
+ */
+export const AVERAGE_LOAD_FACTOR = 0.845;
 
 /**
  * The floor space a seat of each cabin takes, in economy seats, as the model sets them: narrow-bodies

@@ -15,12 +15,12 @@ import { type Cabin, normalizeCabin } from './search-options';
 
 /**
  * Grams of CO₂ of one economy-equivalent seat on a flight of this distance: the aircraft's fuel, the
- * passengers' share of it, spread over the seats an average load fills.
+ * whole of it (the model leaves cargo out), spread over the seats an average load fills.
  */
 function flightSeatGrams(km: number, aircraft: AircraftClass): number {
   const a = AIRCRAFT_FUEL[aircraft];
   const fuelKg = a.ltoKg + a.perKmKg * Math.max(0, km);
-  return (fuelKg * JET_FUEL_CO2_PER_KG * 1000 * a.passengerShare) / (a.seats * AVERAGE_LOAD_FACTOR);
+  return (fuelKg * JET_FUEL_CO2_PER_KG * 1000) / (a.seats * AVERAGE_LOAD_FACTOR);
 }
 
 /** Grams of CO₂ per traveller of a flight of `km` (great circle) on this class of aircraft in this cabin. */

@@ -28,8 +28,8 @@ export function Co2Page() {
   const { language } = usePreferences();
   useDocumentTitle(t('meta.title'));
   const values = {
-    fuelFactor: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(JET_FUEL_CO2_PER_KG),
-    load: new Intl.NumberFormat(language, { style: 'percent' }).format(AVERAGE_LOAD_FACTOR),
+    fuelFactor: new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(JET_FUEL_CO2_PER_KG),
+    load: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(AVERAGE_LOAD_FACTOR),
   };
   const rows = t('ground.rows', { returnObjects: true });
 
