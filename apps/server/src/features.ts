@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Basics } from './feature-module';
 import { accountModule } from './features/account/account.module';
+import { alertsModule } from './features/alerts/alerts.module';
 import { chatModule } from './features/chat/chat.module';
 import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
 import { invoicesModule } from './features/invoices/invoices.module';
@@ -14,6 +15,7 @@ import { railModule } from './features/rail/rail.module';
 import type { SearchStore } from './features/search/search-store';
 import { walletModule } from './features/wallet/wallet.module';
 import type { JobRegistry } from './jobs/jobs';
+import { alertSearch } from './wiring/alert-search';
 import { bookingPassengers } from './wiring/booking-passengers';
 import { afterChange, releaseLinks } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
@@ -88,7 +90,8 @@ export async function buildFeatures(
     ...releaseLinks(invoiceReversal(invoices.service)),
   });
   fulfilment.close(app);
-  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment])
+  const alerts = alertsModule(basics, { search: alertSearch(search.service), notify });
+  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, alerts])
     feature.jobs(jobs);
   return {
     account,
@@ -103,6 +106,7 @@ export async function buildFeatures(
     chat,
     invoices,
     fulfilment,
+    alerts,
     duffel,
   };
 }

@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
+import type { AlertTables } from './tables/alerts';
 import type { ChangeTables } from './tables/change';
 import type { ChangeStepTables } from './tables/change-steps';
 import type { FulfilmentTables } from './tables/fulfilment';
@@ -15,6 +16,7 @@ import type { StudentFareTables } from './tables/student-fares';
 import type { WalletTables } from './tables/wallet';
 
 export type * from './tables/account';
+export type * from './tables/alerts';
 export type * from './tables/change';
 export type * from './tables/change-steps';
 export type * from './tables/fulfilment';
@@ -40,7 +42,8 @@ export type Database = AccountTables &
   ProtectionTables &
   ChangeTables &
   ChangeStepTables &
-  StudentFareTables;
+  StudentFareTables &
+  AlertTables;
 
 export type Db = Kysely<Database>;
 

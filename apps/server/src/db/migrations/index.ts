@@ -35,6 +35,8 @@ import * as invoices from './0014-invoices';
 import * as protection from './0015-protection';
 import * as changeSteps from './0016-change-steps';
 import * as studentFares from './0017-student-fares';
+import * as priceAlerts from './0022-price-alerts';
+import * as fareSales from './0023-fare-sales';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0015-protection': protection,
   '0016-change-steps': changeSteps,
   '0017-student-fares': studentFares,
+  '0022-price-alerts': priceAlerts,
+  '0023-fare-sales': fareSales,
 };
