@@ -1,23 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type NoticePage, type PriceAlert, packSearchLink } from '../packages/domain/src/index';
-import { latestMail, newEmail } from './outbox';
-import { PASSWORD, routeCriteria, shot } from './setup';
+import { latestMail } from './outbox';
+import { registerByEmail, routeCriteria, shot } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
 /** A route of its own per language, so the simulated sellers' sale moves no other test's fares. */
 const ROUTE = { en: { code: 'CTU', name: 'Chengdu' }, 'zh-CN': { code: 'XIY', name: '西安' } } as const;
-
-/** A new account registered by e-mail through the API (its notices are mailed there). */
-async function emailAccount(page: Page): Promise<string> {
-  const email = newEmail('alerts');
-  await page.request.post('/code', { data: { type: 'email', target: email, purpose: 'register' } });
-  const code = /(\d{6})/.exec(await latestMail(email))?.[1] ?? '';
-  const reg = await page.request.post('/register', {
-    data: { type: 'email', target: email, password: PASSWORD, code },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  return email;
-}
 
 const sale = (page: Page, destination: string, percentOff: number) =>
   page.request.post('/flight-sim/fares/sale', { data: { origin: 'BJS', destination, percentOff } });
@@ -36,7 +24,13 @@ for (const lang of LANGUAGES) {
     const errors = watchErrors(page);
     const route = ROUTE[lang];
     await useLanguage(context, baseURL ?? '', lang);
-    const email = await emailAccount(page);
+    const { email, user } = await registerByEmail(page, 'alerts');
+    // The site keeps its signed-in user as a sign-in on the page would.
+    await context.addInitScript((u) => {
+      const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
+      localStorage.setItem('user_name', entry((u as { name: string }).name));
+      localStorage.setItem('user_info', entry(u));
+    }, user);
     await sale(page, route.code, 0);
     const criteria = routeCriteria('flight', 30, {}, lang);
     const leg = { ...criteria.legs[0], destination: route.code, destinationName: route.name };
@@ -44,6 +38,8 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('result-card').first()).toBeVisible({ timeout: 60_000 });
 
     await page.getByTestId('track-prices').click();
+    await expect(page.getByTestId('track-sms')).toBeVisible();
+    await shot(page, `track-prices-dialog-${lang}`, { widths: [390, 1280] });
     await page.getByTestId('track-sms').click();
     await page
       .getByRole('button', { name: text(lang, 'results', 'track.confirm'), exact: true })
@@ -82,7 +78,7 @@ for (const lang of LANGUAGES) {
     const alert = page.getByTestId('price-alert');
     await expect(alert.getByTestId('alert-chart')).toHaveAttribute('data-points', '2');
     await expect(alert.getByTestId('alert-lowest')).toContainText('¥');
-    await shot(page, `price-alerts-${lang}`);
+    await shot(page, `price-alerts-${lang}`, { widths: [390, 1280], fullPage: true });
 
     // The notice's link opens the search it watches.
     await page.goto('/account/notices');
