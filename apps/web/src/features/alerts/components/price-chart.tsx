@@ -1,20 +1,32 @@
 import type { AlertPoint } from '@junction/domain';
 import styles from './price-chart.module.css';
 
-const W = 240;
+const W = 300;
+/** Room on the left for the highest and lowest prices. */
+const GUTTER = 60;
 const H = 64;
 const PAD = 6;
 
 /**
  * An alert's lowest price at each check as a small line, drawn by hand in SVG (no chart library): the
- * lowest point is marked; a check with nothing on sale leaves a gap.
+ * lowest point is marked, the highest and lowest prices are written beside it; a check with nothing on sale
+ * leaves a gap.
  */
-export function PriceChart({ points, label }: { points: AlertPoint[]; label: string }) {
+export function PriceChart({
+  points,
+  label,
+  format,
+}: {
+  points: AlertPoint[];
+  label: string;
+  format: (minor: number) => string;
+}) {
   const prices = points.flatMap((p) => (p.lowestMinor === null ? [] : [p.lowestMinor]));
   if (prices.length === 0) return null;
   const min = Math.min(...prices);
   const max = Math.max(...prices);
-  const x = (i: number) => (points.length === 1 ? W / 2 : PAD + (i * (W - 2 * PAD)) / (points.length - 1));
+  const x = (i: number) =>
+    points.length === 1 ? (GUTTER + W) / 2 : GUTTER + PAD + (i * (W - GUTTER - 2 * PAD)) / (points.length - 1);
   const y = (v: number) => (max === min ? H / 2 : PAD + ((max - v) * (H - 2 * PAD)) / (max - min));
   const runs: string[] = [];
   let run: string[] = [];
@@ -36,6 +48,15 @@ export function PriceChart({ points, label }: { points: AlertPoint[]; label: str
       data-points={points.length}
     >
       <title>{label}</title>
+      <line x1={GUTTER} y1={H - 1} x2={W} y2={H - 1} className={styles.axis} />
+      <text x={GUTTER - 6} y={max === min ? H / 2 + 4 : PAD + 4} className={styles.label}>
+        {format(max)}
+      </text>
+      {max === min ? null : (
+        <text x={GUTTER - 6} y={H - PAD + 2} className={styles.label}>
+          {format(min)}
+        </text>
+      )}
       {runs.map((r) => (
         <polyline key={r} points={r} className={styles.line} />
       ))}

@@ -97,7 +97,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
               ? t('nothingOnSale')
               : t('notChecked')}
         </p>
-        <PriceChart points={alert.history} label={t('chart', { count: alert.history.length })} />
+        <PriceChart points={alert.history} label={t('chart', { count: alert.history.length })} format={money} />
       </div>
       <div className={styles.actions}>
         <Link to={paths.searchResults(alert.link)} data-testid="alert-open">
