@@ -85,6 +85,10 @@ for (const lang of LANGUAGES) {
     await notice.getByTestId('notice-fares').click();
     await expect(page).toHaveURL(/\/search\?s=/);
     await expect(page.getByTestId('search-summary')).toContainText(route.name);
+    // So does the e-mail's.
+    await page.goto(/(http:\/\/\S+\/account\/price-alerts\?open=[0-9a-f-]{36})/.exec(mail)?.[1] ?? '');
+    await expect(page).toHaveURL(/\/search\?s=/);
+    await expect(page.getByTestId('search-summary')).toContainText(route.name);
     expect(errors).toEqual([]);
   });
 }
