@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
-import { newMobile, smsCode } from './outbox';
+import { latestMail, newEmail, newMobile, smsCode } from './outbox';
 import { type Lang, text } from './support';
 
 /**
@@ -75,6 +75,17 @@ export async function registerUser(page: Page): Promise<{ mobile: string; user: 
   });
   expect(reg.ok(), await reg.text()).toBe(true);
   return { mobile, user: await reg.json() };
+}
+
+/** A new account registered by e-mail through the API and activated from its mailed link; the page's request context is signed in. */
+export async function registerByEmail(page: Page, name: string): Promise<{ email: string; user: unknown }> {
+  const email = newEmail(name);
+  const reg = await page.request.post('/register', { data: { type: 'email', target: email, password: PASSWORD } });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const token = /\/verify\?token=([A-Za-z0-9_-]+)/.exec(await latestMail(email))?.[1] ?? '';
+  const verified = await page.request.post('/api/verify', { data: { token, password: PASSWORD } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return { email, user: await verified.json() };
 }
 
 /** Signs in on the login page, as a traveller does. */

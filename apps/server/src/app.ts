@@ -48,11 +48,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       f.invoices.routes,
       f.chat.routes,
       f.payments.routes,
+      f.alerts.routes,
     ]),
   );
   // The simulators' own routes, when they are in use: behind a session and the API's rate limit, in every mode.
   await app.register(
-    simulatorScope(guard, [f.processor.simulatorRoutes, f.rail.simulatorRoutes, f.fulfilment.simulatorRoutes]),
+    simulatorScope(guard, [
+      f.processor.simulatorRoutes,
+      f.rail.simulatorRoutes,
+      f.fulfilment.simulatorRoutes,
+      f.search.simulatorRoutes,
+      f.alerts.simulatorRoutes,
+    ]),
   );
   await app.register(f.payments.webhook);
   await app.register(f.payments.notices);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { alertSettings } from './config-alerts';
 import { CHANNEL_GROUPS, channelSettings } from './config-channels';
 import { gatewaySettings } from './config-gateway';
 import { invoiceSettings } from './config-invoices';
@@ -236,6 +237,7 @@ export const configSchema = z.object({
   ...stripeSettings,
   ...limitSettings,
   ...outsideSettings,
+  ...alertSettings,
 });
 
 export type Config = z.infer<typeof configSchema>;

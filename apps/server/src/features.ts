@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Basics } from './feature-module';
 import { accountModule } from './features/account/account.module';
+import { alertsModule } from './features/alerts/alerts.module';
 import { chatModule } from './features/chat/chat.module';
 import { faresModule } from './features/fares/fares.module';
 import { fulfilmentModule } from './features/fulfilment/fulfilment.module';
@@ -16,6 +17,7 @@ import type { SearchStore } from './features/search/search-store';
 import { walletModule } from './features/wallet/wallet.module';
 import type { JobRegistry } from './jobs/jobs';
 import { studentJourneysHeld } from './lib/student-journeys';
+import { alertSearch } from './wiring/alert-search';
 import { bookingPassengers } from './wiring/booking-passengers';
 import { afterChange, releaseLinks } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
@@ -97,7 +99,8 @@ export async function buildFeatures(
     ...releaseLinks(studentJourneysBack(invoiceReversal(invoices.service), now)),
   });
   fulfilment.close(app);
-  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares])
+  const alerts = alertsModule(basics, { search: alertSearch(search.service), notify });
+  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares, alerts])
     feature.jobs(jobs);
   return {
     account,
@@ -113,6 +116,7 @@ export async function buildFeatures(
     chat,
     invoices,
     fulfilment,
+    alerts,
     duffel,
   };
 }

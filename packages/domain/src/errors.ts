@@ -288,6 +288,14 @@ export const ERRORS = {
   DATE_TOO_FAR: { errorCode: 3102, http: 400, message: 'Tickets are not on sale for that date yet.' },
   PLACE_UNKNOWN: { errorCode: 3103, http: 400, message: 'Please choose a departure and a destination from the list.' },
   SAME_PLACE: { errorCode: 3104, http: 400, message: 'The departure and the destination must differ.' },
+  /** Also the answer for another user's alert. */
+  ALERT_NOT_FOUND: { errorCode: 3301, http: 404, message: 'This price alert does not exist.' },
+  /** Sent with params `{ max }`. */
+  ALERT_LIMIT: {
+    errorCode: 3302,
+    http: 422,
+    message: 'You have set the most price alerts an account may keep. Please delete one first.',
+  },
   MAP_UNKNOWN_CITY: { errorCode: 3201, http: 404, message: 'There is no map of this city.' },
   TRAIN_UNKNOWN: { errorCode: 3202, http: 404, message: 'This train does not call at that station on that day.' },
   TOO_MANY_TRAVELLERS: {

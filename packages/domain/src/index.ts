@@ -1,5 +1,7 @@
 export * from './accounts/account.api';
 export * from './accounts/account.schema';
+export * from './alerts/alert.api';
+export * from './alerts/alert.schema';
 export * from './api/endpoint';
 export * from './api/error-body';
 export * from './api/health.api';

@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AccountTables } from './tables/account';
+import type { AlertTables } from './tables/alerts';
 import type { ChangeTables } from './tables/change';
 import type { ChangeStepTables } from './tables/change-steps';
 import type { FareCalendarTables } from './tables/fare-calendar';
@@ -17,6 +18,7 @@ import type { WalletTables } from './tables/wallet';
 import type { WalletTopupAppTables } from './tables/wallet-topup-apps';
 
 export type * from './tables/account';
+export type * from './tables/alerts';
 export type * from './tables/change';
 export type * from './tables/change-steps';
 export type * from './tables/fare-calendar';
@@ -45,7 +47,8 @@ export type Database = AccountTables &
   ChangeStepTables &
   StudentFareTables &
   WalletTopupAppTables &
-  FareCalendarTables;
+  FareCalendarTables &
+  AlertTables;
 
 export type Db = Kysely<Database>;
 

@@ -1,7 +1,9 @@
 import type { Config } from '../config';
 import type { Basics } from '../feature-module';
 import { sharedDoorNamer } from '../features/places/geocoder/default';
-import { railStock } from '../features/search/inventory/fares';
+import { fareSaleRoutes } from '../features/search/fare-sale.routes';
+import { type FareSales, SimFareSales } from '../features/search/inventory/fare-sales';
+import { type RailRemaining, railStock } from '../features/search/inventory/fares';
 import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
 import { searchRoutes } from '../features/search/search.routes';
 import { type FareLog, SearchService } from '../features/search/search.service';
@@ -26,6 +28,7 @@ export function searchSupply(
 ) {
   const { config, refdata, now } = basics;
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
+  const sales = new SimFareSales(basics.db, now);
   const inventory = sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
   const service = new SearchService(
     refdata,
@@ -36,18 +39,24 @@ export function searchSupply(
       answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
       doorNames: sharedDoorNamer(refdata),
       ...(fareLog ? { fareLog } : {}),
-      suppliers: deps.suppliers ?? ((inv) => simulatedSuppliers(config, inv, deps.random, railRemaining, seller)),
+      suppliers:
+        deps.suppliers ??
+        ((inv) => simulatedSuppliers(config, inv, { random: deps.random, railRemaining, sales }, seller)),
     },
     now,
   );
-  return { service, railRemaining, routes: searchRoutes(service, new TrainStopsService(inventory)) };
+  // The simulated sellers' sales, set at will outside production.
+  const simulatorRoutes =
+    !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
+      ? fareSaleRoutes(sales)
+      : undefined;
+  return { service, railRemaining, routes: searchRoutes(service, new TrainStopsService(inventory)), simulatorRoutes };
 }
 
 function simulatedSuppliers(
   config: Config,
   inventory: Inventory,
-  random: AppDeps['random'],
-  railRemaining: ReturnType<typeof railStock>,
+  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales: FareSales },
   seller?: (inventory: Inventory) => Supplier,
 ): Supplier[] {
   return defaultSuppliers(inventory, {
@@ -58,5 +67,6 @@ function simulatedSuppliers(
     random,
     railRemaining,
     simulatedFlightSellers: config.SEARCH_SIMULATED_FLIGHT_SELLERS,
+    fareSales: sales,
   }).concat(seller ? [seller(inventory)] : []);
 }

@@ -10,6 +10,7 @@ import type agreementPrivacy from '../locales/en/agreement-privacy.json';
 import type agreementProtection from '../locales/en/agreement-protection.json';
 import type agreementService from '../locales/en/agreement-service.json';
 import type agreementSoftware from '../locales/en/agreement-software.json';
+import type alerts from '../locales/en/alerts.json';
 import type card from '../locales/en/card.json';
 import type chat from '../locales/en/chat.json';
 import type co2 from '../locales/en/co2.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
     resources: {
       about: typeof about;
       account: typeof account;
+      alerts: typeof alerts;
       'agreement-battery': typeof agreementBattery;
       'agreement-children': typeof agreementChildren;
       'agreement-dangerous-goods': typeof agreementDangerousGoods;

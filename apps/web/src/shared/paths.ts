@@ -32,6 +32,9 @@ export const paths = {
   wallet: () => '/account/wallet',
   notices: () => '/account/notices',
   invoiceTitles: () => '/account/invoice-titles',
+  priceAlerts: () => '/account/price-alerts',
+  /** The alerts page, opening the search of one alert. */
+  priceAlert: (open: string) => `/account/price-alerts?${new URLSearchParams({ open })}`,
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5); a door's name is percent-encoded, `@` and `,` stay. */

@@ -1,4 +1,5 @@
 import { accountEndpoints } from '../accounts/account.api';
+import { alertEndpoints } from '../alerts/alert.api';
 import { chatEndpoints, serviceEndpoints } from '../chat/chat.api';
 import { changeEndpoints } from '../fulfilment/change.api';
 import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
@@ -31,6 +32,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(searchEndpoints),
   ...Object.values(fareCalendarEndpoints),
   ...Object.values(walletEndpoints),
+  ...Object.values(alertEndpoints),
   ...Object.values(invoiceEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(serviceEndpoints),

@@ -45,6 +45,9 @@ export const NOTICE_KINDS = [
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */
   'invoice-issued',
   'invoice-reversed',
+  /** A price alert saw the lowest price of its search fall, or seats on sale again after none were. */
+  'price-fell',
+  'seats-returned',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

@@ -38,6 +38,8 @@ import * as studentFares from './0017-student-fares';
 import * as studentJourneys from './0018-student-journeys';
 import * as walletTopupsApps from './0020-wallet-topups-apps';
 import * as fareCalendar from './0021-fare-calendar';
+import * as priceAlerts from './0022-price-alerts';
+import * as fareSales from './0023-fare-sales';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -83,4 +85,6 @@ export const migrations: Record<string, Migration> = {
   '0018-student-journeys': studentJourneys,
   '0020-wallet-topups-apps': walletTopupsApps,
   '0021-fare-calendar': fareCalendar,
+  '0022-price-alerts': priceAlerts,
+  '0023-fare-sales': fareSales,
 };

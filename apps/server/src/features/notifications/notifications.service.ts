@@ -50,6 +50,8 @@ export type NotifyInput = {
   dedupeKey?: string;
   /** When it happened (default: now by the database clock). */
   at?: Date;
+  /** Also by SMS (default); a price alert texts only when its owner asked. */
+  sms?: boolean;
 };
 
 /**
@@ -68,7 +70,8 @@ export async function notify(trx: Executor, input: NotifyInput): Promise<string 
   });
   if (!row) return null;
   await addJob(trx, 'notifications.mail', { noticeId: row.id }, { jobKey: `notice-mail:${row.id}`, maxAttempts: 10 });
-  await addJob(trx, 'notifications.sms', { noticeId: row.id }, { jobKey: `notice-sms:${row.id}`, maxAttempts: 10 });
+  if (input.sms !== false)
+    await addJob(trx, 'notifications.sms', { noticeId: row.id }, { jobKey: `notice-sms:${row.id}`, maxAttempts: 10 });
   return row.id;
 }
 
@@ -79,7 +82,8 @@ export function noticeText(kind: NoticeKind, params: NoticeParams, language: Lan
   const k = t.kinds[kind];
   const title = fill(k.title, values);
   const body = fill(k.body, values);
-  const text = fill(t.mail, { title, body, link: orderLink });
+  // A price alert's notice links to its search, not to an order.
+  const text = fill(params.alert ? t.mailSearch : t.mail, { title, body, link: orderLink });
   const html = text
     .split('\n\n')
     .map(
@@ -134,8 +138,9 @@ export class NotificationsService {
     return { unread: 0 };
   }
 
-  private link(orderId: string | null): string {
+  private link(orderId: string | null, params: NoticeParams): string {
     const base = this.options.publicUrl.replace(/\/$/, '');
+    if (params.alert) return `${base}/account/price-alerts?open=${encodeURIComponent(String(params.alert))}`;
     return orderId ? `${base}/order?id=${orderId}` : `${base}/account/notices`;
   }
 
@@ -150,7 +155,7 @@ export class NotificationsService {
     if (!to) return 'none';
     if (!n.email && this.channels.contactMailAllowed && !(await this.channels.contactMailAllowed(to))) return 'none';
     const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
-    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
+    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId, n.params));
     await this.channels.mail.send({ to, subject: m.subject, text: m.text, html: m.html });
     await this.repo.markSent(noticeId, 'mail', this.now());
     return 'sent';
@@ -162,7 +167,7 @@ export class NotificationsService {
     if (!n || n.textedAt) return 'done';
     if (!n.mobile) return 'none';
     const language = (n.language === 'zh-CN' ? 'zh-CN' : 'en') as Language;
-    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId));
+    const m = noticeText(n.kind as NoticeKind, n.params, language, this.link(n.orderId, n.params));
     await this.channels.sms.send({
       to: n.mobile,
       text: m.sms,

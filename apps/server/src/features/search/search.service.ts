@@ -247,6 +247,35 @@ export class SearchService {
     return [{ date: own, results: session.results.all() }, ...answered];
   }
 
+  /**
+   * The lowest price on sale now for the criteria (every result with seats for the party, in CNY
+   * hundredths; null when nothing is on sale), each supplier of the mode asked afresh, never a shared
+   * answer, with the route's names; refused when no supplier answered, so a watcher tries again later.
+   */
+  async lowestNow(criteria: SearchCriteria): Promise<{ lowestMinor: number | null; from: LocalText; to: LocalText }> {
+    const request = this.request(criteria);
+    const suppliers = await this.suppliersFor(criteria.mode);
+    const answers = await Promise.allSettled(
+      suppliers.map((s) => withinLimit(this.produce(s, request), AbortSignal.timeout(this.options.supplierTimeoutMs))),
+    );
+    const answered = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.results] : []));
+    if (answered.length === 0) throw new AppError('PARTNER_UNAVAILABLE');
+    const prices = answered
+      .flat()
+      .filter((r) => r.price.currency === 'CNY' && !r.legs.some((l) => l.soldOut))
+      .map((r) => r.price.amount);
+    const bound = request.trips[0]?.bounds[0];
+    const name = (p: { nameEn: string; nameZh: string } | undefined) => ({
+      en: p?.nameEn ?? '',
+      'zh-CN': p?.nameZh || p?.nameEn || '',
+    });
+    return {
+      lowestMinor: prices.length > 0 ? Math.min(...prices) : null,
+      from: name(bound?.from),
+      to: name(bound?.to),
+    };
+  }
+
   private async expiredError(searchId: string): Promise<AppError> {
     const criteria = await this.store.expired(searchId);
     return new AppError(

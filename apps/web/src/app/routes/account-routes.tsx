@@ -107,6 +107,13 @@ export const accountArea: RouteObject = {
       ),
     },
     {
+      path: 'price-alerts',
+      lazy: antdPage(
+        () => import('../../features/alerts/pages/alerts-page'),
+        (m) => m.AlertsPage,
+      ),
+    },
+    {
       path: 'account-security',
       lazy: antdPage(
         () => import('../../features/account/pages/security-page'),

@@ -91,3 +91,8 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth outside AuthProvider');
   return value;
 }
+
+/** The signed-in traveller where a page may be drawn without the provider (e.g. a preview): null then. */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
+}

@@ -1,4 +1,5 @@
 import { mainTurns } from '../../../lib/turns';
+import type { FareSales } from '../inventory/fare-sales';
 import { type RailRemaining, railRemaining } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
@@ -41,6 +42,8 @@ export type CatalogueOptions = {
   railRemaining?: RailRemaining;
   /** The three simulated flight consolidators (true by default); off once real sellers are configured. */
   simulatedFlightSellers?: boolean;
+  /** The sales the simulated flight sellers run. */
+  fareSales?: FareSales;
 };
 
 /**
@@ -94,7 +97,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
       : async (request, supplier) => planDoorToDoor(inv, request, supplier);
   return [
     ...(o.simulatedFlightSellers === false ? [] : flights).map((f) =>
-      overNetwork(new SimulatedFlightSupplier(inv, f.config), reliable(f.conditions), network),
+      overNetwork(new SimulatedFlightSupplier(inv, f.config, o.fareSales), reliable(f.conditions), network),
     ),
     overNetwork(
       new ChinaRailwaySupplier(inv, o.railRemaining),

@@ -9,6 +9,7 @@ import {
   type SearchResult,
   toRequestDate,
 } from '@junction/domain';
+import { type FareSale, type FareSales, fareFactor } from '../inventory/fare-sales';
 import { airFare, partyTotal, unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
 import type { Inventory } from '../inventory/inventory';
@@ -103,13 +104,16 @@ export class SimulatedFlightSupplier implements Supplier {
   constructor(
     private readonly inv: Inventory,
     private readonly config: FlightSupplierConfig,
+    /** The sales it runs now (none by default). */
+    private readonly sales?: FareSales,
   ) {
     this.id = config.id;
     this.name = config.name;
   }
 
   async search(request: SupplierRequest): Promise<SearchResult[]> {
-    return request.trips.flatMap((trip) => this.priceTrip(trip, request));
+    const sales = (await this.sales?.current()) ?? [];
+    return request.trips.flatMap((trip) => this.priceTrip(trip, request, sales));
   }
 
   /** Prices the result's own flights alone, as its search would: the same id, legs and price. */
@@ -118,10 +122,11 @@ export class SimulatedFlightSupplier implements Supplier {
     if (!trip || !result.id.startsWith('F:')) return undefined;
     const keys = result.id.slice(2).split('|');
     if (keys.length !== trip.bounds.length) return undefined;
-    return this.priceTrip(trip, request, keys).find((r) => r.id === result.id);
+    const sales = (await this.sales?.current()) ?? [];
+    return this.priceTrip(trip, request, sales, keys).find((r) => r.id === result.id);
   }
 
-  private adultFare(f: FlightInstance, cabin: Cabin, today: string): number {
+  private adultFare(f: FlightInstance, cabin: Cabin, today: string, factor: number): number {
     const s = this.inv.flights;
     const from = this.inv.airport(s.airports[s.origin[f.flight] as number] as string);
     const to = this.inv.airport(s.airports[s.destination[f.flight] as number] as string);
@@ -136,13 +141,14 @@ export class SimulatedFlightSupplier implements Supplier {
       daysAhead: daysBetween(today, date),
     });
     const margin = this.config.markup + (unit(`${this.id}:${number}:${date}:${cabin}`) - 0.5) * this.config.spread;
-    return Math.round((base * margin) / 100) * 100;
+    return Math.round((base * margin * factor) / 100) * 100;
   }
 
   /** The ways to make one journey, or with `only`, the one way of that key (a quote's). */
   private boundOptions(
     bound: SupplierRequest['trips'][number]['bounds'][number],
     request: SupplierRequest,
+    factor: number,
     only?: string,
   ): BoundOption[] {
     const inv = this.inv;
@@ -173,7 +179,7 @@ export class SimulatedFlightSupplier implements Supplier {
       if (!it.segments.every((f) => this.config.airlines.has(s.airline[f.flight] as string))) continue;
       const key = it.segments.map((f) => `${s.number[f.flight]}@${f.departure}`).join('+');
       if (only !== undefined && key !== only) continue;
-      const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today));
+      const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today, factor));
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
       const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
       const legs = it.segments.map((f, i) =>
@@ -197,8 +203,13 @@ export class SimulatedFlightSupplier implements Supplier {
     return options;
   }
 
-  private priceTrip(trip: SupplierRequest['trips'][number], request: SupplierRequest, only?: string[]): SearchResult[] {
-    const per = trip.bounds.map((b, i) => this.boundOptions(b, request, only?.[i]));
+  private priceTrip(
+    trip: SupplierRequest['trips'][number],
+    request: SupplierRequest,
+    sales: readonly FareSale[],
+    only?: string[],
+  ): SearchResult[] {
+    const per = trip.bounds.map((b, i) => this.boundOptions(b, request, fareFactor(sales, b.from, b.to), only?.[i]));
     return combineBounds(per).map((combo) => {
       const discount = combo.length > 1 ? ROUND_TRIP_DISCOUNT : 1;
       const adult = Math.round((combo.reduce((sum, o) => sum + o.adultMinor, 0) * discount) / 100) * 100;

@@ -3,6 +3,7 @@ import {
   BellOutlined,
   CalendarOutlined,
   CustomerServiceOutlined,
+  FallOutlined,
   LockOutlined,
   TeamOutlined,
   UserOutlined,
@@ -25,7 +26,7 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected =
-    ['account-security', 'p-passengers', 'trips', 'wallet', 'invoice-titles', 'notices'].find((key) =>
+    ['account-security', 'p-passengers', 'trips', 'wallet', 'invoice-titles', 'notices', 'price-alerts'].find((key) =>
       pathname.includes(key),
     ) ?? 'personal-info';
   return (
@@ -48,6 +49,7 @@ export function AccountLayout() {
             { key: 'p-passengers', icon: <TeamOutlined />, label: t('menu.travellers') },
             { key: 'wallet', icon: <WalletOutlined />, label: t('menu.wallet') },
             { key: 'invoice-titles', icon: <AuditOutlined />, label: t('menu.invoiceTitles') },
+            { key: 'price-alerts', icon: <FallOutlined />, label: t('menu.priceAlerts') },
             {
               key: 'notices',
               icon: <BellOutlined />,

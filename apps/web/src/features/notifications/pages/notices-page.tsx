@@ -6,6 +6,7 @@ import {
   CloseCircleOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
+  FallOutlined,
   FileDoneOutlined,
   FileExcelOutlined,
   HourglassOutlined,
@@ -54,6 +55,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'change-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'change-failed': { icon: <CloseCircleOutlined />, tone: 'red' },
   'change-failed-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
+  'price-fell': { icon: <FallOutlined />, tone: 'green' },
+  'seats-returned': { icon: <CheckCircleOutlined />, tone: 'green' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */
@@ -140,6 +143,11 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {notice.orderId ? (
             <Link to={paths.order(notice.orderId)} onClick={read} data-testid="notice-order">
               {t('viewOrder')}
+            </Link>
+          ) : null}
+          {typeof notice.params.alert === 'string' ? (
+            <Link to={paths.priceAlert(notice.params.alert)} onClick={read} data-testid="notice-fares">
+              {t('viewFares')}
             </Link>
           ) : null}
           {notice.read ? null : (

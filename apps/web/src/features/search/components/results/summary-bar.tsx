@@ -7,6 +7,7 @@ import { usePreferences } from '../../../../shared/lib/preferences';
 import { paths } from '../../../../shared/paths';
 import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './summary-bar.module.css';
+import { TrackPrices } from './track-prices';
 
 export type SummaryBarProps = {
   criteria: SearchCriteria;
@@ -91,6 +92,7 @@ export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
         >
           <LinkOutlined /> {t('summary.copyLink')}
         </button>
+        <TrackPrices criteria={criteria} />
         <Link to={modifyHref} className={styles.modify} data-testid="modify-search">
           <EditOutlined /> {t('summary.modify')}
         </Link>

@@ -1,0 +1,132 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Db } from '../../db/database';
+
+export type AlertRow = {
+  id: string;
+  userId: string;
+  link: string;
+  status: 'active' | 'paused';
+  sms: boolean;
+  lowestMinor: number | null;
+  checkedAt: Date | null;
+  version: number;
+  createdAt: Date;
+};
+
+export type PointRow = { alertId: string; seenAt: Date; lowestMinor: number | null };
+
+/** The most checks an alert's history keeps on its page. */
+export const HISTORY_POINTS = 30;
+
+/** The only SQL on price alerts. Every read and change a traveller asks for names the user. */
+export class AlertsRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async list(userId: string): Promise<AlertRow[]> {
+    const rows = await this.db
+      .selectFrom('priceAlerts')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .execute();
+    return rows as AlertRow[];
+  }
+
+  async one(id: string, userId?: string): Promise<AlertRow | undefined> {
+    let q = this.db.selectFrom('priceAlerts').selectAll().where('id', '=', id);
+    if (userId !== undefined) q = q.where('userId', '=', userId);
+    return (await q.executeTakeFirst()) as AlertRow | undefined;
+  }
+
+  /** The last checks of each alert, oldest first. */
+  async history(alertIds: string[]): Promise<PointRow[]> {
+    if (alertIds.length === 0) return [];
+    const rows = await sql<PointRow>`
+      select alert_id, seen_at, lowest_minor from (
+        select p.*, row_number() over (partition by alert_id order by version desc) as n
+        from price_alert_points p where alert_id in (${sql.join(alertIds)})
+      ) ranked where n <= ${HISTORY_POINTS} order by alert_id, version`.execute(this.db);
+    return rows.rows;
+  }
+
+  /**
+   * Stores a new alert unless the user has `max` already; the user's row is locked meanwhile, so two
+   * requests at once cannot pass the limit together. The same search watched twice is the one alert.
+   */
+  async create(
+    trx: Kysely<Database>,
+    a: { userId: string; link: string; sms: boolean; at: Date },
+    max: number,
+  ): Promise<{ row: AlertRow; created: boolean } | 'limit'> {
+    await trx.selectFrom('users').select('id').where('id', '=', a.userId).forUpdate().execute();
+    const mine = await trx.selectFrom('priceAlerts').selectAll().where('userId', '=', a.userId).execute();
+    const same = mine.find((r) => r.link === a.link);
+    if (same) return { row: same as AlertRow, created: false };
+    if (mine.length >= max) return 'limit';
+    const row = await trx
+      .insertInto('priceAlerts')
+      .values({
+        userId: a.userId,
+        link: a.link,
+        status: 'active',
+        sms: a.sms,
+        createdAt: a.at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row: row as AlertRow, created: true };
+  }
+
+  async setStatus(userId: string, id: string, status: 'active' | 'paused'): Promise<AlertRow | undefined> {
+    const row = await this.db
+      .updateTable('priceAlerts')
+      .set({ status })
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    return row as AlertRow | undefined;
+  }
+
+  async remove(userId: string, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('priceAlerts').where('id', '=', id).where('userId', '=', userId).execute();
+    return (r[0]?.numDeletedRows ?? 0n) > 0n;
+  }
+
+  /**
+   * Records a check made at `version`: compare-and-set on the version, so of two checks of one state only
+   * the first is recorded (and told); false when another check came first or the alert is paused or gone.
+   */
+  async record(trx: Kysely<Database>, alert: AlertRow, lowestMinor: number | null, at: Date): Promise<boolean> {
+    const moved = await trx
+      .updateTable('priceAlerts')
+      .set({ lowestMinor, checkedAt: at, version: alert.version + 1 })
+      .where('id', '=', alert.id)
+      .where('version', '=', alert.version)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if ((moved.numUpdatedRows ?? 0n) === 0n) return false;
+    await trx
+      .insertInto('priceAlertPoints')
+      .values({ alertId: alert.id, version: alert.version + 1, seenAt: at, lowestMinor })
+      .execute();
+    return true;
+  }
+
+  /** Active alerts not checked since `before`, oldest check first, at most `limit`. */
+  async due(before: Date, limit: number, userId?: string): Promise<string[]> {
+    let q = this.db
+      .selectFrom('priceAlerts')
+      .select('id')
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<', before)]))
+      .orderBy(sql`checked_at nulls first`)
+      .limit(limit);
+    if (userId !== undefined) q = q.where('userId', '=', userId);
+    return (await q.execute()).map((r) => r.id);
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  apiErrorSchema,
+  type NoticePage,
+  type PriceAlert,
+  packSearchLink,
+  type SearchCriteria,
+} from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOnDatabase, createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
+import { registerMobile } from '../../../test/support/accounts';
+import { alertEvent } from './alerts.service';
+
+const START = new Date('2026-11-22T04:00:00Z');
+let clock = START.getTime();
+const now = () => new Date(clock);
+const SETTINGS = { ...QUIET_SETTINGS, ALERTS_PER_USER: '2', PUBLIC_URL: 'https://junction.example' };
+
+const criteria = (destination = 'SHA'): SearchCriteria => ({
+  type: 1,
+  cabin: 'Y',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  sort: 'best',
+  mode: 'flight',
+  flexDays: 0,
+  filters: {},
+  legs: [
+    {
+      departure: 'BJS',
+      destination,
+      departure_date: '2026/12/10',
+      departure_only_airport: false,
+      destination_only_airport: false,
+    },
+  ],
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(SETTINGS, now);
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function traveller(): Promise<string> {
+  const mobile = `1390077${String(1000 + counter++).padStart(4, '0')}`;
+  const cookie = await registerMobile(t, mobile, `10.9.7.${counter}`);
+  // The account's verified address, where its notices are mailed.
+  await sql`update users set email = ${`alert${counter}@example.com`}, email_verified_at = now()
+    where mobile like ${`%${mobile}`}`.execute(t.db);
+  return cookie;
+}
+
+const post = (cookie: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+const list = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/price-alerts', headers: { cookie } })).json() as {
+    items: PriceAlert[];
+    max: number;
+  };
+const notices = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/notifications', headers: { cookie } })).json() as NoticePage;
+const runJobs = () => t.app.jobs?.runDueJobs();
+
+describe('price alerts', () => {
+  it('watch a search, tell once by notice, e-mail and SMS when its lowest price falls, and keep the history', async () => {
+    const cookie = await traveller();
+    const made = await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria()), sms: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const alert = made.json() as PriceAlert;
+    await runJobs();
+    const first = (await list(cookie)).items[0];
+    expect(first?.lowestMinor).toBeGreaterThan(0);
+    expect(first?.history).toHaveLength(1);
+    // Searched again with no change: recorded, nobody told.
+    clock += 4 * 3600_000;
+    await t.app.jobs?.runDueJobs();
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    expect((await notices(cookie)).items.filter((n) => n.kind === 'price-fell')).toEqual([]);
+
+    const sale = await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'SHA', percentOff: 30 });
+    expect(sale.statusCode, sale.body).toBe(200);
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    const after = (await list(cookie)).items[0] as PriceAlert;
+    expect(after.lowestMinor).toBeLessThan(first?.lowestMinor ?? 0);
+    expect(after.history.map((p) => p.lowestMinor)).toEqual([
+      first?.lowestMinor,
+      first?.lowestMinor,
+      after.lowestMinor,
+    ]);
+    const told = (await notices(cookie)).items.filter((n) => n.kind === 'price-fell');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.params).toMatchObject({
+      alert: alert.id,
+      priceMinor: after.lowestMinor,
+      wasMinor: first?.lowestMinor,
+    });
+    const mail = t.mailbox.received.find((m) => m.raw.includes(`open=3D${alert.id}`) || m.raw.includes(alert.id));
+    expect(mail?.raw).toContain('price-alerts');
+    expect(t.sms.sent.some((s) => s.text.includes('Beijing') && s.text.includes('Shanghai'))).toBe(true);
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'SHA', percentOff: 0 });
+  });
+
+  it('keep at most the configured number, refuse a link that is no search, and are nobody else’s', async () => {
+    const cookie = await traveller();
+    const other = await traveller();
+    const a = (await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('SHA')), sms: false })).json();
+    // The same search twice is the one alert.
+    const again = (await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('SHA')) })).json();
+    expect(again.id).toBe(a.id);
+    await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('CAN')) });
+    const third = await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('SZX')) });
+    expect(third.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(third.json())).toMatchObject({ errorCode: 3302, params: { max: 2 } });
+    const bad = await post(cookie, '/api/price-alerts', { link: 'not-a-search' });
+    expect(bad.statusCode).toBe(400);
+    expect((await post(other, '/api/price-alerts/pause', { id: a.id, paused: true })).statusCode).toBe(404);
+    expect((await post(other, '/api/price-alerts/delete', { id: a.id })).statusCode).toBe(404);
+    const paused = (await post(cookie, '/api/price-alerts/pause', { id: a.id, paused: true })).json() as PriceAlert;
+    expect(paused.status).toBe('paused');
+    expect((await post(cookie, '/api/price-alerts/delete', { id: a.id })).statusCode).toBe(200);
+    expect((await list(cookie)).items.map((i) => i.id)).not.toContain(a.id);
+    expect((await list(other)).items).toEqual([]);
+  });
+
+  it('are searched once per check across two server processes, and told once', async () => {
+    const cookie = await traveller();
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('CTU')) })
+    ).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'CTU', percentOff: 25 });
+    const url = t.databaseUrl ?? '';
+    const second = await appOnDatabase({ url, db: t.db }, t.mailbox, SETTINGS, { now });
+    try {
+      // Both processes hold the schedule and sweep at once; each alert is searched and told once.
+      await Promise.all([post(cookie, '/alerts-sim/check', {}), post(cookie, '/alerts-sim/check', {})]);
+      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
+      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
+    } finally {
+      await second.close();
+    }
+    const alert = (await list(cookie)).items.find((i) => i.id === made.id);
+    expect(alert?.history).toHaveLength(2);
+    expect((await notices(cookie)).items.filter((n) => n.kind === 'price-fell')).toHaveLength(1);
+  });
+
+  it('tell a fall or seats back after a first check, never on the first', () => {
+    expect(alertEvent(false, null, 100)).toBeNull();
+    expect(alertEvent(true, 200, 100)).toBe('price-fell');
+    expect(alertEvent(true, 100, 100)).toBeNull();
+    expect(alertEvent(true, 100, 200)).toBeNull();
+    expect(alertEvent(true, null, 100)).toBe('seats-returned');
+    expect(alertEvent(true, 100, null)).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  formatMoney,
+  formatTravelDate,
+  fromRequestDate,
+  type PriceAlert,
+  type SearchCriteria,
+  unpackSearchLink,
+} from '@junction/domain';
+import { App, Button, Popconfirm, Skeleton, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useErrorText } from '../../../shared/lib/error-text';
+import { usePreferences } from '../../../shared/lib/preferences';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { useAlerts, useDeleteAlert, usePauseAlert } from '../api/alerts';
+import { PriceChart } from '../components/price-chart';
+import styles from './alerts.module.css';
+
+/**
+ * `/account/price-alerts`: the searches the traveller tracks, each with its lowest price, a chart of the
+ * prices seen, and the ways to open, pause or delete it. `?open=<alert>` (a notice's link) opens its search.
+ */
+export function AlertsPage() {
+  const { t } = useTranslation('alerts');
+  useDocumentTitle(t('title'));
+  const { data, isPending } = useAlerts();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const open = params.get('open');
+  const target = data?.items.find((a) => a.id === open);
+  useEffect(() => {
+    if (target) navigate(paths.searchResults(target.link), { replace: true });
+  }, [target, navigate]);
+
+  return (
+    <section className={styles.panel} data-testid="alerts-page">
+      <div className={styles.head}>
+        <h1>{t('title')}</h1>
+        {data ? <p className={styles.lead}>{t('count', { count: data.items.length, max: data.max })}</p> : null}
+      </div>
+      {isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState kind="empty" title={t('empty')} description={t('emptyHint')} />
+      ) : null}
+      <ul className={styles.list}>
+        {data?.items.map((a) => (
+          <li key={a.id}>
+            <AlertItem alert={a} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function routeOf(c: SearchCriteria | null) {
+  const leg = c?.legs[0];
+  return { from: leg?.departureName ?? leg?.departure ?? '', to: leg?.destinationName ?? leg?.destination ?? '' };
+}
+
+function AlertItem({ alert }: { alert: PriceAlert }) {
+  const { t } = useTranslation('alerts');
+  const { language } = usePreferences();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const pause = usePauseAlert();
+  const remove = useDeleteAlert();
+  const criteria = unpackSearchLink(alert.link);
+  const locale = language === 'zh-CN' ? 'zh-CN' : 'en-GB';
+  const money = (minor: number) =>
+    formatMoney({ amountMinor: minor, currency: 'CNY' }, locale, { symbol: '¥', position: 'left' });
+  const leg = criteria?.legs[0];
+  const day = (d: string | undefined) => (d ? formatTravelDate(fromRequestDate(d) ?? '', language) : '');
+  const dates = leg?.return_date ? `${day(leg.departure_date)} – ${day(leg.return_date)}` : day(leg?.departure_date);
+  const paused = alert.status === 'paused';
+  const failed = (e: unknown) => message.error(errorText(e));
+  return (
+    <article className={styles.item} data-testid="price-alert" data-status={alert.status}>
+      <div className={styles.text}>
+        <h2>
+          {t('route', routeOf(criteria))}
+          {paused ? <Tag className={styles.tag}>{t('paused')}</Tag> : null}
+        </h2>
+        <p className={styles.facts}>
+          {dates}
+          {criteria && criteria.flexDays > 0 ? ` · ${t('flex', { count: criteria.flexDays })}` : ''}
+          {criteria ? ` · ${t(`modes.${criteria.mode}`)}` : ''}
+          {alert.sms ? ` · ${t('bySms')}` : ''}
+        </p>
+        <p className={styles.price} data-testid="alert-lowest">
+          {alert.lowestMinor !== null
+            ? t('lowest', { price: money(alert.lowestMinor) })
+            : alert.checkedAt
+              ? t('nothingOnSale')
+              : t('notChecked')}
+        </p>
+        <PriceChart points={alert.history} label={t('chart', { count: alert.history.length })} format={money} />
+      </div>
+      <div className={styles.actions}>
+        <Link to={paths.searchResults(alert.link)} data-testid="alert-open">
+          {t('open')}
+        </Link>
+        <Button
+          size="small"
+          onClick={() => pause.mutate({ id: alert.id, paused: !paused }, { onError: failed })}
+          loading={pause.isPending}
+          data-testid="alert-pause"
+        >
+          {paused ? t('resume') : t('pause')}
+        </Button>
+        <Popconfirm
+          title={t('deleteConfirm')}
+          okText={t('delete')}
+          cancelText={t('cancel')}
+          onConfirm={() => remove.mutate(alert.id, { onError: failed })}
+        >
+          <Button size="small" danger data-testid="alert-delete">
+            {t('delete')}
+          </Button>
+        </Popconfirm>
+      </div>
+    </article>
+  );
+}
