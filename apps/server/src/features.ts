@@ -60,9 +60,8 @@ export async function buildFeatures(
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
   const fares = faresModule(basics, { price: tripPricer(() => search.service) });
   const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
-  // Two ports reach a feature built after them, when they are called, never while built: rail counts the
-  // tickets being issued from the orders, and the waiting list captures its held payments through payments
-  // (the loop payments → orders → waiting list → payments; wiring/rail-links.ts, wiring/waitlist-payments.ts).
+  // Two ports reach a feature built after them, when called, never while built: rail counts tickets being issued
+  // from the orders, the waiting list captures held payments (wiring/rail-links.ts, wiring/waitlist-payments.ts).
   const later: { orders?: ReturnType<typeof ordersModule>; payments?: ReturnType<typeof paymentModule> } = {};
   const rail = railModule(basics, {
     railAccounts: deps.railAccounts,

@@ -1,7 +1,8 @@
 import { type SearchCriteria, toRequestDate } from '@junction/domain';
 import type { FareTrip } from '../features/fares/fares.repository';
 import type { FaresService, TripPricer } from '../features/fares/fares.service';
-import type { FareLog, SearchService } from '../features/search/search.service';
+import type { FareLog } from '../features/search/fare-log';
+import type { SearchService } from '../features/search/search.service';
 
 /** The criteria a trip of the month of fares is priced with: one adult in economy, flights and trains. */
 export function fareCriteria(trip: FareTrip): SearchCriteria {

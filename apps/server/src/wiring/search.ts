@@ -1,12 +1,13 @@
 import type { Config } from '../config';
 import type { Basics } from '../feature-module';
 import { sharedDoorNamer } from '../features/places/geocoder/default';
+import type { FareLog } from '../features/search/fare-log';
 import { fareSaleRoutes } from '../features/search/fare-sale.routes';
 import { type FareSales, SimFareSales } from '../features/search/inventory/fare-sales';
 import { type RailRemaining, railStock } from '../features/search/inventory/fares';
 import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
 import { searchRoutes } from '../features/search/search.routes';
-import { type FareLog, SearchService } from '../features/search/search.service';
+import { SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
 import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';

@@ -19,6 +19,7 @@ import {
 import type { Refdata } from '@junction/refdata';
 import { CriteriaPlaces } from './criteria-places';
 import { fromTheDoor } from './door-ground';
+import { type FareLog, LOGGED_SESSIONS } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import type { SearchStore } from './search-store';
@@ -47,15 +48,6 @@ export type SearchServiceOptions = {
   /** Told of each search started and of its results once all are in (the month of fares keeps their prices). */
   fareLog?: FareLog;
 };
-
-/** What the month of fares learns from searches. */
-export type FareLog = {
-  searched: (criteria: SearchCriteria) => Promise<void>;
-  answered: (criteria: SearchCriteria, results: readonly SearchResult[]) => Promise<void>;
-};
-
-/** Sessions this process told the fare log about lately, so a search is told once, however often it is pulled. */
-const LOGGED_SESSIONS = 2_000;
 
 /** A supplier's answer, or the signal's reason once it aborts first: a supplier cannot outstay its limit. */
 export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
