@@ -6,12 +6,11 @@ import {
   CustomerServiceOutlined,
   QrcodeOutlined,
 } from '@ant-design/icons';
-import { Skeleton } from 'antd';
-import QRCode from 'qrcode';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '../../../shared/api/site';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { QrImage } from '../../../shared/ui/qr-image';
 import styles from '../components/info.module.css';
 import { PageHero } from '../components/page-hero';
 import { useSiteValues } from '../components/site-text';
@@ -26,21 +25,7 @@ const FEATURE_ICONS = [
 
 /** A QR code drawn from the link itself, so it always points where the configuration says. */
 function QrCode({ value, label }: { value: string; label: string }) {
-  const [dataUrl, setDataUrl] = useState<string>();
-  useEffect(() => {
-    let isCurrent = true;
-    void QRCode.toDataURL(value, { width: 320, margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f1d36' } }).then(
-      (url) => isCurrent && setDataUrl(url),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [value]);
-  return dataUrl ? (
-    <img src={dataUrl} width={160} height={160} alt={label} className={download.qr} data-qr-value={value} />
-  ) : (
-    <Skeleton.Image active style={{ width: 160, height: 160 }} />
-  );
+  return <QrImage value={value} alt={label} size={160} dark="#0f1d36" className={download.qr} />;
 }
 
 function StoreCard({
