@@ -1,6 +1,6 @@
 import type { PaymentChannel } from '../features/payment/channels/channel';
-import { GatewayRefused, GatewayUnavailable } from '../features/payment/gateway/gateway';
-import { ProcessorRefused, ProcessorUnavailable, type TopupApps } from '../features/wallet/ports';
+import { ProcessorRefused, type TopupApps } from '../features/wallet/ports';
+import { asWalletCall } from './wallet-processor';
 
 /** The wallet's top-ups reach the payment feature's wallet apps through their own port; errors become the port's. */
 export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
@@ -9,15 +9,7 @@ export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
     if (!channel) throw new ProcessorRefused('not_configured', `${name} is not configured`);
     return channel;
   };
-  const call = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (e) {
-      if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
-      if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
-      throw e;
-    }
-  };
+  const call = asWalletCall;
   return {
     names: channels.map((c) => c.name),
     start: (app, request) => call(() => channelOf(app).start(request)),

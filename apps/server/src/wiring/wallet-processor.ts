@@ -1,17 +1,20 @@
 import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from '../features/payment/gateway/gateway';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../features/wallet/ports';
 
+/** A payment call whose gateway errors become the wallet port's: unavailable stays unavailable, a refusal keeps its code. */
+export async function asWalletCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
+    if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
+    throw e;
+  }
+}
+
 /** The wallet reaches the card processor through its own port; the gateway's errors become the port's. */
 export function walletProcessor(gateway: PaymentGateway): CardProcessor {
-  const call = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (e) {
-      if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
-      if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
-      throw e;
-    }
-  };
+  const call = asWalletCall;
   return {
     describeToken: (token) => call(() => gateway.describeToken(token)),
     createCustomer: (request) => call(() => gateway.createCustomer(request)),
