@@ -1,32 +1,16 @@
-import { type SearchCriteria, toRequestDate } from '@junction/domain';
+import { type SearchCriteria, searchCriteriaSchema, toRequestDate } from '@junction/domain';
 import type { FareTrip } from '../features/fares/fares.repository';
 import type { FaresService, TripPricer } from '../features/fares/fares.service';
 import type { FareLog } from '../features/search/fare-log';
 import type { SearchService } from '../features/search/search.service';
 
-/** The criteria a trip of the month of fares is priced with: one adult in economy, flights and trains. */
+/** The criteria a trip of the month of fares is priced with: the search defaults, one adult in economy, flights and trains. */
 export function fareCriteria(trip: FareTrip): SearchCriteria {
-  return {
+  const leg = { departure: trip.origin, destination: trip.destination, departure_date: toRequestDate(trip.day) };
+  return searchCriteriaSchema.parse({
     type: trip.returnDay ? 2 : 1,
-    cabin: 'Y',
-    adults: 1,
-    children: 0,
-    infants: 0,
-    sort: 'best',
-    mode: 'all',
-    flexDays: 0,
-    filters: {},
-    legs: [
-      {
-        departure: trip.origin,
-        destination: trip.destination,
-        departure_date: toRequestDate(trip.day),
-        ...(trip.returnDay ? { return_date: toRequestDate(trip.returnDay) } : {}),
-        departure_only_airport: false,
-        destination_only_airport: false,
-      },
-    ],
-  };
+    legs: [trip.returnDay ? { ...leg, return_date: toRequestDate(trip.returnDay) } : leg],
+  });
 }
 
 /** The fares job prices a trip through search, built after it (called when the job runs, never while built). */

@@ -1,4 +1,4 @@
-import type { SearchCriteria, SearchResult } from '@junction/domain';
+import { type SearchCriteria, type SearchResult, searchCriteriaSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness';
@@ -21,26 +21,19 @@ beforeEach(async () => {
   await sql`delete from graphile_worker._private_jobs`.execute(database.db);
 });
 
+/** One adult in economy from Beijing to Shanghai on 1 May 2030 (the search defaults), round trip when a return is given. */
 const criteria = (over: Partial<SearchCriteria> = {}, returnDate?: string): SearchCriteria => ({
-  type: returnDate ? 2 : 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'all',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: '2030/05/01',
-      ...(returnDate ? { return_date: returnDate } : {}),
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
+  ...searchCriteriaSchema.parse({
+    type: returnDate ? 2 : 1,
+    legs: [
+      {
+        departure: 'BJS',
+        destination: 'SHA',
+        departure_date: '2030/05/01',
+        ...(returnDate ? { return_date: returnDate } : {}),
+      },
+    ],
+  }),
   ...over,
 });
 
