@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { alipayTestKeys } from '../apps/server/test/channels/alipay-keys';
 import { STRIPE_TEST_KEYS } from '../apps/server/test/channels/stripe-keys';
-import { AlipayFake } from '../apps/server/test/fakes/alipay-fake';
+import { alipayFakeOf, wechatFakeOf, wechatTestKeys } from '../apps/server/test/channels/wallet-app-keys';
 import { STRIPE_TEST_CARDS, StripeFake } from '../apps/server/test/fakes/stripe-fake';
-import { WechatPayFake } from '../apps/server/test/fakes/wechatpay-fake';
 import { SERVER_ARGS } from './second-server';
 import { shot } from './setup';
 import { type Lang, text, useLanguage, watchErrors } from './support';
@@ -26,34 +25,9 @@ import { bookTrip, signedInTraveller } from './trip-api';
 const root = path.resolve(import.meta.dirname, '..');
 const PG_URL = `postgres://junction:junction@127.0.0.1:${process.env.E2E_PG_PORT ?? '5499'}/postgres`;
 const keys = alipayTestKeys();
-const fake = new AlipayFake({
-  appId: keys.appId,
-  appPublicKey: keys.app.publicKey,
-  alipayPrivateKey: keys.alipay.privateKey,
-});
-const pair = () => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-};
-const merchant = pair();
-const platform = pair();
-const WECHAT = {
-  mchId: '1900000109',
-  serial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-  keyId: 'PUB_KEY_ID_0114232134912410000000000000',
-  apiV3Key: randomBytes(16).toString('hex'),
-};
-const wechat = new WechatPayFake({
-  mchId: WECHAT.mchId,
-  merchantPublicKey: merchant.publicKey,
-  merchantSerial: WECHAT.serial,
-  platformPrivateKey: platform.privateKey,
-  platformKeyId: WECHAT.keyId,
-  apiV3Key: WECHAT.apiV3Key,
-});
+const fake = alipayFakeOf(keys);
+const WECHAT = wechatTestKeys();
+const wechat = wechatFakeOf(WECHAT);
 const stripe = new StripeFake(STRIPE_TEST_KEYS);
 let server: ChildProcess | undefined;
 let base = '';
@@ -107,11 +81,11 @@ test.beforeAll(async () => {
       ALIPAY_PUBLIC_KEY: keys.alipay.publicKey,
       ALIPAY_GATEWAY: fake.gateway,
       WECHATPAY_MCH_ID: WECHAT.mchId,
-      WECHATPAY_APP_ID: 'wxd678efh567hg6787',
-      WECHATPAY_PRIVATE_KEY: merchant.privateKey,
+      WECHATPAY_APP_ID: WECHAT.appId,
+      WECHATPAY_PRIVATE_KEY: WECHAT.merchant.privateKey,
       WECHATPAY_CERT_SERIAL: WECHAT.serial,
       WECHATPAY_API_V3_KEY: WECHAT.apiV3Key,
-      WECHATPAY_PUBLIC_KEY: platform.publicKey,
+      WECHATPAY_PUBLIC_KEY: WECHAT.platform.publicKey,
       WECHATPAY_PUBLIC_KEY_ID: WECHAT.keyId,
       WECHATPAY_BASE_URL: wechat.baseUrl,
       PAYMENT_PROCESSOR: 'stripe',

@@ -7,12 +7,12 @@ import {
   paymentStateSchema,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlipayChannel } from '../../src/features/payment/channels/alipay/alipay-channel';
 import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { AlipayFake } from '../fakes/alipay-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { alipayTestKeys } from './alipay-keys';
+import { alipayChannelOf } from './wallet-app-channels';
+import { alipayFakeOf } from './wallet-app-keys';
 
 /*
  * Paying by Alipay end to end against a local Alipay: the page link signed by our app key, the buyer
@@ -22,11 +22,7 @@ import { alipayTestKeys } from './alipay-keys';
  */
 
 const keys = alipayTestKeys();
-const fake = new AlipayFake({
-  appId: keys.appId,
-  appPublicKey: keys.app.publicKey,
-  alipayPrivateKey: keys.alipay.privateKey,
-});
+const fake = alipayFakeOf(keys);
 /** The clock the app reads, moved past an order's deadline by the expiry test. */
 let clock = Date.now();
 let t: TestApp;
@@ -34,14 +30,7 @@ let p: Awaited<ReturnType<typeof payingTraveller>>;
 
 beforeAll(async () => {
   await fake.start();
-  const alipay = new AlipayChannel({
-    appId: keys.appId,
-    privateKey: keys.app.privateKey,
-    alipayPublicKey: keys.alipay.publicKey,
-    gateway: fake.gateway,
-    notifyUrl: `http://junction.test${ALIPAY_NOTIFY_PATH}`,
-    timeoutMs: 10_000,
-  });
+  const alipay = alipayChannelOf(keys, fake);
   t = await createTestApp(
     { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
     () => new Date(clock),

@@ -1,14 +1,11 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, topUpStateSchema, walletEntryPageSchema, walletSummarySchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlipayChannel } from '../../src/features/payment/channels/alipay/alipay-channel';
-import { ALIPAY_NOTIFY_PATH, WECHAT_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
-import { WechatPayChannel } from '../../src/features/payment/channels/wechat/wechat-channel';
-import { AlipayFake } from '../fakes/alipay-fake';
-import { WechatPayFake } from '../fakes/wechatpay-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
 import { alipayTestKeys } from './alipay-keys';
+import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
+import { alipayFakeOf, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
  * Topping up the wallet by Alipay and WeChat Pay against the local fakes of both: the app's page or QR
@@ -18,34 +15,9 @@ import { alipayTestKeys } from './alipay-keys';
  */
 
 const keys = alipayTestKeys();
-const alipayFake = new AlipayFake({
-  appId: keys.appId,
-  appPublicKey: keys.app.publicKey,
-  alipayPrivateKey: keys.alipay.privateKey,
-});
-const pair = () => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-};
-const merchant = pair();
-const platform = pair();
-const apiV3Key = randomBytes(16).toString('hex');
-const wechat = {
-  mchId: '1900000109',
-  serial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-  keyId: 'PUB_KEY_ID_0114232134912410000000000000',
-};
-const wechatFake = new WechatPayFake({
-  mchId: wechat.mchId,
-  merchantPublicKey: merchant.publicKey,
-  merchantSerial: wechat.serial,
-  platformPrivateKey: platform.privateKey,
-  platformKeyId: wechat.keyId,
-  apiV3Key,
-});
+const alipayFake = alipayFakeOf(keys);
+const wechat = wechatTestKeys();
+const wechatFake = wechatFakeOf(wechat);
 /** The clock the app reads, moved past a trade's time by the expiry test. */
 let clock = Date.now();
 let t: TestApp;
@@ -54,28 +26,7 @@ let users = 0;
 
 beforeAll(async () => {
   await Promise.all([alipayFake.start(), wechatFake.start()]);
-  const channels = [
-    new AlipayChannel({
-      appId: keys.appId,
-      privateKey: keys.app.privateKey,
-      alipayPublicKey: keys.alipay.publicKey,
-      gateway: alipayFake.gateway,
-      notifyUrl: `http://junction.test${ALIPAY_NOTIFY_PATH}`,
-      timeoutMs: 10_000,
-    }),
-    new WechatPayChannel({
-      mchId: wechat.mchId,
-      appId: 'wxd678efh567hg6787',
-      privateKey: merchant.privateKey,
-      serialNo: wechat.serial,
-      apiV3Key,
-      platformKeyId: wechat.keyId,
-      platformPublicKey: platform.publicKey,
-      baseUrl: wechatFake.baseUrl,
-      notifyUrl: `http://junction.test${WECHAT_NOTIFY_PATH}`,
-      timeoutMs: 10_000,
-    }),
-  ];
+  const channels = [alipayChannelOf(keys, alipayFake), wechatChannelOf(wechat, wechatFake)];
   t = await createTestApp(
     { ...QUIET_SETTINGS, RATE_LIMIT_MAX: '100000', PAYMENT_SETTLE_AFTER_MS: '0', PUBLIC_URL: 'http://junction.test' },
     () => new Date(clock),

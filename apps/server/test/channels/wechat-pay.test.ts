@@ -1,11 +1,10 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WECHAT_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
-import { WechatPayChannel } from '../../src/features/payment/channels/wechat/wechat-channel';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { WechatPayFake } from '../fakes/wechatpay-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { wechatChannelOf } from './wallet-app-channels';
+import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
  * Paying by WeChat Pay end to end against a local WeChat Pay API v3: a Native code shown on a desktop and
@@ -14,41 +13,14 @@ import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
  * one found by query; an unpaid trade closed when the order is paid by card.
  */
 
-const pair = () => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-};
-const merchant = pair();
-const platform = pair();
-const apiV3Key = randomBytes(16).toString('hex');
-const fake = new WechatPayFake({
-  mchId: '1900000109',
-  merchantPublicKey: merchant.publicKey,
-  merchantSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-  platformPrivateKey: platform.privateKey,
-  platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
-  apiV3Key,
-});
+const keys = wechatTestKeys();
+const fake = wechatFakeOf(keys);
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
 
 beforeAll(async () => {
   await fake.start();
-  const wechat = new WechatPayChannel({
-    mchId: '1900000109',
-    appId: 'wxd678efh567hg6787',
-    privateKey: merchant.privateKey,
-    serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-    apiV3Key,
-    platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
-    platformPublicKey: platform.publicKey,
-    baseUrl: fake.baseUrl,
-    notifyUrl: `http://junction.test${WECHAT_NOTIFY_PATH}`,
-    timeoutMs: 10_000,
-  });
+  const wechat = wechatChannelOf(keys, fake);
   t = await createTestApp(
     { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
     undefined,
