@@ -4,9 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { alipayTestKeys } from '../apps/server/test/channels/alipay-keys';
 import { STRIPE_TEST_KEYS } from '../apps/server/test/channels/stripe-keys';
-import { alipayFakeOf, wechatFakeOf, wechatTestKeys } from '../apps/server/test/channels/wallet-app-keys';
+import {
+  alipayFakeOf,
+  alipayTestKeys,
+  wechatFakeOf,
+  wechatTestKeys,
+} from '../apps/server/test/channels/wallet-app-keys';
 import { STRIPE_TEST_CARDS, StripeFake } from '../apps/server/test/fakes/stripe-fake';
 import { SERVER_ARGS } from './second-server';
 import { shot } from './setup';

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { alipayTestKeys } from './alipay-keys';
 import { alipayChannelOf } from './wallet-app-channels';
-import { alipayFakeOf } from './wallet-app-keys';
+import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
 
 /*
  * Paying by Alipay end to end against a local Alipay: the page link signed by our app key, the buyer

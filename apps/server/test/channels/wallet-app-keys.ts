@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { AlipayFake } from '../fakes/alipay-fake';
 import { WechatPayFake } from '../fakes/wechatpay-fake';
-import type { alipayTestKeys } from './alipay-keys';
 
 /** An RSA key pair made for a test, in PEM. */
 export function rsaPair() {
@@ -10,6 +9,14 @@ export function rsaPair() {
     privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
+}
+
+/**
+ * Two RSA key pairs made for a test, as an Alipay app has them: the app's (it signs requests, Alipay
+ * checks them with its public key) and Alipay's (it signs answers and notifications, we check them).
+ */
+export function alipayTestKeys() {
+  return { app: rsaPair(), alipay: rsaPair(), appId: '2021000122600001' };
 }
 
 /**

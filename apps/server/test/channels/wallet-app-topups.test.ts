@@ -3,9 +3,8 @@ import { apiErrorSchema, topUpStateSchema, walletEntryPageSchema, walletSummaryS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
-import { alipayTestKeys } from './alipay-keys';
 import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
-import { alipayFakeOf, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
  * Topping up the wallet by Alipay and WeChat Pay against the local fakes of both: the app's page or QR
