@@ -2,7 +2,7 @@
 // each workspace into its own `dist/` beside `src/` (so paths relative to a module stay the same), with
 // npm packages and the other workspaces left as imports. `node --conditions=compiled` picks the `dist/`
 // entry of each workspace (package.json "exports"); without the condition, tools read the sources.
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -35,13 +35,22 @@ const targets = [
 ];
 
 const started = Date.now();
+// Each workspace is compiled beside its `dist/` and then swapped in by renames, so a server started from
+// `dist/` by another run in the same checkout (a test's server process, `npm run serve`) never finds it
+// half written or gone.
 for (const target of targets) {
   const outdir = at(target.dir, 'dist');
-  await rm(outdir, { recursive: true, force: true });
+  const fresh = `${outdir}.${process.pid}.new`;
+  const old = `${outdir}.${process.pid}.old`;
   await build({
     ...common,
     entryPoints: Object.entries(target.entries).map(([out, file]) => ({ out, in: at(target.dir, file) })),
-    outdir,
+    outdir: fresh,
   });
+  await rename(outdir, old).catch((e) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+  await rename(fresh, outdir);
+  await rm(old, { recursive: true, force: true });
 }
 console.log(`server compiled to JavaScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -19,7 +19,12 @@ export type ServerProcess = {
  * run, so that every server process the tests start loads JavaScript instead of compiling the sources again.
  */
 export function buildServer(): void {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'ignore' });
+  try {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'pipe' });
+  } catch (e) {
+    const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`the server did not compile:\n${stderr || String(e)}`);
+  }
 }
 
 /**
