@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BookingOffer,
+  changeQuoteSchema,
   checkParty,
   ERRORS,
   orderSchema,
   passengerPageSchema,
   priceOrder,
+  type ResultLeg,
+  railClassFare,
   refundQuoteSchema,
   type SearchResult,
+  studentClassFare,
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +104,13 @@ function studentBody(
     travellers: body.travellers.map((x, i) => ({ ...x, student: students.includes(i) })),
     expected: { totalMinor: priced.breakdown.totalMinor, baggageMinor: 0 },
   };
+}
+
+async function runJobs(rounds = 4) {
+  for (let i = 0; i < rounds; i++) {
+    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+    await t.app.jobs?.runDueJobs();
+  }
 }
 
 const used = async (passengerId: string) =>
@@ -215,5 +226,58 @@ describe('a student ticket booked, issued and refunded', () => {
     const first = orderSchema.parse((made[0] as (typeof made)[number]).json());
     expect((await booking.cancel(cookie, first.id)).statusCode).toBe(200);
     expect(await used(li.passengerId)).toBe(3);
+  }, 240_000);
+
+  it('changes a student ticket at the student fare: the difference is between the two student fares', async () => {
+    const { booking, cookie, li } = await studentsLinked(['511', '533']);
+    const { searchId, train } = await gTrain(booking);
+    const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
+    const { results } = await booking.search(beijingShanghai('train', '2026/12/10'));
+    // Another G train at least as dear in second class: the change pays the difference of the student fares.
+    const other = results
+      .filter(
+        (r: SearchResult) =>
+          r.kind === 'train' &&
+          r.legs.length === 1 &&
+          r.legs[0]?.number !== train.legs[0]?.number &&
+          /^G/.test(r.legs[0]?.number ?? '') &&
+          !r.legs[0]?.soldOut &&
+          second(r) >= second(train),
+      )
+      .sort((a: SearchResult, b: SearchResult) => second(a) - second(b))[0];
+    if (!other) throw new Error('no other G train from Beijing to Shanghai');
+    const oldStudent = studentClassFare(train.legs[0] as ResultLeg, 'O') as number;
+    const newStudent = studentClassFare(other.legs[0] as ResultLeg, 'O') as number;
+    const offer = await booking.offerOf(cookie, searchId, train.id);
+    const created = await booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]));
+    expect(created.statusCode, created.body).toBe(200);
+    const order = orderSchema.parse(created.json());
+    await payOrder(t, cookie, order.id);
+    await runJobs();
+    const quoted = await t.app.inject({
+      method: 'GET',
+      url: `/api/change/quote?${new URLSearchParams({ orderId: order.id, subOrderId: order.subOrders[0]?.id ?? '', searchId, resultId: other.id })}`,
+      headers: { cookie },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const q = changeQuoteSchema.parse(quoted.json());
+    expect(q.oldFare.amount).toBe(oldStudent);
+    expect(q.newFare.amount).toBe(newStudent);
+    expect(q.due.amount).toBe(newStudent - oldStudent);
+
+    // A class the railway sells no student ticket in is refused with the rules' reason, not sold at the adult fare.
+    const leg = other.legs[0] as ResultLeg;
+    const dear = leg.seats?.find((x) => studentClassFare(leg, x.code) === undefined)?.code;
+    if (!dear) throw new Error(`${leg.number} has no class without the student fare`);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/change/quote?${new URLSearchParams({ orderId: order.id, subOrderId: order.subOrders[0]?.id ?? '', searchId, resultId: other.id, seatClass: dear })}`,
+      headers: { cookie },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({
+      errorCode: ERRORS.NO_QUOTA.errorCode,
+      params: { type: 'STUDENT', reason: 'classNotDiscounted' },
+    });
   }, 240_000);
 });
