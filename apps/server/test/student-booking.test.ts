@@ -228,7 +228,7 @@ describe('a student ticket booked, issued and refunded', () => {
     expect(await used(li.passengerId)).toBe(3);
   }, 240_000);
 
-  it('changes a student ticket at the student fare: the difference is between the two student fares', async () => {
+  it('changes a student ticket at the student fare, and refunding the new ticket gives its journey back', async () => {
     const { booking, cookie, li } = await studentsLinked(['511', '533']);
     const { searchId, train } = await gTrain(booking);
     const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
@@ -279,5 +279,44 @@ describe('a student ticket booked, issued and refunded', () => {
       errorCode: ERRORS.NO_QUOTA.errorCode,
       params: { type: 'STUDENT', reason: 'classNotDiscounted' },
     });
+
+    // The new ticket carries the school year's journey: refunding it gives the journey back.
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change',
+      headers: { cookie },
+      payload: {
+        orderId: order.id,
+        subOrderId: order.subOrders[0]?.id,
+        searchId,
+        resultId: other.id,
+        expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { newSubOrderId } = confirmed.json() as { newSubOrderId: string };
+    if (q.due.amount > 0) expect(await payOrder(t, cookie, order.id)).toBe(true);
+    await runJobs();
+    const changed = orderSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/order?id=${order.id}`, headers: { cookie } })).json(),
+    );
+    expect(changed.subOrders.find((x) => x.id === newSubOrderId)?.status).toBe(5);
+    expect(await used(li.passengerId)).toBe(1);
+    const selection = { orderId: order.id, subOrderId: newSubOrderId, traveller: 0 };
+    const refundQuote = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?${new URLSearchParams({ ...selection, traveller: '0' })}`,
+      headers: { cookie },
+    });
+    expect(refundQuote.statusCode, refundQuote.body).toBe(200);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { ...selection, expectedFeeMinor: refundQuoteSchema.parse(refundQuote.json()).fee.amount },
+      headers: { cookie, 'idempotency-key': randomUUID() },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await runJobs();
+    expect(await used(li.passengerId)).toBe(0);
   }, 240_000);
 });
