@@ -19,7 +19,7 @@ import type { JobRegistry } from './jobs/jobs';
 import { studentJourneysHeld } from './lib/student-journeys';
 import { alertSearch } from './wiring/alert-search';
 import { bookingPassengers } from './wiring/booking-passengers';
-import { afterChange, releaseLinks } from './wiring/change-links';
+import { afterChange } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
 import type { AppDeps } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
@@ -33,7 +33,7 @@ import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
-import { studentJourneysBack } from './wiring/student-journeys';
+import { studentJourneyLinks } from './wiring/student-journeys';
 import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
 import { walletProcessor } from './wiring/wallet-processor';
@@ -95,7 +95,7 @@ export async function buildFeatures(
   const sources = { orders, passengers, payments, rail, duffel, search };
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
-    ...releaseLinks(studentJourneysBack(invoiceReversal(invoices.service), now)),
+    ...studentJourneyLinks(invoiceReversal(invoices.service), now),
   });
   fulfilment.close(app);
   const alerts = alertsModule(basics, { search: alertSearch(search.service), notify });

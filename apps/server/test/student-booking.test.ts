@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BookingOffer,
+  changeQuoteSchema,
   checkParty,
   ERRORS,
   orderSchema,
   passengerPageSchema,
   priceOrder,
+  type ResultLeg,
+  railClassFare,
   refundQuoteSchema,
   type SearchResult,
+  STUDENT_FARE_RULES,
+  studentClassFare,
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idNumber, railClient } from '../src/features/rail/rail-client.test-support';
+import { takeStudentJourneys } from '../src/lib/student-journeys';
 import { payOrder } from './after-payment/paid-order';
 import { beijingShanghai, bookingClient, errorOf, orderBody } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
@@ -102,6 +108,13 @@ function studentBody(
   };
 }
 
+async function runJobs(rounds = 4) {
+  for (let i = 0; i < rounds; i++) {
+    await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
+    await t.app.jobs?.runDueJobs();
+  }
+}
+
 const used = async (passengerId: string) =>
   (
     await t.db
@@ -135,11 +148,11 @@ describe('a student ticket booked, issued and refunded', () => {
       errorCode: ERRORS.NO_QUOTA.errorCode,
       params: { type: 'STUDENT', reason: 'notVerified' },
     });
-    const business = offer.result.legs[0]?.seats?.find((s) => !['O', 'M'].includes(s.code))?.code;
-    if (business) {
-      const res = await booking.create(cookie, studentBody(offer, searchId, [li], business, [0]));
-      expect(errorOf(res)).toMatchObject({ params: { type: 'STUDENT', reason: 'classNotDiscounted' } });
-    }
+    const leg0 = offer.result.legs[0] as ResultLeg;
+    const business = leg0.seats?.find((x) => studentClassFare(leg0, x.code) === undefined)?.code;
+    if (!business) throw new Error(`${leg0.number} has no class without the student fare`);
+    const dear = await booking.create(cookie, studentBody(offer, searchId, [li], business, [0]));
+    expect(errorOf(dear)).toMatchObject({ params: { type: 'STUDENT', reason: 'classNotDiscounted' } });
     expect(await used(li.passengerId)).toBe(0);
 
     // 李明 on a student ticket beside 赵磊 on an adult one: the student fare is what the order charges.
@@ -166,11 +179,12 @@ describe('a student ticket booked, issued and refunded', () => {
       { travellerPosition: 0, ticketType: 'STUDENT' },
       { travellerPosition: 1, ticketType: 'ADULT' },
     ]);
-    // The offer now counts the journey held: three left of the school year's four.
+    // The journey is held: three left of the school year's four, and the offer still gives the student fare.
+    expect(STUDENT_FARE_RULES.journeysPerSchoolYear - (await used(li.passengerId))).toBe(3);
     const again = await booking.offerOf(cookie, searchId, train.id);
-    expect(again.students.find((s) => s.passengerId === li.passengerId)?.fares[0]?.refusal ?? null).not.toBe(
-      'noJourneysLeft',
-    );
+    expect(
+      again.students.find((s) => s.passengerId === li.passengerId)?.fares.find((f) => f.seatClass === 'O'),
+    ).toMatchObject({ studentMinor: second?.studentMinor, refusal: null });
 
     // Refunding the student's ticket gives the journey back once it is paid back.
     const quote = await t.app.inject({
@@ -197,6 +211,8 @@ describe('a student ticket booked, issued and refunded', () => {
     const { booking, cookie, li } = await studentsLinked(['411', '433']);
     const { searchId, train } = await gTrain(booking);
     const offer = await booking.offerOf(cookie, searchId, train.id);
+    // The account's advisory lock (order caps) takes the 50 creations one at a time; the count's own
+    // compare-and-set, which holds without that lock, is tested on its own below.
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]))),
     );
@@ -215,5 +231,116 @@ describe('a student ticket booked, issued and refunded', () => {
     const first = orderSchema.parse((made[0] as (typeof made)[number]).json());
     expect((await booking.cancel(cookie, first.id)).statusCode).toBe(200);
     expect(await used(li.passengerId)).toBe(3);
+
+    // Twelve transactions at once, outside any lock, each taking a journey of another student: four are taken.
+    const other = randomUUID();
+    const taken = await Promise.all(
+      Array.from({ length: 12 }, (_, k) =>
+        t.db
+          .transaction()
+          .execute((trx) =>
+            takeStudentJourneys(
+              trx,
+              first.id,
+              [{ subOrderPosition: 9, travellerPosition: k, passengerId: other, travelDate: '2026-12-10' }],
+              NOW,
+            ),
+          ),
+      ),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(STUDENT_FARE_RULES.journeysPerSchoolYear);
+    expect(await used(other)).toBe(STUDENT_FARE_RULES.journeysPerSchoolYear);
+  }, 240_000);
+
+  it('changes a student ticket at the student fare, and refunding the new ticket gives its journey back', async () => {
+    const { booking, cookie, li } = await studentsLinked(['511', '533']);
+    const { searchId, train } = await gTrain(booking);
+    const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
+    const { results } = await booking.search(beijingShanghai('train', '2026/12/10'));
+    // Another G train at least as dear in second class: the change pays the difference of the student fares.
+    const other = results
+      .filter(
+        (r: SearchResult) =>
+          r.kind === 'train' &&
+          r.legs.length === 1 &&
+          r.legs[0]?.number !== train.legs[0]?.number &&
+          /^G/.test(r.legs[0]?.number ?? '') &&
+          !r.legs[0]?.soldOut &&
+          second(r) >= second(train),
+      )
+      .sort((a: SearchResult, b: SearchResult) => second(a) - second(b))[0];
+    if (!other) throw new Error('no other G train from Beijing to Shanghai');
+    const oldStudent = studentClassFare(train.legs[0] as ResultLeg, 'O') as number;
+    const newStudent = studentClassFare(other.legs[0] as ResultLeg, 'O') as number;
+    const offer = await booking.offerOf(cookie, searchId, train.id);
+    const created = await booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]));
+    expect(created.statusCode, created.body).toBe(200);
+    const order = orderSchema.parse(created.json());
+    await payOrder(t, cookie, order.id);
+    await runJobs();
+    const quoted = await t.app.inject({
+      method: 'GET',
+      url: `/api/change/quote?${new URLSearchParams({ orderId: order.id, subOrderId: order.subOrders[0]?.id ?? '', searchId, resultId: other.id })}`,
+      headers: { cookie },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const q = changeQuoteSchema.parse(quoted.json());
+    expect(q.oldFare.amount).toBe(oldStudent);
+    expect(q.newFare.amount).toBe(newStudent);
+    expect(q.due.amount).toBe(newStudent - oldStudent);
+
+    // A class the railway sells no student ticket in is refused with the rules' reason, not sold at the adult fare.
+    const leg = other.legs[0] as ResultLeg;
+    const dear = leg.seats?.find((x) => studentClassFare(leg, x.code) === undefined)?.code;
+    if (!dear) throw new Error(`${leg.number} has no class without the student fare`);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/change/quote?${new URLSearchParams({ orderId: order.id, subOrderId: order.subOrders[0]?.id ?? '', searchId, resultId: other.id, seatClass: dear })}`,
+      headers: { cookie },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({
+      errorCode: ERRORS.NO_QUOTA.errorCode,
+      params: { type: 'STUDENT', reason: 'classNotDiscounted' },
+    });
+
+    // The new ticket carries the school year's journey: refunding it gives the journey back.
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change',
+      headers: { cookie },
+      payload: {
+        orderId: order.id,
+        subOrderId: order.subOrders[0]?.id,
+        searchId,
+        resultId: other.id,
+        expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { newSubOrderId } = confirmed.json() as { newSubOrderId: string };
+    if (q.due.amount > 0) expect(await payOrder(t, cookie, order.id)).toBe(true);
+    await runJobs();
+    const changed = orderSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/order?id=${order.id}`, headers: { cookie } })).json(),
+    );
+    expect(changed.subOrders.find((x) => x.id === newSubOrderId)?.status).toBe(5);
+    expect(await used(li.passengerId)).toBe(1);
+    const selection = { orderId: order.id, subOrderId: newSubOrderId, traveller: 0 };
+    const refundQuote = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?${new URLSearchParams({ ...selection, traveller: '0' })}`,
+      headers: { cookie },
+    });
+    expect(refundQuote.statusCode, refundQuote.body).toBe(200);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { ...selection, expectedFeeMinor: refundQuoteSchema.parse(refundQuote.json()).fee.amount },
+      headers: { cookie, 'idempotency-key': randomUUID() },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await runJobs();
+    expect(await used(li.passengerId)).toBe(0);
   }, 240_000);
 });

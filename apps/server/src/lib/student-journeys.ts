@@ -85,6 +85,54 @@ export async function giveBackStudentJourneys(
   return back.length;
 }
 
+/**
+ * A changed student ticket's journeys go with the students onto the new ticket, in the change's last
+ * transaction: each row still held on the old sub-order moves to the new one's position and day of
+ * travel, so refunding the new ticket gives it back. A day in another school year moves the count too.
+ */
+export async function moveStudentJourneys(
+  trx: Db,
+  change: { orderId: string; oldSubOrderId: string; newSubOrderId: string; travelDate: string },
+): Promise<number> {
+  const subs = await trx
+    .selectFrom('subOrders')
+    .select(['id', 'position'])
+    .where('id', 'in', [change.oldSubOrderId, change.newSubOrderId])
+    .execute();
+  const from = subs.find((x) => x.id === change.oldSubOrderId)?.position;
+  const to = subs.find((x) => x.id === change.newSubOrderId)?.position;
+  if (from === undefined || to === undefined) return 0;
+  const schoolYear = schoolYearOf(change.travelDate);
+  const moved = await trx
+    .updateTable('studentJourneys as j')
+    .set({ subOrderPosition: to, travelDate: change.travelDate, schoolYear })
+    .from('studentJourneys as was')
+    .whereRef('was.orderId', '=', 'j.orderId')
+    .whereRef('was.subOrderPosition', '=', 'j.subOrderPosition')
+    .whereRef('was.travellerPosition', '=', 'j.travellerPosition')
+    .where('j.orderId', '=', change.orderId)
+    .where('j.subOrderPosition', '=', from)
+    .where('j.state', '=', 'held')
+    .returning(['j.passengerId', 'was.schoolYear as wasYear'])
+    .execute();
+  for (const r of moved.filter((x) => x.wasYear !== schoolYear)) {
+    await trx
+      .updateTable('studentJourneyCounts')
+      .set({ used: sql`used - 1` })
+      .where('passengerId', '=', r.passengerId)
+      .where('schoolYear', '=', r.wasYear)
+      .execute();
+    await trx
+      .insertInto('studentJourneyCounts')
+      .values({ passengerId: r.passengerId, schoolYear, used: 1 })
+      .onConflict((oc) =>
+        oc.columns(['passengerId', 'schoolYear']).doUpdateSet({ used: sql`student_journey_counts.used + 1` }),
+      )
+      .execute();
+  }
+  return moved.length;
+}
+
 /** The days of travel of the student tickets held through us for each of these saved travellers. */
 export async function studentJourneysHeld(db: Db, passengerIds: readonly string[]): Promise<Map<string, string[]>> {
   const held = new Map<string, string[]>();

@@ -25,7 +25,7 @@ export function airFareFor(type: AirType, adult: number): number {
   return type === 'CHILD' ? airChildFare(adult) : airInfantFare(adult);
 }
 
-/** A rail fare from the adult one; a student ticket's own fare is the class's (`studentClassFare`), else the adult's. */
+/** A rail fare from the adult one; a student ticket's own fare is the class's (`railTravellerFare`), else the adult's. */
 export function railFareFor(type: RailType, adult: number): number {
   return type === 'CHILD' ? railChildFare(adult) : type === 'FREE_CHILD' ? 0 : adult;
 }
@@ -96,6 +96,19 @@ export function studentClassFare(leg: ResultLeg, seatClass: string): number | un
   if (!basis || fareMinor === undefined) return undefined;
   const hardSeatMinor = railClassFare(leg, 'A1');
   return studentFareMinor(basis, { fareMinor, ...(hardSeatMinor === undefined ? {} : { hardSeatMinor }) });
+}
+
+/**
+ * What a traveller of this type pays on a rail ride in a seat class whose adult fare is `adultMinor`: a
+ * student the class's student fare (`studentClassFare`), undefined when the class sells no student ticket;
+ * anyone else their share of the adult fare (`railFareFor`). Booking and changing a ticket both price by it.
+ */
+export function railTravellerFare(
+  type: RailType,
+  adultMinor: number,
+  ride: { leg: ResultLeg; seatClass: string },
+): number | undefined {
+  return type === 'STUDENT' ? studentClassFare(ride.leg, ride.seatClass) : railFareFor(type, adultMinor);
 }
 
 /** The adult fare of each ticket: a flight result's price shared by its legs' fares; rides at the chosen class. */
@@ -186,9 +199,10 @@ export function priceOrder(p: {
       const choice = extras.rail.find((c) => c.leg === legIndex);
       const fee = p.railServiceFeeOf?.(legIndex) ?? p.railServiceFeeMinor;
       const ride = result.legs[legIndex] as ResultLeg;
-      const student = studentClassFare(ride, choice?.seatClass ?? ride.cabin ?? '') ?? adult;
+      const seatClass = choice?.seatClass ?? ride.cabin ?? '';
       types.rail.forEach((type, t) => {
-        const fare = type === 'STUDENT' ? student : railFareFor(type, adult);
+        // A student's class sells student tickets (`checkStudents` refused the order otherwise).
+        const fare = railTravellerFare(type, adult, { leg: ride, seatClass }) ?? adult;
         addFare('railway', type, fare);
         price += fare;
         let share = fare;

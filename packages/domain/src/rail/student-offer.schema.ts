@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { STUDENT_CHECKS } from './student-fares';
 
-const STUDENT_REFUSALS = ['notVerified', 'offInterval', 'classNotDiscounted', 'noJourneysLeft'] as const;
+/** Why the railway's rules give a student no student fare: the reasons of 2008 (`NO_QUOTA`) for type `STUDENT`. */
+export const STUDENT_REFUSALS = ['notVerified', 'offInterval', 'classNotDiscounted', 'noJourneysLeft'] as const;
+export type StudentRefusal = (typeof STUDENT_REFUSALS)[number];
 
 /**
  * A student of the linked 12306 account who is one of the user's saved travellers, and per rail ride and

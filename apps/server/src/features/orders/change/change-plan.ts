@@ -17,7 +17,7 @@ import {
   railChangeAllowed,
   railChangeMoney,
   railClassFare,
-  railFareFor,
+  railTravellerFare,
   SUB_ORDER_STATUS,
   subOrderStatusCodec,
 } from '@junction/domain';
@@ -204,7 +204,11 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
   const oldShares = (r.sub.travellerPrices as { serviceFeeMinor: number }[] | null) ?? [];
   const shares = full.travellers.map((t, i) => {
     const fee = oldShares[i]?.serviceFeeMinor ?? 0;
-    return { priceMinor: railFareFor((t.railType ?? 'ADULT') as RailType, adult) + fee, serviceFeeMinor: fee };
+    const fare = railTravellerFare((t.railType ?? 'ADULT') as RailType, adult, { leg: r.newFirst, seatClass });
+    // A student ticket stays one: a class or train without the student fare is refused, never sold at the adult's.
+    if (fare === undefined)
+      throw new AppError('NO_QUOTA', { params: { type: 'STUDENT', reason: 'classNotDiscounted' } });
+    return { priceMinor: fare + fee, serviceFeeMinor: fee };
   });
   const newFare = shares.reduce((s, x) => s + x.priceMinor - x.serviceFeeMinor, 0);
   const departureMs = Date.parse(r.first.departureTime);

@@ -4,13 +4,15 @@ import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { FormError } from '../../../shared/ui/form-error';
 import { BOOKING_STEPS, stepToFix } from '../lib/booking-steps';
+import { studentRefusalOf } from '../lib/student-fare';
 import styles from './orders.module.css';
 
 export type Fix = NonNullable<ReturnType<typeof stepToFix>>;
 
 /**
  * Why "Create order" was refused, on the last step. A refusal about something an earlier step shows (the
- * contact's mobile, a traveller's document, the seat class) names that step and takes the traveller there.
+ * contact's mobile, a traveller's document, the seat class) names that step and takes the traveller there;
+ * a refused student ticket says the railway's reason.
  */
 export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fix) => void }) {
   const { t } = useTranslation('orders');
@@ -18,6 +20,7 @@ export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fi
   const fix = error instanceof ApiError ? stepToFix(error.errorCode, error.body.params?.field) : null;
   if (!fix) return <FormError error={error} className={styles.issue} />;
   const step = { n: fix.step + 1, title: t(`booking.steps.${BOOKING_STEPS[fix.step]}`) };
+  const student = studentRefusalOf(error);
   return (
     <Alert
       type="error"
@@ -25,7 +28,7 @@ export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fi
       className={styles.issue}
       data-testid="order-refusal"
       data-step={fix.step}
-      title={errorText(error)}
+      title={student ? t(`booking.travellers.studentRefusal.${student}`) : errorText(error)}
       description={
         <div className={styles.refusal}>
           <span>{t('booking.fixOn', step)}</span>

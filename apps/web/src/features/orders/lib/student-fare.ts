@@ -1,4 +1,12 @@
-import type { BookingExtras, BookingOffer, OfferStudent } from '@junction/domain';
+import {
+  type BookingExtras,
+  type BookingOffer,
+  ERRORS,
+  type OfferStudent,
+  STUDENT_REFUSALS,
+  type StudentRefusal,
+} from '@junction/domain';
+import { ApiError } from '../../../shared/api/api-error';
 
 /** A traveller's student fare on the offer's trains in the classes chosen, from the server, or why there is none. */
 export type StudentFareChoice =
@@ -28,4 +36,13 @@ export function studentFareOf(
     adultMinor += fare.adultMinor;
   }
   return { ok: true, studentMinor, adultMinor };
+}
+
+/** The railway's reason an order's student ticket was refused (2008 for type `STUDENT`), or null for any other error. */
+export function studentRefusalOf(error: unknown): StudentRefusal | null {
+  if (!(error instanceof ApiError) || error.errorCode !== ERRORS.NO_QUOTA.errorCode) return null;
+  const { type, reason } = error.body.params ?? {};
+  return type === 'STUDENT' && (STUDENT_REFUSALS as readonly unknown[]).includes(reason)
+    ? (reason as StudentRefusal)
+    : null;
 }

@@ -10,6 +10,7 @@ import {
   usableDocumentTypes,
 } from '@junction/domain';
 import { type ContactProblem, contactProblems } from '@junction/domain/phone';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +19,12 @@ import { ApiError } from '../../../shared/api/api-error';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { paths } from '../../../shared/paths';
 import { useRailLink } from '../../../widgets/rail/rail-ticketing';
-import { useCreateOrder } from '../api/orders';
+import { orderKeys, useCreateOrder } from '../api/orders';
 import { type Contact, initialContact } from '../components/contact-form';
 import { isWaitlisted, startingExtras } from '../components/extras-step';
 import type { Fix } from '../components/order-refusal';
 import { type BookingStep, errorNameOf } from './booking-steps';
-import { studentFareOf } from './student-fare';
+import { studentFareOf, studentRefusalOf } from './student-fare';
 
 export type Expected = { totalMinor: number; baggageMinor: number };
 export type PriceChange = { isBaggage: boolean; original: number; latest: number; expected: Expected };
@@ -156,10 +157,12 @@ type OrderBody = Parameters<ReturnType<typeof useCreateOrder>['mutate']>[0]['bod
 
 /**
  * Creates the order once per attempt (one idempotency key until the price changes), and holds the price
- * change the server answered with, for the traveller to accept or not.
+ * change the server answered with, for the traveller to accept or not. A refused student ticket reloads
+ * the offer, so the passengers step shows the student's fares as the railway now gives them.
  */
-function useOrderCreation() {
+export function useOrderCreation(searchId: string, resultId: string) {
   const create = useCreateOrder();
+  const client = useQueryClient();
   const keyRef = useRef<string | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
@@ -170,6 +173,7 @@ function useOrderCreation() {
       {
         onSuccess: (order) => setCreatedId(order.id),
         onError: (error) => {
+          if (studentRefusalOf(error)) void client.invalidateQueries({ queryKey: orderKeys.offer(searchId, resultId) });
           if (!(error instanceof ApiError) || (error.body.errorCode !== 2005 && error.body.errorCode !== 2006)) return;
           const params = error.body.params as { original: number; latest: number };
           keyRef.current = null;
@@ -190,7 +194,7 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
   const [documentOf, setDocumentOf] = useState<Record<string, string>>({});
   const [extras, setExtras] = useState<BookingExtras>(() => startingExtras(offer, seatClass));
   const [showIssues, setShowIssues] = useState(false);
-  const creation = useOrderCreation();
+  const creation = useOrderCreation(searchId, offer.result.id);
   const { create, createdId } = creation;
   const ticketing = useTicketingWay(offer);
   const contacts = useContact(offer);
