@@ -130,7 +130,7 @@ describe('the month of fares', () => {
     ]);
   });
 
-  it('answers a month it cannot read with the validation error, not a failure', async () => {
+  it('answers a round-trip grid around a date that does not exist with the validation error, not a failure', async () => {
     const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
     await expect(
       fares.grid({ from: 'BJS', to: 'SHA', departure: '2030/02/30', return: '2030/03/02' }),
