@@ -1,6 +1,13 @@
-import { type ApiErrorBody, ERRORS } from '@junction/domain';
+import {
+  type ApiErrorBody,
+  ERRORS,
+  encodePlaceCode,
+  type FareMonth,
+  type PullResponse,
+  type SearchCriteriaInput,
+} from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/harness';
+import { type TestApp, testRefdata } from '../../../test/harness';
 import { searchTestApp } from '../../../test/support/search-app';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -27,5 +34,37 @@ describe('the month of fares and the round-trip grid over HTTP', () => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(400);
     expect((res.json() as ApiErrorBody).errorCode).toBe(ERRORS.VALIDATION_FAILED.errorCode);
+  });
+
+  it('shows a search from a city code in the calendar the form asks by the place code', async () => {
+    const beijing = testRefdata()
+      .places.findByCode('BJS')
+      .find((p) => p.kind === 'city');
+    const shanghai = testRefdata()
+      .places.findByCode('SHA')
+      .find((p) => p.kind === 'city');
+    if (!beijing || !shanghai) throw new Error('test data has no Beijing or Shanghai');
+    const criteria: SearchCriteriaInput = {
+      type: 1,
+      legs: [{ departure: 'BJS', destination: 'SHA', departure_date: '2026/12/01' }],
+    };
+    const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+    expect(started.statusCode, started.body).toBe(200);
+    const { searchId } = started.json() as { searchId: string };
+    await expect
+      .poll(
+        async () => {
+          const pulled = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor: 0 } });
+          return (pulled.json() as PullResponse).done;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const url = `/api/v2/fare-calendar?from=${encodePlaceCode(beijing.id)}&to=${encodePlaceCode(shanghai.id)}&month=2026/12`;
+    await expect
+      .poll(async () => ((await get(url)).json() as FareMonth).days.map((d) => d.date), { timeout: 60_000 })
+      .toEqual(['2026/12/01']);
+    const month = (await get(url)).json() as FareMonth;
+    expect(month.days[0]?.flight?.price.amount).toBeGreaterThan(0);
   });
 });
