@@ -30,6 +30,9 @@ export type FillOptions = {
   claimMs: number;
 };
 
+/** What a run of the filling job did: how many trips it priced, and those it could not with why. */
+export type FillRun = { priced: number; failed: { trip: FareTrip; error: unknown }[] };
+
 const HOME_ZONE = 'Asia/Shanghai';
 const isoOf = (requestDate: string) => {
   const iso = fromRequestDate(requestDate);
@@ -129,8 +132,11 @@ export class FaresService {
     return { departures, returns, cells };
   }
 
-  /** Prices the trips travellers search most whose prices are stale; returns how many were priced. */
-  async fill(options: FillOptions): Promise<number> {
+  /**
+   * Prices the trips travellers search most whose prices are stale. Each trip is tried once a run: one
+   * that fails is left until it is stale again and the rest of the batch is priced.
+   */
+  async fill(options: FillOptions): Promise<FillRun> {
     const now = this.now();
     const today = localDate(now.getTime(), HOME_ZONE);
     const trips = await this.repo.claimPopular(
@@ -140,10 +146,17 @@ export class FaresService {
       new Date(now.getTime() + options.claimMs),
       now,
     );
+    const run: FillRun = { priced: 0, failed: [] };
     for (const trip of trips) {
-      const fares = lowestFares(await this.price(trip), trip.day);
-      await this.repo.seen(trip, fares, this.now());
+      try {
+        const fares = lowestFares(await this.price(trip), trip.day);
+        await this.repo.seen(trip, fares, this.now());
+        run.priced++;
+      } catch (error) {
+        run.failed.push({ trip, error });
+      }
+      await this.repo.tried(trip, this.now());
     }
-    return trips.length;
+    return run;
   }
 }

@@ -137,17 +137,50 @@ describe('the month of fares', () => {
     expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
 
     // Two runs overlapping (two occurrences in two processes) share the trips out, never price one twice.
-    await sql`update fare_days set flight_seen_at = null, train_seen_at = null`.execute(database.db);
+    await sql`update fare_days set flight_seen_at = null, train_seen_at = null, tried_at = null`.execute(database.db);
     pricer.asked.length = 0;
     const services = [1, 2].map(() => new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now));
-    const counts = await Promise.all(services.map((s) => s.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 })));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    const runs = await Promise.all(services.map((s) => s.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 })));
+    expect(runs.reduce((a, b) => a + b.priced, 0)).toBe(2);
     expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
     const month = await services[0]?.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
     expect(month?.days.map((d) => [d.date, d.train?.price.amount])).toEqual([
       ['2030/05/03', 55_000],
       ['2030/05/04', 55_000],
     ]);
+  });
+
+  it('prices the rest of a batch when one trip fails, and tries a trip it could not price again only once it is stale', async () => {
+    const repo = new FaresRepository(database.db);
+    for (const day of ['2030-05-03', '2030-05-04', '2030-05-05'])
+      await repo.looked({ origin: 'BJS', destination: 'SHA', day, returnDay: '' });
+    const asked: string[] = [];
+    const price = async (trip: FareTrip) => {
+      asked.push(trip.day);
+      if (trip.day === '2030-05-03') throw new Error('the seller is down');
+      if (trip.day === '2030-05-04') return []; // nothing on sale that day
+      return countingPricer().price(trip);
+    };
+    let at = NOW;
+    const fares = new FaresService(repo, price, asTyped, () => at);
+    const options = { batch: 5, staleMs: 3_600_000, claimMs: 60_000 };
+    await expect(fares.fill(options)).resolves.toEqual({
+      priced: 2,
+      failed: [{ trip: expect.objectContaining({ day: '2030-05-03' }), error: expect.any(Error) }],
+    });
+    expect(asked.sort()).toEqual(['2030-05-03', '2030-05-04', '2030-05-05']);
+    const month = await fares.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
+    expect(month.days.map((d) => d.date)).toEqual(['2030/05/05']);
+
+    // Past the claim but not yet stale: no trip is tried again.
+    at = new Date(NOW.getTime() + 2 * 60_000);
+    asked.length = 0;
+    await expect(fares.fill(options)).resolves.toEqual({ priced: 0, failed: [] });
+    expect(asked).toEqual([]);
+    // Stale: every trip is tried again.
+    at = new Date(NOW.getTime() + 2 * 3_600_000);
+    await fares.fill(options);
+    expect(asked.sort()).toEqual(['2030-05-03', '2030-05-04', '2030-05-05']);
   });
 
   it('answers a round-trip grid around a date that does not exist with the validation error, not a failure', async () => {
