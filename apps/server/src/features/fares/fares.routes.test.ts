@@ -67,4 +67,22 @@ describe('the month of fares and the round-trip grid over HTTP', () => {
     const month = (await get(url)).json() as FareMonth;
     expect(month.days[0]?.flight?.price.amount).toBeGreaterThan(0);
   });
+
+  it('learns the prices of a search nobody pulls, once every seller has answered', async () => {
+    const criteria: SearchCriteriaInput = {
+      type: 1,
+      legs: [{ departure: 'CAN', destination: 'SHA', departure_date: '2026/12/03' }],
+    };
+    const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: criteria });
+    expect(started.statusCode, started.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          ((await get('/api/v2/fare-calendar?from=CAN&to=SHA&month=2026/12')).json() as FareMonth).days.map(
+            (d) => d.date,
+          ),
+        { timeout: 60_000 },
+      )
+      .toEqual(['2026/12/03']);
+  });
 });
