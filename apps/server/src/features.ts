@@ -23,7 +23,7 @@ import { afterChange } from './wiring/change-links';
 import { chatOrders } from './wiring/chat-orders';
 import type { AppDeps } from './wiring/deps';
 import { duffelSupply } from './wiring/duffel';
-import { fareLog, tripPricer } from './wiring/fare-calendar';
+import { fareCalendarPorts, fareLog } from './wiring/fare-calendar';
 import { fulfilmentPorts } from './wiring/fulfilment-ports';
 import { invoiceReversal } from './wiring/invoice-reversal';
 import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
@@ -58,7 +58,10 @@ export async function buildFeatures(
   // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
   const duffel = duffelSupply(config, deps.refdata, db);
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
-  const fares = faresModule(basics, { price: tripPricer(() => search.service) });
+  const fares = faresModule(
+    basics,
+    fareCalendarPorts(deps.refdata, () => search.service),
+  );
   const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
   // Two ports reach a feature built after them, when called, never while built: rail counts tickets being issued
   // from the orders, the waiting list captures held payments (wiring/rail-links.ts, wiring/waitlist-payments.ts).

@@ -1,6 +1,15 @@
-import { type SearchCriteria, searchCriteriaSchema, toRequestDate } from '@junction/domain';
+import {
+  encodePlaceCode,
+  parseDoorToken,
+  resolvePlaceToken,
+  type SearchCriteria,
+  searchCriteriaSchema,
+  toRequestDate,
+} from '@junction/domain';
+import type { Refdata } from '@junction/refdata';
 import type { FareTrip } from '../features/fares/fares.repository';
-import type { FaresService, TripPricer } from '../features/fares/fares.service';
+import type { FaresService, PlaceKey, TripPricer } from '../features/fares/fares.service';
+import { placeLookup } from '../features/search/criteria-places';
 import type { FareLog } from '../features/search/fare-log';
 import type { SearchService } from '../features/search/search.service';
 
@@ -23,4 +32,20 @@ export const tripPricer =
 export const fareLog = (fares: FaresService): FareLog => ({
   searched: (criteria) => fares.searched(criteria),
   answered: (criteria, results) => fares.answered(criteria, results),
+});
+
+/** The month of fares keys a place by its place code, read from any token as search reads it; a door as given. */
+export function placeKeyOf(refdata: Refdata): PlaceKey {
+  const lookup = placeLookup(refdata);
+  return (token) => {
+    if (parseDoorToken(token)) return token;
+    const place = resolvePlaceToken(token, lookup);
+    return place ? encodePlaceCode(place.id) : token;
+  };
+}
+
+/** What the month of fares needs of the rest: search to price trips, and the place data to key places. */
+export const fareCalendarPorts = (refdata: Refdata, search: () => SearchService) => ({
+  price: tripPricer(search),
+  placeKey: placeKeyOf(refdata),
 });

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import { fromRequestDate } from '../dates';
 import { requestDateSchema, searchResultSchema } from './search.schema';
 
 /** Days either side of the chosen dates that the round-trip grid shows. */
 export const FARE_GRID_DAYS = 3;
 
 const placeToken = z.string().min(1).max(40);
+/** Years the calendar counts days in, as the short link does: a day a few days either side stays a date. */
+const YEARS = /^20\d{2}\//;
+/** A day of the calendar, `yyyy/MM/dd`, a real date in 2000–2099. */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}\/\d{2}\/\d{2}$/, 'yyyy/MM/dd')
+  .refine((s) => YEARS.test(s) && fromRequestDate(s) !== null, 'a date in 2000–2099');
 const priceSchema = searchResultSchema.shape.price;
 
 /** A lowest price and when it was seen (ISO 8601). */
@@ -16,7 +24,7 @@ export const fareMonthQuerySchema = z.object({
   from: placeToken,
   to: placeToken,
   /** The month, `yyyy/MM`. */
-  month: z.string().regex(/^\d{4}\/(0[1-9]|1[0-2])$/, 'yyyy/MM'),
+  month: z.string().regex(/^20\d{2}\/(0[1-9]|1[0-2])$/, 'yyyy/MM in 2000–2099'),
 });
 export const fareMonthSchema = z.object({
   /** Days of the month with a price seen, each with the lowest flight and the lowest train. */
@@ -29,8 +37,8 @@ export type FareMonth = z.infer<typeof fareMonthSchema>;
 export const fareGridQuerySchema = z.object({
   from: placeToken,
   to: placeToken,
-  departure: requestDateSchema,
-  return: requestDateSchema,
+  departure: calendarDate,
+  return: calendarDate,
 });
 export const fareGridSchema = z.object({
   departures: z.array(requestDateSchema),

@@ -1,7 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CalendarDate, Timestamp } from './columns';
 
-/** A trip travellers searched, with the lowest prices last seen for it (migration 0021). */
+/** A trip travellers searched, with the lowest prices last seen for it (migrations 0021, 0025). */
 export type FareDaysTable = {
   origin: string;
   destination: string;
@@ -15,6 +15,8 @@ export type FareDaysTable = {
   trainMinor: number | null;
   trainSeenAt: Timestamp | null;
   claimedUntil: Generated<Timestamp | null>;
+  /** When the filling job last tried to price the trip, whatever came of it. */
+  triedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 /** The fare calendar tables, by the name queries use. */

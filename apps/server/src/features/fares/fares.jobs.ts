@@ -14,7 +14,14 @@ export const FILL: FillOptions = { batch: 20, staleMs: 6 * 3_600_000, claimMs: 1
 /** The filling of the month of fares: a schedule any process may hold, each occurrence run by one. */
 export function registerFareJobs(jobs: JobRegistry, fares: FaresService): void {
   jobs.task('fares.fill', z.object({}).strict() as z.ZodType<Record<string, never>>, async () => {
-    await fares.fill(FILL);
+    const run = await fares.fill(FILL);
+    // The rest of the batch is priced; the runner logs the trips that could not be, tried again when stale.
+    if (run.failed.length > 0) {
+      throw new AggregateError(
+        run.failed.map((f) => f.error),
+        `${run.failed.length} of ${run.failed.length + run.priced} trips could not be priced`,
+      );
+    }
   });
   jobs.schedule('fares.fill', '*/20 * * * *');
 }

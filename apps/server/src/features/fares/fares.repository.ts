@@ -91,9 +91,21 @@ export class FaresRepository {
       .execute();
   }
 
+  /** The filling job tried to price the trip, whatever came of it: it is not tried again until stale, and unclaimed. */
+  async tried(trip: FareTrip, at: Date): Promise<void> {
+    await this.db
+      .updateTable('fareDays')
+      .set({ triedAt: at, claimedUntil: null })
+      .where('origin', '=', trip.origin)
+      .where('destination', '=', trip.destination)
+      .where('day', '=', trip.day)
+      .where('returnDay', '=', trip.returnDay)
+      .execute();
+  }
+
   /**
    * Claims the most-searched trips from `firstDay` on whose prices are older than `staleBefore` (or never
-   * seen), each until `until`: a trip claimed by one job is skipped by every other until then, whichever
+   * seen) and not tried since, each until `until`: a trip claimed by one job is skipped by every other until then, whichever
    * process runs it (compare-and-set under row locks that others skip).
    */
   async claimPopular(limit: number, firstDay: string, staleBefore: Date, until: Date, now: Date): Promise<FareTrip[]> {
@@ -103,7 +115,7 @@ export class FaresRepository {
         select origin, destination, day, return_day from fare_days
         where day >= ${firstDay}
           and (claimed_until is null or claimed_until < ${now})
-          and coalesce(greatest(flight_seen_at, train_seen_at), '-infinity') < ${staleBefore}
+          and coalesce(greatest(flight_seen_at, train_seen_at, tried_at), '-infinity') < ${staleBefore}
         order by looks desc, day
         limit ${limit}
         for update skip locked)

@@ -15,6 +15,11 @@ import type { FareRow, FaresRepository, FareTrip, SeenFares } from './fares.repo
 
 /** Prices a trip for one adult in economy, as a search on its dates would (the search feature's port). */
 export type TripPricer = (trip: FareTrip) => Promise<readonly SearchResult[]>;
+/**
+ * The key of the place a token names, however it is spelled (a city code, the place code, a name): one
+ * place, one row. A door keeps its token; a token naming no place keeps itself.
+ */
+export type PlaceKey = (token: string) => string;
 
 export type FillOptions = {
   /** Trips one run prices at most. */
@@ -25,6 +30,9 @@ export type FillOptions = {
   claimMs: number;
 };
 
+/** What a run of the filling job did: how many trips it priced, and those it could not with why. */
+export type FillRun = { priced: number; failed: { trip: FareTrip; error: unknown }[] };
+
 const HOME_ZONE = 'Asia/Shanghai';
 const isoOf = (requestDate: string) => {
   const iso = fromRequestDate(requestDate);
@@ -32,15 +40,18 @@ const isoOf = (requestDate: string) => {
   return iso;
 };
 
-/** The trip a search prices for the calendar: one way or a round trip, and its price only for one adult in economy. */
-export function fareTripOf(criteria: SearchCriteria): { trip: FareTrip; priced: boolean } | null {
+/**
+ * The trip a search prices for the calendar: one way or a round trip between the places its tokens name,
+ * and its price only for one adult in economy. A search from or to an airport only is no route's fare.
+ */
+export function fareTripOf(criteria: SearchCriteria, placeKey: PlaceKey): { trip: FareTrip; priced: boolean } | null {
   const leg = criteria.legs[0];
-  if (!leg || criteria.type === 3) return null;
+  if (!leg || criteria.type === 3 || leg.departure_only_airport || leg.destination_only_airport) return null;
   const returnDay = criteria.type === 2 && leg.return_date ? (fromRequestDate(leg.return_date) ?? '') : '';
   if (criteria.type === 2 && !returnDay) return null;
   const day = fromRequestDate(leg.departure_date);
   if (!day) return null;
-  const trip = { origin: leg.departure, destination: leg.destination, day, returnDay };
+  const trip = { origin: placeKey(leg.departure), destination: placeKey(leg.destination), day, returnDay };
   const oneAdult = criteria.adults === 1 && criteria.children === 0 && criteria.infants === 0;
   const economy = criteria.cabin === 'Y' || criteria.cabin === 'M';
   return { trip, priced: oneAdult && economy && criteria.flexDays === 0 };
@@ -74,18 +85,19 @@ export class FaresService {
   constructor(
     private readonly repo: FaresRepository,
     private readonly price: TripPricer,
+    private readonly placeKey: PlaceKey,
     private readonly now: () => Date,
   ) {}
 
   /** A search was started: its trip counts as looked at. */
   async searched(criteria: SearchCriteria): Promise<void> {
-    const found = fareTripOf(criteria);
+    const found = fareTripOf(criteria, this.placeKey);
     if (found) await this.repo.looked(found.trip);
   }
 
   /** A search's results are all in: the lowest prices of its trip, when it is priced for the calendar. */
   async answered(criteria: SearchCriteria, results: readonly SearchResult[]): Promise<void> {
-    const found = fareTripOf(criteria);
+    const found = fareTripOf(criteria, this.placeKey);
     if (!found?.priced) return;
     const fares = lowestFares(results, found.trip.day);
     if (fares.flight !== null || fares.train !== null) await this.repo.seen(found.trip, fares, this.now());
@@ -94,7 +106,7 @@ export class FaresService {
   async month(q: { from: string; to: string; month: string }): Promise<FareMonth> {
     const first = `${q.month.replace('/', '-')}-01`;
     const last = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 0)).toISOString().slice(0, 10);
-    const rows = await this.repo.days(q.from, q.to, first, last);
+    const rows = await this.repo.days(this.placeKey(q.from), this.placeKey(q.to), first, last);
     return {
       days: rows.map((row) => ({
         date: toRequestDate(row.day),
@@ -111,7 +123,8 @@ export class FaresService {
       Array.from({ length: 2 * FARE_GRID_DAYS + 1 }, (_, i) => shiftRequestDate(date, i - FARE_GRID_DAYS));
     const departures = around(q.departure);
     const returns = around(q.return);
-    const rows = await this.repo.roundTrips(q.from, q.to, departures.map(isoOf), returns.map(isoOf));
+    const [from, to] = [this.placeKey(q.from), this.placeKey(q.to)];
+    const rows = await this.repo.roundTrips(from, to, departures.map(isoOf), returns.map(isoOf));
     const cells = rows.flatMap((row) => {
       const lowest = lowestOf(row);
       return lowest ? [{ departure: toRequestDate(row.day), return: toRequestDate(row.returnDay), ...lowest }] : [];
@@ -119,8 +132,11 @@ export class FaresService {
     return { departures, returns, cells };
   }
 
-  /** Prices the trips travellers search most whose prices are stale; returns how many were priced. */
-  async fill(options: FillOptions): Promise<number> {
+  /**
+   * Prices the trips travellers search most whose prices are stale. Each trip is tried once a run: one
+   * that fails is left until it is stale again and the rest of the batch is priced.
+   */
+  async fill(options: FillOptions): Promise<FillRun> {
     const now = this.now();
     const today = localDate(now.getTime(), HOME_ZONE);
     const trips = await this.repo.claimPopular(
@@ -130,10 +146,17 @@ export class FaresService {
       new Date(now.getTime() + options.claimMs),
       now,
     );
+    const run: FillRun = { priced: 0, failed: [] };
     for (const trip of trips) {
-      const fares = lowestFares(await this.price(trip), trip.day);
-      await this.repo.seen(trip, fares, this.now());
+      try {
+        const fares = lowestFares(await this.price(trip), trip.day);
+        await this.repo.seen(trip, fares, this.now());
+        run.priced++;
+      } catch (error) {
+        run.failed.push({ trip, error });
+      }
+      await this.repo.tried(trip, this.now());
     }
-    return trips.length;
+    return run;
   }
 }

@@ -11,6 +11,8 @@ import { FaresService } from './fares.service';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const NOW = new Date('2030-04-20T02:00:00Z');
 const now = () => NOW;
+/** Keys places as typed; wiring/fare-calendar.test.ts reads them against the place data. */
+const asTyped = (token: string) => token;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -55,7 +57,7 @@ function countingPricer() {
 
 describe('the month of fares', () => {
   it("keeps each day's lowest flight and train a search saw, with when, and leaves out parties it cannot price", async () => {
-    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
     await fares.searched(criteria());
     await fares.answered(criteria(), [
       result('flight', 70_000),
@@ -79,8 +81,26 @@ describe('the month of fares', () => {
     expect((await fares.month({ from: 'SHA', to: 'BJS', month: '2030/05' })).days).toEqual([]);
   });
 
+  it('keys a trip by the place its tokens name and leaves out searches from or to an airport only', async () => {
+    const beijing = (token: string) => (['BJS', '北京'].includes(token) ? 'beijing' : token);
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, beijing, now);
+    await fares.answered(criteria(), [result('flight', 70_000)]);
+    const fromAirport = criteria();
+    fromAirport.legs = fromAirport.legs.map((l) => ({
+      ...l,
+      departure_date: '2030/05/02',
+      departure_only_airport: true,
+    }));
+    await fares.searched(fromAirport);
+    await fares.answered(fromAirport, [result('flight', 50_000, '2030/05/02')]);
+    const month = await fares.month({ from: '北京', to: 'SHA', month: '2030/05' });
+    expect(month.days.map((d) => [d.date, d.flight?.price.amount])).toEqual([['2030/05/01', 70_000]]);
+    const rows = await sql<{ origin: string }>`select origin from fare_days`.execute(database.db);
+    expect(rows.rows).toEqual([{ origin: 'beijing' }]);
+  });
+
   it('gives the round-trip grid the lowest price of each pair of dates seen, around the dates chosen', async () => {
-    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
     await fares.answered(criteria({}, '2030/05/05'), [result('flight', 120_000), result('train', 99_000)]);
     const grid = await fares.grid({ from: 'BJS', to: 'SHA', departure: '2030/05/02', return: '2030/05/06' });
     expect(grid.departures).toHaveLength(7);
@@ -107,7 +127,7 @@ describe('the month of fares', () => {
     const pricer = countingPricer();
     const runners = [1, 2].map(() => {
       const registry = new JobRegistry();
-      registerFareJobs(registry, new FaresService(new FaresRepository(database.db), pricer.price, now));
+      registerFareJobs(registry, new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now));
       return new JobRunner(registry, { connectionString: database.url, concurrency: 2 });
     });
     // The schedule's occurrence is one job whichever process holds the schedule; two of them added at once.
@@ -117,11 +137,11 @@ describe('the month of fares', () => {
     expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
 
     // Two runs overlapping (two occurrences in two processes) share the trips out, never price one twice.
-    await sql`update fare_days set flight_seen_at = null, train_seen_at = null`.execute(database.db);
+    await sql`update fare_days set flight_seen_at = null, train_seen_at = null, tried_at = null`.execute(database.db);
     pricer.asked.length = 0;
-    const services = [1, 2].map(() => new FaresService(new FaresRepository(database.db), pricer.price, now));
-    const counts = await Promise.all(services.map((s) => s.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 })));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    const services = [1, 2].map(() => new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now));
+    const runs = await Promise.all(services.map((s) => s.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 })));
+    expect(runs.reduce((a, b) => a + b.priced, 0)).toBe(2);
     expect(pricer.asked.map((t) => t.day).sort()).toEqual(['2030-05-03', '2030-05-04']);
     const month = await services[0]?.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
     expect(month?.days.map((d) => [d.date, d.train?.price.amount])).toEqual([
@@ -130,8 +150,41 @@ describe('the month of fares', () => {
     ]);
   });
 
-  it('answers a month it cannot read with the validation error, not a failure', async () => {
-    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, now);
+  it('prices the rest of a batch when one trip fails, and tries a trip it could not price again only once it is stale', async () => {
+    const repo = new FaresRepository(database.db);
+    for (const day of ['2030-05-03', '2030-05-04', '2030-05-05'])
+      await repo.looked({ origin: 'BJS', destination: 'SHA', day, returnDay: '' });
+    const asked: string[] = [];
+    const price = async (trip: FareTrip) => {
+      asked.push(trip.day);
+      if (trip.day === '2030-05-03') throw new Error('the seller is down');
+      if (trip.day === '2030-05-04') return []; // nothing on sale that day
+      return countingPricer().price(trip);
+    };
+    let at = NOW;
+    const fares = new FaresService(repo, price, asTyped, () => at);
+    const options = { batch: 5, staleMs: 3_600_000, claimMs: 60_000 };
+    await expect(fares.fill(options)).resolves.toEqual({
+      priced: 2,
+      failed: [{ trip: expect.objectContaining({ day: '2030-05-03' }), error: expect.any(Error) }],
+    });
+    expect(asked.sort()).toEqual(['2030-05-03', '2030-05-04', '2030-05-05']);
+    const month = await fares.month({ from: 'BJS', to: 'SHA', month: '2030/05' });
+    expect(month.days.map((d) => d.date)).toEqual(['2030/05/05']);
+
+    // Past the claim but not yet stale: no trip is tried again.
+    at = new Date(NOW.getTime() + 2 * 60_000);
+    asked.length = 0;
+    await expect(fares.fill(options)).resolves.toEqual({ priced: 0, failed: [] });
+    expect(asked).toEqual([]);
+    // Stale: every trip is tried again.
+    at = new Date(NOW.getTime() + 2 * 3_600_000);
+    await fares.fill(options);
+    expect(asked.sort()).toEqual(['2030-05-03', '2030-05-04', '2030-05-05']);
+  });
+
+  it('answers a round-trip grid around a date that does not exist with the validation error, not a failure', async () => {
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
     await expect(
       fares.grid({ from: 'BJS', to: 'SHA', departure: '2030/02/30', return: '2030/03/02' }),
     ).rejects.toMatchObject({

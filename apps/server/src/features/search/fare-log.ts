@@ -5,6 +5,3 @@ export type FareLog = {
   searched: (criteria: SearchCriteria) => Promise<void>;
   answered: (criteria: SearchCriteria, results: readonly SearchResult[]) => Promise<void>;
 };
-
-/** Sessions this process told the fare log about lately, so a search is told once, however often it is pulled. */
-export const LOGGED_SESSIONS = 2_000;

@@ -19,7 +19,7 @@ import {
 import type { Refdata } from '@junction/refdata';
 import { CriteriaPlaces } from './criteria-places';
 import { fromTheDoor } from './door-ground';
-import { type FareLog, LOGGED_SESSIONS } from './fare-log';
+import type { FareLog } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import type { SearchStore } from './search-store';
@@ -95,7 +95,6 @@ export class SearchService {
   private readonly pages: ResultPages;
   /** Suppliers' answers shared by the searches asking the same. */
   private readonly answers: SharedAnswers;
-  private readonly logged = new Set<string>();
 
   constructor(
     private readonly refdata: Refdata,
@@ -149,19 +148,18 @@ export class SearchService {
       expiresAt: now + SEARCH_TTL_MS,
       total: suppliers.length,
     });
-    for (const supplier of suppliers) void this.ask(id, supplier, request);
-    // The month of fares is a by-product: a search never waits for it nor fails with it.
-    this.options.fareLog?.searched(criteria).catch(() => {});
-    return id;
-  }
-
-  /** Tells the fare log of a finished search's results once. */
-  private logAnswered(id: string, criteria: SearchCriteria, results: () => SearchResult[]): void {
+    const asks = suppliers.map((supplier) => this.ask(id, supplier, request));
+    // The month of fares is a by-product: a search never waits for it nor fails with it. This process asks
+    // every supplier, so it tells the fare log of the results once, when every ask has settled.
     const log = this.options.fareLog;
-    if (!log || this.logged.has(id)) return;
-    if (this.logged.size >= LOGGED_SESSIONS) this.logged.clear();
-    this.logged.add(id);
-    log.answered(criteria, results()).catch(() => {});
+    if (log) {
+      log.searched(criteria).catch(() => {});
+      void Promise.allSettled(asks)
+        .then(() => this.sessions.read(this.store, id, this.now().getTime()))
+        .then((session) => session && log.answered(criteria, session.results.all()))
+        .catch(() => {});
+    }
+    return id;
   }
 
   /** The results of criteria from every supplier of their mode, asked as a search asks (answers shared with it). */
@@ -290,7 +288,6 @@ export class SearchService {
     const overdue = now > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
     const done = read.answered >= read.meta.total || overdue;
     const answered = done ? read.meta.total : read.answered;
-    if (done) this.logAnswered(searchId, read.meta.criteria, () => results.all());
     const phase: SearchPhase = done ? 'pull' : answered === 0 ? 'request' : 'filter';
     const suppliers = await this.allSuppliers();
     return {
