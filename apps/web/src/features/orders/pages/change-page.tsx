@@ -1,4 +1,4 @@
-import { formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
+import { type ChangeQuote, formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,13 +34,14 @@ export function ChangePage() {
   const orderId = params.get('order') ?? '';
   const options = useChangeOptions(orderId, true);
   const ticket = options.data?.tickets.find((x) => x.subOrderId === params.get('ticket'));
-  // A change confirmed with nothing to pay shows its result here (the ticket has no change to offer any more).
-  const [done, setDone] = useState<TicketChange | null>(null);
+  // A change confirmed with nothing to pay shows its result here (the ticket has no change to offer any more,
+  // so the kind of ticket comes with the result).
+  const [done, setDone] = useState<{ change: TicketChange; type: ChangeQuote['type'] } | null>(null);
   if (done)
     return (
       <main className={styles.page} data-testid="change-page">
         <h1 className={styles.pageTitle}>{t('change.title')}</h1>
-        <ChangeDoneCard orderId={orderId} confirmed={done} rail={ticket?.type !== 'flight'} />
+        <ChangeDoneCard orderId={orderId} confirmed={done.change} rail={done.type === 'railway'} />
       </main>
     );
   return (
@@ -54,7 +55,9 @@ export function ChangePage() {
           title={t(`change.refusal.${ticket?.refusal ?? 'status'}` as 'change.refusal.status')}
         />
       ) : null}
-      {ticket && !ticket.refusal ? <ChangeTicketView orderId={orderId} ticket={ticket} onDone={setDone} /> : null}
+      {ticket && !ticket.refusal ? (
+        <ChangeTicketView orderId={orderId} ticket={ticket} onDone={(change, type) => setDone({ change, type })} />
+      ) : null}
       <p>
         <Link to={paths.order(orderId)}>{t('change.back')}</Link>
       </p>
@@ -62,7 +65,9 @@ export function ChangePage() {
   );
 }
 
-function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: (change: TicketChange) => void }) {
+type OnDone = (change: TicketChange, type: ChangeQuote['type']) => void;
+
+function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: OnDone }) {
   const { orderId, ticket } = p;
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
