@@ -4,7 +4,6 @@ import {
   type ChangeQuote,
   type ChangeQuoteQuery,
   type ConfirmChange,
-  changeRefundTo,
   encodePlaceCode,
   type FeeRules,
   type ResultLeg,
@@ -85,7 +84,7 @@ export class ChangeService {
 
   /** Where a change's refund goes back: the way the order was paid; null when nothing comes back. */
   private async refundTo(orderId: string, amountMinor: number) {
-    return amountMinor > 0 ? changeRefundTo(await this.ctx.paidWith(orderId), amountMinor) : null;
+    return amountMinor > 0 ? this.ctx.paidWith(orderId, amountMinor) : null;
   }
 
   /** The change's difference was not paid by its deadline: the order goes back to its ticket as it was. */
