@@ -85,11 +85,14 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
     chosen && search.data
       ? { orderId, subOrderId: ticket.subOrderId, searchId: search.data.searchId, resultId: chosen }
       : null;
-  const classQuotes = useChangeClassQuotes(base, classes);
-  // A train is quoted in the class chosen, else the ticket's own when it has it, else the train's.
+  // A train's classes are quoted in one request; the class chosen, else the ticket's own when it has it, else the train's.
+  const classQuotes = useChangeClassQuotes(classes.length ? base : null);
+  const quoteIn = (code: string | undefined) =>
+    classQuotes.data?.classes.find((c) => c.seatClass === code)?.quote ?? undefined;
+  const quotes = classes.map((code) => ({ data: quoteIn(code), isPending: classQuotes.isPending }));
   const wanted = seatClass ?? (leg && classes.length ? defaultClass(ticket, leg, classes) : undefined);
   const plain = useChangeQuote(classes.length ? null : base);
-  const quote = classes.length ? classQuotes[classes.indexOf(wanted ?? '')] : plain;
+  const quote = classes.length ? { data: quoteIn(wanted), error: classQuotes.error } : plain;
   const choose = (id: string | null) => {
     setChosen(id);
     setSeatClass(undefined);
@@ -132,7 +135,7 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
         <ChangeClassPicker
           leg={leg}
           classes={classes}
-          quotes={classQuotes}
+          quotes={quotes}
           value={wanted ?? ''}
           own={isOwnTrip(ticket, leg) ? ticket.trip.seatClass : null}
           onChange={setSeatClass}
