@@ -96,7 +96,8 @@ export class AppTopups {
       return moved ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);
     } catch (e) {
       if (!(e instanceof ProcessorUnavailable || e instanceof ProcessorRefused)) throw e;
-      // No page reached the traveller, so nothing can be paid: the top-up fails (the job closes the trade).
+      // No page reached the traveller, so nothing can be paid: the top-up fails here, and a trade the app
+      // may have opened ends unpaid at its expiry, which the app was given.
       const error = e instanceof ProcessorUnavailable ? 'partner_unavailable' : 'processing_error';
       const failed = await this.repo.moveTopup(this.repo.db, row.id, OPEN, { status: 'failed', error }, this.now());
       return failed ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);
