@@ -81,7 +81,7 @@ export async function buildFeatures(
     payments: waitlistPayments(() => later.payments?.service),
     afterChange: afterChange(),
     // Payments are built after orders: reached when a change is quoted, never while orders are built.
-    paidWith: async (orderId) => (later.payments ? later.payments.service.paymentsOf(orderId) : []),
+    paidWith: async (orderId, amount) => (later.payments ? later.payments.service.refundTo(orderId, amount) : null),
   });
   later.orders = orders;
   const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, orders.service);

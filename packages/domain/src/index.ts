@@ -14,7 +14,6 @@ export * from './dates';
 export * from './errors';
 export * from './fulfilment/change.api';
 export * from './fulfilment/change.schema';
-export * from './fulfilment/change-refund';
 export * from './fulfilment/change-rules';
 export * from './fulfilment/fulfilment.api';
 export * from './fulfilment/fulfilment.schema';

@@ -19,7 +19,7 @@ import { railIssuer, ticketIssuers } from './ticket-issuers';
 export type FulfilmentSources = {
   orders: { repo: OrdersRepository };
   passengers: { repo: PassengersRepository };
-  payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf'> };
+  payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf' | 'refundTo'> };
   rail: { service: RailService; desk: RailAgentDesk; simulated?: boolean };
   duffel: ReturnType<typeof duffelSupply>;
   search: { service: Pick<SearchService, 'allSuppliers'> };
@@ -64,6 +64,7 @@ export function fulfilmentPorts(
     refundMoney: refundMoney(from.payments.service),
     staffMail: (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
     paymentsOf: (orderId) => from.payments.service.paymentsOf(orderId),
+    refundTo: (orderId, amountMinor, key) => from.payments.service.refundTo(orderId, amountMinor, key),
     people: bookingPeople(from.orders.repo, from.passengers.repo, secrets.keyring),
     nextDepartures: nextDepartures(refdata, from.search.service, basics.now),
     zoneOf: (point) => (point.placeId === undefined ? undefined : refdata.places.get(point.placeId)?.tz),

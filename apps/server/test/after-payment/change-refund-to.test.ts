@@ -1,39 +1,47 @@
-import { orderFulfilmentSchema, type SearchResult, ticketChangeSchema } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import {
+  cardTokenSchema,
+  orderFulfilmentSchema,
+  paymentStateSchema,
+  refundQuoteSchema,
+  type SearchResult,
+  ticketChangeSchema,
+} from '@junction/domain';
+import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/features/notifications/notifications.service';
-import { beijingShanghai, bookingClient } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { changeClient } from './change-client';
+import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { traveller } from '../booking-client';
+import { changeSuite, QUICK_CHANGES } from './change-client';
 
-const START = new Date('2026-11-22T04:00:00Z');
-let clock = START.getTime();
-const now = () => new Date(clock);
+const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
 
-let t: TestApp;
-let k: ReturnType<typeof changeClient>;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      RAIL_SIM_LATENCY_MS: '0',
-    },
-    now,
-  );
-  k = changeClient(t, await bookingClient(t).search(beijingShanghai('train', '2026/12/01')));
-}, 120_000);
-afterAll(() => t.close());
+/** Pays an order by card as the payment page does, with a card tokenised by the gateway's page. */
+async function payByCard(cookie: string, orderId: string) {
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/gateway-sim/v1/tokens',
+    payload: cardDetails(TEST_CARDS.visa),
+    headers: { cookie },
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: { orderId, method: { kind: 'card', token: cardTokenSchema.parse(token.json()).token } },
+    headers: { cookie, 'idempotency-key': randomUUID() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(paymentStateSchema.parse(res.json()).outcome).not.toBe('failed');
+}
 
-describe('the receipt of a change to a cheaper train', () => {
+describe('where a change to a cheaper train refunds', () => {
   it('says how much comes back and to where, on the order and in the notice in both languages', async () => {
+    clock.reset();
     const cookie = await k.c.signUp();
     const list = k.byFare();
     const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, () => {
-      clock += 10 * 60_000;
-    });
+    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
     const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
     // The order was paid from the wallet: the quote and the confirmation say the refund goes back there.
@@ -42,7 +50,7 @@ describe('the receipt of a change to a cheaper train', () => {
     const confirmed = await k.confirm(cookie, q, cheaper);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(ticketChangeSchema.parse(confirmed.json()).refundTo).toEqual(wallet);
-    clock += 10 * 60_000;
+    clock.tick();
     await k.runJobs(10);
 
     const seen = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
@@ -59,5 +67,57 @@ describe('the receipt of a change to a cheaper train', () => {
     expect(params).toMatchObject({ amountMinor: q.refund.amount, channel: 'wallet' });
     expect(noticeText('change-refund-done', params, 'en', '').body).toContain('refunded to your Junction wallet');
     expect(noticeText('change-refund-done', params, 'zh-CN', '').body).toContain('已退回至您的联程钱包');
+  }, 180_000);
+
+  it('is quoted to the payment the refund is then written against, after a traveller of a card-paid order was refunded', async () => {
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    // The dearest train, changed to the next cheaper one: a refund the card still has room for.
+    const [booked, cheaper] = [list.at(-1) as SearchResult, list.at(-2) as SearchResult];
+    const people = [
+      await k.c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' })),
+      await k.c.save(cookie, traveller('李娜', '1987-06-18')),
+    ];
+    const order = await k.ticketedTrain(cookie, booked, people, clock.tick, (id) => payByCard(cookie, id));
+    const sub = order.subOrders[0]?.id as string;
+
+    // One traveller's ticket is refunded to the card first.
+    const quoted = await k.get(cookie, `/api/refund/quote?orderId=${order.id}&traveller=1`);
+    const one = refundQuoteSchema.parse(quoted.json());
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      payload: { orderId: order.id, traveller: 1, expectedFeeMinor: one.fee.amount },
+      headers: { cookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await k.runJobs(10);
+    const refunded = await t.db
+      .selectFrom('paymentRefunds')
+      .select('channel')
+      .where('orderId', '=', order.id)
+      .execute();
+    expect(refunded).toEqual([{ channel: 'card' }]);
+
+    const q = await k.quote(cookie, order.id, sub, cheaper);
+    expect(q.refund.amount).toBeGreaterThan(0);
+    expect(q.refundTo).toEqual({ method: 'card', last4: TEST_CARDS.visa.slice(-4) });
+    const confirmed = await k.confirm(cookie, q, cheaper);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const change = ticketChangeSchema.parse(confirmed.json());
+    clock.tick();
+    await k.runJobs(10);
+
+    const written = await t.db
+      .selectFrom('paymentRefunds')
+      .innerJoin('paymentAttempts', 'paymentAttempts.id', 'paymentRefunds.attemptId')
+      .select(['paymentRefunds.channel', 'paymentAttempts.cardLast4', 'paymentRefunds.amountMinor'])
+      .where('paymentRefunds.idempotencyKey', '=', `change-refund:${change.id}`)
+      .executeTakeFirstOrThrow();
+    expect({ method: written.channel, last4: written.cardLast4 }).toEqual(q.refundTo);
+    expect(written.amountMinor).toBe(q.refund.amount);
+    const seen = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
+    expect(seen.changes.map((c) => [c.status, c.refundTo])).toEqual([['done', q.refundTo]]);
   }, 180_000);
 });

@@ -1,5 +1,7 @@
 import { defineEndpoint } from '../api/endpoint';
 import {
+  changeClassQuotesQuerySchema,
+  changeClassQuotesSchema,
   changeOptionsSchema,
   changeQuoteQuerySchema,
   changeQuoteSchema,
@@ -23,6 +25,14 @@ export const changeEndpoints = {
     query: changeQuoteQuerySchema,
     response: changeQuoteSchema,
     summary: 'The change of one ticket to a search result: both fares, the fee and the difference each way',
+  }),
+  classes: defineEndpoint({
+    method: 'GET',
+    path: '/api/change/classes',
+    query: changeClassQuotesQuerySchema,
+    response: changeClassQuotesSchema,
+    summary:
+      "The change of one ticket to a train in each of its seat classes with seats, from one look at the seller's offer",
   }),
   confirm: defineEndpoint({
     method: 'POST',

@@ -66,6 +66,19 @@ export const changeQuoteQuerySchema = z.object({
 });
 export type ChangeQuoteQuery = z.infer<typeof changeQuoteQuerySchema>;
 
+/** The seat classes of a new train, quoted at once: the search result, without a class. */
+export const changeClassQuotesQuerySchema = changeQuoteQuerySchema.omit({ seatClass: true });
+export type ChangeClassQuotesQuery = z.infer<typeof changeClassQuotesQuerySchema>;
+
+/**
+ * Each seat class a change to a new train may be taken in (those with seats left, never the ticket's own
+ * class on its own train) with its quote; null for a class the change is refused in.
+ */
+export const changeClassQuotesSchema = z.object({
+  classes: z.array(z.object({ seatClass: z.string(), quote: changeQuoteSchema.nullable() })),
+});
+export type ChangeClassQuotes = z.infer<typeof changeClassQuotesSchema>;
+
 /** Confirms a change at the quoted price: refused with `CHANGE_PRICE_CHANGED` if it moved since. */
 export const confirmChangeSchema = changeQuoteQuerySchema.extend({
   expected: z.object({ dueMinor: z.number().int().min(0), refundMinor: z.number().int().min(0) }),

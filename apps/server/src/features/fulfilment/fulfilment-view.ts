@@ -1,6 +1,5 @@
 import {
   AppError,
-  changeRefundTo,
   type IssuedTicketView,
   type LocalText,
   type OrderFulfilment,
@@ -43,6 +42,14 @@ export function receiptOf(
   };
 }
 
+/**
+ * Where a change's refund goes: once it went, the channel of its refund (written under the key `refundChange`
+ * uses); before, the payment a refund of the amount would take now.
+ */
+function changeRefundTo(ctx: FulfilmentContext, c: { id: string; orderId: string; refundMinor: number }) {
+  return c.refundMinor > 0 ? ctx.refundTo(c.orderId, c.refundMinor, `change-refund:${c.id}`) : null;
+}
+
 /** The order page's after-payment part (spec §9 ticketing time, tickets, refunds); another user's order is not found. */
 export async function orderFulfilment(
   ctx: FulfilmentContext,
@@ -77,7 +84,7 @@ export async function orderFulfilment(
       gate: t.gate,
     })),
     refunds,
-    changes: changes.map((c) => presentChange(c, changeRefundTo(payments, c.refundMinor))),
+    changes: await Promise.all(changes.map(async (c) => presentChange(c, await changeRefundTo(ctx, c)))),
     receipt: receiptOf(
       payments,
       refunds.map((r) => ({

@@ -1,5 +1,13 @@
 import type { FulfilmentRepository } from './fulfilment.repository';
-import type { Notifier, PaymentRecords, RefundMoney, StaffMail, TicketChangedHook, TravellerPeople } from './ports';
+import type {
+  Notifier,
+  PaymentRecords,
+  RefundDestination,
+  RefundMoney,
+  StaffMail,
+  TicketChangedHook,
+  TravellerPeople,
+} from './ports';
 import type { RefundsService } from './refunds.service';
 import type { TicketIssuers } from './ticketing/issuer';
 
@@ -25,6 +33,8 @@ export type FulfilmentContext = {
   options: FulfilmentOptions;
   now: () => Date;
   paymentsOf: PaymentRecords;
+  /** Where a refund goes back, as payments decide it. */
+  refundTo: RefundDestination;
   people: TravellerPeople | undefined;
   refunds: RefundsService;
   refundMoney: RefundMoney;

@@ -13,6 +13,7 @@ import type {
   NextDepartures,
   Notifier,
   PaymentRecords,
+  RefundDestination,
   RefundMoney,
   StaffMail,
   TicketChangedHook,
@@ -31,6 +32,7 @@ export type FulfilmentPorts = {
   refundMoney: RefundMoney;
   staffMail: StaffMail;
   paymentsOf: PaymentRecords;
+  refundTo: RefundDestination;
   people: TravellerPeople;
   /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
   onTicketChanged?: TicketChangedHook;
@@ -65,6 +67,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     ports.people,
     ports.ticketReleased,
     ports.onTicketChanged,
+    ports.refundTo,
   );
   const protection = new ProtectionService({
     ctx: service.ctx,

@@ -7,6 +7,7 @@ import { orderFulfilment } from './fulfilment-view';
 import type {
   Notifier,
   PaymentRecords,
+  RefundDestination,
   RefundMoney,
   StaffMail,
   TicketChangedHook,
@@ -55,6 +56,7 @@ export class FulfilmentService {
     people?: TravellerPeople,
     ticketReleased?: TicketReleased,
     onTicketChanged: TicketChangedHook = async () => undefined,
+    refundTo: RefundDestination = async () => null,
   ) {
     const air = issuers.air;
     // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
@@ -70,6 +72,7 @@ export class FulfilmentService {
       options,
       now,
       paymentsOf,
+      refundTo,
       people,
       refunds,
       refundMoney,

@@ -1,4 +1,4 @@
-import type { NoticeKind, NoticeParams, ReceiptPayment, ResultLeg, RideAfter } from '@junction/domain';
+import type { ChangeRefundTo, NoticeKind, NoticeParams, ReceiptPayment, ResultLeg, RideAfter } from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { BookingPeople, SoldTickets } from './ticketing/issuer';
@@ -32,6 +32,16 @@ export type RefundMoney = (refund: {
 
 /** Mail to the operations staff (the SMTP mailer, composed in `app.ts`). */
 export type StaffMail = (mail: { subject: string; text: string }) => Promise<void>;
+
+/**
+ * Where a refund of an order goes back (the payment feature's `PaymentsService.refundTo`): the channel of the
+ * refund written under the key once there is one, else the payment a refund of the amount would take now.
+ */
+export type RefundDestination = (
+  orderId: string,
+  amountMinor: number,
+  idempotencyKey?: string,
+) => Promise<ChangeRefundTo | null>;
 
 /** The payments taken for an order, for its receipt (the payment feature's `PaymentsService.paymentsOf`). */
 export type PaymentRecords = (orderId: string) => Promise<ReceiptPayment[]>;

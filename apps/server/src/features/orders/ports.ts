@@ -1,10 +1,10 @@
 import type {
+  ChangeRefundTo,
   Language,
   NoticeKind,
   OfferStudent,
   RailFeeTable,
   RailLinkStatus,
-  ReceiptPayment,
   ResultLeg,
   SearchCriteria,
   SearchResult,
@@ -89,8 +89,11 @@ export interface WaitlistPayments {
   release(orderId: string): Promise<void>;
 }
 
-/** The payments taken for an order, oldest first (payments', composed in `features.ts`): where a change's refund goes. */
-export type OrderPayments = (orderId: string) => Promise<ReceiptPayment[]>;
+/**
+ * Where a refund of an order goes back, by the rule payments refund by (payments' `PaymentsService.refundTo`,
+ * composed in `features.ts`): where a cheaper change's refund will go; null when nothing can take it.
+ */
+export type OrderPayments = (orderId: string, amountMinor: number) => Promise<ChangeRefundTo | null>;
 
 /** China Railway's seats coming back to sale (the rail simulator, composed in `app.ts`). */
 export interface SeatReturns {

@@ -1,9 +1,10 @@
-import { AppError, type PaymentRefundChannel } from '@junction/domain';
+import { AppError, type ChangeRefundTo, type PaymentRefundChannel } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import { type PaymentContext, refundChannelOf } from './payment.context';
 import type { AttemptRow, RefundRow } from './payment.repository';
 import type { Trx } from './ports';
+import { refundSource } from './refund-source';
 
 export type RefundResult = {
   refundId: string;
@@ -56,13 +57,25 @@ export class PaymentRefunds {
     return presentRefund(await this.send(refund).catch(() => refund));
   }
 
+  /**
+   * Where a refund of this amount goes back: the channel of the refund written under the key once there
+   * is one, else the payment `write` would take now (the card by its last four digits); null when none can.
+   */
+  async destination(orderId: string, amountMinor: number, idempotencyKey?: string): Promise<ChangeRefundTo | null> {
+    const { repo } = this.ctx;
+    const written = idempotencyKey ? await repo.refundByKey(idempotencyKey) : undefined;
+    const attempts = await repo.succeededAttemptsRefunded(orderId);
+    const attempt = written ? attempts.find((a) => a.id === written.attemptId) : refundSource(attempts, amountMinor);
+    if (!attempt) return null;
+    const method = written?.channel ?? refundChannelOf(attempt.method);
+    return { method, last4: method === 'card' ? attempt.cardLast4 : null };
+  }
+
   /** Writes the refund against a captured attempt with enough left, with its event row. */
   private async write(trx: Trx, p: RefundAsked): Promise<RefundRow> {
     const { repo } = this.ctx;
     const at = this.ctx.now();
-    const all = await repo.succeededAttemptsForUpdate(trx, p.orderId);
-    const paid = p.purpose ? all.filter((a) => a.purpose === p.purpose).reverse() : all;
-    const attempt = paid.find((a) => a.amountMinor - a.refundedMinor >= p.amount);
+    const attempt = refundSource(await repo.succeededAttemptsForUpdate(trx, p.orderId), p.amount, p.purpose);
     if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
     const toWallet = attempt.method === 'wallet';
     const channel = refundChannelOf(attempt.method);

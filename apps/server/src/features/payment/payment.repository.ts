@@ -236,16 +236,24 @@ export class PaymentsRepository {
   }
 
   /** An order's captured attempts, locked, each with what was refunded of it so far. */
-  async succeededAttemptsForUpdate(trx: Trx, orderId: string): Promise<(AttemptRow & { refundedMinor: number })[]> {
-    const rows = await trx
+  succeededAttemptsForUpdate(trx: Trx, orderId: string): Promise<(AttemptRow & { refundedMinor: number })[]> {
+    return this.refundable(trx, orderId, true);
+  }
+
+  /** An order's captured attempts, each with what was refunded of it so far, as a quote reads them. */
+  succeededAttemptsRefunded(orderId: string): Promise<(AttemptRow & { refundedMinor: number })[]> {
+    return this.refundable(this.db, orderId, false);
+  }
+
+  private async refundable(db: Db | Trx, orderId: string, lock: boolean) {
+    const attempts = db
       .selectFrom('paymentAttempts')
       .selectAll()
       .where('orderId', '=', orderId)
       .where('state', '=', 'succeeded' satisfies AttemptState)
-      .orderBy('createdAt')
-      .forUpdate()
-      .execute();
-    const refunded = await trx
+      .orderBy('createdAt');
+    const rows = await (lock ? attempts.forUpdate() : attempts).execute();
+    const refunded = await db
       .selectFrom('paymentRefunds')
       .select(['attemptId', sql<string>`sum(amount_minor)`.as('sum')])
       .where('orderId', '=', orderId)

@@ -1,5 +1,6 @@
 import {
   AppError,
+  type ChangeRefundTo,
   OPEN_ATTEMPT_STATES,
   type OrderChannel,
   type PaymentMethods,
@@ -153,6 +154,11 @@ export class PaymentsService {
     purpose?: string;
   }): Promise<RefundResult> {
     return this.refunds.refund(p);
+  }
+
+  /** Where a refund of this amount goes back, by the rule refunds follow (the written refund's channel once it has one). */
+  refundTo(orderId: string, amountMinor: number, idempotencyKey?: string): Promise<ChangeRefundTo | null> {
+    return this.refunds.destination(orderId, amountMinor, idempotencyKey);
   }
 
   sendRefund(refund: RefundRow): Promise<RefundRow> {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, TOPUP_MIN_MINOR, type TopUpApp, type TopUpState } from '@junction/domain';
-import { addJob } from '../../jobs/jobs';
-import { idempotencyKeyOf, requestHashOf, sameRequest } from '../../lib/idempotency';
+import type { TopUpApp, TopUpState } from '@junction/domain';
+import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
 import { ProcessorRefused, ProcessorUnavailable, type TopupApps, type TopupAppTrade } from './ports';
-import { checkCaps, lockTopups, type TopupCaps } from './topup-caps';
+import { startTopup, type TopupCaps, writeTopup } from './topup-caps';
 import type { WalletLedger } from './wallet.ledger';
 import { presentTopup } from './wallet.present';
 import type { WalletRepository, WalletTopupRow } from './wallet.repository';
@@ -48,48 +47,30 @@ export class AppTopups {
   }
 
   async topUp(userId: string, amount: number, source: AppSource, key?: string, clientIp = ''): Promise<TopUpState> {
-    const idempotencyKey = idempotencyKeyOf(key);
-    const max = this.options.caps.perTopupMinor;
-    if (amount < TOPUP_MIN_MINOR || amount > max)
-      throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max } });
-    if (!this.apps.names.includes(source.app)) throw new AppError('PAYMENT_METHOD_REQUIRED');
-    const requestHash = requestHashOf([amount, { kind: 'app', ...source }]);
-    const earlier = await this.repo.topupByKey(userId, idempotencyKey);
-    if (earlier) {
-      sameRequest(earlier.requestHash, requestHash, 'TOPUP_KEY_REUSED');
-      return presentTopup(earlier);
-    }
-    const caps = { caps: this.options.caps, userId, amount };
-    await checkCaps(this.repo, this.repo.db, { ...caps, now: this.now() });
-    const at = this.now();
-    const { row, created } = await this.repo.transaction(async (trx) => {
-      await lockTopups(trx, userId);
-      await checkCaps(this.repo, trx, { ...caps, now: at });
-      const made = await this.repo.insertTopup(trx, {
-        userId,
-        cardId: null,
-        idempotencyKey,
-        requestHash,
-        amountMinor: amount,
-        cardBrand: '',
-        cardLast4: '',
-        saveCardSealed: null,
-        method: source.app,
-        intentId: randomUUID().replaceAll('-', ''),
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (made.created) {
-        const runAt = new Date(at.getTime() + this.options.settleAfterMs);
-        const jobKey = `wallet-app-topup:${made.row.id}`;
-        await addJob(trx, 'wallet.settleAppTopup', { topupId: made.row.id }, { runAt, jobKey });
-      }
-      return made;
-    });
-    if (!created) {
-      sameRequest(row.requestHash, requestHash, 'TOPUP_KEY_REUSED');
-      return presentTopup(row);
-    }
+    const start = { repo: this.repo, caps: this.options.caps, now: this.now };
+    const asked = {
+      userId,
+      amount,
+      key: idempotencyKeyOf(key),
+      requestHash: requestHashOf([amount, { kind: 'app', ...source }]),
+    };
+    const earlier = await startTopup(start, asked, this.apps.names.includes(source.app));
+    if (earlier) return presentTopup(earlier);
+    const fields = {
+      cardId: null,
+      cardBrand: '',
+      cardLast4: '',
+      saveCardSealed: null,
+      method: source.app,
+      intentId: randomUUID().replaceAll('-', ''),
+    };
+    const job = {
+      name: 'wallet.settleAppTopup',
+      keyPrefix: 'wallet-app-topup',
+      afterMs: this.options.settleAfterMs,
+    } as const;
+    const { row, created } = await writeTopup(start, asked, fields, job);
+    if (!created) return presentTopup(row);
     return presentTopup(await this.open(row, source, clientIp));
   }
 
@@ -115,7 +96,8 @@ export class AppTopups {
       return moved ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);
     } catch (e) {
       if (!(e instanceof ProcessorUnavailable || e instanceof ProcessorRefused)) throw e;
-      // No page reached the traveller, so nothing can be paid: the top-up fails (the job closes the trade).
+      // No page reached the traveller, so nothing can be paid: the top-up fails here, and a trade the app
+      // may have opened ends unpaid at its expiry, which the app was given.
       const error = e instanceof ProcessorUnavailable ? 'partner_unavailable' : 'processing_error';
       const failed = await this.repo.moveTopup(this.repo.db, row.id, OPEN, { status: 'failed', error }, this.now());
       return failed ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);

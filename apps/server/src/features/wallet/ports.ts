@@ -1,4 +1,4 @@
-import type { CardBrand } from '@junction/domain';
+import type { CardBrand, TopUpApp } from '@junction/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -97,8 +97,6 @@ export type CardNotifier = {
   ): Promise<void>;
 };
 
-/** A wallet app a top-up is paid with (Alipay, WeChat Pay), as configured. */
-export type TopupAppName = 'alipay' | 'wechat';
 /** A trade as the app tells it: waiting for the buyer (or never opened), paid, or closed unpaid. */
 export type TopupAppTrade = { status: 'waiting' | 'paid' | 'closed'; amountMinor: number };
 
@@ -109,9 +107,9 @@ export type TopupAppTrade = { status: 'waiting' | 'paid' | 'closed'; amountMinor
  */
 export interface TopupApps {
   /** The apps configured, in the order Chinese travellers expect them. */
-  readonly names: readonly TopupAppName[];
+  readonly names: readonly TopUpApp[];
   start(
-    app: TopupAppName,
+    app: TopUpApp,
     request: {
       tradeNo: string;
       amountMinor: number;
@@ -123,7 +121,7 @@ export interface TopupApps {
     },
   ): Promise<{ actionUrl: string }>;
   /** The trade as the app answers it, its signature checked. */
-  query(app: TopupAppName, tradeNo: string): Promise<TopupAppTrade>;
+  query(app: TopUpApp, tradeNo: string): Promise<TopupAppTrade>;
   /** Closes an unpaid trade so it can no longer be paid. */
-  close(app: TopupAppName, tradeNo: string): Promise<void>;
+  close(app: TopUpApp, tradeNo: string): Promise<void>;
 }

@@ -15,16 +15,15 @@ import {
   type WalletSummary,
 } from '@junction/domain';
 import { z } from 'zod';
-import { addJob } from '../../jobs/jobs';
 import type { Keyring } from '../../lib/crypto';
-import { idempotencyKeyOf, requestHashOf, sameRequest } from '../../lib/idempotency';
+import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
 import type { AppTopups } from './app-topups';
 import { type CardProcessor, type ProcessorIntent, ProcessorRefused, ProcessorUnavailable } from './ports';
 import { type CodeOutcome, cardLabel, type SavedCards } from './saved-cards';
-import { checkCaps, DAY_MS, lockTopups, type TopupCaps } from './topup-caps';
+import { DAY_MS, startTopup, type TopupAsked, type TopupCaps, writeTopup } from './topup-caps';
 import type { WalletLedger } from './wallet.ledger';
 import { cny, presentEntry, presentTopup, refusalOf } from './wallet.present';
-import type { Executor, Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
+import type { Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
 
 export { maskBillingPhone } from './saved-cards';
 
@@ -117,8 +116,9 @@ export class WalletService {
     });
   }
 
-  private checkCaps(db: Executor, userId: string, amount: number): Promise<void> {
-    return checkCaps(this.repo, db, { caps: this.options.caps, userId, amount, now: this.now() });
+  /** What a card top-up's start and write work with. */
+  private get topupStart() {
+    return { repo: this.repo, caps: this.options.caps, now: this.now };
   }
 
   /**
@@ -142,61 +142,32 @@ export class WalletService {
   }
 
   /** Writes the top-up with its settling job, under the user's top-up lock with the caps checked again. */
-  private write(userId: string, input: CardTopUp, key: string, requestHash: string, card: SavedCardOf) {
+  private write(asked: TopupAsked, input: CardTopUp, card: SavedCardOf) {
     const source = input.source;
     const save = source.kind === 'card' ? source.save : undefined;
-    const at = this.now();
-    return this.repo.transaction(async (trx) => {
-      await lockTopups(trx, userId);
-      await this.checkCaps(trx, userId, input.amount);
-      const made = await this.repo.insertTopup(trx, {
-        userId,
-        cardId: source.kind === 'savedCard' ? source.cardId : null,
-        idempotencyKey: key,
-        requestHash,
-        amountMinor: input.amount,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        saveCardSealed: save ? this.keyring.seal(JSON.stringify({ ...save, ...card }), SAVE_CARD_PURPOSE) : null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (made.created) {
-        // Settles the top-up if this request does not (the process stops, the answer is lost).
-        await addJob(
-          trx,
-          'wallet.settleTopup',
-          { topupId: made.row.id },
-          { runAt: new Date(at.getTime() + this.options.settleAfterMs), jobKey: `wallet-topup:${made.row.id}` },
-        );
-      }
-      return made;
-    });
+    const fields = {
+      cardId: source.kind === 'savedCard' ? source.cardId : null,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      saveCardSealed: save ? this.keyring.seal(JSON.stringify({ ...save, ...card }), SAVE_CARD_PURPOSE) : null,
+    };
+    const job = { name: 'wallet.settleTopup', keyPrefix: 'wallet-topup', afterMs: this.options.settleAfterMs } as const;
+    return writeTopup(this.topupStart, asked, fields, job);
   }
 
   async topUp(userId: string, input: CardTopUp, idempotencyKey: string | undefined): Promise<TopUpState> {
     const key = idempotencyKeyOf(idempotencyKey);
-    const max = this.options.caps.perTopupMinor;
-    if (input.amount < TOPUP_MIN_MINOR || input.amount > max)
-      throw new AppError('WALLET_AMOUNT_INVALID', { params: { min: TOPUP_MIN_MINOR, max } });
     const source = input.source;
     const requestHash = requestHashOf([input.amount, source]);
-    const earlier = await this.repo.topupByKey(userId, key);
-    if (earlier) {
-      sameRequest(earlier.requestHash, requestHash, 'TOPUP_KEY_REUSED');
-      return presentTopup(earlier);
-    }
-    // Checked again under the lock when the top-up is written; first here, to refuse before anything is asked.
-    await this.checkCaps(this.repo.db, userId, input.amount);
+    const asked = { userId, amount: input.amount, key, requestHash };
+    const earlier = await startTopup(this.topupStart, asked);
+    if (earlier) return presentTopup(earlier);
     if (source.kind === 'card' && source.save && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT)
       throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const card = await this.payingCard(userId, input, key, requestHash);
     if ('replay' in card) return card.replay;
-    const { row, created } = await this.write(userId, input, key, requestHash, card);
-    if (!created) {
-      sameRequest(row.requestHash, requestHash, 'TOPUP_KEY_REUSED');
-      return presentTopup(row);
-    }
+    const { row, created } = await this.write(asked, input, card);
+    if (!created) return presentTopup(row);
     let token = source.kind === 'card' ? source.token : '';
     if (source.kind === 'savedCard') {
       // A single-use token of the saved card with its code typed again; refused (locked meanwhile, a spent

@@ -6,6 +6,9 @@ type ChangeRow = Selectable<TicketChangesTable>;
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
+/** A change that lapsed or whose new ticket was refused leaves the old ticket standing: nothing comes back. */
+const UNREFUNDED = new Set(['lapsed', 'failed']);
+
 /**
  * A ticket change as the API shows it (the change's confirmation and the order page alike), with where
  * its refund goes when the caller knows how the order was paid.
@@ -23,7 +26,7 @@ export function presentChange(c: ChangeRow, refundTo: ChangeRefundTo | null = nu
     fee: cny(c.feeMinor),
     due: cny(c.dueMinor),
     refund: cny(c.refundMinor),
-    refundTo: c.refundMinor > 0 ? refundTo : null,
+    refundTo: c.refundMinor > 0 && !UNREFUNDED.has(c.status) ? refundTo : null,
     createdAt: c.createdAt.toISOString(),
     doneAt: c.doneAt ? c.doneAt.toISOString() : null,
   };

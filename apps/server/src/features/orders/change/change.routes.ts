@@ -13,5 +13,8 @@ export const changeRoutes = (changes: ChangeService): FastifyPluginAsync =>
       noStore(reply, changes.options(userOf(req.auth), req.query.id)),
     );
     serve(app, api.quote, signedIn, async (req, reply) => noStore(reply, changes.quote(userOf(req.auth), req.query)));
+    serve(app, api.classes, signedIn, async (req, reply) =>
+      noStore(reply, changes.classQuotes(userOf(req.auth), req.query)),
+    );
     serve(app, api.confirm, signedIn, async (req) => changes.confirm(userOf(req.auth), req.body));
   };

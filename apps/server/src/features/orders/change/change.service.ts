@@ -1,12 +1,14 @@
 import {
   AppError,
+  type ChangeClassQuotes,
+  type ChangeClassQuotesQuery,
   type ChangeOptions,
   type ChangeQuote,
   type ChangeQuoteQuery,
   type ConfirmChange,
-  changeRefundTo,
   encodePlaceCode,
   type FeeRules,
+  isRide,
   type ResultLeg,
   railChangeLastDay,
   SUB_ORDER_STATUS,
@@ -77,6 +79,38 @@ export class ChangeService {
     return { ...quote, refundTo: await this.refundTo(q.orderId, quote.refund.amount) };
   }
 
+  /**
+   * A new train's seat classes quoted at once from one look at the seller's offer (its answer is the same
+   * whatever the class): those with seats left, not the ticket's own class on its own train. A class the
+   * change is refused in is null; a refusal every class shares is the answer, as the quote's would be.
+   */
+  async classQuotes(userId: string, q: ChangeClassQuotesQuery): Promise<ChangeClassQuotes> {
+    const full = await this.full(userId, q.orderId);
+    const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
+    const changes = await this.ctx.repo.changesOf(q.orderId);
+    const nowMs = this.ctx.now().getTime();
+    const plan = (seatClass?: string) => planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass }).quote;
+    const asked = askedClasses(full, q.subOrderId, offer.result.legs.find(isRide));
+    if (asked.length === 0) {
+      plan(); // a ticket with no classes to choose is refused as its quote would be
+      return { classes: [] };
+    }
+    const refusals: unknown[] = [];
+    const quoted = asked.map((seatClass) => {
+      try {
+        return { seatClass, quote: plan(seatClass) };
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        refusals.push(e);
+        return { seatClass, quote: null };
+      }
+    });
+    if (refusals.length === asked.length) throw refusals[0];
+    const withRefund = async (c: (typeof quoted)[number]) =>
+      c.quote ? { ...c, quote: { ...c.quote, refundTo: await this.refundTo(q.orderId, c.quote.refund.amount) } } : c;
+    return { classes: await Promise.all(quoted.map(withRefund)) };
+  }
+
   async confirm(userId: string, input: ConfirmChange): Promise<TicketChange> {
     const offer = await this.ctx.offers.quote(input.searchId, input.resultId);
     const row = await confirmChange(this.ctx, userId, input, offer);
@@ -85,13 +119,24 @@ export class ChangeService {
 
   /** Where a change's refund goes back: the way the order was paid; null when nothing comes back. */
   private async refundTo(orderId: string, amountMinor: number) {
-    return amountMinor > 0 ? changeRefundTo(await this.ctx.paidWith(orderId), amountMinor) : null;
+    return amountMinor > 0 ? this.ctx.paidWith(orderId, amountMinor) : null;
   }
 
   /** The change's difference was not paid by its deadline: the order goes back to its ticket as it was. */
   lapse(changeId: string): Promise<'lapsed' | 'settled' | 'notDue'> {
     return lapseChange(this.ctx, changeId);
   }
+}
+
+/** The classes of a new train a train ticket may change to: those with seats left, not its own on its own train. */
+function askedClasses(full: FullOrder, subOrderId: string, leg: ResultLeg | undefined): string[] {
+  const sub = full.subOrders.find((s) => s.id === subOrderId);
+  if (sub?.type !== 'railway' || !leg) return [];
+  const first = (full.order.itinerary as Itinerary).legs[(sub.legs as number[])[0] ?? 0] as ResultLeg;
+  const own = leg.number === first.number && leg.departureTime === first.departureTime;
+  const ownClass = soldClass(full.order.extras as never, sub, first);
+  const listed = leg.seats?.length ? leg.seats.filter((x) => x.remaining > 0).map((x) => x.code) : [leg.cabin ?? ''];
+  return listed.filter((c) => c !== '' && !(own && c === ownClass));
 }
 
 function refusalOf(

@@ -1,4 +1,5 @@
 import {
+  type ChangeClassQuotesQuery,
   type ChangeQuoteQuery,
   type ConfirmChange,
   changeEndpoints,
@@ -6,7 +7,7 @@ import {
   type SearchResult,
   searchEndpoints,
 } from '@junction/domain';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 
 export const changeKeys = {
@@ -58,10 +59,19 @@ const quoteQuery = (query: ChangeQuoteQuery) => ({
 export const useChangeQuote = (query: ChangeQuoteQuery | null) =>
   useQuery({ ...quoteQuery(query as ChangeQuoteQuery), enabled: query !== null });
 
-/** The quote of the trip chosen in each of its seat classes, as the server prices them: one query per class. */
-export const useChangeClassQuotes = (query: ChangeQuoteQuery | null, classes: readonly string[]) =>
-  useQueries({
-    queries: (query ? classes : []).map((seatClass) => quoteQuery({ ...(query as ChangeQuoteQuery), seatClass })),
+/**
+ * `GET /api/change/classes`: the train chosen quoted in each of its seat classes with seats, as the server
+ * prices them, in one request (the ticket's own class on its own train and sold-out classes are not asked).
+ */
+export const useChangeClassQuotes = (query: ChangeClassQuotesQuery | null) =>
+  useQuery({
+    queryKey: [...changeKeys.all, 'classes', query],
+    queryFn: ({ signal }) => callApi(changeEndpoints.classes, { query: query as ChangeClassQuotesQuery, signal }),
+    enabled: query !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
   });
 
 /** `POST /api/change`: confirms the change at the quoted price; the order and its tickets are asked for again. */

@@ -23,7 +23,8 @@ export function ChangeQuoteCard(p: {
   seatClass: string | undefined;
   quote: ChangeQuote | undefined;
   error: Error | null;
-  onDone: (change: TicketChange) => void;
+  /** The change confirmed with nothing to pay, with the kind of ticket it changed. */
+  onDone: (change: TicketChange, type: ChangeQuote['type']) => void;
 }) {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
@@ -46,7 +47,7 @@ export function ChangeQuoteCard(p: {
       expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
     });
     if (change.status === 'awaiting-payment') navigate(paths.payment(p.orderId));
-    else p.onDone(change);
+    else p.onDone(change, q.type);
   };
   return (
     <Card ref={card} className={styles.card} title={t('change.quote')} data-testid="change-quote">

@@ -1,4 +1,4 @@
-import { formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
+import { type ChangeQuote, formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,13 +34,14 @@ export function ChangePage() {
   const orderId = params.get('order') ?? '';
   const options = useChangeOptions(orderId, true);
   const ticket = options.data?.tickets.find((x) => x.subOrderId === params.get('ticket'));
-  // A change confirmed with nothing to pay shows its result here (the ticket has no change to offer any more).
-  const [done, setDone] = useState<TicketChange | null>(null);
+  // A change confirmed with nothing to pay shows its result here (the ticket has no change to offer any more,
+  // so the kind of ticket comes with the result).
+  const [done, setDone] = useState<{ change: TicketChange; type: ChangeQuote['type'] } | null>(null);
   if (done)
     return (
       <main className={styles.page} data-testid="change-page">
         <h1 className={styles.pageTitle}>{t('change.title')}</h1>
-        <ChangeDoneCard orderId={orderId} confirmed={done} rail={ticket?.type !== 'flight'} />
+        <ChangeDoneCard orderId={orderId} confirmed={done.change} rail={done.type === 'railway'} />
       </main>
     );
   return (
@@ -54,7 +55,9 @@ export function ChangePage() {
           title={t(`change.refusal.${ticket?.refusal ?? 'status'}` as 'change.refusal.status')}
         />
       ) : null}
-      {ticket && !ticket.refusal ? <ChangeTicketView orderId={orderId} ticket={ticket} onDone={setDone} /> : null}
+      {ticket && !ticket.refusal ? (
+        <ChangeTicketView orderId={orderId} ticket={ticket} onDone={(change, type) => setDone({ change, type })} />
+      ) : null}
       <p>
         <Link to={paths.order(orderId)}>{t('change.back')}</Link>
       </p>
@@ -62,7 +65,9 @@ export function ChangePage() {
   );
 }
 
-function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: (change: TicketChange) => void }) {
+type OnDone = (change: TicketChange, type: ChangeQuote['type']) => void;
+
+function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: OnDone }) {
   const { orderId, ticket } = p;
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
@@ -80,11 +85,14 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: (c
     chosen && search.data
       ? { orderId, subOrderId: ticket.subOrderId, searchId: search.data.searchId, resultId: chosen }
       : null;
-  const classQuotes = useChangeClassQuotes(base, classes);
-  // A train is quoted in the class chosen, else the ticket's own when it has it, else the train's.
+  // A train's classes are quoted in one request; the class chosen, else the ticket's own when it has it, else the train's.
+  const classQuotes = useChangeClassQuotes(classes.length ? base : null);
+  const quoteIn = (code: string | undefined) =>
+    classQuotes.data?.classes.find((c) => c.seatClass === code)?.quote ?? undefined;
+  const quotes = classes.map((code) => ({ data: quoteIn(code), isPending: classQuotes.isPending }));
   const wanted = seatClass ?? (leg && classes.length ? defaultClass(ticket, leg, classes) : undefined);
   const plain = useChangeQuote(classes.length ? null : base);
-  const quote = classes.length ? classQuotes[classes.indexOf(wanted ?? '')] : plain;
+  const quote = classes.length ? { data: quoteIn(wanted), error: classQuotes.error } : plain;
   const choose = (id: string | null) => {
     setChosen(id);
     setSeatClass(undefined);
@@ -127,7 +135,7 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: (c
         <ChangeClassPicker
           leg={leg}
           classes={classes}
-          quotes={classQuotes}
+          quotes={quotes}
           value={wanted ?? ''}
           own={isOwnTrip(ticket, leg) ? ticket.trip.seatClass : null}
           onChange={setSeatClass}

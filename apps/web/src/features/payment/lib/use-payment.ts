@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
+import { payDevice } from '../../../shared/lib/pay-device';
 import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
 import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/saved-cards';
 import { usePaymentMethods, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
@@ -11,12 +12,6 @@ import { type KeptCard, keptCard } from './kept-card';
 import { useStripeCard } from './stripe-card';
 
 const fresh = () => crypto.randomUUID();
-
-/** A phone's browser is sent to a wallet app's phone page, which opens the app; anything wider to its desktop page. */
-const payDevice = (): 'phone' | 'desktop' =>
-  /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent) || window.matchMedia('(max-width: 767px)').matches
-    ? 'phone'
-    : 'desktop';
 
 /** Errors about a saved card's security code, shown beside its field: wrong, malformed, or the card locked. */
 const CVC_ERRORS: readonly number[] = [

@@ -11,12 +11,7 @@ import {
 } from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
-
-/** A phone's browser is sent to the app's phone page, which opens the app; anything wider to its desktop page. */
-const payDevice = (): 'phone' | 'desktop' =>
-  /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent) || window.matchMedia('(max-width: 767px)').matches
-    ? 'phone'
-    : 'desktop';
+import { payDevice } from '../../../shared/lib/pay-device';
 
 export const walletKeys = {
   all: ['wallet'] as const,
