@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** A price alert is watching (`active`) or set aside by its owner (`paused`); a deleted alert is gone. */
-export const ALERT_STATUSES = ['active', 'paused'] as const;
+/**
+ * A price alert is watching (`active`), set aside by its owner (`paused`), or `ended` once its search can no
+ * longer be made (its travel date has passed), kept with its last price; a deleted alert is gone.
+ */
+export const ALERT_STATUSES = ['active', 'paused', 'ended'] as const;
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 

@@ -40,6 +40,7 @@ import * as walletTopupsApps from './0020-wallet-topups-apps';
 import * as fareCalendar from './0021-fare-calendar';
 import * as priceAlerts from './0022-price-alerts';
 import * as fareSales from './0023-fare-sales';
+import * as priceAlertsEnded from './0024-price-alerts-ended';
 import * as fareDaysTried from './0025-fare-days-tried';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0021-fare-calendar': fareCalendar,
   '0022-price-alerts': priceAlerts,
   '0023-fare-sales': fareSales,
+  '0024-price-alerts-ended': priceAlertsEnded,
   '0025-fare-days-tried': fareDaysTried,
 };

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
-/** A traveller's price alert (migration 0022). */
+/** A traveller's price alert (migrations 0022, 0024). */
 export type PriceAlertsTable = {
   id: Generated<string>;
   userId: string;

@@ -1,3 +1,4 @@
+import type { AlertStatus } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Db } from '../../db/database';
 
@@ -5,7 +6,7 @@ export type AlertRow = {
   id: string;
   userId: string;
   link: string;
-  status: 'active' | 'paused';
+  status: AlertStatus;
   sms: boolean;
   lowestMinor: number | null;
   checkedAt: Date | null;
@@ -81,15 +82,35 @@ export class AlertsRepository {
     return { row: row as AlertRow, created: true };
   }
 
+  /** Pauses or resumes the user's alert; an ended alert stays ended. */
   async setStatus(userId: string, id: string, status: 'active' | 'paused'): Promise<AlertRow | undefined> {
     const row = await this.db
       .updateTable('priceAlerts')
       .set({ status })
       .where('id', '=', id)
       .where('userId', '=', userId)
+      .where('status', '<>', 'ended')
       .returningAll()
       .executeTakeFirst();
-    return row as AlertRow | undefined;
+    if (row) return row as AlertRow;
+    return (await this.db
+      .selectFrom('priceAlerts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()) as AlertRow | undefined;
+  }
+
+  /** Ends an active alert whose search can no longer be made, keeping its last price and history. */
+  async end(alert: AlertRow): Promise<boolean> {
+    const ended = await this.db
+      .updateTable('priceAlerts')
+      .set({ status: 'ended', version: alert.version + 1 })
+      .where('id', '=', alert.id)
+      .where('version', '=', alert.version)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return (ended.numUpdatedRows ?? 0n) > 0n;
   }
 
   async remove(userId: string, id: string): Promise<boolean> {

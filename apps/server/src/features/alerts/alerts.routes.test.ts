@@ -16,7 +16,7 @@ let clock = START.getTime();
 const now = () => new Date(clock);
 const SETTINGS = { ...QUIET_SETTINGS, ALERTS_PER_USER: '2', PUBLIC_URL: 'https://junction.example' };
 
-const criteria = (destination = 'SHA'): SearchCriteria => ({
+const criteria = (destination = 'SHA', date = '2026/12/10'): SearchCriteria => ({
   type: 1,
   cabin: 'Y',
   adults: 1,
@@ -30,7 +30,7 @@ const criteria = (destination = 'SHA'): SearchCriteria => ({
     {
       departure: 'BJS',
       destination,
-      departure_date: '2026/12/10',
+      departure_date: date,
       departure_only_airport: false,
       destination_only_airport: false,
     },
@@ -147,6 +147,36 @@ describe('price alerts', () => {
     const alert = (await list(cookie)).items.find((i) => i.id === made.id);
     expect(alert?.history).toHaveLength(2);
     expect((await notices(cookie)).items.filter((n) => n.kind === 'price-fell')).toHaveLength(1);
+  });
+
+  it('end when their travel date has passed, keeping the last price, and never hold back the others', async () => {
+    const cookie = await traveller();
+    const soon = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('XMN', '2026/11/24')) })
+    ).json();
+    const later = (await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('XMN')) })).json();
+    await runJobs();
+    const before = (await list(cookie)).items.find((i) => i.id === soon.id) as PriceAlert;
+    expect(before.lowestMinor).toBeGreaterThan(0);
+    const back = clock;
+    try {
+      clock = new Date('2026-11-25T04:00:00Z').getTime();
+      expect((await post(cookie, '/alerts-sim/check', {})).json()).toEqual({ queued: 2 });
+      await runJobs();
+      const items = (await list(cookie)).items;
+      const ended = items.find((i) => i.id === soon.id) as PriceAlert;
+      expect(ended.status).toBe('ended');
+      expect(ended.lowestMinor).toBe(before.lowestMinor);
+      expect(ended.history).toHaveLength(1);
+      expect(items.find((i) => i.id === later.id)?.history).toHaveLength(2);
+      // An ended alert is searched no more, and stays ended when its owner tries to resume it.
+      expect((await post(cookie, '/alerts-sim/check', {})).json()).toEqual({ queued: 1 });
+      await runJobs();
+      const resumed = await post(cookie, '/api/price-alerts/pause', { id: soon.id, paused: false });
+      expect((resumed.json() as PriceAlert).status).toBe('ended');
+    } finally {
+      clock = back;
+    }
   });
 
   it('tell a fall or seats back after a first check, never on the first', () => {

@@ -102,14 +102,19 @@ export class AlertsService {
   /**
    * One search of an alert: the lowest price now is recorded as the next point of its history by
    * compare-and-set, and a fall (or seats back) is told in the same transaction, so a check run twice at
-   * once, in two processes, records and tells once. A search nobody answered throws, and the job retries.
+   * once, in two processes, records and tells once. A search some supplier did not answer throws, and the
+   * job retries; criteria the search now refuses (the travel date has passed) end the alert.
    */
-  async check(alertId: string): Promise<'told' | 'recorded' | 'skipped'> {
+  async check(alertId: string): Promise<'told' | 'recorded' | 'skipped' | 'ended'> {
     const alert = await this.repo.one(alertId);
     if (alert?.status !== 'active') return 'skipped';
     const criteria = unpackSearchLink(alert.link);
     if (!criteria) return 'skipped';
-    const seen = await this.search.lowestNow(criteria);
+    const seen = await this.search.lowestNow(criteria).catch((e: unknown) => {
+      if (e instanceof AppError && e.code !== 'PARTNER_UNAVAILABLE') return null;
+      throw e;
+    });
+    if (!seen) return (await this.repo.end(alert)) ? 'ended' : 'skipped';
     const at = this.now();
     return this.repo.transaction(async (trx) => {
       if (!(await this.repo.record(trx, alert, seen.lowestMinor, at))) return 'skipped';

@@ -240,16 +240,15 @@ export class SearchService {
   /**
    * The lowest price on sale now for the criteria (every result with seats for the party, in CNY
    * hundredths; null when nothing is on sale), each supplier of the mode asked afresh, never a shared
-   * answer, with the route's names; refused when no supplier answered, so a watcher tries again later.
+   * answer, with the route's names; refused unless every supplier answered (a price missing from one that
+   * did not is no fall or rise), so a watcher tries again later.
    */
   async lowestNow(criteria: SearchCriteria): Promise<{ lowestMinor: number | null; from: LocalText; to: LocalText }> {
     const request = this.request(criteria);
     const suppliers = await this.suppliersFor(criteria.mode);
-    const answers = await Promise.allSettled(
-      suppliers.map((s) => withinLimit(this.produce(s, request), AbortSignal.timeout(this.options.supplierTimeoutMs))),
-    );
+    const answers = await Promise.allSettled(suppliers.map((s) => this.produce(s, request)));
     const answered = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.results] : []));
-    if (answered.length === 0) throw new AppError('PARTNER_UNAVAILABLE');
+    if (answered.length === 0 || answered.length < suppliers.length) throw new AppError('PARTNER_UNAVAILABLE');
     const prices = answered
       .flat()
       .filter((r) => r.price.currency === 'CNY' && !r.legs.some((l) => l.soldOut))

@@ -30,7 +30,7 @@ export function AlertsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const open = params.get('open');
-  const target = data?.items.find((a) => a.id === open);
+  const target = data?.items.find((a) => a.id === open && a.status !== 'ended');
   useEffect(() => {
     if (target) navigate(paths.searchResults(target.link), { replace: true });
   }, [target, navigate]);
@@ -76,6 +76,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
   const day = (d: string | undefined) => (d ? formatTravelDate(fromRequestDate(d) ?? '', language) : '');
   const dates = leg?.return_date ? `${day(leg.departure_date)} – ${day(leg.return_date)}` : day(leg?.departure_date);
   const paused = alert.status === 'paused';
+  const ended = alert.status === 'ended';
   const failed = (e: unknown) => message.error(errorText(e));
   return (
     <article className={styles.item} data-testid="price-alert" data-status={alert.status}>
@@ -83,6 +84,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
         <h2>
           {t('route', routeOf(criteria))}
           {paused ? <Tag className={styles.tag}>{t('paused')}</Tag> : null}
+          {ended ? <Tag className={styles.tag}>{t('ended')}</Tag> : null}
         </h2>
         <p className={styles.facts}>
           {dates}
@@ -92,25 +94,30 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
         </p>
         <p className={styles.price} data-testid="alert-lowest">
           {alert.lowestMinor !== null
-            ? t('lowest', { price: money(alert.lowestMinor) })
+            ? t(ended ? 'lastPrice' : 'lowest', { price: money(alert.lowestMinor) })
             : alert.checkedAt
               ? t('nothingOnSale')
               : t('notChecked')}
         </p>
+        {ended ? <p className={styles.facts}>{t('endedHint')}</p> : null}
         <PriceChart points={alert.history} label={t('chart', { count: alert.history.length })} format={money} />
       </div>
       <div className={styles.actions}>
-        <Link to={paths.searchResults(alert.link)} data-testid="alert-open">
-          {t('open')}
-        </Link>
-        <Button
-          size="small"
-          onClick={() => pause.mutate({ id: alert.id, paused: !paused }, { onError: failed })}
-          loading={pause.isPending}
-          data-testid="alert-pause"
-        >
-          {paused ? t('resume') : t('pause')}
-        </Button>
+        {ended ? null : (
+          <>
+            <Link to={paths.searchResults(alert.link)} data-testid="alert-open">
+              {t('open')}
+            </Link>
+            <Button
+              size="small"
+              onClick={() => pause.mutate({ id: alert.id, paused: !paused }, { onError: failed })}
+              loading={pause.isPending}
+              data-testid="alert-pause"
+            >
+              {paused ? t('resume') : t('pause')}
+            </Button>
+          </>
+        )}
         <Popconfirm
           title={t('deleteConfirm')}
           okText={t('delete')}
