@@ -48,6 +48,7 @@ export async function buildFeatures(
 ) {
   const { config, db, now } = basics;
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
+  const searchLater = () => search.service;
   const account = accountModule(basics, { mailer: deps.mailer, sms: deps.sms });
   const notices = notificationsModule(basics, {
     mail: deps.mailer,
@@ -58,13 +59,10 @@ export async function buildFeatures(
   // A real flight seller beside (or instead of) the simulated ones, when its token is configured.
   const duffel = duffelSupply(config, deps.refdata, db);
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
-  const fares = faresModule(
-    basics,
-    fareCalendarPorts(deps.refdata, () => search.service),
-  );
+  const fares = faresModule(basics, fareCalendarPorts(deps.refdata, searchLater));
   const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
-  // Two ports reach a feature built after them, when called, never while built: rail counts tickets being issued
-  // from the orders, the waiting list captures held payments (wiring/rail-links.ts, wiring/waitlist-payments.ts).
+  // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
+  // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
   const later: { orders?: ReturnType<typeof ordersModule>; payments?: ReturnType<typeof paymentModule> } = {};
   const rail = railModule(basics, {
     railAccounts: deps.railAccounts,
@@ -80,7 +78,6 @@ export async function buildFeatures(
     seats: rail.seatReturns,
     payments: waitlistPayments(() => later.payments?.service),
     afterChange: afterChange(),
-    // Payments are built after orders: reached when a change is quoted, never while orders are built.
     paidWith: async (orderId, amount) => (later.payments ? later.payments.service.refundTo(orderId, amount) : null),
   });
   later.orders = orders;
