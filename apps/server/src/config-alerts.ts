@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scheduleSetting } from './config-schedules';
 
 const whole = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -8,9 +9,5 @@ export const alertSettings = {
   ALERT_CHECK_MINUTES: whole(5, 7 * 24 * 60)
     .default(180)
     .describe('Minutes between two searches of one price alert'),
-  ALERT_SWEEP_CRON: z
-    .string()
-    .regex(/^\S+( \S+){4}$/, 'a five-field crontab pattern')
-    .default('*/15 * * * *')
-    .describe('When the job that queues the price alerts due for a search runs (crontab, UTC)'),
+  ALERT_SWEEP_CRON: scheduleSetting('*/15 * * * *', 'the job that queues the price alerts due for a search'),
 };

@@ -10,6 +10,7 @@ import { outsideSettings } from './config-outside';
 import { protectionSettings } from './config-protection';
 import { PROVIDER_GROUPS, providerSettings } from './config-providers';
 import { railSettings } from './config-rail';
+import { scheduleSettings } from './config-schedules';
 import { searchSettings } from './config-search';
 import { stripeSettings } from './config-stripe';
 import { PAYMENT_CRASH_POINTS } from './payment-crash-points';
@@ -238,6 +239,7 @@ export const configSchema = z.object({
   ...limitSettings,
   ...outsideSettings,
   ...alertSettings,
+  ...scheduleSettings,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,11 +8,14 @@ declare module '../../jobs/jobs' {
   }
 }
 
-/** Every 20 minutes the trips searched most whose prices are older than 6 hours are priced again, 20 at a time. */
+/** At each run the trips searched most whose prices are older than 6 hours are priced again, 20 at a time. */
 export const FILL: FillOptions = { batch: 20, staleMs: 6 * 3_600_000, claimMs: 15 * 60_000 };
 
-/** The filling of the month of fares: a schedule any process may hold, each occurrence run by one. */
-export function registerFareJobs(jobs: JobRegistry, fares: FaresService): void {
+/**
+ * The filling of the month of fares: a schedule (`FARES_FILL_CRON`, none when off) any process may hold, each
+ * occurrence run by one.
+ */
+export function registerFareJobs(jobs: JobRegistry, fares: FaresService, cron: string | null): void {
   jobs.task('fares.fill', z.object({}).strict() as z.ZodType<Record<string, never>>, async () => {
     const run = await fares.fill(FILL);
     // The rest of the batch is priced; the runner logs the trips that could not be, tried again when stale.
@@ -23,5 +26,5 @@ export function registerFareJobs(jobs: JobRegistry, fares: FaresService): void {
       );
     }
   });
-  jobs.schedule('fares.fill', '*/20 * * * *');
+  if (cron !== null) jobs.schedule('fares.fill', cron);
 }

@@ -14,6 +14,6 @@ export function faresModule(
   return {
     service,
     routes: fareRoutes(service),
-    jobs: (registry: JobRegistry) => registerFareJobs(registry, service),
+    jobs: (registry: JobRegistry) => registerFareJobs(registry, service, basics.config.FARES_FILL_CRON),
   };
 }

@@ -116,6 +116,17 @@ describe('the month of fares', () => {
     ]);
   });
 
+  it('holds the schedule it is given, and none when switched off, the job still run when queued', () => {
+    const service = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
+    const scheduled = new JobRegistry();
+    registerFareJobs(scheduled, service, '5 */2 * * *');
+    expect(scheduled.schedules.map((s) => [s.name, s.cron])).toEqual([['fares.fill', '5 */2 * * *']]);
+    const off = new JobRegistry();
+    registerFareJobs(off, service, null);
+    expect(off.schedules).toEqual([]);
+    expect(off.tasks.has('fares.fill')).toBe(true);
+  });
+
   it('prices the trips searched most, once, when two processes run the job at the same time', async () => {
     const repo = new FaresRepository(database.db);
     for (const [day, looks] of [
@@ -127,7 +138,11 @@ describe('the month of fares', () => {
     const pricer = countingPricer();
     const runners = [1, 2].map(() => {
       const registry = new JobRegistry();
-      registerFareJobs(registry, new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now));
+      registerFareJobs(
+        registry,
+        new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now),
+        '*/20 * * * *',
+      );
       return new JobRunner(registry, { connectionString: database.url, concurrency: 2 });
     });
     // The schedule's occurrence is one job whichever process holds the schedule; two of them added at once.
