@@ -127,6 +127,22 @@ describe('the month of fares', () => {
     expect(off.tasks.has('fares.fill')).toBe(true);
   });
 
+  it("prices the trips searched most at each occurrence of its schedule, whose payload carries the runner's stamp", async () => {
+    await new FaresRepository(database.db).looked({ origin: 'BJS', destination: 'SHA', day: '2030-05-03', returnDay: '' });
+    const pricer = countingPricer();
+    const registry = new JobRegistry();
+    registerFareJobs(
+      registry,
+      new FaresService(new FaresRepository(database.db), pricer.price, asTyped, now),
+      '*/20 * * * *',
+    );
+    // The job a schedule's occurrence adds, as graphile-worker adds it: its time and whether it was made up.
+    const occurrence = { _cron: { ts: '2030-04-20T02:00:00.000Z', backfilled: false } };
+    await addJob(database.db, 'fares.fill', occurrence);
+    await new JobRunner(registry, { connectionString: database.url, concurrency: 1 }).runDueJobs();
+    expect(pricer.asked.map((t) => t.day)).toEqual(['2030-05-03']);
+  });
+
   it('prices the trips searched most, once, when two processes run the job at the same time', async () => {
     const repo = new FaresRepository(database.db);
     for (const [day, looks] of [
