@@ -95,6 +95,11 @@ export default defineConfig({
       TICKETING_SIM_DELAY_RATE: '0',
       TICKETING_SIM_TRAIN_DELAY_RATE: '0',
       REFUND_PROCESSING_SECONDS: '30',
+      // No job searches on its own beside the tests: the month of fares is not priced again on a schedule
+      // (its days come from the tests' searches), and price alerts are checked when a test asks
+      // (`/alerts-sim/check`), never swept every quarter of an hour.
+      FARES_FILL_CRON: 'off',
+      ALERT_SWEEP_CRON: 'off',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.
       CHAT_FIXED_NOW: '2026-11-26T04:00:00Z',
