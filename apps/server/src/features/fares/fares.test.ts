@@ -128,7 +128,12 @@ describe('the month of fares', () => {
   });
 
   it("prices the trips searched most at each occurrence of its schedule, whose payload carries the runner's stamp", async () => {
-    await new FaresRepository(database.db).looked({ origin: 'BJS', destination: 'SHA', day: '2030-05-03', returnDay: '' });
+    await new FaresRepository(database.db).looked({
+      origin: 'BJS',
+      destination: 'SHA',
+      day: '2030-05-03',
+      returnDay: '',
+    });
     const pricer = countingPricer();
     const registry = new JobRegistry();
     registerFareJobs(
