@@ -56,17 +56,32 @@ export class AlertsRepository {
 
   /**
    * Stores a new alert unless the user has `max` already; the user's row is locked meanwhile, so two
-   * requests at once cannot pass the limit together. The same search watched twice is the one alert.
+   * requests at once cannot pass the limit together. Texts need the account's mobile number. The same
+   * search watched twice is the one alert, watching again with the latest choice of texts.
    */
   async create(
     trx: Kysely<Database>,
     a: { userId: string; link: string; sms: boolean; at: Date },
     max: number,
-  ): Promise<{ row: AlertRow; created: boolean } | 'limit'> {
-    await trx.selectFrom('users').select('id').where('id', '=', a.userId).forUpdate().execute();
+  ): Promise<{ row: AlertRow; created: boolean } | 'limit' | 'no-mobile'> {
+    const user = await trx
+      .selectFrom('users')
+      .select('mobile')
+      .where('id', '=', a.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (a.sms && !user?.mobile) return 'no-mobile';
     const mine = await trx.selectFrom('priceAlerts').selectAll().where('userId', '=', a.userId).execute();
     const same = mine.find((r) => r.link === a.link);
-    if (same) return { row: same as AlertRow, created: false };
+    if (same) {
+      const row = await trx
+        .updateTable('priceAlerts')
+        .set({ sms: a.sms, status: sql<AlertStatus>`case when status = 'ended' then status else 'active' end` })
+        .where('id', '=', same.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: row as AlertRow, created: false };
+    }
     if (mine.length >= max) return 'limit';
     const row = await trx
       .insertInto('priceAlerts')

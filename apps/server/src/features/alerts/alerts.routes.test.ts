@@ -44,8 +44,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
+let lastMobile = '';
 async function traveller(): Promise<string> {
   const mobile = `1390077${String(1000 + counter++).padStart(4, '0')}`;
+  lastMobile = mobile;
   const cookie = await registerMobile(t, mobile, `10.9.7.${counter}`);
   // The account's verified address, where its notices are mailed.
   await sql`update users set email = ${`alert${counter}@example.com`}, email_verified_at = now()
@@ -125,6 +127,48 @@ describe('price alerts', () => {
     expect((await post(cookie, '/api/price-alerts/delete', { id: a.id })).statusCode).toBe(200);
     expect((await list(cookie)).items.map((i) => i.id)).not.toContain(a.id);
     expect((await list(other)).items).toEqual([]);
+  });
+
+  it('take tracking a watched search again as the new choice of texts, watching again if paused', async () => {
+    const cookie = await traveller();
+    const link = packSearchLink(criteria('KMG'));
+    const made = (await post(cookie, '/api/price-alerts', { link, sms: false })).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/api/price-alerts/pause', { id: made.id, paused: true });
+    const again = await post(cookie, '/api/price-alerts', { link, sms: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: made.id, sms: true, status: 'active' });
+    expect((again.json() as PriceAlert).history).toHaveLength(1);
+    expect((await list(cookie)).items).toMatchObject([{ id: made.id, sms: true, status: 'active' }]);
+    const off = (await post(cookie, '/api/price-alerts', { link, sms: false })).json() as PriceAlert;
+    expect(off).toMatchObject({ id: made.id, sms: false, status: 'active' });
+  });
+
+  it('text an owner who asked for texts only, and never an account without a mobile number', async () => {
+    const cookie = await traveller();
+    const mobile = lastMobile;
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: false })
+    ).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'WUH', percentOff: 30 });
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'WUH', percentOff: 0 });
+    const told = (await notices(cookie)).items.filter((n) => n.kind === 'price-fell');
+    expect(told.map((n) => n.params)).toMatchObject([{ alert: made.id }]);
+    expect(t.sms.sent.filter((m) => m.to.endsWith(mobile) && /Wuhan|武汉/.test(m.text))).toEqual([]);
+
+    const noMobile = await traveller();
+    await sql`update users set mobile = null, mobile_country = null where mobile like ${`%${lastMobile}`}`.execute(
+      t.db,
+    );
+    const refused = await post(noMobile, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: true });
+    expect(refused.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(refused.json())).toMatchObject({ errorCode: 1000, params: { field: 'sms' } });
+    expect((await list(noMobile)).items).toEqual([]);
+    const byMail = await post(noMobile, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: false });
+    expect(byMail.statusCode, byMail.body).toBe(200);
   });
 
   it('are searched once per check across two server processes, and told once', async () => {
