@@ -135,7 +135,8 @@ export class AlertsRepository {
 
   /**
    * Records a check made at `version`: compare-and-set on the version, so of two checks of one state only
-   * the first is recorded (and told); false when another check came first or the alert is paused or gone.
+   * the first is recorded (and told), and the checks beyond the last `HISTORY_POINTS` are forgotten; false
+   * when another check came first or the alert is paused or gone.
    */
   async record(trx: Kysely<Database>, alert: AlertRow, lowestMinor: number | null, at: Date): Promise<boolean> {
     const moved = await trx
@@ -149,6 +150,12 @@ export class AlertsRepository {
     await trx
       .insertInto('priceAlertPoints')
       .values({ alertId: alert.id, version: alert.version + 1, seenAt: at, lowestMinor })
+      .execute();
+    // The chart shows the last checks only; older ones go with the check that pushes them out.
+    await trx
+      .deleteFrom('priceAlertPoints')
+      .where('alertId', '=', alert.id)
+      .where('version', '<=', alert.version + 1 - HISTORY_POINTS)
       .execute();
     return true;
   }

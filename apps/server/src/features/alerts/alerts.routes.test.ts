@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOnDatabase, createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 import { registerMobile } from '../../../test/support/accounts';
+import { HISTORY_POINTS } from './alerts.repository';
 import { alertEvent } from './alerts.service';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -169,6 +170,26 @@ describe('price alerts', () => {
     expect((await list(noMobile)).items).toEqual([]);
     const byMail = await post(noMobile, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: false });
     expect(byMail.statusCode, byMail.body).toBe(200);
+  });
+
+  it('keep the checks their chart shows and no more', async () => {
+    const cookie = await traveller();
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('NKG')) })
+    ).json() as PriceAlert;
+    await runJobs();
+    // Forty checks made long ago, as an alert watched for weeks has.
+    await sql`insert into price_alert_points (alert_id, version, seen_at, lowest_minor)
+      select ${made.id}, v, now() - make_interval(days => 60 - v), 80000 from generate_series(2, 41) v`.execute(t.db);
+    await sql`update price_alerts set version = 41 where id = ${made.id}`.execute(t.db);
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    const kept = await sql<{ n: number; last: number }>`
+      select count(*)::int as n, max(version) as last from price_alert_points where alert_id = ${made.id}`.execute(
+      t.db,
+    );
+    expect(kept.rows[0]).toEqual({ n: HISTORY_POINTS, last: 42 });
+    expect((await list(cookie)).items[0]?.history).toHaveLength(HISTORY_POINTS);
   });
 
   it('are searched once per check across two server processes, and told once', async () => {
