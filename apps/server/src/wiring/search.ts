@@ -57,7 +57,7 @@ export function searchSupply(
 function simulatedSuppliers(
   config: Config,
   inventory: Inventory,
-  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales: FareSales | undefined },
+  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales?: FareSales },
   seller?: (inventory: Inventory) => Supplier,
 ): Supplier[] {
   return defaultSuppliers(inventory, {
