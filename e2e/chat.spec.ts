@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type Browser, type BrowserContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { PNG as PNGImage } from 'pngjs';
 import type { CurrentUser } from '../packages/domain/src/index';
 import { PG_URL, ROOT, startServer } from './second-server';
-import { registerUser, shot } from './setup';
+import { registerUser, rememberSignIn, shot } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
 import { bookTrip } from './trip-api';
 
@@ -37,16 +37,8 @@ async function traveller(browser: Browser, baseURL: string, lang: Lang, timezone
   await useLanguage(context, baseURL, lang);
   const page = await context.newPage();
   const { mobile, user } = await registerUser(page);
-  await remember(context, user as CurrentUser);
+  await rememberSignIn(context, user as CurrentUser);
   return { context, page, mobile };
-}
-
-async function remember(context: BrowserContext, user: CurrentUser) {
-  await context.addInitScript((u) => {
-    const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
-    localStorage.setItem('user_name', entry(u.name));
-    localStorage.setItem('user_info', entry(u));
-  }, user);
 }
 
 let agents = 0;
@@ -64,7 +56,7 @@ async function agent(browser: Browser, baseURL: string, lang: Lang, name: string
     data: { username: email, password: 'service2026', identity: 'email' },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  await remember(context, (await res.json()) as CurrentUser);
+  await rememberSignIn(context, (await res.json()) as CurrentUser);
   return { context, page };
 }
 

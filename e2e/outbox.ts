@@ -30,8 +30,11 @@ const decode = (raw: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/(?:=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
 
-/** The newest message the site mailed to an address, as received by the test SMTP server. */
-export async function latestMail(to: string): Promise<string> {
+/**
+ * The newest message the site mailed to an address, as received by the test SMTP server; with a pattern,
+ * the newest whose text matches it, waiting for it to arrive.
+ */
+export async function latestMail(to: string, pattern?: RegExp): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR ?? '';
   let text = '';
   await expect
@@ -39,10 +42,11 @@ export async function latestMail(to: string): Promise<string> {
       const files = fs.readdirSync(dir).sort().reverse();
       for (const file of files) {
         const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-        if (raw.startsWith(`X-Envelope-To: ${to}`)) {
-          text = decode(raw);
-          return true;
-        }
+        if (!raw.startsWith(`X-Envelope-To: ${to}`)) continue;
+        const decoded = decode(raw);
+        if (pattern && !pattern.test(decoded)) continue;
+        text = decoded;
+        return true;
       }
       return false;
     })

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type NoticePage, type PriceAlert, packSearchLink } from '../packages/domain/src/index';
 import { latestMail } from './outbox';
-import { registerByEmail, routeCriteria, shot } from './setup';
+import { registerByEmail, rememberSignIn, routeCriteria, shot } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
 
 /** A route of its own per language, so the simulated sellers' sale moves no other test's fares. */
@@ -25,12 +25,7 @@ for (const lang of LANGUAGES) {
     const route = ROUTE[lang];
     await useLanguage(context, baseURL ?? '', lang);
     const { email, user } = await registerByEmail(page, 'alerts');
-    // The site keeps its signed-in user as a sign-in on the page would.
-    await context.addInitScript((u) => {
-      const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
-      localStorage.setItem('user_name', entry((u as { name: string }).name));
-      localStorage.setItem('user_info', entry(u));
-    }, user);
+    await rememberSignIn(context, user);
     await sale(page, route.code, 0);
     const criteria = routeCriteria('flight', 30, {}, lang);
     const leg = { ...criteria.legs[0], destination: route.code, destinationName: route.name };
@@ -38,9 +33,15 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('result-card').first()).toBeVisible({ timeout: 60_000 });
 
     await page.getByTestId('track-prices').click();
-    await expect(page.getByTestId('track-sms')).toBeVisible();
+    // An account made by e-mail has no mobile number to text: the dialog says so and where to add one.
+    const noMobile = page.getByTestId('track-no-mobile');
+    await expect(noMobile).toContainText(text(lang, 'results', 'track.noMobile'));
+    await expect(noMobile.getByRole('link', { name: text(lang, 'results', 'track.noMobileLink') })).toHaveAttribute(
+      'href',
+      '/account/personal-info',
+    );
+    await expect(page.getByTestId('track-sms')).toHaveCount(0);
     await shot(page, `track-prices-dialog-${lang}`, { widths: [390, 1280] });
-    await page.getByTestId('track-sms').click();
     await page
       .getByRole('button', { name: text(lang, 'results', 'track.confirm'), exact: true })
       .last()
@@ -70,14 +71,17 @@ for (const lang of LANGUAGES) {
     await expect(notice).toHaveAttribute('data-kind', 'price-fell');
     await expect(notice.getByRole('heading')).toContainText(route.name);
     await shot(page, `price-alert-notice-${lang}`);
-    const mail = await latestMail(email);
+    const opens = /\/account\/price-alerts\?open=[0-9a-f-]{36}/;
+    const mail = await latestMail(email, opens);
     expect(mail).toContain(route.name);
-    expect(mail).toMatch(/\/account\/price-alerts\?open=[0-9a-f-]{36}/);
+    expect(mail).toContain(`/account/price-alerts?open=${(await alerts(page))[0]?.id}`);
 
     await page.goto('/account/price-alerts');
     const alert = page.getByTestId('price-alert');
     await expect(alert.getByTestId('alert-chart')).toHaveAttribute('data-points', '2');
     await expect(alert.getByTestId('alert-lowest')).toContainText('¥');
+    await expect(alert.getByRole('heading')).toContainText(route.name);
+    await expect(alert.getByRole('heading')).not.toContainText(route.code);
     await shot(page, `price-alerts-${lang}`, { widths: [390, 1280], fullPage: true });
 
     // The notice's link opens the search it watches.

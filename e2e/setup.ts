@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
 import { type Lang, text } from './support';
@@ -86,6 +86,15 @@ export async function registerByEmail(page: Page, name: string): Promise<{ email
   const verified = await page.request.post('/api/verify', { data: { token, password: PASSWORD } });
   expect(verified.ok(), await verified.text()).toBe(true);
   return { email, user: await verified.json() };
+}
+
+/** The site keeps its signed-in user as a sign-in on the page would, on every page the context opens. */
+export async function rememberSignIn(context: BrowserContext, user: unknown): Promise<void> {
+  await context.addInitScript((u) => {
+    const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
+    localStorage.setItem('user_name', entry((u as { name: string }).name));
+    localStorage.setItem('user_info', entry(u));
+  }, user);
 }
 
 /** Signs in on the login page, as a traveller does. */

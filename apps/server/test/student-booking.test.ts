@@ -115,14 +115,13 @@ async function runJobs(rounds = 4) {
   }
 }
 
+/** The school year's journeys used by the person a saved traveller is (their document, else their id). */
 const used = async (passengerId: string) =>
   (
-    await t.db
-      .selectFrom('studentJourneyCounts')
-      .select('used')
-      .where('passengerId', '=', passengerId)
-      .executeTakeFirst()
-  )?.used ?? 0;
+    await sql<{ used: number }>`select coalesce(sum(c.used), 0)::int as used from student_journey_counts c
+      where c.person in (select d.number_hash from passenger_documents d where d.passenger_id = ${passengerId}::uuid)
+        or c.person = ${`passenger:${passengerId}`}`.execute(t.db)
+  ).rows[0]?.used ?? 0;
 
 async function gTrain(booking: ReturnType<typeof bookingClient>) {
   const { searchId, results } = await booking.search(beijingShanghai('train', '2026/12/10'));
@@ -250,6 +249,48 @@ describe('a student ticket booked, issued and refunded', () => {
     );
     expect(taken.filter(Boolean)).toHaveLength(STUDENT_FARE_RULES.journeysPerSchoolYear);
     expect(await used(other)).toBe(STUDENT_FARE_RULES.journeysPerSchoolYear);
+  }, 240_000);
+
+  it("keeps a student's school-year journeys when the saved traveller is deleted and saved again", async () => {
+    const { booking, cookie, li } = await studentsLinked(['455', '466']);
+    const { searchId, train } = await gTrain(booking);
+    const offer = await booking.offerOf(cookie, searchId, train.id);
+    for (let i = 0; i < 3; i++) {
+      const made = await booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]));
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/passenger/remove',
+      payload: { id: li.passengerId },
+      headers: { cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const railApi = rail ?? railClient(t);
+    const listed = (await railApi.get(cookie, '/api/rail/passengers')).json() as { items: { id: string }[] };
+    await railApi.post(cookie, '/api/rail/passengers/import', { ids: listed.items.map((p) => p.id) });
+    const page = passengerPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/passengers', headers: { cookie } })).json(),
+    );
+    const again = page.items.find((x) => x.chineseName === '李明');
+    if (!again) throw new Error('李明 was not saved again');
+    expect(again.id).not.toBe(li.passengerId);
+    const li2 = {
+      passengerId: again.id,
+      documentId: (again.documents[0] as { id: string }).id,
+      birthDate: again.birthDate,
+    };
+    // Three of the four are used: one more, then none.
+    const fresh = await booking.offerOf(cookie, searchId, train.id);
+    const fourth = await booking.create(cookie, studentBody(fresh, searchId, [li2], 'O', [0]));
+    expect(fourth.statusCode, fourth.body).toBe(200);
+    const fifth = await booking.create(cookie, studentBody(fresh, searchId, [li2], 'O', [0]));
+    expect(fifth.statusCode).toBe(422);
+    expect(errorOf(fifth)).toMatchObject({ params: { type: 'STUDENT', reason: 'noJourneysLeft' } });
+    const full = await booking.offerOf(cookie, searchId, train.id);
+    expect(
+      full.students.find((s) => s.passengerId === li2.passengerId)?.fares.find((f) => f.seatClass === 'O'),
+    ).toMatchObject({ studentMinor: null, refusal: 'noJourneysLeft' });
   }, 240_000);
 
   it('changes a student ticket at the student fare, and refunding the new ticket gives its journey back', async () => {

@@ -1,8 +1,17 @@
 import { STUDENT_FARE_RULES, schoolYearOf } from '@junction/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
 
 type Db = Kysely<Database>;
+
+/**
+ * Whom a saved traveller's school-year journeys count for: the keyed hash of their document's number (a
+ * Chinese ID card first), the same whichever saved traveller of theirs books, deleted and saved again or
+ * not; a traveller with no document keeps their own id. `passengerId` is a value or a column.
+ */
+const personOf = (passengerId: Expression<string>) =>
+  sql<string>`coalesce((select d.number_hash from passenger_documents d where d.passenger_id = ${passengerId}::uuid
+    order by (d.type = 'B') desc, d.created_at, d.id limit 1), 'passenger:' || ${passengerId}::text)`;
 
 /** A student ticket of an order: the traveller on the sub-order, who they are, and the day of travel. */
 export type StudentJourney = {
@@ -26,22 +35,25 @@ export async function takeStudentJourneys(
 ): Promise<boolean> {
   for (const j of journeys) {
     const schoolYear = schoolYearOf(j.travelDate);
+    const { person } = await sql<{ person: string }>`select ${personOf(sql.val(j.passengerId))} as person`
+      .execute(trx)
+      .then((r) => r.rows[0] ?? { person: `passenger:${j.passengerId}` });
     await trx
       .insertInto('studentJourneyCounts')
-      .values({ passengerId: j.passengerId, schoolYear })
-      .onConflict((oc) => oc.columns(['passengerId', 'schoolYear']).doNothing())
+      .values({ person, schoolYear })
+      .onConflict((oc) => oc.columns(['person', 'schoolYear']).doNothing())
       .execute();
     const taken = await trx
       .updateTable('studentJourneyCounts')
       .set({ used: sql`used + 1` })
-      .where('passengerId', '=', j.passengerId)
+      .where('person', '=', person)
       .where('schoolYear', '=', schoolYear)
       .where('used', '<', STUDENT_FARE_RULES.journeysPerSchoolYear)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return false;
     await trx
       .insertInto('studentJourneys')
-      .values({ orderId, ...j, schoolYear, state: 'held', takenAt: at, givenBackAt: null })
+      .values({ orderId, ...j, person, schoolYear, state: 'held', takenAt: at, givenBackAt: null })
       .execute();
   }
   return true;
@@ -73,12 +85,12 @@ export async function giveBackStudentJourneys(
   }
   if (scope.travellerPosition !== undefined && scope.travellerPosition !== null)
     q = q.where('travellerPosition', '=', scope.travellerPosition);
-  const back = await q.returning(['passengerId', 'schoolYear']).execute();
+  const back = await q.returning(['person', 'schoolYear']).execute();
   for (const r of back) {
     await trx
       .updateTable('studentJourneyCounts')
       .set({ used: sql`used - 1` })
-      .where('passengerId', '=', r.passengerId)
+      .where('person', '=', r.person)
       .where('schoolYear', '=', r.schoolYear)
       .execute();
   }
@@ -113,36 +125,37 @@ export async function moveStudentJourneys(
     .where('j.orderId', '=', change.orderId)
     .where('j.subOrderPosition', '=', from)
     .where('j.state', '=', 'held')
-    .returning(['j.passengerId', 'was.schoolYear as wasYear'])
+    .returning(['j.person', 'was.schoolYear as wasYear'])
     .execute();
   for (const r of moved.filter((x) => x.wasYear !== schoolYear)) {
     await trx
       .updateTable('studentJourneyCounts')
       .set({ used: sql`used - 1` })
-      .where('passengerId', '=', r.passengerId)
+      .where('person', '=', r.person)
       .where('schoolYear', '=', r.wasYear)
       .execute();
     await trx
       .insertInto('studentJourneyCounts')
-      .values({ passengerId: r.passengerId, schoolYear, used: 1 })
+      .values({ person: r.person, schoolYear, used: 1 })
       .onConflict((oc) =>
-        oc.columns(['passengerId', 'schoolYear']).doUpdateSet({ used: sql`student_journey_counts.used + 1` }),
+        oc.columns(['person', 'schoolYear']).doUpdateSet({ used: sql`student_journey_counts.used + 1` }),
       )
       .execute();
   }
   return moved.length;
 }
 
-/** The days of travel of the student tickets held through us for each of these saved travellers. */
+/**
+ * The days of travel of the student tickets held through us for each of these saved travellers: the
+ * person's, whichever of their saved travellers booked them.
+ */
 export async function studentJourneysHeld(db: Db, passengerIds: readonly string[]): Promise<Map<string, string[]>> {
   const held = new Map<string, string[]>();
   if (passengerIds.length === 0) return held;
-  const rows = await db
-    .selectFrom('studentJourneys')
-    .select(['passengerId', 'travelDate'])
-    .where('passengerId', 'in', [...passengerIds])
-    .where('state', '=', 'held')
-    .execute();
-  for (const r of rows) held.set(r.passengerId, [...(held.get(r.passengerId) ?? []), r.travelDate]);
+  const rows = await sql<{ passengerId: string; travelDate: string }>`
+    select p.id as passenger_id, j.travel_date from passengers p
+    join student_journeys j on j.person = ${personOf(sql.ref('p.id'))} and j.state = 'held'
+    where p.id in (${sql.join(passengerIds.map((id) => sql`${id}::uuid`))})`.execute(db);
+  for (const r of rows.rows) held.set(r.passengerId, [...(held.get(r.passengerId) ?? []), r.travelDate]);
   return held;
 }

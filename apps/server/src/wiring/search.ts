@@ -29,7 +29,11 @@ export function searchSupply(
 ) {
   const { config, refdata, now } = basics;
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
-  const sales = new SimFareSales(basics.db, now);
+  // The simulated sellers' sales, set at will through their route outside production, and read only there.
+  const sales =
+    !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
+      ? new SimFareSales(basics.db, now)
+      : undefined;
   const inventory = sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
   const service = new SearchService(
     refdata,
@@ -46,18 +50,14 @@ export function searchSupply(
     },
     now,
   );
-  // The simulated sellers' sales, set at will outside production.
-  const simulatorRoutes =
-    !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
-      ? fareSaleRoutes(sales)
-      : undefined;
+  const simulatorRoutes = sales ? fareSaleRoutes(sales) : undefined;
   return { service, railRemaining, routes: searchRoutes(service, new TrainStopsService(inventory)), simulatorRoutes };
 }
 
 function simulatedSuppliers(
   config: Config,
   inventory: Inventory,
-  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales: FareSales },
+  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales?: FareSales },
   seller?: (inventory: Inventory) => Supplier,
 ): Supplier[] {
   return defaultSuppliers(inventory, {
@@ -68,6 +68,6 @@ function simulatedSuppliers(
     random,
     railRemaining,
     simulatedFlightSellers: config.SEARCH_SIMULATED_FLIGHT_SELLERS,
-    fareSales: sales,
+    ...(sales ? { fareSales: sales } : {}),
   }).concat(seller ? [seller(inventory)] : []);
 }

@@ -1,4 +1,4 @@
-import { siteInfoSchema } from '@junction/domain';
+import { type PullResponse, siteInfoSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
@@ -39,7 +39,7 @@ for (const [mode, settings] of [
     let s: Awaited<ReturnType<typeof securityApp>>;
     let cookie = '';
     beforeAll(async () => {
-      s = await securityApp({ ...settings, RATE_LIMIT_MAX: '40' });
+      s = await securityApp({ ...settings, RATE_LIMIT_MAX: '40', SEARCH_ANSWER_REUSE_SECONDS: '0' });
       cookie = (await s.registerMobile()).cookie;
     });
     afterAll(() => s.t.close());
@@ -59,6 +59,48 @@ for (const [mode, settings] of [
       const account = { username: 'nosession', phone: '+8613900000000', ...RAIL_HOLDER };
       expect((await s.post('/rail-sim/accounts', account, { ip })).statusCode).toBe(401);
       expect((await s.post('/rail-sim/sign-in', { username: 'x', password: 'y' }, { ip })).statusCode).toBe(401);
+      // The simulated flight sellers' sales and the price alerts' check on demand are no demonstration's.
+      const sale = { origin: 'BJS', destination: 'SHA', percentOff: 50 };
+      const outside = mode === 'development' ? 401 : 404;
+      expect((await s.post('/flight-sim/fares/sale', sale, { ip })).statusCode).toBe(outside);
+      expect((await s.post('/alerts-sim/check', {}, { ip })).statusCode).toBe(outside);
+    });
+
+    it("runs the simulated sellers' fare sales only where their route is on", async () => {
+      const sale = { origin: 'BJS', destination: 'SHA', percentOff: 50 };
+      const signedIn = { ip: s.freshIp(), cookie };
+      const on = mode === 'development';
+      expect((await s.post('/flight-sim/fares/sale', sale, signedIn)).statusCode).toBe(on ? 200 : 404);
+      expect((await s.post('/alerts-sim/check', {}, signedIn)).statusCode).toBe(on ? 200 : 404);
+      const criteria = {
+        type: 1,
+        mode: 'flight',
+        legs: [{ departure: 'BJS', destination: 'SHA', departure_date: '2026/12/20' }],
+      };
+      const lowest = async () => {
+        const { searchId } = (await s.post('/api/v2/search', criteria, { ip: s.freshIp() })).json() as {
+          searchId: string;
+        };
+        const prices: number[] = [];
+        for (let cursor = 0, done = false; !done; ) {
+          const body = (await s.post('/api/v2/pull', { searchId, cursor }, { ip: s.freshIp() })).json() as PullResponse;
+          prices.push(...body.results.map((r) => r.price.amount));
+          ({ cursor, done } = body);
+          if (!done) await new Promise((r) => setTimeout(r, 30));
+        }
+        return Math.min(...prices);
+      };
+      await s.post('/flight-sim/fares/sale', { ...sale, percentOff: 0 }, signedIn);
+      const before = await lowest();
+      // A sale left in the simulator's table, as a demonstration's database may hold one.
+      await s.t.db
+        .insertInto('simFareSales')
+        .values({ ...sale, setAt: s.clock.now })
+        .onConflict((oc) => oc.columns(['origin', 'destination']).doUpdateSet({ percentOff: sale.percentOff }))
+        .execute();
+      const after = await lowest();
+      if (on) expect(after).toBeLessThan(before);
+      else expect(after).toBe(before);
     });
 
     it("counts simulator calls against the API's limit per address", async () => {

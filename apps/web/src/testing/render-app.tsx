@@ -1,4 +1,4 @@
-import type { Language } from '@junction/domain';
+import type { Currency, Language } from '@junction/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -7,10 +7,15 @@ import { PreferencesProvider } from '../shared/lib/preferences';
 import { AntdScope } from '../shared/ui/antd-scope';
 
 /** Renders routes inside the app's real providers (query client with the answers of spec §8, auth, dialogs). */
-export function renderApp(routes: RouteObject[], options: { at?: string; language?: Language } = {}) {
+export function renderApp(
+  routes: RouteObject[],
+  options: { at?: string; language?: Language; currency?: Currency } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [options.at ?? '/'] });
   render(
-    <PreferencesProvider initial={{ language: options.language ?? 'en', currency: 'CNY', showOriginalCurrency: false }}>
+    <PreferencesProvider
+      initial={{ language: options.language ?? 'en', currency: options.currency ?? 'CNY', showOriginalCurrency: false }}
+    >
       <AppProviders goHome={() => void router.navigate('/')} goToLogin={() => void router.navigate('/login')}>
         {/* As the router gives each page built with Ant Design its scope. */}
         <AntdScope>

@@ -42,6 +42,7 @@ import * as priceAlerts from './0022-price-alerts';
 import * as fareSales from './0023-fare-sales';
 import * as priceAlertsEnded from './0024-price-alerts-ended';
 import * as fareDaysTried from './0025-fare-days-tried';
+import * as studentJourneyPerson from './0026-student-journey-person';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '0023-fare-sales': fareSales,
   '0024-price-alerts-ended': priceAlertsEnded,
   '0025-fare-days-tried': fareDaysTried,
+  '0026-student-journey-person': studentJourneyPerson,
 };

@@ -12,8 +12,11 @@ export type RailSimStudentsTable = {
   checkedAt: Timestamp | null;
 };
 
-/** A saved traveller's student tickets held through us in a school year (migration 0018). */
-export type StudentJourneyCountsTable = { passengerId: string; schoolYear: number; used: Generated<number> };
+/**
+ * A person's student tickets held through us in a school year (migrations 0018, 0026): the person is the
+ * keyed hash of their document's number, so a traveller deleted and saved again keeps the count.
+ */
+export type StudentJourneyCountsTable = { person: string; schoolYear: number; used: Generated<number> };
 
 /** One student ticket of an order: a traveller on a sub-order, held or given back. */
 export type StudentJourneysTable = {
@@ -21,6 +24,8 @@ export type StudentJourneysTable = {
   subOrderPosition: number;
   travellerPosition: number;
   passengerId: string;
+  /** Whom the count is kept for (`StudentJourneyCountsTable`). */
+  person: string;
   schoolYear: number;
   travelDate: string;
   state: 'held' | 'given-back';

@@ -56,17 +56,32 @@ export class AlertsRepository {
 
   /**
    * Stores a new alert unless the user has `max` already; the user's row is locked meanwhile, so two
-   * requests at once cannot pass the limit together. The same search watched twice is the one alert.
+   * requests at once cannot pass the limit together. Texts need the account's mobile number. The same
+   * search watched twice is the one alert, watching again with the latest choice of texts.
    */
   async create(
     trx: Kysely<Database>,
     a: { userId: string; link: string; sms: boolean; at: Date },
     max: number,
-  ): Promise<{ row: AlertRow; created: boolean } | 'limit'> {
-    await trx.selectFrom('users').select('id').where('id', '=', a.userId).forUpdate().execute();
+  ): Promise<{ row: AlertRow; created: boolean } | 'limit' | 'no-mobile'> {
+    const user = await trx
+      .selectFrom('users')
+      .select('mobile')
+      .where('id', '=', a.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (a.sms && !user?.mobile) return 'no-mobile';
     const mine = await trx.selectFrom('priceAlerts').selectAll().where('userId', '=', a.userId).execute();
     const same = mine.find((r) => r.link === a.link);
-    if (same) return { row: same as AlertRow, created: false };
+    if (same) {
+      const row = await trx
+        .updateTable('priceAlerts')
+        .set({ sms: a.sms, status: sql<AlertStatus>`case when status = 'ended' then status else 'active' end` })
+        .where('id', '=', same.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: row as AlertRow, created: false };
+    }
     if (mine.length >= max) return 'limit';
     const row = await trx
       .insertInto('priceAlerts')
@@ -120,7 +135,8 @@ export class AlertsRepository {
 
   /**
    * Records a check made at `version`: compare-and-set on the version, so of two checks of one state only
-   * the first is recorded (and told); false when another check came first or the alert is paused or gone.
+   * the first is recorded (and told), and the checks beyond the last `HISTORY_POINTS` are forgotten; false
+   * when another check came first or the alert is paused or gone.
    */
   async record(trx: Kysely<Database>, alert: AlertRow, lowestMinor: number | null, at: Date): Promise<boolean> {
     const moved = await trx
@@ -134,6 +150,12 @@ export class AlertsRepository {
     await trx
       .insertInto('priceAlertPoints')
       .values({ alertId: alert.id, version: alert.version + 1, seenAt: at, lowestMinor })
+      .execute();
+    // The chart shows the last checks only; older ones go with the check that pushes them out.
+    await trx
+      .deleteFrom('priceAlertPoints')
+      .where('alertId', '=', alert.id)
+      .where('version', '<=', alert.version + 1 - HISTORY_POINTS)
       .execute();
     return true;
   }

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOnDatabase, createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 import { registerMobile } from '../../../test/support/accounts';
+import { HISTORY_POINTS } from './alerts.repository';
 import { alertEvent } from './alerts.service';
 
 const START = new Date('2026-11-22T04:00:00Z');
@@ -44,8 +45,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
+let lastMobile = '';
 async function traveller(): Promise<string> {
   const mobile = `1390077${String(1000 + counter++).padStart(4, '0')}`;
+  lastMobile = mobile;
   const cookie = await registerMobile(t, mobile, `10.9.7.${counter}`);
   // The account's verified address, where its notices are mailed.
   await sql`update users set email = ${`alert${counter}@example.com`}, email_verified_at = now()
@@ -125,6 +128,68 @@ describe('price alerts', () => {
     expect((await post(cookie, '/api/price-alerts/delete', { id: a.id })).statusCode).toBe(200);
     expect((await list(cookie)).items.map((i) => i.id)).not.toContain(a.id);
     expect((await list(other)).items).toEqual([]);
+  });
+
+  it('take tracking a watched search again as the new choice of texts, watching again if paused', async () => {
+    const cookie = await traveller();
+    const link = packSearchLink(criteria('KMG'));
+    const made = (await post(cookie, '/api/price-alerts', { link, sms: false })).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/api/price-alerts/pause', { id: made.id, paused: true });
+    const again = await post(cookie, '/api/price-alerts', { link, sms: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: made.id, sms: true, status: 'active' });
+    expect((again.json() as PriceAlert).history).toHaveLength(1);
+    expect((await list(cookie)).items).toMatchObject([{ id: made.id, sms: true, status: 'active' }]);
+    const off = (await post(cookie, '/api/price-alerts', { link, sms: false })).json() as PriceAlert;
+    expect(off).toMatchObject({ id: made.id, sms: false, status: 'active' });
+  });
+
+  it('text an owner who asked for texts only, and never an account without a mobile number', async () => {
+    const cookie = await traveller();
+    const mobile = lastMobile;
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: false })
+    ).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'WUH', percentOff: 30 });
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'WUH', percentOff: 0 });
+    const told = (await notices(cookie)).items.filter((n) => n.kind === 'price-fell');
+    expect(told.map((n) => n.params)).toMatchObject([{ alert: made.id }]);
+    expect(t.sms.sent.filter((m) => m.to.endsWith(mobile) && /Wuhan|武汉/.test(m.text))).toEqual([]);
+
+    const noMobile = await traveller();
+    await sql`update users set mobile = null, mobile_country = null where mobile like ${`%${lastMobile}`}`.execute(
+      t.db,
+    );
+    const refused = await post(noMobile, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: true });
+    expect(refused.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(refused.json())).toMatchObject({ errorCode: 1000, params: { field: 'sms' } });
+    expect((await list(noMobile)).items).toEqual([]);
+    const byMail = await post(noMobile, '/api/price-alerts', { link: packSearchLink(criteria('WUH')), sms: false });
+    expect(byMail.statusCode, byMail.body).toBe(200);
+  });
+
+  it('keep the checks their chart shows and no more', async () => {
+    const cookie = await traveller();
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('NKG')) })
+    ).json() as PriceAlert;
+    await runJobs();
+    // Forty checks made long ago, as an alert watched for weeks has.
+    await sql`insert into price_alert_points (alert_id, version, seen_at, lowest_minor)
+      select ${made.id}, v, now() - make_interval(days => 60 - v), 80000 from generate_series(2, 41) v`.execute(t.db);
+    await sql`update price_alerts set version = 41 where id = ${made.id}`.execute(t.db);
+    await post(cookie, '/alerts-sim/check', {});
+    await runJobs();
+    const kept = await sql<{ n: number; last: number }>`
+      select count(*)::int as n, max(version) as last from price_alert_points where alert_id = ${made.id}`.execute(
+      t.db,
+    );
+    expect(kept.rows[0]).toEqual({ n: HISTORY_POINTS, last: 42 });
+    expect((await list(cookie)).items[0]?.history).toHaveLength(HISTORY_POINTS);
   });
 
   it('are searched once per check across two server processes, and told once', async () => {

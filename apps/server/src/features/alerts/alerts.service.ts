@@ -73,7 +73,10 @@ export class AlertsService {
     };
   }
 
-  /** Watches the search of a search link; its first check is queued at once. */
+  /**
+   * Watches the search of a search link; its first check is queued at once. Tracking a search already
+   * watched takes the new choice of texts and watches again if it was paused.
+   */
   async create(userId: string, input: { link: string; sms: boolean }): Promise<PriceAlert> {
     const criteria = unpackSearchLink(input.link);
     if (!criteria) throw new AppError('PLACE_UNKNOWN');
@@ -81,12 +84,13 @@ export class AlertsService {
     const link = packSearchLink({ ...criteria, sort: 'cheapest', filters: {} });
     const made = await this.repo.transaction(async (trx) => {
       const r = await this.repo.create(trx, { userId, link, sms: input.sms, at: this.now() }, this.options.perUser);
-      if (r !== 'limit' && r.created)
+      if (typeof r !== 'string' && r.created)
         await addJob(trx, 'alerts.check', { alertId: r.row.id }, { jobKey: `alert-check:${r.row.id}` });
       return r;
     });
     if (made === 'limit') throw new AppError('ALERT_LIMIT', { params: { max: this.options.perUser } });
-    return present(made.row, []);
+    if (made === 'no-mobile') throw new AppError('VALIDATION_FAILED', { params: { field: 'sms', reason: 'noMobile' } });
+    return present(made.row, made.created ? [] : await this.repo.history([made.row.id]));
   }
 
   async pause(userId: string, id: string, paused: boolean): Promise<PriceAlert> {

@@ -92,6 +92,11 @@ export class FaresRepository {
   }
 
   /** The filling job tried to price the trip, whatever came of it: it is not tried again until stale, and unclaimed. */
+  /** Forgets the trips leaving before `day`: no month of fares shows them. */
+  async forgetBefore(day: string): Promise<void> {
+    await this.db.deleteFrom('fareDays').where('day', '<', day).execute();
+  }
+
   async tried(trip: FareTrip, at: Date): Promise<void> {
     await this.db
       .updateTable('fareDays')

@@ -1,5 +1,6 @@
 import {
   AppError,
+  addDays,
   FARE_GRID_DAYS,
   type FareGrid,
   type FareMonth,
@@ -34,6 +35,8 @@ export type FillOptions = {
 export type FillRun = { priced: number; failed: { trip: FareTrip; error: unknown }[] };
 
 const HOME_ZONE = 'Asia/Shanghai';
+/** Days gone that the month of fares keeps: the whole of the current month, whichever day it is. */
+const KEEP_DAYS_GONE = 31;
 const isoOf = (requestDate: string) => {
   const iso = fromRequestDate(requestDate);
   if (iso === null) throw new AppError('VALIDATION_FAILED', { params: { date: requestDate } });
@@ -134,11 +137,13 @@ export class FaresService {
 
   /**
    * Prices the trips travellers search most whose prices are stale. Each trip is tried once a run: one
-   * that fails is left until it is stale again and the rest of the batch is priced.
+   * that fails is left until it is stale again and the rest of the batch is priced. The trips of days
+   * more than a month gone are forgotten.
    */
   async fill(options: FillOptions): Promise<FillRun> {
     const now = this.now();
     const today = localDate(now.getTime(), HOME_ZONE);
+    await this.repo.forgetBefore(addDays(today, -KEEP_DAYS_GONE));
     const trips = await this.repo.claimPopular(
       options.batch,
       today,

@@ -219,6 +219,19 @@ describe('the month of fares', () => {
     expect(asked.sort()).toEqual(['2030-05-03', '2030-05-04', '2030-05-05']);
   });
 
+  it('forgets the trips of days more than a month gone when it fills, keeping every day a month can show', async () => {
+    const repo = new FaresRepository(database.db);
+    for (const day of ['2030-03-19', '2030-03-20', '2030-04-19', '2030-05-03'])
+      await repo.looked({ origin: 'BJS', destination: 'SHA', day, returnDay: '' });
+    await repo.looked({ origin: 'BJS', destination: 'SHA', day: '2030-03-01', returnDay: '2030-05-01' });
+    const fares = new FaresService(repo, countingPricer().price, asTyped, now);
+    await fares.fill({ batch: 5, staleMs: 3_600_000, claimMs: 60_000 });
+    const left = await sql<{
+      day: string;
+    }>`select to_char(day, 'YYYY-MM-DD') as day from fare_days order by day`.execute(database.db);
+    expect(left.rows.map((r) => r.day)).toEqual(['2030-03-20', '2030-04-19', '2030-05-03']);
+  });
+
   it('answers a round-trip grid around a date that does not exist with the validation error, not a failure', async () => {
     const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
     await expect(

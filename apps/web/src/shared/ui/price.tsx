@@ -18,6 +18,20 @@ export function useFormatMoney(): (money: Money) => string {
   );
 }
 
+/** An amount in CNY hundredths in the display currency, rounded up, as a text to put in a sentence. */
+export function useFormatCny(): (amountMinor: number) => string {
+  const { currency } = usePreferences();
+  const rates = useCurrencyTable().data?.rates.rates;
+  const format = useFormatMoney();
+  return useCallback(
+    (amountMinor: number) => {
+      const cny: Money = { amountMinor, currency: 'CNY' };
+      return format((rates ? convertMoney(cny, currency as Currency, rates) : undefined) ?? cny);
+    },
+    [currency, rates, format],
+  );
+}
+
 export type PriceProps = { money: Money; className?: string };
 
 /**

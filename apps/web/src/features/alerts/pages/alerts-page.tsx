@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   formatTravelDate,
   fromRequestDate,
   type PriceAlert,
@@ -15,6 +14,8 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { useFormatCny } from '../../../shared/ui/price';
+import { useCriteriaNames } from '../../../widgets/place-picker/use-criteria-names';
 import { useAlerts, useDeleteAlert, usePauseAlert } from '../api/alerts';
 import { PriceChart } from '../components/price-chart';
 import styles from './alerts.module.css';
@@ -56,9 +57,11 @@ export function AlertsPage() {
   );
 }
 
-function routeOf(c: SearchCriteria | null) {
-  const leg = c?.legs[0];
-  return { from: leg?.departureName ?? leg?.departure ?? '', to: leg?.destinationName ?? leg?.destination ?? '' };
+/** The first leg's places named in the site's language, from the place data rather than the link's names. */
+function RouteTitle({ criteria }: { criteria: SearchCriteria }) {
+  const { t } = useTranslation('alerts');
+  const [names] = useCriteriaNames(criteria);
+  return <>{names ? t('route', names) : null}</>;
 }
 
 function AlertItem({ alert }: { alert: PriceAlert }) {
@@ -69,9 +72,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
   const pause = usePauseAlert();
   const remove = useDeleteAlert();
   const criteria = unpackSearchLink(alert.link);
-  const locale = language === 'zh-CN' ? 'zh-CN' : 'en-GB';
-  const money = (minor: number) =>
-    formatMoney({ amountMinor: minor, currency: 'CNY' }, locale, { symbol: '¥', position: 'left' });
+  const money = useFormatCny();
   const leg = criteria?.legs[0];
   const day = (d: string | undefined) => (d ? formatTravelDate(fromRequestDate(d) ?? '', language) : '');
   const dates = leg?.return_date ? `${day(leg.departure_date)} – ${day(leg.return_date)}` : day(leg?.departure_date);
@@ -82,7 +83,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
     <article className={styles.item} data-testid="price-alert" data-status={alert.status}>
       <div className={styles.text}>
         <h2>
-          {t('route', routeOf(criteria))}
+          {criteria ? <RouteTitle criteria={criteria} /> : null}
           {paused ? <Tag className={styles.tag}>{t('paused')}</Tag> : null}
           {ended ? <Tag className={styles.tag}>{t('ended')}</Tag> : null}
         </h2>

@@ -1,4 +1,5 @@
-import type { BookingOffer } from '@junction/domain';
+import { type BookingOffer, STUDENT_FARE_RULES } from '@junction/domain';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { studentFareOf } from './student-fare';
 
@@ -34,5 +35,17 @@ describe('a student fare on the passengers step', () => {
     const business = { rail: [{ leg: 0, seatClass: '9', seats: [], bunks: [] }], baggage: [] };
     expect(studentFareOf(o, id, business)).toEqual({ ok: false, reason: 'classNotDiscounted' });
     expect(studentFareOf(offer([]), id, { rail: [], baggage: [] })).toBeUndefined();
+  });
+});
+
+describe('the hint for a class without a student fare', () => {
+  it.each(['en', 'zh-CN'] as const)('names the classes every kind of train discounts (%s)', (language) => {
+    const t = i18next.getFixedT(language, 'orders');
+    const hint = t('booking.travellers.studentRefusal.classNotDiscounted').toLowerCase();
+    // The conventional trains' discounted classes, from the rule data, by the names the booking page shows.
+    const conventional = STUDENT_FARE_RULES.classes.filter((c) => c.basis !== 'emu').flatMap((c) => c.seatClasses);
+    expect(conventional.length).toBeGreaterThan(0);
+    for (const seatClass of conventional) expect(hint).toContain(t(`seats.${seatClass}`).toLowerCase());
+    for (const seatClass of ['O', 'M']) expect(hint).toContain(t(`seats.${seatClass}` as 'seats.A1').toLowerCase());
   });
 });

@@ -15,9 +15,6 @@ export const searchApi = {
   /** The criteria of a short route link (`/search/{routes}`); 400 or 404 when the link is not valid. */
   link: (routes: string, signal?: AbortSignal) =>
     callApi(searchEndpoints.link, { query: { routes }, signal }).then((r) => r.criteria),
-  /** The places criteria name by token, in both languages (null where a token names none). */
-  places: (tokens: readonly string[], signal?: AbortSignal) =>
-    callApi(searchEndpoints.places, { query: { tokens: tokens.join(',') }, signal }).then((r) => r.places),
   /** The lowest prices of each kind on a search's date and the days around it. */
   calendar: (searchId: string, signal?: AbortSignal) =>
     callApi(searchEndpoints.calendar, { query: { searchId }, signal }),
@@ -29,7 +26,6 @@ export const searchApi = {
 export const searchKeys = {
   all: ['search'] as const,
   link: (routes: string) => [...searchKeys.all, 'link', routes] as const,
-  places: (tokens: readonly string[]) => [...searchKeys.all, 'places', ...tokens] as const,
   calendar: (searchId: string) => [...searchKeys.all, 'calendar', searchId] as const,
   trainStops: (number: string, from: string, date: string) =>
     [...searchKeys.all, 'train-stops', number, from, date] as const,
@@ -43,16 +39,6 @@ export const linkCriteriaQueryOptions = (routes: string) =>
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryOnlyWhenBusy,
     // An invalid link shows the no-result page; no toast or dialog for it.
-    meta: { silent: true },
-  });
-
-export const criteriaPlacesQueryOptions = (tokens: readonly string[]) =>
-  queryOptions({
-    queryKey: searchKeys.places(tokens),
-    queryFn: ({ signal }) => searchApi.places(tokens, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: retryOnlyWhenBusy,
-    // Without them the page names places as the criteria do; nothing to tell the traveller.
     meta: { silent: true },
   });
 

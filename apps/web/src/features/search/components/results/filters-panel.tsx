@@ -16,7 +16,8 @@ import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
-import { useFormatCny, useFormatDuration } from '../../lib/use-result-format';
+import { useFormatCny } from '../../../../shared/ui/price';
+import { useFormatDuration } from '../../lib/use-result-format';
 import { CheckboxList, FilterSection, MaxSlider, RangeSlider } from './filter-controls';
 import styles from './filters-panel.module.css';
 

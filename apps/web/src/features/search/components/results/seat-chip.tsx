@@ -1,8 +1,7 @@
 import type { SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
-import { Price } from '../../../../shared/ui/price';
+import { Price, useFormatCny } from '../../../../shared/ui/price';
 import { toMoney } from '../../lib/result-model';
-import { useFormatCny } from '../../lib/use-result-format';
 import styles from './result-card.module.css';
 
 type Seat = NonNullable<SearchResult['legs'][number]['seats']>[number];

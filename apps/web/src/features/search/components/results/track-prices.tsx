@@ -12,7 +12,8 @@ import styles from './summary-bar.module.css';
 
 /**
  * "Track prices": these criteria become a price alert of the signed-in traveller (a visitor signs in
- * first); the alert is told by notice and e-mail, and by SMS when asked.
+ * first); the alert is told by notice and e-mail, and by SMS when asked, which an account needs a mobile
+ * number for.
  */
 export function TrackPrices({ criteria }: { criteria: SearchCriteria }) {
   const { t } = useTranslation('results');
@@ -51,14 +52,20 @@ export function TrackPrices({ criteria }: { criteria: SearchCriteria }) {
         title={t('track.title')}
         okText={t('track.confirm')}
         cancelText={t('track.cancel')}
-        onOk={() => track.mutate({ criteria, sms }, done)}
+        onOk={() => track.mutate({ criteria, sms: sms && Boolean(auth.user?.info.mobile) }, done)}
         confirmLoading={track.isPending}
         onCancel={() => setOpen(false)}
       >
         <p>{t('track.explain')}</p>
-        <Checkbox checked={sms} onChange={(e) => setSms(e.target.checked)} data-testid="track-sms">
-          {t('track.sms')}
-        </Checkbox>
+        {auth.user?.info.mobile ? (
+          <Checkbox checked={sms} onChange={(e) => setSms(e.target.checked)} data-testid="track-sms">
+            {t('track.sms')}
+          </Checkbox>
+        ) : (
+          <p data-testid="track-no-mobile">
+            {t('track.noMobile')} <Link to={paths.account()}>{t('track.noMobileLink')}</Link>
+          </p>
+        )}
       </Modal>
     </>
   );

@@ -85,12 +85,17 @@ export function useSearchForm(initial: SearchDraft | undefined) {
   const setParty = (next: (party: Party) => Party) =>
     setDraft((d) => ({ ...d, ...next({ adults: d.adults, children: d.children, infants: d.infants }) }));
 
+  /** Searches a draft: its problems shown if it has any, else remembered on this device and opened as results. */
+  const search = (next: SearchDraft) => {
+    setWasSubmitted(true);
+    if (checkDraft(next, today)) return;
+    saveLastSearch(next);
+    navigate(paths.searchResults(packSearchLink(toCriteria(next))));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setWasSubmitted(true);
-    if (checkDraft(draft, today)) return;
-    saveLastSearch(draft);
-    navigate(paths.searchResults(packSearchLink(toCriteria(draft))));
+    search(draft);
   };
 
   /** Searches the route on a day (and back on another) chosen in the month of fares. */
@@ -101,10 +106,7 @@ export function useSearchForm(initial: SearchDraft | undefined) {
       legs: draft.legs.map((l, i) => (i === 0 ? { ...l, date } : l)),
     };
     setDraft(next);
-    setWasSubmitted(true);
-    if (checkDraft(next, today)) return;
-    saveLastSearch(next);
-    navigate(paths.searchResults(packSearchLink(toCriteria(next))));
+    search(next);
   };
 
   const formProblem: ErrorName | undefined = wasSubmitted ? problems?.form : undefined;

@@ -1,8 +1,8 @@
 import { type CriteriaPlace, inLanguage, type SearchCriteria } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { usePreferences } from '../../../shared/lib/preferences';
-import { criteriaPlacesQueryOptions } from '../api/search-api';
+import { usePreferences } from '../../shared/lib/preferences';
+import { criteriaPlacesQueryOptions } from './api/criteria-places';
 
 export type RouteNames = { from: string; to: string };
 

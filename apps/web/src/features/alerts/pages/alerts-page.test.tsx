@@ -1,0 +1,64 @@
+import { type PriceAlert, packSearchLink } from '@junction/domain';
+import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { json, renderApp, stubApi } from '../../../testing/render-app';
+import { beijingShanghai } from '../../../testing/search-fixtures';
+import { AlertsPage } from './alerts-page';
+
+/** An alert on Beijing → Shanghai whose link carries codes only, as a short link or popular route makes it. */
+const alert: PriceAlert = {
+  id: '2f0c6a8e-8a4b-4c55-9d77-5a1f3c2b9e10',
+  link: packSearchLink(beijingShanghai()),
+  status: 'active',
+  sms: false,
+  currency: 'CNY',
+  lowestMinor: 123_400,
+  checkedAt: '2030-04-01T08:00:00+08:00',
+  createdAt: '2030-03-30T08:00:00+08:00',
+  history: [],
+};
+const place = (id: number, code: string, en: string, zh: string) => ({
+  id,
+  kind: 'city',
+  code,
+  name: { en, 'zh-CN': zh },
+});
+
+function stub() {
+  stubApi({
+    'GET /api/price-alerts': () => json({ items: [alert], max: 20 }),
+    'GET /api/v2/places': () =>
+      json({ places: [place(9406, 'BJS', 'Beijing', '北京'), place(9500, 'SHA', 'Shanghai', '上海')] }),
+    'GET /api/currencies': () =>
+      json({
+        data: [
+          { code: 'CNY', symbol: '¥', position: 'left', nameEn: 'Yuan', nameZh: '人民币', country: 'CN' },
+          { code: 'USD', symbol: 'US$', position: 'left', nameEn: 'US dollar', nameZh: '美元', country: 'US' },
+        ],
+        rates: { date: '2030-04-01', rates: { 'CNY:USD': 0.5 } },
+      }),
+  });
+}
+
+describe('the price alerts page', () => {
+  it.each([
+    ['en', 'Beijing', 'Shanghai'],
+    ['zh-CN', '北京', '上海'],
+  ] as const)('names the places of a search tracked by codes (%s)', async (language, from, to) => {
+    stub();
+    renderApp([{ path: '/', element: <AlertsPage /> }], { language });
+    const t = i18next.getFixedT(language, 'alerts');
+    await waitFor(() =>
+      expect(screen.getByTestId('price-alert').querySelector('h2')?.textContent).toContain(t('route', { from, to })),
+    );
+    expect(screen.getByTestId('price-alert').textContent).not.toMatch(/BJS|SHA/);
+  });
+
+  it.each(['en', 'zh-CN'] as const)('shows the lowest price in the display currency (%s)', async (language) => {
+    stub();
+    renderApp([{ path: '/', element: <AlertsPage /> }], { language, currency: 'USD' });
+    const t = i18next.getFixedT(language, 'alerts');
+    await waitFor(() => expect(screen.getByTestId('alert-lowest').textContent).toBe(t('lowest', { price: 'US$617' })));
+  });
+});
