@@ -9,7 +9,6 @@ import { invoicesModule } from './features/invoices/invoices.module';
 import { notificationsModule } from './features/notifications/notifications.module';
 import { notify } from './features/notifications/notifications.service';
 import { ordersModule } from './features/orders/orders.module';
-import type { OrdersService } from './features/orders/orders.service';
 import { passengersModule } from './features/passengers/passengers.module';
 import { paymentModule } from './features/payment/payment.module';
 import { railModule } from './features/rail/rail.module';
@@ -26,7 +25,7 @@ import { duffelSupply } from './wiring/duffel';
 import { fareCalendarPorts, fareLog } from './wiring/fare-calendar';
 import { fulfilmentPorts } from './wiring/fulfilment-ports';
 import { invoiceReversal } from './wiring/invoice-reversal';
-import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed } from './wiring/notices';
+import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed, latePaymentNotice } from './wiring/notices';
 import { payableOrders } from './wiring/payable-orders';
 import { paymentChannels } from './wiring/payment-channels';
 import { paymentLinks } from './wiring/payment-links';
@@ -81,7 +80,7 @@ export async function buildFeatures(
     paidWith: async (orderId, amount) => (later.payments ? later.payments.service.refundTo(orderId, amount) : null),
   });
   later.orders = orders;
-  const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, orders.service);
+  const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, orders);
   later.payments = payments;
   const chat = chatModule(basics, {
     orders: chatOrders(orders.service),
@@ -121,7 +120,13 @@ export async function buildFeatures(
 }
 
 /** The card processor, the wallet and the payments of orders, in the order they need each other. */
-function moneyFeatures(app: FastifyInstance, basics: Basics, deps: AppDeps, jobs: JobRegistry, orders: OrdersService) {
+function moneyFeatures(
+  app: FastifyInstance,
+  basics: Basics,
+  deps: AppDeps,
+  jobs: JobRegistry,
+  orders: ReturnType<typeof ordersModule>,
+) {
   const { config, db, now } = basics;
   // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
   const processor = paymentProcessor(config, { db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
@@ -133,8 +138,9 @@ function moneyFeatures(app: FastifyInstance, basics: Basics, deps: AppDeps, jobs
   });
   const payments = paymentModule(basics, {
     gateway: processor.gateway,
-    orders: payableOrders(orders),
+    orders: payableOrders(orders.service),
     ...paymentLinks(wallet.service),
+    latePayment: latePaymentNotice(orders.repo),
     channels,
     // A wallet top-up's trade is the wallet's; any other is an order's.
     otherTrades: (name, notice) => wallet.service.apps.onNotice(name, notice.tradeNo),

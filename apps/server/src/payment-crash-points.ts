@@ -13,4 +13,6 @@ export const PAYMENT_CRASH_POINTS = [
   'webhook-received',
   'webhook-before-commit',
   'failed-before-commit',
+  /** A wallet top-up's trade found paid, its credit about to commit. */
+  'topup-before-commit',
 ] as const;

@@ -2,6 +2,8 @@ import { AppError, isoWithOffset } from '@junction/domain';
 import { DAY, type RateLimiter } from '../features/account/rate-limiter';
 import type { ChatNotifier } from '../features/chat/chat.service';
 import { notify } from '../features/notifications/notifications.service';
+import type { OrdersRepository } from '../features/orders/orders.repository';
+import type { LatePaymentNotice } from '../features/payment/ports';
 import type { CardNotifier } from '../features/wallet/ports';
 
 /**
@@ -45,5 +47,31 @@ export function chatAnsweredNotice(now: () => Date): ChatNotifier {
         dedupeKey: `service-reply:${p.conversationId}`,
         at: now(),
       }).then(() => undefined),
+  };
+}
+
+/**
+ * Money that came after its order had ended, refunded at once: the traveller is told by notice, e-mail and
+ * SMS where it goes back (the card by its last four digits), once per refund. The order's number is read in
+ * the refund's transaction.
+ */
+export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): LatePaymentNotice {
+  return {
+    async refunded(trx, p) {
+      const order = await orders.findById(p.orderId, trx);
+      await notify(trx, {
+        userId: p.userId,
+        kind: 'payment-late-refunded',
+        orderId: p.orderId,
+        params: {
+          orderNumber: order?.orderNumber ?? '',
+          amountMinor: p.amountMinor,
+          channel: p.channel,
+          ...(p.last4 ? { last4: p.last4 } : {}),
+        },
+        dedupeKey: `payment-late-refunded:${p.refundId}`,
+        at: p.at,
+      });
+    },
   };
 }

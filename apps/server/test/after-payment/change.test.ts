@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cardTokenSchema,
   changeOptionsSchema,
   changeQuoteSchema,
+  noticeValues,
   orderFulfilmentSchema,
   orderInvoicesSchema,
   orderSchema,
+  paymentStateSchema,
   type SearchResult,
   ticketChangeSchema,
   walletSummarySchema,
 } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
+import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { WalletLedger } from '../../src/features/wallet/wallet.ledger';
 import { WalletRepository } from '../../src/features/wallet/wallet.repository';
 import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
@@ -286,5 +292,60 @@ describe('changing a train ticket (改签)', () => {
     expect(subs.get(old)).toBe(5);
     expect(subs.get(change.newSubOrderId)).toBe(8);
     expect((await held()).filter((h) => h.releasedAt === null)).toHaveLength(1);
+  });
+
+  it('refunds a difference paid by card after the change lapsed, to the card by its last digits, and says so once', async () => {
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
+    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
+    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    // The difference is paid by a card whose 3-D Secure check is still open when the change lapses.
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/gateway-sim/v1/tokens',
+      payload: cardDetails(TEST_CARDS.threeDSecure),
+      headers: { cookie },
+    });
+    const paying = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      payload: { orderId: order.id, method: { kind: 'card', token: cardTokenSchema.parse(token.json()).token } },
+      headers: { cookie, 'idempotency-key': randomUUID() },
+    });
+    const state = paymentStateSchema.parse(paying.json());
+    expect(state.outcome).toBe('action');
+    clock.tick(31);
+    await k.runJobs();
+    expect((await k.order(cookie, order.id)).status).toBe(5);
+    // The check passed after all: the card is charged, and the money goes straight back to it.
+    await t.app.inject({
+      method: 'POST',
+      url: state.actionUrl as string,
+      payload: 'result=pass',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    });
+    const back = await k.get(
+      cookie,
+      `/api/order/payment?${new URLSearchParams({ orderId: order.id, attemptId: state.attemptId })}`,
+    );
+    expect(paymentStateSchema.parse(back.json()).outcome).toBe('succeeded');
+    await k.runJobs();
+    const refunds = await t.db
+      .selectFrom('paymentRefunds')
+      .selectAll()
+      .where('attemptId', '=', state.attemptId)
+      .execute();
+    expect(refunds.map((r) => [r.channel, r.amountMinor, r.state])).toEqual([['card', q.due.amount, 'succeeded']]);
+    expect((await noticesOf(order.id)).filter((n) => n.kind === 'payment-late-refunded')).toHaveLength(1);
+    const mails = t.mailbox.received
+      .map((m) => decodeQuotedPrintable(m.raw))
+      .filter((m) => m.includes(`Late payment refunded, order ${order.orderNumber}`));
+    expect(mails).toHaveLength(1);
+    const yuan = noticeValues({ amountMinor: q.due.amount }, 'en').amount;
+    expect(mails[0]).toContain(`The full ${yuan} has been refunded to the bank card ending 3220`);
+    // The old ticket stands, as the lapse left it.
+    expect((await k.order(cookie, order.id)).status).toBe(5);
   });
 });

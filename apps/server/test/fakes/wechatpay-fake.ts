@@ -90,6 +90,18 @@ export class WechatPayFake {
     return trade;
   }
 
+  /**
+   * A payment that crossed our close: the buyer confirmed it as the trade was being closed, and WeChat Pay
+   * reports the trade paid after all, its notification going out.
+   */
+  async payAfterClose(outTradeNo: string): Promise<FakeWechatTrade> {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`no WeChat Pay trade ${outTradeNo}`);
+    trade.state = 'SUCCESS';
+    if (!this.dropNotices) await this.notify(trade);
+    return trade;
+  }
+
   /** Scanning a Native code with WeChat pays its trade. */
   scan(code: string): Promise<FakeWechatTrade> {
     const trade = [...this.trades.values()].find((t) => t.code === code);

@@ -40,6 +40,11 @@ export const NOTICE_KINDS = [
   'change-refund-done',
   'change-failed',
   'change-failed-refund-done',
+  /**
+   * A payment that arrived after its order (or the change it paid for) had ended: it was not used and went
+   * straight back the way it came.
+   */
+  'payment-late-refunded',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

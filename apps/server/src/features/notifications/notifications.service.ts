@@ -96,9 +96,15 @@ export function noticeText(kind: NoticeKind, params: NoticeParams, language: Lan
   return { title, body, subject: fill(t.subject, { title }), text, html, sms: fill(t.sms, { title, body }) };
 }
 
-/** Where a refund went (the `channel` param: card, wallet, Alipay, WeChat Pay), or the way the order was paid. */
-const refundToText = (texts: Record<string, string>, params: NoticeParams): string =>
-  texts[String(params.channel ?? 'original')] ?? (texts.original as string);
+/**
+ * Where a refund went (the `channel` param: card, by its last four digits when `last4` is given, wallet,
+ * Alipay, WeChat Pay), or the way the order was paid.
+ */
+function refundToText(texts: Record<string, string>, params: NoticeParams): string {
+  const channel = String(params.channel ?? 'original');
+  if (channel === 'card' && params.last4) return fill(texts.cardEnding ?? '', { last4: String(params.last4) });
+  return texts[channel] ?? (texts.original as string);
+}
 
 const present = (r: NoticeRow): Notice => ({
   id: r.id,

@@ -1,7 +1,8 @@
 import { type AttemptState, OPEN_ATTEMPT_STATES } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { type DeclineCode, GatewayRefused, type PaymentIntent } from './gateway/gateway';
-import { OrderMoved, type PaymentContext, refundChannelOf } from './payment.context';
+import { refundLatePayment } from './late-payment';
+import { OrderMoved, type PaymentContext } from './payment.context';
 import type { AttemptRow } from './payment.repository';
 
 /**
@@ -131,23 +132,22 @@ export class AttemptSettling {
       if (paid) {
         await this.ctx.scheduleFollowUp(trx, attempt.orderId);
       } else {
-        // Captured for an order that no longer takes it: the money goes straight back.
-        const refund = await repo.insertRefund(trx, {
-          orderId: attempt.orderId,
-          subOrderId: null,
-          attemptId: attempt.id,
-          idempotencyKey: `unowed:${attempt.id}`,
-          amountMinor: intent.amountCaptured,
-          channel: refundChannelOf(attempt.method),
-          state: 'pending',
-          createdAt: at,
-          updatedAt: at,
-        });
-        await addJob(trx, 'payments.refund', { refundId: refund.id }, { jobKey: `payments.refund:${refund.id}` });
+        // Captured for an order that no longer takes it: the money goes straight back, the traveller told.
+        await refundLatePayment(this.ctx, trx, attempt, intent.amountCaptured, at);
       }
       this.ctx.crash('before-commit');
     });
     this.ctx.crash('after-commit');
+  }
+
+  /**
+   * Money taken after its attempt had failed (a wallet app's trade paid after its order ended, which the
+   * close found unopened): refunded at once, once, with the traveller told.
+   */
+  async settleLate(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
+    if (attempt.state !== 'failed' || intent.status !== 'succeeded' || intent.amountCaptured <= 0) return;
+    const at = this.ctx.now();
+    await this.ctx.repo.transaction((trx) => refundLatePayment(this.ctx, trx, attempt, intent.amountCaptured, at));
   }
 
   /** The attempt failed: the order may be paid again, or expires at once should its deadline have passed. */

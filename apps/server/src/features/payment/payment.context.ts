@@ -5,7 +5,15 @@ import type { ChannelName, PaymentChannel } from './channels/channel';
 import { channelIntents, type IntentCalls } from './channels/channel-intents';
 import type { PaymentGateway, PaymentIntent } from './gateway/gateway';
 import type { AttemptRow, PaymentsRepository } from './payment.repository';
-import type { AfterPayment, PayableOrder, PayableOrders, SavedCards, Trx, WalletFunds } from './ports';
+import type {
+  AfterPayment,
+  LatePaymentNotice,
+  PayableOrder,
+  PayableOrders,
+  SavedCards,
+  Trx,
+  WalletFunds,
+} from './ports';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -41,6 +49,7 @@ export class PaymentContext {
   readonly afterPayment: AfterPayment | undefined;
   readonly wallet: WalletFunds | undefined;
   readonly savedCards: SavedCards | undefined;
+  readonly latePayment: LatePaymentNotice | undefined;
   /** The wallet apps configured (Alipay), by name. */
   readonly channels: ReadonlyMap<ChannelName, PaymentChannel>;
 
@@ -50,13 +59,19 @@ export class PaymentContext {
     readonly gateway: PaymentGateway,
     readonly options: PaymentsOptions,
     readonly now: () => Date,
-    links: { afterPayment?: AfterPayment; wallet?: WalletFunds; savedCards?: SavedCards },
+    links: {
+      afterPayment?: AfterPayment;
+      wallet?: WalletFunds;
+      savedCards?: SavedCards;
+      latePayment?: LatePaymentNotice;
+    },
     channels: readonly PaymentChannel[] = [],
   ) {
     this.channels = new Map(channels.map((c) => [c.name, c]));
     this.afterPayment = links.afterPayment;
     this.wallet = links.wallet;
     this.savedCards = links.savedCards;
+    this.latePayment = links.latePayment;
   }
 
   /** Who holds an attempt's money: the card processor, or the wallet app it was paid with. */

@@ -8,7 +8,7 @@ import { PaymentsRepository } from './payment.repository';
 import { paymentRoutes } from './payment.routes';
 import { type CrashPoint, PaymentsService } from './payment.service';
 import { webhookRoutes } from './payment.webhook';
-import type { AfterPayment, PayableOrders, SavedCards, WalletFunds } from './ports';
+import type { AfterPayment, LatePaymentNotice, PayableOrders, SavedCards, WalletFunds } from './ports';
 
 export type PaymentPorts = {
   gateway: PaymentGateway;
@@ -16,6 +16,8 @@ export type PaymentPorts = {
   afterPayment: AfterPayment;
   wallet: WalletFunds;
   savedCards: SavedCards;
+  /** Tells the traveller of money that came after its order had ended, refunded at once. */
+  latePayment?: LatePaymentNotice;
   /** The wallet apps configured (Alipay); none by default. */
   channels?: readonly PaymentChannel[];
   /** Notifications of trades that are not orders' (the wallet's top-ups): true when one was handled. */
@@ -42,7 +44,12 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
         : {}),
     },
     now,
-    { afterPayment: ports.afterPayment, wallet: ports.wallet, savedCards: ports.savedCards },
+    {
+      afterPayment: ports.afterPayment,
+      wallet: ports.wallet,
+      savedCards: ports.savedCards,
+      ...(ports.latePayment ? { latePayment: ports.latePayment } : {}),
+    },
     ports.channels ?? [],
   );
   return {

@@ -199,6 +199,17 @@ export class PaymentsRepository {
     return asRefund(await trx.insertInto('paymentRefunds').values(refund).returningAll().executeTakeFirstOrThrow());
   }
 
+  /** A refund written once under its key: undefined when the key's refund was written before. */
+  async insertRefundOnce(trx: Trx, refund: NewRefund): Promise<RefundRow | undefined> {
+    const row = await trx
+      .insertInto('paymentRefunds')
+      .values(refund)
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return maybe(asRefund)(row);
+  }
+
   async refund(id: string, db: Executor = this.db): Promise<RefundRow | undefined> {
     return maybe(asRefund)(await db.selectFrom('paymentRefunds').selectAll().where('id', '=', id).executeTakeFirst());
   }

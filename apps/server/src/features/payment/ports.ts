@@ -1,4 +1,4 @@
-import type { OrderChannel, OrderStatus, PaymentPurpose, PaymentStatus } from '@junction/domain';
+import type { OrderChannel, OrderStatus, PaymentPurpose, PaymentRefundChannel, PaymentStatus } from '@junction/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -76,5 +76,26 @@ export interface SavedCards {
   codeOutcome(
     trx: Trx,
     p: { userId: string; cardId: string; outcome: 'right' | 'wrong' | 'not-judged' },
+  ): Promise<void>;
+}
+
+/**
+ * Tells the traveller that money came after its order (or the change it paid for) had ended and goes straight
+ * back (composed in `app.ts` from the notifications feature), in the transaction that writes the refund, once
+ * per refund.
+ */
+export interface LatePaymentNotice {
+  refunded(
+    trx: Trx,
+    p: {
+      userId: string;
+      orderId: string;
+      refundId: string;
+      amountMinor: number;
+      channel: PaymentRefundChannel;
+      /** The card's last four digits, for money going back to a card. */
+      last4: string | null;
+      at: Date;
+    },
   ): Promise<void>;
 }

@@ -44,6 +44,7 @@ export class Reconciliation {
     const known = await repo.attemptByIntent(event.intentId);
     const intent = await (known ? this.ctx.intentsOf(known) : this.ctx.gateway).retrieve(event.intentId);
     const attempt = known ?? (intent.metadata.attemptId ? await repo.attempt(intent.metadata.attemptId) : undefined);
+    if (attempt?.state === 'failed') return this.settling.settleLate(attempt, intent);
     if (!attempt || !isOpenAttempt(attempt.state)) return;
     if (!attempt.intentId) await repo.setIntent(attempt.id, intent.id, this.ctx.now());
     this.ctx.crash('webhook-before-commit');

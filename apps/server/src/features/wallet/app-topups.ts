@@ -21,6 +21,8 @@ export type AppTopupOptions = {
   /** How long the app's trade may be paid; the job closes it after. */
   tradeMs: number;
   caps: TopupCaps;
+  /** Tests only, never in production: the process kills itself as a paid trade's credit is about to commit. */
+  crashBeforeCommit?: boolean;
 };
 
 type AppSource = { app: TopUpApp; device: 'desktop' | 'phone' };
@@ -166,6 +168,7 @@ export class AppTopups {
           idempotencyKey: `topup:${done.id}`,
           reference: done.method,
         });
+      if (this.options.crashBeforeCommit) process.kill(process.pid, 'SIGKILL');
       return done;
     });
     return moved ?? ((await this.repo.topupById(row.id)) as WalletTopupRow);

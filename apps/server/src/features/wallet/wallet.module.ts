@@ -32,6 +32,9 @@ export function walletModule(
     settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
     tradeMs: 15 * 60_000,
     caps,
+    ...(config.PAYMENT_CRASH_AT === 'topup-before-commit' && config.NODE_ENV !== 'production'
+      ? { crashBeforeCommit: true }
+      : {}),
   };
   const service = new WalletService(
     repo,

@@ -47,6 +47,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-cancelled': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-released-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
+  'payment-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
   'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },
   'invoice-reversed': { icon: <FileExcelOutlined />, tone: 'orange' },
@@ -113,7 +114,10 @@ function NoticeItem({ notice }: { notice: Notice }) {
   const { language } = usePreferences();
   const markRead = useMarkNoticeRead();
   const channel = String(notice.params.channel ?? 'original');
-  const refundTo = t(`refundTo.${channel}` as 'refundTo.original', { defaultValue: t('refundTo.original') });
+  const last4 = channel === 'card' && notice.params.last4 ? String(notice.params.last4) : '';
+  const refundTo = last4
+    ? t('refundTo.cardEnding', { last4 })
+    : t(`refundTo.${channel}` as 'refundTo.original', { defaultValue: t('refundTo.original') });
   const values = { ...noticeValues(notice.params, language), refundTo };
   const look = ICONS[notice.kind] ?? { icon: <BellOutlined />, tone: 'blue' };
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  currentUserSchema,
+  noticePageSchema,
+  noticeValues,
+  ORDER_STATUS,
+  PAYMENT_STATUS,
+  paymentStateSchema,
+} from '@junction/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
+import { payingTraveller } from '../../src/features/payment/payment.test-support';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { runAllJobs } from '../support/jobs';
+import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
+import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+
+/*
+ * A wallet app's payment that lands after its order had ended (expired, or paid another way): the money goes
+ * straight back to the app, and the traveller is told once, by notice, e-mail and SMS in their language,
+ * however many of the app's notifications arrive at once.
+ */
+
+const alipayKeys = alipayTestKeys();
+const wechatKeys = wechatTestKeys();
+const alipay = alipayFakeOf(alipayKeys);
+const wechat = wechatFakeOf(wechatKeys);
+/** The clock the app reads, moved past an order's deadline by hand. */
+let clock = Date.now();
+let t: TestApp;
+let p: Traveller;
+
+beforeAll(async () => {
+  await Promise.all([alipay.start(), wechat.start()]);
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
+    () => new Date(clock),
+    { channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)] },
+  );
+  alipay.deliver = async (url, form) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+  wechat.deliver = async (url, body, headers) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+  p = await payingTraveller(t, new Date(clock));
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([alipay.stop(), wechat.stop()]);
+});
+
+type Traveller = Awaited<ReturnType<typeof payingTraveller>>;
+
+async function payByApp(orderId: string, kind: 'alipay' | 'wechat') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    payload: { orderId, method: { kind, device: 'desktop' } },
+    headers: { cookie: p.cookie, 'idempotency-key': randomUUID() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const state = paymentStateSchema.parse(res.json());
+  expect(state.outcome).toBe('action');
+  return state;
+}
+
+/** What the traveller was told of an order's late money: its notices, e-mails and texts. */
+async function toldOf(order: { id: string; orderNumber: string }) {
+  await runAllJobs(t, 2);
+  const res = await t.app.inject({ method: 'GET', url: '/notifications?pageSize=50', headers: { cookie: p.cookie } });
+  const notices = noticePageSchema
+    .parse(res.json())
+    .items.filter((n) => n.kind === 'payment-late-refunded' && n.orderId === order.id);
+  const late = (text: string) =>
+    text.includes(order.orderNumber) && (text.includes('Late payment') || text.includes('逾期付款'));
+  const mails = t.mailbox.received.map((m) => decodeQuotedPrintable(m.raw)).filter(late);
+  const texts = t.sms.sent.filter((m) => late(m.text));
+  return { notices, mails, texts };
+}
+
+describe('a wallet app’s payment after its order had ended', () => {
+  it('is refunded to Alipay once, and the traveller told once in English, under twenty notifications at once', async () => {
+    clock = Date.now();
+    const order = await p.order();
+    const state = await payByApp(order.id, 'alipay');
+    // The cashier's page is left unopened until the deadline: the close finds no trade, the order expires.
+    clock = new Date(order.payment.deadline).getTime() + 60_000;
+    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+    await runAllJobs(t);
+    expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
+
+    // The page, still open, is paid after all; Alipay's notification comes twenty times at once.
+    const link = new URL(state.actionUrl ?? '');
+    expect((await fetch(link)).status).toBe(200);
+    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+    alipay.dropNotices = true;
+    const trade = await alipay.pay(tradeNo).finally(() => {
+      alipay.dropNotices = false;
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => alipay.notify(trade)));
+    expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
+
+    const refunds = await t.db.selectFrom('paymentRefunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.channel, r.amountMinor])).toEqual([['alipay', order.payment.price.amount]]);
+    const { notices, mails, texts } = await toldOf(order);
+    expect([...trade.refunds.values()]).toEqual([(order.payment.price.amount / 100).toFixed(2)]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.params).toMatchObject({ amountMinor: order.payment.price.amount, channel: 'alipay' });
+    expect(mails).toHaveLength(1);
+    const yuan = noticeValues({ amountMinor: order.payment.price.amount }, 'en').amount;
+    expect(mails[0]).toContain(`Your payment of ${yuan} arrived after order ${order.orderNumber} had ended`);
+    expect(mails[0]).toContain('refunded to the Alipay account you paid with');
+    expect(texts).toHaveLength(1);
+    // The order stays expired, never paid.
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.EXPIRED);
+  });
+
+  it('is refunded to WeChat Pay when the order was paid by card meanwhile, and told once in Chinese', async () => {
+    clock = Date.now();
+    const me = await t.app.inject({ method: 'GET', url: '/user', headers: { cookie: p.cookie } });
+    const userId = currentUserSchema.parse(me.json()).info.id;
+    await sql`update users set language = 'zh-CN' where id = ${userId}`.execute(t.db);
+    const order = await p.order();
+    const state = await payByApp(order.id, 'wechat');
+    const card = await p.pay(order.id, await p.token());
+    expect(card.statusCode, card.body).toBe(200);
+    const trade = [...wechat.trades.values()].find((x) => x.code === state.qrCode);
+    expect(trade?.state).toBe('CLOSED');
+
+    // The buyer's payment crossed the close: WeChat Pay reports it paid, twenty times at once.
+    wechat.dropNotices = true;
+    await wechat.payAfterClose(trade?.outTradeNo ?? '').finally(() => {
+      wechat.dropNotices = false;
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => wechat.notify(trade as never)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+
+    const { notices, mails, texts } = await toldOf(order);
+    expect([...(trade?.refunds.values() ?? [])]).toEqual([order.payment.price.amount]);
+    expect(notices).toHaveLength(1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`订单 ${order.orderNumber} 的逾期付款已退回`);
+    const yuan = noticeValues({ amountMinor: order.payment.price.amount }, 'zh-CN').amount;
+    expect(mails[0]).toContain(`您支付的 ${yuan} 到账时`);
+    expect(mails[0]).toContain('已全额退回至您付款的微信支付账户');
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text).toContain('逾期付款已退回');
+    // Paid once, by the card.
+    expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.PAID);
+    const succeeded = await t.db
+      .selectFrom('paymentAttempts')
+      .select('method')
+      .where('orderId', '=', order.id)
+      .where('state', '=', 'succeeded')
+      .execute();
+    expect(succeeded).toEqual([{ method: 'card' }]);
+  });
+});
