@@ -29,6 +29,7 @@ const quote: ChangeQuote = {
   rule: 'free',
   percent: null,
   arrivalChanged: false,
+  travellers: [0],
 };
 const change: TicketChange = {
   id: id(3),
@@ -44,6 +45,7 @@ const change: TicketChange = {
   refund: quote.refund,
   refundTo: null,
   createdAt: '2030-04-20T08:00:00+08:00',
+  travellers: null,
   doneAt: null,
 };
 
