@@ -7,7 +7,7 @@ type Traveller = ChangeOptions['tickets'][number]['travellers'][number];
 
 /**
  * Who changes a train ticket: a box per traveller on it, all ticked at first; the last one ticked stays
- * ticked. Those not ticked keep their tickets as they are.
+ * ticked however it is clicked. Those not ticked keep their tickets as they are.
  */
 export function ChangeTravellers(p: {
   travellers: Traveller[];
@@ -15,8 +15,10 @@ export function ChangeTravellers(p: {
   onChange: (positions: number[]) => void;
 }) {
   const { t } = useTranslation('orders');
-  const toggle = (position: number, on: boolean) =>
-    p.onChange(p.travellers.map((x) => x.position).filter((x) => (x === position ? on : p.value.includes(x))));
+  const toggle = (position: number, on: boolean) => {
+    const next = p.travellers.map((x) => x.position).filter((x) => (x === position ? on : p.value.includes(x)));
+    if (next.length > 0) p.onChange(next);
+  };
   return (
     <Card className={styles.card} title={t('change.travellers')} data-testid="change-travellers">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
@@ -26,7 +28,6 @@ export function ChangeTravellers(p: {
             <Checkbox
               key={x.position}
               checked={on}
-              disabled={on && p.value.length === 1}
               onChange={(e) => toggle(x.position, e.target.checked)}
               data-testid="change-traveller"
               data-position={x.position}
