@@ -22,8 +22,13 @@ const shot = async (page: Page, name: string) => {
 };
 
 /** A train booked nine days ahead (within the railway's presale, so any train of its day may take it), paid and issued. */
-async function ticketedTrain(page: Page, lang: Lang, choose?: (results: SearchResult[]) => SearchResult | undefined) {
-  const order = await bookTrip(page, 'train', 9, undefined, { choose });
+async function ticketedTrain(
+  page: Page,
+  lang: Lang,
+  choose?: (results: SearchResult[]) => SearchResult | undefined,
+  people?: { name: string; birth: string }[],
+) {
+  const order = await bookTrip(page, 'train', 9, people, { choose });
   await payFromWallet(page, order.id);
   await page.goto(`/order?id=${order.id}`);
   await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
@@ -168,7 +173,9 @@ for (const lang of LANGUAGES) {
       expect(errors).toEqual([]);
     });
 
-    test(`a train changed to a cheaper one: issued at once and the difference refunded (${lang})`, async ({ page }) => {
+    test(`one of two travellers' train changed to a cheaper one: issued at once and their difference refunded (${lang})`, async ({
+      page,
+    }) => {
       test.setTimeout(300_000);
       const errors = watchErrors(page);
       await signedInTraveller(page, lang);
@@ -181,14 +188,36 @@ for (const lang of LANGUAGES) {
           results
             .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && r.legs[0]?.cabin === 'O')
             .sort((a, b) => second(b) - second(a))[0],
+        [
+          { name: '张伟', birth: '1985-03-02' },
+          { name: '李娜', birth: '1990-05-06' },
+        ],
       );
+      const booked = ((await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order).subOrders[0]
+        ?.flightNumber as string;
       const { own, trains, fare } = await trainsOfTheDay(page, order.id);
       const cheaper = trains.find((r) => fare(r) < own);
       expect(cheaper, 'a cheaper train of the day').toBeTruthy();
       const number = cheaper?.legs.find(isRide)?.number as string;
       await page.goto(`/order?id=${order.id}`);
       await chooseTrain(page, number);
+      // Both travellers are ticked at first, by name; 李娜 is unticked and keeps her ticket, and the quote is 张伟's alone.
+      const tick = (position: number) =>
+        page.getByTestId('change-traveller').and(page.locator(`[data-position="${position}"]`));
+      await expect(page.getByTestId('change-travellers')).toContainText('张伟');
+      await expect(page.getByTestId('change-travellers')).toContainText('李娜');
+      await expect(tick(0)).toBeChecked();
+      await expect(tick(1)).toBeChecked();
       await expect(page.getByTestId('change-refund')).toBeVisible();
+      const both = (await page.getByTestId('change-refund').textContent()) as string;
+      const alone = page.waitForResponse((r) => r.url().includes('/api/change/') && r.url().includes('travellers=0'));
+      await tick(1).click();
+      const quoted = (await (await alone).json()) as { classes: { quote: { refund: { amount: number } } | null }[] };
+      expect(quoted.classes.some((c) => (c.quote?.refund.amount ?? 0) > 0)).toBe(true);
+      await expect(page.getByTestId('change-refund')).not.toHaveText(both);
+      // The last one ticked stays ticked: a change moves someone.
+      await tick(0).click();
+      await expect(tick(0)).toBeChecked();
       await expect(page.getByTestId('change-due')).toHaveCount(0);
       await shot(page, `change-quote-cheaper-${lang}`);
       await expect(page.getByTestId('change-refund-to')).toHaveText(text(lang, 'orders', 'change.refundTo.wallet'));
@@ -206,6 +235,17 @@ for (const lang of LANGUAGES) {
       await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
       await expect(row).toContainText(number);
       await expect(row.getByTestId('change-refund-to')).toHaveAttribute('data-method', 'wallet');
+      // Each traveller's ticket on the train they ride: 李娜's as issued, 张伟's old one changed, his new one issued.
+      const ticketOf = (status: number, train: string) =>
+        page
+          .getByTestId('sub-order')
+          .and(page.locator(`[data-status="${status}"]`))
+          .filter({ hasText: train });
+      await expect(ticketOf(5, booked)).toContainText('李娜');
+      await expect(ticketOf(5, booked)).not.toContainText('张伟');
+      await expect(ticketOf(4, booked)).toContainText('张伟');
+      await expect(ticketOf(5, number)).toContainText('张伟');
+      await expect(ticketOf(5, number)).not.toContainText('李娜');
       // The price box shows what came back as its own line, and the total less it.
       const changed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
       const box = page.getByTestId('price-breakdown');

@@ -19,6 +19,7 @@ export * from './fulfilment/fulfilment.api';
 export * from './fulfilment/fulfilment.schema';
 export * from './fulfilment/protection';
 export * from './fulfilment/refund-rules';
+export * from './fulfilment/ticket-split';
 export * from './geo';
 export * from './geo-china';
 export * from './invoices/credit-code';

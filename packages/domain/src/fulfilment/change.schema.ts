@@ -50,6 +50,8 @@ export const changeQuoteSchema = z.object({
   percent: z.number().nullable(),
   /** A change of arrival station within the same city (变更到站). */
   arrivalChanged: z.boolean(),
+  /** The positions of the travellers whose tickets change (every traveller of the ticket unless some were chosen). */
+  travellers: z.array(z.number().int().min(0)),
 });
 export type ChangeQuote = z.infer<typeof changeQuoteSchema>;
 
@@ -62,6 +64,14 @@ export const changeQuoteQuerySchema = z.object({
   seatClass: z
     .string()
     .regex(/^[A-Z0-9]{1,2}$/)
+    .optional(),
+  /**
+   * A train ticket's travellers who change it, by position (`0,2`); the others keep their tickets on a
+   * ticket of their own. Every traveller of the ticket when absent.
+   */
+  travellers: z
+    .string()
+    .regex(/^\d{1,2}(,\d{1,2}){0,8}$/)
     .optional(),
 });
 export type ChangeQuoteQuery = z.infer<typeof changeQuoteQuerySchema>;
@@ -100,6 +110,8 @@ export const ticketChangeSchema = z.object({
   refund: cny,
   /** Where the refund goes; null when nothing comes back. */
   refundTo: changeRefundToSchema.nullable(),
+  /** The positions of the travellers whose tickets it changed; null for every traveller of the ticket. */
+  travellers: z.array(z.number().int().min(0)).nullable(),
   createdAt: isoDateTime,
   doneAt: isoDateTime.nullable(),
 });
@@ -117,6 +129,8 @@ export const changeOptionsSchema = z.object({
       firstDay: z.string(),
       lastDay: z.string(),
       trip: changeTripSchema,
+      /** The travellers of the ticket, who may change it together or some without the others (trains). */
+      travellers: z.array(z.object({ position: z.number().int().min(0), name: z.string() })),
       /** Place tokens of the departure and arrival cities, for the search of the new date. */
       departure: z.string(),
       destination: z.string(),

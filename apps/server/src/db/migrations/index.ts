@@ -36,6 +36,7 @@ import * as protection from './0015-protection';
 import * as changeSteps from './0016-change-steps';
 import * as studentFares from './0017-student-fares';
 import * as studentJourneys from './0018-student-journeys';
+import * as changeTravellers from './0019-change-travellers';
 import * as walletTopupsApps from './0020-wallet-topups-apps';
 import * as fareCalendar from './0021-fare-calendar';
 import * as priceAlerts from './0022-price-alerts';
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0016-change-steps': changeSteps,
   '0017-student-fares': studentFares,
   '0018-student-journeys': studentJourneys,
+  '0019-change-travellers': changeTravellers,
   '0020-wallet-topups-apps': walletTopupsApps,
   '0021-fare-calendar': fareCalendar,
   '0022-price-alerts': priceAlerts,

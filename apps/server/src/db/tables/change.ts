@@ -24,6 +24,10 @@ export type TicketChangesTable = {
   oldSeatKey: string | null;
   /** A difference to pay is paid by then, or the change lapses. */
   paymentDeadline: Timestamp | null;
+  /** The positions of the travellers whose tickets it changed, the others keeping theirs; null: the whole ticket. */
+  travellers: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The seats of the old train it gives back; null: every seat the order held there. */
+  oldSeats: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: Timestamp;
   doneAt: Timestamp | null;
 };

@@ -71,6 +71,8 @@ export type SubOrdersTable = {
   travellerPrices: ColumnType<unknown, string | null | undefined, string | null>;
   /** Flights: the seller the ticket is bought from (`duffel`, or a simulated consolidator's id). */
   supplier: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The positions of the travellers its tickets are for; null: every traveller of the order. */
+  travellers: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
 export type OrderEventsTable = {

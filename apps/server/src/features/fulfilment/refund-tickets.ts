@@ -10,6 +10,7 @@ import {
   refundFee,
   SUB_ORDER_STATUS,
   subOrderStatusCodec,
+  ticketParts,
 } from '@junction/domain';
 import type { RefundRow, SubOrderRow } from './fulfilment.repository';
 
@@ -65,14 +66,15 @@ export function ticketsOf(sub: SubOrderRow, travellers: OrderTraveller[]): Refun
       },
     ];
   }
-  const priced = shares.reduce((s, x) => s + x.priceMinor, 0);
-  let left = paid;
+  // A sub-order split between its travellers holds the tickets of some of them only.
+  const on = Array.isArray(sub.travellers) ? (sub.travellers as number[]) : null;
+  const members = travellers.flatMap((t, i) => (on === null || on.includes(t.position) ? [i] : []));
+  const parts = ticketParts(paid, shares, members);
   const tickets: RefundTicket[] = [];
-  travellers.forEach((t, i) => {
+  members.forEach((i, k) => {
+    const t = travellers[i] as OrderTraveller;
     const share = shares[i] as Share;
-    const last = i === travellers.length - 1;
-    const part = last ? left : priced > 0 ? Math.round((paid * share.priceMinor) / priced) : 0;
-    left -= part;
+    const part = parts[k] ?? 0;
     if (share.priceMinor === 0 && part === 0) return;
     tickets.push({
       sub,
@@ -123,7 +125,8 @@ export function selectTickets(
         .map((t) => t.position),
     );
     if (leaving.has(null)) continue;
-    const staying = travellers.filter((t) => !leaving.has(t.position));
+    const on = Array.isArray(sub.travellers) ? (sub.travellers as number[]) : null;
+    const staying = travellers.filter((t) => (on === null || on.includes(t.position)) && !leaving.has(t.position));
     const types = { air: staying.map((t) => t.airType as AirType), rail: staying.map((t) => t.railType as RailType) };
     if (!partyStands(types, sub.type === 'railway' ? 'railway' : 'flight')) throw new AppError('REFUND_LEAVES_CHILD');
   }

@@ -27,3 +27,30 @@ export async function releaseSeatHold(
     .execute();
   return released.seats;
 }
+
+/**
+ * Gives back some of the seats an order holds in one stock (those of the travellers who left it), in the
+ * caller's transaction; all of them when `seats` is null or covers the hold. Answers how many went back.
+ */
+export async function releaseSomeSeats(
+  trx: Transaction<Database>,
+  p: { orderId: string; key: string; seats: number | null; at: Date },
+): Promise<number> {
+  if (p.seats === null) return releaseSeatHold(trx, p.orderId, p.key, p.at);
+  const fewer = await trx
+    .updateTable('seatHolds')
+    .set((eb) => ({ seats: eb('seats', '-', p.seats as number) }))
+    .where('orderId', '=', p.orderId)
+    .where('stockKey', '=', p.key)
+    .where('releasedAt', 'is', null)
+    .where('seats', '>', p.seats)
+    .returning('seats')
+    .executeTakeFirst();
+  if (!fewer) return releaseSeatHold(trx, p.orderId, p.key, p.at);
+  await trx
+    .updateTable('seatStock')
+    .set((eb) => ({ held: eb('held', '-', p.seats as number) }))
+    .where('key', '=', p.key)
+    .execute();
+  return p.seats;
+}

@@ -21,6 +21,8 @@ const row = (status: string, refundMinor: number) => ({
   seatKey: null,
   oldSeatKey: null,
   paymentDeadline: null,
+  travellers: null,
+  oldSeats: null,
   createdAt: new Date('2030-04-20T00:00:00Z'),
   doneAt: null,
 });

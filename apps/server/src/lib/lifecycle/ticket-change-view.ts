@@ -27,6 +27,7 @@ export function presentChange(c: ChangeRow, refundTo: ChangeRefundTo | null = nu
     due: cny(c.dueMinor),
     refund: cny(c.refundMinor),
     refundTo: c.refundMinor > 0 && !UNREFUNDED.has(c.status) ? refundTo : null,
+    travellers: Array.isArray(c.travellers) ? (c.travellers as number[]) : null,
     createdAt: c.createdAt.toISOString(),
     doneAt: c.doneAt ? c.doneAt.toISOString() : null,
   };

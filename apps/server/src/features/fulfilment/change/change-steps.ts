@@ -12,7 +12,7 @@ import {
 import { addJob } from '../../../jobs/jobs';
 import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
-import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
+import { releaseSomeSeats } from '../../../lib/lifecycle/seat-holds';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
@@ -54,7 +54,8 @@ export async function proceedChange(ctx: FulfilmentContext, trx: Trx, order: Ord
   ] as const;
   await orderLifecycle.moveSubOrders(trx, { orderId: order.id, at, data: { changeId: change.id }, moves: moved });
   const indices = newSub.legs as number[];
-  const oldLegs = indices.map((i) => (order.itinerary as Itinerary).legs[i]);
+  // Split off, the new train rides beside the old one, which the others keep: nothing is replaced.
+  const oldLegs = change.travellers === null ? indices.map((i) => (order.itinerary as Itinerary).legs[i]) : [];
   await trx
     .updateTable('ticketChanges')
     .set({ oldLegs: JSON.stringify(oldLegs) })
@@ -113,6 +114,11 @@ export async function replaceRides(
     if (leg?.kind === 'land' && seatClass && seatClass !== leg.cabin && !rail.some((c) => c.leg === i))
       rail.push({ leg: i, seatClass, seats: [], bunks: [] });
   });
+  // Rides added beside the others (some travellers' new train) are a part of the trip of their own.
+  const bounds =
+    legs.length > itinerary.legs.length
+      ? [...itinerary.bounds, { start: itinerary.legs.length, end: legs.length }]
+      : itinerary.bounds;
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
   // A schedule change of a ride replaced was the old ride's, not the new one's: it is set aside, and comes
@@ -123,7 +129,7 @@ export async function replaceRides(
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs, scheduleChanges }),
+      itinerary: JSON.stringify({ ...itinerary, legs, bounds, scheduleChanges }),
       extras: JSON.stringify({ ...extras, rail }),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
@@ -149,7 +155,8 @@ export async function finishChange(ctx: FulfilmentContext, trx: Trx, order: Orde
   const change = await changeLifecycle.move(trx, { newSubOrderId: subOrderId, from: 'issuing', to: 'done', at });
   if (!change) return;
   // The old train's seats are given back once its new ticket stands.
-  if (change.oldSeatKey) await releaseSeatHold(trx, order.id, change.oldSeatKey, at);
+  if (change.oldSeatKey)
+    await releaseSomeSeats(trx, { orderId: order.id, key: change.oldSeatKey, seats: change.oldSeats, at });
   const event = { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId };
   await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,

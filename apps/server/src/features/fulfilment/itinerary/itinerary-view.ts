@@ -4,7 +4,9 @@ import {
   type Receipt,
   type ResultLeg,
   type ScheduleChange,
+  SUB_ORDER_STATUS,
   scheduleChangeOf,
+  subOrderStatusCodec,
 } from '@junction/domain';
 import type { OrderRow, TicketRow } from '../fulfilment.repository';
 
@@ -65,6 +67,20 @@ export function zoneOfOffset(iso: string): string {
 
 const isRide = (leg: ResultLeg) => leg.kind === 'air' || leg.kind === 'land';
 
+type SubOrderOfLeg = { id: string; status: string | null; legs: unknown };
+
+/** The sub-order selling a leg and the tickets of it its travellers hold: a ticket changed for another is not ridden. */
+function heldOn<S extends SubOrderOfLeg>(subOrders: S[], tickets: TicketRow[], index: number) {
+  const selling = subOrders.filter((s) => (s.legs as number[]).includes(index));
+  const changed = new Set(
+    selling.filter((s) => subOrderStatusCodec.decode(s.status) === SUB_ORDER_STATUS.CHANGED).map((s) => s.id),
+  );
+  return {
+    sub: selling.find((s) => !changed.has(s.id)) ?? selling[0],
+    held: tickets.filter((t) => t.legIndex === index && !changed.has(t.subOrderId)),
+  };
+}
+
 /**
  * The order's plan leg by leg, with each end's time zone: from the reference data for airports and
  * stations, else from the nearest leg of the same journey that has one (a metro station, a street
@@ -115,19 +131,17 @@ export function buildItineraryView(p: {
         end: b.end,
         legs: slice.map((leg, k) => {
           const index = b.start + k;
-          const sub = p.subOrders.find((s) => (s.legs as number[]).includes(index));
-          const tickets = p.tickets
-            .filter((t) => t.legIndex === index)
-            .map((t) => ({
-              travellerPosition: t.travellerPosition,
-              supplier: t.supplier === 'rail' ? ('rail' as const) : ('air' as const),
-              bookingReference: t.bookingReference,
-              ticketNumber: t.ticketNumber,
-              seat: t.seat,
-              coach: t.coach,
-              berth: t.berth,
-              gate: t.gate,
-            }));
+          const { sub, held } = heldOn(p.subOrders, p.tickets, index);
+          const tickets = held.map((t) => ({
+            travellerPosition: t.travellerPosition,
+            supplier: t.supplier === 'rail' ? ('rail' as const) : ('air' as const),
+            bookingReference: t.bookingReference,
+            ticketNumber: t.ticketNumber,
+            seat: t.seat,
+            coach: t.coach,
+            berth: t.berth,
+            gate: t.gate,
+          }));
           return {
             index,
             leg,

@@ -25,6 +25,7 @@ export async function requestFor(ctx: FulfilmentContext, order: OrderRow, sub: S
   const choice = extras.rail?.find((c) => legIdx.includes(c.leg));
   const bags = extras.baggage?.find((b) => b.ticket === sub.position)?.pieces ?? [];
   const people = ctx.people;
+  const mine = (position: number) => !Array.isArray(sub.travellers) || (sub.travellers as number[]).includes(position);
   return {
     key: `${order.id}:${sub.id}`,
     orderId: order.id,
@@ -50,15 +51,18 @@ export async function requestFor(ctx: FulfilmentContext, order: OrderRow, sub: S
         cabin: seatClass,
       };
     }),
-    travellers: travellers.map((t, i) => ({
-      position: t.position,
-      name: t.name,
-      type: sub.type === 'railway' ? (t.railType ?? 'ADULT') : t.airType,
-      seatLetter: choice?.seats[i] ?? null,
-      bunk: choice?.bunks[i] ?? null,
-      birthDate: t.birthDate,
-      extraBags: bags[i] ?? 0,
-    })),
+    // The travellers the sub-order's tickets are for; a seat chosen is found by the traveller's place in the order.
+    travellers: travellers
+      .flatMap((t, i) => (mine(t.position) ? [{ t, i }] : []))
+      .map(({ t, i }) => ({
+        position: t.position,
+        name: t.name,
+        type: sub.type === 'railway' ? (t.railType ?? 'ADULT') : t.airType,
+        seatLetter: choice?.seats[i] ?? null,
+        bunk: choice?.bunks[i] ?? null,
+        birthDate: t.birthDate,
+        extraBags: bags[i] ?? 0,
+      })),
   };
 }
 

@@ -26,12 +26,16 @@ import type { Itinerary } from '../order-view';
 import type { FullOrder, SubOrderRow } from '../orders.repository';
 import type { QuotedOffer } from '../ports';
 import type { ChangeRow } from './change.repository';
+import { type ChangeSplit, changePart } from './change-part';
 
 /** What a confirmed change writes: the quote, the new rides and sub-order, the seats to hold and give back. */
 export type ChangePlan = {
   quote: ChangeQuote;
   money: ChangeMoney;
+  /** The tickets that change: the sub-order, or the part of it its chosen travellers split off. */
   sub: SubOrderRow;
+  /** Set when some of the sub-order's travellers change and the others keep their tickets. */
+  split: ChangeSplit | null;
   newLegs: ResultLeg[];
   newSub: {
     type: string;
@@ -44,6 +48,8 @@ export type ChangePlan = {
     serviceFeeMinor: number | null;
     travellerPrices: { priceMinor: number; serviceFeeMinor: number }[];
     supplier: string | null;
+    /** The positions of the travellers its tickets are for; null: every traveller of the order. */
+    travellers: number[] | null;
   };
   seatHold: { key: string; train: string; date: string; seatClass: string; seats: number } | null;
   oldSeatKey: string | null;
@@ -93,12 +99,13 @@ export function planChange(
   subOrderId: string,
   offer: QuotedOffer,
   changes: ChangeRow[],
-  p: { nowMs: number; seatClass?: string | undefined },
+  p: { nowMs: number; seatClass?: string | undefined; travellers?: string | undefined },
 ): ChangePlan {
-  const sub = full.subOrders.find((s) => s.id === subOrderId);
-  if (!sub) throw new AppError('ORDER_NOT_FOUND');
-  const blocked = changeBlocked(full, sub, changes);
+  const whole = full.subOrders.find((s) => s.id === subOrderId);
+  if (!whole) throw new AppError('ORDER_NOT_FOUND');
+  const blocked = changeBlocked(full, whole, changes);
   if (blocked) refuse(blocked);
+  const { sub, positions, split } = changePart(full, whole, p.travellers);
   const itinerary = full.order.itinerary as Itinerary;
   const legIdx = sub.legs as number[];
   const oldLegs = legIdx.map((i) => itinerary.legs[i] as ResultLeg);
@@ -115,10 +122,10 @@ export function planChange(
   const cityOf = (pt: ResultLeg['from']) => pt.city?.id ?? pt.code;
   const sameCities = cityOf(first.from) === cityOf(newFirst.from) && cityOf(last.to) === cityOf(newLast.to);
   const extras = full.order.extras as BookingExtras;
-  const travellers = full.travellers;
+  const travellers = full.travellers.filter((t) => positions.includes(t.position));
   const serviceFee = sub.serviceFeeMinor ?? 0;
   const oldFare = (sub.paidMinor ?? sub.priceMinor) - serviceFee;
-  const ride = { sub, first, newFirst, sameCities, oldFare, nowMs: p.nowMs, wanted: p.seatClass };
+  const ride = { sub, positions, first, newFirst, sameCities, oldFare, nowMs: p.nowMs, wanted: p.seatClass };
   const { money, seatClass, shares } = rail
     ? railPrice(full, ride, changesMade(changes, sub.id))
     : airPrice(full, ride, offer);
@@ -133,15 +140,18 @@ export function planChange(
     to: tripOf(newLegs, seatClass),
     ...moneyView(money),
     arrivalChanged: rail && newLast.to.code !== last.to.code,
+    travellers: positions,
   };
   return {
     quote,
     money,
     sub,
+    split,
     newLegs,
     newSub: {
       type: sub.type,
-      legs: legIdx,
+      // Split off, the new train is a ride of its own beside the one the others keep.
+      legs: split ? newLegs.map((_, k) => itinerary.legs.length + k) : legIdx,
       flightNumber: newLegs.map((l) => l.number).join(' / '),
       priceMinor: newPrice,
       // A difference to pay is added to what was paid once it is paid (the order lifecycle's `payDifference`).
@@ -151,6 +161,7 @@ export function planChange(
       serviceFeeMinor: sub.serviceFeeMinor,
       travellerPrices: shares,
       supplier: rail ? null : (offer.result.sellers[0]?.supplier ?? sub.supplier),
+      travellers: split || Array.isArray(whole.travellers) ? positions : null,
     },
     seatHold: hold ? { ...hold, seatClass, seats } : null,
     oldSeatKey: rail ? stockKey(first, soldClass(extras, sub, first)).key : null,
@@ -173,6 +184,8 @@ const moneyView = (money: ChangeMoney) => ({
 
 type Ride = {
   sub: SubOrderRow;
+  /** The travellers whose tickets change. */
+  positions: number[];
   first: ResultLeg;
   newFirst: ResultLeg;
   sameCities: boolean;
@@ -181,6 +194,9 @@ type Ride = {
   /** The seat class asked for, if any. */
   wanted?: string | undefined;
 };
+/** The share of a traveller the tickets are not for. */
+const NO_SHARE = { priceMinor: 0, serviceFeeMinor: 0 };
+
 type Priced = { money: ChangeMoney; seatClass: string; shares: { priceMinor: number; serviceFeeMinor: number }[] };
 
 /** A train ticket's change by the railway's rules, in the class it was sold in when the new train has it. */
@@ -203,6 +219,7 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
   const adult = railClassFare(r.newFirst, seatClass) ?? r.newFirst.price.amount;
   const oldShares = (r.sub.travellerPrices as { serviceFeeMinor: number }[] | null) ?? [];
   const shares = full.travellers.map((t, i) => {
+    if (!r.positions.includes(t.position)) return NO_SHARE;
     const fee = oldShares[i]?.serviceFeeMinor ?? 0;
     const fare = railTravellerFare((t.railType ?? 'ADULT') as RailType, adult, { leg: r.newFirst, seatClass });
     // A student ticket stays one: a class or train without the student fare is refused, never sold at the adult's.
@@ -220,15 +237,16 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
 function airPrice(full: FullOrder, r: Ride, offer: QuotedOffer): Priced {
   if (!r.sameCities || r.newFirst.carrier !== r.first.carrier) refuse(r.sameCities ? 'other-carrier' : 'other-route');
   const adult = offer.result.price.amount;
-  const shares = full.travellers.map((t) => ({
-    priceMinor: airFareFor(t.airType as AirType, adult),
-    serviceFeeMinor: 0,
-  }));
+  const shares = full.travellers.map((t) =>
+    r.positions.includes(t.position)
+      ? { priceMinor: airFareFor(t.airType as AirType, adult), serviceFeeMinor: 0 }
+      : NO_SHARE,
+  );
   const quoted = airChangeMoney({
     oldFareMinor: r.oldFare,
     newFareMinor: shares.reduce((s, x) => s + x.priceMinor, 0),
     fees: (full.order.itinerary as Itinerary).fees,
-    seatedTravellers: full.travellers.filter((t) => t.airType !== 'INFANT').length,
+    seatedTravellers: full.travellers.filter((t) => r.positions.includes(t.position) && t.airType !== 'INFANT').length,
     departureMs: Date.parse(r.first.departureTime),
     nowMs: r.nowMs,
   });

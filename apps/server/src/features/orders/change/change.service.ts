@@ -20,6 +20,7 @@ import type { Itinerary } from '../order-view';
 import type { FullOrder } from '../orders.repository';
 import type { ChangeContext } from './change.context';
 import type { ChangeRepository } from './change.repository';
+import { membersOf } from './change-part';
 import { changeBlocked, changesMade, planChange, soldClass, tripOf } from './change-plan';
 import { confirmChange, lapseChange } from './confirm-change';
 
@@ -60,6 +61,9 @@ export class ChangeService {
           firstDay: chinaDay(nowMs),
           lastDay: rail ? railChangeLastDay(first.departureTime, nowMs) : chinaDay(nowMs + 180 * DAY),
           trip: tripOf(legs, rail ? soldClass(full.order.extras as never, sub, first) : (first.cabin ?? 'Y')),
+          travellers: full.travellers
+            .filter((t) => membersOf(sub, full.travellers).includes(t.position))
+            .map((t) => ({ position: t.position, name: t.name })),
           departure: placeToken(first.from),
           destination: placeToken(last.to),
           carrier: first.carrier,
@@ -75,6 +79,7 @@ export class ChangeService {
     const { quote } = planChange(full, q.subOrderId, offer, changes, {
       nowMs: this.ctx.now().getTime(),
       seatClass: q.seatClass,
+      travellers: q.travellers,
     });
     return { ...quote, refundTo: await this.refundTo(q.orderId, quote.refund.amount) };
   }
@@ -89,7 +94,8 @@ export class ChangeService {
     const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
     const changes = await this.ctx.repo.changesOf(q.orderId);
     const nowMs = this.ctx.now().getTime();
-    const plan = (seatClass?: string) => planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass }).quote;
+    const plan = (seatClass?: string) =>
+      planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass, travellers: q.travellers }).quote;
     const asked = askedClasses(full, q.subOrderId, offer.result.legs.find(isRide));
     if (asked.length === 0) {
       plan(); // a ticket with no classes to choose is refused as its quote would be

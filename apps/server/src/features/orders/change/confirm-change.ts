@@ -8,7 +8,8 @@ import {
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
-import type { Trx } from '../orders.repository';
+import { splitSubOrder } from '../../../lib/lifecycle/sub-order-split';
+import type { FullOrder, Trx } from '../orders.repository';
 import type { QuotedOffer } from '../ports';
 import type { ChangeContext } from './change.context';
 import type { ChangeRow } from './change.repository';
@@ -41,6 +42,7 @@ export async function confirmChange(
     const plan = planChange(full, input.subOrderId, offer, changes, {
       nowMs: at.getTime(),
       seatClass: input.seatClass,
+      travellers: input.travellers,
     });
     const { money } = plan;
     if (money.dueMinor !== input.expected.dueMinor || money.refundMinor !== input.expected.refundMinor) {
@@ -50,7 +52,13 @@ export async function confirmChange(
     }
     const due = money.dueMinor > 0;
     const deadline = due ? new Date(at.getTime() + ctx.paymentMinutes * 60_000) : null;
-    const change = await writeChange(ctx, trx, { orderId: input.orderId, plan, deadline, at });
+    const change = await writeChange(ctx, trx, {
+      orderId: input.orderId,
+      plan,
+      oldSubOrderId: await splitOff(ctx, trx, { full, plan, at }),
+      deadline,
+      at,
+    });
     const newSubOrderId = change.newSubOrderId;
     const to = due ? O.PRICE_DIFFERENCE_DUE : O.TICKETING;
     if (!(await orderLifecycle.moveOrder(trx, { orderId: input.orderId, userId, from: O.TICKETED, to, at })))
@@ -61,7 +69,7 @@ export async function confirmChange(
       from: O.TICKETED,
       to,
       at,
-      data: { changeId: change.id, oldSubOrderId: plan.sub.id, newSubOrderId, ...money },
+      data: { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId, ...money },
     });
     if (!due || !deadline) {
       await ctx.after.scheduleTicketing(trx, input.orderId);
@@ -93,11 +101,35 @@ export async function confirmChange(
   });
 }
 
+/**
+ * The tickets the change moves: the sub-order itself, or, when some of its travellers change without the
+ * others, the sub-order their tickets split off onto (ticketed, until the change goes ahead).
+ */
+async function splitOff(ctx: ChangeContext, trx: Trx, p: { full: FullOrder; plan: ChangePlan; at: Date }) {
+  const { sub, split } = p.plan;
+  if (!split) return sub.id;
+  const orderId = p.full.order.id;
+  const whole = p.full.subOrders.find((s) => s.id === sub.id);
+  const id = whole
+    ? await splitSubOrder(trx, {
+        orderId,
+        sub: whole,
+        moving: sub.travellers as number[],
+        stayers: split.stayers,
+        money: split,
+        position: await ctx.repo.nextPosition(trx, orderId),
+        at: p.at,
+      })
+    : undefined;
+  if (!id) throw new AppError('CHANGE_NOT_ALLOWED', { params: { reason: 'status' } });
+  return id;
+}
+
 /** The change's rows: the new train's seats held, the new sub-order (not paid yet) and the change itself. */
 async function writeChange(
   ctx: ChangeContext,
   trx: Trx,
-  p: { orderId: string; plan: ChangePlan; deadline: Date | null; at: Date },
+  p: { orderId: string; plan: ChangePlan; oldSubOrderId: string; deadline: Date | null; at: Date },
 ): Promise<ChangeRow> {
   const { plan } = p;
   const { money } = plan;
@@ -114,10 +146,11 @@ async function writeChange(
     ...plan.newSub,
     legs: JSON.stringify(plan.newSub.legs),
     travellerPrices: JSON.stringify(plan.newSub.travellerPrices),
+    travellers: plan.newSub.travellers ? JSON.stringify(plan.newSub.travellers) : null,
   });
   return ctx.repo.insertChange(trx, {
     orderId: p.orderId,
-    oldSubOrderId: plan.sub.id,
+    oldSubOrderId: p.oldSubOrderId,
     newSubOrderId,
     status: p.deadline ? 'awaiting-payment' : 'issuing',
     oldFareMinor: money.oldFareMinor,
@@ -131,6 +164,9 @@ async function writeChange(
     seatKey: plan.seatHold?.key ?? null,
     oldSeatKey: plan.oldSeatKey,
     paymentDeadline: p.deadline,
+    travellers: plan.split ? JSON.stringify(plan.quote.travellers) : null,
+    // Split off, the change gives back the old train's seats of its travellers only.
+    oldSeats: plan.split ? (plan.seatHold?.seats ?? null) : null,
     createdAt: p.at,
     doneAt: null,
   });

@@ -28,6 +28,7 @@ const change = (status: TicketChange['status'], refundTo: TicketChange['refundTo
   refund: cny(7_400),
   refundTo,
   createdAt: '2030-04-20T08:00:00+08:00',
+  travellers: null,
   doneAt: null,
 });
 const wallet = { method: 'wallet' as const, last4: null };

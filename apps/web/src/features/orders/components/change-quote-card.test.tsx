@@ -29,6 +29,7 @@ const quote: ChangeQuote = {
   rule: 'free',
   percent: null,
   arrivalChanged: false,
+  travellers: [0],
 };
 const change: TicketChange = {
   id: id(3),
@@ -44,6 +45,7 @@ const change: TicketChange = {
   refund: quote.refund,
   refundTo: null,
   createdAt: '2030-04-20T08:00:00+08:00',
+  travellers: null,
   doneAt: null,
 };
 
@@ -59,6 +61,7 @@ describe('confirming a change with nothing to pay', () => {
         searchId="s1"
         resultId="r1"
         seatClass={undefined}
+        travellers={undefined}
         quote={quote}
         error={null}
         onDone={onDone}
@@ -68,5 +71,25 @@ describe('confirming a change with nothing to pay', () => {
     fireEvent.click(screen.getByTestId('change-confirm'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(onDone).toHaveBeenCalledWith(change, 'flight');
+  });
+  it('confirms for the travellers ticked, as they were quoted', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const calls = stubApi({ 'POST /api/change': () => json(change) });
+    const card = (
+      <ChangeQuoteCard
+        orderId={id(1)}
+        searchId="s1"
+        resultId="r1"
+        seatClass="M"
+        travellers="1"
+        quote={quote}
+        error={null}
+        onDone={vi.fn()}
+      />
+    );
+    renderApp([{ path: '/', element: card }], { language: 'zh-CN' });
+    fireEvent.click(screen.getByTestId('change-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/change')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/change')?.body).toMatchObject({ seatClass: 'M', travellers: '1' });
   });
 });

@@ -21,6 +21,8 @@ export function ChangeQuoteCard(p: {
   searchId: string;
   resultId: string;
   seatClass: string | undefined;
+  /** The travellers who change, by position (`0,2`); every one of the ticket when undefined. */
+  travellers: string | undefined;
   quote: ChangeQuote | undefined;
   error: Error | null;
   /** The change confirmed with nothing to pay, with the kind of ticket it changed. */
@@ -44,6 +46,7 @@ export function ChangeQuoteCard(p: {
       searchId: p.searchId,
       resultId: p.resultId,
       ...(p.seatClass ? { seatClass: p.seatClass } : {}),
+      ...(p.travellers ? { travellers: p.travellers } : {}),
       expected: { dueMinor: q.due.amount, refundMinor: q.refund.amount },
     });
     if (change.status === 'awaiting-payment') navigate(paths.payment(p.orderId));

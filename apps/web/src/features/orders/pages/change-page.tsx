@@ -12,6 +12,7 @@ import { ChangeClassPicker } from '../components/change-class-picker';
 import { ChangeDoneCard } from '../components/change-done-card';
 import { TripLine } from '../components/change-parts';
 import { ChangeQuoteCard } from '../components/change-quote-card';
+import { ChangeTravellers } from '../components/change-travellers';
 import styles from '../components/orders.module.css';
 import {
   type ChangeTicket,
@@ -76,6 +77,10 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
   const [day, setDay] = useState(days.includes(own) ? own : (days[0] ?? own));
   const [chosen, setChosen] = useState<string | null>(null);
   const [seatClass, setSeatClass] = useState<string | undefined>(undefined);
+  const everyone = ticket.travellers.map((x) => x.position);
+  const [ticked, setTicked] = useState(everyone);
+  // Some travellers of a train ticket may change it without the others; none named is every one of them.
+  const travellers = ticked.length < everyone.length ? ticked.join(',') : undefined;
   const search = useChangeSearch(changeCriteria(ticket, day));
   const results = search.data ? changeResults(ticket, search.data.results, Date.now()) : [];
   const result = results.find((r) => r.id === chosen);
@@ -83,7 +88,13 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
   const classes = ticket.type === 'railway' && leg ? changeClasses(leg) : [];
   const base =
     chosen && search.data
-      ? { orderId, subOrderId: ticket.subOrderId, searchId: search.data.searchId, resultId: chosen }
+      ? {
+          orderId,
+          subOrderId: ticket.subOrderId,
+          searchId: search.data.searchId,
+          resultId: chosen,
+          ...(travellers ? { travellers } : {}),
+        }
       : null;
   // A train's classes are quoted in one request; the class chosen, else the ticket's own when it has it, else the train's.
   const classQuotes = useChangeClassQuotes(classes.length ? base : null);
@@ -103,6 +114,9 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
         <TripLine trip={ticket.trip} rail={ticket.type === 'railway'} />
         <p className={styles.muted}>{t(ticket.type === 'railway' ? 'change.railRules' : 'change.airRules')}</p>
       </Card>
+      {ticket.type === 'railway' && everyone.length > 1 ? (
+        <ChangeTravellers travellers={ticket.travellers} value={ticked} onChange={setTicked} />
+      ) : null}
       <Card className={styles.card} title={t('change.day')}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="change-days">
           {days.map((d) => (
@@ -147,6 +161,7 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
           searchId={base.searchId}
           resultId={base.resultId}
           seatClass={classes.length ? wanted : undefined}
+          travellers={travellers}
           quote={quote.data}
           error={quote.error}
           onDone={p.onDone}
