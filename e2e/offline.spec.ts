@@ -81,6 +81,17 @@ for (const lang of LANGUAGES) {
         ]),
       );
 
+    // What was saved is what the API answers: documents and phones masked, never whole.
+    const saved = (
+      await page.evaluate(async () => {
+        const cache = await caches.open('junction-trips');
+        return Promise.all((await cache.keys()).map(async (r) => (await (await cache.match(r))?.text()) ?? ''));
+      })
+    ).join('\n');
+    expect(saved).toContain('"documentMasked":"1101');
+    expect(saved).not.toMatch(/\d{6}(19|20)\d{2}[01]\d[0-3]\d\d{3}[\dX]/);
+    expect(saved).not.toContain('13800138000');
+
     // Offline: the trips, then the train's ticket, from what was saved, with the time it was saved.
     await context.setOffline(true);
     await page.goto('/account/trips');
