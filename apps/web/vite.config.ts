@@ -1,12 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { isOfflineShellFile, offlineShellFiles, type ViteManifest } from './src/shared/offline/shell-files';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+const DIST = 'dist';
+
+/** Keeps only the offline shell of the build's files in the worker's install list (src/shared/offline/shell-files.ts). */
+const keepOfflineShell = <T extends { url: string }>(entries: T[]) => {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, DIST, '.vite/manifest.json'), 'utf8'),
+  ) as ViteManifest;
+  const shell = offlineShellFiles(manifest);
+  return { manifest: entries.filter((e) => isOfflineShellFile(e.url, shell)), warnings: [] as string[] };
+};
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts) for tickets that open offline; the page registers it (shared/offline).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        manifestTransforms: [keepOfflineShell],
+      },
+    }),
+  ],
   build: {
-    outDir: 'dist',
+    outDir: DIST,
     emptyOutDir: true,
     sourcemap: false,
     // scripts/bundle-size.mjs reads which chunks the first page needs from the manifest.

@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import enLoad from '../locales/en/load.json';
 import zhLoad from '../locales/zh-CN/load.json';
 import { loadChunk } from '../shared/lib/load-chunk';
+import { setPageLanguage } from './page-language';
 
 /** Namespaces every page needs; feature namespaces load with their page. */
 export const CORE_NAMESPACES = ['common', 'errors'] as const;
@@ -43,6 +44,6 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
       returnNull: false,
       react: { useSuspense: true },
     });
-  document.documentElement.lang = language;
+  setPageLanguage(language);
   return i18next;
 }

@@ -6,6 +6,7 @@ import { currenciesQueryOptions, holidayCalendarQueryOptions } from '../shared/a
 import { AuthProvider } from '../shared/auth/auth-context';
 import { usePreferences } from '../shared/lib/preferences';
 import { MessageDialogProvider } from '../shared/ui/message-dialog';
+import { setPageLanguage } from './page-language';
 
 /** Spec §3: the calendar info (and the currency table every price needs) load when the app starts. */
 function StartupData() {
@@ -22,7 +23,7 @@ export function AppProviders({ children, goHome, goToLogin }: AppProvidersProps)
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
+    setPageLanguage(language);
   }, [i18n, language]);
 
   return (

@@ -1,6 +1,7 @@
 import { apiErrorSchema, defineEndpoint, ERRORS, localTextSchema } from '@junction/domain';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { savedCopyTime } from '../offline/saved-copy';
 import { callApi, callRoute, isApiErrorBody, routeOf } from './api-client';
 import { ApiError } from './api-error';
 
@@ -83,5 +84,24 @@ describe('callApi', () => {
   it('refuses an answer its schema does not accept', async () => {
     answer(200, { en: 'Li' });
     await expect(callApi(name, {})).rejects.toThrow();
+  });
+});
+
+describe('an answer the service worker gave from its saved copy', () => {
+  it('is known as the copy saved at the time its header says; the network answer is not', async () => {
+    const body = { en: 'Beijing', 'zh-CN': '北京' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(body), { status: 200, headers: { 'x-junction-saved-at': '1795000000000' } }),
+      ),
+    );
+    expect(savedCopyTime(await callApi(name, {}))).toBe(1_795_000_000_000);
+    expect(savedCopyTime(await callRoute(nameRoute, {}))).toBe(1_795_000_000_000);
+    answer(200, body);
+    const fresh = await callApi(name, {});
+    expect(fresh).toEqual(body);
+    expect(savedCopyTime(fresh)).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import {
   type EndpointResult,
   ERRORS,
 } from '@junction/domain';
+import { markSavedCopy, savedCopyTime } from '../offline/saved-copy';
+import { savedAtHeader } from '../offline/trips-cache';
 import { ApiError } from './api-error';
 
 /** What a call sends: the body of a POST endpoint, the query of a GET endpoint, as their schemas accept. */
@@ -79,7 +81,8 @@ async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<E
       retryAfterMs(response.headers.get('retry-after')),
     );
   }
-  return data;
+  // The service worker's saved copy of a trip, answered without a connection, says when it was saved.
+  return markSavedCopy(data, savedAtHeader(response.headers));
 }
 
 /**
@@ -88,7 +91,8 @@ async function send(route: Pick<Endpoint, 'method' | 'path'>, input: CallInput<E
  * answers to 401, 403, 409, 419 and 5xx apply to every call (ADR 0006, ADR 0007).
  */
 export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResult<E>> {
-  return endpoint.response.parse(await send(endpoint, input as CallInput<Endpoint>)) as EndpointResult<E>;
+  const data = await send(endpoint, input as CallInput<Endpoint>);
+  return markSavedCopy(endpoint.response.parse(data), savedCopyTime(data)) as EndpointResult<E>;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { CurrentUser } from '@junction/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../api/api-error';
 import { currentUserQueryOptions, sessionKeys, useLogout } from '../api/session';
+import { forgetSavedTrips, keepSavedTripsFor } from '../offline/saved-trips';
 import { unauthorizedEvents } from './auth-events';
 import { localSession } from './session';
 
@@ -39,17 +41,23 @@ export function AuthProvider({ children, onSessionLost }: AuthProviderProps) {
   const [loginRequest, setLoginRequest] = useState<LoginRequest | null>(null);
   const profile = useQuery({ ...currentUserQueryOptions(), enabled: hasStoredUser });
 
+  // Without a connection the session is not known to be lost: the traveller stays signed in on the device,
+  // reading the trips it saved.
+  const lost = profile.isError && !(profile.error instanceof ApiError && profile.error.status === 0);
   useEffect(() => {
-    if (profile.isError && hasStoredUser) {
+    if (lost && hasStoredUser) {
+      void forgetSavedTrips();
       localSession.clear();
       setHasStoredUser(false);
       queryClient.removeQueries({ queryKey: sessionKeys.user });
       onSessionLost();
     }
-  }, [profile.isError, hasStoredUser, queryClient, onSessionLost]);
+  }, [lost, hasStoredUser, queryClient, onSessionLost]);
 
   useEffect(() => {
-    if (profile.data) localSession.save(profile.data);
+    if (!profile.data) return;
+    localSession.save(profile.data);
+    void keepSavedTripsFor(profile.data.info.id);
   }, [profile.data]);
 
   useEffect(() => unauthorizedEvents.subscribe(() => setLoginRequest({ refresh: true })), []);
@@ -58,6 +66,7 @@ export function AuthProvider({ children, onSessionLost }: AuthProviderProps) {
     (user: CurrentUser) => {
       if (!user.name) return; // Spec §4: a response without a name is not a sign-in.
       localSession.save(user);
+      void keepSavedTripsFor(user.info.id);
       queryClient.setQueryData(sessionKeys.user, user);
       setHasStoredUser(true);
     },
@@ -67,6 +76,7 @@ export function AuthProvider({ children, onSessionLost }: AuthProviderProps) {
   const { mutateAsync: logout } = useLogout();
   const signOut = useCallback(async () => {
     await logout().catch(() => undefined);
+    await forgetSavedTrips();
     localSession.clear();
     window.location.reload();
   }, [logout]);

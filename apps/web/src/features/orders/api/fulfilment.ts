@@ -1,6 +1,7 @@
 import { fulfilmentEndpoints } from '@junction/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
+import { readOffline, whileSaved } from './orders';
 
 export const fulfilmentKeys = {
   all: ['fulfilment'] as const,
@@ -13,7 +14,8 @@ export const orderFulfilmentQueryOptions = (id: string, issuing: boolean) =>
     queryKey: fulfilmentKeys.order(id),
     queryFn: ({ signal }) => callApi(fulfilmentEndpoints.order, { query: { id }, signal }),
     enabled: id !== '',
-    refetchInterval: issuing ? 5000 : false,
+    refetchInterval: (q) => (issuing ? 5000 : whileSaved(q.state.data)),
+    ...readOffline,
   });
 export const useOrderFulfilment = (id: string, issuing: boolean) => useQuery(orderFulfilmentQueryOptions(id, issuing));
 

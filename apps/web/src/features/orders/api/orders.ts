@@ -9,6 +9,7 @@ import {
 } from '@junction/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
+import { savedCopyTime } from '../../../shared/offline/saved-copy';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -46,12 +47,23 @@ export function useCreateOrder() {
   });
 }
 
+/**
+ * A trip is read without a connection too: the service worker answers its saved copy then (shared/offline),
+ * and an answer of the network that equals the copy still replaces it, so the page sees it is online again.
+ */
+export const readOffline = { networkMode: 'offlineFirst', structuralSharing: false } as const;
+
+/** While a trip shows as saved, it is asked for again every few seconds until the network answers. */
+export const whileSaved = (data: unknown): number | false => (savedCopyTime(data) !== null ? 5000 : false);
+
 /** `GET /api/orders` (spec §7): one page of trips under a filter. */
 export const ordersQueryOptions = (query: OrderListQuery) =>
   queryOptions({
     queryKey: orderKeys.list(query),
     queryFn: ({ signal }) => callApi(orderEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
+    ...readOffline,
+    refetchInterval: (q) => whileSaved(q.state.data),
   });
 export const useOrders = (query: OrderListQuery) => useQuery(ordersQueryOptions(query));
 
@@ -64,11 +76,13 @@ export const orderQueryOptions = (id: string) =>
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => callApi(orderEndpoints.get, { query: { id }, signal }),
     enabled: id !== '',
+    ...readOffline,
     refetchInterval: (q) => {
       const status = q.state.data?.status;
       // A ticket issued later (the next departure after a missed protected connection) is waited for too.
       const ticketComing = q.state.data?.subOrders.some((s) => isTicketBeingIssued(s.status)) ?? false;
-      return status !== undefined && (isIssuing(status) || isWaitlisted(status) || ticketComing) ? 5000 : false;
+      const moving = status !== undefined && (isIssuing(status) || isWaitlisted(status) || ticketComing);
+      return moving ? 5000 : whileSaved(q.state.data);
     },
   });
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

@@ -29,6 +29,8 @@ export type TicketsCardProps = {
   onRefund: (tickets: RefundTickets) => void;
   /** The tickets that may be changed now (改签). */
   changeable?: ReadonlySet<string>;
+  /** Without a connection, changing and refunding wait for one. */
+  online?: boolean;
 };
 
 /**
@@ -37,7 +39,7 @@ export type TicketsCardProps = {
  * the button to ask for it); while tickets are issued the expected time (spec §9); after a ticket failed,
  * which part of the order stands and which is refunded.
  */
-export function TicketsCard({ order, fulfilment, onRefund, changeable }: TicketsCardProps) {
+export function TicketsCard({ order, fulfilment, onRefund, changeable, online = true }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -109,15 +111,22 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable }: Tickets
                     fulfilment={fulfilment}
                     tickets={tickets}
                     onRefund={onRefund}
+                    online={online}
                     replaced={s.status === SUB_ORDER_STATUS.CHANGED ? replacedTrip(fulfilment, s) : undefined}
                   />
                 </div>
               ) : null}
               <div className={styles.refundActions}>
                 {changeable?.has(s.id) ? (
-                  <Link to={paths.change(order.id, s.id)} data-testid="change-ticket">
-                    <Button size="small">{t('change.button')}</Button>
-                  </Link>
+                  online ? (
+                    <Link to={paths.change(order.id, s.id)} data-testid="change-ticket">
+                      <Button size="small">{t('change.button')}</Button>
+                    </Link>
+                  ) : (
+                    <Button size="small" disabled data-testid="change-ticket">
+                      {t('change.button')}
+                    </Button>
+                  )
                 ) : null}
                 {(fulfilment?.refunds ?? [])
                   .filter((r) => r.subOrderId === s.id && (r.travellerPosition === null || tickets.length === 0))
@@ -127,7 +136,12 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable }: Tickets
                     </Link>
                   ))}
                 {order.travellers.filter((_, i) => canRefundTicket(order, fulfilment, s.id, i)).length > 1 ? (
-                  <Button size="small" onClick={() => onRefund({ subOrderId: s.id })} data-testid="refund-button">
+                  <Button
+                    size="small"
+                    onClick={() => onRefund({ subOrderId: s.id })}
+                    disabled={!online}
+                    data-testid="refund-button"
+                  >
                     {t('refund.refundEveryone')}
                   </Button>
                 ) : null}
@@ -154,7 +168,7 @@ type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
 };
 
 /** A sub-order's tickets, traveller by traveller, each traveller's refund beside their first ride. */
-function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced }: TicketTableProps) {
+function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced, online }: TicketTableProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const rail = issued[0]?.supplier === 'rail';
@@ -214,6 +228,7 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced }:
                     subOrderId={x.subOrderId}
                     position={x.travellerPosition}
                     onRefund={onRefund}
+                    online={online}
                   />
                 </td>
               ) : null}
@@ -232,6 +247,7 @@ function TicketRefund({
   subOrderId,
   position,
   onRefund,
+  online = true,
 }: Omit<TicketTableProps, 'tickets'> & { subOrderId: string; position: number }) {
   const { t } = useTranslation('orders');
   const refund = refundOfTicket(fulfilment?.refunds ?? [], subOrderId, position);
@@ -244,7 +260,12 @@ function TicketRefund({
   }
   if (!canRefundTicket(order, fulfilment, subOrderId, position)) return <span className={styles.muted}>—</span>;
   return (
-    <Button size="small" onClick={() => onRefund({ subOrderId, traveller: position })} data-testid="refund-ticket">
+    <Button
+      size="small"
+      onClick={() => onRefund({ subOrderId, traveller: position })}
+      disabled={!online}
+      data-testid="refund-ticket"
+    >
       {t('refund.refundTicket')}
     </Button>
   );

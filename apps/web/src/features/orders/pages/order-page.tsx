@@ -7,7 +7,6 @@ import {
   isTicketBeingIssued,
   isTicketed,
   type Order,
-  partyType,
 } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Tag } from 'antd';
@@ -19,6 +18,9 @@ import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
+import { useOfflineWorker } from '../../../shared/offline/offline-worker';
+import { savedCopyTime } from '../../../shared/offline/saved-copy';
+import { useOnline } from '../../../shared/offline/use-online';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
@@ -29,12 +31,14 @@ import { PlanMapToggle } from '../../../widgets/map/plan-map-toggle';
 import { useChangeOptions } from '../api/change';
 import { fulfilmentKeys, type RefundTickets, useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
-import { useCancelOrder, useOrder } from '../api/orders';
+import { orderKeys, useCancelOrder, useOrder } from '../api/orders';
 import { ChangesCard } from '../components/changes-card';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
+import { OfflineBanner } from '../components/offline-banner';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
+import { PartyTag } from '../components/party-tag';
 import { PriceBreakdown } from '../components/price-breakdown';
 import { ProtectionCard } from '../components/protection-card';
 import { ReceiptCard } from '../components/receipt-card';
@@ -42,17 +46,6 @@ import { RefundDialog } from '../components/refund-dialog';
 import { TicketsCard } from '../components/tickets-card';
 import { WaitlistCard } from '../components/waitlist-card';
 import { refundableOf } from '../lib/ticket-refunds';
-
-/** The party's type (spec §3): one type, or MIX for travellers of several. */
-function PartyTag({ types }: { types: Order['travellers'][number]['airType'][] }) {
-  const { t } = useTranslation('orders');
-  const party = partyType(types);
-  return party ? (
-    <Tag bordered={false} data-testid="party-type" data-type={party}>
-      {t(`types.${party}`)}
-    </Tag>
-  ) : null;
-}
 
 /** Paid orders, being ticketed, ticketed or completed: they have an itinerary to print and a calendar file. */
 const hasItinerary = (status: Order['status']) => isIssuing(status) || isTicketed(status);
@@ -64,6 +57,11 @@ export function OrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const order = useOrder(id);
+  const client = useQueryClient();
+  useOfflineWorker(() => {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: fulfilmentKeys.all });
+  });
   return (
     <RecordGate
       query={order}
@@ -87,6 +85,9 @@ function OrderView({ order }: { order: Order }) {
   const ticketComing = order.subOrders.some((s) => isTicketBeingIssued(s.status));
   const fulfilment = useOrderFulfilment(order.id, isIssuing(order.status) || ticketComing);
   const chat = useChatLauncher();
+  // Without a connection the order shows as saved, and what needs the network waits for it.
+  const online = useOnline();
+  const savedAt = savedCopyTime(order) ?? savedCopyTime(fulfilment.data);
   const changeOptions = useChangeOptions(order.id, isTicketed(order.status));
   const changeable = new Set(
     (changeOptions.data?.tickets ?? []).filter((x) => x.refusal === null).map((x) => x.subOrderId),
@@ -136,6 +137,7 @@ function OrderView({ order }: { order: Order }) {
         </div>
         <OrderStatusTag status={order.status} />
       </div>
+      <OfflineBanner savedAt={savedAt} what="order" />
       <div className={styles.layout}>
         <div className={styles.main}>
           {unpaid && left > 0 ? (
@@ -149,7 +151,12 @@ function OrderView({ order }: { order: Order }) {
                 </div>
                 <div className={styles.payActions}>
                   {canCancelOrder(order.status) ? (
-                    <Button onClick={confirmCancel} loading={cancel.isPending} data-testid="cancel-order">
+                    <Button
+                      onClick={confirmCancel}
+                      loading={cancel.isPending}
+                      disabled={!online}
+                      data-testid="cancel-order"
+                    >
                       {t('order.cancel')}
                     </Button>
                   ) : null}
@@ -157,6 +164,7 @@ function OrderView({ order }: { order: Order }) {
                     type="primary"
                     size="large"
                     onClick={() => navigate(paths.payment(order.id))}
+                    disabled={!online}
                     data-testid="pay-order"
                   >
                     {t('order.pay')} ·{' '}
@@ -175,10 +183,16 @@ function OrderView({ order }: { order: Order }) {
           {unpaid && left === 0 ? <Card className={styles.card}>{t('order.expiredNote')}</Card> : null}
           {order.waitlist ? <WaitlistCard order={order} waitlist={order.waitlist} /> : null}
           <ProtectionCard order={order} />
-          <TicketsCard order={order} fulfilment={fulfilment.data} onRefund={setRefunding} changeable={changeable} />
+          <TicketsCard
+            order={order}
+            fulfilment={fulfilment.data}
+            onRefund={setRefunding}
+            changeable={changeable}
+            online={online}
+          />
           {fulfilment.data?.changes.length ? <ChangesCard changes={fulfilment.data.changes} /> : null}
           {fulfilment.data?.receipt ? <ReceiptCard order={order} receipt={fulfilment.data.receipt} /> : null}
-          {hasItinerary(order.status) || isRefunded(order.status) ? (
+          {online && (hasItinerary(order.status) || isRefunded(order.status)) ? (
             <InvoiceCard
               orderId={order.id}
               contact={{ name: order.contact.name, email: order.contact.email }}
@@ -233,6 +247,7 @@ function OrderView({ order }: { order: Order }) {
                       size="small"
                       className={styles.travellerRefund}
                       onClick={() => setRefunding({ traveller: position })}
+                      disabled={!online}
                       data-testid="refund-traveller"
                     >
                       {t('refund.refundTraveller')}
@@ -265,6 +280,7 @@ function OrderView({ order }: { order: Order }) {
               icon={<CustomerServiceOutlined />}
               className={styles.chatButton}
               onClick={() => chat.open({ orderId: order.id })}
+              disabled={!online}
               data-testid="order-chat"
             >
               {t('order.chat')}

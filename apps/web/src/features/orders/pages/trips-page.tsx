@@ -1,15 +1,19 @@
 import { isAwaitingPayment, isWaitlisted, type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useOfflineWorker } from '../../../shared/offline/offline-worker';
+import { savedCopyTime } from '../../../shared/offline/saved-copy';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ListPager } from '../../../shared/ui/list-pager';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
-import { useOrders } from '../api/orders';
+import { orderKeys, useOrders } from '../api/orders';
+import { OfflineBanner } from '../components/offline-banner';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { useWaitlistCountdown, WaitlistCutoff } from '../components/waitlist-card';
@@ -27,6 +31,8 @@ export function TripsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, isPending } = useOrders({ filter, page, pageSize: PAGE_SIZE });
   const navigate = useNavigate();
+  const client = useQueryClient();
+  useOfflineWorker(() => void client.invalidateQueries({ queryKey: orderKeys.all }));
 
   return (
     <section className={styles.trips} data-testid="trips-page">
@@ -39,6 +45,7 @@ export function TripsPage() {
           data-testid="trip-filters"
         />
       </div>
+      <OfflineBanner savedAt={savedCopyTime(data)} what="trips" />
       {isPending ? <Skeleton active paragraph={{ rows: 5 }} /> : null}
       {data && data.items.length === 0 ? (
         <EmptyState

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Order, OrderFulfilment } from '../packages/domain/src/index';
+import { shot as shotAt } from './setup';
+import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { bookTrip, payByCard, signedInTraveller } from './trip-api';
+
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280], fullPage: true });
+
+/** The order's tickets once they are issued, however long a busy machine takes over it. */
+async function untilIssued(page: Page, orderId: string): Promise<OrderFulfilment> {
+  let fulfilment: OrderFulfilment | undefined;
+  await expect
+    .poll(
+      async () => {
+        fulfilment = (await (await page.request.get(`/api/order/fulfilment?id=${orderId}`)).json()) as OrderFulfilment;
+        return fulfilment.tickets.length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBeGreaterThan(0);
+  if (!fulfilment) throw new Error('no tickets');
+  return fulfilment;
+}
+
+/** The trips the service worker has saved, by path and query. */
+const savedTrips = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('junction-trips');
+    return (await cache.keys()).map((r) => {
+      const url = new URL(r.url);
+      return url.pathname + url.search;
+    });
+  });
+
+/** The part of a banner's text before the time it was saved at. */
+const lead = (lang: Lang, key: string) => text(lang, 'orders', key).split('{{time}}')[0] ?? '';
+
+for (const lang of LANGUAGES) {
+  test(`a train ticket and a flight open with the network off, as saved, and refresh once back online (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await useLanguage(context, baseURL ?? '', lang);
+    await signedInTraveller(page, lang);
+    const train = await bookTrip(page, 'train', 9);
+    await payByCard(page, train.id);
+    const flight = await bookTrip(page, 'flight', 12);
+    await payByCard(page, flight.id);
+    const issued = await untilIssued(page, train.id);
+    await untilIssued(page, flight.id);
+    const order = (await (await page.request.get(`/api/order?id=${train.id}`)).json()) as Order;
+    const leg = order.legs[0];
+    const ticket = issued.tickets[0];
+    if (!leg || !ticket?.coach || !ticket.seat) throw new Error('the train ticket has no coach and seat');
+
+    // Online: the trips and both orders, read through the worker once it has taken the page over.
+    await page.goto('/account/trips');
+    await expect(page.getByTestId('order-card')).toHaveCount(2);
+    // Installed from here, the site is named in the page's language.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/manifest.${lang}.webmanifest`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await expect
+      .poll(() => savedTrips(page), { timeout: 60_000 })
+      .toContainEqual(expect.stringMatching(/^\/api\/orders\?/));
+    await page.goto(`/order?id=${flight.id}`);
+    await expect(page.getByTestId('ticket-row')).toHaveCount(1);
+    await page.goto(`/order?id=${train.id}`);
+    await expect(page.getByTestId('ticket-row')).toHaveCount(1);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await expect
+      .poll(() => savedTrips(page), { timeout: 60_000 })
+      .toEqual(
+        expect.arrayContaining([
+          `/api/order?id=${train.id}`,
+          `/api/order/fulfilment?id=${train.id}`,
+          `/api/order?id=${flight.id}`,
+          `/api/order/fulfilment?id=${flight.id}`,
+        ]),
+      );
+
+    // What was saved is what the API answers: documents and phones masked, never whole.
+    const saved = (
+      await page.evaluate(async () => {
+        const cache = await caches.open('junction-trips');
+        return Promise.all((await cache.keys()).map(async (r) => (await (await cache.match(r))?.text()) ?? ''));
+      })
+    ).join('\n');
+    expect(saved).toContain('"documentMasked":"1101');
+    expect(saved).not.toMatch(/\d{6}(19|20)\d{2}[01]\d[0-3]\d\d{3}[\dX]/);
+    expect(saved).not.toContain('13800138000');
+
+    // Offline: the trips, then the train's ticket, from what was saved, with the time it was saved.
+    await context.setOffline(true);
+    await page.goto('/account/trips');
+    await expect(page.getByTestId('offline-banner')).toContainText(lead(lang, 'offline.trips'));
+    await expect(page.getByTestId('order-card')).toHaveCount(2);
+    await shot(page, `offline-trips-${lang}`);
+    await page.locator(`[data-order="${train.id}"]`).getByTestId('view-order').click();
+    const banner = page.getByTestId('offline-banner');
+    await expect(banner).toContainText(lead(lang, 'offline.order'));
+    await expect(banner).toContainText(text(lang, 'orders', 'offline.actions'));
+    const row = page.getByTestId('ticket-row');
+    await expect(row).toContainText(text(lang, 'orders', 'ticketing.coachNo').replace('{{coach}}', ticket.coach));
+    await expect(row).toContainText(ticket.seat);
+    await expect(row).toContainText(ticket.ticketNumber);
+    await expect(page.getByTestId('itinerary')).toContainText(leg.from.name[lang]);
+    await expect(page.getByTestId('itinerary')).toContainText(leg.to.name[lang]);
+    // What needs the network waits for it.
+    await expect(page.getByTestId('refund-ticket')).toBeDisabled();
+    await expect(page.getByTestId('order-chat')).toBeDisabled();
+    await shot(page, `offline-train-${lang}`);
+    // The flight, opened afresh without a connection.
+    await page.goto(`/order?id=${flight.id}`);
+    await expect(page.getByTestId('offline-banner')).toContainText(lead(lang, 'offline.order'));
+    await expect(page.getByTestId('ticket-row')).toHaveCount(1);
+    await shot(page, `offline-flight-${lang}`);
+
+    // Back online, the page reads the order again by itself and the banner goes.
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await expect(page.getByTestId('refund-ticket')).toBeEnabled();
+    expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+}
