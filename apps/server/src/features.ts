@@ -25,7 +25,13 @@ import { duffelSupply } from './wiring/duffel';
 import { fareCalendarPorts, fareLog } from './wiring/fare-calendar';
 import { fulfilmentPorts } from './wiring/fulfilment-ports';
 import { invoiceReversal } from './wiring/invoice-reversal';
-import { cardLockedNotice, chatAnsweredNotice, contactMailAllowed, latePaymentNotice } from './wiring/notices';
+import {
+  cardLockedNotice,
+  chatAnsweredNotice,
+  contactMailAllowed,
+  latePaymentNotice,
+  lateTopupNotice,
+} from './wiring/notices';
 import { payableOrders } from './wiring/payable-orders';
 import { paymentChannels } from './wiring/payment-channels';
 import { paymentLinks } from './wiring/payment-links';
@@ -135,6 +141,7 @@ function moneyFeatures(
     processor: walletProcessor(processor.gateway),
     notifier: cardLockedNotice(now),
     apps: walletApps(channels),
+    topupNotifier: lateTopupNotice(now),
   });
   const payments = paymentModule(basics, {
     gateway: processor.gateway,

@@ -4,7 +4,7 @@ import type { ChatNotifier } from '../features/chat/chat.service';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
 import type { LatePaymentNotice } from '../features/payment/ports';
-import type { CardNotifier } from '../features/wallet/ports';
+import type { CardNotifier, TopupNotifier } from '../features/wallet/ports';
 
 /**
  * Whether one more e-mail may go to a booking's contact address, counted with the account's rate limiter:
@@ -73,5 +73,19 @@ export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): L
         at: p.at,
       });
     },
+  };
+}
+
+/** A top-up paid at its app after it had failed, refunded to the app: its owner is told once, with a link to the wallet. */
+export function lateTopupNotice(now: () => Date): TopupNotifier {
+  return {
+    lateTopupRefunded: (trx, p) =>
+      notify(trx, {
+        userId: p.userId,
+        kind: 'topup-late-refunded',
+        params: { amountMinor: p.amountMinor, channel: p.app, topup: p.topupId },
+        dedupeKey: `topup-late-refunded:${p.topupId}`,
+        at: now(),
+      }).then(() => undefined),
   };
 }

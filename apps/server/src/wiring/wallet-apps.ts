@@ -19,5 +19,9 @@ export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
         return { status: trade.status, amountMinor: trade.amountMinor };
       }),
     close: (app, tradeNo) => call(() => channelOf(app).close(tradeNo)),
+    refund: (app, request) =>
+      call(async () => {
+        await channelOf(app).refund(request);
+      }),
   };
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, topUpStateSchema, walletEntryPageSchema, walletSummarySchema } from '@junction/domain';
+import {
+  apiErrorSchema,
+  noticePageSchema,
+  topUpStateSchema,
+  walletEntryPageSchema,
+  walletSummarySchema,
+} from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
@@ -178,5 +184,44 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
     // Paying the closed trade afterwards is impossible at Alipay: nothing changes.
     await alipayFake.pay(tradeNo);
     expect((await summary()).balance.amount).toBe(0);
+  });
+
+  it('refunds a top-up paid after its time was up to Alipay, once under twenty notifications, and says so once', async () => {
+    await traveller();
+    const res = await topUp(6_600, 'alipay');
+    const state = topUpStateSchema.parse(res.json());
+    // The cashier is left unopened past the trade's time: the close finds no trade and the top-up fails.
+    clock += 16 * 60_000;
+    try {
+      await t.app.jobs?.runDueJobs();
+    } finally {
+      clock = Date.now();
+    }
+    expect((await stateOf(state.id)).outcome).toBe('failed');
+    // The page, still open, is paid after all; Alipay's notification comes twenty times at once.
+    const link = new URL(state.actionUrl ?? '');
+    expect((await fetch(link)).status).toBe(200);
+    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+    alipayFake.dropNotices = true;
+    const trade = await alipayFake.pay(tradeNo).finally(() => {
+      alipayFake.dropNotices = false;
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => alipayFake.notify(trade)));
+    expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
+    expect([...trade.refunds.values()]).toEqual(['66.00']);
+    expect((await stateOf(state.id)).outcome).toBe('failed');
+    expect((await summary()).balance.amount).toBe(0);
+    expect(await entries()).toEqual([]);
+    const notices = noticePageSchema
+      .parse((await t.app.inject({ method: 'GET', url: '/notifications', headers: { cookie } })).json())
+      .items.filter((n) => n.kind === 'topup-late-refunded');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.params).toMatchObject({ amountMinor: 6_600, channel: 'alipay' });
+    // Told by SMS (the account has a mobile number and no e-mail address), once.
+    await t.app.jobs?.runDueJobs();
+    const texts = t.sms.sent.filter((m) => m.text.includes('Late top-up refunded'));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text).toContain('Your top-up of ¥66 arrived after it had ended, so your wallet was not credited');
+    expect(texts[0]?.text).toContain('refunded to the Alipay account you paid with');
   });
 });

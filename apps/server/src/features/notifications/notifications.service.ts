@@ -82,8 +82,9 @@ export function noticeText(kind: NoticeKind, params: NoticeParams, language: Lan
   const k = t.kinds[kind];
   const title = fill(k.title, values);
   const body = fill(k.body, values);
-  // A price alert's notice links to its search, not to an order.
-  const text = fill(params.alert ? t.mailSearch : t.mail, { title, body, link: orderLink });
+  // A price alert's notice links to its search and a top-up's to the wallet, not to an order.
+  const template = params.alert ? t.mailSearch : params.topup ? t.mailWallet : t.mail;
+  const text = fill(template, { title, body, link: orderLink });
   const html = text
     .split('\n\n')
     .map(
@@ -147,6 +148,7 @@ export class NotificationsService {
   private link(orderId: string | null, params: NoticeParams): string {
     const base = this.options.publicUrl.replace(/\/$/, '');
     if (params.alert) return `${base}/account/price-alerts?open=${encodeURIComponent(String(params.alert))}`;
+    if (params.topup) return `${base}/account/wallet`;
     return orderId ? `${base}/order?id=${orderId}` : `${base}/account/notices`;
   }
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TopUpApp, TopUpState } from '@junction/domain';
 import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
-import { ProcessorRefused, ProcessorUnavailable, type TopupApps, type TopupAppTrade } from './ports';
+import {
+  ProcessorRefused,
+  ProcessorUnavailable,
+  type TopupApps,
+  type TopupAppTrade,
+  type TopupNotifier,
+} from './ports';
 import { startTopup, type TopupCaps, writeTopup } from './topup-caps';
 import type { WalletLedger } from './wallet.ledger';
 import { presentTopup } from './wallet.present';
@@ -42,6 +48,7 @@ export class AppTopups {
     private readonly apps: TopupApps,
     private readonly options: AppTopupOptions,
     private readonly now: () => Date,
+    private readonly notifier?: TopupNotifier,
   ) {}
 
   get names(): readonly TopUpApp[] {
@@ -110,8 +117,25 @@ export class AppTopups {
   async onNotice(app: TopUpApp, tradeNo: string): Promise<boolean> {
     const row = await this.repo.topupByTrade(app, tradeNo);
     if (!row) return false;
-    await this.follow(row, false);
+    if (row.status === 'failed') await this.refundLate(row);
+    else await this.follow(row, false);
     return true;
+  }
+
+  /**
+   * A failed top-up's trade paid after all (the close found it unopened, and the buyer paid the page left
+   * open): the wallet is not credited; the money goes back to the app under the top-up's own refund number,
+   * so however many notifications come it is refunded once, and the traveller is told once. A refund the app
+   * does not answer fails the notification, which the app sends again.
+   */
+  private async refundLate(row: WalletTopupRow): Promise<void> {
+    const app = row.method as TopUpApp;
+    const tradeNo = row.intentId ?? '';
+    const trade = await this.apps.query(app, tradeNo);
+    if (trade.status !== 'paid') return;
+    await this.apps.refund(app, { tradeNo, amountMinor: trade.amountMinor, refundNo: `late-topup-${row.id}` });
+    const notice = { userId: row.userId, topupId: row.id, amountMinor: trade.amountMinor, app };
+    await this.repo.transaction((trx) => this.notifier?.lateTopupRefunded(trx, notice) ?? Promise.resolve());
   }
 
   /**

@@ -124,4 +124,17 @@ export interface TopupApps {
   query(app: TopUpApp, tradeNo: string): Promise<TopupAppTrade>;
   /** Closes an unpaid trade so it can no longer be paid. */
   close(app: TopUpApp, tradeNo: string): Promise<void>;
+  /** Refunds a paid trade, once per refund number (the app answers the same refund when asked again). */
+  refund(app: TopUpApp, request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<void>;
 }
+
+/**
+ * Tells a traveller that a top-up paid at its app after it had failed was refunded to that app, in a
+ * transaction of ours (the notifications feature's notice, e-mail and SMS, composed in `app.ts`), once per top-up.
+ */
+export type TopupNotifier = {
+  lateTopupRefunded(
+    trx: Transaction<Database>,
+    p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp },
+  ): Promise<void>;
+};

@@ -1,7 +1,7 @@
 import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
 import { AppTopups } from './app-topups';
-import type { CardNotifier, CardProcessor, TopupApps } from './ports';
+import type { CardNotifier, CardProcessor, TopupApps, TopupNotifier } from './ports';
 import { SavedCards } from './saved-cards';
 import { SavedCardsRepository } from './saved-cards.repository';
 import { registerWalletJobs } from './wallet.jobs';
@@ -16,7 +16,7 @@ import { WalletService } from './wallet.service';
  */
 export function walletModule(
   basics: Basics,
-  ports: { processor: CardProcessor; notifier: CardNotifier; apps: TopupApps },
+  ports: { processor: CardProcessor; notifier: CardNotifier; apps: TopupApps; topupNotifier?: TopupNotifier },
 ): FeatureModule<WalletService> {
   const { db, config, secrets, now } = basics;
   const repo = new WalletRepository(db);
@@ -49,7 +49,7 @@ export function walletModule(
     now,
     secrets.keyring,
     new SavedCards(new SavedCardsRepository(db), ports.processor, secrets.keyring, ports.notifier, now),
-    new AppTopups(repo, ledger, ports.apps, appOptions, now),
+    new AppTopups(repo, ledger, ports.apps, appOptions, now, ports.topupNotifier),
   );
   return {
     service,

@@ -48,6 +48,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-released-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'payment-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
+  'topup-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
   'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },
   'invoice-reversed': { icon: <FileExcelOutlined />, tone: 'orange' },
@@ -152,6 +153,11 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {typeof notice.params.alert === 'string' ? (
             <Link to={paths.priceAlert(notice.params.alert)} onClick={read} data-testid="notice-fares">
               {t('viewFares')}
+            </Link>
+          ) : null}
+          {typeof notice.params.topup === 'string' ? (
+            <Link to={paths.wallet()} onClick={read} data-testid="notice-wallet">
+              {t('viewWallet')}
             </Link>
           ) : null}
           {notice.read ? null : (
