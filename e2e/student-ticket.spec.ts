@@ -50,18 +50,31 @@ for (const lang of LANGUAGES) {
     await signInOnLoginPage(page, lang, mobile);
 
     const found = await searchOnPage(page, routeCriteria('train', 20));
+    await expect(page.getByTestId('result-card').first()).toBeVisible();
+    const shown = await page.getByTestId('result-card').evaluateAll((cards) => cards.map((c) => c.dataset.resultId));
     const train = found.results.find(
       (r) =>
-        r.kind === 'train' && r.legs.length === 1 && /^G/.test(r.legs[0]?.number ?? '') && r.legs[0]?.cabin === 'O',
+        shown.includes(r.id) &&
+        r.kind === 'train' &&
+        r.legs.length === 1 &&
+        /^G/.test(r.legs[0]?.number ?? '') &&
+        r.legs[0]?.cabin === 'O',
     );
     if (!train) throw new Error('no G train in second class');
+    const adult = train.legs[0]?.price.amount ?? 0;
+    const studentMinor = Math.round((adult * 0.75) / 50) * 50;
+    // The results show the student fare beside the second class, the fare the booking then offers.
+    const onCard = page.locator(`[data-result-id="${train.id}"] [data-seat="O"]`).getByTestId('student-fare');
+    await expect(onCard).toHaveAttribute('data-amount', String(studentMinor), { timeout: 30_000 });
+    await expect(onCard).toContainText(tx('results', 'card.studentFare').split('{{')[0]?.trim() ?? '');
+    await expect(onCard).toContainText(String(studentMinor / 100));
+    await shot(page, `student-results-${lang}`, { widths: [1280, 390] });
     await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: train.id })}`);
     await travellerAndContact(page, '李明');
     // The student fare from the server, beside the adult one, to tick.
     const choice = page.getByTestId('student-ticket');
     await expect(choice).toBeVisible({ timeout: 30_000 });
-    const adult = train.legs[0]?.price.amount ?? 0;
-    await expect(choice).toContainText(String(Math.round((adult * 0.75) / 50) / 2));
+    await expect(choice).toContainText(String(studentMinor / 100));
     await choice.locator('input').check();
     await expect(page.getByTestId('rail-type').first()).toContainText(tx('orders', 'types.STUDENT'));
     await shot(page, `student-booking-${lang}`, { widths: [1280, 390] });

@@ -1,4 +1,4 @@
-import { railImportAnswerSchema, studentFareMinor } from '@junction/domain';
+import { railImportAnswerSchema, resultStudentFaresSchema, studentFareMinor } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idNumber, railClient } from '../src/features/rail/rail-client.test-support';
 import { beijingShanghai, bookingClient } from './booking-client';
@@ -26,7 +26,7 @@ const student = (name: string, digits: string, check: string, schoolCity = 'SHA'
 });
 
 describe('student fares on the booking offer', () => {
-  it("price each class of a train for the linked account's students by the railway's rules, or say why not", async () => {
+  it("price each class of a train for the linked account's students by the railway's rules, or say why not, as the results show them", async () => {
     const rail = railClient(t);
     const booking = bookingClient(t);
     const cookie = await booking.signUp();
@@ -77,5 +77,27 @@ describe('student fares on the booking offer', () => {
     // Someone without a linked account is offered no student fare.
     const other = await booking.signUp();
     expect((await booking.offerOf(other, searchId, train.id)).students).toEqual([]);
+
+    // The results page shows, beside each class, the fare the booking offers a student who may take it:
+    // the same numbers, and nothing for a flight, for another account, or signed out.
+    const flight = results.find((r) => r.kind === 'flight');
+    const asked = { searchId, resultIds: [train.id, ...(flight ? [flight.id] : [])] };
+    const onResults = async (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/booking/student-fares', payload: asked, headers });
+    const shown = resultStudentFaresSchema.parse((await onResults({ cookie })).json());
+    const eligible = (li?.fares ?? []).filter((f) => f.studentMinor !== null);
+    expect(shown.results).toEqual([
+      {
+        resultId: train.id,
+        fares: eligible.map((f) => ({
+          leg: f.leg,
+          seatClass: f.seatClass,
+          adultMinor: f.adultMinor,
+          studentMinor: f.studentMinor,
+        })),
+      },
+    ]);
+    expect(resultStudentFaresSchema.parse((await onResults({ cookie: other })).json()).results).toEqual([]);
+    expect((await onResults({})).statusCode).toBe(401);
   }, 240_000);
 });

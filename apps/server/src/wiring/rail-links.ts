@@ -35,17 +35,23 @@ export function railTicketsInProgress(
 
 /** What a booking sells, quoted again: the search's answer, the railway's seats and rail's fees and link. */
 export function bookingOffers(
-  search: { service: Pick<SearchService, 'quoteForBooking'>; railRemaining: OfferSource['railCapacity'] },
+  search: {
+    service: Pick<SearchService, 'quoteForBooking' | 'stored'>;
+    railRemaining: OfferSource['railCapacity'];
+  },
   rail: Pick<RailService, 'linkStatus' | 'fees' | 'passengers'>,
   refdata: Pick<Refdata, 'trainServiceFees' | 'places'>,
   journeysHeld: JourneysHeld = async () => new Map(),
 ): OfferSource {
+  const students = { rail, refdata, journeysHeld };
   return {
     quote: (searchId, resultId) => search.service.quoteForBooking(searchId, resultId),
+    stored: (searchId, resultIds) => search.service.stored(searchId, resultIds),
     railCapacity: search.railRemaining,
     railServiceFeeMinor: refdata.trainServiceFees.offline.perTicketMinor,
     railTicketing: async (userId) => ({ link: await rail.linkStatus(userId), fees: rail.fees }),
-    students: (userId, legs) => offerStudents({ rail, refdata, journeysHeld }, userId, legs),
+    students: async (userId, legs) => (await offerStudents(students, userId, [legs]))[0] ?? [],
+    studentsOn: (userId, rides) => offerStudents(students, userId, rides),
   };
 }
 
@@ -53,39 +59,41 @@ export function bookingOffers(
 export type JourneysHeld = (passengerIds: readonly string[]) => Promise<Map<string, string[]>>;
 
 /**
- * The linked 12306 account's students who are saved travellers, with their fares on a result's trains;
- * none without a live link (the booking then offers no student fare). Each has the school year's four
- * journeys less the student tickets held through us.
+ * The linked 12306 account's students who are saved travellers, with their fares on each of several
+ * results' trains, the account asked once; none without a live link (the booking then offers no student
+ * fare). Each has the school year's four journeys less the student tickets held through us.
  */
 async function offerStudents(
   p: { rail: Pick<RailService, 'passengers'>; refdata: Pick<Refdata, 'places'>; journeysHeld: JourneysHeld },
   userId: string,
-  legs: readonly ResultLeg[],
-): Promise<OfferStudent[]> {
+  rides: readonly (readonly ResultLeg[])[],
+): Promise<OfferStudent[][]> {
   const { rail, refdata } = p;
-  if (!legs.some((l) => l.kind === 'land')) return [];
+  if (!rides.some((legs) => legs.some((l) => l.kind === 'land'))) return rides.map(() => []);
   const list = await rail.passengers(userId).catch(() => ({ items: [] }));
   const held = await p.journeysHeld(list.items.flatMap((x) => (x.savedPassengerId ? [x.savedPassengerId] : [])));
   const cityOf = (p: ResultLeg['from']) =>
     p.placeId === undefined ? undefined : refdata.places.get(p.placeId)?.cityCode;
-  return list.items.flatMap((p) =>
+  const students = list.items.flatMap((p) =>
     p.type === 'STUDENT' && p.student && p.savedPassengerId
-      ? [
-          {
-            passengerId: p.savedPassengerId,
-            name: p.name,
-            check: p.student.check,
-            fares: studentFares(
-              legs,
-              {
-                check: p.student.check,
-                interval: { homeCity: p.student.homeCity, schoolCity: p.student.schoolCity },
-                used: held.get(p.savedPassengerId) ?? [],
-              },
-              cityOf,
-            ),
-          },
-        ]
+      ? [{ passengerId: p.savedPassengerId, name: p.name, student: p.student }]
+      : [],
+  );
+  return rides.map((legs) =>
+    legs.some((l) => l.kind === 'land')
+      ? students.map(({ student, ...s }) => ({
+          ...s,
+          check: student.check,
+          fares: studentFares(
+            legs,
+            {
+              check: student.check,
+              interval: { homeCity: student.homeCity, schoolCity: student.schoolCity },
+              used: held.get(s.passengerId) ?? [],
+            },
+            cityOf,
+          ),
+        }))
       : [],
   );
 }

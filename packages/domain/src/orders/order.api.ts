@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
+import { resultStudentFaresQuerySchema, resultStudentFaresSchema } from '../rail/student-offer.schema';
 import {
   bookingOfferSchema,
   createOrderSchema,
@@ -23,6 +24,13 @@ export const orderEndpoints = {
     query: offerQuerySchema,
     response: bookingOfferSchema,
     summary: 'A selected result re-quoted for booking, with its tickets and the rail seats left',
+  }),
+  studentFares: defineEndpoint({
+    method: 'POST',
+    path: '/api/booking/student-fares',
+    body: resultStudentFaresQuerySchema,
+    response: resultStudentFaresSchema,
+    summary: "The student fares of the linked 12306 account's students on a search's trains, for its results page",
   }),
   create: defineEndpoint({
     method: 'POST',

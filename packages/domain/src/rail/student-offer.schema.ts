@@ -24,3 +24,32 @@ export const offerStudentSchema = z.object({
   ),
 });
 export type OfferStudent = z.infer<typeof offerStudentSchema>;
+
+/** Results of a search to price student fares on: those a results page shows. */
+export const resultStudentFaresQuerySchema = z.object({
+  searchId: z.string().min(1).max(100),
+  resultIds: z.array(z.string().min(1).max(400)).max(50),
+});
+export type ResultStudentFaresQuery = z.infer<typeof resultStudentFaresQuerySchema>;
+
+/**
+ * The student fares a results page shows beside a train's classes: per result asked, each ride's class
+ * that at least one student of the linked 12306 account may take at the student fare, by the same rules
+ * and from the same fares as the booking offer's. Empty for an account with no such student.
+ */
+export const resultStudentFaresSchema = z.object({
+  results: z.array(
+    z.object({
+      resultId: z.string(),
+      fares: z.array(
+        z.object({
+          leg: z.number().int(),
+          seatClass: z.string(),
+          adultMinor: z.number().int(),
+          studentMinor: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ResultStudentFares = z.infer<typeof resultStudentFaresSchema>;

@@ -14,6 +14,10 @@ export const orderRoutes = (orders: OrdersService, changes?: FastifyPluginAsync)
       noStore(reply, orders.offer(req.query.searchId, req.query.resultId, userOf(req.auth))),
     );
 
+    serve(app, api.studentFares, signedIn, async (req, reply) =>
+      noStore(reply, orders.studentFares(userOf(req.auth), req.body)),
+    );
+
     serve(app, api.create, signedIn, async (req) => {
       const key = req.headers[IDEMPOTENCY_HEADER];
       // The session's channel, fixed when it was created (spec §4: an app order is paid in the app).

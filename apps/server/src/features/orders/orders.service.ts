@@ -12,6 +12,8 @@ import {
   orderStatusCodec,
   PAYMENT_STATUS,
   paymentStatusCodec,
+  type ResultStudentFares,
+  type ResultStudentFaresQuery,
 } from '@junction/domain';
 import type { Secrets } from '../../lib/secrets';
 import { createOrder } from './create/create-order';
@@ -21,6 +23,7 @@ import { orderSummary, presentOrder } from './order-view';
 import type { OrdersContext, OrdersOptions } from './orders.context';
 import type { FullOrder, OrdersRepository, Trx } from './orders.repository';
 import type { OfferSource, OrderNotifier, PassengerSource } from './ports';
+import { resultStudentFares } from './result-student-fares';
 import type { WaitlistService } from './waitlist.service';
 
 export type { OrdersOptions } from './orders.context';
@@ -50,6 +53,10 @@ export class OrdersService {
 
   offer(searchId: string, resultId: string, userId?: string): Promise<BookingOffer> {
     return offer(this.ctx, searchId, resultId, userId);
+  }
+
+  studentFares(userId: string, q: ResultStudentFaresQuery): Promise<ResultStudentFares> {
+    return resultStudentFares(this.ctx.offers, userId, q);
   }
 
   create(userId: string, input: CreateOrder, idempotencyKey: string | undefined, channel: OrderChannel = 'web') {

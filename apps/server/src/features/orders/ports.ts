@@ -35,6 +35,10 @@ export interface OfferSource {
   railTicketing?(userId: string): Promise<{ link: RailLinkStatus; fees: RailFeeTable }>;
   /** The linked 12306 account's students among the user's saved travellers, with their fares on these rides. */
   students?(userId: string, legs: readonly ResultLeg[]): Promise<OfferStudent[]>;
+  /** `students` on the rides of several results, the linked account looked at once. */
+  studentsOn?(userId: string, rides: readonly (readonly ResultLeg[])[]): Promise<OfferStudent[][]>;
+  /** Results of a live search as it stored them, not quoted again: none once it has expired. */
+  stored?(searchId: string, resultIds: readonly string[]): Promise<SearchResult[]>;
 }
 
 export type BookingDocument = {

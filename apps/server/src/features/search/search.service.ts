@@ -103,7 +103,7 @@ export class SearchService {
     private readonly options: SearchServiceOptions,
     private readonly now: () => Date,
   ) {
-    this.criteria = new CriteriaPlaces(refdata, options.doorNames, () => this.today());
+    this.criteria = new CriteriaPlaces(refdata, options.doorNames, () => localDate(this.now().getTime(), HOME_ZONE));
     this.pages = new ResultPages(refdata.rates.rates);
     const cache = new AnswerCache();
     this.sessions = new SessionCache(undefined, undefined, cache);
@@ -117,10 +117,6 @@ export class SearchService {
       },
       () => this.now().getTime(),
     );
-  }
-
-  private today(): string {
-    return localDate(this.now().getTime(), HOME_ZONE);
   }
 
   async allSuppliers(): Promise<Supplier[]> {
@@ -373,6 +369,12 @@ export class SearchService {
       }
     }
     return { result: quoted, criteria: meta.criteria, language: meta.language, countries: [...countries] };
+  }
+
+  /** The results of a live session with these ids, as its pulls give them; none once it has expired. */
+  async stored(searchId: string, ids: readonly string[]): Promise<SearchResult[]> {
+    const session = await this.sessions.read(this.store, searchId, this.now().getTime());
+    return ids.flatMap((id) => session?.results.get(id) ?? []);
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   cnyPriceOf,
+  formatMoney,
   type LegPoint,
   type PullResponse,
   packSearchLink,
@@ -19,8 +20,11 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busyRetry } from '../../../shared/api/busy-retry';
 import { QueryProvider } from '../../../shared/api/query-provider';
+import { localSession } from '../../../shared/auth/session';
 import { PreferencesProvider } from '../../../shared/lib/preferences';
 import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
+import { currentUser } from '../../../testing/accounts';
+import { renderApp } from '../../../testing/render-app';
 import { beijingShanghai } from '../../../testing/search-fixtures';
 import { ResultsPage } from './results-page';
 
@@ -294,7 +298,10 @@ const cards = () => screen.queryAllByTestId('result-card').map((c) => c.getAttri
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localSession.clear();
+});
 
 describe('results page', () => {
   it('shows preparation, then supplier progress, then every result; a failed supplier breaks nothing', async () => {
@@ -469,6 +476,70 @@ describe('results page', () => {
     expect(within(card).getByTestId('rail-ticketing-chip').textContent).toContain(
       'includes the service fee of ¥30/ticket',
     );
+  });
+
+  it.each(['en', 'zh-CN'] as const)(
+    'shows a signed-in traveller with a student the student fare the server prices beside each class that has it (%s)',
+    async (language) => {
+      const user = currentUser('Zhou Jie');
+      const online = { link: 'active', way: 'online', fees: { onlinePerTicketMinor: 0, offlinePerTicketMinor: 0 } };
+      const calls = serve({
+        '/user': () => json(user),
+        '/api/v2/search': () => json({ searchId: 's1' }),
+        '/api/v2/pull': pulls(pull({ answered: 2, done: true, results: [TRAIN, DIRECT] })),
+        '/api/rail/ticketing': () => json({ ...online, fees: { ...online.fees, offlineByTrainType: {} } }),
+        '/api/booking/student-fares': () =>
+          json({
+            results: [
+              {
+                resultId: 'train',
+                fares: [
+                  { leg: 0, seatClass: 'O', adultMinor: 66_200, studentMinor: 49_650 },
+                  { leg: 0, seatClass: 'M', adultMinor: 106_000, studentMinor: 79_500 },
+                ],
+              },
+            ],
+          }),
+      });
+      localSession.save(user);
+      renderApp([{ path: '/search', element: <ResultsPage /> }], { at: link(), language });
+      const t = i18next.getFixedT(language, 'results');
+      const train = (await screen.findAllByTestId('result-card')).find((c) => c.dataset.kind === 'train');
+      const student = await within(train as HTMLElement).findAllByTestId('student-fare');
+      const price = (minor: number) => formatMoney({ amountMinor: minor, currency: 'CNY' }, language);
+      expect(student.map((s) => [s.closest('[data-seat]')?.getAttribute('data-seat'), s.textContent])).toEqual([
+        ['O', t('card.studentFare', { price: price(49_650) })],
+        ['M', t('card.studentFare', { price: price(79_500) })],
+      ]);
+      expect(student[0]?.textContent).toBe(language === 'en' ? 'Student ¥496.50' : '学生票 ¥496.50');
+      // Business class has no student fare; nor has a flight.
+      expect(train?.querySelector('[data-seat="A9"] [data-testid="student-fare"]')).toBeNull();
+      expect(screen.getAllByTestId('student-fare')).toHaveLength(2);
+      // Only the results whose train lists its classes are asked about.
+      expect(calls.find((c) => c.path === '/api/booking/student-fares')?.body).toEqual({
+        searchId: 's1',
+        resultIds: ['train'],
+      });
+    },
+  );
+
+  it('asks no student fares for a traveller signed out', async () => {
+    const calls = serve({
+      '/api/v2/search': () => json({ searchId: 's1' }),
+      '/api/v2/pull': pulls(pull({ answered: 2, done: true, results: [TRAIN] })),
+      '/api/rail/ticketing': () =>
+        json({
+          link: 'none',
+          way: 'offline',
+          fees: { onlinePerTicketMinor: 0, offlinePerTicketMinor: 0, offlineByTrainType: {} },
+        }),
+    });
+    renderApp([{ path: '/search', element: <ResultsPage /> }], { at: link() });
+    const card = await screen.findByTestId('result-card');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/rail/ticketing')).toBe(true));
+    expect(within(card).getByTestId('seat-list').textContent).toContain('Second class');
+    expect(within(card).queryByTestId('student-fare')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/booking/student-fares')).toBe(false);
   });
 
   it('re-prices on Select, shows the original and latest price, then goes to booking', async () => {

@@ -45,13 +45,15 @@ export type ResultCardProps = {
   onToggle: (id: string) => void;
   /** Books the result; `seatClass`: the class of its train the traveller tapped. */
   onSelect: (result: SearchResult, seatClass?: string) => void;
+  /** The student fare of a class of its train, for a traveller with a student who may take it. */
+  studentFareOf?: (seatClass: string) => number | undefined;
 };
 
 const MAX_SEATS_ON_CARD = 4;
 
 /** One option in the list: who and when, the price and the seller, and its door-to-door details on demand. */
 export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function ResultCard(
-  { result, showDate, tripType, travellers, party, isExpanded, isSelecting, onToggle, onSelect },
+  { result, showDate, tripType, travellers, party, isExpanded, isSelecting, onToggle, onSelect, studentFareOf },
   ref,
 ) {
   const { t } = useTranslation('results');
@@ -126,6 +128,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
                   seat={seat}
                   canWait={canWait}
                   isOffered={seat.code === offered}
+                  studentMinor={studentFareOf?.(seat.code)}
                   onChoose={isSelecting ? undefined : (code) => onSelect(result, code)}
                 />
               ))}

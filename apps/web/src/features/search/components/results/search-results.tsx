@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { useMediaQuery } from '../../../../shared/lib/use-media-query';
 import { paths } from '../../../../shared/paths';
 import { EmptyState } from '../../../../shared/ui/empty-state';
+import { useStudentFares } from '../../api/student-fares';
 import { kindsOfMode } from '../../lib/use-price-calendar';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
@@ -44,6 +45,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
   const firstLeg = criteria.legs[0];
   const calendar = page?.calendar ?? null;
   const travellers = criteria.adults + criteria.children + criteria.infants;
+  const studentFareOf = useStudentFares(session.searchId, visible, session.done);
   useDocumentTitle(names[0] ? t('meta.title', names[0]) : t('meta.fallbackTitle'));
 
   if (failure?.kind === 'refused' && count === 0) {
@@ -185,6 +187,7 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 isSelecting={r.selectingId === result.id}
                 onToggle={r.toggle}
                 onSelect={r.select}
+                studentFareOf={(seatClass) => studentFareOf(result.id, seatClass)}
               />
             ))}
             {count === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}

@@ -17,10 +17,12 @@ export type SeatChipProps = {
   onChoose?: (code: string) => void;
   /** The class the card's price and its Select button are for. */
   isOffered?: boolean;
+  /** The class's student fare, shown to a traveller with a student of the linked 12306 account who may take it. */
+  studentMinor?: number | undefined;
 };
 
 /** A seat class of a train: its name, fare and tickets left; a tap books the train in that class. */
-export function SeatChip({ seat, canWait = false, onChoose, isOffered = false }: SeatChipProps) {
+export function SeatChip({ seat, canWait = false, onChoose, isOffered = false, studentMinor }: SeatChipProps) {
   const { t } = useTranslation('results');
   const formatCny = useFormatCny();
   const isSoldOut = seat.remaining <= 0;
@@ -36,6 +38,11 @@ export function SeatChip({ seat, canWait = false, onChoose, isOffered = false }:
     <>
       <span className={styles.seatName}>{name}</span>
       <Price money={toMoney(seat.price)} className={styles.seatPrice} />
+      {studentMinor === undefined ? null : (
+        <span className={styles.seatStudent} data-testid="student-fare" data-amount={studentMinor}>
+          {t('card.studentFare', { price: formatCny(studentMinor) })}
+        </span>
+      )}
       <span className={seat.remaining > 0 && seat.remaining <= 5 ? styles.seatFew : styles.seatLeft}>{left}</span>
     </>
   );
@@ -53,7 +60,16 @@ export function SeatChip({ seat, canWait = false, onChoose, isOffered = false }:
         className={`${className} ${styles.seatButton}`}
         disabled={isSoldOut && !canWait}
         onClick={() => onChoose(seat.code)}
-        aria-label={t('card.bookClass', { seat: name, price: formatCny(seat.price.amount), left })}
+        aria-label={
+          studentMinor === undefined
+            ? t('card.bookClass', { seat: name, price: formatCny(seat.price.amount), left })
+            : t('card.bookClassStudent', {
+                seat: name,
+                price: formatCny(seat.price.amount),
+                student: formatCny(studentMinor),
+                left,
+              })
+        }
         data-testid="seat-choice"
       >
         {content}
