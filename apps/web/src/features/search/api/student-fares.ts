@@ -14,7 +14,7 @@ const none: StudentFareOf = () => undefined;
 /**
  * The student fares of the results shown whose train lists its classes, for a signed-in traveller whose
  * live 12306 link has a verified student among the saved travellers: the server prices them by the
- * booking's rules. Asked once the search is done; nothing signed out or without a live link.
+ * booking's rules. Asked once the search is done; nothing signed out, without a live link, or should it fail.
  */
 export function useStudentFares(searchId: string | null, shown: readonly SearchResult[], done: boolean): StudentFareOf {
   const signedIn = useOptionalAuth()?.isSignedIn ?? false;
@@ -29,6 +29,8 @@ export function useStudentFares(searchId: string | null, shown: readonly SearchR
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
+    // The classes stand without their student fares: a failure shows nothing.
+    meta: { silent: true },
   });
   const data = enabled ? fares.data : undefined;
   return useMemo(() => {

@@ -23,10 +23,16 @@ import { QueryProvider } from '../../../shared/api/query-provider';
 import { localSession } from '../../../shared/auth/session';
 import { PreferencesProvider } from '../../../shared/lib/preferences';
 import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
+import { showErrorToast } from '../../../shared/ui/toast';
 import { currentUser } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
 import { beijingShanghai } from '../../../testing/search-fixtures';
 import { ResultsPage } from './results-page';
+
+vi.mock('../../../shared/ui/toast', async (actual) => ({
+  ...(await actual<typeof import('../../../shared/ui/toast')>()),
+  showErrorToast: vi.fn(),
+}));
 
 // ---- fixtures (test-only) ----
 
@@ -522,6 +528,35 @@ describe('results page', () => {
       });
     },
   );
+
+  it('leaves the classes as they are, with no error shown, when the student fares cannot be had', async () => {
+    const user = currentUser('Zhou Jie');
+    let asked = 0;
+    serve({
+      '/user': () => json(user),
+      '/api/v2/search': () => json({ searchId: 's1' }),
+      '/api/v2/pull': pulls(pull({ answered: 1, done: true, results: [TRAIN] })),
+      '/api/rail/ticketing': () =>
+        json({
+          link: 'active',
+          way: 'online',
+          fees: { onlinePerTicketMinor: 0, offlinePerTicketMinor: 0, offlineByTrainType: {} },
+        }),
+      '/api/booking/student-fares': () => {
+        asked += 1;
+        return json({ errorCode: 5000, errorContent: 'Rail account unavailable' }, 502);
+      },
+    });
+    localSession.save(user);
+    renderApp([{ path: '/search', element: <ResultsPage /> }], { at: link() });
+    const card = await screen.findByTestId('result-card');
+    await waitFor(() => expect(asked).toBe(1));
+    // The failed answer is read and handled before the next turn of the event loop.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(showErrorToast).not.toHaveBeenCalled();
+    expect(within(card).getByTestId('seat-list').textContent).toContain('Second class');
+    expect(within(card).queryByTestId('student-fare')).toBeNull();
+  });
 
   it('asks no student fares for a traveller signed out', async () => {
     const calls = serve({
