@@ -1,0 +1,34 @@
+import type { IssuedTicketView, Order } from '@junction/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubApi } from '../../../testing/render-app';
+import { RailEntryNote } from './rail-entry-note';
+
+/** An order's travellers as far as the note reads them: the type of document each booked with. */
+const orderOf = (...documentTypes: string[]) =>
+  ({ travellers: documentTypes.map((documentType) => ({ documentType })) }) as unknown as Order;
+const ticketsOf = (...positions: number[]) =>
+  positions.map((travellerPosition) => ({ travellerPosition }) as IssuedTicketView);
+
+const cases = [
+  ['en', 'B', 'Enter with your ID card'],
+  ['zh-CN', 'B', '凭身份证进站'],
+  ['en', 'A', 'Enter with the document you booked with, at a staffed gate'],
+  ['zh-CN', 'A', '凭购票时所用的有效证件在人工通道进站'],
+] as const;
+
+describe('how a railway e-ticket is checked at the station, with no code to show', () => {
+  it.each(cases)('(%s, document %s) says %s', async (language, document, says) => {
+    stubApi({});
+    renderApp([{ path: '/', element: <RailEntryNote order={orderOf(document)} tickets={ticketsOf(0)} /> }], {
+      language,
+    });
+    expect((await screen.findByTestId('rail-entry')).textContent).toContain(says);
+  });
+
+  it('sends everyone to a staffed gate when any traveller on the ticket booked with another document', async () => {
+    stubApi({});
+    renderApp([{ path: '/', element: <RailEntryNote order={orderOf('B', 'A')} tickets={ticketsOf(0, 1)} /> }]);
+    expect((await screen.findByTestId('rail-entry')).textContent).toContain('staffed gate');
+  });
+});
