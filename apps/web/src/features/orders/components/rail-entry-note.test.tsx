@@ -26,9 +26,17 @@ describe('how a railway e-ticket is checked at the station, with no code to show
     expect((await screen.findByTestId('rail-entry')).textContent).toContain(says);
   });
 
-  it('sends everyone to a staffed gate when any traveller on the ticket booked with another document', async () => {
-    stubApi({});
-    renderApp([{ path: '/', element: <RailEntryNote order={orderOf('B', 'A')} tickets={ticketsOf(0, 1)} /> }]);
-    expect((await screen.findByTestId('rail-entry')).textContent).toContain('staffed gate');
-  });
+  it.each([
+    ['en', 'ID cards at the automatic gates, other documents at a staffed gate'],
+    ['zh-CN', '身份证可刷自助闸机，其他证件请走人工通道'],
+  ] as const)(
+    'tells travellers who booked with an ID card and with another document apart (%s)',
+    async (language, says) => {
+      stubApi({});
+      renderApp([{ path: '/', element: <RailEntryNote order={orderOf('B', 'A')} tickets={ticketsOf(0, 1)} /> }], {
+        language,
+      });
+      expect((await screen.findByTestId('rail-entry')).textContent).toContain(says);
+    },
+  );
 });

@@ -6,7 +6,7 @@ import styles from './orders.module.css';
 const ID_CARD = 'B';
 
 /**
- * How a China Railway e-ticket is checked: there is no paper ticket and no code, the traveller enters with
+ * How a China Railway e-ticket is checked: there is no paper ticket and no code, each traveller enters with
  * the document they booked with, an ID card at the automatic gates, any other document at a staffed gate.
  */
 export function RailEntryNote({
@@ -19,10 +19,11 @@ export function RailEntryNote({
   className?: string | undefined;
 }) {
   const { t } = useTranslation('orders');
-  const idCards = tickets.every((x) => order.travellers[x.travellerPosition]?.documentType === ID_CARD);
+  const idCards = tickets.filter((x) => order.travellers[x.travellerPosition]?.documentType === ID_CARD).length;
+  const key = idCards === tickets.length ? 'entryIdCard' : idCards === 0 ? 'entryDocument' : 'entryIdCardOrDocument';
   return (
     <p className={className} data-testid="rail-entry">
-      {t(idCards ? 'ticketing.entryIdCard' : 'ticketing.entryDocument')}
+      {t(`ticketing.${key}`)}
     </p>
   );
 }
