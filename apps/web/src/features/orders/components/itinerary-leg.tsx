@@ -14,6 +14,7 @@ import { useFormatMoney } from '../../../shared/ui/price';
 import { clockOf, dayOf } from '../lib/time';
 import { isSold, LEG_ICON, useDuration } from './itinerary';
 import styles from './itinerary-sheet.module.css';
+import { RailEntryNote } from './rail-entry-note';
 import { SeatCells } from './tickets-card';
 
 /** One leg of the plan: times, places and ride; for a ride its booking reference and every traveller's ticket. */
@@ -121,6 +122,7 @@ export function LegBlock({
           </tbody>
         </table>
       ) : null}
+      {rail && own.length > 0 ? <RailEntryNote order={order} tickets={own} className={styles.railEntry} /> : null}
       {change ? (
         <p className={styles.changed} data-testid="itinerary-changed">
           {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}

@@ -21,6 +21,7 @@ import { RailTicketingTag } from '../../../widgets/rail/rail-ticketing';
 import type { RefundTickets } from '../api/fulfilment';
 import { canRefundTicket, refundOfTicket } from '../lib/ticket-refunds';
 import styles from './orders.module.css';
+import { RailEntryNote } from './rail-entry-note';
 
 export type TicketsCardProps = {
   order: Order;
@@ -116,6 +117,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   />
                 </div>
               ) : null}
+              {tickets[0]?.supplier === 'rail' ? <RailEntryNote order={order} tickets={tickets} /> : null}
               <div className={styles.refundActions}>
                 {changeable?.has(s.id) ? (
                   online ? (

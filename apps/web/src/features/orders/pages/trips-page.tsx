@@ -13,6 +13,7 @@ import { ListPager } from '../../../shared/ui/list-pager';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { orderKeys, useOrders } from '../api/orders';
+import { useReadUpcomingAhead } from '../api/upcoming-trips';
 import { OfflineBanner } from '../components/offline-banner';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
@@ -32,7 +33,12 @@ export function TripsPage() {
   const { data, isPending } = useOrders({ filter, page, pageSize: PAGE_SIZE });
   const navigate = useNavigate();
   const client = useQueryClient();
-  useOfflineWorker(() => void client.invalidateQueries({ queryKey: orderKeys.all }));
+  // Upcoming trips are read ahead so each opens offline, whether or not it was opened online.
+  const readAhead = useReadUpcomingAhead();
+  useOfflineWorker(() => {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    readAhead();
+  });
 
   return (
     <section className={styles.trips} data-testid="trips-page">
