@@ -45,6 +45,7 @@ import * as priceAlertsEnded from './0024-price-alerts-ended';
 import * as fareDaysTried from './0025-fare-days-tried';
 import * as studentJourneyPerson from './0026-student-journey-person';
 import * as paymentLateChecks from './0027-payment-late-checks';
+import * as walletTopupRefunds from './0028-wallet-topup-refunds';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '0025-fare-days-tried': fareDaysTried,
   '0026-student-journey-person': studentJourneyPerson,
   '0027-payment-late-checks': paymentLateChecks,
+  '0028-wallet-topup-refunds': walletTopupRefunds,
 };
