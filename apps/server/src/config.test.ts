@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertMessagingConfigured, loadConfig } from './config';
 
@@ -19,6 +20,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ ORDER_PAYMENT_MINUTES: '0.2' })).toThrow(/ORDER_PAYMENT_MINUTES/);
     expect(() => loadConfig({ ORDER_PAYMENT_MINUTES: '0' })).toThrow(/ORDER_PAYMENT_MINUTES/);
     expect(loadConfig({ ORDER_PAYMENT_MINUTES: '15' }).ORDER_PAYMENT_MINUTES).toBe(15);
+  });
+
+  it('reads the late-payment window as whole hours up to thirty days, 48 unless told, and refuses anything else', () => {
+    expect(loadConfig({}).PAYMENT_LATE_WINDOW_HOURS).toBe(48);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 720 }), (hours) => {
+        expect(loadConfig({ PAYMENT_LATE_WINDOW_HOURS: String(hours) }).PAYMENT_LATE_WINDOW_HOURS).toBe(hours);
+      }),
+    );
+    const wrong = fc.oneof(
+      fc.integer({ min: 721 }),
+      fc.integer({ max: -1 }),
+      fc.double({ min: 0, max: 720, noNaN: true }).filter((x) => !Number.isInteger(x)),
+      fc.stringMatching(/^[a-z]+$/),
+    );
+    fc.assert(
+      fc.property(wrong, (value) => {
+        expect(() => loadConfig({ PAYMENT_LATE_WINDOW_HOURS: String(value) })).toThrow(/PAYMENT_LATE_WINDOW_HOURS/);
+      }),
+    );
   });
 
   it('reads real particulars that are not samples', () => {

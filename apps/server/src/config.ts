@@ -216,6 +216,15 @@ export const configSchema = z.object({
     .min(0)
     .default(60_000)
     .describe('A payment attempt still open after this long is settled by asking the card processor'),
+  PAYMENT_LATE_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(720)
+    .default(48)
+    .describe(
+      'For this many hours after a payment attempt closed unpaid, the reconciler asks its app or card processor whether it was paid after all (0: never)',
+    ),
   PAYMENT_WAIT_MS: z.coerce
     .number()
     .int()

@@ -18,6 +18,7 @@ import { SimulatorRepository } from '../src/features/payment/gateway/simulator/s
 import { GatewaySimulator } from '../src/features/payment/gateway/simulator/simulator.service';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { AppTopups } from '../src/features/wallet/app-topups';
+import { LateTopupRefunds } from '../src/features/wallet/late-topup-refunds';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../src/features/wallet/ports';
 import { SavedCards } from '../src/features/wallet/saved-cards';
 import { SavedCardsRepository } from '../src/features/wallet/saved-cards.repository';
@@ -371,7 +372,14 @@ describe('top-ups', () => {
         { cardLocked: async () => {} },
         () => new Date(),
       ),
-      new AppTopups(repo, new WalletLedger(repo, () => new Date()), walletApps([]), appOptions, () => new Date()),
+      new AppTopups(
+        repo,
+        new WalletLedger(repo, () => new Date()),
+        walletApps([]),
+        appOptions,
+        () => new Date(),
+        new LateTopupRefunds(repo, walletApps([]), () => new Date()),
+      ),
     );
     const lost = {
       amount: 7_700,

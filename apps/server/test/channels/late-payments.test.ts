@@ -129,6 +129,43 @@ describe('a wallet app’s payment after its order had ended', () => {
     expect((await p.get(order.id)).status).toBe(ORDER_STATUS.EXPIRED);
   });
 
+  it('is found by the reconciler when every notification is lost, refunded once however many runs follow', async () => {
+    clock = Date.now();
+    const order = await p.order();
+    const state = await payByApp(order.id, 'alipay');
+    clock = new Date(order.payment.deadline).getTime() + 60_000;
+    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+    await runAllJobs(t);
+    expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
+
+    // The page left open is paid an hour after the attempt closed, and none of Alipay's notifications arrive.
+    const link = new URL(state.actionUrl ?? '');
+    expect((await fetch(link)).status).toBe(200);
+    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+    alipay.dropNotices = true;
+    const trade = await alipay.pay(tradeNo).finally(() => {
+      alipay.dropNotices = false;
+    });
+    clock += 3_600_000;
+
+    await t.app.payments.reconcile();
+    const told = await toldOf(order);
+    expect([...trade.refunds.values()]).toEqual([(order.payment.price.amount / 100).toFixed(2)]);
+    expect([told.notices.length, told.mails.length, told.texts.length]).toEqual([1, 1, 1]);
+
+    // Two runs at once, then one more: nothing further is refunded or told.
+    await Promise.all([t.app.payments.reconcile(), t.app.payments.reconcile()]);
+    await t.app.payments.reconcile();
+    const again = await toldOf(order);
+    const refunds = await t.db.selectFrom('paymentRefunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.channel, r.amountMinor, r.state])).toEqual([
+      ['alipay', order.payment.price.amount, 'succeeded'],
+    ]);
+    expect(trade.refunds.size).toBe(1);
+    expect([again.notices.length, again.mails.length, again.texts.length]).toEqual([1, 1, 1]);
+    expect((await p.get(order.id)).status).toBe(ORDER_STATUS.EXPIRED);
+  });
+
   it('is refunded to WeChat Pay when the order was paid by card meanwhile, and told once in Chinese', async () => {
     clock = Date.now();
     const me = await t.app.inject({ method: 'GET', url: '/user', headers: { cookie: p.cookie } });

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
+import { runAllJobs } from '../support/jobs';
 import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
@@ -223,5 +224,58 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]?.text).toContain('Your top-up of ¥66 arrived after it had ended, so your wallet was not credited');
     expect(texts[0]?.text).toContain('refunded to the Alipay account you paid with');
+    const refunds = await t.db.selectFrom('walletTopupRefunds').selectAll().where('topupId', '=', state.id).execute();
+    expect(refunds.map((r) => [r.app, r.amountMinor, r.state])).toEqual([['alipay', 6_600, 'succeeded']]);
+  });
+
+  it('records a late top-up’s refund and retries it by its job when Alipay fails it first, refunded once', async () => {
+    await traveller();
+    const state = topUpStateSchema.parse((await topUp(4_200, 'alipay')).json());
+    clock += 16 * 60_000;
+    try {
+      await t.app.jobs?.runDueJobs();
+    } finally {
+      clock = Date.now();
+    }
+    expect((await stateOf(state.id)).outcome).toBe('failed');
+    const link = new URL(state.actionUrl ?? '');
+    expect((await fetch(link)).status).toBe(200);
+    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
+    alipayFake.dropNotices = true;
+    const trade = await alipayFake.pay(tradeNo).finally(() => {
+      alipayFake.dropNotices = false;
+    });
+    // Alipay fails the first two refunds; every notification is still taken, the refund kept for its job.
+    alipayFake.failRefunds = 2;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => alipayFake.notify(trade)));
+    expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
+    expect(alipayFake.failRefunds).toBe(1);
+    expect(trade.refunds.size).toBe(0);
+    const refundOf = () => t.db.selectFrom('walletTopupRefunds').selectAll().where('topupId', '=', state.id).execute();
+    expect((await refundOf()).map((r) => r.state)).toEqual(['pending']);
+
+    // The job's first try fails too; its retry is confirmed, and later runs send nothing more.
+    await runAllJobs(t);
+    expect(alipayFake.failRefunds).toBe(0);
+    expect((await refundOf()).map((r) => r.state)).toEqual(['pending']);
+    await runAllJobs(t, 3);
+    expect([...trade.refunds.values()]).toEqual(['42.00']);
+    const [refund] = await refundOf();
+    expect(refund?.state).toBe('succeeded');
+    const events = await t.db
+      .selectFrom('walletTopupRefundEvents')
+      .select(['fromState', 'toState'])
+      .where('refundId', '=', refund?.id ?? '')
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { fromState: null, toState: 'pending' },
+      { fromState: 'pending', toState: 'succeeded' },
+    ]);
+    expect((await summary()).balance.amount).toBe(0);
+    const notices = noticePageSchema
+      .parse((await t.app.inject({ method: 'GET', url: '/notifications', headers: { cookie } })).json())
+      .items.filter((n) => n.kind === 'topup-late-refunded');
+    expect(notices).toHaveLength(1);
   });
 });

@@ -48,6 +48,8 @@ export class AlipayFake {
   readonly notices: { outTradeNo: string; status: number; body: string }[] = [];
   /** While true, a paid trade's notification is not sent (a lost notification: the query finds it). */
   dropNotices = false;
+  /** Refunds to answer with Alipay's system error (ACQ.SYSTEM_ERROR, to be asked again) before one succeeds. */
+  failRefunds = 0;
   /** How a notification reaches the site: over HTTP by default (an API test hands it to `app.inject`). */
   deliver = async (url: string, form: string): Promise<{ status: number; body: string }> => {
     const res = await fetch(url, {
@@ -185,6 +187,10 @@ export class AlipayFake {
     failed: (c: string, m: string) => Record<string, string>,
   ): Record<string, string> {
     if (trade.status !== 'TRADE_SUCCESS') return failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    if (this.failRefunds > 0) {
+      this.failRefunds--;
+      return failed('ACQ.SYSTEM_ERROR', '系统错误');
+    }
     const requestNo = biz.out_request_no ?? trade.outTradeNo;
     if (!trade.refunds.has(requestNo)) {
       const refunded = [...trade.refunds.values()].reduce((sum, a) => sum + cents(a), 0);

@@ -44,6 +44,8 @@ import * as fareSales from './0023-fare-sales';
 import * as priceAlertsEnded from './0024-price-alerts-ended';
 import * as fareDaysTried from './0025-fare-days-tried';
 import * as studentJourneyPerson from './0026-student-journey-person';
+import * as paymentLateChecks from './0027-payment-late-checks';
+import * as walletTopupRefunds from './0028-wallet-topup-refunds';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -95,4 +97,6 @@ export const migrations: Record<string, Migration> = {
   '0024-price-alerts-ended': priceAlertsEnded,
   '0025-fare-days-tried': fareDaysTried,
   '0026-student-journey-person': studentJourneyPerson,
+  '0027-payment-late-checks': paymentLateChecks,
+  '0028-wallet-topup-refunds': walletTopupRefunds,
 };

@@ -101,6 +101,8 @@ export type PaymentAttemptsTable = {
   settledAt: Timestamp | null;
   /** The saved card paid with, whose security code the attempt tried. */
   savedCardId: string | null;
+  /** When the reconciler last asked whether the attempt, closed unpaid, was paid after all. */
+  lateCheckedAt: Timestamp | null;
 };
 
 export type PaymentEventsTable = {

@@ -1,4 +1,4 @@
-import type { TopUpStatus } from '@junction/domain';
+import type { PaymentRefundState, TopUpApp, TopUpStatus } from '@junction/domain';
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
@@ -14,5 +14,32 @@ export type WalletTopupEventsTable = {
   at: Timestamp;
 };
 
-/** The top-up tables of migration 0020. */
-export type WalletTopupAppTables = { walletTopupEvents: WalletTopupEventsTable };
+/** A late top-up's money going back to its app, one per top-up (migration 0028). */
+export type WalletTopupRefundsTable = {
+  id: Generated<string>;
+  topupId: string;
+  userId: string;
+  app: TopUpApp;
+  tradeNo: string;
+  refundNo: string;
+  amountMinor: number;
+  state: PaymentRefundState;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+/** One move of a late top-up's refund, written in the transaction that makes it (none before its first). */
+export type WalletTopupRefundEventsTable = {
+  id: Generated<string>;
+  refundId: string;
+  fromState: PaymentRefundState | null;
+  toState: PaymentRefundState;
+  at: Timestamp;
+};
+
+/** The top-up tables of migrations 0020 and 0028. */
+export type WalletTopupAppTables = {
+  walletTopupEvents: WalletTopupEventsTable;
+  walletTopupRefunds: WalletTopupRefundsTable;
+  walletTopupRefundEvents: WalletTopupRefundEventsTable;
+};

@@ -142,12 +142,12 @@ export class AttemptSettling {
 
   /**
    * Money taken after its attempt had failed (a wallet app's trade paid after its order ended, which the
-   * close found unopened): refunded at once, once, with the traveller told.
+   * close found unopened): refunded at once, once, with the traveller told. True when refunded now.
    */
-  async settleLate(attempt: AttemptRow, intent: PaymentIntent): Promise<void> {
-    if (attempt.state !== 'failed' || intent.status !== 'succeeded' || intent.amountCaptured <= 0) return;
+  async settleLate(attempt: AttemptRow, intent: PaymentIntent): Promise<boolean> {
+    if (attempt.state !== 'failed' || intent.status !== 'succeeded' || intent.amountCaptured <= 0) return false;
     const at = this.ctx.now();
-    await this.ctx.repo.transaction((trx) => refundLatePayment(this.ctx, trx, attempt, intent.amountCaptured, at));
+    return this.ctx.repo.transaction((trx) => refundLatePayment(this.ctx, trx, attempt, intent.amountCaptured, at));
   }
 
   /** The attempt failed: the order may be paid again, or expires at once should its deadline have passed. */

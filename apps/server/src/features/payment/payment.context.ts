@@ -36,6 +36,8 @@ export type PaymentsOptions = {
   settleAfterMs: number;
   /** How long a request waits for another attempt of the same order to settle. */
   waitMs: number;
+  /** How long after an attempt closed unpaid the reconciler still asks whether it was paid after all. */
+  lateWindowMs: number;
   crashAt?: CrashPoint;
   /** Stripe.js's settings for the payment page, when Stripe takes the cards. */
   stripe?: { publishableKey: string; jsUrl: string };

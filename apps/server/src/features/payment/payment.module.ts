@@ -36,6 +36,7 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
       settleAfterMs: config.PAYMENT_SETTLE_AFTER_MS,
       waitMs: config.PAYMENT_WAIT_MS,
+      lateWindowMs: config.PAYMENT_LATE_WINDOW_HOURS * 3_600_000,
       ...(config.PAYMENT_PROCESSOR === 'stripe' && config.STRIPE_PUBLISHABLE_KEY
         ? { stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY, jsUrl: config.STRIPE_JS_URL } }
         : {}),

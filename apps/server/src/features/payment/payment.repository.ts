@@ -151,6 +151,47 @@ export class PaymentsRepository {
     return rows.map(asAttempt);
   }
 
+  /**
+   * Attempts closed unpaid since `since` whose money may yet have come (paid by card or app, never refunded
+   * as late), each due to be asked again: first at once, then after as long as it had waited, at most an hour.
+   */
+  async lateCheckDue(since: Date, now: Date): Promise<AttemptRow[]> {
+    const rows = await this.db
+      .selectFrom('paymentAttempts as a')
+      .selectAll('a')
+      .where('a.state', '=', 'failed' satisfies AttemptState)
+      .where('a.updatedAt', '>=', since)
+      .where('a.intentId', 'is not', null)
+      .where('a.method', 'in', ['card', 'alipay', 'wechat'])
+      .where((eb) =>
+        eb.or([
+          eb('a.lateCheckedAt', 'is', null),
+          eb(
+            sql`${now}::timestamptz - a.late_checked_at`,
+            '>=',
+            sql`least(a.late_checked_at - a.updated_at, interval '1 hour')`,
+          ),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('paymentRefunds as r')
+              .select('r.id')
+              .where('r.idempotencyKey', '=', sql<string>`'unowed:' || a.id`),
+          ),
+        ),
+      )
+      .orderBy(sql`a.late_checked_at nulls first`)
+      .limit(200)
+      .execute();
+    return rows.map(asAttempt);
+  }
+
+  async setLateChecked(id: string, at: Date): Promise<void> {
+    await this.db.updateTable('paymentAttempts').set({ lateCheckedAt: at }).where('id', '=', id).execute();
+  }
+
   async setIntent(id: string, intentId: string, at: Date): Promise<void> {
     await this.db
       .updateTable('paymentAttempts')

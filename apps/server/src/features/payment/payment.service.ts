@@ -134,7 +134,7 @@ export class PaymentsService {
     return this.reconciliation.settle(attemptId, force);
   }
 
-  reconcile(force = false): Promise<{ settled: number; open: number; refunds: number }> {
+  reconcile(force = false): Promise<{ settled: number; open: number; refunds: number; late: number }> {
     return this.reconciliation.reconcile(force);
   }
 

@@ -44,7 +44,10 @@ export class Reconciliation {
     const known = await repo.attemptByIntent(event.intentId);
     const intent = await (known ? this.ctx.intentsOf(known) : this.ctx.gateway).retrieve(event.intentId);
     const attempt = known ?? (intent.metadata.attemptId ? await repo.attempt(intent.metadata.attemptId) : undefined);
-    if (attempt?.state === 'failed') return this.settling.settleLate(attempt, intent);
+    if (attempt?.state === 'failed') {
+      await this.settling.settleLate(attempt, intent);
+      return;
+    }
     if (!attempt || !isOpenAttempt(attempt.state)) return;
     if (!attempt.intentId) await repo.setIntent(attempt.id, intent.id, this.ctx.now());
     this.ctx.crash('webhook-before-commit');
@@ -86,8 +89,11 @@ export class Reconciliation {
     return after && isOpenAttempt(after.state) ? 'open' : 'settled';
   }
 
-  /** The scheduled sweep: every attempt open too long and every refund not confirmed yet. */
-  async reconcile(force = false): Promise<{ settled: number; open: number; refunds: number }> {
+  /**
+   * The scheduled sweep: every attempt open too long, every refund not confirmed yet, and the attempts
+   * closed unpaid within the late window whose app or processor says they were paid after all.
+   */
+  async reconcile(force = false): Promise<{ settled: number; open: number; refunds: number; late: number }> {
     const { repo } = this.ctx;
     const cutoff = new Date(this.ctx.now().getTime() - (force ? 0 : this.ctx.options.settleAfterMs));
     let settled = 0;
@@ -105,6 +111,27 @@ export class Reconciliation {
     for (const refund of await repo.pendingRefunds(cutoff)) {
       if ((await this.refunds.send(refund).catch(() => undefined))?.state === 'succeeded') refunds++;
     }
-    return { settled, open, refunds };
+    return { settled, open, refunds, late: await this.sweepClosed() };
+  }
+
+  /**
+   * Asks about each attempt closed unpaid recently (its notifications may all have been lost): one paid
+   * after all takes the late-payment path, refunded once under the attempt's key. The number refunded now.
+   */
+  private async sweepClosed(): Promise<number> {
+    const { repo } = this.ctx;
+    const now = this.ctx.now();
+    if (this.ctx.options.lateWindowMs <= 0) return 0;
+    let late = 0;
+    for (const attempt of await repo.lateCheckDue(new Date(now.getTime() - this.ctx.options.lateWindowMs), now)) {
+      try {
+        const intent = await this.ctx.intentsOf(attempt).retrieve(attempt.intentId ?? '');
+        await repo.setLateChecked(attempt.id, now);
+        if (await this.settling.settleLate(attempt, intent)) late++;
+      } catch (e) {
+        if (!(e instanceof GatewayUnavailable || e instanceof GatewayRefused)) throw e;
+      }
+    }
+    return late;
   }
 }

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TopUpApp, TopUpState } from '@junction/domain';
 import { idempotencyKeyOf, requestHashOf } from '../../lib/idempotency';
-import {
-  ProcessorRefused,
-  ProcessorUnavailable,
-  type TopupApps,
-  type TopupAppTrade,
-  type TopupNotifier,
-} from './ports';
+import type { LateTopupRefunds } from './late-topup-refunds';
+import { ProcessorRefused, ProcessorUnavailable, type TopupApps, type TopupAppTrade } from './ports';
 import { startTopup, type TopupCaps, writeTopup } from './topup-caps';
 import type { WalletLedger } from './wallet.ledger';
 import { presentTopup } from './wallet.present';
@@ -48,7 +43,7 @@ export class AppTopups {
     private readonly apps: TopupApps,
     private readonly options: AppTopupOptions,
     private readonly now: () => Date,
-    private readonly notifier?: TopupNotifier,
+    private readonly lateRefunds: LateTopupRefunds,
   ) {}
 
   get names(): readonly TopUpApp[] {
@@ -125,17 +120,14 @@ export class AppTopups {
   /**
    * A failed top-up's trade paid after all (the close found it unopened, and the buyer paid the page left
    * open): the wallet is not credited; the money goes back to the app under the top-up's own refund number,
-   * so however many notifications come it is refunded once, and the traveller is told once. A refund the app
-   * does not answer fails the notification, which the app sends again.
+   * recorded once however many notifications come, the traveller told once, and sent by the notification
+   * that recorded it; a refund the app does not confirm then is sent again by its job.
    */
   private async refundLate(row: WalletTopupRow): Promise<void> {
-    const app = row.method as TopUpApp;
-    const tradeNo = row.intentId ?? '';
-    const trade = await this.apps.query(app, tradeNo);
+    const trade = await this.apps.query(row.method as TopUpApp, row.intentId ?? '');
     if (trade.status !== 'paid') return;
-    await this.apps.refund(app, { tradeNo, amountMinor: trade.amountMinor, refundNo: `late-topup-${row.id}` });
-    const notice = { userId: row.userId, topupId: row.id, amountMinor: trade.amountMinor, app };
-    await this.repo.transaction((trx) => this.notifier?.lateTopupRefunded(trx, notice) ?? Promise.resolve());
+    const refund = await this.lateRefunds.record(row, trade.amountMinor);
+    if (refund) await this.lateRefunds.sendNow(refund.id);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobRegistry } from '../../jobs/jobs';
+import type { LateTopupRefunds } from './late-topup-refunds';
 import type { WalletService } from './wallet.service';
 
 declare module '../../jobs/jobs' {
@@ -10,13 +11,21 @@ declare module '../../jobs/jobs' {
 
 /**
  * The wallet's jobs: settling a top-up its request left open (an app's: until its trade is paid or closed), and sealing the billing address of cards
- * saved before sealing (or by a key rotated out), on a schedule.
+ * saved before sealing (or by a key rotated out), on a schedule; sending a late top-up's refund until its app
+ * confirms it, with a sweep of those still pending.
  */
-export function registerWalletJobs(jobs: JobRegistry, wallet: WalletService): void {
+export function registerWalletJobs(jobs: JobRegistry, wallet: WalletService, lateRefunds: LateTopupRefunds): void {
   jobs.task('wallet.settleTopup', z.object({ topupId: z.uuid() }), (p) => wallet.settleTopup(p.topupId));
   jobs.task('wallet.settleAppTopup', z.object({ topupId: z.uuid() }), (p) => wallet.apps.settle(p.topupId));
   jobs.task('wallet.sealCards', z.object({}), async () => {
     await wallet.sealCards();
   });
   jobs.schedule('wallet.sealCards', '*/15 * * * *');
+  jobs.task('wallet.refundLateTopup', z.object({ refundId: z.uuid() }), async (p) => {
+    await lateRefunds.send(p.refundId);
+  });
+  jobs.task('wallet.refundLateTopups', z.object({}), async () => {
+    await lateRefunds.sendPending(10 * 60_000);
+  });
+  jobs.schedule('wallet.refundLateTopups', '*/15 * * * *');
 }

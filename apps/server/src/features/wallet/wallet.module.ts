@@ -1,6 +1,7 @@
 import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
 import { AppTopups } from './app-topups';
+import { LateTopupRefunds } from './late-topup-refunds';
 import type { CardNotifier, CardProcessor, TopupApps, TopupNotifier } from './ports';
 import { SavedCards } from './saved-cards';
 import { SavedCardsRepository } from './saved-cards.repository';
@@ -36,6 +37,7 @@ export function walletModule(
       ? { crashBeforeCommit: true }
       : {}),
   };
+  const lateRefunds = new LateTopupRefunds(repo, ports.apps, now, ports.topupNotifier);
   const service = new WalletService(
     repo,
     ledger,
@@ -49,11 +51,11 @@ export function walletModule(
     now,
     secrets.keyring,
     new SavedCards(new SavedCardsRepository(db), ports.processor, secrets.keyring, ports.notifier, now),
-    new AppTopups(repo, ledger, ports.apps, appOptions, now, ports.topupNotifier),
+    new AppTopups(repo, ledger, ports.apps, appOptions, now, lateRefunds),
   );
   return {
     service,
     routes: walletRoutes(service),
-    jobs: (registry: JobRegistry) => registerWalletJobs(registry, service),
+    jobs: (registry: JobRegistry) => registerWalletJobs(registry, service, lateRefunds),
   };
 }
