@@ -101,3 +101,16 @@ export function noStore<T>(reply: FastifyReply, answer: T): T {
   reply.header('cache-control', 'no-store');
   return answer;
 }
+
+/** A file of the caller's own sent to be saved under its name, never kept by a cache nor sniffed as another type. */
+export function sendDownload(reply: FastifyReply, file: { filename: string; type: string; body: Buffer }) {
+  return reply
+    .type(file.type)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-disposition',
+      `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .send(file.body);
+}

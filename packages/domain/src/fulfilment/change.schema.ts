@@ -30,11 +30,8 @@ export const changeRefundToSchema = z.object({
 });
 export type ChangeRefundTo = z.infer<typeof changeRefundToSchema>;
 
-/** What a change costs, shown before it is confirmed: both fares, the fee, and what is paid or refunded. */
-export const changeQuoteSchema = z.object({
-  orderId: z.uuid(),
-  subOrderId: z.uuid(),
-  type: z.enum(['flight', 'railway']),
+/** A change's rides and money, old and new: both fares, the fee, what is paid and what is refunded, and where. */
+const changeSums = z.object({
   from: changeTripSchema,
   to: changeTripSchema,
   oldFare: cny,
@@ -46,6 +43,14 @@ export const changeQuoteSchema = z.object({
   refund: cny,
   /** Where the refund goes; null when nothing comes back. */
   refundTo: changeRefundToSchema.nullable(),
+}).shape;
+
+/** What a change costs, shown before it is confirmed: both fares, the fee, and what is paid or refunded. */
+export const changeQuoteSchema = z.object({
+  orderId: z.uuid(),
+  subOrderId: z.uuid(),
+  type: z.enum(['flight', 'railway']),
+  ...changeSums,
   rule: z.string(),
   percent: z.number().nullable(),
   /** A change of arrival station within the same city (变更到站). */
@@ -101,15 +106,7 @@ export const ticketChangeSchema = z.object({
   status: changeStatusSchema,
   oldSubOrderId: z.uuid(),
   newSubOrderId: z.uuid(),
-  from: changeTripSchema,
-  to: changeTripSchema,
-  oldFare: cny,
-  newFare: cny,
-  fee: cny,
-  due: cny,
-  refund: cny,
-  /** Where the refund goes; null when nothing comes back. */
-  refundTo: changeRefundToSchema.nullable(),
+  ...changeSums,
   /** The positions of the travellers whose tickets it changed; null for every traveller of the ticket. */
   travellers: z.array(z.number().int().min(0)).nullable(),
   createdAt: isoDateTime,

@@ -6,6 +6,7 @@ import {
   allFacetOptions,
   type FacetOption,
   filterResults,
+  NO_FILTERS,
   passesFilters,
   RESULT_FACETS,
   type ResultFacet,
@@ -47,14 +48,7 @@ export const resultFiltersSchema = z.object({
 /** What part of a search's results a client shows: its order, its filters and one page. */
 export const resultViewSchema = z.object({
   sort: z.enum(RESULT_SORTS).default('best'),
-  filters: resultFiltersSchema.default({
-    excluded: {},
-    departureMinutes: null,
-    arrivalMinutes: null,
-    price: null,
-    maxDurationMinutes: null,
-    date: null,
-  }),
+  filters: resultFiltersSchema.default(() => ({ ...NO_FILTERS, excluded: {} })),
   offset: z.number().int().min(0).max(MAX_RESULT_OFFSET).default(0),
   limit: z.number().int().min(1).max(MAX_RESULT_PAGE_SIZE).default(RESULT_PAGE_SIZE),
 });

@@ -189,18 +189,19 @@ export class Extremes implements Targets {
 
   add(arrival: number, price: number, transfers: number, label: number): void {
     const c = this.cheapest;
-    if (c.label < 0 || !lexLessOrEqual(c.price, c.arrival, c.transfers, price, arrival, transfers)) {
-      c.arrival = arrival;
-      c.price = price;
-      c.transfers = transfers;
-      c.label = label;
-    }
+    if (c.label < 0 || !lexLessOrEqual(c.price, c.arrival, c.transfers, price, arrival, transfers))
+      keep(c, arrival, price, transfers, label);
     const e = this.earliest;
-    if (e.label < 0 || !lexLessOrEqual(e.arrival, e.price, e.transfers, arrival, price, transfers)) {
-      e.arrival = arrival;
-      e.price = price;
-      e.transfers = transfers;
-      e.label = label;
-    }
+    if (e.label < 0 || !lexLessOrEqual(e.arrival, e.price, e.transfers, arrival, price, transfers))
+      keep(e, arrival, price, transfers, label);
   }
+}
+
+type Kept = { arrival: number; price: number; transfers: number; label: number };
+
+function keep(k: Kept, arrival: number, price: number, transfers: number, label: number): void {
+  k.arrival = arrival;
+  k.price = price;
+  k.transfers = transfers;
+  k.label = label;
 }

@@ -1,9 +1,9 @@
 import { fulfilmentEndpoints as api } from '@junction/domain';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { noStore, serve } from '../../lib/serve';
+import type { FastifyPluginAsync } from 'fastify';
+import { noStore, sendDownload, serve } from '../../lib/serve';
 import { signedInRoute, userOf } from '../../plugins/auth';
 import type { FulfilmentService } from './fulfilment.service';
-import type { ItineraryFile, ItineraryService } from './itinerary/itinerary.service';
+import type { ItineraryService } from './itinerary/itinerary.service';
 import type { ProtectionService } from './protection/protection.service';
 
 /** After payment: an order's tickets, expected ticketing time and refunds. */
@@ -32,20 +32,10 @@ export const fulfilmentRoutes = (
       noStore(reply, protection.cases(userOf(req.auth), req.query.id)),
     );
     serve(app, api.chooseProtection, signedIn, async (req) => protection.choose(userOf(req.auth), req.body));
-    const download = (reply: FastifyReply, file: ItineraryFile) =>
-      reply
-        .type(file.type)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .send(file.body);
     serve(app, api.itineraryPdf, signedIn, async (req, reply) =>
-      download(reply, await itinerary.pdf(userOf(req.auth), req.query.id, req.language)),
+      sendDownload(reply, await itinerary.pdf(userOf(req.auth), req.query.id, req.language)),
     );
     serve(app, api.itineraryIcs, signedIn, async (req, reply) =>
-      download(reply, await itinerary.ics(userOf(req.auth), req.query.id, req.language)),
+      sendDownload(reply, await itinerary.ics(userOf(req.auth), req.query.id, req.language)),
     );
   };

@@ -11,6 +11,7 @@ import {
 import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
 import type { FulfilmentRepository, OrderRow, Trx } from './fulfilment.repository';
 import { ticketsOf } from './refund-tickets';
+import { stepSubOrder } from './sub-order-step';
 
 /**
  * What refunds of tickets do to their sub-order and order, each step a compare-and-set of the domain's
@@ -51,14 +52,13 @@ export async function settleRequested(
     });
     return;
   }
-  if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to: S.REFUNDING }))) return;
-  await orderLifecycle.subOrderEvent(trx, {
+  await stepSubOrder(trx, {
     orderId: order.id,
+    subOrderId: sub.id,
     kind: 'refund-requested',
     from,
     to: S.REFUNDING,
     at,
-    data: { subOrderId: sub.id },
   });
 }
 

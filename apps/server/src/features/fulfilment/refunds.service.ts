@@ -13,13 +13,13 @@ import {
 } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
-import { orderLifecycle } from '../../lib/lifecycle/order-lifecycle';
 import type { FulfilmentRepository, OrderRow, RefundRow, Trx } from './fulfilment.repository';
 import type { Notifier, RefundMoney, SellerRefunds, TicketReleased } from './ports';
 import { SELLER_QUOTE, sellerFees } from './refund-seller';
 import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
 import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
 import { presentRefunds } from './refund-view';
+import { stepSubOrder } from './sub-order-step';
 
 export type RefundOptions = {
   /** A refund is promised as received before this many days after it was asked for. */
@@ -296,17 +296,15 @@ export class RefundsService {
         at,
       });
       if (sub && (await allPaidBack(this.repo, trx, order.id, sub.id))) {
-        const [from, to] = [S.REFUNDING, S.REFUNDED] as const;
-        if (await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to })) {
-          await orderLifecycle.subOrderEvent(trx, {
-            orderId: order.id,
-            kind: 'sub-order-refunded',
-            from,
-            to,
-            at,
-            data: { subOrderId: sub.id, refundId, amountMinor: claimed.amountMinor, channel },
-          });
-        }
+        await stepSubOrder(trx, {
+          orderId: order.id,
+          subOrderId: sub.id,
+          kind: 'sub-order-refunded',
+          from: S.REFUNDING,
+          to: S.REFUNDED,
+          at,
+          data: { refundId, amountMinor: claimed.amountMinor, channel },
+        });
       }
       await closeIfAllRefunded(this.repo, trx, order, at);
     });
@@ -342,17 +340,15 @@ export class RefundsService {
         await this.repo.addRefundEvent(trx, { refundId: id, from: 'processing', to: 'withdrawn', at });
       }
       // The sub-order was being refunded whole; with this ticket back, it stands again.
-      const [from, to] = [S.REFUNDING, S.TICKETED] as const;
-      if (await orderLifecycle.moveSubOrder(trx, { subOrderId: refund.subOrderId, from, to })) {
-        await orderLifecycle.subOrderEvent(trx, {
-          orderId: refund.orderId,
-          kind: 'refund-withdrawn',
-          from,
-          to,
-          at,
-          data: { subOrderId: refund.subOrderId, refundId },
-        });
-      }
+      await stepSubOrder(trx, {
+        orderId: refund.orderId,
+        subOrderId: refund.subOrderId,
+        kind: 'refund-withdrawn',
+        from: S.REFUNDING,
+        to: S.TICKETED,
+        at,
+        data: { refundId },
+      });
     });
     return this.refundOf(userId, refundId);
   }

@@ -1,6 +1,6 @@
 import { invoiceEndpoints as api } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { noStore, serve } from '../../lib/serve';
+import { noStore, sendDownload, serve } from '../../lib/serve';
 import { signedInRoute, userOf } from '../../plugins/auth';
 import type { InvoicesService } from './invoices.service';
 
@@ -13,18 +13,9 @@ export const invoiceRoutes = (invoices: InvoicesService): FastifyPluginAsync =>
       noStore(reply, invoices.ofOrder(userOf(req.auth), req.query.orderId)),
     );
     serve(app, api.request, signedIn, async (req) => invoices.request(userOf(req.auth), req.body));
-    serve(app, api.file, signedIn, async (req, reply) => {
-      const file = await invoices.file(userOf(req.auth), req.query.id, req.query.copy);
-      return reply
-        .type(file.type)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .send(file.body);
-    });
+    serve(app, api.file, signedIn, async (req, reply) =>
+      sendDownload(reply, await invoices.file(userOf(req.auth), req.query.id, req.query.copy)),
+    );
     serve(app, api.titles, signedIn, async (req) => invoices.titles.list(userOf(req.auth)));
     serve(app, api.saveTitle, signedIn, async (req) => invoices.titles.save(userOf(req.auth), req.body));
     serve(app, api.removeTitle, signedIn, async (req) => {

@@ -11,6 +11,7 @@ import {
   viewOrder,
   viewResults,
 } from '@junction/domain';
+import { SizedLru } from './sized-lru';
 
 /** The view context of a search: prices in CNY, the party, the mode and the flexible dates. */
 export function viewContextOf(criteria: SearchCriteria, priceOf: PriceOf): ViewContext {
@@ -37,16 +38,13 @@ const MAX_ORDERS = 512;
  * answer arrives, so a session's results are sorted once, not again at each answer.
  */
 export class ResultPages {
-  private readonly pages = new Map<string, string>();
+  private readonly pages: SizedLru<string>;
   private readonly orders = new Map<string, { seq: number; order: ViewOrder }>();
-  private textLength = 0;
   private readonly priceOf: PriceOf;
 
   /** `maxTextLength` bounds the pages' JSON kept, the least recently used going first. */
-  constructor(
-    rates: RateTable,
-    private readonly maxTextLength = 4 * 1024 * 1024,
-  ) {
+  constructor(rates: RateTable, maxTextLength = 4 * 1024 * 1024) {
+    this.pages = new SizedLru(maxTextLength, (text) => text.length);
     this.priceOf = cnyPriceOf(rates);
   }
 
@@ -54,24 +52,13 @@ export class ResultPages {
   pageJson(searchId: string, seq: number, criteria: SearchCriteria, source: PageSource, view: ResultView): string {
     const key = `${searchId}\n${seq}\n${JSON.stringify(view)}`;
     const known = this.pages.get(key);
-    if (known !== undefined) {
-      // Most recently used last.
-      this.pages.delete(key);
-      this.pages.set(key, known);
-      return known;
-    }
+    if (known !== undefined) return known;
     const results = source.all();
     const context = viewContextOf(criteria, this.priceOf);
     const json = JSON.stringify(
       viewResults(results, view, context, this.orderOf(searchId, seq, source, results, view, context)),
     );
     this.pages.set(key, json);
-    this.textLength += json.length;
-    for (const [old, text] of this.pages) {
-      if (this.textLength <= this.maxTextLength || old === key) break;
-      this.pages.delete(old);
-      this.textLength -= text.length;
-    }
     return json;
   }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SearchResult } from '@junction/domain';
 import { type Answer, answerOf, type SearchStore } from './search-store';
+import { SizedLru } from './sized-lru';
 import type { DoorPoint, SupplierRequest } from './suppliers/supplier';
 
 /**
@@ -31,36 +32,22 @@ export function answerKey(supplierId: string, request: SupplierRequest): string 
  * recently used going first.
  */
 export class AnswerCache {
-  private readonly held = new Map<string, Answer>();
-  private textLength = 0;
+  private readonly held: SizedLru<Answer>;
 
-  constructor(private readonly maxTextLength = 32 * 1024 * 1024) {}
+  constructor(maxTextLength = 32 * 1024 * 1024) {
+    this.held = new SizedLru(maxTextLength, (a) => a.textLength);
+  }
 
   get size(): number {
     return this.held.size;
   }
 
   get(id: string): Answer | undefined {
-    const answer = this.held.get(id);
-    if (answer) {
-      // Most recently used last.
-      this.held.delete(id);
-      this.held.set(id, answer);
-    }
-    return answer;
+    return this.held.get(id);
   }
 
   put(id: string, answer: Answer): void {
-    const known = this.held.get(id);
-    if (known) this.textLength -= known.textLength;
-    this.held.delete(id);
     this.held.set(id, answer);
-    this.textLength += answer.textLength;
-    for (const [old, a] of this.held) {
-      if (this.textLength <= this.maxTextLength || old === id) break;
-      this.held.delete(old);
-      this.textLength -= a.textLength;
-    }
   }
 
   /** The answers with these ids: held, or read from the store and parsed once. Answers no longer kept are missing. */

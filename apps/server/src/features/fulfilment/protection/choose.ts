@@ -11,6 +11,7 @@ import {
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
+import { stepSubOrder } from '../sub-order-step';
 import { type ProtectionDeps, rideOf } from './delays';
 import type { CaseRow } from './protection.repository';
 
@@ -121,16 +122,9 @@ async function refund(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: 
   const { ctx, repo } = deps;
   if (!(await repo.moveCase(trx, { id: c.id, from: 'offered', to: 'refunded', at })))
     throw new AppError('PROTECTION_CLOSED');
-  if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: missed.id, from: S.TICKETED, to: S.REFUNDING })))
+  const step = { orderId: order.id, subOrderId: missed.id, kind: 'protection-refund', at, data: { caseId: c.id } };
+  if (!(await stepSubOrder(trx, { ...step, from: S.TICKETED, to: S.REFUNDING })))
     throw new AppError('PROTECTION_CLOSED');
-  await orderLifecycle.subOrderEvent(trx, {
-    orderId: order.id,
-    kind: 'protection-refund',
-    from: S.TICKETED,
-    to: S.REFUNDING,
-    at,
-    data: { subOrderId: missed.id, caseId: c.id },
-  });
   const amountMinor = await ctx.refunds.openUnissued(trx, order, missed.id, at, 'connection-missed');
   await ctx.notify(trx, {
     userId: order.userId,

@@ -7,6 +7,7 @@ import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
 import { recordScheduleChanges } from '../schedule-changes';
+import { stepSubOrder } from '../sub-order-step';
 import type { IssueRequest, IssueResult } from './issuer';
 import { settleTicketing } from './settle-ticketing';
 
@@ -165,15 +166,8 @@ async function deadLetter(ctx: FulfilmentContext, order: OrderRow, sub: SubOrder
       await settleTicketing(ctx, trx, locked, at);
       return;
     }
-    if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from, to }))) return;
-    await orderLifecycle.subOrderEvent(trx, {
-      orderId: order.id,
-      kind: 'ticketing-failed',
-      from,
-      to,
-      at,
-      data: { subOrderId: sub.id, error },
-    });
+    const step = { orderId: order.id, subOrderId: sub.id, kind: 'ticketing-failed', from, to, at, data: { error } };
+    if (!(await stepSubOrder(trx, step))) return;
     const amountMinor = await ctx.refunds.openUnissued(trx, locked, sub.id, at);
     await ctx.notify(trx, {
       userId: locked.userId,

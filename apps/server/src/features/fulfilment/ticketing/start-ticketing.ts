@@ -5,6 +5,7 @@ import { proceedChange } from '../change/change-steps';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { Trx } from '../fulfilment.repository';
 import { routeParams } from '../fulfilment-view';
+import { stepSubOrder } from '../sub-order-step';
 
 declare module '../../../jobs/jobs' {
   interface JobPayloads {
@@ -27,15 +28,8 @@ export function startTicketing(ctx: FulfilmentContext, orderId: string): Promise
       return proceedChange(ctx, trx, order, at);
     await orderLifecycle.orderEvent(trx, { orderId, kind: 'ticketing', from: O.PAID, to: O.TICKETING, at });
     for (const sub of await repo.subOrders(orderId, trx)) {
-      if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: sub.id, from: S.PAID, to: S.ISSUING }))) continue;
-      await orderLifecycle.subOrderEvent(trx, {
-        orderId,
-        kind: 'sub-order-issuing',
-        from: S.PAID,
-        to: S.ISSUING,
-        at,
-        data: { subOrderId: sub.id },
-      });
+      const step = { orderId, subOrderId: sub.id, kind: 'sub-order-issuing', from: S.PAID, to: S.ISSUING, at };
+      if (!(await stepSubOrder(trx, step))) continue;
       await addJob(
         trx,
         'fulfilment.issue',

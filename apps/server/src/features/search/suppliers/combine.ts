@@ -51,3 +51,17 @@ export function combineBounds(per: BoundOption[][], limit = 150): BoundOption[][
     })
     .slice(0, limit);
 }
+
+/**
+ * What a result takes from the options of its journeys: its id (the kind's letter and the options' keys),
+ * its legs by journey with their times, and its shortest self-transfer, if any.
+ */
+export function comboParts(prefix: string, combo: BoundOption[]) {
+  const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
+  return {
+    id: `${prefix}:${combo.map((o) => o.key).join('|')}`,
+    bounds: combo.map((o) => o.legs),
+    times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
+    selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,
+  };
+}

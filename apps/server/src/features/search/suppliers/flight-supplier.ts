@@ -15,7 +15,7 @@ import type { FlightInstance } from '../inventory/flight-schedule';
 import type { Inventory } from '../inventory/inventory';
 import { findItineraries } from '../inventory/itineraries';
 import { assembleResult, feesFor, flightLeg } from '../results/build';
-import { type BoundOption, combineBounds } from './combine';
+import { type BoundOption, combineBounds, comboParts } from './combine';
 import type { Supplier, SupplierRequest } from './supplier';
 
 /** Airline alliances, as data: their members ticket each other's flights on one ticket. */
@@ -214,19 +214,16 @@ export class SimulatedFlightSupplier implements Supplier {
       const discount = combo.length > 1 ? ROUND_TRIP_DISCOUNT : 1;
       const adult = Math.round((combo.reduce((sum, o) => sum + o.adultMinor, 0) * discount) / 100) * 100;
       const price = partyTotal(adult, request.party);
-      const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
-      const agent = self.length > 0 ? 'combined' : 'own';
+      const parts = comboParts('F', combo);
+      const agent = parts.selfTransferMinutes !== undefined ? 'combined' : 'own';
       return assembleResult({
-        id: `F:${combo.map((o) => o.key).join('|')}`,
+        ...parts,
         kind: 'flight',
-        bounds: combo.map((o) => o.legs),
-        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
         priceMinor: price,
         agent,
         supplier: { id: this.id, name: this.name },
         date: trip.date,
         fees: feesFor('flight', price, request.cabin, daysBetween(request.today, trip.date), agent),
-        selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,
       });
     });
   }

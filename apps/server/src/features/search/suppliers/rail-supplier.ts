@@ -11,7 +11,7 @@ import type { Inventory } from '../inventory/inventory';
 import type { TrainRide } from '../inventory/rail-schedule';
 import { assembleResult, feesFor } from '../results/build';
 import { SEARCH_TEXTS } from '../results/texts';
-import { type BoundOption, combineBounds } from './combine';
+import { type BoundOption, combineBounds, comboParts } from './combine';
 import type { Supplier, SupplierRequest } from './supplier';
 
 /**
@@ -118,10 +118,8 @@ export class ChinaRailwaySupplier implements Supplier {
       // Each ride is its own ticket, its child fares halved from its own fare, as an order prices them.
       const price = combo.reduce((s, o) => s + railPartyTotal(o.adultMinor, request.party), 0);
       return assembleResult({
-        id: `T:${combo.map((o) => o.key).join('|')}`,
+        ...comboParts('T', combo),
         kind: 'train',
-        bounds: combo.map((o) => o.legs),
-        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
         priceMinor: price,
         agent: 'railway',
         supplier: { id: this.id, name: this.name },

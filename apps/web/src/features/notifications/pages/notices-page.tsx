@@ -15,7 +15,7 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import { type Notice, type NoticeKind, noticeValues } from '@junction/domain';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ListPager } from '../../../shared/ui/list-pager';
+import { PagedList } from '../../../shared/ui/paged-list';
 import { useMarkAllNoticesRead, useMarkNoticeRead, useNotices } from '../api/notices';
 import styles from './notices.module.css';
 
@@ -88,23 +88,19 @@ export function NoticesPage() {
           {t('readAll')}
         </Button>
       </div>
-      {isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {data && data.items.length === 0 ? (
-        <EmptyState kind="empty" title={t('empty')} description={t('emptyHint')} />
-      ) : null}
-      <ul className={styles.list}>
-        {data?.items.map((n) => (
-          <li key={n.id}>
-            <NoticeItem notice={n} />
-          </li>
-        ))}
-      </ul>
-      <ListPager
-        className={styles.pagination}
+      <PagedList
+        items={data?.items}
+        total={data?.total}
+        pending={isPending}
+        skeletonRows={6}
+        empty={<EmptyState kind="empty" title={t('empty')} description={t('emptyHint')} />}
+        keyOf={(n) => n.id}
+        renderItem={(n) => <NoticeItem notice={n} />}
+        className={styles.list}
         page={page}
         pageSize={PAGE_SIZE}
-        total={data?.total}
-        onChange={(p) => setParams({ page: String(p) })}
+        pagerClassName={styles.pagination}
+        onPage={(p) => setParams({ page: String(p) })}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { isAwaitingPayment, isWaitlisted, type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Segmented, Skeleton } from 'antd';
+import { Button, Card, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -9,7 +9,7 @@ import { useOfflineWorker } from '../../../shared/offline/offline-worker';
 import { savedCopyTime } from '../../../shared/offline/saved-copy';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ListPager } from '../../../shared/ui/list-pager';
+import { PagedList } from '../../../shared/ui/paged-list';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { orderKeys, useOrders } from '../api/orders';
@@ -52,32 +52,30 @@ export function TripsPage() {
         />
       </div>
       <OfflineBanner savedAt={savedCopyTime(data)} what="trips" />
-      {isPending ? <Skeleton active paragraph={{ rows: 5 }} /> : null}
-      {data && data.items.length === 0 ? (
-        <EmptyState
-          kind="empty"
-          title={t('trips.empty')}
-          description={t('trips.emptyHint')}
-          action={
-            <Button type="primary" onClick={() => navigate(paths.home())}>
-              {t('trips.search')}
-            </Button>
-          }
-        />
-      ) : null}
-      <ul className={styles.tripList}>
-        {data?.items.map((o) => (
-          <li key={o.id}>
-            <OrderCard order={o} />
-          </li>
-        ))}
-      </ul>
-      <ListPager
-        className={styles.pagination}
+      <PagedList
+        items={data?.items}
+        total={data?.total}
+        pending={isPending}
+        skeletonRows={5}
+        empty={
+          <EmptyState
+            kind="empty"
+            title={t('trips.empty')}
+            description={t('trips.emptyHint')}
+            action={
+              <Button type="primary" onClick={() => navigate(paths.home())}>
+                {t('trips.search')}
+              </Button>
+            }
+          />
+        }
+        keyOf={(o) => o.id}
+        renderItem={(o) => <OrderCard order={o} />}
+        className={styles.tripList}
         page={page}
         pageSize={PAGE_SIZE}
-        total={data?.total}
-        onChange={(p) => setParams({ filter, page: String(p) })}
+        pagerClassName={styles.pagination}
+        onPage={(p) => setParams({ filter, page: String(p) })}
       />
     </section>
   );

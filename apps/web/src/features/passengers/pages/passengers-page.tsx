@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { Passenger } from '@junction/domain';
 import { formatPhone } from '@junction/domain/phone';
-import { App, Button, type ButtonProps, Input, Skeleton, Tag } from 'antd';
+import { App, Button, type ButtonProps, Input, Tag } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHandledGlobally } from '../../../shared/api/api-error';
@@ -16,7 +16,7 @@ import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ListPager } from '../../../shared/ui/list-pager';
+import { PagedList } from '../../../shared/ui/paged-list';
 import { useRemovePassenger, useSavedPassengers } from '../../../widgets/passengers/api/passengers';
 import { PassengerFormModal } from '../../../widgets/passengers/passenger-form-modal';
 import { displayName, secondaryName } from '../../../widgets/passengers/passenger-names';
@@ -107,18 +107,21 @@ export function PassengersPage() {
       </p>
       {full ? <p className={styles.full}>{t('full', { limit: data?.limit })}</p> : null}
 
-      {list.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {data && data.items.length === 0 ? (
-        search ? (
-          <EmptyState kind="no-result" title={t('noMatch', { keyword: search })} />
-        ) : (
-          <EmptyState kind="empty" title={t('empty.title')} description={t('empty.description')} action={add} />
-        )
-      ) : null}
-
-      <ul className={styles.list}>
-        {data?.items.map((p) => (
-          <li key={p.id} className={styles.card} data-testid="passenger-card">
+      <PagedList
+        items={data?.items}
+        total={data?.total}
+        pending={list.isPending}
+        skeletonRows={6}
+        empty={
+          search ? (
+            <EmptyState kind="no-result" title={t('noMatch', { keyword: search })} />
+          ) : (
+            <EmptyState kind="empty" title={t('empty.title')} description={t('empty.description')} action={add} />
+          )
+        }
+        keyOf={(p) => p.id}
+        renderItem={(p) => (
+          <>
             <div className={styles.avatar} aria-hidden="true">
               {displayName(p).slice(0, 1)}
             </div>
@@ -164,16 +167,15 @@ export function PassengersPage() {
                 {t('delete')}
               </Button>
             </div>
-          </li>
-        ))}
-      </ul>
-
-      <ListPager
-        className={styles.pagination}
+          </>
+        )}
+        className={styles.list}
+        itemClassName={styles.card}
+        itemTestId="passenger-card"
         page={page}
         pageSize={PAGE_SIZE}
-        total={data?.total}
-        onChange={setPage}
+        pagerClassName={styles.pagination}
+        onPage={setPage}
       />
 
       <PassengerFormModal

@@ -11,7 +11,7 @@ import type { DoorToDoorJourney } from '../../inventory/door-to-door';
 import type { Inventory } from '../../inventory/inventory';
 import { CONNECTION_RULES } from '../../inventory/itineraries';
 import { assembleResult, feesFor } from '../../results/build';
-import { type BoundOption, combineBounds } from '../combine';
+import { type BoundOption, combineBounds, comboParts } from '../combine';
 import type { SupplierRequest } from '../supplier';
 import { accessLeg } from './legs/access';
 import { egressLeg } from './legs/egress';
@@ -45,18 +45,14 @@ export class DoorToDoorPlans {
     return combineBounds(per, 60).map((combo) => {
       // The sum of its legs' prices: a train in a plan costs what the railway's result for it costs.
       const price = combo.reduce((s, o) => s + o.adultMinor, 0);
-      const self = combo.flatMap((o) => (o.selfTransferMinutes === undefined ? [] : [o.selfTransferMinutes]));
       return assembleResult({
-        id: `D:${combo.map((o) => o.key).join('|')}`,
+        ...comboParts('D', combo),
         kind: 'mix',
-        bounds: combo.map((o) => o.legs),
-        times: combo.map((o) => ({ departure: o.departure, arrival: o.arrival })),
         priceMinor: price,
         agent: 'combined',
         supplier: this.supplier,
         date: trip.date,
         fees: feesFor('mix', price, request.cabin, daysBetween(request.today, trip.date), 'combined'),
-        selfTransferMinutes: self.length > 0 ? Math.min(...self) : undefined,
       });
     });
   }

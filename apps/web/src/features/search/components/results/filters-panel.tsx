@@ -116,6 +116,27 @@ export function FiltersPanel({ facets, ranges, filters, onChange, isRail, isInDr
     );
   };
 
+  /** The hours of the day a trip leaves in, or arrives in. */
+  const timeWindow = (end: 'departure' | 'arrival') => {
+    const field = end === 'departure' ? 'departureMinutes' : 'arrivalMinutes';
+    const title = end === 'departure' ? t('filters.departureTime') : t('filters.arrivalTime');
+    return (
+      <FilterSection title={title} testId={`filter-section-${end}`}>
+        <RangeSlider
+          min={0}
+          max={1440}
+          step={30}
+          value={filters[field]}
+          format={clock}
+          describe={(from, to) => t('filters.timeWindow', { from, to })}
+          onCommit={(minutes) => onChange({ ...filters, [field]: minutes })}
+          ariaLabel={title}
+          testId={`filter-${end}-time`}
+        />
+      </FilterSection>
+    );
+  };
+
   const stopOptions = options('stops');
   const stops = STOP_VALUES.map((value) => stopOptions.find((o) => o.value === value) ?? { value, count: 0 });
   const placeName = (code: string) => {
@@ -144,32 +165,8 @@ export function FiltersPanel({ facets, ranges, filters, onChange, isRail, isInDr
 
       {section('kinds', t('filters.kinds'), (v) => t(`kinds.${v as 'flight'}`), byOrder(['flight', 'train', 'mix']))}
 
-      <FilterSection title={t('filters.departureTime')} testId="filter-section-departure">
-        <RangeSlider
-          min={0}
-          max={1440}
-          step={30}
-          value={filters.departureMinutes}
-          format={clock}
-          describe={(from, to) => t('filters.timeWindow', { from, to })}
-          onCommit={(departureMinutes) => onChange({ ...filters, departureMinutes })}
-          ariaLabel={t('filters.departureTime')}
-          testId="filter-departure-time"
-        />
-      </FilterSection>
-      <FilterSection title={t('filters.arrivalTime')} testId="filter-section-arrival">
-        <RangeSlider
-          min={0}
-          max={1440}
-          step={30}
-          value={filters.arrivalMinutes}
-          format={clock}
-          describe={(from, to) => t('filters.timeWindow', { from, to })}
-          onCommit={(arrivalMinutes) => onChange({ ...filters, arrivalMinutes })}
-          ariaLabel={t('filters.arrivalTime')}
-          testId="filter-arrival-time"
-        />
-      </FilterSection>
+      {timeWindow('departure')}
+      {timeWindow('arrival')}
 
       {section('carriers', t('filters.carriers'), (v) => names.get(`carrier:${v}`) ?? v, byCount)}
 

@@ -21,19 +21,25 @@ export function shortDate(iso: string, language: Language, thisYear = new Date()
   return `${weekday}, ${month} ${d}${y === thisYear ? '' : `, ${y}`}`;
 }
 
+/** Ant Design's calendars once loaded; until then `open`, which loads them and has the field open when they come. */
+function useOpening() {
+  const fields = useAntdFields();
+  const [isOpening, setIsOpening] = useState(false);
+  const open = () => {
+    setIsOpening(true);
+    void loadAntdFields();
+  };
+  return { fields, isOpening, open };
+}
+
 const opensOn = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown';
 
 /** One calendar field (see DateField): a light stand-in until Ant Design's calendar loads, opened by a click. */
 export function DateInput(props: DateFieldProps) {
   const { t } = useTranslation('search-form');
   const { language } = usePreferences();
-  const fields = useAntdFields();
-  const [isOpening, setIsOpening] = useState(false);
+  const { fields, isOpening, open } = useOpening();
   if (fields) return <fields.AntdDateField {...props} autoOpen={isOpening} />;
-  const open = () => {
-    setIsOpening(true);
-    void loadAntdFields();
-  };
   const { id, label, value, error, placeholder, 'data-testid': testId } = props;
   return (
     <FieldShell label={label} htmlFor={id} error={error}>
@@ -62,13 +68,8 @@ export function DateInput(props: DateFieldProps) {
 export function DateRangeInput(props: DateRangeFieldProps) {
   const { t } = useTranslation('search-form');
   const { language } = usePreferences();
-  const fields = useAntdFields();
-  const [isOpening, setIsOpening] = useState(false);
+  const { fields, isOpening, open } = useOpening();
   if (fields) return <fields.AntdDateRangeField {...props} autoOpen={isOpening} />;
-  const open = () => {
-    setIsOpening(true);
-    void loadAntdFields();
-  };
   const { id, value, error } = props;
   const [from, to] = value;
   return (
