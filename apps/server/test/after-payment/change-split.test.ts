@@ -139,6 +139,46 @@ describe('changing some travellers of a train ticket', () => {
     expect(refunded.get(change.newSubOrderId)).toBe(5);
   }, 180_000);
 
+  it('makes the ticket whole again when a dearer change of one traveller lapses unpaid', async () => {
+    clock.reset();
+    const list = k.byFare();
+    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const { cookie, order, sub, before } = await twoOnOneTicket(booked);
+    const was = await k.order(cookie, order.id);
+    const ids = { orderId: order.id, subOrderId: sub, resultId: dearer.id, travellers: '1' };
+    const q = changeQuoteSchema.parse((await quoteOf(cookie, ids)).json());
+    expect(q.due.amount).toBeGreaterThan(0);
+    const confirmed = await confirmOf(cookie, ids, { dueMinor: q.due.amount, refundMinor: 0 });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const change = ticketChangeSchema.parse(confirmed.json());
+    clock.tick(31);
+    await k.runJobs();
+
+    const after = await k.order(cookie, order.id);
+    expect(after.status).toBe(5);
+    expect(after.subOrders.map((s) => [s.id, s.status])).toEqual([
+      [sub, 5],
+      [change.newSubOrderId, 8],
+    ]);
+    // Both travellers hold their tickets as issued, on one ticket, at the price paid.
+    expect(await ticketsOf(order.id)).toEqual(before);
+    expect(after.payment.price).toEqual(was.payment.price);
+    expect(after.legs).toEqual(was.legs);
+    const whole = after.subOrders[0];
+    const then = was.subOrders[0];
+    expect([whole?.ticketNumber, whole?.seat, whole?.price]).toEqual([then?.ticketNumber, then?.seat, then?.price]);
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
+    expect(options.tickets.map((x) => [x.subOrderId, x.travellers.map((p) => p.position)])).toEqual([[sub, [0, 1]]]);
+    const steps = await t.db
+      .selectFrom('orderEvents')
+      .select('kind')
+      .where('orderId', '=', order.id)
+      .where('kind', 'in', ['sub-order-split', 'sub-order-joined'])
+      .orderBy('id')
+      .execute();
+    expect(steps.map((e) => e.kind)).toEqual(['sub-order-split', 'sub-order-joined']);
+  }, 180_000);
+
   it('moves one of two travellers to a cheaper train, issued at once, with their own difference back once', async () => {
     clock.reset();
     const list = k.byFare();
