@@ -58,8 +58,8 @@ describe('changing some travellers of a train ticket', () => {
     const { cookie, order, sub, before } = await twoOnOneTicket(train);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets[0]?.travellers).toEqual([
-      { position: 0, name: '张伟' },
-      { position: 1, name: '李娜' },
+      { position: 0, name: '张伟', refunded: false },
+      { position: 1, name: '李娜', refunded: false },
     ]);
 
     const ids = { orderId: order.id, subOrderId: sub, resultId: train.id, seatClass: 'M' };
@@ -177,6 +177,48 @@ describe('changing some travellers of a train ticket', () => {
       .orderBy('id')
       .execute();
     expect(steps.map((e) => e.kind)).toEqual(['sub-order-split', 'sub-order-joined']);
+  }, 180_000);
+
+  it('leaves out of a change a traveller whose own ticket was refunded, and refuses to change it', async () => {
+    clock.reset();
+    const list = k.byFare();
+    const [booked, other] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const { cookie, order, sub } = await twoOnOneTicket(booked);
+    const refundOf = { orderId: order.id, subOrderId: sub, traveller: 0 };
+    const quoted = refundQuoteSchema.parse(
+      (await k.get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${sub}&traveller=0`)).json(),
+    );
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      headers: { cookie },
+      payload: { ...refundOf, expectedFeeMinor: quoted.fee.amount },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
+    expect(options.tickets.map((x) => [x.subOrderId, x.refusal, x.travellers])).toEqual([
+      [
+        sub,
+        null,
+        [
+          { position: 0, name: '张伟', refunded: true },
+          { position: 1, name: '李娜', refunded: false },
+        ],
+      ],
+    ]);
+    const ids = { orderId: order.id, subOrderId: sub, resultId: other.id };
+    for (const travellers of ['0', '0,1']) {
+      const refused = await quoteOf(cookie, { ...ids, travellers });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(apiErrorSchema.parse(refused.json())).toMatchObject({ errorCode: 2207, params: { reason: 'refunded' } });
+      const confirmed = await confirmOf(cookie, { ...ids, travellers }, { dueMinor: 0, refundMinor: 0 });
+      expect(confirmed.statusCode, confirmed.body).toBe(422);
+      expect(apiErrorSchema.parse(confirmed.json())).toMatchObject({ errorCode: 2207, params: { reason: 'refunded' } });
+    }
+    // None named is everyone whose ticket stands: 李娜 alone.
+    const q = changeQuoteSchema.parse((await quoteOf(cookie, ids)).json());
+    expect(q.travellers).toEqual([1]);
+    expect(changeQuoteSchema.parse((await quoteOf(cookie, { ...ids, travellers: '1' })).json())).toEqual(q);
   }, 180_000);
 
   it('moves one of two travellers to a cheaper train, issued at once, with their own difference back once', async () => {

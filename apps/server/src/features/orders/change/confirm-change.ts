@@ -43,6 +43,7 @@ export async function confirmChange(
       nowMs: at.getTime(),
       seatClass: input.seatClass,
       travellers: input.travellers,
+      refunded: (await ctx.repo.refundedTravellers(input.orderId, trx)).get(input.subOrderId),
     });
     const { money } = plan;
     if (money.dueMinor !== input.expected.dueMinor || money.refundMinor !== input.expected.refundMinor) {
