@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   changeOptionsSchema,
   changeQuoteSchema,
+  orderPageSchema,
   railClassFare,
   refundQuoteSchema,
   refundsMadeSchema,
@@ -98,6 +99,12 @@ describe('changing some travellers of a train ticket', () => {
     expect(subs.get(sub)?.status).toBe(5);
     expect(subs.get(change.oldSubOrderId)?.status).toBe(4);
     expect(subs.get(change.newSubOrderId)).toMatchObject({ status: 5, flightNumber: train.legs[0]?.number });
+    // Both ride the train as booked, in two classes: its header is that train's.
+    expect(after).toMatchObject({
+      separateTrains: false,
+      departureTime: train.legs[0]?.departureTime,
+      arrivalTime: train.legs[0]?.arrivalTime,
+    });
     // 张伟 keeps his ticket as issued; 李娜's old ticket is the changed one, her new one is on the new sub-order.
     const tickets = await ticketsOf(order.id);
     const was = (p: number) => before.find((x) => x.travellerPosition === p);
@@ -276,6 +283,17 @@ describe('changing some travellers of a train ticket', () => {
       { start: 0, end: 1 },
       { start: 1, end: 2 },
     ]);
+    // The order's header, here and in the list: the earlier train's departure, and that the two ride apart.
+    const first = [booked, cheaper]
+      .map((r) => r.legs[0]?.departureTime as string)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+    const listed = orderPageSchema.parse((await k.c.list(cookie, '')).json()).items.find((o) => o.id === order.id);
+    for (const head of [after, listed])
+      expect(head).toMatchObject({
+        separateTrains: true,
+        departureTime: first,
+        arrivalTime: booked.legs[0]?.arrivalTime,
+      });
     // The calendar file puts each traveller's ticket on the train they ride, never the changed one.
     const tickets = await ticketsOf(order.id);
     const numberOf = (subOrderId: string) => tickets.find((x) => x.subOrderId === subOrderId)?.ticketNumber as string;

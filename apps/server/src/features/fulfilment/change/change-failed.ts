@@ -115,7 +115,13 @@ async function dropAddedRides(trx: Trx, order: OrderRow, newSubOrderId: string):
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs, bounds, scheduleChanges }),
+      itinerary: JSON.stringify({
+        ...itinerary,
+        legs,
+        bounds,
+        scheduleChanges,
+        beside: ((itinerary.beside as number | undefined) ?? from) < from ? itinerary.beside : undefined,
+      }),
       extras: JSON.stringify({ ...extras, rail }),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),

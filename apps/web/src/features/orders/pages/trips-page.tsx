@@ -11,9 +11,9 @@ import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ListPager } from '../../../shared/ui/list-pager';
 import { Price } from '../../../shared/ui/price';
-import { TravelDates } from '../../../shared/ui/travel-dates';
 import { orderKeys, useOrders } from '../api/orders';
 import { OfflineBanner } from '../components/offline-banner';
+import { OrderDates } from '../components/order-dates';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { useWaitlistCountdown, WaitlistCutoff } from '../components/waitlist-card';
@@ -93,8 +93,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
             {order.places.from[language]} → {order.places.to[language]}
           </p>
           <p className={styles.muted}>
-            <TravelDates departure={order.departureTime} arrival={order.arrivalTime} /> ·{' '}
-            {order.travellerNames.join(', ')}
+            <OrderDates order={order} /> · {order.travellerNames.join(', ')}
           </p>
           {unpaid ? (
             <p className={styles.payBy}>
