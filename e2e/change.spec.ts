@@ -254,7 +254,14 @@ for (const lang of LANGUAGES) {
         'data-amount',
         String(changed.breakdown.totalMinor - (changed.changeMoney?.refund.amount ?? 0)),
       );
+      // The header, here and in the orders list: the earlier train's departure, and that the two ride different trains.
+      const apart = (text(lang, 'orders', 'order.separateTrains').split('{{time}}')[1] as string).trim();
+      await expect(page.getByTestId('order-page').getByTestId('separate-trains')).toContainText(apart);
       await shot(page, `change-order-cheaper-${lang}`);
+      await page.goto('/account/trips');
+      const card = page.getByTestId('order-card').and(page.locator(`[data-order="${order.id}"]`));
+      await expect(card.getByTestId('separate-trains')).toContainText(apart);
+      await shot(page, `change-trips-cheaper-${lang}`);
       await page.goto('/account/notices');
       const notices = page.getByTestId('notice').filter({ hasText: order.orderNumber });
       await expect(notices.and(page.locator('[data-kind="ticket-changed"]'))).toHaveCount(1);

@@ -188,7 +188,8 @@ export const ERRORS = {
   /**
    * Sent with params `{ reason }`: 'departed', 'already-changed', 'after-ticket-date', 'beyond-presale',
    * 'new-train-departed', 'other-route', 'not-changeable', 'status' (not ticketed, or a change under way),
-   * or 'other-carrier'.
+   * 'other-carrier', 'travellers' or 'party' (who changes a train ticket), or 'refunded' (a traveller
+   * named whose own ticket is refunded).
    */
   CHANGE_NOT_ALLOWED: { errorCode: 2207, http: 422, message: 'This ticket cannot be changed to that trip.' },
   /** Sent with params `{ dueMinor, refundMinor }`: the change's price moved since it was quoted. */

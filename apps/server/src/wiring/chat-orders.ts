@@ -24,6 +24,7 @@ export function chatOrders(orders: Pick<OrdersService, 'get' | 'list'>): ChatOrd
           payment: o.payment,
           departureTime: o.departureTime,
           arrivalTime: o.arrivalTime,
+          separateTrains: o.separateTrains,
           waitlist: o.waitlist,
         };
       } catch (error) {

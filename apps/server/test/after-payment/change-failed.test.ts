@@ -6,10 +6,12 @@ import {
   shiftIso,
   walletSummarySchema,
 } from '@junction/domain';
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { traveller } from '../booking-client';
 import { QUIET_SETTINGS } from '../harness';
 import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
@@ -117,6 +119,75 @@ describe('a change whose new ticket the railway refuses', () => {
     expect(page.tickets.map((x) => x.subOrderId)).toEqual([old]);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets).toEqual([expect.objectContaining({ subOrderId: old, refusal: null })]);
+  }, 180_000);
+
+  it('keeps a refused change of one traveller out of the itinerary, page, PDF and calendar, the ticket whole', async () => {
+    clock.reset();
+    const cookie = await k.c.signUp();
+    const list = k.byFare();
+    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    railway.refusing = false;
+    const people = [
+      await k.c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' })),
+      await k.c.save(cookie, traveller('李娜', '1990-05-06')),
+    ];
+    const order = await k.ticketedTrain(cookie, booked, people, clock.tick);
+    const old = order.subOrders[0]?.id as string;
+    const before = await k.order(cookie, order.id);
+    const tickets = () =>
+      t.db
+        .selectFrom('tickets')
+        .select(['subOrderId', 'travellerPosition', 'ticketNumber', 'coach', 'seat'])
+        .where('orderId', '=', order.id)
+        .orderBy('travellerPosition')
+        .execute();
+    const issued = await tickets();
+    const q = new URLSearchParams({ orderId: order.id, subOrderId: old, searchId: k.searchId, resultId: dearer.id });
+    const quote = (await k.get(cookie, `/api/change/quote?${q}&travellers=1`)).json() as { due: { amount: number } };
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change',
+      headers: { cookie },
+      payload: {
+        orderId: order.id,
+        subOrderId: old,
+        searchId: k.searchId,
+        resultId: dearer.id,
+        travellers: '1',
+        expected: { dueMinor: quote.due.amount, refundMinor: 0 },
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    railway.refusing = true;
+    expect(await payOrder(t, cookie, order.id)).toBe(true);
+    clock.tick();
+    await k.runJobs(10);
+
+    const after = await k.order(cookie, order.id);
+    expect(after.status).toBe(5);
+    expect(after.legs).toEqual(before.legs);
+    expect(after.bounds).toEqual(before.bounds);
+    expect([after.departureTime, after.arrivalTime]).toEqual([before.departureTime, before.arrivalTime]);
+    expect(after.subOrders.map((s) => [s.id, s.status])).toEqual([
+      [old, 5],
+      [(confirmed.json() as { newSubOrderId: string }).newSubOrderId, 8],
+    ]);
+    expect(await tickets()).toEqual(issued);
+    const page = orderFulfilmentSchema.parse((await k.get(cookie, `/api/order/fulfilment?id=${order.id}`)).json());
+    expect(page.changes.map((c) => c.status)).toEqual(['failed']);
+    const ics = (await k.get(cookie, `/api/itinerary/ics?id=${order.id}`)).body.replace(/\r?\n[ \t]/g, '');
+    expect(ics.split('BEGIN:VEVENT')).toHaveLength(2);
+    expect(ics).toContain(booked.legs[0]?.number);
+    expect(ics).not.toContain(dearer.legs[0]?.number);
+    for (const lang of ['en', 'zh-CN']) {
+      const res = await k.get(`${cookie}; lang=${lang}`, `/api/itinerary/pdf?id=${order.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+      const { text } = await parser.getText();
+      await parser.destroy();
+      expect(text).toContain(booked.legs[0]?.number);
+      expect(text).not.toContain(dearer.legs[0]?.number);
+    }
   }, 180_000);
 
   it('gives a difference paid by card back to the card, though the ticket was paid from the wallet', async () => {

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   changeOptionsSchema,
   changeQuoteSchema,
+  orderPageSchema,
   railClassFare,
   refundQuoteSchema,
   refundsMadeSchema,
@@ -58,8 +59,8 @@ describe('changing some travellers of a train ticket', () => {
     const { cookie, order, sub, before } = await twoOnOneTicket(train);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets[0]?.travellers).toEqual([
-      { position: 0, name: '张伟' },
-      { position: 1, name: '李娜' },
+      { position: 0, name: '张伟', refunded: false },
+      { position: 1, name: '李娜', refunded: false },
     ]);
 
     const ids = { orderId: order.id, subOrderId: sub, resultId: train.id, seatClass: 'M' };
@@ -98,6 +99,12 @@ describe('changing some travellers of a train ticket', () => {
     expect(subs.get(sub)?.status).toBe(5);
     expect(subs.get(change.oldSubOrderId)?.status).toBe(4);
     expect(subs.get(change.newSubOrderId)).toMatchObject({ status: 5, flightNumber: train.legs[0]?.number });
+    // Both ride the train as booked, in two classes: its header is that train's.
+    expect(after).toMatchObject({
+      separateTrains: false,
+      departureTime: train.legs[0]?.departureTime,
+      arrivalTime: train.legs[0]?.arrivalTime,
+    });
     // 张伟 keeps his ticket as issued; 李娜's old ticket is the changed one, her new one is on the new sub-order.
     const tickets = await ticketsOf(order.id);
     const was = (p: number) => before.find((x) => x.travellerPosition === p);
@@ -137,6 +144,88 @@ describe('changing some travellers of a train ticket', () => {
     const refunded = new Map((await k.order(cookie, order.id)).subOrders.map((s) => [s.id, s.status]));
     expect(refunded.get(sub)).toBe(6);
     expect(refunded.get(change.newSubOrderId)).toBe(5);
+  }, 180_000);
+
+  it('makes the ticket whole again when a dearer change of one traveller lapses unpaid', async () => {
+    clock.reset();
+    const list = k.byFare();
+    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const { cookie, order, sub, before } = await twoOnOneTicket(booked);
+    const was = await k.order(cookie, order.id);
+    const ids = { orderId: order.id, subOrderId: sub, resultId: dearer.id, travellers: '1' };
+    const q = changeQuoteSchema.parse((await quoteOf(cookie, ids)).json());
+    expect(q.due.amount).toBeGreaterThan(0);
+    const confirmed = await confirmOf(cookie, ids, { dueMinor: q.due.amount, refundMinor: 0 });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const change = ticketChangeSchema.parse(confirmed.json());
+    clock.tick(31);
+    await k.runJobs();
+
+    const after = await k.order(cookie, order.id);
+    expect(after.status).toBe(5);
+    expect(after.subOrders.map((s) => [s.id, s.status])).toEqual([
+      [sub, 5],
+      [change.newSubOrderId, 8],
+    ]);
+    // Both travellers hold their tickets as issued, on one ticket, at the price paid.
+    expect(await ticketsOf(order.id)).toEqual(before);
+    expect(after.payment.price).toEqual(was.payment.price);
+    expect(after.legs).toEqual(was.legs);
+    const whole = after.subOrders[0];
+    const then = was.subOrders[0];
+    expect([whole?.ticketNumber, whole?.seat, whole?.price]).toEqual([then?.ticketNumber, then?.seat, then?.price]);
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
+    expect(options.tickets.map((x) => [x.subOrderId, x.travellers.map((p) => p.position)])).toEqual([[sub, [0, 1]]]);
+    const steps = await t.db
+      .selectFrom('orderEvents')
+      .select('kind')
+      .where('orderId', '=', order.id)
+      .where('kind', 'in', ['sub-order-split', 'sub-order-joined'])
+      .orderBy('id')
+      .execute();
+    expect(steps.map((e) => e.kind)).toEqual(['sub-order-split', 'sub-order-joined']);
+  }, 180_000);
+
+  it('leaves out of a change a traveller whose own ticket was refunded, and refuses to change it', async () => {
+    clock.reset();
+    const list = k.byFare();
+    const [booked, other] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const { cookie, order, sub } = await twoOnOneTicket(booked);
+    const refundOf = { orderId: order.id, subOrderId: sub, traveller: 0 };
+    const quoted = refundQuoteSchema.parse(
+      (await k.get(cookie, `/api/refund/quote?orderId=${order.id}&subOrderId=${sub}&traveller=0`)).json(),
+    );
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refund',
+      headers: { cookie },
+      payload: { ...refundOf, expectedFeeMinor: quoted.fee.amount },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
+    expect(options.tickets.map((x) => [x.subOrderId, x.refusal, x.travellers])).toEqual([
+      [
+        sub,
+        null,
+        [
+          { position: 0, name: '张伟', refunded: true },
+          { position: 1, name: '李娜', refunded: false },
+        ],
+      ],
+    ]);
+    const ids = { orderId: order.id, subOrderId: sub, resultId: other.id };
+    for (const travellers of ['0', '0,1']) {
+      const refused = await quoteOf(cookie, { ...ids, travellers });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(apiErrorSchema.parse(refused.json())).toMatchObject({ errorCode: 2207, params: { reason: 'refunded' } });
+      const confirmed = await confirmOf(cookie, { ...ids, travellers }, { dueMinor: 0, refundMinor: 0 });
+      expect(confirmed.statusCode, confirmed.body).toBe(422);
+      expect(apiErrorSchema.parse(confirmed.json())).toMatchObject({ errorCode: 2207, params: { reason: 'refunded' } });
+    }
+    // None named is everyone whose ticket stands: 李娜 alone.
+    const q = changeQuoteSchema.parse((await quoteOf(cookie, ids)).json());
+    expect(q.travellers).toEqual([1]);
+    expect(changeQuoteSchema.parse((await quoteOf(cookie, { ...ids, travellers: '1' })).json())).toEqual(q);
   }, 180_000);
 
   it('moves one of two travellers to a cheaper train, issued at once, with their own difference back once', async () => {
@@ -194,6 +283,17 @@ describe('changing some travellers of a train ticket', () => {
       { start: 0, end: 1 },
       { start: 1, end: 2 },
     ]);
+    // The order's header, here and in the list: the earlier train's departure, and that the two ride apart.
+    const first = [booked, cheaper]
+      .map((r) => r.legs[0]?.departureTime as string)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+    const listed = orderPageSchema.parse((await k.c.list(cookie, '')).json()).items.find((o) => o.id === order.id);
+    for (const head of [after, listed])
+      expect(head).toMatchObject({
+        separateTrains: true,
+        departureTime: first,
+        arrivalTime: booked.legs[0]?.arrivalTime,
+      });
     // The calendar file puts each traveller's ticket on the train they ride, never the changed one.
     const tickets = await ticketsOf(order.id);
     const numberOf = (subOrderId: string) => tickets.find((x) => x.subOrderId === subOrderId)?.ticketNumber as string;

@@ -126,8 +126,13 @@ export const changeOptionsSchema = z.object({
       firstDay: z.string(),
       lastDay: z.string(),
       trip: changeTripSchema,
-      /** The travellers of the ticket, who may change it together or some without the others (trains). */
-      travellers: z.array(z.object({ position: z.number().int().min(0), name: z.string() })),
+      /**
+       * The travellers of the ticket, who may change it together or some without the others (trains); one
+       * whose own ticket is refunded (or being refunded) is `refunded` and cannot change it.
+       */
+      travellers: z.array(
+        z.object({ position: z.number().int().min(0), name: z.string(), refunded: z.boolean().default(false) }),
+      ),
       /** Place tokens of the departure and arrival cities, for the search of the new date. */
       departure: z.string(),
       destination: z.string(),

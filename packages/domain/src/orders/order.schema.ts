@@ -231,6 +231,12 @@ export const orderSchema = z.object({
   payment: z.object({ price: cny, deadline: isoDateTime }),
   departureTime: z.string(),
   arrivalTime: z.string(),
+  /**
+   * Some travellers changed to another train without the others, so they ride different trains: then
+   * `departureTime` is the earliest train's and `arrivalTime` the trip's as booked, and a header says so
+   * instead of showing an arrival.
+   */
+  separateTrains: z.boolean().default(false),
   travellers: z.array(orderTravellerSchema),
   contact: z.object({ name: z.string(), phoneMasked: z.string(), email: z.string() }),
   /** The legs as they run now: a ride its operator re-timed has its new times (see `scheduleChanges`). */
@@ -272,6 +278,7 @@ export const orderSummarySchema = orderSchema.pick({
   payment: true,
   departureTime: true,
   arrivalTime: true,
+  separateTrains: true,
   waitlist: true,
 });
 export const orderListItemSchema = orderSummarySchema.extend({ travellerNames: z.array(z.string()) });

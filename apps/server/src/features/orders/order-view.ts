@@ -44,8 +44,26 @@ export function orderSummary(o: OrderRow) {
     status: orderStatusCodec.decode(o.status),
     paymentStatus: paymentStatusCodec.decode(o.paymentStatus),
     payment: { price: cny(o.priceMinor), deadline: o.paymentDeadline.toISOString() },
-    departureTime: o.departureTime,
-    arrivalTime: o.arrivalTime,
+    ...headerTimes(o, legs),
+  };
+}
+
+/**
+ * The times an order's header shows: the trip's as booked while everyone rides it; once some travellers
+ * changed to another train without the others (rides added from the itinerary's `beside` leg on), the
+ * earliest train's departure, the booked trip's arrival, and that they ride different trains.
+ */
+function headerTimes(o: OrderRow, legs: ResultLeg[]) {
+  const beside = (o.itinerary as { beside?: number }).beside;
+  const booked = legs.slice(0, beside).filter(isRide);
+  const added = beside === undefined ? [] : legs.slice(beside).filter(isRide);
+  const same = (a: ResultLeg, b: ResultLeg) => a.number === b.number && a.departureTime === b.departureTime;
+  const separateTrains = added.some((l) => !booked.some((b) => same(b, l)));
+  const earliest = [...booked, ...added].sort((a, b) => Date.parse(a.departureTime) - Date.parse(b.departureTime))[0];
+  return {
+    departureTime: separateTrains ? (earliest?.departureTime ?? o.departureTime) : o.departureTime,
+    arrivalTime: added.length > 0 ? (booked.at(-1)?.arrivalTime ?? o.arrivalTime) : o.arrivalTime,
+    separateTrains,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  type BookingExtras,
   type ChangeTrip,
   ORDER_STATUS as O,
   type ResultLeg,
@@ -9,14 +10,17 @@ import { sql } from 'kysely';
 import { changeLifecycle } from '../../../lib/lifecycle/change-lifecycle';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
+import { joinSubOrder } from '../../../lib/lifecycle/sub-order-split';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
+import type { Itinerary } from '../fulfilment-view';
 import { queueChangeRefund, replaceRides } from './change-steps';
 
 /**
  * A change's new ticket the issuer refused on every try, in the transaction of that last try: the change
  * fails, its new sub-order is cancelled (2 → 8) and the old ticket stands again (4 → 5) on its old rides
- * with its old seats, the new train's seats go back, a difference paid is queued to be refunded, and the
+ * with its old seats (some travellers' change: the new train leaves the itinerary and their tickets join
+ * the others' again, as the railway splits a ticket only when its change happens), the new train's seats go back, a difference paid is queued to be refunded, and the
  * traveller is told. False when the sub-order was not made by a change being issued.
  */
 export async function failChange(
@@ -49,6 +53,9 @@ export async function failChange(
   if (oldLegs.length > 0) {
     const restored = await setAsideScheduleChanges(trx, order.id, change.id);
     await replaceRides(trx, order, sub.legs as number[], oldLegs, oldTrip.seatClass, restored);
+  } else if (change.travellers !== null) {
+    await dropAddedRides(trx, order, change.newSubOrderId);
+    await joinSubOrder(trx, { orderId: order.id, partId: change.oldSubOrderId, at, data: { changeId: change.id } });
   }
   if (change.seatKey) await releaseSeatHold(trx, order.id, change.seatKey, at);
   if (change.dueMinor > 0) await queueChangeRefund(trx, change.id);
@@ -87,4 +94,39 @@ async function setAsideScheduleChanges(trx: Trx, orderId: string, changeId: stri
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return (row?.data as { scheduleChanges?: ScheduleChange[] } | undefined)?.scheduleChanges ?? [];
+}
+
+/**
+ * The rides some travellers' change added beside the others' (a part of the trip of its own at the
+ * itinerary's end) leave it again, with their seat classes, schedule changes and the order's summary times.
+ */
+async function dropAddedRides(trx: Trx, order: OrderRow, newSubOrderId: string): Promise<void> {
+  const added = await trx.selectFrom('subOrders').select('legs').where('id', '=', newSubOrderId).executeTakeFirst();
+  const itinerary = order.itinerary as Itinerary & Record<string, unknown>;
+  const from = Math.min(...((added?.legs ?? []) as number[]));
+  if (!Number.isFinite(from) || from >= itinerary.legs.length) return;
+  const legs = itinerary.legs.slice(0, from);
+  const bounds = itinerary.bounds.filter((b) => b.end <= from);
+  const extras = order.extras as BookingExtras;
+  const rail = (extras.rail ?? []).filter((c) => c.leg < from);
+  const scheduleChanges = ((itinerary.scheduleChanges ?? []) as ScheduleChange[]).filter((c) => c.legIndex < from);
+  const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+  const first = rides[0] ?? legs[0];
+  await trx
+    .updateTable('orders')
+    .set({
+      itinerary: JSON.stringify({
+        ...itinerary,
+        legs,
+        bounds,
+        scheduleChanges,
+        beside: ((itinerary.beside as number | undefined) ?? from) < from ? itinerary.beside : undefined,
+      }),
+      extras: JSON.stringify({ ...extras, rail }),
+      departureTime: first?.departureTime ?? order.departureTime,
+      departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
+      arrivalTime: rides.at(-1)?.arrivalTime ?? order.arrivalTime,
+    })
+    .where('id', '=', order.id)
+    .execute();
 }

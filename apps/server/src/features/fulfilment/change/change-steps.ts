@@ -115,10 +115,10 @@ export async function replaceRides(
       rail.push({ leg: i, seatClass, seats: [], bunks: [] });
   });
   // Rides added beside the others (some travellers' new train) are a part of the trip of their own.
-  const bounds =
-    legs.length > itinerary.legs.length
-      ? [...itinerary.bounds, { start: itinerary.legs.length, end: legs.length }]
-      : itinerary.bounds;
+  const beside = legs.length > itinerary.legs.length;
+  const bounds = beside ? [...itinerary.bounds, { start: itinerary.legs.length, end: legs.length }] : itinerary.bounds;
+  // The first ride added beside the trip as booked: from it on, some travellers ride apart from the others.
+  const besideFrom = (itinerary.beside as number | undefined) ?? (beside ? itinerary.legs.length : undefined);
   const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
   const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
   // A schedule change of a ride replaced was the old ride's, not the new one's: it is set aside, and comes
@@ -129,7 +129,7 @@ export async function replaceRides(
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs, bounds, scheduleChanges }),
+      itinerary: JSON.stringify({ ...itinerary, legs, bounds, scheduleChanges, beside: besideFrom }),
       extras: JSON.stringify({ ...extras, rail }),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),

@@ -30,15 +30,23 @@ const refuse = (reason: string): never => {
 };
 
 /**
- * The travellers of a sub-order a change moves (`0,2`; every one when none are named): on a train ticket
- * one or more of them, the others keeping their tickets, each side with an adult for its children. A
- * flight's ticket changes for everyone on it.
+ * The travellers of a sub-order a change moves (`0,2`; every one whose ticket stands when none are named):
+ * on a train ticket one or more of them, the others keeping their tickets, each side with an adult for its
+ * children; never one whose own ticket is refunded (`refunded`). A flight's ticket changes for everyone on it.
  */
-export function changePart(full: FullOrder, sub: SubOrderRow, asked: string | undefined): ChangePart {
+export function changePart(
+  full: FullOrder,
+  sub: SubOrderRow,
+  named: string | undefined,
+  refunded: readonly number[] = [],
+): ChangePart {
   const members = membersOf(sub, full.travellers);
   const whole = { sub, positions: members, split: null };
+  const gone = members.filter((p) => refunded.includes(p));
+  const asked = named ?? (gone.length > 0 ? members.filter((p) => !gone.includes(p)).join(',') : undefined);
   if (asked === undefined) return whole;
-  const chosen = asked.split(',').map(Number);
+  const chosen = asked === '' ? [] : asked.split(',').map(Number);
+  if (chosen.some((p) => gone.includes(p))) refuse('refunded');
   const everyone = chosen.length === members.length && members.every((p) => chosen.includes(p));
   if (sub.type !== 'railway') return everyone ? whole : refuse('travellers');
   const party = full.travellers

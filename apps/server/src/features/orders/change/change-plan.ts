@@ -99,13 +99,13 @@ export function planChange(
   subOrderId: string,
   offer: QuotedOffer,
   changes: ChangeRow[],
-  p: { nowMs: number; seatClass?: string | undefined; travellers?: string | undefined },
+  p: { nowMs: number; seatClass?: string | undefined; travellers?: string | undefined; refunded?: number[] },
 ): ChangePlan {
   const whole = full.subOrders.find((s) => s.id === subOrderId);
   if (!whole) throw new AppError('ORDER_NOT_FOUND');
   const blocked = changeBlocked(full, whole, changes);
   if (blocked) refuse(blocked);
-  const { sub, positions, split } = changePart(full, whole, p.travellers);
+  const { sub, positions, split } = changePart(full, whole, p.travellers, p.refunded);
   const itinerary = full.order.itinerary as Itinerary;
   const legIdx = sub.legs as number[];
   const oldLegs = legIdx.map((i) => itinerary.legs[i] as ResultLeg);

@@ -35,6 +35,20 @@ export class ChangeRepository {
       .executeTakeFirst();
   }
 
+  /** The travellers whose own tickets of an order are refunded or being refunded, by sub-order. */
+  async refundedTravellers(orderId: string, trx?: Trx): Promise<Map<string, number[]>> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('refunds')
+      .select(['subOrderId', 'travellerPosition'])
+      .where('orderId', '=', orderId)
+      .where('status', '!=', 'withdrawn')
+      .where('travellerPosition', 'is not', null)
+      .execute();
+    const bySub = new Map<string, number[]>();
+    for (const r of rows) bySub.set(r.subOrderId, [...(bySub.get(r.subOrderId) ?? []), r.travellerPosition as number]);
+    return bySub;
+  }
+
   async insertSubOrder(trx: Trx, row: Insertable<SubOrdersTable>): Promise<string> {
     const { id } = await trx.insertInto('subOrders').values(row).returning('id').executeTakeFirstOrThrow();
     return id;

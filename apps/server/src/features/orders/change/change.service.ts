@@ -45,6 +45,7 @@ export class ChangeService {
   async options(userId: string, orderId: string): Promise<ChangeOptions> {
     const full = await this.full(userId, orderId);
     const changes = await this.ctx.repo.changesOf(orderId);
+    const refunded = await this.ctx.repo.refundedTravellers(orderId);
     const nowMs = this.ctx.now().getTime();
     const itinerary = full.order.itinerary as Itinerary;
     const ticketed = full.subOrders.filter((s) => subOrderStatusCodec.decode(s.status) === SUB_ORDER_STATUS.TICKETED);
@@ -63,7 +64,11 @@ export class ChangeService {
           trip: tripOf(legs, rail ? soldClass(full.order.extras as never, sub, first) : (first.cabin ?? 'Y')),
           travellers: full.travellers
             .filter((t) => membersOf(sub, full.travellers).includes(t.position))
-            .map((t) => ({ position: t.position, name: t.name })),
+            .map((t) => ({
+              position: t.position,
+              name: t.name,
+              refunded: refunded.get(sub.id)?.includes(t.position) ?? false,
+            })),
           departure: placeToken(first.from),
           destination: placeToken(last.to),
           carrier: first.carrier,
@@ -76,10 +81,12 @@ export class ChangeService {
     const full = await this.full(userId, q.orderId);
     const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
     const changes = await this.ctx.repo.changesOf(q.orderId);
+    const refunded = (await this.ctx.repo.refundedTravellers(q.orderId)).get(q.subOrderId);
     const { quote } = planChange(full, q.subOrderId, offer, changes, {
       nowMs: this.ctx.now().getTime(),
       seatClass: q.seatClass,
       travellers: q.travellers,
+      refunded,
     });
     return { ...quote, refundTo: await this.refundTo(q.orderId, quote.refund.amount) };
   }
@@ -93,9 +100,10 @@ export class ChangeService {
     const full = await this.full(userId, q.orderId);
     const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
     const changes = await this.ctx.repo.changesOf(q.orderId);
+    const refunded = (await this.ctx.repo.refundedTravellers(q.orderId)).get(q.subOrderId);
     const nowMs = this.ctx.now().getTime();
     const plan = (seatClass?: string) =>
-      planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass, travellers: q.travellers }).quote;
+      planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass, travellers: q.travellers, refunded }).quote;
     const asked = askedClasses(full, q.subOrderId, offer.result.legs.find(isRide));
     if (asked.length === 0) {
       plan(); // a ticket with no classes to choose is refused as its quote would be

@@ -8,7 +8,7 @@ import {
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import { releaseSeatHold } from '../../../lib/lifecycle/seat-holds';
-import { splitSubOrder } from '../../../lib/lifecycle/sub-order-split';
+import { joinSubOrder, splitSubOrder } from '../../../lib/lifecycle/sub-order-split';
 import type { FullOrder, Trx } from '../orders.repository';
 import type { QuotedOffer } from '../ports';
 import type { ChangeContext } from './change.context';
@@ -43,6 +43,7 @@ export async function confirmChange(
       nowMs: at.getTime(),
       seatClass: input.seatClass,
       travellers: input.travellers,
+      refunded: (await ctx.repo.refundedTravellers(input.orderId, trx)).get(input.subOrderId),
     });
     const { money } = plan;
     if (money.dueMinor !== input.expected.dueMinor || money.refundMinor !== input.expected.refundMinor) {
@@ -177,7 +178,8 @@ const beijingIso = (d: Date) => `${new Date(d.getTime() + 8 * 3_600_000).toISOSt
 
 /**
  * A change whose difference was not paid by its deadline lapses: order 1 → 5 (its old ticket stands,
- * never touched), the new sub-order cancelled, its seats given back. A payment under way settles first;
+ * never touched, whole again when some of its travellers had split off to change), the new sub-order
+ * cancelled, its seats given back. A payment under way settles first;
  * a paid difference has moved the order on, and then nothing happens here.
  */
 export async function lapseChange(ctx: ChangeContext, changeId: string): Promise<'lapsed' | 'settled' | 'notDue'> {
@@ -198,6 +200,8 @@ export async function lapseChange(ctx: ChangeContext, changeId: string): Promise
     await orderLifecycle.moveSubOrder(trx, { subOrderId: change.newSubOrderId, from: null, to: S.CANCELLED });
     await ctx.repo.clearDifference(trx, change.newSubOrderId);
     const seats = change.seatKey ? await releaseSeatHold(trx, change.orderId, change.seatKey, at) : 0;
+    if (change.travellers !== null)
+      await joinSubOrder(trx, { orderId: change.orderId, partId: change.oldSubOrderId, at, data: { changeId } });
     await orderLifecycle.orderEvent(trx, {
       orderId: change.orderId,
       kind: 'change-lapsed',

@@ -19,7 +19,7 @@ const ticket = {
   departure: 'BJP',
   destination: 'SHH',
   carrier: 'CR',
-  travellers: [{ position: 0, name: '张伟' }],
+  travellers: [{ position: 0, name: '张伟', refunded: false }],
 } satisfies ChangeTicket;
 
 const seat = (code: string, amount: number, remaining = 10) => ({

@@ -77,10 +77,11 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
   const [day, setDay] = useState(days.includes(own) ? own : (days[0] ?? own));
   const [chosen, setChosen] = useState<string | null>(null);
   const [seatClass, setSeatClass] = useState<string | undefined>(undefined);
-  const everyone = ticket.travellers.map((x) => x.position);
+  // Whose tickets stand: one whose own ticket was refunded cannot change it.
+  const everyone = ticket.travellers.filter((x) => !x.refunded).map((x) => x.position);
   const [ticked, setTicked] = useState(everyone);
   // Some travellers of a train ticket may change it without the others; none named is every one of them.
-  const travellers = ticked.length < everyone.length ? ticked.join(',') : undefined;
+  const travellers = ticked.length < ticket.travellers.length ? ticked.join(',') : undefined;
   const search = useChangeSearch(changeCriteria(ticket, day));
   const results = search.data ? changeResults(ticket, search.data.results, Date.now()) : [];
   const result = results.find((r) => r.id === chosen);
@@ -114,7 +115,7 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
         <TripLine trip={ticket.trip} rail={ticket.type === 'railway'} />
         <p className={styles.muted}>{t(ticket.type === 'railway' ? 'change.railRules' : 'change.airRules')}</p>
       </Card>
-      {ticket.type === 'railway' && everyone.length > 1 ? (
+      {ticket.type === 'railway' && ticket.travellers.length > 1 ? (
         <ChangeTravellers travellers={ticket.travellers} value={ticked} onChange={setTicked} />
       ) : null}
       <Card className={styles.card} title={t('change.day')}>

@@ -25,7 +25,6 @@ import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
-import { TravelDates } from '../../../shared/ui/travel-dates';
 import { InvoiceCard } from '../../../widgets/invoices/invoice-card';
 import { PlanMapToggle } from '../../../widgets/map/plan-map-toggle';
 import { useChangeOptions } from '../api/change';
@@ -36,6 +35,7 @@ import { ChangesCard } from '../components/changes-card';
 import { FareRules } from '../components/fare-rules';
 import { Itinerary } from '../components/itinerary';
 import { OfflineBanner } from '../components/offline-banner';
+import { OrderDates } from '../components/order-dates';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { PartyTag } from '../components/party-tag';
@@ -128,7 +128,7 @@ function OrderView({ order }: { order: Order }) {
             {order.places.from[language]} → {order.places.to[language]}
           </h1>
           <p className={styles.travelDates}>
-            <TravelDates departure={order.departureTime} arrival={order.arrivalTime} />
+            <OrderDates order={order} />
           </p>
           <p className={styles.muted}>
             {t('order.number')} <span data-testid="order-number">{order.orderNumber}</span> · {t('order.created')}{' '}

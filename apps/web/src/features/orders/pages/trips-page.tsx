@@ -11,10 +11,10 @@ import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Price } from '../../../shared/ui/price';
-import { TravelDates } from '../../../shared/ui/travel-dates';
 import { orderKeys, useOrders } from '../api/orders';
 import { useReadUpcomingAhead } from '../api/upcoming-trips';
 import { OfflineBanner } from '../components/offline-banner';
+import { OrderDates } from '../components/order-dates';
 import { OrderStatusTag } from '../components/order-status-tag';
 import styles from '../components/orders.module.css';
 import { useWaitlistCountdown, WaitlistCutoff } from '../components/waitlist-card';
@@ -97,8 +97,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
             {order.places.from[language]} → {order.places.to[language]}
           </p>
           <p className={styles.muted}>
-            <TravelDates departure={order.departureTime} arrival={order.arrivalTime} /> ·{' '}
-            {order.travellerNames.join(', ')}
+            <OrderDates order={order} /> · {order.travellerNames.join(', ')}
           </p>
           {unpaid ? (
             <p className={styles.payBy}>
