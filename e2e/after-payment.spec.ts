@@ -5,7 +5,7 @@ import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulato
 import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
+import { bookTrip, payFromWallet, settleRefunds, signedInTraveller } from './trip-api';
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
@@ -215,6 +215,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('quote-ticket')).toContainText('张伟');
       await page.getByTestId('confirm-refund').click();
       await expect(page).toHaveURL(/\/refund-detail\?id=/);
+      await settleRefunds(page, order.id);
       await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
         timeout: 90_000,
       });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
-import { bookTrip, payByCard, refundThroughApi, signedInTraveller } from './trip-api';
+import { bookTrip, payByCard, refundThroughApi, settleRefunds, signedInTraveller } from './trip-api';
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return;
@@ -83,6 +83,7 @@ for (const lang of LANGUAGES) {
       // beside the original; the service fee invoice stands.
       // The red letter follows the refund's end; the traveller comes back to the order then.
       await refundThroughApi(page, order.id);
+      await settleRefunds(page, order.id);
       await expect
         .poll(
           async () => {
