@@ -90,6 +90,9 @@ export default defineConfig({
       // test has the seller settle it at once.
       TICKETING_FAILURE_RATE: '0',
       TICKETING_DELAY_MS: '100',
+      // Jobs that come due later (a ticket from the agents' desk, a refund paid out) are looked for every quarter
+      // of a second rather than every two.
+      JOB_POLL_MS: '250',
       // The national e-invoice service answers in a moment, so the page shows an invoice being issued first.
       INVOICE_SIM_LATENCY_MS: '300',
       // Flights and trains run late only when a test delays one through the simulator's control.
