@@ -85,10 +85,14 @@ export default defineConfig({
       RAIL_WAITLIST_POLL_SECONDS: '2',
       // A Beijing–Shanghai train is sold out in every class on the days the waiting-list test books it.
       RAIL_SIM_SOLD_OUT: soldOutSetting(),
-      // Tickets never fail to be issued, and are issued within seconds (our agents' offline desk takes up to
-      // thirty times this); a refund is paid back after 30 seconds, time enough to withdraw it.
+      // Tickets never fail to be issued, and are issued at once (our agents' offline desk takes up to thirty
+      // times this: three seconds); a refund is paid back after 30 seconds, time enough to withdraw it, unless a
+      // test has the seller settle it at once.
       TICKETING_FAILURE_RATE: '0',
-      TICKETING_DELAY_MS: '300',
+      TICKETING_DELAY_MS: '100',
+      // Jobs that come due later (a ticket from the agents' desk, a refund paid out) are looked for every quarter
+      // of a second rather than every two.
+      JOB_POLL_MS: '250',
       // The national e-invoice service answers in a moment, so the page shows an invoice being issued first.
       INVOICE_SIM_LATENCY_MS: '300',
       // Flights and trains run late only when a test delays one through the simulator's control.

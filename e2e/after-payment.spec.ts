@@ -4,17 +4,11 @@ import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
+import { shot as shotAt } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
+import { bookTrip, payFromWallet, settleRefunds, signedInTraveller } from './trip-api';
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
 
 /** Pays the order on the payment page with a new card, as a traveller does, and follows it back to the order. */
 async function payByCard(page: Page, lang: Lang, orderId: string, number: string = TEST_CARDS.visa) {
@@ -215,6 +209,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('quote-ticket')).toContainText('张伟');
       await page.getByTestId('confirm-refund').click();
       await expect(page).toHaveURL(/\/refund-detail\?id=/);
+      await settleRefunds(page, order.id);
       await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
         timeout: 90_000,
       });

@@ -60,9 +60,17 @@ async function agent(browser: Browser, baseURL: string, lang: Lang, name: string
   return { context, page };
 }
 
-/** A second server process on the same database whose clock for service hours says 21:30 in Beijing. */
-const nightServer = () =>
-  startServer(
+// The file's tests run in turn in one worker, so that both languages share one second server.
+test.describe.configure({ mode: 'default' });
+
+let night: ReturnType<typeof startServer> | undefined;
+
+/**
+ * A second server process on the same database whose clock for service hours says 21:30 in Beijing: started
+ * by the first test that needs it, stopped after the file.
+ */
+const nightServer = () => {
+  night ??= startServer(
     {
       AUTH_IP_LIMIT_FACTOR: '20',
       CHAT_FIXED_NOW: '2026-11-26T13:30:00Z',
@@ -71,6 +79,14 @@ const nightServer = () =>
     },
     'the second server',
   );
+  return night;
+};
+
+test.afterAll(async () => {
+  const started = await night?.catch(() => undefined);
+  started?.child.kill('SIGTERM');
+  night = undefined;
+});
 
 const panel = (page: Page) => page.getByTestId('chat-panel');
 const messages = (page: Page, body: string) => page.getByTestId('chat-message').filter({ hasText: body });
@@ -234,35 +250,31 @@ for (const lang of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(150_000);
-      const night = await nightServer();
-      try {
-        // A traveller in New York: 9:00 in Beijing is 20:00 the evening before there.
-        const tr = await traveller(browser, night.base, lang, 'America/New_York');
-        await openFromMenu(tr.page);
-        const hours = tr.page.getByTestId('chat-hours');
-        await expect(hours).toContainText(t(lang, 'hours.closedTitle'));
-        await expect(hours).toContainText('20:00');
-        const question = lang === 'en' ? 'Can I get an invoice for my trip?' : '可以开具行程发票吗？';
-        await expect(tr.page.getByTestId('chat-input')).toHaveAttribute('placeholder', t(lang, 'placeholder.offline'));
-        await say(tr.page, question);
-        await expect(tr.page.getByTestId('chat-event').filter({ hasText: t(lang, 'event.outOfHours') })).toBeVisible();
-        await shot(tr.page, `chat-out-of-hours-${lang}`);
+      const late = await nightServer();
+      // A traveller in New York: 9:00 in Beijing is 20:00 the evening before there.
+      const tr = await traveller(browser, late.base, lang, 'America/New_York');
+      await openFromMenu(tr.page);
+      const hours = tr.page.getByTestId('chat-hours');
+      await expect(hours).toContainText(t(lang, 'hours.closedTitle'));
+      await expect(hours).toContainText('20:00');
+      const question = lang === 'en' ? 'Can I get an invoice for my trip?' : '可以开具行程发票吗？';
+      await expect(tr.page.getByTestId('chat-input')).toHaveAttribute('placeholder', t(lang, 'placeholder.offline'));
+      await say(tr.page, question);
+      await expect(tr.page.getByTestId('chat-event').filter({ hasText: t(lang, 'event.outOfHours') })).toBeVisible();
+      await shot(tr.page, `chat-out-of-hours-${lang}`);
 
-        // Next morning an agent (on the other server) answers; the traveller sees it in the chat.
-        const ag = await agent(browser, baseURL ?? '', lang, lang === 'en' ? 'Chen' : '陈静');
-        await takeFirstWaiting(ag.page, question);
-        const reply = lang === 'en' ? 'Yes, we have e-mailed your invoice.' : '可以，发票已发送到您的邮箱。';
-        await ag.page.getByTestId('chat-input').fill(reply);
-        await ag.page.getByTestId('chat-send').click();
-        await expect(messages(tr.page, reply)).toHaveCount(1);
-        // And by a notification.
-        await tr.page.goto('/account/notices');
-        await expect(tr.page.getByText(text(lang, 'notices', 'kinds.service-reply.title'))).toBeVisible();
-        await tr.context.close();
-        await ag.context.close();
-      } finally {
-        night.child.kill('SIGTERM');
-      }
+      // Next morning an agent (on the other server) answers; the traveller sees it in the chat.
+      const ag = await agent(browser, baseURL ?? '', lang, lang === 'en' ? 'Chen' : '陈静');
+      await takeFirstWaiting(ag.page, question);
+      const reply = lang === 'en' ? 'Yes, we have e-mailed your invoice.' : '可以，发票已发送到您的邮箱。';
+      await ag.page.getByTestId('chat-input').fill(reply);
+      await ag.page.getByTestId('chat-send').click();
+      await expect(messages(tr.page, reply)).toHaveCount(1);
+      // And by a notification.
+      await tr.page.goto('/account/notices');
+      await expect(tr.page.getByText(text(lang, 'notices', 'kinds.service-reply.title'))).toBeVisible();
+      await tr.context.close();
+      await ag.context.close();
     });
 
     test('when the chat cannot load, the entry says failed and the panel points to the app', async ({

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { shot as shotAt } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
-import { bookTrip, payByCard, refundThroughApi, signedInTraveller } from './trip-api';
+import { bookTrip, payByCard, refundThroughApi, settleRefunds, signedInTraveller } from './trip-api';
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280], fullPage: true });
 
 const pdfText = async (file: string) => {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
@@ -83,6 +77,7 @@ for (const lang of LANGUAGES) {
       // beside the original; the service fee invoice stands.
       // The red letter follows the refund's end; the traveller comes back to the order then.
       await refundThroughApi(page, order.id);
+      await settleRefunds(page, order.id);
       await expect
         .poll(
           async () => {

@@ -26,6 +26,9 @@ function tilePng(x: number, y: number): Buffer {
   return PNG.sync.write(png);
 }
 
+// Both languages in one worker, in turn, on one server with map tiles.
+test.describe.configure({ mode: 'default' });
+
 let tiles: http.Server;
 let app: ChildProcess;
 let base = '';

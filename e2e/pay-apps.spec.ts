@@ -15,7 +15,7 @@ import { STRIPE_TEST_CARDS, StripeFake } from '../apps/server/test/fakes/stripe-
 import { SERVER_ARGS } from './second-server';
 import { shot } from './setup';
 import { type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, signedInTraveller } from './trip-api';
+import { bookTrip, settleRefunds, signedInTraveller } from './trip-api';
 
 /*
  * Paying with the wallet apps through local fakes of Alipay and WeChat Pay: a server of its own (its own database) configured with an
@@ -202,6 +202,7 @@ for (const { lang, width, kind } of WAYS) {
     await page.getByTestId('refund-ticket').first().click();
     await page.getByTestId('confirm-refund').click();
     await expect(page).toHaveURL(/\/refund-detail\?id=/);
+    await settleRefunds(page, order.id);
     await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
       timeout: 90_000,
     });
@@ -243,6 +244,8 @@ test("pays a flight by scanning WeChat Pay's QR code on a desktop and refunds a 
 
   await page.getByTestId('refund-ticket').first().click();
   await page.getByTestId('confirm-refund').click();
+  await expect(page).toHaveURL(/\/refund-detail\?id=/);
+  await settleRefunds(page, order.id);
   await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
     timeout: 90_000,
   });
@@ -290,6 +293,8 @@ test("pays a flight by card in Stripe's fields through 3-D Secure and refunds a 
       }).toPass({ timeout: 120_000 });
       await page.getByTestId('refund-ticket').first().click();
       await page.getByTestId('confirm-refund').click();
+      await expect(page).toHaveURL(/\/refund-detail\?id=/);
+      await settleRefunds(page, order.id);
       await expect(page.getByTestId('refund-status')).toHaveText(text(lang, 'orders', 'refund.status.done'), {
         timeout: 90_000,
       });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { fillCardForm } from './card-form';
-import { registerAccount } from './setup';
+import { registerAccount, shot as shotAt } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, topUpWallet } from './trip-api';
 
@@ -38,14 +38,7 @@ const fillCard = (page: Page, lang: Lang, number: string, cvc = '123') => fillCa
 
 const errorText = (lang: Lang, code: number) => text(lang, 'errors', String(code));
 
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
 
 for (const lang of LANGUAGES) {
   test.describe(`payment (${lang})`, () => {

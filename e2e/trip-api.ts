@@ -8,13 +8,23 @@ import {
   type SearchCriteria,
   type SearchResult,
 } from '../packages/domain/src/index';
-import { registerAccount, routeCriteria, saveTraveller, signInOnLoginPage } from './setup';
+import { registerUser, routeCriteria, saveTraveller } from './setup';
 import type { Lang } from './support';
 
-/** A new account, registered through the API, then signed in on the login page. */
-export async function signedInTraveller(page: Page, lang: Lang): Promise<string> {
-  const mobile = await registerAccount(page);
-  await signInOnLoginPage(page, lang, mobile);
+/**
+ * A new account, registered through the API, whose sign-in the site keeps as a sign-in on the page would (the
+ * login page itself is walked by the accounts' tests): the first page this tab opens knows the traveller, and
+ * signing out later on the page holds.
+ */
+export async function signedInTraveller(page: Page, _lang: Lang): Promise<string> {
+  const { mobile, user } = await registerUser(page);
+  await page.addInitScript((u) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
+    localStorage.setItem('user_name', entry((u as { name: string }).name));
+    localStorage.setItem('user_info', entry(u));
+  }, user);
   return mobile;
 }
 
@@ -43,24 +53,23 @@ export async function bookTrip(
 ): Promise<{ id: string; orderNumber: string }> {
   const passengers = [];
   for (const p of people) passengers.push(await saveTraveller(page, p));
+  const matches =
+    pick ??
+    (mode === 'flight'
+      ? (r: SearchResult) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1
+      : mode === 'train'
+        ? (r: SearchResult) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut
+        : (r: SearchResult) =>
+            r.kind === 'mix' &&
+            r.legs.filter((l) => l.kind === 'air').length === 1 &&
+            r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'));
+  // The first result that fits, as it arrives: the same one a finished search would give first.
   const { searchId, results } = await searchThroughApi(
     page,
     criteria ?? routeCriteria(mode === 'mix' ? 'all' : mode, days),
+    choose ? undefined : (found) => found.some(matches),
   );
-  const result = choose
-    ? choose(results)
-    : pick
-      ? results.find(pick)
-      : mode === 'flight'
-        ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
-        : mode === 'train'
-          ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)
-          : results.find(
-              (r) =>
-                r.kind === 'mix' &&
-                r.legs.filter((l) => l.kind === 'air').length === 1 &&
-                r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'),
-            );
+  const result = choose ? choose(results) : results.find(matches);
   if (!result) throw new Error(`no ${mode} to book`);
   const offerRes = await page.request.get(
     `/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`,
@@ -105,11 +114,13 @@ export async function bookTrip(
 
 /**
  * Runs a search through the API and pulls its results until the search is done, however long a busy
- * machine takes over it (a door-to-door search may first build a timetable); answers every result.
+ * machine takes over it (a door-to-door search may first build a timetable), or until the results pulled are
+ * `enough`; answers every result pulled.
  */
 export async function searchThroughApi(
   page: Page,
   criteria: SearchCriteria,
+  enough?: (results: SearchResult[]) => boolean,
 ): Promise<{ searchId: string; results: SearchResult[] }> {
   const started = await page.request.post('/api/v2/search', { data: criteria });
   expect(started.ok(), await started.text()).toBe(true);
@@ -123,7 +134,7 @@ export async function searchThroughApi(
         const body = (await res.json()) as PullResponse;
         results.push(...body.results);
         cursor = body.cursor;
-        return body.done;
+        return body.done || (enough?.(results) ?? false);
       },
       { message: 'the search to finish', timeout: 120_000, intervals: [200] },
     )
@@ -206,4 +217,13 @@ export async function refundThroughApi(page: Page, orderId: string): Promise<voi
   const { fee } = (await quote.json()) as { fee: { amount: number } };
   const refund = await page.request.post('/api/refund', { data: { ...tickets, expectedFeeMinor: fee.amount } });
   expect(refund.ok(), await refund.text()).toBe(true);
+}
+
+/**
+ * The simulated seller processes the order's refunds at once instead of after its usual processing time (which
+ * leaves a traveller time to withdraw one): for a test that follows a refund to the money coming back.
+ */
+export async function settleRefunds(page: Page, orderId: string): Promise<void> {
+  const settled = await page.request.post('/ticketing-sim/refunds/settle', { data: { orderId } });
+  expect(settled.ok(), await settled.text()).toBe(true);
 }

@@ -109,6 +109,13 @@ export const configSchema = z.object({
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   RUN_JOBS: flag.default(true).describe('This process runs background jobs (any number of processes may)'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2).describe('Jobs one process runs at once'),
+  JOB_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(2000)
+    .describe('How often this process looks for jobs that have come due (new jobs due now are announced at once)'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(10),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   ORDER_PAYMENT_MINUTES: z.coerce

@@ -172,6 +172,7 @@ export function startJobs(app: FastifyInstance, jobs: JobRegistry, config: Confi
     ? new JobRunner(jobs, {
         connectionString: databaseUrl,
         concurrency: config.JOB_CONCURRENCY,
+        pollIntervalMs: config.JOB_POLL_MS,
         log: (level, message, meta) => {
           if (level === 'error') app.log.error(meta, message);
           else if (level === 'warning') app.log.warn(meta, message);
