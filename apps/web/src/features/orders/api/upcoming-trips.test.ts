@@ -23,6 +23,7 @@ const trip = (n: number, status: OrderStatus): OrderListItem => ({
   arrivalTime: '2026-12-05T12:28:00+08:00',
   waitlist: null,
   travellerNames: ['Wang Wei'],
+  separateTrains: false,
 });
 
 /** The API as the worker passes it on: the list (a saved copy when `saved`), and each order and its tickets. */
