@@ -53,23 +53,24 @@ export async function bookTrip(
 ): Promise<{ id: string; orderNumber: string }> {
   const passengers = [];
   for (const p of people) passengers.push(await saveTraveller(page, p));
-  const matches =
-    pick ??
-    (mode === 'flight'
-      ? (r: SearchResult) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1
-      : mode === 'train'
-        ? (r: SearchResult) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut
-        : (r: SearchResult) =>
-            r.kind === 'mix' &&
-            r.legs.filter((l) => l.kind === 'air').length === 1 &&
-            r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'));
-  // The first result that fits, as it arrives: the same one a finished search would give first.
   const { searchId, results } = await searchThroughApi(
     page,
     criteria ?? routeCriteria(mode === 'mix' ? 'all' : mode, days),
-    choose ? undefined : (found) => found.some(matches),
   );
-  const result = choose ? choose(results) : results.find(matches);
+  const result = choose
+    ? choose(results)
+    : pick
+      ? results.find(pick)
+      : mode === 'flight'
+        ? results.find((r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1)
+        : mode === 'train'
+          ? results.find((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut)
+          : results.find(
+              (r) =>
+                r.kind === 'mix' &&
+                r.legs.filter((l) => l.kind === 'air').length === 1 &&
+                r.legs.every((l) => l.kind === 'air' || l.kind === 'subway' || l.kind === 'taxi'),
+            );
   if (!result) throw new Error(`no ${mode} to book`);
   const offerRes = await page.request.get(
     `/api/booking/offer?${new URLSearchParams({ searchId, resultId: result.id })}`,
@@ -114,13 +115,11 @@ export async function bookTrip(
 
 /**
  * Runs a search through the API and pulls its results until the search is done, however long a busy
- * machine takes over it (a door-to-door search may first build a timetable), or until the results pulled are
- * `enough`; answers every result pulled.
+ * machine takes over it (a door-to-door search may first build a timetable); answers every result.
  */
 export async function searchThroughApi(
   page: Page,
   criteria: SearchCriteria,
-  enough?: (results: SearchResult[]) => boolean,
 ): Promise<{ searchId: string; results: SearchResult[] }> {
   const started = await page.request.post('/api/v2/search', { data: criteria });
   expect(started.ok(), await started.text()).toBe(true);
@@ -134,7 +133,7 @@ export async function searchThroughApi(
         const body = (await res.json()) as PullResponse;
         results.push(...body.results);
         cursor = body.cursor;
-        return body.done || (enough?.(results) ?? false);
+        return body.done;
       },
       { message: 'the search to finish', timeout: 120_000, intervals: [200] },
     )
