@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 900 },
+    // The pages honour a system's wish for reduced motion (no animation nor transition): the tests ask for it,
+    // so that no step waits for a dialog's zoom or a skeleton's shimmer and no frame is drawn for one.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -6,7 +6,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { theme } from './theme';
+import { useMediaQuery } from '../lib/use-media-query';
+import { stillTheme, theme } from './theme';
 
 const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };
@@ -20,8 +21,16 @@ export function AntdScope({ children }: { children: ReactNode }) {
   // The UI language as i18next has it (the app keeps it in step with the preference cookie).
   const language: Language = useTranslation().i18n.language === 'en' ? 'en' : 'zh-CN';
   dayjs.locale(DAYJS_LOCALES[language]);
+  // Dialogs, drawers and menus open without their zoom and slide, and buttons without their ripple, when the
+  // system asks for reduced motion.
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <ConfigProvider locale={ANT_LOCALES[language]} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={ANT_LOCALES[language]}
+      theme={still ? stillTheme : theme}
+      button={{ autoInsertSpace: false }}
+      wave={{ disabled: still }}
+    >
       <AntApp component={false}>{children}</AntApp>
     </ConfigProvider>
   );
