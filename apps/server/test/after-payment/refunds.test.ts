@@ -221,6 +221,10 @@ describe('refunds', () => {
     // The seller takes its processing time: nothing is due yet, until the simulated seller settles it at once.
     await t.app.jobs?.runDueJobs();
     expect((await statusOf(order.id)).subOrders[0]?.status).toBe(6);
+    // Bob cannot move Alice's refunds on.
+    expect((await post(bob, '/ticketing-sim/refunds/settle', { orderId: order.id })).json()).toEqual({ settled: 0 });
+    await t.app.jobs?.runDueJobs();
+    expect((await statusOf(order.id)).subOrders[0]?.status).toBe(6);
     const settled = await post(alice, '/ticketing-sim/refunds/settle', { orderId: order.id });
     expect(settled.json()).toEqual({ settled: 1 });
     await t.app.jobs?.runDueJobs();

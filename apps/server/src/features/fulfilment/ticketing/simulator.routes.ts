@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { addJob } from '../../../jobs/jobs';
+import { userOf } from '../../../plugins/auth';
 
 const settlement = z.object({ orderId: z.uuid() });
 
@@ -28,7 +29,7 @@ export const scheduleChangeRoutes = (db: Db): FastifyPluginAsync =>
         .execute();
       return parsed.data;
     });
-    // The seller processes an order's refunds now rather than after its usual processing time: a refund still
+    // The seller processes the signed-in traveller's refunds of an order now rather than after its usual processing time: a refund still
     // in processing is paid back by its job at once. Answers how many refunds were moved on.
     app.post('/ticketing-sim/refunds/settle', async (req, reply) => {
       const parsed = settlement.safeParse(req.body);
@@ -37,6 +38,8 @@ export const scheduleChangeRoutes = (db: Db): FastifyPluginAsync =>
         .selectFrom('refunds')
         .select('id')
         .where('orderId', '=', parsed.data.orderId)
+        // Only the signed-in traveller's own refunds: another's order settles nothing.
+        .where('userId', '=', userOf(req.auth))
         .where('status', '=', 'processing')
         .execute();
       for (const { id } of processing)
