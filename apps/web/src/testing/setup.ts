@@ -1,21 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initTestI18n } from './i18n';
+import { mediaQueryList } from './media-query';
 
 // jsdom lacks the layout APIs Ant Design asks for.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(query);
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}

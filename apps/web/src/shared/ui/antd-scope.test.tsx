@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { theme as antTheme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../testing/media-query';
 import { AntdScope } from './antd-scope';
 
 function Motion() {
@@ -10,18 +11,8 @@ function Motion() {
 
 /** The window's media queries, with reduced motion asked for or not. */
 function reducedMotion(asked: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: asked && query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    mediaQueryList(query, asked && query.includes('prefers-reduced-motion: reduce')),
   );
 }
 
