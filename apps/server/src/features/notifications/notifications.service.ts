@@ -10,7 +10,7 @@ import {
   noticeValues,
 } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
-import { escapeHtml, fill } from '../../lib/text';
+import { fill, mailHtml } from '../../lib/text';
 import en from '../../locales/en/notices.json' with { type: 'json' };
 import zh from '../../locales/zh-CN/notices.json' with { type: 'json' };
 import { type Executor, insertNotice, type NoticeRow, type NotificationsRepository } from './notifications.repository';
@@ -85,15 +85,7 @@ export function noticeText(kind: NoticeKind, params: NoticeParams, language: Lan
   // A price alert's notice links to its search and a top-up's to the wallet, not to an order.
   const template = params.alert ? t.mailSearch : params.topup ? t.mailWallet : t.mail;
   const text = fill(template, { title, body, link: orderLink });
-  const html = text
-    .split('\n\n')
-    .map(
-      (p) =>
-        `<p>${escapeHtml(p)
-          .replace(/\n/g, '<br>')
-          .replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`,
-    )
-    .join('\n');
+  const html = mailHtml(text);
   return { title, body, subject: fill(t.subject, { title }), text, html, sms: fill(t.sms, { title, body }) };
 }
 
