@@ -1,7 +1,13 @@
-import { PAYMENT_STATUS, WAITLIST_MOVES, type WaitlistMove } from '@junction/domain';
+import {
+  type NoticeKind,
+  PAYMENT_STATUS,
+  type PaymentStatus,
+  WAITLIST_MOVES,
+  type WaitlistMove,
+} from '@junction/domain';
 import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
-import type { Trx } from '../orders.repository';
+import type { OrderRow, Trx, WaitlistRow } from '../orders.repository';
 import { noticeParams, type WaitlistContext } from './waitlist.context';
 
 declare module '../../../jobs/jobs' {
@@ -14,21 +20,40 @@ declare module '../../../jobs/jobs' {
 
 type Paid = { orderId: string; amountMinor: number; attemptId: string; at: Date };
 
+/** The order's step of a waiting-list move, with its payment (to `paymentTo` when it differs from the table's). */
+function moveOrder(trx: Trx, orderId: string, move: WaitlistMove, at: Date, paymentTo?: PaymentStatus) {
+  const m = WAITLIST_MOVES[move];
+  return orderLifecycle.moveOrder(trx, {
+    orderId,
+    from: m.from,
+    to: m.order,
+    paymentFrom: m.paymentFrom,
+    paymentTo: paymentTo ?? m.payment,
+    ...(m.subOrder === null ? {} : { subOrders: { from: null, to: m.subOrder } }),
+    at,
+  });
+}
+
+/** The move's order event, then the traveller's notice of it, in the payment's transaction. */
+async function recordAndTell(
+  ctx: WaitlistContext,
+  trx: Trx,
+  p: { move: WaitlistMove; order: OrderRow; w: WaitlistRow; at: Date; event: string; data: Record<string, unknown> },
+  notice: { kind: NoticeKind; dedupeKey: string },
+): Promise<void> {
+  const m = WAITLIST_MOVES[p.move];
+  const orderId = p.order.id;
+  await orderLifecycle.orderEvent(trx, { orderId, kind: p.event, from: m.from, to: m.order, at: p.at, data: p.data });
+  await ctx.notify(trx, { userId: p.order.userId, orderId, params: noticeParams(p.order, p.w), at: p.at, ...notice });
+}
+
 /**
  * The card authorised the price, in the payment's transaction: order 0 → 8, payment 1 → 5, the entry
  * waits, and the jobs that look for seats and close it at the cut-off are queued. False when the order
  * was no longer awaiting this payment.
  */
 export async function markHeld(ctx: WaitlistContext, trx: Trx, p: Paid): Promise<boolean> {
-  const m = WAITLIST_MOVES.hold;
-  const order = await orderLifecycle.moveOrder(trx, {
-    orderId: p.orderId,
-    from: m.from,
-    to: m.order,
-    paymentFrom: m.paymentFrom,
-    paymentTo: m.payment,
-    at: p.at,
-  });
+  const order = await moveOrder(trx, p.orderId, 'hold', p.at);
   if (!order) return false;
   const w = await ctx.repo.move(trx, {
     orderId: p.orderId,
@@ -38,22 +63,19 @@ export async function markHeld(ctx: WaitlistContext, trx: Trx, p: Paid): Promise
     heldMinor: p.amountMinor,
   });
   if (!w) throw new Error(`order ${p.orderId} is held without its waiting list entry`);
-  await orderLifecycle.orderEvent(trx, {
-    orderId: p.orderId,
-    kind: 'waitlist_held',
-    from: m.from,
-    to: m.order,
-    at: p.at,
-    data: { amountMinor: p.amountMinor, attemptId: p.attemptId, cutoffAt: w.cutoffAt.toISOString() },
-  });
-  await ctx.notify(trx, {
-    userId: order.userId,
-    kind: 'waitlist-joined',
-    orderId: p.orderId,
-    params: noticeParams(order, w),
-    dedupeKey: `waitlist-joined:${p.orderId}`,
-    at: p.at,
-  });
+  await recordAndTell(
+    ctx,
+    trx,
+    {
+      move: 'hold',
+      order,
+      w,
+      at: p.at,
+      event: 'waitlist_held',
+      data: { amountMinor: p.amountMinor, attemptId: p.attemptId, cutoffAt: w.cutoffAt.toISOString() },
+    },
+    { kind: 'waitlist-joined', dedupeKey: `waitlist-joined:${p.orderId}` },
+  );
   const poll = new Date(p.at.getTime() + ctx.options.pollSeconds * 1000);
   await addJob(
     trx,
@@ -78,34 +100,22 @@ export async function markHeld(ctx: WaitlistContext, trx: Trx, p: Paid): Promise
 export async function markFilled(ctx: WaitlistContext, trx: Trx, p: Paid): Promise<boolean> {
   const w = await ctx.repo.move(trx, { orderId: p.orderId, from: ['filling'], to: 'filled', at: p.at });
   if (!w) return false;
-  const m = WAITLIST_MOVES.fill;
-  const order = await orderLifecycle.moveOrder(trx, {
-    orderId: p.orderId,
-    from: m.from,
-    to: m.order,
-    paymentFrom: m.paymentFrom,
-    paymentTo: m.payment,
-    subOrders: { from: null, to: m.subOrder },
-    at: p.at,
-  });
+  const order = await moveOrder(trx, p.orderId, 'fill', p.at);
   if (!order) throw new Error(`waiting list order ${p.orderId} was filled while not waiting`);
   await orderLifecycle.recordPaid(trx, p.orderId);
-  await orderLifecycle.orderEvent(trx, {
-    orderId: p.orderId,
-    kind: 'waitlist_filled',
-    from: m.from,
-    to: m.order,
-    at: p.at,
-    data: { amountMinor: p.amountMinor, attemptId: p.attemptId },
-  });
-  await ctx.notify(trx, {
-    userId: order.userId,
-    kind: 'waitlist-filled',
-    orderId: p.orderId,
-    params: noticeParams(order, w),
-    dedupeKey: `waitlist-filled:${p.orderId}`,
-    at: p.at,
-  });
+  await recordAndTell(
+    ctx,
+    trx,
+    {
+      move: 'fill',
+      order,
+      w,
+      at: p.at,
+      event: 'waitlist_filled',
+      data: { amountMinor: p.amountMinor, attemptId: p.attemptId },
+    },
+    { kind: 'waitlist-filled', dedupeKey: `waitlist-filled:${p.orderId}` },
+  );
   return true;
 }
 
@@ -122,35 +132,23 @@ export async function markReleased(
   const w = await ctx.repo.move(trx, { orderId: p.orderId, from: ['releasing'], to: 'released', at: p.at });
   if (!w) return false;
   const move: WaitlistMove = w.reason === 'traveller' ? 'cancel' : 'release';
-  const m = WAITLIST_MOVES[move];
-  const order = await orderLifecycle.moveOrder(trx, {
-    orderId: p.orderId,
-    from: m.from,
-    to: m.order,
-    paymentFrom: m.paymentFrom,
-    paymentTo: p.refunded ? PAYMENT_STATUS.REFUNDED : m.payment,
-    subOrders: { from: null, to: m.subOrder },
-    at: p.at,
-  });
+  const order = await moveOrder(trx, p.orderId, move, p.at, p.refunded ? PAYMENT_STATUS.REFUNDED : undefined);
   if (!order) throw new Error(`waiting list order ${p.orderId} was released while not waiting`);
   const seats = await ctx.orders.releaseSeats(trx, p.orderId, p.at);
-  await orderLifecycle.orderEvent(trx, {
-    orderId: p.orderId,
-    kind: move === 'cancel' ? 'waitlist_cancelled' : 'waitlist_released',
-    from: m.from,
-    to: m.order,
-    at: p.at,
-    data: { reason: w.reason, refunded: p.refunded, amountMinor: w.heldMinor, seatsReleased: seats },
-  });
   // Voided, nothing was taken; refunded in full when the card had been charged (a capture answered late).
   const ended = move === 'cancel' ? 'waitlist-cancelled' : 'waitlist-released';
-  await ctx.notify(trx, {
-    userId: order.userId,
-    kind: p.refunded ? `${ended}-refunded` : ended,
-    orderId: p.orderId,
-    params: noticeParams(order, w),
-    dedupeKey: `waitlist-released:${p.orderId}`,
-    at: p.at,
-  });
+  await recordAndTell(
+    ctx,
+    trx,
+    {
+      move,
+      order,
+      w,
+      at: p.at,
+      event: move === 'cancel' ? 'waitlist_cancelled' : 'waitlist_released',
+      data: { reason: w.reason, refunded: p.refunded, amountMinor: w.heldMinor, seatsReleased: seats },
+    },
+    { kind: p.refunded ? `${ended}-refunded` : ended, dedupeKey: `waitlist-released:${p.orderId}` },
+  );
   return true;
 }
