@@ -1,17 +1,11 @@
-import { distanceKm, type LatLon } from '@junction/domain';
-import { normalizeKeyword } from './place-index';
+import { distanceKm, type LatLon, NAMED_DOOR_KINDS } from '@junction/domain';
+import { lowerBound, normalizeKeyword } from './place-index';
 
-/** What a named point of the gazetteer is: a curated landmark of a kind, a metro station, a district or county, a town. */
-export const GAZETTEER_KINDS = [
-  'landmark',
-  'business',
-  'university',
-  'hospital',
-  'hotel',
-  'metro',
-  'district',
-  'town',
-] as const;
+/**
+ * What a named point of the gazetteer is: a curated landmark of a kind, a metro station, a district or
+ * county, a town; each is a kind of door. Their order numbers the kinds of `generated/gazetteer.json`.
+ */
+export const GAZETTEER_KINDS = NAMED_DOOR_KINDS;
 export type GazetteerKind = (typeof GAZETTEER_KINDS)[number];
 
 /** A row of `generated/gazetteer.json`: kind, Chinese name, English name, pinyin, city code, country, lat, lon (WGS-84). */
@@ -278,7 +272,7 @@ class KeyIndex {
 
   /** Raises the score of every entry with a key starting with the query, reading at most `max` keys. */
   scan(query: string, max: number, scores: Map<number, number>): void {
-    const start = this.lowerBound(query);
+    const start = lowerBound(this.keys, query);
     const end = Math.min(this.keys.length, start + max);
     for (let i = start; i < end; i++) {
       const key = this.keys[i] as string;
@@ -288,17 +282,6 @@ class KeyIndex {
       const score = key === query ? EXACT[field] : PREFIX[field];
       if ((scores.get(id) ?? 0) < score) scores.set(id, score);
     }
-  }
-
-  private lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.keys[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
 

@@ -58,6 +58,18 @@ export function normalizeKeyword(raw: string): string {
 
 export type CountryNames = Map<string, { nameEn: string; nameZh: string }>;
 
+/** The first place in sorted keys at or after `key` (their length when every key is before it). */
+export function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((keys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The place search behind `GET /api/place`: built once from the generated places, then each query is
  * a few binary searches over sorted keys. Matching covers codes (IATA airport and city, 12306 telecode,
@@ -139,7 +151,7 @@ export class PlaceIndex {
   /** Places whose Chinese name is exactly this, or starts with it. */
   findByZh(name: string, prefix: boolean): RawPlace[] {
     const out: RawPlace[] = [];
-    for (let i = this.lowerBound(name); i < this.keys.length && (this.keys[i] as string).startsWith(name); i++) {
+    for (let i = lowerBound(this.keys, name); i < this.keys.length && (this.keys[i] as string).startsWith(name); i++) {
       if (this.keyField[i] === 'zh' && (prefix || this.keys[i] === name)) out.push(this.keyPlace[i] as RawPlace);
     }
     return out;
@@ -178,7 +190,7 @@ export class PlaceIndex {
       const byId = id === null ? undefined : this.byId.get(id);
       if (byId) raise(byId, SCORE.exactCode);
     }
-    for (let i = this.lowerBound(query); i < this.keys.length; i++) {
+    for (let i = lowerBound(this.keys, query); i < this.keys.length; i++) {
       const key = this.keys[i] as string;
       if (!key.startsWith(query)) break;
       const field = this.keyField[i] as Field;
@@ -242,17 +254,6 @@ export class PlaceIndex {
       lat: round(c.lat),
       lon: round(c.lon),
     };
-  }
-
-  private lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.keys[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
 

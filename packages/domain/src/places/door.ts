@@ -1,7 +1,7 @@
 import { withoutWebAddresses } from '../plain-text';
 
-/** What a door found by name is: a landmark of a kind, a metro station, a district, a town, or a pin on the map. */
-export const DOOR_KINDS = [
+/** The doors with a name of their own: a landmark of a kind, a metro station, a district, a town (the gazetteer's kinds, in its order). */
+export const NAMED_DOOR_KINDS = [
   'landmark',
   'business',
   'university',
@@ -10,9 +10,10 @@ export const DOOR_KINDS = [
   'metro',
   'district',
   'town',
-  'address',
-  'pin',
 ] as const;
+
+/** What a door found by name is: a named one, an address, or a pin on the map. */
+export const DOOR_KINDS = [...NAMED_DOOR_KINDS, 'address', 'pin'] as const;
 export type DoorKind = (typeof DOOR_KINDS)[number];
 
 /** Doors are carried to five decimals (about a metre). */
