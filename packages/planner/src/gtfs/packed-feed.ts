@@ -1,3 +1,4 @@
+import { type Column, packColumns, unpackColumns } from '../timetable/shared-columns';
 import { encodeStrings, SharedStrings } from '../timetable/shared-strings';
 import type { GtfsFeed } from './read-gtfs';
 
@@ -40,7 +41,6 @@ export type PackedFeed = {
   departure: Int32Array;
 };
 
-type Column = Uint8Array | Int32Array | Uint32Array;
 const MAGIC = 0x4a4e4746; // "JNGF"
 const VERSION = 1;
 const COLUMNS = [
@@ -79,7 +79,8 @@ const TYPES: Record<ColumnName, 'u8' | 'i32' | 'u32'> = {
   departure: 'i32',
 };
 
-const align = (n: number) => Math.ceil(n / 8) * 8;
+/** The header: magic, version, then (offset, length) per column. */
+const LAYOUT = { leadInts: 2, magic: MAGIC, version: VERSION, what: 'packed GTFS feed' };
 const encoder = new TextEncoder();
 
 /** Lays a feed read by `readGtfsZip` out in shared memory (see `PackedFeed`). */
@@ -141,46 +142,20 @@ export function packFeed(feed: GtfsFeed): PackedFeed {
     arrival,
     departure,
   };
-  // Header: magic, version, then (offset, length) per column.
-  const headerInts = 2 + 2 * COLUMNS.length;
-  let size = align(headerInts * 4);
-  const placed = COLUMNS.map((name) => {
-    const column = columns[name];
-    const offset = size;
-    size = align(size + column.byteLength);
-    return { column, offset };
-  });
-  const buffer = new SharedArrayBuffer(size);
-  const header = new Uint32Array(buffer, 0, headerInts);
-  header[0] = MAGIC;
-  header[1] = VERSION;
-  placed.forEach(({ column, offset }, i) => {
-    header[2 + 2 * i] = offset;
-    header[3 + 2 * i] = column.length;
-    new Uint8Array(buffer, offset, column.byteLength).set(
-      new Uint8Array(column.buffer, column.byteOffset, column.byteLength),
-    );
-  });
+  const buffer = packColumns(
+    [MAGIC, VERSION],
+    COLUMNS.map((name) => columns[name]),
+  );
   return packedFeed(buffer);
 }
 
 /** The feed `packFeed` laid out, as views on its shared memory (the small tables parsed from their JSON). */
 export function packedFeed(buffer: SharedArrayBuffer): PackedFeed {
-  const headerInts = 2 + 2 * COLUMNS.length;
-  const header = new Uint32Array(buffer, 0, headerInts);
-  if (header[0] !== MAGIC || header[1] !== VERSION) throw new Error('not a packed GTFS feed');
-  const c = {} as Record<ColumnName, Column>;
-  COLUMNS.forEach((name, i) => {
-    const offset = header[2 + 2 * i] as number;
-    const length = header[3 + 2 * i] as number;
-    const type = TYPES[name];
-    c[name] =
-      type === 'u8'
-        ? new Uint8Array(buffer, offset, length)
-        : type === 'i32'
-          ? new Int32Array(buffer, offset, length)
-          : new Uint32Array(buffer, offset, length);
-  });
+  const c = unpackColumns(
+    buffer,
+    LAYOUT,
+    COLUMNS.map((name) => ({ name, type: TYPES[name] })),
+  ).views as Record<ColumnName, Column>;
   const meta = JSON.parse(new TextDecoder().decode((c.meta as Uint8Array).slice())) as {
     agencies: [string, { timezone: string }][];
     stops: GtfsFeed['stops'];

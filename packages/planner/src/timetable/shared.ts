@@ -1,12 +1,10 @@
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
 import { routeRunTimes } from '../raptor/ride-bounds';
+import { align, type Column, type ColumnType, packColumns, unpackColumns } from './shared-columns';
 import { encodeStrings, SharedStrings } from './shared-strings';
 import { type Timetable, TripIds } from './timetable';
 
 export { SharedStrings };
-
-type Column = Uint8Array | Int32Array | Uint32Array | Float64Array;
-type ColumnType = 'u8' | 'i32' | 'u32' | 'f64';
 
 const MAGIC = 0x4a4e5454; // "JNTT"
 const VERSION = 2;
@@ -43,20 +41,9 @@ const COLUMNS: { name: string; type: ColumnType }[] = [
   { name: 'stopLon', type: 'f64' },
 ];
 
-const BYTES: Record<ColumnType, number> = { u8: 1, i32: 4, u32: 4, f64: 8 };
-
-function view(type: ColumnType, buffer: SharedArrayBuffer, offset: number, length: number): Column {
-  switch (type) {
-    case 'u8':
-      return new Uint8Array(buffer, offset, length);
-    case 'i32':
-      return new Int32Array(buffer, offset, length);
-    case 'u32':
-      return new Uint32Array(buffer, offset, length);
-    case 'f64':
-      return new Float64Array(buffer, offset, length);
-  }
-}
+/** The header: magic, version, stop count, route count, then (offset, length) per column; the epoch after it. */
+const HEADER_INTS = 4 + 2 * COLUMNS.length;
+const LAYOUT = { leadInts: 4, magic: MAGIC, version: VERSION, what: 'shared timetable' };
 
 /**
  * Lays a loaded timetable (with the least run times along its routes, its trip and stop ids and the stops’ positions)
@@ -99,48 +86,19 @@ export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
     stopLat: Float64Array.from(loaded.stopPoints, (p) => p.lat),
     stopLon: Float64Array.from(loaded.stopPoints, (p) => p.lon),
   };
-  // Header: magic, version, stop count, route count, then (offset, length) per column; epoch after it.
-  const headerInts = 4 + 2 * COLUMNS.length;
-  const headerBytes = align(headerInts * 4 + 8);
-  let size = headerBytes;
-  const placed = COLUMNS.map(({ name }) => {
-    const column = columns[name] as Column;
-    const offset = size;
-    size = align(size + column.byteLength);
-    return { column, offset };
-  });
-  const buffer = new SharedArrayBuffer(size);
-  const header = new Uint32Array(buffer, 0, headerInts);
-  header[0] = MAGIC;
-  header[1] = VERSION;
-  header[2] = tt.stopCount;
-  header[3] = tt.routeCount;
-  placed.forEach(({ column, offset }, i) => {
-    header[4 + 2 * i] = offset;
-    header[5 + 2 * i] = column.length;
-    new Uint8Array(buffer, offset, column.byteLength).set(
-      new Uint8Array(column.buffer, column.byteOffset, column.byteLength),
-    );
-  });
-  new Float64Array(buffer, align(headerInts * 4), 1)[0] = loaded.epochMs;
+  const buffer = packColumns(
+    [MAGIC, VERSION, tt.stopCount, tt.routeCount],
+    COLUMNS.map(({ name }) => columns[name] as Column),
+    8,
+  );
+  new Float64Array(buffer, align(HEADER_INTS * 4), 1)[0] = loaded.epochMs;
   return buffer;
 }
 
-const align = (n: number) => Math.ceil(n / 8) * 8;
-
 /** The timetable laid out by `shareTimetable`, as views on the shared memory (the small stop lists are copied). */
 export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
-  const headerInts = 4 + 2 * COLUMNS.length;
-  const header = new Uint32Array(buffer, 0, headerInts);
-  if (header[0] !== MAGIC || header[1] !== VERSION) throw new Error('not a shared timetable');
-  const c: Record<string, Column> = {};
-  COLUMNS.forEach(({ name, type }, i) => {
-    const offset = header[4 + 2 * i] as number;
-    const length = header[5 + 2 * i] as number;
-    if (offset % BYTES[type] !== 0) throw new Error(`misaligned column ${name}`);
-    c[name] = view(type, buffer, offset, length);
-  });
-  const epochMs = new Float64Array(buffer, align(headerInts * 4), 1)[0] as number;
+  const { header, views: c } = unpackColumns(buffer, LAYOUT, COLUMNS);
+  const epochMs = new Float64Array(buffer, align(HEADER_INTS * 4), 1)[0] as number;
   const u32 = (name: string) => c[name] as Uint32Array;
   const i32 = (name: string) => c[name] as Int32Array;
   const tripNames = new SharedStrings(u32('tripNames.offsets'), c['tripNames.bytes'] as Uint8Array);
