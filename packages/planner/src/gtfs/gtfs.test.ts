@@ -5,22 +5,11 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { StopGrid, taxiAccess, taxiTransfers } from '../ground/ground';
 import { McRaptor } from '../raptor/raptor';
-import { type Timetable, tripOf } from '../timetable/timetable';
+import { firstDepartures } from '../timetable/timetable.test-support';
 import { timetableFromGtfs } from './gtfs-timetable';
 import { expandFrequencies, parseGtfsTime, readGtfsZip } from './read-gtfs';
 
 const flatFares = () => ({ boardFee: 30000, perKm: 60 });
-
-/** When every trip of the timetable leaves its first stop, in order. */
-function firstDepartures(tt: Timetable): number[] {
-  const out: number[] = [];
-  for (let r = 0; r < tt.routeCount; r++)
-    for (let t = tt.routeTripBase[r] as number; t < (tt.routeTripBase[r + 1] as number); t++) {
-      const { pattern, dayStart } = tripOf(tt, r, t);
-      out.push(dayStart + (tt.departure[tt.tripTimeStart[pattern] as number] as number));
-    }
-  return out.sort((a, b) => a - b);
-}
 
 function feedZip(timezone: string, departure: string, arrival: string): Uint8Array {
   const files: Record<string, string> = {

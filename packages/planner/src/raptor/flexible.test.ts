@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
-import { faresArb, transfersArb } from './network-arbitraries.test-support';
+import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import type { Outcome, Query } from './query';
 import { McRaptor } from './raptor';
 
@@ -92,12 +92,11 @@ describe('planFlexible', () => {
     expect(days[2]?.cheapest?.legs?.[0]).toMatchObject({ kind: 'ride', boardStop: 0, alightStop: 1 });
   });
 
-  const networkArb = fc.integer({ min: 3, max: 6 }).chain((stopCount) =>
+  const networkArb = withStopCount(3, 6, (stopCount) =>
     fc.record({
-      stopCount: fc.constant(stopCount),
       lines: fc.array(
         fc.record({
-          stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
+          stops: lineStopsArb(stopCount, 4),
           start: fc.integer({ min: 0, max: 20 * H }),
           legs: fc.array(fc.integer({ min: 10 * M, max: 6 * H }), { minLength: 3, maxLength: 3 }),
           fares: faresArb(),

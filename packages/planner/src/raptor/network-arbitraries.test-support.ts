@@ -14,3 +14,14 @@ export const transfersArb = (stopCount: number, maxLength: number) =>
 
 /** The fares of a three-leg line's legs. */
 export const faresArb = () => fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 });
+
+/** Networks of `min` to `max` stops: the stop count, with what `rest` draws for that many stops. */
+export const withStopCount = <T extends object>(
+  min: number,
+  max: number,
+  rest: (stopCount: number) => fc.Arbitrary<T>,
+) => fc.integer({ min, max }).chain((stopCount) => rest(stopCount).map((drawn) => ({ stopCount, ...drawn })));
+
+/** The stops a line calls at, in order: two to `maxLength` different ones of `stopCount`. */
+export const lineStopsArb = (stopCount: number, maxLength: number) =>
+  fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
-import { faresArb, transfersArb } from './network-arbitraries.test-support';
+import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import type { Leg, Outcome, Query } from './query';
 import { McRaptor, shapeOf } from './raptor';
 
@@ -150,12 +150,11 @@ const endArb = (stopCount: number) =>
     price: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4000 })),
   });
 
-const networkArb = fc.record({ stopCount: fc.integer({ min: 3, max: 6 }), seed: fc.nat() }).chain(({ stopCount }) =>
+const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    stopCount: fc.constant(stopCount),
     trips: fc.array(
       fc.record({
-        stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
+        stops: lineStopsArb(stopCount, 4),
         start: fc.integer({ min: 0, max: 12 * H }),
         legs: fc.array(fc.integer({ min: 5 * M, max: 3 * H }), { minLength: 3, maxLength: 3 }),
         fares: faresArb(),

@@ -3,18 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
-import { faresArb, transfersArb } from './network-arbitraries.test-support';
+import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 
 const H = 3600;
 
 /** Lines over a few stops, each run a few times, with dwell times, fares and boarding fees. */
-const networkArb = fc.integer({ min: 3, max: 6 }).chain((stopCount) =>
+const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    stopCount: fc.constant(stopCount),
     lines: fc.array(
       fc.record({
-        stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
+        stops: lineStopsArb(stopCount, 4),
         start: fc.integer({ min: 0, max: 10 * H }),
         runs: fc.array(fc.integer({ min: 300, max: 3 * H }), { minLength: 3, maxLength: 3 }),
         dwell: fc.integer({ min: 0, max: 600 }),

@@ -1,20 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lineStopsArb, withStopCount } from '../raptor/network-arbitraries.test-support';
 import type { Leg, Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from './build-timetable';
-import { DAY_SECONDS, type TripInput, tripOf } from './timetable';
+import { DAY_SECONDS, type TripInput } from './timetable';
+import { firstDepartures } from './timetable.test-support';
 
 const H = 3600;
 
 /** Lines run a few times a day on some days; long runs late in the day reach into the next day and past its first trips. */
-const networkArb = fc.integer({ min: 3, max: 6 }).chain((stopCount) =>
+const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    stopCount: fc.constant(stopCount),
     lines: fc.array(
       fc.record({
-        stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 4 }),
+        stops: lineStopsArb(stopCount, 4),
         starts: fc.uniqueArray(fc.integer({ min: 0, max: 23 * H }), { minLength: 1, maxLength: 3 }),
         runs: fc.array(fc.integer({ min: 10 * 60, max: 14 * H }), { minLength: 3, maxLength: 3 }),
         // Later trips of a day may be slower: they can overtake nothing on their day, but next day's.
@@ -97,16 +98,7 @@ describe('a timetable of trips that repeat on their days', () => {
           transfers: [],
         });
         // Every trip of every day is there once, leaving when it should.
-        const leaving = (tt: typeof periodic) => {
-          const out: number[] = [];
-          for (let r = 0; r < tt.routeCount; r++)
-            for (let t = tt.routeTripBase[r] as number; t < (tt.routeTripBase[r + 1] as number); t++) {
-              const { pattern, dayStart } = tripOf(tt, r, t);
-              out.push(dayStart + (tt.departure[tt.tripTimeStart[pattern] as number] as number));
-            }
-          return out.sort((a, b) => a - b);
-        };
-        expect(leaving(periodic)).toEqual(leaving(expanded));
+        expect(firstDepartures(periodic)).toEqual(firstDepartures(expanded));
         for (const q of n.queries satisfies Query[]) {
           const a = new McRaptor(periodic).plan(q);
           const b = new McRaptor(expanded).plan(q);

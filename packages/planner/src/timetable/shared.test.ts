@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
-import { transfersArb } from '../raptor/network-arbitraries.test-support';
+import { lineStopsArb, transfersArb, withStopCount } from '../raptor/network-arbitraries.test-support';
 import type { Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { buildTimetable } from './build-timetable';
@@ -18,12 +18,11 @@ const endArb = (stopCount: number) =>
     price: fc.integer({ min: 0, max: 4000 }),
   });
 
-const networkArb = fc.integer({ min: 3, max: 8 }).chain((stopCount) =>
+const networkArb = withStopCount(3, 8, (stopCount) =>
   fc.record({
-    stopCount: fc.constant(stopCount),
     trips: fc.array(
       fc.record({
-        stops: fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength: 5 }),
+        stops: lineStopsArb(stopCount, 5),
         start: fc.integer({ min: 0, max: 12 * H }),
         leg: fc.integer({ min: 5 * M, max: 3 * H }),
         fare: fc.integer({ min: 0, max: 5000 }),
