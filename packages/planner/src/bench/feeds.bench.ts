@@ -13,7 +13,7 @@ import type { GtfsFeed } from '../gtfs/read-gtfs';
 import type { Access, Outcome, Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { referencePlan } from '../reference/reference-planner';
-import { chinaFlights, GTFS_DIR, loadNetwork, PLANNING, readFeed } from './real-feeds';
+import { busiest, chinaFlights, GTFS_DIR, loadNetwork, PLANNING, readFeed } from './real-feeds';
 import { FULL_BENCH, heapMb, percentiles, referenceSample, rng, sameCriteria } from './stats';
 
 const FIRST_DATE = '2026-11-30';
@@ -39,21 +39,6 @@ function connections(feed: PackedFeed): number {
   for (let t = 0; t < feed.tripCount; t++)
     n += Math.max(0, (feed.tripTimeStart[t + 1] as number) - (feed.tripTimeStart[t] as number) - 1);
   return n;
-}
-
-/** The stops most trips call at: the big airports and stations. */
-function busiest(loaded: LoadedTimetable, prefix: string, count: number): number[] {
-  const tt = loaded.timetable;
-  const trips = new Float64Array(tt.stopCount);
-  for (let r = 0; r < tt.routeCount; r++) {
-    const n = (tt.routeTripBase[r + 1] as number) - (tt.routeTripBase[r] as number);
-    for (let i = tt.routeStopStart[r] as number; i < (tt.routeStopStart[r + 1] as number); i++)
-      (trips[tt.routeStops[i] as number] as number) += n;
-  }
-  return [...trips.keys()]
-    .filter((s) => loaded.stopIds[s]?.startsWith(prefix))
-    .sort((a, b) => (trips[b] as number) - (trips[a] as number))
-    .slice(0, count);
 }
 
 /** A stop and the others of its prefix within `km`: the airports of a city. */

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { timetableFromGtfs } from '../gtfs/gtfs-timetable';
 import type { Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
-import { PLANNING, readFeed } from './real-feeds';
+import { busiest, PLANNING, readFeed } from './real-feeds';
 import { percentiles, rng } from './stats';
 
 const rand = rng(2026);
@@ -17,13 +17,7 @@ const rail = timetableFromGtfs([feed], {
   changeSeconds: () => 20 * 60,
 });
 const tt = rail.timetable;
-const trips = new Float64Array(tt.stopCount);
-for (let r = 0; r < tt.routeCount; r++) {
-  const n = (tt.routeTripBase[r + 1] as number) - (tt.routeTripBase[r] as number);
-  for (let i = tt.routeStopStart[r] as number; i < (tt.routeStopStart[r + 1] as number); i++)
-    (trips[tt.routeStops[i] as number] as number) += n;
-}
-const stations = [...trips.keys()].sort((a, b) => (trips[b] as number) - (trips[a] as number)).slice(0, 60);
+const stations = busiest(rail, 'rail:', 60);
 const pick = () => stations[Math.floor(rand() * stations.length)] as number;
 const queries: Query[] = Array.from({ length: 200 }, () => {
   const a = pick();

@@ -52,3 +52,18 @@ export function loadNetwork(feeds: (GtfsFeed | PackedFeed)[], firstDate: string,
     groundTransfers: (points) => taxiTransfers(points, 6),
   });
 }
+
+/** The stops most trips call at: the big airports and stations. */
+export function busiest(loaded: LoadedTimetable, prefix: string, count: number): number[] {
+  const tt = loaded.timetable;
+  const trips = new Float64Array(tt.stopCount);
+  for (let r = 0; r < tt.routeCount; r++) {
+    const n = (tt.routeTripBase[r + 1] as number) - (tt.routeTripBase[r] as number);
+    for (let i = tt.routeStopStart[r] as number; i < (tt.routeStopStart[r + 1] as number); i++)
+      (trips[tt.routeStops[i] as number] as number) += n;
+  }
+  return [...trips.keys()]
+    .filter((s) => loaded.stopIds[s]?.startsWith(prefix))
+    .sort((a, b) => (trips[b] as number) - (trips[a] as number))
+    .slice(0, count);
+}
