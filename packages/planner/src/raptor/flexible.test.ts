@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
-import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
+import { faresArb, linesArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import type { Outcome, Query } from './query';
 import { McRaptor } from './raptor';
 
@@ -94,17 +94,18 @@ describe('planFlexible', () => {
 
   const networkArb = withStopCount(3, 6, (stopCount) =>
     fc.record({
-      lines: fc.array(
-        fc.record({
-          stops: lineStopsArb(stopCount, 4),
+      lines: linesArb(
+        stopCount,
+        4,
+        {
           start: fc.integer({ min: 0, max: 20 * H }),
           legs: fc.array(fc.integer({ min: 10 * M, max: 6 * H }), { minLength: 3, maxLength: 3 }),
           fares: faresArb(),
           boardFee: fc.integer({ min: 0, max: 2000 }),
           // Which of the 5 service days the line runs on.
           days: fc.integer({ min: 1, max: 31 }),
-        }),
-        { minLength: 1, maxLength: 8 },
+        },
+        8,
       ),
       transfers: transfersArb(stopCount, 3),
       change: fc.array(fc.integer({ min: 0, max: 2 * H }), { minLength: stopCount, maxLength: stopCount }),

@@ -23,5 +23,17 @@ export const withStopCount = <T extends object>(
 ) => fc.integer({ min, max }).chain((stopCount) => rest(stopCount).map((drawn) => ({ stopCount, ...drawn })));
 
 /** The stops a line calls at, in order: two to `maxLength` different ones of `stopCount`. */
-export const lineStopsArb = (stopCount: number, maxLength: number) =>
+const lineStopsArb = (stopCount: number, maxLength: number) =>
   fc.uniqueArray(fc.integer({ min: 0, max: stopCount - 1 }), { minLength: 2, maxLength });
+
+/** One to `maxLines` lines, each over two to `maxStops` of `stopCount` stops, with what `more` draws for it. */
+export const linesArb = <T extends object>(
+  stopCount: number,
+  maxStops: number,
+  more: { [K in keyof T]: fc.Arbitrary<T[K]> },
+  maxLines: number,
+) =>
+  fc.array(
+    fc.tuple(lineStopsArb(stopCount, maxStops), fc.record(more)).map(([stops, drawn]) => ({ stops, ...drawn })),
+    { minLength: 1, maxLength: maxLines },
+  );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TransferInput, TripInput } from '../timetable/timetable';
-import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
+import { faresArb, linesArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import type { Leg, Outcome, Query } from './query';
 import { McRaptor, shapeOf } from './raptor';
 
@@ -152,17 +152,18 @@ const endArb = (stopCount: number) =>
 
 const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    trips: fc.array(
-      fc.record({
-        stops: lineStopsArb(stopCount, 4),
+    trips: linesArb(
+      stopCount,
+      4,
+      {
         start: fc.integer({ min: 0, max: 12 * H }),
         legs: fc.array(fc.integer({ min: 5 * M, max: 3 * H }), { minLength: 3, maxLength: 3 }),
         fares: faresArb(),
         boardFee: fc.integer({ min: 0, max: 2000 }),
         copies: fc.integer({ min: 1, max: 3 }),
         gap: fc.integer({ min: 10 * M, max: 2 * H }),
-      }),
-      { minLength: 1, maxLength: 7 },
+      },
+      7,
     ),
     transfers: transfersArb(stopCount, 4),
     change: fc.array(fc.integer({ min: 0, max: 45 * M }), { minLength: stopCount, maxLength: stopCount }),

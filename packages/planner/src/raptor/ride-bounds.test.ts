@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
-import { faresArb, lineStopsArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
+import { faresArb, linesArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
 import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 
 const H = 3600;
@@ -11,9 +11,10 @@ const H = 3600;
 /** Lines over a few stops, each run a few times, with dwell times, fares and boarding fees. */
 const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    lines: fc.array(
-      fc.record({
-        stops: lineStopsArb(stopCount, 4),
+    lines: linesArb(
+      stopCount,
+      4,
+      {
         start: fc.integer({ min: 0, max: 10 * H }),
         runs: fc.array(fc.integer({ min: 300, max: 3 * H }), { minLength: 3, maxLength: 3 }),
         dwell: fc.integer({ min: 0, max: 600 }),
@@ -22,8 +23,8 @@ const networkArb = withStopCount(3, 6, (stopCount) =>
         copies: fc.integer({ min: 1, max: 3 }),
         gap: fc.integer({ min: 600, max: 2 * H }),
         slower: fc.integer({ min: 0, max: 900 }),
-      }),
-      { minLength: 1, maxLength: 6 },
+      },
+      6,
     ),
     transfers: transfersArb(stopCount, 4),
     change: fc.array(fc.integer({ min: 0, max: 45 * 60 }), { minLength: stopCount, maxLength: stopCount }),

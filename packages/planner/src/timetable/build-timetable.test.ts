@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineStopsArb, withStopCount } from '../raptor/network-arbitraries.test-support';
+import { linesArb, withStopCount } from '../raptor/network-arbitraries.test-support';
 import type { Leg, Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { referencePlan } from '../reference/reference-planner';
@@ -13,9 +13,10 @@ const H = 3600;
 /** Lines run a few times a day on some days; long runs late in the day reach into the next day and past its first trips. */
 const networkArb = withStopCount(3, 6, (stopCount) =>
   fc.record({
-    lines: fc.array(
-      fc.record({
-        stops: lineStopsArb(stopCount, 4),
+    lines: linesArb(
+      stopCount,
+      4,
+      {
         starts: fc.uniqueArray(fc.integer({ min: 0, max: 23 * H }), { minLength: 1, maxLength: 3 }),
         runs: fc.array(fc.integer({ min: 10 * 60, max: 14 * H }), { minLength: 3, maxLength: 3 }),
         // Later trips of a day may be slower: they can overtake nothing on their day, but next day's.
@@ -23,8 +24,8 @@ const networkArb = withStopCount(3, 6, (stopCount) =>
         fare: fc.integer({ min: 0, max: 5000 }),
         boardFee: fc.integer({ min: 0, max: 2000 }),
         days: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 4 }),
-      }),
-      { minLength: 1, maxLength: 5 },
+      },
+      5,
     ),
     change: fc.array(fc.integer({ min: 0, max: 45 * 60 }), { minLength: stopCount, maxLength: stopCount }),
     queries: fc.array(

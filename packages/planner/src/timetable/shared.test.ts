@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoadedTimetable } from '../gtfs/gtfs-timetable';
-import { lineStopsArb, transfersArb, withStopCount } from '../raptor/network-arbitraries.test-support';
+import { linesArb, transfersArb, withStopCount } from '../raptor/network-arbitraries.test-support';
 import type { Query } from '../raptor/query';
 import { McRaptor } from '../raptor/raptor';
 import { buildTimetable } from './build-timetable';
@@ -20,9 +20,10 @@ const endArb = (stopCount: number) =>
 
 const networkArb = withStopCount(3, 8, (stopCount) =>
   fc.record({
-    trips: fc.array(
-      fc.record({
-        stops: lineStopsArb(stopCount, 5),
+    trips: linesArb(
+      stopCount,
+      5,
+      {
         start: fc.integer({ min: 0, max: 12 * H }),
         leg: fc.integer({ min: 5 * M, max: 3 * H }),
         fare: fc.integer({ min: 0, max: 5000 }),
@@ -33,8 +34,8 @@ const networkArb = withStopCount(3, 8, (stopCount) =>
         name: fc.string({ maxLength: 8, unit: 'grapheme' }),
         // Some lines run on several days.
         days: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 })),
-      }),
-      { minLength: 1, maxLength: 8 },
+      },
+      8,
     ),
     transfers: transfersArb(stopCount, 5),
     change: fc.array(fc.integer({ min: 0, max: 45 * M }), { minLength: stopCount, maxLength: stopCount }),
