@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { simControl } from '../../lib/sim-control';
 import type { SimFareSales } from './inventory/fare-sales';
 
 const place = z.string().regex(/^[A-Za-z0-9]{3,4}$/);
@@ -11,10 +12,7 @@ const sale = z.object({ origin: place, destination: place, percentOff: z.number(
  */
 export const fareSaleRoutes = (sales: SimFareSales): FastifyPluginAsync =>
   async function flightSimSales(app) {
-    app.post('/flight-sim/fares/sale', async (req, reply) => {
-      const parsed = sale.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid fare sale.' });
-      const { origin, destination, percentOff } = parsed.data;
-      return sales.set({ origin: origin.toUpperCase(), destination: destination.toUpperCase(), percentOff });
-    });
+    simControl(app, '/flight-sim/fares/sale', sale, 'Invalid fare sale.', async ({ origin, destination, percentOff }) =>
+      sales.set({ origin: origin.toUpperCase(), destination: destination.toUpperCase(), percentOff }),
+    );
   };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { addJob } from '../../../jobs/jobs';
+import { simControl } from '../../../lib/sim-control';
 
 declare module '../../../jobs/jobs' {
   interface JobPayloads {
@@ -92,10 +93,8 @@ const delaySchema = z.object({
  */
 export const delayRoutes = (db: Db): FastifyPluginAsync =>
   async function delaySim(app) {
-    app.post('/ticketing-sim/delays', async (req, reply) => {
-      const parsed = delaySchema.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid delay.' });
-      await announceDelay(db, parsed.data);
-      return parsed.data;
+    simControl(app, '/ticketing-sim/delays', delaySchema, 'Invalid delay.', async (delay) => {
+      await announceDelay(db, delay);
+      return delay;
     });
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { addJob } from '../../../jobs/jobs';
+import { simControl } from '../../../lib/sim-control';
 import { userOf } from '../../../plugins/auth';
 
 const settlement = z.object({ orderId: z.uuid() });
@@ -19,25 +20,21 @@ const announcement = z.object({
  */
 export const scheduleChangeRoutes = (db: Db): FastifyPluginAsync =>
   async function ticketingSim(app) {
-    app.post('/ticketing-sim/schedule-changes', async (req, reply) => {
-      const parsed = announcement.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid schedule change.' });
+    simControl(app, '/ticketing-sim/schedule-changes', announcement, 'Invalid schedule change.', async (change) => {
       await db
         .insertInto('simScheduleChanges')
-        .values(parsed.data)
-        .onConflict((oc) => oc.columns(['service', 'date']).doUpdateSet({ minutes: parsed.data.minutes }))
+        .values(change)
+        .onConflict((oc) => oc.columns(['service', 'date']).doUpdateSet({ minutes: change.minutes }))
         .execute();
-      return parsed.data;
+      return change;
     });
     // The seller processes the signed-in traveller's refunds of an order now rather than after its usual processing time: a refund still
     // in processing is paid back by its job at once. Answers how many refunds were moved on.
-    app.post('/ticketing-sim/refunds/settle', async (req, reply) => {
-      const parsed = settlement.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid order.' });
+    simControl(app, '/ticketing-sim/refunds/settle', settlement, 'Invalid order.', async ({ orderId }, req) => {
       const processing = await db
         .selectFrom('refunds')
         .select('id')
-        .where('orderId', '=', parsed.data.orderId)
+        .where('orderId', '=', orderId)
         // Only the signed-in traveller's own refunds: another's order settles nothing.
         .where('userId', '=', userOf(req.auth))
         .where('status', '=', 'processing')

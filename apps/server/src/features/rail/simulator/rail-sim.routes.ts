@@ -1,6 +1,7 @@
 import { STUDENT_CHECKS } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { simControl } from '../../../lib/sim-control';
 import type { RailServiceSimulator } from './rail-service-sim';
 import type { SimulatedSeatReturns } from './seat-returns';
 
@@ -49,11 +50,9 @@ const account = z.object({
  */
 export const railSimRoutes = (sim: RailServiceSimulator): FastifyPluginAsync =>
   async function railSim(app) {
-    app.post('/rail-sim/accounts', async (req, reply) => {
-      const parsed = account.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid account.' });
+    simControl(app, '/rail-sim/accounts', account, 'Invalid account.', async (input, _req, reply) => {
       try {
-        return await sim.createAccount(parsed.data);
+        return await sim.createAccount(input);
       } catch (e) {
         const message = e instanceof Error ? e.message : 'Invalid account.';
         const taken = (e as { code?: string }).code === '23505';
@@ -84,10 +83,13 @@ const seatReturn = z.object({
  */
 export const seatReturnRoutes = (returns: SimulatedSeatReturns): FastifyPluginAsync =>
   async function railSimSeats(app) {
-    app.post('/rail-sim/seats/return', async (req, reply) => {
-      const parsed = seatReturn.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ errorCode: 1000, errorContent: 'Invalid seat return.' });
-      const { train, date, seatClass, seats } = parsed.data;
-      return { returned: await returns.give(train, date, seatClass, seats) };
-    });
+    simControl(
+      app,
+      '/rail-sim/seats/return',
+      seatReturn,
+      'Invalid seat return.',
+      async ({ train, date, seatClass, seats }) => ({
+        returned: await returns.give(train, date, seatClass, seats),
+      }),
+    );
   };
