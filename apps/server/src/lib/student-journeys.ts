@@ -13,6 +13,16 @@ const personOf = (passengerId: Expression<string>) =>
   sql<string>`coalesce((select d.number_hash from passenger_documents d where d.passenger_id = ${passengerId}::uuid
     order by (d.type = 'B') desc, d.created_at, d.id limit 1), 'passenger:' || ${passengerId}::text)`;
 
+/** One journey less counted for a person in a school year. */
+async function countOneLess(trx: Db, person: string, schoolYear: number): Promise<void> {
+  await trx
+    .updateTable('studentJourneyCounts')
+    .set({ used: sql`used - 1` })
+    .where('person', '=', person)
+    .where('schoolYear', '=', schoolYear)
+    .execute();
+}
+
 /** A student ticket of an order: the traveller on the sub-order, who they are, and the day of travel. */
 export type StudentJourney = {
   subOrderPosition: number;
@@ -86,14 +96,7 @@ export async function giveBackStudentJourneys(
   if (scope.travellerPosition !== undefined && scope.travellerPosition !== null)
     q = q.where('travellerPosition', '=', scope.travellerPosition);
   const back = await q.returning(['person', 'schoolYear']).execute();
-  for (const r of back) {
-    await trx
-      .updateTable('studentJourneyCounts')
-      .set({ used: sql`used - 1` })
-      .where('person', '=', r.person)
-      .where('schoolYear', '=', r.schoolYear)
-      .execute();
-  }
+  for (const r of back) await countOneLess(trx, r.person, r.schoolYear);
   return back.length;
 }
 
@@ -128,12 +131,7 @@ export async function moveStudentJourneys(
     .returning(['j.person', 'was.schoolYear as wasYear'])
     .execute();
   for (const r of moved.filter((x) => x.wasYear !== schoolYear)) {
-    await trx
-      .updateTable('studentJourneyCounts')
-      .set({ used: sql`used - 1` })
-      .where('person', '=', r.person)
-      .where('schoolYear', '=', r.wasYear)
-      .execute();
+    await countOneLess(trx, r.person, r.wasYear);
     await trx
       .insertInto('studentJourneyCounts')
       .values({ person: r.person, schoolYear, used: 1 })
