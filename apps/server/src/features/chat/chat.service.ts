@@ -235,12 +235,12 @@ export class ChatService {
   }
 
   async travellerMark(userId: string, conversationId: string, mark: 'delivered' | 'read', seq: number): Promise<void> {
-    const row = await this.repo.mark({
-      id: conversationId,
-      userId,
-      column: mark === 'read' ? 'travellerReadSeq' : 'travellerDeliveredSeq',
-      seq,
-    });
+    const column = mark === 'read' ? 'travellerReadSeq' : 'travellerDeliveredSeq';
+    await this.marked(await this.repo.mark({ id: conversationId, userId, column, seq }));
+  }
+
+  /** One side's mark moved: both sides are told, or the conversation is not theirs. */
+  private async marked(row: ConversationRow | undefined): Promise<void> {
     if (!row) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
     await this.publish({ t: 'marks', c: row.id, u: row.userId, a: row.agentId });
   }
@@ -360,14 +360,8 @@ export class ChatService {
 
   async agentMark(agentId: string, conversationId: string, mark: 'delivered' | 'read', seq: number): Promise<void> {
     await this.agent(agentId);
-    const row = await this.repo.mark({
-      id: conversationId,
-      agentId,
-      column: mark === 'read' ? 'agentReadSeq' : 'agentDeliveredSeq',
-      seq,
-    });
-    if (!row) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-    await this.publish({ t: 'marks', c: row.id, u: row.userId, a: row.agentId });
+    const column = mark === 'read' ? 'agentReadSeq' : 'agentDeliveredSeq';
+    await this.marked(await this.repo.mark({ id: conversationId, agentId, column, seq }));
   }
 
   async agentTyping(agentId: string, conversationId: string): Promise<void> {
