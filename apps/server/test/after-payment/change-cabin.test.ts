@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   changeClassQuotesSchema,
   changeQuoteSchema,
@@ -9,11 +8,9 @@ import {
   walletSummarySchema,
 } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
-import { WalletLedger } from '../../src/features/wallet/wallet.ledger';
-import { WalletRepository } from '../../src/features/wallet/wallet.repository';
 import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
 import { CHANGE_DAY, changeSuite } from './change-client';
-import { payOrder } from './paid-order';
+import { payOrder, topUpFor } from './paid-order';
 
 const { t, k, clock } = changeSuite();
 
@@ -39,20 +36,6 @@ async function ticketedFlight(cookie: string, flights: Flights, result: SearchRe
 
 const walletOf = async (cookie: string) =>
   walletSummarySchema.parse((await k.get(cookie, '/api/wallet')).json()).balance.amount;
-
-async function topUp(orderId: string, amountMinor: number) {
-  const { userId } = await t.db
-    .selectFrom('orders')
-    .select('userId')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const ledger = new WalletLedger(new WalletRepository(t.db), () => new Date());
-  await t.db
-    .transaction()
-    .execute((trx) =>
-      ledger.credit(trx, { userId, kind: 'topup', amountMinor, idempotencyKey: `test-topup:${randomUUID()}` }),
-    );
-}
 
 const ask = (cookie: string, path: string, q: Record<string, string>) =>
   k.get(cookie, `/api/change/${path}?${new URLSearchParams(q)}`);
@@ -107,7 +90,7 @@ describe('changing the cabin of a flight (升舱, 降舱)', () => {
     expect(change).toMatchObject({ status: 'awaiting-payment', to: { seatClass: 'C' } });
     expect(await k.order(cookie, order.id)).toMatchObject({ status: 1, priceDifference: { amount: q.due.amount } });
     // A business seat costs more than the economy fare payOrder tops the wallet up with.
-    await topUp(order.id, q.due.amount);
+    await topUpFor(t, order.id, q.due.amount);
     const before = await walletOf(cookie);
     expect(await payOrder(t, cookie, order.id)).toBe(true);
     clock.tick();
