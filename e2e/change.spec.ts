@@ -280,7 +280,7 @@ for (const lang of LANGUAGES) {
 }
 
 // One walk in both languages: the change chosen and quoted in English, its difference paid and the order read in Chinese.
-test('a flight changed to another of its airline: the change fee and any rise paid on the payment page (en, zh-CN)', async ({
+test('a flight changed to another of its airline, up to business: the change fee and the rise paid on the payment page (en, zh-CN)', async ({
   page,
   context,
   baseURL,
@@ -294,9 +294,14 @@ test('a flight changed to another of its airline: the change fee and any rise pa
     (r) => r.kind === 'flight' && r.agent === 'own' && r.legs.length === 1 && r.fees.changeBefore !== null,
   );
   const carrier = (r: SearchResult) => r.legs[0]?.carrier;
-  const booked = nonstop.find((r) => nonstop.some((o) => o !== r && carrier(o) === carrier(r)));
-  const other = nonstop.find((o) => o !== booked && carrier(o) === carrier(booked as SearchResult));
-  expect(booked && other, 'an airline with two nonstop flights that allow changes').toBeTruthy();
+  // The new flight has business seats left: the change moves up to business.
+  const business = (r: SearchResult) => (r.legs[0]?.seats?.find((x) => x.code === 'C')?.remaining ?? 0) > 0;
+  const booked = nonstop.find((r) => nonstop.some((o) => o !== r && carrier(o) === carrier(r) && business(o)));
+  const other = nonstop.find((o) => o !== booked && carrier(o) === carrier(booked as SearchResult) && business(o));
+  expect(
+    booked && other,
+    'an airline with two nonstop flights that allow changes, the second with business seats',
+  ).toBeTruthy();
   const bookedNumber = booked?.legs[0]?.number as string;
   const number = other?.legs[0]?.number as string;
   const order = await bookTrip(page, 'flight', 9, undefined, {
@@ -310,11 +315,16 @@ test('a flight changed to another of its airline: the change fee and any rise pa
   const ticketed = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
   const bookedTime = ticketed.legs[0]?.departureTime.slice(11, 16) as string;
   await chooseTrain(page, number);
+  // The new flight's cabins, each priced by the server: the ticket's economy first, business taken.
+  const option = (code: string) => page.locator(`label:has([data-testid="change-class"][data-code="${code}"])`);
+  await expect(option('Y').getByTestId('change-class-difference')).toContainText(/\d/, { timeout: 30_000 });
+  await option('C').click();
   const quote = page.getByTestId('change-quote');
+  await expect(quote).toContainText(text('en', 'orders', 'cabins.C'));
   await expect(quote).toContainText(text('en', 'orders', 'change.airFee'));
   await expect(page.getByTestId('change-due')).toBeVisible();
   await shot(page, 'change-quote-flight-en');
-  await topUpWallet(page, 500_000);
+  await topUpWallet(page, 1_000_000);
   await page.getByTestId('change-confirm').click();
   await expect(page).toHaveURL(new RegExp(`/payment\\?id=${order.id}$`));
 
@@ -338,6 +348,10 @@ test('a flight changed to another of its airline: the change fee and any rise pa
   await expect(changed.getByTestId('ticket-row')).toContainText(bookedTime);
   await expect(changed.getByTestId('schedule-changed')).toHaveCount(0);
   await expect(page.getByTestId('sub-order').and(page.locator('[data-status="5"]'))).toContainText(number);
+  // The order's flight is the new one, in business.
+  await expect(page.getByTestId('itinerary').getByTestId('leg').first()).toContainText(
+    `${number} · ${text('zh-CN', 'orders', 'cabins.C')}`,
+  );
   await shot(page, 'change-order-flight-zh-CN');
   expect(errors).toEqual([]);
 });

@@ -30,7 +30,10 @@ describe('rail and the orders', () => {
       { trainServiceFees: fees } as never,
     );
     await offers.quote('s-1', 'r-1');
-    expect(quoteForBooking).toHaveBeenCalledWith('s-1', 'r-1');
+    expect(quoteForBooking).toHaveBeenCalledWith('s-1', 'r-1', undefined);
+    // A change to another cabin asks the seller in it.
+    await offers.quote('s-1', 'r-1', 'C');
+    expect(quoteForBooking).toHaveBeenLastCalledWith('s-1', 'r-1', 'C');
     expect(offers.railCapacity('G1', '2026-12-10', 'O')).toBe(7);
     expect(offers.railServiceFeeMinor).toBe(500);
     expect(await offers.railTicketing?.('u-1')).toEqual({ link: 'active', fees });

@@ -45,7 +45,7 @@ export function bookingOffers(
 ): OfferSource {
   const students = { rail, refdata, journeysHeld };
   return {
-    quote: (searchId, resultId) => search.service.quoteForBooking(searchId, resultId),
+    quote: (searchId, resultId, cabin) => search.service.quoteForBooking(searchId, resultId, cabin),
     stored: (searchId, resultIds) => search.service.stored(searchId, resultIds),
     railCapacity: search.railRemaining,
     railServiceFeeMinor: refdata.trainServiceFees.offline.perTicketMinor,

@@ -6,6 +6,21 @@ import { WalletRepository } from '../../src/features/wallet/wallet.repository';
 import type { bookingClient, orderBody } from '../booking-client';
 import type { TestApp } from '../harness';
 
+/** Tops up the wallet of an order's traveller by an amount, as a top-up settled by the card processor would. */
+export async function topUpFor(t: Pick<TestApp, 'db'>, orderId: string, amountMinor: number): Promise<void> {
+  const { userId } = await t.db
+    .selectFrom('orders')
+    .select('userId')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const ledger = new WalletLedger(new WalletRepository(t.db), () => new Date());
+  await t.db
+    .transaction()
+    .execute((trx) =>
+      ledger.credit(trx, { userId, kind: 'topup', amountMinor, idempotencyKey: `test-topup:${randomUUID()}` }),
+    );
+}
+
 /**
  * Pays an order as its traveller does from the wallet balance, through `POST /api/order/pay`: the
  * balance is first topped up with the order's price, then the payment-success transaction moves the
@@ -13,21 +28,7 @@ import type { TestApp } from '../harness';
  */
 export async function payOrder(t: Pick<TestApp, 'app' | 'db'>, cookie: string, orderId: string): Promise<boolean> {
   const seen = await t.app.inject({ method: 'GET', url: `/api/order?id=${orderId}`, headers: { cookie } });
-  const order = orderSchema.parse(seen.json());
-  const { userId } = await t.db
-    .selectFrom('orders')
-    .select('userId')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const ledger = new WalletLedger(new WalletRepository(t.db), () => new Date());
-  await t.db.transaction().execute((trx) =>
-    ledger.credit(trx, {
-      userId,
-      kind: 'topup',
-      amountMinor: order.payment.price.amount,
-      idempotencyKey: `test-topup:${randomUUID()}`,
-    }),
-  );
+  await topUpFor(t, orderId, orderSchema.parse(seen.json()).payment.price.amount);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order/pay',

@@ -133,7 +133,7 @@ describe("an airline's change fee", () => {
     changeAfter: { amount: 30_000, currency: 'CNY' },
     free24h: false,
   };
-  const change = (h: number, newFare = 90_000, fees = FEES, seated = 2) =>
+  const change = (h: number, newFare = 90_000, fees = FEES, seated = 2, lowerCabin = false) =>
     airChangeMoney({
       oldFareMinor: 80_000,
       newFareMinor: newFare,
@@ -141,6 +141,7 @@ describe("an airline's change fee", () => {
       seatedTravellers: seated,
       departureMs: DEPART_MS,
       nowMs: at(h),
+      lowerCabin,
     });
 
   it('charges the fee before 2 hours, the other within them, per seated traveller, plus a higher fare', () => {
@@ -151,17 +152,27 @@ describe("an airline's change fee", () => {
     expect(change(10, 90_000, { ...FEES, changeBefore: null })).toEqual({ allowed: false, rule: 'not-changeable' });
   });
 
-  it('for any fares and time: due is the fee plus any rise, nothing is refunded', () => {
+  it('down a cabin gives the lower fare back less the fee, or asks only what the fee leaves', () => {
+    expect(change(10, 20_000, FEES, 2, true)).toMatchObject({ feeMinor: 20_000, dueMinor: 0, refundMinor: 40_000 });
+    expect(change(10, 70_000, FEES, 2, true)).toMatchObject({ feeMinor: 20_000, dueMinor: 10_000, refundMinor: 0 });
+    expect(change(10, 60_000, FEES, 2, true)).toMatchObject({ dueMinor: 0, refundMinor: 0 });
+  });
+
+  it('for any fares, time and cabin: the fee plus any rise is due; only down a cabin does a drop come back', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2_000_000 }),
         fc.integer({ min: 1, max: 100 * 60 }),
         fc.integer({ min: 0, max: 9 }),
-        (fare, minutes, seated) => {
-          const m = change(minutes / 60, fare, FEES, seated);
+        fc.boolean(),
+        (fare, minutes, seated, lower) => {
+          const m = change(minutes / 60, fare, FEES, seated, lower);
           if ('allowed' in m) throw new Error('refused before departure');
           const fee = (minutes / 60 >= 2 ? 10_000 : 30_000) * seated;
-          expect(m).toMatchObject({ feeMinor: fee, dueMinor: fee + Math.max(0, fare - 80_000), refundMinor: 0 });
+          expect(m.feeMinor).toBe(fee);
+          expect(Math.min(m.dueMinor, m.refundMinor)).toBe(0);
+          const rise = fare - 80_000;
+          expect(m.dueMinor - m.refundMinor).toBe(fee + (lower ? rise : Math.max(0, rise)));
         },
       ),
     );

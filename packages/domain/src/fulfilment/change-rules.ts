@@ -126,8 +126,9 @@ export function railChangeMoney(p: {
 /**
  * A flight's change, same carrier and route: the fare's change fee per seated traveller (before or within
  * 2 hours of departure, from the airline's fees) plus a higher fare's difference. As Chinese airlines'
- * terms have it, a lower fare's difference is not refunded. Refused when the fare allows no change, or
- * after departure.
+ * terms have it, a lower fare's difference in the same cabin is not refunded; a move down to a lower cabin
+ * (降舱, `lowerCabin`) gives the lower fare's difference back, less the change fee. Refused when the fare
+ * allows no change, or after departure.
  */
 export function airChangeMoney(p: {
   oldFareMinor: number;
@@ -136,19 +137,23 @@ export function airChangeMoney(p: {
   seatedTravellers: number;
   departureMs: number;
   nowMs: number;
+  /** The new ticket is in a lower cabin than the old one. */
+  lowerCabin?: boolean;
 }): ChangeMoney | { allowed: false; rule: ChangeRefusal } {
   if (p.nowMs >= p.departureMs) return { allowed: false, rule: 'departed' };
   const before = (p.departureMs - p.nowMs) / HOUR >= AIR_FEE_CUTOFF_HOURS;
   const perTraveller = before ? p.fees.changeBefore : p.fees.changeAfter;
   if (perTraveller === null) return { allowed: false, rule: 'not-changeable' };
   const feeMinor = perTraveller.amount * p.seatedTravellers;
-  const difference = Math.max(0, p.newFareMinor - p.oldFareMinor);
+  const rise = p.newFareMinor - p.oldFareMinor;
+  // Down a cabin the fare's drop comes back, the fee taken from it first.
+  const net = p.lowerCabin && rise < 0 ? feeMinor + rise : feeMinor + Math.max(0, rise);
   return {
     oldFareMinor: p.oldFareMinor,
     newFareMinor: p.newFareMinor,
     feeMinor,
-    dueMinor: feeMinor + difference,
-    refundMinor: 0,
+    dueMinor: Math.max(0, net),
+    refundMinor: Math.max(0, -net),
     rule: before ? 'air-before-2h' : 'air-within-2h',
     percent: null,
   };

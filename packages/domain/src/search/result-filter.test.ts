@@ -106,6 +106,12 @@ describe('result filters', () => {
     expect(facetValues(direct, 'aircraft')).toEqual(['narrow-body']);
   });
 
+  it('takes a train’s seat classes for the seat filter, never the cabins a flight lists', () => {
+    const cabins = [{ code: 'C', price: { amount: 330_000, currency: 'CNY' as const }, remaining: 4 }];
+    const flight = result('cabins', [leg('air', 'PEK', 'SHA', { cabin: 'Y', seats: cabins })]);
+    expect(facetValues(flight, 'seats')).toEqual([]);
+  });
+
   it('gives a journey whose flights are in different cabins the cabin mixed, and filters it as one', () => {
     const mixed = result('mixed', [leg('air', 'PEK', 'CAN', { cabin: 'C' }), leg('air', 'CAN', 'SZX', { cabin: 'M' })]);
     expect(facetValues(mixed, 'cabins')).toEqual(['mixed']);

@@ -80,7 +80,8 @@ function valuesOf(result: SearchResult, facet: ResultFacet): string[] {
     case 'trainGroups':
       return unique(legs.map((l) => trainGroupOf(legTrainType(l))));
     case 'seats':
-      return unique(legs.flatMap((l) => (l.seats ?? []).map((s) => s.code)));
+      // A train's seat classes: the cabins a flight lists are not among them.
+      return unique(legs.filter((l) => l.kind === 'land').flatMap((l) => (l.seats ?? []).map((s) => s.code)));
     case 'aircraft':
       return unique(legs.filter((l) => l.kind === 'air').map((l) => l.aircraftClass));
   }

@@ -28,6 +28,10 @@ export function journeyCabin(legs: readonly { kind: string; cabin?: string }[]):
 export const normalizeCabin = (code: string): Cabin =>
   code === 'M' ? 'Y' : code === 'W' ? 'S' : (((CABINS as readonly string[]).includes(code) ? code : 'Y') as Cabin);
 
+/** Whether a flight's cabin is below another: economy, premium economy, business, first (M read as Y, W as S). */
+export const isLowerCabin = (cabin: string, than: string): boolean =>
+  CABINS.indexOf(normalizeCabin(cabin)) < CABINS.indexOf(normalizeCabin(than));
+
 /** The orders of results (spec §4), and the lowest CO₂ per traveller first. */
 export const SORTS = ['best', 'cheapest', 'quickest', 'earliest', 'latest', 'greenest'] as const;
 export type Sort = (typeof SORTS)[number];

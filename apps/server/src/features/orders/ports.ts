@@ -1,4 +1,5 @@
 import type {
+  Cabin,
   ChangeRefundTo,
   Language,
   NoticeKind,
@@ -26,7 +27,8 @@ export type QuotedOffer = {
  * or a partner that did not answer.
  */
 export interface OfferSource {
-  quote(searchId: string, resultId: string): Promise<QuotedOffer>;
+  /** With `cabin`, a flight is quoted in that cabin rather than the search's (a change to another cabin). */
+  quote(searchId: string, resultId: string, cabin?: Cabin): Promise<QuotedOffer>;
   /** Seats China Railway sells in a class on a train on a day, before the seats our orders hold. */
   railCapacity(train: string, date: string, seatClass: string): number;
   /** Our fee per rail ticket issued offline (spec §1). */

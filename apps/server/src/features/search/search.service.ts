@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  type Cabin,
   type CriteriaPlace,
   type Language,
   type LocalText,
@@ -350,13 +351,19 @@ export class SearchService {
   /**
    * A result of a live session re-quoted by its seller for one adult, for booking: the order prices its
    * party from the adult fares. Answers the criteria too (cabin, dates), and the countries it touches.
+   * With `cabin`, a flight's seller prices it in that cabin rather than the search's (a change's cabin).
    */
   async quoteForBooking(
     searchId: string,
     resultId: string,
+    cabin?: Cabin,
   ): Promise<{ result: SearchResult; criteria: SearchCriteria; language: Language; countries: string[] }> {
     const { meta, result } = await this.liveResult(searchId, resultId, this.now().getTime());
-    const request = { ...this.request(meta.criteria), party: { adults: 1, children: 0, infants: 0 } };
+    const request = {
+      ...this.request(meta.criteria),
+      party: { adults: 1, children: 0, infants: 0 },
+      ...(cabin && { cabin }),
+    };
     const quoted = await this.quoteWithSeller(result, request);
     const countries = new Set<string>();
     for (const leg of quoted.legs) {

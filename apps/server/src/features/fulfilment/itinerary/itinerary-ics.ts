@@ -3,15 +3,16 @@ import { ICalCalendar, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { fill } from '../../../lib/text';
-import { type ItineraryTexts, legTitle, placeName, seatText } from './itinerary-text';
+import { type ItineraryTexts, legTitle, placeName, rideText, seatText } from './itinerary-text';
 import type { ItineraryLeg, ItineraryView } from './itinerary-view';
 
 /**
- * The description of one leg's event: its arrival, the time it was booked with when its operator
- * re-timed it, its booking reference and each traveller's ticket and seat.
+ * The description of one leg's event: the ride (its carrier, number, cabin or seat class), its arrival, the
+ * time it was booked with when its operator re-timed it, its booking reference and each traveller's ticket
+ * and seat.
  */
 function describe(view: ItineraryView, l: ItineraryLeg, tx: ItineraryTexts, language: Language): string {
-  const lines: string[] = [];
+  const lines: string[] = [rideText(l.leg, tx, language)];
   const arrival = DateTime.fromISO(l.leg.arrivalTime, { setZone: true }).setZone(l.toZone);
   lines.push(fill(tx.arrives, { time: arrival.toFormat('yyyy-MM-dd HH:mm'), place: placeName(l.leg.to, language) }));
   if (l.change) {

@@ -8,6 +8,7 @@ import {
   type ChangeQuote,
   type ChangeStatus,
   type ChangeTrip,
+  isLowerCabin,
   isOpenChange,
   isRide,
   ORDER_STATUS,
@@ -93,6 +94,7 @@ export function changeBlocked(full: FullOrder, sub: SubOrderRow, changes: Change
  * The change of one ticket of a ticketed order to a quoted result, by the railway's change rules or the
  * airline's fees: refused (`CHANGE_NOT_ALLOWED`) unless the result is one ride of the same kind between
  * the same cities (a flight on the same carrier), allowed at this time, for every traveller on the ticket.
+ * `seatClass` is a train's seat class or a flight's cabin (the offer of a flight is quoted in it).
  */
 export function planChange(
   full: FullOrder,
@@ -233,9 +235,23 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
   return { money, seatClass, shares };
 }
 
-/** A flight's change on the same carrier and route, at its fare's change fee. */
+/**
+ * A flight's change on the same carrier and route, at its fare's change fee: in the cabin asked for (the
+ * seller's answer is in it), else its own. Every flight of it must sell that cabin with seats for the party;
+ * the same flight in its own cabin is no change.
+ */
 function airPrice(full: FullOrder, r: Ride, offer: QuotedOffer): Priced {
   if (!r.sameCities || r.newFirst.carrier !== r.first.carrier) refuse(r.sameCities ? 'other-carrier' : 'other-route');
+  const held = r.first.cabin ?? 'Y';
+  const cabin = r.wanted ?? r.newFirst.cabin ?? held;
+  const flights = offer.result.legs.filter(isRide);
+  const cabinOf = (l: ResultLeg) => l.seats?.find((x) => x.code === cabin);
+  if (flights.some((l) => (l.cabin ?? 'Y') !== cabin || (l.seats?.length && !cabinOf(l)))) refuse('seat-class');
+  if (cabin === held && r.newFirst.number === r.first.number && r.newFirst.departureTime === r.first.departureTime)
+    refuse('same-trip');
+  const changing = full.travellers.filter((t) => r.positions.includes(t.position));
+  const seated = changing.filter((t) => t.airType !== 'INFANT').length;
+  if (flights.some((l) => (cabinOf(l)?.remaining ?? seated) < seated)) throw new AppError('TICKETS_INSUFFICIENT');
   const adult = offer.result.price.amount;
   const shares = full.travellers.map((t) =>
     r.positions.includes(t.position)
@@ -246,10 +262,11 @@ function airPrice(full: FullOrder, r: Ride, offer: QuotedOffer): Priced {
     oldFareMinor: r.oldFare,
     newFareMinor: shares.reduce((s, x) => s + x.priceMinor, 0),
     fees: (full.order.itinerary as Itinerary).fees,
-    seatedTravellers: full.travellers.filter((t) => r.positions.includes(t.position) && t.airType !== 'INFANT').length,
+    seatedTravellers: seated,
     departureMs: Date.parse(r.first.departureTime),
     nowMs: r.nowMs,
+    lowerCabin: isLowerCabin(cabin, held),
   });
   if ('allowed' in quoted) return refuse(quoted.rule);
-  return { money: quoted, seatClass: r.newFirst.cabin ?? 'Y', shares };
+  return { money: quoted, seatClass: cabin, shares };
 }

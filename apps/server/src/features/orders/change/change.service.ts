@@ -1,5 +1,7 @@
 import {
   AppError,
+  CABINS,
+  type Cabin,
   type ChangeClassQuotes,
   type ChangeClassQuotesQuery,
   type ChangeOptions,
@@ -79,7 +81,7 @@ export class ChangeService {
 
   async quote(userId: string, q: ChangeQuoteQuery): Promise<ChangeQuote> {
     const full = await this.full(userId, q.orderId);
-    const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
+    const offer = await this.offerIn(full, q, q.seatClass);
     const changes = await this.ctx.repo.changesOf(q.orderId);
     const refunded = (await this.ctx.repo.refundedTravellers(q.orderId)).get(q.subOrderId);
     const { quote } = planChange(full, q.subOrderId, offer, changes, {
@@ -92,41 +94,63 @@ export class ChangeService {
   }
 
   /**
-   * A new train's seat classes quoted at once from one look at the seller's offer (its answer is the same
-   * whatever the class): those with seats left, not the ticket's own class on its own train. A class the
-   * change is refused in is null; a refusal every class shares is the answer, as the quote's would be.
+   * A new train's seat classes, or a new flight's cabins, quoted at once: those with seats left, not the
+   * ticket's own class on its own train or flight. A train's are priced from one look at the seller's offer
+   * (its answer is the same whatever the class); a flight's seller is asked in each cabin. A class the change
+   * is refused in is null; a refusal every class shares is the answer, as the quote's would be.
    */
   async classQuotes(userId: string, q: ChangeClassQuotesQuery): Promise<ChangeClassQuotes> {
     const full = await this.full(userId, q.orderId);
-    const offer = await this.ctx.offers.quote(q.searchId, q.resultId);
+    const offer = await this.offerIn(full, q);
     const changes = await this.ctx.repo.changesOf(q.orderId);
     const refunded = (await this.ctx.repo.refundedTravellers(q.orderId)).get(q.subOrderId);
     const nowMs = this.ctx.now().getTime();
-    const plan = (seatClass?: string) =>
-      planChange(full, q.subOrderId, offer, changes, { nowMs, seatClass, travellers: q.travellers, refunded }).quote;
+    const rail = full.subOrders.find((s) => s.id === q.subOrderId)?.type === 'railway';
+    const plan = async (seatClass?: string) =>
+      planChange(full, q.subOrderId, rail || !seatClass ? offer : await this.offerIn(full, q, seatClass), changes, {
+        nowMs,
+        seatClass,
+        travellers: q.travellers,
+        refunded,
+      }).quote;
     const asked = askedClasses(full, q.subOrderId, offer.result.legs.find(isRide));
     if (asked.length === 0) {
-      plan(); // a ticket with no classes to choose is refused as its quote would be
+      await plan(); // a ticket with no classes to choose is refused as its quote would be
       return { classes: [] };
     }
     const refusals: unknown[] = [];
-    const quoted = asked.map((seatClass) => {
-      try {
-        return { seatClass, quote: plan(seatClass) };
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        refusals.push(e);
-        return { seatClass, quote: null };
-      }
-    });
+    const quoted = await Promise.all(
+      asked.map(async (seatClass) => {
+        try {
+          return { seatClass, quote: await plan(seatClass) };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          refusals.push(e);
+          return { seatClass, quote: null };
+        }
+      }),
+    );
     if (refusals.length === asked.length) throw refusals[0];
     const withRefund = async (c: (typeof quoted)[number]) =>
       c.quote ? { ...c, quote: { ...c.quote, refundTo: await this.refundTo(q.orderId, c.quote.refund.amount) } } : c;
     return { classes: await Promise.all(quoted.map(withRefund)) };
   }
 
+  /**
+   * The result as its seller sells it now: a train as it answers, a flight in the cabin asked for, else in
+   * the ticket's own cabin (a cabin the search does not know is left to the seller's answer, and refused).
+   */
+  private offerIn(full: FullOrder, q: ChangeClassQuotesQuery, seatClass?: string) {
+    const sub = full.subOrders.find((s) => s.id === q.subOrderId);
+    if (!sub || sub.type === 'railway') return this.ctx.offers.quote(q.searchId, q.resultId);
+    const first = (full.order.itinerary as Itinerary).legs[(sub.legs as number[])[0] ?? 0] as ResultLeg;
+    const cabin = seatClass ?? first.cabin ?? 'Y';
+    const known = (CABINS as readonly string[]).includes(cabin) ? (cabin as Cabin) : undefined;
+    return this.ctx.offers.quote(q.searchId, q.resultId, known);
+  }
+
   async confirm(userId: string, input: ConfirmChange): Promise<TicketChange> {
-    const offer = await this.ctx.offers.quote(input.searchId, input.resultId);
+    const offer = await this.offerIn(await this.full(userId, input.orderId), input, input.seatClass);
     const row = await confirmChange(this.ctx, userId, input, offer);
     return presentChange(row, await this.refundTo(row.orderId, row.refundMinor));
   }
@@ -142,13 +166,16 @@ export class ChangeService {
   }
 }
 
-/** The classes of a new train a train ticket may change to: those with seats left, not its own on its own train. */
+/**
+ * The classes of a new train or cabins of a new flight a ticket may change to: those with seats left, not
+ * its own on its own train or flight. A flight that lists no cabins offers none to choose.
+ */
 function askedClasses(full: FullOrder, subOrderId: string, leg: ResultLeg | undefined): string[] {
   const sub = full.subOrders.find((s) => s.id === subOrderId);
-  if (sub?.type !== 'railway' || !leg) return [];
+  if (!sub || !leg || (sub.type !== 'railway' && !leg.seats?.length)) return [];
   const first = (full.order.itinerary as Itinerary).legs[(sub.legs as number[])[0] ?? 0] as ResultLeg;
   const own = leg.number === first.number && leg.departureTime === first.departureTime;
-  const ownClass = soldClass(full.order.extras as never, sub, first);
+  const ownClass = sub.type === 'railway' ? soldClass(full.order.extras as never, sub, first) : (first.cabin ?? 'Y');
   const listed = leg.seats?.length ? leg.seats.filter((x) => x.remaining > 0).map((x) => x.code) : [leg.cabin ?? ''];
   return listed.filter((c) => c !== '' && !(own && c === ownClass));
 }

@@ -1,5 +1,5 @@
-import { airChildFare, airInfantFare, type Cabin, FARE_SHARES, railPartyFare } from '@junction/domain';
-import type { MetroFare } from '@junction/refdata';
+import { airChildFare, airInfantFare, CABINS, type Cabin, FARE_SHARES, railPartyFare } from '@junction/domain';
+import type { AircraftClass, MetroFare } from '@junction/refdata';
 
 /** A stable 32-bit hash: the same flight on the same day always gets the same fare. */
 export function hash32(text: string): number {
@@ -40,6 +40,29 @@ export const AIR_FARES = {
   childShare: FARE_SHARES.airChild,
   infantShare: FARE_SHARES.airInfant,
 };
+
+/**
+ * The cabins a flight sells on a day and the seats left in each, seeded: economy on every flight and never
+ * sold out, business on all but turboprops, premium economy on wide-bodies and some narrow-bodies, first on
+ * some wide-bodies. The cabins in front are small, and on some flights they have sold out.
+ */
+export function flightCabins(
+  flight: string,
+  date: string,
+  aircraft: AircraftClass,
+): { code: Cabin; remaining: number }[] {
+  const wide = aircraft === 'wide-body';
+  const sells: Record<Cabin, boolean> = {
+    Y: true,
+    S: wide || (aircraft === 'narrow-body' && unit(`cabin-S:${flight}`) < 0.4),
+    C: aircraft !== 'turbo-prop',
+    F: wide && unit(`cabin-F:${flight}`) < 0.5,
+  };
+  return CABINS.filter((code) => sells[code]).map((code) => {
+    const u = unit(`cabin-seats:${flight}:${date}:${code}`);
+    return { code, remaining: code === 'Y' ? 10 + Math.floor(u * 140) : u < 0.2 ? 0 : Math.ceil(u * 12) };
+  });
+}
 
 export function advanceFactor(daysAhead: number): number {
   const points = AIR_FARES.advance;

@@ -8,13 +8,14 @@ import {
   isRide,
   type LegPoint,
   type LocalText,
+  localDate,
   type ResultKind,
   type ResultLeg,
   type SearchResult,
   toRequestDate,
 } from '@junction/domain';
 import type { AircraftClass } from '@junction/refdata';
-import { unit } from '../inventory/fares';
+import { flightCabins, unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
 import { GREATER_CHINA, type Inventory } from '../inventory/inventory';
 
@@ -101,6 +102,8 @@ export function flightLeg(
   cabin: Cabin,
   priceMinor: number,
   separateTicket: boolean,
+  /** The adult fare of the flight in another cabin: with it, the leg lists the cabins it sells and their seats. */
+  fareIn?: (cabin: Cabin) => number,
 ): ResultLeg | undefined {
   const s = inv.flights;
   const from = inv.airport(s.airports[s.origin[f.flight] as number] as string);
@@ -126,6 +129,13 @@ export function flightLeg(
     baggage: baggageFor(cabin, !(GREATER_CHINA.has(from.country) && GREATER_CHINA.has(to.country))),
     price: money(priceMinor),
     separateTicket,
+    ...(fareIn && {
+      seats: flightCabins(number, localDate(f.departure, from.tz), aircraft.cls).map((c) => ({
+        code: c.code,
+        price: money(c.code === cabin ? priceMinor : fareIn(c.code)),
+        remaining: c.remaining,
+      })),
+    }),
   };
 }
 

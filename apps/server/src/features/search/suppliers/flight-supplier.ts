@@ -183,7 +183,9 @@ export class SimulatedFlightSupplier implements Supplier {
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
       const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
       const legs = it.segments.map((f, i) =>
-        flightLeg(inv, f, request.cabin, fares[i] as number, it.selfTransferAfter === i),
+        flightLeg(inv, f, request.cabin, fares[i] as number, it.selfTransferAfter === i, (cabin) =>
+          this.adultFare(f, cabin, request.today, factor),
+        ),
       );
       if (legs.some((l) => !l)) continue;
       const first = it.segments[0] as FlightInstance;

@@ -7,19 +7,35 @@ import styles from './orders.module.css';
 
 const cny = (amountMinor: number) => ({ amountMinor, currency: 'CNY' as const });
 
-/** The seat classes a new train may be taken in, its fare in each and the server's difference of the change. */
+/** Above this many, the seats left show as available rather than a number, as on the results page. */
+const PLENTY_OF_SEATS = 20;
+
+/**
+ * The seat classes a new train or the cabins a new flight may be taken in: the fare in each, the seats left
+ * and the server's difference of the change.
+ */
 export function ChangeClassPicker(p: {
   leg: ResultLeg;
   classes: readonly string[];
   quotes: readonly { data?: ChangeQuote | undefined; isPending: boolean }[];
   value: string;
-  /** The ticket's own class when the train is its own: no change, so not offered. */
+  /** The ticket's own class or cabin when the train or flight is its own: no change, so not offered. */
   own: string | null;
   onChange: (seatClass: string) => void;
 }) {
   const { t } = useTranslation('orders');
+  const rail = p.leg.kind === 'land';
+  const nameOf = (code: string) => (rail ? t(`seats.${code}` as 'seats.O') : t(`cabins.${code}` as 'cabins.Y'));
+  const leftOf = (left: number | undefined) =>
+    left === undefined
+      ? null
+      : left <= 0
+        ? t('change.soldOut')
+        : left > PLENTY_OF_SEATS
+          ? t('change.plenty')
+          : t('change.left', { count: left });
   return (
-    <Card className={styles.card} title={t('change.seatClass')} data-testid="change-classes">
+    <Card className={styles.card} title={t(rail ? 'change.seatClass' : 'change.cabin')} data-testid="change-classes">
       <Radio.Group value={p.value} onChange={(e) => p.onChange(e.target.value as string)} className={styles.classes}>
         {p.classes.map((code, i) => {
           const fare = railClassFare(p.leg, code);
@@ -35,11 +51,14 @@ export function ChangeClassPicker(p: {
               data-testid="change-class"
               data-code={code}
             >
-              <span className={styles.className}>{t(`seats.${code}` as 'seats.O')}</span>
+              <span className={styles.className}>{nameOf(code)}</span>
               {fare !== undefined ? <Price money={cny(fare)} className={styles.classPrice} /> : null}
+              <span className={styles.classLeft} data-testid="change-class-left">
+                {leftOf(left)}
+              </span>
               <span className={styles.classLeft} data-testid="change-class-difference">
                 {own ? (
-                  t('change.classOwn')
+                  t(rail ? 'change.classOwn' : 'change.cabinOwn')
                 ) : quote?.isPending ? (
                   <Spin size="small" />
                 ) : (

@@ -2,15 +2,16 @@ import { type ChangeRefundTo, type ChangeTrip, formatTravelTime } from '@junctio
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 
-/** One trip of a change: its train or flight, stations and times, and a train's seat class. */
+/** One trip of a change: its train or flight, stations and times, and a train's seat class or a flight's cabin. */
 export function TripLine({ trip, rail }: { trip: ChangeTrip; rail?: boolean }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
+  const seatClass = rail ? t(`seats.${trip.seatClass}` as 'seats.O') : t(`cabins.${trip.seatClass}` as 'cabins.Y');
   return (
     <span>
       <strong>{trip.number}</strong> · {trip.from[language]} {formatTravelTime(trip.departureTime, language)} →{' '}
       {trip.to[language]} {formatTravelTime(trip.arrivalTime, language)}
-      {rail && trip.seatClass ? ` · ${t(`seats.${trip.seatClass}` as 'seats.O')}` : null}
+      {trip.seatClass ? ` · ${seatClass}` : null}
     </span>
   );
 }

@@ -37,15 +37,16 @@ export const changeCriteria = (ticket: ChangeTicket, day: string): SearchCriteri
   ],
 });
 
-/** The adult fare a result is shown at: a train in the ticket's class when it has it. */
+/** The adult fare a result is shown at: a train in the ticket's class, a flight in the ticket's cabin, when it has it. */
 export const changeFare = (ticket: ChangeTicket, r: SearchResult): number => {
   const leg = r.legs.find(isRide) as ResultLeg;
-  return ticket.type === 'railway' ? (railClassFare(leg, ticket.trip.seatClass) ?? leg.price.amount) : r.price.amount;
+  return railClassFare(leg, ticket.trip.seatClass) ?? (ticket.type === 'railway' ? leg.price.amount : r.price.amount);
 };
 
 /**
- * The results a ticket may change to: one ride of its kind (a flight on its carrier), not the trip it
- * has, and for a train a departure the railway's change rules allow now; earliest first.
+ * The results a ticket may change to: one ride of its kind (a flight on its carrier), not the trip it has
+ * unless it sells another class or cabin, and for a train a departure the railway's change rules allow
+ * now; earliest first.
  */
 export function changeResults(ticket: ChangeTicket, results: SearchResult[], nowMs: number): SearchResult[] {
   const rail = ticket.type === 'railway';
@@ -54,12 +55,9 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
       const rides = r.legs.filter(isRide);
       const first = rides[0];
       if (!first || r.kind !== (rail ? 'train' : 'flight') || rides.length !== 1 || first.soldOut) return false;
-      // A train's own trip stays on the list: it may change to another of its seat classes.
-      if (!rail)
-        return isOwnTrip(ticket, first)
-          ? false
-          : first.carrier === ticket.carrier && Date.parse(first.departureTime) > nowMs;
-      if (isOwnTrip(ticket, first) && changeClasses(first).length < 2) return false;
+      // The ticket's own train or flight stays on the list when it sells another class or cabin.
+      if (isOwnTrip(ticket, first) && !changeClasses(first).some((c) => c !== ticket.trip.seatClass)) return false;
+      if (!rail) return first.carrier === ticket.carrier && Date.parse(first.departureTime) > nowMs;
       return railChangeAllowed({
         departureTime: ticket.trip.departureTime,
         newDepartureTime: first.departureTime,
@@ -74,7 +72,7 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
     );
 }
 
-/** The seat classes a new train is sold in (the ones with tickets left first as the railway lists them). */
+/** The seat classes a new train or the cabins a new flight is sold in, as the seller lists them. */
 export const changeClasses = (leg: ResultLeg): string[] =>
   leg.seats?.length ? leg.seats.map((s) => s.code) : leg.cabin ? [leg.cabin] : [];
 
@@ -83,8 +81,8 @@ export const isOwnTrip = (ticket: ChangeTicket, leg: ResultLeg): boolean =>
   leg.number === ticket.trip.number && leg.departureTime === ticket.trip.departureTime;
 
 /**
- * The class a change starts in: the ticket's own when the new train sells it with seats left (never on
- * its own train, where that is no change), else the first with seats.
+ * The class or cabin a change starts in: the ticket's own when the new train or flight sells it with seats
+ * left (never on its own train or flight, where that is no change), else the first with seats.
  */
 export function defaultClass(ticket: ChangeTicket, leg: ResultLeg, classes: readonly string[]): string | undefined {
   const left = (code: string) => leg.seats?.find((s) => s.code === code)?.remaining ?? 1;

@@ -86,7 +86,8 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
   const results = search.data ? changeResults(ticket, search.data.results, Date.now()) : [];
   const result = results.find((r) => r.id === chosen);
   const leg = result?.legs.find(isRide);
-  const classes = ticket.type === 'railway' && leg ? changeClasses(leg) : [];
+  // A train's classes, or a flight's cabins when its seller lists them.
+  const classes = leg && (ticket.type === 'railway' || leg.seats?.length) ? changeClasses(leg) : [];
   const base =
     chosen && search.data
       ? {
@@ -97,7 +98,7 @@ function ChangeTicketView(p: { orderId: string; ticket: ChangeTicket; onDone: On
           ...(travellers ? { travellers } : {}),
         }
       : null;
-  // A train's classes are quoted in one request; the class chosen, else the ticket's own when it has it, else the train's.
+  // The classes or cabins are quoted in one request; the one chosen, else the ticket's own when it has it, else the first.
   const classQuotes = useChangeClassQuotes(classes.length ? base : null);
   const quoteIn = (code: string | undefined) =>
     classQuotes.data?.classes.find((c) => c.seatClass === code)?.quote ?? undefined;
