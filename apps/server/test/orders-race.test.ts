@@ -1,34 +1,48 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { apiErrorSchema, bookingOfferSchema, type SearchResult, toRequestDate } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpSink } from '../src/features/account/messaging/mailer';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
 import { bookingClient, orderBody, traveller } from './booking-client';
-import { QUIET_SETTINGS, type TestApp, testRefdata } from './harness';
+import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp, testRefdata } from './harness';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process';
-import { sharedDatabase } from './support/shared-database';
 
 const SETTINGS = {
   ...QUIET_SETTINGS,
   // Every buyer names one contact address.
   ORDER_CONTACT_UNPAID_MAX: '100000',
 };
+const secretKey = randomBytes(32).toString('base64');
+const dataKey = randomBytes(32).toString('base64');
 
 /**
  * Two server processes on one database: this test's app (process A) and a real server started with
  * `main.ts` (process B). 200 buyers, half on each, race for the last 5 seats of a class on a train.
  */
 describe('the last seats of a train, two server processes', () => {
-  let shared: Awaited<ReturnType<typeof sharedDatabase>>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let a: TestApp;
   let b: ServerProcess | undefined;
   let bUrl = '';
+  let mailbox: SmtpSink;
 
   beforeAll(async () => {
-    shared = await sharedDatabase();
-    const started = startServerProcess(shared.processEnv({ ...SETTINGS, RUN_JOBS: 'false' }));
+    database = await createTestDatabase();
+    const started = startServerProcess({
+      ...SETTINGS,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: database.url,
+      RUN_JOBS: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      SECRET_KEY: secretKey,
+      DATA_KEYS: `r1:${dataKey}`,
+    });
+    mailbox = new SmtpSink();
+    await mailbox.start();
     await sharedInventory(testRefdata(), false);
-    a = await shared.app(SETTINGS);
+    a = await appOnDatabase(database, mailbox, SETTINGS, { secrets: secretsOf(secretKey, dataKey) });
     // Process B is up once it answers its health check.
     b = await started;
     bUrl = b.url;
@@ -37,7 +51,8 @@ describe('the last seats of a train, two server processes', () => {
   afterAll(async () => {
     if (b) await stopServerProcess(b, 'SIGTERM');
     await a?.app.close();
-    await shared?.close();
+    await mailbox?.stop();
+    await database?.drop();
   });
 
   it('sells the last 5 seats to at most 5 of 200 buyers; everyone else hears remaining tickets insufficient', async () => {
