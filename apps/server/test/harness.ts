@@ -162,6 +162,7 @@ export async function createTestApp(
     throw e;
   });
   await app.ready();
+  const closeApp = closing(app, mailer);
   return {
     app,
     db: database.db,
@@ -169,13 +170,18 @@ export async function createTestApp(
     mailbox,
     sms,
     close: async () => {
-      await app.close();
-      mailer.close();
+      await closeApp();
       await mailbox.stop();
       await database.drop();
     },
   };
 }
+
+/** Closes an app, then its mailer. */
+const closing = (app: FastifyInstance, mailer: Mailer) => async () => {
+  await app.close();
+  mailer.close();
+};
 
 /** Secrets from base64 keys, as a server process started with SECRET_KEY and a data key would hold them. */
 export function secretsOf(secretKey: string, dataKey: string): Secrets {
@@ -207,14 +213,5 @@ export async function appOnDatabase(
     now: deps.now,
   });
   await app.ready();
-  return {
-    app,
-    db: database.db,
-    mailbox,
-    sms,
-    close: async () => {
-      await app.close();
-      mailer.close();
-    },
-  };
+  return { app, db: database.db, mailbox, sms, close: closing(app, mailer) };
 }

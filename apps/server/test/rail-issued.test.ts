@@ -2,33 +2,24 @@ import { orderSchema, railAccountStatusSchema, type SearchResult } from '@juncti
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, railClient } from '../src/features/rail/rail-client.test-support';
-import { payOrder } from './after-payment/paid-order';
-import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { paidOrder } from './after-payment/paid-order';
+import { beijingShanghai, orderBody, traveller } from './booking-client';
+import type { TestApp } from './harness';
+import { type BookingClient, bookingApp, type Found } from './support/booking-app';
 import { runAllJobs } from './support/jobs';
+import { QUICK_RAIL, SURE_TICKETING } from './support/settings';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let r: ReturnType<typeof railClient>;
-let trains: { searchId: string; results: SearchResult[] };
+let trains: Found;
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      RAIL_SIM_LATENCY_MS: '0',
-      RAIL_SIM_CODE_FAILURE_RATE: '0',
-      RAIL_SIM_SESSION_MINUTES: '30',
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-    },
-    now,
-  );
-  c = bookingClient(t);
+  const settings = { ...QUICK_RAIL, ...SURE_TICKETING, RAIL_SIM_SESSION_MINUTES: '30', GATEWAY_SIM_LATENCY_MS: '0' };
+  ({ t, c } = await bookingApp(now, settings));
   r = railClient(t);
   trains = await c.search(beijingShanghai('train'));
 }, 120_000);
@@ -43,11 +34,16 @@ const oneTrain = () =>
 async function bookAndPay(cookie: string, way: 'online' | 'offline') {
   const wei = await c.save(cookie, traveller('张伟', '1985-03-02', { phoneCountry: 'CN', phone: '13800138000' }));
   const offer = await c.offerOf(cookie, trains.searchId, oneTrain().id);
-  const created = await c.create(cookie, orderBody(offer, trains.searchId, [wei], {}, undefined, way));
-  expect(created.statusCode, created.body).toBe(200);
-  const order = orderSchema.parse(created.json());
-  expect(await payOrder(t, cookie, order.id)).toBe(true);
-  return order;
+  return paidOrder(t, c, cookie, orderBody(offer, trains.searchId, [wei], {}, undefined, way));
+}
+
+/** A new traveller with a linked 12306 account and a train paid for, ticketed `way`, the clock at its start. */
+async function linkedAndPaid(way: 'online' | 'offline') {
+  clock = START.getTime();
+  const cookie = await r.signUp();
+  const account = await r.railAccount();
+  await r.link(cookie, account);
+  return { cookie, account, order: await bookAndPay(cookie, way) };
 }
 
 const ticketsOf = (orderId: string) =>
@@ -55,11 +51,7 @@ const ticketsOf = (orderId: string) =>
 
 describe('a paid train order, issued end to end through the rail issuer', () => {
   it('online: issued in the linked 12306 account once, while logging out of it is refused until it is', async () => {
-    clock = START.getTime();
-    const cookie = await r.signUp();
-    const account = await r.railAccount();
-    await r.link(cookie, account);
-    const order = await bookAndPay(cookie, 'online');
+    const { cookie, account, order } = await linkedAndPaid('online');
     // Paid: the ticket is being issued through the account, which cannot be unlinked meanwhile (6204).
     expect(railAccountStatusSchema.parse((await r.get(cookie, '/api/rail/account')).json()).account?.ticketing).toBe(1);
     const blocked = await r.post(cookie, '/api/rail/logout');
@@ -83,11 +75,7 @@ describe('a paid train order, issued end to end through the rail issuer', () => 
   });
 
   it('online with the rail login expired: the ticket waits, unlinking stays refused, and it is issued once the traveller logs in again', async () => {
-    clock = START.getTime();
-    const cookie = await r.signUp();
-    const account = await r.railAccount();
-    await r.link(cookie, account);
-    const order = await bookAndPay(cookie, 'online');
+    const { cookie, account, order } = await linkedAndPaid('online');
     clock += 31 * 60_000;
     await runJobs(2);
     expect(orderSchema.parse((await c.get(cookie, order.id)).json()).subOrders[0]?.status).toBe(2);

@@ -9,8 +9,10 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, railClient } from '../src/features/rail/rail-client.test-support';
-import { beijingShanghai, bookingClient, orderBody, traveller } from './booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { beijingShanghai, orderBody, traveller } from './booking-client';
+import type { TestApp } from './harness';
+import { type BookingClient, bookingApp, type Found } from './support/booking-app';
+import { QUICK_RAIL } from './support/settings';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -19,19 +21,11 @@ const now = () => new Date(clock);
 const trainSearch = beijingShanghai('train');
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let r: ReturnType<typeof railClient>;
-let trains: { searchId: string; results: SearchResult[] };
+let trains: Found;
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      RAIL_SIM_LATENCY_MS: '0',
-      RAIL_SIM_CODE_FAILURE_RATE: '0',
-    },
-    now,
-  );
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(now, QUICK_RAIL));
   r = railClient(t);
   trains = await c.search(trainSearch);
 }, 120_000);

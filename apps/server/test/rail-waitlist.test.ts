@@ -21,7 +21,9 @@ import { SimulatedSeatReturns } from '../src/features/rail/simulator/seat-return
 import { railRemaining } from '../src/features/search/inventory/fares';
 import { beijingShanghai, beijingShanghaiReturn, bookingClient, errorOf, orderBody, traveller } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { type BookingClient, bookingApp, type Found } from './support/booking-app';
 import { runAllJobs } from './support/jobs';
+import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
 
 // Our clock starts at the database's, a little ahead: a waiting order's look for seats queues the next
 // one after our clock, and a job queued before the database's clock would be run again at once, forever.
@@ -43,10 +45,10 @@ const CUTOFF_MINUTES = 120;
 const SOLD_OUT_TRAIN = 'G113';
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 /** A session of its own for the simulators' routes (the card processor's tokens, seats coming back). */
 let simulatorSession = '';
-let trains: { searchId: string; results: SearchResult[] };
+let trains: Found;
 type Pick = { result: SearchResult; soldOut: string; open: string };
 /**
  * One-ride trains with a class sold out and one with seats left. Seats that come back and are not
@@ -56,25 +58,17 @@ const picks: Pick[] = [];
 let pick: Pick;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      RAIL_SIM_LATENCY_MS: '0',
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      GATEWAY_SIM_LATENCY_MS: '0',
-      GATEWAY_SIM_FAILURE_RATE: '0',
-      GATEWAY_SIM_ANSWER_LOSS_RATE: '0',
-      // Seats come back only when a test says so.
-      RAIL_SIM_SEAT_RETURN_RATE: '0',
-      RAIL_WAITLIST_CUTOFF_MINUTES: String(CUTOFF_MINUTES),
-      RAIL_WAITLIST_POLL_SECONDS: '30',
-      // The simulated railway has this train sold out in every class, every day.
-      RAIL_SIM_SOLD_OUT: SOLD_OUT_TRAIN,
-    },
-    now,
-  );
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(now, {
+    RAIL_SIM_LATENCY_MS: '0',
+    ...SURE_TICKETING,
+    ...SURE_GATEWAY,
+    // Seats come back only when a test says so.
+    RAIL_SIM_SEAT_RETURN_RATE: '0',
+    RAIL_WAITLIST_CUTOFF_MINUTES: String(CUTOFF_MINUTES),
+    RAIL_WAITLIST_POLL_SECONDS: '30',
+    // The simulated railway has this train sold out in every class, every day.
+    RAIL_SIM_SOLD_OUT: SOLD_OUT_TRAIN,
+  }));
   simulatorSession = await c.signUp();
   trains = await c.search(beijingShanghai('train', DATE));
   for (const result of trains.results) {
@@ -141,6 +135,26 @@ async function joinAndHold(cookie: string): Promise<Order> {
   expect(res.statusCode, res.body).toBe(200);
   expect(paymentStateSchema.parse(res.json()).outcome).toBe('held');
   return order;
+}
+
+/** A new traveller's order waiting on a pick's sold-out class with the card held, the clock at its start. */
+async function waitingOn(picked: Pick): Promise<{ cookie: string; order: Order }> {
+  clock = startClock();
+  pick = picked;
+  const cookie = await c.signUp();
+  return { cookie, order: await joinAndHold(cookie) };
+}
+
+/** Keeps waiting while no seats come back, and is filled once one does: the order as its traveller then sees it. */
+async function filledOnReturn(cookie: string, order: Order) {
+  await runJobs(2);
+  expect((await get(cookie, order.id)).waitlist?.status).toBe('waiting');
+
+  expect((await giveSeats(1)).statusCode).toBe(200);
+  await runJobs();
+  const seen = await get(cookie, order.id);
+  expect(seen).toMatchObject({ status: 5, paymentStatus: 2, waitlist: { status: 'filled', held: null } });
+  return seen;
 }
 
 const get = async (cookie: string, id: string) => orderSchema.parse((await c.get(cookie, id)).json());
@@ -300,18 +314,9 @@ describe('joining the waiting list of a sold-out train class', () => {
 
 describe('a waiting-list order', () => {
   it('is filled when seats come back: held seats, the card captured, ticketed, and the traveller told', async () => {
-    clock = startClock();
-    pick = picks[1] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[1] as Pick);
     // No seats back yet: it keeps waiting.
-    await runJobs(2);
-    expect((await get(cookie, order.id)).waitlist?.status).toBe('waiting');
-
-    expect((await giveSeats(1)).statusCode).toBe(200);
-    await runJobs();
-    const seen = await get(cookie, order.id);
-    expect(seen).toMatchObject({ status: 5, paymentStatus: 2, waitlist: { status: 'filled', held: null } });
+    const seen = await filledOnReturn(cookie, order);
     expect(seen.subOrders[0]).toMatchObject({ status: 5, ticketing: 'offline' });
     expect(await intentOf(order.id)).toMatchObject({
       status: 'succeeded',
@@ -327,10 +332,7 @@ describe('a waiting-list order', () => {
   });
 
   it('is released at the cut-off with the hold voided in full, and the traveller told', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     await runJobs(1);
     expect((await get(cookie, order.id)).status).toBe(8);
 
@@ -356,10 +358,7 @@ describe('a waiting-list order', () => {
   });
 
   it('is cancelled by its traveller at once, with the hold voided', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     const res = await c.cancel(cookie, order.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(orderSchema.parse(res.json())).toMatchObject({
@@ -375,10 +374,7 @@ describe('a waiting-list order', () => {
   });
 
   it('keeps the hold when the notice of its authorisation is handled after the hold, so stopping voids it', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     const attempt = await t.db
       .selectFrom('paymentAttempts')
       .selectAll()
@@ -409,10 +405,7 @@ describe('a waiting-list order', () => {
   });
 
   it('is captured once, however often the capture is asked for', async () => {
-    clock = startClock();
-    pick = picks[1] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { order } = await waitingOn(picks[1] as Pick);
     await giveSeats(1);
     await runJobs();
     // Asked again (a job run twice): nothing more happens.
@@ -441,10 +434,7 @@ describe('a fill racing the cut-off (50 at once)', () => {
 
   it('ends in exactly one outcome: filled and captured, or released and voided, never both', async () => {
     for (let round = 0; round < 2; round++) {
-      clock = startClock();
-      pick = picks[2 + round] as Pick;
-      const cookie = await c.signUp();
-      const order = await joinAndHold(cookie);
+      const { cookie, order } = await waitingOn(picks[2 + round] as Pick);
       await giveSeats(1);
       // Seats are back just before the cut-off; processes whose clocks are past it release the order.
       const before = processAt(cutoffMs() - 1000);
@@ -579,13 +569,7 @@ describe('a train sold out in every class', () => {
       paymentStatus: 5,
       waitlist: { status: 'waiting', train: SOLD_OUT_TRAIN, seatClass: pick.soldOut },
     });
-    await runJobs(2);
-    expect((await get(cookie, order.id)).waitlist?.status).toBe('waiting');
-
-    expect((await giveSeats(1)).statusCode).toBe(200);
-    await runJobs();
-    const seen = await get(cookie, order.id);
-    expect(seen).toMatchObject({ status: 5, paymentStatus: 2, waitlist: { status: 'filled', held: null } });
+    await filledOnReturn(cookie, order);
     expect(await intentOf(order.id)).toMatchObject({ status: 'succeeded', amountCaptured: order.payment.price.amount });
     expect((await noticesOf(order.id)).map((n) => n.kind)).toContain('waitlist-filled');
   });
@@ -630,10 +614,7 @@ describe('the notice of a waiting list that ended without tickets', () => {
     t.sms.sent.filter((m) => m.text.includes(orderNumber) && !m.text.includes('held on your card, not taken'));
 
   it('says nothing was charged when the hold was voided', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     clock = cutoffMs() + 1000;
     try {
       await runJobs();
@@ -657,10 +638,7 @@ describe('the notice of a waiting list that ended without tickets', () => {
   });
 
   it('says the amount was refunded in full when the card had been charged, at the cut-off', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     await chargedAtProcessor(order.id);
     clock = cutoffMs() + 1000;
     try {
@@ -690,10 +668,7 @@ describe('the notice of a waiting list that ended without tickets', () => {
   });
 
   it('says the amount was refunded in full when the traveller left after the card had been charged', async () => {
-    clock = startClock();
-    pick = picks[0] as Pick;
-    const cookie = await c.signUp();
-    const order = await joinAndHold(cookie);
+    const { cookie, order } = await waitingOn(picks[0] as Pick);
     await chargedAtProcessor(order.id);
     const res = await c.cancel(cookie, order.id);
     expect(res.statusCode, res.body).toBe(200);

@@ -16,11 +16,12 @@ import {
 } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idNumber, railClient } from '../src/features/rail/rail-client.test-support';
+import { railClient, studentPassenger as student } from '../src/features/rail/rail-client.test-support';
 import { takeStudentJourneys } from '../src/lib/student-journeys';
-import { payOrder } from './after-payment/paid-order';
+import { paidOrder, payOrder } from './after-payment/paid-order';
 import { beijingShanghai, bookingClient, errorOf, orderBody } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { QUICK_RAIL } from './support/settings';
 
 // The clock and the travel date are fixed: the timetable, the fares and the school year never depend on the day.
 const NOW = new Date('2026-12-03T04:00:00Z');
@@ -29,30 +30,9 @@ let booking: ReturnType<typeof bookingClient> | undefined;
 let rail: ReturnType<typeof railClient> | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      RAIL_SIM_LATENCY_MS: '0',
-      RAIL_SIM_CODE_FAILURE_RATE: '0',
-      RAIL_IDENTITY_FAILURE_RATE: '0',
-      ORDER_UNPAID_MAX: '1000',
-      ORDER_HELD_SEATS_MAX: '10000',
-      ORDER_TRAIN_SEATS_MAX: '10000',
-      ORDER_CONTACT_UNPAID_MAX: '100000',
-    },
-    () => NOW,
-  );
+  t = await createTestApp({ ...QUIET_SETTINGS, ...QUICK_RAIL, RAIL_IDENTITY_FAILURE_RATE: '0' }, () => NOW);
 }, 120_000);
 afterAll(() => t.close());
-
-const student = (name: string, digits: string, check: string) => ({
-  name,
-  documentType: 'B',
-  documentNumber: idNumber('20060901', digits),
-  phone: `+86138001${digits}99`,
-  type: 'STUDENT',
-  student: { school: '复旦大学', homeCity: 'BJS', schoolCity: 'SHA', enrolledYear: 2024, check },
-});
 
 type Saved = { passengerId: string; documentId: string; birthDate: string };
 
@@ -314,10 +294,7 @@ describe('a student ticket booked, issued and refunded', () => {
     const oldStudent = studentClassFare(train.legs[0] as ResultLeg, 'O') as number;
     const newStudent = studentClassFare(other.legs[0] as ResultLeg, 'O') as number;
     const offer = await booking.offerOf(cookie, searchId, train.id);
-    const created = await booking.create(cookie, studentBody(offer, searchId, [li], 'O', [0]));
-    expect(created.statusCode, created.body).toBe(200);
-    const order = orderSchema.parse(created.json());
-    await payOrder(t, cookie, order.id);
+    const order = await paidOrder(t, booking, cookie, studentBody(offer, searchId, [li], 'O', [0]));
     await runJobs();
     const quoted = await t.app.inject({
       method: 'GET',

@@ -1,29 +1,18 @@
 import { railImportAnswerSchema, resultStudentFaresSchema, studentFareMinor } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idNumber, railClient } from '../src/features/rail/rail-client.test-support';
+import { railClient, studentPassenger as student } from '../src/features/rail/rail-client.test-support';
 import { beijingShanghai, bookingClient } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { QUICK_RAIL } from './support/settings';
 
 // The clock and the travel date are fixed: the timetable and the fares never depend on the day.
 const NOW = new Date('2026-12-03T04:00:00Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, RAIL_SIM_LATENCY_MS: '0', RAIL_SIM_CODE_FAILURE_RATE: '0', RAIL_IDENTITY_FAILURE_RATE: '0' },
-    () => NOW,
-  );
+  t = await createTestApp({ ...QUIET_SETTINGS, ...QUICK_RAIL, RAIL_IDENTITY_FAILURE_RATE: '0' }, () => NOW);
 }, 120_000);
 afterAll(() => t.close());
-
-const student = (name: string, digits: string, check: string, schoolCity = 'SHA') => ({
-  name,
-  documentType: 'B',
-  documentNumber: idNumber('20060901', digits),
-  phone: `+86138001${digits}99`,
-  type: 'STUDENT',
-  student: { school: '复旦大学', homeCity: 'BJS', schoolCity, enrolledYear: 2024, check },
-});
 
 describe('student fares on the booking offer', () => {
   it("price each class of a train for the linked account's students by the railway's rules, or say why not, as the results show them", async () => {

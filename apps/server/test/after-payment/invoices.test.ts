@@ -5,16 +5,14 @@ import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-ca
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { SURE_TICKETING } from '../support/settings';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 const TENCENT = '9144030071526726XG';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0', INVOICE_SIM_LATENCY_MS: '0' },
-    () => NOW,
-  );
+  t = await createTestApp({ ...QUIET_SETTINGS, ...SURE_TICKETING, INVOICE_SIM_LATENCY_MS: '0' }, () => NOW);
 }, 120_000);
 afterAll(() => t.close());
 

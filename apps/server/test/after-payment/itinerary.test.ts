@@ -3,19 +3,20 @@ import { type Order, orderFulfilmentSchema, orderSchema, type SearchResult } fro
 import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClient, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { type BookingClient, bookingApp } from '../support/booking-app';
+import { SURE_TICKETING } from '../support/settings';
 import { ticketedOrder } from './paid-order';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0' }, () => NOW);
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(() => NOW, SURE_TICKETING));
   alice = await c.signUp();
   bob = await c.signUp();
 }, 120_000);
@@ -89,11 +90,7 @@ describe('itinerary files', () => {
       ['en', 'Ticket issued once paid'],
       ['zh-CN', '支付后出票'],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/itinerary/pdf?id=${order.id}`,
-        headers: { cookie: `${alice}; lang=${language}` },
-      });
+      const res = await get(`${alice}; lang=${language}`, `/api/itinerary/pdf?id=${order.id}`);
       const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
       const { text } = await parser.getText();
       await parser.destroy();
@@ -115,11 +112,7 @@ describe('itinerary files', () => {
       ['en', 'Itinerary'],
       ['zh-CN', '行程单'],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/itinerary/pdf?id=${order.id}`,
-        headers: { cookie: `${alice}; lang=${language}` },
-      });
+      const res = await get(`${alice}; lang=${language}`, `/api/itinerary/pdf?id=${order.id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain(`itinerary-${order.orderNumber}.pdf`);

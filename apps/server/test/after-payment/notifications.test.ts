@@ -1,30 +1,24 @@
-import { currentUserSchema, noticePageSchema, type SearchResult } from '@junction/domain';
+import { currentUserSchema, noticePageSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { notify } from '../../src/features/notifications/notifications.service';
-import { beijingShanghai, bookingClient, errorOf, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let alice: string;
 let bob: string;
-let flights: { searchId: string; results: SearchResult[] };
+let flights: Found;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      PUBLIC_URL: 'https://junction.example',
-    },
-    now,
-  );
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(now, { PUBLIC_URL: 'https://junction.example' }));
   alice = await c.signUp();
   bob = await c.signUp();
   flights = await c.search(beijingShanghai('flight'));

@@ -46,6 +46,23 @@ export async function payOrder(t: Pick<TestApp, 'app' | 'db'>, cookie: string, o
 }
 
 /**
+ * Writes an order as its traveller does and pays it from the wallet (`payOrder`, which must take the
+ * payment): the order as it was written, before its ticketing.
+ */
+export async function paidOrder(
+  t: Pick<TestApp, 'app' | 'db'>,
+  c: ReturnType<typeof bookingClient>,
+  cookie: string,
+  body: ReturnType<typeof orderBody>,
+): Promise<Order> {
+  const res = await c.create(cookie, body);
+  expect(res.statusCode, res.body).toBe(200);
+  const order = orderSchema.parse(res.json());
+  expect(await payOrder(t, cookie, order.id)).toBe(true);
+  return order;
+}
+
+/**
  * Writes an order as its traveller does, pays it from the wallet and runs the due jobs: the order as
  * its traveller then reads it, ticketed (5).
  */
@@ -55,12 +72,31 @@ export async function ticketedOrder(
   cookie: string,
   body: ReturnType<typeof orderBody>,
 ): Promise<Order> {
-  const res = await c.create(cookie, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const order = orderSchema.parse(res.json());
-  await payOrder(t, cookie, order.id);
+  const order = await paidOrder(t, c, cookie, body);
   await t.app.jobs?.runDueJobs();
   const seen = orderSchema.parse((await c.get(cookie, order.id)).json());
   expect(seen.status).toBe(5);
   return seen;
+}
+
+/** An order's events in order, each as `kind:from→to`. */
+export const orderEventsOf = async (t: Pick<TestApp, 'db'>, orderId: string) =>
+  (
+    await t.db
+      .selectFrom('orderEvents')
+      .select(['kind', 'fromStatus', 'toStatus'])
+      .where('orderId', '=', orderId)
+      .orderBy('id')
+      .execute()
+  ).map((e) => `${e.kind}:${e.fromStatus}→${e.toStatus}`);
+
+/** What an order moved in and out of its traveller's wallet, in order: `[kind, amount]` pairs. */
+export async function walletMovesOf(t: Pick<TestApp, 'db'>, orderId: string): Promise<[string, number][]> {
+  const entries = await t.db
+    .selectFrom('walletEntries')
+    .select(['kind', 'amountMinor'])
+    .where('orderId', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return entries.map((e) => [e.kind, e.amountMinor]);
 }

@@ -4,12 +4,13 @@ import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-ca
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { SURE_TICKETING } from '../support/settings';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0' }, () => NOW);
+  t = await createTestApp({ ...QUIET_SETTINGS, ...SURE_TICKETING }, () => NOW);
 }, 120_000);
 afterAll(() => t.close());
 

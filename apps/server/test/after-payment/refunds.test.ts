@@ -6,35 +6,27 @@ import {
   refundQuoteSchema,
   refundSchema,
   refundsMadeSchema,
-  type SearchResult,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { beijingShanghai, orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
 import { runAllJobs } from '../support/jobs';
-import { ticketedOrder } from './paid-order';
+import { SURE_TICKETING } from '../support/settings';
+import { orderEventsOf, ticketedOrder, walletMovesOf } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let alice: string;
 let bob: string;
-const found: Record<'flight' | 'train', { searchId: string; results: SearchResult[] }> = {} as never;
+const found: Record<'flight' | 'train', Found> = {} as never;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      TICKETING_DELAY_MS: '0',
-      TICKETING_FAILURE_RATE: '0',
-      REFUND_PROCESSING_SECONDS: '600',
-    },
-    now,
-  );
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(now, { ...SURE_TICKETING, REFUND_PROCESSING_SECONDS: '600' }));
   alice = await c.signUp();
   bob = await c.signUp();
   for (const mode of ['flight', 'train'] as const) {
@@ -136,13 +128,8 @@ describe('refunds', () => {
     expect((await statusOf(order.id)).subOrders[0]?.status).toBe(5);
     // Its payout job finds nothing to pay.
     await runAllJobs(t);
-    const paidOnly = await t.db
-      .selectFrom('walletEntries')
-      .selectAll()
-      .where('orderId', '=', order.id)
-      .orderBy('id')
-      .execute();
-    expect(paidOnly.map((e) => [e.kind, e.amountMinor])).toEqual([['payment', -order.payment.price.amount]]);
+    const paidOnly = await walletMovesOf(t, order.id);
+    expect(paidOnly).toEqual([['payment', -order.payment.price.amount]]);
 
     const [second] = refundsMadeSchema.parse(
       (
@@ -154,13 +141,8 @@ describe('refunds', () => {
     const done = refundSchema.parse((await get(alice, `/api/refund?id=${second.id}`)).json());
     expect(done).toMatchObject({ status: 'done', channel: 'wallet', withdrawable: false });
     expect(done.timeline.map((e) => e.status)).toEqual(['processing', 'done']);
-    const entries = await t.db
-      .selectFrom('walletEntries')
-      .selectAll()
-      .where('orderId', '=', order.id)
-      .orderBy('id')
-      .execute();
-    expect(entries.map((e) => [e.kind, e.amountMinor])).toEqual([
+    const entries = await walletMovesOf(t, order.id);
+    expect(entries).toEqual([
       ['payment', -order.payment.price.amount],
       ['refund', quote.refunded.amount],
     ]);
@@ -230,13 +212,8 @@ describe('refunds', () => {
     await t.app.jobs?.runDueJobs();
     const closed = await statusOf(order.id);
     expect(closed).toMatchObject({ status: 3, paymentStatus: 4 });
-    const back = await t.db
-      .selectFrom('walletEntries')
-      .select('amountMinor')
-      .where('orderId', '=', order.id)
-      .where('kind', '=', 'refund')
-      .execute();
-    expect(back.reduce((s, e) => s + e.amountMinor, 0)).toBe(na.refunded.amount + left.refunded.amount);
+    const back = (await walletMovesOf(t, order.id)).filter(([kind]) => kind === 'refund');
+    expect(back.reduce((s, [, amount]) => s + amount, 0)).toBe(na.refunded.amount + left.refunded.amount);
   });
 
   it('refunds a ticket once however many ask at once, and two travellers asking at once both', async () => {
@@ -287,12 +264,7 @@ describe('refunds', () => {
     ]);
     // Every ticket is being refunded: the sub-order moved once, with one event.
     expect((await statusOf(order.id)).subOrders[0]?.status).toBe(6);
-    const moved = await t.db
-      .selectFrom('orderEvents')
-      .select('kind')
-      .where('orderId', '=', order.id)
-      .where('kind', '=', 'refund-requested')
-      .execute();
+    const moved = (await orderEventsOf(t, order.id)).filter((e) => e.startsWith('refund-requested:'));
     expect(moved).toHaveLength(1);
   });
 

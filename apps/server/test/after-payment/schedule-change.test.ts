@@ -1,20 +1,14 @@
-import {
-  noticePageSchema,
-  type Order,
-  orderPageSchema,
-  orderSchema,
-  type ResultLeg,
-  type SearchResult,
-  shiftIso,
-} from '@junction/domain';
+import { noticePageSchema, type Order, orderPageSchema, orderSchema, type ResultLeg, shiftIso } from '@junction/domain';
 import { sql } from 'kysely';
 import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as reschedule from '../../src/db/migrations/0006-fulfilment-4';
-import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { payOrder } from './paid-order';
+import { beijingShanghai, orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { SURE_TICKETING } from '../support/settings';
+import { paidOrder } from './paid-order';
 
 // The clock and the travel date are fixed: whether and how the airline re-times the flight never
 // depends on the day the test runs.
@@ -25,13 +19,12 @@ const TRAVEL_DATE = '2026/12/10';
 const LATER_MINUTES = 25;
 
 let t: TestApp;
-let c: ReturnType<typeof bookingClient>;
+let c: BookingClient;
 let alice: string;
-let found: { searchId: string; results: SearchResult[] };
+let found: Found;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...QUIET_SETTINGS, TICKETING_DELAY_MS: '0', TICKETING_FAILURE_RATE: '0' }, now);
-  c = bookingClient(t);
+  ({ t, c } = await bookingApp(now, SURE_TICKETING));
   alice = await c.signUp();
   found = await c.search(beijingShanghai('all', TRAVEL_DATE));
 }, 180_000);
@@ -64,10 +57,7 @@ async function bookPlan(announce: number | null): Promise<{ order: Order; air: n
   }
   const offer = await c.offerOf(alice, found.searchId, plan.id);
   const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
-  const res = await c.create(alice, orderBody(offer, found.searchId, [wei]));
-  expect(res.statusCode, res.body).toBe(200);
-  const order = orderSchema.parse(res.json());
-  await payOrder(t, alice, order.id);
+  const order = await paidOrder(t, c, alice, orderBody(offer, found.searchId, [wei]));
   await t.app.jobs?.runDueJobs();
   return { order, air };
 }

@@ -1,21 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { orderSchema, type SearchResult } from '@junction/domain';
+import type { SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpSink } from '../../src/features/account/messaging/mailer';
 import { addJob } from '../../src/jobs/jobs';
 import { bookingClient, orderBody, traveller } from '../booking-client';
-import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
+import { QUIET_SETTINGS, type TestApp } from '../harness';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../server-process';
-import { payOrder } from './paid-order';
+import { sharedDatabase } from '../support/shared-database';
+import { paidOrder } from './paid-order';
 
 const SETTINGS = {
   ...QUIET_SETTINGS,
   TICKETING_FAILURE_RATE: '0',
 };
 const ORDERS = 6;
-const secretKey = randomBytes(32).toString('base64');
-const dataKey = randomBytes(32).toString('base64');
 
 /**
  * The job runner is killed (SIGKILL) in the middle of ticketing: a server process (B) runs the jobs with
@@ -24,28 +21,19 @@ const dataKey = randomBytes(32).toString('base64');
  * exactly once: one supplier request, one ticket per traveller and leg, no order lost.
  */
 describe('ticketing survives a killed job runner', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let shared: Awaited<ReturnType<typeof sharedDatabase>>;
   let a: TestApp;
   let b: ServerProcess | undefined;
-  let mailbox: SmtpSink;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    mailbox = new SmtpSink();
-    await mailbox.start();
-    a = await appOnDatabase(
-      database,
-      mailbox,
-      { ...SETTINGS, TICKETING_DELAY_MS: '0', JOB_STALE_LOCK_SECONDS: '1' },
-      { secrets: secretsOf(secretKey, dataKey) },
-    );
+    shared = await sharedDatabase();
+    a = await shared.app({ ...SETTINGS, TICKETING_DELAY_MS: '0', JOB_STALE_LOCK_SECONDS: '1' });
   }, 120_000);
 
   afterAll(async () => {
     if (b) await stopServerProcess(b);
     await a?.app.close();
-    await mailbox?.stop();
-    await database?.drop();
+    await shared?.close();
   });
 
   it('tickets every paid sub-order exactly once after the runner is killed mid-way', async () => {
@@ -65,26 +53,13 @@ describe('ticketing survives a killed job runner', () => {
     const offer = await client.offerOf(cookie, found.searchId, result.id);
     const orders: string[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const res = await client.create(cookie, orderBody(offer, found.searchId, people));
-      expect(res.statusCode, res.body).toBe(200);
-      const order = orderSchema.parse(res.json());
-      expect(await payOrder(a, cookie, order.id)).toBe(true);
-      orders.push(order.id);
+      orders.push((await paidOrder(a, client, cookie, orderBody(offer, found.searchId, people))).id);
     }
 
     // Process B runs the jobs, each ticket taking 1.5 s at the simulated airline.
-    b = await startServerProcess({
-      ...SETTINGS,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: database.url,
-      RUN_JOBS: 'true',
-      JOB_CONCURRENCY: '3',
-      TICKETING_DELAY_MS: '1500',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      SECRET_KEY: secretKey,
-      DATA_KEYS: `r1:${dataKey}`,
-    });
+    b = await startServerProcess(
+      shared.processEnv({ ...SETTINGS, RUN_JOBS: 'true', JOB_CONCURRENCY: '3', TICKETING_DELAY_MS: '1500' }),
+    );
     const count = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await q.execute(a.db)).rows[0]?.n ?? 0);
     // Killed once some tickets are issued and others are still with the airline.
     // However long a busy machine takes to start process B and run its first job: the test's limit bounds it.

@@ -3,36 +3,23 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { type TicketIssuer, TicketingUnavailable } from '../../src/features/fulfilment/ticketing/issuer';
-import { bookingClient, orderBody, traveller } from '../booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { payOrder } from './paid-order';
+import { beijingShanghai, orderBody, traveller } from '../booking-client';
+import type { TestApp } from '../harness';
+import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { SURE_TICKETING } from '../support/settings';
+import { orderEventsOf as eventsOf, payOrder, walletMovesOf } from './paid-order';
 
 const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-const SETTINGS = {
-  ...QUIET_SETTINGS,
-  TICKETING_HOURS: '3',
-  TICKETING_DELAY_MS: '0',
-  TICKETING_FAILURE_RATE: '0',
-  STAFF_EMAIL: 'ops@junction.example',
-};
-
-const search = (c: ReturnType<typeof bookingClient>, mode: 'flight' | 'train', destination = 'SHA') =>
-  c.search({
-    type: 1,
-    mode,
-    legs: [
-      { departure: 'BJS', destination, departure_date: '2026/12/10', departureName: '北京', destinationName: '上海' },
-    ],
-  });
+const SETTINGS = { ...SURE_TICKETING, TICKETING_HOURS: '3', STAFF_EMAIL: 'ops@junction.example' };
 
 async function book(
   t: TestApp,
-  c: ReturnType<typeof bookingClient>,
+  c: BookingClient,
   cookie: string,
-  found: { searchId: string; results: SearchResult[] },
+  found: Found,
   pick: (r: SearchResult) => boolean,
   names = ['张伟'],
 ) {
@@ -51,15 +38,6 @@ const noticesOf = async (t: TestApp, cookie: string) =>
   noticePageSchema.parse(
     (await t.app.inject({ method: 'GET', url: '/notifications?pageSize=50', headers: { cookie } })).json(),
   );
-const eventsOf = async (t: TestApp, orderId: string) =>
-  (
-    await t.db
-      .selectFrom('orderEvents')
-      .select(['kind', 'fromStatus', 'toStatus'])
-      .where('orderId', '=', orderId)
-      .orderBy('id')
-      .execute()
-  ).map((e) => `${e.kind}:${e.fromStatus}→${e.toStatus}`);
 
 /** Moves the job queue's clock: jobs due by `at` (reminders, completion) are made due now. */
 async function jobsDueBy(t: TestApp, at: Date) {
@@ -70,16 +48,15 @@ async function jobsDueBy(t: TestApp, at: Date) {
 
 describe('ticketing with the simulated suppliers', () => {
   let t: TestApp;
-  let c: ReturnType<typeof bookingClient>;
+  let c: BookingClient;
   let alice: string;
-  let flights: { searchId: string; results: SearchResult[] };
-  let trains: { searchId: string; results: SearchResult[] };
+  let flights: Found;
+  let trains: Found;
   beforeAll(async () => {
-    t = await createTestApp(SETTINGS, now);
-    c = bookingClient(t);
+    ({ t, c } = await bookingApp(now, SETTINGS));
     alice = await c.signUp();
-    flights = await search(c, 'flight');
-    trains = await search(c, 'train');
+    flights = await c.search(beijingShanghai('flight'));
+    trains = await c.search(beijingShanghai('train'));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -169,16 +146,19 @@ const refusing: TicketIssuer = {
 
 describe('a ticket that fails every try', () => {
   let t: TestApp;
-  let c: ReturnType<typeof bookingClient>;
+  let c: BookingClient;
   let bob: string;
-  let flights: { searchId: string; results: SearchResult[] };
+  let flights: Found;
   beforeAll(async () => {
-    t = await createTestApp({ ...SETTINGS, TICKETING_ATTEMPTS: '2' }, now, {
-      ticketIssuers: { air: refusing, rail: { ...refusing, kind: 'rail' } },
-    });
-    c = bookingClient(t);
+    ({ t, c } = await bookingApp(
+      now,
+      { ...SETTINGS, TICKETING_ATTEMPTS: '2' },
+      {
+        ticketIssuers: { air: refusing, rail: { ...refusing, kind: 'rail' } },
+      },
+    ));
     bob = await c.signUp();
-    flights = await search(c, 'flight');
+    flights = await c.search(beijingShanghai('flight'));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -205,13 +185,8 @@ describe('a ticket that fails every try', () => {
       amountMinor: order.payment.price.amount,
       channel: 'wallet',
     });
-    const wallet = await t.db
-      .selectFrom('walletEntries')
-      .selectAll()
-      .where('orderId', '=', order.id)
-      .orderBy('id')
-      .execute();
-    expect(wallet.map((w) => [w.kind, w.amountMinor])).toEqual([
+    const wallet = await walletMovesOf(t, order.id);
+    expect(wallet).toEqual([
       ['payment', -order.payment.price.amount],
       ['refund', order.payment.price.amount],
     ]);
@@ -227,13 +202,8 @@ describe('a ticket that fails every try', () => {
     // Jobs run again change nothing: one refund, one refund entry beside the payment.
     await jobsDueBy(t, new Date(Date.now() + 3600_000));
     await t.app.jobs?.runDueJobs();
-    const again = await t.db
-      .selectFrom('walletEntries')
-      .selectAll()
-      .where('orderId', '=', order.id)
-      .orderBy('id')
-      .execute();
-    expect(again.map((w) => [w.kind, w.amountMinor])).toEqual([
+    const again = await walletMovesOf(t, order.id);
+    expect(again).toEqual([
       ['payment', -order.payment.price.amount],
       ['refund', order.payment.price.amount],
     ]);

@@ -2,18 +2,19 @@ import {
   addDays,
   apiErrorSchema,
   orderSchema,
+  type PassengerInput,
   refundQuoteSchema,
   refundSchema,
   refundsMadeSchema,
   toRequestDate,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payOrder } from '../after-payment/paid-order';
+import { paidOrder } from '../after-payment/paid-order';
 import { bookingClient, orderBody } from '../booking-client';
-import { DuffelFake } from '../fakes/duffel-fake';
-import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../fakes/duffel-timetable';
+import { DUFFEL_TEST_TOKEN, duffelTestFake } from '../fakes/duffel-timetable';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { SURE_TICKETING } from '../support/settings';
 
 /*
  * A Duffel flight bought end to end against the fake: quoted again before booking, paid, ticketed by a
@@ -21,12 +22,7 @@ import { runAllJobs } from '../support/jobs';
  * booking twice, then given back at Duffel's own refund quote.
  */
 
-const fake = new DuffelFake({
-  token: DUFFEL_TEST_TOKEN,
-  currency: 'USD',
-  airports: DUFFEL_AIRPORTS,
-  flights: DUFFEL_FLIGHTS,
-});
+const fake = duffelTestFake();
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;
 const WEBHOOK_SECRET = 'whsec_junction_test_0123456789';
@@ -36,12 +32,11 @@ beforeAll(async () => {
   await fake.start();
   t = await createTestApp({
     ...QUIET_SETTINGS,
+    ...SURE_TICKETING,
     DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN,
     DUFFEL_BASE_URL: fake.baseUrl,
     DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SEARCH_SIMULATED_FLIGHT_SELLERS: 'false',
-    TICKETING_DELAY_MS: '0',
-    TICKETING_FAILURE_RATE: '0',
     REFUND_PROCESSING_SECONDS: '0',
   });
   c = bookingClient(t);
@@ -53,37 +48,45 @@ afterAll(async () => {
 
 const runJobs = () => runAllJobs(t);
 
+const passport = (number: string) => [{ type: 'A' as const, number, expiryDate: '2034-05-01', issuingCountry: 'CN' }];
+const ZHANG_WEI: PassengerInput = {
+  surname: 'ZHANG',
+  givenNames: 'WEI',
+  chineseName: '张伟',
+  birthDate: '1988-04-12',
+  gender: 'MALE',
+  nationality: 'CN',
+  documents: passport('E12345678'),
+};
+
+/** Korean Air's KE852 from Beijing to Seoul on the travel date, as a search found it (Duffel sells it). */
+async function seoulKE852() {
+  const { searchId, results } = await c.search({
+    type: 1,
+    mode: 'flight',
+    legs: [{ departure: 'BJS', destination: 'SEL', departure_date: toRequestDate(date) }],
+  });
+  const result = results.find((r) => r.legs[0]?.number === 'KE852');
+  if (!result) throw new Error('no KE852');
+  return { searchId, result };
+}
+
 describe('a Duffel flight, booked and given back', () => {
   it('is quoted again, ticketed by a Duffel order in the traveller’s name after a lost answer, and refunded at Duffel’s quote', async () => {
     const cookie = await c.signUp();
-    const wei = await c.save(cookie, {
-      surname: 'ZHANG',
-      givenNames: 'WEI',
-      chineseName: '张伟',
-      birthDate: '1988-04-12',
-      gender: 'MALE',
-      nationality: 'CN',
-      documents: [{ type: 'A', number: 'E12345678', expiryDate: '2034-05-01', issuingCountry: 'CN' }],
-    });
-    const { searchId, results } = await c.search({
-      type: 1,
-      mode: 'flight',
-      legs: [{ departure: 'BJS', destination: 'SEL', departure_date: toRequestDate(date) }],
-    });
-    const result = results.find((r) => r.legs[0]?.number === 'KE852');
-    if (!result) throw new Error('no KE852');
+    const wei = await c.save(cookie, ZHANG_WEI);
+    const { searchId, result } = await seoulKE852();
     expect(result.sellers.map((s) => s.supplier)).toEqual(['duffel']);
 
     // Before booking, the offer is asked for again for one traveller and read with its extra-bag price.
     const offer = await c.offerOf(cookie, searchId, result.id);
     expect(offer.result.legs[0]?.baggage?.checked.extraPrice?.amount).toBeGreaterThan(0);
-    const created = await c.create(
+    const order = await paidOrder(
+      t,
+      c,
       cookie,
       orderBody(offer, searchId, [wei], { baggage: [{ ticket: 0, pieces: [1] }] }),
     );
-    expect(created.statusCode, created.body).toBe(200);
-    const order = orderSchema.parse(created.json());
-    await payOrder(t, cookie, order.id);
 
     // Duffel makes the order but its answer is lost on the way back: the next try finds it.
     fake.scripted.push({
@@ -216,16 +219,7 @@ describe('a Duffel flight, booked and given back', () => {
 
   it('is given back only for everyone on it at once, Duffel’s refund shared by what each paid, and withdrawn whole', async () => {
     const cookie = await c.signUp();
-    const passport = (number: string) => [{ type: 'A', number, expiryDate: '2034-05-01', issuingCountry: 'CN' }];
-    const wei = await c.save(cookie, {
-      surname: 'ZHANG',
-      givenNames: 'WEI',
-      chineseName: '张伟',
-      birthDate: '1988-04-12',
-      gender: 'MALE',
-      nationality: 'CN',
-      documents: passport('E12345678'),
-    });
+    const wei = await c.save(cookie, ZHANG_WEI);
     const na = await c.save(cookie, {
       surname: 'LI',
       givenNames: 'NA',
@@ -235,18 +229,9 @@ describe('a Duffel flight, booked and given back', () => {
       nationality: 'CN',
       documents: passport('E87654321'),
     });
-    const { searchId, results } = await c.search({
-      type: 1,
-      mode: 'flight',
-      legs: [{ departure: 'BJS', destination: 'SEL', departure_date: toRequestDate(date) }],
-    });
-    const result = results.find((r) => r.legs[0]?.number === 'KE852');
-    if (!result) throw new Error('no KE852');
+    const { searchId, result } = await seoulKE852();
     const offer = await c.offerOf(cookie, searchId, result.id);
-    const created = await c.create(cookie, orderBody(offer, searchId, [wei, na]));
-    expect(created.statusCode, created.body).toBe(200);
-    const order = orderSchema.parse(created.json());
-    await payOrder(t, cookie, order.id);
+    const order = await paidOrder(t, c, cookie, orderBody(offer, searchId, [wei, na]));
     await runJobs();
     const ticketed = orderSchema.parse((await c.get(cookie, order.id)).json());
     expect(ticketed.status).toBe(5);

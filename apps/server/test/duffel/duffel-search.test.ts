@@ -1,18 +1,12 @@
 import { addDays, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient } from '../booking-client';
-import { DuffelFake } from '../fakes/duffel-fake';
-import { DUFFEL_AIRPORTS, DUFFEL_FLIGHTS, DUFFEL_TEST_TOKEN } from '../fakes/duffel-timetable';
+import { DUFFEL_TEST_TOKEN, duffelTestFake } from '../fakes/duffel-timetable';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 
 /* Searching with Duffel configured: its offers come beside the simulated sellers' for every kind of trip. */
 
-const fake = new DuffelFake({
-  token: DUFFEL_TEST_TOKEN,
-  currency: 'USD',
-  airports: DUFFEL_AIRPORTS,
-  flights: DUFFEL_FLIGHTS,
-});
+const fake = duffelTestFake();
 let t: TestApp;
 const day = (n: number) => toRequestDate(addDays(new Date().toISOString().slice(0, 10), n));
 const leg = (from: string, to: string, date: string, back?: string) => ({

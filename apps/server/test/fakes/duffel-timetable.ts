@@ -1,4 +1,4 @@
-import type { FakeAirport, FakeFlight } from './duffel-fake';
+import { DuffelFake, type FakeAirport, type FakeFlight } from './duffel-fake';
 
 /** The fake Duffel account of the tests: airports of Beijing, Seoul and Tokyo, and a few daily flights in dollars. */
 export const DUFFEL_AIRPORTS: FakeAirport[] = [
@@ -58,3 +58,7 @@ export const DUFFEL_FLIGHTS: FakeFlight[] = [
 ];
 
 export const DUFFEL_TEST_TOKEN = 'duffel_test_junction';
+
+/** The fake Duffel of the tests' account: its token, prices in dollars, and the airports and flights above. */
+export const duffelTestFake = () =>
+  new DuffelFake({ token: DUFFEL_TEST_TOKEN, currency: 'USD', airports: DUFFEL_AIRPORTS, flights: DUFFEL_FLIGHTS });

@@ -1,17 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, securityApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorCode, securitySuite } from './support';
 
 /**
  * Threat: finding out who has an account. The spec's codes 1203 and 1206 stay, but every look-up is paid
  * for from the address's limit, and a sign-in for an unknown account costs a password check like any other.
  */
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  // Caps of six per address make the counting quick to see.
-  s = await securityApp({ AUTH_IP_LIMIT_FACTOR: '0.2' });
-});
-afterAll(() => s.t.close());
+// Caps of six per address make the counting quick to see.
+const s = securitySuite({ AUTH_IP_LIMIT_FACTOR: '0.2' });
 
 describe('account existence', () => {
   it('counts every failed look-up against the address', async () => {

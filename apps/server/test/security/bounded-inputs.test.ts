@@ -2,10 +2,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { SearchCriteria, SearchCriteriaInput, SearchResult } from '@junction/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemorySearchStore } from '../../src/features/search/search-store';
 import { answerWith } from '../search-answers';
-import { securityApp } from './support';
+import { securitySuite } from './support';
 
 /**
  * Threat: memory filled through inputs nobody bounded. Every request field has a bound, every route a body
@@ -20,15 +20,7 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 };
 
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  s = await securityApp({
-    SEARCH_LATENCY_SCALE: '0',
-    SEARCH_SUPPLIER_FAILURES: 'false',
-    SEARCH_STORE_MAX_MB: '16',
-  });
-});
-afterAll(() => s.t.close());
+const s = securitySuite({ SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false', SEARCH_STORE_MAX_MB: '16' });
 
 const name = (c: string) => c.repeat(100);
 const places = ['BJS', 'SHA', 'CAN', 'CTU', 'SZX', 'XIY'];

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addJob } from '../../src/jobs/jobs';
-import { errorCode, MIN, securityApp, sessionOf } from './support';
+import { errorCode, MIN, securitySuite, sessionOf } from './support';
 
 /**
  * Threat: password guessing from many addresses. The account itself locks after five failures, from every
  * address, for 15 minutes and then twice as long each time; sign-in by code stays open to the owner.
  */
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  s = await securityApp();
-});
-afterAll(() => s.t.close());
+const s = securitySuite();
 
 async function failFiveTimes(mobile: string) {
   for (let i = 0; i < 5; i++) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, errorCode, HOUR, securityApp, tally, wrongCode } from './support';
+import { describe, expect, it } from 'vitest';
+import { DAY, errorCode, HOUR, securitySuite, tally, wrongCode } from './support';
 
 /**
  * Threat: requests sent at once beat a limit that is checked first and counted later. Each round fires
@@ -9,11 +9,7 @@ import { DAY, errorCode, HOUR, securityApp, tally, wrongCode } from './support';
 const ROUNDS = 20;
 const BURST = 50;
 
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  s = await securityApp();
-});
-afterAll(() => s.t.close());
+const s = securitySuite();
 
 describe('50 requests at once', () => {
   it('compare a reset code at most five times, however many guesses arrive together', async () => {

@@ -2,17 +2,13 @@ import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
-import { securityApp } from './support';
+import { securitySuite } from './support';
 
 /**
  * Threats on the answers themselves: a signed-in page kept by a shared cache, the site framed by
  * another, an activation token copied into the access log, and Node's own answers outside the API shape.
  */
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  s = await securityApp();
-});
-afterAll(() => s.t.close());
+const s = securitySuite();
 
 describe('answers', () => {
   it('are never cached when they belong to a signed-in traveller or set a cookie', async () => {

@@ -1,5 +1,6 @@
 import { apiErrorSchema } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { createTestApp, type TestApp } from '../harness';
 
@@ -53,6 +54,18 @@ export async function securityApp(overrides: Record<string, string> = {}) {
     },
   };
   return self;
+}
+
+export type SecurityApp = Awaited<ReturnType<typeof securityApp>>;
+
+/** The security app of a file's or a block's tests: filled in before they run, closed after them. */
+export function securitySuite(overrides: Record<string, string> = {}): SecurityApp {
+  const s = {} as SecurityApp;
+  beforeAll(async () => {
+    Object.assign(s, await securityApp(overrides));
+  });
+  afterAll(() => s.t?.close());
+  return s;
 }
 
 export const sessionOf = (res: LightMyRequestResponse): string => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, securityApp, sessionOf } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorCode, securitySuite, sessionOf } from './support';
 
 /**
  * Threat: pre-registration takeover. Someone registers the victim's e-mail with a password of their own
  * and waits for the victim to open the activation link. A pending registration never gives anyone a
  * credential the mailbox owner did not choose.
  */
-let s: Awaited<ReturnType<typeof securityApp>>;
-beforeAll(async () => {
-  s = await securityApp();
-});
-afterAll(() => s.t.close());
+const s = securitySuite();
 
 const ATTACKER = { ip: '203.0.113.66' };
 const tokenIn = (text: string) => /verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';

@@ -12,6 +12,20 @@ export function idNumber(birth: string, seq: string): string {
   return first17 + '10X98765432'[sum % 11];
 }
 
+/**
+ * A student passenger of a 12306 account, born on 1 September 2006 with the ID card's sequence `digits`,
+ * at Fudan from 2024 with a home in Beijing, the school in `schoolCity` (Shanghai unless told), and the
+ * railway's check of the student in the state `check`.
+ */
+export const studentPassenger = (name: string, digits: string, check: string, schoolCity = 'SHA') => ({
+  name,
+  documentType: 'B',
+  documentNumber: idNumber('20060901', digits),
+  phone: `+86138001${digits}99`,
+  type: 'STUDENT',
+  student: { school: '复旦大学', homeCity: 'BJS', schoolCity, enrolledYear: 2024, check },
+});
+
 export const errorOf = (res: LightMyRequestResponse) => apiErrorSchema.parse(res.json());
 
 export type SimAccount = { username: string; phone: string; password: string; idLastFour: string };

@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { errorOf, idNumber, railClient } from './rail-client.test-support';
+import { errorOf, idNumber, railClient, studentPassenger as student } from './rail-client.test-support';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -177,14 +177,6 @@ describe('linking a national rail account', () => {
 describe("the linked account's passengers", () => {
   it("shows a student's qualification as the railway keeps it: school, interval and the check's state", async () => {
     const cookie = await c.signUp();
-    const student = (name: string, digits: string, check: string) => ({
-      name,
-      documentType: 'B',
-      documentNumber: idNumber('20060901', digits),
-      phone: `+86138001${digits}99`,
-      type: 'STUDENT',
-      student: { school: '复旦大学', homeCity: 'BJS', schoolCity: 'SHA', enrolledYear: 2024, check },
-    });
     await link(cookie, await railAccount([student('李明', '211', 'verified'), student('赵磊', '233', 'pending')]));
     const list = railPassengerListSchema.parse((await get(cookie, '/api/rail/passengers')).json()).items;
     expect(list.map((p) => [p.name, p.type, p.student?.check ?? null])).toEqual([
