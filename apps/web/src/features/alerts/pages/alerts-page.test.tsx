@@ -10,10 +10,12 @@ import { AlertsPage } from './alerts-page';
 const alert: PriceAlert = {
   id: '2f0c6a8e-8a4b-4c55-9d77-5a1f3c2b9e10',
   link: packSearchLink(beijingShanghai()),
+  month: null,
   status: 'active',
   sms: false,
   currency: 'CNY',
   lowestMinor: 123_400,
+  lowestDay: null,
   checkedAt: '2030-04-01T08:00:00+08:00',
   createdAt: '2030-03-30T08:00:00+08:00',
   history: [],
