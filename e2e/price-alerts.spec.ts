@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type NoticePage, type PriceAlert, packSearchLink } from '../packages/domain/src/index';
+import {
+  formatMonth,
+  monthOfDate,
+  type NoticePage,
+  type PriceAlert,
+  packSearchLink,
+} from '../packages/domain/src/index';
 import { latestMail } from './outbox';
 import { registerByEmail, rememberSignIn, routeCriteria, shot } from './setup';
 import { LANGUAGES, text, useLanguage, watchErrors } from './support';
@@ -93,6 +99,23 @@ for (const lang of LANGUAGES) {
     await page.goto(/(http:\/\/\S+\/account\/price-alerts\?open=[0-9a-f-]{36})/.exec(mail)?.[1] ?? '');
     await expect(page).toHaveURL(/\/search\?s=/);
     await expect(page.getByTestId('search-summary')).toContainText(route.name);
+
+    // The same search over any day of its month: the list names the month where the date was.
+    const month = formatMonth(monthOfDate(leg.departure_date ?? ''), lang);
+    await page.getByTestId('track-prices').click();
+    await page.getByRole('radio', { name: text(lang, 'results', 'track.anyDay').replace('{{month}}', month) }).check();
+    await page
+      .getByRole('button', { name: text(lang, 'results', 'track.confirm'), exact: true })
+      .last()
+      .click();
+    await expect(page.getByTestId('alert-set').last()).toBeVisible();
+    await page.goto('/account/price-alerts');
+    const anyDay = text(lang, 'alerts', 'anyDay').replace('{{month}}', month);
+    const overMonth = page.getByTestId('price-alert').filter({ hasText: anyDay });
+    await expect(overMonth.getByTestId('alert-days')).toContainText(anyDay);
+    await expect(overMonth.getByRole('heading')).toContainText(route.name);
+    expect((await alerts(page)).map((a) => a.month)).toContain(monthOfDate(leg.departure_date ?? ''));
+    await shot(page, `price-alerts-month-${lang}`, { widths: [390] });
     expect(errors).toEqual([]);
   });
 }

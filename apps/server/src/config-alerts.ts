@@ -9,5 +9,8 @@ export const alertSettings = {
   ALERT_CHECK_MINUTES: whole(5, 7 * 24 * 60)
     .default(180)
     .describe('Minutes between two searches of one price alert'),
+  ALERT_MONTH_SEARCHES: whole(1, 31)
+    .default(8)
+    .describe('Days of a price alert over a month searched afresh in one check, at most'),
   ALERT_SWEEP_CRON: scheduleSetting('*/15 * * * *', 'the job that queues the price alerts due for a search'),
 };

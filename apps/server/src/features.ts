@@ -103,7 +103,7 @@ export async function buildFeatures(
     ...studentJourneyLinks(invoiceReversal(invoices.service), now),
   });
   fulfilment.close(app);
-  const alerts = alertsModule(basics, { search: alertSearch(search.service), notify });
+  const alerts = alertsModule(basics, { search: alertSearch(search.service, fares.service), notify });
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares, alerts])
     feature.jobs(jobs);
   return {

@@ -94,6 +94,12 @@ export function formatTravelDate(isoLocal: string, language: Language): string {
   }).format(date);
 }
 
+/** A month `yyyy/MM` as each language writes it: "March 2027" / "2027年3月". */
+export function formatMonth(month: string, language: Language): string {
+  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
+}
+
 /** The day and the clock of a local time: "Sat, Dec 5, 2026 21:30" / "2026年12月5日周六 21:30". */
 export function formatTravelTime(isoLocal: string, language: Language): string {
   const m = ISO_LOCAL.exec(isoLocal);

@@ -2,6 +2,7 @@ export * from './accounts/account.api';
 export * from './accounts/account.schema';
 export * from './alerts/alert.api';
 export * from './alerts/alert.schema';
+export * from './alerts/alert-month';
 export * from './api/endpoint';
 export * from './api/error-body';
 export * from './api/health.api';

@@ -33,8 +33,9 @@ export const paths = {
   notices: () => '/account/notices',
   invoiceTitles: () => '/account/invoice-titles',
   priceAlerts: () => '/account/price-alerts',
-  /** The alerts page, opening the search of one alert. */
-  priceAlert: (open: string) => `/account/price-alerts?${new URLSearchParams({ open })}`,
+  /** The alerts page, opening the search of one alert (of an alert over a month, the search of `day`, `yyyy-mm-dd`). */
+  priceAlert: (open: string, day?: string) =>
+    `/account/price-alerts?${new URLSearchParams({ open, ...(day ? { day } : {}) })}`,
   /** Results of a packed search link (spec §7). */
   searchResults: (s: string) => `/search?${new URLSearchParams({ s })}`,
   /** The landing page of a short route link (spec §5); a door's name is percent-encoded, `@` and `,` stay. */

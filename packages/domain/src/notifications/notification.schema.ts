@@ -55,6 +55,9 @@ export const NOTICE_KINDS = [
   /** A price alert saw the lowest price of its search fall, or seats on sale again after none were. */
   'price-fell',
   'seats-returned',
+  /** A price alert over a month saw the month's lowest fall, or seats on sale again: with the day it leaves. */
+  'month-price-fell',
+  'month-seats-returned',
 ] as const;
 export const noticeKindSchema = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

@@ -20,11 +20,14 @@ const priceSchema = searchResultSchema.shape.price;
 export const seenPriceSchema = z.object({ price: priceSchema, seenAt: z.string() });
 export type SeenPrice = z.infer<typeof seenPriceSchema>;
 
+/** A month, `yyyy/MM`, in 2000–2099. */
+export const requestMonthSchema = z.string().regex(/^20\d{2}\/(0[1-9]|1[0-2])$/, 'yyyy/MM in 2000–2099');
+
 export const fareMonthQuerySchema = z.object({
   from: placeToken,
   to: placeToken,
   /** The month, `yyyy/MM`. */
-  month: z.string().regex(/^20\d{2}\/(0[1-9]|1[0-2])$/, 'yyyy/MM in 2000–2099'),
+  month: requestMonthSchema,
 });
 export const fareMonthSchema = z.object({
   /** Days of the month with a price seen, each with the lowest flight and the lowest train. */

@@ -46,6 +46,7 @@ import * as fareDaysTried from './0025-fare-days-tried';
 import * as studentJourneyPerson from './0026-student-journey-person';
 import * as paymentLateChecks from './0027-payment-late-checks';
 import * as walletTopupRefunds from './0028-wallet-topup-refunds';
+import * as priceAlertMonths from './0029-price-alert-months';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0026-student-journey-person': studentJourneyPerson,
   '0027-payment-late-checks': paymentLateChecks,
   '0028-wallet-topup-refunds': walletTopupRefunds,
+  '0029-price-alert-months': priceAlertMonths,
 };

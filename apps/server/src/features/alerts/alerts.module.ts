@@ -16,7 +16,11 @@ export function alertsModule(
     new AlertsRepository(db),
     ports.search,
     ports.notify,
-    { perUser: config.ALERTS_PER_USER, checkEveryMs: config.ALERT_CHECK_MINUTES * 60_000 },
+    {
+      perUser: config.ALERTS_PER_USER,
+      checkEveryMs: config.ALERT_CHECK_MINUTES * 60_000,
+      monthSearches: config.ALERT_MONTH_SEARCHES,
+    },
     now,
   );
   return {

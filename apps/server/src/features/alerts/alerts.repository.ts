@@ -9,12 +9,18 @@ export type AlertRow = {
   status: AlertStatus;
   sms: boolean;
   lowestMinor: number | null;
+  /** Any day of this month (`yyyy/MM`); null: the link's own dates. */
+  month: string | null;
+  /** The day (`yyyy-mm-dd`) of the lowest price of an alert over a month. */
+  lowestDay: string | null;
   checkedAt: Date | null;
   version: number;
   createdAt: Date;
 };
 
-export type PointRow = { alertId: string; seenAt: Date; lowestMinor: number | null };
+export type PointRow = { alertId: string; seenAt: Date; lowestMinor: number | null; day: string | null };
+/** The lowest price an alert over a month saw on one day (null: nothing on sale), and when. */
+export type DayRow = { day: string; lowestMinor: number | null; seenAt: Date };
 
 /** The most checks an alert's history keeps on its page. */
 export const HISTORY_POINTS = 30;
@@ -47,7 +53,7 @@ export class AlertsRepository {
   async history(alertIds: string[]): Promise<PointRow[]> {
     if (alertIds.length === 0) return [];
     const rows = await sql<PointRow>`
-      select alert_id, seen_at, lowest_minor from (
+      select alert_id, seen_at, lowest_minor, day from (
         select p.*, row_number() over (partition by alert_id order by version desc) as n
         from price_alert_points p where alert_id in (${sql.join(alertIds)})
       ) ranked where n <= ${HISTORY_POINTS} order by alert_id, version`.execute(this.db);
@@ -57,11 +63,12 @@ export class AlertsRepository {
   /**
    * Stores a new alert unless the user has `max` already; the user's row is locked meanwhile, so two
    * requests at once cannot pass the limit together. Texts need the account's mobile number. The same
-   * search watched twice is the one alert, watching again with the latest choice of texts.
+   * search watched twice (on its date, or over the same month) is the one alert, watching again with the
+   * latest choice of texts.
    */
   async create(
     trx: Kysely<Database>,
-    a: { userId: string; link: string; sms: boolean; at: Date },
+    a: { userId: string; link: string; month: string | null; sms: boolean; at: Date },
     max: number,
   ): Promise<{ row: AlertRow; created: boolean } | 'limit' | 'no-mobile'> {
     const user = await trx
@@ -72,7 +79,7 @@ export class AlertsRepository {
       .executeTakeFirst();
     if (a.sms && !user?.mobile) return 'no-mobile';
     const mine = await trx.selectFrom('priceAlerts').selectAll().where('userId', '=', a.userId).execute();
-    const same = mine.find((r) => r.link === a.link);
+    const same = mine.find((r) => r.link === a.link && r.month === a.month);
     if (same) {
       const row = await trx
         .updateTable('priceAlerts')
@@ -88,6 +95,7 @@ export class AlertsRepository {
       .values({
         userId: a.userId,
         link: a.link,
+        month: a.month,
         status: 'active',
         sms: a.sms,
         createdAt: a.at,
@@ -138,10 +146,16 @@ export class AlertsRepository {
    * the first is recorded (and told), and the checks beyond the last `HISTORY_POINTS` are forgotten; false
    * when another check came first or the alert is paused or gone.
    */
-  async record(trx: Kysely<Database>, alert: AlertRow, lowestMinor: number | null, at: Date): Promise<boolean> {
+  async record(
+    trx: Kysely<Database>,
+    alert: AlertRow,
+    seen: { lowestMinor: number | null; day: string | null },
+    at: Date,
+  ): Promise<boolean> {
+    const { lowestMinor, day } = seen;
     const moved = await trx
       .updateTable('priceAlerts')
-      .set({ lowestMinor, checkedAt: at, version: alert.version + 1 })
+      .set({ lowestMinor, lowestDay: day, checkedAt: at, version: alert.version + 1 })
       .where('id', '=', alert.id)
       .where('version', '=', alert.version)
       .where('status', '=', 'active')
@@ -149,7 +163,7 @@ export class AlertsRepository {
     if ((moved.numUpdatedRows ?? 0n) === 0n) return false;
     await trx
       .insertInto('priceAlertPoints')
-      .values({ alertId: alert.id, version: alert.version + 1, seenAt: at, lowestMinor })
+      .values({ alertId: alert.id, version: alert.version + 1, seenAt: at, lowestMinor, day })
       .execute();
     // The chart shows the last checks only; older ones go with the check that pushes them out.
     await trx
@@ -158,6 +172,27 @@ export class AlertsRepository {
       .where('version', '<=', alert.version + 1 - HISTORY_POINTS)
       .execute();
     return true;
+  }
+
+  /** The lowest price an alert over a month saw on each of its days from `first` on; the days before are forgotten. */
+  async days(alertId: string, first: string): Promise<DayRow[]> {
+    await this.db.deleteFrom('priceAlertDays').where('alertId', '=', alertId).where('day', '<', first).execute();
+    return this.db
+      .selectFrom('priceAlertDays')
+      .select(['day', 'lowestMinor', 'seenAt'])
+      .where('alertId', '=', alertId)
+      .execute();
+  }
+
+  /** Keeps the lowest price an alert over a month saw on one day, in place of the one seen before. */
+  async saveDay(alertId: string, seen: DayRow): Promise<void> {
+    await this.db
+      .insertInto('priceAlertDays')
+      .values({ alertId, ...seen })
+      .onConflict((oc) =>
+        oc.columns(['alertId', 'day']).doUpdateSet({ lowestMinor: seen.lowestMinor, seenAt: seen.seenAt }),
+      )
+      .execute();
   }
 
   /** Active alerts not checked since `before`, oldest check first, at most `limit`. */

@@ -8,6 +8,16 @@ export type AlertSearch = {
   check(criteria: SearchCriteria): void;
   /** The lowest price on sale now (null: nothing on sale) and the route's names; throws when nobody answered. */
   lowestNow(criteria: SearchCriteria): Promise<{ lowestMinor: number | null; from: LocalText; to: LocalText }>;
+  /** The names of the route the criteria search, without a search. */
+  route(criteria: SearchCriteria): { from: LocalText; to: LocalText };
+  /**
+   * The lowest price the month of fares holds for the criteria on each of `days` (`yyyy-mm-dd`), from the
+   * searches already made and its filling job, with when it was seen; days it has none of are left out.
+   */
+  calendar(
+    criteria: SearchCriteria,
+    days: readonly string[],
+  ): Promise<Map<string, { lowestMinor: number; seenAt: Date }>>;
 };
 
 /** Tells a traveller, in the caller's transaction (the notifications feature's `notify`). */

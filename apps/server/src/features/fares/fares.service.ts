@@ -1,6 +1,7 @@
 import {
   AppError,
   addDays,
+  daysBetween,
   FARE_GRID_DAYS,
   type FareGrid,
   type FareMonth,
@@ -83,6 +84,19 @@ function lowestOf(row: FareRow) {
   return train.price.amount < flight.price.amount ? train : flight;
 }
 
+/** The lowest of a row's prices a search of `mode` would see, and when the older of them was seen. */
+function lowestFor(row: FareRow, mode: SearchCriteria['mode']): { lowestMinor: number; seenAt: Date } | undefined {
+  const kinds = [
+    mode === 'train' ? null : { minor: row.flightMinor, at: row.flightSeenAt },
+    mode === 'flight' ? null : { minor: row.trainMinor, at: row.trainSeenAt },
+  ].flatMap((k) => (k && k.minor !== null && k.at ? [{ minor: k.minor, at: k.at }] : []));
+  if (kinds.length === 0) return undefined;
+  return {
+    lowestMinor: Math.min(...kinds.map((k) => k.minor)),
+    seenAt: new Date(Math.min(...kinds.map((k) => k.at.getTime()))),
+  };
+}
+
 /** The month of fares and the round-trip grid: what searches saw, and a job pricing the trips most searched. */
 export class FaresService {
   constructor(
@@ -104,6 +118,38 @@ export class FaresService {
     if (!found?.priced) return;
     const fares = lowestFares(results, found.trip.day);
     if (fares.flight !== null || fares.train !== null) await this.repo.seen(found.trip, fares, this.now());
+  }
+
+  /**
+   * The lowest price held for the trip of the criteria on each of `days` (`yyyy-mm-dd`; a round trip keeping
+   * its length), of their mode, with when it was seen; none for criteria the calendar does not price (a
+   * party other than one adult, a cabin above economy).
+   */
+  async seenOn(
+    criteria: SearchCriteria,
+    days: readonly string[],
+  ): Promise<Map<string, { lowestMinor: number; seenAt: Date }>> {
+    const seen = new Map<string, { lowestMinor: number; seenAt: Date }>();
+    const found = fareTripOf(criteria, this.placeKey);
+    const [first, last] = [days[0], days[days.length - 1]];
+    if (!found?.priced || first === undefined || last === undefined) return seen;
+    const { origin, destination, day, returnDay } = found.trip;
+    const length = returnDay ? daysBetween(day, returnDay) : null;
+    const rows =
+      length === null
+        ? await this.repo.days(origin, destination, first, last)
+        : await this.repo.roundTrips(
+            origin,
+            destination,
+            [...days],
+            days.map((d) => addDays(d, length)),
+          );
+    for (const row of rows) {
+      const trip = length === null ? row.returnDay === '' : row.returnDay === addDays(row.day, length);
+      const lowest = lowestFor(row, criteria.mode);
+      if (trip && lowest && days.includes(row.day)) seen.set(row.day, lowest);
+    }
+    return seen;
   }
 
   async month(q: { from: string; to: string; month: string }): Promise<FareMonth> {

@@ -241,3 +241,28 @@ describe('the month of fares', () => {
     });
   });
 });
+
+describe('the prices the month of fares holds for a price alert over a month', () => {
+  it('are each day’s lowest of the criteria’s mode, a round trip of their length only, none for a party it cannot price', async () => {
+    const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
+    for (const day of ['01', '02', '03']) {
+      const date = `2030/05/${day}`;
+      const oneWay = criteria({ legs: [{ ...criteria().legs[0], departure_date: date } as SearchCriteria['legs'][0]] });
+      await fares.answered(oneWay, [result('flight', 60_000 + Number(day), date), result('train', 55_000, date)]);
+    }
+    await fares.answered(criteria({}, '2030/05/04'), [result('flight', 99_000)]);
+    await fares.answered(criteria({}, '2030/05/08'), [result('flight', 70_000)]);
+    const days = ['2030-05-01', '2030-05-02'];
+    const flights = await fares.seenOn(criteria({ mode: 'flight' }), days);
+    expect([...flights].map(([d, p]) => [d, p.lowestMinor])).toEqual([
+      ['2030-05-01', 60_001],
+      ['2030-05-02', 60_002],
+    ]);
+    expect(flights.get('2030-05-01')?.seenAt).toEqual(NOW);
+    expect([...(await fares.seenOn(criteria(), days)).values()].map((p) => p.lowestMinor)).toEqual([55_000, 55_000]);
+    // A round trip of seven days is not one of three.
+    const round = await fares.seenOn(criteria({}, '2030/05/08'), ['2030-05-01']);
+    expect([...round.values()].map((p) => p.lowestMinor)).toEqual([70_000]);
+    expect((await fares.seenOn(criteria({ adults: 2 }), days)).size).toBe(0);
+  });
+});

@@ -139,7 +139,14 @@ export class NotificationsService {
 
   private link(orderId: string | null, params: NoticeParams): string {
     const base = this.options.publicUrl.replace(/\/$/, '');
-    if (params.alert) return `${base}/account/price-alerts?open=${encodeURIComponent(String(params.alert))}`;
+    // An alert over a month opens the search of the day its notice names.
+    if (params.alert) {
+      const open = new URLSearchParams({
+        open: String(params.alert),
+        ...(params.day ? { day: String(params.day) } : {}),
+      });
+      return `${base}/account/price-alerts?${open}`;
+    }
     if (params.topup) return `${base}/account/wallet`;
     return orderId ? `${base}/order?id=${orderId}` : `${base}/account/notices`;
   }

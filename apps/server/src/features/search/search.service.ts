@@ -23,6 +23,7 @@ import { fromTheDoor } from './door-ground';
 import type { FareLog } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
+import { routeNames } from './route-names';
 import type { SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
 import { AnswerCache, answerKey, type Produced, SharedAnswers } from './shared-answers';
@@ -250,16 +251,7 @@ export class SearchService {
       .flat()
       .filter((r) => r.price.currency === 'CNY' && !r.legs.some((l) => l.soldOut))
       .map((r) => r.price.amount);
-    const bound = request.trips[0]?.bounds[0];
-    const name = (p: { nameEn: string; nameZh: string } | undefined) => ({
-      en: p?.nameEn ?? '',
-      'zh-CN': p?.nameZh || p?.nameEn || '',
-    });
-    return {
-      lowestMinor: prices.length > 0 ? Math.min(...prices) : null,
-      from: name(bound?.from),
-      to: name(bound?.to),
-    };
+    return { lowestMinor: prices.length > 0 ? Math.min(...prices) : null, ...routeNames(request) };
   }
 
   private async expiredError(searchId: string): Promise<AppError> {

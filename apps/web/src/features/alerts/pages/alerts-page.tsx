@@ -1,6 +1,11 @@
 import {
+  daysBetween,
+  daysLeftInMonth,
+  formatMonth,
   formatTravelDate,
   fromRequestDate,
+  linkOnDay,
+  localDate,
   type PriceAlert,
   type SearchCriteria,
   unpackSearchLink,
@@ -21,8 +26,38 @@ import { PriceChart } from '../components/price-chart';
 import styles from './alerts.module.css';
 
 /**
+ * The search an alert opens: its own; of an alert over a month, the search of `day` when it is still to
+ * come, else of the day of its lowest price, else of the month's first day left (in Beijing, as the site
+ * counts days).
+ */
+function searchOf(alert: PriceAlert, day?: string | null): string {
+  if (!alert.month) return alert.link;
+  const left = daysLeftInMonth(alert.month, localDate(Date.now(), 'Asia/Shanghai'));
+  const lowest = fromRequestDate(alert.lowestDay ?? '');
+  const open = [day, lowest].find((d) => d && left.includes(d)) ?? left[0];
+  return open ? linkOnDay(alert.link, open) : alert.link;
+}
+
+/** What days an alert watches: its dates, or any day of its month (a round trip with its length). */
+function useWatchedDays(alert: PriceAlert, criteria: SearchCriteria | null): string {
+  const { t } = useTranslation('alerts');
+  const { language } = usePreferences();
+  const leg = criteria?.legs[0];
+  const leaves = fromRequestDate(leg?.departure_date ?? '');
+  const back = fromRequestDate(leg?.return_date ?? '');
+  if (alert.month) {
+    const month = t('anyDay', { month: formatMonth(alert.month, language) });
+    return leaves && back ? `${month}, ${t('tripDays', { count: daysBetween(leaves, back) })}` : month;
+  }
+  if (!leaves) return '';
+  const day = (d: string) => formatTravelDate(d, language);
+  return back ? `${day(leaves)} – ${day(back)}` : day(leaves);
+}
+
+/**
  * `/account/price-alerts`: the searches the traveller tracks, each with its lowest price, a chart of the
- * prices seen, and the ways to open, pause or delete it. `?open=<alert>` (a notice's link) opens its search.
+ * prices seen, and the ways to open, pause or delete it. `?open=<alert>` (a notice's link) opens its search,
+ * and `&day=` the search of that day of an alert over a month.
  */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
@@ -33,8 +68,8 @@ export function AlertsPage() {
   const open = params.get('open');
   const target = data?.items.find((a) => a.id === open && a.status !== 'ended');
   useEffect(() => {
-    if (target) navigate(paths.searchResults(target.link), { replace: true });
-  }, [target, navigate]);
+    if (target) navigate(paths.searchResults(searchOf(target, params.get('day'))), { replace: true });
+  }, [target, navigate, params]);
 
   return (
     <section className={styles.panel} data-testid="alerts-page">
@@ -73,9 +108,8 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
   const remove = useDeleteAlert();
   const criteria = unpackSearchLink(alert.link);
   const money = useFormatCny();
-  const leg = criteria?.legs[0];
-  const day = (d: string | undefined) => (d ? formatTravelDate(fromRequestDate(d) ?? '', language) : '');
-  const dates = leg?.return_date ? `${day(leg.departure_date)} – ${day(leg.return_date)}` : day(leg?.departure_date);
+  const dates = useWatchedDays(alert, criteria);
+  const lowestDay = fromRequestDate(alert.lowestDay ?? '');
   const paused = alert.status === 'paused';
   const ended = alert.status === 'ended';
   const failed = (e: unknown) => message.error(errorText(e));
@@ -87,7 +121,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
           {paused ? <Tag className={styles.tag}>{t('paused')}</Tag> : null}
           {ended ? <Tag className={styles.tag}>{t('ended')}</Tag> : null}
         </h2>
-        <p className={styles.facts}>
+        <p className={styles.facts} data-testid="alert-days">
           {dates}
           {criteria && criteria.flexDays > 0 ? ` · ${t('flex', { count: criteria.flexDays })}` : ''}
           {criteria ? ` · ${t(`modes.${criteria.mode}`)}` : ''}
@@ -95,7 +129,9 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
         </p>
         <p className={styles.price} data-testid="alert-lowest">
           {alert.lowestMinor !== null
-            ? t(ended ? 'lastPrice' : 'lowest', { price: money(alert.lowestMinor) })
+            ? lowestDay && !ended
+              ? t('lowestOn', { price: money(alert.lowestMinor), day: formatTravelDate(lowestDay, language) })
+              : t(ended ? 'lastPrice' : 'lowest', { price: money(alert.lowestMinor) })
             : alert.checkedAt
               ? t('nothingOnSale')
               : t('notChecked')}
@@ -106,7 +142,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
       <div className={styles.actions}>
         {ended ? null : (
           <>
-            <Link to={paths.searchResults(alert.link)} data-testid="alert-open">
+            <Link to={paths.searchResults(searchOf(alert))} data-testid="alert-open">
               {t('open')}
             </Link>
             <Button

@@ -59,6 +59,8 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'change-failed-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'price-fell': { icon: <FallOutlined />, tone: 'green' },
   'seats-returned': { icon: <CheckCircleOutlined />, tone: 'green' },
+  'month-price-fell': { icon: <FallOutlined />, tone: 'green' },
+  'month-seats-returned': { icon: <CheckCircleOutlined />, tone: 'green' },
 };
 
 /** `/account/notices` (spec §2): the traveller's notices, unread first, each linked to its order. */
@@ -147,7 +149,14 @@ function NoticeItem({ notice }: { notice: Notice }) {
             </Link>
           ) : null}
           {typeof notice.params.alert === 'string' ? (
-            <Link to={paths.priceAlert(notice.params.alert)} onClick={read} data-testid="notice-fares">
+            <Link
+              to={paths.priceAlert(
+                notice.params.alert,
+                typeof notice.params.day === 'string' ? notice.params.day : undefined,
+              )}
+              onClick={read}
+              data-testid="notice-fares"
+            >
               {t('viewFares')}
             </Link>
           ) : null}
