@@ -341,9 +341,8 @@ export class SearchService {
   }
 
   /**
-   * A result of a live session re-quoted by its seller for one adult, for booking: the order prices its
-   * party from the adult fares. Answers the criteria too (cabin, dates), and the countries it touches.
-   * With `cabin`, a flight's seller prices it in that cabin rather than the search's (a change's cabin).
+   * A result of a live session re-quoted by its seller for one adult (a flight in `cabin`, a change's, when
+   * given), for booking: the order prices its party from the adult fares. With the criteria and countries.
    */
   async quoteForBooking(
     searchId: string,
@@ -351,11 +350,8 @@ export class SearchService {
     cabin?: Cabin,
   ): Promise<{ result: SearchResult; criteria: SearchCriteria; language: Language; countries: string[] }> {
     const { meta, result } = await this.liveResult(searchId, resultId, this.now().getTime());
-    const request = {
-      ...this.request(meta.criteria),
-      party: { adults: 1, children: 0, infants: 0 },
-      ...(cabin && { cabin }),
-    };
+    const criteria = cabin ? { ...meta.criteria, cabin } : meta.criteria;
+    const request = { ...this.request(criteria), party: { adults: 1, children: 0, infants: 0 } };
     const quoted = await this.quoteWithSeller(result, request);
     const countries = new Set<string>();
     for (const leg of quoted.legs) {
