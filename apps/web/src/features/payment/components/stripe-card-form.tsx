@@ -1,8 +1,7 @@
 import { Form } from 'antd';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MountedCard, StripeSettings } from '../../../shared/ui/card/stripe-card';
-import { StripeField } from '../../../shared/ui/card/stripe-field';
+import { StripeCardField } from '../../../shared/ui/card/stripe-field';
 import styles from './payment.module.css';
 
 /** The new card an order is paid with when Stripe takes the cards: Stripe's own card field. */
@@ -15,17 +14,9 @@ export function StripeCardForm({
   mounted: RefObject<MountedCard | null>;
   error: string | null;
 }) {
-  const { t } = useTranslation('card');
   return (
     <Form layout="vertical" className={styles.cardForm} data-testid="stripe-card-form">
-      <StripeField
-        settings={settings}
-        mounted={mounted}
-        error={error}
-        kind="card"
-        label={t('stripe.card')}
-        testId="stripe-card"
-      />
+      <StripeCardField settings={settings} card={{ mounted, error }} />
     </Form>
   );
 }

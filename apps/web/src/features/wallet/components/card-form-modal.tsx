@@ -11,7 +11,7 @@ import {
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
-import { StripeField } from '../../../shared/ui/card/stripe-field';
+import { StripeCardField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard, useSetUpCard } from '../api/wallet';
 import styles from './wallet.module.css';
@@ -35,7 +35,6 @@ export type CardFormModalProps = {
 export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalProps) {
   const { t } = useTranslation('wallet');
   const tErr = useTranslation('errors').t;
-  const tCard = useTranslation('card').t;
   const [form] = Form.useForm<Values>();
   const typedAdd = useAddCard();
   const setUp = useSetUpCard();
@@ -99,20 +98,7 @@ export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalP
         onValuesChange={revalidateShownErrors(form)}
         data-testid="card-form"
       >
-        <CardFields
-          stripe={
-            stripe ? (
-              <StripeField
-                settings={stripe}
-                mounted={stripeCard.mounted}
-                error={stripeCard.error}
-                kind="card"
-                label={tCard('stripe.card')}
-                testId="stripe-card"
-              />
-            ) : undefined
-          }
-        />
+        <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
         <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
           <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
         </Form.Item>

@@ -15,7 +15,7 @@ import {
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
-import { StripeField } from '../../../shared/ui/card/stripe-field';
+import { StripeCardField, StripeField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
@@ -60,7 +60,6 @@ const APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;
 export function TopUpModal(props: TopUpModalProps) {
   const { open, apps, cards, canSave, minMinor, maxMinor, capped, stripe, onClose, onDone } = props;
   const { t } = useTranslation('wallet');
-  const tCard = useTranslation('card').t;
   const stripeCard = useStripeCard();
   const stripeCvc = useStripeCard();
   const errorText = useErrorText();
@@ -272,20 +271,7 @@ export function TopUpModal(props: TopUpModalProps) {
         ) : (
           <div className={styles.formGrid}>
             <div className={styles.wide}>
-              <CardFields
-                stripe={
-                  stripe ? (
-                    <StripeField
-                      settings={stripe}
-                      mounted={stripeCard.mounted}
-                      error={stripeCard.error}
-                      kind="card"
-                      label={tCard('stripe.card')}
-                      testId="stripe-card"
-                    />
-                  ) : undefined
-                }
-              />
+              <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
             </div>
             <Form.Item name="save" valuePropName="checked" className={styles.wide}>
               <Checkbox disabled={!canSave} data-testid="top-up-save">

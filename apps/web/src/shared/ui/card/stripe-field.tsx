@@ -58,3 +58,24 @@ export function StripeField({
     </>
   );
 }
+
+/** Stripe's whole card field (number, expiry and code) for a new card, or one to save. */
+export function StripeCardField({
+  settings,
+  card,
+}: {
+  settings: StripeSettings;
+  card: { mounted: RefObject<MountedCard | null>; error: string | null };
+}) {
+  const { t } = useTranslation('card');
+  return (
+    <StripeField
+      settings={settings}
+      mounted={card.mounted}
+      error={card.error}
+      kind="card"
+      label={t('stripe.card')}
+      testId="stripe-card"
+    />
+  );
+}
