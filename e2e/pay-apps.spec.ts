@@ -326,7 +326,7 @@ async function saveCardAndTopUp(page: Page): Promise<void> {
     ['region', 'Beijing'],
     ['zip', '100004'],
     ['phone', '+8613800138000'],
-  ])
+  ] as const)
     await cardForm.getByTestId(`billing-${name}`).fill(value);
   await page.getByTestId('card-save').click();
   await expect(page.getByTestId('card-masked')).toContainText('4242', { timeout: 30_000 });
