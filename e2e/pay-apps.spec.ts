@@ -23,7 +23,7 @@ import { bookTrip, settleRefunds, signedInTraveller } from './trip-api';
  * Alipay's page on a desktop (English) and by its phone page at 390 px (Chinese), the order ticketed, and
  * a ticket refunded back to Alipay; and by WeChat Pay's QR code on a desktop, refunded back to WeChat Pay;
  * and by card in Stripe's fields (a stand-in of Stripe.js served by a local Stripe), through 3-D Secure,
- * refunded back to the card.
+ * refunded back to the card; then a card saved on the wallet page in Stripe's field and a top-up from it.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -270,7 +270,7 @@ test("pays a flight by card in Stripe's fields through 3-D Secure and refunds a 
       .click();
     // Stripe's own card field, loaded from Stripe (the stand-in), labelled in the page's language.
     const field = page.getByTestId('stripe-card');
-    await expect(page.getByTestId('stripe-card-form')).toContainText(text(lang, 'payment', 'stripe.card'));
+    await expect(page.getByTestId('stripe-card-form')).toContainText(text(lang, 'card', 'stripe.card'));
     await field.locator('input[name="cardnumber"]').fill(STRIPE_TEST_CARDS.threeDSecure);
     await field.locator('input[name="exp-date"]').fill('12 / 30');
     await field.locator('input[name="cvc"]').fill('123');
@@ -301,10 +301,51 @@ test("pays a flight by card in Stripe's fields through 3-D Secure and refunds a 
       await expect(page.getByTestId('refund-channel')).toHaveText(text(lang, 'orders', 'refund.channels.card'));
       expect(intent?.amount_refunded).toBeGreaterThan(0);
     }
+    await saveCardAndTopUp(page);
     expect(errors).toEqual([]);
     await page.context().close();
   }
 });
+
+/**
+ * On the wallet page, a card saved in Stripe's field (a SetupIntent Stripe.js confirms), then a top-up
+ * from it with its security code typed in Stripe's code field: the balance shows it.
+ */
+async function saveCardAndTopUp(page: Page): Promise<void> {
+  await page.goto('/account/wallet');
+  await page.getByTestId('add-card').click();
+  const cardForm = page.getByTestId('card-form');
+  const field = cardForm.getByTestId('stripe-card');
+  await field.locator('input[name="cardnumber"]').fill(STRIPE_TEST_CARDS.visa);
+  await field.locator('input[name="exp-date"]').fill('12 / 30');
+  await field.locator('input[name="cvc"]').fill('123');
+  await cardForm.getByTestId('card-name').fill('ZHANG WEI');
+  for (const [name, value] of [
+    ['line1', '1 Jianguomenwai Avenue'],
+    ['city', 'Beijing'],
+    ['region', 'Beijing'],
+    ['zip', '100004'],
+    ['phone', '+8613800138000'],
+  ] as const)
+    await cardForm.getByTestId(`billing-${name}`).fill(value);
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('card-masked')).toContainText('4242', { timeout: 30_000 });
+  // Set up at Stripe: the card is attached to the account's customer there, never sent to the site.
+  const setUp = [...stripe.setups.values()].filter((s) => s.status === 'succeeded');
+  expect(setUp.length).toBeGreaterThan(0);
+  for (const s of setUp) expect(stripe.methods.get(s.payment_method ?? '')?.customer).toBe(s.customer);
+
+  await page.getByTestId('top-up').click();
+  const form = page.getByTestId('top-up-form');
+  await form
+    .locator('label')
+    .filter({ has: page.getByTestId('top-up-card') })
+    .click();
+  await form.getByTestId('top-up-amount').fill('300');
+  await form.getByTestId('stripe-cvc').locator('input[name="cvc"]').fill('123');
+  await page.getByTestId('top-up-submit').click();
+  await expect(page.getByTestId('wallet-balance')).toContainText('300', { timeout: 60_000 });
+}
 
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`tops up the wallet on Alipay's desktop cashier, credited once Alipay says it is paid (${lang})`, async ({

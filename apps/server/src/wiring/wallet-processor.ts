@@ -15,11 +15,15 @@ export async function asWalletCall<T>(work: () => Promise<T>): Promise<T> {
 /** The wallet reaches the card processor through its own port; the gateway's errors become the port's. */
 export function walletProcessor(gateway: PaymentGateway): CardProcessor {
   const call = asWalletCall;
+  const setup = gateway.setupCard?.bind(gateway);
+  const remove = gateway.removeCard?.bind(gateway);
   return {
     describeToken: (token) => call(() => gateway.describeToken(token)),
     createCustomer: (request) => call(() => gateway.createCustomer(request)),
     saveCard: (request) => call(() => gateway.saveCard(request)),
     cardToken: (request) => call(() => gateway.cardToken(request)),
+    ...(setup ? { setupCard: (request) => call(() => setup(request)) } : {}),
+    ...(remove ? { removeCard: (request) => call(() => remove(request)) } : {}),
     createIntent: (request) => call(() => gateway.createIntent(request)),
     confirm: (intentId, request) => call(() => gateway.confirm(intentId, request)),
     retrieve: (intentId) => call(() => gateway.retrieve(intentId)),

@@ -11,33 +11,43 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
+import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { deliverStripeWebhooks, stripeGatewayOf } from './stripe-app';
+import { STRIPE_TEST_KEYS } from './stripe-keys';
 import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
  * A wallet app's payment that lands after its order had ended (expired, or paid another way): the money goes
  * straight back to the app, and the traveller is told once, by notice, e-mail and SMS in their language,
- * however many of the app's notifications arrive at once.
+ * however many of the app's notifications arrive at once. Cards are taken by Stripe (the local fake): a
+ * card payment Stripe captured after we had recorded its attempt failed, every webhook lost, is found by
+ * the reconciler and refunded to the card once.
  */
 
 const alipayKeys = alipayTestKeys();
 const wechatKeys = wechatTestKeys();
 const alipay = alipayFakeOf(alipayKeys);
 const wechat = wechatFakeOf(wechatKeys);
+const stripe = new StripeFake(STRIPE_TEST_KEYS);
 /** The clock the app reads, moved past an order's deadline by hand. */
 let clock = Date.now();
 let t: TestApp;
 let p: Traveller;
 
 beforeAll(async () => {
-  await Promise.all([alipay.start(), wechat.start()]);
+  await Promise.all([alipay.start(), wechat.start(), stripe.start()]);
   t = await createTestApp(
     { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
     () => new Date(clock),
-    { channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)] },
+    {
+      channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)],
+      gateway: stripeGatewayOf(stripe),
+    },
   );
+  deliverStripeWebhooks(stripe, t);
   alipay.deliver = async (url, form) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -60,7 +70,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await Promise.all([alipay.stop(), wechat.stop()]);
+  await Promise.all([alipay.stop(), wechat.stop(), stripe.stop()]);
 });
 
 type Traveller = Awaited<ReturnType<typeof payingTraveller>>;
@@ -166,6 +176,44 @@ describe('a wallet app’s payment after its order had ended', () => {
     expect((await p.get(order.id)).status).toBe(ORDER_STATUS.EXPIRED);
   });
 
+  it('finds a Stripe payment captured after its attempt was recorded failed, every webhook lost: refunded once', async () => {
+    clock = Date.now();
+    const order = await p.order();
+    stripe.dropWebhooks = true;
+    const res = await p.pay(order.id, stripe.token(STRIPE_TEST_CARDS.threeDSecure));
+    const state = paymentStateSchema.parse(res.json());
+    expect(state.outcome).toBe('action');
+    const intent = [...stripe.intents.values()].find((i) => i.metadata.orderId === order.id);
+    // The card is authenticated and captured at Stripe, but we recorded the attempt failed, and no webhook came.
+    await stripe.authenticate(intent?.id ?? '', true);
+    const capture = await fetch(`${stripe.baseUrl}/v1/payment_intents/${intent?.id}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.secretKey}` },
+    });
+    expect(capture.status).toBe(200);
+    await t.db
+      .updateTable('paymentAttempts')
+      .set({ state: 'failed', declineCode: 'processing_error', updatedAt: new Date(clock) })
+      .where('id', '=', state.attemptId)
+      .execute();
+    stripe.dropWebhooks = false;
+    clock += 3_600_000;
+
+    // Found however many runs look, two of them at once: refunded to the card once, the traveller told once.
+    await t.app.payments.reconcile();
+    await Promise.all([t.app.payments.reconcile(), t.app.payments.reconcile()]);
+    await t.app.payments.reconcile();
+    const told = await toldOf(order);
+    expect([told.notices.length, told.mails.length, told.texts.length]).toEqual([1, 1, 1]);
+    const refunds = await t.db.selectFrom('paymentRefunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.channel, r.amountMinor, r.state])).toEqual([
+      ['card', order.payment.price.amount, 'succeeded'],
+    ]);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent?.id)).toHaveLength(1);
+    expect(intent?.amount_refunded).toBe(order.payment.price.amount);
+    expect((await p.get(order.id)).status).not.toBe(ORDER_STATUS.PAID);
+  });
+
   it('is refunded to WeChat Pay when the order was paid by card meanwhile, and told once in Chinese', async () => {
     clock = Date.now();
     const me = await t.app.inject({ method: 'GET', url: '/user', headers: { cookie: p.cookie } });
@@ -173,7 +221,7 @@ describe('a wallet app’s payment after its order had ended', () => {
     await sql`update users set language = 'zh-CN' where id = ${userId}`.execute(t.db);
     const order = await p.order();
     const state = await payByApp(order.id, 'wechat');
-    const card = await p.pay(order.id, await p.token());
+    const card = await p.pay(order.id, stripe.token(STRIPE_TEST_CARDS.visa));
     expect(card.statusCode, card.body).toBe(200);
     const trade = [...wechat.trades.values()].find((x) => x.code === state.qrCode);
     expect(trade?.state).toBe('CLOSED');

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ORDER_STATUS } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../../src/features/payment/gateway/stripe/stripe-gateway';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { Keyring } from '../../src/lib/crypto';
 import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { startServerProcess } from '../server-process';
+import { stripeGatewayOf } from './stripe-app';
 import { STRIPE_TEST_KEYS } from './stripe-keys';
 
 /*
@@ -22,13 +22,7 @@ let p: Awaited<ReturnType<typeof payingTraveller>>;
 
 beforeAll(async () => {
   await fake.start();
-  const gateway = new StripeGateway({
-    secretKey: STRIPE_TEST_KEYS.secretKey,
-    webhookSecret: STRIPE_TEST_KEYS.webhookSecret,
-    apiBase: fake.baseUrl,
-    timeoutMs: 10_000,
-    publicUrl: 'http://junction.test',
-  });
+  const gateway = stripeGatewayOf(fake);
   t = await createTestApp({ ...QUIET_SETTINGS, PAYMENT_SETTLE_AFTER_MS: '0' }, undefined, {
     gateway,
     secrets: { hmacKey: Buffer.from(SECRET_KEY, 'base64'), keyring: new Keyring(new Map([['p1', DATA_KEY]]), 'p1') },

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, paymentStateSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../../src/features/payment/gateway/stripe/stripe-gateway';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { WEBHOOK_PATH } from '../../src/features/payment/payment.webhook';
 import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { deliverStripeWebhooks, STRIPE_PUBLIC_URL, stripeGatewayOf, stripeWebhook } from './stripe-app';
 import { STRIPE_TEST_KEYS } from './stripe-keys';
 
 /*
@@ -21,21 +20,10 @@ let p: Awaited<ReturnType<typeof payingTraveller>>;
 
 beforeAll(async () => {
   await fake.start();
-  const gateway = new StripeGateway({
-    secretKey: STRIPE_TEST_KEYS.secretKey,
-    webhookSecret: STRIPE_TEST_KEYS.webhookSecret,
-    apiBase: fake.baseUrl,
-    timeoutMs: 10_000,
-    publicUrl: 'http://junction.test',
+  t = await createTestApp({ ...QUIET_SETTINGS, PAYMENT_WAIT_MS: '5000', PUBLIC_URL: STRIPE_PUBLIC_URL }, undefined, {
+    gateway: stripeGatewayOf(fake),
   });
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
-    undefined,
-    {
-      gateway,
-    },
-  );
-  fake.deliver = async (body, signature) => (await webhook(body, signature)).statusCode;
+  deliverStripeWebhooks(fake, t);
   p = await payingTraveller(t, new Date());
 }, 120_000);
 afterAll(async () => {
@@ -43,13 +31,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const webhook = (body: string, signature: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: WEBHOOK_PATH,
-    payload: body,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-  });
+const webhook = (body: string, signature: string) => stripeWebhook(t, body, signature);
 
 const intentOf = (orderId: string) => {
   const intent = [...fake.intents.values()].find((i) => i.metadata.orderId === orderId);

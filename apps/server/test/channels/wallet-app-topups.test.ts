@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
 import { runAllJobs } from '../support/jobs';
-import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
+import { alipayChannelOf, deliverAlipayNotices, deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
@@ -38,24 +38,8 @@ beforeAll(async () => {
     () => new Date(clock),
     { channels },
   );
-  alipayFake.deliver = async (url, form) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
-  wechatFake.deliver = async (url, body, headers) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  deliverAlipayNotices(alipayFake, t);
+  deliverWechatNotices(wechatFake, t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

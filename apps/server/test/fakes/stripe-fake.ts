@@ -7,8 +7,9 @@ import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in';
 /*
  * A local stand-in for Stripe's API (v1), as its reference describes it: form-encoded requests with
  * bracketed keys, `Authorization: Bearer sk_…` (a publishable key only for /v1/tokens, as Stripe.js
- * uses it), the JSON objects Stripe answers (token, customer, payment_method, payment_intent with its
- * charge, refund, event) and its error bodies; `Idempotency-Key` replaying the first answer and refusing
+ * uses it, and to confirm a SetupIntent with its client secret), the JSON objects Stripe answers (token,
+ * customer, payment_method attached and detached, setup_intent, payment_intent with its charge, refund,
+ * event) and its error bodies; `Idempotency-Key` replaying the first answer and refusing
  * other parameters under it; the test cards' outcomes, 3-D Secure through a `redirect_to_url` next action
  * and a challenge page; webhooks signed in `Stripe-Signature` (`t=…,v1=` HMAC-SHA256 of `t.payload`).
  * It also serves a stand-in of Stripe.js at /v3/ speaking the same API, for the browser.
@@ -16,6 +17,16 @@ import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in';
 
 type Json = Record<string, unknown>;
 type Card = { brand: string; last4: string; exp_month: number; exp_year: number; number: string };
+type Setup = {
+  id: string;
+  customer: string | null;
+  usage: string;
+  status: 'requires_payment_method' | 'succeeded';
+  payment_method: string | null;
+  last_setup_error: Json | null;
+  client_secret: string;
+  created: number;
+};
 type Intent = {
   id: string;
   amount: number;
@@ -87,6 +98,7 @@ export class StripeFake {
   readonly customers = new Set<string>();
   readonly methods = new Map<string, { id: string; customer: string | null; card: Card }>();
   readonly intents = new Map<string, Intent>();
+  readonly setups = new Map<string, Setup>();
   readonly refunds = new Map<string, { id: string; payment_intent: string; amount: number; created: number }>();
   readonly calls: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   readonly deliveries: { type: string; status: number }[] = [];
@@ -138,6 +150,32 @@ export class StripeFake {
   /** A card token, as Stripe.js makes one from the card fields (for API tests that have no browser). */
   token(number: string, expYear = 2030): string {
     return this.makeToken({ card: { number, exp_month: '12', exp_year: String(expYear), cvc: '123' } }).id;
+  }
+
+  /** A SetupIntent confirmed with a card as Stripe.js confirms it from the card field (for API tests); its answer. */
+  async confirmSetup(clientSecret: string, number: string, expYear = 2030): Promise<{ status: number; body: Json }> {
+    const setupId = clientSecret.split('_secret_')[0];
+    const res = await fetch(`${this.baseUrl}/v1/setup_intents/${setupId}/confirm`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${this.keys.publishableKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': number,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': String(expYear),
+        'payment_method_data[card][cvc]': '123',
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+
+  /** A security code's token, as Stripe.js makes one from the code field (`createToken('cvc_update', …)`). */
+  cvcToken(cvc = '123'): string {
+    return this.makeToken({ cvc_update: { cvc } }).id;
   }
 
   /** The cardholder finishes (or fails) the 3-D Secure challenge: the intent moves on and its webhook goes. */
@@ -206,9 +244,9 @@ export class StripeFake {
     this.calls.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key });
     const auth = req.headers.authorization ?? '';
     const publishable = auth === `Bearer ${this.keys.publishableKey}`;
-    if (auth !== `Bearer ${this.keys.secretKey}` && !(publishable && url.pathname === '/v1/tokens'))
-      throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const params = req.method === 'POST' ? parseForm(body) : parseForm(url.search.slice(1));
+    if (auth !== `Bearer ${this.keys.secretKey}` && !(publishable && this.browserMay(url.pathname, params)))
+      throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const cors: Record<string, string> = publishable ? { 'access-control-allow-origin': '*' } : {};
     if (key && req.method === 'POST') {
       const before = this.replies.get(key);
@@ -232,6 +270,14 @@ export class StripeFake {
     this.reply(res, status, answer, cors);
   }
 
+  /** What Stripe.js may do with the publishable key: make tokens, and confirm a SetupIntent by its client secret. */
+  private browserMay(path: string, p: Json): boolean {
+    if (path === '/v1/tokens') return true;
+    const [, , kind, setupId, action] = path.split('/');
+    const setup = kind === 'setup_intents' && action === 'confirm' ? this.setups.get(setupId ?? '') : undefined;
+    return setup !== undefined && p.client_secret === setup.client_secret;
+  }
+
   private reply(res: ServerResponse, status: number, body: Json, headers: Record<string, string>): void {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
     res.end(JSON.stringify(body));
@@ -251,6 +297,11 @@ export class StripeFake {
       this.customers.add(customer);
       return { id: customer, object: 'customer', created: now(), livemode: false, metadata: {} };
     }
+    if (method === 'GET' && kind === 'customers' && objectId) {
+      if (!this.customers.has(objectId)) throw invalid(`No such customer: '${objectId}'`);
+      return { id: objectId, object: 'customer', created: now(), livemode: false, metadata: {} };
+    }
+    if (kind === 'setup_intents') return this.setupIntents(method, objectId, action, p);
     if (kind === 'payment_methods') return this.paymentMethods(method, objectId, action, p);
     if (kind === 'payment_intents') return this.paymentIntents(method, objectId, action, p);
     if (kind === 'refunds') return this.refundsRoute(method, objectId, p);
@@ -269,7 +320,14 @@ export class StripeFake {
       this.tokens.set(token.id, token);
       return token;
     }
-    const card = (p.card ?? {}) as Record<string, string>;
+    const token = { id: id('tok'), used: false, type: 'card', card: this.cardOf(p.card) };
+    this.tokens.set(token.id, token);
+    return token;
+  }
+
+  /** A card from the fields Stripe.js sends (`card[number]`, `card[exp_month]`, …); a bad number is refused. */
+  private cardOf(fields: unknown): Card {
+    const card = (fields ?? {}) as Record<string, string>;
     const number = (card.number ?? '').replace(/\s/g, '');
     if (!/^\d{13,19}$/.test(number))
       throw new StripeError(402, {
@@ -278,20 +336,13 @@ export class StripeFake {
         message: 'Your card number is incorrect.',
       });
     const brand = BRANDS.find(([re]) => re.test(number))?.[1] ?? 'Unknown';
-    const token = {
-      id: id('tok'),
-      used: false,
-      type: 'card',
-      card: {
-        brand,
-        last4: number.slice(-4),
-        exp_month: Number(card.exp_month),
-        exp_year: Number(card.exp_year),
-        number,
-      },
+    return {
+      brand,
+      last4: number.slice(-4),
+      exp_month: Number(card.exp_month),
+      exp_year: Number(card.exp_year),
+      number,
     };
-    this.tokens.set(token.id, token);
-    return token;
   }
 
   private tokenJson(t: { id: string; used: boolean; type: string; card: Card | null }): Json {
@@ -345,6 +396,14 @@ export class StripeFake {
     }
     const pm = methodId ? this.methods.get(methodId) : undefined;
     if (!pm) throw invalid(`No such PaymentMethod: '${methodId}'`);
+    if (method === 'POST' && action === 'detach') {
+      if (!pm.customer)
+        throw invalid(
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+          'payment_method_unexpected_state',
+        );
+      pm.customer = null;
+    }
     if (method === 'POST' && action === 'attach') {
       const customer = String(p.customer);
       if (!this.customers.has(customer)) throw invalid(`No such customer: '${customer}'`);
@@ -394,7 +453,8 @@ export class StripeFake {
     const intent = this.intent(intentId ?? '');
     const expand = Object.values((p.expand ?? {}) as Json).includes('latest_charge');
     if (method === 'GET') return this.intentJson(intent, expand);
-    if (action === 'confirm') await this.confirm(intent, p);
+    if (action === undefined) this.update(intent, p);
+    else if (action === 'confirm') await this.confirm(intent, p);
     else if (action === 'capture') await this.capture(intent);
     else if (action === 'cancel') await this.cancel(intent);
     else
@@ -404,6 +464,81 @@ export class StripeFake {
         404,
       );
     return this.intentJson(intent, expand);
+  }
+
+  /** `POST /v1/payment_intents/:id`: its customer set before it is confirmed. */
+  private update(intent: Intent, p: Json): void {
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
+      throw this.unexpected(intent, 'update');
+    if (p.customer === undefined) return;
+    const customer = String(p.customer);
+    if (!this.customers.has(customer)) throw invalid(`No such customer: '${customer}'`);
+    intent.customer = customer;
+  }
+
+  /**
+   * SetupIntents: made for a customer with the secret key, confirmed by Stripe.js with the card's fields
+   * and the client secret; a declined card leaves the setup waiting with its error (402), an accepted one
+   * attaches a new PaymentMethod to the customer. The challenge of a card that asks for 3-D Secure is
+   * passed at setup (Stripe.js shows it in its own frame); paying with the card asks it again.
+   */
+  private setupIntents(method: string, setupId: string | undefined, action: string | undefined, p: Json): Json {
+    if (method === 'POST' && !setupId) {
+      const customer = p.customer ? String(p.customer) : null;
+      if (customer && !this.customers.has(customer)) throw invalid(`No such customer: '${customer}'`);
+      const made = id('seti');
+      const setup: Setup = {
+        id: made,
+        customer,
+        usage: String(p.usage ?? 'off_session'),
+        status: 'requires_payment_method',
+        payment_method: null,
+        last_setup_error: null,
+        client_secret: `${made}_secret_${randomBytes(12).toString('hex')}`,
+        created: now(),
+      };
+      this.setups.set(made, setup);
+      return this.setupJson(setup);
+    }
+    const setup = this.setups.get(setupId ?? '');
+    if (!setup) throw invalid(`No such setupintent: '${setupId}'`);
+    if (method === 'POST' && action === 'confirm') this.setUp(setup, p);
+    return this.setupJson(setup);
+  }
+
+  private setUp(setup: Setup, p: Json): void {
+    if (setup.status !== 'requires_payment_method')
+      throw invalid(
+        `You cannot confirm this SetupIntent because it has a status of ${setup.status}.`,
+        'setup_intent_unexpected_state',
+      );
+    const card = this.cardOf((p.payment_method_data as Json | undefined)?.card);
+    if (card.number === STRIPE_TEST_CARDS.declined || card.number === STRIPE_TEST_CARDS.insufficientFunds) {
+      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' };
+      setup.last_setup_error = { ...error, message: 'Your card was declined.' };
+      throw new StripeError(402, { ...setup.last_setup_error, setup_intent: this.setupJson(setup) });
+    }
+    const pm = { id: id('pm'), customer: setup.customer, card };
+    this.methods.set(pm.id, pm);
+    Object.assign(setup, { status: 'succeeded', payment_method: pm.id, last_setup_error: null });
+  }
+
+  private setupJson(setup: Setup): Json {
+    return {
+      id: setup.id,
+      object: 'setup_intent',
+      client_secret: setup.client_secret,
+      created: setup.created,
+      customer: setup.customer,
+      last_setup_error: setup.last_setup_error,
+      livemode: false,
+      metadata: {},
+      next_action: null,
+      payment_method: setup.payment_method,
+      payment_method_types: ['card'],
+      status: setup.status,
+      usage: setup.usage,
+    };
   }
 
   private unexpected(intent: Intent, doing: string): StripeError {

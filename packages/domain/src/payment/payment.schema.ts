@@ -61,10 +61,11 @@ export type PayDevice = (typeof PAY_DEVICES)[number];
 /** The ways of paying the site offers, in the order Chinese travellers expect them; each only when configured. */
 export const PAYMENT_METHOD_NAMES = ['alipay', 'wechat', 'card', 'wallet'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHOD_NAMES)[number];
+/** Card fields from Stripe.js, when Stripe is the card processor: its publishable key and where to load it. */
+export const stripeSettingsSchema = z.object({ publishableKey: z.string(), jsUrl: z.string() });
 export const paymentMethodsSchema = z.object({
   methods: z.array(z.enum(PAYMENT_METHOD_NAMES)),
-  /** Card fields from Stripe.js, when Stripe is the card processor: its publishable key and where to load it. */
-  stripe: z.object({ publishableKey: z.string(), jsUrl: z.string() }).optional(),
+  stripe: stripeSettingsSchema.optional(),
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 

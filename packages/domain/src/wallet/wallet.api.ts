@@ -1,6 +1,7 @@
 import { defineEndpoint, okSchema } from '../api/endpoint';
 import {
   addCardSchema,
+  cardSetupSchema,
   removeCardSchema,
   savedCardListSchema,
   savedCardSchema,
@@ -40,6 +41,12 @@ export const walletEndpoints = {
     body: addCardSchema,
     response: savedCardSchema,
     summary: "Save a card from the processor's token, with its holder, billing address and description",
+  }),
+  setupCard: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/card/setup',
+    response: cardSetupSchema,
+    summary: "Begin saving a card in the processor's own card field (Stripe's SetupIntent)",
   }),
   updateCard: defineEndpoint({
     method: 'POST',

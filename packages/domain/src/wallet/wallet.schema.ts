@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TransitionTable } from '../orders/order-status';
-import { billingAddressSchema, cardBrandSchema, PAY_DEVICES } from '../payment/payment.schema';
+import { billingAddressSchema, cardBrandSchema, PAY_DEVICES, stripeSettingsSchema } from '../payment/payment.schema';
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
 
@@ -24,6 +24,8 @@ export const walletSummarySchema = z.object({
   balanceMaxMinor: z.number().int(),
   /** The ways a top-up may be paid, in the order Chinese travellers expect them; each only when configured. */
   methods: z.array(z.enum(['alipay', 'wechat', 'card'])),
+  /** Stripe's card fields, when Stripe takes the cards: cards are saved and their codes typed in them. */
+  stripe: stripeSettingsSchema.optional(),
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -99,6 +101,13 @@ export const addCardSchema = z.object({
   description: description.default(''),
 });
 export type AddCard = z.infer<typeof addCardSchema>;
+
+/**
+ * A card's setup at the processor (Stripe's SetupIntent) for the browser's card field to confirm: its
+ * client secret, for Stripe.js alone. The card is then saved with the setup's id as its token.
+ */
+export const cardSetupSchema = z.object({ clientSecret: z.string() });
+export type CardSetup = z.infer<typeof cardSetupSchema>;
 export type AddCardInput = z.input<typeof addCardSchema>;
 
 export const updateCardSchema = z.object({ id: z.uuid(), description });

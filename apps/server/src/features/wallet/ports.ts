@@ -65,6 +65,13 @@ export interface CardProcessor {
   createCustomer(request: { idempotencyKey: string }): Promise<{ id: string }>;
   /** Saves a card for a customer from a single-use token, which it spends; refused for a token spent before. */
   saveCard(request: { token: string; customer: string }): Promise<ProcessorSavedCard>;
+  /**
+   * A setup of a card for a customer that the browser confirms with the processor's own card field
+   * (Stripe's SetupIntent); its id is then the token `saveCard` takes. Absent where cards are saved from tokens.
+   */
+  setupCard?(request: { customer: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** Forgets a customer's saved card at the processor (a card gone already is no error). */
+  removeCard?(request: { card: string; customer: string; idempotencyKey: string }): Promise<void>;
   /** A token that pays once, from a customer's saved card and the token of its security code typed again. */
   cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<ProcessorCardToken>;
   /** The same key answers the same intent. */

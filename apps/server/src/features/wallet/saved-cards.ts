@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AddCard,
   AppError,
   type CardBrand,
+  type CardSetup,
   expiryValid,
   maskCardNumber,
   SAVED_CARD_LIMIT,
@@ -117,13 +119,32 @@ export class SavedCards {
     return this.repo.keepCustomer(userId, made.id, this.now());
   }
 
-  /** Saves a card from the processor's single-use token for it: the processor keeps the card for the account. */
+  /**
+   * Begins saving a card in the processor's own card field (Stripe's SetupIntent for the account's
+   * customer): the browser confirms it with the card, and `add` saves it by the setup's id.
+   */
+  async setup(userId: string): Promise<CardSetup> {
+    const setupCard = this.processor.setupCard?.bind(this.processor);
+    if (!setupCard) throw new AppError('NOT_FOUND');
+    if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
+      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    const customer = await this.customerOf(userId);
+    const made = await setupCard({ customer, idempotencyKey: `setup:${randomUUID()}` }).catch(processorError);
+    return { clientSecret: made.clientSecret };
+  }
+
+  /**
+   * Saves a card from the processor's single-use token for it (or a setup the browser confirmed): the
+   * processor keeps the card for the account. The same card saved again answers the card kept.
+   */
   async add(userId: string, input: AddCard): Promise<SavedCard> {
     if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
       throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const customer = await this.customerOf(userId);
     const card = await this.processor.saveCard({ token: input.token, customer }).catch(processorError);
     if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
+    const kept = (await this.repo.cards(userId)).find((r) => r.bound && this.referenceOf(r) === card.id);
+    if (kept) return this.present(kept);
     const row = await this.keep(userId, card, {
       name: input.name,
       billing: input.billing,
@@ -166,8 +187,19 @@ export class SavedCards {
     return this.present(row);
   }
 
+  /** Deletes a saved card; the processor forgets it first (Stripe detaches it from the customer). */
   async remove(userId: string, id: string): Promise<void> {
+    const row = await this.repo.card(userId, id);
+    if (!row) throw new AppError('CARD_NOT_FOUND');
+    const card = row.bound ? this.referenceOf(row) : null;
+    const customer = await this.repo.customer(userId);
+    if (card && customer && this.processor.removeCard)
+      await this.processor.removeCard({ card, customer, idempotencyKey: `remove:${id}` }).catch(processorError);
     if (!(await this.repo.removeCard(userId, id))) throw new AppError('CARD_NOT_FOUND');
+  }
+
+  private referenceOf(row: WalletCardRow): string | null {
+    return row.tokenSealed ? this.keyring.open(row.tokenSealed, TOKEN_PURPOSE) : row.token;
   }
 
   /** The user's saved card, to pay with: CARD_NOT_FOUND, CARD_EXPIRED, or CARD_LOCKED while locked. */
@@ -215,7 +247,7 @@ export class SavedCards {
 
   /** The processor's reference of a card; one saved before cards were bound is saved again for the customer first. */
   private async reference(row: WalletCardRow, customer: string): Promise<string> {
-    const kept = row.tokenSealed ? this.keyring.open(row.tokenSealed, TOKEN_PURPOSE) : row.token;
+    const kept = this.referenceOf(row);
     if (!kept) throw new AppError('CARD_TOKEN_INVALID');
     if (row.bound) return kept;
     const card = await this.processor.saveCard({ token: kept, customer }).catch(processorError);

@@ -47,6 +47,9 @@ export function walletModule(
       actionTimeoutMs: 30 * 60_000,
       settleAfterMs: 60_000,
       caps,
+      ...(config.PAYMENT_PROCESSOR === 'stripe' && config.STRIPE_PUBLISHABLE_KEY
+        ? { stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY, jsUrl: config.STRIPE_JS_URL } }
+        : {}),
     },
     now,
     secrets.keyring,

@@ -12,6 +12,7 @@ export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
     serve(app, api.summary, signedIn, async (req) => wallet.summary(userOf(req.auth)));
     serve(app, api.entries, signedIn, async (req) => wallet.entries(userOf(req.auth), req.query));
     serve(app, api.cards, signedIn, async (req) => wallet.cards.cards(userOf(req.auth)));
+    serve(app, api.setupCard, signedIn, async (req) => wallet.cards.setup(userOf(req.auth)));
     serve(app, api.addCard, signedIn, async (req) => wallet.cards.add(userOf(req.auth), req.body));
     serve(app, api.updateCard, signedIn, async (req) =>
       wallet.cards.update(userOf(req.auth), req.body.id, req.body.description),

@@ -41,6 +41,8 @@ export type WalletOptions = {
   /** When the settling job first looks at a top-up the request did not finish. */
   settleAfterMs: number;
   caps: TopupCaps;
+  /** Stripe's card fields, when Stripe takes the cards. */
+  stripe?: { publishableKey: string; jsUrl: string };
 };
 
 /** A top-up by card (an app's is `AppTopups`'). */
@@ -100,6 +102,7 @@ export class WalletService {
       topupLeftTodayMinor: Math.max(0, caps.dailyMinor - totals.lastDay),
       balanceMaxMinor: caps.balanceMinor,
       methods: [...this.apps.names, 'card'],
+      ...(this.options.stripe ? { stripe: this.options.stripe } : {}),
     };
   }
 

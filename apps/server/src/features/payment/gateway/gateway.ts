@@ -20,6 +20,14 @@ export interface PaymentGateway {
    */
   saveCard(request: { token: string; customer: string }): Promise<SavedCardRef>;
   /**
+   * Where a processor saves cards in the browser (Stripe's SetupIntent, confirmed by Stripe.js's card
+   * field): a setup for the customer, whose id, once the browser confirmed it, `saveCard` takes as the
+   * token. The client secret is for the browser's script alone. Absent where cards are saved from tokens.
+   */
+  setupCard?(request: { customer: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** Forgets a customer's saved card at the processor (a card gone already is no error). */
+  removeCard?(request: { card: string; customer: string; idempotencyKey: string }): Promise<void>;
+  /**
    * A single-use token for a customer's saved card with its security code typed again (the token of the
    * code the browser got from the processor): refused (`card_unknown`) for a card not the customer's, and
    * for a code token used before or unknown (`cvc_token_invalid`). Whether the code matches is told by the

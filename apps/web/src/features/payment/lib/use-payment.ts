@@ -5,11 +5,11 @@ import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { payDevice } from '../../../shared/lib/pay-device';
 import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
+import { useStripeCard } from '../../../shared/ui/card/stripe-card';
 import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/saved-cards';
 import { usePaymentMethods, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
 import type { Method } from '../components/method-choice';
 import { type KeptCard, keptCard } from './kept-card';
-import { useStripeCard } from './stripe-card';
 
 const fresh = () => crypto.randomUUID();
 
@@ -48,13 +48,15 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   const tokenize = useTokenizeCard();
   const stripe = offered.data?.stripe;
   const stripeCard = useStripeCard();
+  const stripeCvc = useStripeCard();
   const pay = usePayOrder();
   // The attempt to ask about: one whose answer is pending (or whose QR code waits to be scanned), or the
   // one the 3-D Secure page or the app's page came back from.
   const waiting = outcome?.outcome === 'processing' || Boolean(outcome?.qrCode);
   const asked = outcome ? (waiting ? outcome.attemptId : null) : returningAttempt;
   const returning = usePaymentState(order.id, asked);
-  const submitting = tokenize.isPending || savedToken.isPending || pay.isPending || stripeCard.pending;
+  const submitting =
+    tokenize.isPending || savedToken.isPending || pay.isPending || stripeCard.pending || stripeCvc.pending;
   const redirecting = useRef(false);
   const state = waiting ? (returning.data ?? outcome) : (outcome ?? returning.data);
 
@@ -109,6 +111,13 @@ export function usePayment(order: Order, returningAttempt: string | null) {
         .mutateAsync({ body: { orderId: order.id, method: { kind: 'wallet' } }, key: fresh() })
         .catch(() => undefined);
       if (paid) setOutcome(paid);
+      return;
+    }
+    if (savedCard && stripe) {
+      // The security code typed again in Stripe's field goes to Stripe, which answers its token.
+      const cvcToken = await stripeCvc.cvcToken();
+      if (cvcToken)
+        await payWith({ orderId: order.id, method: { kind: 'savedCard', cardId: savedCard.id, cvcToken } }, { method });
       return;
     }
     if (savedCard) {
@@ -173,6 +182,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
     submit,
     submitting,
     stripe: stripe ? { settings: stripe, mounted: stripeCard.mounted, error: stripeCard.error } : null,
+    stripeCvc: stripe ? { settings: stripe, mounted: stripeCvc.mounted, error: stripeCvc.error } : null,
     errors: { pay: pay.error, savedToken: savedToken.error, tokenize: tokenize.error },
   };
 }

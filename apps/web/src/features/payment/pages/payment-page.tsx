@@ -194,7 +194,13 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
           {method === 'card' && p.stripe ? <StripeCardForm {...p.stripe} /> : null}
           {method === 'card' && !p.stripe ? <CardForm form={p.form} disabled={p.submitting} typed={p.typed} /> : null}
           {savedCard ? (
-            <CardAgain form={p.cvcForm} card={savedCard} disabled={p.submitting} testId="saved-card-form" />
+            <CardAgain
+              form={p.cvcForm}
+              card={savedCard}
+              disabled={p.submitting}
+              testId="saved-card-form"
+              stripe={p.stripeCvc}
+            />
           ) : null}
         </Card>
         <FormError error={errors.pay} className={styles.alert} />

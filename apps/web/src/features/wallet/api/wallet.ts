@@ -59,6 +59,26 @@ export function useAddCard() {
   });
 }
 
+/**
+ * Saves a card with Stripe: a setup for the account at Stripe, which Stripe.js confirms with the card in
+ * Stripe's own field (`confirm`, answering the setup's id, or null with Stripe's reason shown in the
+ * field); then our API keeps the card Stripe set up, with the holder, billing address and description.
+ */
+export function useSetUpCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (p: {
+      confirm: (clientSecret: string) => Promise<string | null>;
+      card: Omit<AddCardInput, 'token'>;
+    }) => {
+      const { clientSecret } = await callApi(walletEndpoints.setupCard, {});
+      const setupId = await p.confirm(clientSecret);
+      return setupId ? callApi(walletEndpoints.addCard, { body: { ...p.card, token: setupId } }) : null;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.cards() }),
+  });
+}
+
 export function useUpdateCard() {
   const client = useQueryClient();
   return useMutation({
@@ -81,8 +101,14 @@ export function useRemoveCard() {
  */
 export type TopUpRequest =
   | { amount: number; app: TopUpApp }
-  | { amount: number; saved: { card: SavedCard; cvc: string } }
-  | { amount: number; card: TokenizeCardInput; save: { description: string } | undefined };
+  | { amount: number; saved: { card: SavedCard; cvc: string } | { card: SavedCard; cvcToken: string } }
+  | { amount: number; card: TokenizeCardInput; save: { description: string } | undefined }
+  | {
+      amount: number;
+      cardToken: string;
+      holder: Omit<AddCardInput, 'token' | 'description'>;
+      save: { description: string } | undefined;
+    };
 
 /**
  * `POST /api/wallet/topup`, with one Idempotency-Key per top-up the traveller confirms. The card goes to
@@ -97,9 +123,17 @@ export function useTopUp() {
       if ('app' in r) {
         source = { kind: 'app', app: r.app, device: payDevice() };
       } else if ('saved' in r) {
-        // The code typed again goes to the processor alone; our API gets its token and the card's id.
-        const { token } = await callApi(gatewayBrowserEndpoints.recollect, { body: { cvc: r.saved.cvc } });
-        source = { kind: 'savedCard', cardId: r.saved.card.id, cvcToken: token };
+        // The code typed again goes to the processor alone (with Stripe, in its field, which answered its
+        // token); our API gets its token and the card's id.
+        const saved = r.saved;
+        const cvcToken =
+          'cvcToken' in saved
+            ? saved.cvcToken
+            : (await callApi(gatewayBrowserEndpoints.recollect, { body: { cvc: saved.cvc } })).token;
+        source = { kind: 'savedCard', cardId: saved.card.id, cvcToken };
+      } else if ('cardToken' in r) {
+        // With Stripe, the new card was typed in Stripe's field, which answered its token.
+        source = { kind: 'card', token: r.cardToken, ...(r.save ? { save: { ...r.holder, ...r.save } } : {}) };
       } else {
         const { token } = await callApi(gatewayBrowserEndpoints.tokenize, { body: r.card });
         source = {

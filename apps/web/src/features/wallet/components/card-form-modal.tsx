@@ -10,29 +10,52 @@ import {
   type CardValues,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
+import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
+import { StripeCardField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
-import { useAddCard } from '../api/wallet';
+import { useAddCard, useSetUpCard } from '../api/wallet';
 import styles from './wallet.module.css';
 
 type Values = CardValues & { description?: string };
 
-export type CardFormModalProps = { open: boolean; onClose: () => void; onSaved: () => void };
+export type CardFormModalProps = {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Stripe's card field, when Stripe takes the cards: the card is set up at Stripe from it. */
+  stripe?: StripeSettings | undefined;
+};
 
 /**
  * Adds a card to the wallet (spec §3 wallet card, §5 card rules): number with its brand told by prefix
  * and length and a Luhn check, expiry, name, security code, billing address, phone and a description.
- * The card goes to the processor's tokenisation; the security code is not kept anywhere.
+ * The card goes to the processor's tokenisation (with Stripe, its own field confirms a setup at Stripe);
+ * the security code is not kept anywhere.
  */
-export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
+export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalProps) {
   const { t } = useTranslation('wallet');
   const tErr = useTranslation('errors').t;
   const [form] = Form.useForm<Values>();
-  const add = useAddCard();
+  const typedAdd = useAddCard();
+  const setUp = useSetUpCard();
+  const add = stripe ? setUp : typedAdd;
+  const stripeCard = useStripeCard();
 
   const submit = async (v: Values) => {
     add.reset();
+    if (stripe) {
+      const billing = { ...v.billing, line2: v.billing.line2 ?? '' };
+      const card = { name: v.name, billing, description: v.description ?? '' };
+      const saved = await setUp
+        .mutateAsync({ card, confirm: (secret) => stripeCard.confirmSetup(secret, v.name) })
+        .catch(() => null);
+      if (!saved) return;
+      form.resetFields();
+      onSaved();
+      return;
+    }
     try {
-      await add.mutateAsync({ card: toTokenizeInput(v), description: v.description ?? '' });
+      await typedAdd.mutateAsync({ card: toTokenizeInput(v), description: v.description ?? '' });
       form.resetFields();
       onSaved();
     } catch (e) {
@@ -58,7 +81,7 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
       onOk={() => form.submit()}
       okText={t('card.save')}
       cancelText={t('card.cancel')}
-      confirmLoading={add.isPending}
+      confirmLoading={add.isPending || stripeCard.pending}
       okButtonProps={{ 'data-testid': 'card-save' } as ButtonProps}
       width={720}
       destroyOnHidden
@@ -75,7 +98,7 @@ export function CardFormModal({ open, onClose, onSaved }: CardFormModalProps) {
         onValuesChange={revalidateShownErrors(form)}
         data-testid="card-form"
       >
-        <CardFields />
+        <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
         <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
           <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
         </Form.Item>

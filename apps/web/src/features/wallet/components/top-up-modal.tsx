@@ -14,10 +14,12 @@ import {
   type CardValues,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
+import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
+import { StripeCardField, StripeField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
-import { useTopUp } from '../api/wallet';
+import { type TopUpRequest, useTopUp } from '../api/wallet';
 import styles from './wallet.module.css';
 
 export type TopUpModalProps = {
@@ -31,6 +33,8 @@ export type TopUpModalProps = {
   maxMinor: number;
   /** Which cap makes `maxMinor` lower than one top-up's own: the last 24 hours' or the balance's. */
   capped: 'daily' | 'balance' | null;
+  /** Stripe's fields, when Stripe takes the cards: a saved card's code and a new card are typed in them. */
+  stripe?: StripeSettings | undefined;
   onClose: () => void;
   /** The top-up as the processor left it: succeeded, failed, waiting for 3-D Secure, or processing. */
   onDone: (state: TopUpState) => void;
@@ -54,8 +58,10 @@ const APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;
  * it. Card details and codes go to the processor only.
  */
 export function TopUpModal(props: TopUpModalProps) {
-  const { open, apps, cards, canSave, minMinor, maxMinor, capped, onClose, onDone } = props;
+  const { open, apps, cards, canSave, minMinor, maxMinor, capped, stripe, onClose, onDone } = props;
   const { t } = useTranslation('wallet');
+  const stripeCard = useStripeCard();
+  const stripeCvc = useStripeCard();
   const errorText = useErrorText();
   const format = useFormatMoney();
   const [form] = Form.useForm<Values>();
@@ -75,31 +81,38 @@ export function TopUpModal(props: TopUpModalProps) {
   const locked = chosen && chosen.lockedUntil !== null ? chosen : undefined;
   const yuan = (minor: number) => format({ amountMinor: minor, currency: 'CNY' });
 
+  /** What is asked of the processor: with Stripe, its fields answer the code's or the card's token first. */
+  const requestOf = async (v: Values, amount: number): Promise<TopUpRequest | null> => {
+    const save = v.save && canSave ? { description: v.description ?? '' } : undefined;
+    if (app) return { amount, app };
+    if (saved && stripe) {
+      const cvcToken = await stripeCvc.cvcToken();
+      return cvcToken ? { amount, saved: { card: saved, cvcToken } } : null;
+    }
+    if (saved) return { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } };
+    if (stripe) {
+      const cardToken = await stripeCard.tokenize();
+      const billing = { ...(v.billing as CardValues['billing']), line2: v.billing?.line2 ?? '' };
+      return cardToken ? { amount, cardToken, holder: { name: v.name ?? '', billing }, save } : null;
+    }
+    return { amount, card: toTokenizeInput(v as CardValues), save };
+  };
+
   const submit = async (v: Values) => {
     if (locked) return;
     setDeclined(null);
     topUp.reset();
     const amount = Math.round(v.amount * 100);
-    const state = await topUp
-      .mutateAsync(
-        app
-          ? { amount, app }
-          : saved
-            ? { amount, saved: { card: saved, cvc: v.savedCvc ?? '' } }
-            : {
-                amount,
-                card: toTokenizeInput(v as CardValues),
-                save: v.save && canSave ? { description: v.description ?? '' } : undefined,
-              },
-      )
-      .catch((e: unknown) => {
-        const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
-        if (field && e instanceof ApiError) {
-          topUp.reset();
-          form.setFields([{ name: saved ? 'savedCvc' : field, errors: [errorText(e)] }]);
-        }
-        return null;
-      });
+    const request = await requestOf(v, amount);
+    if (!request) return;
+    const state = await topUp.mutateAsync(request).catch((e: unknown) => {
+      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
+      if (field && e instanceof ApiError) {
+        topUp.reset();
+        form.setFields([{ name: saved ? 'savedCvc' : field, errors: [errorText(e)] }]);
+      }
+      return null;
+    });
     if (!state) return;
     if (state.outcome === 'failed') {
       setDeclined(state.errorCode);
@@ -127,7 +140,7 @@ export function TopUpModal(props: TopUpModalProps) {
       onOk={() => form.submit()}
       okText={t('topUp.submit')}
       cancelText={t('card.cancel')}
-      confirmLoading={topUp.isPending}
+      confirmLoading={topUp.isPending || stripeCard.pending || stripeCvc.pending}
       okButtonProps={{ 'data-testid': 'top-up-submit', disabled: locked !== undefined } as ButtonProps}
       width={source === NEW ? 720 : 560}
       destroyOnHidden
@@ -218,7 +231,16 @@ export function TopUpModal(props: TopUpModalProps) {
             </Radio>
           </Radio.Group>
         </Form.Item>
-        {app ? null : saved ? (
+        {app ? null : saved && stripe ? (
+          <StripeField
+            settings={stripe}
+            mounted={stripeCvc.mounted}
+            error={stripeCvc.error}
+            kind="cardCvc"
+            label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
+            testId="stripe-cvc"
+          />
+        ) : saved ? (
           <Form.Item
             name="savedCvc"
             label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
@@ -249,7 +271,7 @@ export function TopUpModal(props: TopUpModalProps) {
         ) : (
           <div className={styles.formGrid}>
             <div className={styles.wide}>
-              <CardFields />
+              <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
             </div>
             <Form.Item name="save" valuePropName="checked" className={styles.wide}>
               <Checkbox disabled={!canSave} data-testid="top-up-save">

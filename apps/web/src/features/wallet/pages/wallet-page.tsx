@@ -111,6 +111,7 @@ export function WalletPage() {
 
       <CardFormModal
         open={adding}
+        stripe={summary.data?.stripe}
         onClose={() => setAdding(false)}
         onSaved={() => {
           setAdding(false);
@@ -123,6 +124,7 @@ export function WalletPage() {
           apps={summary.data.methods.filter((m) => m !== 'card')}
           cards={cardList}
           canSave={!full}
+          stripe={summary.data.stripe}
           minMinor={summary.data.topupMinMinor}
           maxMinor={topUpMax(summary.data)}
           capped={cappedBy(summary.data)}

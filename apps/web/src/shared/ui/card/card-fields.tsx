@@ -11,6 +11,7 @@ import {
   todayIso,
 } from '@junction/domain';
 import { Form, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../country-select';
 import { BrandMark } from './brand-mark';
@@ -52,9 +53,10 @@ export function toTokenizeInput(values: CardValues): TokenizeCardInput {
  * The fields of a new card, inside the caller's antd form (spec §3 wallet card fields, §5 card rules):
  * number with its brand told by prefix and length and a Luhn check as it is typed, expiry, security code,
  * name on card, and the billing address with its phone; each error beside its field. Used wherever a card
- * is entered: paying an order, saving a card, topping up the wallet.
+ * is entered: paying an order, saving a card, topping up the wallet. With Stripe, its own card field
+ * (`stripe`) takes the place of the number, expiry and security code.
  */
-export function CardFields() {
+export function CardFields({ stripe }: { stripe?: ReactNode } = {}) {
   const { t } = useTranslation('card');
   const form = Form.useFormInstance<CardValues>();
   const number: string = Form.useWatch('number', form) ?? '';
@@ -68,92 +70,101 @@ export function CardFields() {
 
   return (
     <div className={styles.grid}>
-      <Form.Item
-        className={styles.wide}
-        name="number"
-        label={t('number')}
-        extra={<span data-testid="card-brands">{t('accepted')}</span>}
-        validateTrigger="onBlur"
-        normalize={(value: string) => formatCardNumber(value ?? '')}
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              const checked = checkCardNumber(value ?? '');
-              if (!checked.ok) throw new Error(t(`errors.${checked.reason}`));
-            },
-          },
-        ]}
-      >
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="0000 0000 0000 0000"
-          maxLength={23}
-          suffix={<span data-testid="card-brand">{brand ? <BrandMark brand={brand} small /> : null}</span>}
-          data-testid="card-number"
-        />
-      </Form.Item>
-      <Form.Item label={t('expiry')} required>
-        <div className={styles.expiryRow}>
-          <Form.Item name="expMonth" noStyle rules={[required]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('month')}
-              options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1).padStart(2, '0') }))}
-              aria-label={t('expMonth')}
-              data-testid="card-exp-month"
-            />
-          </Form.Item>
+      {stripe ? (
+        <div className={styles.wide}>{stripe}</div>
+      ) : (
+        <>
           <Form.Item
-            name="expYear"
-            noStyle
-            dependencies={['expMonth']}
+            className={styles.wide}
+            name="number"
+            label={t('number')}
+            extra={<span data-testid="card-brands">{t('accepted')}</span>}
+            validateTrigger="onBlur"
+            normalize={(value: string) => formatCardNumber(value ?? '')}
             rules={[
-              required,
               {
-                validator: async (_rule, year: number | undefined) => {
-                  const month = form.getFieldValue('expMonth') as number | undefined;
-                  if (year === undefined || month === undefined) return;
-                  if (!expiryValid(month, year, todayIso())) throw new Error(t('errors.expired'));
+                validator: async (_rule, value: string | undefined) => {
+                  const checked = checkCardNumber(value ?? '');
+                  if (!checked.ok) throw new Error(t(`errors.${checked.reason}`));
                 },
               },
             ]}
           >
-            <Select
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('year')}
-              options={Array.from({ length: 16 }, (_, i) => ({ value: thisYear + i, label: String(thisYear + i) }))}
-              aria-label={t('expYear')}
-              data-testid="card-exp-year"
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="0000 0000 0000 0000"
+              maxLength={23}
+              suffix={<span data-testid="card-brand">{brand ? <BrandMark brand={brand} small /> : null}</span>}
+              data-testid="card-number"
             />
           </Form.Item>
-        </div>
-      </Form.Item>
-      <Form.Item
-        name="cvc"
-        label={t('cvc')}
-        validateTrigger="onBlur"
-        rules={[
-          required,
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!value) return;
-              if (!cvcValid(value, brand)) throw new Error(t('errors.cvc', { count: cvcLengthOf(brand) }));
-            },
-          },
-        ]}
-      >
-        <Input.Password
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={cvcLengthOf(brand)}
-          placeholder={'•'.repeat(cvcLengthOf(brand))}
-          visibilityToggle={false}
-          data-testid="card-cvc"
-        />
-      </Form.Item>
+          <Form.Item label={t('expiry')} required>
+            <div className={styles.expiryRow}>
+              <Form.Item name="expMonth" noStyle rules={[required]}>
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder={t('month')}
+                  options={Array.from({ length: 12 }, (_, i) => ({
+                    value: i + 1,
+                    label: String(i + 1).padStart(2, '0'),
+                  }))}
+                  aria-label={t('expMonth')}
+                  data-testid="card-exp-month"
+                />
+              </Form.Item>
+              <Form.Item
+                name="expYear"
+                noStyle
+                dependencies={['expMonth']}
+                rules={[
+                  required,
+                  {
+                    validator: async (_rule, year: number | undefined) => {
+                      const month = form.getFieldValue('expMonth') as number | undefined;
+                      if (year === undefined || month === undefined) return;
+                      if (!expiryValid(month, year, todayIso())) throw new Error(t('errors.expired'));
+                    },
+                  },
+                ]}
+              >
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder={t('year')}
+                  options={Array.from({ length: 16 }, (_, i) => ({ value: thisYear + i, label: String(thisYear + i) }))}
+                  aria-label={t('expYear')}
+                  data-testid="card-exp-year"
+                />
+              </Form.Item>
+            </div>
+          </Form.Item>
+          <Form.Item
+            name="cvc"
+            label={t('cvc')}
+            validateTrigger="onBlur"
+            rules={[
+              required,
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (!value) return;
+                  if (!cvcValid(value, brand)) throw new Error(t('errors.cvc', { count: cvcLengthOf(brand) }));
+                },
+              },
+            ]}
+          >
+            <Input.Password
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={cvcLengthOf(brand)}
+              placeholder={'•'.repeat(cvcLengthOf(brand))}
+              visibilityToggle={false}
+              data-testid="card-cvc"
+            />
+          </Form.Item>
+        </>
+      )}
       <Form.Item className={styles.wide} name="name" label={t('name')} rules={text(80)}>
         <Input autoComplete="cc-name" placeholder={t('namePlaceholder')} data-testid="card-name" />
       </Form.Item>

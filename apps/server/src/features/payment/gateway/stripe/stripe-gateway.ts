@@ -12,7 +12,7 @@ import {
   type TokenDetails,
   WebhookSignatureInvalid,
 } from '../gateway';
-import { cardOf, eventSubject, eventTypeOf, intentOf, refundOf } from './stripe-map';
+import { cardOf, eventSubject, eventTypeOf, idOf, intentOf, refundOf } from './stripe-map';
 
 export type StripeOptions = {
   secretKey: string;
@@ -74,7 +74,42 @@ export class StripeGateway implements PaymentGateway {
     return { id: customer.id };
   }
 
+  async setupCard(request: {
+    customer: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }> {
+    const setup = await call(() =>
+      this.stripe.setupIntents.create(
+        { customer: request.customer, usage: 'on_session' },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    if (!setup.client_secret) throw new GatewayUnavailable('a SetupIntent without its client secret');
+    return { id: setup.id, clientSecret: setup.client_secret };
+  }
+
+  /** The card a SetupIntent the browser confirmed attached to the customer; refused unless it succeeded for them. */
+  private async setUpCard(setupId: string, customer: string): Promise<SavedCardRef> {
+    const setup = await call(() => this.stripe.setupIntents.retrieve(setupId));
+    const methodId = idOf(setup.payment_method);
+    if (setup.status !== 'succeeded' || idOf(setup.customer) !== customer || !methodId)
+      throw new GatewayRefused('setup_incomplete', 'the card was not set up for this customer');
+    const method = await call(() => this.stripe.paymentMethods.retrieve(methodId));
+    if (idOf(method.customer) !== customer) throw new GatewayRefused('card_unknown', 'not the customer’s card');
+    return { id: method.id, ...required(cardOf(method.card)) };
+  }
+
+  async removeCard(request: { card: string; customer: string; idempotencyKey: string }): Promise<void> {
+    const method = await call(() => this.stripe.paymentMethods.retrieve(request.card)).catch((e: unknown) => {
+      if (e instanceof GatewayRefused) return null;
+      throw e;
+    });
+    if (!method || idOf(method.customer) !== request.customer) return;
+    await call(() => this.stripe.paymentMethods.detach(request.card, {}, { idempotencyKey: request.idempotencyKey }));
+  }
+
   async saveCard(request: { token: string; customer: string }): Promise<SavedCardRef> {
+    if (request.token.startsWith('seti_')) return this.setUpCard(request.token, request.customer);
     const method = await call(() =>
       this.stripe.paymentMethods.create(
         { type: 'card', card: { token: request.token } },
@@ -124,10 +159,12 @@ export class StripeGateway implements PaymentGateway {
     request: { token: string; returnUrl: string; idempotencyKey: string },
   ): Promise<PaymentIntent> {
     const [methodId, cvcToken] = request.token.split(SAVED);
-    const card =
-      methodId?.startsWith('pm_') && cvcToken
-        ? { payment_method: methodId, payment_method_options: { card: { cvc_token: cvcToken } } }
-        : { payment_method_data: { type: 'card' as const, card: { token: request.token } } };
+    const saved = methodId?.startsWith('pm_') && cvcToken ? methodId : null;
+    const card = saved
+      ? { payment_method: saved, payment_method_options: { card: { cvc_token: cvcToken } } }
+      : { payment_method_data: { type: 'card' as const, card: { token: request.token } } };
+    // A customer's card pays an intent of that customer: the intent is given the card's customer first.
+    if (saved) await this.forCustomerOf(intentId, saved, `${request.idempotencyKey}:customer`);
     try {
       await call(() =>
         this.stripe.paymentIntents.confirm(
@@ -141,6 +178,11 @@ export class StripeGateway implements PaymentGateway {
       if (!(e instanceof GatewayRefused && e.code === 'card')) throw e;
     }
     return this.retrieve(intentId);
+  }
+
+  private async forCustomerOf(intentId: string, methodId: string, idempotencyKey: string): Promise<void> {
+    const customer = idOf((await call(() => this.stripe.paymentMethods.retrieve(methodId))).customer);
+    if (customer) await call(() => this.stripe.paymentIntents.update(intentId, { customer }, { idempotencyKey }));
   }
 
   async capture(intentId: string, request: { idempotencyKey: string }): Promise<PaymentIntent> {

@@ -66,7 +66,7 @@ function statusOf(intent: Stripe.PaymentIntent): IntentStatus {
   }
 }
 
-const idOf = (x: string | { id: string } | null | undefined): string | null =>
+export const idOf = (x: string | { id: string } | null | undefined): string | null =>
   x == null ? null : typeof x === 'string' ? x : x.id;
 
 /** A PaymentIntent (retrieved with its latest charge expanded) as the port's intent. */
