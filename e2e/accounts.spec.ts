@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
-import { LANGUAGES, type Lang, text, useLanguage } from './support';
+import { eachLanguage, type Lang, test, text, useLanguage } from './support';
 
 async function registerByMobile(page: Page, mobile: string, password: string, lang: Lang = 'en') {
   await page.goto('/register');
@@ -99,13 +99,10 @@ test('guards: account pages need a user, the login page sends a user home', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`a visitor opening their trips goes straight to sign in, no account page loaded first (${lang})`, async ({
     page,
-    context,
-    baseURL,
   }) => {
-    await useLanguage(context, baseURL ?? '', lang);
     const pages: string[] = [];
     page.on('request', (r) => {
       if (/\/assets\/(trips-page|account-layout|wallet-page)-/.test(r.url())) pages.push(r.url());
@@ -116,7 +113,7 @@ for (const lang of LANGUAGES) {
     await expect(page.locator('h1')).toHaveText(text(lang, 'account', 'login.title'));
     expect(pages).toEqual([]);
   });
-}
+});
 
 test('the login page follows its redirect, and opens it in a new tab with the blank flag', async ({
   page,

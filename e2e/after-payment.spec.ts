@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
 import { shot as shotAt } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { bookTrip, payFromWallet, settleRefunds, signedInTraveller } from './trip-api';
 
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
@@ -24,15 +24,13 @@ async function untilTicketed(page: Page, lang: Lang) {
   await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 60_000 });
 }
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test.describe(`after payment (${lang})`, () => {
-    test.beforeEach(async ({ context, baseURL }) => {
-      await useLanguage(context, baseURL as string, lang);
-    });
-
-    test(`a paid order becomes ticketed, with its receipt, notices and unread counts (${lang})`, async ({ page }) => {
+    test(`a paid order becomes ticketed, with its receipt, notices and unread counts (${lang})`, async ({
+      page,
+      errors,
+    }) => {
       test.setTimeout(150_000);
-      const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'flight');
       await payByCard(page, lang, order.id, TEST_CARDS.mastercard);
@@ -67,9 +65,9 @@ for (const lang of LANGUAGES) {
 
     test(`the itinerary shows the whole plan, prints on A4, and its calendar file and PDF download (${lang})`, async ({
       page,
+      errors,
     }) => {
       test.setTimeout(180_000);
-      const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'mix');
       // The airline re-times the flight 25 minutes later when it issues the ticket, whatever the day.
@@ -154,9 +152,9 @@ for (const lang of LANGUAGES) {
 
     test(`refunds one traveller's ticket and withdraws it, then the other traveller until the money is back (${lang})`, async ({
       page,
+      errors,
     }) => {
       test.setTimeout(200_000);
-      const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'flight', 21, [
         { name: '张伟', birth: '1985-03-02' },
@@ -242,9 +240,9 @@ for (const lang of LANGUAGES) {
 
     test(`a train ticket's refund takes the railway's share of its fare alone and keeps the service fee (${lang})`, async ({
       page,
+      errors,
     }) => {
       test.setTimeout(150_000);
-      const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       // Five days ahead: China Railway keeps 5 % of the fare.
       const order = await bookTrip(page, 'train', 5);
@@ -273,4 +271,4 @@ for (const lang of LANGUAGES) {
       expect(errors).toEqual([]);
     });
   });
-}
+});

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
+import { chooseTravellers, fillContact } from './booking-form';
 import { PASSWORD, registerAccount, routeCriteria, saveTraveller, searchOnPage, shot as shotAt } from './setup';
-import { LANGUAGES, type Lang, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, openOrderFromPayment, test, text } from './support';
 
 const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -43,15 +44,6 @@ async function signInFromDialog(page: Page, lang: Lang, mobile: string) {
   await expect(page.getByTestId('booking-page')).toBeVisible({ timeout: 30_000 });
 }
 
-async function chooseTravellers(page: Page, names: string[]) {
-  const picker = page.getByTestId('passenger-picker');
-  for (const name of names) {
-    const item = picker.getByTestId('picker-item').filter({ hasText: name });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-    await item.getByRole('checkbox').check();
-  }
-}
-
 async function nextStep(page: Page) {
   await page.getByTestId('next-step').click();
 }
@@ -59,15 +51,12 @@ async function nextStep(page: Page) {
 /** The whole page on a phone and at 1280 and 1440 px. */
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280, 1440], fullPage: true });
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`books a flight for two adults and an infant, finds it under Trips and cancels it, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(150_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     const mobile = await accountWith(page, [
       { name: '张伟', birth: '1985-03-02' },
       { name: '李娜', birth: '1987-06-18' },
@@ -183,7 +172,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('cancel-order')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
-}
+});
 
 test('books a train with a free child under 6 and a lower berth', async ({ page }) => {
   test.setTimeout(150_000);
@@ -203,9 +192,7 @@ test('books a train with a free child under 6 and a lower berth', async ({ page 
     `${text('en', 'orders', 'tickets.railway')} · ${text('en', 'orders', 'types.ADULT')}`,
     `${text('en', 'orders', 'tickets.railway')} · ${text('en', 'orders', 'types.FREE_CHILD')}`,
   ]);
-  await page.getByTestId('contact-name').fill('王芳');
-  await page.getByTestId('contact-phone').fill('13800138000');
-  await page.getByTestId('contact-email').fill('wang.fang@example.com');
+  await fillContact(page, '王芳', 'wang.fang@example.com');
   await nextStep(page);
   await nextStep(page);
   const rail = page.getByTestId('rail-card');
@@ -243,9 +230,7 @@ test('books a door-to-door plan with a flight and a train; ground legs are guida
   await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: mixed as string })}`);
   await signInFromDialog(page, 'en', mobile);
   await chooseTravellers(page, ['陈静']);
-  await page.getByTestId('contact-name').fill('陈静');
-  await page.getByTestId('contact-phone').fill('13800138000');
-  await page.getByTestId('contact-email').fill('chen.jing@example.com');
+  await fillContact(page, '陈静', 'chen.jing@example.com');
   await nextStep(page);
   const itinerary = page.getByTestId('itinerary');
   await expect(itinerary.locator('[data-kind="air"]')).toHaveCount(1);
@@ -284,9 +269,7 @@ test('a price change on creation shows the original and the latest price, then b
   await selectFrom(page, cards(page).and(page.locator('[data-kind="flight"][data-transfers="0"]')), 'en');
   await signInFromDialog(page, 'en', mobile);
   await chooseTravellers(page, ['刘洋']);
-  await page.getByTestId('contact-name').fill('刘洋');
-  await page.getByTestId('contact-phone').fill('13800138000');
-  await page.getByTestId('contact-email').fill('liu.yang@example.com');
+  await fillContact(page, '刘洋', 'liu.yang@example.com');
   for (let i = 0; i < 3; i++) await nextStep(page);
   const shown = Number(await page.getByTestId('order-total').getAttribute('data-amount'));
   await page.getByTestId('create-order').click();
@@ -300,14 +283,9 @@ test('a price change on creation shows the original and the latest price, then b
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(shown));
 });
 
-for (const lang of LANGUAGES) {
-  test(`a selection that can no longer be booked says so and leads home, in ${lang}`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+eachLanguage((lang) => {
+  test(`a selection that can no longer be booked says so and leads home, in ${lang}`, async ({ page }) => {
     test.setTimeout(150_000);
-    await useLanguage(context, baseURL ?? '', lang);
     const mobile = await accountWith(page, []);
     const { searchId, results } = await collectResults(page, criteria({}, 40));
     expect(results.length).toBeGreaterThan(0);
@@ -336,4 +314,4 @@ for (const lang of LANGUAGES) {
     await home.click();
     await expect(page).toHaveURL(/\/$/);
   });
-}
+});

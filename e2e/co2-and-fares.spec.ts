@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { encodePlaceCode, packSearchLink, type SearchCriteria, unpackSearchLink } from '../packages/domain/src/index';
 import { inDays, routeCriteria, shot } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { searchThroughApi } from './trip-api';
 
 const cards = (page: Page) => page.getByTestId('result-card');
@@ -39,15 +39,12 @@ async function listSettled(page: Page) {
   await expect(page.getByTestId('results-list')).toHaveAttribute('aria-busy', 'false');
 }
 
-for (const [n, lang] of LANGUAGES.entries()) {
+eachLanguage((lang, n) => {
   test(`results sort by lowest CO₂ and the method page explains it; the month of fares and the round-trip grid search the day chosen (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     const oneWay = await asOnTheForm(page, routeCriteria('all', 33 + n, {}, lang));
     await page.goto(`/search?s=${packSearchLink(oneWay)}`);
     await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
@@ -103,4 +100,4 @@ for (const [n, lang] of LANGUAGES.entries()) {
     expect(await searchedDays(page)).toEqual([inDays(41 + n), back]);
     expect(errors).toEqual([]);
   });
-}
+});

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { eachLanguage, type Lang, switchLanguage, test, text, useLanguage, watchErrors } from './support';
 
 /** The landmark typed, the name it shows, and the map search that moves the map to Lujiazui, per language. */
 const WORDS = {
@@ -33,31 +33,32 @@ const WORDS = {
   },
 } as const;
 
-/** Picks the language from the header's menu; a click lost to the menu's opening animation is tried again. */
-async function switchLanguage(page: Page, to: Lang) {
-  await expect(async () => {
-    const item = page.getByRole('menuitem', { name: to === 'zh-CN' ? '中文' : 'English' });
-    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
-    await item.click({ timeout: 2_000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', to, { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+/** Searches the map dialog for a place and goes to the first answer of that name. */
+async function findOnMap(dialog: Locator, search: string, answer: RegExp) {
+  await dialog.getByRole('searchbox').fill(search);
+  await dialog.getByRole('searchbox').press('Enter');
+  await dialog.getByRole('button', { name: answer }).first().click();
+}
+
+/** The map draws a metro line in its colour, named in the page's language. */
+async function expectMetroLine(map: Locator, colour: string, name: string) {
+  const line = map.locator(`path[stroke="${colour}"]`);
+  await expect(line.first()).toBeAttached();
+  await expect(line.first().locator('title')).toHaveText(name);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const w = WORDS[lang];
   const common = (key: string) => text(lang, 'common', key);
 
   test.describe(`doors in ${lang}`, () => {
-    test.beforeEach(async ({ context, baseURL }) => {
-      await useLanguage(context, baseURL ?? '', lang);
-    });
-
-    test('type a landmark, pick a pin on the map, and see the door-to-door plan drawn on the map', async ({ page }) => {
+    test('type a landmark, pick a pin on the map, and see the door-to-door plan drawn on the map', async ({
+      page,
+      errors,
+    }) => {
       test.slow();
-      const errors = watchErrors(page);
-      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/');
       const leg = page.getByTestId('leg-0');
 
@@ -83,39 +84,18 @@ for (const lang of LANGUAGES) {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByTestId('map')).toBeVisible();
       // Guangzhou's metro is drawn too: searching the map for Tiyu Xilu shows Line 1 in its yellow.
-      await dialog.getByRole('searchbox').fill(w.gzSearch);
-      await dialog.getByRole('searchbox').press('Enter');
-      await dialog
-        .getByRole('button', { name: new RegExp(w.gzResult, 'i') })
-        .first()
-        .click();
-      const gzLine1 = dialog.getByTestId('map').locator('path[stroke="#F3D03E"]');
-      await expect(gzLine1.first()).toBeAttached();
-      await expect(gzLine1.first().locator('title')).toHaveText(w.gzLine1);
+      await findOnMap(dialog, w.gzSearch, new RegExp(w.gzResult, 'i'));
+      await expectMetroLine(dialog.getByTestId('map'), '#F3D03E', w.gzLine1);
       await shot(page, `map-guangzhou-${lang}-1280`);
       // And Shenzhen's: Shopping Park shows its Line 1 in green.
-      await dialog.getByRole('searchbox').fill(w.szSearch);
-      await dialog.getByRole('searchbox').press('Enter');
-      await dialog
-        .getByRole('button', { name: new RegExp(w.szResult, 'i') })
-        .first()
-        .click();
-      const szLine1 = dialog.getByTestId('map').locator('path[stroke="#00B140"]');
-      await expect(szLine1.first()).toBeAttached();
-      await expect(szLine1.first().locator('title')).toHaveText(w.gzLine1);
+      await findOnMap(dialog, w.szSearch, new RegExp(w.szResult, 'i'));
+      await expectMetroLine(dialog.getByTestId('map'), '#00B140', w.gzLine1);
       await shot(page, `map-shenzhen-${lang}-1280`);
-      await dialog.getByRole('searchbox').fill(w.mapSearch);
-      await dialog.getByRole('searchbox').press('Enter');
-      await dialog
-        .getByRole('button', { name: new RegExp(w.mapResult) })
-        .first()
-        .click();
+      await findOnMap(dialog, w.mapSearch, new RegExp(w.mapResult));
       const map = dialog.getByTestId('map');
       // Shanghai is drawn: its districts' outlines, and its metro in the lines' colours (Line 2 green).
       await expect(map.locator('path').first()).toBeVisible();
-      const line2 = map.locator('path[stroke="#8CC220"]');
-      await expect(line2.first()).toBeAttached();
-      await expect(line2.first().locator('title')).toHaveText(w.line2);
+      await expectMetroLine(map, '#8CC220', w.line2);
       await expect(map.locator('path[stroke="#E3002B"]').first()).toBeAttached();
       const box = await map.boundingBox();
       if (!box) throw new Error('the map has no box');
@@ -161,10 +141,9 @@ for (const lang of LANGUAGES) {
       page,
       browser,
       baseURL,
+      errors,
     }) => {
       test.slow();
-      const errors = watchErrors(page);
-      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/');
       const leg = page.getByTestId('leg-0');
       const dropdown = page.locator('.ant-select-dropdown:visible');
@@ -261,4 +240,4 @@ for (const lang of LANGUAGES) {
       await shot(page, `map-${lang}-1440`);
     });
   });
-}
+});

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
-import { LANGUAGES, text, useLanguage } from './support';
+import { expect } from '@playwright/test';
+import { eachLanguage, LANGUAGES, test, text, useLanguage } from './support';
 
 type Report = { budget: number; languages: Record<string, { files: { file: string; gzip: number }[]; total: number }> };
 
@@ -10,13 +10,8 @@ type Report = { budget: number; languages: Record<string, { files: { file: strin
  */
 const report = JSON.parse(execFileSync('node', ['scripts/bundle-size.mjs', '--json'], { encoding: 'utf8' })) as Report;
 
-for (const lang of LANGUAGES) {
-  test(`loading / in ${lang} fetches exactly the JavaScript and CSS the bundle budget counts`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+eachLanguage((lang) => {
+  test(`loading / in ${lang} fetches exactly the JavaScript and CSS the bundle budget counts`, async ({ page }) => {
     const fetched = new Set<string>();
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -32,7 +27,7 @@ for (const lang of LANGUAGES) {
     console.log(`first page / in ${lang}: ${(total / 1024).toFixed(1)} kB of JavaScript and CSS, gzip`);
     expect(total, 'the first page load stays within the budget').toBeLessThanOrEqual(report.budget);
   });
-}
+});
 
 /** The home page and its header and form controls opened, at the desktop widths, when SHOTS names a folder. */
 test('home page screenshots', async ({ page, context, baseURL }) => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { shot as shotAt } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, test, text } from './support';
 import { bookTrip, payByCard, refundThroughApi, settleRefunds, signedInTraveller } from './trip-api';
 
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280], fullPage: true });
@@ -17,17 +17,13 @@ const pdfText = async (file: string) => {
 const COMPANY = '北京字节跳动科技有限公司';
 const CODE = '91110000802100433B';
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test.describe(`invoices (${lang})`, () => {
-    test.beforeEach(async ({ context, baseURL }) => {
-      await useLanguage(context, baseURL as string, lang);
-    });
-
     test(`a ticketed train's service fee invoice and voucher are requested for a company with its credit code, issued and downloaded (${lang})`, async ({
       page,
+      errors,
     }) => {
       test.setTimeout(180_000);
-      const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'train', 21, undefined, { railTicketing: 'offline' });
       await payByCard(page, order.id);
@@ -114,4 +110,4 @@ for (const lang of LANGUAGES) {
       expect(errors).toEqual([]);
     });
   });
-}
+});

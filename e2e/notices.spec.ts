@@ -1,19 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { shot as shotAt } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, test, text } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
 
 const shot = (page: import('@playwright/test').Page, name: string) => shotAt(page, name, { fullPage: true });
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`an order's notice is counted in the header and the account menu, listed with its order and read, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
-    test.setTimeout(120_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     const order = await bookTrip(page);
 
@@ -39,4 +35,4 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('order-number')).toHaveText(order.orderNumber);
     expect(errors).toEqual([]);
   });
-}
+});

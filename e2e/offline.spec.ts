@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Order, OrderFulfilment } from '../packages/domain/src/index';
 import { shot as shotAt } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { bookTrip, payByCard, signedInTraveller } from './trip-api';
 
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280], fullPage: true });
@@ -35,15 +35,13 @@ const savedTrips = (page: Page) =>
 /** The part of a banner's text before the time it was saved at. */
 const lead = (lang: Lang, key: string) => text(lang, 'orders', key).split('{{time}}')[0] ?? '';
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`a train ticket and a flight open with the network off, as saved, and refresh once back online (${lang})`, async ({
     page,
     context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     const train = await bookTrip(page, 'train', 9);
     await payByCard(page, train.id);
@@ -137,4 +135,4 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('login-button')).toBeVisible();
     await expect.poll(() => savedTrips(page)).toEqual([]);
   });
-}
+});

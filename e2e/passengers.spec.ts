@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { LANGUAGES, text, useLanguage } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { eachLanguage, test, text } from './support';
 import { signedInTraveller } from './trip-api';
 
 const ID_CARD = '11010519491231002X';
@@ -42,18 +42,15 @@ async function typeDate(page: Page, input: Locator, date: string) {
   await page.keyboard.press('Tab');
 }
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
   const err = (code: number) => text(lang, 'errors', String(code));
 
   test(`saves, edits and deletes a traveller with an ID card and a passport, numbers masked (${lang})`, async ({
     page,
-    context,
-    baseURL,
   }) => {
     // A long walk through the page, and China Railway's answer comes a few seconds after the save.
     test.setTimeout(150_000);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     await page.goto('/account');
     await page.getByRole('menuitem', { name: tx('account', 'menu.travellers') }).click();
@@ -158,4 +155,4 @@ for (const lang of LANGUAGES) {
     await expect(page.getByText(tx('passengers', 'empty.title'))).toBeVisible();
     await expect(card).toHaveCount(0);
   });
-}
+});

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   formatMonth,
   monthOfDate,
@@ -8,7 +8,7 @@ import {
 } from '../packages/domain/src/index';
 import { latestMail } from './outbox';
 import { registerByEmail, rememberSignIn, routeCriteria, shot } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, test, text } from './support';
 
 /** A route of its own per language, so the simulated sellers' sale moves no other test's fares. */
 const ROUTE = { en: { code: 'CTU', name: 'Chengdu' }, 'zh-CN': { code: 'XIY', name: '西安' } } as const;
@@ -20,16 +20,14 @@ async function alerts(page: Page): Promise<PriceAlert[]> {
   return ((await (await page.request.get('/api/price-alerts')).json()) as { items: PriceAlert[] }).items;
 }
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`a tracked search tells of its lower fare by notice and e-mail, with its price history, in ${lang}`, async ({
     page,
     context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(180_000);
-    const errors = watchErrors(page);
     const route = ROUTE[lang];
-    await useLanguage(context, baseURL ?? '', lang);
     const { email, user } = await registerByEmail(page, 'alerts');
     await rememberSignIn(context, user);
     await sale(page, route.code, 0);
@@ -118,4 +116,4 @@ for (const lang of LANGUAGES) {
     await shot(page, `price-alerts-month-${lang}`, { widths: [390] });
     expect(errors).toEqual([]);
   });
-}
+});

@@ -1,13 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { smsCode } from './outbox';
-import { idNumber, linkRailAccount, railAccount, registerAccount, shot, signInOnLoginPage } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { idNumber, linkRailAccount, railAccount, shot, signUpOnLoginPage } from './setup';
+import { eachLanguage, test, text } from './support';
 import { bookTrip, payByCard } from './trip-api';
-
-/** A new account of ours, registered through the API, then signed in on the login page. */
-async function signUp(page: Page, lang: Lang) {
-  await signInOnLoginPage(page, lang, await registerAccount(page));
-}
 
 /** An account on the simulated national rail service held by 张伟, with passengers besides him. */
 const railAccountOf = (page: Page) =>
@@ -33,18 +28,15 @@ const railAccountOf = (page: Page) =>
 const checkbox = (scope: Locator, testId: string) =>
   scope.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`links a 12306 account after a wrong last-four answer, imports its passengers and logs out (${lang})`, async ({
     page,
     context,
-    baseURL,
+    errors,
   }) => {
-    test.setTimeout(120_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    await signUp(page, lang);
+    await signUpOnLoginPage(page, lang);
     const rail = await railAccountOf(page);
 
     await page.goto('/account/p-passengers');
@@ -122,13 +114,10 @@ for (const lang of LANGUAGES) {
 
   test(`refuses to unlink the 12306 account while a ticket is being issued through it (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(150_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    await signUp(page, lang);
+    await signUpOnLoginPage(page, lang);
     const rail = await railAccountOf(page);
     await linkRailAccount(page, rail);
     const { id: orderId } = await bookTrip(page, 'train', 21, undefined, { railTicketing: 'online' });
@@ -162,4 +151,4 @@ for (const lang of LANGUAGES) {
     // The refused logout's answer (422) is the only failed request.
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
-}
+});

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { travellerAndContact } from './booking-form';
 import { smsCode } from './outbox';
 import {
@@ -11,7 +11,7 @@ import {
   shot,
   signInOnLoginPage,
 } from './setup';
-import { LANGUAGES, type Lang, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, openOrderFromPayment, test, text } from './support';
 
 /** An account with two saved travellers, signed in on the login page. */
 async function signIn(page: Page, lang: Lang, name: string) {
@@ -28,17 +28,15 @@ const railAccountOf = (page: Page) => railAccount(page, { name: '周杰', idNumb
 /** Runs a train search on the results page. */
 const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCriteria('train', days));
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`books one train offline with the fee shown before payment, links 12306 and books another online with no fee (${lang})`, async ({
     page,
     context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(180_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     await signIn(page, lang, '周杰');
     const found = await searchTrains(page, 24);
     // Results say up front how trains are ticketed for this traveller: offline, with the fee.
@@ -125,4 +123,4 @@ for (const lang of LANGUAGES) {
     await shot(page, `rail-order-online-${lang}`);
     expect(errors).toEqual([]);
   });
-}
+});

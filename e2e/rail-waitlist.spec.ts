@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import type { SearchResult } from '../packages/domain/src/index';
+import { travellerAndContact } from './booking-form';
 import { fillCardForm } from './card-form';
 import {
   idNumber,
@@ -12,7 +13,7 @@ import {
   shot as shotAt,
 } from './setup';
 import { SOLD_OUT_DAYS, SOLD_OUT_TRAIN } from './sold-out';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { signedInTraveller } from './trip-api';
 
 /** A train search on the results page, some days ahead. */
@@ -21,8 +22,12 @@ const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCrite
 /** The whole page at 1280 and 1440 px. */
 const shot = (page: Page, name: string) => shotAt(page, name, { fullPage: true });
 
-/** 周杰 saved as a traveller with his ID card, and his own 12306 account linked for online ticketing. */
-async function withLinkedRailAccount(page: Page, birth: string) {
+/**
+ * A signed-in traveller with 周杰 saved as a traveller with his ID card, and his own 12306 account linked for
+ * online ticketing.
+ */
+async function signedInWithRailAccount(page: Page, lang: Lang, birth: string) {
+  await signedInTraveller(page, lang);
   const holderId = idNumber(birth);
   await saveTraveller(page, { name: '周杰', birth, idNumber: holderId });
   await linkRailAccount(page, await railAccount(page, { name: '周杰', idNumber: holderId }));
@@ -44,19 +49,15 @@ const shotHere = async (page: Page, name: string, part: ReturnType<Page['locator
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`joins the waiting list of a sold-out class with the payment held, and is ticketed when seats come back (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    await signedInTraveller(page, lang);
-    await withLinkedRailAccount(page, '1986-04-12');
+    await signedInWithRailAccount(page, lang, '1986-04-12');
 
     const found = await searchTrains(page, DAYS[lang]);
     const candidates = found.results.filter(
@@ -73,12 +74,7 @@ for (const lang of LANGUAGES) {
 
     await page.goto(`/booking?${new URLSearchParams({ search: found.searchId, result: train.id })}`);
     await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 60_000 });
-    const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-    await item.getByRole('checkbox').check();
-    await page.getByTestId('contact-name').fill('周杰');
-    await page.getByTestId('contact-phone').fill('13800138000');
-    await page.getByTestId('contact-email').fill('zhou.jie@example.com');
+    await travellerAndContact(page, '周杰');
     await page.getByTestId('next-step').click();
     await page.getByTestId('next-step').click();
 
@@ -139,21 +135,17 @@ for (const lang of LANGUAGES) {
     await shot(page, `waitlist-ticketed-${lang}`);
     expect(errors).toEqual([]);
   });
-}
+});
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`shows a train sold out in every class after the bookable ones and books it on the waiting list (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    await signedInTraveller(page, lang);
-    await withLinkedRailAccount(page, '1988-09-21');
+    await signedInWithRailAccount(page, lang, '1988-09-21');
 
     // The railway has no ticket left on the train in any class: it is still listed, marked sold out.
     const found = await searchTrains(page, SOLD_OUT_DAYS[lang]);
@@ -190,12 +182,7 @@ for (const lang of LANGUAGES) {
     await card.getByTestId('select-result').click();
     await expect(page).toHaveURL(/\/booking\?/, { timeout: 60_000 });
     await expect(page.getByTestId('rail-ticketing')).toHaveAttribute('data-way', 'online', { timeout: 60_000 });
-    const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '周杰' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-    await item.getByRole('checkbox').check();
-    await page.getByTestId('contact-name').fill('周杰');
-    await page.getByTestId('contact-phone').fill('13800138000');
-    await page.getByTestId('contact-email').fill('zhou.jie@example.com');
+    await travellerAndContact(page, '周杰');
     await page.getByTestId('next-step').click();
     await page.getByTestId('next-step').click();
     const classes = page.locator('label:has([data-testid="seat-class"])');
@@ -245,4 +232,4 @@ for (const lang of LANGUAGES) {
     }
     expect(errors).toEqual([]);
   });
-}
+});

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type ResultLeg, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { travellerAndContact } from './booking-form';
-import { inDays, registerAccount, routeCriteria, saveTraveller, searchOnPage, signInOnLoginPage } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { inDays, routeCriteria, searchOnPage, signUpOnLoginPage } from './setup';
+import { eachLanguage, test, text } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
 
 const ground = (l: ResultLeg | undefined) => l?.kind === 'taxi' || l?.kind === 'subway' || l?.kind === 'lands';
@@ -38,20 +38,15 @@ async function openResult(page: Page, days: number, id: string) {
   return card;
 }
 
-for (const [n, lang] of LANGUAGES.entries()) {
+eachLanguage((lang, n) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`a train costs the same inside a door-to-door plan, with time to board, and is booked in the class tapped on its card (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(180_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    const mobile = await registerAccount(page);
-    await saveTraveller(page, { name: '周杰', birth: '1986-04-12' });
-    await signInOnLoginPage(page, lang, mobile);
+    await signUpOnLoginPage(page, lang, [{ name: '周杰', birth: '1986-04-12' }]);
     const days = 27 + n;
     const found = await searchOnPage(page, routeCriteria('all', days));
     const { plan, train } = planAndTrain(found.results);
@@ -103,11 +98,8 @@ for (const [n, lang] of LANGUAGES.entries()) {
 
   test(`the order, the itinerary and its calendar name stations, and the map opens on the door chosen, named in the page's language (${lang})`, async ({
     page,
-    context,
-    baseURL,
   }) => {
     test.setTimeout(150_000);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     const order = await bookTrip(page, 'train', 22 + n);
     const codes = /\b(VNP|AOH|BJP|SHH|FTP|SNH|BXP|IZQ|NKH)\b/;
@@ -149,4 +141,4 @@ for (const [n, lang] of LANGUAGES.entries()) {
     expect(pinBox.x > mapBox.x && pinBox.x < mapBox.x + mapBox.width, 'the pin is on the map shown').toBe(true);
     expect(pinBox.y > mapBox.y && pinBox.y < mapBox.y + mapBox.height, 'the pin is on the map shown').toBe(true);
   });
-}
+});

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
 import { routeCriteria } from './setup';
-import { type Lang, text, useLanguage } from './support';
+import { type Lang, switchLanguage, text, useLanguage } from './support';
 
 /** Beijing to Shanghai, with the names the home form gave in the language of the search. */
 const criteria = (lang: Lang): SearchCriteria => routeCriteria('all', 31, {}, lang);
@@ -73,18 +73,6 @@ async function openFirst(page: Page, kind: (typeof KINDS)[number]) {
   await expect(card.getByTestId('journey-timeline').first()).toBeVisible();
 }
 
-/** Picks the language from the header's menu; a click lost to the menu's opening animation is tried again. */
-async function switchLanguage(page: Page, to: Lang) {
-  await expect(async () => {
-    const item = page.getByRole('menuitem', { name: to === 'zh-CN' ? '中文' : 'English' });
-    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
-    await item.click({ timeout: 2_000 });
-    await expect(page.getByTestId('modify-search')).toHaveText(text(to, 'results', 'summary.modify'), {
-      timeout: 3_000,
-    });
-  }).toPass({ timeout: 60_000 });
-}
-
 for (const [from, to] of [
   ['en', 'zh-CN'],
   ['zh-CN', 'en'],
@@ -104,7 +92,9 @@ for (const [from, to] of [
       expect(otherLanguage(await everythingShown(page), from), `${kind} details in ${from}`).toEqual([]);
     }
 
-    await switchLanguage(page, to);
+    await switchLanguage(page, to, (lang) =>
+      expect(page.getByTestId('modify-search')).toHaveText(text(lang, 'results', 'summary.modify'), { timeout: 3_000 }),
+    );
     for (const kind of KINDS) {
       await openFirst(page, kind);
       await expect

@@ -108,6 +108,21 @@ export async function signInOnLoginPage(page: Page, lang: Lang, mobile: string):
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }
 
+/**
+ * A new account of ours with its saved travellers, registered through the API, then signed in on the login
+ * page; answers its mobile number.
+ */
+export async function signUpOnLoginPage(
+  page: Page,
+  lang: Lang,
+  travellers: { name: string; birth: string }[] = [],
+): Promise<string> {
+  const mobile = await registerAccount(page);
+  for (const t of travellers) await saveTraveller(page, t);
+  await signInOnLoginPage(page, lang, mobile);
+  return mobile;
+}
+
 export type SavedTraveller = { id: string; documents: { id: string }[]; birthDate: string };
 
 /** A saved traveller with a Chinese ID card and a mainland mobile number. */

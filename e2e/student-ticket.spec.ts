@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { travellerAndContact } from './booking-form';
 import { newMobile } from './outbox';
 import {
@@ -11,20 +11,17 @@ import {
   shot,
   signInOnLoginPage,
 } from './setup';
-import { LANGUAGES, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, openOrderFromPayment, test, text } from './support';
 import { payFromWallet } from './trip-api';
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (ns: string, key: string) => text(lang, ns, key);
 
   test(`books a verified student on a student ticket at the student fare and shows it on the order (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(180_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     const mobile = await registerAccount(page);
     // A 12306 account whose passenger 李明 is a verified student between Beijing and Shanghai, linked and imported.
     const rail = await railAccount(page, {
@@ -90,4 +87,4 @@ for (const lang of LANGUAGES) {
     await shot(page, `student-order-${lang}`, { widths: [1280, 390] });
     expect(errors).toEqual([]);
   });
-}
+});

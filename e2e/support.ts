@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -33,6 +33,50 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text());
   });
   return errors;
+}
+
+/**
+ * Playwright's `test` with two fixtures: `lang`, the language the site opens in (its cookie set before the
+ * first page; none by default, as a browser comes), and `errors`, the page's errors and console errors since
+ * the test began, for a test to assert it ran cleanly.
+ */
+export const test = base.extend<{ lang: Lang | undefined; errors: string[] }>({
+  lang: [undefined, { option: true }],
+  context: async ({ context, baseURL, lang }, use) => {
+    if (lang) await useLanguage(context, baseURL ?? '', lang);
+    await use(context);
+  },
+  errors: async ({ page }, use) => {
+    await use(watchErrors(page));
+  },
+});
+
+/** Declares the tests once in each language, the site opened in it; `index` tells the languages apart (0, 1). */
+export function eachLanguage(declare: (lang: Lang, index: number) => void): void {
+  for (const [index, lang] of LANGUAGES.entries()) {
+    test.describe(() => {
+      test.use({ lang });
+      declare(lang, index);
+    });
+  }
+}
+
+/**
+ * Picks a language from the header's menu, until the page shows it (by default, the page's `lang`); a click
+ * lost to the menu's opening animation is tried again.
+ */
+export async function switchLanguage(
+  page: Page,
+  to: Lang,
+  shown: (to: Lang) => Promise<void> = (lang) =>
+    expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 3_000 }),
+): Promise<void> {
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: to === 'zh-CN' ? '中文' : 'English' });
+    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
+    await item.click({ timeout: 2_000 });
+    await shown(to);
+  }).toPass({ timeout: 60_000 });
 }
 
 export const PAGES = [

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
-import { registerAccount, routeCriteria, saveTraveller, searchOnPage, shot, signInOnLoginPage } from './setup';
-import { LANGUAGES, openOrderFromPayment, text, useLanguage, watchErrors } from './support';
+import { travellerAndContact } from './booking-form';
+import { routeCriteria, searchOnPage, shot, signUpOnLoginPage } from './setup';
+import { eachLanguage, openOrderFromPayment, test, text } from './support';
 
 /** A day of travel as each language writes it: "Sat, Dec 5, 2026" / "2026年12月5日周六". */
 const written = (isoLocal: string, lang: string) => {
@@ -20,18 +21,13 @@ const overnight = (r: SearchResult) =>
   !r.legs[0]?.soldOut &&
   r.legs[0]?.arrivalTime.slice(0, 10) !== r.legs[0]?.departureTime.slice(0, 10);
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`an overnight train shows its day in the site's language and "+1" on its arrival, from booking to the trips list (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(150_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    const mobile = await registerAccount(page);
-    await saveTraveller(page, { name: '赵敏', birth: '1988-08-08' });
-    await signInOnLoginPage(page, lang, mobile);
+    await signUpOnLoginPage(page, lang, [{ name: '赵敏', birth: '1988-08-08' }]);
     const found = await searchOnPage(page, routeCriteria('train', 23));
     const train = found.results.find(overnight);
     expect(train, 'an overnight train between Beijing and Shanghai').toBeDefined();
@@ -43,12 +39,7 @@ for (const lang of LANGUAGES) {
     const summary = page.getByTestId('booking-summary');
     await expect(summary.getByTestId('travel-dates')).toContainText(`${day} ${leg?.departureTime.slice(11, 16)}`);
     await expect(summary.getByTestId('plus-days')).toHaveText('+1');
-    const item = page.getByTestId('passenger-picker').getByTestId('picker-item').filter({ hasText: '赵敏' });
-    await expect(item.getByRole('checkbox')).toBeEnabled({ timeout: 60_000 });
-    await item.getByRole('checkbox').check();
-    await page.getByTestId('contact-name').fill('赵敏');
-    await page.getByTestId('contact-phone').fill('13800138000');
-    await page.getByTestId('contact-email').fill('zhao.min@example.com');
+    await travellerAndContact(page, '赵敏', 'zhao.min@example.com');
     await page.getByTestId('next-step').click();
 
     // Step 2: the journey under its date, the arrival the next morning marked.
@@ -80,4 +71,4 @@ for (const lang of LANGUAGES) {
     await shot(page, `trips-dates-${lang}`, { widths: [390, 1280], fullPage: true });
     expect(errors).toEqual([]);
   });
-}
+});

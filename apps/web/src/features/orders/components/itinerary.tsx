@@ -29,6 +29,42 @@ export function useDuration() {
   };
 }
 
+/**
+ * The legs of one journey in order, each drawn by `children`, with a self-transfer marked after a ticket that
+ * the next ride does not share.
+ */
+export function JourneyLegs({
+  legs,
+  bound,
+  classes,
+  children,
+}: {
+  legs: ResultLeg[];
+  bound: { start: number; end: number };
+  classes: { legs?: string; selfTransfer?: string };
+  children: (leg: ResultLeg, index: number) => ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <ol className={classes.legs}>
+      {legs.slice(bound.start, bound.end).map((leg, k) => {
+        const index = bound.start + k;
+        const next = legs.slice(index + 1, bound.end).find(isSold);
+        return (
+          <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
+            {children(leg, index)}
+            {isSold(leg) && leg.separateTicket && next ? (
+              <li className={classes.selfTransfer} data-testid="self-transfer">
+                <SwapOutlined /> {t('legs.selfTransfer')}
+              </li>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </ol>
+  );
+}
+
 export type ItineraryProps = {
   legs: ResultLeg[];
   bounds: { start: number; end: number }[];
@@ -43,7 +79,6 @@ export type ItineraryProps = {
 export function Itinerary({ legs, bounds }: ItineraryProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const duration = useDuration();
   return (
     <div className={styles.itinerary} data-testid="itinerary">
       {bounds.map((b, n) => (
@@ -52,76 +87,67 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
             {bounds.length > 1 ? `${t('legs.bound', { n: n + 1 })} · ` : ''}
             {legs[b.start] ? formatTravelDate(legs[b.start]?.departureTime ?? '', language) : ''}
           </h4>
-          <ol className={styles.legs}>
-            {legs.slice(b.start, b.end).map((leg, k) => {
-              const i = b.start + k;
-              const sold = isSold(leg);
-              const nextSold = legs.slice(i + 1, b.end).find(isSold);
-              return (
-                <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
-                  <li
-                    className={`${styles.leg} ${sold ? styles.soldLeg : styles.groundLeg}`}
-                    data-testid="leg"
-                    data-kind={leg.kind}
-                  >
-                    <span className={styles.legIcon} aria-hidden="true">
-                      {LEG_ICON[leg.kind]}
-                    </span>
-                    <div className={styles.legTimes}>
-                      {dayOf(leg.departureTime) !== dayOf(legs[b.start]?.departureTime ?? '') ? (
-                        <span className={styles.legDuration}>{formatTravelDate(leg.departureTime, language)}</span>
-                      ) : null}
-                      <strong>{clockOf(leg.departureTime)}</strong>
-                      <span className={styles.legDuration}>{duration(leg.durationMinutes)}</span>
-                      <strong>
-                        {clockOf(leg.arrivalTime)}
-                        <PlusDays from={leg.departureTime} to={leg.arrivalTime} />
-                      </strong>
-                    </div>
-                    <div className={styles.legPlaces}>
-                      <span>
-                        {leg.from.name[language]}
-                        {placeCodeShown(leg.from) ? (
-                          <span className={styles.code}> {placeCodeShown(leg.from)}</span>
-                        ) : null}
-                      </span>
-                      <span className={styles.legRide}>
-                        {t(`legs.${leg.kind}`)}
-                        {leg.number
-                          ? ` · ${leg.carrierName[language] && leg.carrierName[language] !== leg.number ? `${leg.carrierName[language]} ` : ''}${leg.number}`
-                          : ''}
-                        {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
-                        {leg.kind === 'land' && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
-                        {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}
-                      </span>
-                      <span>
-                        {leg.to.name[language]}
-                        {placeCodeShown(leg.to) ? <span className={styles.code}> {placeCodeShown(leg.to)}</span> : null}
-                      </span>
-                    </div>
-                    {sold ? null : (
-                      <span className={styles.guidance}>
-                        <Tag bordered={false}>{t('legs.guidance')}</Tag>
-                        {leg.price.amount > 0 ? (
-                          <span>
-                            {t('legs.estimate', { price: '' })}
-                            <Price money={{ amountMinor: leg.price.amount, currency: leg.price.currency }} />
-                          </span>
-                        ) : null}
-                      </span>
-                    )}
-                  </li>
-                  {sold && leg.separateTicket && nextSold ? (
-                    <li className={styles.selfTransfer} data-testid="self-transfer">
-                      <SwapOutlined /> {t('legs.selfTransfer')}
-                    </li>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </ol>
+          <JourneyLegs legs={legs} bound={b} classes={styles}>
+            {(leg) => <ItineraryLeg leg={leg} journeyDay={dayOf(legs[b.start]?.departureTime ?? '')} />}
+          </JourneyLegs>
         </section>
       ))}
     </div>
+  );
+}
+
+/** One leg of the itinerary: a ride sold, or ground guidance with its estimated price. */
+function ItineraryLeg({ leg, journeyDay }: { leg: ResultLeg; journeyDay: string }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const duration = useDuration();
+  const sold = isSold(leg);
+  return (
+    <li className={`${styles.leg} ${sold ? styles.soldLeg : styles.groundLeg}`} data-testid="leg" data-kind={leg.kind}>
+      <span className={styles.legIcon} aria-hidden="true">
+        {LEG_ICON[leg.kind]}
+      </span>
+      <div className={styles.legTimes}>
+        {dayOf(leg.departureTime) !== journeyDay ? (
+          <span className={styles.legDuration}>{formatTravelDate(leg.departureTime, language)}</span>
+        ) : null}
+        <strong>{clockOf(leg.departureTime)}</strong>
+        <span className={styles.legDuration}>{duration(leg.durationMinutes)}</span>
+        <strong>
+          {clockOf(leg.arrivalTime)}
+          <PlusDays from={leg.departureTime} to={leg.arrivalTime} />
+        </strong>
+      </div>
+      <div className={styles.legPlaces}>
+        <span>
+          {leg.from.name[language]}
+          {placeCodeShown(leg.from) ? <span className={styles.code}> {placeCodeShown(leg.from)}</span> : null}
+        </span>
+        <span className={styles.legRide}>
+          {t(`legs.${leg.kind}`)}
+          {leg.number
+            ? ` · ${leg.carrierName[language] && leg.carrierName[language] !== leg.number ? `${leg.carrierName[language]} ` : ''}${leg.number}`
+            : ''}
+          {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
+          {leg.kind === 'land' && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
+          {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}
+        </span>
+        <span>
+          {leg.to.name[language]}
+          {placeCodeShown(leg.to) ? <span className={styles.code}> {placeCodeShown(leg.to)}</span> : null}
+        </span>
+      </div>
+      {sold ? null : (
+        <span className={styles.guidance}>
+          <Tag bordered={false}>{t('legs.guidance')}</Tag>
+          {leg.price.amount > 0 ? (
+            <span>
+              {t('legs.estimate', { price: '' })}
+              <Price money={{ amountMinor: leg.price.amount, currency: leg.price.currency }} />
+            </span>
+          ) : null}
+        </span>
+      )}
+    </li>
   );
 }

@@ -1,7 +1,6 @@
-import { ArrowLeftOutlined, CalendarOutlined, FilePdfOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { isIssuing, type Order, type OrderFulfilment } from '@junction/domain';
 import { Button } from 'antd';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatTravelDate } from '../../../shared/lib/format';
@@ -12,7 +11,7 @@ import { RecordGate } from '../../../shared/ui/record-gate';
 import { useOrderFulfilment } from '../api/fulfilment';
 import { itineraryFileUrl } from '../api/itinerary';
 import { useOrder } from '../api/orders';
-import { isSold } from '../components/itinerary';
+import { JourneyLegs } from '../components/itinerary';
 import { LegBlock } from '../components/itinerary-leg';
 import { PaymentSummary } from '../components/itinerary-payment';
 import styles from '../components/itinerary-sheet.module.css';
@@ -96,22 +95,9 @@ function ItinerarySheet({ order, fulfilment }: { order: Order; fulfilment: Order
                 {order.legs[b.start] ? formatTravelDate(order.legs[b.start]?.departureTime ?? '', language) : ''}
               </span>
             </h2>
-            <ol className={styles.legs}>
-              {order.legs.slice(b.start, b.end).map((leg, k) => {
-                const index = b.start + k;
-                const next = order.legs.slice(index + 1, b.end).find(isSold);
-                return (
-                  <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
-                    <LegBlock order={order} leg={leg} index={index} tickets={tickets} />
-                    {isSold(leg) && leg.separateTicket && next ? (
-                      <li className={styles.selfTransfer}>
-                        <SwapOutlined /> {t('legs.selfTransfer')}
-                      </li>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </ol>
+            <JourneyLegs legs={order.legs} bound={b} classes={styles}>
+              {(leg, index) => <LegBlock order={order} leg={leg} index={index} tickets={tickets} />}
+            </JourneyLegs>
           </section>
         ))}
 

@@ -2,6 +2,7 @@ import { type Bound, type LegPoint, placeCodeShown, type SearchResult } from '@j
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { VisuallyHidden } from '../../../../shared/ui/visually-hidden';
 import { cityName, isMainLeg, pointName, shortPointName, transfersOf } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatDuration } from '../../lib/use-result-format';
@@ -78,7 +79,7 @@ export function BoundRow({ result, bound, boundCount, label }: BoundRowProps) {
                 <LegIcon kind={leg.kind} className={styles.kindIcon} />
               </Fragment>
             ))}
-            <span className={styles.srOnly}>{bound.legs.map((l) => t(`legKinds.${l.kind}`)).join(', ')}</span>
+            <VisuallyHidden>{bound.legs.map((l) => t(`legKinds.${l.kind}`)).join(', ')}</VisuallyHidden>
           </span>
         ) : null}
         <span className={transfers === 0 ? styles.direct : styles.stops}>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { Price } from '../../../../shared/ui/price';
+import { VisuallyHidden } from '../../../../shared/ui/visually-hidden';
 import { toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
 import { ModeIcon } from '../mode-icon';
@@ -95,7 +96,7 @@ export function PriceCalendarStrip(props: PriceCalendarStripProps) {
                       <span className={styles.kindIcon} title={t(`kinds.${kind}`)}>
                         <ModeIcon mode={ICON[kind]} />
                       </span>
-                      <span className={styles.srOnly}>{t(`kinds.${kind}`)}</span>
+                      <VisuallyHidden>{t(`kinds.${kind}`)}</VisuallyHidden>
                       {price ? <Price money={toMoney(price)} className={styles.price} /> : <span>—</span>}
                     </span>
                   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { paths } from '../../../../shared/paths';
+import { VisuallyHidden } from '../../../../shared/ui/visually-hidden';
 import { formatRequestDate } from '../../lib/use-result-format';
 import styles from './summary-bar.module.css';
 import { TrackPrices } from './track-prices';
@@ -55,7 +56,7 @@ export function SummaryBar({ criteria, names, modifyHref }: SummaryBarProps) {
                   <span className={styles.arrow}>{isRoundTrip ? <SwapOutlined /> : <ArrowRightOutlined />}</span>
                   <span>{name.to}</span>
                 </span>
-                <span className={styles.srOnly}>{t('summary.route', name)}</span>
+                <VisuallyHidden>{t('summary.route', name)}</VisuallyHidden>
               </span>
             );
           })}

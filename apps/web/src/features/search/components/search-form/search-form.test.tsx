@@ -8,23 +8,14 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreferencesProvider } from '../../../../shared/lib/preferences';
 import { BEIJING, PVG, SHANGHAI } from '../../../../testing/search-fixtures';
-import { type SearchDraft, saveLastSearch } from './search-draft';
+import { defaultDraft, type SearchDraft, saveLastSearch } from './search-draft';
 import { SearchForm } from './search-form';
 
 const inDays = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
 
+/** The form's default search, from Beijing to Shanghai a week ahead. */
 function draft(patch: Partial<SearchDraft> = {}): SearchDraft {
-  return {
-    type: TRIP_TYPES.ONE_WAY,
-    legs: [{ id: 'a', from: BEIJING, to: SHANGHAI, date: inDays(7) }],
-    cabin: 'Y',
-    adults: 1,
-    children: 0,
-    infants: 0,
-    mode: 'all',
-    flexDays: 0,
-    ...patch,
-  };
+  return { ...defaultDraft(), legs: [{ id: 'a', from: BEIJING, to: SHANGHAI, date: inDays(7) }], ...patch };
 }
 
 function Results() {
