@@ -231,6 +231,21 @@ describe('saved cards', () => {
     expect(savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json()).items).toEqual([]);
   });
 
+  it('are kept once when the same card is saved fifty times at once, each answer the same card', async () => {
+    const a = await signUp();
+    const token = await tokenOf(TEST_CARDS.visa);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post(a.cookie, '/api/wallet/card', { token, name: 'ZHANG WEI', billing: BILLING }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const ids = new Set(answers.map((r) => savedCardSchema.parse(r.json()).id));
+    expect(ids.size).toBe(1);
+    const listed = savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json()).items;
+    expect(listed.map((c) => c.id)).toEqual([...ids]);
+  });
+
   it('are at most ten per account, even when saved at once', async () => {
     const a = await signUp();
     const tokens = await Promise.all(Array.from({ length: 12 }, () => tokenOf(TEST_CARDS.mastercard)));
@@ -368,7 +383,7 @@ describe('top-ups', () => {
       new SavedCards(
         new SavedCardsRepository(t.db),
         processor,
-        secrets.keyring,
+        secrets,
         { cardLocked: async () => {} },
         () => new Date(),
       ),

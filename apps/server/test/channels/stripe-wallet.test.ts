@@ -87,6 +87,20 @@ describe('the wallet’s cards with Stripe', () => {
     expect((await cardsOf(p.cookie)).filter((c) => c.last4 === '4242')).toHaveLength(1);
   });
 
+  it('keeps a card once when its SetupIntent is saved fifty times at once, each answer the same card', async () => {
+    const cookie = await p.signUp();
+    const setup = cardSetupSchema.parse((await post('/api/wallet/card/setup', cookie)).json());
+    await fake.confirmSetup(setup.clientSecret, STRIPE_TEST_CARDS.visa);
+    const setupId = setup.clientSecret.split('_secret_')[0] ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post('/api/wallet/card', cookie, { token: setupId, name, billing })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const ids = new Set(answers.map((r) => savedCardSchema.parse(r.json()).id));
+    expect(ids.size).toBe(1);
+    expect((await cardsOf(cookie)).map((c) => c.id)).toEqual([...ids]);
+  });
+
   it('pays an order with the saved card and its security code typed in Stripe’s field', async () => {
     const card = (await cardsOf(p.cookie)).find((c) => c.last4 === '4242');
     const order = await p.order();

@@ -47,6 +47,7 @@ import * as studentJourneyPerson from './0026-student-journey-person';
 import * as paymentLateChecks from './0027-payment-late-checks';
 import * as walletTopupRefunds from './0028-wallet-topup-refunds';
 import * as priceAlertMonths from './0029-price-alert-months';
+import * as walletCardReferences from './0030-wallet-card-references';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0027-payment-late-checks': paymentLateChecks,
   '0028-wallet-topup-refunds': walletTopupRefunds,
   '0029-price-alert-months': priceAlertMonths,
+  '0030-wallet-card-references': walletCardReferences,
 };

@@ -35,6 +35,11 @@ export type WalletCardsTable = {
   token: string | null;
   /** The processor's reference of the card, sealed with the keyring (purpose `wallet_cards.token`). */
   tokenSealed: string | null;
+  /**
+   * A keyed hash of the processor's reference (migration 0030), unique per account: the same card saved
+   * twice at once is kept once. Null for cards saved before.
+   */
+  referenceHash: Generated<string | null>;
   /** True once the processor's card belongs to the account's customer (cards saved since). */
   bound: Generated<boolean>;
   /** Security-code tries of the last day, those in flight included; the third wrong one locks the card. */

@@ -7,7 +7,7 @@ export type WalletCardRow = Selectable<WalletCardsTable>;
 export type NewWalletCard = Pick<
   WalletCardRow,
   'userId' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'holderName' | 'description' | 'createdAt' | 'updatedAt'
-> & { tokenSealed: string; billingSealed: string };
+> & { tokenSealed: string; billingSealed: string; referenceHash: string };
 
 /** Where a reserved security-code try stands: counted, or refused because the card is locked or gone. */
 export type CodeTry = 'reserved' | 'locked' | 'missing';
@@ -39,18 +39,30 @@ export class SavedCardsRepository {
   }
 
   /**
-   * Saves a card unless the user already keeps `limit` of them. The user's row is locked first, so two
+   * Saves a card unless the user already keeps `limit` of them, or answers the card kept already with the
+   * same processor reference (its keyed hash is unique per user). The user's row is locked first, so two
    * cards saved at once both count. Undefined when the limit is reached.
    */
   async insertCard(card: NewWalletCard, limit: number, trx?: Trx): Promise<WalletCardRow | undefined> {
     if (!trx) return this.db.transaction().execute((t) => this.insertCard(card, limit, t));
     await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
+    const kept = () =>
+      trx
+        .selectFrom('walletCards')
+        .selectAll()
+        .where('userId', '=', card.userId)
+        .where('referenceHash', '=', card.referenceHash)
+        .executeTakeFirst();
+    const before = await kept();
+    if (before) return before;
     if ((await this.cardCount(card.userId, trx)) >= limit) return undefined;
-    return trx
+    const made = await trx
       .insertInto('walletCards')
       .values({ ...card, token: null, billing: null, bound: true })
+      .onConflict((oc) => oc.columns(['userId', 'referenceHash']).where('referenceHash', 'is not', null).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    return made ?? kept();
   }
 
   async cardCount(userId: string, db: Executor = this.db): Promise<number> {

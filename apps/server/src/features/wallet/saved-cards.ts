@@ -14,7 +14,8 @@ import {
 import { formatPhone, maskMobile, splitPhone } from '@junction/domain/phone';
 import type { Transaction } from 'kysely';
 import type { Database, WalletCardBilling } from '../../db/database';
-import type { Keyring } from '../../lib/crypto';
+import { keyedHash } from '../../lib/crypto';
+import type { Secrets } from '../../lib/secrets';
 import { type CardNotifier, type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { SavedCardsRepository, WalletCardRow } from './saved-cards.repository';
 
@@ -27,6 +28,8 @@ export const LOCK_MS = 24 * 60 * 60_000;
 /** The keyring purposes of a saved card's sealed billing address and processor reference. */
 const BILLING_PURPOSE = 'wallet_cards.billing';
 const TOKEN_PURPOSE = 'wallet_cards.token';
+/** The purpose of the keyed hash that finds a processor's card kept already by the account. */
+const REFERENCE_PURPOSE = 'wallet_cards.reference';
 
 /**
  * A billing phone as a saved card shows it: the calling code and the national number with its middle
@@ -68,10 +71,14 @@ export class SavedCards {
   constructor(
     private readonly repo: SavedCardsRepository,
     private readonly processor: CardProcessor,
-    private readonly keyring: Keyring,
+    private readonly secrets: Secrets,
     private readonly notifier: CardNotifier,
     private readonly now: () => Date,
   ) {}
+
+  private get keyring() {
+    return this.secrets.keyring;
+  }
 
   private billingOf(row: WalletCardRow): WalletCardBilling {
     if (row.billingSealed)
@@ -135,7 +142,8 @@ export class SavedCards {
 
   /**
    * Saves a card from the processor's single-use token for it (or a setup the browser confirmed): the
-   * processor keeps the card for the account. The same card saved again answers the card kept.
+   * processor keeps the card for the account. The same card saved again answers the card kept, also
+   * when saved many times at once: the database keeps one card per processor reference and account.
    */
   async add(userId: string, input: AddCard): Promise<SavedCard> {
     if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
@@ -166,6 +174,7 @@ export class SavedCards {
       {
         userId,
         tokenSealed: this.keyring.seal(card.id, TOKEN_PURPOSE),
+        referenceHash: keyedHash(this.secrets.hmacKey, REFERENCE_PURPOSE, card.id),
         brand: card.brand,
         last4: card.last4,
         expMonth: card.expMonth,

@@ -53,7 +53,7 @@ export function walletModule(
     },
     now,
     secrets.keyring,
-    new SavedCards(new SavedCardsRepository(db), ports.processor, secrets.keyring, ports.notifier, now),
+    new SavedCards(new SavedCardsRepository(db), ports.processor, secrets, ports.notifier, now),
     new AppTopups(repo, ledger, ports.apps, appOptions, now, lateRefunds),
   );
   return {
