@@ -151,6 +151,8 @@ function moneyFeatures(
     channels,
     // A wallet top-up's trade is the wallet's; any other is an order's.
     otherTrades: (name, notice) => wallet.service.apps.onNotice(name, notice.tradeNo),
+    // A card top-up's intent is the wallet's: one captured after its top-up had failed is refunded there.
+    otherIntents: (intentId) => wallet.lateCards.onIntent(intentId),
   });
   app.decorate('payments', payments.service);
   return { processor, wallet, payments };

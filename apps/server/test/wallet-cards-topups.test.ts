@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   cardTokenSchema,
   cvcTokenSchema,
+  noticePageSchema,
   type SavedCard,
   savedCardListSchema,
   savedCardSchema,
@@ -29,6 +30,7 @@ import { addJob } from '../src/jobs/jobs';
 import { walletApps } from '../src/wiring/wallet-apps';
 import { createTestApp, type TestApp, testSecrets } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
+import { runAllJobs } from './support/jobs';
 
 let t: TestApp;
 const secrets = testSecrets();
@@ -319,6 +321,55 @@ describe('top-ups', () => {
     expect(errorCode(theirs)).toBe(2154);
   });
 
+  it('captured by the processor after they were recorded failed go back to the card once, the wallet not credited', async () => {
+    const a = await signUp();
+    const saved = await saveCard(a.cookie, TEST_CARDS.threeDSecure);
+    const state = topUpStateSchema.parse((await topUp(a.cookie, saved, 15_000)).json());
+    expect(state.outcome).toBe('action');
+    const { intentId } = await t.db
+      .updateTable('walletTopups')
+      .set({ status: 'failed', error: 'canceled' })
+      .where('id', '=', state.id)
+      .returning('intentId')
+      .executeTakeFirstOrThrow();
+    // The challenge is passed after all: the processor captures the money and says so by its webhook.
+    const passed = await t.app.inject({
+      method: 'POST',
+      url: state.actionUrl ?? '',
+      payload: 'result=pass',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie },
+    });
+    expect(passed.statusCode).toBe(303);
+    await runAllJobs(t, 2);
+    // The webhook comes twice more, and the sweep asks the processor too: nothing further.
+    const events = t.db.updateTable('gatewaySimEvents').set({ deliveredAt: null }).where('intentId', '=', intentId);
+    for (const { id } of await events.returning('id').execute()) {
+      await addJob(t.db, 'gatewaySim.webhook', { eventId: id });
+      await addJob(t.db, 'gatewaySim.webhook', { eventId: id });
+    }
+    await addJob(t.db, 'wallet.refundLateTopups', {});
+    await runAllJobs(t, 2);
+    const refunds = await t.db.selectFrom('walletTopupRefunds').selectAll().where('topupId', '=', state.id).execute();
+    expect(refunds.map((r) => [r.app, r.amountMinor, r.state])).toEqual([['card', 15_000, 'succeeded']]);
+    const atProcessor = await t.db
+      .selectFrom('gatewaySimRefunds')
+      .selectAll()
+      .where('intentId', '=', intentId ?? '')
+      .execute();
+    expect(atProcessor.map((r) => r.amount)).toEqual([15_000]);
+    expect(await balanceOf(a.cookie)).toBe(0);
+    expect(topUpStateSchema.parse((await get(a.cookie, `/api/wallet/topup?id=${state.id}`)).json()).outcome).toBe(
+      'failed',
+    );
+    const notices = noticePageSchema
+      .parse((await get(a.cookie, '/notifications')).json())
+      .items.filter((n) => n.kind === 'topup-late-refunded');
+    expect(notices.map((n) => n.params)).toMatchObject([{ amountMinor: 15_000, channel: 'card', last4: saved.last4 }]);
+    expect(t.sms.sent.filter((m) => m.text.includes(`refunded to the bank card ending ${saved.last4}`))).toHaveLength(
+      1,
+    );
+  });
+
   it('whose answer was lost are settled by the job from the processor, credited exactly once', async () => {
     const a = await signUp();
     const saved = await saveCard(a.cookie);
@@ -364,6 +415,7 @@ describe('top-ups', () => {
       },
       retrieve: (id) => call(() => gateway.retrieve(id)),
       cancel: (id, r) => call(() => gateway.cancel(id, r)),
+      refund: (r) => call(() => gateway.refund(r)),
     };
     const repo = new WalletRepository(t.db);
     const caps = { perTopupMinor: 5_000_000, dailyMinor: 5_000_000, balanceMinor: 5_000_000 };

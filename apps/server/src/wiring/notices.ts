@@ -76,14 +76,19 @@ export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): L
   };
 }
 
-/** A top-up paid at its app after it had failed, refunded to the app: its owner is told once, with a link to the wallet. */
+/** A top-up paid after it had failed, refunded to its app or card: its owner is told once, with a link to the wallet. */
 export function lateTopupNotice(now: () => Date): TopupNotifier {
   return {
     lateTopupRefunded: (trx, p) =>
       notify(trx, {
         userId: p.userId,
         kind: 'topup-late-refunded',
-        params: { amountMinor: p.amountMinor, channel: p.app, topup: p.topupId },
+        params: {
+          amountMinor: p.amountMinor,
+          channel: p.app,
+          topup: p.topupId,
+          ...(p.last4 ? { last4: p.last4 } : {}),
+        },
         dedupeKey: `topup-late-refunded:${p.topupId}`,
         at: now(),
       }).then(() => undefined),

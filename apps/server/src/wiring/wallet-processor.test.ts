@@ -26,4 +26,19 @@ describe('the wallet’s card processor', () => {
     const gateway = { retrieve: async (id: string) => ({ id, status: 'succeeded' }) } as unknown as PaymentGateway;
     expect(await walletProcessor(gateway).retrieve('pi_2')).toEqual({ id: 'pi_2', status: 'succeeded' });
   });
+
+  it('refunds through the gateway under the key given, answering whether the refund succeeded', async () => {
+    const asked: unknown[] = [];
+    const gateway = {
+      refund: async (request: { intentId: string; amount: number }) => {
+        asked.push(request);
+        return { id: 're_1', intentId: request.intentId, amount: request.amount, status: 'failed' };
+      },
+    } as unknown as PaymentGateway;
+    const request = { intentId: 'pi_3', amount: 8_800, idempotencyKey: 'late-topup-1' };
+    expect(await walletProcessor(gateway).refund(request)).toEqual({ status: 'failed' });
+    expect(asked).toEqual([request]);
+    const refused = walletProcessor(failing(new GatewayRefused('invalid_state', 'not captured'))).refund(request);
+    await expect(refused).rejects.toMatchObject({ code: 'invalid_state' });
+  });
 });

@@ -28,5 +28,6 @@ export function walletProcessor(gateway: PaymentGateway): CardProcessor {
     confirm: (intentId, request) => call(() => gateway.confirm(intentId, request)),
     retrieve: (intentId) => call(() => gateway.retrieve(intentId)),
     cancel: (intentId, request) => call(() => gateway.cancel(intentId, request)),
+    refund: (request) => call(async () => ({ status: (await gateway.refund(request)).status })),
   };
 }

@@ -48,6 +48,7 @@ import * as paymentLateChecks from './0027-payment-late-checks';
 import * as walletTopupRefunds from './0028-wallet-topup-refunds';
 import * as priceAlertMonths from './0029-price-alert-months';
 import * as walletCardReferences from './0030-wallet-card-references';
+import * as cardTopupRefunds from './0031-card-topup-refunds';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '0028-wallet-topup-refunds': walletTopupRefunds,
   '0029-price-alert-months': priceAlertMonths,
   '0030-wallet-card-references': walletCardReferences,
+  '0031-card-topup-refunds': cardTopupRefunds,
 };

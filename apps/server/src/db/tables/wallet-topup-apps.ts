@@ -14,12 +14,14 @@ export type WalletTopupEventsTable = {
   at: Timestamp;
 };
 
-/** A late top-up's money going back to its app, one per top-up (migration 0028). */
+/** A late top-up's money going back to its app or card, one per top-up (migrations 0028, 0031). */
 export type WalletTopupRefundsTable = {
   id: Generated<string>;
   topupId: string;
   userId: string;
-  app: TopUpApp;
+  /** Where the money goes back: the app paid at, or the card (through the card processor). */
+  app: TopUpApp | 'card';
+  /** The app's trade number, or the card processor's intent. */
   tradeNo: string;
   refundNo: string;
   amountMinor: number;

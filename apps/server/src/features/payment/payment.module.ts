@@ -22,6 +22,8 @@ export type PaymentPorts = {
   channels?: readonly PaymentChannel[];
   /** Notifications of trades that are not orders' (the wallet's top-ups): true when one was handled. */
   otherTrades?: OtherTrades;
+  /** A captured intent that is not an order's (a card top-up's), told by the processor's webhook. */
+  otherIntents?: (intentId: string) => Promise<boolean>;
 };
 
 /** Paying orders by card, saved card, wallet or a held payment; refunds of money; the processor's webhooks. */
@@ -57,7 +59,10 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
     service,
     routes: paymentRoutes(service),
     /** The processor's webhooks, outside the API scope: signed, not signed in. */
-    webhook: webhookRoutes(ports.gateway, (event) => service.onGatewayEvent(event)),
+    webhook: webhookRoutes(ports.gateway, async (event) => {
+      await service.onGatewayEvent(event);
+      if (event.type === 'payment_intent.succeeded') await ports.otherIntents?.(event.intentId);
+    }),
     /** The wallet apps' notifications, outside the API scope: signed by the app, not signed in. */
     notices: channelNoticeRoutes(service, ports.otherTrades),
     jobs: (registry: JobRegistry) => registerPaymentJobs(registry, service),

@@ -2,7 +2,13 @@ import { PAYMENT_REFUND_TRANSITIONS, type PaymentRefundState, stepFrom, type Top
 import type { Selectable } from 'kysely';
 import type { WalletTopupRefundsTable } from '../../db/tables/wallet-topup-apps';
 import { addJob } from '../../jobs/jobs';
-import { ProcessorRefused, ProcessorUnavailable, type TopupApps, type TopupNotifier } from './ports';
+import {
+  type CardProcessor,
+  ProcessorRefused,
+  ProcessorUnavailable,
+  type TopupApps,
+  type TopupNotifier,
+} from './ports';
 import type { Executor, Trx, WalletRepository, WalletTopupRow } from './wallet.repository';
 
 declare module '../../jobs/jobs' {
@@ -15,10 +21,11 @@ declare module '../../jobs/jobs' {
 export type LateTopupRefundRow = Selectable<WalletTopupRefundsTable>;
 
 /**
- * A top-up paid at its app after it had failed: its money goes back to the app under the top-up's own refund
- * number. The refund is written once per top-up (`pending`, with its event, its job and the owner's notice, in
- * one transaction), then sent to the app by its job until the app confirms it, which moves it to `succeeded`
- * by a compare-and-set with its event; the app answers the same refund when asked again by the same number.
+ * A top-up paid after it had failed (at its app, or captured by the card processor): its money goes back to
+ * the app or card under the top-up's own refund number. The refund is written once per top-up (`pending`,
+ * with its event, its job and the owner's notice, in one transaction), then sent by its job until the app or
+ * processor confirms it, which moves it to `succeeded` by a compare-and-set with its event; both answer the
+ * same refund when asked again by the same number.
  */
 export class LateTopupRefunds {
   constructor(
@@ -26,11 +33,12 @@ export class LateTopupRefunds {
     private readonly apps: TopupApps,
     private readonly now: () => Date,
     private readonly notifier?: TopupNotifier,
+    private readonly cards?: Pick<CardProcessor, 'refund'>,
   ) {}
 
-  /** Writes the refund of a failed top-up whose trade was paid; undefined when it was written before. */
+  /** Writes the refund of a failed top-up whose trade was paid or intent captured; undefined when written before. */
   async record(row: WalletTopupRow, amountMinor: number): Promise<LateTopupRefundRow | undefined> {
-    const app = row.method as TopUpApp;
+    const app: TopUpApp | 'card' = row.method === 'card' ? 'card' : (row.method as TopUpApp);
     const at = this.now();
     return this.repo.transaction(async (trx) => {
       const refund = await trx
@@ -60,24 +68,27 @@ export class LateTopupRefunds {
         { refundId: refund.id },
         { jobKey: `wallet.refundLateTopup:${refund.id}`, maxAttempts: 25 },
       );
-      const notice = { userId: row.userId, topupId: row.id, amountMinor, app };
+      const card = app === 'card' ? { last4: row.cardLast4 } : {};
+      const notice = { userId: row.userId, topupId: row.id, amountMinor, app, ...card };
       await this.notifier?.lateTopupRefunded(trx, notice);
       return refund;
     });
   }
 
   /**
-   * Asks the app to refund, then records its confirmation once. Throws while the app has not confirmed it
-   * (no answer, or an error answer), so the job tries again later.
+   * Asks the app or card processor to refund, then records its confirmation once. Throws while it has not
+   * confirmed it (no answer, or an error answer), so the job tries again later.
    */
   async send(refundId: string): Promise<LateTopupRefundRow | undefined> {
     const refund = await this.find(this.repo.db, refundId);
     if (refund?.state !== 'pending') return refund;
-    await this.apps.refund(refund.app, {
-      tradeNo: refund.tradeNo,
-      amountMinor: refund.amountMinor,
-      refundNo: refund.refundNo,
-    });
+    if (refund.app === 'card') await this.refundCard(refund);
+    else
+      await this.apps.refund(refund.app, {
+        tradeNo: refund.tradeNo,
+        amountMinor: refund.amountMinor,
+        refundNo: refund.refundNo,
+      });
     return (await this.move(refund.id, ['pending'], 'succeeded')) ?? (await this.find(this.repo.db, refundId));
   }
 
@@ -105,6 +116,17 @@ export class LateTopupRefunds {
       if (sent?.state === 'succeeded') done++;
     }
     return done;
+  }
+
+  /** The card processor refunds the captured intent under the refund's number; a failed refund throws. */
+  private async refundCard(refund: LateTopupRefundRow): Promise<void> {
+    if (!this.cards) throw new ProcessorUnavailable('no card processor to refund a card top-up');
+    const done = await this.cards.refund({
+      intentId: refund.tradeNo,
+      amount: refund.amountMinor,
+      idempotencyKey: refund.refundNo,
+    });
+    if (done.status !== 'succeeded') throw new ProcessorRefused('refund_failed', `refund ${refund.id} failed`);
   }
 
   private find(db: Executor, id: string): Promise<LateTopupRefundRow | undefined> {

@@ -91,6 +91,12 @@ export interface CardProcessor {
   ): Promise<ProcessorIntent>;
   retrieve(intentId: string): Promise<ProcessorIntent>;
   cancel(intentId: string, request: { idempotencyKey: string }): Promise<ProcessorIntent>;
+  /** Returns a captured intent's money to its card; the same key answers the same refund. */
+  refund(request: {
+    intentId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ status: 'succeeded' | 'failed' }>;
 }
 
 /**
@@ -136,12 +142,13 @@ export interface TopupApps {
 }
 
 /**
- * Tells a traveller that a top-up paid at its app after it had failed was refunded to that app, in a
- * transaction of ours (the notifications feature's notice, e-mail and SMS, composed in `app.ts`), once per top-up.
+ * Tells a traveller that a top-up paid after it had failed was refunded to the app or card it was paid with
+ * (`last4` names the card), in a transaction of ours (the notifications feature's notice, e-mail and SMS,
+ * composed in `app.ts`), once per top-up.
  */
 export type TopupNotifier = {
   lateTopupRefunded(
     trx: Transaction<Database>,
-    p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp },
+    p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp | 'card'; last4?: string },
   ): Promise<void>;
 };

@@ -1,6 +1,7 @@
 import type { Basics, FeatureModule } from '../../feature-module';
 import type { JobRegistry } from '../../jobs/jobs';
 import { AppTopups } from './app-topups';
+import { LateCardTopups } from './late-card-topups';
 import { LateTopupRefunds } from './late-topup-refunds';
 import type { CardNotifier, CardProcessor, TopupApps, TopupNotifier } from './ports';
 import { SavedCards } from './saved-cards';
@@ -13,12 +14,13 @@ import { WalletService } from './wallet.service';
 
 /**
  * The wallet: its balance as an append-only ledger (payments from it and refunds to it move it in their own
- * transaction), saved cards and top-ups through the card processor.
+ * transaction), saved cards and top-ups through the card processor; `lateCards` takes the processor's word of a
+ * card top-up captured after it had failed.
  */
 export function walletModule(
   basics: Basics,
   ports: { processor: CardProcessor; notifier: CardNotifier; apps: TopupApps; topupNotifier?: TopupNotifier },
-): FeatureModule<WalletService> {
+): FeatureModule<WalletService> & { lateCards: LateCardTopups } {
   const { db, config, secrets, now } = basics;
   const repo = new WalletRepository(db);
   const ledger = new WalletLedger(repo, now);
@@ -37,7 +39,9 @@ export function walletModule(
       ? { crashBeforeCommit: true }
       : {}),
   };
-  const lateRefunds = new LateTopupRefunds(repo, ports.apps, now, ports.topupNotifier);
+  const lateRefunds = new LateTopupRefunds(repo, ports.apps, now, ports.topupNotifier, ports.processor);
+  const lateWindowMs = config.PAYMENT_LATE_WINDOW_HOURS * 3_600_000;
+  const lateCards = new LateCardTopups(repo, ports.processor, lateRefunds, now, lateWindowMs);
   const service = new WalletService(
     repo,
     ledger,
@@ -59,6 +63,7 @@ export function walletModule(
   return {
     service,
     routes: walletRoutes(service),
-    jobs: (registry: JobRegistry) => registerWalletJobs(registry, service, lateRefunds),
+    jobs: (registry: JobRegistry) => registerWalletJobs(registry, service, lateRefunds, lateCards),
+    lateCards,
   };
 }

@@ -1,6 +1,7 @@
 import { stepFrom, TOPUP_TRANSITIONS } from '@junction/domain';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db, WalletEntriesTable, WalletTopupStatus, WalletTopupsTable } from '../../db/database';
+import type { WalletTopupMethod } from '../../db/tables/wallet-topup-apps';
 
 export type Trx = Transaction<Database>;
 export type Executor = Db | Trx;
@@ -178,14 +179,31 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  /** An app's top-up by its trade number at the app. */
-  async topupByTrade(method: 'alipay' | 'wechat', tradeNo: string): Promise<WalletTopupRow | undefined> {
+  /** A top-up by its trade number at its app, or a card's by the processor's intent. */
+  async topupByTrade(method: WalletTopupMethod, tradeNo: string): Promise<WalletTopupRow | undefined> {
     return this.db
       .selectFrom('walletTopups')
       .selectAll()
       .where('method', '=', method)
       .where('intentId', '=', tradeNo)
       .executeTakeFirst();
+  }
+
+  /** Card top-ups failed since `since` with an intent at the processor and no refund of a late capture yet. */
+  async failedCardTopups(since: Date, limit = 200): Promise<WalletTopupRow[]> {
+    return this.db
+      .selectFrom('walletTopups as t')
+      .selectAll('t')
+      .where('t.method', '=', 'card')
+      .where('t.status', '=', 'failed')
+      .where('t.intentId', 'is not', null)
+      .where('t.updatedAt', '>=', since)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('walletTopupRefunds as r').select('r.id').whereRef('r.topupId', '=', 't.id'))),
+      )
+      .orderBy('t.updatedAt')
+      .limit(limit)
+      .execute();
   }
 
   /**
