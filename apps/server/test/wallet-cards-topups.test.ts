@@ -125,6 +125,14 @@ const topUp = async (
     { amount, source: { kind: 'savedCard', cardId: card.id, cvcToken: token ?? (await cvcToken(card)) } },
     key === null ? {} : { 'idempotency-key': key },
   );
+/** The cardholder at the simulator's 3-D Secure page, passing or failing it. */
+const challenge = (cookie: string, actionUrl: string | null, result: 'pass' | 'fail') =>
+  t.app.inject({
+    method: 'POST',
+    url: actionUrl ?? '',
+    payload: `result=${result}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+  });
 const balanceOf = async (cookie: string) =>
   walletSummarySchema.parse((await get(cookie, '/api/wallet')).json()).balance.amount;
 
@@ -301,12 +309,7 @@ describe('top-ups', () => {
       const state = topUpStateSchema.parse((await topUp(a.cookie, saved, 20_000)).json());
       expect(state.outcome).toBe('action');
       expect(state.actionUrl).toMatch(/^\/gateway-sim\/3ds\//);
-      const done = await t.app.inject({
-        method: 'POST',
-        url: state.actionUrl ?? '',
-        payload: `result=${result}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie },
-      });
+      const done = await challenge(a.cookie, state.actionUrl, result);
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`/account/wallet?topup=${state.id}`);
       const back = topUpStateSchema.parse((await get(a.cookie, `/api/wallet/topup?id=${state.id}`)).json());
@@ -333,13 +336,7 @@ describe('top-ups', () => {
       .returning('intentId')
       .executeTakeFirstOrThrow();
     // The challenge is passed after all: the processor captures the money and says so by its webhook.
-    const passed = await t.app.inject({
-      method: 'POST',
-      url: state.actionUrl ?? '',
-      payload: 'result=pass',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie },
-    });
-    expect(passed.statusCode).toBe(303);
+    expect((await challenge(a.cookie, state.actionUrl, 'pass')).statusCode).toBe(303);
     await runAllJobs(t, 2);
     // The webhook comes twice more, and the sweep asks the processor too: nothing further.
     const events = t.db.updateTable('gatewaySimEvents').set({ deliveredAt: null }).where('intentId', '=', intentId);
