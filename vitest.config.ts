@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -17,6 +18,29 @@ class SlowFilesFirst extends BaseSequencer {
     return [...sorted.filter((f) => SLOW.test(f.moduleId)), ...sorted.filter((f) => !SLOW.test(f.moduleId))];
   }
 }
+
+/**
+ * The web tests that replace a module (`vi.mock`): a replacement holds only in a module registry of the file's
+ * own, so these run isolated (the server tests replace none). Every other web and server test file shares its worker's modules with the files
+ * the worker ran before (`isolate: false`): the app's modules, the timetables and the gazetteer are read once
+ * per worker rather than once per file, and a file must leave nothing behind that another could see.
+ */
+const WEB_TESTS = ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'];
+const WEB_MOCKING = globSync(WEB_TESTS, { cwd: import.meta.dirname }).filter((file) =>
+  /\bvi\.mock\(/.test(readFileSync(`${import.meta.dirname}/${file}`, 'utf8')),
+);
+const web = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
+  plugins: [react()],
+  test: {
+    name,
+    ...files,
+    isolate,
+    environment: 'jsdom' as const,
+    setupFiles: ['apps/web/src/testing/setup.ts'],
+    // Typing into forms takes seconds on a loaded 2-core machine; a slow run is not a failure.
+    testTimeout: 60_000,
+  },
+});
 
 export default defineConfig({
   test: {
@@ -55,6 +79,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          isolate: false,
           // A limit for a test that hangs, not a speed requirement: on a shared machine beside other work
           // a burst of requests against PostgreSQL may take a minute. A test that outlives its limit keeps
           // running beside the next one (moving its clock), so the limit must be generous.
@@ -62,17 +87,8 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/testing/setup.ts'],
-          // Typing into forms takes seconds on a loaded 2-core machine; a slow run is not a failure.
-          testTimeout: 60_000,
-        },
-      },
+      web('web', { include: WEB_TESTS, exclude: WEB_MOCKING }, false),
+      web('web-mocks', { include: WEB_MOCKING }, true),
       {
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
