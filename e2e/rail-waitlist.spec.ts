@@ -12,12 +12,19 @@ import {
   searchOnPage,
   shot as shotAt,
 } from './setup';
-import { SOLD_OUT_DAYS, SOLD_OUT_TRAIN } from './sold-out';
+import { SOLD_OUT_TRAIN, soldOutDates } from './sold-out';
 import { eachLanguage, type Lang, test, text } from './support';
 import { signedInTraveller } from './trip-api';
 
 /** A train search on the results page, some days ahead. */
 const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCriteria('train', days));
+
+/** A train search on the day the railway has the train sold out for this language's test. */
+const searchSoldOutDay = (page: Page, lang: Lang) => {
+  const criteria = routeCriteria('train', 0);
+  const date = soldOutDates()[lang];
+  return searchOnPage(page, { ...criteria, legs: criteria.legs.map((leg) => ({ ...leg, departure_date: date })) });
+};
 
 /** The whole page at 1280 and 1440 px. */
 const shot = (page: Page, name: string) => shotAt(page, name, { fullPage: true });
@@ -148,7 +155,7 @@ eachLanguage((lang) => {
     await signedInWithRailAccount(page, lang, '1988-09-21');
 
     // The railway has no ticket left on the train in any class: it is still listed, marked sold out.
-    const found = await searchTrains(page, SOLD_OUT_DAYS[lang]);
+    const found = await searchSoldOutDay(page, lang);
     const train = found.results.find((r) => r.kind === 'train' && r.legs[0]?.number === SOLD_OUT_TRAIN);
     expect(train, `${SOLD_OUT_TRAIN} in the results`).toBeDefined();
     const leg = train?.legs[0] as NonNullable<SearchResult['legs'][number]>;
