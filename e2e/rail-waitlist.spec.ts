@@ -23,7 +23,9 @@ const searchTrains = (page: Page, days: number) => searchOnPage(page, routeCrite
 const searchSoldOutDay = (page: Page, lang: Lang) => {
   const criteria = routeCriteria('train', 0);
   const date = soldOutDates()[lang];
-  return searchOnPage(page, { ...criteria, legs: criteria.legs.map((leg) => ({ ...leg, departure_date: date })) });
+  // The search form's date is `yyyy/mm/dd`.
+  const day = date.replaceAll('-', '/');
+  return searchOnPage(page, { ...criteria, legs: criteria.legs.map((leg) => ({ ...leg, departure_date: day })) });
 };
 
 /** The whole page at 1280 and 1440 px. */
