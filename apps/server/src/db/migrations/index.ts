@@ -49,6 +49,7 @@ import * as walletTopupRefunds from './0028-wallet-topup-refunds';
 import * as priceAlertMonths from './0029-price-alert-months';
 import * as walletCardReferences from './0030-wallet-card-references';
 import * as cardTopupRefunds from './0031-card-topup-refunds';
+import * as cardTopupIntents from './0032-card-topup-intents';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '0029-price-alert-months': priceAlertMonths,
   '0030-wallet-card-references': walletCardReferences,
   '0031-card-topup-refunds': cardTopupRefunds,
+  '0032-card-topup-intents': cardTopupIntents,
 };
