@@ -8,6 +8,7 @@
  * Instants and time zones are in `time.ts`.
  */
 
+import { dateTimeFormat } from './intl';
 import type { Language } from './preferences';
 
 /** A calendar date `yyyy-mm-dd`. */
@@ -85,7 +86,7 @@ export function formatTravelDate(isoLocal: string, language: Language): string {
   const m = ISO_LOCAL.exec(isoLocal);
   if (!m) return isoLocal;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -97,7 +98,7 @@ export function formatTravelDate(isoLocal: string, language: Language): string {
 /** A month `yyyy/MM` as each language writes it: "March 2027" / "2027年3月". */
 export function formatMonth(month: string, language: Language): string {
   const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** The day and the clock of a local time: "Sat, Dec 5, 2026 21:30" / "2026年12月5日周六 21:30". */

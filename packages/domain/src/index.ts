@@ -23,6 +23,7 @@ export * from './fulfilment/refund-rules';
 export * from './fulfilment/ticket-split';
 export * from './geo';
 export * from './geo-china';
+export * from './intl';
 export * from './invoices/credit-code';
 export * from './invoices/invoice.api';
 export * from './invoices/invoice.schema';

@@ -1,3 +1,4 @@
+import { numberFormat } from '../intl';
 import type { Currency } from '../preferences';
 
 /**
@@ -63,7 +64,7 @@ export type CurrencyDisplay = { symbol: string; position: 'left' | 'right' };
 export function formatMoney(money: Money, locale: string, display?: CurrencyDisplay): string {
   const decimals = decimalsOf(money.currency);
   const whole = money.amountMinor % 100 === 0;
-  const digits = new Intl.NumberFormat(locale, {
+  const digits = numberFormat(locale, {
     minimumFractionDigits: decimals === 0 || whole ? 0 : 2,
     maximumFractionDigits: decimals,
   }).format(Math.abs(money.amountMinor) / 100);
@@ -74,6 +75,6 @@ export function formatMoney(money: Money, locale: string, display?: CurrencyDisp
 }
 
 const narrowSymbol = (currency: Currency, locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+  numberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value ?? currency;

@@ -1,11 +1,11 @@
-import { referenceEndpoints as api } from '@junction/domain';
+import { referenceEndpoints as api, dateTimeFormat } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 
 /** The calendar's years: this year and next (spec §7), by the server's clock in Beijing time. */
 export function calendarYears(now: Date): string[] {
-  const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(now));
+  const year = Number(dateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(now));
   return [String(year), String(year + 1)];
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  dateTimeFormat,
   fromRequestDate,
   isDoorToken,
   LANGUAGE_COOKIE_DAYS,
@@ -20,7 +21,7 @@ const TEXTS: Record<Language, typeof en> = { en, 'zh-CN': zh };
 function longDate(requestDate: string | undefined, language: Language): string {
   const iso = requestDate ? fromRequestDate(requestDate) : null;
   if (!iso) return '';
-  return new Intl.DateTimeFormat(TEXTS[language].dateFormat, {
+  return dateTimeFormat(TEXTS[language].dateFormat, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Invoice, OrderInvoices, RequestInvoices } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { Button, Card, Checkbox, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,7 +155,7 @@ function InvoiceItem({ item }: { item: Invoice }) {
   const { t } = useTranslation('invoices');
   const { language } = usePreferences();
   const money = useFormatMoney();
-  const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) => dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
   const cny = (amount: number) => money({ amountMinor: amount, currency: 'CNY' });
   return (
     <li className={styles.item} data-testid="invoice-item">

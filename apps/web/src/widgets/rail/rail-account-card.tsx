@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleFilled, ImportOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import { ERRORS } from '@junction/domain';
+import { dateTimeFormat, ERRORS } from '@junction/domain';
 import { App, Button, type ButtonProps, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export type RailAccountCardProps = {
 };
 
 const timeOf = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * The traveller's China Railway 12306 account (spec §1, §5, §6): not linked, logged in, or with an

@@ -1,4 +1,4 @@
-import { formatMoney, type Language } from '@junction/domain';
+import { dateTimeFormat, formatMoney, type Language } from '@junction/domain';
 import type PDFDocument from 'pdfkit';
 
 /** The itinerary PDF's page, margins and colours, and the small formatters its drawing shares. */
@@ -25,7 +25,7 @@ export const daysBetween = (a: string, b: string) => Math.round((Date.parse(day(
 
 /** An instant as Beijing time in the language's style, with the zone named. */
 export const beijing = (at: Date | string, language: Language) =>
-  new Intl.DateTimeFormat(language, {
+  dateTimeFormat(language, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

@@ -1,4 +1,4 @@
-import { AVERAGE_LOAD_FACTOR, GROUND_G_PER_PKM, JET_FUEL_CO2_PER_KG } from '@junction/domain';
+import { AVERAGE_LOAD_FACTOR, GROUND_G_PER_PKM, JET_FUEL_CO2_PER_KG, numberFormat } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -28,8 +28,8 @@ export function Co2Page() {
   const { language } = usePreferences();
   useDocumentTitle(t('meta.title'));
   const values = {
-    fuelFactor: new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(JET_FUEL_CO2_PER_KG),
-    load: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(AVERAGE_LOAD_FACTOR),
+    fuelFactor: numberFormat(language, { maximumFractionDigits: 4 }).format(JET_FUEL_CO2_PER_KG),
+    load: numberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(AVERAGE_LOAD_FACTOR),
   };
   const rows = t('ground.rows', { returnObjects: true });
 

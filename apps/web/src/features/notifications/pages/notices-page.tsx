@@ -14,7 +14,7 @@ import {
   RollbackOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { type Notice, type NoticeKind, noticeValues } from '@junction/domain';
+import { dateTimeFormat, type Notice, type NoticeKind, noticeValues } from '@junction/domain';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,9 +119,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
     : t(`refundTo.${channel}` as 'refundTo.original', { defaultValue: t('refundTo.original') });
   const values = { ...noticeValues(notice.params, language), refundTo };
   const look = ICONS[notice.kind] ?? { icon: <BellOutlined />, tone: 'blue' };
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(notice.createdAt),
-  );
+  const when = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notice.createdAt));
   const read = () => {
     if (!notice.read) markRead.mutate(notice.id);
   };

@@ -1,4 +1,5 @@
 import type { Receipt } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useFormatMoney } from '../../../shared/ui/price';
@@ -9,7 +10,7 @@ export function PaymentSummary({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const format = useFormatMoney();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>{t('itineraryPage.payment')}</h2>

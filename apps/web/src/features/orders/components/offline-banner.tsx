@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@junction/domain';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -15,10 +16,9 @@ export type OfflineBannerProps = {
 /** The time a copy was saved: the time alone today, with the date on another day. */
 function savedTime(savedAt: Date, now: Date, language: string): string {
   const today = savedAt.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
-    language,
-    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(savedAt);
+  return dateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(
+    savedAt,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CreditCardOutlined, WalletOutlined } from '@ant-design/icons';
 import type { Order, Receipt, ReceiptPayment } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -50,7 +51,7 @@ export function ReceiptCard({ order, receipt }: ReceiptCardProps) {
   const { language } = usePreferences();
   const format = useFormatMoney();
   const cny = (amount: number) => format({ amountMinor: amount, currency: 'CNY' });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const b = order.breakdown;
   const fares = b.fares.reduce((s, f) => s + f.totalMinor, 0);
   const extras = b.extras.reduce((s, e) => s + e.totalMinor, 0);

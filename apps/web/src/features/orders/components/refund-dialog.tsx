@@ -1,4 +1,4 @@
-import { ERRORS, type TicketRefundQuote } from '@junction/domain';
+import { dateTimeFormat, ERRORS, type TicketRefundQuote } from '@junction/domain';
 import { Alert, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +34,7 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
   const open = tickets !== null;
   const quote = useRefundQuote(orderId, tickets ?? {}, open);
   const request = useRequestRefund();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const q = quote.data;
   const rules = q ? [...new Set(q.tickets.map((x) => x.rule))] : [];
   const refusal = refusalOf(quote.error ?? request.error);

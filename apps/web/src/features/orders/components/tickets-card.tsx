@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   type IssuedTicketView,
   isIssuing,
   isTicketFallen,
@@ -43,7 +44,7 @@ export type TicketsCardProps = {
 export function TicketsCard({ order, fulfilment, onRefund, changeable, online = true }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const issuing = isIssuing(order.status);
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
   const partial = failed.length > 0 && order.subOrders.some((s) => isTicketStanding(s.status));

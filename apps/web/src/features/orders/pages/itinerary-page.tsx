@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CalendarOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-import { isIssuing, type Order, type OrderFulfilment } from '@junction/domain';
+import { dateTimeFormat, isIssuing, type Order, type OrderFulfilment } from '@junction/domain';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -42,7 +42,7 @@ export function ItineraryPage() {
 function ItinerarySheet({ order, fulfilment }: { order: Order; fulfilment: OrderFulfilment | undefined }) {
   const { t } = useTranslation(['orders', 'common', 'passengers']);
   const { language } = usePreferences();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const tickets = fulfilment?.tickets ?? [];
   return (
     <main className={styles.page} data-testid="itinerary-page">

@@ -1,6 +1,7 @@
 import { CalendarOutlined, CustomerServiceOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   canCancelOrder,
+  dateTimeFormat,
   isAwaitingPayment,
   isIssuing,
   isRefunded,
@@ -108,7 +109,7 @@ function OrderView({ order }: { order: Order }) {
   const left = useSecondsUntil(order.payment.deadline, unpaid);
   const mm = String(Math.floor(left / 60)).padStart(2, '0');
   const ss = String(left % 60).padStart(2, '0');
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const confirmCancel = () =>
     modal.confirm({

@@ -1,4 +1,5 @@
 import type { Refund } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { App, Button, Card, Descriptions, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -37,7 +38,7 @@ function RefundView({ r }: { r: Refund }) {
   const { language } = usePreferences();
   const { modal } = App.useApp();
   const withdraw = useWithdrawRefund();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const at = (s: string) => r.timeline.find((e) => e.status === s)?.at;
   const steps = [
     { title: t('refund.steps.requested'), at: r.requestedAt },

@@ -1,4 +1,11 @@
-import { isAwaitingPayment, isWaitlisted, type OrderListItem, TRIP_FILTERS, type TripFilter } from '@junction/domain';
+import {
+  dateTimeFormat,
+  isAwaitingPayment,
+  isWaitlisted,
+  type OrderListItem,
+  TRIP_FILTERS,
+  type TripFilter,
+} from '@junction/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -102,9 +109,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
           {unpaid ? (
             <p className={styles.payBy}>
               {t('trips.payBy', {
-                time: new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
-                  new Date(order.payment.deadline),
-                ),
+                time: dateTimeFormat(language, { timeStyle: 'short' }).format(new Date(order.payment.deadline)),
               })}
             </p>
           ) : null}

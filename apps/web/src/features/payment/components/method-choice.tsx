@@ -1,4 +1,5 @@
 import type { SavedCard } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -28,7 +29,7 @@ export function MethodChoice(p: {
   const { t } = useTranslation('payment');
   const formatMoney = useFormatMoney();
   const { language } = usePreferences();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Radio.Group
       value={p.value}

@@ -1,3 +1,4 @@
+import { numberFormat } from '@junction/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -10,7 +11,7 @@ export function useFormatCo2(): (grams: number) => string {
     (grams: number) => {
       const kg = grams / 1000;
       const digits = kg < 10 ? 1 : 0;
-      const shown = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(kg);
+      const shown = numberFormat(language, { maximumFractionDigits: digits }).format(kg);
       return t('co2.kg', { kg: shown });
     },
     [t, language],

@@ -1,4 +1,4 @@
-import { fromRequestDate } from '@junction/domain';
+import { dateTimeFormat, fromRequestDate } from '@junction/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitMinutes } from './time';
@@ -24,7 +24,7 @@ export function formatRequestDate(
   options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' },
 ): string {
   const [y, m, d] = (fromRequestDate(date) ?? '').split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
   );
 }

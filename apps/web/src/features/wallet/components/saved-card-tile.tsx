@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { SavedCard } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -12,7 +13,7 @@ export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete
 export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
   const { t } = useTranslation('wallet');
   const { language } = usePreferences();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const b = card.billing;
   return (
     <li className={styles.cardItem} data-testid="saved-card">

@@ -1,4 +1,5 @@
 import type { WalletEntry } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function WalletLedger() {
   const format = useFormatMoney();
   const [page, setPage] = useState(1);
   const entries = useWalletEntries({ page, pageSize: PAGE_SIZE });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className={styles.section}>
       <div className={styles.sectionHead}>

@@ -1,4 +1,5 @@
 import type { Language } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
@@ -15,9 +16,9 @@ import styles from './stand-ins.module.css';
 export function shortDate(iso: string, language: Language, thisYear = new Date().getFullYear()): string {
   const [y = 1970, m = 1, d = 1] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
-  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date);
+  const weekday = dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date);
   if (language === 'zh-CN') return `${y === thisYear ? '' : `${y}年`}${m}月${d}日 ${weekday}`;
-  const month = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(date);
+  const month = dateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(date);
   return `${weekday}, ${month} ${d}${y === thisYear ? '' : `, ${y}`}`;
 }
 

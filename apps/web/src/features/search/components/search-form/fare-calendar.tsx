@@ -1,4 +1,5 @@
 import type { SeenPrice } from '@junction/domain';
+import { dateTimeFormat } from '@junction/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,10 +49,10 @@ export function FareCalendar({ from, to, date, returnDate, min, max, onChoose, o
   const query = { from, to, month: month.replace('-', '/') };
   const fares = useQuery(fareMonthQueryOptions(query));
   const byDay = new Map((fares.data?.days ?? []).map((d) => [d.date.replaceAll('/', '-'), lowest(d.flight, d.train)]));
-  const title = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  const title = dateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
-  const weekday = new Intl.DateTimeFormat(language, { weekday: 'narrow', timeZone: 'UTC' });
+  const weekday = dateTimeFormat(language, { weekday: 'narrow', timeZone: 'UTC' });
   // 2024-01-01 was a Monday: the week's columns from Monday on.
   const weekdays = WEEK.map((key, i) => ({ key, name: weekday.format(new Date(Date.UTC(2024, 0, 1 + i))) }));
   const days = daysOf(month);
