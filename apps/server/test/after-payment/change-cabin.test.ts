@@ -117,8 +117,11 @@ describe('changing the cabin of a flight (升舱, 降舱)', () => {
     const cookie = await k.c.signUp();
     const flights = await k.c.search({ ...beijingShanghai('flight', CHANGE_DAY), cabin: 'C' });
     const list = nonstops(flights);
-    const booked = list.find((r) =>
-      list.some((o) => o !== r && leg(o).carrier === leg(r).carrier && seatsIn(o, 'Y') && leg(r).cabin === 'C'),
+    // Booked in business, so a flight with a business seat left.
+    const booked = list.find(
+      (r) =>
+        (seatsIn(r, 'C')?.remaining ?? 0) > 0 &&
+        list.some((o) => o !== r && leg(o).carrier === leg(r).carrier && seatsIn(o, 'Y') && leg(r).cabin === 'C'),
     );
     if (!booked) throw new Error('no airline with two changeable business flights');
     const other = list.find((o) => o !== booked && leg(o).carrier === leg(booked).carrier) as SearchResult;

@@ -9,6 +9,7 @@ import { addJob } from '../../src/jobs/jobs';
 import { beijingShanghai, bookingClient } from '../booking-client';
 import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../server-process';
+import { travelDays } from '../support/travel-days';
 import { changeClient } from './change-client';
 
 const SETTINGS = {
@@ -22,6 +23,8 @@ const dataKey = randomBytes(32).toString('base64');
 // The local process's clock runs ahead of the real one by this much, to reach a change's payment deadline.
 let ahead = 0;
 const now = () => new Date(Date.now() + ahead);
+/** The trains' day: nine days after the file's one reading of the clock, within the railway's presale. */
+const TRAVEL = travelDays();
 
 type Server = ServerProcess;
 
@@ -87,8 +90,7 @@ describe('a change survives killed server processes', () => {
     Number((await a.db.selectFrom('seatStock').select('held').where('key', '=', key).executeTakeFirst())?.held ?? 0);
 
   it('ends changed or untouched, once, whichever step the process dies at', async () => {
-    const d = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
-    const trains = await bookingClient(a).search(beijingShanghai('train', d));
+    const trains = await bookingClient(a).search(beijingShanghai('train', TRAVEL.day(9)));
     const k = changeClient(a, trains);
     const cookie = await k.c.signUp();
     const list = k.byFare();

@@ -6,6 +6,7 @@ import { bookingClient, orderBody, traveller } from '../booking-client';
 import { QUIET_SETTINGS, type TestApp } from '../harness';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../server-process';
 import { sharedDatabase } from '../support/shared-database';
+import { travelDays } from '../support/travel-days';
 import { paidOrder } from './paid-order';
 
 const SETTINGS = {
@@ -13,6 +14,8 @@ const SETTINGS = {
   TICKETING_FAILURE_RATE: '0',
 };
 const ORDERS = 6;
+/** The flights' day: twenty days after the file's one reading of the clock. */
+const TRAVEL = travelDays();
 
 /**
  * The job runner is killed (SIGKILL) in the middle of ticketing: a server process (B) runs the jobs with
@@ -43,11 +46,10 @@ describe('ticketing survives a killed job runner', () => {
       await client.save(cookie, traveller('张伟', '1985-03-02')),
       await client.save(cookie, traveller('李娜', '1987-06-18')),
     ];
-    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
     const found: { searchId: string; results: SearchResult[] } = await client.search({
       type: 1,
       mode: 'flight',
-      legs: [{ departure: 'BJS', destination: 'SHA', departure_date: date }],
+      legs: [{ departure: 'BJS', destination: 'SHA', departure_date: TRAVEL.day(20) }],
     } as Parameters<typeof client.search>[0]);
     const result = found.results.find((r) => r.agent === 'own' && r.legs.length === 1) as SearchResult;
     const offer = await client.offerOf(cookie, found.searchId, result.id);

@@ -7,6 +7,7 @@ import {
   refundSchema,
   refundsMadeSchema,
   toRequestDate,
+  utcDateOf,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidOrder } from '../after-payment/paid-order';
@@ -26,19 +27,24 @@ const fake = duffelTestFake();
 let t: TestApp;
 let c: ReturnType<typeof bookingClient>;
 const WEBHOOK_SECRET = 'whsec_junction_test_0123456789';
-const date = addDays(new Date().toISOString().slice(0, 10), 40);
+// The app's clock is held at one instant, and the flight is forty days after it, whatever day the tests run.
+const NOW = new Date('2026-11-22T04:00:00Z');
+const date = addDays(utcDateOf(NOW), 40);
 
 beforeAll(async () => {
   await fake.start();
-  t = await createTestApp({
-    ...QUIET_SETTINGS,
-    ...SURE_TICKETING,
-    DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN,
-    DUFFEL_BASE_URL: fake.baseUrl,
-    DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SEARCH_SIMULATED_FLIGHT_SELLERS: 'false',
-    REFUND_PROCESSING_SECONDS: '0',
-  });
+  t = await createTestApp(
+    {
+      ...QUIET_SETTINGS,
+      ...SURE_TICKETING,
+      DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN,
+      DUFFEL_BASE_URL: fake.baseUrl,
+      DUFFEL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SEARCH_SIMULATED_FLIGHT_SELLERS: 'false',
+      REFUND_PROCESSING_SECONDS: '0',
+    },
+    () => NOW,
+  );
   c = bookingClient(t);
 }, 120_000);
 afterAll(async () => {

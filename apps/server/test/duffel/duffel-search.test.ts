@@ -1,4 +1,4 @@
-import { addDays, type SearchCriteriaInput, toRequestDate } from '@junction/domain';
+import { addDays, type SearchCriteriaInput, toRequestDate, utcDateOf } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient } from '../booking-client';
 import { DUFFEL_TEST_TOKEN, duffelTestFake } from '../fakes/duffel-timetable';
@@ -8,7 +8,10 @@ import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 
 const fake = duffelTestFake();
 let t: TestApp;
-const day = (n: number) => toRequestDate(addDays(new Date().toISOString().slice(0, 10), n));
+// The app's clock is held at one instant: the travel days are the same whatever day the tests run.
+const NOW = new Date('2026-11-22T04:00:00Z');
+const TODAY = utcDateOf(NOW);
+const day = (n: number) => toRequestDate(addDays(TODAY, n));
 const leg = (from: string, to: string, date: string, back?: string) => ({
   departure: from,
   destination: to,
@@ -18,7 +21,10 @@ const leg = (from: string, to: string, date: string, back?: string) => ({
 
 beforeAll(async () => {
   await fake.start();
-  t = await createTestApp({ ...QUIET_SETTINGS, DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN, DUFFEL_BASE_URL: fake.baseUrl });
+  t = await createTestApp(
+    { ...QUIET_SETTINGS, DUFFEL_ACCESS_TOKEN: DUFFEL_TEST_TOKEN, DUFFEL_BASE_URL: fake.baseUrl },
+    () => NOW,
+  );
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -36,7 +42,7 @@ describe('Duffel as a flight seller', () => {
     expect(oneWay.all.length).toBeGreaterThan(oneWay.duffel.length);
     expect(oneWay.duffel.map((r) => r.legs.map((l) => l.number).join('+')).sort()).toEqual(['KE852', 'KE854']);
     const ke852 = oneWay.duffel.find((r) => r.legs[0]?.number === 'KE852');
-    expect(ke852?.legs[0]?.departureTime).toBe(`${addDays(new Date().toISOString().slice(0, 10), 30)}T09:40:00+08:00`);
+    expect(ke852?.legs[0]?.departureTime).toBe(`${addDays(TODAY, 30)}T09:40:00+08:00`);
     expect(ke852?.legs[0]?.to.name.en).toMatch(/Incheon/);
     expect(ke852?.price.currency).toBe('CNY');
     // Two adults at 210 dollars each, in yuan rounded up.
@@ -65,14 +71,14 @@ describe('Duffel as a flight seller', () => {
       {
         origin: 'BJS',
         destination: 'SEL',
-        departure_date: addDays(new Date().toISOString().slice(0, 10), 30),
+        departure_date: addDays(TODAY, 30),
         departure_time: null,
         arrival_time: null,
       },
       {
         origin: 'SEL',
         destination: 'TYO',
-        departure_date: addDays(new Date().toISOString().slice(0, 10), 33),
+        departure_date: addDays(TODAY, 33),
         departure_time: null,
         arrival_time: null,
       },

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { ResultLeg, SearchResult } from '../search/search.schema';
 import type { BookingExtras } from './order.schema';
 import {
+  airSeatsNeeded,
   extrasProblem,
+  flightShortOfSeats,
   priceOrder,
   railChildFare,
   railPartyFare,
@@ -351,6 +353,51 @@ describe('each traveller’s part of a ticket', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('seats on a flight for the party', () => {
+  const CABIN_CODES = ['Y', 'S', 'C', 'F'] as const;
+  const flight = (cabin: string, seats: { code: string; remaining: number }[]): ResultLeg => ({
+    ...air(60_000),
+    cabin,
+    seats: seats.map((s) => ({ ...s, price: cny(60_000) })),
+  });
+
+  it('counts every traveller but infants on a lap', () => {
+    expect(airSeatsNeeded({ air: ['ADULT', 'TEEN', 'CHILD', 'INFANT', 'INFANT'], rail: [] })).toBe(3);
+  });
+
+  it('finds a business cabin with two seats left short for three, and a cabin the flight does not sell', () => {
+    const business = flight('C', [
+      { code: 'Y', remaining: 80 },
+      { code: 'C', remaining: 2 },
+    ]);
+    expect(flightShortOfSeats(result('flight', [business], 60_000), 2)).toBeNull();
+    expect(flightShortOfSeats(result('flight', [business], 60_000), 3)).toEqual({ leg: 0, cabin: 'C', remaining: 2 });
+    const noFirst = flight('F', [{ code: 'Y', remaining: 80 }]);
+    expect(flightShortOfSeats(result('flight', [noFirst], 60_000), 1)).toEqual({ leg: 0, cabin: 'F', remaining: 0 });
+    // A train's classes are held by our own seat stock, and a flight whose seller lists no cabins is its seller's.
+    expect(flightShortOfSeats(result('train', [rail(50_000)], 50_000), 30)).toBeNull();
+    expect(flightShortOfSeats(result('flight', [air(60_000)], 60_000), 9)).toBeNull();
+  });
+
+  it('property: a party fits exactly when every flight has at least a seat each left in its cabin', () => {
+    const cabins = fc.uniqueArray(
+      fc.record({ code: fc.constantFrom(...CABIN_CODES), remaining: fc.integer({ min: 0, max: 12 }) }),
+      { selector: (c) => c.code, minLength: 1, maxLength: 4 },
+    );
+    const flights = fc.array(fc.tuple(fc.constantFrom(...CABIN_CODES), cabins), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(flights, fc.integer({ min: 1, max: 9 }), (list, seated) => {
+        const legs = list.map(([cabin, seats]) => flight(cabin, seats));
+        const left = list.map(([cabin, seats]) => seats.find((s) => s.code === cabin)?.remaining ?? 0);
+        const short = flightShortOfSeats(result('flight', legs, 60_000), seated);
+        const first = left.findIndex((n) => n < seated);
+        expect(short?.leg ?? -1).toBe(first);
+        if (short) expect(short.remaining).toBe(left[first]);
+      }),
     );
   });
 });

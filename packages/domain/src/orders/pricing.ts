@@ -272,6 +272,27 @@ export const baggageTotal = (breakdown: PriceBreakdown): number =>
 /** Travellers who take a seat on a train: everyone but free children. */
 export const railSeatsNeeded = (types: PartyTypes): number => types.rail.filter((t) => t !== 'FREE_CHILD').length;
 
+/** Travellers who take a seat on a flight: everyone but infants, who fly on a lap. */
+export const airSeatsNeeded = (types: PartyTypes): number => types.air.filter((t) => t !== 'INFANT').length;
+
+/**
+ * The first flight of a result without a seat for each of `seated` travellers in the cabin it is sold in,
+ * by its seller's list of the cabins the flight sells: a cabin not on the list has none left. Null when
+ * every flight has seats, or its seller lists no cabins (the seller then refuses a sold-out one itself).
+ */
+export function flightShortOfSeats(
+  result: Pick<SearchResult, 'legs'>,
+  seated: number,
+): { leg: number; cabin: string; remaining: number } | null {
+  for (const [index, leg] of result.legs.entries()) {
+    if (leg.kind !== 'air' || !leg.seats?.length) continue;
+    const cabin = leg.cabin ?? 'Y';
+    const remaining = leg.seats.find((s) => s.code === cabin)?.remaining ?? 0;
+    if (remaining < seated) return { leg: index, cabin, remaining };
+  }
+  return null;
+}
+
 /**
  * The first problem with the extras for this offer and party, or null: choices only for rides and
  * flight tickets the result has, a seat class the ride sells, bunks only in sleepers and seat letters

@@ -5,7 +5,7 @@ import type { OrdersContext } from '../orders.context';
 import { checkPrice } from './check-price';
 import { checkStudents } from './check-students';
 import { assertDistinct, checkTravellers } from './check-travellers';
-import { joinable, planHolds } from './hold-seats';
+import { checkFlightSeats, joinable, planHolds } from './hold-seats';
 import { type OrderPlan, writeOrder } from './write-order';
 
 /** Errors of a request that lost a race to another with the same key (the caps the other's order then met). */
@@ -18,8 +18,9 @@ const CAP_ERRORS = new Set([
 
 /**
  * Makes an order (spec §4, §7) in four steps, each in a file of its own: the travellers checked, the
- * price re-quoted and checked, the seats planned (or a waiting-list place found), and the order written
- * with its holds in one transaction. Once per idempotency key: the same key replays the first answer.
+ * price re-quoted and checked (each flight's cabin first: a seat in it for everyone but lap infants), the
+ * seats planned (or a waiting-list place found), and the order written with its holds in one transaction.
+ * Once per idempotency key: the same key replays the first answer.
  */
 export function createOrder(
   ctx: OrdersContext,
@@ -65,6 +66,7 @@ async function plan(
   const party = checkTravellers(input, found, trip);
   const students = await checkStudents(ctx, { userId, input, result, types: party.types });
   const travellers = { ...party, types: students.types };
+  checkFlightSeats(result, travellers.types);
   const price = checkPrice({
     result,
     input,

@@ -1,6 +1,8 @@
 import {
   AppError,
+  airSeatsNeeded,
   type CreateOrder,
+  flightShortOfSeats,
   type PartyTypes,
   type ResultLeg,
   railSeatsNeeded,
@@ -16,6 +18,16 @@ export type RideHold = SeatHold & { train: string; date: string; seatClass: stri
 
 /** A waiting list the order joins instead of holding seats: its one ride and when the list closes. */
 export type WaitlistPlace = { hold: RideHold; cutoff: { at: Date; local: string } };
+
+/**
+ * Before the price: every flight has a seat in the cabin booked for each traveller but infants on a lap,
+ * by its seller's fresh answer. A cabin the flight does not sell, or one with fewer seats left, is
+ * `TICKETS_INSUFFICIENT`, with the flight's cabin and the seats it has left.
+ */
+export function checkFlightSeats(result: SearchResult, types: PartyTypes): void {
+  const short = flightShortOfSeats(result, airSeatsNeeded(types));
+  if (short) throw new AppError('TICKETS_INSUFFICIENT', { params: { cabin: short.cabin, remaining: short.remaining } });
+}
 
 /** The third step of an order, first half: the seats each rail ticket needs, by train, day and class. */
 export function planHolds(

@@ -31,6 +31,45 @@ describe('a student ticket refused when the order is created', () => {
   });
 });
 
+const short = (params: Record<string, unknown>) =>
+  new ApiError(422, {
+    errorCode: ERRORS.TICKETS_INSUFFICIENT.errorCode,
+    errorContent: ERRORS.TICKETS_INSUFFICIENT.message,
+    params,
+  } as ConstructorParameters<typeof ApiError>[1]);
+const insufficient = { en: 'Remaining tickets are insufficient.', 'zh-CN': '余票不足。' };
+
+describe('a cabin or seat class without seats for the party when the order is created', () => {
+  it.each(['en', 'zh-CN'] as const)(
+    'says so in the language of the page, and where it can be put right (%s)',
+    (language) => {
+      stubApi({});
+      const show = (error: ApiError) =>
+        renderApp([{ path: '/', element: <OrderRefusal error={error} onFix={() => undefined} /> }], { language });
+
+      // A flight's business cabin with two seats left: fewer travellers fit, on step 1.
+      show(short({ cabin: 'C', remaining: 2 }));
+      let box = screen.getByTestId('order-refusal');
+      expect(box.textContent).toContain(insufficient[language]);
+      expect(box.getAttribute('data-step')).toBe('0');
+      cleanup();
+
+      // Sold out, or a cabin the flight does not sell: nothing on the page helps, the message alone.
+      show(short({ cabin: 'F', remaining: 0 }));
+      expect(screen.queryByTestId('order-refusal')).toBeNull();
+      expect(screen.getByTestId('form-error').textContent).toContain(insufficient[language]);
+      cleanup();
+
+      // A train's seat class: another class is chosen on step 3.
+      show(short({}));
+      box = screen.getByTestId('order-refusal');
+      expect(box.textContent).toContain(insufficient[language]);
+      expect(box.getAttribute('data-step')).toBe('2');
+      cleanup();
+    },
+  );
+});
+
 function Creating() {
   useBookingOffer('s-1', 'r-1', true);
   const creation = useOrderCreation('s-1', 'r-1');

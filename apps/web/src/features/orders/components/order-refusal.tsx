@@ -17,7 +17,7 @@ export type Fix = NonNullable<ReturnType<typeof stepToFix>>;
 export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fix) => void }) {
   const { t } = useTranslation('orders');
   const errorText = useErrorText();
-  const fix = error instanceof ApiError ? stepToFix(error.errorCode, error.body.params?.field) : null;
+  const fix = error instanceof ApiError ? stepToFix(error.errorCode, error.body.params) : null;
   if (!fix) return <FormError error={error} className={styles.issue} />;
   const step = { n: fix.step + 1, title: t(`booking.steps.${BOOKING_STEPS[fix.step]}`) };
   const student = studentRefusalOf(error);

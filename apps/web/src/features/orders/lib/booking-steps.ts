@@ -39,16 +39,22 @@ const EXTRAS_CODES = codes(ON_EXTRAS);
 
 /**
  * Where an order refused on the last step can be put right: the step that shows the field (and the
- * contact field, when the server names one), or null when nothing on the page can change it.
+ * contact field, when the server names one), or null when nothing on the page can change it. A flight's
+ * cabin with too few seats (the server names the cabin and the seats left) is put right with fewer
+ * travellers while it has some, and not on the page once it has none.
  */
 export function stepToFix(
   errorCode: number,
-  field?: unknown,
+  params?: Record<string, unknown>,
 ): { step: BookingStep; contactField: ContactField | null } | null {
+  const field = params?.field;
   const contactField =
     typeof field === 'string' && /^contact\.(name|phone|email)$/.test(field)
       ? (field.slice('contact.'.length) as ContactField)
       : null;
+  if (errorCode === ERRORS.TICKETS_INSUFFICIENT.errorCode && typeof params?.cabin === 'string') {
+    return typeof params.remaining === 'number' && params.remaining > 0 ? { step: 0, contactField: null } : null;
+  }
   if (contactField || TRAVELLERS_CODES.has(errorCode)) return { step: 0, contactField };
   if (EXTRAS_CODES.has(errorCode)) return { step: 2, contactField: null };
   return null;
