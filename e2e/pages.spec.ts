@@ -1,14 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { LANGUAGES, PAGES, text, useLanguage, watchErrors } from './support';
+import { expect } from '@playwright/test';
+import { seriousViolations } from './accessibility';
+import { eachLanguage, PAGES, test, text } from './support';
 
 // One walk per language through every page, in one browser (its cache warm after the first page): each page
 // a step of its own, its checks soft, so a run names every page that falls short.
-for (const lang of LANGUAGES) {
-  test(`every page is complete in ${lang} and passes an accessibility scan`, async ({ page, context, baseURL }) => {
+eachLanguage((lang) => {
+  test(`every page is complete in ${lang} and passes an accessibility scan`, async ({ page, errors }) => {
     test.slow();
-    await useLanguage(context, baseURL ?? '', lang);
-    const errors = watchErrors(page);
     for (const p of PAGES) {
       await test.step(p.path, async () => {
         await page.goto(p.path);
@@ -20,16 +18,12 @@ for (const lang of LANGUAGES) {
         expect.soft(body, `${p.path}: every placeholder is filled in`).not.toContain('{{');
         if (lang === 'zh-CN') expect.soft(body, p.path).toMatch(/[\u4e00-\u9fff]{8}/);
 
-        const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-        const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect
-          .soft(serious.map((v) => `${p.path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-          .toEqual([]);
+        expect.soft((await seriousViolations(page)).map((v) => `${p.path} ${v}`)).toEqual([]);
         expect.soft(errors, p.path).toEqual([]);
       });
     }
   });
-}
+});
 
 test('a phone-width screen does not scroll sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,7 +3,7 @@ import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulato
 import { fillCardForm } from './card-form';
 import { registerAccount, shot as shotAt } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
-import { bookTrip, topUpWallet } from './trip-api';
+import { BILLING, bookTrip, cardToken, topUpWallet } from './trip-api';
 
 /**
  * A traveller with an order awaiting payment, made through the API as the booking page does; then the
@@ -173,28 +173,9 @@ for (const lang of LANGUAGES) {
       const errors = watchErrors(page);
       const id = await openPayment(page, lang);
       // A card saved in the wallet (as the wallet page saves it), with its security code 123.
-      const billing = {
-        line1: '1 Jianguomenwai Avenue',
-        city: 'Beijing',
-        region: 'Beijing',
-        country: 'CN',
-        zip: '100004',
-        phone: '+8613800138000',
-      };
-      const token = (await (
-        await page.request.post('/gateway-sim/v1/tokens', {
-          data: {
-            number: TEST_CARDS.threeDSecure,
-            expMonth: 12,
-            expYear: 2031,
-            name: 'ZHANG WEI',
-            cvc: '123',
-            billing,
-          },
-        })
-      ).json()) as { token: string };
+      const token = await cardToken(page, TEST_CARDS.threeDSecure);
       const saved = await page.request.post('/api/wallet/card', {
-        data: { token: token.token, name: 'ZHANG WEI', billing, description: lang === 'en' ? 'Travel card' : '出行卡' },
+        data: { token, name: 'ZHANG WEI', billing: BILLING, description: lang === 'en' ? 'Travel card' : '出行卡' },
       });
       expect(saved.ok()).toBe(true);
       await page.reload();

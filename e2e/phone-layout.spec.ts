@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
 import { routeCriteria, saveTraveller } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { bookTrip, searchThroughApi, signedInTraveller } from './trip-api';
 
 const PHONE = { width: 390, height: 844 };
@@ -47,15 +47,12 @@ async function flightToBook(page: Page): Promise<{ searchId: string; result: Sea
 
 const brandOf = (lang: Lang) => (lang === 'en' ? 'Junction' : '联程旅行');
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test(`on a 390 px phone the header, the search tabs, booking and the itinerary fit on the screen (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(150_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL as string, lang);
     await page.setViewportSize(PHONE);
     await signedInTraveller(page, lang);
 
@@ -108,4 +105,4 @@ for (const lang of LANGUAGES) {
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/itinerary-phone-${lang}.png` });
     expect(errors).toEqual([]);
   });
-}
+});

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   neededMinutes,
   type ProtectionAnswer,
@@ -9,7 +9,7 @@ import {
   ticketsOf,
 } from '../packages/domain/src/index';
 import { routeCriteria, shot } from './setup';
-import { type Lang, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, test, text } from './support';
 import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
 
 const isRide = (l: ResultLeg) => l.kind === 'air' || l.kind === 'land';
@@ -81,17 +81,14 @@ async function take(page: Page, choice: 'rebook' | 'refund') {
   await page.getByTestId('protection-confirm').click();
 }
 
-for (const lang of ['en', 'zh-CN'] as Lang[]) {
+eachLanguage((lang, n) => {
   test(`a delay that breaks a protected connection is rebooked on the next departure in two clicks (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(240_000);
-    await useLanguage(context, baseURL as string, lang);
-    const errors = watchErrors(page);
     await signedInTraveller(page, lang);
-    const orderId = await missedConnection(page, lang === 'en' ? 23 : 24);
+    const orderId = await missedConnection(page, 23 + n);
     await page.goto(`/order?id=${orderId}`);
     const card = page.getByTestId('protection-card');
     await expect(card).toContainText(text(lang, 'orders', 'protection.title'));
@@ -118,27 +115,26 @@ for (const lang of ['en', 'zh-CN'] as Lang[]) {
     await expect(page.getByTestId('agreement-text')).toContainText(text(lang, 'agreement-protection', 'title'));
     expect(errors).toEqual([]);
   });
-}
+});
 
-test('a traveller on a phone takes the refund of the unused ticket instead (zh-CN, 390 px)', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  await useLanguage(context, baseURL as string, 'zh-CN');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signedInTraveller(page, 'zh-CN');
-  const orderId = await missedConnection(page, 25);
-  await page.goto(`/order?id=${orderId}`);
-  const card = page.getByTestId('protection-card');
-  await take(page, 'refund');
-  await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'refunded');
-  await expect(card.getByTestId('protection-outcome')).toContainText(text('zh-CN', 'orders', 'protection.refunded'));
-  // Being refunded, or already paid back: the refund is paid out after a short time.
-  await expect(
-    page.locator('[data-testid="sub-order"][data-status="6"], [data-testid="sub-order"][data-status="3"]'),
-  ).toHaveCount(1);
-  if (process.env.SHOTS)
-    await page.screenshot({ path: `${process.env.SHOTS}/protection-refunded-zh-CN-390.png`, fullPage: true });
+test.describe(() => {
+  test.use({ lang: 'zh-CN' });
+
+  test('a traveller on a phone takes the refund of the unused ticket instead (zh-CN, 390 px)', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInTraveller(page, 'zh-CN');
+    const orderId = await missedConnection(page, 25);
+    await page.goto(`/order?id=${orderId}`);
+    const card = page.getByTestId('protection-card');
+    await take(page, 'refund');
+    await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'refunded');
+    await expect(card.getByTestId('protection-outcome')).toContainText(text('zh-CN', 'orders', 'protection.refunded'));
+    // Being refunded, or already paid back: the refund is paid out after a short time.
+    await expect(
+      page.locator('[data-testid="sub-order"][data-status="6"], [data-testid="sub-order"][data-status="3"]'),
+    ).toHaveCount(1);
+    if (process.env.SHOTS)
+      await page.screenshot({ path: `${process.env.SHOTS}/protection-refunded-zh-CN-390.png`, fullPage: true });
+  });
 });

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
 import { routeCriteria } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 
 /** Beijing to Shanghai for a family, so the summary has more facts than a phone's line holds. */
 const criteria = (lang: Lang, mode: SearchCriteria['mode'] = 'all'): SearchCriteria =>
@@ -45,14 +45,23 @@ function summaryLines(page: Page) {
   });
 }
 
-for (const lang of LANGUAGES) {
+const NAMES = {
+  en: { VNP: 'Beijing South', AOH: 'Shanghai Hongqiao', PEK: 'Beijing Capital' },
+  'zh-CN': { VNP: '北京南', AOH: '上海虹桥', PEK: '北京首都' },
+} as const;
+
+/** The numbers in a text: "Showing 20 of 164", "164 results from 5 suppliers". */
+const numbersIn = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).innerText()).match(/\d+/g) ?? []).map(Number);
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+eachLanguage((lang) => {
   test(`on a phone the results come first, with filters in a drawer and sorts that scroll, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
   }) => {
     test.slow();
-    await useLanguage(context, baseURL ?? '', lang);
     await openResults(page, lang);
 
     // Results first: the first card is on the first screen, and no filter stands above it.
@@ -105,28 +114,11 @@ for (const lang of LANGUAGES) {
     await page.getByRole('dialog').getByTestId('filters-apply').click();
     await expect(open).toHaveAttribute('data-active', '0');
   });
-}
 
-const NAMES = {
-  en: { VNP: 'Beijing South', AOH: 'Shanghai Hongqiao', PEK: 'Beijing Capital' },
-  'zh-CN': { VNP: '北京南', AOH: '上海虹桥', PEK: '北京首都' },
-} as const;
-
-/** The numbers in a text: "Showing 20 of 164", "164 results from 5 suppliers". */
-const numbersIn = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).innerText()).match(/\d+/g) ?? []).map(Number);
-
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-for (const lang of LANGUAGES) {
   test(`on a phone every card names its flights and trains, the count agrees with the list, and new results never cover the first card, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
   }) => {
     test.slow();
-    await useLanguage(context, baseURL ?? '', lang);
     // The suppliers answer at once in a test: the first page is held as if the others were still answering,
     // until the traveller is reading it.
     let isHeld = true;
@@ -217,16 +209,11 @@ for (const lang of LANGUAGES) {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
-}
 
-for (const lang of LANGUAGES) {
   test(`result cards name stations without railway codes, airports with their terminal, a train its stops, and only the route's airlines, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
   }) => {
     test.slow();
-    await useLanguage(context, baseURL ?? '', lang);
     const names = NAMES[lang];
     await openResults(page, lang, 'train');
     const train = cards(page).filter({ has: page.getByTestId('place-name').filter({ hasText: names.VNP }) });
@@ -264,4 +251,4 @@ for (const lang of LANGUAGES) {
     for (const code of ['KE', 'OZ', 'BR']) expect(offered).not.toContain(code);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
   });
-}
+});

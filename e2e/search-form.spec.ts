@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type SearchCriteria, unpackSearchLink } from '../packages/domain/src/index';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { seriousViolations } from './accessibility';
+import { eachLanguage, type Lang, test, text } from './support';
 
 /** A date this many days from today, 'yyyy-mm-dd', as the browser on this machine counts days. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -23,11 +23,8 @@ async function pickPlace(page: Page, leg: number, side: 0 | 1, name: string) {
   await expect(page.getByTestId(`leg-${leg}`).getByTestId('place-picker').nth(side)).toContainText(name);
 }
 
-/** Clicks a day in the open calendar, paging forward to its month when it is not the one showing. */
-/** Picks a day in the open calendar; `closes` when that choice ends the picking (not a range's first day). */
-async function chooseDay(page: Page, iso: string, closes = true) {
-  const popup = page.locator('.ant-picker-dropdown:visible');
-  await expect(popup).toHaveCount(1);
+/** The day's cell in the open calendar, paged forward to its month when it is not the one showing. */
+async function showDay(popup: Locator, iso: string): Promise<Locator> {
   const cell = popup.locator(`td.ant-picker-cell-in-view[title="${iso}"]`);
   for (let i = 0; i < 3; i++) {
     const isShowing = await cell
@@ -37,6 +34,14 @@ async function chooseDay(page: Page, iso: string, closes = true) {
     if (isShowing) break;
     await popup.locator('.ant-picker-header-next-btn').last().click();
   }
+  return cell;
+}
+
+/** Picks a day in the open calendar; `closes` when that choice ends the picking (not a range's first day). */
+async function chooseDay(page: Page, iso: string, closes = true) {
+  const popup = page.locator('.ant-picker-dropdown:visible');
+  await expect(popup).toHaveCount(1);
+  const cell = await showDay(popup, iso);
   if (!closes) {
     await cell.click();
     return;
@@ -55,31 +60,18 @@ async function placeCode(page: Page, name: string, lang: Lang): Promise<string> 
   return body.data[0]?.placeCode ?? '';
 }
 
-/** Serious and critical accessibility problems of what is on screen now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return scan.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function searchedCriteria(page: Page): Promise<SearchCriteria | null> {
   await expect(page).toHaveURL(/\/search\?s=/);
   return unpackSearchLink(new URL(page.url()).searchParams.get('s') ?? '');
 }
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const city = CITIES[lang];
   const t = (key: string) => text(lang, 'search-form', key);
   const error = (code: number) => text(lang, 'errors', String(code));
 
   test.describe(`search form in ${lang}`, () => {
-    test.beforeEach(async ({ context, baseURL }) => {
-      await useLanguage(context, baseURL ?? '', lang);
-    });
-
-    test('asks for the places, then searches a one-way trip and opens /search?s=…', async ({ page }) => {
-      const errors = watchErrors(page);
+    test('asks for the places, then searches a one-way trip and opens /search?s=…', async ({ page, errors }) => {
       await page.goto('/');
       const form = page.getByTestId('search-form');
       await form.getByTestId('search-submit').click();
@@ -241,15 +233,7 @@ for (const lang of LANGUAGES) {
 
       await page.getByTestId('leg-1-date').click();
       await expect(popup).toHaveCount(1);
-      const dayThirty = popup.locator(`td.ant-picker-cell-in-view[title="${inDays(30)}"]`);
-      for (let i = 0; i < 3; i++) {
-        const isShowing = await dayThirty
-          .waitFor({ state: 'visible', timeout: 1_500 })
-          .then(() => true)
-          .catch(() => false);
-        if (isShowing) break;
-        await popup.locator('.ant-picker-header-next-btn').click();
-      }
+      const dayThirty = await showDay(popup, inDays(30));
       await expect(popup.locator(`td[title="${inDays(29)}"]`).first()).toHaveClass(/ant-picker-cell-disabled/);
       await expect(dayThirty).not.toHaveClass(/ant-picker-cell-disabled/);
       await chooseDay(page, inDays(33));
@@ -265,7 +249,7 @@ for (const lang of LANGUAGES) {
       ]);
     });
   });
-}
+});
 
 test('popular routes open short-link landing pages a week ahead', async ({ page }) => {
   await page.goto('/');

@@ -1,24 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
-import { inDays, routeCriteria } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { seriousViolations } from './accessibility';
+import { inDays, routeCriteria, shot } from './setup';
+import { eachLanguage, test, text } from './support';
 
 const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => routeCriteria('all', 30, overrides);
 
 const searchUrl = (c: SearchCriteria) => `/search?s=${packSearchLink(c)}`;
 const cards = (page: Page) => page.getByTestId('result-card');
-
-/** Screenshots at the desktop widths of spec §9 when SHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png` });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}-full.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Waits until the list shows the page of the order and the filters last chosen (the server sorts and filters). */
 async function listSettled(page: Page) {
@@ -32,20 +21,19 @@ async function searchDone(page: Page) {
   await listSettled(page);
 }
 
+/** Shows results of one kind only, by the kind filter's "only" button, and waits for the list. */
+async function onlyKind(page: Page, kind: 'flight' | 'train' | 'mix') {
+  const option = page.getByTestId('filter-kinds').locator(`li[data-option="${kind}"]`);
+  await option.hover();
+  await option.getByRole('button').click();
+  await listSettled(page);
+}
+
 const attributes = (list: Locator, name: string) =>
   list.evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr) ?? ''), name);
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return scan.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-for (const lang of LANGUAGES) {
-  test(`a flight search streams in results with progress, in ${lang}`, async ({ page, context, baseURL }) => {
-    await useLanguage(context, baseURL ?? '', lang);
-    const errors = watchErrors(page);
+eachLanguage((lang) => {
+  test(`a flight search streams in results with progress, in ${lang}`, async ({ page, errors }) => {
     await page.goto(searchUrl(criteria({ mode: 'flight' })));
     await expect(page.getByTestId('search-summary')).toContainText(text(lang, 'results', 'summary.modify'));
     await searchDone(page);
@@ -61,15 +49,8 @@ for (const lang of LANGUAGES) {
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
-}
 
-for (const lang of LANGUAGES) {
-  test(`a train search uses the railway view with seat classes and remaining tickets, in ${lang}`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+  test(`a train search uses the railway view with seat classes and remaining tickets, in ${lang}`, async ({ page }) => {
     await page.goto(searchUrl(criteria({ mode: 'train' })));
     await searchDone(page);
     expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
@@ -83,11 +64,8 @@ for (const lang of LANGUAGES) {
     const minutes = (await attributes(cards(page), 'data-duration')).map(Number);
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
   });
-}
 
-for (const lang of LANGUAGES) {
-  test(`sorting orders the list by price and by departure, in ${lang}`, async ({ page, context, baseURL }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+  test(`sorting orders the list by price and by departure, in ${lang}`, async ({ page }) => {
     await page.goto(searchUrl(criteria()));
     await searchDone(page);
     await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.cheapest')) }).click();
@@ -103,11 +81,8 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('best-info').hover();
     await expect(page.getByRole('tooltip')).toContainText('¥100');
   });
-}
 
-for (const lang of LANGUAGES) {
-  test(`filters narrow the list, show counts and reset, in ${lang}`, async ({ page, context, baseURL }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+  test(`filters narrow the list, show counts and reset, in ${lang}`, async ({ page }) => {
     await page.goto(searchUrl(criteria()));
     await searchDone(page);
     // The results that match the filters: the second number of "Showing 20 of 189 …" in either language.
@@ -129,13 +104,11 @@ for (const lang of LANGUAGES) {
     expect(transfers).toContain('0');
     expect(transfers).not.toContain('1');
 
-    const kinds = page.getByTestId('filter-kinds');
-    await kinds.locator('li[data-option="train"]').hover();
-    await kinds.locator('li[data-option="train"]').getByRole('button').click();
-    await listSettled(page);
+    await onlyKind(page, 'train');
     expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
     await expect.poll(matching).toBeLessThan(before);
 
+    const kinds = page.getByTestId('filter-kinds');
     await page.getByTestId('filters-reset').click();
     await listSettled(page);
     await expect(stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') })).toBeChecked();
@@ -144,15 +117,8 @@ for (const lang of LANGUAGES) {
     // Every result is back, whichever kind the day's best happen to be.
     await expect.poll(matching).toBeGreaterThanOrEqual(before);
   });
-}
 
-for (const lang of LANGUAGES) {
-  test(`shows one page of results with its count, and more on request, in ${lang}`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+  test(`shows one page of results with its count, and more on request, in ${lang}`, async ({ page }) => {
     const pulls: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/v2/pull')) pulls.push(r.postData() ?? '');
@@ -161,6 +127,7 @@ for (const lang of LANGUAGES) {
     await searchDone(page);
     await expect(cards(page)).toHaveCount(20);
     await shot(page, `results-page-${lang}`);
+    await shot(page, `results-page-${lang}-full`, { fullPage: true });
     const counted = async () => ((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? []).map(Number);
     const [a = 0, b = 0] = await counted();
     const total = Math.max(a, b);
@@ -178,50 +145,8 @@ for (const lang of LANGUAGES) {
     expect(Math.min(...(await counted()))).toBe(40);
     expect(Math.max(...(await counted()))).toBe(total);
   });
-}
 
-test('a door-to-door plan opens into a timeline of legs, transfers, fees and the agent', async ({ page }) => {
-  test.slow();
-  const kinds = page.getByTestId('filter-kinds');
-  await page.goto(searchUrl(criteria()));
-  await searchDone(page);
-  await kinds.locator('li[data-option="mix"]').hover();
-  await kinds.locator('li[data-option="mix"]').getByRole('button').click();
-  await listSettled(page);
-  const card = cards(page).first();
-  await expect(card).toHaveAttribute('data-kind', 'mix');
-  await card.getByTestId('result-details-toggle').click();
-  const details = card.getByTestId('result-details');
-  await expect(details).toBeVisible();
-  const legKinds = await attributes(details.locator('li[data-leg-kind]'), 'data-leg-kind');
-  expect(legKinds.some((k) => k === 'air' || k === 'land')).toBe(true);
-  expect(legKinds.some((k) => k === 'subway' || k === 'taxi' || k === 'lands')).toBe(true);
-  await expect(details.getByTestId('connection').first()).toBeVisible();
-  // Flights have the airline's fee table, trains the railway's own refund ladder.
-  const feesPanel = details.getByTestId('fees-panel');
-  if (legKinds.includes('air')) await expect(feesPanel).toContainText(text('en', 'results', 'fees.after'));
-  if (legKinds.includes('land')) await expect(feesPanel.getByTestId('rail-terms')).toBeVisible();
-  await expect(details).toContainText(text('en', 'results', 'agents.combined'));
-  expect(await seriousViolations(page)).toEqual([]);
-});
-
-test('Select re-prices the result and goes on to booking', async ({ page }) => {
-  await page.goto(searchUrl(criteria({ mode: 'flight' })));
-  await searchDone(page);
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v2/refresh'));
-  const booking = page.waitForURL(/\/booking\?search=[^&]+&result=.+/);
-  await cards(page).first().getByTestId('select-result').click();
-  expect((await refreshed).ok()).toBe(true);
-  const dialog = page.getByTestId('price-change-dialog');
-  if (await dialog.isVisible()) {
-    await dialog.getByRole('button', { name: text('en', 'results', 'priceChange.continue') }).click();
-  }
-  await booking;
-});
-
-for (const lang of LANGUAGES) {
-  test(`expired results open the message dialog with a way home, in ${lang}`, async ({ page, context, baseURL }) => {
-    await useLanguage(context, baseURL ?? '', lang);
+  test(`expired results open the message dialog with a way home, in ${lang}`, async ({ page }) => {
     // The search answers with an id the server never issued, so the first pull finds it expired.
     await page.route('**/api/v2/search', (route) =>
       route.fulfill({ json: { searchId: 'no-such-search' }, headers: { 'content-type': 'application/json' } }),
@@ -232,31 +157,12 @@ for (const lang of LANGUAGES) {
     await dialog.getByRole('button', { name: text(lang, 'common', 'dialog.homePage') }).click();
     await expect(page).toHaveURL(/\/$/);
   });
-}
 
-test('a broken search link shows the no-result illustration with a way home', async ({ page }) => {
-  await page.goto('/search?s=broken');
-  await expect(page.getByTestId('bad-search-link')).toContainText(text('en', 'results', 'empty.badLink'));
-  await page.getByRole('button', { name: text('en', 'results', 'empty.home') }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
-
-test('a short route link runs its search', async ({ page }) => {
-  const date = inDays(20).slice(2).replaceAll('/', '');
-  await page.goto(`/search/BJS-SHA-${date}`);
-  await searchDone(page);
-  await expect(page.getByTestId('search-summary')).toContainText('Beijing');
-});
-
-for (const lang of LANGUAGES) {
   test(`round-trip and multi-city searches reach results, and a door-to-door plan opens, in ${lang}`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.slow();
-    await useLanguage(context, baseURL ?? '', lang);
-    const errors = watchErrors(page);
     const [outbound] = criteria().legs;
     const round = criteria({
       type: 2,
@@ -289,10 +195,7 @@ for (const lang of LANGUAGES) {
 
     await page.goto(searchUrl(criteria()));
     await searchDone(page);
-    const kinds = page.getByTestId('filter-kinds');
-    await kinds.locator('li[data-option="mix"]').hover();
-    await kinds.locator('li[data-option="mix"]').getByRole('button').click();
-    await listSettled(page);
+    await onlyKind(page, 'mix');
     const card = cards(page).first();
     await card.getByTestId('result-details-toggle').click();
     const timeline = card.getByTestId('journey-timeline');
@@ -307,4 +210,54 @@ for (const lang of LANGUAGES) {
     expect(body, 'every placeholder is filled in').not.toContain('{{');
     expect(errors).toEqual([]);
   });
-}
+});
+
+test('a door-to-door plan opens into a timeline of legs, transfers, fees and the agent', async ({ page }) => {
+  test.slow();
+  await page.goto(searchUrl(criteria()));
+  await searchDone(page);
+  await onlyKind(page, 'mix');
+  const card = cards(page).first();
+  await expect(card).toHaveAttribute('data-kind', 'mix');
+  await card.getByTestId('result-details-toggle').click();
+  const details = card.getByTestId('result-details');
+  await expect(details).toBeVisible();
+  const legKinds = await attributes(details.locator('li[data-leg-kind]'), 'data-leg-kind');
+  expect(legKinds.some((k) => k === 'air' || k === 'land')).toBe(true);
+  expect(legKinds.some((k) => k === 'subway' || k === 'taxi' || k === 'lands')).toBe(true);
+  await expect(details.getByTestId('connection').first()).toBeVisible();
+  // Flights have the airline's fee table, trains the railway's own refund ladder.
+  const feesPanel = details.getByTestId('fees-panel');
+  if (legKinds.includes('air')) await expect(feesPanel).toContainText(text('en', 'results', 'fees.after'));
+  if (legKinds.includes('land')) await expect(feesPanel.getByTestId('rail-terms')).toBeVisible();
+  await expect(details).toContainText(text('en', 'results', 'agents.combined'));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Select re-prices the result and goes on to booking', async ({ page }) => {
+  await page.goto(searchUrl(criteria({ mode: 'flight' })));
+  await searchDone(page);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v2/refresh'));
+  const booking = page.waitForURL(/\/booking\?search=[^&]+&result=.+/);
+  await cards(page).first().getByTestId('select-result').click();
+  expect((await refreshed).ok()).toBe(true);
+  const dialog = page.getByTestId('price-change-dialog');
+  if (await dialog.isVisible()) {
+    await dialog.getByRole('button', { name: text('en', 'results', 'priceChange.continue') }).click();
+  }
+  await booking;
+});
+
+test('a broken search link shows the no-result illustration with a way home', async ({ page }) => {
+  await page.goto('/search?s=broken');
+  await expect(page.getByTestId('bad-search-link')).toContainText(text('en', 'results', 'empty.badLink'));
+  await page.getByRole('button', { name: text('en', 'results', 'empty.home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a short route link runs its search', async ({ page }) => {
+  const date = inDays(20).slice(2).replaceAll('/', '');
+  await page.goto(`/search/BJS-SHA-${date}`);
+  await searchDone(page);
+  await expect(page.getByTestId('search-summary')).toContainText('Beijing');
+});

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { shot as shotAt } from './setup';
-import { LANGUAGES, text, useLanguage, watchErrors } from './support';
+import { eachLanguage, test, text } from './support';
 import { signedInTraveller } from './trip-api';
 
 /** Full-page screenshots on a phone and at the desktop widths of spec §9, when SHOTS names a folder. */
@@ -10,16 +10,13 @@ const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 12
 const amountInput = (page: Page) =>
   page.locator('[data-testid="top-up-amount"] input, input[data-testid="top-up-amount"]').first();
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   const tx = (key: string) => text(lang, 'wallet', key);
 
   test(`opens the wallet from the account menu: a zero balance and an empty history (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     await page.goto('/account');
     await page.getByRole('menuitem', { name: text(lang, 'account', 'menu.wallet') }).click();
@@ -33,12 +30,9 @@ for (const lang of LANGUAGES) {
 
   test(`saves a card, edits it, tops up from it directly and through 3-D Secure, and deletes it (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(120_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
     await signedInTraveller(page, lang);
     await page.goto('/account/wallet');
     await expect(page.getByText(tx('card.empty.title'))).toBeVisible();
@@ -177,4 +171,4 @@ for (const lang of LANGUAGES) {
     await expect(master.getByTestId('card-phone')).toHaveText('+852 ****4567');
     expect(errors).toEqual([]);
   });
-}
+});
