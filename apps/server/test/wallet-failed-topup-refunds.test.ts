@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { noticePageSchema, refundFailedOf } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { serviceDesk } from '../src/wiring/service-desk';
 import { createTestApp, type TestApp } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
 import { runAllJobs } from './support/jobs';
+import { failedCardTopup } from './support/wallet-topups';
 
 /*
  * A late card top-up's refund the card processor answers: `failed` (the card closed, say) is final, recorded
@@ -38,25 +38,7 @@ async function lateRefund(refunds: LateTopupRefunds, amount: number, language: '
   const cookie = await registerMobile(t, mobile, `10.20.0.${users}`);
   const userId = await userIdOf(t, mobile);
   await sql`update users set language = ${language} where id = ${userId}`.execute(t.db);
-  const topup = await t.db
-    .insertInto('walletTopups')
-    .values({
-      userId,
-      cardId: null,
-      idempotencyKey: randomUUID(),
-      requestHash: 'h',
-      amountMinor: amount,
-      cardBrand: 'visa',
-      cardLast4: '3184',
-      status: 'failed',
-      error: 'canceled',
-      intentId: `pi_${randomUUID().replaceAll('-', '')}`,
-      method: 'card',
-      createdAt: AT,
-      updatedAt: AT,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const topup = await failedCardTopup(t.db, { userId, amountMinor: amount, at: AT, last4: '3184' });
   const refund = await refunds.record(topup, amount);
   if (!refund) throw new Error('no refund recorded');
   return { cookie, userId, refundId: refund.id };

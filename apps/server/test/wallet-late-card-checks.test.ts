@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LateCardTopups } from '../src/features/wallet/late-card-topups';
@@ -7,6 +6,7 @@ import type { CardProcessor, ProcessorIntent, TopupApps } from '../src/features/
 import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { createTestApp, type TestApp } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
+import { failedCardTopup } from './support/wallet-topups';
 
 /*
  * The wallet's sweep of card top-ups recorded failed, which asks the card processor whether each was captured
@@ -31,27 +31,8 @@ async function failedTopup(amount: number, at: Date): Promise<{ topupId: string;
   const mobile = `1370013${String(1000 + users).padStart(4, '0')}`;
   await registerMobile(t, mobile, `10.19.0.${users}`);
   const userId = await userIdOf(t, mobile);
-  const intentId = `pi_${randomUUID().replaceAll('-', '')}`;
-  const row = await t.db
-    .insertInto('walletTopups')
-    .values({
-      userId,
-      cardId: null,
-      idempotencyKey: randomUUID(),
-      requestHash: 'h',
-      amountMinor: amount,
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      status: 'failed',
-      error: 'canceled',
-      intentId,
-      method: 'card',
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { topupId: row.id, intentId };
+  const row = await failedCardTopup(t.db, { userId, amountMinor: amount, at, last4: '4242' });
+  return { topupId: row.id, intentId: row.intentId ?? '' };
 }
 
 /** A card processor that says which intents it was asked about; `captured` intents succeeded after all. */
