@@ -38,6 +38,7 @@ import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
+import { serviceDesk } from './wiring/service-desk';
 import { studentJourneyLinks } from './wiring/student-journeys';
 import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
@@ -86,8 +87,6 @@ export async function buildFeatures(
     paidWith: async (orderId, amount) => (later.payments ? later.payments.service.refundTo(orderId, amount) : null),
   });
   later.orders = orders;
-  const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, orders);
-  later.payments = payments;
   const chat = chatModule(basics, {
     orders: chatOrders(orders.service),
     notifier: chatAnsweredNotice(now),
@@ -96,6 +95,8 @@ export async function buildFeatures(
     warn,
   });
   await chat.socket(app);
+  const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, { orders, chat });
+  later.payments = payments;
   const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
   const sources = { orders, passengers, payments, rail, duffel, search };
   const fulfilment = fulfilmentModule(basics, {
@@ -131,7 +132,7 @@ function moneyFeatures(
   basics: Basics,
   deps: AppDeps,
   jobs: JobRegistry,
-  orders: ReturnType<typeof ordersModule>,
+  { orders, chat }: { orders: ReturnType<typeof ordersModule>; chat: ReturnType<typeof chatModule> },
 ) {
   const { config, db, now } = basics;
   // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
@@ -142,6 +143,7 @@ function moneyFeatures(
     notifier: cardLockedNotice(now),
     apps: walletApps(channels),
     topupNotifier: lateTopupNotice(now),
+    desk: serviceDesk(chat.matters),
   });
   const payments = paymentModule(basics, {
     gateway: processor.gateway,

@@ -265,6 +265,27 @@ describe('saved cards', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode !== 200).map(errorCode)).toEqual([2153, 2153]);
   });
+
+  it('at the limit answer a card kept already as kept, and refuse a new one with 2153', async () => {
+    const a = await signUp();
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => tokenOf(TEST_CARDS.visa)));
+    const saved = [];
+    for (const token of tokens) {
+      const res = await post(a.cookie, '/api/wallet/card', { token, name: 'LI NA', billing: BILLING });
+      saved.push(savedCardSchema.parse(res.json()));
+    }
+    // The tenth card saved again (a retry after a lost answer): the card kept, not the limit.
+    const again = await post(a.cookie, '/api/wallet/card', { token: tokens[9], name: 'LI NA', billing: BILLING });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(savedCardSchema.parse(again.json()).id).toBe(saved[9]?.id);
+    const fresh = await post(a.cookie, '/api/wallet/card', {
+      token: await tokenOf(TEST_CARDS.mastercard),
+      name: 'LI NA',
+      billing: BILLING,
+    });
+    expect(errorCode(fresh)).toBe(2153);
+    expect(savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json()).items).toHaveLength(10);
+  });
 });
 
 describe('top-ups', () => {

@@ -76,7 +76,10 @@ export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): L
   };
 }
 
-/** A top-up paid after it had failed, refunded to its app or card: its owner is told once, with a link to the wallet. */
+/**
+ * A top-up paid after it had failed, refunded to its app or card: its owner is told once, with a link to the
+ * wallet; and told once, too, should the card's refund fail at the processor.
+ */
 export function lateTopupNotice(now: () => Date): TopupNotifier {
   return {
     lateTopupRefunded: (trx, p) =>
@@ -90,6 +93,14 @@ export function lateTopupNotice(now: () => Date): TopupNotifier {
           ...(p.last4 ? { last4: p.last4 } : {}),
         },
         dedupeKey: `topup-late-refunded:${p.topupId}`,
+        at: now(),
+      }).then(() => undefined),
+    lateTopupRefundFailed: (trx, p) =>
+      notify(trx, {
+        userId: p.userId,
+        kind: 'topup-refund-failed',
+        params: { amountMinor: p.amountMinor, channel: 'card', topup: p.topupId, last4: p.last4 },
+        dedupeKey: `topup-refund-failed:${p.topupId}`,
         at: now(),
       }).then(() => undefined),
   };

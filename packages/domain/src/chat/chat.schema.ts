@@ -11,9 +11,27 @@ export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ChatImageType = (typeof CHAT_IMAGE_TYPES)[number];
 
-/** What happened in a conversation besides what people wrote; the client words it in its language. */
-export const CHAT_EVENTS = ['taken', 'transferred', 'closed', 'outOfHours'] as const;
+/**
+ * What happened in a conversation besides what people wrote; the client words it in its language.
+ * `refundFailed` puts money to return by hand before the agents: its text is `refundFailedText`'s.
+ */
+export const CHAT_EVENTS = ['taken', 'transferred', 'closed', 'outOfHours', 'refundFailed'] as const;
 export type ChatEvent = (typeof CHAT_EVENTS)[number];
+
+/** What a `refundFailed` event says: the money to return (CNY hundredths) and the card it could not go back to. */
+const refundFailedSchema = z.object({ amountMinor: z.number().int().positive(), last4: z.string().max(4) });
+export type RefundFailed = z.infer<typeof refundFailedSchema>;
+export const refundFailedText = (p: RefundFailed): string =>
+  JSON.stringify({ amountMinor: p.amountMinor, last4: p.last4 });
+/** The facts of a `refundFailed` event's text; undefined for any other text. */
+export function refundFailedOf(text: string | null): RefundFailed | undefined {
+  try {
+    const parsed = refundFailedSchema.safeParse(JSON.parse(text ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const chatSenderSchema = z.enum(['traveller', 'agent', 'system']);
 export type ChatSender = z.infer<typeof chatSenderSchema>;

@@ -47,6 +47,8 @@ export const NOTICE_KINDS = [
   'payment-late-refunded',
   /** A wallet top-up paid at its app after it had failed: the wallet is not credited, the money goes back to the app. */
   'topup-late-refunded',
+  /** That refund to a card failed at the processor (the card closed, say): customer service returns the money. */
+  'topup-refund-failed',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

@@ -131,6 +131,23 @@ export const TOPUP_TRANSITIONS: TransitionTable<TopUpStatus> = new Map<TopUpStat
 ]);
 
 /**
+ * A late top-up's refund (money paid after its top-up had failed, going back to its app or card): `pending`
+ * until the app or processor confirms it, or `failed` when the processor answers that it never will (the
+ * card closed, say), and customer service returns the money by hand. Each move is one of
+ * `TOPUP_REFUND_TRANSITIONS`, with an event row.
+ */
+export const TOPUP_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type TopUpRefundState = (typeof TOPUP_REFUND_STATES)[number];
+export const TOPUP_REFUND_TRANSITIONS: TransitionTable<TopUpRefundState> = new Map<
+  TopUpRefundState,
+  TopUpRefundState[]
+>([
+  ['pending', ['succeeded', 'failed']],
+  ['succeeded', []],
+  ['failed', []],
+]);
+
+/**
  * Where a top-up's money comes from: a saved card, with the processor's token of its security code typed
  * again; or a new card's token, saved to the wallet once the top-up succeeds when `save` is given.
  */

@@ -50,6 +50,8 @@ import * as priceAlertMonths from './0029-price-alert-months';
 import * as walletCardReferences from './0030-wallet-card-references';
 import * as cardTopupRefunds from './0031-card-topup-refunds';
 import * as cardTopupIntents from './0032-card-topup-intents';
+import * as cardTopupLateChecks from './0033-card-topup-late-checks';
+import * as topupRefundsFailed from './0034-topup-refunds-failed';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -107,4 +109,6 @@ export const migrations: Record<string, Migration> = {
   '0030-wallet-card-references': walletCardReferences,
   '0031-card-topup-refunds': cardTopupRefunds,
   '0032-card-topup-intents': cardTopupIntents,
+  '0033-card-topup-late-checks': cardTopupLateChecks,
+  '0034-topup-refunds-failed': topupRefundsFailed,
 };

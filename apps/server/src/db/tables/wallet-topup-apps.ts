@@ -1,4 +1,4 @@
-import type { PaymentRefundState, TopUpApp, TopUpStatus } from '@junction/domain';
+import type { TopUpApp, TopUpRefundState, TopUpStatus } from '@junction/domain';
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
@@ -14,7 +14,7 @@ export type WalletTopupEventsTable = {
   at: Timestamp;
 };
 
-/** A late top-up's money going back to its app or card, one per top-up (migrations 0028, 0031). */
+/** A late top-up's money going back to its app or card, one per top-up (migrations 0028, 0031, 0034). */
 export type WalletTopupRefundsTable = {
   id: Generated<string>;
   topupId: string;
@@ -25,7 +25,7 @@ export type WalletTopupRefundsTable = {
   tradeNo: string;
   refundNo: string;
   amountMinor: number;
-  state: PaymentRefundState;
+  state: TopUpRefundState;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };
@@ -34,8 +34,8 @@ export type WalletTopupRefundsTable = {
 export type WalletTopupRefundEventsTable = {
   id: Generated<string>;
   refundId: string;
-  fromState: PaymentRefundState | null;
-  toState: PaymentRefundState;
+  fromState: TopUpRefundState | null;
+  toState: TopUpRefundState;
   at: Timestamp;
 };
 

@@ -84,6 +84,8 @@ export type WalletTopupsTable = {
   saveCardSealed: string | null;
   /** How it is paid (migration 0020); an app's top-up has no card and its trade number in `intentId`. */
   method: Generated<WalletTopupMethod>;
+  /** When the wallet's sweep last asked the processor whether a failed card top-up was captured (migration 0033). */
+  lateCheckedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

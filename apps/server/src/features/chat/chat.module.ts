@@ -8,6 +8,7 @@ import { ChatHub } from './chat.hub';
 import { ChatRepository } from './chat.repository';
 import { chatRoutes, chatSocketRoute, type SocketAuthenticator } from './chat.routes';
 import { type ChatNotifier, type ChatOrders, ChatService } from './chat.service';
+import { ServiceMatters } from './service-matters';
 
 export type ChatPorts = {
   orders: ChatOrders;
@@ -55,6 +56,8 @@ export function chatModule(basics: Basics, ports: ChatPorts) {
   );
   return {
     service,
+    /** What customer service must take up with a traveller unasked, put in the agents' queue. */
+    matters: new ServiceMatters(repo, bus, now),
     routes: chatRoutes(service, hub),
     /** The hub runs while the server does; the socket is served beside the API, on its own route. */
     socket: async (app: FastifyInstance) => {

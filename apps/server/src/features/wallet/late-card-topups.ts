@@ -2,6 +2,9 @@ import type { LateTopupRefunds } from './late-topup-refunds';
 import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './ports';
 import type { WalletRepository, WalletTopupRow } from './wallet.repository';
 
+/** The shortest wait before a failed card top-up is asked about again (the sweep runs every 15 minutes). */
+export const LATE_CHECK_MIN_WAIT_MS = 10 * 60_000;
+
 /**
  * A card top-up the processor captured after we had recorded it failed (a webhook after the failure, or the
  * sweep asking the processor about the top-ups failed lately): the wallet is not credited, and the money goes
@@ -26,11 +29,17 @@ export class LateCardTopups {
     return true;
   }
 
-  /** The sweep: every card top-up failed within the window with no late refund yet. The number refunded now. */
+  /**
+   * The sweep: asks about the card top-ups failed within the window that are due (each claimed and marked
+   * asked first, so two processes sweeping at once ask about it once, and asked again only after a growing
+   * wait), refunding any captured after all. The number refunded now.
+   */
   async sweep(): Promise<number> {
     if (this.windowMs <= 0) return 0;
+    const now = this.now();
+    const since = new Date(now.getTime() - this.windowMs);
     let found = 0;
-    for (const row of await this.repo.failedCardTopups(new Date(this.now().getTime() - this.windowMs))) {
+    for (const row of await this.repo.claimLateCardChecks(since, now, LATE_CHECK_MIN_WAIT_MS)) {
       try {
         if (await this.refundCaptured(row)) found++;
       } catch (e) {

@@ -1,4 +1,4 @@
-import { PAYMENT_REFUND_TRANSITIONS, type PaymentRefundState, stepFrom, type TopUpApp } from '@junction/domain';
+import { stepFrom, TOPUP_REFUND_TRANSITIONS, type TopUpApp, type TopUpRefundState } from '@junction/domain';
 import type { Selectable } from 'kysely';
 import type { WalletTopupRefundsTable } from '../../db/tables/wallet-topup-apps';
 import { addJob } from '../../jobs/jobs';
@@ -6,6 +6,7 @@ import {
   type CardProcessor,
   ProcessorRefused,
   ProcessorUnavailable,
+  type ServiceDesk,
   type TopupApps,
   type TopupNotifier,
 } from './ports';
@@ -25,7 +26,8 @@ export type LateTopupRefundRow = Selectable<WalletTopupRefundsTable>;
  * the app or card under the top-up's own refund number. The refund is written once per top-up (`pending`,
  * with its event, its job and the owner's notice, in one transaction), then sent by its job until the app or
  * processor confirms it, which moves it to `succeeded` by a compare-and-set with its event; both answer the
- * same refund when asked again by the same number.
+ * same refund when asked again by the same number. A card's refund the processor answers failed moves to
+ * `failed` instead, never sent again, and goes before customer service.
  */
 export class LateTopupRefunds {
   constructor(
@@ -34,6 +36,7 @@ export class LateTopupRefunds {
     private readonly now: () => Date,
     private readonly notifier?: TopupNotifier,
     private readonly cards?: Pick<CardProcessor, 'refund'>,
+    private readonly desk?: ServiceDesk,
   ) {}
 
   /** Writes the refund of a failed top-up whose trade was paid or intent captured; undefined when written before. */
@@ -77,19 +80,49 @@ export class LateTopupRefunds {
 
   /**
    * Asks the app or card processor to refund, then records its confirmation once. Throws while it has not
-   * confirmed it (no answer, or an error answer), so the job tries again later.
+   * confirmed it (no answer, an error answer, or the processor still deciding), so the job tries again later.
+   * A card's refund the processor answers failed is not sent again: it moves to `failed`, its owner told in
+   * the same transaction, and goes before customer service, who return the money by hand.
    */
   async send(refundId: string): Promise<LateTopupRefundRow | undefined> {
     const refund = await this.find(this.repo.db, refundId);
+    if (refund?.state === 'failed') await this.toDesk(refund);
     if (refund?.state !== 'pending') return refund;
-    if (refund.app === 'card') await this.refundCard(refund);
-    else
+    if (refund.app === 'card' && (await this.refundCard(refund)) === 'failed') return this.failed(refund);
+    if (refund.app !== 'card')
       await this.apps.refund(refund.app, {
         tradeNo: refund.tradeNo,
         amountMinor: refund.amountMinor,
         refundNo: refund.refundNo,
       });
     return (await this.move(refund.id, ['pending'], 'succeeded')) ?? (await this.find(this.repo.db, refundId));
+  }
+
+  /** A card's refund failed at the processor: recorded once with its event and the owner's notice, then the desk. */
+  private async failed(refund: LateTopupRefundRow): Promise<LateTopupRefundRow | undefined> {
+    const last4 = (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '';
+    const tell = (trx: Trx) =>
+      this.notifier?.lateTopupRefundFailed(trx, {
+        userId: refund.userId,
+        topupId: refund.topupId,
+        amountMinor: refund.amountMinor,
+        last4,
+      });
+    const row = (await this.move(refund.id, ['pending'], 'failed', tell)) ?? (await this.find(this.repo.db, refund.id));
+    if (row?.state === 'failed') await this.toDesk(row, last4);
+    return row;
+  }
+
+  /** Puts a failed refund before customer service (once, however often asked). */
+  private async toDesk(refund: LateTopupRefundRow, last4?: string): Promise<void> {
+    if (!this.desk) return;
+    const card = last4 ?? (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '';
+    await this.desk.refundFailed({
+      refundId: refund.id,
+      userId: refund.userId,
+      amountMinor: refund.amountMinor,
+      last4: card,
+    });
   }
 
   /** Sends a refund just written, leaving it to its job when the app does not confirm it now. */
@@ -118,28 +151,33 @@ export class LateTopupRefunds {
     return done;
   }
 
-  /** The card processor refunds the captured intent under the refund's number; a failed refund throws. */
-  private async refundCard(refund: LateTopupRefundRow): Promise<void> {
+  /**
+   * The card processor refunds the captured intent under the refund's number: `succeeded` or `failed` as it
+   * answers; a refund it is still deciding throws, to be asked again by the same number.
+   */
+  private async refundCard(refund: LateTopupRefundRow): Promise<'succeeded' | 'failed'> {
     if (!this.cards) throw new ProcessorUnavailable('no card processor to refund a card top-up');
     const done = await this.cards.refund({
       intentId: refund.tradeNo,
       amount: refund.amountMinor,
       idempotencyKey: refund.refundNo,
     });
-    if (done.status !== 'succeeded') throw new ProcessorRefused('refund_failed', `refund ${refund.id} failed`);
+    if (done.status === 'pending') throw new ProcessorRefused('refund_pending', `refund ${refund.id} is pending`);
+    return done.status;
   }
 
   private find(db: Executor, id: string): Promise<LateTopupRefundRow | undefined> {
     return db.selectFrom('walletTopupRefunds').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** A compare-and-set step of the refund's state, with its event, in one transaction. */
+  /** A compare-and-set step of the refund's state, with its event (and `also`), in one transaction. */
   private move(
     id: string,
-    from: readonly PaymentRefundState[],
-    to: PaymentRefundState,
+    from: readonly TopUpRefundState[],
+    to: TopUpRefundState,
+    also?: (trx: Trx) => Promise<void> | undefined,
   ): Promise<LateTopupRefundRow | undefined> {
-    stepFrom(PAYMENT_REFUND_TRANSITIONS, from, to);
+    stepFrom(TOPUP_REFUND_TRANSITIONS, from, to);
     const at = this.now();
     return this.repo.transaction(async (trx: Trx) => {
       const before = await trx
@@ -160,6 +198,7 @@ export class LateTopupRefunds {
         .insertInto('walletTopupRefundEvents')
         .values({ refundId: id, fromState: before.state, toState: to, at })
         .execute();
+      await also?.(trx);
       return row;
     });
   }

@@ -91,12 +91,16 @@ export interface CardProcessor {
   ): Promise<ProcessorIntent>;
   retrieve(intentId: string): Promise<ProcessorIntent>;
   cancel(intentId: string, request: { idempotencyKey: string }): Promise<ProcessorIntent>;
-  /** Returns a captured intent's money to its card; the same key answers the same refund. */
+  /**
+   * Returns a captured intent's money to its card; the same key answers the same refund: `succeeded` once the
+   * processor has taken it, `pending` while it has not decided, `failed` when it never will (Stripe's failed
+   * or canceled refund: the card closed or replaced, the bank refusing it), the money back at the processor.
+   */
   refund(request: {
     intentId: string;
     amount: number;
     idempotencyKey: string;
-  }): Promise<{ status: 'succeeded' | 'failed' }>;
+  }): Promise<{ status: 'succeeded' | 'pending' | 'failed' }>;
 }
 
 /**
@@ -151,4 +155,17 @@ export type TopupNotifier = {
     trx: Transaction<Database>,
     p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp | 'card'; last4?: string },
   ): Promise<void>;
+  /** The refund to the card failed at the processor: customer service will return the money another way. */
+  lateTopupRefundFailed(
+    trx: Transaction<Database>,
+    p: { userId: string; topupId: string; amountMinor: number; last4: string },
+  ): Promise<void>;
+};
+
+/**
+ * Where customer service sees money to return by hand (the chat's agents' queue, composed in `app.ts`): a
+ * late top-up's refund the card processor failed. Asked again with the same refund, it adds nothing.
+ */
+export type ServiceDesk = {
+  refundFailed(p: { refundId: string; userId: string; amountMinor: number; last4: string }): Promise<void>;
 };

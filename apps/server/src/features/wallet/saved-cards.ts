@@ -143,11 +143,11 @@ export class SavedCards {
   /**
    * Saves a card from the processor's single-use token for it (or a setup the browser confirmed): the
    * processor keeps the card for the account. The same card saved again answers the card kept, also
-   * when saved many times at once: the database keeps one card per processor reference and account.
+   * when saved many times at once and when the account keeps its ten cards already: the database keeps one
+   * card per processor reference and account. A new card beyond the limit is refused (the processor
+   * forgets it again where it can).
    */
   async add(userId: string, input: AddCard): Promise<SavedCard> {
-    if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
-      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const customer = await this.customerOf(userId);
     const card = await this.processor.saveCard({ token: input.token, customer }).catch(processorError);
     if (!expiryValid(card.expMonth, card.expYear, utcDateOf(this.now()))) throw new AppError('CARD_EXPIRED');
@@ -158,8 +158,11 @@ export class SavedCards {
       billing: input.billing,
       description: input.description,
     });
-    if (!row) throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
-    return this.present(row);
+    if (row) return this.present(row);
+    // Forgetting it is a courtesy to the processor: the answer is the limit either way.
+    const forget = this.processor.removeCard?.({ card: card.id, customer, idempotencyKey: `remove:${card.id}` });
+    await forget?.catch(() => undefined);
+    throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
   }
 
   /** Keeps a card the processor saved for the account (from the wallet page, or with a top-up), in `trx` if given. */

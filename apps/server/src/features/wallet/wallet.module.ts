@@ -3,7 +3,7 @@ import type { JobRegistry } from '../../jobs/jobs';
 import { AppTopups } from './app-topups';
 import { LateCardTopups } from './late-card-topups';
 import { LateTopupRefunds } from './late-topup-refunds';
-import type { CardNotifier, CardProcessor, TopupApps, TopupNotifier } from './ports';
+import type { CardNotifier, CardProcessor, ServiceDesk, TopupApps, TopupNotifier } from './ports';
 import { SavedCards } from './saved-cards';
 import { SavedCardsRepository } from './saved-cards.repository';
 import { registerWalletJobs } from './wallet.jobs';
@@ -19,7 +19,14 @@ import { WalletService } from './wallet.service';
  */
 export function walletModule(
   basics: Basics,
-  ports: { processor: CardProcessor; notifier: CardNotifier; apps: TopupApps; topupNotifier?: TopupNotifier },
+  ports: {
+    processor: CardProcessor;
+    notifier: CardNotifier;
+    apps: TopupApps;
+    topupNotifier?: TopupNotifier;
+    /** Where customer service sees a late top-up's card refund that failed. */
+    desk?: ServiceDesk;
+  },
 ): FeatureModule<WalletService> & { lateCards: LateCardTopups } {
   const { db, config, secrets, now } = basics;
   const repo = new WalletRepository(db);
@@ -39,7 +46,7 @@ export function walletModule(
       ? { crashBeforeCommit: true }
       : {}),
   };
-  const lateRefunds = new LateTopupRefunds(repo, ports.apps, now, ports.topupNotifier, ports.processor);
+  const lateRefunds = new LateTopupRefunds(repo, ports.apps, now, ports.topupNotifier, ports.processor, ports.desk);
   const lateWindowMs = config.PAYMENT_LATE_WINDOW_HOURS * 3_600_000;
   const lateCards = new LateCardTopups(repo, ports.processor, lateRefunds, now, lateWindowMs);
   const service = new WalletService(

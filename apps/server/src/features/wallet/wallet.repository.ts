@@ -9,7 +9,10 @@ export type WalletEntryRow = Selectable<WalletEntriesTable>;
 /** An entry as its owner reads it: with the number of the order it paid for or refunded. */
 export type ShownWalletEntryRow = WalletEntryRow & { orderNumber: string | null };
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
-export type NewTopup = Omit<WalletTopupRow, 'id' | 'intentId' | 'actionUrl' | 'error' | 'status' | 'method'> &
+export type NewTopup = Omit<
+  WalletTopupRow,
+  'id' | 'intentId' | 'actionUrl' | 'error' | 'status' | 'method' | 'lateCheckedAt'
+> &
   Partial<Pick<WalletTopupRow, 'intentId' | 'method'>>;
 export type TopupChange = Partial<
   Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
@@ -189,21 +192,50 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  /** Card top-ups failed since `since` with an intent at the processor and no refund of a late capture yet. */
-  async failedCardTopups(since: Date, limit = 200): Promise<WalletTopupRow[]> {
+  /**
+   * Claims the card top-ups failed since `since` (with an intent at the processor and no refund of a late
+   * capture yet) that are due to be asked about again, marking them asked at `now` in the same statement: a
+   * top-up never asked is due at once, then after as long as it had waited since it failed when last asked,
+   * at least `minWaitMs` and at most an hour. Those never asked come first, then the longest unasked, `limit`
+   * at most. Rows another sweep holds are skipped, so two sweeps at once never claim the same top-up.
+   */
+  async claimLateCardChecks(since: Date, now: Date, minWaitMs: number, limit = 200): Promise<WalletTopupRow[]> {
+    const due = this.lateCardChecksDue(since, now, minWaitMs, limit).forUpdate().skipLocked();
     return this.db
-      .selectFrom('walletTopups as t')
-      .selectAll('t')
-      .where('t.method', '=', 'card')
-      .where('t.status', '=', 'failed')
-      .where('t.intentId', 'is not', null)
-      .where('t.updatedAt', '>=', since)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('walletTopupRefunds as r').select('r.id').whereRef('r.topupId', '=', 't.id'))),
-      )
-      .orderBy('t.updatedAt')
-      .limit(limit)
+      .updateTable('walletTopups')
+      .set({ lateCheckedAt: now })
+      .where('id', 'in', due)
+      .returningAll()
       .execute();
+  }
+
+  /** The ids of the failed card top-ups due to be asked about, in the order `claimLateCardChecks` takes them. */
+  lateCardChecksDue(since: Date, now: Date, minWaitMs: number, limit: number) {
+    const minWait = `${Math.max(0, Math.round(minWaitMs))} milliseconds`;
+    return (
+      this.db
+        .selectFrom('walletTopups as t')
+        .select('t.id')
+        // Written as literals, so the partial index of migration 0033 serves the query.
+        .where(sql<boolean>`t.method = 'card' and t.status = 'failed' and t.intent_id is not null`)
+        .where('t.updatedAt', '>=', since)
+        .where((eb) =>
+          eb.or([
+            eb('t.lateCheckedAt', 'is', null),
+            eb(
+              sql`${now}::timestamptz - t.late_checked_at`,
+              '>=',
+              sql`least(greatest(t.late_checked_at - t.updated_at, ${minWait}::interval), interval '1 hour')`,
+            ),
+          ]),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('walletTopupRefunds as r').select('r.id').whereRef('r.topupId', '=', 't.id'))),
+        )
+        .orderBy(sql`t.late_checked_at nulls first`)
+        .orderBy('t.updatedAt')
+        .limit(limit)
+    );
   }
 
   /**

@@ -1,5 +1,14 @@
 import { CheckOutlined, FileTextOutlined } from '@ant-design/icons';
-import { type ChatMessage, type ChatOrderCard, type Conversation, chatEndpoints, inLanguage } from '@junction/domain';
+import {
+  type ChatMessage,
+  type ChatOrderCard,
+  type Conversation,
+  chatEndpoints,
+  formatMoney,
+  inLanguage,
+  type Language,
+  refundFailedOf,
+} from '@junction/domain';
 import { Image, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
@@ -9,6 +18,16 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { Price } from '../../../shared/ui/price';
 import styles from './chat.module.css';
+
+/** What an event's words are filled with: the agent's name, or a failed refund's amount and card. */
+function eventParams(m: ChatMessage, language: Language): { name: string; amount: string; last4: string } {
+  const refund = m.event === 'refundFailed' ? refundFailedOf(m.text) : undefined;
+  return {
+    name: m.senderName ?? '',
+    amount: refund ? formatMoney({ amountMinor: refund.amountMinor, currency: 'CNY' }, language) : '',
+    last4: refund?.last4 ?? '',
+  };
+}
 
 export const imageUrl = (id: string) => `${chatEndpoints.image.path}?${new URLSearchParams({ id })}`;
 
@@ -57,6 +76,7 @@ export type MessageListProps = {
 /** A conversation's messages: text as text (never markup), images, order cards, events and marks. */
 export function MessageList({ messages, conversation, reader, typing, linkOrders }: MessageListProps) {
   const { t } = useTranslation('chat');
+  const { language } = usePreferences();
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.seq;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message or the typing line arrives
@@ -95,7 +115,7 @@ export function MessageList({ messages, conversation, reader, typing, linkOrders
         if (m.kind === 'event') {
           return (
             <div key={m.seq} className={styles.event} data-testid="chat-event" data-event={m.event}>
-              {t(`event.${m.event ?? 'closed'}` as 'event.closed', { name: m.senderName ?? '' })}
+              {t(`event.${m.event ?? 'closed'}` as 'event.closed', eventParams(m, language))}
             </div>
           );
         }
