@@ -1,12 +1,4 @@
-import {
-  cvcLengthOf,
-  cvcValid,
-  dateTimeFormat,
-  ERRORS,
-  type SavedCard,
-  type TopUpApp,
-  type TopUpState,
-} from '@junction/domain';
+import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpApp, type TopUpState } from '@junction/domain';
 import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +68,7 @@ export function TopUpModal(props: TopUpModalProps) {
   const topUp = useTopUp();
   const [declined, setDeclined] = useState<number | null>(null);
   const { language } = usePreferences();
-  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   // A card locked after wrong security codes stays in the list, not chosen, saying until when.
   const choices = cards.filter((c) => !c.expired);
   const usable = choices.filter((c) => c.lockedUntil === null);
