@@ -131,7 +131,7 @@ describe("a late card top-up's refund", () => {
     const { refundId } = await lateRefund(refunds, 25_000, 'zh-CN');
     await refunds.send(refundId);
     await runAllJobs(t, 2);
-    const sms = t.sms.sent.filter((m) => m.text.includes('退款未能退回银行卡'));
+    const sms = t.sms.sent.filter((m) => m.text.includes('充值款项未能退回银行卡'));
     expect(sms).toHaveLength(1);
     expect(sms[0]?.text).toContain('未能退回尾号 3184 的银行卡');
     expect(sms[0]?.text).toContain('客服将与您联系');
