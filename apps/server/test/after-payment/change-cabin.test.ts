@@ -117,14 +117,14 @@ describe('changing the cabin of a flight (升舱, 降舱)', () => {
     const cookie = await k.c.signUp();
     const flights = await k.c.search({ ...beijingShanghai('flight', CHANGE_DAY), cabin: 'C' });
     const list = nonstops(flights);
-    // Booked in business, so a flight with a business seat left.
-    const booked = list.find(
-      (r) =>
-        (seatsIn(r, 'C')?.remaining ?? 0) > 0 &&
-        list.some((o) => o !== r && leg(o).carrier === leg(r).carrier && seatsIn(o, 'Y') && leg(r).cabin === 'C'),
-    );
+    // Booked in business, so a flight with a business seat left; changed to another of the airline's flights
+    // that has both a business seat (kept without a cabin asked) and economy.
+    const business = (r: SearchResult) => (seatsIn(r, 'C')?.remaining ?? 0) > 0;
+    const changeable = (o: SearchResult, r: SearchResult) =>
+      o !== r && leg(o).carrier === leg(r).carrier && seatsIn(o, 'Y') !== undefined && business(o);
+    const booked = list.find((r) => business(r) && leg(r).cabin === 'C' && list.some((o) => changeable(o, r)));
     if (!booked) throw new Error('no airline with two changeable business flights');
-    const other = list.find((o) => o !== booked && leg(o).carrier === leg(booked).carrier) as SearchResult;
+    const other = list.find((o) => changeable(o, booked)) as SearchResult;
     const { order, old } = await ticketedFlight(cookie, flights, booked);
     const ids = { orderId: order.id, subOrderId: old, searchId: flights.searchId, resultId: other.id };
 
