@@ -52,6 +52,11 @@ describe('a cabin or seat class without seats for the party when the order is cr
       let box = screen.getByTestId('order-refusal');
       expect(box.textContent).toContain(insufficient[language]);
       expect(box.getAttribute('data-step')).toBe('0');
+      expect(screen.getByTestId('cabin-seats-left').textContent).toBe(
+        language === 'en'
+          ? 'Only 2 left in Business on this flight: book for fewer travellers, or choose another flight.'
+          : '该航班公务舱仅剩 2 个座位，请减少乘机人数或选择其他航班。',
+      );
       cleanup();
 
       // Sold out, or a cabin the flight does not sell: nothing on the page helps, the message alone.

@@ -9,6 +9,12 @@ import styles from './orders.module.css';
 
 export type Fix = NonNullable<ReturnType<typeof stepToFix>>;
 
+/** A flight's cabin short of seats, as the server names it with its refusal (2007): the cabin and the seats left. */
+const cabinSeatsOf = (params: Record<string, unknown> | undefined) =>
+  typeof params?.cabin === 'string' && typeof params.remaining === 'number' && params.remaining > 0
+    ? { cabin: params.cabin, remaining: params.remaining }
+    : undefined;
+
 /**
  * Why "Create order" was refused, on the last step. A refusal about something an earlier step shows (the
  * contact's mobile, a traveller's document, the seat class) names that step and takes the traveller there;
@@ -21,6 +27,7 @@ export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fi
   if (!fix) return <FormError error={error} className={styles.issue} />;
   const step = { n: fix.step + 1, title: t(`booking.steps.${BOOKING_STEPS[fix.step]}`) };
   const student = studentRefusalOf(error);
+  const seats = error instanceof ApiError ? cabinSeatsOf(error.body.params) : undefined;
   return (
     <Alert
       type="error"
@@ -31,6 +38,14 @@ export function OrderRefusal({ error, onFix }: { error: unknown; onFix: (fix: Fi
       title={student ? t(`booking.travellers.studentRefusal.${student}`) : errorText(error)}
       description={
         <div className={styles.refusal}>
+          {seats && (
+            <span data-testid="cabin-seats-left">
+              {t('booking.cabinSeatsLeft', {
+                remaining: seats.remaining,
+                cabin: t(`cabins.${seats.cabin}` as 'cabins.Y'),
+              })}
+            </span>
+          )}
           <span>{t('booking.fixOn', step)}</span>
           <Button size="small" onClick={() => onFix(fix)} data-testid="go-to-step">
             {t('booking.goToStep', step)}
