@@ -163,8 +163,9 @@ export type TopupNotifier = {
 };
 
 /**
- * Where customer service sees money to return by hand (the chat's agents' queue, composed in `app.ts`): a
- * late top-up's refund the card processor failed. Asked again with the same refund, it adds nothing.
+ * Where customer service sees money to return by hand (the chat's agents' queue, wired in
+ * `wiring/service-desk.ts`): a late top-up's refund the card processor failed. Asked again with the same
+ * refund, it adds nothing.
  */
 export type ServiceDesk = {
   refundFailed(p: { refundId: string; userId: string; amountMinor: number; last4: string }): Promise<void>;
