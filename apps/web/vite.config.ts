@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isOfflineShellFile, offlineShellFiles, type ViteManifest } from './src/shared/offline/shell-files';
 
@@ -31,6 +33,17 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         manifestTransforms: [keepOfflineShell],
       },
+    }),
+    // Each text file is also written compressed at the highest levels (`x.js.br`, `x.js.gz`); the server sends
+    // those as they are (plugins/static-web.ts) instead of compressing the same file again on every request.
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
     }),
   ],
   build: {

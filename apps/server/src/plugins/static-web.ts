@@ -10,6 +10,8 @@ export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` never cached, and every GET
  * that is neither an API path nor a file answered with `index.html` so the SPA router takes over.
+ * The build writes each text file compressed beside it (`x.js.br`, `x.js.gz`): those are sent as they are to a
+ * browser that accepts them, so no file is compressed again on each request.
  * Returns false when there is no build to serve.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
@@ -19,6 +21,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     root: webDist,
     wildcard: true,
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
