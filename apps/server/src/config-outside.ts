@@ -25,16 +25,32 @@ export const outsideSettings = {
     ),
 };
 
-type OutsideConfig = { NODE_ENV: string; DEMO_MODE: boolean; PAYMENT_PROCESSOR?: PaymentProcessorName | undefined };
+type OutsideConfig = {
+  NODE_ENV: string;
+  DEMO_MODE: boolean;
+  PAYMENT_PROCESSOR?: PaymentProcessorName | undefined;
+  /** A real flight seller (Duffel) is configured… */
+  DUFFEL_ACCESS_TOKEN?: string | undefined;
+  /** …and the simulated consolidators are left out of searches. */
+  SEARCH_SIMULATED_FLIGHT_SELLERS?: boolean | undefined;
+};
+
+/** Why the flights would be simulated under this configuration, or undefined when only a real seller sells them. */
+const simulatedFlights = (config: OutsideConfig): string | undefined => {
+  if (!config.DUFFEL_ACCESS_TOKEN) return 'the flight sellers (DUFFEL_ACCESS_TOKEN is not set)';
+  if (config.SEARCH_SIMULATED_FLIGHT_SELLERS !== false)
+    return 'three of the flight sellers beside Duffel (SEARCH_SIMULATED_FLIGHT_SELLERS is not false)';
+  return undefined;
+};
 
 /** The processor a configuration uses: as set, else the simulator (production sets one, or is a demonstration). */
 export const processorOf = (config: OutsideConfig): PaymentProcessorName => config.PAYMENT_PROCESSOR ?? 'simulator';
 
 /**
  * Production never runs a simulator without saying so: it starts with real outside systems, or as a
- * declared demonstration (`DEMO_MODE=true`), which in turn calls no real provider. Throws, naming what to
- * set, otherwise. Only simulators exist for the flight sellers and China Railway so far, so a production
- * start is a demonstration until their adapters come.
+ * declared demonstration (`DEMO_MODE=true`), which in turn calls no real provider. Throws, naming each system
+ * that would be simulated and what to set, otherwise. China Railway and the national e-invoice service have no
+ * real adapter yet, so a production start is a demonstration until theirs come.
  */
 export function assertOutsideSystems(config: OutsideConfig): void {
   const processor = config.PAYMENT_PROCESSOR;
@@ -52,7 +68,7 @@ export function assertOutsideSystems(config: OutsideConfig): void {
       : processor === 'simulator'
         ? 'the card processor (PAYMENT_PROCESSOR=simulator)'
         : undefined,
-    'the flight sellers and airline ticketing (no real adapter yet)',
+    simulatedFlights(config),
     'China Railway: accounts, seats, tickets and identity checks (no real adapter yet)',
     'the national e-invoice service (no real adapter yet)',
   ].filter((s): s is string => s !== undefined);

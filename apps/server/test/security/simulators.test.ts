@@ -1,6 +1,7 @@
 import { type PullResponse, siteInfoSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { assertOutsideSystems } from '../../src/config-outside';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { idNumber } from '../booking-client';
@@ -26,6 +27,26 @@ describe('a production start', () => {
       /simulator[\s\S]*DEMO_MODE=true/,
     );
     expect(() => loadConfig({ PAYMENT_PROCESSOR: 'acme' })).toThrow(/PAYMENT_PROCESSOR/);
+  });
+
+  it('names only the systems still simulated once real cards and a real flight seller are set', () => {
+    const real = { NODE_ENV: 'production', DEMO_MODE: false, PAYMENT_PROCESSOR: 'stripe' as const };
+    const refusal = (settings: Partial<Parameters<typeof assertOutsideSystems>[0]>) => {
+      try {
+        assertOutsideSystems({ ...real, ...settings });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'started';
+    };
+    const withDuffel = refusal({ DUFFEL_ACCESS_TOKEN: 'duffel_live_x', SEARCH_SIMULATED_FLIGHT_SELLERS: false });
+    expect(withDuffel).toMatch(/China Railway/);
+    expect(withDuffel).toMatch(/e-invoice/);
+    expect(withDuffel).not.toMatch(/flight sellers|card processor/);
+    expect(refusal({ DUFFEL_ACCESS_TOKEN: 'duffel_live_x' })).toMatch(/SEARCH_SIMULATED_FLIGHT_SELLERS is not false/);
+    expect(refusal({})).toMatch(/DUFFEL_ACCESS_TOKEN is not set/);
+    expect(refusal({ PAYMENT_PROCESSOR: undefined })).toMatch(/PAYMENT_PROCESSOR is not set/);
+    expect(refusal({ NODE_ENV: 'development' })).toBe('started');
   });
 });
 
