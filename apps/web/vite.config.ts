@@ -38,6 +38,8 @@ export default defineConfig({
     // those as they are (plugins/static-web.ts) instead of compressing the same file again on every request.
     compression({
       include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      // The build's own manifest is read by the build scripts, never sent.
+      exclude: /\.vite\//,
       threshold: 1024,
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
