@@ -51,7 +51,8 @@ export default defineConfig({
       : `node ${SERVER_ARGS.join(' ')}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh database's first start took over two minutes on a machine shared at a load of 30.
+    timeout: 240_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
