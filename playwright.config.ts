@@ -28,9 +28,6 @@ export default defineConfig({
     // The site's service worker precaches the whole app in every context it starts in: only the offline
     // tests, which need it, let it run (`e2e/offline.spec.ts`).
     serviceWorkers: 'block',
-    // A worker runs its tests in one browser context, reset between them (`e2e/support.ts`): its page process
-    // keeps the app's code compiled, where a new context compiles it cold (about 2 s of CPU a test).
-    reuseContext: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

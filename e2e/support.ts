@@ -43,15 +43,6 @@ export function watchErrors(page: Page): string[] {
 export const test = base.extend<{ lang: Lang | undefined; errors: string[] }>({
   lang: [undefined, { option: true }],
   context: async ({ context, baseURL, lang }, use) => {
-    // A worker's tests share one browser context, which Playwright resets between them (pages, cookies, storage,
-    // caches, workers, routes, scripts, clock); what it leaves is put back here, and no cookie may come through.
-    await Promise.all([
-      context.clearPermissions(),
-      context.setOffline(false),
-      context.setExtraHTTPHeaders({}),
-      context.setGeolocation(null),
-    ]);
-    expect(await context.cookies(), 'a test starts without cookies').toEqual([]);
     if (lang) await useLanguage(context, baseURL ?? '', lang);
     await use(context);
   },
