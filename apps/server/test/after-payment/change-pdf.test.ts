@@ -3,7 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { changeSuite } from './change-client';
 
-const { t, k, clock } = changeSuite();
+const { k, clock } = changeSuite();
 
 async function pdfText(cookie: string, orderId: string, language: 'en' | 'zh-CN'): Promise<string> {
   const res = await k.get(`${cookie}; lang=${language}`, `/api/itinerary/pdf?id=${orderId}`);
