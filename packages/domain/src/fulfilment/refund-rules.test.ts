@@ -32,7 +32,14 @@ const rail = (hoursLeft: number, paidMinor = 55_300, serviceFeeMinor = 0, issued
     fees: FEES,
     seated: true,
   });
-const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, paidMinor = 150_000, seated = true) =>
+const air = (
+  nowMs: number,
+  fees = FEES,
+  bookedMs = DEPART - 30 * 24 * HOUR,
+  paidMinor = 150_000,
+  seated = true,
+  involuntary = false,
+) =>
   refundFee({
     type: 'flight',
     paidMinor,
@@ -43,6 +50,7 @@ const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, pai
     bookedMs,
     fees,
     seated,
+    involuntary,
   });
 
 describe("China Railway's refund ladder", () => {
@@ -148,19 +156,7 @@ describe('a flight the airline moved', () => {
             cancelBefore: before === null ? null : { amount: before, currency: 'CNY' },
             cancelAfter: after === null ? null : { amount: after, currency: 'CNY' },
           };
-          const nowMs = DEPART - secondsLeft * 1000;
-          const fee = refundFee({
-            type: 'flight',
-            paidMinor,
-            serviceFeeMinor: 0,
-            issued: true,
-            departureMs: DEPART,
-            nowMs,
-            bookedMs: DEPART - 30 * 24 * HOUR,
-            fees,
-            seated,
-            involuntary: true,
-          });
+          const fee = air(DEPART - secondsLeft * 1000, fees, DEPART - 30 * 24 * HOUR, paidMinor, seated, true);
           expect(fee).toEqual({
             allowed: true,
             feeMinor: 0,
@@ -176,19 +172,10 @@ describe('a flight the airline moved', () => {
   });
 
   it('is still not refunded online once it has departed', () => {
-    const fee = refundFee({
-      type: 'flight',
-      paidMinor: 150_000,
-      serviceFeeMinor: 0,
-      issued: true,
-      departureMs: DEPART,
-      nowMs: DEPART,
-      bookedMs: DEPART - 30 * 24 * HOUR,
-      fees: FEES,
-      seated: true,
-      involuntary: true,
+    expect(air(DEPART, FEES, DEPART - 30 * 24 * HOUR, 150_000, true, true)).toEqual({
+      allowed: false,
+      rule: 'departed',
     });
-    expect(fee).toEqual({ allowed: false, rule: 'departed' });
   });
 });
 
