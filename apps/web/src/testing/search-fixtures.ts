@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '@junction/domain';
+import type { LegPoint, ResultLeg, SearchCriteria, SearchResult } from '@junction/domain';
 import type { PickedPlace } from '../widgets/place-picker/place-picker';
 
 /** A place as a picker holds it: a whole city, or only one of its airports. */
@@ -38,3 +38,81 @@ export function beijingShanghai({ named = false }: { named?: boolean } = {}): Se
     ],
   };
 }
+
+const stop = (code: string, en: string, zh: string, kind: LegPoint['kind']): LegPoint => ({
+  code,
+  name: { en, 'zh-CN': zh },
+  kind,
+  lat: 0,
+  lon: 0,
+});
+
+/** A ride of 1 May 2030 between two stops, at local times `HH:mm`. */
+function ride(
+  kind: 'air' | 'land',
+  number: string,
+  from: LegPoint,
+  to: LegPoint,
+  times: [string, string],
+  separate = false,
+) {
+  const [departureTime, arrivalTime] = times.map((hhmm) => `2030-05-01T${hhmm}:00+08:00`) as [string, string];
+  return {
+    kind,
+    carrier: kind === 'air' ? 'MU' : 'CR',
+    carrierName:
+      kind === 'air' ? { en: 'China Eastern', 'zh-CN': '东方航空' } : { en: 'China Railway', 'zh-CN': '中国铁路' },
+    number,
+    from,
+    to,
+    departureTime,
+    arrivalTime,
+    durationMinutes: Math.round((Date.parse(arrivalTime) - Date.parse(departureTime)) / 60_000),
+    price: { amount: 60_000, currency: 'CNY' },
+    separateTicket: separate,
+    ...(kind === 'land' ? { trainType: 'G', cabin: 'O' } : { cabin: 'Y' }),
+  } satisfies ResultLeg;
+}
+
+const PEK = stop('PEK', 'Beijing Capital', '北京首都', 'airport');
+const SHA_AIRPORT = stop('SHA', 'Shanghai Hongqiao', '上海虹桥', 'airport');
+const AOH = stop('AOH', 'Shanghai Hongqiao Station', '上海虹桥站', 'station');
+const HGH = stop('HGH', 'Hangzhou East', '杭州东', 'station');
+
+/** A result of these rides on 1 May 2030, sold by us. */
+function resultOf(id: string, kind: SearchResult['kind'], legs: ResultLeg[], extra: Partial<SearchResult> = {}) {
+  const first = legs[0] as ResultLeg;
+  const last = legs.at(-1) as ResultLeg;
+  return {
+    id,
+    kind,
+    price: { amount: 120_000, currency: 'CNY' },
+    departureTime: first.departureTime,
+    arrivalTime: last.arrivalTime,
+    durationMinutes: Math.round((Date.parse(last.arrivalTime) - Date.parse(first.departureTime)) / 60_000),
+    transfers: legs.length - 1,
+    date: '2030/05/01',
+    legs,
+    bounds: [{ start: 0, end: legs.length }],
+    agent: 'own',
+    sellers: [],
+    fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
+    ...extra,
+  } satisfies SearchResult;
+}
+
+/** A flight to Shanghai on its own ticket, then a train on to Hangzhou: a protected self-transfer of 90 minutes. */
+export const SELF_TRANSFER = resultOf(
+  'self-transfer',
+  'mix',
+  [
+    ride('air', 'MU5101', PEK, SHA_AIRPORT, ['08:00', '10:15'], true),
+    ride('land', 'G7501', AOH, HGH, ['11:45', '12:50']),
+  ],
+  { agent: 'combined', selfTransferMinutes: 90 },
+);
+
+/** The same flight alone, on one ticket: nothing to protect. */
+export const ONE_FLIGHT = resultOf('one-flight', 'flight', [
+  ride('air', 'MU5101', PEK, SHA_AIRPORT, ['08:00', '10:15']),
+]);

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canTransition } from '../orders/order-status';
 import type { FeeRules } from '../search/search.schema';
-import { partyStands, RAIL_REFUND_LADDER, REFUND_TRANSITIONS, refundFee } from './refund-rules';
+import {
+  INVOLUNTARY_CHANGE_MINUTES,
+  isInvoluntaryChange,
+  partyStands,
+  RAIL_REFUND_LADDER,
+  REFUND_TRANSITIONS,
+  refundFee,
+} from './refund-rules';
 
 const HOUR = 3_600_000;
 const DEPART = Date.parse('2026-12-20T08:00:00+08:00');
@@ -25,7 +32,14 @@ const rail = (hoursLeft: number, paidMinor = 55_300, serviceFeeMinor = 0, issued
     fees: FEES,
     seated: true,
   });
-const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, paidMinor = 150_000, seated = true) =>
+const air = (
+  nowMs: number,
+  fees = FEES,
+  bookedMs = DEPART - 30 * 24 * HOUR,
+  paidMinor = 150_000,
+  seated = true,
+  involuntary = false,
+) =>
   refundFee({
     type: 'flight',
     paidMinor,
@@ -36,6 +50,7 @@ const air = (nowMs: number, fees = FEES, bookedMs = DEPART - 30 * 24 * HOUR, pai
     bookedMs,
     fees,
     seated,
+    involuntary,
   });
 
 describe("China Railway's refund ladder", () => {
@@ -106,6 +121,61 @@ describe('airline refund fees', () => {
       rule: 'air-free-24h',
     });
     expect(air(booked + 24 * HOUR, { ...FEES, free24h: true }, booked)).toMatchObject({ rule: 'air-before-2h' });
+  });
+});
+
+describe('a flight the airline moved', () => {
+  const booked = '2026-12-20T08:00:00+08:00';
+  const movedBy = (minutes: number) =>
+    isInvoluntaryChange({
+      previousDepartureTime: booked,
+      departureTime: new Date(Date.parse(booked) + minutes * 60_000).toISOString(),
+    });
+
+  it('is an involuntary change beyond an hour either way, and not at an hour exactly', () => {
+    expect(INVOLUNTARY_CHANGE_MINUTES).toBe(60);
+    expect(movedBy(60)).toBe(false);
+    expect(movedBy(-60)).toBe(false);
+    expect(movedBy(61)).toBe(true);
+    expect(movedBy(-61)).toBe(true);
+    expect(movedBy(0)).toBe(false);
+  });
+
+  it('for any fare, price and time before departure: refunded in full, even a fare that refunds nothing', () => {
+    const amount = fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 * 24 * 3600 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        amount,
+        amount,
+        fc.boolean(),
+        (secondsLeft, paidMinor, before, after, seated) => {
+          const fees: FeeRules = {
+            ...FEES,
+            cancelBefore: before === null ? null : { amount: before, currency: 'CNY' },
+            cancelAfter: after === null ? null : { amount: after, currency: 'CNY' },
+          };
+          const fee = air(DEPART - secondsLeft * 1000, fees, DEPART - 30 * 24 * HOUR, paidMinor, seated, true);
+          expect(fee).toEqual({
+            allowed: true,
+            feeMinor: 0,
+            serviceFeeKeptMinor: 0,
+            refundMinor: paidMinor,
+            rule: 'air-involuntary',
+            percent: null,
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is still not refunded online once it has departed', () => {
+    expect(air(DEPART, FEES, DEPART - 30 * 24 * HOUR, 150_000, true, true)).toEqual({
+      allowed: false,
+      rule: 'departed',
+    });
   });
 });
 

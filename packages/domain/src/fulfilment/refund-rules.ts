@@ -17,6 +17,17 @@ export const RAIL_REFUND_LADDER = [
 export const AIR_FEE_CUTOFF_HOURS = 2;
 /** Free cancellation within 24 hours of booking, on fares that allow it (spec §9). */
 export const FREE_CANCEL_HOURS = 24;
+/**
+ * An airline that moves a flight's departure by more than this many minutes, earlier or later, changed it
+ * for the traveller (an involuntary change): the refund of that flight's ticket takes no cancellation fee.
+ */
+export const INVOLUNTARY_CHANGE_MINUTES = 60;
+
+/** Whether a ride's operator moved its departure by more than `INVOLUNTARY_CHANGE_MINUTES` from the booked time. */
+export function isInvoluntaryChange(change: { departureTime: string; previousDepartureTime: string }): boolean {
+  const moved = Math.abs(Date.parse(change.departureTime) - Date.parse(change.previousDepartureTime));
+  return moved > INVOLUNTARY_CHANGE_MINUTES * 60_000;
+}
 
 /** The refund of one ticket: one traveller on one flight ticket or one train ride. */
 export type RefundQuoteInput = {
@@ -35,6 +46,8 @@ export type RefundQuoteInput = {
   fees: FeeRules;
   /** The traveller holds a seat: an infant on a lap pays no airline fee. */
   seated: boolean;
+  /** The airline moved the flight by more than `INVOLUNTARY_CHANGE_MINUTES` (`isInvoluntaryChange`). */
+  involuntary?: boolean;
 };
 
 export type RefundFee =
@@ -58,6 +71,7 @@ const toHalfYuan = (minor: number) => Math.round(minor / 50) * 50;
 
 /**
  * The refund of one ticket by its fare rules; refused after departure or when the fare allows none. A
+ * flight the airline moved by more than `INVOLUNTARY_CHANGE_MINUTES` is refunded without a fee. A
  * train's fee is the ladder's share of its fare, never of our service fee; the service fee of an issued
  * ticket is kept (service agreement), that of a ticket never issued goes back with everything else.
  */
@@ -78,6 +92,8 @@ export function refundFee(q: RefundQuoteInput): RefundFee {
     const step = RAIL_REFUND_LADDER.find((s) => hoursLeft >= s.fromHours) ?? RAIL_REFUND_LADDER[3];
     return priced(Math.min(fare, toHalfYuan((fare * step.percent) / 100)), step.rule, step.percent);
   }
+  // The airline changed the flight: no fee, whatever the fare's rules, nor a refusal of a non-refundable fare.
+  if (q.involuntary) return priced(0, 'air-involuntary', null);
   if (q.fees.free24h && q.nowMs - q.bookedMs < FREE_CANCEL_HOURS * HOUR && hoursLeft >= AIR_FEE_CUTOFF_HOURS) {
     return priced(0, 'air-free-24h', null);
   }

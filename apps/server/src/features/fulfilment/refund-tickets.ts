@@ -136,7 +136,7 @@ export function selectTickets(
 /** The fee of refunding one ticket now by its fare rules; refused when the rules allow none. */
 export function priceTicket(
   ticket: RefundTicket,
-  p: { departureMs: number; nowMs: number; bookedMs: number; fees: FeeRules; issued: boolean },
+  p: { departureMs: number; nowMs: number; bookedMs: number; fees: FeeRules; issued: boolean; involuntary?: boolean },
 ): Extract<RefundFee, { allowed: true }> {
   // An older refund of everyone on a sub-order: the airline's fee for each seated traveller.
   const scale = ticket.position === null ? Math.max(1, ticket.seated) : 1;
@@ -151,6 +151,7 @@ export function priceTicket(
     bookedMs: p.bookedMs,
     fees: { ...p.fees, cancelBefore: times(p.fees.cancelBefore), cancelAfter: times(p.fees.cancelAfter) },
     seated: ticket.seated > 0,
+    involuntary: p.involuntary ?? false,
   });
   if (!fee.allowed) throw new AppError('REFUND_NOT_ALLOWED', { params: { reason: fee.rule } });
   return fee;

@@ -2,13 +2,16 @@ import {
   AppError,
   assertStep,
   type FeeRules,
+  isInvoluntaryChange,
   localDate,
   REFUND_TRANSITIONS,
   type Refund,
   type RefundQuote,
   type RefundSelection,
   type ResultLeg,
+  type ScheduledItinerary,
   SUB_ORDER_STATUS,
+  scheduleChangeOf,
   type TicketRefundQuote,
 } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
@@ -32,7 +35,7 @@ const S = SUB_ORDER_STATUS;
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
 
-type Itinerary = { legs: ResultLeg[]; fees: FeeRules };
+type Itinerary = ScheduledItinerary & { fees: FeeRules };
 type Priced = { ticket: RefundTicket; quote: TicketRefundQuote };
 
 /**
@@ -63,9 +66,16 @@ export class RefundsService {
       this.repo.travellers(order.id, trx),
       this.repo.refundsOfOrder(order.id, trx),
     ]);
-    const { legs, fees } = order.itinerary as Itinerary;
+    const { legs, fees, scheduleChanges } = order.itinerary as Itinerary;
     const nowMs = this.now().getTime();
     const firstOf = (ticket: RefundTicket) => legs[(ticket.sub.legs as number[])[0] ?? 0] as ResultLeg;
+    // A flight the airline moved by more than the involuntary change's threshold is refunded without a fee.
+    const involuntary = (ticket: RefundTicket) =>
+      ticket.sub.type === 'flight' &&
+      (ticket.sub.legs as number[]).some((i) => {
+        const change = scheduleChangeOf(scheduleChanges, i);
+        return change !== undefined && isInvoluntaryChange(change);
+      });
     const tickets = selectTickets(selection, subs, travellers, refunds);
     const bySeller = await sellerFees(
       this.sellerRefunds,
@@ -83,6 +93,7 @@ export class RefundsService {
           bookedMs: order.createdAt.getTime(),
           fees,
           issued: true,
+          involuntary: involuntary(ticket),
         });
       const quote: TicketRefundQuote = {
         subOrderId: ticket.sub.id,

@@ -1,0 +1,132 @@
+import {
+  type AirType,
+  type IssuedTicketView,
+  ORDER_STATUS,
+  type Order,
+  type OrderFulfilment,
+  SUB_ORDER_STATUS,
+} from '@junction/domain';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, stubApi } from '../../../testing/render-app';
+import { PartyTag } from './party-tag';
+import { TicketsCard } from './tickets-card';
+
+afterEach(cleanup);
+
+const LANGUAGES = ['en', 'zh-CN'] as const;
+const MIXED = { en: 'Mixed', 'zh-CN': '混合' };
+const YOUTH = { en: 'Youth', 'zh-CN': '青年' };
+const SUB = '00000000-0000-4000-8000-000000000001';
+const ORDER = '00000000-0000-4000-8000-000000000002';
+
+function showParty(types: AirType[], language: (typeof LANGUAGES)[number]) {
+  stubApi({});
+  renderApp([{ path: '/', element: <PartyTag types={types} /> }], { language });
+}
+
+describe("the party's type on the order page", () => {
+  it.each(LANGUAGES)('says Mixed for travellers of several types, and their one type otherwise (%s)', (language) => {
+    showParty(['ADULT', 'CHILD', 'INFANT'], language);
+    const tag = screen.getByTestId('party-type');
+    expect(tag.getAttribute('data-type')).toBe('MIX');
+    expect(tag.textContent).toBe(MIXED[language]);
+    cleanup();
+
+    showParty(['ADULT', 'ADULT'], language);
+    expect(screen.getByTestId('party-type').getAttribute('data-type')).toBe('ADULT');
+    expect(screen.getByTestId('party-type').textContent).not.toBe(MIXED[language]);
+    cleanup();
+
+    // An adult with a teen booked as an adult is still a party of two types.
+    showParty(['ADULT', 'TEEN'], language);
+    expect(screen.getByTestId('party-type').textContent).toBe(MIXED[language]);
+  });
+});
+
+/** A ticketed order of one ride for an adult and a teen, as the order page reads it, and its issued tickets. */
+function ticketed(type: 'flight' | 'railway'): { order: Order; fulfilment: OrderFulfilment } {
+  const supplier = type === 'flight' ? 'air' : 'rail';
+  const traveller = (name: string, airType: AirType) => ({
+    passengerId: null,
+    name,
+    airType,
+    railType: type === 'railway' ? ('ADULT' as const) : null,
+    documentType: 'PASSPORT',
+    documentMasked: 'E1****78',
+  });
+  const ticket = (position: number): IssuedTicketView => ({
+    subOrderId: SUB,
+    legIndex: 0,
+    travellerPosition: position,
+    supplier,
+    bookingReference: 'K7Q2MX',
+    ticketNumber: `78123456789${position}`,
+    seat: `3${position}A`,
+    coach: type === 'railway' ? '05' : null,
+    berth: null,
+    gate: null,
+  });
+  const order = {
+    id: ORDER,
+    status: ORDER_STATUS.TICKETED,
+    travellers: [traveller('Wang Fang', 'ADULT'), traveller('Wang Lei', 'TEEN')],
+    legs: [
+      {
+        kind: type === 'flight' ? 'air' : 'land',
+        number: type === 'flight' ? 'MU5101' : 'G1',
+        departureTime: '2030-05-01T08:00:00+08:00',
+        arrivalTime: '2030-05-01T10:15:00+08:00',
+      },
+    ],
+    scheduleChanges: [],
+    subOrders: [
+      {
+        id: SUB,
+        type,
+        status: SUB_ORDER_STATUS.TICKETED,
+        legs: [0],
+        flightNumber: type === 'flight' ? 'MU5101' : 'G1',
+        confirmationCode: 'K7Q2MX',
+        price: { amount: 180_000, currency: 'CNY' },
+        ticketing: null,
+        serviceFee: null,
+      },
+    ],
+  } as unknown as Order;
+  const fulfilment = {
+    orderId: ORDER,
+    ticketingHours: 2,
+    ticketingBy: null,
+    paidAt: null,
+    tickets: [ticket(0), ticket(1)],
+    refunds: [],
+    changes: [],
+    receipt: null,
+  } satisfies OrderFulfilment;
+  return { order, fulfilment };
+}
+
+function showTickets(type: 'flight' | 'railway', language: (typeof LANGUAGES)[number]) {
+  stubApi({});
+  const { order, fulfilment } = ticketed(type);
+  renderApp(
+    [{ path: '/', element: <TicketsCard order={order} fulfilment={fulfilment} onRefund={() => undefined} /> }],
+    { language },
+  );
+  return screen.getAllByTestId('ticket-row');
+}
+
+describe("a teen's flight ticket", () => {
+  it.each(LANGUAGES)("carries the Youth label on the teen's row only (%s)", (language) => {
+    const [adult, teen] = showTickets('flight', language);
+    expect(within(teen as HTMLElement).getByTestId('ticket-label').textContent).toBe(YOUTH[language]);
+    expect(within(adult as HTMLElement).queryByTestId('ticket-label')).toBeNull();
+  });
+
+  it.each(LANGUAGES)('carries no Youth label on a train, where a teen rides as an adult (%s)', (language) => {
+    const rows = showTickets('railway', language);
+    expect(rows).toHaveLength(2);
+    expect(screen.queryByTestId('ticket-label')).toBeNull();
+  });
+});
