@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { smsGateway } from './features/account/messaging/aliyun-sms';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
+import { feedCacheDir } from './features/search/inventory/feed-cache';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { plannerPool, plannerPoolOptions } from './features/search/suppliers/door-to-door/worker-pool-runner';
 import { migrateJobs } from './jobs/job-runner';
@@ -42,7 +43,7 @@ const sms = smsGateway(config) ?? outbox;
 const refdata = loadRefdata();
 // The timetables load before the first request, so no search waits for them and the event loop is free once serving.
 if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
-await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER);
+await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
 settleHeap();
 const app = await buildApp(config, { db, refdata, mailer, sms, simulatorSms: outbox, secrets, databaseUrl });
 

@@ -7,6 +7,7 @@ export {
   taxiAccess,
   taxiTransfers,
 } from './ground/ground';
+export { decodeFeed, encodeFeed } from './gtfs/compact-feed';
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';

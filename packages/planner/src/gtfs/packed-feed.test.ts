@@ -1,6 +1,7 @@
 import { addDays, toGtfsDate } from '@junction/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeFeed, encodeFeed } from './compact-feed';
 import { timetableFromGtfs } from './gtfs-timetable';
 import { type PackedFeed, packedFeed, packFeed } from './packed-feed';
 import type { GtfsFeed } from './read-gtfs';
@@ -186,5 +187,27 @@ describe('a GTFS feed packed in shared memory', () => {
       calendar: new Map(),
     };
     expect(() => packFeed(feed)).toThrow(/trip T calls at B/);
+  });
+});
+
+describe('a GTFS feed in its compact form on disk', () => {
+  it('reads back as the same feed, stop sequences and stops missing from the feed included', () => {
+    fc.assert(
+      fc.property(feeds, fc.boolean(), (feed, withSequence) => {
+        if (withSequence)
+          for (const list of feed.stopTimes.values())
+            for (const [i, time] of list.entries()) Object.assign(time, { seq: i + 1 });
+        // A stop time at a stop the feed lacks keeps its id.
+        feed.stopTimes.set('X', [{ stopId: 'rail:missing', arrival: 60, departure: 120 }]);
+        const back = decodeFeed(encodeFeed(feed));
+        expect(back).toEqual(feed);
+        expect([...back.stopTimes.keys()]).toEqual([...feed.stopTimes.keys()]);
+        expect([...back.routes.keys()]).toEqual([...feed.routes.keys()]);
+      }),
+    );
+  });
+
+  it('refuses bytes that are not a compact feed', () => {
+    expect(() => decodeFeed(new Uint8Array(64))).toThrow(/not a compact GTFS feed/);
   });
 });

@@ -1,6 +1,8 @@
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
-import { RuntimeOptions } from '@darabonba/typescript';
+import { createRequire } from 'node:module';
+import type * as DysmsapiModule from '@alicloud/dysmsapi20170525';
+import type Dysmsapi from '@alicloud/dysmsapi20170525';
+import type * as OpenApiCore from '@alicloud/openapi-core';
+import type * as Darabonba from '@darabonba/typescript';
 import type { Sms, SmsProvider } from './sms';
 
 export type AliyunSmsOptions = {
@@ -35,8 +37,32 @@ export function aliyunPhoneNumber(e164: string): string {
   return digits.startsWith('86') && digits.length === 13 ? digits.slice(2) : digits;
 }
 
-// The package is CommonJS: its default export is the module, whose `default` is the client class.
-const Client = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi) as typeof Dysmsapi;
+type Sdk = {
+  Client: typeof Dysmsapi;
+  SendSmsRequest: typeof DysmsapiModule.SendSmsRequest;
+  Config: typeof OpenApiCore.$OpenApiUtil.Config;
+  RuntimeOptions: typeof Darabonba.RuntimeOptions;
+};
+let sdk: Sdk | undefined;
+
+/**
+ * The SDK, loaded with the first provider: its CommonJS modules take a good part of a second of CPU to
+ * load, which a server without Aliyun's keys never spends.
+ */
+function aliyunSdk(): Sdk {
+  if (!sdk) {
+    const require = createRequire(import.meta.url);
+    // The package's `default` is the client class.
+    const dysmsapi = require('@alicloud/dysmsapi20170525') as typeof DysmsapiModule & { default: typeof Dysmsapi };
+    sdk = {
+      Client: dysmsapi.default,
+      SendSmsRequest: dysmsapi.SendSmsRequest,
+      Config: (require('@alicloud/openapi-core') as typeof OpenApiCore).$OpenApiUtil.Config,
+      RuntimeOptions: (require('@darabonba/typescript') as typeof Darabonba).RuntimeOptions,
+    };
+  }
+  return sdk;
+}
 
 /**
  * Texts through Aliyun SMS (`@alicloud/dysmsapi20170525`, SendSms of API 2017-05-25): the template of the
@@ -48,8 +74,9 @@ export class AliyunSmsProvider implements SmsProvider {
 
   constructor(private readonly options: AliyunSmsOptions) {
     const url = new URL(options.endpoint);
+    const { Client, Config } = aliyunSdk();
     this.client = new Client(
-      new $OpenApiUtil.Config({
+      new Config({
         accessKeyId: options.accessKeyId,
         accessKeySecret: options.accessKeySecret,
         endpoint: url.host,
@@ -62,6 +89,7 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   async send(sms: Sms): Promise<void> {
+    const { SendSmsRequest, RuntimeOptions } = aliyunSdk();
     const request = new SendSmsRequest({
       phoneNumbers: aliyunPhoneNumber(sms.to),
       signName: this.options.signName,

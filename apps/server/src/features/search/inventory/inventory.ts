@@ -1,16 +1,10 @@
 import { type GroundArrival, type LegPoint, type LocalText, railBoardingMinutes } from '@junction/domain';
-import { type GtfsFeed, packFeed, readGtfsZip } from '@junction/planner';
-import {
-  type Airline,
-  hasGtfsFeed,
-  METRO_AGENCY_CITY,
-  type RawPlace,
-  type Refdata,
-  readGtfsFeedBytes,
-} from '@junction/refdata';
-import { DOOR_TO_DOOR, DoorToDoorPlanner, METRO_PREFIX } from './door-to-door';
+import { type GtfsFeed, packFeed } from '@junction/planner';
+import type { Airline, RawPlace, Refdata } from '@junction/refdata';
+import { DOOR_TO_DOOR, DoorToDoorPlanner } from './door-to-door';
+import { loadFeeds } from './feed-cache';
 import { FlightSchedule } from './flight-schedule';
-import { metroByCity, type NetworkFeeds } from './network-feeds';
+import type { NetworkFeeds } from './network-feeds';
 import { RailSchedule } from './rail-schedule';
 import { StationSizes } from './station-sizes';
 
@@ -66,25 +60,15 @@ export class Inventory {
   }
 
   /**
-   * Reads the feeds, and packs those of door-to-door timetables in shared memory. `doorToDoor` also
-   * prepares door-to-door planning in this thread; a process that plans door to door in its worker
-   * threads leaves it out and hands them the packed feeds.
+   * Reads the feeds (through the compact forms kept in `cacheDir`, when given: `loadFeeds`), and packs
+   * those of door-to-door timetables in shared memory. `doorToDoor` also prepares door-to-door planning
+   * in this thread; a process that plans door to door in its worker threads leaves it out and hands them
+   * the packed feeds.
    */
-  static load(refdata: Refdata, doorToDoor = true): Inventory {
-    const flights = readGtfsZip(readGtfsFeedBytes('flights'), 'air:');
-    const rail = readGtfsZip(readGtfsFeedBytes('rail'), 'rail:');
+  static load(refdata: Refdata, doorToDoor = true, cacheDir?: string): Inventory {
+    const { flights, rail, metros } = loadFeeds(cacheDir);
     const inventory = new Inventory(refdata, new FlightSchedule(flights, 'air:'), new RailSchedule(rail, 'rail:'));
-    const metro = hasGtfsFeed('metro') ? readGtfsZip(readGtfsFeedBytes('metro'), METRO_PREFIX) : undefined;
-    inventory.doorFeeds = {
-      rail: packFeed(rail),
-      flights: packFeed(inventory.chinaFlights(flights)),
-      metros: Object.fromEntries(
-        Object.entries(metro ? metroByCity(metro, METRO_AGENCY_CITY) : {}).map(([city, feed]) => [
-          city,
-          packFeed(feed),
-        ]),
-      ),
-    };
+    inventory.doorFeeds = { rail: packFeed(rail), flights: packFeed(inventory.chinaFlights(flights)), metros };
     if (doorToDoor)
       inventory.doorToDoor = new DoorToDoorPlanner(inventory.doorFeeds, refdata.massTransit, refdata.taxiFares);
     return inventory;
@@ -231,14 +215,15 @@ let shared: { refdata: Refdata; doorToDoor: boolean; inventory: Promise<Inventor
 
 /**
  * The process's inventory for this reference data, read on first use; with door-to-door planning in
- * this thread only when asked for (an inventory that has it serves those that do not need it).
+ * this thread only when asked for (an inventory that has it serves those that do not need it). The
+ * first call's `cacheDir` keeps the feeds' compact forms (`loadFeeds`).
  */
-export function sharedInventory(refdata: Refdata, doorToDoor: boolean): Promise<Inventory> {
+export function sharedInventory(refdata: Refdata, doorToDoor: boolean, cacheDir?: string): Promise<Inventory> {
   if (!shared || shared.refdata !== refdata || (doorToDoor && !shared.doorToDoor)) {
     shared = {
       refdata,
       doorToDoor,
-      inventory: new Promise((resolve) => setImmediate(() => resolve(Inventory.load(refdata, doorToDoor)))),
+      inventory: new Promise((resolve) => setImmediate(() => resolve(Inventory.load(refdata, doorToDoor, cacheDir)))),
     };
   }
   return shared.inventory;
