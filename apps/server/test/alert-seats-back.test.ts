@@ -1,11 +1,11 @@
-import { type NoticePage, type PriceAlert, packSearchLink, type SearchCriteria } from '@junction/domain';
+import { type NoticePage, type PriceAlert, packSearchLink, searchCriteriaSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingShanghai, bookingClient } from '../../../test/booking-client';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
-import { registerMobile } from '../../../test/support/accounts';
-import { railStock } from '../search/inventory/fares';
-import { ChinaRailwaySupplier } from '../search/suppliers/rail-supplier';
+import { railStock } from '../src/features/search/inventory/fares';
+import { ChinaRailwaySupplier } from '../src/features/search/suppliers/rail-supplier';
+import { beijingShanghai, bookingClient } from './booking-client';
+import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { registerMobile } from './support/accounts';
 
 const now = () => new Date('2026-11-22T04:00:00Z');
 const DATE = '2026/12/10';
@@ -18,26 +18,8 @@ const EMAIL = 'seats@example.com';
  */
 let soldOut = '';
 
-const trains: SearchCriteria = {
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'train',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: DATE,
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
-};
+/** Trains from Beijing to Shanghai on the day, as an alert keeps the search. */
+const trains = searchCriteriaSchema.parse(beijingShanghai('train', DATE));
 
 let t: TestApp;
 beforeAll(async () => {
