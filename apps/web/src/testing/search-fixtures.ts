@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '@junction/domain';
+import { type LegPoint, type ResultLeg, type SearchCriteria, sameInBoth } from '@junction/domain';
 import type { PickedPlace } from '../widgets/place-picker/place-picker';
 
 /** A place as a picker holds it: a whole city, or only one of its airports. */
@@ -37,4 +37,29 @@ export function beijingShanghai({ named = false }: { named?: boolean } = {}): Se
       },
     ],
   };
+}
+
+/** A leg of a result from one point to another between two times (ISO 8601), free unless told. */
+export function resultLeg(
+  kind: ResultLeg['kind'],
+  from: LegPoint,
+  to: LegPoint,
+  times: [string, string],
+  extra: Partial<ResultLeg> = {},
+) {
+  const [dep, arr] = times;
+  return {
+    kind,
+    carrier: '',
+    carrierName: sameInBoth(''),
+    number: '',
+    from,
+    to,
+    departureTime: dep,
+    arrivalTime: arr,
+    durationMinutes: Math.round((Date.parse(arr) - Date.parse(dep)) / 60_000),
+    price: { amount: 0, currency: 'CNY' },
+    separateTicket: false,
+    ...extra,
+  } satisfies ResultLeg;
 }
