@@ -5,7 +5,8 @@ import { appOnDatabase, createTestDatabase, secretsOf, type TestApp } from '../h
 /**
  * A fresh database that this test's app and server processes share, with one pair of keys and one mail
  * sink: `app` builds the app of this process on it, `processEnv` adds to a server process's settings the
- * database, the keys, silent logs and no web files. `close` stops the mail sink and drops the database.
+ * database, the keys, silent logs and no web files; `mailbox` is the mail sink, for a process given it as
+ * its `SMTP_URL`. `close` stops the mail sink and drops the database.
  */
 export async function sharedDatabase() {
   const secretKey = randomBytes(32).toString('base64');
@@ -15,6 +16,7 @@ export async function sharedDatabase() {
   await mailbox.start();
   return {
     url: database.url,
+    mailbox,
     app: (settings: Record<string, string>, now?: () => Date): Promise<TestApp> =>
       appOnDatabase(database, mailbox, settings, { secrets: secretsOf(secretKey, dataKey), now }),
     processEnv: (settings: Record<string, string>) => ({

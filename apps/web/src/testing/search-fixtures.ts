@@ -1,4 +1,4 @@
-import type { LegPoint, ResultLeg, SearchCriteria, SearchResult } from '@junction/domain';
+import { type LegPoint, type ResultLeg, type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import type { PickedPlace } from '../widgets/place-picker/place-picker';
 
 /** A place as a picker holds it: a whole city, or only one of its airports. */
@@ -116,3 +116,27 @@ export const SELF_TRANSFER = resultOf(
 export const ONE_FLIGHT = resultOf('one-flight', 'flight', [
   ride('air', 'MU5101', PEK, SHA_AIRPORT, ['08:00', '10:15']),
 ]);
+/** A leg of a result from one point to another between two times (ISO 8601), free unless told. */
+export function resultLeg(
+  kind: ResultLeg['kind'],
+  from: LegPoint,
+  to: LegPoint,
+  times: [string, string],
+  extra: Partial<ResultLeg> = {},
+) {
+  const [dep, arr] = times;
+  return {
+    kind,
+    carrier: '',
+    carrierName: sameInBoth(''),
+    number: '',
+    from,
+    to,
+    departureTime: dep,
+    arrivalTime: arr,
+    durationMinutes: Math.round((Date.parse(arr) - Date.parse(dep)) / 60_000),
+    price: { amount: 0, currency: 'CNY' },
+    separateTicket: false,
+    ...extra,
+  } satisfies ResultLeg;
+}

@@ -26,7 +26,7 @@ import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
 import { showErrorToast } from '../../../shared/ui/toast';
 import { currentUser } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { beijingShanghai } from '../../../testing/search-fixtures';
+import { beijingShanghai, resultLeg } from '../../../testing/search-fixtures';
 import { ResultsPage } from './results-page';
 
 vi.mock('../../../shared/ui/toast', async (actual) => ({
@@ -48,29 +48,7 @@ const point = (code: string, name: string, kind: LegPoint['kind'] = 'airport', n
 
 const at = (hhmm: string, day = '01') => `2030-05-${day}T${hhmm}:00+08:00`;
 
-function leg(
-  kind: ResultLeg['kind'],
-  from: LegPoint,
-  to: LegPoint,
-  times: [string, string],
-  extra: Partial<ResultLeg> = {},
-) {
-  const [dep, arr] = times;
-  return {
-    kind,
-    carrier: '',
-    carrierName: sameInBoth(''),
-    number: '',
-    from,
-    to,
-    departureTime: dep,
-    arrivalTime: arr,
-    durationMinutes: Math.round((Date.parse(arr) - Date.parse(dep)) / 60_000),
-    price: { amount: 0, currency: 'CNY' },
-    separateTicket: false,
-    ...extra,
-  } satisfies ResultLeg;
-}
+const leg = resultLeg;
 
 const PEK = point('PEK', 'Beijing Capital');
 const SHA = point('SHA', 'Shanghai Hongqiao');
