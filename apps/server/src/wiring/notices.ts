@@ -3,7 +3,7 @@ import { DAY, type RateLimiter } from '../features/account/rate-limiter';
 import type { ChatNotifier } from '../features/chat/chat.service';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
-import type { LatePaymentNotice } from '../features/payment/ports';
+import type { LatePaymentNotice, RefundFailedNotice } from '../features/payment/ports';
 import type { CardNotifier, TopupNotifier } from '../features/wallet/ports';
 
 /**
@@ -70,6 +70,32 @@ export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): L
           ...(p.last4 ? { last4: p.last4 } : {}),
         },
         dedupeKey: `payment-late-refunded:${p.refundId}`,
+        at: p.at,
+      });
+    },
+  };
+}
+
+/**
+ * A refund of an order the processor (or Alipay, WeChat Pay) failed: the traveller is told by notice, e-mail
+ * and SMS that the money could not go back where it was paid from and that customer service will contact
+ * them, once per refund, in the transaction that records it failed.
+ */
+export function refundFailedNotice(orders: Pick<OrdersRepository, 'findById'>): RefundFailedNotice {
+  return {
+    async refundFailed(trx, p) {
+      const order = await orders.findById(p.orderId, trx);
+      await notify(trx, {
+        userId: p.userId,
+        kind: 'payment-refund-failed',
+        orderId: p.orderId,
+        params: {
+          orderNumber: order?.orderNumber ?? '',
+          amountMinor: p.amountMinor,
+          channel: p.channel,
+          ...(p.last4 ? { last4: p.last4 } : {}),
+        },
+        dedupeKey: `payment-refund-failed:${p.refundId}`,
         at: p.at,
       });
     },

@@ -99,3 +99,33 @@ export interface LatePaymentNotice {
     },
   ): Promise<void>;
 }
+
+/** A refund of an order that could not go back where it was paid from, as its traveller and the desk are told it. */
+export type FailedRefund = {
+  userId: string;
+  orderId: string;
+  refundId: string;
+  amountMinor: number;
+  channel: PaymentRefundChannel;
+  /** The card's last four digits, for money that could not go back to a card. */
+  last4: string | null;
+  at: Date;
+};
+
+/**
+ * Tells the traveller that a refund of their order could not go back to the card (or the Alipay, WeChat Pay
+ * account) that paid, and that customer service will contact them (composed in `app.ts` from the
+ * notifications feature: notice, e-mail and SMS), in the transaction that records it failed, once per refund.
+ */
+export interface RefundFailedNotice {
+  refundFailed(trx: Trx, p: FailedRefund): Promise<void>;
+}
+
+/**
+ * Where customer service sees money to return by hand (the chat's agents' queue, wired in
+ * `wiring/service-desk.ts`): an order's refund the processor failed. Asked again with the same refund, it
+ * adds nothing.
+ */
+export type RefundDesk = {
+  refundFailed(p: FailedRefund): Promise<void>;
+};
