@@ -156,9 +156,12 @@ export const queueItemSchema = conversationSchema.extend({
   agentId: z.uuid().nullable(),
   /** Since when the traveller has been waiting for an answer; null when the agent spoke last. */
   waitingSince: isoDateTime.nullable(),
-  /** The traveller's last message: its text, or what it was (an image, an order card). */
+  /**
+   * The traveller's last message: its text, or what it was (an image, an order card); or a matter raised
+   * after it for customer service to take up (`refundFailed`, its text `refundFailedText`'s).
+   */
   preview: z.string().nullable(),
-  previewKind: z.enum(['text', 'image', 'order']).nullable(),
+  previewKind: z.enum(['text', 'image', 'order', 'refundFailed']).nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
