@@ -3,7 +3,7 @@ import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import { type PaymentContext, refundChannelOf } from './payment.context';
 import type { AttemptRow, RefundRow } from './payment.repository';
-import type { FailedRefund, Trx } from './ports';
+import type { RefundToTell, Trx } from './ports';
 import { refundSource } from './refund-source';
 
 export type RefundResult = {
@@ -27,7 +27,7 @@ type RefundAsked = {
 };
 
 /** A failed refund as its traveller and customer service are told it: the money, and where it could not go. */
-const failedRefund = (attempt: AttemptRow, row: RefundRow, at: Date): FailedRefund => ({
+const failedRefund = (attempt: AttemptRow, row: RefundRow, at: Date): RefundToTell => ({
   userId: attempt.userId,
   orderId: row.orderId,
   refundId: row.id,

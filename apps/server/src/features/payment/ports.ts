@@ -85,23 +85,11 @@ export interface SavedCards {
  * per refund.
  */
 export interface LatePaymentNotice {
-  refunded(
-    trx: Trx,
-    p: {
-      userId: string;
-      orderId: string;
-      refundId: string;
-      amountMinor: number;
-      channel: PaymentRefundChannel;
-      /** The card's last four digits, for money going back to a card. */
-      last4: string | null;
-      at: Date;
-    },
-  ): Promise<void>;
+  refunded(trx: Trx, p: RefundToTell): Promise<void>;
 }
 
-/** A refund of an order that could not go back where it was paid from, as its traveller and the desk are told it. */
-export type FailedRefund = {
+/** A refund of an order as its traveller (and, when it failed, the desk) is told it. */
+export type RefundToTell = {
   userId: string;
   orderId: string;
   refundId: string;
@@ -118,7 +106,7 @@ export type FailedRefund = {
  * notifications feature: notice, e-mail and SMS), in the transaction that records it failed, once per refund.
  */
 export interface RefundFailedNotice {
-  refundFailed(trx: Trx, p: FailedRefund): Promise<void>;
+  refundFailed(trx: Trx, p: RefundToTell): Promise<void>;
 }
 
 /**
@@ -127,5 +115,5 @@ export interface RefundFailedNotice {
  * adds nothing.
  */
 export type RefundDesk = {
-  refundFailed(p: FailedRefund): Promise<void>;
+  refundFailed(p: RefundToTell): Promise<void>;
 };
