@@ -31,6 +31,7 @@ import {
   contactMailAllowed,
   latePaymentNotice,
   lateTopupNotice,
+  refundFailedNotice,
 } from './wiring/notices';
 import { payableOrders } from './wiring/payable-orders';
 import { paymentChannels } from './wiring/payment-channels';
@@ -38,7 +39,7 @@ import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
-import { serviceDesk } from './wiring/service-desk';
+import { orderRefundDesk, serviceDesk } from './wiring/service-desk';
 import { studentJourneyLinks } from './wiring/student-journeys';
 import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
@@ -150,6 +151,8 @@ function moneyFeatures(
     orders: payableOrders(orders.service),
     ...paymentLinks(wallet.service),
     latePayment: latePaymentNotice(orders.repo),
+    refundFailed: refundFailedNotice(orders.repo),
+    desk: orderRefundDesk(chat.matters, orders.repo),
     channels,
     // A wallet top-up's trade is the wallet's; any other is an order's.
     otherTrades: (name, notice) => wallet.service.apps.onNotice(name, notice.tradeNo),

@@ -66,11 +66,11 @@ function lateRefunds(answer: () => 'succeeded' | 'pending' | 'failed') {
   return { refunds, asked };
 }
 
-async function told(cookie: string) {
+async function told(cookie: string, kind: 'topup-refund-failed' | 'topup-late-refunded' = 'topup-refund-failed') {
   const page = noticePageSchema.parse(
     (await t.app.inject({ method: 'GET', url: '/notifications', headers: { cookie } })).json(),
   );
-  return page.items.filter((n) => n.kind === 'topup-refund-failed');
+  return page.items.filter((n) => n.kind === kind);
 }
 
 /** The agents' queue as the database holds it: the traveller's waiting conversation and its refund events. */
@@ -124,6 +124,28 @@ describe("a late card top-up's refund", () => {
     expect(await atDesk(userId)).toEqual([
       { status: 'waiting', waiting: true, sender: 'system', amountMinor: 8_800, last4: '3184' },
     ]);
+    // Only the failure is told: never that the money was refunded.
+    expect(await told(cookie, 'topup-late-refunded')).toEqual([]);
+    expect(t.sms.sent.filter((m) => m.text.includes('refunded to the bank card ending 3184'))).toEqual([]);
+  });
+
+  it('answered failed to 50 jobs at once is recorded failed once, with one message and one matter for the agents', async () => {
+    const { refunds, asked } = lateRefunds(() => 'failed');
+    const { cookie, userId, refundId } = await lateRefund(refunds, 4_321, 'en');
+    const failureSms = () => t.sms.sent.filter((m) => m.text.includes("We couldn't refund your card")).length;
+    const smsBefore = failureSms();
+    const sent = await Promise.all(Array.from({ length: 50 }, () => refunds.send(refundId)));
+    await runAllJobs(t, 2);
+    expect(sent.map((r) => r?.state)).toEqual(Array(50).fill('failed'));
+    expect(await states(refundId)).toEqual([
+      [null, 'pending'],
+      ['pending', 'failed'],
+    ]);
+    expect(await told(cookie)).toHaveLength(1);
+    expect(await told(cookie, 'topup-late-refunded')).toEqual([]);
+    expect(failureSms() - smsBefore).toBe(1);
+    expect(await atDesk(userId)).toHaveLength(1);
+    expect(new Set(asked).size).toBe(1);
   });
 
   it('answered failed tells a Chinese-speaking traveller in Chinese', async () => {
@@ -144,10 +166,15 @@ describe("a late card top-up's refund", () => {
     await expect(refunds.send(refundId)).rejects.toBeInstanceOf(ProcessorRefused);
     await expect(refunds.send(refundId)).rejects.toBeInstanceOf(ProcessorRefused);
     expect(await states(refundId)).toEqual([[null, 'pending']]);
+    // Not told it was refunded while the processor has not confirmed it.
+    expect(await told(cookie, 'topup-late-refunded')).toEqual([]);
     answer = 'succeeded';
     expect((await refunds.send(refundId))?.state).toBe('succeeded');
     expect(asked).toHaveLength(3);
     expect(await told(cookie)).toEqual([]);
+    expect((await told(cookie, 'topup-late-refunded')).map((n) => n.params)).toMatchObject([
+      { amountMinor: 5_000, channel: 'card', last4: '3184' },
+    ]);
     expect(await atDesk(userId)).toEqual([]);
   });
 });

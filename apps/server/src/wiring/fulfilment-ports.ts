@@ -19,7 +19,7 @@ import { railIssuer, ticketIssuers } from './ticket-issuers';
 export type FulfilmentSources = {
   orders: { repo: OrdersRepository };
   passengers: { repo: PassengersRepository };
-  payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf' | 'refundTo'> };
+  payments: { service: Pick<PaymentsService, 'refund' | 'paymentsOf' | 'refundTo' | 'refundStates'> };
   rail: { service: RailService; desk: RailAgentDesk; simulated?: boolean };
   duffel: ReturnType<typeof duffelSupply>;
   search: { service: Pick<SearchService, 'allSuppliers'> };
@@ -65,6 +65,7 @@ export function fulfilmentPorts(
     staffMail: (mail) => deps.mailer.send({ to: config.STAFF_EMAIL, subject: mail.subject, text: mail.text, html: '' }),
     paymentsOf: (orderId) => from.payments.service.paymentsOf(orderId),
     refundTo: (orderId, amountMinor, key) => from.payments.service.refundTo(orderId, amountMinor, key),
+    moneyBack: (keys) => from.payments.service.refundStates(keys),
     people: bookingPeople(from.orders.repo, from.passengers.repo, secrets.keyring),
     nextDepartures: nextDepartures(refdata, from.search.service, basics.now),
     zoneOf: (point) => (point.placeId === undefined ? undefined : refdata.places.get(point.placeId)?.tz),

@@ -3,7 +3,7 @@ import { DAY, type RateLimiter } from '../features/account/rate-limiter';
 import type { ChatNotifier } from '../features/chat/chat.service';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
-import type { LatePaymentNotice } from '../features/payment/ports';
+import type { LatePaymentNotice, RefundFailedNotice, RefundToTell } from '../features/payment/ports';
 import type { CardNotifier, TopupNotifier } from '../features/wallet/ports';
 
 /**
@@ -50,30 +50,45 @@ export function chatAnsweredNotice(now: () => Date): ChatNotifier {
   };
 }
 
+/** Tells an order's traveller of a refund by notice, e-mail and SMS, once per refund: `kind` says what befell it. */
+function orderRefundNotice(
+  orders: Pick<OrdersRepository, 'findById'>,
+  kind: 'payment-late-refunded' | 'payment-refund-failed',
+) {
+  return async (trx: Parameters<typeof notify>[0], p: RefundToTell): Promise<void> => {
+    const order = await orders.findById(p.orderId, trx);
+    await notify(trx, {
+      userId: p.userId,
+      kind,
+      orderId: p.orderId,
+      params: {
+        orderNumber: order?.orderNumber ?? '',
+        amountMinor: p.amountMinor,
+        channel: p.channel,
+        ...(p.last4 ? { last4: p.last4 } : {}),
+      },
+      dedupeKey: `${kind}:${p.refundId}`,
+      at: p.at,
+    });
+  };
+}
+
 /**
  * Money that came after its order had ended, refunded at once: the traveller is told by notice, e-mail and
  * SMS where it goes back (the card by its last four digits), once per refund. The order's number is read in
  * the refund's transaction.
  */
 export function latePaymentNotice(orders: Pick<OrdersRepository, 'findById'>): LatePaymentNotice {
-  return {
-    async refunded(trx, p) {
-      const order = await orders.findById(p.orderId, trx);
-      await notify(trx, {
-        userId: p.userId,
-        kind: 'payment-late-refunded',
-        orderId: p.orderId,
-        params: {
-          orderNumber: order?.orderNumber ?? '',
-          amountMinor: p.amountMinor,
-          channel: p.channel,
-          ...(p.last4 ? { last4: p.last4 } : {}),
-        },
-        dedupeKey: `payment-late-refunded:${p.refundId}`,
-        at: p.at,
-      });
-    },
-  };
+  return { refunded: orderRefundNotice(orders, 'payment-late-refunded') };
+}
+
+/**
+ * A refund of an order the processor (or Alipay, WeChat Pay) failed: the traveller is told by notice, e-mail
+ * and SMS that the money could not go back where it was paid from and that customer service will contact
+ * them, once per refund, in the transaction that records it failed.
+ */
+export function refundFailedNotice(orders: Pick<OrdersRepository, 'findById'>): RefundFailedNotice {
+  return { refundFailed: orderRefundNotice(orders, 'payment-refund-failed') };
 }
 
 /**

@@ -11,6 +11,6 @@ export function refundMoney(payments: Pick<PaymentsService, 'refund'>): RefundMo
       idempotencyKey: r.idempotencyKey,
       purpose: r.purpose,
     });
-    return { channel: refunded.channel };
+    return { channel: refunded.channel, state: refunded.state };
   };
 }

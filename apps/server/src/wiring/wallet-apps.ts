@@ -19,9 +19,12 @@ export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
         return { status: trade.status, amountMinor: trade.amountMinor };
       }),
     close: (app, tradeNo) => call(() => channelOf(app).close(tradeNo)),
+    // A refund the app has not confirmed is refused, so the top-up's refund is asked again, never taken as done.
     refund: (app, request) =>
       call(async () => {
-        await channelOf(app).refund(request);
+        const done = await channelOf(app).refund(request);
+        if (done.status !== 'succeeded')
+          throw new ProcessorRefused(`refund_${done.status}`, `${app} refund ${done.status}`);
       }),
   };
 }

@@ -18,11 +18,20 @@ export type ChatImageType = (typeof CHAT_IMAGE_TYPES)[number];
 export const CHAT_EVENTS = ['taken', 'transferred', 'closed', 'outOfHours', 'refundFailed'] as const;
 export type ChatEvent = (typeof CHAT_EVENTS)[number];
 
-/** What a `refundFailed` event says: the money to return (CNY hundredths) and the card it could not go back to. */
-const refundFailedSchema = z.object({ amountMinor: z.number().int().positive(), last4: z.string().max(4) });
+/**
+ * What a `refundFailed` event says: the money to return (CNY hundredths), where it could not go back (the
+ * card by `last4`, or the Alipay or WeChat Pay account; a card when not said) and, for an order's refund,
+ * the order's number.
+ */
+const refundFailedSchema = z.object({
+  amountMinor: z.number().int().positive(),
+  last4: z.string().max(4),
+  channel: z.enum(['card', 'alipay', 'wechat']).optional(),
+  orderNumber: z.string().max(40).optional(),
+});
 export type RefundFailed = z.infer<typeof refundFailedSchema>;
 export const refundFailedText = (p: RefundFailed): string =>
-  JSON.stringify({ amountMinor: p.amountMinor, last4: p.last4 });
+  JSON.stringify({ amountMinor: p.amountMinor, last4: p.last4, channel: p.channel, orderNumber: p.orderNumber });
 /** The facts of a `refundFailed` event's text; undefined for any other text. */
 export function refundFailedOf(text: string | null): RefundFailed | undefined {
   try {
@@ -147,9 +156,12 @@ export const queueItemSchema = conversationSchema.extend({
   agentId: z.uuid().nullable(),
   /** Since when the traveller has been waiting for an answer; null when the agent spoke last. */
   waitingSince: isoDateTime.nullable(),
-  /** The traveller's last message: its text, or what it was (an image, an order card). */
+  /**
+   * The traveller's last message: its text, or what it was (an image, an order card); or a matter raised
+   * after it for customer service to take up (`refundFailed`, its text `refundFailedText`'s).
+   */
   preview: z.string().nullable(),
-  previewKind: z.enum(['text', 'image', 'order']).nullable(),
+  previewKind: z.enum(['text', 'image', 'order', 'refundFailed']).nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

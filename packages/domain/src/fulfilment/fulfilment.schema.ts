@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_REFUND_STATES } from '../payment/attempt-status';
 import { cardBrandSchema } from '../payment/payment.schema';
 import { ticketChangeSchema } from './change.schema';
 
@@ -54,6 +55,11 @@ export const refundSchema = z.object({
   rule: z.string(),
   /** Where the money went back: 'card' or 'wallet'; null until it has. */
   channel: z.string().nullable(),
+  /**
+   * How the money stands where it went back, once paid out: `failed` when the card processor (or Alipay,
+   * WeChat Pay) will never return it, and customer service contacts the traveller to return it another way.
+   */
+  moneyBack: z.enum(PAYMENT_REFUND_STATES).nullable(),
   requestedAt: isoDateTime,
   /** Spec §4: the money is received before this time. */
   deadline: isoDateTime,

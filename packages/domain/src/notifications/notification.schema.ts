@@ -45,6 +45,11 @@ export const NOTICE_KINDS = [
    * straight back the way it came.
    */
   'payment-late-refunded',
+  /**
+   * A refund of an order that the card processor, Alipay or WeChat Pay answered it will never make (the card
+   * closed or replaced, the account gone): customer service contacts the traveller to return the money.
+   */
+  'payment-refund-failed',
   /** A wallet top-up paid at its app after it had failed: the wallet is not credited, the money goes back to the app. */
   'topup-late-refunded',
   /** That refund to a card failed at the processor (the card closed, say): customer service returns the money. */

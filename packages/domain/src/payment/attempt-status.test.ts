@@ -30,7 +30,7 @@ const tables = [
     table: PAYMENT_REFUND_TRANSITIONS,
     all: PAYMENT_REFUND_STATES,
     initial: INITIAL_PAYMENT_REFUND_STATES,
-    terminal: ['succeeded'],
+    terminal: ['succeeded', 'failed'],
     read: paymentRefundStateOf,
   },
   {

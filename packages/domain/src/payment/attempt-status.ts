@@ -44,10 +44,12 @@ export const ATTEMPT_TRANSITIONS: TransitionTable<AttemptState> = new Map<Attemp
 ]);
 
 /**
- * The states of money going back to the traveller: `pending` until the processor confirms the card's
- * refund; a refund to the wallet is written `succeeded`, its ledger credited in the same transaction.
+ * The states of money going back to the traveller: `pending` until the processor (or Alipay, WeChat Pay)
+ * confirms the refund; `failed` when it answers that it never will (the card closed or replaced, the account
+ * gone): never sent again, customer service returns the money by hand. A refund to the wallet is written
+ * `succeeded`, its ledger credited in the same transaction.
  */
-export const PAYMENT_REFUND_STATES = ['pending', 'succeeded'] as const;
+export const PAYMENT_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
 export const INITIAL_PAYMENT_REFUND_STATES: readonly PaymentRefundState[] = ['pending', 'succeeded'];
 
@@ -55,8 +57,9 @@ export const PAYMENT_REFUND_TRANSITIONS: TransitionTable<PaymentRefundState> = n
   PaymentRefundState,
   PaymentRefundState[]
 >([
-  ['pending', ['succeeded']],
+  ['pending', ['succeeded', 'failed']],
   ['succeeded', []],
+  ['failed', []],
 ]);
 
 /** Where refunded money goes: the card that paid, the wallet when the wallet paid, the Alipay account that paid. */

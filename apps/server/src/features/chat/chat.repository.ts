@@ -24,6 +24,14 @@ const UNREAD_FOR_AGENT = sql<number>`(select count(*)::int from chat_messages m 
  * The only code that touches the chat's tables. A traveller's statements name their user id; an agent's
  * name the conversations the console shows them (waiting ones and those they hold).
  */
+/**
+ * The message a queued conversation is previewed by: the traveller's last, or a matter customer service must
+ * take up (a refund that failed) raised after it, so a conversation opened by one never waits unexplained.
+ */
+const LAST_FOR_AGENT = sql`from chat_messages m where m.conversation_id = chat_conversations.id
+  and (m.sender = 'traveller' or (m.sender = 'system' and m.kind = 'event' and m.event = 'refundFailed'))
+  order by m.seq desc limit 1`;
+
 export class ChatRepository {
   private readonly db: ChatDb;
 
@@ -130,17 +138,9 @@ export class ChatRepository {
       .selectAll('chatConversations')
       .select(['users.name', 'users.nickname', 'users.mobile', 'users.mobileCountry', 'users.email'])
       .select(UNREAD_FOR_AGENT.as('unread'))
+      .select(sql<string | null>`(select m.text ${LAST_FOR_AGENT})`.as('preview'))
       .select(
-        sql<
-          string | null
-        >`(select m.text from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' order by m.seq desc limit 1)`.as(
-          'preview',
-        ),
-      )
-      .select(
-        sql<
-          string | null
-        >`(select m.kind from chat_messages m where m.conversation_id = chat_conversations.id and m.sender = 'traveller' order by m.seq desc limit 1)`.as(
+        sql<string | null>`(select case when m.kind = 'event' then m.event else m.kind end ${LAST_FOR_AGENT})`.as(
           'previewKind',
         ),
       );

@@ -87,11 +87,14 @@ export async function orderFulfilment(
     changes: await Promise.all(changes.map(async (c) => presentChange(c, await changeRefundTo(ctx, c)))),
     receipt: receiptOf(
       payments,
-      refunds.map((r) => ({
-        status: r.status,
-        refundedMinor: r.refunded.amount,
-        feeMinor: r.fee.amount + r.serviceFee.amount,
-      })),
+      // Money the processor could not return is not counted as refunded.
+      refunds
+        .filter((r) => r.moneyBack !== 'failed')
+        .map((r) => ({
+          status: r.status,
+          refundedMinor: r.refunded.amount,
+          feeMinor: r.fee.amount + r.serviceFee.amount,
+        })),
     ),
   };
 }

@@ -10,6 +10,7 @@ import { ItineraryService } from './itinerary/itinerary.service';
 import { PdfPool } from './itinerary/itinerary-pdf-pool';
 import type { TimeZoneOf } from './itinerary/itinerary-view';
 import type {
+  MoneyBackStates,
   NextDepartures,
   Notifier,
   PaymentRecords,
@@ -33,6 +34,8 @@ export type FulfilmentPorts = {
   staffMail: StaffMail;
   paymentsOf: PaymentRecords;
   refundTo: RefundDestination;
+  /** How each refund's money stands where it went back (a failed one is shown failed). */
+  moneyBack?: MoneyBackStates;
   people: TravellerPeople;
   /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
   onTicketChanged?: TicketChangedHook;
@@ -68,6 +71,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     ports.ticketReleased,
     ports.onTicketChanged,
     ports.refundTo,
+    ports.moneyBack,
   );
   const protection = new ProtectionService({
     ctx: service.ctx,

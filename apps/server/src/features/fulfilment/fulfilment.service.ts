@@ -5,6 +5,7 @@ import type { FulfilmentContext, FulfilmentOptions } from './fulfilment.context'
 import type { FulfilmentRepository } from './fulfilment.repository';
 import { orderFulfilment } from './fulfilment-view';
 import type {
+  MoneyBackStates,
   Notifier,
   PaymentRecords,
   RefundDestination,
@@ -57,12 +58,22 @@ export class FulfilmentService {
     ticketReleased?: TicketReleased,
     onTicketChanged: TicketChangedHook = async () => undefined,
     refundTo: RefundDestination = async () => null,
+    moneyBack?: MoneyBackStates,
   ) {
     const air = issuers.air;
     // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
     const sellerRefunds =
       air.refundQuote && air.cancel ? { quote: air.refundQuote.bind(air), cancel: air.cancel.bind(air) } : undefined;
-    this.refunds = new RefundsService(repo, refundMoney, notify, options, now, sellerRefunds, ticketReleased);
+    this.refunds = new RefundsService(
+      repo,
+      refundMoney,
+      notify,
+      options,
+      now,
+      sellerRefunds,
+      ticketReleased,
+      moneyBack,
+    );
     const refunds = this.refunds;
     this.ctx = {
       repo,

@@ -1,4 +1,12 @@
-import type { ChangeRefundTo, NoticeKind, NoticeParams, ReceiptPayment, ResultLeg, RideAfter } from '@junction/domain';
+import type {
+  ChangeRefundTo,
+  NoticeKind,
+  NoticeParams,
+  PaymentRefundState,
+  ReceiptPayment,
+  ResultLeg,
+  RideAfter,
+} from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { BookingPeople, SoldTickets } from './ticketing/issuer';
@@ -28,7 +36,14 @@ export type RefundMoney = (refund: {
   idempotencyKey: string;
   /** The payment it goes back from: a change's `difference` when set, else the order's own. */
   purpose?: 'difference';
-}) => Promise<{ channel: string }>;
+}) => Promise<{ channel: string; state: PaymentRefundState }>;
+
+/**
+ * How the money of refunds paid out stands at the channel that paid, by the key it was paid out under (the
+ * payment feature's `PaymentsService.refundStates`): `failed` when it will never go back. Keys not paid out
+ * yet are absent.
+ */
+export type MoneyBackStates = (keys: readonly string[]) => Promise<ReadonlyMap<string, PaymentRefundState>>;
 
 /** Mail to the operations staff (the SMTP mailer, composed in `app.ts`). */
 export type StaffMail = (mail: { subject: string; text: string }) => Promise<void>;

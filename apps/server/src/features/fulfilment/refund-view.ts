@@ -1,18 +1,27 @@
 import type { Refund } from '@junction/domain';
 import type { FulfilmentRepository, OrderRow, RefundRow } from './fulfilment.repository';
+import type { MoneyBackStates } from './ports';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
-/** Refunds as their traveller reads them: the ticket (trip and traveller), the money, the steps so far. */
+/** The key a refund's money is paid out under (`RefundsService.payOut`). */
+export const payoutKey = (refundId: string) => `refund:${refundId}`;
+
+/**
+ * Refunds as their traveller reads them: the ticket (trip and traveller), the money and how it stands where
+ * it went back, the steps so far.
+ */
 export async function presentRefunds(
   repo: FulfilmentRepository,
   order: OrderRow,
   rows: RefundRow[],
+  moneyBack: MoneyBackStates,
 ): Promise<Refund[]> {
-  const [subs, travellers, events] = await Promise.all([
+  const [subs, travellers, events, money] = await Promise.all([
     repo.subOrders(order.id),
     repo.travellers(order.id),
     repo.refundEventsOf(rows.map((r) => r.id)),
+    moneyBack(rows.map((r) => payoutKey(r.id))),
   ]);
   return rows.map((r) => {
     const sub = subs.find((s) => s.id === r.subOrderId);
@@ -33,6 +42,7 @@ export async function presentRefunds(
       refunded: cny(r.amountMinor),
       rule: r.feeRule,
       channel: r.channel,
+      moneyBack: money.get(payoutKey(r.id)) ?? null,
       requestedAt: r.requestedAt.toISOString(),
       deadline: r.deadline.toISOString(),
       doneAt: r.doneAt?.toISOString() ?? null,

@@ -17,11 +17,11 @@ import {
 import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import type { FulfilmentRepository, OrderRow, RefundRow, Trx } from './fulfilment.repository';
-import type { Notifier, RefundMoney, SellerRefunds, TicketReleased } from './ports';
+import type { MoneyBackStates, Notifier, RefundMoney, SellerRefunds, TicketReleased } from './ports';
 import { SELLER_QUOTE, sellerFees } from './refund-seller';
 import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
 import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
-import { presentRefunds } from './refund-view';
+import { payoutKey, presentRefunds } from './refund-view';
 import { stepSubOrder } from './sub-order-step';
 
 export type RefundOptions = {
@@ -57,6 +57,8 @@ export class RefundsService {
     private readonly sellerRefunds?: SellerRefunds,
     /** What was issued for a ticket (its invoices) is reversed once its refund is done. */
     private readonly ticketReleased?: TicketReleased,
+    /** How each refund's money stands where it went back. */
+    private readonly moneyBack: MoneyBackStates = async () => new Map(),
   ) {}
 
   /** Prices the tickets a selection names, as of now; with the database's view in `db` (a locked transaction). */
@@ -270,12 +272,12 @@ export class RefundsService {
       const sold = (await this.repo.subOrders(claimed.orderId)).find((s) => s.id === claimed.subOrderId);
       await this.sellerRefunds?.cancel({ subOrderId: claimed.subOrderId, supplier: sold?.supplier ?? null });
     }
-    const { channel } = await this.refundMoney({
+    const { channel, state } = await this.refundMoney({
       orderId: claimed.orderId,
       subOrderId: claimed.subOrderId,
       userId: claimed.userId,
       amountMinor: claimed.amountMinor,
-      idempotencyKey: `refund:${claimed.id}`,
+      idempotencyKey: payoutKey(claimed.id),
     });
     assertStep(REFUND_TRANSITIONS, 'processing', 'done');
     const at = this.now();
@@ -298,14 +300,16 @@ export class RefundsService {
       });
       const subs = await this.repo.subOrders(order.id, trx);
       const sub = subs.find((s) => s.id === claimed.subOrderId);
-      await this.notify(trx, {
-        userId: order.userId,
-        kind: 'refund-done',
-        orderId: order.id,
-        params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
-        dedupeKey: `refund-done:${refundId}`,
-        at,
-      });
+      // Money the processor refused has its own notice (customer service will contact them), never "done".
+      if (state !== 'failed')
+        await this.notify(trx, {
+          userId: order.userId,
+          kind: 'refund-done',
+          orderId: order.id,
+          params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
+          dedupeKey: `refund-done:${refundId}`,
+          at,
+        });
       if (sub && (await allPaidBack(this.repo, trx, order.id, sub.id))) {
         await stepSubOrder(trx, {
           orderId: order.id,
@@ -375,6 +379,6 @@ export class RefundsService {
   }
 
   present(order: OrderRow, rows: RefundRow[]): Promise<Refund[]> {
-    return presentRefunds(this.repo, order, rows);
+    return presentRefunds(this.repo, order, rows, this.moneyBack);
   }
 }

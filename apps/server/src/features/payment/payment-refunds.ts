@@ -1,9 +1,9 @@
-import { AppError, type ChangeRefundTo, type PaymentRefundChannel } from '@junction/domain';
+import { AppError, type ChangeRefundTo, type PaymentRefundChannel, type PaymentRefundState } from '@junction/domain';
 import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import { type PaymentContext, refundChannelOf } from './payment.context';
 import type { AttemptRow, RefundRow } from './payment.repository';
-import type { Trx } from './ports';
+import type { RefundToTell, Trx } from './ports';
 import { refundSource } from './refund-source';
 
 export type RefundResult = {
@@ -13,7 +13,8 @@ export type RefundResult = {
   amount: { amount: number; currency: 'CNY' };
   /** Where the money goes back: the way it was paid (the card, the wallet, the Alipay account). */
   channel: PaymentRefundChannel;
-  state: 'pending' | 'succeeded';
+  /** `failed`: the processor will never return it; customer service returns it by hand. */
+  state: PaymentRefundState;
 };
 
 type RefundAsked = {
@@ -24,6 +25,25 @@ type RefundAsked = {
   /** Money paid for this purpose (e.g. a change's `difference`) goes back from that payment, the latest first. */
   purpose?: string;
 };
+
+/** A failed refund as its traveller and customer service are told it: the money, and where it could not go. */
+const failedRefund = (attempt: AttemptRow, row: RefundRow, at: Date): RefundToTell => ({
+  userId: attempt.userId,
+  orderId: row.orderId,
+  refundId: row.id,
+  amountMinor: row.amountMinor,
+  channel: row.channel,
+  last4: row.channel === 'card' ? attempt.cardLast4 : null,
+  at,
+});
+
+/** The processor has not decided a refund yet: its job asks again later under the same key. */
+export class RefundUndecided extends Error {
+  constructor(refundId: string) {
+    super(`refund ${refundId} is pending at the processor`);
+    this.name = 'RefundUndecided';
+  }
+}
 
 const presentRefund = (r: RefundRow): RefundResult => ({
   refundId: r.id,
@@ -133,8 +153,14 @@ export class PaymentRefunds {
     return row;
   }
 
-  /** Sends a pending refund to the processor (same key each time: it refunds once). */
+  /**
+   * Sends a pending refund to the processor (same key each time: it refunds once) and records its answer
+   * once: `succeeded`; or `failed`, never sent again, its traveller told in the same transaction and the
+   * money put before customer service. A refund the processor is still deciding throws `RefundUndecided`,
+   * to be asked again later by the same key.
+   */
   async send(refund: RefundRow): Promise<RefundRow> {
+    if (refund.state === 'failed') await this.toDesk(refund);
     if (refund.state !== 'pending') return refund;
     const attempt = await this.ctx.repo.attempt(refund.attemptId);
     if (!attempt?.intentId) throw new Error(`refund ${refund.id} has no captured intent`);
@@ -143,7 +169,25 @@ export class PaymentRefunds {
       amount: refund.amountMinor,
       idempotencyKey: `refund:${refund.id}`,
     });
-    return (await this.ctx.repo.refundSent(refund.id, done.id, this.ctx.now())) ?? refund;
+    if (done.status === 'pending') throw new RefundUndecided(refund.id);
+    const at = this.ctx.now();
+    const tell = async (trx: Trx, row: RefundRow) =>
+      this.ctx.refundFailed?.refundFailed(trx, failedRefund(attempt, row, at));
+    const settled = await this.ctx.repo.refundSettled(
+      refund.id,
+      { to: done.status, gatewayRefundId: done.id, at },
+      done.status === 'failed' ? tell : undefined,
+    );
+    if (settled?.state === 'failed') await this.toDesk(settled);
+    return settled ?? refund;
+  }
+
+  /** Puts a failed refund before customer service (once, however often asked). */
+  private async toDesk(refund: RefundRow): Promise<void> {
+    if (!this.ctx.desk) return;
+    const attempt = await this.ctx.repo.attempt(refund.attemptId);
+    if (!attempt) return;
+    await this.ctx.desk.refundFailed(failedRefund(attempt, refund, refund.updatedAt));
   }
 
   async job(refundId: string): Promise<void> {

@@ -10,6 +10,8 @@ import type {
   LatePaymentNotice,
   PayableOrder,
   PayableOrders,
+  RefundDesk,
+  RefundFailedNotice,
   SavedCards,
   Trx,
   WalletFunds,
@@ -52,6 +54,8 @@ export class PaymentContext {
   readonly wallet: WalletFunds | undefined;
   readonly savedCards: SavedCards | undefined;
   readonly latePayment: LatePaymentNotice | undefined;
+  readonly refundFailed: RefundFailedNotice | undefined;
+  readonly desk: RefundDesk | undefined;
   /** The wallet apps configured (Alipay), by name. */
   readonly channels: ReadonlyMap<ChannelName, PaymentChannel>;
 
@@ -66,6 +70,8 @@ export class PaymentContext {
       wallet?: WalletFunds;
       savedCards?: SavedCards;
       latePayment?: LatePaymentNotice;
+      refundFailed?: RefundFailedNotice;
+      desk?: RefundDesk;
     },
     channels: readonly PaymentChannel[] = [],
   ) {
@@ -74,6 +80,8 @@ export class PaymentContext {
     this.wallet = links.wallet;
     this.savedCards = links.savedCards;
     this.latePayment = links.latePayment;
+    this.refundFailed = links.refundFailed;
+    this.desk = links.desk;
   }
 
   /** Who holds an attempt's money: the card processor, or the wallet app it was paid with. */

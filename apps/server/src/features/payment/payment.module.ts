@@ -8,7 +8,15 @@ import { PaymentsRepository } from './payment.repository';
 import { paymentRoutes } from './payment.routes';
 import { type CrashPoint, PaymentsService } from './payment.service';
 import { webhookRoutes } from './payment.webhook';
-import type { AfterPayment, LatePaymentNotice, PayableOrders, SavedCards, WalletFunds } from './ports';
+import type {
+  AfterPayment,
+  LatePaymentNotice,
+  PayableOrders,
+  RefundDesk,
+  RefundFailedNotice,
+  SavedCards,
+  WalletFunds,
+} from './ports';
 
 export type PaymentPorts = {
   gateway: PaymentGateway;
@@ -18,6 +26,10 @@ export type PaymentPorts = {
   savedCards: SavedCards;
   /** Tells the traveller of money that came after its order had ended, refunded at once. */
   latePayment?: LatePaymentNotice;
+  /** Tells the traveller of a refund that could not go back where it was paid from. */
+  refundFailed?: RefundFailedNotice;
+  /** Puts that refund before customer service, who return the money by hand. */
+  desk?: RefundDesk;
   /** The wallet apps configured (Alipay); none by default. */
   channels?: readonly PaymentChannel[];
   /** Notifications of trades that are not orders' (the wallet's top-ups): true when one was handled. */
@@ -52,6 +64,8 @@ export function paymentModule(basics: Basics, ports: PaymentPorts) {
       wallet: ports.wallet,
       savedCards: ports.savedCards,
       ...(ports.latePayment ? { latePayment: ports.latePayment } : {}),
+      ...(ports.refundFailed ? { refundFailed: ports.refundFailed } : {}),
+      ...(ports.desk ? { desk: ports.desk } : {}),
     },
     ports.channels ?? [],
   );

@@ -264,6 +264,12 @@ export class PaymentsRepository {
     return maybe(asRefund)(row);
   }
 
+  async refundsByKeys(keys: readonly string[]): Promise<RefundRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.selectFrom('paymentRefunds').selectAll().where('idempotencyKey', 'in', keys).execute();
+    return rows.map(asRefund);
+  }
+
   async pendingRefunds(changedBefore: Date): Promise<RefundRow[]> {
     const rows = await this.db
       .selectFrom('paymentRefunds')
@@ -317,14 +323,20 @@ export class PaymentsRepository {
     }));
   }
 
-  /** A refund's step pending → succeeded once the processor confirmed it, with its event row. */
-  async refundSent(id: string, gatewayRefundId: string, at: Date): Promise<RefundRow | undefined> {
-    const to: PaymentRefundState = 'succeeded';
-    const from = stepFrom(PAYMENT_REFUND_TRANSITIONS, ['pending'], to);
+  /**
+   * A refund's step from pending once the processor answered it for good (`succeeded`, or `failed`: it never
+   * will), a compare-and-set with its event row and `also` in one transaction; the refund as it now stands.
+   */
+  async refundSettled(
+    id: string,
+    p: { to: 'succeeded' | 'failed'; gatewayRefundId: string; at: Date },
+    also?: (trx: Trx, row: RefundRow) => Promise<void>,
+  ): Promise<RefundRow | undefined> {
+    const from = stepFrom(PAYMENT_REFUND_TRANSITIONS, ['pending'], p.to);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('paymentRefunds')
-        .set({ state: to, gatewayRefundId, updatedAt: at })
+        .set({ state: p.to, gatewayRefundId: p.gatewayRefundId, updatedAt: p.at })
         .where('id', '=', id)
         .where('state', 'in', [...from])
         .returningAll()
@@ -334,12 +346,13 @@ export class PaymentsRepository {
         attemptId: row.attemptId,
         refundId: row.id,
         orderId: row.orderId,
-        kind: 'refunded',
+        kind: p.to === 'failed' ? 'refund_failed' : 'refunded',
         fromState: 'pending',
-        toState: to,
-        at,
-        data: { gatewayRefundId },
+        toState: p.to,
+        at: p.at,
+        data: { gatewayRefundId: p.gatewayRefundId },
       });
+      await also?.(trx, asRefund(row));
       return asRefund(row);
     });
   }

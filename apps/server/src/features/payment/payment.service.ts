@@ -4,6 +4,7 @@ import {
   OPEN_ATTEMPT_STATES,
   type OrderChannel,
   type PaymentMethods,
+  type PaymentRefundState,
   type PaymentState,
   type PayOrder,
   type ReceiptPayment,
@@ -154,6 +155,12 @@ export class PaymentsService {
     purpose?: string;
   }): Promise<RefundResult> {
     return this.refunds.refund(p);
+  }
+
+  /** How the refunds written under these keys stand (`failed`: never going back); keys not written are absent. */
+  async refundStates(keys: readonly string[]): Promise<ReadonlyMap<string, PaymentRefundState>> {
+    const rows = await this.ctx.repo.refundsByKeys(keys);
+    return new Map(rows.map((r) => [r.idempotencyKey, r.state]));
   }
 
   /** Where a refund of this amount goes back, by the rule refunds follow (the written refund's channel once it has one). */

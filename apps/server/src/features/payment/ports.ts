@@ -85,17 +85,35 @@ export interface SavedCards {
  * per refund.
  */
 export interface LatePaymentNotice {
-  refunded(
-    trx: Trx,
-    p: {
-      userId: string;
-      orderId: string;
-      refundId: string;
-      amountMinor: number;
-      channel: PaymentRefundChannel;
-      /** The card's last four digits, for money going back to a card. */
-      last4: string | null;
-      at: Date;
-    },
-  ): Promise<void>;
+  refunded(trx: Trx, p: RefundToTell): Promise<void>;
 }
+
+/** A refund of an order as its traveller (and, when it failed, the desk) is told it. */
+export type RefundToTell = {
+  userId: string;
+  orderId: string;
+  refundId: string;
+  amountMinor: number;
+  channel: PaymentRefundChannel;
+  /** The card's last four digits, for money that could not go back to a card. */
+  last4: string | null;
+  at: Date;
+};
+
+/**
+ * Tells the traveller that a refund of their order could not go back to the card (or the Alipay, WeChat Pay
+ * account) that paid, and that customer service will contact them (composed in `app.ts` from the
+ * notifications feature: notice, e-mail and SMS), in the transaction that records it failed, once per refund.
+ */
+export interface RefundFailedNotice {
+  refundFailed(trx: Trx, p: RefundToTell): Promise<void>;
+}
+
+/**
+ * Where customer service sees money to return by hand (the chat's agents' queue, wired in
+ * `wiring/service-desk.ts`): an order's refund the processor failed. Asked again with the same refund, it
+ * adds nothing.
+ */
+export type RefundDesk = {
+  refundFailed(p: RefundToTell): Promise<void>;
+};

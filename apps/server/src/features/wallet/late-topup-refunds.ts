@@ -24,9 +24,9 @@ export type LateTopupRefundRow = Selectable<WalletTopupRefundsTable>;
 /**
  * A top-up paid after it had failed (at its app, or captured by the card processor): its money goes back to
  * the app or card under the top-up's own refund number. The refund is written once per top-up (`pending`,
- * with its event, its job and the owner's notice, in one transaction), then sent by its job until the app or
- * processor confirms it, which moves it to `succeeded` by a compare-and-set with its event; both answer the
- * same refund when asked again by the same number. A card's refund the processor answers failed moves to
+ * with its event and its job, in one transaction), then sent by its job until the app or processor confirms
+ * it, which moves it to `succeeded` by a compare-and-set with its event and the owner's notice; both answer
+ * the same refund when asked again by the same number. A card's refund the processor answers failed moves to
  * `failed` instead, never sent again, and goes before customer service.
  */
 export class LateTopupRefunds {
@@ -71,9 +71,6 @@ export class LateTopupRefunds {
         { refundId: refund.id },
         { jobKey: `wallet.refundLateTopup:${refund.id}`, maxAttempts: 25 },
       );
-      const card = app === 'card' ? { last4: row.cardLast4 } : {};
-      const notice = { userId: row.userId, topupId: row.id, amountMinor, app, ...card };
-      await this.notifier?.lateTopupRefunded(trx, notice);
       return refund;
     });
   }
@@ -95,7 +92,15 @@ export class LateTopupRefunds {
         amountMinor: refund.amountMinor,
         refundNo: refund.refundNo,
       });
-    return (await this.move(refund.id, ['pending'], 'succeeded')) ?? (await this.find(this.repo.db, refundId));
+    return (await this.succeeded(refund)) ?? (await this.find(this.repo.db, refundId));
+  }
+
+  /** The app or processor confirmed the refund: recorded once with its event, its owner told in the same step. */
+  private async succeeded(refund: LateTopupRefundRow): Promise<LateTopupRefundRow | undefined> {
+    const card = refund.app === 'card' ? { last4: (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '' } : {};
+    const { userId, topupId, amountMinor, app } = refund;
+    const notice = { userId, topupId, amountMinor, app, ...card };
+    return this.move(refund.id, ['pending'], 'succeeded', (trx) => this.notifier?.lateTopupRefunded(trx, notice));
   }
 
   /** A card's refund failed at the processor: recorded once with its event and the owner's notice, then the desk. */

@@ -147,8 +147,8 @@ export interface TopupApps {
 
 /**
  * Tells a traveller that a top-up paid after it had failed was refunded to the app or card it was paid with
- * (`last4` names the card), in a transaction of ours (the notifications feature's notice, e-mail and SMS,
- * composed in `app.ts`), once per top-up.
+ * (`last4` names the card) once the app or processor confirmed it, in a transaction of ours (the
+ * notifications feature's notice, e-mail and SMS, composed in `app.ts`), once per top-up.
  */
 export type TopupNotifier = {
   lateTopupRefunded(

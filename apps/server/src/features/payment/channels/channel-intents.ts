@@ -41,8 +41,8 @@ export function channelIntents(channel: PaymentChannel): IntentCalls {
       return intentOfTrade({ ...trade, status: 'closed' });
     },
     async refund({ intentId, amount, idempotencyKey }) {
-      const { refundNo } = await channel.refund({ tradeNo: intentId, amountMinor: amount, refundNo: idempotencyKey });
-      return { id: refundNo, intentId, amount, status: 'succeeded' };
+      const done = await channel.refund({ tradeNo: intentId, amountMinor: amount, refundNo: idempotencyKey });
+      return { id: done.refundNo, intentId, amount, status: done.status };
     },
   };
 }

@@ -7,6 +7,9 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 /** A trade as the wallet app tells it: waiting for the buyer (or not opened yet), paid, or closed unpaid. */
 export type ChannelTrade = { tradeNo: string; status: 'waiting' | 'paid' | 'closed'; amountMinor: number };
 
+/** A refund as the app answers it, under our refund number. */
+export type ChannelRefund = { refundNo: string; status: 'succeeded' | 'pending' | 'failed' };
+
 /** What a verified notification is about: our trade number, and the notification's own id. */
 export type ChannelNotice = { tradeNo: string; noticeId: string };
 
@@ -33,8 +36,11 @@ export interface PaymentChannel {
   }): Promise<{ actionUrl: string }>;
   /** The trade now; one the buyer never opened is `waiting`. */
   query(tradeNo: string): Promise<ChannelTrade>;
-  /** Returns money of a paid trade; the same refund number refunds once. */
-  refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<{ refundNo: string }>;
+  /**
+   * Returns money of a paid trade; the same refund number refunds once: `succeeded` once the app has taken it,
+   * `pending` while it has not decided, `failed` when it never will (the buyer's account closed or frozen).
+   */
+  refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<ChannelRefund>;
   /** Closes an unpaid trade so it can no longer be paid; refused (`intent_captured`) once paid. */
   close(tradeNo: string): Promise<void>;
   /**

@@ -126,11 +126,15 @@ export type PaymentIntent = {
   savedCard: string | null;
 };
 
+/**
+ * A refund as the processor answers it: `succeeded` once taken, `pending` while the bank has not decided
+ * (asked again by the same key), `failed` when it never will (the card closed or replaced).
+ */
 export type GatewayRefund = {
   id: string;
   intentId: string;
   amount: number;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'pending' | 'failed';
 };
 
 export const GATEWAY_EVENT_TYPES = [

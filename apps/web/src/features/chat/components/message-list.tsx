@@ -19,14 +19,22 @@ import { paths } from '../../../shared/paths';
 import { Price } from '../../../shared/ui/price';
 import styles from './chat.module.css';
 
-/** What an event's words are filled with: the agent's name, or a failed refund's amount and card. */
-function eventParams(m: ChatMessage, language: Language): { name: string; amount: string; last4: string } {
+/**
+ * An event's words and what they are filled with: the agent's name, or a failed refund's amount, where it
+ * could not go back (the card, the Alipay or WeChat Pay account) and, for an order's, the order's number.
+ */
+function eventWords(m: ChatMessage, language: Language) {
   const refund = m.event === 'refundFailed' ? refundFailedOf(m.text) : undefined;
-  return {
+  const params = {
     name: m.senderName ?? '',
     amount: refund ? formatMoney({ amountMinor: refund.amountMinor, currency: 'CNY' }, language) : '',
     last4: refund?.last4 ?? '',
+    orderNumber: refund?.orderNumber ?? '',
   };
+  const key = refund?.orderNumber
+    ? `event.refundFailedOrder.${refund.channel ?? 'card'}`
+    : `event.${m.event ?? 'closed'}`;
+  return { key: key as 'event.closed', params };
 }
 
 export const imageUrl = (id: string) => `${chatEndpoints.image.path}?${new URLSearchParams({ id })}`;
@@ -113,9 +121,10 @@ export function MessageList({ messages, conversation, reader, typing, linkOrders
     <div className={styles.messages} data-testid="chat-messages" aria-live="polite">
       {messages.map((m) => {
         if (m.kind === 'event') {
+          const words = eventWords(m, language);
           return (
             <div key={m.seq} className={styles.event} data-testid="chat-event" data-event={m.event}>
-              {t(`event.${m.event ?? 'closed'}` as 'event.closed', eventParams(m, language))}
+              {t(words.key, words.params)}
             </div>
           );
         }

@@ -49,6 +49,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'waitlist-cancelled-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'payment-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'topup-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
+  'payment-refund-failed': { icon: <CustomerServiceOutlined />, tone: 'red' },
   'topup-refund-failed': { icon: <CustomerServiceOutlined />, tone: 'red' },
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
   'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },

@@ -20,7 +20,7 @@ import { paths } from '../../../shared/paths';
 import { Price } from '../../../shared/ui/price';
 import { RailTicketingTag } from '../../../widgets/rail/rail-ticketing';
 import type { RefundTickets } from '../api/fulfilment';
-import { canRefundTicket, refundOfTicket } from '../lib/ticket-refunds';
+import { canRefundTicket, refundOfTicket, refundReading } from '../lib/ticket-refunds';
 import styles from './orders.module.css';
 import { RailEntryNote } from './rail-entry-note';
 
@@ -135,7 +135,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   .filter((r) => r.subOrderId === s.id && (r.travellerPosition === null || tickets.length === 0))
                   .map((r) => (
                     <Link key={r.id} to={paths.refundDetail(r.id)} data-testid="refund-link">
-                      {t('refund.details')} · {t(`refund.status.${r.status}`)}
+                      {t('refund.details')} · {t(`refund.status.${refundReading(r)}`)}
                     </Link>
                   ))}
                 {order.travellers.filter((_, i) => canRefundTicket(order, fulfilment, s.id, i)).length > 1 ? (
@@ -243,8 +243,10 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced, o
   );
 }
 
+const TICKET_READINGS = { processing: 'processing', withdrawn: 'processing', done: 'done', failed: 'failed' } as const;
+
 /** One traveller's ticket: its refund and how far it got, or the button to ask for it while it stands. */
-function TicketRefund({
+export function TicketRefund({
   order,
   fulfilment,
   subOrderId,
@@ -256,8 +258,8 @@ function TicketRefund({
   const refund = refundOfTicket(fulfilment?.refunds ?? [], subOrderId, position);
   if (refund && refund.travellerPosition !== null) {
     return (
-      <Link to={paths.refundDetail(refund.id)} data-testid="ticket-refund" data-status={refund.status}>
-        {t(`refund.ticketStatus.${refund.status === 'done' ? 'done' : 'processing'}`)}
+      <Link to={paths.refundDetail(refund.id)} data-testid="ticket-refund" data-status={refundReading(refund)}>
+        {t(`refund.ticketStatus.${TICKET_READINGS[refundReading(refund)]}`)}
       </Link>
     );
   }

@@ -1,5 +1,12 @@
 import { ORDER_STATUS, type Order, type OrderFulfilment, type Refund, SUB_ORDER_STATUS } from '@junction/domain';
 
+/**
+ * How a refund reads to its traveller: its own status, or `failed` once the money could not go back where it
+ * was paid from (customer service then returns it), never as refunded.
+ */
+export const refundReading = (r: Pick<Refund, 'status' | 'moneyBack'>): Refund['status'] | 'failed' =>
+  r.moneyBack === 'failed' ? 'failed' : r.status;
+
 /** The refund that holds one traveller's ticket on a sub-order (processing or done), if any. */
 export function refundOfTicket(refunds: readonly Refund[], subOrderId: string, position: number): Refund | undefined {
   return refunds.find(

@@ -11,8 +11,9 @@ import { Price } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { useRefund, useWithdrawRefund } from '../api/fulfilment';
 import styles from '../components/orders.module.css';
+import { refundReading } from '../lib/ticket-refunds';
 
-const COLORS = { processing: 'blue', done: 'green', withdrawn: 'default' } as const;
+const COLORS = { processing: 'blue', done: 'green', withdrawn: 'default', failed: 'red' } as const;
 
 /** `/refund-detail?id=…` (spec §2, §4): a refund's breakdown and the timeline of its states. */
 export function RefundDetailPage() {
@@ -71,8 +72,8 @@ function RefundView({ r }: { r: Refund }) {
             </Link>
           </p>
         </div>
-        <Tag color={COLORS[r.status]} data-testid="refund-status">
-          {t(`refund.status.${r.status}`)}
+        <Tag color={COLORS[refundReading(r)]} data-testid="refund-status">
+          {t(`refund.status.${refundReading(r)}`)}
         </Tag>
       </div>
       <Card className={styles.card} title={t('refund.timeline')}>

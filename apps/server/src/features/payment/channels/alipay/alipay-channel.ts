@@ -1,6 +1,6 @@
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import { GatewayRefused, GatewayUnavailable, WebhookSignatureInvalid } from '../../gateway/gateway';
-import type { ChannelNotice, ChannelTrade, PaymentChannel } from '../channel';
+import type { ChannelNotice, ChannelRefund, ChannelTrade, PaymentChannel } from '../channel';
 import { beijingTime, minorOfYuan, yuanOf } from './alipay-money';
 
 export type AlipaySettings = {
@@ -16,7 +16,18 @@ export type AlipaySettings = {
   timeoutMs: number;
 };
 
-type Answer = { code?: string; msg?: string; subCode?: string; tradeStatus?: string; totalAmount?: string };
+type Answer = {
+  code?: string;
+  msg?: string;
+  subCode?: string;
+  tradeStatus?: string;
+  totalAmount?: string;
+  fundChange?: string;
+  refundStatus?: string;
+};
+
+/** Refusals of a refund that asking again never changes: the buyer's account closed or frozen, the trade closed. */
+const REFUND_NEVER = ['ACQ.BUYER_ERROR', 'ACQ.TRADE_HAS_CLOSE', 'ACQ.TRADE_HAS_FINISHED'];
 
 const TRADE_STATUS: Record<string, ChannelTrade['status']> = {
   WAIT_BUYER_PAY: 'waiting',
@@ -74,14 +85,25 @@ export class AlipayChannel implements PaymentChannel {
     return { tradeNo, status, amountMinor: minorOfYuan(answer.totalAmount ?? '0') };
   }
 
-  async refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<{ refundNo: string }> {
+  /**
+   * Refunds under our number: money moved (`fund_change` Y) is done; an answer that moved none (the same
+   * number asked again, or Alipay still deciding) is read from alipay.trade.fastpay.refund.query; a refusal
+   * that no retry changes (the buyer's account closed or frozen, the trade closed) failed.
+   */
+  async refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<ChannelRefund> {
     const refundNo = request.refundNo.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64);
-    await this.call('alipay.trade.refund', {
+    const answer = await this.call(
+      'alipay.trade.refund',
+      { outTradeNo: request.tradeNo, refundAmount: yuanOf(request.amountMinor), outRequestNo: refundNo },
+      REFUND_NEVER,
+    );
+    if (answer.subCode && REFUND_NEVER.includes(answer.subCode)) return { refundNo, status: 'failed' };
+    if (answer.fundChange === 'Y') return { refundNo, status: 'succeeded' };
+    const asked = await this.call('alipay.trade.fastpay.refund.query', {
       outTradeNo: request.tradeNo,
-      refundAmount: yuanOf(request.amountMinor),
       outRequestNo: refundNo,
     });
-    return { refundNo };
+    return { refundNo, status: asked.refundStatus === 'REFUND_SUCCESS' ? 'succeeded' : 'pending' };
   }
 
   async close(tradeNo: string): Promise<void> {

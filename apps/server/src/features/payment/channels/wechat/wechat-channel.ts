@@ -1,5 +1,5 @@
 import { GatewayRefused, GatewayUnavailable, WebhookSignatureInvalid } from '../../gateway/gateway';
-import type { ChannelNotice, ChannelTrade, PaymentChannel } from '../channel';
+import type { ChannelNotice, ChannelRefund, ChannelTrade, PaymentChannel } from '../channel';
 import { authorization, decryptResource, verifyPlatform } from './wechat-sign';
 
 export type WechatPaySettings = {
@@ -29,6 +29,14 @@ const STATES: Record<string, ChannelTrade['status']> = {
   REFUND: 'paid',
   CLOSED: 'closed',
   REVOKED: 'closed',
+};
+
+/** A refund's status: CLOSED and ABNORMAL (the buyer's card or account gone) never return the money. */
+const REFUND_STATES: Record<string, ChannelRefund['status']> = {
+  SUCCESS: 'succeeded',
+  PROCESSING: 'pending',
+  CLOSED: 'failed',
+  ABNORMAL: 'failed',
 };
 
 /** A moment as WeChat Pay's `time_expire` takes it: RFC 3339 in Beijing time. */
@@ -78,15 +86,15 @@ export class WechatPayChannel implements PaymentChannel {
     return { tradeNo, status, amountMinor: amount?.total ?? 0 };
   }
 
-  async refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<{ refundNo: string }> {
+  async refund(request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<ChannelRefund> {
     const refundNo = request.refundNo.replace(/[^A-Za-z0-9_\-|*@]/g, '_').slice(0, 64);
     const trade = await this.query(request.tradeNo);
-    await this.call('POST', '/v3/refund/domestic/refunds', {
+    const answer = await this.call('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: request.tradeNo,
       out_refund_no: refundNo,
       amount: { refund: request.amountMinor, total: trade.amountMinor, currency: 'CNY' },
     });
-    return { refundNo };
+    return { refundNo, status: REFUND_STATES[String(answer.status)] ?? 'pending' };
   }
 
   async close(tradeNo: string): Promise<void> {

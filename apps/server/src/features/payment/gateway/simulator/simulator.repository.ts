@@ -169,7 +169,8 @@ export class SimulatorRepository {
 
   /**
    * A refund within what is left of the capture, once per key: the intent row is locked while the sum is
-   * checked, so parallel refunds never return more than was captured.
+   * checked, so parallel refunds never return more than was captured. A failed refund returns nothing: its
+   * money stays refundable.
    */
   async refund(
     refund: Insertable<GatewaySimRefundsTable>,
@@ -190,6 +191,7 @@ export class SimulatorRepository {
       if (intent.status !== 'succeeded') return 'not_captured';
       if (intent.amountRefunded + refund.amount > intent.amountCaptured) return 'exceeds';
       const row = await trx.insertInto('gatewaySimRefunds').values(refund).returningAll().executeTakeFirstOrThrow();
+      if (refund.status === 'failed') return { refund: row, created: true };
       await trx
         .updateTable('gatewaySimIntents')
         .set((eb) => ({ amountRefunded: eb('amountRefunded', '+', refund.amount), updatedAt: refund.createdAt }))

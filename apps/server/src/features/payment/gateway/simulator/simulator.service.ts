@@ -299,18 +299,20 @@ export class GatewaySimulator {
   async refund(request: { intentId: string; amount: number; idempotencyKey: string }): Promise<GatewayRefund> {
     if (!Number.isInteger(request.amount) || request.amount <= 0)
       throw new GatewayRefused('amount_invalid', 'Amounts are positive integers in hundredths.');
-    await this.intentRow(request.intentId);
+    const intent = await this.intentRow(request.intentId);
+    const token = intent.tokenId ? await this.repo.token(intent.tokenId) : undefined;
     const result = await this.repo.refund({
       id: id('re'),
       intentId: request.intentId,
       idempotencyKey: request.idempotencyKey,
       amount: request.amount,
-      status: 'succeeded',
+      status: token?.behaviour === 'refund_fails' ? 'failed' : 'succeeded',
       createdAt: this.now(),
     });
     if (result === 'exceeds') throw new GatewayRefused('amount_too_large', 'More than is left to refund.');
     if (result === 'not_captured') throw new GatewayRefused('invalid_state', 'Only a captured intent is refunded.');
-    if (result.created) await this.emit('refund.succeeded', request.intentId, result.refund.id);
+    if (result.created && result.refund.status === 'succeeded')
+      await this.emit('refund.succeeded', request.intentId, result.refund.id);
     return this.presentRefund(result.refund);
   }
 
@@ -377,6 +379,7 @@ export class GatewaySimulator {
   }
 
   private presentRefund(row: RefundRow): GatewayRefund {
-    return { id: row.id, intentId: row.intentId, amount: row.amount, status: row.status as 'succeeded' };
+    const status = row.status === 'failed' ? 'failed' : 'succeeded';
+    return { id: row.id, intentId: row.intentId, amount: row.amount, status };
   }
 }

@@ -10,6 +10,8 @@ export const CARD_BEHAVIOURS = [
   'incorrect_cvc',
   'three_d_secure',
   'capture_answer_lost',
+  /** Paid normally; any refund of it fails at the bank (the card closed or replaced). */
+  'refund_fails',
 ] as const;
 export type CardBehaviour = (typeof CARD_BEHAVIOURS)[number];
 
@@ -26,6 +28,7 @@ export const TEST_CARDS = {
   incorrectCvc: '4000000000000127',
   threeDSecure: '4000000000003220',
   captureAnswerLost: '4000000000007767',
+  refundFails: '4000000000005126',
 } as const;
 
 const BEHAVIOUR_OF: Record<string, CardBehaviour> = {
@@ -35,6 +38,7 @@ const BEHAVIOUR_OF: Record<string, CardBehaviour> = {
   [TEST_CARDS.incorrectCvc]: 'incorrect_cvc',
   [TEST_CARDS.threeDSecure]: 'three_d_secure',
   [TEST_CARDS.captureAnswerLost]: 'capture_answer_lost',
+  [TEST_CARDS.refundFails]: 'refund_fails',
 };
 
 export const behaviourOf = (digits: string): CardBehaviour => BEHAVIOUR_OF[digits] ?? 'success';

@@ -125,6 +125,23 @@ describe('Stripe adapter, recorded answers', () => {
     expect(seen.at(-1)?.headers['idempotency-key']).toBe('refund:r1');
   });
 
+  it('reads a refund Stripe answers failed or canceled as failed, and one pending as it is when read again', async () => {
+    const refundWith = (status: string) => JSON.stringify({ ...JSON.parse(recorded('refund')), status });
+    const ask = () => gateway.refund({ intentId: 'pi_1GszsK2eZvKYlo2CfhZyoZLp', amount: 1000, idempotencyKey: 'r2' });
+    answer = { status: 200, body: refundWith('failed') };
+    expect((await ask()).status).toBe('failed');
+    answer = { status: 200, body: refundWith('canceled') };
+    expect((await ask()).status).toBe('failed');
+    answer = { status: 200, body: refundWith('pending') };
+    const before = seen.length;
+    expect((await ask()).status).toBe('pending');
+    // The replayed answer is read again by the refund's id.
+    expect(seen.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /v1/refunds',
+      'GET /v1/refunds/re_1Nispe2eZvKYlo2Cd31jOCgZ',
+    ]);
+  });
+
   it('reads a webhook signed as Stripe documents and refuses a forged one', () => {
     const payload = JSON.stringify({
       id: 'evt_1',

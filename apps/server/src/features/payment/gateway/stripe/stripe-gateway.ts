@@ -221,6 +221,8 @@ export class StripeGateway implements PaymentGateway {
         { idempotencyKey: request.idempotencyKey },
       ),
     );
+    // Asked again by its key, Stripe replays its first answer: a refund pending then is read as it is now.
+    if (refundOf(refund).status === 'pending') return this.retrieveRefund(refund.id);
     return refundOf(refund);
   }
 

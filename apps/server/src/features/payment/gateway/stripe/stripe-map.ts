@@ -90,13 +90,22 @@ export function intentOf(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
+/**
+ * Stripe's refund states as ours: `failed` and `canceled` never return the money (the card closed or
+ * replaced); `pending` and `requires_action` are not decided yet, asked again later.
+ */
+export function refundStatusOf(status: string | null): GatewayRefund['status'] {
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  if (status === 'pending' || status === 'requires_action') return 'pending';
+  return 'succeeded';
+}
+
 export function refundOf(refund: Stripe.Refund): GatewayRefund {
   return {
     id: refund.id,
     intentId: idOf(refund.payment_intent) ?? '',
     amount: refund.amount,
-    // A refund still `pending` at the bank is taken as sent: Stripe has accepted it and tells its end by webhook.
-    status: refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'succeeded',
+    status: refundStatusOf(refund.status),
   };
 }
 

@@ -1,7 +1,9 @@
-import type { QueueItem } from '@junction/domain';
+import { formatMoney, type Language, type QueueItem, refundFailedOf } from '@junction/domain';
 import { Badge } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../../shared/lib/preferences';
 import styles from './service.module.css';
 
 function useNow(everyMs: number): number {
@@ -35,6 +37,21 @@ export function WaitingTime({ since }: { since: string | null }) {
 export const travellerName = (q: QueueItem) =>
   q.traveller.name ?? q.traveller.mobileMasked ?? q.traveller.emailMasked ?? '—';
 
+/**
+ * What a queued conversation is previewed by, in the agent's language: the traveller's last message (an
+ * image or an order card by what it is), or the matter that opened it (a refund that failed, with its amount).
+ */
+export function previewOf(q: QueueItem, t: TFunction<'chat'>, language: Language): string {
+  if (q.previewKind === 'image') return t('service.previewImage');
+  if (q.previewKind === 'order') return t('service.previewOrder');
+  const refund = q.previewKind === 'refundFailed' ? refundFailedOf(q.preview) : undefined;
+  if (!refund) return q.previewKind === 'refundFailed' ? '' : (q.preview ?? '');
+  const amount = formatMoney({ amountMinor: refund.amountMinor, currency: 'CNY' }, language);
+  return refund.orderNumber
+    ? t('service.previewRefundFailedOrder', { amount, orderNumber: refund.orderNumber })
+    : t('service.previewRefundFailed', { amount });
+}
+
 /** One of the console's queues: each conversation with its traveller, unread count, preview and wait. */
 export function QueueList({
   items,
@@ -50,6 +67,7 @@ export function QueueList({
   testId: string;
 }) {
   const { t } = useTranslation('chat');
+  const { language } = usePreferences();
   if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
     <ul className={styles.queue} data-testid={testId}>
@@ -66,12 +84,8 @@ export function QueueList({
               <strong>{travellerName(q)}</strong>
               <Badge count={q.unread} size="small" data-testid="queue-unread" />
             </span>
-            <span className={styles.preview}>
-              {q.previewKind === 'image'
-                ? t('service.previewImage')
-                : q.previewKind === 'order'
-                  ? t('service.previewOrder')
-                  : (q.preview ?? '')}
+            <span className={styles.preview} data-testid="queue-preview">
+              {previewOf(q, t, language)}
             </span>
             <WaitingTime since={q.waitingSince} />
           </button>
