@@ -73,8 +73,7 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
       airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(request.today, date) });
     const fare = fareIn(cabin);
     const aircraft = aircraftFor(number, km);
-    // The cabins the flight sells and their seats, as the flight sellers list them: a search lists the plan
-    // only while its cabin has a seat for each traveller.
+    // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
     const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
       code: c.code,
       price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
