@@ -1,4 +1,4 @@
-import { orderPageSchema, orderSchema, type ResultLeg, type SearchResult } from '@junction/domain';
+import { listedInCabin, orderPageSchema, orderSchema, type ResultLeg, type SearchResult } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, errorOf, orderBody, traveller } from './booking-client';
 import type { TestApp } from './harness';
@@ -10,10 +10,12 @@ let t: TestApp;
 let c: BookingClient;
 let business: Found;
 let first: Found;
+let economy: Found;
 beforeAll(async () => {
   ({ t, c } = await bookingApp(() => NOW));
   business = await c.search({ ...beijingShanghai('flight'), cabin: 'C' });
   first = await c.search({ ...beijingShanghai('flight'), cabin: 'F' });
+  economy = await c.search(beijingShanghai('flight'));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -62,22 +64,20 @@ describe('booking a flight in a cabin with few seats left', () => {
     expect(await ordersOf(tooMany.cookie)).toBe(0);
   });
 
-  it('refuses a cabin sold out on the flight, even for one traveller', async () => {
-    const flight = nonstop(business, (n) => n === 0);
-    const one = await party(1);
-    const refused = await book(business, flight, one);
-    expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toMatchObject({ errorCode: 2007, params: { cabin: 'C', remaining: 0 } });
-    expect(await ordersOf(one.cookie)).toBe(0);
-  });
-
-  it('refuses first class on a flight that sells none', async () => {
-    const flight = nonstop(first, (n) => n === undefined);
-    expect(leg(flight).seats?.map((s) => s.code)).not.toContain('F');
-    const one = await party(1);
-    const refused = await book(first, flight, one);
-    expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toMatchObject({ errorCode: 2007, params: { cabin: 'F', remaining: 0 } });
-    expect(await ordersOf(one.cookie)).toBe(0);
+  it('is never offered a flight whose cabin is sold out or not sold on it: the search in that cabin lists none', async () => {
+    // The economy search of the same day lists the flights whose business is sold out and which sell no first.
+    const soldOut = economy.results.filter((r) =>
+      r.legs.some((l) => l.seats?.find((s) => s.code === 'C')?.remaining === 0),
+    );
+    const noFirst = economy.results.filter((r) =>
+      r.legs.some((l) => l.kind === 'air' && !l.seats?.some((s) => s.code === 'F')),
+    );
+    expect(soldOut.length).toBeGreaterThan(0);
+    expect(noFirst.length).toBeGreaterThan(0);
+    const ids = (found: Found) => new Set(found.results.map((r) => r.id));
+    for (const r of soldOut) expect(ids(business).has(r.id), r.id).toBe(false);
+    for (const r of noFirst) expect(ids(first).has(r.id), r.id).toBe(false);
+    for (const r of business.results) expect(listedInCabin(r, 'C', 1), r.id).toBe(true);
+    for (const r of first.results) expect(listedInCabin(r, 'F', 1), r.id).toBe(true);
   });
 });

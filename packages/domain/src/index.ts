@@ -71,6 +71,7 @@ export * from './rail/waitlist';
 export * from './reference.api';
 export * from './reference.schema';
 export * from './search/build-criteria';
+export * from './search/cabin-seats';
 export * from './search/co2';
 export * from './search/co2-factors';
 export * from './search/criteria-rules';

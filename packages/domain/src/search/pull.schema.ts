@@ -24,5 +24,10 @@ export const pullResponseSchema = z.object({
   failed: z.array(localTextSchema).default([]),
   /** The page of the view asked for, when the pull asked for one. */
   page: resultPageSchema.optional(),
+  /**
+   * Flight offers the suppliers found that were left out for not selling the cabin asked for with a seat
+   * for each traveller: with no result listed, the page says no flight sells that cabin.
+   */
+  withoutCabin: z.number().int().min(0).default(0),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -26,8 +26,11 @@ export type EntryBody =
   | { kind: 'reprice'; resultId: string; amount: number };
 export type SessionEntry = EntryBody & { seq: number };
 
-/** A supplier's answer as a process holds it: its checked results, and the length of their JSON text. */
-export type Answer = { results: readonly SearchResult[]; textLength: number };
+/**
+ * A supplier's answer as a process holds it: its checked results, the length of their JSON text, and how
+ * many of its flights were left out for not selling the cabin asked for with seats for the party.
+ */
+export type Answer = { results: readonly SearchResult[]; textLength: number; withoutCabin?: number };
 
 /** A change with its answer's results at hand, as `SessionResults` folds it (an answer no longer kept has none). */
 export type FoldEntry =
@@ -91,6 +94,8 @@ export class SessionResults {
   seq = 0;
   /** The length of the answers' texts folded in, a measure of the memory the results take. */
   textLength = 0;
+  /** The flights the answers left out for not selling the cabin asked for with seats for the party. */
+  withoutCabin = 0;
 
   /** Folds in the changes it has not seen yet. */
   apply(entries: readonly FoldEntry[]): void {
@@ -105,7 +110,7 @@ export class SessionResults {
         }
         continue;
       }
-      this.merge(e.seq, e.supplier, e.answer.results, e.answer.textLength);
+      this.merge(e.seq, e.supplier, e.answer);
     }
   }
 
@@ -113,16 +118,17 @@ export class SessionResults {
    * Folds in an answer the process has as objects (the one it just stored as change `seq`), when it is the
    * next change; false when it is not, and the change is to be read from the store.
    */
-  applyAnswer(seq: number, supplier: string, results: readonly SearchResult[], textLength: number): boolean {
+  applyAnswer(seq: number, supplier: string, answer: Answer): boolean {
     if (seq !== this.seq + 1) return false;
     this.seq = seq;
-    this.merge(seq, supplier, results, textLength);
+    this.merge(seq, supplier, answer);
     return true;
   }
 
-  private merge(seq: number, supplier: string, offers: readonly SearchResult[], textLength: number) {
-    this.textLength += textLength;
-    for (const offer of offers) {
+  private merge(seq: number, supplier: string, answer: Answer) {
+    this.textLength += answer.textLength;
+    this.withoutCabin += answer.withoutCabin ?? 0;
+    for (const offer of answer.results) {
       const known = this.byId.get(offer.id);
       if (!known && this.byId.size >= MAX_RESULTS) continue;
       this.byId.set(offer.id, { result: known ? mergeOffer(known.result, offer, supplier) : offer, seq });
@@ -168,11 +174,20 @@ export function foldEntries(entries: readonly SessionEntry[], answers: ReadonlyM
 }
 const NO_ANSWER: Answer = { results: [], textLength: 0 };
 
-/** The answer a stored text stands for. */
-export const answerOf = (text: string): Answer => ({
-  results: JSON.parse(text) as SearchResult[],
-  textLength: text.length,
-});
+/**
+ * A supplier's answer as one stored text: its results' JSON array, or, when flights were left out for not
+ * selling the cabin, an object with the array and their number.
+ */
+export const answerText = (results: readonly SearchResult[], withoutCabin: number): string =>
+  withoutCabin > 0 ? JSON.stringify({ withoutCabin, results }) : JSON.stringify(results);
+
+/** The answer a stored text (`answerText`) stands for. */
+export function answerOf(text: string): Answer {
+  const parsed = JSON.parse(text) as SearchResult[] | { withoutCabin: number; results: SearchResult[] };
+  return Array.isArray(parsed)
+    ? { results: parsed, textLength: text.length }
+    : { results: parsed.results, textLength: text.length, withoutCabin: parsed.withoutCabin };
+}
 
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
 export const approxBytes = (value: unknown): number => textBytes(JSON.stringify(value) ?? '');

@@ -23,8 +23,9 @@ import { fromTheDoor } from './door-ground';
 import type { FareLog } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
+import { listInCabin } from './results/cabin-listing';
 import { routeNames } from './route-names';
-import type { SearchStore } from './search-store';
+import { answerText, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
 import { AnswerCache, answerKey, type Produced, SharedAnswers } from './shared-answers';
 import type { Supplier, SupplierRequest } from './suppliers/supplier';
@@ -197,20 +198,23 @@ export class SearchService {
       const seq = await this.store.answer(id, supplier.id, answerId);
       // This process folds the objects it has into its cache; an answer another process stored is read by the pull.
       const answer = this.answers.cache.get(answerId);
-      if (seq !== undefined && answer)
-        this.sessions.offer(id, seq, supplier.id, answer.results, answer.textLength, this.now().getTime());
+      if (seq !== undefined && answer) this.sessions.offer(id, seq, supplier.id, answer, this.now().getTime());
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
     }
   }
 
-  /** A supplier's answer to a request within its time limit, checked against the contract once, as stored. */
+  /**
+   * A supplier's answer to a request within its time limit, checked against the contract once, as stored:
+   * only what the request's cabin sells with a seat for each traveller is listed (`listedInCabin`).
+   */
   private async produce(supplier: Supplier, request: SupplierRequest): Promise<Produced> {
     const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     const results = await withinLimit(supplier.search(request, signal), signal);
     const inventory = await this.inventory;
-    const checked = results.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
-    return { results: checked, text: JSON.stringify(checked) };
+    const { listed, withoutCabin } = listInCabin(results, request);
+    const checked = listed.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
+    return { results: checked, text: answerText(checked, withoutCabin), withoutCabin };
   }
 
   /**
@@ -292,6 +296,7 @@ export class SearchService {
             .join(','),
       pageJson: view && this.pages.pageJson(searchId, results.seq, read.meta.criteria, results, view),
       failed: read.failed.map((id) => suppliers.find((s) => s.id === id)?.name ?? sameInBoth(id)),
+      withoutCabin: results.withoutCabin,
     };
   }
 

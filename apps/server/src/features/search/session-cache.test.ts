@@ -59,7 +59,7 @@ describe('the cache of folded session results', () => {
       ['b', [result('x', 450, 'b'), result('y', 300, 'b')]],
     ] as const) {
       const seq = await answerWith(store, 's', supplier, [...offers]);
-      if (seq !== undefined) cache.offer('s', seq, supplier, offers, 10, 0);
+      if (seq !== undefined) cache.offer('s', seq, supplier, { results: offers, textLength: 10 }, 0);
     }
     const read = await cache.read(store, 's', 0);
     expect(from).toEqual([2]);
@@ -68,7 +68,7 @@ describe('the cache of folded session results', () => {
     expect(read?.results.get('x')?.sellers.map((s) => s.supplier)).toEqual(['b', 'a']);
     // An answer out of turn (another process stored the one before) is read from the store instead.
     await answerWith(memory, 's', 'c', [result('z', 1, 'c')]);
-    cache.offer('s', 4, 'd', [result('w', 1, 'd')], 10, 0);
+    cache.offer('s', 4, 'd', { results: [result('w', 1, 'd')], textLength: 10 }, 0);
     const after = await cache.read(store, 's', 0);
     expect(after?.results.get('z')).toBeDefined();
     expect(after?.results.get('w')).toBeUndefined();

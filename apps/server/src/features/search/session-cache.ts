@@ -1,5 +1,11 @@
-import type { SearchResult } from '@junction/domain';
-import { foldEntries, type SearchStore, type SessionEntry, type SessionRead, SessionResults } from './search-store';
+import {
+  type Answer,
+  foldEntries,
+  type SearchStore,
+  type SessionEntry,
+  type SessionRead,
+  SessionResults,
+} from './search-store';
 import { AnswerCache } from './shared-answers';
 
 type Cached = { results: SessionResults; usedAt: number };
@@ -69,7 +75,7 @@ export class SessionCache {
    * An answer this process just stored as change `seq`, folded in from the objects it has, when the session
    * is cached up to the change before (or starts with it): a pull here then reads no text back.
    */
-  offer(id: string, seq: number, supplier: string, results: readonly SearchResult[], textLength: number, now: number) {
+  offer(id: string, seq: number, supplier: string, answer: Answer, now: number) {
     this.sweep(now);
     let entry = this.cached.get(id);
     if (!entry && seq === 1) {
@@ -78,7 +84,7 @@ export class SessionCache {
     }
     if (!entry) return;
     const before = entry.results.textLength;
-    if (entry.results.applyAnswer(seq, supplier, results, textLength)) {
+    if (entry.results.applyAnswer(seq, supplier, answer)) {
       this.textLength += entry.results.textLength - before;
       this.fit(id);
     }

@@ -80,8 +80,11 @@ export type SharedAnswersOptions = {
   pollMs?: number;
 };
 
-/** An answer as its supplier gave it, checked: the results and their JSON text. */
-export type Produced = { results: readonly SearchResult[]; text: string };
+/**
+ * An answer as its supplier gave it, checked and listed: the results, their stored text (`answerText`) and
+ * how many flights were left out for not selling the cabin asked for.
+ */
+export type Produced = { results: readonly SearchResult[]; text: string; withoutCabin?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -147,7 +150,11 @@ export class SharedAnswers {
     const now = this.now();
     const reuse = Math.max(0, this.options.reuseMs);
     await this.store.storeAnswer(id, key, produced.text, now + reuse, now + reuse + this.options.sessionMs);
-    this.cache.put(id, { results: produced.results, textLength: produced.text.length });
+    this.cache.put(id, {
+      results: produced.results,
+      textLength: produced.text.length,
+      withoutCabin: produced.withoutCabin,
+    });
     if (key !== undefined && reuse > 0) this.remember(key, id, now + reuse);
     return id;
   }

@@ -11,6 +11,7 @@ const pull = (p: Partial<PullResponse>): PullResponse => ({
   cursor: 1,
   results: [],
   failed: [],
+  withoutCabin: 0,
   ...p,
 });
 

@@ -19,6 +19,8 @@ export type SearchSession = {
   failed: LocalText[];
   /** The server was too busy for the last call; it is being tried again. */
   isBusy: boolean;
+  /** Flight offers left out for not selling the cabin searched with a seat for each traveller. */
+  withoutCabin: number;
 };
 
 export const EMPTY_SESSION: SearchSession = {
@@ -33,6 +35,7 @@ export const EMPTY_SESSION: SearchSession = {
   pageKey: null,
   failed: [],
   isBusy: false,
+  withoutCabin: 0,
 };
 
 export type SessionEvent =
@@ -80,6 +83,7 @@ export function reduceSession(session: SearchSession, event: SessionEvent, curre
     pageKey: isCurrentPage ? (event.viewKey ?? null) : session.pageKey,
     failed: [...session.failed, ...response.failed.filter((f) => !session.failed.some((k) => k.en === f.en))],
     isBusy: false,
+    withoutCabin: Math.max(session.withoutCabin, response.withoutCabin ?? 0),
   };
 }
 

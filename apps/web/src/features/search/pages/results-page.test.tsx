@@ -192,6 +192,7 @@ const pull = (p: Partial<PullResponse>): PullResponse => ({
   cursor: 0,
   results: [],
   failed: [],
+  withoutCabin: 0,
   ...p,
 });
 
@@ -722,6 +723,78 @@ describe('results page', () => {
     });
     renderAt(link({ ...CRITERIA, adults: 2 }));
     expect(await screen.findByText('No results for this search')).toBeTruthy();
+  });
+
+  describe('when no flight sells the cabin searched', () => {
+    afterEach(async () => {
+      await i18next.changeLanguage('en');
+    });
+
+    it.each(['en', 'zh-CN'] as const)(
+      'says so (%s) instead of an empty list, and runs the same search in economy',
+      async (language) => {
+        await i18next.changeLanguage(language);
+        const texts = (await import(`../../../locales/${language}/results.json`)).default;
+        const business = { ...CRITERIA, cabin: 'C' as const, adults: 2 };
+        const calls = serve({
+          '/api/v2/search': () => json({ searchId: 's1' }),
+          '/api/v2/pull': () =>
+            json(
+              calls.filter((c) => c.path === '/api/v2/search').length === 1
+                ? pull({ answered: 2, done: true, withoutCabin: 4 })
+                : pull({ answered: 2, cursor: 1, done: true, results: [DIRECT] }),
+            ),
+        });
+        renderAt(link(business));
+        const cabin = texts.empty.cabinNames.C;
+        const state = await screen.findByTestId('no-cabin');
+        expect(within(state).getByText(texts.empty.noCabin.replace('{{cabin}}', cabin))).toBeTruthy();
+        expect(state.textContent).toContain(texts.empty.noCabinText.replaceAll('{{cabin}}', cabin));
+        expect(screen.queryByTestId('no-results')).toBeNull();
+        await userEvent.click(within(state).getByRole('button', { name: texts.empty.inEconomy }));
+        await waitFor(() => expect(cards()).toEqual(['direct']));
+        const searches = calls.filter((c) => c.path === '/api/v2/search').map((c) => c.body);
+        expect(searches).toHaveLength(2);
+        expect(searches[1]).toMatchObject({ cabin: 'Y', adults: 2, legs: [{ departure: 'BJS', destination: 'SHA' }] });
+        expect(screen.queryByTestId('no-cabin')).toBeNull();
+      },
+    );
+
+    it('keeps the plain empty state for an economy search, and shows a flight with few seats left in its cabin', async () => {
+      serve({
+        '/api/v2/search': () => json({ searchId: 's1' }),
+        '/api/v2/pull': pulls(pull({ answered: 2, done: true, withoutCabin: 4 })),
+      });
+      renderAt(link({ ...CRITERIA, adults: 4 }));
+      expect(await screen.findByTestId('no-results')).toBeTruthy();
+      expect(screen.queryByTestId('no-cabin')).toBeNull();
+
+      const seats = (c: number) => [
+        { code: 'Y', price: { amount: 98_000, currency: 'CNY' as const }, remaining: 120 },
+        { code: 'C', price: { amount: 300_000, currency: 'CNY' as const }, remaining: c },
+      ];
+      const few = result(
+        'few',
+        'flight',
+        [air(PEK, SHA, [at('08:00'), at('10:15')], { cabin: 'C', seats: seats(3) })],
+        300_000,
+      );
+      const many = result(
+        'many',
+        'flight',
+        [air(PEK, SHA, [at('12:00'), at('14:15')], { cabin: 'C', seats: seats(12) })],
+        310_000,
+      );
+      serve({
+        '/api/v2/search': () => json({ searchId: 's2' }),
+        '/api/v2/pull': pulls(pull({ answered: 2, cursor: 2, done: true, results: [few, many] })),
+      });
+      renderAt(link({ ...CRITERIA, cabin: 'C' }));
+      await waitFor(() => expect(cards()).toHaveLength(2));
+      const card = (id: string) => document.querySelector(`[data-result-id="${id}"]`) as HTMLElement;
+      expect(within(card('few')).getByTestId('cabin-seats-left').textContent).toBe('3 left');
+      expect(within(card('many')).queryByTestId('cabin-seats-left')).toBeNull();
+    });
   });
 
   it('shows why a search cannot run, by error code', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRefdata } from '../../../../../test/harness';
 import { duffelClient } from '../../../../lib/duffel/client';
 import { Inventory } from '../../inventory/inventory';
+import { listInCabin } from '../../results/cabin-listing';
 import type { Bound, SupplierRequest } from '../supplier';
 import { DuffelSupplier } from './duffel-supplier';
 
@@ -107,6 +108,16 @@ describe('Duffel seller (recorded answers)', () => {
       changeAfter: null,
       free24h: false,
     });
+  });
+
+  it('maps each flight of an offer in the cabin it is sold in: a business search does not list economy seats', async () => {
+    answers = { 'POST /air/offer_requests': { status: 201, body: recorded('offer-request.json') } };
+    // Duffel answered with an economy offer; asked in business, its flights stay economy and are left out.
+    const business = { ...request, cabin: 'C' as const };
+    const results = await seller.search(business, AbortSignal.timeout(5000));
+    expect(results.flatMap((r) => r.legs.map((l) => l.cabin))).toEqual(['Y', 'Y']);
+    expect(listInCabin(results, business)).toEqual({ listed: [], withoutCabin: 1 });
+    expect(listInCabin(results, request).listed).toEqual(results);
   });
 
   it('quotes a result by asking again and reading the offer with its services: an extra checked bag priced', async () => {

@@ -7,6 +7,8 @@ import {
 } from '@ant-design/icons';
 import {
   boundsOf,
+  cabinSeatsLeft,
+  FEW_SEATS_LEFT,
   hasSelfTransfer,
   inLanguage,
   isSoldOutTrain,
@@ -67,6 +69,8 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
   const soldOut = isSoldOutTrain(result);
   const canWait = result.kind === 'train' && result.legs.filter((l) => l.kind === 'land').length === 1;
   const checked = result.legs.find((l) => l.kind === 'air' && l.baggage)?.baggage?.checked;
+  // A flight whose cabin has few seats left says how many, as a train's classes do.
+  const cabinLeft = cabinSeatsLeft(result);
   const formatCny = useFormatCny();
   // A train ticketed offline costs its service fee too: the price shown is the price charged.
   const railFeeOf = useRailFeeOf();
@@ -142,6 +146,11 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
             {soldOut ? (
               <span className={`${styles.chip} ${styles.chipSoldOut}`} data-testid="sold-out-badge">
                 {t('card.soldOutEverywhere')}
+              </span>
+            ) : null}
+            {cabinLeft !== undefined && cabinLeft <= FEW_SEATS_LEFT ? (
+              <span className={`${styles.chip} ${styles.chipWarn}`} data-testid="cabin-seats-left">
+                {t('card.left', { count: cabinLeft })}
               </span>
             ) : null}
             {result.fees.free24h ? (

@@ -12,6 +12,7 @@ import { kindsOfMode } from '../../lib/use-price-calendar';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
 import { NewResultsBar } from './new-results-bar';
+import { lacksCabin, NoCabin } from './no-cabin';
 import { PriceCalendarStrip } from './price-calendar-strip';
 import { PriceChangeModal } from './price-change-modal';
 import { ResultCard } from './result-card';
@@ -191,7 +192,12 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
               />
             ))}
             {count === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}
-            {session.done && session.page?.count === 0 ? (
+            {session.done && session.page?.count === 0 && lacksCabin(criteria, session.withoutCabin) ? (
+              <div className={styles.emptyCard} data-testid="no-cabin">
+                <NoCabin criteria={criteria} />
+              </div>
+            ) : null}
+            {session.done && session.page?.count === 0 && !lacksCabin(criteria, session.withoutCabin) ? (
               <div className={styles.emptyCard} data-testid="no-results">
                 <EmptyState
                   kind="no-result"

@@ -2,6 +2,7 @@ import { daysBetween, distanceKm, localDate } from '@junction/domain';
 import { METRO_PREFIX } from '../../../inventory/door-to-door';
 import {
   airFare,
+  flightCabins,
   metroFare,
   offeredSeat,
   partyTotal,
@@ -68,8 +69,16 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     return { leg, partyMinor: fare * ctx.seated };
   }
   if (airline) {
-    const fare = airFare({ airline, flight: number, date, km, cabin, daysAhead: daysBetween(request.today, date) });
+    const fareIn = (c: typeof cabin) =>
+      airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(request.today, date) });
+    const fare = fareIn(cabin);
     const aircraft = aircraftFor(number, km);
+    // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
+    const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
+      code: c.code,
+      price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
+      remaining: c.remaining,
+    }));
     const leg = {
       ...base(fare),
       kind: 'air' as const,
@@ -79,6 +88,7 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
       cabin,
       aircraft: aircraft.name,
       aircraftClass: aircraft.cls,
+      seats,
       baggage: baggageFor(cabin, from.country !== to.country),
       separateTicket: true,
     };
