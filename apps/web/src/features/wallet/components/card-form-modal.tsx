@@ -1,13 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
 import { type ButtonProps, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
+import { useErrorText } from '../../../shared/lib/error-text';
 import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import {
-  CARD_FIELD_OF,
   CARD_INITIAL_VALUES,
   CardFields,
   type CardValues,
+  cardFieldOf,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
@@ -34,7 +34,7 @@ export type CardFormModalProps = {
  */
 export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalProps) {
   const { t } = useTranslation('wallet');
-  const tErr = useTranslation('errors').t;
+  const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
   const typedAdd = useAddCard();
   const setUp = useSetUpCard();
@@ -59,10 +59,10 @@ export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalP
       form.resetFields();
       onSaved();
     } catch (e) {
-      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
-      if (field && e instanceof ApiError) {
+      const field = cardFieldOf(e);
+      if (field) {
         add.reset();
-        form.setFields([{ name: field, errors: [tErr(String(e.errorCode) as '2109')] }]);
+        form.setFields([{ name: field, errors: [errorText(e)] }]);
       }
     }
   };

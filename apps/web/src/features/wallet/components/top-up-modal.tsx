@@ -2,16 +2,15 @@ import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpApp, type TopU
 import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import {
-  CARD_FIELD_OF,
   CARD_INITIAL_VALUES,
   CardFields,
   type CardValues,
+  cardFieldOf,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
@@ -106,8 +105,8 @@ export function TopUpModal(props: TopUpModalProps) {
     const request = await requestOf(v, amount);
     if (!request) return;
     const state = await topUp.mutateAsync(request).catch((e: unknown) => {
-      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
-      if (field && e instanceof ApiError) {
+      const field = cardFieldOf(e);
+      if (field) {
         topUp.reset();
         form.setFields([{ name: saved ? 'savedCvc' : field, errors: [errorText(e)] }]);
       }
