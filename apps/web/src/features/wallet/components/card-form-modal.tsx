@@ -1,8 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
-import { type ButtonProps, Form, Input, Modal } from 'antd';
+import { type ButtonProps, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../shared/lib/error-text';
-import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import {
   CARD_INITIAL_VALUES,
   CardFields,
@@ -15,6 +14,7 @@ import { StripeCardField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard, useSetUpCard } from '../api/wallet';
 import styles from './wallet.module.css';
+import { WalletFormModal } from './wallet-form-modal';
 
 type Values = CardValues & { description?: string };
 
@@ -67,43 +67,33 @@ export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalP
     }
   };
 
-  const close = () => {
-    form.resetFields();
-    add.reset();
-    onClose();
-  };
-
   return (
-    <Modal
+    <WalletFormModal
       open={open}
       title={t('card.addTitle')}
-      onCancel={close}
-      onOk={() => form.submit()}
       okText={t('card.save')}
-      cancelText={t('card.cancel')}
-      confirmLoading={add.isPending || stripeCard.pending}
       okButtonProps={{ 'data-testid': 'card-save' } as ButtonProps}
+      pending={add.isPending || stripeCard.pending}
       width={720}
-      destroyOnHidden
+      form={form}
+      initialValues={CARD_INITIAL_VALUES}
+      onFinish={submit}
+      testId="card-form"
+      onClose={() => {
+        add.reset();
+        onClose();
+      }}
+      intro={
+        <p className={styles.secureNote}>
+          <LockOutlined /> {t('card.secure')}
+        </p>
+      }
     >
-      <p className={styles.secureNote}>
-        <LockOutlined /> {t('card.secure')}
-      </p>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        initialValues={CARD_INITIAL_VALUES}
-        onValuesChange={revalidateShownErrors(form)}
-        data-testid="card-form"
-      >
-        <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
-        <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
-          <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
-        </Form.Item>
-        <FormError error={add.error} />
-      </Form>
-    </Modal>
+      <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
+      <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
+        <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
+      </Form.Item>
+      <FormError error={add.error} />
+    </WalletFormModal>
   );
 }
