@@ -15,7 +15,7 @@ import {
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
 import { StripeCardField, StripeField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
-import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
+import { PAY_APP_MARKS } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { type TopUpRequest, useTopUp } from '../api/wallet';
 import styles from './wallet.module.css';
@@ -49,7 +49,6 @@ type Values = Partial<CardValues> & {
 };
 const PRESETS = [50_000, 100_000, 200_000, 500_000];
 const NEW = 'new';
-const APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;
 
 /**
  * Tops up the balance by Alipay or WeChat Pay (paid on the app's page or its QR code), from a saved card,
@@ -190,7 +189,7 @@ export function TopUpModal(props: TopUpModalProps) {
       <Form.Item name="source" label={t('topUp.card')}>
         <Radio.Group className={styles.cardChoices}>
           {apps.map((a) => {
-            const Mark = APP_MARKS[a];
+            const Mark = PAY_APP_MARKS[a];
             return (
               <Radio key={a} value={a} className={styles.cardChoice} data-testid={`top-up-${a}`}>
                 <Mark size={20} /> <span className={styles.choiceNumber}>{t(`topUp.apps.${a}`)}</span>
