@@ -33,3 +33,6 @@ export function WechatPayMark({ size = 24 }: { size?: number }) {
     </svg>
   );
 }
+
+/** Each wallet app's mark by the app's name, in the order Chinese travellers expect them: Alipay, then WeChat Pay. */
+export const PAY_APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;

@@ -1,6 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { isChineseName, isEmail, isEnglishName, type NameRequirement, type Passenger } from '@junction/domain';
 import { Button, Col, DatePicker, Form, Input, Radio, Row, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../shared/ui/area-code-select';
@@ -26,6 +27,24 @@ export type PassengerFormProps = {
   onDirtyChange?: (dirty: boolean) => void;
 };
 
+const upperCase = (value: string) => value.toUpperCase();
+
+/** One part of the traveller's name in Latin letters, as the passport prints it: in capitals as it is typed. */
+function EnglishNameField(p: {
+  name: 'surname' | 'givenNames' | 'middleName';
+  label: string;
+  placeholder?: string;
+  rules: Rule[];
+}) {
+  return (
+    <Col xs={24} sm={8}>
+      <Form.Item name={p.name} label={p.label} rules={p.rules} normalize={upperCase}>
+        <Input placeholder={p.placeholder} maxLength={40} autoComplete="off" />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /**
  * The traveller form of spec §3: names, personal details, contact and travel documents, checked by the
  * domain's rules of spec §5 as the traveller types and again before saving. Used by the account's
@@ -48,6 +67,7 @@ export function PassengerForm({
     onDirtyChange,
   });
   const { check, required, nameRequired } = rules;
+  const englishName = check((v) => (isEnglishName(v) ? null : 'ENGLISH_NAME_INVALID'));
 
   return (
     <Form<PassengerFormValues>
@@ -78,36 +98,19 @@ export function PassengerForm({
           </Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="surname"
-              label={t('form.surname')}
-              rules={[...nameRequired('english'), check((v) => (isEnglishName(v) ? null : 'ENGLISH_NAME_INVALID'))]}
-              normalize={(v: string) => v.toUpperCase()}
-            >
-              <Input placeholder={t('form.surnamePlaceholder')} maxLength={40} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="givenNames"
-              label={t('form.givenNames')}
-              rules={[...nameRequired('english'), check((v) => (isEnglishName(v) ? null : 'ENGLISH_NAME_INVALID'))]}
-              normalize={(v: string) => v.toUpperCase()}
-            >
-              <Input placeholder={t('form.givenNamesPlaceholder')} maxLength={40} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="middleName"
-              label={t('form.middleName')}
-              rules={[check((v) => (isEnglishName(v) ? null : 'ENGLISH_NAME_INVALID'))]}
-              normalize={(v: string) => v.toUpperCase()}
-            >
-              <Input maxLength={40} autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <EnglishNameField
+            name="surname"
+            label={t('form.surname')}
+            placeholder={t('form.surnamePlaceholder')}
+            rules={[...nameRequired('english'), englishName]}
+          />
+          <EnglishNameField
+            name="givenNames"
+            label={t('form.givenNames')}
+            placeholder={t('form.givenNamesPlaceholder')}
+            rules={[...nameRequired('english'), englishName]}
+          />
+          <EnglishNameField name="middleName" label={t('form.middleName')} rules={[englishName]} />
         </Row>
       </section>
 

@@ -1,5 +1,5 @@
-import type { Identity } from '@junction/domain';
-import { Form, Input } from 'antd';
+import { type Identity, identityOf } from '@junction/domain';
+import { Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { accountRules } from '../lib/rules';
@@ -31,3 +31,12 @@ export function AccountField({ identity, country, onCountryChange }: AccountFiel
     </Form.Item>
   );
 }
+
+/**
+ * Where a code goes for the account typed in the form's AccountField, read when the code is asked for: the
+ * mobile number with its area code, or the e-mail; none while the field is empty.
+ */
+export const accountCodeTarget = (form: FormInstance, country: string) => () => {
+  const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
+  return value ? { type: identityOf(value), target: value, country } : null;
+};

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { FormError } from '../../../shared/ui/form-error';
 import { useLogin } from '../api/sign-in';
 import { accountRules } from '../lib/rules';
-import { AccountField } from './account-field';
+import { AccountField, accountCodeTarget } from './account-field';
 import { AgreementLinks } from './agreement-links';
 import { CodeField } from './code-field';
 import styles from './forms.module.css';
@@ -69,14 +69,7 @@ export function LoginForm({ onSuccess, linksInNewTab = false }: LoginFormProps) 
           <Input.Password size="large" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
         </Form.Item>
       ) : (
-        <CodeField
-          purpose="login"
-          onError={setCodeError}
-          target={() => {
-            const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
-            return value ? { type: identityOf(value), target: value, country } : null;
-          }}
-        />
+        <CodeField purpose="login" onError={setCodeError} target={accountCodeTarget(form, country)} />
       )}
       <div className={styles.row}>
         <Button

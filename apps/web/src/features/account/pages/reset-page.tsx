@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { FormError } from '../../../shared/ui/form-error';
 import { useResetPassword } from '../api/password';
-import { AccountField } from '../components/account-field';
+import { AccountField, accountCodeTarget } from '../components/account-field';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -53,14 +53,7 @@ export function ResetPasswordPage() {
             <p className={styles.cardSubtitle}>{t('reset.subtitle')}</p>
             <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="reset-form">
               <AccountField identity={identity} country={country} onCountryChange={setCountry} />
-              <CodeField
-                purpose="reset"
-                onError={setCodeError}
-                target={() => {
-                  const value = (form.getFieldValue('account') as string | undefined)?.trim() ?? '';
-                  return value ? { type: identityOf(value), target: value, country } : null;
-                }}
-              />
+              <CodeField purpose="reset" onError={setCodeError} target={accountCodeTarget(form, country)} />
               <NewPasswordFields name="password" label={t('reset.newPassword')} confirmLabel={t('reset.confirm')} />
 
               <FormError error={codeError ?? reset.error} className={styles.error} />

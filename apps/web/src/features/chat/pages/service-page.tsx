@@ -1,6 +1,6 @@
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Result, Spin, Tag } from 'antd';
+import { Button, Empty, Result, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { agentMeQueryOptions, agentQueueQueryOptions, chatKeys } from '../api/chat';
 import { ConversationView } from '../components/service/conversation-view';
-import { QueueList } from '../components/service/queue-list';
+import { QueueSection } from '../components/service/queue-list';
 import styles from '../components/service/service.module.css';
 import { TravellerInfo } from '../components/service/traveller-info';
 import { useContextHub } from '../components/service/use-conversation';
@@ -80,20 +80,18 @@ function Console({ meName, meId }: { meName: string; meId: string }) {
       </header>
       <div className={styles.grid}>
         <aside className={styles.column}>
-          <h2 className={styles.heading}>
-            {t('service.waiting')} <Badge count={queue.data?.waiting.length ?? 0} showZero color="#fa8c16" />
-          </h2>
-          <QueueList
+          <QueueSection
+            title={t('service.waiting')}
+            color="#fa8c16"
             items={queue.data?.waiting ?? []}
             selected={selected}
             onSelect={setSelected}
             empty={t('service.noneWaiting')}
             testId="queue-waiting"
           />
-          <h2 className={styles.heading}>
-            {t('service.mine')} <Badge count={queue.data?.mine.length ?? 0} showZero color="#1b5fd9" />
-          </h2>
-          <QueueList
+          <QueueSection
+            title={t('service.mine')}
+            color="#1b5fd9"
             items={queue.data?.mine ?? []}
             selected={selected}
             onSelect={setSelected}

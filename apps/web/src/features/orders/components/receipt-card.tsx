@@ -4,7 +4,7 @@ import { dateTimeFormat } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
-import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
+import { PAY_APP_MARKS } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './orders.module.css';
 
@@ -13,17 +13,11 @@ export type ReceiptCardProps = { order: Order; receipt: Receipt };
 /** How one payment was made: the card's brand and last four digits, or the wallet balance. */
 function MethodOf({ payment }: { payment: ReceiptPayment }) {
   const { t } = useTranslation('orders');
-  if (payment.method === 'alipay') {
+  if (payment.method === 'alipay' || payment.method === 'wechat') {
+    const Mark = PAY_APP_MARKS[payment.method];
     return (
       <span className={styles.receiptMethod} data-testid="receipt-method">
-        <AlipayMark size={16} /> {t('receipt.alipay')}
-      </span>
-    );
-  }
-  if (payment.method === 'wechat') {
-    return (
-      <span className={styles.receiptMethod} data-testid="receipt-method">
-        <WechatPayMark size={16} /> {t('receipt.wechat')}
+        <Mark size={16} /> {t(`receipt.${payment.method}`)}
       </span>
     );
   }

@@ -7,14 +7,13 @@ import {
 } from '@ant-design/icons';
 import type { Passenger } from '@junction/domain';
 import { formatPhone } from '@junction/domain/phone';
-import { App, Button, type ButtonProps, Input, Tag } from 'antd';
+import { App, Button, Input, Tag } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHandledGlobally } from '../../../shared/api/api-error';
-import { useErrorText } from '../../../shared/lib/error-text';
 import { formatDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useConfirmRemoval } from '../../../shared/ui/confirm-removal';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { useRemovePassenger, useSavedPassengers } from '../../../widgets/passengers/api/passengers';
@@ -33,8 +32,8 @@ export function PassengersPage() {
   const { t } = useTranslation('passengers');
   useDocumentTitle(t('title'));
   const { language } = usePreferences();
-  const { message, modal } = App.useApp();
-  const errorText = useErrorText();
+  const { message } = App.useApp();
+  const confirmRemoval = useConfirmRemoval();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
@@ -45,19 +44,14 @@ export function PassengersPage() {
   const full = data ? data.saved >= data.limit : false;
 
   const confirmDelete = (p: Passenger) =>
-    modal.confirm({
+    confirmRemoval({
       title: t('confirmDelete.title'),
       content: t('confirmDelete.content', { name: displayName(p) }),
       okText: t('confirmDelete.ok'),
       cancelText: t('confirmDelete.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'delete-confirm' } as ButtonProps,
-      onOk: () =>
-        remove.mutateAsync(p.id).then(
-          () => message.success(t('deleted')),
-          (err: unknown) => {
-            if (!isHandledGlobally(err)) message.error(errorText(err));
-          },
-        ),
+      okTestId: 'delete-confirm',
+      removed: t('deleted'),
+      remove: () => remove.mutateAsync(p.id),
     });
 
   const add = (

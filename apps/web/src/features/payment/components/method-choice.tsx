@@ -4,9 +4,11 @@ import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { brandName } from '../../../shared/ui/card/brand-mark';
-import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
+import { PAY_APP_MARKS } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import styles from './payment.module.css';
+
+const APPS = Object.keys(PAY_APP_MARKS) as (keyof typeof PAY_APP_MARKS)[];
 
 /** Alipay, a new card, the wallet's balance, or one of the wallet's saved cards (`saved:<id>`). */
 export type Method = 'alipay' | 'wechat' | 'card' | 'wallet' | `saved:${string}`;
@@ -37,22 +39,17 @@ export function MethodChoice(p: {
       className={styles.methods}
       data-testid="payment-methods"
     >
-      {p.apps.includes('alipay') ? (
-        <Radio.Button value="alipay" className={styles.method} disabled={p.walletOff} data-testid="method-alipay">
-          <span className={styles.methodName}>
-            <AlipayMark size={20} /> {t('method.alipay')}
-          </span>
-          <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t('method.alipayHint')}</span>
-        </Radio.Button>
-      ) : null}
-      {p.apps.includes('wechat') ? (
-        <Radio.Button value="wechat" className={styles.method} disabled={p.walletOff} data-testid="method-wechat">
-          <span className={styles.methodName}>
-            <WechatPayMark size={20} /> {t('method.wechat')}
-          </span>
-          <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t('method.wechatHint')}</span>
-        </Radio.Button>
-      ) : null}
+      {APPS.filter((a) => p.apps.includes(a)).map((a) => {
+        const Mark = PAY_APP_MARKS[a];
+        return (
+          <Radio.Button key={a} value={a} className={styles.method} disabled={p.walletOff} data-testid={`method-${a}`}>
+            <span className={styles.methodName}>
+              <Mark size={20} /> {t(`method.${a}`)}
+            </span>
+            <span className={styles.methodHint}>{p.walletOff ? t('waitlist.appOff') : t(`method.${a}Hint`)}</span>
+          </Radio.Button>
+        );
+      })}
       {p.savedCards.map((c) => (
         <Radio.Button
           key={c.id}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { payDevice } from '../../../shared/lib/pay-device';
-import { CARD_FIELD_OF, type CardValues, toTokenizeInput } from '../../../shared/ui/card/card-fields';
+import { type CardValues, cardFieldOf, toTokenizeInput } from '../../../shared/ui/card/card-fields';
 import { useStripeCard } from '../../../shared/ui/card/stripe-card';
 import { useSavedCards, useSavedCardToken } from '../../../widgets/wallet/api/saved-cards';
 import { usePaymentMethods, usePaymentState, usePayOrder, useTokenizeCard } from '../api/payment';
@@ -153,8 +153,7 @@ export function usePayment(order: Order, returningAttempt: string | null) {
   // Card errors the processor found are shown beside their field.
   useEffect(() => {
     const e = tokenize.error;
-    if (!(e instanceof ApiError)) return;
-    const field = CARD_FIELD_OF[e.errorCode];
+    const field = cardFieldOf(e);
     if (field) form.setFields([{ name: field, errors: [errorText(e)] }]);
   }, [tokenize.error, form, errorText]);
 

@@ -8,7 +8,7 @@ import { useErrorText } from '../../../shared/lib/error-text';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { paths } from '../../../shared/paths';
-import { CARD_FIELD_OF } from '../../../shared/ui/card/card-fields';
+import { cardFieldOf } from '../../../shared/ui/card/card-fields';
 import { FormError } from '../../../shared/ui/form-error';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { useWalletBalance } from '../../../widgets/wallet/api/wallet-balance';
@@ -210,8 +210,7 @@ function PaymentView({ order, returningAttempt }: { order: Order; returningAttem
         ) ? (
           <FormError error={errors.savedToken} className={styles.alert} />
         ) : null}
-        {errors.tokenize &&
-        !(errors.tokenize instanceof ApiError && CARD_FIELD_OF[errors.tokenize.errorCode] !== undefined) ? (
+        {errors.tokenize && cardFieldOf(errors.tokenize) === undefined ? (
           <FormError error={errors.tokenize} className={styles.alert} />
         ) : null}
       </>

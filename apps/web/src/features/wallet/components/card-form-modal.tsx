@@ -1,13 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
-import { type ButtonProps, Form, Input, Modal } from 'antd';
+import { type ButtonProps, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
-import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
+import { useErrorText } from '../../../shared/lib/error-text';
 import {
-  CARD_FIELD_OF,
   CARD_INITIAL_VALUES,
   CardFields,
   type CardValues,
+  cardFieldOf,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
@@ -15,6 +14,7 @@ import { StripeCardField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddCard, useSetUpCard } from '../api/wallet';
 import styles from './wallet.module.css';
+import { WalletFormModal } from './wallet-form-modal';
 
 type Values = CardValues & { description?: string };
 
@@ -34,7 +34,7 @@ export type CardFormModalProps = {
  */
 export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalProps) {
   const { t } = useTranslation('wallet');
-  const tErr = useTranslation('errors').t;
+  const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
   const typedAdd = useAddCard();
   const setUp = useSetUpCard();
@@ -59,51 +59,41 @@ export function CardFormModal({ open, onClose, onSaved, stripe }: CardFormModalP
       form.resetFields();
       onSaved();
     } catch (e) {
-      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
-      if (field && e instanceof ApiError) {
+      const field = cardFieldOf(e);
+      if (field) {
         add.reset();
-        form.setFields([{ name: field, errors: [tErr(String(e.errorCode) as '2109')] }]);
+        form.setFields([{ name: field, errors: [errorText(e)] }]);
       }
     }
   };
 
-  const close = () => {
-    form.resetFields();
-    add.reset();
-    onClose();
-  };
-
   return (
-    <Modal
+    <WalletFormModal
       open={open}
       title={t('card.addTitle')}
-      onCancel={close}
-      onOk={() => form.submit()}
       okText={t('card.save')}
-      cancelText={t('card.cancel')}
-      confirmLoading={add.isPending || stripeCard.pending}
       okButtonProps={{ 'data-testid': 'card-save' } as ButtonProps}
+      pending={add.isPending || stripeCard.pending}
       width={720}
-      destroyOnHidden
+      form={form}
+      initialValues={CARD_INITIAL_VALUES}
+      onFinish={submit}
+      testId="card-form"
+      onClose={() => {
+        add.reset();
+        onClose();
+      }}
+      intro={
+        <p className={styles.secureNote}>
+          <LockOutlined /> {t('card.secure')}
+        </p>
+      }
     >
-      <p className={styles.secureNote}>
-        <LockOutlined /> {t('card.secure')}
-      </p>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        initialValues={CARD_INITIAL_VALUES}
-        onValuesChange={revalidateShownErrors(form)}
-        data-testid="card-form"
-      >
-        <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
-        <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
-          <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
-        </Form.Item>
-        <FormError error={add.error} />
-      </Form>
-    </Modal>
+      <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
+      <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
+        <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
+      </Form.Item>
+      <FormError error={add.error} />
+    </WalletFormModal>
   );
 }

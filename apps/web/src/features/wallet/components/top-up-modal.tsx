@@ -1,26 +1,25 @@
 import { cvcLengthOf, cvcValid, ERRORS, type SavedCard, type TopUpApp, type TopUpState } from '@junction/domain';
-import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Alert, type ButtonProps, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { usePreferences } from '../../../shared/lib/preferences';
-import { revalidateShownErrors } from '../../../shared/lib/revalidate-shown';
 import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import {
-  CARD_FIELD_OF,
   CARD_INITIAL_VALUES,
   CardFields,
   type CardValues,
+  cardFieldOf,
   toTokenizeInput,
 } from '../../../shared/ui/card/card-fields';
 import { type StripeSettings, useStripeCard } from '../../../shared/ui/card/stripe-card';
 import { StripeCardField, StripeField } from '../../../shared/ui/card/stripe-field';
 import { FormError } from '../../../shared/ui/form-error';
-import { AlipayMark, WechatPayMark } from '../../../shared/ui/pay-marks';
+import { PAY_APP_MARKS } from '../../../shared/ui/pay-marks';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { type TopUpRequest, useTopUp } from '../api/wallet';
 import styles from './wallet.module.css';
+import { WalletFormModal } from './wallet-form-modal';
 
 export type TopUpModalProps = {
   open: boolean;
@@ -50,7 +49,6 @@ type Values = Partial<CardValues> & {
 };
 const PRESETS = [50_000, 100_000, 200_000, 500_000];
 const NEW = 'new';
-const APP_MARKS = { alipay: AlipayMark, wechat: WechatPayMark } as const;
 
 /**
  * Tops up the balance by Alipay or WeChat Pay (paid on the app's page or its QR code), from a saved card,
@@ -106,8 +104,8 @@ export function TopUpModal(props: TopUpModalProps) {
     const request = await requestOf(v, amount);
     if (!request) return;
     const state = await topUp.mutateAsync(request).catch((e: unknown) => {
-      const field = e instanceof ApiError ? CARD_FIELD_OF[e.errorCode] : undefined;
-      if (field && e instanceof ApiError) {
+      const field = cardFieldOf(e);
+      if (field) {
         topUp.reset();
         form.setFields([{ name: saved ? 'savedCvc' : field, errors: [errorText(e)] }]);
       }
@@ -126,169 +124,159 @@ export function TopUpModal(props: TopUpModalProps) {
   };
 
   const close = () => {
-    form.resetFields();
     topUp.reset();
     setDeclined(null);
     onClose();
   };
 
   return (
-    <Modal
+    <WalletFormModal
       open={open}
       title={t('topUp.title')}
-      onCancel={close}
-      onOk={() => form.submit()}
       okText={t('topUp.submit')}
-      cancelText={t('card.cancel')}
-      confirmLoading={topUp.isPending || stripeCard.pending || stripeCvc.pending}
       okButtonProps={{ 'data-testid': 'top-up-submit', disabled: locked !== undefined } as ButtonProps}
+      pending={topUp.isPending || stripeCard.pending || stripeCvc.pending}
       width={source === NEW ? 720 : 560}
-      destroyOnHidden
+      form={form}
+      initialValues={{ ...CARD_INITIAL_VALUES, source: first, save: canSave }}
+      onFinish={submit}
+      testId="top-up-form"
+      onClose={close}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        initialValues={{ ...CARD_INITIAL_VALUES, source: first, save: canSave }}
-        onValuesChange={revalidateShownErrors(form)}
-        data-testid="top-up-form"
+      <Form.Item
+        name="amount"
+        label={t('topUp.amount')}
+        extra={[
+          t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) }),
+          capped ? t(capped === 'daily' ? 'topUp.cappedDaily' : 'topUp.cappedBalance') : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        rules={[
+          { required: true, message: t('card.required') },
+          {
+            validator: async (_, value: number | null) => {
+              if (value === null || value === undefined) return;
+              const minor = Math.round(value * 100);
+              if (minor < minMinor || minor > maxMinor || Math.abs(value * 100 - minor) > 1e-6)
+                throw new Error(t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) }));
+            },
+          },
+        ]}
       >
+        <InputNumber<number>
+          className={styles.amountInput}
+          prefix="¥"
+          min={0}
+          precision={2}
+          step={100}
+          size="large"
+          data-testid="top-up-amount"
+        />
+      </Form.Item>
+      <div className={styles.presets}>
+        {PRESETS.map((p) => (
+          <button
+            type="button"
+            key={p}
+            className={styles.preset}
+            onClick={() => form.setFieldsValue({ amount: p / 100 })}
+          >
+            {yuan(p)}
+          </button>
+        ))}
+      </div>
+      <Form.Item name="source" label={t('topUp.card')}>
+        <Radio.Group className={styles.cardChoices}>
+          {apps.map((a) => {
+            const Mark = PAY_APP_MARKS[a];
+            return (
+              <Radio key={a} value={a} className={styles.cardChoice} data-testid={`top-up-${a}`}>
+                <Mark size={20} /> <span className={styles.choiceNumber}>{t(`topUp.apps.${a}`)}</span>
+                <span className={styles.choiceDescription}>{t(`topUp.apps.${a}Hint`)}</span>
+              </Radio>
+            );
+          })}
+          {choices.map((c) => (
+            <Radio
+              key={c.id}
+              value={c.id}
+              disabled={c.lockedUntil !== null && c.id !== source}
+              className={styles.cardChoice}
+              data-testid="top-up-card"
+            >
+              <BrandMark brand={c.brand} small /> <span className={styles.choiceNumber}>•••• {c.last4}</span>
+              {c.lockedUntil !== null ? (
+                <span className={styles.choiceDescription} data-testid="top-up-card-locked">
+                  {t('card.lockedTag', { time: dateTime.format(new Date(c.lockedUntil)) })}
+                </span>
+              ) : c.description ? (
+                <span className={styles.choiceDescription}>{c.description}</span>
+              ) : null}
+            </Radio>
+          ))}
+          <Radio value={NEW} className={styles.cardChoice} data-testid="top-up-new-card">
+            <span className={styles.choiceNumber}>{t('topUp.newCard')}</span>
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
+      {app ? null : saved && stripe ? (
+        <StripeField
+          settings={stripe}
+          mounted={stripeCvc.mounted}
+          error={stripeCvc.error}
+          kind="cardCvc"
+          label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
+          testId="stripe-cvc"
+        />
+      ) : saved ? (
         <Form.Item
-          name="amount"
-          label={t('topUp.amount')}
-          extra={[
-            t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) }),
-            capped ? t(capped === 'daily' ? 'topUp.cappedDaily' : 'topUp.cappedBalance') : '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
+          name="savedCvc"
+          label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
+          extra={t('topUp.cvcHint')}
+          validateTrigger="onBlur"
           rules={[
             { required: true, message: t('card.required') },
             {
-              validator: async (_, value: number | null) => {
-                if (value === null || value === undefined) return;
-                const minor = Math.round(value * 100);
-                if (minor < minMinor || minor > maxMinor || Math.abs(value * 100 - minor) > 1e-6)
-                  throw new Error(t('topUp.limits', { min: yuan(minMinor), max: yuan(maxMinor) }));
+              validator: async (_, value: string | undefined) => {
+                if (value && !cvcValid(value, saved.brand))
+                  throw new Error(t('card.cvcError', { count: cvcLengthOf(saved.brand) }));
               },
             },
           ]}
         >
-          <InputNumber<number>
-            className={styles.amountInput}
-            prefix="¥"
-            min={0}
-            precision={2}
-            step={100}
-            size="large"
-            data-testid="top-up-amount"
+          <Input.Password
+            className={styles.cvcInput}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={cvcLengthOf(saved.brand)}
+            placeholder={'•'.repeat(cvcLengthOf(saved.brand))}
+            visibilityToggle={false}
+            data-testid="top-up-cvc"
           />
         </Form.Item>
-        <div className={styles.presets}>
-          {PRESETS.map((p) => (
-            <button
-              type="button"
-              key={p}
-              className={styles.preset}
-              onClick={() => form.setFieldsValue({ amount: p / 100 })}
-            >
-              {yuan(p)}
-            </button>
-          ))}
-        </div>
-        <Form.Item name="source" label={t('topUp.card')}>
-          <Radio.Group className={styles.cardChoices}>
-            {apps.map((a) => {
-              const Mark = APP_MARKS[a];
-              return (
-                <Radio key={a} value={a} className={styles.cardChoice} data-testid={`top-up-${a}`}>
-                  <Mark size={20} /> <span className={styles.choiceNumber}>{t(`topUp.apps.${a}`)}</span>
-                  <span className={styles.choiceDescription}>{t(`topUp.apps.${a}Hint`)}</span>
-                </Radio>
-              );
-            })}
-            {choices.map((c) => (
-              <Radio
-                key={c.id}
-                value={c.id}
-                disabled={c.lockedUntil !== null && c.id !== source}
-                className={styles.cardChoice}
-                data-testid="top-up-card"
-              >
-                <BrandMark brand={c.brand} small /> <span className={styles.choiceNumber}>•••• {c.last4}</span>
-                {c.lockedUntil !== null ? (
-                  <span className={styles.choiceDescription} data-testid="top-up-card-locked">
-                    {t('card.lockedTag', { time: dateTime.format(new Date(c.lockedUntil)) })}
-                  </span>
-                ) : c.description ? (
-                  <span className={styles.choiceDescription}>{c.description}</span>
-                ) : null}
-              </Radio>
-            ))}
-            <Radio value={NEW} className={styles.cardChoice} data-testid="top-up-new-card">
-              <span className={styles.choiceNumber}>{t('topUp.newCard')}</span>
-            </Radio>
-          </Radio.Group>
-        </Form.Item>
-        {app ? null : saved && stripe ? (
-          <StripeField
-            settings={stripe}
-            mounted={stripeCvc.mounted}
-            error={stripeCvc.error}
-            kind="cardCvc"
-            label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
-            testId="stripe-cvc"
-          />
-        ) : saved ? (
-          <Form.Item
-            name="savedCvc"
-            label={t('topUp.cvc', { card: `${saved.brand.toUpperCase()} •••• ${saved.last4}` })}
-            extra={t('topUp.cvcHint')}
-            validateTrigger="onBlur"
-            rules={[
-              { required: true, message: t('card.required') },
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (value && !cvcValid(value, saved.brand))
-                    throw new Error(t('card.cvcError', { count: cvcLengthOf(saved.brand) }));
-                },
-              },
-            ]}
-          >
-            <Input.Password
-              className={styles.cvcInput}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={cvcLengthOf(saved.brand)}
-              placeholder={'•'.repeat(cvcLengthOf(saved.brand))}
-              visibilityToggle={false}
-              data-testid="top-up-cvc"
-            />
-          </Form.Item>
-        ) : locked ? (
-          <Alert type="warning" showIcon title={errorText(ERRORS.CARD_LOCKED.errorCode)} data-testid="top-up-locked" />
-        ) : (
-          <div className={styles.formGrid}>
-            <div className={styles.wide}>
-              <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
-            </div>
-            <Form.Item name="save" valuePropName="checked" className={styles.wide}>
-              <Checkbox disabled={!canSave} data-testid="top-up-save">
-                {canSave ? t('topUp.save') : t('topUp.saveFull')}
-              </Checkbox>
-            </Form.Item>
-            {save && canSave ? (
-              <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
-                <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
-              </Form.Item>
-            ) : null}
+      ) : locked ? (
+        <Alert type="warning" showIcon title={errorText(ERRORS.CARD_LOCKED.errorCode)} data-testid="top-up-locked" />
+      ) : (
+        <div className={styles.formGrid}>
+          <div className={styles.wide}>
+            <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
           </div>
-        )}
-        {usable.length === 0 && source === NEW ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
-        {declined !== null && !locked ? <FormError error={declined} /> : null}
-        <FormError error={topUp.error} />
-      </Form>
-    </Modal>
+          <Form.Item name="save" valuePropName="checked" className={styles.wide}>
+            <Checkbox disabled={!canSave} data-testid="top-up-save">
+              {canSave ? t('topUp.save') : t('topUp.saveFull')}
+            </Checkbox>
+          </Form.Item>
+          {save && canSave ? (
+            <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
+              <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
+            </Form.Item>
+          ) : null}
+        </div>
+      )}
+      {usable.length === 0 && source === NEW ? <Alert type="info" showIcon title={t('topUp.noCard')} /> : null}
+      {declined !== null && !locked ? <FormError error={declined} /> : null}
+      <FormError error={topUp.error} />
+    </WalletFormModal>
   );
 }

@@ -1,10 +1,11 @@
 import type { SavedCard, TopUpState } from '@junction/domain';
-import { App, type ButtonProps } from 'antd';
+import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isHandledGlobally } from '../../../shared/api/api-error';
 import { useErrorText } from '../../../shared/lib/error-text';
+import { useConfirmRemoval } from '../../../shared/ui/confirm-removal';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { useRemoveCard, useTopUpState, useUpdateCard } from '../api/wallet';
 import { cnyMoney } from '../lib/wallet-money';
@@ -66,26 +67,22 @@ export function useTopUpReturn() {
 /** A saved card's description edited in a dialog, and a card deleted after a confirmation. */
 export function useCardActions() {
   const { t } = useTranslation('wallet');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const errorText = useErrorText();
+  const confirmRemoval = useConfirmRemoval();
   const update = useUpdateCard();
   const remove = useRemoveCard();
   const [editing, setEditing] = useState<{ card: SavedCard; description: string } | null>(null);
 
   const confirmDelete = (card: SavedCard) =>
-    modal.confirm({
+    confirmRemoval({
       title: t('card.confirmDelete.title'),
       content: t('card.confirmDelete.content', { card: `${card.brand.toUpperCase()} •••• ${card.last4}` }),
       okText: t('card.confirmDelete.ok'),
       cancelText: t('card.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'card-delete-confirm' } as ButtonProps,
-      onOk: () =>
-        remove.mutateAsync(card.id).then(
-          () => message.success(t('card.deleted')),
-          (err: unknown) => {
-            if (!isHandledGlobally(err)) message.error(errorText(err));
-          },
-        ),
+      okTestId: 'card-delete-confirm',
+      removed: t('card.deleted'),
+      remove: () => remove.mutateAsync(card.id),
     });
 
   const saveDescription = async () => {

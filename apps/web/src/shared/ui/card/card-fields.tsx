@@ -13,6 +13,7 @@ import {
 import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
 import { CountrySelect } from '../country-select';
 import { BrandMark } from './brand-mark';
 import styles from './card.module.css';
@@ -36,6 +37,11 @@ export const CARD_FIELD_OF: Readonly<Record<number, 'number' | 'expYear' | 'cvc'
   [ERRORS.CARD_EXPIRY_INVALID.errorCode]: 'expYear',
   [ERRORS.CARD_CVC_INVALID.errorCode]: 'cvc',
 };
+
+/** The field of the card a failed call's error belongs to, shown beside it; none for any other error. */
+export function cardFieldOf(error: unknown): 'number' | 'expYear' | 'cvc' | undefined {
+  return error instanceof ApiError ? CARD_FIELD_OF[error.errorCode] : undefined;
+}
 
 /** What goes to the processor's tokenisation endpoint (never to our API). */
 export function toTokenizeInput(values: CardValues): TokenizeCardInput {

@@ -94,3 +94,19 @@ export function QueueList({
     </ul>
   );
 }
+
+/** A queue under its heading, with how many conversations it holds in the queue's colour. */
+export function QueueSection({
+  title,
+  color,
+  ...list
+}: Parameters<typeof QueueList>[0] & { title: string; color: string }) {
+  return (
+    <>
+      <h2 className={styles.heading}>
+        {title} <Badge count={list.items.length} showZero color={color} />
+      </h2>
+      <QueueList {...list} />
+    </>
+  );
+}
