@@ -52,6 +52,7 @@ import * as cardTopupRefunds from './0031-card-topup-refunds';
 import * as cardTopupIntents from './0032-card-topup-intents';
 import * as cardTopupLateChecks from './0033-card-topup-late-checks';
 import * as topupRefundsFailed from './0034-topup-refunds-failed';
+import * as railChanges from './0035-rail-changes';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0032-card-topup-intents': cardTopupIntents,
   '0033-card-topup-late-checks': cardTopupLateChecks,
   '0034-topup-refunds-failed': topupRefundsFailed,
+  '0035-rail-changes': railChanges,
 };
