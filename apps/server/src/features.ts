@@ -69,12 +69,18 @@ export async function buildFeatures(
   const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
-  const later: { orders?: ReturnType<typeof ordersModule>; payments?: ReturnType<typeof paymentModule> } = {};
+  const later: {
+    orders?: ReturnType<typeof ordersModule>;
+    payments?: ReturnType<typeof paymentModule>;
+    chat?: ReturnType<typeof chatModule>;
+  } = {};
   const rail = railModule(basics, {
     railAccounts: deps.railAccounts,
     simulatorSms: deps.simulatorSms ?? deps.sms,
     travellers: savedTravellers(passengers.service),
     ticketsInProgress: railTicketsInProgress(() => later.orders?.repo),
+    // The agents' desk is worked by the chat's customer-service agents.
+    agents: { isAgent: async (userId) => (await later.chat?.service.isAgent(userId)) ?? false },
     random: deps.random,
   });
   const orders = ordersModule(basics, {
@@ -94,6 +100,7 @@ export async function buildFeatures(
     databaseUrl: deps.databaseUrl,
     warn,
   });
+  later.chat = chat;
   await chat.socket(app);
   const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, { orders, chat });
   later.payments = payments;
