@@ -1,4 +1,4 @@
-import { apiErrorSchema, type Order, orderSchema, railDeskQueueSchema, type SearchResult } from '@junction/domain';
+import { apiErrorSchema, orderSchema, railDeskQueueSchema, type SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { signInAgent } from '../../src/features/chat/chat.test-support';
@@ -66,27 +66,33 @@ async function ticketedOffline(cookie: string, booked: SearchResult) {
     expect(await payOrder(t, cookie, orderId)).toBe(true);
     await k.runJobs(1);
   };
-  return k.ticketedTrain(cookie, booked, undefined, () => clock.tick(), queued);
+  return { cookie, order: await k.ticketedTrain(cookie, booked, undefined, () => clock.tick(), queued) };
 }
 
-/** A change of the order's train to a cheaper one, confirmed (nothing to pay): its change's new sub-order. */
-async function changed(cookie: string, order: Order, to: SearchResult): Promise<string> {
-  const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, to);
+/**
+ * A train ticketed `way` (its dearest of the day), then changed to the cheapest (nothing to pay), the change
+ * confirmed: the order, its old sub-order and ticket, and the change's new sub-order.
+ */
+async function changing(way: 'online' | 'offline') {
+  clock.reset();
+  const list = k.byFare();
+  const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+  const { cookie, order } =
+    way === 'online' ? await ticketedOnline(booked) : await ticketedOffline(await k.c.signUp(), booked);
+  const old = order.subOrders[0]?.id as string;
+  const [oldTicket] = await ticketsOf(old);
+  const before = await k.order(cookie, order.id);
+  const q = await k.quote(cookie, order.id, old, cheaper);
   expect(q.due.amount).toBe(0);
-  const confirmed = await k.confirm(cookie, q, to);
+  const confirmed = await k.confirm(cookie, q, cheaper);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return (confirmed.json() as { newSubOrderId: string }).newSubOrderId;
+  const newSub = (confirmed.json() as { newSubOrderId: string }).newSubOrderId;
+  return { cookie, order, before, old, oldTicket, newSub, booked, cheaper };
 }
 
 describe('a train ticket change at the railway', () => {
   it('online: the linked 12306 account exchanges the old ticket for the new one, once', async () => {
-    clock.reset();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const { cookie, order } = await ticketedOnline(booked);
-    const old = order.subOrders[0]?.id as string;
-    const [oldTicket] = await ticketsOf(old);
-    const newSub = await changed(cookie, order, cheaper);
+    const { cookie, order, oldTicket, newSub, booked, cheaper } = await changing('online');
     await k.runJobs();
 
     const seen = await k.order(cookie, order.id);
@@ -123,13 +129,7 @@ describe('a train ticket change at the railway', () => {
   });
 
   it('online: a ticket the railway no longer holds as sold is refused at once, the old ticket standing, and the traveller told why', async () => {
-    clock.reset();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const { cookie, order } = await ticketedOnline(booked);
-    const old = order.subOrders[0]?.id as string;
-    const [oldTicket] = await ticketsOf(old);
-    const newSub = await changed(cookie, order, cheaper);
+    const { cookie, order, old, oldTicket, newSub } = await changing('online');
     // Changed meanwhile in the 12306 app itself: the railway refuses to exchange it again.
     await t.db
       .updateTable('railSimTickets')
@@ -152,14 +152,7 @@ describe('a train ticket change at the railway', () => {
   });
 
   it('offline: the change waits at the desk as a change of the old train for the new, and its agent completes it', async () => {
-    clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await ticketedOffline(cookie, booked);
-    const old = order.subOrders[0]?.id as string;
-    const [oldTicket] = await ticketsOf(old);
-    const newSub = await changed(cookie, order, cheaper);
+    const { cookie, order, old, oldTicket, newSub, booked, cheaper } = await changing('offline');
     await k.runJobs(2);
     expect((await k.order(cookie, order.id)).status).toBe(4);
 
@@ -197,14 +190,7 @@ describe('a train ticket change at the railway', () => {
   });
 
   it('offline: the agent refuses the change, the old ticket stands on its train, and the traveller is told why', async () => {
-    clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await ticketedOffline(cookie, booked);
-    const old = order.subOrders[0]?.id as string;
-    const before = await k.order(cookie, order.id);
-    const newSub = await changed(cookie, order, cheaper);
+    const { cookie, order, old, before, newSub } = await changing('offline');
     await k.runJobs(2);
     const agent = (await signInAgent(t, t.db, '小王')).cookie;
     const waiting = await deskRequest(agent, newSub);

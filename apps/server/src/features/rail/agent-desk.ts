@@ -141,7 +141,7 @@ export class RailAgentDesk {
       .selectAll()
       .where('requestKey', '=', key)
       .executeTakeFirst();
-    if (!row || row.status !== 'queued' || !row.subject) return false;
+    if (row?.status !== 'queued' || !row.subject) return false;
     await this.answer(row.subject as RailIssueRequest, this.now());
     return (await this.row(key)).status !== 'queued';
   }

@@ -1,5 +1,5 @@
 import type { RailChangeRefusal } from '@junction/domain';
-import { chinaRailwayTickets, type IssuedTicket } from '../../lib/china-railway-tickets';
+import { chinaRailwayTickets, type ExchangedTicket, type IssuedTicket } from '../../lib/china-railway-tickets';
 
 /** A rail ticket request, as ticketing sends it (one request key per order and sub-order). */
 export type RailIssueRequest = {
@@ -24,23 +24,12 @@ export function railTickets(request: RailIssueRequest): RailIssuedTicket[] {
   return chinaRailwayTickets(request, () => 3);
 }
 
-/** A ticket of the old train, as the change sends it to the railway to be exchanged. */
-export type RailOldTicket = {
-  ticketNumber: string;
-  travellerPosition: number;
-  train: string;
-  departureTime: string;
-  seatClass: string;
-  coach: string | null;
-  seat: string | null;
-};
-
 /**
  * A change (改签) as China Railway makes it, in one operation: the old tickets exchanged for new ones on
  * the request's trains. The request key is the new ticket's, so the same change asked again answers the
  * same new tickets and the old ones are given back once.
  */
-export type RailChangeRequest = RailIssueRequest & { replaces: RailOldTicket[] };
+export type RailChangeRequest = RailIssueRequest & { replaces: ExchangedTicket[] };
 
 /** The railway, or the desk's agent, refused the change for good: asking again will not make it. */
 export class RailChangeRefused extends Error {

@@ -1,4 +1,4 @@
-import type { IssuedTicket } from '../../../lib/china-railway-tickets';
+import type { ExchangedTicket, IssuedTicket } from '../../../lib/china-railway-tickets';
 
 /**
  * The ticketing interface every supplier implements (docs/architecture.md §9): airlines issue e-tickets,
@@ -69,18 +69,7 @@ export type IssueRequest = {
    * A change's new ticket: the old sub-order and its tickets this one is exchanged for, for a supplier that
    * changes tickets in one operation (China Railway's 改签) rather than selling new ones beside them.
    */
-  replaces?: { subOrderId: string; tickets: ReplacedTicket[] };
-};
-
-/** A ticket a change gives back in exchange: its number, traveller, train or flight, class and seat. */
-export type ReplacedTicket = {
-  ticketNumber: string;
-  travellerPosition: number;
-  train: string;
-  departureTime: string;
-  seatClass: string;
-  coach: string | null;
-  seat: string | null;
+  replaces?: { subOrderId: string; tickets: ExchangedTicket[] };
 };
 
 export type { IssuedTicket };
