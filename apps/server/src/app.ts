@@ -42,6 +42,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       f.passengers.routes,
       f.orders.routes,
       f.rail.routes,
+      f.rail.deskRoutes,
       f.wallet.routes,
       f.notices.routes,
       f.fulfilment.routes,

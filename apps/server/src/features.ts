@@ -11,7 +11,7 @@ import { notify } from './features/notifications/notifications.service';
 import { ordersModule } from './features/orders/orders.module';
 import { passengersModule } from './features/passengers/passengers.module';
 import { paymentModule } from './features/payment/payment.module';
-import { railModule } from './features/rail/rail.module';
+import { type RailPorts, railModule } from './features/rail/rail.module';
 import type { SearchStore } from './features/search/search-store';
 import { walletModule } from './features/wallet/wallet.module';
 import type { JobRegistry } from './jobs/jobs';
@@ -45,6 +45,25 @@ import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
 import { walletProcessor } from './wiring/wallet-processor';
 
+/** Features built after the ones whose ports reach them, filled in once built. */
+type Later = {
+  orders?: ReturnType<typeof ordersModule>;
+  payments?: ReturnType<typeof paymentModule>;
+  chat?: ReturnType<typeof chatModule>;
+};
+
+/** Rail's ports: the orders count tickets being issued, and the chat's agents work the agents' desk. */
+function railPorts(deps: AppDeps, passengers: ReturnType<typeof passengersModule>, later: Later): RailPorts {
+  return {
+    railAccounts: deps.railAccounts,
+    simulatorSms: deps.simulatorSms ?? deps.sms,
+    travellers: savedTravellers(passengers.service),
+    ticketsInProgress: railTicketsInProgress(() => later.orders?.repo),
+    agents: { isAgent: async (userId) => (await later.chat?.service.isAgent(userId)) ?? false },
+    random: deps.random,
+  };
+}
+
 /** The features, each built by its module in the order they need each other, their jobs registered. */
 export async function buildFeatures(
   app: FastifyInstance,
@@ -70,14 +89,8 @@ export async function buildFeatures(
   const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
-  const later: { orders?: ReturnType<typeof ordersModule>; payments?: ReturnType<typeof paymentModule> } = {};
-  const rail = railModule(basics, {
-    railAccounts: deps.railAccounts,
-    simulatorSms: deps.simulatorSms ?? deps.sms,
-    travellers: savedTravellers(passengers.service),
-    ticketsInProgress: railTicketsInProgress(() => later.orders?.repo),
-    random: deps.random,
-  });
+  const later: Later = {};
+  const rail = railModule(basics, railPorts(deps, passengers, later));
   const orders = ordersModule(basics, {
     offers: bookingOffers(search, rail.service, deps.refdata, (ids) => studentJourneysHeld(db, ids)),
     passengers: bookingPassengers(passengers.repo),
@@ -95,6 +108,7 @@ export async function buildFeatures(
     databaseUrl: deps.databaseUrl,
     warn,
   });
+  later.chat = chat;
   await chat.socket(app);
   const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, { orders, chat });
   later.payments = payments;

@@ -63,6 +63,8 @@ export * from './preferences.schema';
 export * from './rail/boarding';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
+export * from './rail/rail-change';
+export * from './rail/rail-desk.schema';
 export * from './rail/student-fares';
 export * from './rail/student-offer';
 export * from './rail/student-offer.schema';

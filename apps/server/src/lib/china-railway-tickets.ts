@@ -20,6 +20,17 @@ export type IssuedTicket = {
   ticketType?: string | null;
 };
 
+/** A ticket a change gives back in exchange (改签): its number, traveller, train, class and seat. */
+export type ExchangedTicket = {
+  ticketNumber: string;
+  travellerPosition: number;
+  train: string;
+  departureTime: string;
+  seatClass: string;
+  coach: string | null;
+  seat: string | null;
+};
+
 type Ride = { index: number; cabin: string };
 type Rider = { position: number; type: string; seatLetter?: string | null; bunk?: number | null };
 

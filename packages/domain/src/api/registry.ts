@@ -9,7 +9,7 @@ import { orderEndpoints } from '../orders/order.api';
 import { passengerEndpoints } from '../passengers/passenger.api';
 import { paymentEndpoints } from '../payment/payment.api';
 import { placeEndpoints } from '../places/place.api';
-import { railEndpoints } from '../rail/rail.api';
+import { railDeskEndpoints, railEndpoints } from '../rail/rail.api';
 import { referenceEndpoints } from '../reference.api';
 import { fareCalendarEndpoints } from '../search/fare-calendar.api';
 import { searchEndpoints } from '../search/search.api';
@@ -28,6 +28,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),
   ...Object.values(railEndpoints),
+  ...Object.values(railDeskEndpoints),
   ...Object.values(referenceEndpoints),
   ...Object.values(searchEndpoints),
   ...Object.values(fareCalendarEndpoints),

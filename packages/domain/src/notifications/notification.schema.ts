@@ -33,12 +33,14 @@ export const NOTICE_KINDS = [
   /**
    * A ticket change (改签): confirmed with a difference to pay, its new ticket issued (with any refund of
    * a lower fare on its way), and that refund paid out; or its new ticket refused (the old one stands) and
-   * what was paid for the change returned.
+   * what was paid for the change returned; or the change refused by the railway or by our agents' desk,
+   * with its reason (`reasonEn`, `reasonZh`) and error code.
    */
   'change-payment-due',
   'ticket-changed',
   'change-refund-done',
   'change-failed',
+  'change-refused',
   'change-failed-refund-done',
   /**
    * A payment that arrived after its order (or the change it paid for) had ended: it was not used and went

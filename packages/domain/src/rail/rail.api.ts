@@ -8,6 +8,7 @@ import {
   railLoginSchema,
   railPassengerListSchema,
 } from './rail-account.schema';
+import { railDeskActionSchema, railDeskQueueSchema } from './rail-desk.schema';
 import { railTicketingInfoSchema } from './ticketing';
 
 /** The national rail account (spec §1, §5, §6): link, state, passengers, unlink. */
@@ -56,5 +57,32 @@ export const railEndpoints = {
     body: railImportSchema,
     response: railImportAnswerSchema,
     summary: "Saves passengers of the linked account as the user's travellers",
+  }),
+} as const;
+
+/**
+ * Our offline ticketing desk, for accounts with the agent role: the requests waiting (an issue, or a change
+ * with its old and new trains), taken up now or, for a change, refused (the old ticket stands).
+ */
+export const railDeskEndpoints = {
+  queue: defineEndpoint({
+    method: 'GET',
+    path: '/api/service/rail-desk',
+    response: railDeskQueueSchema,
+    summary: "The train tickets to issue and the changes waiting at the agents' desk, the longest waiting first",
+  }),
+  complete: defineEndpoint({
+    method: 'POST',
+    path: '/api/service/rail-desk/complete',
+    body: railDeskActionSchema,
+    response: okSchema,
+    summary: 'Issue the tickets or make the change of a waiting request at the railway now',
+  }),
+  refuse: defineEndpoint({
+    method: 'POST',
+    path: '/api/service/rail-desk/refuse',
+    body: railDeskActionSchema,
+    response: okSchema,
+    summary: 'Refuse a waiting change: the old ticket stands and the traveller is told',
   }),
 } as const;

@@ -53,6 +53,7 @@ import * as cardTopupIntents from './0032-card-topup-intents';
 import * as cardTopupLateChecks from './0033-card-topup-late-checks';
 import * as topupRefundsFailed from './0034-topup-refunds-failed';
 import * as paymentRefundsFailed from './0035-payment-refunds-failed';
+import * as railChanges from './0036-rail-changes';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '0033-card-topup-late-checks': cardTopupLateChecks,
   '0034-topup-refunds-failed': topupRefundsFailed,
   '0035-payment-refunds-failed': paymentRefundsFailed,
+  '0036-rail-changes': railChanges,
 };

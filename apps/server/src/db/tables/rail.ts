@@ -74,11 +74,36 @@ export type RailSimOrdersTable = {
 
 export type RailDeskRequestsTable = {
   requestKey: string;
+  /** `queued`, `issued` or (a change its agent refused) `refused`. */
   status: string;
+  /** `issue` or `change`. */
+  kind: ColumnType<string, string | undefined, string>;
+  /** What the agent sees of a change: the old tickets and trains, and the new trains. */
+  subject: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Why the agent refused a change. */
+  refusal: ColumnType<string | null, string | null | undefined, string | null>;
   queuedAt: Timestamp;
   dueAt: Timestamp;
   response: ColumnType<unknown, string | null, string | null>;
   issuedAt: Timestamp | null;
+};
+
+/** A ticket the simulated rail service sold, standing or exchanged by a change (`changedBy`, its request key). */
+export type RailSimTicketsTable = {
+  ticketNumber: string;
+  accountId: string;
+  requestKey: string;
+  train: string;
+  departureAt: Timestamp;
+  /** The train's day where it leaves (`yyyy-mm-dd`). */
+  travelDate: string;
+  seatClass: string;
+  coach: string | null;
+  seat: string | null;
+  status: 'sold' | 'changed';
+  changedBy: string | null;
+  soldAt: Timestamp;
+  changedAt: Timestamp | null;
 };
 
 /** A sold-out train class's waiting list (候补), one entry per order (the orders feature). */
@@ -115,6 +140,7 @@ export type RailTables = {
   railSimCodes: RailSimCodesTable;
   railSimSessions: RailSimSessionsTable;
   railSimOrders: RailSimOrdersTable;
+  railSimTickets: RailSimTicketsTable;
   railDeskRequests: RailDeskRequestsTable;
   railWaitlist: RailWaitlistTable;
   railSimSeatReturns: RailSimSeatReturnsTable;

@@ -1,5 +1,13 @@
+import type { RailChangeRefusal } from '@junction/domain';
 import type { Db } from '../../db/database';
-import { type RailIssuedTicket, type RailIssueRequest, RailTicketsNotYet, railTickets } from './ticketing';
+import {
+  RailChangeRefused,
+  type RailChangeRequest,
+  type RailIssuedTicket,
+  type RailIssueRequest,
+  RailTicketsNotYet,
+  railTickets,
+} from './ticketing';
 
 export type AgentDeskOptions = {
   /** An agent takes between these many milliseconds for a request (queue and purchase at the railway). */
@@ -8,10 +16,22 @@ export type AgentDeskOptions = {
   random?: () => number;
 };
 
+/** A request waiting at the desk, as its agent sees it: a change shows the old trains and tickets beside the new. */
+export type DeskRequest = {
+  key: string;
+  kind: 'issue' | 'change';
+  queuedAt: Date;
+  dueAt: Date;
+  request: RailIssueRequest | RailChangeRequest;
+};
+
 /**
- * Our offline ticketing desk: a request joins the queue and an agent buys the tickets at the railway
- * after a realistic time; until then the desk answers "not yet" and ticketing asks again later. The
- * same request key is queued once and answers the same tickets once issued.
+ * Our offline ticketing desk: a request to issue tickets, or to change tickets it issued (改签), joins the
+ * queue and an agent makes it at the railway after a realistic time; until then the desk answers "not
+ * yet" and ticketing asks again later. An agent may take a request up sooner from the queue, and may
+ * refuse a change (the old ticket stands); the desk's own agent gets to the rest when they are due, and
+ * refuses a change whose old train has left by then. The same request key is queued once and answers the
+ * same tickets, or the same refusal, every time.
  */
 export class RailAgentDesk {
   constructor(
@@ -20,7 +40,15 @@ export class RailAgentDesk {
     private readonly now: () => Date,
   ) {}
 
-  async issue(request: RailIssueRequest): Promise<RailIssuedTicket[]> {
+  issue(request: RailIssueRequest): Promise<RailIssuedTicket[]> {
+    return this.atDesk('issue', request);
+  }
+
+  change(request: RailChangeRequest): Promise<RailIssuedTicket[]> {
+    return this.atDesk('change', request);
+  }
+
+  private async atDesk(kind: DeskRequest['kind'], request: RailIssueRequest): Promise<RailIssuedTicket[]> {
     const at = this.now();
     const spanMs = Math.max(0, this.options.maxMs - this.options.minMs);
     const dueAt = new Date(
@@ -28,32 +56,54 @@ export class RailAgentDesk {
     );
     await this.db
       .insertInto('railDeskRequests')
-      .values({ requestKey: request.key, status: 'queued', queuedAt: at, dueAt, response: null, issuedAt: null })
+      .values({
+        requestKey: request.key,
+        kind,
+        subject: JSON.stringify(request),
+        status: 'queued',
+        queuedAt: at,
+        dueAt,
+        response: null,
+        issuedAt: null,
+      })
       .onConflict((oc) => oc.column('requestKey').doNothing())
       .execute();
-    const row = await this.db
-      .selectFrom('railDeskRequests')
-      .selectAll()
-      .where('requestKey', '=', request.key)
-      .executeTakeFirstOrThrow();
-    if (row.status === 'issued') return row.response as RailIssuedTicket[];
-    if (row.dueAt.getTime() > at.getTime()) {
+    const row = await this.row(request.key);
+    if (row.status === 'queued' && row.dueAt.getTime() > at.getTime()) {
       throw new RailTicketsNotYet(`queued at the agent desk until ${row.dueAt.toISOString()}`);
     }
-    const tickets = railTickets(request);
-    // Compare-and-set: of two runs at once, one issues and the other reads what it issued.
+    if (row.status === 'queued') await this.answer(request, at);
+    return this.answered(request.key);
+  }
+
+  private row(key: string) {
+    return this.db.selectFrom('railDeskRequests').selectAll().where('requestKey', '=', key).executeTakeFirstOrThrow();
+  }
+
+  /** The tickets the desk issued for a request, or its refusal. */
+  private async answered(key: string): Promise<RailIssuedTicket[]> {
+    const row = await this.row(key);
+    if (row.status === 'refused') throw new RailChangeRefused((row.refusal ?? 'agent-refused') as RailChangeRefusal);
+    if (row.status !== 'issued') throw new RailTicketsNotYet('still at the agent desk');
+    return row.response as RailIssuedTicket[];
+  }
+
+  /**
+   * The agent makes a queued request at the railway: the tickets are issued, or the change is made unless
+   * an old train has left. Compare-and-set: of two agents at once, one answers and the other reads it.
+   */
+  private async answer(request: RailIssueRequest | RailChangeRequest, at: Date): Promise<void> {
+    const gone = 'replaces' in request && request.replaces.some((t) => Date.parse(t.departureTime) <= at.getTime());
     await this.db
       .updateTable('railDeskRequests')
-      .set({ status: 'issued', response: JSON.stringify(tickets), issuedAt: at })
+      .set(
+        gone
+          ? { status: 'refused', refusal: 'departed', issuedAt: at }
+          : { status: 'issued', response: JSON.stringify(railTickets(request)), issuedAt: at },
+      )
       .where('requestKey', '=', request.key)
       .where('status', '=', 'queued')
       .execute();
-    const issued = await this.db
-      .selectFrom('railDeskRequests')
-      .select('response')
-      .where('requestKey', '=', request.key)
-      .executeTakeFirstOrThrow();
-    return issued.response as RailIssuedTicket[];
   }
 
   /** When a queued request is due, for ticketing to ask again then. */
@@ -64,5 +114,47 @@ export class RailAgentDesk {
       .where('requestKey', '=', key)
       .executeTakeFirst();
     return row?.dueAt;
+  }
+
+  /** The requests waiting for an agent, the longest waiting first. */
+  async queue(): Promise<DeskRequest[]> {
+    const rows = await this.db
+      .selectFrom('railDeskRequests')
+      .select(['requestKey', 'kind', 'queuedAt', 'dueAt', 'subject'])
+      .where('status', '=', 'queued')
+      .where('subject', 'is not', null)
+      .orderBy('queuedAt')
+      .execute();
+    return rows.map((r) => ({
+      key: r.requestKey,
+      kind: r.kind === 'change' ? 'change' : 'issue',
+      queuedAt: r.queuedAt,
+      dueAt: r.dueAt,
+      request: r.subject as RailIssueRequest | RailChangeRequest,
+    }));
+  }
+
+  /** An agent makes a waiting request now; false when it is no longer waiting. */
+  async complete(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('railDeskRequests')
+      .selectAll()
+      .where('requestKey', '=', key)
+      .executeTakeFirst();
+    if (row?.status !== 'queued' || !row.subject) return false;
+    await this.answer(row.subject as RailIssueRequest, this.now());
+    return (await this.row(key)).status !== 'queued';
+  }
+
+  /** An agent refuses a waiting change, the old ticket left as it stands; false when there is none waiting. */
+  async refuse(key: string): Promise<boolean> {
+    const refused = await this.db
+      .updateTable('railDeskRequests')
+      .set({ status: 'refused', refusal: 'agent-refused', issuedAt: this.now() })
+      .where('requestKey', '=', key)
+      .where('kind', '=', 'change')
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(refused.numUpdatedRows) === 1;
   }
 }

@@ -12,3 +12,8 @@ export interface SavedTravellers {
 export interface RailTicketsInProgress {
   count(userId: string): Promise<number>;
 }
+
+/** Who may work the agents' desk: the customer-service agents (the chat's, composed in `features.ts`). */
+export interface DeskAgents {
+  isAgent(userId: string): Promise<boolean>;
+}

@@ -1,5 +1,5 @@
 import type { DocumentType, RailCodeResult, RailStatus, StudentCheck } from '@junction/domain';
-import type { RailIssuedTicket, RailIssueRequest } from './ticketing';
+import type { RailChangeRequest, RailIssuedTicket, RailIssueRequest } from './ticketing';
 
 /** A live session with the national rail service, as its login answers it. */
 export type RailSession = {
@@ -87,4 +87,12 @@ export interface RailAccountProvider {
    * tickets issued the first time. Throws `RailSessionEnded`.
    */
   issueTickets(token: string, request: RailIssueRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]>;
+  /**
+   * Changes tickets of the account (改签) in one operation: the old tickets are exchanged for new ones on the
+   * request's trains (new ticket numbers, coaches and seats) and their seats go back on sale; the same
+   * request key answers the tickets of the first time, the old ones exchanged once. Throws
+   * `RailChangeRefused` for an old ticket the account does not hold, one used, changed or returned, or a
+   * train gone; `RailSessionEnded`.
+   */
+  changeTickets(token: string, request: RailChangeRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]>;
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Basics } from '../../feature-module';
 import { RailAgentDesk } from './agent-desk';
-import type { RailTicketsInProgress, SavedTravellers } from './ports';
+import type { DeskAgents, RailTicketsInProgress, SavedTravellers } from './ports';
 import type { RailAccountProvider } from './provider';
 import { RailRepository } from './rail.repository';
 import { railRoutes } from './rail.routes';
 import { RailService } from './rail.service';
+import { railDeskRoutes } from './rail-desk.routes';
 import { RailServiceSimulator, type SimSms } from './simulator/rail-service-sim';
 import { railSimRoutes, seatReturnRoutes } from './simulator/rail-sim.routes';
 import { SimulatedSeatReturns } from './simulator/seat-returns';
@@ -16,6 +17,8 @@ export type RailPorts = {
   simulatorSms: SimSms;
   travellers: SavedTravellers;
   ticketsInProgress: RailTicketsInProgress;
+  /** Who works the agents' desk. */
+  agents: DeskAgents;
   random?: () => number;
 };
 
@@ -82,6 +85,7 @@ export function railModule(basics: Basics, ports: RailPorts) {
     /** The railway is the simulator: its trains run late as it draws them. */
     simulated: simulator !== undefined,
     routes: railRoutes(service),
+    deskRoutes: railDeskRoutes(desk, ports.agents),
     simulatorRoutes,
     jobs: () => undefined,
   };

@@ -19,7 +19,13 @@ import type { RailTicketsInProgress, SavedTravellers } from './ports';
 import type { RailAccountPassenger, RailAccountProvider } from './provider';
 import { RailLoginRefused, RailSessionEnded } from './provider';
 import type { RailLinkRow, RailRepository } from './rail.repository';
-import { type RailIssuedTicket, type RailIssueRequest, RailTicketsNotYet } from './ticketing';
+import {
+  RailChangeRefused,
+  type RailChangeRequest,
+  type RailIssuedTicket,
+  type RailIssueRequest,
+  RailTicketsNotYet,
+} from './ticketing';
 
 const TOKEN_PURPOSE = 'rail-session-token';
 /** Spec §4, §9: a new code after 60 seconds. */
@@ -82,7 +88,8 @@ export class RailService {
     try {
       return await work(AbortSignal.timeout(this.options.callTimeoutMs));
     } catch (e) {
-      if (e instanceof RailSessionEnded || e instanceof RailLoginRefused || e instanceof AppError) throw e;
+      if (e instanceof RailSessionEnded || e instanceof RailLoginRefused || e instanceof RailChangeRefused) throw e;
+      if (e instanceof AppError) throw e;
       throw new AppError('PARTNER_UNAVAILABLE');
     }
   }
@@ -210,8 +217,24 @@ export class RailService {
    * session or an outage is "not yet": ticketing asks again, and the traveller may log in again meanwhile.
    */
   async issueOnline(userId: string, request: RailIssueRequest): Promise<RailIssuedTicket[]> {
+    return this.ticketsInAccount(userId, (token, signal) => this.provider.issueTickets(token, request, signal));
+  }
+
+  /**
+   * A change of tickets issued online, made in the user's linked 12306 account as one exchange. A refusal
+   * (`RailChangeRefused`) is final; an ended session or an outage is "not yet", as for issuing.
+   */
+  async changeOnline(userId: string, request: RailChangeRequest): Promise<RailIssuedTicket[]> {
+    return this.ticketsInAccount(userId, (token, signal) => this.provider.changeTickets(token, request, signal));
+  }
+
+  /** Tickets bought in the linked account: no link, an ended session or an outage is "not yet". */
+  private async ticketsInAccount(
+    userId: string,
+    work: (token: string, signal: AbortSignal) => Promise<RailIssuedTicket[]>,
+  ): Promise<RailIssuedTicket[]> {
     try {
-      return await this.withSession(userId, (token, signal) => this.provider.issueTickets(token, request, signal));
+      return await this.withSession(userId, work);
     } catch (e) {
       if (e instanceof AppError) throw new RailTicketsNotYet(`rail account: ${e.code}`);
       throw e;

@@ -1,4 +1,5 @@
-import { chinaRailwayTickets, type IssuedTicket } from '../../lib/china-railway-tickets';
+import type { RailChangeRefusal } from '@junction/domain';
+import { chinaRailwayTickets, type ExchangedTicket, type IssuedTicket } from '../../lib/china-railway-tickets';
 
 /** A rail ticket request, as ticketing sends it (one request key per order and sub-order). */
 export type RailIssueRequest = {
@@ -21,4 +22,19 @@ export class RailTicketsNotYet extends Error {
 /** Tickets as China Railway writes them; a sleeper traveller who chose no bunk gets an upper one. */
 export function railTickets(request: RailIssueRequest): RailIssuedTicket[] {
   return chinaRailwayTickets(request, () => 3);
+}
+
+/**
+ * A change (改签) as China Railway makes it, in one operation: the old tickets exchanged for new ones on
+ * the request's trains. The request key is the new ticket's, so the same change asked again answers the
+ * same new tickets and the old ones are given back once.
+ */
+export type RailChangeRequest = RailIssueRequest & { replaces: ExchangedTicket[] };
+
+/** The railway, or the desk's agent, refused the change for good: asking again will not make it. */
+export class RailChangeRefused extends Error {
+  constructor(readonly reason: RailChangeRefusal) {
+    super(`the railway refused the change: ${reason}`);
+    this.name = 'RailChangeRefused';
+  }
 }

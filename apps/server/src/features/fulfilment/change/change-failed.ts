@@ -1,7 +1,10 @@
 import {
   type BookingExtras,
   type ChangeTrip,
+  ERRORS,
+  isRailChangeRefusal,
   ORDER_STATUS as O,
+  RAIL_CHANGE_REFUSALS,
   type ResultLeg,
   SUB_ORDER_STATUS as S,
   type ScheduleChange,
@@ -27,7 +30,7 @@ export async function failChange(
   ctx: FulfilmentContext,
   trx: Trx,
   order: OrderRow,
-  p: { subOrderId: string; error: string; at: Date },
+  p: { subOrderId: string; error: string; refused?: string; at: Date },
 ): Promise<boolean> {
   const { at } = p;
   const change = await changeLifecycle.move(trx, {
@@ -35,7 +38,7 @@ export async function failChange(
     from: 'issuing',
     to: 'failed',
     at,
-    data: { error: p.error.slice(0, 500) },
+    data: { error: p.error.slice(0, 500), ...(p.refused ? { refused: p.refused } : {}) },
   });
   if (!change) return false;
   const moves = [
@@ -67,15 +70,20 @@ export async function failChange(
     at,
     data: { changeId: change.id, oldSubOrderId: change.oldSubOrderId, newSubOrderId: change.newSubOrderId },
   });
+  // Refused by the railway or its desk: the traveller is told why, in both languages.
+  const refusal = p.refused && isRailChangeRefusal(p.refused) ? RAIL_CHANGE_REFUSALS[p.refused] : undefined;
   await ctx.notify(trx, {
     userId: order.userId,
-    kind: 'change-failed',
+    kind: refusal ? 'change-refused' : 'change-failed',
     orderId: order.id,
     params: {
       orderNumber: order.orderNumber,
       trip: oldTrip.number,
       newTrip: (change.newTrip as ChangeTrip).number,
       amountMinor: change.dueMinor,
+      ...(refusal
+        ? { reasonEn: refusal.text.en, reasonZh: refusal.text['zh-CN'], errorCode: ERRORS[refusal.error].errorCode }
+        : {}),
     },
     dedupeKey: `change-failed:${change.id}`,
     at,

@@ -1,6 +1,7 @@
 import { type BookingExtras, type ResultLeg, SUB_ORDER_STATUS as S, subOrderStatusCodec } from '@junction/domain';
 import { addJob, type JobContext } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
+import { exchangedTickets } from '../change/change-exchange';
 import { failChange } from '../change/change-failed';
 import { finishChange } from '../change/change-steps';
 import type { FulfilmentContext } from '../fulfilment.context';
@@ -8,7 +9,7 @@ import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
 import { recordScheduleChanges } from '../schedule-changes';
 import { stepSubOrder } from '../sub-order-step';
-import type { IssueRequest, IssueResult } from './issuer';
+import { type IssueRequest, type IssueResult, TicketingRefused } from './issuer';
 import { settleTicketing } from './settle-ticketing';
 
 declare module '../../../jobs/jobs' {
@@ -27,7 +28,9 @@ export async function requestFor(ctx: FulfilmentContext, order: OrderRow, sub: S
   const bags = extras.baggage?.find((b) => b.ticket === sub.position)?.pieces ?? [];
   const people = ctx.people;
   const mine = (position: number) => !Array.isArray(sub.travellers) || (sub.travellers as number[]).includes(position);
+  const replaces = await exchangedTickets(ctx, sub.id, travellers.map((t) => t.position).filter(mine));
   return {
+    ...(replaces ? { replaces } : {}),
     key: `${order.id}:${sub.id}`,
     orderId: order.id,
     subOrderId: sub.id,
@@ -143,8 +146,10 @@ export async function issue(
   try {
     result = await issuer.issue(await requestFor(ctx, order, sub), job?.signal);
   } catch (e) {
-    if (job && job.attempt >= job.maxAttempts && !job.signal.aborted) {
-      await deadLetter(ctx, order, sub, e instanceof Error ? e.message : String(e));
+    // Refused for good (a change the railway will not make), or failed on the last try: no more tries.
+    const refused = e instanceof TicketingRefused ? e.reason : undefined;
+    if (refused || (job && job.attempt >= job.maxAttempts && !job.signal.aborted)) {
+      await deadLetter(ctx, order, sub, e instanceof Error ? e.message : String(e), refused);
       return 'dead-letter' as const;
     }
     throw e;
@@ -154,14 +159,20 @@ export async function issue(
 }
 
 /** A ticket that failed every try: sub-order 2 → 6 with a refund of all it cost, the traveller and staff told. */
-async function deadLetter(ctx: FulfilmentContext, order: OrderRow, sub: SubOrderRow, error: string): Promise<void> {
+async function deadLetter(
+  ctx: FulfilmentContext,
+  order: OrderRow,
+  sub: SubOrderRow,
+  error: string,
+  refused?: string,
+): Promise<void> {
   const [from, to] = [S.ISSUING, S.REFUNDING] as const;
   const at = ctx.now();
   await ctx.repo.transaction(async (trx: Trx) => {
     const locked = await ctx.repo.lockOrder(trx, order.id);
     if (!locked) return;
     // A change's new ticket refused: the old ticket stands, and only the difference paid comes back.
-    if (await failChange(ctx, trx, locked, { subOrderId: sub.id, error, at })) {
+    if (await failChange(ctx, trx, locked, { subOrderId: sub.id, error, refused, at })) {
       await staffAlert(trx, order.id, sub.id, error);
       await settleTicketing(ctx, trx, locked, at);
       return;

@@ -1,4 +1,4 @@
-import type { IssuedTicket } from '../../../lib/china-railway-tickets';
+import type { ExchangedTicket, IssuedTicket } from '../../../lib/china-railway-tickets';
 
 /**
  * The ticketing interface every supplier implements (docs/architecture.md §9): airlines issue e-tickets,
@@ -65,6 +65,11 @@ export type IssueRequest = {
   paidMinor?: number;
   /** The travellers in clear, for sellers that book in the travellers' names (never logged or kept). */
   people?: () => Promise<BookingPeople>;
+  /**
+   * A change's new ticket: the old sub-order and its tickets this one is exchanged for, for a supplier that
+   * changes tickets in one operation (China Railway's 改签) rather than selling new ones beside them.
+   */
+  replaces?: { subOrderId: string; tickets: ExchangedTicket[] };
 };
 
 export type { IssuedTicket };
@@ -76,6 +81,17 @@ export type IssueResult = { tickets: IssuedTicket[]; scheduleChanges: ScheduleCh
 
 /** The supplier refused or did not answer; the job tries again with back-off. */
 export class TicketingUnavailable extends Error {}
+
+/**
+ * The supplier refused for good (a change the railway or its desk will not make, `reason` as
+ * `RAIL_CHANGE_REFUSALS` names it): trying again would not help, so the job gives up at once.
+ */
+export class TicketingRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`refused: ${reason}`);
+    this.name = 'TicketingRefused';
+  }
+}
 
 /** A sub-order's tickets as their seller knows them. */
 export type SoldTickets = { subOrderId: string; supplier: string | null };

@@ -21,9 +21,10 @@ import {
   type RailSession,
   RailSessionEnded,
 } from '../provider';
-import { type RailIssuedTicket, type RailIssueRequest, railTickets } from '../ticketing';
+import type { RailChangeRequest, RailIssuedTicket, RailIssueRequest } from '../ticketing';
 import { SimSignInGuard } from './sign-in-guard';
 import type { SimAccountInput, SimPassengerInput } from './sim-account-input';
+import { SimTicketOffice } from './sim-tickets';
 
 /** Where the simulated rail service texts its login codes (the product's SMS gateway in development). */
 export type SimSms = { send(sms: { to: string; text: string }): Promise<void> };
@@ -63,6 +64,7 @@ export class RailServiceSimulator implements RailAccountProvider {
     private readonly options: RailServiceSimOptions,
     private readonly now: () => Date,
     private readonly guard = new SimSignInGuard(db, now),
+    private readonly office = new SimTicketOffice(db, now),
   ) {}
 
   private random(): number {
@@ -375,24 +377,11 @@ export class RailServiceSimulator implements RailAccountProvider {
 
   async issueTickets(token: string, request: RailIssueRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]> {
     await this.network(signal);
-    const { accountId } = await this.session(token);
-    const done = await this.db
-      .selectFrom('railSimOrders')
-      .select('response')
-      .where('requestKey', '=', request.key)
-      .executeTakeFirst();
-    if (done) return done.response as RailIssuedTicket[];
-    const tickets = railTickets(request);
-    await this.db
-      .insertInto('railSimOrders')
-      .values({ requestKey: request.key, accountId, response: JSON.stringify(tickets), createdAt: this.now() })
-      .onConflict((oc) => oc.column('requestKey').doNothing())
-      .execute();
-    const stored = await this.db
-      .selectFrom('railSimOrders')
-      .select('response')
-      .where('requestKey', '=', request.key)
-      .executeTakeFirstOrThrow();
-    return stored.response as RailIssuedTicket[];
+    return this.office.issue((await this.session(token)).accountId, request);
+  }
+
+  async changeTickets(token: string, request: RailChangeRequest, signal?: AbortSignal): Promise<RailIssuedTicket[]> {
+    await this.network(signal);
+    return this.office.change((await this.session(token)).accountId, request);
   }
 }

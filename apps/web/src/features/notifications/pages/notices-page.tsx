@@ -58,6 +58,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'ticket-changed': { icon: <SwapOutlined />, tone: 'green' },
   'change-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'change-failed': { icon: <CloseCircleOutlined />, tone: 'red' },
+  'change-refused': { icon: <CloseCircleOutlined />, tone: 'red' },
   'change-failed-refund-done': { icon: <RollbackOutlined />, tone: 'green' },
   'price-fell': { icon: <FallOutlined />, tone: 'green' },
   'seats-returned': { icon: <CheckCircleOutlined />, tone: 'green' },

@@ -1,0 +1,49 @@
+import { AppError, railDeskEndpoints as api, type RailDeskRequest } from '@junction/domain';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { serve } from '../../lib/serve';
+import { requireUser } from '../../plugins/auth';
+import type { DeskRequest, RailAgentDesk } from './agent-desk';
+import type { DeskAgents } from './ports';
+
+/** A waiting request as the agents' console shows it: its trains, how many travellers, a change's old tickets. */
+export function deskView(r: DeskRequest): RailDeskRequest {
+  return {
+    key: r.key,
+    kind: r.kind,
+    queuedAt: r.queuedAt.toISOString(),
+    dueAt: r.dueAt.toISOString(),
+    trains: r.request.legs.map((l) => ({ number: l.number, departureTime: l.departureTime, seatClass: l.cabin })),
+    travellers: r.request.travellers.length,
+    replaces: ('replaces' in r.request ? r.request.replaces : []).map((t) => ({
+      ticketNumber: t.ticketNumber,
+      travellerPosition: t.travellerPosition,
+      number: t.train,
+      departureTime: t.departureTime,
+      seatClass: t.seatClass,
+      coach: t.coach,
+      seat: t.seat,
+    })),
+  };
+}
+
+/** The agents' desk of offline rail ticketing, for customer-service agents only (7001 for anyone else). */
+export const railDeskRoutes = (desk: RailAgentDesk, agents: DeskAgents): FastifyPluginAsync =>
+  async function railDeskApi(app) {
+    const agentOnly = async (req: FastifyRequest) => {
+      await requireUser(req);
+      if (!(await agents.isAgent(req.auth?.userId ?? ''))) throw new AppError('CHAT_NOT_AGENT');
+    };
+    const opts = { tags: ['service'], preHandler: agentOnly };
+    serve(app, api.queue, opts, async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: (await desk.queue()).map(deskView) };
+    });
+    serve(app, api.complete, opts, async (req) => {
+      if (!(await desk.complete(req.body.key))) throw new AppError('NOT_FOUND');
+      return { ok: true as const };
+    });
+    serve(app, api.refuse, opts, async (req) => {
+      if (!(await desk.refuse(req.body.key))) throw new AppError('NOT_FOUND');
+      return { ok: true as const };
+    });
+  };
