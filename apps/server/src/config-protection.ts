@@ -8,6 +8,12 @@ export const protectionSettings = {
     .max(1)
     .default(0.03)
     .describe('Share of simulated flights whose airline announces a delay two hours before departure'),
+  TICKETING_SIM_SCHEDULE_CHANGE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe('Share of simulated flights whose airline moves them 25 to 95 minutes later when their tickets are issued'),
   TICKETING_SIM_TRAIN_DELAY_RATE: z.coerce
     .number()
     .min(0)

@@ -45,6 +45,7 @@ export function fulfilmentPorts(
         {
           delayMs: config.TICKETING_DELAY_MS,
           failureRate: config.TICKETING_FAILURE_RATE,
+          scheduleChangeRate: config.TICKETING_SIM_SCHEDULE_CHANGE_RATE,
           delays: { ...delays, rate: config.TICKETING_SIM_DELAY_RATE },
         },
         from.duffel ? { duffel: from.duffel.issuer } : {},

@@ -26,7 +26,14 @@ let bob: string;
 const found: Record<'flight' | 'train', Found> = {} as never;
 
 beforeAll(async () => {
-  ({ t, c } = await bookingApp(now, { ...SURE_TICKETING, REFUND_PROCESSING_SECONDS: '600' }));
+  // No flight is moved or delayed by its airline here: such a flight is refunded without a fee, a rule of its own
+  // (`involuntary-refund.test.ts`).
+  ({ t, c } = await bookingApp(now, {
+    ...SURE_TICKETING,
+    REFUND_PROCESSING_SECONDS: '600',
+    TICKETING_SIM_SCHEDULE_CHANGE_RATE: '0',
+    TICKETING_SIM_DELAY_RATE: '0',
+  }));
   alice = await c.signUp();
   bob = await c.signUp();
   for (const mode of ['flight', 'train'] as const) {
