@@ -13,7 +13,9 @@ export const protectionSettings = {
     .min(0)
     .max(1)
     .default(0.1)
-    .describe('Share of simulated flights whose airline moves them 25 to 95 minutes later when their tickets are issued'),
+    .describe(
+      'Share of simulated flights whose airline moves them 25 to 95 minutes later when their tickets are issued',
+    ),
   TICKETING_SIM_TRAIN_DELAY_RATE: z.coerce
     .number()
     .min(0)
