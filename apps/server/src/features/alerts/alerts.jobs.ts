@@ -7,8 +7,8 @@ import type { AlertsService } from './alerts.service';
  * every alert due (one waiting search per alert), and each search runs once, retried while suppliers fail.
  */
 export function registerAlertJobs(jobs: JobRegistry, alerts: AlertsService, cron: string | null): void {
-  jobs.task('alerts.check', z.object({ alertId: z.uuid() }), async (p) => {
-    await alerts.check(p.alertId);
+  jobs.task('alerts.check', z.object({ alertId: z.uuid(), version: z.number().int().optional() }), async (p) => {
+    await alerts.check(p.alertId, p.version);
   });
   jobs.task('alerts.sweep', z.object({}).loose(), async () => {
     await alerts.sweep();

@@ -196,15 +196,15 @@ export class AlertsRepository {
   }
 
   /** Active alerts not checked since `before`, oldest check first, at most `limit`. */
-  async due(before: Date, limit: number, userId?: string): Promise<string[]> {
+  async due(before: Date, limit: number, userId?: string): Promise<{ id: string; version: number }[]> {
     let q = this.db
       .selectFrom('priceAlerts')
-      .select('id')
+      .select(['id', 'version'])
       .where('status', '=', 'active')
       .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<', before)]))
       .orderBy(sql`checked_at nulls first`)
       .limit(limit);
     if (userId !== undefined) q = q.where('userId', '=', userId);
-    return (await q.execute()).map((r) => r.id);
+    return q.execute();
   }
 }

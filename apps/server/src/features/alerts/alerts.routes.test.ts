@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOnDatabase, createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 import { registerMobile } from '../../../test/support/accounts';
+import { addJob } from '../../jobs/jobs';
 import { HISTORY_POINTS } from './alerts.repository';
 import { alertEvent } from './alerts.service';
 
@@ -212,6 +213,25 @@ describe('price alerts', () => {
     const alert = (await list(cookie)).items.find((i) => i.id === made.id);
     expect(alert?.history).toHaveLength(2);
     expect((await notices(cookie)).items.filter((n) => n.kind === 'price-fell')).toHaveLength(1);
+  });
+
+  it('search a state once when a second check is asked for while the first runs', async () => {
+    const cookie = await traveller();
+    const made = (
+      await post(cookie, '/api/price-alerts', { link: packSearchLink(criteria('CTU')) })
+    ).json() as PriceAlert;
+    await runJobs();
+    await post(cookie, '/alerts-sim/check', {});
+    const { version } = await t.db
+      .selectFrom('priceAlerts')
+      .select('version')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    await runJobs();
+    // Another process's sweep asked for the same state while that check ran: its job waits for after it.
+    await addJob(t.db, 'alerts.check', { alertId: made.id, version });
+    await runJobs();
+    expect((await list(cookie)).items.find((i) => i.id === made.id)?.history).toHaveLength(2);
   });
 
   it('end when their travel date has passed, keeping the last price, and never hold back the others', async () => {

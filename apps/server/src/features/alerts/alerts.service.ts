@@ -19,7 +19,8 @@ import type { AlertNotify, AlertSearch } from './ports';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
-    'alerts.check': { alertId: string };
+    /** `version`: the alert's version when the check was asked for; a check asked for a state already checked is skipped. */
+    'alerts.check': { alertId: string; version?: number };
     'alerts.sweep': Record<string, unknown>;
   }
 }
@@ -113,7 +114,12 @@ export class AlertsService {
       const at = this.now();
       const r = await this.repo.create(trx, { userId, link, month, sms: input.sms, at }, this.options.perUser);
       if (typeof r !== 'string' && r.created)
-        await addJob(trx, 'alerts.check', { alertId: r.row.id }, { jobKey: `alert-check:${r.row.id}` });
+        await addJob(
+          trx,
+          'alerts.check',
+          { alertId: r.row.id, version: r.row.version },
+          { jobKey: `alert-check:${r.row.id}` },
+        );
       return r;
     });
     if (made === 'limit') throw new AppError('ALERT_LIMIT', { params: { max: this.options.perUser } });
@@ -151,9 +157,11 @@ export class AlertsService {
    * a month records its month's lowest and that day once every day left has a price (`partial` before),
    * and ends when its month has passed.
    */
-  async check(alertId: string): Promise<'told' | 'recorded' | 'skipped' | 'ended' | 'partial'> {
+  async check(alertId: string, version?: number): Promise<'told' | 'recorded' | 'skipped' | 'ended' | 'partial'> {
     const alert = await this.repo.one(alertId);
     if (alert?.status !== 'active') return 'skipped';
+    // Asked for while another check of the same state ran (two sweeps at once): that check answered it.
+    if (version !== undefined && alert.version !== version) return 'skipped';
     const criteria = unpackSearchLink(alert.link);
     if (!criteria) return 'skipped';
     const seen = await this.lookNow(alert, criteria);
@@ -202,8 +210,9 @@ export class AlertsService {
   async sweep(userId?: string): Promise<number> {
     const before =
       userId === undefined ? new Date(this.now().getTime() - this.options.checkEveryMs) : new Date(8.64e15);
-    const ids = await this.repo.due(before, SWEEP_BATCH, userId);
-    for (const id of ids) await addJob(this.repo.db, 'alerts.check', { alertId: id }, { jobKey: `alert-check:${id}` });
-    return ids.length;
+    const due = await this.repo.due(before, SWEEP_BATCH, userId);
+    for (const { id, version } of due)
+      await addJob(this.repo.db, 'alerts.check', { alertId: id, version }, { jobKey: `alert-check:${id}` });
+    return due.length;
   }
 }
