@@ -10,9 +10,10 @@ import { type Lang, text } from './support';
 
 export const PASSWORD = 'travel2026';
 
-/** A travel day some days ahead, as the search form sends it (`yyyy/mm/dd`). */
-export const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '/');
+const CHINA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+
+/** A travel day some days ahead in China, where the trips run, as the search form sends it (`yyyy/mm/dd`). */
+export const inDays = (days: number) => CHINA_DAY.format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '/');
 
 /** A random three-digit sequence China Railway knows (sequence 000 is one it has no record of). */
 const anySeq = () => String(100 + Math.floor(Math.random() * 800));

@@ -1,4 +1,4 @@
-import { type Cabin, isRide, localDate, type ResultLeg, type RideAfter } from '@junction/domain';
+import { type Cabin, isRide, listedInCabin, localDate, type ResultLeg, type RideAfter } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
 import type { Supplier, SupplierRequest } from './suppliers/supplier';
 
@@ -7,8 +7,8 @@ const LIMIT_MS = 20_000;
 
 /**
  * The next nonstop flight or direct train between the same airports or stations, departing at or after
- * `after` (on its day or the next), with seats left, asked of the suppliers of its kind as a search
- * would: undefined when none is sold.
+ * `after` (on its day or the next), with seats left (a flight: in the ride's cabin, one for each traveller), asked of
+ * the suppliers of its kind as a search would: undefined when none is sold.
  */
 export async function nextDeparture(
   refdata: Refdata,
@@ -22,9 +22,10 @@ export async function nextDeparture(
   const day = localDate(Date.parse(ride.after), HOME_ZONE);
   const next = localDate(Date.parse(ride.after) + 24 * 3600_000, HOME_ZONE);
   const bound = (date: string) => ({ date, from, to, fromOnly: true, toOnly: true });
+  const seated = Math.max(1, ride.travellers);
   const request: SupplierRequest = {
     cabin: (ride.kind === 'air' ? ride.cabin || 'Y' : 'Y') as Cabin,
-    party: { adults: Math.max(1, ride.travellers), children: 0, infants: 0 },
+    party: { adults: seated, children: 0, infants: 0 },
     today: localDate(now.getTime(), HOME_ZONE),
     trips: [day, next].map((date) => ({ date, bounds: [bound(date)] })),
   };
@@ -34,7 +35,7 @@ export async function nextDeparture(
   const after = Date.parse(ride.after);
   const legs = answers
     .flatMap((a) => (a.status === 'fulfilled' ? a.value : []))
-    .filter((r) => r.legs.length === 1)
+    .filter((r) => r.legs.length === 1 && (kind === 'train' || listedInCabin(r, request.cabin, seated)))
     .map((r) => r.legs[0] as ResultLeg)
     .filter(
       (l) =>
