@@ -10,10 +10,11 @@ import { type Lang, text } from './support';
 
 export const PASSWORD = 'travel2026';
 
-const CHINA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+/** This machine's local day, the one the browser's date pickers show (`yyyy-mm-dd`). */
+const LOCAL_DAY = new Intl.DateTimeFormat('en-CA');
 
-/** A travel day some days ahead in China, where the trips run, as the search form sends it (`yyyy/mm/dd`). */
-export const inDays = (days: number) => CHINA_DAY.format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '/');
+/** A travel day some days ahead, as the browser's calendar shows it and the search form sends it (`yyyy/mm/dd`). */
+export const inDays = (days: number) => LOCAL_DAY.format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '/');
 
 /** A random three-digit sequence China Railway knows (sequence 000 is one it has no record of). */
 const anySeq = () => String(100 + Math.floor(Math.random() * 800));
