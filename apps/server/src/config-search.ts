@@ -22,6 +22,11 @@ export const searchSettings = {
     .default(1)
     .describe("Multiplies the simulated suppliers' response times (0 answers at once)"),
   SEARCH_SUPPLIER_FAILURES: flag.default(true).describe('Simulated suppliers fail and time out as configured'),
+  SEARCH_WARM_AT_START: flag
+    .default(true)
+    .describe(
+      'Read the timetables and the gazetteer before serving, so that no search waits for them; off, the first search or place look-up reads them (processes that never search)',
+    ),
   SEARCH_PLANNER_WORKER: flag.default(true).describe('Door-to-door planning in worker threads'),
   SEARCH_PLANNER_WORKERS: z.coerce
     .number()

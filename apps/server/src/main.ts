@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { smsGateway } from './features/account/messaging/aliyun-sms';
 import { decodeQuotedPrintable, Mailer, SmtpSink } from './features/account/messaging/mailer';
 import { LogSmsProvider } from './features/account/messaging/sms';
+import { sharedGazetteer } from './features/places/geocoder/default';
 import { feedCacheDir } from './features/search/inventory/feed-cache';
 import { sharedInventory } from './features/search/inventory/inventory';
 import { plannerPool, plannerPoolOptions } from './features/search/suppliers/door-to-door/worker-pool-runner';
@@ -41,10 +42,14 @@ const outbox = new LogSmsProvider((m) => console.info(`[sms to ${m.to}] ${m.text
 const sms = smsGateway(config) ?? outbox;
 
 const refdata = loadRefdata();
-// The timetables load before the first request, so no search waits for them and the event loop is free once serving.
-if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
-await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
-settleHeap();
+// The timetables and the gazetteer load before the first request, so no search waits for them and the event loop
+// is free once serving (unless told otherwise: then the first search reads them).
+if (config.SEARCH_WARM_AT_START) {
+  if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
+  await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
+  sharedGazetteer();
+  settleHeap();
+}
 const app = await buildApp(config, { db, refdata, mailer, sms, simulatorSms: outbox, secrets, databaseUrl });
 
 let isClosing = false;

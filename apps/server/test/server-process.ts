@@ -30,13 +30,21 @@ export function buildServer(): void {
 /**
  * Starts the compiled server (`apps/server/dist/main.js`, as `npm run serve` runs it) in a process of its own
  * with the settings given, and waits until it answers its health check. Its output is kept, for a failure's
- * message and for the scans for card data.
+ * message and for the scans for card data. Its timetables and gazetteer are read at its first search rather
+ * than before it serves (most of these processes never search), unless the settings say otherwise.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--conditions=compiled', '--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEARCH_WARM_AT_START: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

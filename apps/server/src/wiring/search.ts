@@ -6,7 +6,7 @@ import { fareSaleRoutes } from '../features/search/fare-sale.routes';
 import { type FareSales, SimFareSales } from '../features/search/inventory/fare-sales';
 import { type RailRemaining, railStock } from '../features/search/inventory/fares';
 import { feedCacheDir } from '../features/search/inventory/feed-cache';
-import { type Inventory, sharedInventory } from '../features/search/inventory/inventory';
+import { type Inventory, lazyInventory } from '../features/search/inventory/inventory';
 import { searchRoutes } from '../features/search/search.routes';
 import { SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
@@ -35,7 +35,7 @@ export function searchSupply(
     !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
       ? new SimFareSales(basics.db, now)
       : undefined;
-  const inventory = sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
+  const inventory = lazyInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
   const service = new SearchService(
     refdata,
     inventory,

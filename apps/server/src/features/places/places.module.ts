@@ -1,6 +1,6 @@
 import type { MapTiles } from '@junction/domain';
 import type { Basics } from '../../feature-module';
-import { defaultGeocoder, sharedGazetteer, sharedMapData } from './geocoder/default';
+import { defaultGeocoder, lazyGazetteer, lazyMapData } from './geocoder/default';
 import type { Geocoder } from './geocoder/geocoder';
 import { placesRoutes } from './places.routes';
 
@@ -19,8 +19,8 @@ export function placesModule(
     routes: placesRoutes({
       places: refdata.places,
       geocoder,
-      gazetteer: sharedGazetteer(),
-      map: sharedMapData(),
+      gazetteer: lazyGazetteer(),
+      map: lazyMapData(),
       ...(ports.tiles ? { tiles: ports.tiles } : {}),
     }),
   };

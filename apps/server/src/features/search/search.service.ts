@@ -101,7 +101,7 @@ export class SearchService {
 
   constructor(
     private readonly refdata: Refdata,
-    private readonly inventory: Promise<Inventory>,
+    private readonly inventory: PromiseLike<Inventory>,
     private readonly store: SearchStore,
     private readonly options: SearchServiceOptions,
     private readonly now: () => Date,

@@ -3,7 +3,7 @@ import { type Inventory, placeName } from './inventory/inventory';
 
 /** A train's stations, as a result's details list them: names, times and the minutes it stands at each. */
 export class TrainStopsService {
-  constructor(private readonly inventory: Promise<Inventory>) {}
+  constructor(private readonly inventory: PromiseLike<Inventory>) {}
 
   /** The calls of train `number` on the day (`yyyy/MM/dd`) it is boarded at station `from`; TRAIN_UNKNOWN else. */
   async stops(number: string, from: string, date: string): Promise<TrainStops> {

@@ -1,5 +1,6 @@
 import { nameIn } from '@junction/domain';
 import { type Gazetteer, loadGazetteer, loadMapData, type MapData, type Refdata } from '@junction/refdata';
+import { lazyObject } from '../../../lib/lazy';
 import { type DoorNamer, doorNamer } from '../door-names';
 import { AmapGeocoder, FallbackGeocoder } from './amap-geocoder';
 import { GazetteerGeocoder } from './gazetteer-geocoder';
@@ -12,6 +13,9 @@ export function sharedGazetteer(): Gazetteer {
   gazetteer ??= loadGazetteer();
   return gazetteer;
 }
+
+/** The process's gazetteer, handed out now and read on the first look-up (`sharedGazetteer`). */
+export const lazyGazetteer = (): Gazetteer => lazyObject(sharedGazetteer);
 
 let namer: DoorNamer | undefined;
 
@@ -31,6 +35,9 @@ export function sharedMapData(): MapData {
   return mapData;
 }
 
+/** The same, handed out now and read on the first map drawn. */
+export const lazyMapData = (): MapData => lazyObject(sharedMapData);
+
 export type GeocoderConfig = { AMAP_KEY?: string; AMAP_BASE_URL: string; AMAP_TIMEOUT_MS: number };
 
 /**
@@ -42,7 +49,7 @@ export function defaultGeocoder(
   config: GeocoderConfig,
   onFailure: (error: unknown) => void = () => {},
 ): Geocoder {
-  const offline = new GazetteerGeocoder(sharedGazetteer(), refdata);
+  const offline = new GazetteerGeocoder(lazyGazetteer(), refdata);
   if (!config.AMAP_KEY) return offline;
   const amap = new AmapGeocoder({
     key: config.AMAP_KEY,

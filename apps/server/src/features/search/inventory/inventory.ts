@@ -1,6 +1,7 @@
 import { type GroundArrival, type LegPoint, type LocalText, railBoardingMinutes } from '@junction/domain';
 import { type GtfsFeed, packFeed } from '@junction/planner';
 import type { Airline, RawPlace, Refdata } from '@junction/refdata';
+import { lazyPromise } from '../../../lib/lazy';
 import { DOOR_TO_DOOR, DoorToDoorPlanner } from './door-to-door';
 import { loadFeeds } from './feed-cache';
 import { FlightSchedule } from './flight-schedule';
@@ -228,3 +229,7 @@ export function sharedInventory(refdata: Refdata, doorToDoor: boolean, cacheDir?
   }
   return shared.inventory;
 }
+
+/** The process's inventory (`sharedInventory`), read on its first `await` rather than now. */
+export const lazyInventory = (refdata: Refdata, doorToDoor: boolean, cacheDir?: string): PromiseLike<Inventory> =>
+  lazyPromise(() => sharedInventory(refdata, doorToDoor, cacheDir));
