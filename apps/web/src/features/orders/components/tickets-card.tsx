@@ -99,6 +99,11 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   ) : null}
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
+                {s.legs.some((i) => order.cancelledLegs.includes(i)) ? (
+                  <Tag bordered={false} color="red" data-testid="operator-cancelled">
+                    {t(`tickets.cancelled.${s.type}`)}
+                  </Tag>
+                ) : null}
                 <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
                   {s.status === null && isWaitlisted(order.status)
                     ? t('waitlist.badge')
