@@ -48,6 +48,8 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
   const issuing = isIssuing(order.status);
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
   const partial = failed.length > 0 && order.subOrders.some((s) => isTicketStanding(s.status));
+  // An order kept for offline use before rides' cancellations were told carries none.
+  const cancelledLegs = new Set(order.cancelledLegs ?? []);
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
       {issuing && fulfilment?.ticketingBy ? (
@@ -99,7 +101,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   ) : null}
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
-                {s.legs.some((i) => order.cancelledLegs.includes(i)) ? (
+                {s.legs.some((i) => cancelledLegs.has(i)) ? (
                   <Tag bordered={false} color="red" data-testid="operator-cancelled">
                     {t(`tickets.cancelled.${s.type}`)}
                   </Tag>
