@@ -21,6 +21,7 @@ import { Price } from '../../../shared/ui/price';
 import { RailTicketingTag } from '../../../widgets/rail/rail-ticketing';
 import type { RefundTickets } from '../api/fulfilment';
 import { canRefundTicket, refundOfTicket, refundReading } from '../lib/ticket-refunds';
+import { OperatorCancelledTag } from './operator-cancelled-tag';
 import styles from './orders.module.css';
 import { RailEntryNote } from './rail-entry-note';
 
@@ -48,8 +49,6 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
   const issuing = isIssuing(order.status);
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
   const partial = failed.length > 0 && order.subOrders.some((s) => isTicketStanding(s.status));
-  // An order kept for offline use before rides' cancellations were told carries none.
-  const cancelledLegs = new Set(order.cancelledLegs ?? []);
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
       {issuing && fulfilment?.ticketingBy ? (
@@ -101,11 +100,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   ) : null}
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
-                {s.legs.some((i) => cancelledLegs.has(i)) ? (
-                  <Tag bordered={false} color="red" data-testid="operator-cancelled">
-                    {t(`tickets.cancelled.${s.type}`)}
-                  </Tag>
-                ) : null}
+                <OperatorCancelledTag order={order} sub={s} />
                 <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
                   {s.status === null && isWaitlisted(order.status)
                     ? t('waitlist.badge')
