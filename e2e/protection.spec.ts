@@ -37,9 +37,10 @@ function toHangzhou(days: number): SearchCriteria {
 
 /**
  * A self-transfer with time to spare at the change, booked and paid through the API and ticketed, whose
- * first ride the simulated operator then runs ten hours late; answers the order's id once its case is open.
+ * first ride the simulated operator then runs ten hours late (or cancels); answers the order's id once its
+ * case is open.
  */
-async function missedConnection(page: Page, days: number): Promise<string> {
+async function missedConnection(page: Page, days: number, how: 'delay' | 'cancel' = 'delay'): Promise<string> {
   let first: ResultLeg | undefined;
   const order = await bookTrip(page, 'mix', days, undefined, {
     criteria: toHangzhou(days),
@@ -60,10 +61,12 @@ async function missedConnection(page: Page, days: number): Promise<string> {
     )
     .toBe(5);
   const ride = first as ResultLeg;
-  const delayed = await page.request.post('/ticketing-sim/delays', {
-    data: { service: ride.number, date: ride.departureTime.slice(0, 10), minutes: 600 },
-  });
-  expect(delayed.ok(), await delayed.text()).toBe(true);
+  const day = { service: ride.number, date: ride.departureTime.slice(0, 10) };
+  const told =
+    how === 'delay'
+      ? await page.request.post('/ticketing-sim/delays', { data: { ...day, minutes: 600 } })
+      : await page.request.post('/ticketing-sim/cancellations', { data: day });
+  expect(told.ok(), await told.text()).toBe(true);
   await expect
     .poll(
       async () =>
@@ -136,5 +139,44 @@ test.describe(() => {
     ).toHaveCount(1);
     if (process.env.SHOTS)
       await page.screenshot({ path: `${process.env.SHOTS}/protection-refunded-zh-CN-390.png`, fullPage: true });
+  });
+});
+
+eachLanguage((lang, n) => {
+  test(`a cancelled first ride of a protected connection is refunded in full in two clicks (${lang})`, async ({
+    page,
+    errors,
+  }) => {
+    test.setTimeout(240_000);
+    await signedInTraveller(page, lang);
+    const orderId = await missedConnection(page, 27 + n, 'cancel');
+    await page.goto(`/order?id=${orderId}`);
+    // The cancelled ticket is marked as the operator's doing, and the card tells a cancellation, not a delay.
+    const marked = page.getByTestId('operator-cancelled');
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toHaveText(
+      new RegExp(
+        `${text(lang, 'orders', 'tickets.cancelled.flight')}|${text(lang, 'orders', 'tickets.cancelled.railway')}`,
+      ),
+    );
+    const card = page.getByTestId('protection-card');
+    await expect(card.getByTestId('protection-cause')).toHaveAttribute('data-cause', 'cancellation');
+    await expect(card.getByTestId('protection-refund')).toHaveText(text(lang, 'orders', 'protection.refundCancelled'));
+    await shot(page, `protection-cancelled-${lang}`, { fullPage: true });
+    await take(page, 'refund');
+    await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'refunded');
+    await expect(card.getByTestId('protection-outcome')).toContainText(
+      text(lang, 'orders', 'protection.refundedCancelled'),
+    );
+    // The cancelled ticket is being refunded, or already paid back; the other still stands.
+    await expect(
+      page.locator('[data-testid="sub-order"][data-status="6"], [data-testid="sub-order"][data-status="3"]'),
+    ).toHaveCount(1);
+    await expect(page.locator('[data-testid="sub-order"][data-status="5"]')).toHaveCount(1);
+    // The notice of the cancellation, in the site's language.
+    await page.goto('/account/notices');
+    const notice = page.locator('[data-testid="notice"][data-kind="service-cancelled-protected"]');
+    await expect(notice).toContainText(lang === 'en' ? 'is protected' : '已受保障');
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Protected connections: how often the simulated airlines and railway run late, by how much, and from which seed. */
+/** Protected connections: how often the simulated airlines and railway run late or cancel, by how much, and from which seed. */
 export const protectionSettings = {
   TICKETING_SIM_DELAY_RATE: z.coerce
     .number()
@@ -22,6 +22,14 @@ export const protectionSettings = {
     .max(1)
     .default(0.02)
     .describe('Share of trains the simulated railway runs late, announced two hours before departure'),
+  TICKETING_SIM_CANCEL_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe(
+      'Share of simulated flights and trains their airline or railway cancels, announced two hours before departure (0.005: one in two hundred)',
+    ),
   TICKETING_SIM_DELAY_SEED: z
     .string()
     .max(64)

@@ -95,6 +95,7 @@ export const QUIET_SETTINGS = {
   RAIL_IDENTITY_LATENCY_MS: '0',
   TICKETING_SIM_DELAY_RATE: '0',
   TICKETING_SIM_TRAIN_DELAY_RATE: '0',
+  TICKETING_SIM_CANCEL_RATE: '0',
 } as const;
 
 export type TestApp = {

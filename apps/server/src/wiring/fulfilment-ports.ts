@@ -1,6 +1,6 @@
 import type { Basics } from '../feature-module';
 import type { FulfilmentPorts } from '../features/fulfilment/fulfilment.module';
-import { announceDelay } from '../features/fulfilment/ticketing/delay-sim';
+import { announceNews } from '../features/fulfilment/ticketing/delay-sim';
 import { notify } from '../features/notifications/notifications.service';
 import type { OrdersRepository } from '../features/orders/orders.repository';
 import type { PassengersRepository } from '../features/passengers/passengers.repository';
@@ -36,7 +36,11 @@ export function fulfilmentPorts(
   from: FulfilmentSources,
 ): FulfilmentPorts {
   const { db, config, refdata, secrets } = basics;
-  const delays = { maxMinutes: config.TICKETING_SIM_DELAY_MAX_MINUTES, seed: config.TICKETING_SIM_DELAY_SEED };
+  const delays = {
+    maxMinutes: config.TICKETING_SIM_DELAY_MAX_MINUTES,
+    seed: config.TICKETING_SIM_DELAY_SEED,
+    cancelRate: config.TICKETING_SIM_CANCEL_RATE,
+  };
   return {
     issuers:
       deps.ticketIssuers ??
@@ -56,7 +60,7 @@ export function fulfilmentPorts(
           from.rail.simulated
             ? {
                 delays: { ...delays, rate: config.TICKETING_SIM_TRAIN_DELAY_RATE },
-                announce: (d, runAt) => announceDelay(db, d, runAt),
+                announce: (d, runAt) => announceNews(db, d, runAt),
               }
             : undefined,
         ),

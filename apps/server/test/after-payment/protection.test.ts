@@ -53,8 +53,10 @@ function slack(r: SearchResult): number | undefined {
  * Two rides on separate tickets (a flight then a train where the day has one, else two trains), with time
  * to spare at the change, booked, paid and ticketed; the first ride.
  */
-async function bookSelfTransfer(name: string): Promise<{ order: Order; first: ResultLeg }> {
+async function bookSelfTransfer(name: string, roomiest = false): Promise<{ order: Order; first: ResultLeg }> {
   const spare = found.results.filter((r) => (slack(r) ?? -1) >= 5);
+  // The most time to spare at the change, when a later departure of the first ride must still make it.
+  if (roomiest) spare.sort((a, b) => (slack(b) ?? 0) - (slack(a) ?? 0));
   const plan =
     spare.find((r) => r.legs.some(isAir) && r.legs.some(isTrain)) ??
     spare.find((r) => r.legs.filter(isTrain).length === 2);
@@ -80,6 +82,17 @@ async function delay(flight: ResultLeg, minutes: number) {
     url: '/ticketing-sim/delays',
     headers: { cookie: alice },
     payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.jobs?.runDueJobs();
+}
+
+async function cancel(ride: ResultLeg) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/ticketing-sim/cancellations',
+    headers: { cookie: alice },
+    payload: { service: ride.number, date: ride.departureTime.slice(0, 10) },
   });
   expect(res.statusCode, res.body).toBe(200);
   await t.app.jobs?.runDueJobs();
@@ -171,5 +184,110 @@ describe('a protected connection', () => {
     expect(refunds.map((r) => [r.reason, r.feeMinor, r.serviceFeeMinor])).toEqual([['connection-missed', 0, 0]]);
     expect(refunds[0]?.amountMinor).toBe(c1?.refund.amount);
     expect((await subStatuses(order.id)).map((s) => s.status)).toEqual(['5', '6']);
+  }, 180_000);
+});
+
+describe('a protected connection whose first ride is cancelled', () => {
+  it('offers a later departure of the cancelled route that still makes the change, and rebooks onto it', async () => {
+    const { order, first } = await bookSelfTransfer('王芳', true);
+    await cancel(first);
+    const [c1] = await casesOf(order.id);
+    expect(c1?.status).toBe('offered');
+    expect(c1?.cause).toBe('cancellation');
+    expect(c1?.missed.number).toBe(first.number);
+    expect(c1?.next?.kind).toBe(first.kind);
+    expect(Date.parse(c1?.next?.departureTime ?? '')).toBeGreaterThan(Date.parse(first.departureTime));
+    // The later departure lands in time for the second ride, with the minimum connection.
+    const viewed = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    const index = viewed.legs.findIndex((l) => l.number === first.number);
+    expect(viewed.cancelledLegs).toEqual([index]);
+    const [transfer] = selfTransfers(
+      viewed.legs,
+      viewed.subOrders.map((s) => s.legs),
+    );
+    if (!transfer) throw new Error('no self-transfer');
+    const second = viewed.legs[transfer.departing] as ResultLeg;
+    expect(Date.parse(c1?.next?.arrivalTime ?? '') + neededMinutes(viewed.legs, transfer) * 60_000).toBeLessThanOrEqual(
+      Date.parse(second.departureTime),
+    );
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    expect(notices.items.map((n) => n.kind)).toContain('service-cancelled-protected');
+    // Told again, the cancellation changes nothing.
+    await cancel(first);
+    expect(await casesOf(order.id)).toHaveLength(1);
+
+    const res = await choose(order.id, c1?.id as string, 'rebook');
+    expect(res.statusCode, res.body).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await t.app.jobs?.runDueJobs();
+          return (await subStatuses(order.id)).map((s) => s.status);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual(['4', '5', '5']);
+    const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    // The new ride runs in the cancelled one's place, at no extra cost.
+    expect(after.legs[index]?.number).toBe(c1?.next?.number);
+    expect(after.cancelledLegs).toEqual([]);
+    expect(after.payment.price.amount).toBe(order.payment.price.amount);
+    expect(await t.db.selectFrom('refunds').select('id').where('orderId', '=', order.id).execute()).toEqual([]);
+  }, 180_000);
+
+  it('refunds the cancelled ticket in full, with no fee, when the traveller takes the refund', async () => {
+    const { order, first } = await bookSelfTransfer('刘洋', true);
+    await cancel(first);
+    const [c1] = await casesOf(order.id);
+    const res = await choose(order.id, c1?.id as string, 'refund');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(protectionAnswerSchema.parse(res.json()).cases[0]?.status).toBe('refunded');
+    const refunds = await t.db.selectFrom('refunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.reason, r.feeMinor, r.serviceFeeMinor])).toEqual([['operator-cancelled', 0, 0]]);
+    expect(refunds[0]?.amountMinor).toBe(c1?.refund.amount);
+    // The cancelled first ticket is being refunded (or paid back already); the second still stands.
+    const [firstSub, lastSub] = (await subStatuses(order.id)).map((s) => s.status);
+    expect(['6', '3']).toContain(firstSub);
+    expect(lastSub).toBe('5');
+  }, 180_000);
+
+  it('takes exactly one of fifty choices sent at once', async () => {
+    const { order, first } = await bookSelfTransfer('陈静', true);
+    await cancel(first);
+    const [c1] = await casesOf(order.id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => choose(order.id, c1?.id as string, i % 2 === 0 ? 'rebook' : 'refund')),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(49);
+    const [settled] = await casesOf(order.id);
+    const events = await t.db
+      .selectFrom('orderEvents')
+      .select('kind')
+      .where('orderId', '=', order.id)
+      .where('kind', 'in', ['protection-rebooked', 'operator-cancelled-refund'])
+      .execute();
+    expect(events).toHaveLength(1);
+    const refunds = await t.db.selectFrom('refunds').select('id').where('orderId', '=', order.id).execute();
+    expect(refunds).toHaveLength(settled?.status === 'refunded' ? 1 : 0);
+    expect(await t.db.selectFrom('subOrders').select('id').where('orderId', '=', order.id).execute()).toHaveLength(
+      settled?.status === 'rebooked' ? 3 : 2,
+    );
+  }, 180_000);
+
+  it('refunds a cancelled ticket that no change follows in full at once, and tells the traveller', async () => {
+    const { order } = await bookSelfTransfer('赵磊', true);
+    const viewed = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    const last = viewed.legs[viewed.subOrders.at(-1)?.legs.at(-1) ?? -1] as ResultLeg;
+    await cancel(last);
+    expect(await casesOf(order.id)).toEqual([]);
+    const refunds = await t.db.selectFrom('refunds').selectAll().where('orderId', '=', order.id).execute();
+    expect(refunds.map((r) => [r.reason, r.feeMinor])).toEqual([['operator-cancelled', 0]]);
+    // Being refunded, or already paid back; the first ticket still stands.
+    const [firstSub, lastSub] = (await subStatuses(order.id)).map((s) => s.status);
+    expect(firstSub).toBe('5');
+    expect(['6', '3']).toContain(lastSub);
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    expect(notices.items.map((n) => n.kind)).toContain('service-cancelled');
   }, 180_000);
 });

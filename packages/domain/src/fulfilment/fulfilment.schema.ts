@@ -30,7 +30,7 @@ export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
 /** Why a refund was made: asked for by the traveller, or a ticket the supplier could not issue. */
 /** …or the unused ticket after a missed protected connection, refunded in full. */
-export const refundReasonSchema = z.enum(['traveller', 'ticketing-failed', 'connection-missed']);
+export const refundReasonSchema = z.enum(['traveller', 'ticketing-failed', 'connection-missed', 'operator-cancelled']);
 
 export const refundSchema = z.object({
   id: z.uuid(),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shiftIso } from '../orders/schedule-change';
-import { MIN_CONNECTION_MINUTES, missedConnection, selfTransfers } from './protection';
+import { arriveBy, MIN_CONNECTION_MINUTES, missedConnection, selfTransfers } from './protection';
 
 type Kind = 'air' | 'land' | 'subway' | 'taxi';
 type Leg = { kind: Kind; departureTime: string; arrivalTime: string };
@@ -77,5 +77,29 @@ describe('a protected connection', () => {
   it('needs 45 minutes from a flight to a train at the boundary', () => {
     expect(missedConnection(plan('air', 'land', 0, 45), [[0], [1]])).toBeUndefined();
     expect(missedConnection(plan('air', 'land', 0, 44), [[0], [1]])).toBeDefined();
+  });
+
+  it('takes a ride replacing a cancelled one that arrives by its deadline, and no ride that arrives after it', () => {
+    fc.assert(
+      fc.property(
+        ride,
+        ride,
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: -600, max: 600 }),
+        (a, b, g, gap, shift) => {
+          const legs = plan(a, b, g, gap);
+          const [transfer] = selfTransfers(legs, ticketsOf(legs));
+          if (!transfer) throw new Error('no self-transfer');
+          // Another departure of the cancelled ride's route, `shift` minutes from its deadline.
+          const by = Date.parse(arriveBy(legs, transfer));
+          const arrive = by + shift * 60_000;
+          const replaced = legs.map((l, i) =>
+            i === 0 ? { ...l, departureTime: at(arrive - 120 * 60_000), arrivalTime: at(arrive) } : l,
+          );
+          expect(missedConnection(replaced, ticketsOf(legs)) === undefined).toBe(shift <= 0);
+        },
+      ),
+    );
   });
 });

@@ -75,9 +75,14 @@ export function missedConnection(
 }
 
 /**
- * A protected connection missed: `offered` while the traveller chooses, then `rebooked` (the next
- * departure on the same route, at our cost) or `refunded` (the unused ticket, in full).
+ * The latest a ride replacing a self-transfer's arriving ride (its operator cancelled it) may arrive and
+ * still make the departing ride: that ride's departure less what the change needs. An ISO instant.
  */
+export function arriveBy(legs: readonly Ride[], t: SelfTransfer): string {
+  const depart = Date.parse((legs[t.departing] as Ride).departureTime);
+  return new Date(depart - neededMinutes(legs, t) * 60_000).toISOString();
+}
+
 /**
  * A ride to find again after a missed connection: its kind, its two ends by place id and code, the earliest
  * departure the traveller can make (an ISO time), the cabin and the party's size.
@@ -93,6 +98,10 @@ export type RideAfter = {
   travellers: number;
 };
 
+/**
+ * A protected connection missed: `offered` while the traveller chooses, then `rebooked` (the next
+ * departure on the same route, at our cost) or `refunded` (the unused ticket, in full).
+ */
 export const PROTECTION_STATUSES = ['offered', 'rebooked', 'refunded'] as const;
 export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
 export const PROTECTION_TRANSITIONS: TransitionTable<ProtectionStatus> = new Map<ProtectionStatus, ProtectionStatus[]>([
@@ -113,18 +122,29 @@ const rideSchema = z.object({
 });
 export type ProtectedRide = z.infer<typeof rideSchema>;
 
+/**
+ * Why a connection was missed: the ride before it ran late (`delay`), or its operator cancelled the ride
+ * before it (`cancellation`: the ticket to replace is the cancelled one, and `delayed` is that ride).
+ */
+export const PROTECTION_CAUSES = ['delay', 'cancellation'] as const;
+export type ProtectionCause = (typeof PROTECTION_CAUSES)[number];
+
 /** A missed connection of an order, with the traveller's two choices. */
 export const protectionCaseSchema = z.object({
   id: z.uuid(),
   status: z.enum(PROTECTION_STATUSES),
-  /** The ride that was delayed, as it now runs, and by how many minutes. */
+  cause: z.enum(PROTECTION_CAUSES).default('delay'),
+  /** The ride that was delayed (as it now runs, and by how many minutes) or cancelled (as booked, 0). */
   delayed: rideSchema,
   delayMinutes: z.number().int(),
-  /** The ride missed, as booked. */
+  /** The ride missed, as booked (the cancelled ride itself after a cancellation). */
   missed: rideSchema,
-  /** The next departure on the same route we rebook onto, or null when none is left that day or the next. */
+  /**
+   * The next departure on the same route we rebook onto, or null when none is left that day or the next
+   * (after a cancellation: none that still makes the rest of the plan).
+   */
   next: rideSchema.nullable(),
-  /** The unused ticket's refund: everything paid for it. */
+  /** The unused (or cancelled) ticket's refund: everything paid for it. */
   refund: cny,
 });
 export type ProtectionCase = z.infer<typeof protectionCaseSchema>;

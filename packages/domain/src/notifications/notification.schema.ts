@@ -17,6 +17,12 @@ export const NOTICE_KINDS = [
   /** A delay made a protected connection impossible: the next departure or a refund, the traveller's choice. */
   'connection-missed',
   'protection-rebooked',
+  /**
+   * The airline or the railway cancelled a ride: its ticket refunded in full, or, when a self-transfer
+   * follows it, `-protected`: a later departure or the refund, the traveller's choice.
+   */
+  'service-cancelled',
+  'service-cancelled-protected',
   /** Online service answered a message left outside service hours. */
   'service-reply',
   /**

@@ -244,6 +244,8 @@ export const orderSchema = z.object({
   bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
   /** The rides whose operator changed their times after booking, with the times they were booked with. */
   scheduleChanges: z.array(scheduleChangeSchema).default([]),
+  /** The rides their operator (the airline or the railway) cancelled after booking, by leg index. */
+  cancelledLegs: z.array(z.number().int()).default([]),
   fees: feeRuleSchema,
   selfTransferMinutes: z.number().int().optional(),
   agent: z.enum(['combined', 'own', 'railway']),

@@ -11,6 +11,8 @@ export type ScheduledItinerary = {
   legs: ResultLeg[];
   bounds: { start: number; end: number }[];
   scheduleChanges?: ScheduleChange[];
+  /** The rides their operator cancelled after booking, by leg index. */
+  cancelledLegs?: number[];
 };
 
 const isRideLeg = (leg: ResultLeg) => leg.kind === 'air' || leg.kind === 'land';

@@ -43,6 +43,10 @@ export function registerFulfilmentJobs(
       await protection.delayed(p);
     },
   );
+  // An operator's cancellation: the orders riding the service, their tickets refunded or protected.
+  jobs.task('fulfilment.operator-cancel', z.object({ service: z.string().max(10), date: z.iso.date() }), async (p) => {
+    await protection.cancelled(p);
+  });
   jobs.task('fulfilment.reconcile', z.object({}).loose(), async () => {
     await fulfilment.reconcile();
   });

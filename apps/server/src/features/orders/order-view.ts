@@ -17,7 +17,7 @@ import type { FullOrder, OrderRow, WaitlistRow } from './orders.repository';
 
 /** An order's itinerary: the result's legs as they run now (see `applyScheduleChange`), its fees and changes. */
 export type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes'> &
-  Pick<ScheduledItinerary, 'scheduleChanges'>;
+  Pick<ScheduledItinerary, 'scheduleChanges' | 'cancelledLegs'>;
 
 export const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
@@ -133,6 +133,7 @@ export function presentOrder(
     legs: itinerary.legs,
     bounds: itinerary.bounds,
     scheduleChanges: itinerary.scheduleChanges ?? [],
+    cancelledLegs: itinerary.cancelledLegs ?? [],
     fees: itinerary.fees,
     ...(itinerary.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: itinerary.selfTransferMinutes }),
     agent: o.agent as Order['agent'],

@@ -12,13 +12,18 @@ import { addJob } from '../../../jobs/jobs';
 import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
 import { stepSubOrder } from '../sub-order-step';
+import { openCancelledRefunds } from './cancellations';
 import { type ProtectionDeps, rideOf } from './delays';
 import type { CaseRow } from './protection.repository';
+
+/** A case opened for a cancelled ride replaces that ride's own ticket; a delay's, the ticket after it. */
+const isCancellation = (c: CaseRow) => c.delayedSubOrderId === c.missedSubOrderId;
 
 /** A case as the order page shows it. */
 export const caseView = (c: CaseRow, delayed: ResultLeg): ProtectionCase => ({
   id: c.id,
   status: c.status as ProtectionCase['status'],
+  cause: isCancellation(c) ? 'cancellation' : 'delay',
   delayed: rideOf(delayed),
   delayMinutes: c.delayMinutes,
   missed: c.missed as ProtectedRide,
@@ -109,23 +114,28 @@ async function replaceLeg(deps: ProtectionDeps, trx: Trx, order: OrderRow, index
   const legs = itinerary.legs.map((l, i) => (i === index ? { ...next, cabin: l.cabin ?? next.cabin } : l));
   const firstRide = legs.find(isRide);
   const lastRide = [...legs].reverse().find(isRide);
+  // The new ride runs: a cancellation of the one it replaces no longer marks its place.
+  const cancelledLegs = itinerary.cancelledLegs?.filter((i) => i !== index);
   await deps.ctx.repo.reschedule(trx, order.id, {
-    itinerary: { ...itinerary, legs },
+    itinerary: { ...itinerary, legs, ...(cancelledLegs ? { cancelledLegs } : {}) },
     departureTime: firstRide?.departureTime ?? order.departureTime,
     departureAt: firstRide ? new Date(firstRide.departureTime) : order.departureAt,
     arrivalTime: lastRide && lastRide === legs[index] ? lastRide.arrivalTime : order.arrivalTime,
   });
 }
 
-/** The unused ticket refunded in full, fee and service fee too, back the way it was paid: 5 → 6 and its refunds. */
+/**
+ * The unused (or cancelled) ticket refunded in full, fee and service fee too, back the way it was paid:
+ * 5 → 6 and its refunds.
+ */
 async function refund(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: Step): Promise<void> {
   const { ctx, repo } = deps;
   if (!(await repo.moveCase(trx, { id: c.id, from: 'offered', to: 'refunded', at })))
     throw new AppError('PROTECTION_CLOSED');
-  const step = { orderId: order.id, subOrderId: missed.id, kind: 'protection-refund', at, data: { caseId: c.id } };
-  if (!(await stepSubOrder(trx, { ...step, from: S.TICKETED, to: S.REFUNDING })))
-    throw new AppError('PROTECTION_CLOSED');
-  const amountMinor = await ctx.refunds.openUnissued(trx, order, missed.id, at, 'connection-missed');
+  const amountMinor = isCancellation(c)
+    ? await openCancelledRefunds(deps, trx, { order, sub: missed, at, data: { caseId: c.id } })
+    : await refundMissed(deps, trx, { order, c, missed, at });
+  if (amountMinor === undefined) throw new AppError('PROTECTION_CLOSED');
   await ctx.notify(trx, {
     userId: order.userId,
     kind: 'refund-processing',
@@ -139,4 +149,12 @@ async function refund(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: 
     dedupeKey: `refund-processing:protection:${c.id}`,
     at,
   });
+}
+
+/** A missed ticket's refunds, as a protected connection's: 5 → 6 and every ticket of it in full. */
+async function refundMissed(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: Step): Promise<number> {
+  const step = { orderId: order.id, subOrderId: missed.id, kind: 'protection-refund', at, data: { caseId: c.id } };
+  if (!(await stepSubOrder(trx, { ...step, from: S.TICKETED, to: S.REFUNDING })))
+    throw new AppError('PROTECTION_CLOSED');
+  return deps.ctx.refunds.openUnissued(trx, order, missed.id, at, 'connection-missed');
 }

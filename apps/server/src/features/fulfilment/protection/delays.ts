@@ -37,11 +37,11 @@ export const rideOf = (leg: ResultLeg): ProtectedRide => ({
   arrivalTime: leg.arrivalTime,
 });
 
-const standing = (s: SubOrderRow) => isTicketStanding(subOrderStatusCodec.decode(s.status));
-const legsOf = (s: SubOrderRow) => s.legs as number[];
+export const standing = (s: SubOrderRow) => isTicketStanding(subOrderStatusCodec.decode(s.status));
+export const legsOf = (s: SubOrderRow) => s.legs as number[];
 
-/** The delayed ride of an order: the standing sub-order and leg of the service departing on the day. */
-function delayedRide(order: OrderRow, subs: SubOrderRow[], delay: Delay) {
+/** An order's ride of an operator's service on a day: the standing sub-order and leg of it departing then. */
+export function rideOn(order: OrderRow, subs: SubOrderRow[], delay: { service: string; date: string }) {
   const { legs } = order.itinerary as ScheduledItinerary;
   for (const sub of subs.filter(standing)) {
     for (const i of legsOf(sub)) {
@@ -69,7 +69,7 @@ export async function recordDelay(
   const order = await ctx.repo.order(orderId);
   if (!order) return 'none';
   const subs = await ctx.repo.subOrders(orderId);
-  const found = delayedRide(order, subs, delay);
+  const found = rideOn(order, subs, delay);
   if (!found) return 'none';
   const missed = await ctx.repo.transaction(async (trx) => {
     const locked = await ctx.repo.lockOrder(trx, orderId);

@@ -5,12 +5,13 @@ import {
   type ResultLeg,
   type ScheduledItinerary,
 } from '@junction/domain';
+import { type Cancellation, recordCancellation } from './cancellations';
 import { caseView, choose } from './choose';
 import { type Delay, type ProtectionDeps, recordDelay } from './delays';
 
 /**
- * Protected connections (the protection's terms page): a self-transfer missed after a delay of the ride
- * before it gets a case with two choices for the traveller, the next departure on the same route at our
+ * Protected connections (the protection's terms page): a self-transfer missed after a delay or a
+ * cancellation of the ride before it gets a case with two choices for the traveller, the next departure on the same route at our
  * cost or the unused ticket's refund in full. Steps through the order lifecycle and the case's table.
  */
 export class ProtectionService {
@@ -37,5 +38,13 @@ export class ProtectionService {
     for (const orderId of await this.deps.repo.ordersWithService(delay.service, delay.date))
       if ((await recordDelay(this.deps, orderId, delay)) === 'missed') missed++;
     return missed;
+  }
+
+  /** An operator's cancellation (the flight-status job): every ticketed order riding the service that day. */
+  async cancelled(cancellation: Cancellation): Promise<number> {
+    let protectedCases = 0;
+    for (const orderId of await this.deps.repo.ordersWithService(cancellation.service, cancellation.date))
+      if ((await recordCancellation(this.deps, orderId, cancellation)) === 'protected') protectedCases++;
+    return protectedCases;
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawnDelay } from './delay-sim';
+import { type DrawnService, drawDelays, drawnCancellation, drawnDelay, type OperatorNews } from './delay-sim';
 
 const services = Array.from({ length: 8_000 }, (_, i) => `G${i + 1}`);
 const drawAll = (o: Parameters<typeof drawnDelay>[2], date = '2027-01-20') =>
@@ -46,5 +46,44 @@ describe('the simulated operators’ delays', () => {
 
   it('are none when the longest delay is below the shortest', () => {
     expect(drawnDelay('G1', '2027-01-20', { rate: 1, maxMinutes: 14 })).toBeNull();
+  });
+});
+
+describe('the simulated operators’ cancellations', () => {
+  it('cancel about the configured share of services, none at a rate of 0 or unset', () => {
+    const cancelled = services.filter((s) => drawnCancellation(s, '2027-01-20', { cancelRate: 0.01, seed: 'a' }));
+    expect(cancelled.length / services.length).toBeGreaterThan(0.008);
+    expect(cancelled.length / services.length).toBeLessThan(0.012);
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.string(), (service, seed) => {
+        expect(drawnCancellation(service, '2027-01-20', { cancelRate: 0, seed })).toBe(false);
+        expect(drawnCancellation(service, '2027-01-20', { seed })).toBe(false);
+        expect(drawnCancellation(service, '2027-01-20', { cancelRate: 1, seed })).toBe(true);
+      }),
+    );
+  });
+
+  it('are announced two hours before departure instead of any delay of the same service', async () => {
+    const legs: DrawnService[] = services.slice(0, 400).map((number) => ({
+      number,
+      departureTime: '2027-01-20T12:00:00+08:00',
+    }));
+    const told: OperatorNews[] = [];
+    const at: number[] = [];
+    const o = { rate: 1, maxMinutes: 240, seed: 'b', cancelRate: 0.1 };
+    await drawDelays(
+      legs,
+      o,
+      async (d, runAt) => {
+        told.push(d);
+        at.push(runAt.getTime());
+      },
+      new Date('2027-01-19T00:00:00Z'),
+    );
+    // Every service is told once: cancelled as drawn, else late (the delay rate is 1).
+    expect(told.map((d) => d.service)).toEqual(legs.map((l) => l.number));
+    for (const d of told) expect('cancelled' in d).toBe(drawnCancellation(d.service, '2027-01-20', o));
+    expect(told.some((d) => 'cancelled' in d)).toBe(true);
+    expect(new Set(at)).toEqual(new Set([Date.parse('2027-01-20T02:00:00Z')]));
   });
 });

@@ -9,6 +9,8 @@ declare module '../../../jobs/jobs' {
   interface JobPayloads {
     /** An operator's flight or train status: the service runs so many minutes late on its local day. */
     'fulfilment.operator-delay': { service: string; date: string; minutes: number };
+    /** An operator's cancellation: the service does not run on its local day. */
+    'fulfilment.operator-cancel': { service: string; date: string };
   }
 }
 
@@ -16,7 +18,20 @@ declare module '../../../jobs/jobs' {
  * How often the simulated operators run late, and by how much at most; `seed` makes another draw of the
  * same services and days (a test fixes it to know which run late).
  */
-export type DelayOptions = { rate: number; maxMinutes: number; seed?: string };
+export type DelayOptions = { rate: number; maxMinutes: number; seed?: string; cancelRate?: number };
+
+/** Whether the simulated operator cancels a service on a day: drawn once per seed, service and day, as delays are. */
+export function drawnCancellation(
+  service: string,
+  date: string,
+  o: Pick<DelayOptions, 'cancelRate' | 'seed'>,
+): boolean {
+  if (!o.cancelRate || o.cancelRate <= 0) return false;
+  const h = createHash('sha256')
+    .update(`cancel|${o.seed ? `${o.seed}|` : ''}${service}|${date}`)
+    .digest();
+  return h.readUInt32BE(0) / 0x1_0000_0000 < o.cancelRate;
+}
 
 /**
  * Whether the simulated operator of a service runs it late on a day, and by how many minutes: drawn once
@@ -38,12 +53,15 @@ export function drawnDelay(service: string, date: string, o: DelayOptions): numb
 /** A ride just ticketed, as its delay is drawn: its service number and local departure (`yyyy-mm-ddTHH:mm…`). */
 export type DrawnService = { number: string; departureTime: string };
 
-/** Announces a service's delay on its day, its message delivered at `runAt`. */
-export type AnnounceDelay = (d: { service: string; date: string; minutes: number }, runAt: Date) => Promise<void>;
+/** What an operator tells of a service on its day: it runs so many minutes late, or it is cancelled. */
+export type OperatorNews = { service: string; date: string } & ({ minutes: number } | { cancelled: true });
+
+/** Announces a service's delay or cancellation on its day, its message delivered at `runAt`. */
+export type AnnounceDelay = (d: OperatorNews, runAt: Date) => Promise<void>;
 
 /**
- * The delays the simulated operators will run services just ticketed with, each announced two hours
- * before its departure (at once when that is past).
+ * The delays and cancellations the simulated operators will run services just ticketed with, each
+ * announced two hours before its departure (at once when that is past); a cancelled service runs no delay.
  */
 export async function drawDelays(
   legs: readonly DrawnService[],
@@ -53,9 +71,13 @@ export async function drawDelays(
 ): Promise<void> {
   for (const leg of legs) {
     const date = leg.departureTime.slice(0, 10);
+    const runAt = new Date(Math.max(now.getTime(), Date.parse(leg.departureTime) - 2 * 3600_000));
+    if (drawnCancellation(leg.number, date, options)) {
+      await announce({ service: leg.number, date, cancelled: true }, runAt);
+      continue;
+    }
     const minutes = drawnDelay(leg.number, date, options);
     if (minutes === null) continue;
-    const runAt = new Date(Math.max(now.getTime(), Date.parse(leg.departureTime) - 2 * 3600_000));
     await announce({ service: leg.number, date, minutes }, runAt);
   }
 }
@@ -81,6 +103,25 @@ export async function announceDelay(
   });
 }
 
+/**
+ * The simulated operator cancels a service on its day: its status message delivered to us as a job at
+ * `runAt` (at once when not given), as a delay's is.
+ */
+export async function announceCancellation(db: Db, d: { service: string; date: string }, runAt?: Date): Promise<void> {
+  await addJob(db, 'fulfilment.operator-cancel', d, {
+    jobKey: `operator-cancel:${d.service}:${d.date}`,
+    ...(runAt ? { runAt } : {}),
+  });
+}
+
+/** Tells what a simulated operator drew for a service: its delay or its cancellation. */
+export const announceNews = (db: Db, d: OperatorNews, runAt?: Date): Promise<void> =>
+  'cancelled' in d
+    ? announceCancellation(db, { service: d.service, date: d.date }, runAt)
+    : announceDelay(db, { service: d.service, date: d.date, minutes: d.minutes }, runAt);
+
+const cancellationSchema = z.object({ service: z.string().regex(/^[A-Z0-9]{2,8}$/), date: z.iso.date() });
+
 const delaySchema = z.object({
   service: z.string().regex(/^[A-Z0-9]{2,8}$/),
   date: z.iso.date(),
@@ -89,12 +130,17 @@ const delaySchema = z.object({
 
 /**
  * The simulated operators' control for development and browser tests (`POST /ticketing-sim/delays`): a
- * service on a day runs so many minutes late, told at once. Never mounted on a production server.
+ * service on a day runs so many minutes late, told at once; or (`POST /ticketing-sim/cancellations`) it
+ * is cancelled, told at once. Never mounted on a production server.
  */
 export const delayRoutes = (db: Db): FastifyPluginAsync =>
   async function delaySim(app) {
     simControl(app, '/ticketing-sim/delays', delaySchema, 'Invalid delay.', async (delay) => {
       await announceDelay(db, delay);
       return delay;
+    });
+    simControl(app, '/ticketing-sim/cancellations', cancellationSchema, 'Invalid cancellation.', async (c) => {
+      await announceCancellation(db, c);
+      return c;
     });
   };

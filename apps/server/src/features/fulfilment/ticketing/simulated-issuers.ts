@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../db/database';
 import { chinaRailwayTickets, randomDigits } from '../../../lib/china-railway-tickets';
-import { announceDelay, type DelayOptions, drawDelays } from './delay-sim';
+import { announceNews, type DelayOptions, drawDelays } from './delay-sim';
 import {
   type IssuedTicket,
   type IssueRequest,
@@ -137,7 +137,7 @@ abstract class SimulatedIssuer implements TicketIssuer {
     }
     const result: IssueResult = { tickets: this.make(request), scheduleChanges };
     if (this.options.delays)
-      await drawDelays(request.legs, this.options.delays, (d, runAt) => announceDelay(this.db, d, runAt));
+      await drawDelays(request.legs, this.options.delays, (d, runAt) => announceNews(this.db, d, runAt));
     await this.db
       .insertInto('simTicketIssues')
       .values({ requestKey: key, supplier: this.kind, response: JSON.stringify(result), createdAt: new Date() })

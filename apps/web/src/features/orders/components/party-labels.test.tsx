@@ -80,6 +80,7 @@ function ticketed(type: 'flight' | 'railway'): { order: Order; fulfilment: Order
       },
     ],
     scheduleChanges: [],
+    cancelledLegs: [],
     subOrders: [
       {
         id: SUB,

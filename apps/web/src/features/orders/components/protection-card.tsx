@@ -23,18 +23,50 @@ function RideLine({ ride }: { ride: ProtectedRide }) {
   );
 }
 
+/** What happened to the ride before the connection: it runs late, or its operator cancelled it. */
+function CaseCause({ c }: { c: ProtectionCase }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const duration = useDuration();
+  return (
+    <p data-testid="protection-cause" data-cause={c.cause}>
+      {c.cause === 'cancellation'
+        ? t('protection.cancelled', {
+            trip: c.delayed.number,
+            departure: formatTravelTime(c.delayed.departureTime, language),
+          })
+        : t('protection.delayed', {
+            trip: c.delayed.number,
+            delay: duration(c.delayMinutes),
+            arrival: formatTravelTime(c.delayed.arrivalTime, language),
+            missed: c.missed.number,
+          })}
+    </p>
+  );
+}
+
 /** One missed connection: what happened, and the two choices until one is taken, each confirmed once. */
 function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
   const { t } = useTranslation('orders');
-  const { language } = usePreferences();
   const { modal } = App.useApp();
   const choose = useChooseProtection();
-  const duration = useDuration();
+  const cancelled = c.cause === 'cancellation';
   const refund = <Price money={{ amountMinor: c.refund.amount, currency: 'CNY' }} />;
   const confirm = (choice: 'rebook' | 'refund') =>
     modal.confirm({
-      title: t(`protection.confirm.${choice}Title`),
-      content: choice === 'rebook' && c.next ? <RideLine ride={c.next} /> : t('protection.confirm.refundText'),
+      title: t(
+        choice === 'rebook'
+          ? 'protection.confirm.rebookTitle'
+          : cancelled
+            ? 'protection.confirm.refundCancelledTitle'
+            : 'protection.confirm.refundTitle',
+      ),
+      content:
+        choice === 'rebook' && c.next ? (
+          <RideLine ride={c.next} />
+        ) : (
+          t(cancelled ? 'protection.confirm.refundCancelledText' : 'protection.confirm.refundText')
+        ),
       okText: t(`protection.confirm.${choice}Ok`),
       cancelText: t('protection.confirm.back'),
       okButtonProps: { 'data-testid': 'protection-confirm' } as ButtonProps,
@@ -42,28 +74,23 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
     });
   return (
     <div data-testid="protection-case" data-status={c.status}>
-      <p>
-        {t('protection.delayed', {
-          trip: c.delayed.number,
-          delay: duration(c.delayMinutes),
-          arrival: formatTravelTime(c.delayed.arrivalTime, language),
-          missed: c.missed.number,
-        })}
-      </p>
+      <CaseCause c={c} />
       {c.status === 'offered' ? (
         <>
           <div className={styles.protectionChoice}>
-            <p>{c.next ? <RideLine ride={c.next} /> : t('protection.noNext')}</p>
+            <p>
+              {c.next ? <RideLine ride={c.next} /> : t(cancelled ? 'protection.noNextCancelled' : 'protection.noNext')}
+            </p>
             <Button type="primary" disabled={!c.next} onClick={() => confirm('rebook')} data-testid="protection-rebook">
               {t('protection.rebook')}
             </Button>
           </div>
           <div className={styles.protectionChoice}>
             <p>
-              {t('protection.refundText')} {refund}
+              {t(cancelled ? 'protection.refundCancelledText' : 'protection.refundText')} {refund}
             </p>
             <Button onClick={() => confirm('refund')} data-testid="protection-refund">
-              {t('protection.refund')}
+              {t(cancelled ? 'protection.refundCancelled' : 'protection.refund')}
             </Button>
           </div>
         </>
@@ -73,7 +100,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
         </p>
       ) : (
         <p data-testid="protection-outcome">
-          {t('protection.refunded')} {refund}
+          {t(cancelled ? 'protection.refundedCancelled' : 'protection.refunded')} {refund}
         </p>
       )}
       <FormError error={choose.error} />
@@ -81,7 +108,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
   );
 }
 
-/** The order's missed protected connections (the protection's terms page), when a delay broke one. */
+/** The order's missed protected connections (the protection's terms page), when a delay or a cancellation broke one. */
 export function ProtectionCard({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const cases = useProtection(order.id, order.subOrders.length > 1).data?.cases ?? [];

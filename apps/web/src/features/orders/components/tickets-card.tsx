@@ -21,6 +21,7 @@ import { Price } from '../../../shared/ui/price';
 import { RailTicketingTag } from '../../../widgets/rail/rail-ticketing';
 import type { RefundTickets } from '../api/fulfilment';
 import { canRefundTicket, refundOfTicket, refundReading } from '../lib/ticket-refunds';
+import { OperatorCancelledTag } from './operator-cancelled-tag';
 import styles from './orders.module.css';
 import { RailEntryNote } from './rail-entry-note';
 
@@ -99,6 +100,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                   ) : null}
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
+                <OperatorCancelledTag order={order} sub={s} />
                 <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
                   {s.status === null && isWaitlisted(order.status)
                     ? t('waitlist.badge')
