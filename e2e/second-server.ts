@@ -31,7 +31,7 @@ export const freePort = () =>
 
 /**
  * A second server process on the tests' database, with its own settings over the usual ones (no jobs, no
- * planner worker, the tests' data folder), answered once it says it is healthy. `what` names it when it
+ * planner worker, nothing read before its first search, the tests' data folder), answered once it says it is healthy. `what` names it when it
  * does not start.
  */
 export async function startServer(
@@ -53,6 +53,8 @@ export async function startServer(
       MAX_EVENT_LOOP_DELAY_MS: '0',
       RUN_JOBS: 'false',
       SEARCH_PLANNER_WORKER: 'false',
+      // Its timetables and gazetteer are read at its first search or map, if it ever draws one.
+      SEARCH_WARM_AT_START: 'false',
       ...settings,
     },
     stdio: 'ignore',
