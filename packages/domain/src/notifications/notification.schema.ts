@@ -12,6 +12,8 @@ export const NOTICE_KINDS = [
   'ticketing-failed',
   'refund-processing',
   'refund-done',
+  /** A refund whose money the processor refused, paid back by customer service another way. */
+  'refund-paid-back',
   'schedule-change',
   'departure-reminder',
   /** A delay made a protected connection impossible: the next departure or a refund, the traveller's choice. */

@@ -36,6 +36,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'ticketing-failed': { icon: <AlertOutlined />, tone: 'red' },
   'refund-processing': { icon: <RollbackOutlined />, tone: 'orange' },
   'refund-done': { icon: <RollbackOutlined />, tone: 'green' },
+  'refund-paid-back': { icon: <RollbackOutlined />, tone: 'green' },
   'schedule-change': { icon: <SwapOutlined />, tone: 'orange' },
   'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
   'connection-missed': { icon: <AlertOutlined />, tone: 'red' },
