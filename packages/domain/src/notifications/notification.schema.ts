@@ -58,6 +58,8 @@ export const NOTICE_KINDS = [
   'topup-late-refunded',
   /** That refund to a card failed at the processor (the card closed, say): customer service returns the money. */
   'topup-refund-failed',
+  /** The same refund to Alipay or WeChat Pay failed at the app (the account closed, say). */
+  'topup-app-refund-failed',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

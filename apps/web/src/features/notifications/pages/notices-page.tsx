@@ -52,6 +52,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'topup-late-refunded': { icon: <RollbackOutlined />, tone: 'orange' },
   'payment-refund-failed': { icon: <CustomerServiceOutlined />, tone: 'red' },
   'topup-refund-failed': { icon: <CustomerServiceOutlined />, tone: 'red' },
+  'topup-app-refund-failed': { icon: <CustomerServiceOutlined />, tone: 'red' },
   'card-locked': { icon: <LockOutlined />, tone: 'red' },
   'invoice-issued': { icon: <FileDoneOutlined />, tone: 'green' },
   'invoice-reversed': { icon: <FileExcelOutlined />, tone: 'orange' },
