@@ -10,7 +10,7 @@ import {
   refundsMadeSchema,
   SUB_ORDER_STATUS,
 } from '@junction/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import type { ChatTables } from '../src/features/chat/chat.tables';
@@ -18,10 +18,10 @@ import { signInAgent } from '../src/features/chat/chat.test-support';
 import { FulfilmentRepository } from '../src/features/fulfilment/fulfilment.repository';
 import { RefundsService } from '../src/features/fulfilment/refunds.service';
 import { notify } from '../src/features/notifications/notifications.service';
-import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../src/features/payment/payment.test-support';
 import { refundMoney } from '../src/wiring/refund-money';
 import { createTestApp, type TestApp } from './harness';
+import { paidWithClosingCard } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
 import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
 
@@ -55,14 +55,7 @@ const owedAtDesk = async () => owedRefundsSchema.parse((await get('/api/service/
 
 /** An order paid with the card whose refunds the bank refuses, ticketed, its only ticket's refund asked for. */
 async function refundAsked(language: 'en' | 'zh-CN') {
-  const order = await p.order();
-  expect((await p.pay(order.id, await p.token(TEST_CARDS.refundFails))).statusCode).toBe(200);
-  const { userId } = await t.db
-    .selectFrom('orders')
-    .select('userId')
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  await sql`update users set language = ${language} where id = ${userId}`.execute(t.db);
+  const { order, userId } = await paidWithClosingCard(t, p, language);
   await runAllJobs(t, 2);
   const sub = order.subOrders[0];
   if (!sub) throw new Error('no sub-order');
