@@ -46,6 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       f.wallet.routes,
       f.notices.routes,
       f.fulfilment.routes,
+      f.fulfilment.deskRoutes,
       f.invoices.routes,
       f.chat.routes,
       f.payments.routes,

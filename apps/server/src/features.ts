@@ -117,6 +117,7 @@ export async function buildFeatures(
   const fulfilment = fulfilmentModule(basics, {
     ...fulfilmentPorts(basics, deps, sources),
     ...studentJourneyLinks(invoiceReversal(invoices.service), now),
+    agents: { isAgent: (userId) => chat.service.isAgent(userId) },
   });
   fulfilment.close(app);
   const alerts = alertsModule(basics, { search: alertSearch(search.service, fares.service), notify });

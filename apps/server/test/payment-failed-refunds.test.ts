@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import type { ChatTables } from '../src/features/chat/chat.tables';
 import type { PaymentGateway } from '../src/features/payment/gateway/gateway';
-import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { PaymentContext, type PaymentsOptions } from '../src/features/payment/payment.context';
 import { PaymentsRepository, type RefundRow } from '../src/features/payment/payment.repository';
 import { payingTraveller } from '../src/features/payment/payment.test-support';
 import { PaymentRefunds, RefundUndecided } from '../src/features/payment/payment-refunds';
 import type { PayableOrders } from '../src/features/payment/ports';
 import { createTestApp, type TestApp } from './harness';
+import { paidWithClosingCard as closingCard } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
 import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
 
@@ -41,18 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** The traveller (speaking `language`) with an order paid with the card whose refunds fail at the bank. */
-async function paidWithClosingCard(language: 'en' | 'zh-CN') {
-  const order = await p.order();
-  expect((await p.pay(order.id, await p.token(TEST_CARDS.refundFails))).statusCode).toBe(200);
-  const { userId } = await t.db
-    .selectFrom('orders')
-    .select('userId')
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  await sql`update users set language = ${language} where id = ${userId}`.execute(t.db);
-  return { order, userId };
-}
+const paidWithClosingCard = (language: 'en' | 'zh-CN') => closingCard(t, p, language);
 
 /** The notices of one order the traveller reads. */
 async function told(orderId: string) {

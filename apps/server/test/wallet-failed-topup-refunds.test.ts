@@ -122,7 +122,7 @@ describe("a late card top-up's refund", () => {
     expect(sms[0]?.text).toContain('could not be returned to the bank card ending 3184');
     expect(sms[0]?.text).toContain('customer service will contact you');
     expect(await atDesk(userId)).toEqual([
-      { status: 'waiting', waiting: true, sender: 'system', amountMinor: 8_800, last4: '3184' },
+      { status: 'waiting', waiting: true, sender: 'system', amountMinor: 8_800, last4: '3184', channel: 'card' },
     ]);
     // Only the failure is told: never that the money was refunded.
     expect(await told(cookie, 'topup-late-refunded')).toEqual([]);

@@ -93,7 +93,7 @@ export function refundFailedNotice(orders: Pick<OrdersRepository, 'findById'>): 
 
 /**
  * A top-up paid after it had failed, refunded to its app or card: its owner is told once, with a link to the
- * wallet; and told once, too, should the card's refund fail at the processor.
+ * wallet; and told once, too, should the refund fail at the card processor or the app.
  */
 export function lateTopupNotice(now: () => Date): TopupNotifier {
   return {
@@ -113,8 +113,13 @@ export function lateTopupNotice(now: () => Date): TopupNotifier {
     lateTopupRefundFailed: (trx, p) =>
       notify(trx, {
         userId: p.userId,
-        kind: 'topup-refund-failed',
-        params: { amountMinor: p.amountMinor, channel: 'card', topup: p.topupId, last4: p.last4 },
+        kind: p.app === 'card' ? 'topup-refund-failed' : 'topup-app-refund-failed',
+        params: {
+          amountMinor: p.amountMinor,
+          channel: p.app,
+          topup: p.topupId,
+          ...(p.app === 'card' ? { last4: p.last4 } : {}),
+        },
         dedupeKey: `topup-refund-failed:${p.topupId}`,
         at: now(),
       }).then(() => undefined),

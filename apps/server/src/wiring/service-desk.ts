@@ -15,7 +15,7 @@ export function serviceDesk(matters: Pick<ServiceMatters, 'raise'>): ServiceDesk
         userId: p.userId,
         key: `refund-failed:${p.refundId}`,
         event: 'refundFailed',
-        text: refundFailedText({ amountMinor: p.amountMinor, last4: p.last4 }),
+        text: refundFailedText({ amountMinor: p.amountMinor, last4: p.last4, channel: p.app }),
       }),
   };
 }

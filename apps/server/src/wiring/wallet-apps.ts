@@ -19,12 +19,13 @@ export function walletApps(channels: readonly PaymentChannel[]): TopupApps {
         return { status: trade.status, amountMinor: trade.amountMinor };
       }),
     close: (app, tradeNo) => call(() => channelOf(app).close(tradeNo)),
-    // A refund the app has not confirmed is refused, so the top-up's refund is asked again, never taken as done.
+    // A refund the app has not decided is refused, so the top-up's refund is asked again, never taken as done;
+    // one it answers it never will make is `failed`.
     refund: (app, request) =>
       call(async () => {
         const done = await channelOf(app).refund(request);
-        if (done.status !== 'succeeded')
-          throw new ProcessorRefused(`refund_${done.status}`, `${app} refund ${done.status}`);
+        if (done.status === 'pending') throw new ProcessorRefused('refund_pending', `${app} refund pending`);
+        return done.status;
       }),
   };
 }

@@ -50,6 +50,8 @@ export class AlipayFake {
   dropNotices = false;
   /** Refunds to answer with Alipay's system error (ACQ.SYSTEM_ERROR, to be asked again) before one succeeds. */
   failRefunds = 0;
+  /** While true, every refund is refused for good: the buyer's account closed or frozen (ACQ.BUYER_ERROR). */
+  refuseRefunds = false;
   /** How a notification reaches the site: over HTTP by default (an API test hands it to `app.inject`). */
   deliver = async (url: string, form: string): Promise<{ status: number; body: string }> => {
     const res = await fetch(url, {
@@ -191,6 +193,7 @@ export class AlipayFake {
       this.failRefunds--;
       return failed('ACQ.SYSTEM_ERROR', '系统错误');
     }
+    if (this.refuseRefunds) return failed('ACQ.BUYER_ERROR', '买家状态非法');
     const requestNo = biz.out_request_no ?? trade.outTradeNo;
     if (!trade.refunds.has(requestNo)) {
       const refunded = [...trade.refunds.values()].reduce((sum, a) => sum + cents(a), 0);

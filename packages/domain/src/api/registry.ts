@@ -2,7 +2,7 @@ import { accountEndpoints } from '../accounts/account.api';
 import { alertEndpoints } from '../alerts/alert.api';
 import { chatEndpoints, serviceEndpoints } from '../chat/chat.api';
 import { changeEndpoints } from '../fulfilment/change.api';
-import { fulfilmentEndpoints } from '../fulfilment/fulfilment.api';
+import { fulfilmentEndpoints, refundDeskEndpoints } from '../fulfilment/fulfilment.api';
 import { invoiceEndpoints } from '../invoices/invoice.api';
 import { notificationEndpoints } from '../notifications/notification.api';
 import { orderEndpoints } from '../orders/order.api';
@@ -24,6 +24,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(orderEndpoints),
   ...Object.values(notificationEndpoints),
   ...Object.values(fulfilmentEndpoints),
+  ...Object.values(refundDeskEndpoints),
   ...Object.values(changeEndpoints),
   ...Object.values(paymentEndpoints),
   ...Object.values(placeEndpoints),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../api/endpoint';
+import { defineEndpoint, okSchema } from '../api/endpoint';
 import {
   fulfilmentQuerySchema,
   orderFulfilmentSchema,
+  owedRefundsSchema,
   refundIdSchema,
   refundQuoteQuerySchema,
   refundQuoteSchema,
@@ -77,5 +78,25 @@ export const fulfilmentEndpoints = {
     query: fulfilmentQuerySchema,
     response: z.string().describe('text/calendar'),
     summary: "Every leg of the order's itinerary as an iCalendar file with time zones (a download)",
+  }),
+} as const;
+
+/**
+ * The agents' desk of refunds whose money the processor refused (for customer-service agents only): the
+ * refunds still owed, and recording one paid back another way, which makes it done.
+ */
+export const refundDeskEndpoints = {
+  owed: defineEndpoint({
+    method: 'GET',
+    path: '/api/service/refunds-owed',
+    response: owedRefundsSchema,
+    summary: 'The refunds whose money the processor refused and customer service still owes, the oldest first',
+  }),
+  paidBack: defineEndpoint({
+    method: 'POST',
+    path: '/api/service/refunds-owed/paid-back',
+    body: refundIdSchema,
+    response: okSchema,
+    summary: 'Record an owed refund paid back another way: it is done, and its order refunded once nothing stands',
   }),
 } as const;

@@ -24,7 +24,8 @@ export const issuedTicketSchema = z.object({
 });
 export type IssuedTicketView = z.infer<typeof issuedTicketSchema>;
 
-export const REFUND_STATUSES = ['processing', 'done', 'withdrawn'] as const;
+/** `owed`: the ticket is given up but its money could not go back where it was paid from (`REFUND_TRANSITIONS`). */
+export const REFUND_STATUSES = ['processing', 'owed', 'done', 'withdrawn'] as const;
 export const refundStatusSchema = z.enum(REFUND_STATUSES);
 export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
@@ -53,7 +54,10 @@ export const refundSchema = z.object({
   refunded: cny,
   /** The fare rule that set the fee (see `RefundRule`). */
   rule: z.string(),
-  /** Where the money went back: 'card' or 'wallet'; null until it has. */
+  /**
+   * Where the money went back: 'card', 'wallet', 'alipay' or 'wechat'; 'desk' when customer service paid it
+   * back another way after the processor refused it; null until it has.
+   */
   channel: z.string().nullable(),
   /**
    * How the money stands where it went back, once paid out: `failed` when the card processor (or Alipay,
@@ -170,3 +174,18 @@ export const requestRefundSchema = z
 /** The refunds made, one per ticket. */
 export const refundsMadeSchema = z.object({ refunds: z.array(refundSchema) });
 export const refundIdSchema = z.object({ id: z.uuid() });
+
+/** A refund whose money the processor refused, as the agents' desk lists it until it is paid back. */
+export const owedRefundSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  trip: z.string(),
+  traveller: z.string().nullable(),
+  refunded: cny,
+  /** Where the money could not go back: 'card', 'alipay' or 'wechat'. */
+  channel: z.string().nullable(),
+  requestedAt: isoDateTime,
+});
+export type OwedRefund = z.infer<typeof owedRefundSchema>;
+export const owedRefundsSchema = z.object({ items: z.array(owedRefundSchema) });

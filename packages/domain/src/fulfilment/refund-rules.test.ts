@@ -222,8 +222,15 @@ describe('a refund’s steps', () => {
     expect(canTransition(REFUND_TRANSITIONS, 'processing', 'done')).toBe(true);
     expect(canTransition(REFUND_TRANSITIONS, 'processing', 'withdrawn')).toBe(true);
     for (const from of ['done', 'withdrawn'] as const)
-      for (const to of ['processing', 'done', 'withdrawn'] as const)
+      for (const to of ['processing', 'owed', 'done', 'withdrawn'] as const)
         expect(canTransition(REFUND_TRANSITIONS, from, to)).toBe(false);
+  });
+
+  it('leave money the processor refused owed until customer service pays it back, and only then done', () => {
+    expect(canTransition(REFUND_TRANSITIONS, 'processing', 'owed')).toBe(true);
+    expect(canTransition(REFUND_TRANSITIONS, 'owed', 'done')).toBe(true);
+    for (const to of ['processing', 'withdrawn', 'owed'] as const)
+      expect(canTransition(REFUND_TRANSITIONS, 'owed', to)).toBe(false);
   });
 });
 

@@ -103,16 +103,21 @@ export function refundFee(q: RefundQuoteInput): RefundFee {
   return priced(q.seated ? Math.min(fare, perTraveller.amount) : 0, before ? 'air-before-2h' : 'air-within-2h', null);
 }
 
-/** The steps of a traveller's refund: processing until paid out, or withdrawn while still processing. */
+/**
+ * The steps of a traveller's refund: processing until paid out, or withdrawn while still processing. Money
+ * the card processor (or Alipay, WeChat Pay) refused to return leaves it `owed`: the ticket is given up but
+ * the money is still the traveller's, until customer service records it paid back another way (`done`).
+ */
 export const REFUND_TRANSITIONS: ReadonlyMap<RefundStatusName, readonly RefundStatusName[]> = new Map<
   RefundStatusName,
   RefundStatusName[]
 >([
-  ['processing', ['done', 'withdrawn']],
+  ['processing', ['done', 'withdrawn', 'owed']],
+  ['owed', ['done']],
   ['done', []],
   ['withdrawn', []],
 ]);
-type RefundStatusName = 'processing' | 'done' | 'withdrawn';
+type RefundStatusName = 'processing' | 'owed' | 'done' | 'withdrawn';
 
 /**
  * Whether the travellers still on a ticket after some are refunded may travel so (spec §5): nobody, or at

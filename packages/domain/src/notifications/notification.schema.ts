@@ -12,6 +12,8 @@ export const NOTICE_KINDS = [
   'ticketing-failed',
   'refund-processing',
   'refund-done',
+  /** A refund whose money the processor refused, paid back by customer service another way. */
+  'refund-paid-back',
   'schedule-change',
   'departure-reminder',
   /** A delay made a protected connection impossible: the next departure or a refund, the traveller's choice. */
@@ -62,6 +64,8 @@ export const NOTICE_KINDS = [
   'topup-late-refunded',
   /** That refund to a card failed at the processor (the card closed, say): customer service returns the money. */
   'topup-refund-failed',
+  /** The same refund to Alipay or WeChat Pay failed at the app (the account closed, say). */
+  'topup-app-refund-failed',
   /** A saved card locked for a day after three wrong security codes: its owner is told at once. */
   'card-locked',
   /** An order's invoices issued (all of one request), and a red-letter invoice reversing one when its ticket was refunded or changed. */

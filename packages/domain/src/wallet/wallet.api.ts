@@ -5,6 +5,7 @@ import {
   removeCardSchema,
   savedCardListSchema,
   savedCardSchema,
+  topUpRefundListSchema,
   topUpSchema,
   topUpStateQuerySchema,
   topUpStateSchema,
@@ -75,5 +76,11 @@ export const walletEndpoints = {
     query: topUpStateQuerySchema,
     response: topUpStateSchema,
     summary: 'Where a top-up stands, after the 3-D Secure page or a lost answer',
+  }),
+  topUpRefunds: defineEndpoint({
+    method: 'GET',
+    path: '/api/wallet/topup-refunds',
+    response: topUpRefundListSchema,
+    summary: 'Top-ups paid after they had ended, and how their money going back to the app or card stands',
   }),
 } as const;

@@ -183,6 +183,24 @@ export const topUpStateSchema = z.object({
   errorCode: z.number().int().nullable(),
 });
 export type TopUpState = z.infer<typeof topUpStateSchema>;
+
+/**
+ * Money of a top-up paid after it had ended, going back to the app or card that paid it, as its owner reads
+ * it on the wallet page: on its way (`pending`), back (`succeeded`), or refused there (`failed`: customer
+ * service returns it another way).
+ */
+export const topUpRefundSchema = z.object({
+  id: z.uuid(),
+  topupId: z.uuid(),
+  method: z.enum(['card', ...TOPUP_APPS]),
+  /** The card's last four digits; null for an app. */
+  last4: z.string().nullable(),
+  amount: money,
+  state: z.enum(TOPUP_REFUND_STATES),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type TopUpRefund = z.infer<typeof topUpRefundSchema>;
+export const topUpRefundListSchema = z.object({ items: z.array(topUpRefundSchema) });
 export const topUpStateQuerySchema = z.object({ id: z.uuid() });
 
 /** A card number as a saved card shows it: dots in the brand's grouping, then the last four digits. */

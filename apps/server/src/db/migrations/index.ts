@@ -54,6 +54,7 @@ import * as cardTopupLateChecks from './0033-card-topup-late-checks';
 import * as topupRefundsFailed from './0034-topup-refunds-failed';
 import * as paymentRefundsFailed from './0035-payment-refunds-failed';
 import * as railChanges from './0036-rail-changes';
+import * as refundsOwed from './0037-refunds-owed';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '0034-topup-refunds-failed': topupRefundsFailed,
   '0035-payment-refunds-failed': paymentRefundsFailed,
   '0036-rail-changes': railChanges,
+  '0037-refunds-owed': refundsOwed,
 };

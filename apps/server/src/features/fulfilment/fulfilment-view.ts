@@ -10,6 +10,7 @@ import {
 import { presentChange } from '../../lib/lifecycle/ticket-change-view';
 import type { FulfilmentContext } from './fulfilment.context';
 import type { OrderRow } from './fulfilment.repository';
+import { PAID_BY_DESK } from './refund-payout';
 
 export type Itinerary = { legs: ResultLeg[]; bounds: { start: number; end: number }[] };
 
@@ -87,9 +88,9 @@ export async function orderFulfilment(
     changes: await Promise.all(changes.map(async (c) => presentChange(c, await changeRefundTo(ctx, c)))),
     receipt: receiptOf(
       payments,
-      // Money the processor could not return is not counted as refunded.
+      // Money the processor could not return is not counted as refunded until customer service paid it back.
       refunds
-        .filter((r) => r.moneyBack !== 'failed')
+        .filter((r) => r.moneyBack !== 'failed' || r.channel === PAID_BY_DESK)
         .map((r) => ({
           status: r.status,
           refundedMinor: r.refunded.amount,

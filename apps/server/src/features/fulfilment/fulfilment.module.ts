@@ -10,6 +10,7 @@ import { ItineraryService } from './itinerary/itinerary.service';
 import { PdfPool } from './itinerary/itinerary-pdf-pool';
 import type { TimeZoneOf } from './itinerary/itinerary-view';
 import type {
+  DeskAgents,
   MoneyBackStates,
   NextDepartures,
   Notifier,
@@ -23,6 +24,7 @@ import type {
 } from './ports';
 import { ProtectionRepository } from './protection/protection.repository';
 import { ProtectionService } from './protection/protection.service';
+import { refundDeskRoutes } from './refund-desk.routes';
 import { delayRoutes } from './ticketing/delay-sim';
 import type { TicketIssuers } from './ticketing/issuer';
 import { scheduleChangeRoutes } from './ticketing/simulator.routes';
@@ -45,6 +47,8 @@ export type FulfilmentPorts = {
   ticketReleased?: TicketReleased;
   /** The next departure on a route, for a missed protected connection. */
   nextDepartures: NextDepartures;
+  /** Customer-service agents, who record refunds owed paid back; nobody else may. */
+  agents?: DeskAgents;
 };
 
 /** Ticketing after payment, the traveller's refunds, completion, and the itinerary with its PDF. */
@@ -96,6 +100,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
     service,
     protection,
     routes: fulfilmentRoutes(service, itinerary, protection),
+    deskRoutes: refundDeskRoutes(service.refunds, ports.agents ?? { isAgent: async () => false }),
     simulatorRoutes,
     /** The PDF threads end with the server. */
     close: (app: FastifyInstance) => app.addHook('onClose', () => pdfPool.close()),

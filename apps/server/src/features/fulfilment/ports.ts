@@ -102,3 +102,8 @@ export type TicketChangedHook = (
   trx: Kysely<Database>,
   change: { orderId: string; changeId: string; oldSubOrderId: string; newSubOrderId: string; at: Date },
 ) => Promise<void>;
+
+/** Who is a customer-service agent (the chat's agents), for the agents' desk of refunds owed. */
+export interface DeskAgents {
+  isAgent(userId: string): Promise<boolean>;
+}

@@ -4,6 +4,7 @@ import {
   type FeeRules,
   isInvoluntaryChange,
   localDate,
+  type OwedRefund,
   REFUND_TRANSITIONS,
   type Refund,
   type RefundQuote,
@@ -18,8 +19,9 @@ import { addJob } from '../../jobs/jobs';
 import { isUniqueViolation } from '../../lib/idempotency';
 import type { FulfilmentRepository, OrderRow, RefundRow, Trx } from './fulfilment.repository';
 import type { MoneyBackStates, Notifier, RefundMoney, SellerRefunds, TicketReleased } from './ports';
+import { owedRefunds, type PayoutDeps, recordPayout, settleOwed } from './refund-payout';
 import { SELLER_QUOTE, sellerFees } from './refund-seller';
-import { allPaidBack, closeIfAllRefunded, settleRequested } from './refund-settle';
+import { settleRequested } from './refund-settle';
 import { priceTicket, type RefundTicket, selectTickets, ticketsOf } from './refund-tickets';
 import { payoutKey, presentRefunds } from './refund-view';
 import { stepSubOrder } from './sub-order-step';
@@ -260,8 +262,8 @@ export class RefundsService {
 
   /**
    * The refund job: claims the refund (from then on it cannot be withdrawn), returns the money through
-   * the channel that paid (idempotent by the refund's key), then records it done; its sub-order is
-   * refunded (6 → 3) once every ticket of it is, and the order (3, payment 4) once nothing stands.
+   * the channel that paid (idempotent by the refund's key), then records it done, or owed when the processor
+   * refused the money (`recordPayout`); money not decided yet throws, and the job asks again later.
    */
   async payOut(refundId: string): Promise<'done' | 'settled'> {
     const claimed = await this.repo.claimRefund(refundId, this.now());
@@ -272,58 +274,29 @@ export class RefundsService {
       const sold = (await this.repo.subOrders(claimed.orderId)).find((s) => s.id === claimed.subOrderId);
       await this.sellerRefunds?.cancel({ subOrderId: claimed.subOrderId, supplier: sold?.supplier ?? null });
     }
-    const { channel, state } = await this.refundMoney({
+    const money = await this.refundMoney({
       orderId: claimed.orderId,
       subOrderId: claimed.subOrderId,
       userId: claimed.userId,
       amountMinor: claimed.amountMinor,
       idempotencyKey: payoutKey(claimed.id),
     });
-    assertStep(REFUND_TRANSITIONS, 'processing', 'done');
-    const at = this.now();
-    await this.repo.transaction(async (trx) => {
-      const order = await this.repo.lockOrder(trx, claimed.orderId);
-      if (!order) return;
-      const moved = await this.repo.moveRefund(trx, {
-        id: refundId,
-        from: 'processing',
-        to: 'done',
-        set: { channel, doneAt: at },
-      });
-      if (!moved) return;
-      await this.repo.addRefundEvent(trx, { refundId, from: 'processing', to: 'done', at, data: { channel } });
-      await this.ticketReleased?.(trx, {
-        orderId: order.id,
-        subOrderId: claimed.subOrderId,
-        travellerPosition: claimed.travellerPosition,
-        reason: 'refunded',
-      });
-      const subs = await this.repo.subOrders(order.id, trx);
-      const sub = subs.find((s) => s.id === claimed.subOrderId);
-      // Money the processor refused has its own notice (customer service will contact them), never "done".
-      if (state !== 'failed')
-        await this.notify(trx, {
-          userId: order.userId,
-          kind: 'refund-done',
-          orderId: order.id,
-          params: { orderNumber: order.orderNumber, trip: sub?.flightNumber ?? '', amountMinor: claimed.amountMinor },
-          dedupeKey: `refund-done:${refundId}`,
-          at,
-        });
-      if (sub && (await allPaidBack(this.repo, trx, order.id, sub.id))) {
-        await stepSubOrder(trx, {
-          orderId: order.id,
-          subOrderId: sub.id,
-          kind: 'sub-order-refunded',
-          from: S.REFUNDING,
-          to: S.REFUNDED,
-          at,
-          data: { refundId, amountMinor: claimed.amountMinor, channel },
-        });
-      }
-      await closeIfAllRefunded(this.repo, trx, order, at);
-    });
+    await recordPayout(this.payout, claimed, money);
     return 'done';
+  }
+
+  /** The refunds whose money the processor refused, for the agents' desk. */
+  owed(): Promise<OwedRefund[]> {
+    return owedRefunds(this.repo);
+  }
+
+  /** An agent records an owed refund's money paid back another way (`settleOwed`). */
+  paidBack(refundId: string, agentId: string): Promise<void> {
+    return settleOwed(this.payout, refundId, agentId);
+  }
+
+  private get payout(): PayoutDeps {
+    return { repo: this.repo, notify: this.notify, now: this.now, ticketReleased: this.ticketReleased };
   }
 
   /** "Confirm cancel refund" (spec §8): a processing refund not paid out yet is withdrawn and its ticket stands again. */

@@ -62,7 +62,7 @@ export class InvoicesRepository {
         .selectFrom('refunds')
         .select(['subOrderId', 'travellerPosition'])
         .where('orderId', '=', orderId)
-        .where('status', 'in', ['processing', 'done'])
+        .where('status', 'in', ['processing', 'owed', 'done'])
         .execute(),
     ]);
     return {

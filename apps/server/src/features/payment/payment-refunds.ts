@@ -95,7 +95,11 @@ export class PaymentRefunds {
   private async write(trx: Trx, p: RefundAsked): Promise<RefundRow> {
     const { repo } = this.ctx;
     const at = this.ctx.now();
-    const attempt = refundSource(await repo.succeededAttemptsForUpdate(trx, p.orderId), p.amount, p.purpose);
+    const attempts = await repo.succeededAttemptsForUpdate(trx, p.orderId);
+    // The same key's other request wrote it while this one waited for the payments' lock.
+    const written = await repo.refundByKey(p.idempotencyKey, trx);
+    if (written) return written;
+    const attempt = refundSource(attempts, p.amount, p.purpose);
     if (!attempt) throw new AppError('REFUND_EXCEEDS_PAYMENT');
     const toWallet = attempt.method === 'wallet';
     const channel = refundChannelOf(attempt.method);

@@ -255,12 +255,8 @@ export class PaymentsRepository {
     return maybe(asRefund)(await db.selectFrom('paymentRefunds').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
-  async refundByKey(key: string): Promise<RefundRow | undefined> {
-    const row = await this.db
-      .selectFrom('paymentRefunds')
-      .selectAll()
-      .where('idempotencyKey', '=', key)
-      .executeTakeFirst();
+  async refundByKey(key: string, db: Db | Trx = this.db): Promise<RefundRow | undefined> {
+    const row = await db.selectFrom('paymentRefunds').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
     return maybe(asRefund)(row);
   }
 

@@ -1,4 +1,10 @@
-import { stepFrom, TOPUP_REFUND_TRANSITIONS, type TopUpApp, type TopUpRefundState } from '@junction/domain';
+import {
+  stepFrom,
+  TOPUP_REFUND_TRANSITIONS,
+  type TopUpApp,
+  type TopUpRefund,
+  type TopUpRefundState,
+} from '@junction/domain';
 import type { Selectable } from 'kysely';
 import type { WalletTopupRefundsTable } from '../../db/tables/wallet-topup-apps';
 import { addJob } from '../../jobs/jobs';
@@ -26,8 +32,8 @@ export type LateTopupRefundRow = Selectable<WalletTopupRefundsTable>;
  * the app or card under the top-up's own refund number. The refund is written once per top-up (`pending`,
  * with its event and its job, in one transaction), then sent by its job until the app or processor confirms
  * it, which moves it to `succeeded` by a compare-and-set with its event and the owner's notice; both answer
- * the same refund when asked again by the same number. A card's refund the processor answers failed moves to
- * `failed` instead, never sent again, and goes before customer service.
+ * the same refund when asked again by the same number. A refund the processor or the app answers failed
+ * moves to `failed` instead, never sent again, and goes before customer service.
  */
 export class LateTopupRefunds {
   constructor(
@@ -78,20 +84,22 @@ export class LateTopupRefunds {
   /**
    * Asks the app or card processor to refund, then records its confirmation once. Throws while it has not
    * confirmed it (no answer, an error answer, or the processor still deciding), so the job tries again later.
-   * A card's refund the processor answers failed is not sent again: it moves to `failed`, its owner told in
-   * the same transaction, and goes before customer service, who return the money by hand.
+   * A refund the processor or the app answers failed is not sent again: it moves to `failed`, its owner told
+   * in the same transaction, and goes before customer service, who return the money by hand.
    */
   async send(refundId: string): Promise<LateTopupRefundRow | undefined> {
     const refund = await this.find(this.repo.db, refundId);
     if (refund?.state === 'failed') await this.toDesk(refund);
     if (refund?.state !== 'pending') return refund;
-    if (refund.app === 'card' && (await this.refundCard(refund)) === 'failed') return this.failed(refund);
-    if (refund.app !== 'card')
-      await this.apps.refund(refund.app, {
-        tradeNo: refund.tradeNo,
-        amountMinor: refund.amountMinor,
-        refundNo: refund.refundNo,
-      });
+    const answer =
+      refund.app === 'card'
+        ? await this.refundCard(refund)
+        : await this.apps.refund(refund.app, {
+            tradeNo: refund.tradeNo,
+            amountMinor: refund.amountMinor,
+            refundNo: refund.refundNo,
+          });
+    if (answer === 'failed') return this.failed(refund);
     return (await this.succeeded(refund)) ?? (await this.find(this.repo.db, refundId));
   }
 
@@ -103,14 +111,15 @@ export class LateTopupRefunds {
     return this.move(refund.id, ['pending'], 'succeeded', (trx) => this.notifier?.lateTopupRefunded(trx, notice));
   }
 
-  /** A card's refund failed at the processor: recorded once with its event and the owner's notice, then the desk. */
+  /** A refund failed at the processor or the app: recorded once with its event and the owner's notice, then the desk. */
   private async failed(refund: LateTopupRefundRow): Promise<LateTopupRefundRow | undefined> {
-    const last4 = (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '';
+    const last4 = await this.last4Of(refund);
     const tell = (trx: Trx) =>
       this.notifier?.lateTopupRefundFailed(trx, {
         userId: refund.userId,
         topupId: refund.topupId,
         amountMinor: refund.amountMinor,
+        app: refund.app,
         last4,
       });
     const row = (await this.move(refund.id, ['pending'], 'failed', tell)) ?? (await this.find(this.repo.db, refund.id));
@@ -121,13 +130,19 @@ export class LateTopupRefunds {
   /** Puts a failed refund before customer service (once, however often asked). */
   private async toDesk(refund: LateTopupRefundRow, last4?: string): Promise<void> {
     if (!this.desk) return;
-    const card = last4 ?? (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '';
     await this.desk.refundFailed({
       refundId: refund.id,
       userId: refund.userId,
       amountMinor: refund.amountMinor,
-      last4: card,
+      app: refund.app,
+      last4: last4 ?? (await this.last4Of(refund)),
     });
+  }
+
+  /** The last four digits of a card top-up's card; empty for an app's. */
+  private async last4Of(refund: LateTopupRefundRow): Promise<string> {
+    if (refund.app !== 'card') return '';
+    return (await this.repo.topupById(refund.topupId))?.cardLast4 ?? '';
   }
 
   /** Sends a refund just written, leaving it to its job when the app does not confirm it now. */
@@ -169,6 +184,27 @@ export class LateTopupRefunds {
     });
     if (done.status === 'pending') throw new ProcessorRefused('refund_pending', `refund ${refund.id} is pending`);
     return done.status;
+  }
+
+  /** A traveller's own late top-ups' refunds, the latest first, with the card a card top-up was paid with. */
+  async ofUser(userId: string): Promise<TopUpRefund[]> {
+    const rows = await this.repo.db
+      .selectFrom('walletTopupRefunds as r')
+      .innerJoin('walletTopups as t', 't.id', 'r.topupId')
+      .select(['r.id', 'r.topupId', 'r.app', 'r.amountMinor', 'r.state', 'r.createdAt', 't.cardLast4'])
+      .where('r.userId', '=', userId)
+      .orderBy('r.createdAt', 'desc')
+      .limit(50)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      topupId: r.topupId,
+      method: r.app,
+      last4: r.app === 'card' ? r.cardLast4 : null,
+      amount: { amount: r.amountMinor, currency: 'CNY' as const },
+      state: r.state,
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 
   private find(db: Executor, id: string): Promise<LateTopupRefundRow | undefined> {

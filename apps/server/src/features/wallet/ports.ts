@@ -141,8 +141,15 @@ export interface TopupApps {
   query(app: TopUpApp, tradeNo: string): Promise<TopupAppTrade>;
   /** Closes an unpaid trade so it can no longer be paid. */
   close(app: TopUpApp, tradeNo: string): Promise<void>;
-  /** Refunds a paid trade, once per refund number (the app answers the same refund when asked again). */
-  refund(app: TopUpApp, request: { tradeNo: string; amountMinor: number; refundNo: string }): Promise<void>;
+  /**
+   * Refunds a paid trade, once per refund number (the app answers the same refund when asked again):
+   * `succeeded` once the app has taken it, `failed` when it answers it never will (the account closed or
+   * restricted); a refund it has not decided throws `ProcessorRefused`, to be asked again.
+   */
+  refund(
+    app: TopUpApp,
+    request: { tradeNo: string; amountMinor: number; refundNo: string },
+  ): Promise<'succeeded' | 'failed'>;
 }
 
 /**
@@ -155,18 +162,27 @@ export type TopupNotifier = {
     trx: Transaction<Database>,
     p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp | 'card'; last4?: string },
   ): Promise<void>;
-  /** The refund to the card failed at the processor: customer service will return the money another way. */
+  /**
+   * The refund to the card failed at the processor, or to Alipay or WeChat Pay at the app: customer service
+   * will return the money another way.
+   */
   lateTopupRefundFailed(
     trx: Transaction<Database>,
-    p: { userId: string; topupId: string; amountMinor: number; last4: string },
+    p: { userId: string; topupId: string; amountMinor: number; app: TopUpApp | 'card'; last4: string },
   ): Promise<void>;
 };
 
 /**
  * Where customer service sees money to return by hand (the chat's agents' queue, wired in
- * `wiring/service-desk.ts`): a late top-up's refund the card processor failed. Asked again with the same
- * refund, it adds nothing.
+ * `wiring/service-desk.ts`): a late top-up's refund the card processor or the app failed (`last4` names the
+ * card, empty for an app). Asked again with the same refund, it adds nothing.
  */
 export type ServiceDesk = {
-  refundFailed(p: { refundId: string; userId: string; amountMinor: number; last4: string }): Promise<void>;
+  refundFailed(p: {
+    refundId: string;
+    userId: string;
+    amountMinor: number;
+    app: TopUpApp | 'card';
+    last4: string;
+  }): Promise<void>;
 };

@@ -24,7 +24,7 @@ export function walletModule(
     notifier: CardNotifier;
     apps: TopupApps;
     topupNotifier?: TopupNotifier;
-    /** Where customer service sees a late top-up's card refund that failed. */
+    /** Where customer service sees a late top-up's refund that failed at the card processor or the app. */
     desk?: ServiceDesk;
   },
 ): FeatureModule<WalletService> & { lateCards: LateCardTopups } {
@@ -69,7 +69,7 @@ export function walletModule(
   );
   return {
     service,
-    routes: walletRoutes(service),
+    routes: walletRoutes(service, lateRefunds),
     jobs: (registry: JobRegistry) => registerWalletJobs(registry, service, lateRefunds, lateCards),
     lateCards,
   };

@@ -2,10 +2,11 @@ import { walletEndpoints as api, IDEMPOTENCY_HEADER } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
 import { signedInRoute, userOf } from '../../plugins/auth';
+import type { LateTopupRefunds } from './late-topup-refunds';
 import type { WalletService } from './wallet.service';
 
 /** The wallet of the signed-in user (spec §2 /account/wallet): balance, ledger, saved cards, top-ups. */
-export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
+export const walletRoutes = (wallet: WalletService, lateRefunds: LateTopupRefunds): FastifyPluginAsync =>
   async function walletApi(app) {
     const signedIn = signedInRoute('wallet');
 
@@ -29,4 +30,8 @@ export const walletRoutes = (wallet: WalletService): FastifyPluginAsync =>
       return wallet.topUp(userOf(req.auth), { amount, source }, key);
     });
     serve(app, api.topUpState, signedIn, async (req) => wallet.topUpState(userOf(req.auth), req.query.id));
+    serve(app, api.topUpRefunds, signedIn, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: await lateRefunds.ofUser(userOf(req.auth)) };
+    });
   };

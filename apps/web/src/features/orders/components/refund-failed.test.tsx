@@ -8,7 +8,7 @@ import { TicketRefund } from './tickets-card';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 const ID = '00000000-0000-4000-8000-0000000000f1';
-const refund = (moneyBack: Refund['moneyBack']): Refund => ({
+const refund = (moneyBack: Refund['moneyBack'], more: Partial<Refund> = {}): Refund => ({
   id: ID,
   orderId: '00000000-0000-4000-8000-0000000000a1',
   orderNumber: 'JN2612030001',
@@ -35,6 +35,23 @@ const refund = (moneyBack: Refund['moneyBack']): Refund => ({
     { status: 'processing', at: '2026-12-03T12:00:00+08:00' },
     { status: 'done', at: '2026-12-03T12:05:00+08:00' },
   ],
+  ...more,
+});
+
+/** The processor refused the money: the ticket is given up, the money still owed to the traveller. */
+const owed = refund('failed', {
+  status: 'owed',
+  doneAt: null,
+  timeline: [
+    { status: 'processing', at: '2026-12-03T12:00:00+08:00' },
+    { status: 'owed', at: '2026-12-03T12:05:00+08:00' },
+  ],
+});
+/** …and customer service paid it back another way. */
+const paidByDesk = refund('failed', {
+  channel: 'desk',
+  doneAt: '2026-12-04T10:00:00+08:00',
+  timeline: [...owed.timeline, { status: 'done', at: '2026-12-04T10:00:00+08:00' }],
 });
 
 /** The traveller's refund line on the order page, as the order's record has it. */
@@ -83,5 +100,38 @@ describe('a refund whose money could not go back', () => {
     renderApp([{ path: '/refund-detail', element: <RefundDetailPage /> }], { language, at: `/refund-detail?id=${ID}` });
     await waitFor(() => expect(screen.getByTestId('refund-status').textContent).toBe(t('refund.status.failed')));
     expect(t('refund.status.failed')).not.toBe(t('refund.status.done'));
+  });
+
+  it.each(['en', 'zh-CN'] as const)('reads as owed, never refunded, on the order page (%s)', async (language) => {
+    const t = i18next.getFixedT(language, 'orders');
+    showLine(owed, language);
+    const line = await screen.findByTestId('ticket-refund');
+    expect(line.dataset.status).toBe('failed');
+    expect(line.textContent).toBe(t('refund.ticketStatus.failed'));
+    expect(line.textContent).toContain(language === 'en' ? 'customer service will contact you' : '客服将与您联系');
+  });
+
+  it.each(['en', 'zh-CN'] as const)('explains the money owed on its own page (%s)', async (language) => {
+    const t = i18next.getFixedT(language, 'orders');
+    stubApi({ 'GET /api/refund': () => json(owed) });
+    renderApp([{ path: '/refund-detail', element: <RefundDetailPage /> }], { language, at: `/refund-detail?id=${ID}` });
+    await waitFor(() => expect(screen.getByTestId('refund-status').textContent).toBe(t('refund.status.failed')));
+    expect(screen.getByTestId('refund-owed').textContent).toContain(
+      language === 'en' ? 'could not go back to your original payment method' : '退款未能原路退回',
+    );
+    expect(screen.queryByTestId('received-before')).toBeNull();
+  });
+
+  it.each(['en', 'zh-CN'] as const)('reads as refunded once customer service paid it back (%s)', async (language) => {
+    const t = i18next.getFixedT(language, 'orders');
+    showLine(paidByDesk, language);
+    expect((await screen.findByTestId('ticket-refund')).textContent).toBe(t('refund.ticketStatus.done'));
+    stubApi({ 'GET /api/refund': () => json(paidByDesk) });
+    renderApp([{ path: '/refund-detail', element: <RefundDetailPage /> }], { language, at: `/refund-detail?id=${ID}` });
+    await waitFor(() => expect(screen.getByTestId('refund-status').textContent).toBe(t('refund.status.done')));
+    expect(screen.getByTestId('refund-channel').textContent).toBe(
+      language === 'en' ? 'Returned by customer service' : '客服已退还',
+    );
+    expect(screen.queryByTestId('refund-owed')).toBeNull();
   });
 });

@@ -1,11 +1,19 @@
 import { ORDER_STATUS, type Order, type OrderFulfilment, type Refund, SUB_ORDER_STATUS } from '@junction/domain';
 
+/** The channel of a refund customer service paid back another way, after the processor refused it. */
+export const PAID_BY_DESK = 'desk';
+
 /**
- * How a refund reads to its traveller: its own status, or `failed` once the money could not go back where it
- * was paid from (customer service then returns it), never as refunded.
+ * How a refund reads to its traveller: its own status, or `failed` while the money could not go back where it
+ * was paid from (`owed`: customer service returns it), never as refunded until customer service paid it back.
  */
-export const refundReading = (r: Pick<Refund, 'status' | 'moneyBack'>): Refund['status'] | 'failed' =>
-  r.moneyBack === 'failed' ? 'failed' : r.status;
+export const refundReading = (
+  r: Pick<Refund, 'status' | 'moneyBack' | 'channel'>,
+): Exclude<Refund['status'], 'owed'> | 'failed' => {
+  if (r.status === 'owed') return 'failed';
+  if (r.status === 'done' && r.channel === PAID_BY_DESK) return 'done';
+  return r.moneyBack === 'failed' ? 'failed' : r.status;
+};
 
 /** The refund that holds one traveller's ticket on a sub-order (processing or done), if any. */
 export function refundOfTicket(refunds: readonly Refund[], subOrderId: string, position: number): Refund | undefined {

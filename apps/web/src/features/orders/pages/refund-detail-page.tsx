@@ -34,6 +34,8 @@ export function RefundDetailPage() {
   );
 }
 
+const stepsStatus = { processing: 'process', owed: 'error', done: 'finish', withdrawn: 'error' } as const;
+
 function RefundView({ r }: { r: Refund }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
@@ -48,7 +50,8 @@ function RefundView({ r }: { r: Refund }) {
       : { title: t('refund.steps.processing'), at: r.status === 'processing' ? undefined : r.requestedAt },
     ...(r.status === 'withdrawn' ? [] : [{ title: t('refund.steps.done'), at: r.doneAt ?? undefined }]),
   ];
-  const current = r.status === 'processing' ? 1 : 2;
+  // Money owed has not come back: the last step waits, marked as a problem, until customer service returns it.
+  const current = r.status === 'processing' || r.status === 'owed' ? 1 : 2;
   const confirmWithdraw = () =>
     modal.confirm({
       title: t('refund.confirmWithdrawTitle'),
@@ -79,7 +82,7 @@ function RefundView({ r }: { r: Refund }) {
       <Card className={styles.card} title={t('refund.timeline')}>
         <Steps
           current={r.status === 'withdrawn' ? 1 : current}
-          status={r.status === 'withdrawn' ? 'error' : r.status === 'done' ? 'finish' : 'process'}
+          status={stepsStatus[r.status]}
           items={steps.map((s) => ({
             title: s.title,
             description: s.at ? dateTime.format(new Date(s.at)) : undefined,
@@ -89,6 +92,11 @@ function RefundView({ r }: { r: Refund }) {
         {r.status === 'processing' ? (
           <p className={styles.receivedBefore} data-testid="received-before">
             {t('refund.receivedBefore', { time: dateTime.format(new Date(r.deadline)) })}
+          </p>
+        ) : null}
+        {r.status === 'owed' ? (
+          <p className={styles.receivedBefore} data-testid="refund-owed">
+            {t('refund.owedNote')}
           </p>
         ) : null}
       </Card>

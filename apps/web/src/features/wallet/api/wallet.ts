@@ -19,6 +19,7 @@ export const walletKeys = {
   entries: (query: Partial<WalletEntriesQuery>) => [...walletKeys.all, 'entries', query] as const,
   cards: () => [...walletKeys.all, 'cards'] as const,
   topUp: (id: string) => [...walletKeys.all, 'topup', id] as const,
+  topUpRefunds: () => [...walletKeys.all, 'topup-refunds'] as const,
 };
 
 /** `GET /api/wallet`: the balance and the top-up limits. */
@@ -29,6 +30,13 @@ export const walletSummaryOptions = () =>
   });
 
 export const useWalletSummary = () => useQuery(walletSummaryOptions());
+
+/** `GET /api/wallet/topup-refunds`: top-ups paid after they had ended, and how their money going back stands. */
+export const useTopUpRefunds = () =>
+  useQuery({
+    queryKey: walletKeys.topUpRefunds(),
+    queryFn: ({ signal }) => callApi(walletEndpoints.topUpRefunds, { signal }),
+  });
 
 /** `GET /api/wallet/entries`: the ledger, newest first. */
 export const useWalletEntries = (query: Partial<WalletEntriesQuery>) =>

@@ -9,6 +9,7 @@ import { CardFormModal } from '../components/card-form-modal';
 import { SavedCardTile } from '../components/saved-card-tile';
 import { TopUpModal } from '../components/top-up-modal';
 import { TopUpQr } from '../components/top-up-qr';
+import { TopUpRefunds } from '../components/topup-refunds';
 import { WalletLedger } from '../components/wallet-ledger';
 import { cappedBy, cnyMoney, topUpMax } from '../lib/wallet-money';
 import { useCardActions, useTopUpReturn } from './use-wallet';
@@ -102,6 +103,8 @@ export function WalletPage() {
           ))}
         </ul>
       </section>
+
+      <TopUpRefunds />
 
       <WalletLedger />
 
