@@ -73,10 +73,10 @@ export function railModule(basics: Basics, ports: RailPorts) {
     { rate: config.RAIL_SIM_SEAT_RETURN_RATE, maxSeats: config.RAIL_SIM_SEAT_RETURN_MAX, random: ports.random },
     now,
   );
-  /** The simulated railway's own routes: its 12306 pages always, seats back at will outside production. */
+  /** The simulated railway's own routes: its 12306 pages always; seats back and the desk held at will outside production. */
   const simulatorRoutes: FastifyPluginAsync = async (scope) => {
     if (simulator) await scope.register(railSimRoutes(simulator));
-    if (config.NODE_ENV !== 'production') await scope.register(seatReturnRoutes(seatReturns));
+    if (config.NODE_ENV !== 'production') await scope.register(seatReturnRoutes(seatReturns, desk));
   };
   return {
     service,
