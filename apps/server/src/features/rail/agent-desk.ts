@@ -1,6 +1,7 @@
 import type { RailChangeRefusal, RailDeskTicket } from '@junction/domain';
 import type { Db } from '../../db/database';
 import { typedTickets } from './desk-tickets';
+import type { DeskAnswered } from './ports';
 import {
   RailChangeRefused,
   type RailChangeRequest,
@@ -18,6 +19,8 @@ export type AgentDeskOptions = {
   minMs: number;
   maxMs: number;
   random?: () => number;
+  /** Told of each request an agent completes or refuses, for ticketing to collect the answer now. */
+  answered?: DeskAnswered;
 };
 
 /** A request waiting at the desk, as its agent sees it: a change shows the old trains and tickets beside the new. */
@@ -161,7 +164,9 @@ export class RailAgentDesk {
     if (row?.status !== 'queued' || !row.subject) return false;
     const request = row.subject as RailIssueRequest;
     await this.answer(request, this.now(), typed ? typedTickets(request, typed) : undefined);
-    return (await this.row(key)).status !== 'queued';
+    const answered = (await this.row(key)).status !== 'queued';
+    if (answered) await this.options.answered?.answered(key);
+    return answered;
   }
 
   /**
@@ -176,7 +181,9 @@ export class RailAgentDesk {
       .where('kind', '=', 'change')
       .where('status', '=', 'queued')
       .executeTakeFirst();
-    return Number(refused.numUpdatedRows) === 1;
+    if (Number(refused.numUpdatedRows) !== 1) return false;
+    await this.options.answered?.answered(key);
+    return true;
   }
 
   /** Outside production: the desk's own agent leaves this order's requests to the agents at the console. */
