@@ -58,6 +58,7 @@ export function DeskCompleteDialog({ desk }: { desk: RailDeskState }) {
       okButtonProps={{ loading: desk.completeState.isPending, 'data-testid': 'desk-confirm-complete' } as never}
       onOk={submit}
       onCancel={close}
+      width={600}
       afterClose={() => {
         setTyped({});
         setWrong({});
