@@ -40,14 +40,29 @@ export function DeskCompleteDialog({ desk }: { desk: RailDeskState }) {
     setWrong(found);
     if (Object.keys(found).length === 0) desk.complete(tickets);
   };
-  const close = () => {
-    setTyped({});
-    setWrong({});
-    desk.close();
-  };
-  const status = (id: string, field: DeskTicketField) => (wrong[id] === field ? 'error' : undefined);
-  const help = (id: string, field: DeskTicketField) =>
-    wrong[id] === field ? <span data-testid={`desk-wrong-${field}`}>{te(`field.${field}`)}</span> : undefined;
+  /** A field of a ticket, named in the agent's language when it is wrong, else with its hint. */
+  const field = (
+    id: string,
+    name: DeskTicketField,
+    label: string,
+    more: { hint?: string; placeholder?: string; inputMode?: 'numeric' } = {},
+  ) => (
+    <Form.Item
+      label={label}
+      validateStatus={wrong[id] === name ? 'error' : undefined}
+      help={wrong[id] === name ? <span data-testid={`desk-wrong-${name}`}>{te(`field.${name}`)}</span> : undefined}
+      extra={wrong[id] === name ? undefined : more.hint}
+    >
+      <Input
+        value={typed[id]?.[name] ?? ''}
+        onChange={(e) => set(id, name, e.target.value)}
+        autoComplete="off"
+        placeholder={more.placeholder}
+        inputMode={more.inputMode}
+        data-testid={name === 'ticketNumber' ? 'desk-ticket-number' : `desk-${name}`}
+      />
+    </Form.Item>
+  );
 
   return (
     <Modal
@@ -57,7 +72,7 @@ export function DeskCompleteDialog({ desk }: { desk: RailDeskState }) {
       cancelText={t('desk.cancel')}
       okButtonProps={{ loading: desk.completeState.isPending, 'data-testid': 'desk-confirm-complete' } as never}
       onOk={submit}
-      onCancel={close}
+      onCancel={desk.close}
       width={600}
       afterClose={() => {
         setTyped({});
@@ -76,41 +91,11 @@ export function DeskCompleteDialog({ desk }: { desk: RailDeskState }) {
                   train.number}
               </p>
               <div className={styles.fields}>
-                <Form.Item
-                  label={t('desk.ticketNumber')}
-                  validateStatus={status(id, 'ticketNumber')}
-                  help={help(id, 'ticketNumber')}
-                >
-                  <Input
-                    value={typed[id]?.ticketNumber ?? ''}
-                    onChange={(e) => set(id, 'ticketNumber', e.target.value)}
-                    autoComplete="off"
-                    placeholder="E…"
-                    data-testid="desk-ticket-number"
-                  />
-                </Form.Item>
-                <Form.Item label={t('desk.coach')} validateStatus={status(id, 'coach')} help={help(id, 'coach')}>
-                  <Input
-                    value={typed[id]?.coach ?? ''}
-                    onChange={(e) => set(id, 'coach', e.target.value)}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    data-testid="desk-coach"
-                  />
-                </Form.Item>
-                <Form.Item
-                  label={t(sleeper ? 'desk.berth' : 'desk.seat')}
-                  validateStatus={status(id, 'seat')}
-                  help={help(id, 'seat')}
-                  extra={wrong[id] === 'seat' ? undefined : t(sleeper ? 'desk.berthHint' : 'desk.seatHint')}
-                >
-                  <Input
-                    value={typed[id]?.seat ?? ''}
-                    onChange={(e) => set(id, 'seat', e.target.value)}
-                    autoComplete="off"
-                    data-testid="desk-seat"
-                  />
-                </Form.Item>
+                {field(id, 'ticketNumber', t('desk.ticketNumber'), { placeholder: 'E…' })}
+                {field(id, 'coach', t('desk.coach'), { inputMode: 'numeric' })}
+                {field(id, 'seat', t(sleeper ? 'desk.berth' : 'desk.seat'), {
+                  hint: t(sleeper ? 'desk.berthHint' : 'desk.seatHint'),
+                })}
               </div>
             </fieldset>
           );
