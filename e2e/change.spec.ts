@@ -8,6 +8,7 @@ import {
   railClassFare,
   type SearchResult,
 } from '../packages/domain/src/index';
+import { signedInAgent } from './service-agent';
 import { routeCriteria } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
 import { bookTrip, payFromWallet, searchThroughApi, signedInTraveller, topUpWallet } from './trip-api';
@@ -80,6 +81,14 @@ async function trainsOfTheDay(page: Page, orderId: string) {
   );
   return { ticket, own: own ?? 0, trains: open.sort((a, b) => fare(a) - fare(b)), fare };
 }
+
+/** The dearest second-class train of the day, so that a cheaper one can take its ticket. */
+const dearestSecondClass = (results: SearchResult[]) => {
+  const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
+  return results
+    .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && r.legs[0]?.cabin === 'O')
+    .sort((a, b) => second(b) - second(a))[0];
+};
 
 /** From the order page: Change, the ticket's own day searched, the train with this number chosen and quoted. */
 async function chooseTrain(page: Page, number: string) {
@@ -180,19 +189,10 @@ for (const lang of LANGUAGES) {
       const errors = watchErrors(page);
       await signedInTraveller(page, lang);
       // The dearest second-class train of the day, so that a cheaper one can take its ticket.
-      const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
-      const order = await ticketedTrain(
-        page,
-        lang,
-        (results) =>
-          results
-            .filter((r) => r.kind === 'train' && r.legs.length === 1 && !r.legs[0]?.soldOut && r.legs[0]?.cabin === 'O')
-            .sort((a, b) => second(b) - second(a))[0],
-        [
-          { name: '张伟', birth: '1985-03-02' },
-          { name: '李娜', birth: '1990-05-06' },
-        ],
-      );
+      const order = await ticketedTrain(page, lang, dearestSecondClass, [
+        { name: '张伟', birth: '1985-03-02' },
+        { name: '李娜', birth: '1990-05-06' },
+      ]);
       const booked = ((await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order).subOrders[0]
         ?.flightNumber as string;
       const { own, trains, fare } = await trainsOfTheDay(page, order.id);
@@ -275,6 +275,74 @@ for (const lang of LANGUAGES) {
       );
       await shot(page, `change-notices-${lang}`);
       expect(errors).toEqual([]);
+    });
+
+    test(`a train changed at our desk: an agent enters the new ticket at the service console, checked, and the order shows it (${lang})`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(300_000);
+      const errors = watchErrors(page);
+      await signedInTraveller(page, lang);
+      const order = await ticketedTrain(page, lang, dearestSecondClass);
+      // The desk's own agent leaves this order's change to the agents at the console.
+      expect((await page.request.post('/rail-sim/desk/hold', { data: { orderId: order.id } })).ok()).toBe(true);
+      const { ticket, own, trains, fare } = await trainsOfTheDay(page, order.id);
+      const cheaper = trains.find((r) => fare(r) < own) as SearchResult;
+      expect(cheaper, 'a cheaper train of the day').toBeTruthy();
+      const number = cheaper.legs.find(isRide)?.number as string;
+      await page.goto(`/order?id=${order.id}`);
+      await chooseTrain(page, number);
+      await page.getByTestId('change-confirm').click();
+      await expect(page.getByTestId('change-done')).toBeVisible({ timeout: 60_000 });
+
+      // The agent finds it on the console's desk tab: the traveller, the order, both trains by station name.
+      const agent = await signedInAgent(browser, baseURL as string, lang, lang === 'en' ? 'Zhou' : '周敏');
+      const desk = agent.page;
+      const agentErrors = watchErrors(desk);
+      await desk.goto('/service');
+      await desk.getByTestId('desk-tab').click();
+      const item = desk.getByTestId('desk-item').filter({ hasText: order.orderNumber });
+      await expect(item).toBeVisible({ timeout: 60_000 });
+      await expect(item.getByTestId('desk-old')).toContainText(ticket.trip.number);
+      await expect(item.getByTestId('desk-old')).toContainText(ticket.trip.from[lang]);
+      await expect(item.getByTestId('desk-new')).toContainText(number);
+      const ride = cheaper.legs.find(isRide) as ResultLeg;
+      await expect(item.getByTestId('desk-new')).toContainText(`${ride.from.name[lang]} → ${ride.to.name[lang]}`);
+      await expect(item.getByTestId('desk-new')).not.toContainText(ride.from.code);
+      await expect(item.getByTestId('desk-new')).toContainText(text(lang, 'orders', 'seats.O'));
+      await expect(item.getByTestId('desk-fare')).toContainText(
+        text(lang, 'chat', 'desk.fareLess').split('{{')[0] as string,
+      );
+      await expect(item.getByTestId('waiting-time')).toBeVisible();
+      await shot(desk, `service-desk-${lang}`);
+
+      // The new ticket as the railway issued it: a seat letter the railway never writes is named, then put right.
+      await item.getByTestId('desk-complete').click();
+      const dialog = desk.getByRole('dialog');
+      const ticketNumber = `E${Date.now()}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+      await dialog.getByTestId('desk-ticket-number').fill(ticketNumber);
+      await dialog.getByTestId('desk-coach').fill('6');
+      await dialog.getByTestId('desk-seat').fill('9E');
+      await desk.getByTestId('desk-confirm-complete').click();
+      await expect(dialog.getByTestId('desk-wrong-seat')).toHaveText(text(lang, 'errors', 'field.seat'));
+      await shot(desk, `service-desk-ticket-${lang}`);
+      await dialog.getByTestId('desk-seat').fill('9f');
+      await desk.getByTestId('desk-confirm-complete').click();
+      await expect(desk.getByTestId('desk-done')).toContainText(text(lang, 'chat', 'desk.completed'));
+      await expect(item).toHaveCount(0);
+
+      // The traveller's order shows the new ticket, as the agent entered it.
+      await page.goto(`/order?id=${order.id}`);
+      await expect(page.getByTestId('change-row')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      const issued = page.getByTestId('sub-order').and(page.locator('[data-status="5"]')).filter({ hasText: number });
+      await expect(issued.getByTestId('ticket-number')).toContainText(ticketNumber);
+      await expect(issued).toContainText('09F');
+      await shot(page, `change-order-desk-${lang}`);
+      expect(errors).toEqual([]);
+      expect(agentErrors).toEqual([]);
+      await agent.context.close();
     });
   });
 }

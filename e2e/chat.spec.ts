@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { PNG as PNGImage } from 'pngjs';
 import type { CurrentUser } from '../packages/domain/src/index';
-import { PG_URL, ROOT, startServer } from './second-server';
+import { startServer } from './second-server';
+import { signedInAgent } from './service-agent';
 import { registerUser, rememberSignIn, shot } from './setup';
 import { LANGUAGES, type Lang, text, useLanguage } from './support';
 import { bookTrip } from './trip-api';
@@ -39,25 +38,6 @@ async function traveller(browser: Browser, baseURL: string, lang: Lang, timezone
   const { mobile, user } = await registerUser(page);
   await rememberSignIn(context, user as CurrentUser);
   return { context, page, mobile };
-}
-
-let agents = 0;
-/** An agent account made with the command, signed in in a context of its own. */
-async function agent(browser: Browser, baseURL: string, lang: Lang, name: string) {
-  const email = `agent-${Date.now().toString(36)}-${agents++}@junction.example`;
-  await promisify(execFile)('npx', ['tsx', 'apps/server/src/db/agent-cli.ts', '--email', email, '--name', name], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: PG_URL, AGENT_PASSWORD: 'service2026' },
-  });
-  const context = await browser.newContext({ baseURL });
-  await useLanguage(context, baseURL, lang);
-  const page = await context.newPage();
-  const res = await page.request.post('/login', {
-    data: { username: email, password: 'service2026', identity: 'email' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  await rememberSignIn(context, (await res.json()) as CurrentUser);
-  return { context, page };
 }
 
 // The file's tests run in turn in one worker, so that both languages share one second server.
@@ -127,7 +107,7 @@ for (const lang of LANGUAGES) {
       test.setTimeout(120_000);
       const base = baseURL ?? '';
       const tr = await traveller(browser, base, lang);
-      const ag = await agent(browser, base, lang, lang === 'en' ? 'Lin' : '林芳');
+      const ag = await signedInAgent(browser, base, lang, lang === 'en' ? 'Lin' : '林芳');
       // The traveller's socket goes through a route the test can cut.
       let cut = false;
       const live: WebSocketRoute[] = [];
@@ -230,7 +210,7 @@ for (const lang of LANGUAGES) {
       await tr.page.getByTestId('order-chat').click();
       const card = panel(tr.page).getByTestId('chat-order-card');
       await expect(card).toContainText(order.orderNumber);
-      const ag = await agent(browser, base, lang, lang === 'en' ? 'Wang' : '王磊');
+      const ag = await signedInAgent(browser, base, lang, lang === 'en' ? 'Wang' : '王磊');
       await ag.page.goto('/service');
       await ag.page.getByTestId('queue-waiting').getByTestId('queue-item').first().waitFor();
       const item = ag.page.getByTestId('queue-item').filter({ hasText: tr.mobile.slice(-4) });
@@ -264,7 +244,7 @@ for (const lang of LANGUAGES) {
       await shot(tr.page, `chat-out-of-hours-${lang}`);
 
       // Next morning an agent (on the other server) answers; the traveller sees it in the chat.
-      const ag = await agent(browser, baseURL ?? '', lang, lang === 'en' ? 'Chen' : '陈静');
+      const ag = await signedInAgent(browser, baseURL ?? '', lang, lang === 'en' ? 'Chen' : '陈静');
       await takeFirstWaiting(ag.page, question);
       const reply = lang === 'en' ? 'Yes, we have e-mailed your invoice.' : '可以，发票已发送到您的邮箱。';
       await ag.page.getByTestId('chat-input').fill(reply);

@@ -37,7 +37,7 @@ import { payableOrders } from './wiring/payable-orders';
 import { paymentChannels } from './wiring/payment-channels';
 import { paymentLinks } from './wiring/payment-links';
 import { paymentProcessor } from './wiring/payment-processor';
-import { bookingOffers, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
+import { bookingOffers, deskAnswered, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
 import { orderRefundDesk, serviceDesk } from './wiring/service-desk';
 import { studentJourneyLinks } from './wiring/student-journeys';
@@ -50,9 +50,13 @@ type Later = {
   orders?: ReturnType<typeof ordersModule>;
   payments?: ReturnType<typeof paymentModule>;
   chat?: ReturnType<typeof chatModule>;
+  fulfilment?: ReturnType<typeof fulfilmentModule>;
 };
 
-/** Rail's ports: the orders count tickets being issued, and the chat's agents work the agents' desk. */
+/**
+ * Rail's ports: the orders count tickets being issued, the chat's agents work the agents' desk, and
+ * ticketing collects at once what they answer.
+ */
 function railPorts(deps: AppDeps, passengers: ReturnType<typeof passengersModule>, later: Later): RailPorts {
   return {
     railAccounts: deps.railAccounts,
@@ -60,6 +64,7 @@ function railPorts(deps: AppDeps, passengers: ReturnType<typeof passengersModule
     travellers: savedTravellers(passengers.service),
     ticketsInProgress: railTicketsInProgress(() => later.orders?.repo),
     agents: { isAgent: async (userId) => (await later.chat?.service.isAgent(userId)) ?? false },
+    answered: deskAnswered(() => later.fulfilment?.service),
     random: deps.random,
   };
 }
@@ -119,6 +124,7 @@ export async function buildFeatures(
     ...studentJourneyLinks(invoiceReversal(invoices.service), now),
     agents: { isAgent: (userId) => chat.service.isAgent(userId) },
   });
+  later.fulfilment = fulfilment;
   fulfilment.close(app);
   const alerts = alertsModule(basics, { search: alertSearch(search.service, fares.service), notify });
   for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares, alerts])

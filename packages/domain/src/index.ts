@@ -61,6 +61,7 @@ export * from './plain-text';
 export * from './preferences';
 export * from './preferences.schema';
 export * from './rail/boarding';
+export * from './rail/desk-ticket';
 export * from './rail/rail.api';
 export * from './rail/rail-account.schema';
 export * from './rail/rail-change';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bookingOffers, railTicketsInProgress, savedTravellers } from './rail-links';
+import { bookingOffers, deskAnswered, railTicketsInProgress, savedTravellers } from './rail-links';
 
 describe('rail and the orders', () => {
   it('counts a user’s tickets being issued from the orders built after rail', async () => {
@@ -9,6 +9,19 @@ describe('rail and the orders', () => {
     orders = { railTicketsInProgress: async (userId) => (userId === 'u-1' ? 2 : 0) };
     expect(await port.count('u-1')).toBe(2);
     expect(await port.count('u-2')).toBe(0);
+  });
+
+  it('asks ticketing for a sub-order’s tickets as soon as the desk’s agent answers it', async () => {
+    let fulfilment: { ticketNow: (orderId: string, subOrderId: string) => Promise<void> } | undefined;
+    const port = deskAnswered(() => fulfilment);
+    // Before fulfilment is built nothing is asked; its own tries still collect the answer.
+    await expect(port.answered('o-1:s-2')).resolves.toBeUndefined();
+    const ticketNow = vi.fn(async () => undefined);
+    fulfilment = { ticketNow };
+    await port.answered('o-1:s-2');
+    expect(ticketNow).toHaveBeenCalledWith('o-1', 's-2');
+    await port.answered('not-a-key');
+    expect(ticketNow).toHaveBeenCalledTimes(1);
   });
 
   it('saves travellers from 12306 among the user’s saved travellers', async () => {

@@ -2,7 +2,7 @@ import { type OfferStudent, type ResultLeg, studentFares } from '@junction/domai
 import type { Refdata } from '@junction/refdata';
 import type { OfferSource } from '../features/orders/ports';
 import type { PassengersService } from '../features/passengers/passengers.service';
-import type { RailTicketsInProgress, SavedTravellers } from '../features/rail/ports';
+import type { DeskAnswered, RailTicketsInProgress, SavedTravellers } from '../features/rail/ports';
 import type { RailService } from '../features/rail/rail.service';
 import type { SearchService } from '../features/search/search.service';
 
@@ -29,6 +29,22 @@ export function railTicketsInProgress(
       const records = orders();
       if (!records) throw new Error('the rail account counted tickets before the orders were built');
       return records.railTicketsInProgress(userId);
+    },
+  };
+}
+
+/**
+ * An agent answered a request at the rail desk (its key: the order and the sub-order): ticketing asks for
+ * it now. Fulfilment is built after rail and is reached through `fulfilment()` when an agent answers.
+ */
+export function deskAnswered(
+  fulfilment: () => { ticketNow(orderId: string, subOrderId: string): Promise<void> } | undefined,
+): DeskAnswered {
+  return {
+    answered: async (key) => {
+      const [orderId, subOrderId] = key.split(':');
+      const ticketing = fulfilment();
+      if (ticketing && orderId && subOrderId) await ticketing.ticketNow(orderId, subOrderId);
     },
   };
 }

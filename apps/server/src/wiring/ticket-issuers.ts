@@ -32,7 +32,7 @@ export function railIssuer(
     const found = await orders.railTicketingOf(replaces?.subOrderId ?? request.subOrderId);
     const online = found?.ticketing === 'online';
     if (!replaces) return online ? rail.issueOnline(found.userId, request) : desk.issue(request);
-    const change = { ...request, replaces: replaces.tickets };
+    const change = { ...request, replaces: replaces.tickets, ...(replaces.trips ? { trips: replaces.trips } : {}) };
     return online ? rail.changeOnline(found.userId, change) : desk.change(change);
   };
   return {

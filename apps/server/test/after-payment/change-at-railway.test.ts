@@ -37,8 +37,13 @@ const desk = {
     expect(res.statusCode, res.body).toBe(200);
     return railDeskQueueSchema.parse(res.json()).items;
   },
-  act: (cookie: string, action: 'complete' | 'refuse', key: string) =>
-    t.app.inject({ method: 'POST', url: `/api/service/rail-desk/${action}`, headers: { cookie }, payload: { key } }),
+  act: (cookie: string, action: 'complete' | 'refuse', key: string, more: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/service/rail-desk/${action}`,
+      headers: { cookie },
+      payload: { key, ...more },
+    }),
 };
 
 /** The desk request of a change's new ticket, as the agents' queue shows it. */
@@ -175,27 +180,59 @@ describe('a train ticket change at the railway', () => {
         },
       ],
     });
-    expect((await desk.act(cookie, 'complete', waiting?.key as string)).statusCode).toBe(400);
-    expect((await desk.act(agent, 'complete', waiting?.key as string)).statusCode).toBe(200);
+    // Who, which order, both rides by station name and time, and what the new fare is above the old.
+    expect(waiting).toMatchObject({
+      orderNumber: order.orderNumber,
+      passengers: [{ position: 0, name: expect.any(String) }],
+      change: {
+        from: { number: booked.legs[0]?.number, arrivalTime: booked.legs[0]?.arrivalTime },
+        to: { number: cheaper.legs[0]?.number, departureTime: cheaper.legs[0]?.departureTime },
+      },
+    });
+    expect(waiting?.passengers?.[0]?.name).not.toBe('');
+    expect(waiting?.change?.from.from['zh-CN']).toMatch(/\p{Script=Han}/u);
+    expect(waiting?.change?.fareDifference.amount).toBeLessThan(0);
+    const key = waiting?.key as string;
+    const typed = (seat: string) => ({
+      tickets: [
+        {
+          legIndex: waiting?.trains[0]?.legIndex,
+          travellerPosition: 0,
+          ticketNumber: 'E4455667781010042',
+          coach: '7',
+          seat,
+        },
+      ],
+    });
+    expect((await desk.act(cookie, 'complete', key, typed('12F'))).statusCode).toBe(400);
+    // A seat the railway never writes is refused, naming the field, and nothing is issued.
+    const badSeat = await desk.act(agent, 'complete', key, typed('12E'));
+    expect(badSeat.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(badSeat.json())).toMatchObject({ errorCode: 1000, params: { field: 'seat' } });
+    expect(await deskRequest(agent, newSub)).toBeDefined();
+    expect((await desk.act(agent, 'complete', key, typed('12f'))).statusCode).toBe(200);
     // Done once: a second agent's click finds nothing waiting.
-    expect((await desk.act(agent, 'complete', waiting?.key as string)).statusCode).toBe(404);
+    expect((await desk.act(agent, 'complete', key)).statusCode).toBe(404);
     await k.runJobs(2);
 
     const seen = await k.order(cookie, order.id);
     expect(seen.status).toBe(5);
     expect(seen.subOrders.find((s) => s.id === old)?.status).toBe(4);
     expect(seen.subOrders.find((s) => s.id === newSub)).toMatchObject({ status: 5, ticketing: 'offline' });
-    expect(await ticketsOf(newSub)).toHaveLength(1);
+    // The traveller's new ticket is the one the railway issued, as the agent typed it in.
+    const issued = await ticketsOf(newSub);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({ ticketNumber: 'E4455667781010042', coach: '07', seat: '12F' });
     expect(await deskRequest(agent, newSub)).toBeUndefined();
   });
 
-  it('offline: the agent refuses the change, the old ticket stands on its train, and the traveller is told why', async () => {
+  it('offline: the agent refuses the change for a reason, the old ticket stands on its train, and the traveller is told that reason', async () => {
     const { cookie, order, old, before, newSub } = await changing('offline');
     await k.runJobs(2);
     const agent = (await signInAgent(t, t.db, '小王')).cookie;
     const waiting = await deskRequest(agent, newSub);
     expect(waiting?.kind).toBe('change');
-    expect((await desk.act(agent, 'refuse', waiting?.key as string)).statusCode).toBe(200);
+    expect((await desk.act(agent, 'refuse', waiting?.key as string, { reason: 'sold-out' })).statusCode).toBe(200);
     expect((await desk.act(agent, 'complete', waiting?.key as string)).statusCode).toBe(404);
     await k.runJobs(2);
 
@@ -209,6 +246,6 @@ describe('a train ticket change at the railway', () => {
     expect(kinds).toContain('change-refused');
     expect(kinds).not.toContain('ticket-changed');
     const refused = (await notices(order.id)).find((n) => n.kind === 'change-refused');
-    expect(refused?.params).toMatchObject({ errorCode: 2207, reasonZh: '代售点工作人员未能在铁路办理' });
+    expect(refused?.params).toMatchObject({ errorCode: 2007, reasonZh: '新车次该席别已无余票' });
   });
 });

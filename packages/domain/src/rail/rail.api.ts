@@ -8,7 +8,7 @@ import {
   railLoginSchema,
   railPassengerListSchema,
 } from './rail-account.schema';
-import { railDeskActionSchema, railDeskQueueSchema } from './rail-desk.schema';
+import { railDeskCompleteSchema, railDeskQueueSchema, railDeskRefuseSchema } from './rail-desk.schema';
 import { railTicketingInfoSchema } from './ticketing';
 
 /** The national rail account (spec §1, §5, §6): link, state, passengers, unlink. */
@@ -74,15 +74,15 @@ export const railDeskEndpoints = {
   complete: defineEndpoint({
     method: 'POST',
     path: '/api/service/rail-desk/complete',
-    body: railDeskActionSchema,
+    body: railDeskCompleteSchema,
     response: okSchema,
-    summary: 'Issue the tickets or make the change of a waiting request at the railway now',
+    summary: 'Issue the tickets or make the change of a waiting request at the railway now, with the tickets it issued',
   }),
   refuse: defineEndpoint({
     method: 'POST',
     path: '/api/service/rail-desk/refuse',
-    body: railDeskActionSchema,
+    body: railDeskRefuseSchema,
     response: okSchema,
-    summary: 'Refuse a waiting change: the old ticket stands and the traveller is told',
+    summary: 'Refuse a waiting change for a reason: the old ticket stands and the traveller is told why',
   }),
 } as const;

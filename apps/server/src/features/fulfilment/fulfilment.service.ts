@@ -155,6 +155,19 @@ export class FulfilmentService {
   }
 
   /**
+   * A sub-order being issued is asked for its tickets now, rather than at its next try: the railway's desk
+   * has answered it. Idempotent: a sub-order no longer being issued finds the work done.
+   */
+  async ticketNow(orderId: string, subOrderId: string): Promise<void> {
+    await addJob(
+      this.ctx.repo.db,
+      'fulfilment.issue',
+      { orderId, subOrderId },
+      { jobKey: `issue:${subOrderId}`, maxAttempts: this.ctx.options.ticketingAttempts },
+    );
+  }
+
+  /**
    * The reconciler (every minute): jobs held by a process that died are freed, a paid order without its
    * ticketing job and a sub-order being issued without its issue job get them again. Every job it adds
    * is idempotent, so a duplicate only finds the work done.

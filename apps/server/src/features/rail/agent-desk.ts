@@ -1,5 +1,7 @@
-import type { RailChangeRefusal } from '@junction/domain';
+import type { RailChangeRefusal, RailDeskTicket } from '@junction/domain';
 import type { Db } from '../../db/database';
+import { typedTickets } from './desk-tickets';
+import type { DeskAnswered } from './ports';
 import {
   RailChangeRefused,
   type RailChangeRequest,
@@ -9,11 +11,16 @@ import {
   railTickets,
 } from './ticketing';
 
+/** How long a held order's request waits for an agent at the console before the desk's own agent takes it. */
+const HELD_MS = 6 * 3_600_000;
+
 export type AgentDeskOptions = {
   /** An agent takes between these many milliseconds for a request (queue and purchase at the railway). */
   minMs: number;
   maxMs: number;
   random?: () => number;
+  /** Told of each request an agent completes or refuses, for ticketing to collect the answer now. */
+  answered?: DeskAnswered;
 };
 
 /** A request waiting at the desk, as its agent sees it: a change shows the old trains and tickets beside the new. */
@@ -34,6 +41,9 @@ export type DeskRequest = {
  * same tickets, or the same refusal, every time.
  */
 export class RailAgentDesk {
+  /** Orders whose requests the desk's own agent leaves to the agents (outside production, for walking the console). */
+  private readonly held = new Set<string>();
+
   constructor(
     private readonly db: Db,
     private readonly options: AgentDeskOptions,
@@ -51,8 +61,10 @@ export class RailAgentDesk {
   private async atDesk(kind: DeskRequest['kind'], request: RailIssueRequest): Promise<RailIssuedTicket[]> {
     const at = this.now();
     const spanMs = Math.max(0, this.options.maxMs - this.options.minMs);
+    const held = [...this.held].some((orderId) => request.key.startsWith(`${orderId}:`));
     const dueAt = new Date(
-      at.getTime() + this.options.minMs + Math.round(spanMs * (this.options.random ?? Math.random)()),
+      at.getTime() +
+        (held ? HELD_MS : this.options.minMs + Math.round(spanMs * (this.options.random ?? Math.random)())),
     );
     await this.db
       .insertInto('railDeskRequests')
@@ -92,14 +104,18 @@ export class RailAgentDesk {
    * The agent makes a queued request at the railway: the tickets are issued, or the change is made unless
    * an old train has left. Compare-and-set: of two agents at once, one answers and the other reads it.
    */
-  private async answer(request: RailIssueRequest | RailChangeRequest, at: Date): Promise<void> {
+  private async answer(
+    request: RailIssueRequest | RailChangeRequest,
+    at: Date,
+    tickets: RailIssuedTicket[] = railTickets(request),
+  ): Promise<void> {
     const gone = 'replaces' in request && request.replaces.some((t) => Date.parse(t.departureTime) <= at.getTime());
     await this.db
       .updateTable('railDeskRequests')
       .set(
         gone
           ? { status: 'refused', refusal: 'departed', issuedAt: at }
-          : { status: 'issued', response: JSON.stringify(railTickets(request)), issuedAt: at },
+          : { status: 'issued', response: JSON.stringify(tickets), issuedAt: at },
       )
       .where('requestKey', '=', request.key)
       .where('status', '=', 'queued')
@@ -134,27 +150,44 @@ export class RailAgentDesk {
     }));
   }
 
-  /** An agent makes a waiting request now; false when it is no longer waiting. */
-  async complete(key: string): Promise<boolean> {
+  /**
+   * An agent makes a waiting request now, with the tickets the railway issued as the agent typed them in
+   * (checked: 1000 naming the field that is wrong), or else as the railway writes them; false when it is no
+   * longer waiting.
+   */
+  async complete(key: string, typed?: readonly RailDeskTicket[]): Promise<boolean> {
     const row = await this.db
       .selectFrom('railDeskRequests')
       .selectAll()
       .where('requestKey', '=', key)
       .executeTakeFirst();
     if (row?.status !== 'queued' || !row.subject) return false;
-    await this.answer(row.subject as RailIssueRequest, this.now());
-    return (await this.row(key)).status !== 'queued';
+    const request = row.subject as RailIssueRequest;
+    await this.answer(request, this.now(), typed ? typedTickets(request, typed) : undefined);
+    const answered = (await this.row(key)).status !== 'queued';
+    if (answered) await this.options.answered?.answered(key);
+    return answered;
   }
 
-  /** An agent refuses a waiting change, the old ticket left as it stands; false when there is none waiting. */
-  async refuse(key: string): Promise<boolean> {
+  /**
+   * An agent refuses a waiting change for a reason the traveller is told (by default that the agent could
+   * not make it), the old ticket left as it stands; false when there is none waiting.
+   */
+  async refuse(key: string, reason: RailChangeRefusal = 'agent-refused'): Promise<boolean> {
     const refused = await this.db
       .updateTable('railDeskRequests')
-      .set({ status: 'refused', refusal: 'agent-refused', issuedAt: this.now() })
+      .set({ status: 'refused', refusal: reason, issuedAt: this.now() })
       .where('requestKey', '=', key)
       .where('kind', '=', 'change')
       .where('status', '=', 'queued')
       .executeTakeFirst();
-    return Number(refused.numUpdatedRows) === 1;
+    if (Number(refused.numUpdatedRows) !== 1) return false;
+    await this.options.answered?.answered(key);
+    return true;
+  }
+
+  /** Outside production: the desk's own agent leaves this order's requests to the agents at the console. */
+  hold(orderId: string): void {
+    this.held.add(orderId);
   }
 }

@@ -17,3 +17,8 @@ export interface RailTicketsInProgress {
 export interface DeskAgents {
   isAgent(userId: string): Promise<boolean>;
 }
+
+/** Ticketing, told when an agent at the desk answers a request (its key) so it collects the answer now. */
+export interface DeskAnswered {
+  answered(key: string): Promise<void>;
+}

@@ -5,15 +5,29 @@ import { requireUser } from '../../plugins/auth';
 import type { DeskRequest, RailAgentDesk } from './agent-desk';
 import type { DeskAgents } from './ports';
 
-/** A waiting request as the agents' console shows it: its trains, how many travellers, a change's old tickets. */
+/**
+ * A waiting request as the agents' console shows it: its order, trains and travellers by name, a change's
+ * old tickets, both rides by station name and time, and the fare difference.
+ */
 export function deskView(r: DeskRequest): RailDeskRequest {
+  const trips = 'trips' in r.request ? r.request.trips : undefined;
   return {
     key: r.key,
     kind: r.kind,
     queuedAt: r.queuedAt.toISOString(),
     dueAt: r.dueAt.toISOString(),
-    trains: r.request.legs.map((l) => ({ number: l.number, departureTime: l.departureTime, seatClass: l.cabin })),
+    orderNumber: r.request.orderNumber ?? null,
+    trains: r.request.legs.map((l) => ({
+      legIndex: l.index,
+      number: l.number,
+      departureTime: l.departureTime,
+      seatClass: l.cabin,
+    })),
     travellers: r.request.travellers.length,
+    passengers: r.request.travellers.map((t) => ({ position: t.position, name: t.name })),
+    change: trips
+      ? { from: trips.from, to: trips.to, fareDifference: { amount: trips.fareDifferenceMinor, currency: 'CNY' } }
+      : null,
     replaces: ('replaces' in r.request ? r.request.replaces : []).map((t) => ({
       ticketNumber: t.ticketNumber,
       travellerPosition: t.travellerPosition,
@@ -39,11 +53,11 @@ export const railDeskRoutes = (desk: RailAgentDesk, agents: DeskAgents): Fastify
       return { items: (await desk.queue()).map(deskView) };
     });
     serve(app, api.complete, opts, async (req) => {
-      if (!(await desk.complete(req.body.key))) throw new AppError('NOT_FOUND');
+      if (!(await desk.complete(req.body.key, req.body.tickets))) throw new AppError('NOT_FOUND');
       return { ok: true as const };
     });
     serve(app, api.refuse, opts, async (req) => {
-      if (!(await desk.refuse(req.body.key))) throw new AppError('NOT_FOUND');
+      if (!(await desk.refuse(req.body.key, req.body.reason))) throw new AppError('NOT_FOUND');
       return { ok: true as const };
     });
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Basics } from '../../feature-module';
 import { RailAgentDesk } from './agent-desk';
-import type { DeskAgents, RailTicketsInProgress, SavedTravellers } from './ports';
+import type { DeskAgents, DeskAnswered, RailTicketsInProgress, SavedTravellers } from './ports';
 import type { RailAccountProvider } from './provider';
 import { RailRepository } from './rail.repository';
 import { railRoutes } from './rail.routes';
@@ -19,6 +19,8 @@ export type RailPorts = {
   ticketsInProgress: RailTicketsInProgress;
   /** Who works the agents' desk. */
   agents: DeskAgents;
+  /** Ticketing, to collect what an agent answered at once. */
+  answered?: DeskAnswered;
   random?: () => number;
 };
 
@@ -65,6 +67,7 @@ export function railModule(basics: Basics, ports: RailPorts) {
       minMs: config.TICKETING_DELAY_MS,
       maxMs: Math.min(30 * config.TICKETING_DELAY_MS, 150_000),
       random: ports.random,
+      answered: ports.answered,
     },
     now,
   );
@@ -73,10 +76,10 @@ export function railModule(basics: Basics, ports: RailPorts) {
     { rate: config.RAIL_SIM_SEAT_RETURN_RATE, maxSeats: config.RAIL_SIM_SEAT_RETURN_MAX, random: ports.random },
     now,
   );
-  /** The simulated railway's own routes: its 12306 pages always, seats back at will outside production. */
+  /** The simulated railway's own routes: its 12306 pages always; seats back and the desk held at will outside production. */
   const simulatorRoutes: FastifyPluginAsync = async (scope) => {
     if (simulator) await scope.register(railSimRoutes(simulator));
-    if (config.NODE_ENV !== 'production') await scope.register(seatReturnRoutes(seatReturns));
+    if (config.NODE_ENV !== 'production') await scope.register(seatReturnRoutes(seatReturns, desk));
   };
   return {
     service,

@@ -1,9 +1,11 @@
-import type { RailChangeRefusal } from '@junction/domain';
+import type { ChangeTrip, RailChangeRefusal } from '@junction/domain';
 import { chinaRailwayTickets, type ExchangedTicket, type IssuedTicket } from '../../lib/china-railway-tickets';
 
 /** A rail ticket request, as ticketing sends it (one request key per order and sub-order). */
 export type RailIssueRequest = {
   key: string;
+  /** The order by its number, for the desk's agent. */
+  orderNumber?: string;
   legs: { index: number; number: string; cabin: string; departureTime: string }[];
   travellers: { position: number; name: string; type: string; seatLetter?: string | null; bunk?: number | null }[];
 };
@@ -29,7 +31,10 @@ export function railTickets(request: RailIssueRequest): RailIssuedTicket[] {
  * the request's trains. The request key is the new ticket's, so the same change asked again answers the
  * same new tickets and the old ones are given back once.
  */
-export type RailChangeRequest = RailIssueRequest & { replaces: ExchangedTicket[] };
+export type RailChangeRequest = RailIssueRequest & { replaces: ExchangedTicket[]; trips?: ChangeTrips };
+
+/** A change's rides by name and time, old and new, and what the new fare is above the old (CNY hundredths). */
+export type ChangeTrips = { from: ChangeTrip; to: ChangeTrip; fareDifferenceMinor: number };
 
 /** The railway, or the desk's agent, refused the change for good: asking again will not make it. */
 export class RailChangeRefused extends Error {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 
 /** Fields a validation failure (1000) may name, each with its own message. */
-const FIELDS = ['mobile', 'email', 'password', 'code', 'sms'] as const;
+const FIELDS = ['mobile', 'email', 'password', 'code', 'sms', 'ticketNumber', 'coach', 'seat', 'tickets'] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (value: unknown): value is Field => (FIELDS as readonly unknown[]).includes(value);
 

@@ -33,6 +33,7 @@ export async function requestFor(ctx: FulfilmentContext, order: OrderRow, sub: S
     ...(replaces ? { replaces } : {}),
     key: `${order.id}:${sub.id}`,
     orderId: order.id,
+    orderNumber: order.orderNumber,
     subOrderId: sub.id,
     supplier: sub.supplier,
     paidMinor: sub.paidMinor ?? sub.priceMinor,

@@ -1,3 +1,4 @@
+import type { ChangeTrip } from '@junction/domain';
 import type { ExchangedTicket, IssuedTicket } from '../../../lib/china-railway-tickets';
 
 /**
@@ -56,6 +57,8 @@ export type IssueRequest = {
   /** Idempotency key: one per (order, sub-order). */
   key: string;
   orderId: string;
+  /** The order's number, as an agent finds it. */
+  orderNumber?: string;
   subOrderId: string;
   legs: IssueLeg[];
   travellers: IssueTraveller[];
@@ -67,9 +70,14 @@ export type IssueRequest = {
   people?: () => Promise<BookingPeople>;
   /**
    * A change's new ticket: the old sub-order and its tickets this one is exchanged for, for a supplier that
-   * changes tickets in one operation (China Railway's 改签) rather than selling new ones beside them.
+   * changes tickets in one operation (China Railway's 改签) rather than selling new ones beside them; both
+   * rides and how much dearer the new fare is (negative: cheaper), for an agent who makes it by hand.
    */
-  replaces?: { subOrderId: string; tickets: ExchangedTicket[] };
+  replaces?: {
+    subOrderId: string;
+    tickets: ExchangedTicket[];
+    trips?: { from: ChangeTrip; to: ChangeTrip; fareDifferenceMinor: number };
+  };
 };
 
 export type { IssuedTicket };

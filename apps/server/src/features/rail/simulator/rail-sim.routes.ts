@@ -2,6 +2,7 @@ import { STUDENT_CHECKS } from '@junction/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { simControl } from '../../../lib/sim-control';
+import type { RailAgentDesk } from '../agent-desk';
 import type { RailServiceSimulator } from './rail-service-sim';
 import type { SimulatedSeatReturns } from './seat-returns';
 
@@ -76,13 +77,24 @@ const seatReturn = z.object({
   seats: z.number().int().min(1).max(50),
 });
 
+const deskHold = z.object({ orderId: z.uuid() });
+
 /**
  * The simulated railway's control for development and browser tests (`POST /rail-sim/seats/return`):
- * seats of a class on a train and day come back to sale now, as a refund elsewhere would return them.
- * Never mounted on a production server. Not part of our API.
+ * seats of a class on a train and day come back to sale now, as a refund elsewhere would return them;
+ * and (`POST /rail-sim/desk/hold`) an order's requests wait at the agents' desk for an agent at the
+ * console, the desk's own agent taking them only hours later. Never mounted on a production server. Not
+ * part of our API.
  */
-export const seatReturnRoutes = (returns: SimulatedSeatReturns): FastifyPluginAsync =>
+export const seatReturnRoutes = (
+  returns: SimulatedSeatReturns,
+  desk: Pick<RailAgentDesk, 'hold'>,
+): FastifyPluginAsync =>
   async function railSimSeats(app) {
+    simControl(app, '/rail-sim/desk/hold', deskHold, 'Invalid order.', async ({ orderId }) => {
+      desk.hold(orderId);
+      return { ok: true };
+    });
     simControl(
       app,
       '/rail-sim/seats/return',

@@ -1,6 +1,7 @@
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
+import type { AgentQueue } from '@junction/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Result, Spin, Tag } from 'antd';
+import { Badge, Button, Empty, Result, Spin, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,12 +12,17 @@ import { paths } from '../../../shared/paths';
 import { agentMeQueryOptions, agentQueueQueryOptions, chatKeys } from '../api/chat';
 import { ConversationView } from '../components/service/conversation-view';
 import { QueueSection } from '../components/service/queue-list';
+import { RailDeskPanel } from '../components/service/rail-desk-panel';
 import styles from '../components/service/service.module.css';
 import { TravellerInfo } from '../components/service/traveller-info';
 import { useContextHub } from '../components/service/use-conversation';
 import { SocketHubContext, useChatSocket } from '../lib/socket-hub';
+import { useRailDesk } from '../lib/use-rail-desk';
 
-/** The agents' console at /service: the queue, the conversation, the traveller and their orders. */
+/**
+ * The agents' console at /service: the queue, the conversation, the traveller and their orders; and the
+ * train ticket changes waiting at the offline desk.
+ */
 export function ServicePage() {
   const { t } = useTranslation('chat');
   const errorText = useErrorText();
@@ -56,9 +62,8 @@ function Console({ meName, meId }: { meName: string; meId: string }) {
   const { t } = useTranslation('chat');
   const hubStatus = useContextHub().widget;
   const queue = useQuery(agentQueueQueryOptions());
+  const desk = useRailDesk();
   const [selected, setSelected] = useState<string | null>(null);
-  const all = [...(queue.data?.mine ?? []), ...(queue.data?.waiting ?? [])];
-  const current = all.find((q) => q.id === selected) ?? null;
 
   return (
     <div className={styles.console} data-testid="service-console">
@@ -78,46 +83,84 @@ function Console({ meName, meId }: { meName: string; meId: string }) {
           </Tag>
         ) : null}
       </header>
-      <div className={styles.grid}>
-        <aside className={styles.column}>
-          <QueueSection
-            title={t('service.waiting')}
-            color="#fa8c16"
-            items={queue.data?.waiting ?? []}
-            selected={selected}
-            onSelect={setSelected}
-            empty={t('service.noneWaiting')}
-            testId="queue-waiting"
+      <Tabs
+        className={styles.tabs}
+        items={[
+          {
+            key: 'conversations',
+            label: t('desk.conversations'),
+            children: <Conversations queue={queue.data} selected={selected} onSelect={setSelected} meId={meId} />,
+          },
+          {
+            key: 'rail-desk',
+            label: (
+              <span data-testid="desk-tab">
+                {t('desk.tab')} <Badge count={desk.changes.length} size="small" color="#fa8c16" />
+              </span>
+            ),
+            children: <RailDeskPanel desk={desk} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The conversations tab: the queues, the conversation chosen, and its traveller with their orders. */
+function Conversations({
+  queue,
+  selected,
+  onSelect: setSelected,
+  meId,
+}: {
+  queue: AgentQueue | undefined;
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+  meId: string;
+}) {
+  const { t } = useTranslation('chat');
+  const all = [...(queue?.mine ?? []), ...(queue?.waiting ?? [])];
+  const current = all.find((q) => q.id === selected) ?? null;
+  return (
+    <div className={styles.grid}>
+      <aside className={styles.column}>
+        <QueueSection
+          title={t('service.waiting')}
+          color="#fa8c16"
+          items={queue?.waiting ?? []}
+          selected={selected}
+          onSelect={setSelected}
+          empty={t('service.noneWaiting')}
+          testId="queue-waiting"
+        />
+        <QueueSection
+          title={t('service.mine')}
+          color="#1b5fd9"
+          items={queue?.mine ?? []}
+          selected={selected}
+          onSelect={setSelected}
+          empty={t('service.noneMine')}
+          testId="queue-mine"
+        />
+      </aside>
+      <section className={styles.conversation}>
+        {current ? (
+          <ConversationView
+            key={current.id}
+            item={current}
+            meId={meId}
+            agents={(queue?.agents ?? []).filter((a) => a.id !== meId)}
+            onGone={() => setSelected(null)}
           />
-          <QueueSection
-            title={t('service.mine')}
-            color="#1b5fd9"
-            items={queue.data?.mine ?? []}
-            selected={selected}
-            onSelect={setSelected}
-            empty={t('service.noneMine')}
-            testId="queue-mine"
+        ) : (
+          <Empty
+            className={styles.pick}
+            image={<MessageOutlined className={styles.pickIcon} />}
+            description={t('service.pick')}
           />
-        </aside>
-        <section className={styles.conversation}>
-          {current ? (
-            <ConversationView
-              key={current.id}
-              item={current}
-              meId={meId}
-              agents={(queue.data?.agents ?? []).filter((a) => a.id !== meId)}
-              onGone={() => setSelected(null)}
-            />
-          ) : (
-            <Empty
-              className={styles.pick}
-              image={<MessageOutlined className={styles.pickIcon} />}
-              description={t('service.pick')}
-            />
-          )}
-        </section>
-        <aside className={styles.column}>{current ? <TravellerInfo item={current} /> : null}</aside>
-      </div>
+        )}
+      </section>
+      <aside className={styles.column}>{current ? <TravellerInfo item={current} /> : null}</aside>
     </div>
   );
 }
