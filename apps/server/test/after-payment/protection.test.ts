@@ -114,6 +114,11 @@ const subStatuses = async (orderId: string) =>
     .where('orderId', '=', orderId)
     .orderBy('position')
     .execute();
+/** The statuses of an order's sub-orders once the jobs due have run. */
+const settled = async (orderId: string) => {
+  await t.app.jobs?.runDueJobs();
+  return (await subStatuses(orderId)).map((s) => s.status);
+};
 
 describe('a protected connection', () => {
   it('opens no case for a delay the change still absorbs, and one with the next departure when the delay breaks it', async () => {
@@ -147,15 +152,7 @@ describe('a protected connection', () => {
     expect(protectionAnswerSchema.parse(res.json()).cases[0]?.status).toBe('rebooked');
     // A second click finds it settled.
     expect((await choose(order.id, c1?.id as string, 'refund')).statusCode).toBe(422);
-    await expect
-      .poll(
-        async () => {
-          await t.app.jobs?.runDueJobs();
-          return (await subStatuses(order.id)).map((s) => s.status);
-        },
-        { timeout: 60_000 },
-      )
-      .toEqual(['5', '4', '5']);
+    await expect.poll(() => settled(order.id), { timeout: 60_000 }).toEqual(['5', '4', '5']);
     // What was invoiced for the missed ticket is reversed; the ticket that still stands keeps its own.
     const documents = orderInvoicesSchema.parse((await get(`/api/invoices?orderId=${order.id}`)).json()).items;
     const missedDoc = documents.find((d) => d.service === c1?.missed.number);
@@ -218,15 +215,7 @@ describe('a protected connection whose first ride is cancelled', () => {
 
     const res = await choose(order.id, c1?.id as string, 'rebook');
     expect(res.statusCode, res.body).toBe(200);
-    await expect
-      .poll(
-        async () => {
-          await t.app.jobs?.runDueJobs();
-          return (await subStatuses(order.id)).map((s) => s.status);
-        },
-        { timeout: 60_000 },
-      )
-      .toEqual(['4', '5', '5']);
+    await expect.poll(() => settled(order.id), { timeout: 60_000 }).toEqual(['4', '5', '5']);
     const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
     // The new ride runs in the cancelled one's place, at no extra cost.
     expect(after.legs[index]?.number).toBe(c1?.next?.number);

@@ -12,7 +12,7 @@ import { orderLifecycle } from '../../../lib/lifecycle/order-lifecycle';
 import type { OrderRow, SubOrderRow, Trx } from '../fulfilment.repository';
 import { ticketsOf } from '../refund-tickets';
 import { stepSubOrder } from '../sub-order-step';
-import { legsOf, type ProtectionDeps, rideOf, rideOn, standing } from './delays';
+import { legsOf, nextOnRoute, type ProtectionDeps, rideOf, rideOn, standing } from './delays';
 
 /** An operator's cancellation of a service on a day (its local date): it does not run. */
 export type Cancellation = { service: string; date: string };
@@ -135,19 +135,7 @@ async function openCancellationCase(
   const { legs } = p.order.itinerary as ScheduledItinerary;
   const cancelled = p.found.leg;
   const travellers = await ctx.repo.travellers(p.order.id);
-  const later =
-    cancelled.from.placeId !== undefined && cancelled.to.placeId !== undefined
-      ? await deps.next({
-          kind: cancelled.kind as 'air' | 'land',
-          fromPlaceId: cancelled.from.placeId,
-          toPlaceId: cancelled.to.placeId,
-          fromCode: cancelled.from.code,
-          toCode: cancelled.to.code,
-          after: shiftIso(cancelled.departureTime, 60_000),
-          cabin: cancelled.cabin ?? '',
-          travellers: travellers.length,
-        })
-      : undefined;
+  const later = await nextOnRoute(deps.next, cancelled, shiftIso(cancelled.departureTime, 60_000), travellers.length);
   const next = later && Date.parse(later.arrivalTime) <= Date.parse(arriveBy(legs, p.transfer)) ? later : undefined;
   const at = ctx.now();
   await ctx.repo.transaction(async (trx) => {

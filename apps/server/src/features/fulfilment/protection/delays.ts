@@ -27,6 +27,26 @@ export type ProtectionDeps = {
   released?: TicketReleased;
 };
 
+/** The first departure of a leg's route at or after `after` with a seat for each traveller; none for a leg of unknown places. */
+export async function nextOnRoute(
+  next: NextDepartures,
+  leg: ResultLeg,
+  after: string,
+  travellers: number,
+): Promise<ResultLeg | undefined> {
+  if (leg.from.placeId === undefined || leg.to.placeId === undefined) return undefined;
+  return next({
+    kind: leg.kind as 'air' | 'land',
+    fromPlaceId: leg.from.placeId,
+    toPlaceId: leg.to.placeId,
+    fromCode: leg.from.code,
+    toCode: leg.to.code,
+    after,
+    cabin: leg.cabin ?? '',
+    travellers,
+  });
+}
+
 /** A ride as a case shows it. */
 export const rideOf = (leg: ResultLeg): ProtectedRide => ({
   kind: leg.kind as 'air' | 'land',
@@ -130,19 +150,7 @@ async function openCase(
   const { legs } = p.order.itinerary as ScheduledItinerary;
   const missedLeg = legs[p.miss.departing] as ResultLeg;
   const travellers = await ctx.repo.travellers(p.order.id);
-  const next =
-    missedLeg.from.placeId !== undefined && missedLeg.to.placeId !== undefined
-      ? await deps.next({
-          kind: missedLeg.kind as 'air' | 'land',
-          fromPlaceId: missedLeg.from.placeId,
-          toPlaceId: missedLeg.to.placeId,
-          fromCode: missedLeg.from.code,
-          toCode: missedLeg.to.code,
-          after: p.after,
-          cabin: missedLeg.cabin ?? '',
-          travellers: travellers.length,
-        })
-      : undefined;
+  const next = await nextOnRoute(deps.next, missedLeg, p.after, travellers.length);
   const at = ctx.now();
   await ctx.repo.transaction(async (trx) => {
     const locked = await ctx.repo.lockOrder(trx, p.order.id);
