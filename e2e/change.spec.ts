@@ -97,6 +97,17 @@ async function chooseTrain(page: Page, number: string) {
   await expect(page.getByTestId('change-quote')).toBeVisible({ timeout: 30_000 });
 }
 
+/** On the payment page, the difference paid; then the order page, read until the order is issued and its change done. */
+async function payChange(page: Page, lang: Lang, orderId: string) {
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/order?id=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
+  const row = page.getByTestId('change-row');
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(row.getByTestId('change-status')).toHaveText(text(lang, 'orders', 'change.status.done'));
+}
+
 for (const lang of LANGUAGES) {
   test.describe(`changing a ticket (${lang})`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
@@ -144,13 +155,7 @@ for (const lang of LANGUAGES) {
       await expect(summary).toContainText(text(lang, 'payment', 'change.newFare'));
       await expect(summary.getByTestId('change-summary-due')).toBeVisible();
       await shot(page, `change-payment-${lang}`);
-      await page.getByTestId('pay-submit').click();
-      await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
-      await page.goto(`/order?id=${order.id}`);
-      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
-      const row = page.getByTestId('change-row');
-      await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-      await expect(row.getByTestId('change-status')).toHaveText(text(lang, 'orders', 'change.status.done'));
+      await payChange(page, lang, order.id);
       await expect(page.getByTestId('sub-order').and(page.locator('[data-status="4"]'))).toHaveCount(1);
       await expect(page.getByTestId('sub-order').and(page.locator('[data-status="5"]'))).toContainText(number);
       // One change per ticket: the new one offers no Change.
@@ -329,13 +334,7 @@ for (const lang of LANGUAGES) {
       await expect(summary).toContainText(text(lang, 'payment', 'change.fee'));
       await page.locator('label:has([data-testid="method-wallet"])').click();
       await shot(page, `change-payment-flight-${lang}`);
-      await page.getByTestId('pay-submit').click();
-      await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 60_000 });
-      await page.goto(`/order?id=${order.id}`);
-      await expect(page.getByTestId('order-status')).toHaveText(text(lang, 'orders', 'status.5'), { timeout: 90_000 });
-      const row = page.getByTestId('change-row');
-      await expect(row).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-      await expect(row.getByTestId('change-status')).toHaveText(text(lang, 'orders', 'change.status.done'));
+      await payChange(page, lang, order.id);
       // The changed ticket keeps its own flight and time, with no schedule change of the new flight's ride on it.
       const changed = page.getByTestId('sub-order').and(page.locator('[data-status="4"]'));
       await expect(changed.getByTestId('ticket-row')).toContainText(`${bookedNumber} `);
