@@ -136,6 +136,9 @@ export class AlipayChannel implements PaymentChannel {
       if (e instanceof AlipayRequestError) throw new GatewayUnavailable(`Alipay ${method}: ${e.message}`);
       throw e;
     }
+    // 20000: Alipay could not tell (its service unavailable); the call may or may not have taken effect.
+    if (answer.code === '20000')
+      throw new GatewayUnavailable(`Alipay ${method}: ${answer.subCode ?? answer.msg ?? ''}`);
     if (answer.code === '10000' || (answer.subCode && allowed.includes(answer.subCode))) return answer;
     throw new GatewayRefused(answer.subCode ?? answer.code ?? 'unknown', `Alipay ${method}: ${answer.msg ?? ''}`);
   }
