@@ -151,7 +151,8 @@ export class WechatPayChannel implements PaymentChannel {
     }
     const headers = Object.fromEntries(res.headers.entries());
     const platform = { keyId: this.settings.platformKeyId, publicKey: this.settings.platformPublicKey };
-    if (res.status >= 500) throw new GatewayUnavailable(`WeChat Pay ${path}: ${res.status}`);
+    // A system error (5xx) or the rate limit (429, FREQUENCY_LIMITED): no decision yet, asked again later.
+    if (res.status >= 500 || res.status === 429) throw new GatewayUnavailable(`WeChat Pay ${path}: ${res.status}`);
     if (!verifyPlatform(headers, text, platform)) throw new GatewayUnavailable(`WeChat Pay ${path}: unsigned answer`);
     const answer = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     if (res.ok) return answer;
