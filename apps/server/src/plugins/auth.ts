@@ -31,6 +31,17 @@ export async function requireUser(req: FastifyRequest): Promise<void> {
   if (!req.auth) throw new AppError('SESSION_EXPIRED');
 }
 
+/** Who is a customer-service agent (the chat feature knows). */
+export type AgentCheck = { isAgent(userId: string): Promise<boolean> };
+
+/** preHandler for the agents' desks: signed in (1401) and a customer-service agent (7001 otherwise). */
+export const requireAgent =
+  (agents: AgentCheck) =>
+  async (req: FastifyRequest): Promise<void> => {
+    await requireUser(req);
+    if (!(await agents.isAgent(req.auth?.userId ?? ''))) throw new AppError('CHAT_NOT_AGENT');
+  };
+
 /**
  * The options of a route only a signed-in traveller calls: its OpenAPI group, `requireUser`, and the
  * errors it answers besides 401 (400, 404 and 422 unless it names others).

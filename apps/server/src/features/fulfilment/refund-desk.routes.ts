@@ -1,7 +1,7 @@
-import { AppError, refundDeskEndpoints as api } from '@junction/domain';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { refundDeskEndpoints as api } from '@junction/domain';
+import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { requireAgent } from '../../plugins/auth';
 import type { DeskAgents } from './ports';
 import type { RefundsService } from './refunds.service';
 
@@ -11,11 +11,7 @@ import type { RefundsService } from './refunds.service';
  */
 export const refundDeskRoutes = (refunds: RefundsService, agents: DeskAgents): FastifyPluginAsync =>
   async function refundDeskApi(app) {
-    const agentOnly = async (req: FastifyRequest) => {
-      await requireUser(req);
-      if (!(await agents.isAgent(req.auth?.userId ?? ''))) throw new AppError('CHAT_NOT_AGENT');
-    };
-    const opts = { tags: ['service'], preHandler: agentOnly };
+    const opts = { tags: ['service'], preHandler: requireAgent(agents) };
     serve(app, api.owed, opts, async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { items: await refunds.owed() };

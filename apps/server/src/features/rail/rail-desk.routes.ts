@@ -1,7 +1,7 @@
 import { AppError, railDeskEndpoints as api, type RailDeskRequest } from '@junction/domain';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve';
-import { requireUser } from '../../plugins/auth';
+import { requireAgent } from '../../plugins/auth';
 import type { DeskRequest, RailAgentDesk } from './agent-desk';
 import type { DeskAgents } from './ports';
 
@@ -43,11 +43,7 @@ export function deskView(r: DeskRequest): RailDeskRequest {
 /** The agents' desk of offline rail ticketing, for customer-service agents only (7001 for anyone else). */
 export const railDeskRoutes = (desk: RailAgentDesk, agents: DeskAgents): FastifyPluginAsync =>
   async function railDeskApi(app) {
-    const agentOnly = async (req: FastifyRequest) => {
-      await requireUser(req);
-      if (!(await agents.isAgent(req.auth?.userId ?? ''))) throw new AppError('CHAT_NOT_AGENT');
-    };
-    const opts = { tags: ['service'], preHandler: agentOnly };
+    const opts = { tags: ['service'], preHandler: requireAgent(agents) };
     serve(app, api.queue, opts, async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { items: (await desk.queue()).map(deskView) };
