@@ -55,6 +55,7 @@ import * as topupRefundsFailed from './0034-topup-refunds-failed';
 import * as paymentRefundsFailed from './0035-payment-refunds-failed';
 import * as railChanges from './0036-rail-changes';
 import * as refundsOwed from './0037-refunds-owed';
+import * as railDeskHolds from './0038-rail-desk-holds';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '0035-payment-refunds-failed': paymentRefundsFailed,
   '0036-rail-changes': railChanges,
   '0037-refunds-owed': refundsOwed,
+  '0038-rail-desk-holds': railDeskHolds,
 };

@@ -72,6 +72,12 @@ export type RailSimOrdersTable = {
   createdAt: Timestamp;
 };
 
+/** Outside production: an order whose desk requests wait for the agents at the console. */
+export type RailDeskHoldsTable = {
+  orderId: string;
+  heldAt: Timestamp;
+};
+
 export type RailDeskRequestsTable = {
   requestKey: string;
   /** `queued`, `issued` or (a change its agent refused) `refused`. */
@@ -142,6 +148,7 @@ export type RailTables = {
   railSimOrders: RailSimOrdersTable;
   railSimTickets: RailSimTicketsTable;
   railDeskRequests: RailDeskRequestsTable;
+  railDeskHolds: RailDeskHoldsTable;
   railWaitlist: RailWaitlistTable;
   railSimSeatReturns: RailSimSeatReturnsTable;
 };

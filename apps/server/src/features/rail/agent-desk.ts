@@ -41,9 +41,6 @@ export type DeskRequest = {
  * same tickets, or the same refusal, every time.
  */
 export class RailAgentDesk {
-  /** Orders whose requests the desk's own agent leaves to the agents (outside production, for walking the console). */
-  private readonly held = new Set<string>();
-
   constructor(
     private readonly db: Db,
     private readonly options: AgentDeskOptions,
@@ -61,7 +58,7 @@ export class RailAgentDesk {
   private async atDesk(kind: DeskRequest['kind'], request: RailIssueRequest): Promise<RailIssuedTicket[]> {
     const at = this.now();
     const spanMs = Math.max(0, this.options.maxMs - this.options.minMs);
-    const held = [...this.held].some((orderId) => request.key.startsWith(`${orderId}:`));
+    const held = await this.isHeld(request.key);
     const dueAt = new Date(
       at.getTime() +
         (held ? HELD_MS : this.options.minMs + Math.round(spanMs * (this.options.random ?? Math.random)())),
@@ -187,7 +184,24 @@ export class RailAgentDesk {
   }
 
   /** Outside production: the desk's own agent leaves this order's requests to the agents at the console. */
-  hold(orderId: string): void {
-    this.held.add(orderId);
+  async hold(orderId: string): Promise<void> {
+    await this.db
+      .insertInto('railDeskHolds')
+      .values({ orderId, heldAt: this.now() })
+      .onConflict((oc) => oc.column('orderId').doNothing())
+      .execute();
+  }
+
+  /** Whether a request (keyed `<order id>:…`) belongs to an order held for the console. */
+  private async isHeld(key: string): Promise<boolean> {
+    const orderId = key.split(':')[0] ?? '';
+    if (!/^[0-9a-f-]{36}$/.test(orderId)) return false;
+    return (
+      (await this.db
+        .selectFrom('railDeskHolds')
+        .select('orderId')
+        .where('orderId', '=', orderId)
+        .executeTakeFirst()) !== undefined
+    );
   }
 }

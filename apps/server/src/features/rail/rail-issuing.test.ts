@@ -58,6 +58,25 @@ describe('the offline agent desk', () => {
       clock = START.getTime();
     }
   });
+
+  it('leaves an order held for the console to its agents, whichever process holds it and queues its request', async () => {
+    const orderId = '7f000000-0000-4000-8000-000000000001';
+    const req = { ...request(), key: `${orderId}:sub-1` };
+    await desk().hold(orderId);
+    await expect(desk().issue(req)).rejects.toBeInstanceOf(RailTicketsNotYet);
+    // An agent's usual time passes; the desk's own agent still leaves it to the console.
+    clock += 60 * 60_000;
+    try {
+      await expect(desk().issue(req)).rejects.toBeInstanceOf(RailTicketsNotYet);
+      // Another order is not held: it is answered in the usual time.
+      const other = request();
+      await expect(desk().issue(other)).rejects.toBeInstanceOf(RailTicketsNotYet);
+      clock += 30 * 60_000;
+      expect(await desk().issue(other)).toHaveLength(2);
+    } finally {
+      clock = START.getTime();
+    }
+  });
 });
 
 describe('online ticketing through the linked 12306 account', () => {

@@ -92,7 +92,7 @@ export const seatReturnRoutes = (
 ): FastifyPluginAsync =>
   async function railSimSeats(app) {
     simControl(app, '/rail-sim/desk/hold', deskHold, 'Invalid order.', async ({ orderId }) => {
-      desk.hold(orderId);
+      await desk.hold(orderId);
       return { ok: true };
     });
     simControl(
