@@ -361,8 +361,21 @@ export class StripeFake {
     };
   }
 
+  /**
+   * Stripe's `card.fingerprint`: sixteen letters and digits naming the card number for this account, the
+   * same on every token and payment method made of it.
+   */
+  private fingerprintOf(number: string): string {
+    return createHmac('sha256', 'stripe-fake.fingerprint')
+      .update(number)
+      .digest('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 16);
+  }
+
   private cardJson(card: Card): Json {
-    return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year };
+    const fingerprint = this.fingerprintOf(card.number);
+    return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, fingerprint };
   }
 
   private methodJson(m: { id: string; customer: string | null; card: Card }): Json {

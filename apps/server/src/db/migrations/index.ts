@@ -56,6 +56,7 @@ import * as paymentRefundsFailed from './0035-payment-refunds-failed';
 import * as railChanges from './0036-rail-changes';
 import * as refundsOwed from './0037-refunds-owed';
 import * as railDeskHolds from './0038-rail-desk-holds';
+import * as cardFingerprints from './0039-card-fingerprints';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -119,4 +120,5 @@ export const migrations: Record<string, Migration> = {
   '0036-rail-changes': railChanges,
   '0037-refunds-owed': refundsOwed,
   '0038-rail-desk-holds': railDeskHolds,
+  '0039-card-fingerprints': cardFingerprints,
 };

@@ -24,6 +24,8 @@ export type GatewaySimTokensTable = {
   customerId: string | null;
   /** `token` pays once; `card` is a customer's saved card, which pays only through tokens made from it. */
   kind: Generated<string>;
+  /** The card number's fingerprint, the same for every token and card of one number; null for tokens made before. */
+  fingerprint: Generated<string | null>;
 };
 
 export type GatewaySimCustomersTable = { id: string; idempotencyKey: string; createdAt: Timestamp };

@@ -40,6 +40,11 @@ export type WalletCardsTable = {
    * twice at once is kept once. Null for cards saved before.
    */
   referenceHash: Generated<string | null>;
+  /**
+   * A keyed hash of the processor's fingerprint of the card number (migration 0038), unique per account:
+   * the same card saved twice, by two references, is kept once. Null for cards saved before.
+   */
+  fingerprintHash: Generated<string | null>;
   /** True once the processor's card belongs to the account's customer (cards saved since). */
   bound: Generated<boolean>;
   /** Security-code tries of the last day, those in flight included; the third wrong one locks the card. */

@@ -16,12 +16,19 @@ export type ProcessorCard = {
   customer: string | null;
   /** A saved card's own reference: it pays only through tokens made from it. */
   reusable: boolean;
+  /**
+   * The processor's fingerprint of the card number (Stripe's `card.fingerprint`): the same for every token
+   * and saved card of one number, where each save makes a new reference; null when the processor gives none.
+   */
+  fingerprint: string | null;
 };
 
-/** A card the processor keeps for a customer: its reference and the card. */
+/** A card the processor keeps for a customer: its reference, the card and its number's fingerprint. */
 export type ProcessorSavedCard = Omit<ProcessorCard, 'source' | 'used' | 'customer' | 'reusable'> & { id: string };
 /** A single-use token the processor made from a saved card, and the card. */
-export type ProcessorCardToken = Omit<ProcessorCard, 'source' | 'used' | 'customer' | 'reusable'> & { token: string };
+export type ProcessorCardToken = Omit<ProcessorCard, 'source' | 'used' | 'customer' | 'reusable' | 'fingerprint'> & {
+  token: string;
+};
 
 export type ProcessorIntent = {
   id: string;

@@ -71,9 +71,11 @@ export type TokenDetails = CardDetails & {
   customer: string | null;
   /** True for a saved card: it pays only through a token made from it with its security code. */
   reusable: boolean;
+  /** The card number's fingerprint, the same for every token and saved card of one number; null when not given. */
+  fingerprint: string | null;
 };
-/** A customer's saved card at the processor: its reference and the card. */
-export type SavedCardRef = CardDetails & { id: string };
+/** A customer's saved card at the processor: its reference, the card and its number's fingerprint. */
+export type SavedCardRef = CardDetails & { id: string; fingerprint: string | null };
 /** A single-use token made from a saved card, and the card. */
 export type CardTokenRef = CardDetails & { token: string };
 

@@ -12,6 +12,7 @@ const details = (row: TokenRow) => ({
   expMonth: row.expMonth,
   expYear: row.expYear,
 });
+const saved = (row: TokenRow): SavedCardRef => ({ id: row.id, ...details(row), fingerprint: row.fingerprint });
 
 /**
  * The simulated processor's customers and their saved cards, as a real processor keeps them: a card is
@@ -32,6 +33,16 @@ export class SimulatedCardVault {
     this.codes = new Keyring(new Map([['issuer', issuerKey]]), 'issuer');
   }
 
+  /**
+   * A card number's fingerprint, as a processor gives it: the same for every token and saved card of the
+   * number, different for another number, and a keyed hash that never tells the number.
+   */
+  fingerprint(digits: string): string {
+    return Buffer.from(keyedHash(this.issuerKey, 'gateway-sim.fingerprint', digits), 'hex')
+      .toString('base64url')
+      .slice(0, 16);
+  }
+
   /** The issuer's digest of a card's security code, keyed by the token the card was first made into. */
   cvcDigest(tokenId: string, cvc: string): string {
     return keyedHash(this.issuerKey, 'gateway-sim.cvc', `${tokenId}\u0000${cvc.trim()}`);
@@ -47,7 +58,7 @@ export class SimulatedCardVault {
       throw new GatewayRefused('token_unknown', 'No such token.');
     if (!(await this.repo.hasCustomer(customerId))) throw new GatewayRefused('customer_unknown', 'No such customer.');
     const before = await this.repo.savedFrom(token.id, customerId);
-    if (before) return { id: before.id, ...details(before) };
+    if (before) return saved(before);
     const card = {
       ...token,
       id: id('card'),
@@ -61,10 +72,10 @@ export class SimulatedCardVault {
     if (!(await this.repo.saveCard(card, this.now()))) {
       // Spent meanwhile: by this very request sent twice, or by another customer's.
       const same = await this.repo.savedFrom(token.id, customerId);
-      if (same) return { id: same.id, ...details(same) };
+      if (same) return saved(same);
       throw new GatewayRefused('token_used', 'This token was used already.');
     }
-    return { id: card.id, ...details(token) };
+    return saved(card);
   }
 
   /** The browser's half: the code typed again becomes a token; the format is checked once the card is known. */

@@ -97,6 +97,7 @@ export class GatewaySimulator {
       behaviour: behaviourOf(checked.digits),
       // As the card's issuer, the simulator can check the security code later; it keeps a keyed digest only.
       cvcDigest: this.vault.cvcDigest(tokenId, card.cvc),
+      fingerprint: this.vault.fingerprint(checked.digits),
       createdAt: this.now(),
     };
     await this.repo.insertToken(token);
@@ -138,6 +139,7 @@ export class GatewaySimulator {
       used: token.usedAt !== null,
       customer: token.customerId,
       reusable: token.kind === 'card',
+      fingerprint: token.fingerprint,
     };
   }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { apiErrorSchema, cardTokenSchema, ERRORS, type TokenizeCardInput } from '@junction/domain';
+import { apiErrorSchema, cardTokenSchema, ERRORS, luhnCheckDigit, type TokenizeCardInput } from '@junction/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { bookingClient } from '../../../../../test/booking-client';
 import { createTestApp, type TestApp, testSecrets } from '../../../../../test/harness';
 import { GatewayRefused, GatewayUnavailable, WebhookSignatureInvalid } from '../gateway';
 import { signWebhook, verifyWebhookSignature } from '../webhook-signature';
+import { SimulatedCardVault } from './card-vault';
 import { SimulatedGateway } from './simulated-gateway';
 import { SimulatorRepository } from './simulator.repository';
 import { GatewaySimulator } from './simulator.service';
@@ -70,7 +71,7 @@ describe('card processor simulator', () => {
       metadata: { orderId: 'o-1' },
     });
 
-  it('turns card details into a token, keeping brand, last four and expiry only', async () => {
+  it('turns card details into a token, keeping brand, last four, expiry and the number’s fingerprint only', async () => {
     const res = await tokenize(card('4242 4242 4242 4242'));
     expect(res.statusCode, res.body).toBe(200);
     const token = cardTokenSchema.parse(res.json());
@@ -85,6 +86,7 @@ describe('card processor simulator', () => {
       used: false,
       customer: null,
       reusable: false,
+      fingerprint: expect.stringMatching(/^[\w-]{16}$/),
     });
     const amex = cardTokenSchema.parse((await tokenize(card(TEST_CARDS.amex))).json());
     expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
@@ -112,6 +114,29 @@ describe('card processor simulator', () => {
     }
     const bad = await tokenize({ ...card(TEST_CARDS.visa), billing: undefined } as unknown as TokenizeCardInput);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('fingerprints a card number alike on every token and saved card of it, another number otherwise, by its key', async () => {
+    const customer = await gateway.createCustomer({ idempotencyKey: 'cus-fingerprints' });
+    const visa = (digits: string) => `4${digits}${luhnCheckDigit(`4${digits}`)}`;
+    const otherKey = new SimulatedCardVault(new SimulatorRepository(t.db), Buffer.alloc(32, 8), () => new Date());
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^\d{14}$/), fc.stringMatching(/^\d{14}$/), async (x, y) => {
+        fc.pre(x !== y);
+        const [number, another] = [visa(x), visa(y)];
+        const first = await gateway.describeToken((await sim.tokenize(card(number))).token);
+        const again = await sim.tokenize(card(number, { expYear: 2031, name: 'LI NA' }));
+        const saved = await gateway.saveCard({ token: again.token, customer: customer.id });
+        const other = await gateway.describeToken((await sim.tokenize(card(another))).token);
+        expect(first.fingerprint).toMatch(/^[\w-]{16}$/);
+        expect(saved.fingerprint).toBe(first.fingerprint);
+        expect(other.fingerprint).not.toBe(first.fingerprint);
+        // A keyed hash: another issuer's key gives another fingerprint, and the number is nowhere in it.
+        expect(otherKey.fingerprint(number.replace(/\D/g, ''))).not.toBe(first.fingerprint);
+        expect(first.fingerprint).not.toContain(number.slice(-8));
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it("keeps a saved card for one customer only, paying through single-use tokens made with a code's token", async () => {

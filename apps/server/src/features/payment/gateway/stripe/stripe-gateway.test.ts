@@ -109,6 +109,7 @@ describe('Stripe adapter, recorded answers', () => {
       used: false,
       customer: null,
       reusable: false,
+      fingerprint: 'mToisGZ01V71BCos',
     });
     answer = { status: 200, body: recorded('refund') };
     const refund = await gateway.refund({
@@ -123,6 +124,28 @@ describe('Stripe adapter, recorded answers', () => {
       status: 'succeeded',
     });
     expect(seen.at(-1)?.headers['idempotency-key']).toBe('refund:r1');
+  });
+
+  it('saves a card for a customer as a PaymentMethod attached to them, reading the card number’s fingerprint', async () => {
+    answer = { status: 200, body: recorded('payment-method') };
+    const saved = await gateway.saveCard({ token: 'tok_1N3T00LkdIwHu7ixt44h1F8k', customer: 'cus_NffrFeUfNV2Hib' });
+    expect(seen.at(-1)?.path).toBe('/v1/payment_methods/pm_1EUmyr2x6R10KRrhlYS3l97f/attach');
+    expect(Object.fromEntries(new URLSearchParams(seen.at(-1)?.body))).toEqual({ customer: 'cus_NffrFeUfNV2Hib' });
+    expect(saved).toEqual({
+      id: 'pm_1EUmyr2x6R10KRrhlYS3l97f',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 8,
+      expYear: 2030,
+      fingerprint: 'Xt5EWLLDS7FJjR1c',
+    });
+    const unprinted = {
+      ...JSON.parse(recorded('payment-method')),
+      card: { ...JSON.parse(recorded('payment-method')).card },
+    };
+    delete unprinted.card.fingerprint;
+    answer = { status: 200, body: JSON.stringify(unprinted) };
+    expect((await gateway.saveCard({ token: 'tok_other', customer: 'cus_NffrFeUfNV2Hib' })).fingerprint).toBeNull();
   });
 
   it('reads a refund Stripe answers failed or canceled as failed, and one pending as it is when read again', async () => {

@@ -12,7 +12,7 @@ import {
   type TokenDetails,
   WebhookSignatureInvalid,
 } from '../gateway';
-import { cardOf, eventSubject, eventTypeOf, idOf, intentOf, refundOf } from './stripe-map';
+import { cardOf, eventSubject, eventTypeOf, fingerprintOf, idOf, intentOf, refundOf } from './stripe-map';
 
 export type StripeOptions = {
   secretKey: string;
@@ -63,10 +63,26 @@ export class StripeGateway implements PaymentGateway {
       const card = required(cardOf(method.card));
       const cvc = cvcToken ? await call(() => this.stripe.tokens.retrieve(cvcToken)) : null;
       const customer = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
-      return { ...card, source: cvc ? methodId : null, used: cvc?.used ?? false, customer, reusable: !cvc };
+      const fingerprint = fingerprintOf(method.card);
+      return {
+        ...card,
+        source: cvc ? methodId : null,
+        used: cvc?.used ?? false,
+        customer,
+        reusable: !cvc,
+        fingerprint,
+      };
     }
     const found = await call(() => this.stripe.tokens.retrieve(token));
-    return { ...required(cardOf(found.card)), source: null, used: found.used, customer: null, reusable: false };
+    const card = required(cardOf(found.card));
+    return {
+      ...card,
+      source: null,
+      used: found.used,
+      customer: null,
+      reusable: false,
+      fingerprint: fingerprintOf(found.card),
+    };
   }
 
   async createCustomer(request: { idempotencyKey: string }): Promise<{ id: string }> {
@@ -96,7 +112,7 @@ export class StripeGateway implements PaymentGateway {
       throw new GatewayRefused('setup_incomplete', 'the card was not set up for this customer');
     const method = await call(() => this.stripe.paymentMethods.retrieve(methodId));
     if (idOf(method.customer) !== customer) throw new GatewayRefused('card_unknown', 'not the customer’s card');
-    return { id: method.id, ...required(cardOf(method.card)) };
+    return { id: method.id, ...required(cardOf(method.card)), fingerprint: fingerprintOf(method.card) };
   }
 
   async removeCard(request: { card: string; customer: string; idempotencyKey: string }): Promise<void> {
@@ -125,7 +141,7 @@ export class StripeGateway implements PaymentGateway {
     ).catch((e: unknown) => {
       throw e instanceof GatewayRefused && e.code === 'idempotency' ? new GatewayRefused('token_used', e.message) : e;
     });
-    return { id: attached.id, ...required(cardOf(attached.card)) };
+    return { id: attached.id, ...required(cardOf(attached.card)), fingerprint: fingerprintOf(attached.card) };
   }
 
   async cardToken(request: { card: string; customer: string; cvcToken: string }): Promise<CardTokenRef> {

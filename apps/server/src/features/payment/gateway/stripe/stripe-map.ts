@@ -32,6 +32,10 @@ export function cardOf(card: StripeCard | null | undefined): CardDetails | null 
   return { brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
+/** Stripe's fingerprint of a card's number (`card.fingerprint`), the same for every token and method of it; null when absent. */
+export const fingerprintOf = (card: { fingerprint?: string | null } | null | undefined): string | null =>
+  card?.fingerprint || null;
+
 /** Why a card was declined, from Stripe's error code and decline code. */
 export function declineOf(error: { code?: string | null; decline_code?: string | null } | null): DeclineCode {
   const code = error?.decline_code ?? error?.code ?? '';
