@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   cardTokenSchema,
   cvcTokenSchema,
+  luhnCheckDigit,
   noticePageSchema,
   type SavedCard,
   savedCardListSchema,
@@ -61,11 +62,11 @@ const BILLING = {
 
 const { phone: _phone, ...SHOWN_BILLING } = BILLING;
 
-function card(number: string): TokenizeCardInput {
+function card(number: string, expYear = 2031): TokenizeCardInput {
   return {
     number,
     expMonth: 12,
-    expYear: 2031,
+    expYear,
     name: 'ZHANG WEI',
     cvc: number.length === 15 ? '1234' : '123',
     billing: BILLING,
@@ -73,16 +74,22 @@ function card(number: string): TokenizeCardInput {
 }
 
 /** What the browser does: the card goes to the processor's tokenisation endpoint, never to our API. */
-async function tokenOf(number: string): Promise<string> {
+async function tokenOf(number: string, expYear?: number): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/gateway-sim/v1/tokens',
-    payload: card(number),
+    payload: card(number, expYear),
     headers: { cookie: simulatorSession },
   });
   expect(res.statusCode, res.body).toBe(200);
   return cardTokenSchema.parse(res.json()).token;
 }
+
+/** The `i`th of many Visa numbers that pay normally, each a card of its own. */
+const visaNumber = (i: number) => {
+  const body = `400000123${String(i).padStart(6, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+};
 
 const post = (cookie: string, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } });
@@ -258,7 +265,7 @@ describe('saved cards', () => {
 
   it('are at most ten per account, even when saved at once', async () => {
     const a = await signUp();
-    const tokens = await Promise.all(Array.from({ length: 12 }, () => tokenOf(TEST_CARDS.mastercard)));
+    const tokens = await Promise.all(Array.from({ length: 12 }, (_, i) => tokenOf(visaNumber(i))));
     const results = await Promise.all(
       tokens.map((token) => post(a.cookie, '/api/wallet/card', { token, name: 'LI NA', billing: BILLING })),
     );
@@ -268,7 +275,7 @@ describe('saved cards', () => {
 
   it('at the limit answer a card kept already as kept, and refuse a new one with 2153', async () => {
     const a = await signUp();
-    const tokens = await Promise.all(Array.from({ length: 10 }, () => tokenOf(TEST_CARDS.visa)));
+    const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => tokenOf(visaNumber(i))));
     const saved = [];
     for (const token of tokens) {
       const res = await post(a.cookie, '/api/wallet/card', { token, name: 'LI NA', billing: BILLING });
@@ -278,6 +285,14 @@ describe('saved cards', () => {
     const again = await post(a.cookie, '/api/wallet/card', { token: tokens[9], name: 'LI NA', billing: BILLING });
     expect(again.statusCode, again.body).toBe(200);
     expect(savedCardSchema.parse(again.json()).id).toBe(saved[9]?.id);
+    // The fourth card's number saved once more, by a new token: the card kept, not the limit.
+    const sameNumber = await post(a.cookie, '/api/wallet/card', {
+      token: await tokenOf(visaNumber(3)),
+      name: 'LI NA',
+      billing: BILLING,
+    });
+    expect(sameNumber.statusCode, sameNumber.body).toBe(200);
+    expect(savedCardSchema.parse(sameNumber.json()).id).toBe(saved[3]?.id);
     const fresh = await post(a.cookie, '/api/wallet/card', {
       token: await tokenOf(TEST_CARDS.mastercard),
       name: 'LI NA',
@@ -285,6 +300,84 @@ describe('saved cards', () => {
     });
     expect(errorCode(fresh)).toBe(2153);
     expect(savedCardListSchema.parse((await get(a.cookie, '/api/wallet/cards')).json()).items).toHaveLength(10);
+  });
+});
+
+describe('the same card number saved again', () => {
+  const listed = async (cookie: string) =>
+    savedCardListSchema.parse((await get(cookie, '/api/wallet/cards')).json()).items;
+  const saveBy = (cookie: string, token: string) =>
+    post(cookie, '/api/wallet/card', { token, name: 'ZHANG WEI', billing: BILLING, description: 'Travel card' });
+  /** A top-up of ¥100 by a card typed in, saving it. */
+  const topUpSaving = async (cookie: string, number: string) => {
+    const save = { name: 'ZHANG WEI', billing: BILLING, description: 'Saved at top-up' };
+    const source = { kind: 'card', token: await tokenOf(number), save };
+    const res = await post(
+      cookie,
+      '/api/wallet/topup',
+      { amount: 10_000, source },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(topUpStateSchema.parse(res.json()).outcome, res.body).toBe('succeeded');
+  };
+
+  it('from the wallet page is listed once, with the later of the two expiries', async () => {
+    const a = await signUp();
+    const first = await saveCard(a.cookie, TEST_CARDS.visa);
+    const again = await saveBy(a.cookie, await tokenOf(TEST_CARDS.visa, 2033));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(savedCardSchema.parse(again.json()).id).toBe(first.id);
+    expect((await listed(a.cookie)).map((c) => [c.id, c.last4, c.expYear])).toEqual([[first.id, '4242', 2033]]);
+    // An earlier expiry saved afterwards does not shorten the card's.
+    await saveBy(a.cookie, await tokenOf(TEST_CARDS.visa, 2030));
+    expect((await listed(a.cookie)).map((c) => c.expYear)).toEqual([2033]);
+  });
+
+  it('by two top-ups that save it is listed once', async () => {
+    const a = await signUp();
+    await topUpSaving(a.cookie, TEST_CARDS.mastercard);
+    await topUpSaving(a.cookie, TEST_CARDS.mastercard);
+    expect((await listed(a.cookie)).map((c) => [c.brand, c.last4])).toEqual([['mastercard', '4444']]);
+    expect(await balanceOf(a.cookie)).toBe(20_000);
+  });
+
+  it('fifty times at once, each by a token of its own, is listed once and every answer is that card', async () => {
+    const a = await signUp();
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => tokenOf(TEST_CARDS.visa)));
+    const answers = await Promise.all(tokens.map((token) => saveBy(a.cookie, token)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const ids = new Set(answers.map((r) => savedCardSchema.parse(r.json()).id));
+    expect(ids.size).toBe(1);
+    expect((await listed(a.cookie)).map((c) => c.id)).toEqual([...ids]);
+  });
+
+  it('is another card for another number, and for another account', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const visa = await saveCard(a.cookie, visaNumber(100));
+    const other = await saveCard(a.cookie, visaNumber(101));
+    expect(other.id).not.toBe(visa.id);
+    expect(new Set((await listed(a.cookie)).map((c) => c.id))).toEqual(new Set([visa.id, other.id]));
+    const theirs = await saveCard(b.cookie, visaNumber(100));
+    expect((await listed(b.cookie)).map((c) => c.id)).toEqual([theirs.id]);
+    expect(await listed(a.cookie)).toHaveLength(2);
+  });
+
+  it('by a top-up at the limit of ten is no new card: the top-up is paid and ten are listed', async () => {
+    const a = await signUp();
+    for (let i = 0; i < 10; i++) await saveCard(a.cookie, visaNumber(200 + i));
+    await topUpSaving(a.cookie, visaNumber(204));
+    expect(await listed(a.cookie)).toHaveLength(10);
+    const fresh = await post(
+      a.cookie,
+      '/api/wallet/topup',
+      {
+        amount: 10_000,
+        source: { kind: 'card', token: await tokenOf(visaNumber(210)), save: { name: 'ZHANG WEI', billing: BILLING } },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(errorCode(fresh)).toBe(2153);
   });
 });
 

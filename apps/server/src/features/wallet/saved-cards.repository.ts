@@ -7,7 +7,7 @@ export type WalletCardRow = Selectable<WalletCardsTable>;
 export type NewWalletCard = Pick<
   WalletCardRow,
   'userId' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'holderName' | 'description' | 'createdAt' | 'updatedAt'
-> & { tokenSealed: string; billingSealed: string; referenceHash: string };
+> & { tokenSealed: string; billingSealed: string; referenceHash: string; fingerprintHash: string | null };
 
 /** Where a reserved security-code try stands: counted, or refused because the card is locked or gone. */
 export type CodeTry = 'reserved' | 'locked' | 'missing';
@@ -39,30 +39,59 @@ export class SavedCardsRepository {
   }
 
   /**
-   * Saves a card unless the user already keeps `limit` of them, or answers the card kept already with the
-   * same processor reference (its keyed hash is unique per user). The user's row is locked first, so two
-   * cards saved at once both count. Undefined when the limit is reached.
+   * Saves a card unless the user already keeps `limit` of them, or answers the card kept already: the one
+   * with the same processor reference, else the one with the same card number's fingerprint (each keyed
+   * hash is unique per user), its expiry moved to the new card's when that is later. The user's row is
+   * locked first, so cards saved at once are saved one after another and all count. Undefined when the
+   * limit is reached.
    */
   async insertCard(card: NewWalletCard, limit: number, trx?: Trx): Promise<WalletCardRow | undefined> {
     if (!trx) return this.db.transaction().execute((t) => this.insertCard(card, limit, t));
     await trx.selectFrom('users').select('id').where('id', '=', card.userId).forUpdate().execute();
-    const kept = () =>
-      trx
-        .selectFrom('walletCards')
-        .selectAll()
-        .where('userId', '=', card.userId)
-        .where('referenceHash', '=', card.referenceHash)
-        .executeTakeFirst();
-    const before = await kept();
+    const before = await this.keptCard(trx, card);
     if (before) return before;
     if ((await this.cardCount(card.userId, trx)) >= limit) return undefined;
     const made = await trx
       .insertInto('walletCards')
       .values({ ...card, token: null, billing: null, bound: true })
-      .onConflict((oc) => oc.columns(['userId', 'referenceHash']).where('referenceHash', 'is not', null).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    return made ?? kept();
+    return made ?? this.keptCard(trx, card);
+  }
+
+  /** The user's card kept with the same reference or the same fingerprint, its expiry made the later of the two. */
+  private async keptCard(trx: Trx, card: NewWalletCard): Promise<WalletCardRow | undefined> {
+    const kept = await trx
+      .selectFrom('walletCards')
+      .selectAll()
+      .where('userId', '=', card.userId)
+      .where((eb) =>
+        eb.or([
+          eb('referenceHash', '=', card.referenceHash),
+          ...(card.fingerprintHash ? [eb('fingerprintHash', '=', card.fingerprintHash)] : []),
+        ]),
+      )
+      .orderBy(sql`reference_hash = ${card.referenceHash}`, 'desc')
+      .executeTakeFirst();
+    if (!kept || kept.expYear * 12 + kept.expMonth >= card.expYear * 12 + card.expMonth) return kept;
+    return trx
+      .updateTable('walletCards')
+      .set({ expMonth: card.expMonth, expYear: card.expYear, updatedAt: card.updatedAt })
+      .where('id', '=', kept.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Whether the user keeps a card with this fingerprint's keyed hash. */
+  async keepsFingerprint(userId: string, fingerprintHash: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('walletCards')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('fingerprintHash', '=', fingerprintHash)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async cardCount(userId: string, db: Executor = this.db): Promise<number> {

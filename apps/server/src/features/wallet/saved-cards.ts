@@ -30,6 +30,18 @@ const BILLING_PURPOSE = 'wallet_cards.billing';
 const TOKEN_PURPOSE = 'wallet_cards.token';
 /** The purpose of the keyed hash that finds a processor's card kept already by the account. */
 const REFERENCE_PURPOSE = 'wallet_cards.reference';
+/** The purpose of the keyed hash that finds a card number the account keeps already, by its fingerprint. */
+const FINGERPRINT_PURPOSE = 'wallet_cards.fingerprint';
+
+/** A card the processor saved for the account: its reference, the card and its number's fingerprint. */
+export type ProcessorCardToKeep = {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint: string | null;
+};
 
 /**
  * A billing phone as a saved card shows it: the calling code and the national number with its middle
@@ -144,8 +156,9 @@ export class SavedCards {
    * Saves a card from the processor's single-use token for it (or a setup the browser confirmed): the
    * processor keeps the card for the account. The same card saved again answers the card kept, also
    * when saved many times at once and when the account keeps its ten cards already: the database keeps one
-   * card per processor reference and account. A new card beyond the limit is refused (the processor
-   * forgets it again where it can).
+   * card per processor reference, and one per card number's fingerprint, and account; the processor
+   * forgets the new reference of a number kept already where it can. A new card beyond the limit is
+   * refused (the processor forgets it again where it can).
    */
   async add(userId: string, input: AddCard): Promise<SavedCard> {
     const customer = await this.customerOf(userId);
@@ -158,17 +171,46 @@ export class SavedCards {
       billing: input.billing,
       description: input.description,
     });
+    if (row && !this.isDuplicate(row, card.id)) return this.present(row);
+    await this.forget(userId, card.id);
     if (row) return this.present(row);
-    // Forgetting it is a courtesy to the processor: the answer is the limit either way.
-    const forget = this.processor.removeCard?.({ card: card.id, customer, idempotencyKey: `remove:${card.id}` });
-    await forget?.catch(() => undefined);
     throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
   }
 
-  /** Keeps a card the processor saved for the account (from the wallet page, or with a top-up), in `trx` if given. */
+  /** True when the card kept is not the processor's card `reference`: the same number kept by another save. */
+  isDuplicate(row: WalletCardRow, reference: string): boolean {
+    return row.referenceHash !== keyedHash(this.secrets.hmacKey, REFERENCE_PURPOSE, reference);
+  }
+
+  /**
+   * The processor forgets a card the account does not keep (a number kept already, a card beyond the
+   * limit) where it can: a courtesy, so a failure changes no answer.
+   */
+  async forget(userId: string, reference: string): Promise<void> {
+    const customer = await this.repo.customer(userId);
+    if (!customer || !this.processor.removeCard) return;
+    await this.processor
+      .removeCard({ card: reference, customer, idempotencyKey: `remove:${reference}` })
+      .catch(() => undefined);
+  }
+
+  /** Whether the account keeps a card of this number already (by the processor's fingerprint of it). */
+  keepsNumber(userId: string, fingerprint: string | null): Promise<boolean> {
+    if (!fingerprint) return Promise.resolve(false);
+    return this.repo.keepsFingerprint(userId, this.fingerprintHash(fingerprint));
+  }
+
+  private fingerprintHash(fingerprint: string): string {
+    return keyedHash(this.secrets.hmacKey, FINGERPRINT_PURPOSE, fingerprint);
+  }
+
+  /**
+   * Keeps a card the processor saved for the account (from the wallet page, or with a top-up), in `trx` if
+   * given; a number kept already answers the card kept (`isDuplicate` tells it).
+   */
   keep(
     userId: string,
-    card: { id: string; brand: string; last4: string; expMonth: number; expYear: number },
+    card: ProcessorCardToKeep,
     holder: { name: string; billing: WalletCardBilling; description: string },
     trx?: Trx,
   ): Promise<WalletCardRow | undefined> {
@@ -178,6 +220,7 @@ export class SavedCards {
         userId,
         tokenSealed: this.keyring.seal(card.id, TOKEN_PURPOSE),
         referenceHash: keyedHash(this.secrets.hmacKey, REFERENCE_PURPOSE, card.id),
+        fingerprintHash: card.fingerprint ? this.fingerprintHash(card.fingerprint) : null,
         brand: card.brand,
         last4: card.last4,
         expMonth: card.expMonth,

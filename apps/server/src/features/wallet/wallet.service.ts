@@ -50,7 +50,7 @@ type CardTopUp = TopUp & { source: Exclude<TopUpSource, { kind: 'app' }> };
 /** The card a top-up pays with, as the top-up keeps it. */
 type SavedCardOf = { brand: CardBrand; last4: string; expMonth: number; expYear: number };
 /** The card a top-up pays with, or the answer of the same top-up asked twice at once. */
-type PayingCard = SavedCardOf | { replay: TopUpState };
+type PayingCard = (SavedCardOf & { fingerprint?: string | null }) | { replay: TopUpState };
 
 const OPEN = ['created', 'processing', 'action'] as const;
 
@@ -62,6 +62,8 @@ const cardToSaveSchema = addCardSchema.omit({ token: true }).extend({
   last4: z.string(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
+  /** Null for a top-up begun before fingerprints were kept. */
+  fingerprint: z.string().nullable().default(null),
 });
 
 /**
@@ -165,10 +167,12 @@ export class WalletService {
     const asked = { userId, amount: input.amount, key, requestHash };
     const earlier = await startTopup(this.topupStart, asked);
     if (earlier) return presentTopup(earlier);
-    if (source.kind === 'card' && source.save && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT)
-      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const card = await this.payingCard(userId, input, key, requestHash);
     if ('replay' in card) return card.replay;
+    // The limit counts cards: a card of a number kept already is no new one.
+    const saving = source.kind === 'card' && source.save;
+    if (saving && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT && !(await this.keepsNumber(userId, card)))
+      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const { row, created } = await this.write(asked, input, card);
     if (!created) return presentTopup(row);
     let token = source.kind === 'card' ? source.token : '';
@@ -186,9 +190,16 @@ export class WalletService {
     return presentTopup(await this.charge(row, token, customer));
   }
 
-  /** The new card a succeeded top-up asked to save, kept in its transaction as the processor saved it. */
-  private async saveTopupCard(trx: Trx, row: WalletTopupRow, processorCard: string | null): Promise<void> {
-    if (!row.saveCardSealed) return;
+  private keepsNumber(userId: string, card: { fingerprint?: string | null }): Promise<boolean> {
+    return this.cards.keepsNumber(userId, card.fingerprint ?? null);
+  }
+
+  /**
+   * The new card a succeeded top-up asked to save, kept in its transaction as the processor saved it;
+   * answers the processor's reference of a number the account kept already, to be forgotten.
+   */
+  private async saveTopupCard(trx: Trx, row: WalletTopupRow, processorCard: string | null): Promise<string | null> {
+    if (!row.saveCardSealed) return null;
     const save = cardToSaveSchema.parse(JSON.parse(this.keyring.open(row.saveCardSealed, SAVE_CARD_PURPOSE)));
     const saved = processorCard
       ? await this.cards.keep(row.userId, { id: processorCard, ...save }, save, trx)
@@ -200,6 +211,7 @@ export class WalletService {
       { saveCardSealed: null, cardId: saved?.id ?? null },
       this.now(),
     );
+    return processorCard && saved && this.cards.isDuplicate(saved, processorCard) ? processorCard : null;
   }
 
   /**
@@ -279,6 +291,7 @@ export class WalletService {
   private async settle(id: string, intent: ProcessorIntent): Promise<WalletTopupRow> {
     const at = this.now();
     let moved: WalletTopupRow | undefined;
+    let duplicate: string | null = null;
     if (intent.status === 'succeeded') {
       moved = await this.repo.transaction(async (trx) => {
         const row = await this.repo.moveTopup(trx, id, OPEN, { status: 'succeeded', intentId: intent.id }, at);
@@ -292,10 +305,11 @@ export class WalletService {
           });
           if (row.cardId && !row.saveCardSealed)
             await this.cards.codeOutcome(trx, { userId: row.userId, cardId: row.cardId, outcome: 'right' });
-          await this.saveTopupCard(trx, row, intent.savedCard);
+          duplicate = await this.saveTopupCard(trx, row, intent.savedCard);
         }
         return row;
       });
+      if (moved && duplicate) await this.cards.forget(moved.userId, duplicate);
     } else if (intent.status === 'failed' || intent.status === 'canceled') {
       moved = await this.fail(id, intent.id, intent.declineCode ?? 'canceled');
     } else if (intent.status === 'requires_action') {
