@@ -135,6 +135,22 @@ describe('the wallet’s cards with Stripe', () => {
     expect(walletSummarySchema.parse(summary.json()).balance.amount).toBe(20_000);
   });
 
+  it('keeps a card number saved by two SetupIntents once, the second PaymentMethod detached at Stripe', async () => {
+    const cookie = await p.signUp();
+    const first = await saveCard(cookie, STRIPE_TEST_CARDS.visa);
+    const second = await saveCard(cookie, STRIPE_TEST_CARDS.visa);
+    expect(second.res.statusCode, second.res.body).toBe(200);
+    const kept = savedCardSchema.parse(first.res.json());
+    expect(savedCardSchema.parse(second.res.json()).id).toBe(kept.id);
+    expect((await cardsOf(cookie)).map((c) => c.id)).toEqual([kept.id]);
+    const methodOf = (setupId: string) => fake.methods.get(fake.setups.get(setupId)?.payment_method ?? '');
+    expect(methodOf(first.setupId)?.customer).toBeTruthy();
+    expect(methodOf(second.setupId)?.customer).toBeNull();
+    const other = await saveCard(cookie, STRIPE_TEST_CARDS.mastercard);
+    expect(savedCardSchema.parse(other.res.json()).id).not.toBe(kept.id);
+    expect(await cardsOf(cookie)).toHaveLength(2);
+  });
+
   it('removes a card: detached from the customer at Stripe, and gone from the wallet', async () => {
     const cookie = await p.signUp();
     const { setupId, res } = await saveCard(cookie, STRIPE_TEST_CARDS.visa);

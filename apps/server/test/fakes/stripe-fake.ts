@@ -49,6 +49,7 @@ type Intent = {
 /** Test cards, as Stripe's testing page lists them: what confirming with each does. */
 export const STRIPE_TEST_CARDS = {
   visa: '4242424242424242',
+  mastercard: '5555555555554444',
   threeDSecure: '4000002760003184',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
