@@ -16,7 +16,13 @@ import type { Transaction } from 'kysely';
 import type { Database, WalletCardBilling } from '../../db/database';
 import { keyedHash } from '../../lib/crypto';
 import type { Secrets } from '../../lib/secrets';
-import { type CardNotifier, type CardProcessor, ProcessorRefused, ProcessorUnavailable } from './ports';
+import {
+  type CardNotifier,
+  type CardProcessor,
+  ProcessorRefused,
+  type ProcessorSavedCard,
+  ProcessorUnavailable,
+} from './ports';
 import type { SavedCardsRepository, WalletCardRow } from './saved-cards.repository';
 
 type Trx = Transaction<Database>;
@@ -32,16 +38,6 @@ const TOKEN_PURPOSE = 'wallet_cards.token';
 const REFERENCE_PURPOSE = 'wallet_cards.reference';
 /** The purpose of the keyed hash that finds a card number the account keeps already, by its fingerprint. */
 const FINGERPRINT_PURPOSE = 'wallet_cards.fingerprint';
-
-/** A card the processor saved for the account: its reference, the card and its number's fingerprint. */
-export type ProcessorCardToKeep = {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  fingerprint: string | null;
-};
 
 /**
  * A billing phone as a saved card shows it: the calling code and the national number with its middle
@@ -210,7 +206,7 @@ export class SavedCards {
    */
   keep(
     userId: string,
-    card: ProcessorCardToKeep,
+    card: ProcessorSavedCard,
     holder: { name: string; billing: WalletCardBilling; description: string },
     trx?: Trx,
   ): Promise<WalletCardRow | undefined> {
