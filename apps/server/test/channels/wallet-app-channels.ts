@@ -21,6 +21,21 @@ export const wechatChannelOf = (k: WechatTestKeys, fake: WechatPayFake) =>
     timeoutMs: 10_000,
   });
 
+/**
+ * The settings of a server process (`server-process.ts`) that takes WeChat Pay as the merchant of these keys,
+ * against this local WeChat Pay.
+ */
+export const wechatProcessSettings = (k: WechatTestKeys, fake: WechatPayFake): Record<string, string> => ({
+  WECHATPAY_MCH_ID: k.mchId,
+  WECHATPAY_APP_ID: k.appId,
+  WECHATPAY_PRIVATE_KEY: k.merchant.privateKey,
+  WECHATPAY_CERT_SERIAL: k.serial,
+  WECHATPAY_API_V3_KEY: k.apiV3Key,
+  WECHATPAY_PUBLIC_KEY: k.platform.publicKey,
+  WECHATPAY_PUBLIC_KEY_ID: k.keyId,
+  WECHATPAY_BASE_URL: fake.baseUrl,
+});
+
 /** Our Alipay channel as the app of these keys, against a local Alipay, told at junction.test. */
 export const alipayChannelOf = (k: AlipayTestKeys, fake: AlipayFake) =>
   new AlipayChannel({
