@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   cardSetupSchema,
+  luhnCheckDigit,
   ORDER_STATUS,
   paymentStateSchema,
   savedCardListSchema,
@@ -149,6 +150,27 @@ describe('the wallet’s cards with Stripe', () => {
     const other = await saveCard(cookie, STRIPE_TEST_CARDS.mastercard);
     expect(savedCardSchema.parse(other.res.json()).id).not.toBe(kept.id);
     expect(await cardsOf(cookie)).toHaveLength(2);
+  });
+
+  it('at ten cards saves one of them again by a new SetupIntent, and refuses a new eleventh with 2153', async () => {
+    const cookie = await p.signUp();
+    const visa = (i: number) => {
+      const body = `400000123${String(i).padStart(6, '0')}`;
+      return `${body}${luhnCheckDigit(body)}`;
+    };
+    const saved = [];
+    for (let i = 0; i < 10; i++) saved.push(savedCardSchema.parse((await saveCard(cookie, visa(i))).res.json()));
+    // The fourth card's number typed again in Stripe's field: the card kept, not the limit.
+    const again = await saveCard(cookie, visa(3));
+    expect(again.res.statusCode, again.res.body).toBe(200);
+    expect(savedCardSchema.parse(again.res.json()).id).toBe(saved[3]?.id);
+    // A new number: refused once Stripe names it, and its PaymentMethod detached again.
+    const eleventh = await saveCard(cookie, STRIPE_TEST_CARDS.mastercard);
+    expect(eleventh.confirmed.status).toBe(200);
+    expect(eleventh.res.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(eleventh.res.json()).errorCode).toBe(2153);
+    expect(fake.methods.get(fake.setups.get(eleventh.setupId)?.payment_method ?? '')?.customer).toBeNull();
+    expect((await cardsOf(cookie)).map((c) => c.id).sort()).toEqual(saved.map((c) => c.id).sort());
   });
 
   it('removes a card: detached from the customer at Stripe, and gone from the wallet', async () => {

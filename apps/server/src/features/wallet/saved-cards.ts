@@ -136,13 +136,12 @@ export class SavedCards {
 
   /**
    * Begins saving a card in the processor's own card field (Stripe's SetupIntent for the account's
-   * customer): the browser confirms it with the card, and `add` saves it by the setup's id.
+   * customer): the browser confirms it with the card, and `add` saves it by the setup's id. An account at
+   * its limit may begin one too: which card it is, one kept already or a new one, is known only in `add`.
    */
   async setup(userId: string): Promise<CardSetup> {
     const setupCard = this.processor.setupCard?.bind(this.processor);
     if (!setupCard) throw new AppError('NOT_FOUND');
-    if ((await this.repo.cardCount(userId)) >= SAVED_CARD_LIMIT)
-      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
     const customer = await this.customerOf(userId);
     const made = await setupCard({ customer, idempotencyKey: `setup:${randomUUID()}` }).catch(processorError);
     return { clientSecret: made.clientSecret };
