@@ -83,6 +83,8 @@ describe('a Duffel flight, booked and given back', () => {
     const wei = await c.save(cookie, ZHANG_WEI);
     const { searchId, result } = await seoulKE852();
     expect(result.sellers.map((s) => s.supplier)).toEqual(['duffel']);
+    // Sold by the airline through Duffel, and labelled so, not as a fare of ours.
+    expect(result.seller).toEqual({ en: 'Korean Air', 'zh-CN': '大韩航空' });
 
     // Before booking, the offer is asked for again for one traveller and read with its extra-bag price.
     const offer = await c.offerOf(cookie, searchId, result.id);
@@ -109,6 +111,7 @@ describe('a Duffel flight, booked and given back', () => {
     await runJobs();
     const ticketed = orderSchema.parse((await c.get(cookie, order.id)).json());
     expect(ticketed.status).toBe(5);
+    expect(ticketed.seller).toEqual(result.seller);
     expect(fake.orders.size).toBe(1);
     const [duffelOrder] = [...fake.orders.values()];
     expect(ticketed.subOrders[0]?.confirmationCode).toBe(duffelOrder?.booking_reference);

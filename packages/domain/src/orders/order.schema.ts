@@ -249,6 +249,8 @@ export const orderSchema = z.object({
   fees: feeRuleSchema,
   selfTransferMinutes: z.number().int().optional(),
   agent: z.enum(['combined', 'own', 'railway']),
+  /** Who sold the fare when it is not Junction's own (the result's `seller`); absent, the agent's label. */
+  seller: localTextSchema.optional(),
   subOrders: z.array(subOrderSchema),
   breakdown: priceBreakdownSchema,
   extras: bookingExtrasSchema,

@@ -176,6 +176,11 @@ export const searchResultSchema = z.object({
   /** Journeys of a round trip or multi-city result: index ranges into `legs`, one per criteria leg. */
   bounds: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
   agent: z.enum(AGENTS),
+  /**
+   * Who sells the fare when it is not Junction's own: the airline that sells it through Duffel. Absent,
+   * the result is labelled by its agent.
+   */
+  seller: localTextSchema.optional(),
   sellers: z.array(z.object({ supplier: z.string(), name: localTextSchema, price: moneySchema })),
   fees: feeRuleSchema,
   /** Minimum protected buffer at a self-transfer, minutes, when the journey has one. */

@@ -16,7 +16,7 @@ import {
 import type { FullOrder, OrderRow, WaitlistRow } from './orders.repository';
 
 /** An order's itinerary: the result's legs as they run now (see `applyScheduleChange`), its fees and changes. */
-export type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes'> &
+export type Itinerary = Pick<SearchResult, 'legs' | 'bounds' | 'fees' | 'selfTransferMinutes' | 'seller'> &
   Pick<ScheduledItinerary, 'scheduleChanges' | 'cancelledLegs'>;
 
 export const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
@@ -137,6 +137,7 @@ export function presentOrder(
     fees: itinerary.fees,
     ...(itinerary.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: itinerary.selfTransferMinutes }),
     agent: o.agent as Order['agent'],
+    ...(itinerary.seller ? { seller: itinerary.seller } : {}),
     subOrders: subOrders.map(subOrderView),
     breakdown: o.breakdown as PriceBreakdown,
     extras: o.extras as Order['extras'],

@@ -77,6 +77,7 @@ function orderRow(ctx: Pick<OrdersContext, 'secrets'>, plan: OrderPlan): NewOrde
     bounds: result.bounds,
     fees: result.fees,
     ...(result.selfTransferMinutes === undefined ? {} : { selfTransferMinutes: result.selfTransferMinutes }),
+    ...(result.seller ? { seller: result.seller } : {}),
   };
   const first = result.legs[0] as ResultLeg;
   const last = result.legs[result.legs.length - 1] as ResultLeg;

@@ -2,6 +2,7 @@ import type { BookingExtras, BookingOffer } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { sellerLabel } from '../../../shared/lib/seller';
 import { Price } from '../../../shared/ui/price';
 import { TravelDates } from '../../../shared/ui/travel-dates';
 import { legsInChosenClasses } from '../lib/booking-extras';
@@ -28,7 +29,7 @@ export function BookingSummary({ offer, extras, travellers, priced }: SummaryPro
       <p className={styles.muted} data-testid="summary-dates">
         {first && last ? <TravelDates departure={first.departureTime} arrival={last.arrivalTime} /> : null}
       </p>
-      <p className={styles.muted}>{t(`agents.${result.agent}`)}</p>
+      <p className={styles.muted}>{sellerLabel(result, t, language)}</p>
       {trains.length > 0 ? (
         <p className={styles.muted} data-testid="summary-trains">
           {trains.map((l) => `${l.number} ${t(`seats.${l.cabin ?? ''}` as 'seats.O')}`).join(' · ')}

@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionKeys } from '../../../shared/api/session';
 import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { sellerLabel } from '../../../shared/lib/seller';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { useOfflineWorker } from '../../../shared/offline/offline-worker';
@@ -218,7 +219,7 @@ function OrderView({ order }: { order: Order }) {
             }
           >
             <p className={styles.seller}>
-              {t('booking.itinerary.seller')}: <strong>{t(`agents.${order.agent}`)}</strong>
+              {t('booking.itinerary.seller')}: <strong>{sellerLabel(order, t, language)}</strong>
             </p>
             <Itinerary legs={order.legs} bounds={order.bounds} />
             {order.kind === 'mix' ? <PlanMapToggle legs={order.legs} /> : null}

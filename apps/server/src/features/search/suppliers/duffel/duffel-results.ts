@@ -5,6 +5,7 @@ import {
   type RateTable,
   type ResultLeg,
   type SearchResult,
+  sameInBoth,
 } from '@junction/domain';
 import { DateTime } from 'luxon';
 import { cnyOf, ourCabin } from '../../../../lib/duffel/journey';
@@ -137,7 +138,11 @@ export function resultOf(
       )
       .join('+'),
   );
-  return assembleResult({
+  // The airline that sells the offer through Duffel (its owner), named as our airlines are when we know it.
+  const owner = offer.owner;
+  const seller =
+    owner.iata_code && inv.airline(owner.iata_code) ? inv.carrierName(owner.iata_code) : sameInBoth(owner.name);
+  const result = assembleResult({
     id: `F:${keys.join('|')}`,
     kind: 'flight',
     bounds,
@@ -148,4 +153,5 @@ export function resultOf(
     date: trip.date,
     fees: feesOf(offer, rates),
   });
+  return { ...result, seller };
 }

@@ -23,6 +23,7 @@ import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { sellerLabel } from '../../../../shared/lib/seller';
 import { Price, useFormatCny } from '../../../../shared/ui/price';
 import { RailTicketingChip, useRailFeeOf } from '../../../../widgets/rail/rail-ticketing';
 import { carriersOf, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
@@ -219,7 +220,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
           >
             {soldOut ? (canWait ? t('card.waitlist') : t('card.soldOut')) : t('card.select')}
           </Button>
-          <span className={styles.agent}>{t('card.soldBy', { agent: t(`agents.${result.agent}`) })}</span>
+          <span className={styles.agent} data-testid="result-seller">
+            {t('card.soldBy', { agent: sellerLabel(result, t, language) })}
+          </span>
         </div>
       </div>
       {isExpanded ? <ResultDetails id={detailsId} result={result} bounds={bounds} boundLabel={boundLabel} /> : null}

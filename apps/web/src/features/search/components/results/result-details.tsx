@@ -2,6 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { type Bound, inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
+import { sellerLabel } from '../../../../shared/lib/seller';
 import { Price } from '../../../../shared/ui/price';
 import { PlanMapToggle } from '../../../../widgets/map/plan-map-toggle';
 import { RailTerms } from '../../../../widgets/rail/rail-terms';
@@ -125,9 +126,11 @@ export function ResultDetails({ id, result, bounds, boundLabel }: ResultDetailsP
         <div className={styles.panel}>
           <h4 className={styles.panelTitle}>{t('fees.agent')}</h4>
           <p className={styles.line}>
-            <strong>{t(`agents.${result.agent}`)}</strong>
+            <strong>{sellerLabel(result, t, language)}</strong>
           </p>
-          <p className={styles.muted}>{t(`fees.agentHint.${result.agent}`)}</p>
+          <p className={styles.muted}>
+            {t(result.seller ? 'fees.agentHint.airline' : `fees.agentHint.${result.agent}`)}
+          </p>
           {result.sellers.length > 1 ? (
             <>
               <h5 className={styles.sellersTitle}>{t('fees.sellers')}</h5>
