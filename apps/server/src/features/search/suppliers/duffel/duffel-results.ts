@@ -149,7 +149,8 @@ export function resultOf(
     times,
     priceMinor: total,
     agent: 'own',
-    supplier: DUFFEL,
+    // Listed among the sellers of the same flights by the airline's name too.
+    supplier: { id: DUFFEL.id, name: seller },
     date: trip.date,
     fees: feesOf(offer, rates),
   });

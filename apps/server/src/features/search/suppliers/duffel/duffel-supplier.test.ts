@@ -93,6 +93,7 @@ describe('Duffel seller (recorded answers)', () => {
     // Sold by the airline that owns the offer, not as a fare of ours.
     expect(result?.seller?.en).toBe('American Airlines');
     expect(result?.seller?.['zh-CN']).toBeTruthy();
+    expect(result?.sellers[0]?.name).toEqual(result?.seller);
     expect(result?.legs.map((l) => [l.number, l.from.code, l.to.code, l.departureTime, l.arrivalTime])).toEqual([
       ['AA3010', 'ORD', 'OKC', '2022-05-22T13:15:00-05:00', '2022-05-22T15:20:00-05:00'],
       ['AA3251', 'OKC', 'LAX', '2022-05-22T16:01:00-05:00', '2022-05-22T17:00:00-07:00'],
