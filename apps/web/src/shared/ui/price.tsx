@@ -32,6 +32,15 @@ export function useFormatCny(): (amountMinor: number) => string {
   );
 }
 
+/**
+ * Money that moved (paid, refunded, a fee kept) as it moved, in yuan: never converted, so never rounded, and
+ * read alike on the order, payment and refund pages (whole yuan, or two decimals when it has fen).
+ */
+export function Charged({ amountMinor }: { amountMinor: number }) {
+  const format = useFormatMoney();
+  return <>{format({ amountMinor, currency: 'CNY' })}</>;
+}
+
 export type PriceProps = { money: Money; className?: string };
 
 /**

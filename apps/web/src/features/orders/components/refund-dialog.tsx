@@ -6,13 +6,13 @@ import { ApiError } from '../../../shared/api/api-error';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
-import { Price } from '../../../shared/ui/price';
+import { Charged } from '../../../shared/ui/price';
 import { type RefundTickets, useRefundQuote, useRequestRefund } from '../api/fulfilment';
 import styles from './orders.module.css';
 
 export type RefundDialogProps = { orderId: string; tickets: RefundTickets | null; onClose: () => void };
 
-const money = (amount: number) => <Price money={{ amountMinor: amount, currency: 'CNY' }} />;
+const money = (amount: number) => <Charged amountMinor={amount} />;
 
 /** Refusals (2202) the order page explains beyond "cannot be refunded": what the traveller may do instead. */
 const REFUSALS = ['whole-booking'] as const;

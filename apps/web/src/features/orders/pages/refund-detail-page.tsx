@@ -7,7 +7,7 @@ import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
-import { Price } from '../../../shared/ui/price';
+import { Charged } from '../../../shared/ui/price';
 import { RecordGate } from '../../../shared/ui/record-gate';
 import { useRefund, useWithdrawRefund } from '../api/fulfilment';
 import styles from '../components/orders.module.css';
@@ -103,25 +103,25 @@ function RefundView({ r }: { r: Refund }) {
       <Card className={styles.card} title={t('refund.breakdown')}>
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={t('refund.paid')}>
-            <Price money={{ amountMinor: r.paid.amount, currency: 'CNY' }} />
+            <Charged amountMinor={r.paid.amount} />
           </Descriptions.Item>
           <Descriptions.Item label={t('refund.fee')}>
             <span data-testid="refund-fee">
-              <Price money={{ amountMinor: r.fee.amount, currency: 'CNY' }} />
+              <Charged amountMinor={r.fee.amount} />
             </span>{' '}
             <span className={styles.muted}>({t(`refund.rules.${r.rule}` as 'refund.rules.rail-8d')})</span>
           </Descriptions.Item>
           {r.serviceFee.amount > 0 ? (
             <Descriptions.Item label={t('refund.serviceFee')}>
               <span data-testid="refund-service-fee">
-                <Price money={{ amountMinor: r.serviceFee.amount, currency: 'CNY' }} />
+                <Charged amountMinor={r.serviceFee.amount} />
               </span>{' '}
               <span className={styles.muted}>({t('refund.serviceFeeKept')})</span>
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('refund.refunded')}>
             <strong data-testid="refund-amount">
-              <Price money={{ amountMinor: r.refunded.amount, currency: 'CNY' }} />
+              <Charged amountMinor={r.refunded.amount} />
             </strong>
           </Descriptions.Item>
           <Descriptions.Item label={t('refund.channel')}>
