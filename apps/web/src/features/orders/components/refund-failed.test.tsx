@@ -135,3 +135,36 @@ describe('a refund whose money could not go back', () => {
     expect(screen.queryByTestId('refund-owed')).toBeNull();
   });
 });
+
+describe('the amounts of a refund on its page', () => {
+  /** A Duffel ticket given back: its price whole yuan, the airline's refund converted from dollars, with fen. */
+  const converted = refund('succeeded', { fee: cny(38_763), refunded: cny(81_237), rule: 'air-seller-quote' });
+
+  it.each(['en', 'zh-CN'] as const)(
+    'read as the order and payment pages read them: whole yuan, or two decimals with fen, never converted (%s)',
+    async (language) => {
+      stubApi({
+        'GET /api/refund': () => json(converted),
+        // Prices shown in dollars: money that moved still reads in yuan, as it moved.
+        'GET /api/currencies': () =>
+          json({
+            data: [
+              { code: 'CNY', symbol: '¥', position: 'left', nameEn: 'Yuan', nameZh: '人民币', country: 'CN' },
+              { code: 'USD', symbol: 'US$', position: 'left', nameEn: 'US dollar', nameZh: '美元', country: 'US' },
+            ],
+            rates: { date: '2026-12-01', rates: { 'CNY:USD': 0.1371 } },
+          }),
+      });
+      renderApp([{ path: '/refund-detail', element: <RefundDetailPage /> }], {
+        language,
+        currency: 'USD',
+        at: `/refund-detail?id=${ID}`,
+      });
+      await waitFor(() => expect(screen.getByTestId('refund-amount').textContent).toBe('¥812.37'));
+      expect(screen.getByTestId('refund-fee').textContent).toBe('¥387.63');
+      expect(document.body.textContent).toContain('¥1,200');
+      expect(document.body.textContent).not.toContain('¥1,200.00');
+      expect(document.body.textContent).not.toContain('US$');
+    },
+  );
+});
