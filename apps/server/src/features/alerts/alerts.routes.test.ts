@@ -7,6 +7,7 @@ import { flightsFromBeijing } from '../../../test/support/search-criteria';
 import { addJob } from '../../jobs/jobs';
 import { HISTORY_POINTS } from './alerts.repository';
 import { alertEvent } from './alerts.service';
+import { sweepOnBoth } from './alerts.test-support';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
@@ -180,9 +181,7 @@ describe('price alerts', () => {
     const second = await appOnDatabase({ url, db: t.db }, t.mailbox, SETTINGS, { now });
     try {
       // Both processes hold the schedule and sweep at once; each alert is searched and told once.
-      await Promise.all([post(cookie, '/alerts-sim/check', {}), post(cookie, '/alerts-sim/check', {})]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
+      await sweepOnBoth(t, second, () => post(cookie, '/alerts-sim/check', {}));
     } finally {
       await second.close();
     }
