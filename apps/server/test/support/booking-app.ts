@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { bookingClient } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 
@@ -18,4 +19,27 @@ export async function bookingApp(
 ): Promise<{ t: TestApp; c: BookingClient }> {
   const t = await createTestApp({ ...QUIET_SETTINGS, ...settings }, now, deps);
   return { t, c: bookingClient(t) };
+}
+
+/** What a file's booking tests start from: the app, its booking client, an account signed up, what it searched. */
+export type Searched = { t: TestApp; c: BookingClient; cookie: string; found: Found };
+
+/**
+ * A file's booking app as `bookingApp` makes it, with an account signed up and `criteria` searched: made
+ * before the file's tests (within `timeout`), closed after them.
+ */
+export function searchedSuite(
+  now: () => Date,
+  settings: Record<string, string>,
+  criteria: Parameters<BookingClient['search']>[0],
+  timeout = 180_000,
+): Searched {
+  const s = {} as Searched;
+  beforeAll(async () => {
+    Object.assign(s, await bookingApp(now, settings));
+    s.cookie = await s.c.signUp();
+    s.found = await s.c.search(criteria);
+  }, timeout);
+  afterAll(() => s.t?.close());
+  return s;
 }
