@@ -1,5 +1,5 @@
 import { INVOLUNTARY_CHANGE_MINUTES, type ResultLeg, refundQuoteSchema, refundsMadeSchema } from '@junction/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
 import { searchedSuite } from '../support/booking-app';
 import { SURE_TICKETING } from '../support/settings';
@@ -10,28 +10,32 @@ const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-const s = searchedSuite(now, SURE_TICKETING, beijingShanghai('flight'));
+const { t, c, found, account } = searchedSuite(now, SURE_TICKETING, beijingShanghai('flight'));
+let alice = '';
+beforeAll(() => {
+  alice = account.cookie;
+});
 
-const get = (url: string) => s.t.app.inject({ method: 'GET', url, headers: { cookie: s.cookie } });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: alice } });
 
 /** A flight of our own fares with a cancellation fee, booked and ticketed after its airline moved it so many minutes. */
 async function movedBy(minutes: number) {
   clock = START.getTime();
-  const result = s.found.results.find(
+  const result = found.results.find(
     (r) => r.legs.length === 1 && r.agent === 'own' && (r.fees.cancelBefore?.amount ?? 0) > 0,
   );
   if (!result) throw new Error('no refundable flight with a fee');
   const flight = result.legs[0] as ResultLeg;
-  const announced = await s.t.app.inject({
+  const announced = await t.app.inject({
     method: 'POST',
     url: '/ticketing-sim/schedule-changes',
-    headers: { cookie: s.cookie },
+    headers: { cookie: alice },
     payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
   });
   expect(announced.statusCode, announced.body).toBe(200);
-  const offer = await s.c.offerOf(s.cookie, s.found.searchId, result.id);
-  const wei = await s.c.save(s.cookie, traveller('张伟', '1985-03-02'));
-  const order = await ticketedOrder(s.t, s.c, s.cookie, orderBody(offer, s.found.searchId, [wei]));
+  const offer = await c.offerOf(alice, found.searchId, result.id);
+  const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
+  const order = await ticketedOrder(t, c, alice, orderBody(offer, found.searchId, [wei]));
   expect(order.scheduleChanges).toHaveLength(minutes === 0 ? 0 : 1);
   // Past the free day after booking, well before the new departure.
   clock = START.getTime() + 25 * 3600_000;
@@ -55,11 +59,11 @@ describe('a flight the airline moved', () => {
     expect(quote.refunded).toEqual(quote.paid);
 
     // Confirmed at the fee shown: the refund in processing gives back everything paid.
-    const asked = await s.t.app.inject({
+    const asked = await t.app.inject({
       method: 'POST',
       url: '/api/refund',
       payload: { orderId: order.id, subOrderId: sub, expectedFeeMinor: 0 },
-      headers: { cookie: s.cookie },
+      headers: { cookie: alice },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const [refund] = refundsMadeSchema.parse(asked.json()).refunds;

@@ -21,25 +21,26 @@ export async function bookingApp(
   return { t, c: bookingClient(t) };
 }
 
-/** What a file's booking tests start from: the app, its booking client, an account signed up, what it searched. */
-export type Searched = { t: TestApp; c: BookingClient; cookie: string; found: Found };
-
 /**
- * A file's booking app as `bookingApp` makes it, with an account signed up and `criteria` searched: made
- * before the file's tests (within `timeout`), closed after them.
+ * A file's booking app on `now` with `QUIET_SETTINGS` and `settings`, its booking client, and what a search
+ * for `criteria` found: filled in before the file's tests (within `timeout`), the app closed after them.
+ * `cookie` is an account signed up before the search.
  */
 export function searchedSuite(
   now: () => Date,
   settings: Record<string, string>,
   criteria: Parameters<BookingClient['search']>[0],
   timeout = 180_000,
-): Searched {
-  const s = {} as Searched;
+) {
+  const t = {} as TestApp;
+  const c = bookingClient(t);
+  const found = {} as Found;
+  const account = { cookie: '' };
   beforeAll(async () => {
-    Object.assign(s, await bookingApp(now, settings));
-    s.cookie = await s.c.signUp();
-    s.found = await s.c.search(criteria);
+    Object.assign(t, await createTestApp({ ...QUIET_SETTINGS, ...settings }, now));
+    account.cookie = await c.signUp();
+    Object.assign(found, await c.search(criteria));
   }, timeout);
-  afterAll(() => s.t?.close());
-  return s;
+  afterAll(() => t.close?.());
+  return { t, c, found, account };
 }
