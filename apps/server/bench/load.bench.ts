@@ -24,6 +24,7 @@ import { Mailer } from '../src/features/account/messaging/mailer';
 import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { sharedInventory } from '../src/features/search/inventory/inventory';
 import { Keyring } from '../src/lib/crypto';
+import { jsonPost } from './json-post';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'junction-bench-'));
 await fs.chmod(dir, 0o755);
@@ -74,17 +75,9 @@ let received = 0;
  */
 async function search(criteria: SearchCriteriaInput) {
   const t0 = performance.now();
-  const post = async (url: string, body: unknown) => {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    received += text.length;
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
-    return JSON.parse(text) as unknown;
-  };
+  const post = jsonPost(base, {}, (chars) => {
+    received += chars;
+  });
   const { searchId } = (await post('/api/v2/search', criteria)) as { searchId: string };
   // LOAD_PULL=all pulls every result as clients did before pages, for comparison.
   const view = PULL_ALL ? undefined : { sort: criteria.sort ?? 'best', offset: 0, limit: RESULT_PAGE_SIZE };

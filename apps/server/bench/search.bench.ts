@@ -10,6 +10,7 @@ import {
   toRequestDate,
 } from '@junction/domain';
 import { type ServerProcess, startCompiledServer } from './compiled-server';
+import { jsonPost } from './json-post';
 
 const today = new Date().toISOString().slice(0, 10);
 const date = (days: number) => toRequestDate(addDays(today, days));
@@ -38,17 +39,9 @@ let received = 0;
  */
 async function run(base: string, criteria: SearchCriteriaInput, paged = false) {
   const t0 = performance.now();
-  const post = async (url: string, body: unknown) => {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    received += text.length;
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
-    return JSON.parse(text) as unknown;
-  };
+  const post = jsonPost(base, { origin: base }, (chars) => {
+    received += chars;
+  });
   const { searchId } = (await post('/api/v2/search', criteria)) as { searchId: string };
   let cursor = 0;
   let first = Number.NaN;

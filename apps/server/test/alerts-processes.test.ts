@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type NoticePage, type PriceAlert, packSearchLink, type SearchCriteria } from '@junction/domain';
+import { type NoticePage, type PriceAlert, packSearchLink } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_SETTINGS, type TestApp } from './harness';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process';
 import { accountMaker } from './support/accounts';
+import { flightsFromBeijing } from './support/search-criteria';
 import { sharedDatabase } from './support/shared-database';
 import { travelDays } from './support/travel-days';
 
@@ -19,26 +20,7 @@ import { travelDays } from './support/travel-days';
 const TRAVEL = travelDays();
 const DAY = TRAVEL.day(30);
 
-const flights = (destination: string): SearchCriteria => ({
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'flight',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination,
-      departure_date: DAY,
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
-});
+const flights = (destination: string) => flightsFromBeijing(destination, DAY);
 
 let shared: Awaited<ReturnType<typeof sharedDatabase>>;
 /** This process's app on the same database, for signing up (it runs no jobs). */

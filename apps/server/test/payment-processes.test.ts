@@ -9,7 +9,7 @@ import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { signWebhook } from '../src/features/payment/gateway/webhook-signature';
 import type { CrashPoint } from '../src/features/payment/payment.service';
-import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
+import { cardDetails, chargedFor, payingTraveller } from '../src/features/payment/payment.test-support';
 import { Keyring } from '../src/lib/crypto';
 import { createTestDatabase, QUIET_SETTINGS, type TestApp, testConfig, testRefdata } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
@@ -109,14 +109,7 @@ function payAt(server: Server, orderId: string, token: string, key: string) {
   });
 }
 
-/** What the processor holds for an order: captured, refunded, and how many captures took place. */
-async function charged(orderId: string) {
-  const rows = await sql<{ captured: number; refunded: number; captures: number }>`
-    select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
-      coalesce(sum(captures), 0)::int as captures
-    from gateway_sim_intents where metadata->>'orderId' = ${orderId}`.execute(database.db);
-  return rows.rows[0] as { captured: number; refunded: number; captures: number };
-}
+const charged = (orderId: string) => chargedFor(database.db, orderId);
 
 /** Paid exactly once and charged the order's price, or not paid and charged nothing. */
 async function expectOnceOrNot(order: Order): Promise<'paid' | 'unpaid'> {

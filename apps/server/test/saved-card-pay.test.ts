@@ -12,26 +12,17 @@ import {
   walletSummarySchema,
 } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { cardDetails } from '../src/features/payment/payment.test-support';
+import { payingSuite, QUICK_PAYMENTS } from './support/paying-app';
 
 const clock = Date.now();
 const now = () => new Date(clock);
 /** Security codes no other value of these tests holds, so a scan for them means something. */
 const CODES = { visa: '739', mastercard: '582', threeDSecure: '614', amex: '8315', wrong: '906' };
 
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-beforeAll(async () => {
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_SETTLE_AFTER_MS: '0', PAYMENT_WAIT_MS: '5000' },
-    now,
-  );
-  p = await payingTraveller(t, now());
-}, 120_000);
-afterAll(() => t.close());
+const { t, p } = payingSuite(QUICK_PAYMENTS, now);
 
 const codeOf = (res: { json: () => unknown }) => apiErrorSchema.parse(res.json()).errorCode;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -14,14 +14,13 @@ import {
   walletSummarySchema,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayRefused, GatewayUnavailable } from '../src/features/payment/gateway/gateway';
 import { SimulatedGateway } from '../src/features/payment/gateway/simulator/simulated-gateway';
 import { SimulatorRepository } from '../src/features/payment/gateway/simulator/simulator.repository';
 import { GatewaySimulator } from '../src/features/payment/gateway/simulator/simulator.service';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
 import { AppTopups } from '../src/features/wallet/app-topups';
 import { LateTopupRefunds } from '../src/features/wallet/late-topup-refunds';
-import { type CardProcessor, ProcessorRefused, ProcessorUnavailable } from '../src/features/wallet/ports';
+import { type CardProcessor, ProcessorUnavailable } from '../src/features/wallet/ports';
 import { SavedCards } from '../src/features/wallet/saved-cards';
 import { SavedCardsRepository } from '../src/features/wallet/saved-cards.repository';
 import { WalletLedger } from '../src/features/wallet/wallet.ledger';
@@ -29,6 +28,7 @@ import { WalletRepository } from '../src/features/wallet/wallet.repository';
 import { WalletService } from '../src/features/wallet/wallet.service';
 import { addJob } from '../src/jobs/jobs';
 import { walletApps } from '../src/wiring/wallet-apps';
+import { asWalletCall } from '../src/wiring/wallet-processor';
 import { createTestApp, type TestApp, testSecrets } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
 import { runAllJobs } from './support/jobs';
@@ -502,15 +502,7 @@ describe('top-ups', () => {
       timeoutMs: 5_000,
       webhookSecret: 'wallet-test-secret-000',
     });
-    const call = async <T>(work: () => Promise<T>) => {
-      try {
-        return await work();
-      } catch (e) {
-        if (e instanceof GatewayUnavailable) throw new ProcessorUnavailable(e.message);
-        if (e instanceof GatewayRefused) throw new ProcessorRefused(e.code, e.message);
-        throw e;
-      }
-    };
+    const call = asWalletCall;
     let loseConfirm = true;
     const processor: CardProcessor = {
       describeToken: (token) => call(() => gateway.describeToken(token)),

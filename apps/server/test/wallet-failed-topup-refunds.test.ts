@@ -14,7 +14,7 @@ import { serviceDesk } from '../src/wiring/service-desk';
 import { createTestApp, type TestApp } from './harness';
 import { registerMobile, userIdOf } from './support/accounts';
 import { runAllJobs } from './support/jobs';
-import { failedCardTopup } from './support/wallet-topups';
+import { failedCardTopup, topupRefundSteps } from './support/wallet-topups';
 
 /*
  * A late card top-up's refund the card processor answers: `failed` (the card closed, say) is final, recorded
@@ -91,14 +91,7 @@ async function atDesk(userId: string) {
 }
 
 const states = async (refundId: string) =>
-  (
-    await t.db
-      .selectFrom('walletTopupRefundEvents')
-      .select(['fromState', 'toState'])
-      .where('refundId', '=', refundId)
-      .orderBy('id')
-      .execute()
-  ).map((e) => [e.fromState, e.toState]);
+  (await topupRefundSteps(t.db, refundId)).map((e) => [e.fromState, e.toState]);
 
 describe("a late card top-up's refund", () => {
   it('answered failed is recorded failed once, the traveller told, the agents given it, and never sent again', async () => {

@@ -8,48 +8,27 @@ import {
   walletEntryPageSchema,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails, payingTraveller } from '../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { cardDetails } from '../src/features/payment/payment.test-support';
+import { payingSuite, QUICK_PAYMENTS } from './support/paying-app';
 
 const clock = Date.now();
 const now = () => new Date(clock);
 
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
+const { t, p } = payingSuite(QUICK_PAYMENTS, now);
 let card: SavedCard;
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      GATEWAY_SIM_LATENCY_MS: '0',
-      PAYMENT_SETTLE_AFTER_MS: '0',
-      PAYMENT_WAIT_MS: '5000',
-    },
-    now,
-  );
-  p = await payingTraveller(t, now());
   const details = cardDetails(TEST_CARDS.visa);
-  const token = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/gateway-sim/v1/tokens',
-      payload: details,
-      headers: { cookie: p.cookie },
-    })
-  ).json() as {
-    token: string;
-  };
+  const token = await p.token(TEST_CARDS.visa);
   const saved = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/card',
-    payload: { token: token.token, name: details.name, billing: details.billing },
+    payload: { token, name: details.name, billing: details.billing },
     headers: { cookie: p.cookie },
   });
   card = savedCardSchema.parse(saved.json());
-}, 120_000);
-afterAll(() => t.close());
+});
 
 const codeOf = (res: { json: () => unknown }) => apiErrorSchema.parse(res.json()).errorCode;
 const payFromWallet = (orderId: string, key: string = randomUUID(), cookie = p.cookie) =>

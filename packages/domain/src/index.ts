@@ -97,5 +97,6 @@ export * from './site';
 export * from './text';
 export * from './text.schema';
 export * from './time';
+export * from './wait';
 export * from './wallet/wallet.api';
 export * from './wallet/wallet.schema';

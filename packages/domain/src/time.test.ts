@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './dates';
-import { isoWithOffset, localDate, localMidnight, utcOffsetSeconds } from './time';
+import { isoWithOffset, localDate, localMidnight, offsetAt, utcOffsetSeconds } from './time';
 
 describe('local time', () => {
   it('writes an instant in the local time of a zone with its offset', () => {
@@ -28,21 +28,7 @@ describe('local time', () => {
 
 describe('time-zone offsets', () => {
   /** The offset straight from the platform's time-zone data, as the lookup was before it kept quarters. */
-  const direct = (timeZone: string, ms: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(new Date(ms));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-    return Math.round((local - Math.floor(ms / 1000) * 1000) / 1000);
-  };
+  const direct = offsetAt;
   const ZONES = [
     'Asia/Shanghai',
     'Europe/London',

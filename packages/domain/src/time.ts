@@ -19,8 +19,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Offset of a zone at an instant, from the platform's time-zone data. */
-function offsetAt(timeZone: string, ms: number): number {
+/** Offset of a zone at an instant, in seconds, straight from the platform's time-zone data (no quarter kept). */
+export function offsetAt(timeZone: string, ms: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

@@ -8,6 +8,7 @@ export {
   taxiTransfers,
 } from './ground/ground';
 export { decodeFeed, encodeFeed } from './gtfs/compact-feed';
+export { feedTouching } from './gtfs/feed-part';
 export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';

@@ -1,8 +1,7 @@
 import { INVOLUNTARY_CHANGE_MINUTES, type ResultLeg, refundQuoteSchema, refundsMadeSchema } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
-import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { searchedSuite } from '../support/booking-app';
 import { SURE_TICKETING } from '../support/settings';
 import { ticketedOrder } from './paid-order';
 
@@ -11,17 +10,11 @@ const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-let t: TestApp;
-let c: BookingClient;
-let alice: string;
-let found: Found;
-
-beforeAll(async () => {
-  ({ t, c } = await bookingApp(now, SURE_TICKETING));
-  alice = await c.signUp();
-  found = await c.search(beijingShanghai('flight'));
-}, 180_000);
-afterAll(() => t.close());
+const { t, c, found, account } = searchedSuite(now, SURE_TICKETING, beijingShanghai('flight'));
+let alice = '';
+beforeAll(() => {
+  alice = account.cookie;
+});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: alice } });
 

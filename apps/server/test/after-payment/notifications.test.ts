@@ -1,29 +1,23 @@
 import { currentUserSchema, noticePageSchema } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { notify } from '../../src/features/notifications/notifications.service';
 import { beijingShanghai, errorOf, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
-import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { searchedSuite } from '../support/booking-app';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-let t: TestApp;
-let c: BookingClient;
-let alice: string;
-let bob: string;
-let flights: Found;
-
+const suite = searchedSuite(now, { PUBLIC_URL: 'https://junction.example' }, beijingShanghai('flight'), 120_000);
+const { t, c, found: flights } = suite;
+let alice = '';
+let bob = '';
 beforeAll(async () => {
-  ({ t, c } = await bookingApp(now, { PUBLIC_URL: 'https://junction.example' }));
-  alice = await c.signUp();
+  alice = suite.account.cookie;
   bob = await c.signUp();
-  flights = await c.search(beijingShanghai('flight'));
-}, 120_000);
-afterAll(() => t.close());
+});
 
 const notices = async (cookie: string, query = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/notifications${query}`, headers: { cookie } });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { alipayChannelOf } from './wallet-app-channels';
+import { untold } from './wallet-app-buyer';
+import { alipayChannelOf, deliverAlipayNotices } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
 
 /*
@@ -35,15 +36,7 @@ beforeAll(async () => {
     () => new Date(clock),
     { channels: [alipay] },
   );
-  fake.deliver = async (url, form) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  deliverAlipayNotices(fake, t);
   p = await payingTraveller(t, new Date(clock));
 }, 120_000);
 afterAll(async () => {
@@ -127,12 +120,7 @@ describe('Alipay', () => {
   it('finds a payment whose notification was lost by asking Alipay', async () => {
     const order = await p.order();
     const { state, tradeNo } = await atCashier(order.id);
-    fake.dropNotices = true;
-    try {
-      await fake.pay(tradeNo);
-    } finally {
-      fake.dropNotices = false;
-    }
+    await untold(fake, () => fake.pay(tradeNo));
     expect((await p.get(order.id)).status).toBe(ORDER_STATUS.WAIT_PAYMENT);
     expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
     expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
@@ -150,10 +138,7 @@ describe('Alipay', () => {
   it('takes one payment when fifty notifications and returns arrive at once', async () => {
     const order = await p.order();
     const { state, tradeNo } = await atCashier(order.id);
-    fake.dropNotices = true;
-    const trade = await fake.pay(tradeNo).finally(() => {
-      fake.dropNotices = false;
-    });
+    const trade = await untold(fake, () => fake.pay(tradeNo));
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0 ? fake.notify(trade) : p.state(order.id, state.attemptId).then((r) => r.statusCode),

@@ -16,7 +16,8 @@ import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
 import { deliverStripeWebhooks, stripeGatewayOf } from './stripe-app';
 import { STRIPE_TEST_KEYS } from './stripe-keys';
-import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
+import { openAlipayPage, untold } from './wallet-app-buyer';
+import { alipayChannelOf, deliverAlipayNotices, deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
@@ -48,24 +49,8 @@ beforeAll(async () => {
     },
   );
   deliverStripeWebhooks(stripe, t);
-  alipay.deliver = async (url, form) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
-  wechat.deliver = async (url, body, headers) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  deliverAlipayNotices(alipay, t);
+  deliverWechatNotices(wechat, t);
   p = await payingTraveller(t, new Date(clock));
 }, 120_000);
 afterAll(async () => {
@@ -102,25 +87,26 @@ async function toldOf(order: { id: string; orderNumber: string }) {
   return { notices, mails, texts };
 }
 
+/**
+ * An order paid by Alipay whose cashier's page is left unopened until the deadline (the close finds no trade,
+ * the order expires), then paid at Alipay after all, none of Alipay's notifications sent yet.
+ */
+async function paidAtAlipayAfterExpiry() {
+  clock = Date.now();
+  const order = await p.order();
+  const state = await payByApp(order.id, 'alipay');
+  clock = new Date(order.payment.deadline).getTime() + 60_000;
+  expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
+  await runAllJobs(t);
+  expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
+  const { tradeNo } = await openAlipayPage(state.actionUrl);
+  return { order, trade: await untold(alipay, () => alipay.pay(tradeNo)) };
+}
+
 describe('a wallet app’s payment after its order had ended', () => {
   it('is refunded to Alipay once, and the traveller told once in English, under twenty notifications at once', async () => {
-    clock = Date.now();
-    const order = await p.order();
-    const state = await payByApp(order.id, 'alipay');
-    // The cashier's page is left unopened until the deadline: the close finds no trade, the order expires.
-    clock = new Date(order.payment.deadline).getTime() + 60_000;
-    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
-    await runAllJobs(t);
-    expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
-
     // The page, still open, is paid after all; Alipay's notification comes twenty times at once.
-    const link = new URL(state.actionUrl ?? '');
-    expect((await fetch(link)).status).toBe(200);
-    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-    alipay.dropNotices = true;
-    const trade = await alipay.pay(tradeNo).finally(() => {
-      alipay.dropNotices = false;
-    });
+    const { order, trade } = await paidAtAlipayAfterExpiry();
     const answers = await Promise.all(Array.from({ length: 20 }, () => alipay.notify(trade)));
     expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
 
@@ -140,22 +126,8 @@ describe('a wallet app’s payment after its order had ended', () => {
   });
 
   it('is found by the reconciler when every notification is lost, refunded once however many runs follow', async () => {
-    clock = Date.now();
-    const order = await p.order();
-    const state = await payByApp(order.id, 'alipay');
-    clock = new Date(order.payment.deadline).getTime() + 60_000;
-    expect(await t.app.payments.settle(state.attemptId, true)).toBe('settled');
-    await runAllJobs(t);
-    expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
-
     // The page left open is paid an hour after the attempt closed, and none of Alipay's notifications arrive.
-    const link = new URL(state.actionUrl ?? '');
-    expect((await fetch(link)).status).toBe(200);
-    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-    alipay.dropNotices = true;
-    const trade = await alipay.pay(tradeNo).finally(() => {
-      alipay.dropNotices = false;
-    });
+    const { order, trade } = await paidAtAlipayAfterExpiry();
     clock += 3_600_000;
 
     await t.app.payments.reconcile();
@@ -227,10 +199,7 @@ describe('a wallet app’s payment after its order had ended', () => {
     expect(trade?.state).toBe('CLOSED');
 
     // The buyer's payment crossed the close: WeChat Pay reports it paid, twenty times at once.
-    wechat.dropNotices = true;
-    await wechat.payAfterClose(trade?.outTradeNo ?? '').finally(() => {
-      wechat.dropNotices = false;
-    });
+    await untold(wechat, () => wechat.payAfterClose(trade?.outTradeNo ?? ''));
     const answers = await Promise.all(Array.from({ length: 20 }, () => wechat.notify(trade as never)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
 

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, paymentStateSchema } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { deliverStripeWebhooks, STRIPE_PUBLIC_URL, stripeGatewayOf, stripeWebhook } from './stripe-app';
-import { STRIPE_TEST_KEYS } from './stripe-keys';
+import { describe, expect, it } from 'vitest';
+import { STRIPE_TEST_CARDS } from '../fakes/stripe-fake';
+import { stripeSuite, stripeWebhook } from './stripe-app';
 
 /*
  * Paying by card through Stripe end to end against a local Stripe: a card token made as Stripe.js makes
@@ -14,22 +11,7 @@ import { STRIPE_TEST_KEYS } from './stripe-keys';
  * forged webhook refused; one capture under fifty webhooks and fifty confirmations at once.
  */
 
-const fake = new StripeFake(STRIPE_TEST_KEYS);
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-
-beforeAll(async () => {
-  await fake.start();
-  t = await createTestApp({ ...QUIET_SETTINGS, PAYMENT_WAIT_MS: '5000', PUBLIC_URL: STRIPE_PUBLIC_URL }, undefined, {
-    gateway: stripeGatewayOf(fake),
-  });
-  deliverStripeWebhooks(fake, t);
-  p = await payingTraveller(t, new Date());
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake.stop();
-});
+const { fake, t, p } = stripeSuite();
 
 const webhook = (body: string, signature: string) => stripeWebhook(t, body, signature);
 

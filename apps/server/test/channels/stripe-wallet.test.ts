@@ -10,12 +10,10 @@ import {
   topUpStateSchema,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardDetails, payingTraveller } from '../../src/features/payment/payment.test-support';
-import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { deliverStripeWebhooks, STRIPE_PUBLIC_URL, stripeGatewayOf } from './stripe-app';
-import { STRIPE_TEST_KEYS } from './stripe-keys';
+import { describe, expect, it } from 'vitest';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { STRIPE_TEST_CARDS } from '../fakes/stripe-fake';
+import { stripeSuite } from './stripe-app';
 
 /*
  * The wallet's cards through Stripe, against the local Stripe: a card saved by a SetupIntent that the
@@ -24,22 +22,7 @@ import { STRIPE_TEST_KEYS } from './stripe-keys';
  * and detached at Stripe; a declined card never saved; nobody else pays with it or saves it.
  */
 
-const fake = new StripeFake(STRIPE_TEST_KEYS);
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-
-beforeAll(async () => {
-  await fake.start();
-  t = await createTestApp({ ...QUIET_SETTINGS, PAYMENT_WAIT_MS: '5000', PUBLIC_URL: STRIPE_PUBLIC_URL }, undefined, {
-    gateway: stripeGatewayOf(fake),
-  });
-  deliverStripeWebhooks(fake, t);
-  p = await payingTraveller(t, new Date());
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake.stop();
-});
+const { fake, t, p } = stripeSuite();
 
 const { name, billing } = cardDetails(STRIPE_TEST_CARDS.visa);
 const post = (url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>

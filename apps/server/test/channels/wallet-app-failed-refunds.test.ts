@@ -15,6 +15,8 @@ import { walletApps } from '../../src/wiring/wallet-apps';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile, userIdOf } from '../support/accounts';
 import { runAllJobs } from '../support/jobs';
+import { topupRefundSteps } from '../support/wallet-topups';
+import { openAlipayPage, untold } from './wallet-app-buyer';
 import { alipayChannelOf, deliverAlipayNotices } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
 
@@ -66,13 +68,8 @@ async function paidLate(amount: number, language: 'en' | 'zh-CN') {
   } finally {
     clock = Date.now();
   }
-  const link = new URL(state.actionUrl ?? '');
-  expect((await fetch(link)).status).toBe(200);
-  const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-  alipayFake.dropNotices = true;
-  const trade = await alipayFake.pay(tradeNo).finally(() => {
-    alipayFake.dropNotices = false;
-  });
+  const { tradeNo } = await openAlipayPage(state.actionUrl);
+  const trade = await untold(alipayFake, () => alipayFake.pay(tradeNo));
   return { cookie, userId, topupId: state.id, trade };
 }
 
@@ -87,14 +84,7 @@ const listed = async (cookie: string) =>
 const refundsOf = (topupId: string) =>
   t.db.selectFrom('walletTopupRefunds').selectAll().where('topupId', '=', topupId).execute();
 const steps = async (refundId: string) =>
-  (
-    await t.db
-      .selectFrom('walletTopupRefundEvents')
-      .select(['fromState', 'toState'])
-      .where('refundId', '=', refundId)
-      .orderBy('id')
-      .execute()
-  ).map((e) => `${e.fromState ?? ''}→${e.toState}`);
+  (await topupRefundSteps(t.db, refundId)).map((e) => `${e.fromState ?? ''}→${e.toState}`);
 const atDesk = async (userId: string) =>
   (
     await (t.db as unknown as Kysely<Database & ChatTables>)

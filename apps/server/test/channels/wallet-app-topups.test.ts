@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile } from '../support/accounts';
 import { runAllJobs } from '../support/jobs';
+import { topupRefundSteps } from '../support/wallet-topups';
+import { openAlipayPage, untold } from './wallet-app-buyer';
 import { alipayChannelOf, deliverAlipayNotices, deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
@@ -80,16 +82,23 @@ const events = (topupId: string) =>
     .orderBy('id')
     .execute();
 
+/** The app's due jobs run once a trade's time is up (sixteen minutes on), then the clock is back at now. */
+async function jobsAfterTradeTime() {
+  clock += 16 * 60_000;
+  try {
+    await t.app.jobs?.runDueJobs();
+  } finally {
+    clock = Date.now();
+  }
+}
+
 /** Starts an Alipay top-up and opens its cashier, as the traveller's browser does. */
 async function atAlipay(amount: number) {
   const res = await topUp(amount, 'alipay');
   expect(res.statusCode, res.body).toBe(200);
   const state = topUpStateSchema.parse(res.json());
   expect(state).toMatchObject({ outcome: 'action', method: 'alipay', card: null });
-  const link = new URL(state.actionUrl ?? '');
-  expect((await fetch(link)).status).toBe(200);
-  const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-  return { state, link, tradeNo };
+  return { state, ...(await openAlipayPage(state.actionUrl)) };
 }
 
 describe('wallet top-ups by Alipay and WeChat Pay', () => {
@@ -107,10 +116,7 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
     expect((await stateOf(state.id)).outcome).toBe('action');
     expect((await summary()).balance.amount).toBe(0);
 
-    alipayFake.dropNotices = true;
-    const trade = await alipayFake.pay(tradeNo).finally(() => {
-      alipayFake.dropNotices = false;
-    });
+    const trade = await untold(alipayFake, () => alipayFake.pay(tradeNo));
     // Paid at Alipay, but the browser's return alone does not credit the wallet.
     expect((await stateOf(state.id)).outcome).toBe('action');
     await Promise.all(
@@ -128,10 +134,7 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
   it('refuses a forged notification, and the settling job finds the payment by asking Alipay', async () => {
     await traveller();
     const { state, tradeNo } = await atAlipay(12_300);
-    alipayFake.dropNotices = true;
-    const trade = await alipayFake.pay(tradeNo).finally(() => {
-      alipayFake.dropNotices = false;
-    });
+    const trade = await untold(alipayFake, () => alipayFake.pay(tradeNo));
     const forged = await alipayFake.notify(trade, { total_amount: '99999.00' });
     expect(forged.status).toBe(400);
     expect(apiErrorSchema.parse(JSON.parse(forged.body)).errorCode).toBe(4030);
@@ -157,12 +160,7 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
   it("closes the trade at Alipay when the top-up's time is up unpaid, and credits nothing", async () => {
     await traveller();
     const { state, tradeNo } = await atAlipay(8_800);
-    clock += 16 * 60_000;
-    try {
-      await t.app.jobs?.runDueJobs();
-    } finally {
-      clock = Date.now();
-    }
+    await jobsAfterTradeTime();
     expect(alipayFake.trades.get(tradeNo)?.status).toBe('TRADE_CLOSED');
     expect((await stateOf(state.id)).outcome).toBe('failed');
     expect((await summary()).balance.amount).toBe(0);
@@ -176,21 +174,11 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
     const res = await topUp(6_600, 'alipay');
     const state = topUpStateSchema.parse(res.json());
     // The cashier is left unopened past the trade's time: the close finds no trade and the top-up fails.
-    clock += 16 * 60_000;
-    try {
-      await t.app.jobs?.runDueJobs();
-    } finally {
-      clock = Date.now();
-    }
+    await jobsAfterTradeTime();
     expect((await stateOf(state.id)).outcome).toBe('failed');
     // The page, still open, is paid after all; Alipay's notification comes twenty times at once.
-    const link = new URL(state.actionUrl ?? '');
-    expect((await fetch(link)).status).toBe(200);
-    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-    alipayFake.dropNotices = true;
-    const trade = await alipayFake.pay(tradeNo).finally(() => {
-      alipayFake.dropNotices = false;
-    });
+    const { tradeNo } = await openAlipayPage(state.actionUrl);
+    const trade = await untold(alipayFake, () => alipayFake.pay(tradeNo));
     const answers = await Promise.all(Array.from({ length: 20 }, () => alipayFake.notify(trade)));
     expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
     expect([...trade.refunds.values()]).toEqual(['66.00']);
@@ -215,20 +203,10 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
   it('records a late top-up’s refund and retries it by its job when Alipay fails it first, refunded once', async () => {
     await traveller();
     const state = topUpStateSchema.parse((await topUp(4_200, 'alipay')).json());
-    clock += 16 * 60_000;
-    try {
-      await t.app.jobs?.runDueJobs();
-    } finally {
-      clock = Date.now();
-    }
+    await jobsAfterTradeTime();
     expect((await stateOf(state.id)).outcome).toBe('failed');
-    const link = new URL(state.actionUrl ?? '');
-    expect((await fetch(link)).status).toBe(200);
-    const tradeNo = JSON.parse(link.searchParams.get('biz_content') ?? '{}').out_trade_no as string;
-    alipayFake.dropNotices = true;
-    const trade = await alipayFake.pay(tradeNo).finally(() => {
-      alipayFake.dropNotices = false;
-    });
+    const { tradeNo } = await openAlipayPage(state.actionUrl);
+    const trade = await untold(alipayFake, () => alipayFake.pay(tradeNo));
     // Alipay fails the first two refunds; every notification is still taken, the refund kept for its job.
     alipayFake.failRefunds = 2;
     const answers = await Promise.all(Array.from({ length: 20 }, () => alipayFake.notify(trade)));
@@ -246,12 +224,7 @@ describe('wallet top-ups by Alipay and WeChat Pay', () => {
     expect([...trade.refunds.values()]).toEqual(['42.00']);
     const [refund] = await refundOf();
     expect(refund?.state).toBe('succeeded');
-    const events = await t.db
-      .selectFrom('walletTopupRefundEvents')
-      .select(['fromState', 'toState'])
-      .where('refundId', '=', refund?.id ?? '')
-      .orderBy('id')
-      .execute();
+    const events = await topupRefundSteps(t.db, refund?.id ?? '');
     expect(events).toEqual([
       { fromState: null, toState: 'pending' },
       { fromState: 'pending', toState: 'succeeded' },

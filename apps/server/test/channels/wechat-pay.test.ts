@@ -3,7 +3,8 @@ import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
-import { wechatChannelOf } from './wallet-app-channels';
+import { untold } from './wallet-app-buyer';
+import { deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
 import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 /*
@@ -26,15 +27,7 @@ beforeAll(async () => {
     undefined,
     { channels: [wechat] },
   );
-  fake.deliver = async (url, body, headers) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  deliverWechatNotices(fake, t);
   p = await payingTraveller(t, new Date());
 }, 120_000);
 afterAll(async () => {
@@ -95,10 +88,7 @@ describe('WeChat Pay', () => {
   it('refuses a notification changed after WeChat Pay signed it, and finds the payment by query instead', async () => {
     const order = await p.order();
     const state = await started(order.id);
-    fake.dropNotices = true;
-    const trade = await fake.scan(state.qrCode ?? '').finally(() => {
-      fake.dropNotices = false;
-    });
+    const trade = await untold(fake, () => fake.scan(state.qrCode ?? ''));
     const forged = await fake.notify(trade, (body) => body.replace('支付成功', '支付成功!'));
     expect(forged.status).toBe(400);
     expect(apiErrorSchema.parse(JSON.parse(forged.body)).errorCode).toBe(4030);
@@ -119,10 +109,7 @@ describe('WeChat Pay', () => {
   it('takes one payment when fifty notifications and returns arrive at once', async () => {
     const order = await p.order();
     const state = await started(order.id);
-    fake.dropNotices = true;
-    const trade = await fake.scan(state.qrCode ?? '').finally(() => {
-      fake.dropNotices = false;
-    });
+    const trade = await untold(fake, () => fake.scan(state.qrCode ?? ''));
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0 ? fake.notify(trade) : p.state(order.id, state.attemptId).then((r) => r.statusCode),

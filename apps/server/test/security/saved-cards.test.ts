@@ -10,11 +10,12 @@ import {
   walletSummarySchema,
 } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { cardDetails, payingTraveller } from '../../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { createTestApp, QUIET_SETTINGS } from '../harness';
+import { payingSuite, QUICK_PAYMENTS } from '../support/paying-app';
 import { DAY, errorCode, HOUR } from './support';
 
 /**
@@ -29,19 +30,11 @@ import { DAY, errorCode, HOUR } from './support';
  */
 const CODES = { visa: '739', mastercard: '582', wrong: ['906', '907', '908', '909'] };
 const clock = { now: new Date() };
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
+const { t, p } = payingSuite(QUICK_PAYMENTS, () => clock.now);
 let owner = '';
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_SETTLE_AFTER_MS: '0', PAYMENT_WAIT_MS: '5000' },
-    () => clock.now,
-  );
-  p = await payingTraveller(t, clock.now);
+beforeAll(() => {
   owner = p.cookie;
-}, 120_000);
-afterAll(() => t.close());
+});
 
 const post = (url: string, payload: unknown, cookie = owner, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie, ...headers } });

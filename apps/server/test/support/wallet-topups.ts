@@ -23,3 +23,12 @@ export function failedCardTopup(db: Db, p: { userId: string; amountMinor: number
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The steps a late top-up's refund took, in order. */
+export const topupRefundSteps = (db: Db, refundId: string) =>
+  db
+    .selectFrom('walletTopupRefundEvents')
+    .select(['fromState', 'toState'])
+    .where('refundId', '=', refundId)
+    .orderBy('id')
+    .execute();

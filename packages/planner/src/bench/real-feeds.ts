@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { taxiTransfers } from '../ground/ground';
+import { feedTouching } from '../gtfs/feed-part';
 import { type LoadedTimetable, timetableFromGtfs } from '../gtfs/gtfs-timetable';
 import type { PackedFeed } from '../gtfs/packed-feed';
 import { type GtfsFeed, readGtfsZip } from '../gtfs/read-gtfs';
@@ -18,14 +19,7 @@ const CHINA_ZONES = new Set(['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', '
 /** The flights with an end in Greater China (by the airports' time zones), as the server's door-to-door planner uses. */
 export function chinaFlights(feed: GtfsFeed): GtfsFeed {
   const china = new Set(feed.stops.filter((s) => CHINA_ZONES.has(s.timezone ?? '')).map((s) => s.id));
-  const trips = feed.trips.filter((t) => (feed.stopTimes.get(t.id) ?? []).some((s) => china.has(s.stopId)));
-  const used = new Set(trips.flatMap((t) => (feed.stopTimes.get(t.id) ?? []).map((s) => s.stopId)));
-  return {
-    ...feed,
-    stops: feed.stops.filter((s) => used.has(s.id)),
-    trips,
-    stopTimes: new Map(trips.map((t) => [t.id, feed.stopTimes.get(t.id) ?? []])),
-  };
+  return feedTouching(feed, (id) => china.has(id));
 }
 
 /** The server's planning fares and connection times (apps/server door-to-door). */

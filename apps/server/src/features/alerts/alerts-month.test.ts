@@ -15,6 +15,7 @@ import { registerMobile } from '../../../test/support/accounts';
 import { daysToSearch } from './alert-month';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService } from './alerts.service';
+import { sweepOnBoth } from './alerts.test-support';
 import type { AlertNotify, AlertSearch } from './ports';
 
 /** Noon in Beijing on Sunday 22 November 2026: nine days of November are left, 22 to 30. */
@@ -121,9 +122,7 @@ describe('price alerts over a month', () => {
     // The notice's text message is a job of its own: whichever process runs it sends it through its own provider.
     const texts = () => [...t.sms.sent, ...second.sms.sent];
     try {
-      await Promise.all([post(cookie, '/alerts-sim/check', {}), post(cookie, '/alerts-sim/check', {})]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
+      await sweepOnBoth(t, second, () => post(cookie, '/alerts-sim/check', {}));
     } finally {
       await second.close();
       await post(cookie, '/flight-sim/fares/sale', { origin: 'BJS', destination: 'CTU', percentOff: 0 });

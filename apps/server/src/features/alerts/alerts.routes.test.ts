@@ -1,43 +1,20 @@
-import {
-  apiErrorSchema,
-  type NoticePage,
-  type PriceAlert,
-  packSearchLink,
-  type SearchCriteria,
-} from '@junction/domain';
+import { apiErrorSchema, type NoticePage, type PriceAlert, packSearchLink } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOnDatabase, createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
 import { registerMobile } from '../../../test/support/accounts';
+import { flightsFromBeijing } from '../../../test/support/search-criteria';
 import { addJob } from '../../jobs/jobs';
 import { HISTORY_POINTS } from './alerts.repository';
 import { alertEvent } from './alerts.service';
+import { sweepOnBoth } from './alerts.test-support';
 
 const START = new Date('2026-11-22T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 const SETTINGS = { ...QUIET_SETTINGS, ALERTS_PER_USER: '2', PUBLIC_URL: 'https://junction.example' };
 
-const criteria = (destination = 'SHA', date = '2026/12/10'): SearchCriteria => ({
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'flight',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination,
-      departure_date: date,
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
-});
+const criteria = (destination = 'SHA', date = '2026/12/10') => flightsFromBeijing(destination, date);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,9 +181,7 @@ describe('price alerts', () => {
     const second = await appOnDatabase({ url, db: t.db }, t.mailbox, SETTINGS, { now });
     try {
       // Both processes hold the schedule and sweep at once; each alert is searched and told once.
-      await Promise.all([post(cookie, '/alerts-sim/check', {}), post(cookie, '/alerts-sim/check', {})]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
-      await Promise.all([t.app.jobs?.runDueJobs(), second.app.jobs?.runDueJobs()]);
+      await sweepOnBoth(t, second, () => post(cookie, '/alerts-sim/check', {}));
     } finally {
       await second.close();
     }

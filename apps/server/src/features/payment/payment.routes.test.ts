@@ -1,41 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ERRORS, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { payingSuite, QUICK_PAYMENTS } from '../../../test/support/paying-app';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
-import { payingTraveller } from './payment.test-support';
+import { chargedFor } from './payment.test-support';
 
 let clock = Date.now();
 const now = () => new Date(clock);
 
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      GATEWAY_SIM_LATENCY_MS: '0',
-      PAYMENT_SETTLE_AFTER_MS: '0',
-      PAYMENT_WAIT_MS: '5000',
-      TICKETING_DELAY_MS: '0',
-    },
-    now,
-  );
-  p = await payingTraveller(t, now());
-}, 120_000);
-afterAll(() => t.close());
+const { t, p } = payingSuite({ ...QUICK_PAYMENTS, TICKETING_DELAY_MS: '0' }, now);
 
 const codeOf = (res: { json: () => unknown }) => apiErrorSchema.parse(res.json()).errorCode;
 
-/** What the processor captured and refunded for an order, from its own tables. */
-async function charged(orderId: string) {
-  const rows = await sql<{ captured: number; refunded: number; captures: number }>`
-    select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
-      coalesce(sum(captures), 0)::int as captures
-    from gateway_sim_intents where metadata->>'orderId' = ${orderId}`.execute(t.db);
-  return rows.rows[0] as { captured: number; refunded: number; captures: number };
-}
+const charged = (orderId: string) => chargedFor(t.db, orderId);
 
 describe('paying an order by card', () => {
   it('captures the price once, marks the order and its tickets paid, and answers 2000 to a second payment', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { cardTokenSchema, type Order, orderSchema, type TokenizeCardInput } from '@junction/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../../../test/booking-client';
 import type { TestApp } from '../../../test/harness';
+import type { Db } from '../../db/database';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
 
 /** Card details as a traveller types them into the payment page. */
@@ -25,6 +27,15 @@ export function cardDetails(number: string, extra: Partial<TokenizeCardInput> = 
     },
     ...extra,
   };
+}
+
+/** What the card simulator holds for an order, from its own tables: captured, refunded, and how many captures took place. */
+export async function chargedFor(db: Db, orderId: string) {
+  const rows = await sql<{ captured: number; refunded: number; captures: number }>`
+    select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
+      coalesce(sum(captures), 0)::int as captures
+    from gateway_sim_intents where metadata->>'orderId' = ${orderId}`.execute(db);
+  return rows.rows[0] as { captured: number; refunded: number; captures: number };
 }
 
 /** A search date some weeks after `now`, as the search form sends it. */

@@ -1,6 +1,7 @@
-import { AppError, type SearchCriteria } from '@junction/domain';
+import { AppError } from '@junction/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testRefdata } from '../../../test/harness';
+import { flightsFromBeijing } from '../../../test/support/search-criteria';
 import { type Inventory, sharedInventory } from './inventory/inventory';
 import { SearchService } from './search.service';
 import { MemorySearchStore } from './search-store';
@@ -9,26 +10,7 @@ import type { Supplier } from './suppliers/supplier';
 
 const now = () => new Date('2026-11-22T04:00:00Z');
 
-const criteria: SearchCriteria = {
-  type: 1,
-  cabin: 'Y',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  sort: 'best',
-  mode: 'flight',
-  flexDays: 0,
-  filters: {},
-  legs: [
-    {
-      departure: 'BJS',
-      destination: 'SHA',
-      departure_date: '2026/12/10',
-      departure_only_airport: false,
-      destination_only_airport: false,
-    },
-  ],
-};
+const criteria = flightsFromBeijing('SHA', '2026/12/10');
 
 /** The simulated flight sellers, always answering, each at once. */
 const sellers = (inv: Inventory) =>

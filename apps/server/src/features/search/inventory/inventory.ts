@@ -1,5 +1,5 @@
 import { type GroundArrival, type LegPoint, type LocalText, railBoardingMinutes } from '@junction/domain';
-import { type GtfsFeed, packFeed } from '@junction/planner';
+import { feedTouching, type GtfsFeed, packFeed } from '@junction/planner';
 import type { Airline, RawPlace, Refdata } from '@junction/refdata';
 import { lazyPromise } from '../../../lib/lazy';
 import { DOOR_TO_DOOR, DoorToDoorPlanner } from './door-to-door';
@@ -93,15 +93,7 @@ export class Inventory {
 
   /** The flights with an end in Greater China: the part of the world network door-to-door plans use. */
   private chinaFlights(feed: GtfsFeed): GtfsFeed {
-    const inChina = (stopId: string) => GREATER_CHINA.has(this.airports.get(stopId.slice(4))?.country ?? '');
-    const trips = feed.trips.filter((t) => (feed.stopTimes.get(t.id) ?? []).some((s) => inChina(s.stopId)));
-    const used = new Set(trips.flatMap((t) => (feed.stopTimes.get(t.id) ?? []).map((s) => s.stopId)));
-    return {
-      ...feed,
-      stops: feed.stops.filter((s) => used.has(s.id)),
-      trips,
-      stopTimes: new Map(trips.map((t) => [t.id, feed.stopTimes.get(t.id) ?? []])),
-    };
+    return feedTouching(feed, (stopId) => GREATER_CHINA.has(this.airports.get(stopId.slice(4))?.country ?? ''));
   }
 
   private sizes?: StationSizes;

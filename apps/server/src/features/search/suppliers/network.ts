@@ -1,4 +1,4 @@
-import type { SearchResult } from '@junction/domain';
+import { type SearchResult, waitUnlessAborted } from '@junction/domain';
 import type { Turns } from '../../../lib/turns';
 import { type Supplier, SupplierError, type SupplierRequest } from './supplier';
 
@@ -24,20 +24,6 @@ export type NetworkOptions = {
 /** Never answering: long past any supplier's time limit, until the caller gives up. */
 const SILENCE_MS = 3_600_000;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 /** How a request fares on the wire: how long it takes, and whether it fails or is never answered. */
 function draw(c: Conditions, o: NetworkOptions): { ms: number; fails: boolean; silent: boolean } {
   const roll = o.random();
@@ -50,8 +36,8 @@ function draw(c: Conditions, o: NetworkOptions): { ms: number; fails: boolean; s
 /** Waits like the remote system would, then fails or stays silent as often as configured. */
 async function behave(id: string, c: Conditions, o: NetworkOptions, signal: AbortSignal): Promise<void> {
   const wire = draw(c, o);
-  if (wire.silent) await sleep(SILENCE_MS, signal);
-  await sleep(wire.ms, signal);
+  if (wire.silent) await waitUnlessAborted(SILENCE_MS, signal);
+  await waitUnlessAborted(wire.ms, signal);
   if (wire.fails) throw new SupplierError(id, `${id} answered 503`);
 }
 
@@ -68,9 +54,9 @@ export function overNetwork(supplier: Supplier, conditions: Conditions, options:
     kind: supplier.kind,
     async search(request: SupplierRequest, signal: AbortSignal): Promise<SearchResult[]> {
       const wire = draw(conditions, options);
-      if (wire.silent) await sleep(SILENCE_MS, signal);
+      if (wire.silent) await waitUnlessAborted(SILENCE_MS, signal);
       if (wire.fails) {
-        await sleep(wire.ms, signal);
+        await waitUnlessAborted(wire.ms, signal);
         throw new SupplierError(supplier.id, `${supplier.id} answered 503`);
       }
       // The remote system works while the request is on the wire, as a real one does on its own machine:
@@ -83,7 +69,7 @@ export function overNetwork(supplier: Supplier, conditions: Conditions, options:
         return supplier.search(request, signal);
       })();
       answer.catch(() => {});
-      await sleep(wire.ms, signal);
+      await waitUnlessAborted(wire.ms, signal);
       return answer;
     },
     async quote(

@@ -1,4 +1,10 @@
-import { type ResultView, SEARCH_TTL_MS, type SearchCriteria, type SearchResult } from '@junction/domain';
+import {
+  type ResultView,
+  SEARCH_TTL_MS,
+  type SearchCriteria,
+  type SearchResult,
+  waitUnlessAborted,
+} from '@junction/domain';
 import {
   queryOptions,
   experimental_streamedQuery as streamedQuery,
@@ -16,20 +22,6 @@ export const PULL_INTERVAL_MS = 400;
 /** A pull that fails on the network or with a 5xx is tried again this many times before giving up. */
 const PULL_RETRIES = 2;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 async function pullWithRetry(searchId: string, cursor: number, signal: AbortSignal, view?: ResultView) {
@@ -38,7 +30,7 @@ async function pullWithRetry(searchId: string, cursor: number, signal: AbortSign
       return await searchApi.pull(searchId, cursor, signal, view);
     } catch (error) {
       if (attempt >= PULL_RETRIES || !isTransient(error)) throw error;
-      await sleep(PULL_INTERVAL_MS * 2 ** (attempt + 1), signal);
+      await waitUnlessAborted(PULL_INTERVAL_MS * 2 ** (attempt + 1), signal);
     }
   }
 }
@@ -54,7 +46,7 @@ async function* whileBusy<T>(call: () => Promise<T>, signal: AbortSignal): Async
     } catch (error) {
       if (!isBusy(error) || attempt >= busyRetries()) throw error;
       yield { type: 'busy' };
-      await sleep(busyDelayMs(attempt, error), signal);
+      await waitUnlessAborted(busyDelayMs(attempt, error), signal);
     }
   }
 }
@@ -81,7 +73,7 @@ export async function* streamSearch(
     yield { type: 'pulled', response, viewKey: viewKeyOf(view) };
     if (response.done) return;
     cursor = response.cursor;
-    await sleep(intervalMs, signal);
+    await waitUnlessAborted(intervalMs, signal);
   }
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClient } from '../../../../../test/booking-client';
 import { createTestApp, type TestApp, testSecrets } from '../../../../../test/harness';
+import { cardDetails } from '../../payment.test-support';
 import { GatewayRefused, GatewayUnavailable, WebhookSignatureInvalid } from '../gateway';
 import { signWebhook, verifyWebhookSignature } from '../webhook-signature';
 import { SimulatedCardVault } from './card-vault';
@@ -15,24 +16,14 @@ import { TEST_CARDS } from './test-cards';
 
 const SECRET = 'test-webhook-secret-0123456789';
 
+/** Card details as the payment page sends them, with no second address line; four digits of code for an Amex. */
 export function card(number: string, extra: Partial<TokenizeCardInput> = {}): TokenizeCardInput {
-  return {
-    number,
-    expMonth: 12,
-    expYear: 2030,
-    name: 'ZHANG WEI',
+  const { billing } = cardDetails(number);
+  return cardDetails(number, {
     cvc: number.startsWith('3') && number.length === 15 ? '1234' : '123',
-    billing: {
-      line1: '1 Jianguomenwai Avenue',
-      line2: '',
-      city: 'Beijing',
-      region: 'Beijing',
-      country: 'CN',
-      zip: '100004',
-      phone: '+8613800138000',
-    },
+    billing: { ...billing, line2: '' },
     ...extra,
-  };
+  });
 }
 
 describe('card processor simulator', () => {
