@@ -1,4 +1,4 @@
-import type { SearchResult } from '@junction/domain';
+import { type SearchResult, TRIP_TYPES } from '@junction/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../../testing/render-app';
@@ -20,7 +20,7 @@ function show(result: SearchResult, language: 'en' | 'zh-CN') {
     <ResultCard
       result={result}
       showDate={false}
-      tripType={0}
+      tripType={TRIP_TYPES.ONE_WAY}
       travellers={1}
       party={{ adults: 1, children: 0 }}
       isExpanded
