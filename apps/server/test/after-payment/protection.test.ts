@@ -264,6 +264,30 @@ describe('a protected connection whose first ride is cancelled', () => {
     );
   }, 180_000);
 
+  it('keeps a cancelled ride cancelled when its operator later tells a delay of it: nothing moves, nobody is told', async () => {
+    const { order, first } = await bookSelfTransfer('孙丽', true);
+    await cancel(first);
+    const before = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    await delay(first, 600);
+    const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    expect(after.legs).toEqual(before.legs);
+    expect(after.cancelledLegs).toEqual(before.cancelledLegs);
+    expect(after.departureTime).toBe(before.departureTime);
+    const changes = await t.db
+      .selectFrom('orderEvents')
+      .select('id')
+      .where('orderId', '=', order.id)
+      .where('kind', '=', 'schedule-change')
+      .execute();
+    expect(changes).toEqual([]);
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    expect(notices.items.filter((n) => n.kind === 'schedule-change' && n.orderId === order.id)).toEqual([]);
+    // The cancellation's case stands as it was offered.
+    expect((await casesOf(order.id)).map((x) => [x.cause, x.status, x.delayMinutes])).toEqual([
+      ['cancellation', 'offered', 0],
+    ]);
+  }, 180_000);
+
   it('refunds a cancelled ticket that no change follows in full at once, and tells the traveller', async () => {
     const { order } = await bookSelfTransfer('赵磊', true);
     const viewed = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
