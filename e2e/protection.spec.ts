@@ -10,7 +10,7 @@ import {
 } from '../packages/domain/src/index';
 import { routeCriteria, shot } from './setup';
 import { eachLanguage, test, text } from './support';
-import { bookTrip, payFromWallet, signedInTraveller } from './trip-api';
+import { bookTrip, payFromWallet, searchThroughApi, signedInTraveller } from './trip-api';
 
 const isRide = (l: ResultLeg) => l.kind === 'air' || l.kind === 'land';
 
@@ -35,19 +35,74 @@ function toHangzhou(days: number): SearchCriteria {
   };
 }
 
+/** The first ride of a plan's first self-transfer, the ride after it, and the latest the first may land. */
+function change(r: SearchResult) {
+  const [transfer] = selfTransfers(
+    r.legs,
+    ticketsOf(r).map((x) => x.legs),
+  );
+  if (!transfer || (slack(r) ?? -1) < 5) return undefined;
+  const first = r.legs[transfer.arriving] as ResultLeg;
+  const next = r.legs[transfer.departing] as ResultLeg;
+  return { first, by: Date.parse(next.departureTime) - neededMinutes(r.legs, transfer) * 60_000 };
+}
+
+/**
+ * A chooser of a plan starting with a flight from Beijing that no later nonstop flight of its route can
+ * replace in time for the ride after it (each candidate route's flights of the day searched, the least time
+ * to spare first): cancelled, it is rebooked with a later departure of the ride after it too.
+ */
+async function noLaterFlightMakes(page: Page, days: number): Promise<(results: SearchResult[]) => SearchResult> {
+  const candidates = (await searchThroughApi(page, toHangzhou(days))).results
+    .filter((r) => change(r)?.first.kind === 'air' && r.legs[0] === change(r)?.first)
+    .sort((a, b) => (slack(a) ?? 0) - (slack(b) ?? 0));
+  const routes = new Map<string, ResultLeg[]>();
+  for (const r of candidates) {
+    const { first, by } = change(r) as { first: ResultLeg; by: number };
+    if (!routes.has(first.to.code)) {
+      if (routes.size >= 4) break;
+      const c = routeCriteria('flight', days);
+      const leg = { ...(c.legs[0] as SearchCriteria['legs'][number]), destination: first.to.code };
+      const found = await searchThroughApi(page, { ...c, legs: [leg] }).catch(() => ({ results: [] }));
+      routes.set(
+        first.to.code,
+        found.results.filter((x) => x.legs.length === 1).map((x) => x.legs[0] as ResultLeg),
+      );
+    }
+    const later = (routes.get(first.to.code) ?? [])
+      .filter((l) => !l.soldOut && l.from.code === first.from.code && l.to.code === first.to.code)
+      .filter((l) => Date.parse(l.departureTime) > Date.parse(first.departureTime))
+      .sort((a, b) => Date.parse(a.departureTime) - Date.parse(b.departureTime))[0];
+    if (later && Date.parse(later.arrivalTime) > by) {
+      const key = (x: SearchResult) => x.legs.map((l) => `${l.number}@${l.departureTime}`).join();
+      return (results) => {
+        const plan = results.find((x) => key(x) === key(r));
+        if (!plan) throw new Error('the plan chosen is no longer found');
+        return plan;
+      };
+    }
+  }
+  throw new Error('no plan whose first flight no later flight can replace in time');
+}
+
 /**
  * A self-transfer with time to spare at the change, booked and paid through the API and ticketed, whose
- * first ride the simulated operator then runs ten hours late (or cancels); answers the order's id once its
- * case is open.
+ * first ride the simulated operator then runs ten hours late (or cancels; `cancel-tight`: one no later
+ * departure of its route can replace in time); answers the order's id once its case is open.
  */
-async function missedConnection(page: Page, days: number, how: 'delay' | 'cancel' = 'delay'): Promise<string> {
+async function missedConnection(
+  page: Page,
+  days: number,
+  how: 'delay' | 'cancel' | 'cancel-tight' = 'delay',
+): Promise<string> {
   let first: ResultLeg | undefined;
+  const tight = how === 'cancel-tight' ? await noLaterFlightMakes(page, days) : undefined;
   const order = await bookTrip(page, 'mix', days, undefined, {
     criteria: toHangzhou(days),
-    pick: (r) => {
-      const ok = (slack(r) ?? -1) >= 5;
-      if (ok) first = r.legs.find(isRide);
-      return ok;
+    choose: (results) => {
+      const plan = tight ? tight(results) : results.find((r) => (slack(r) ?? -1) >= 5);
+      first = plan?.legs.find(isRide);
+      return plan;
     },
   });
   await payFromWallet(page, order.id);
@@ -177,6 +232,35 @@ eachLanguage((lang, n) => {
     await page.goto('/account/notices');
     const notice = page.locator('[data-testid="notice"][data-kind="service-cancelled-protected"]');
     await expect(notice).toContainText(lang === 'en' ? 'is protected' : '已受保障');
+    expect(errors).toEqual([]);
+  });
+});
+
+eachLanguage((lang, n) => {
+  test(`a cancelled first ride no later departure can replace in time is rebooked with a later second ride (${lang})`, async ({
+    page,
+    errors,
+  }) => {
+    test.setTimeout(240_000);
+    await signedInTraveller(page, lang);
+    const orderId = await missedConnection(page, 29 + n, 'cancel-tight');
+    await page.goto(`/order?id=${orderId}`);
+    const card = page.getByTestId('protection-card');
+    await expect(card.getByTestId('protection-cause')).toHaveAttribute('data-cause', 'cancellation');
+    // Both rides are offered: the next flight, and in place of the train booked a later one it makes.
+    await expect(card.getByTestId('protection-case')).toContainText(text(lang, 'orders', 'protection.onward'));
+    await expect(card.getByTestId('protection-onward')).toHaveCount(1);
+    await expect(card.getByTestId('protection-rebook')).toHaveText(text(lang, 'orders', 'protection.rebookBoth'));
+    await shot(page, `protection-onward-${lang}`, { fullPage: true });
+    await take(page, 'rebook');
+    await expect(card.getByTestId('protection-case')).toHaveAttribute('data-status', 'rebooked');
+    await expect(card.getByTestId('protection-outcome')).toContainText(text(lang, 'orders', 'protection.rebooked'));
+    await expect(card.getByTestId('protection-outcome').getByTestId('protection-onward')).toBeVisible();
+    // Both tickets are replaced: two marked changed, two new ones issued by the airline and the railway.
+    await expect(page.locator('[data-testid="sub-order"][data-status="4"]')).toHaveCount(2, { timeout: 60_000 });
+    await expect(page.locator('[data-testid="sub-order"][data-status="5"]')).toHaveCount(2, { timeout: 90_000 });
+    await expect(page.getByTestId('operator-cancelled')).toHaveCount(0);
+    await shot(page, `protection-onward-rebooked-${lang}`, { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -53,10 +53,15 @@ function slack(r: SearchResult): number | undefined {
  * Two rides on separate tickets (a flight then a train where the day has one, else two trains), with time
  * to spare at the change, booked, paid and ticketed; the first ride.
  */
-async function bookSelfTransfer(name: string, roomiest = false): Promise<{ order: Order; first: ResultLeg }> {
+async function bookSelfTransfer(
+  name: string,
+  spared: 'any' | 'most' | 'least' = 'any',
+): Promise<{ order: Order; first: ResultLeg }> {
   const spare = found.results.filter((r) => (slack(r) ?? -1) >= 5);
-  // The most time to spare at the change, when a later departure of the first ride must still make it.
-  if (roomiest) spare.sort((a, b) => (slack(b) ?? 0) - (slack(a) ?? 0));
+  // The most time to spare at the change, when a later departure of the first ride must still make it; the
+  // least, when none may.
+  if (spared === 'most') spare.sort((a, b) => (slack(b) ?? 0) - (slack(a) ?? 0));
+  if (spared === 'least') spare.sort((a, b) => (slack(a) ?? 0) - (slack(b) ?? 0));
   const plan =
     spare.find((r) => r.legs.some(isAir) && r.legs.some(isTrain)) ??
     spare.find((r) => r.legs.filter(isTrain).length === 2);
@@ -119,6 +124,29 @@ const settled = async (orderId: string) => {
   await t.app.jobs?.runDueJobs();
   return (await subStatuses(orderId)).map((s) => s.status);
 };
+
+/**
+ * Fifty choices of one case sent at once, rebook and refund in turn: exactly one is taken, with one event
+ * and, refunded, one refund. Answers what the case became.
+ */
+async function fiftyAtOnce(orderId: string, caseId: string) {
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => choose(orderId, caseId, i % 2 === 0 ? 'rebook' : 'refund')),
+  );
+  expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+  expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(49);
+  const [done] = await casesOf(orderId);
+  const events = await t.db
+    .selectFrom('orderEvents')
+    .select('kind')
+    .where('orderId', '=', orderId)
+    .where('kind', 'in', ['protection-rebooked', 'operator-cancelled-refund'])
+    .execute();
+  expect(events).toHaveLength(1);
+  const refunds = await t.db.selectFrom('refunds').select('id').where('orderId', '=', orderId).execute();
+  expect(refunds).toHaveLength(done?.status === 'refunded' ? 1 : 0);
+  return done?.status;
+}
 
 describe('a protected connection', () => {
   it('opens no case for a delay the change still absorbs, and one with the next departure when the delay breaks it', async () => {
@@ -186,7 +214,7 @@ describe('a protected connection', () => {
 
 describe('a protected connection whose first ride is cancelled', () => {
   it('offers a later departure of the cancelled route that still makes the change, and rebooks onto it', async () => {
-    const { order, first } = await bookSelfTransfer('王芳', true);
+    const { order, first } = await bookSelfTransfer('王芳', 'most');
     await cancel(first);
     const [c1] = await casesOf(order.id);
     expect(c1?.status).toBe('offered');
@@ -225,7 +253,7 @@ describe('a protected connection whose first ride is cancelled', () => {
   }, 180_000);
 
   it('refunds the cancelled ticket in full, with no fee, when the traveller takes the refund', async () => {
-    const { order, first } = await bookSelfTransfer('刘洋', true);
+    const { order, first } = await bookSelfTransfer('刘洋', 'most');
     await cancel(first);
     const [c1] = await casesOf(order.id);
     const res = await choose(order.id, c1?.id as string, 'refund');
@@ -241,31 +269,41 @@ describe('a protected connection whose first ride is cancelled', () => {
   }, 180_000);
 
   it('takes exactly one of fifty choices sent at once', async () => {
-    const { order, first } = await bookSelfTransfer('陈静', true);
+    const { order, first } = await bookSelfTransfer('陈静', 'most');
     await cancel(first);
     const [c1] = await casesOf(order.id);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => choose(order.id, c1?.id as string, i % 2 === 0 ? 'rebook' : 'refund')),
-    );
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(49);
-    const [settled] = await casesOf(order.id);
-    const events = await t.db
-      .selectFrom('orderEvents')
-      .select('kind')
-      .where('orderId', '=', order.id)
-      .where('kind', 'in', ['protection-rebooked', 'operator-cancelled-refund'])
-      .execute();
-    expect(events).toHaveLength(1);
-    const refunds = await t.db.selectFrom('refunds').select('id').where('orderId', '=', order.id).execute();
-    expect(refunds).toHaveLength(settled?.status === 'refunded' ? 1 : 0);
+    const status = await fiftyAtOnce(order.id, c1?.id as string);
     expect(await t.db.selectFrom('subOrders').select('id').where('orderId', '=', order.id).execute()).toHaveLength(
-      settled?.status === 'rebooked' ? 3 : 2,
+      status === 'rebooked' ? 3 : 2,
     );
   }, 180_000);
 
+  it('keeps a cancelled ride cancelled when its operator later tells a delay of it: nothing moves, nobody is told', async () => {
+    const { order, first } = await bookSelfTransfer('孙丽', 'most');
+    await cancel(first);
+    const before = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    await delay(first, 600);
+    const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    expect(after.legs).toEqual(before.legs);
+    expect(after.cancelledLegs).toEqual(before.cancelledLegs);
+    expect(after.departureTime).toBe(before.departureTime);
+    const changes = await t.db
+      .selectFrom('orderEvents')
+      .select('id')
+      .where('orderId', '=', order.id)
+      .where('kind', '=', 'schedule-change')
+      .execute();
+    expect(changes).toEqual([]);
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    expect(notices.items.filter((n) => n.kind === 'schedule-change' && n.orderId === order.id)).toEqual([]);
+    // The cancellation's case stands as it was offered.
+    expect((await casesOf(order.id)).map((x) => [x.cause, x.status, x.delayMinutes])).toEqual([
+      ['cancellation', 'offered', 0],
+    ]);
+  }, 180_000);
+
   it('refunds a cancelled ticket that no change follows in full at once, and tells the traveller', async () => {
-    const { order } = await bookSelfTransfer('赵磊', true);
+    const { order } = await bookSelfTransfer('赵磊', 'most');
     const viewed = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
     const last = viewed.legs[viewed.subOrders.at(-1)?.legs.at(-1) ?? -1] as ResultLeg;
     await cancel(last);
@@ -278,5 +316,73 @@ describe('a protected connection whose first ride is cancelled', () => {
     expect(['6', '3']).toContain(lastSub);
     const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
     expect(notices.items.map((n) => n.kind)).toContain('service-cancelled');
+  }, 180_000);
+});
+
+describe('a protected connection whose first ride is cancelled and no later departure of it makes the change', () => {
+  /** The order's self-transfer as booked and its case once the first ride is cancelled. */
+  async function cancelledTight(name: string) {
+    const { order, first } = await bookSelfTransfer(name, 'least');
+    const booked = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    await cancel(first);
+    const [transfer] = selfTransfers(
+      booked.legs,
+      booked.subOrders.map((s) => s.legs),
+    );
+    if (!transfer) throw new Error('no self-transfer');
+    const [c1] = await casesOf(order.id);
+    if (!c1) throw new Error('no case');
+    return { order, first, booked, transfer, c1 };
+  }
+
+  it('offers the next departure of the cancelled ride with a later second ride it makes, and rebooks both', async () => {
+    const { order, first, booked, transfer, c1 } = await cancelledTight('周婷');
+    const second = booked.legs[transfer.departing] as ResultLeg;
+    expect(c1.cause).toBe('cancellation');
+    expect(c1.next?.number).toBeDefined();
+    expect(Date.parse(c1.next?.departureTime ?? '')).toBeGreaterThan(Date.parse(first.departureTime));
+    // The next departure of the cancelled route lands too late for the second ride as booked ...
+    expect(Date.parse(c1.next?.arrivalTime ?? '') + neededMinutes(booked.legs, transfer) * 60_000).toBeGreaterThan(
+      Date.parse(second.departureTime),
+    );
+    // ... so a later departure of the second ride's route comes with it, one the traveller makes.
+    expect(c1.onward?.missed.number).toBe(second.number);
+    expect(c1.onward?.next.kind).toBe(second.kind);
+    expect(Date.parse(c1.onward?.next.departureTime ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(c1.next?.arrivalTime ?? '') + neededMinutes(booked.legs, transfer) * 60_000,
+    );
+
+    const res = await choose(order.id, c1.id, 'rebook');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(protectionAnswerSchema.parse(res.json()).cases[0]?.status).toBe('rebooked');
+    // Both tickets are replaced, and both new ones issued.
+    await expect.poll(() => settled(order.id), { timeout: 60_000 }).toEqual(['4', '4', '5', '5']);
+    const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());
+    expect(after.legs[transfer.arriving]?.number).toBe(c1.next?.number);
+    expect(after.legs[transfer.departing]?.number).toBe(c1.onward?.next.number);
+    expect(after.cancelledLegs).toEqual([]);
+    // At no cost to the traveller: the price stands, nothing is refunded, and we carry the difference.
+    expect(after.payment.price.amount).toBe(order.payment.price.amount);
+    expect(await t.db.selectFrom('refunds').select('id').where('orderId', '=', order.id).execute()).toEqual([]);
+    const kinds = await t.db
+      .selectFrom('orderEvents')
+      .select('kind')
+      .where('orderId', '=', order.id)
+      .where('kind', 'like', 'protection-%')
+      .orderBy('id')
+      .execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['protection-rebooked', 'protection-rebooked-onward']);
+    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
+    const rebooked = notices.items.filter((n) => n.kind === 'protection-rebooked' && n.orderId === order.id);
+    expect(rebooked).toHaveLength(2);
+  }, 180_000);
+
+  it('takes exactly one of fifty choices sent at once', async () => {
+    const { order, c1 } = await cancelledTight('吴昊');
+    expect(c1.onward).not.toBeNull();
+    const status = await fiftyAtOnce(order.id, c1.id);
+    // Rebooked, both tickets are replaced; refunded, only the cancelled one is, and the second still stands.
+    const subs = await t.db.selectFrom('subOrders').select('id').where('orderId', '=', order.id).execute();
+    expect(subs).toHaveLength(status === 'rebooked' ? 4 : 2);
   }, 180_000);
 });

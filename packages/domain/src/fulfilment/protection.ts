@@ -144,6 +144,12 @@ export const protectionCaseSchema = z.object({
    * (after a cancellation: none that still makes the rest of the plan).
    */
   next: rideSchema.nullable(),
+  /**
+   * After a cancellation whose route has no later departure that still makes the change: the ride after it
+   * as booked (`missed`) and the later departure of its route that `next` makes (`next`). Rebooking takes
+   * both; null otherwise.
+   */
+  onward: z.object({ missed: rideSchema, next: rideSchema }).nullable().default(null),
   /** The unused (or cancelled) ticket's refund: everything paid for it. */
   refund: cny,
 });

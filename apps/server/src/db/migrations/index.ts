@@ -57,6 +57,7 @@ import * as railChanges from './0036-rail-changes';
 import * as refundsOwed from './0037-refunds-owed';
 import * as railDeskHolds from './0038-rail-desk-holds';
 import * as cardFingerprints from './0039-card-fingerprints';
+import * as protectionOnward from './0040-protection-onward';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   '0037-refunds-owed': refundsOwed,
   '0038-rail-desk-holds': railDeskHolds,
   '0039-card-fingerprints': cardFingerprints,
+  '0040-protection-onward': protectionOnward,
 };

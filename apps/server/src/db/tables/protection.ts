@@ -19,6 +19,10 @@ export type ProtectionCasesTable = {
   refundMinor: number;
   newSubOrderId: string | null;
   absorbedMinor: number | null;
+  /** After a cancellation, the ride after it rebooked too (migration 0040): its ticket, its leg, `{ missed, next }`. */
+  onwardSubOrderId: ColumnType<string | null, string | null | undefined, string | null>;
+  onwardLeg: ColumnType<number | null, number | null | undefined, number | null>;
+  onward: ColumnType<unknown, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

@@ -24,8 +24,8 @@ export type SellerChange = { id: string; detectedAt?: string; flights: SellerFli
  * transaction, or a seller told of later (`seller`: its change, whose id keys the notice so a later
  * change of the same flight is told again): the order's itinerary takes the new times (the one place
  * every page, file, notice and job reads a departure from; see `applyScheduleChange`), its summary
- * departure and arrival follow, and each change gets its event row and its notice. Answers the order
- * as it now is.
+ * departure and arrival follow, and each change gets its event row and its notice. A ride its operator
+ * cancelled keeps its place and times, and nobody is told. Answers the order as it now is.
  */
 export async function recordScheduleChanges(
   trx: Trx,
@@ -45,6 +45,8 @@ export async function recordScheduleChanges(
   for (const change of p.changes) {
     const leg = itinerary.legs[change.legIndex];
     if (!leg || !isRide(leg)) continue;
+    // A ride its operator cancelled stays cancelled: a later time told for it changes nothing.
+    if (itinerary.cancelledLegs?.includes(change.legIndex)) continue;
     if (leg.departureTime === change.departureTime && leg.arrivalTime === change.arrivalTime) continue;
     itinerary = applyScheduleChange(itinerary, change);
     recorded.push(change);

@@ -1,5 +1,6 @@
 import {
   arriveBy,
+  neededMinutes,
   type ResultLeg,
   SUB_ORDER_STATUS as S,
   type ScheduledItinerary,
@@ -23,7 +24,8 @@ type Found = { sub: SubOrderRow; legIndex: number; leg: ResultLeg };
  * A cancellation told by an operator, for one order: the ride is marked cancelled on the order (an event
  * row and a notice, e-mail and SMS, as a schedule change is). When a self-transfer follows the ticket it
  * was the only ride of, a protection case is opened for it as for a missed connection: a later departure
- * of its route that still makes the rest of the plan, or its refund in full. Any other cancelled ticket is
+ * of its route that still makes the rest of the plan (or, when none does, the next one with a later
+ * departure of the ride after it that it makes), or its refund in full. Any other cancelled ticket is
  * refunded in full at once, with no fee. Told again, it changes nothing.
  */
 export async function recordCancellation(
@@ -123,9 +125,38 @@ async function refundCancelled(deps: ProtectionDeps, trx: Trx, p: { order: Order
   });
 }
 
+/** The ride after a cancelled one, rebooked with it: its ticket, its leg as booked, and the later departure taken. */
+type Onward = { sub: SubOrderRow; legIndex: number; missed: ResultLeg; next: ResultLeg };
+
 /**
- * The case of a cancelled ride a self-transfer follows: the first later departure of its route, kept when
- * it arrives in time for the rest of the plan (found outside any transaction), then written once.
+ * The way on after a cancelled ride a self-transfer follows, found outside any transaction: the first later
+ * departure of its route when it arrives in time for the next ride; else that departure together with the
+ * first later departure of the next ride's route it makes (the next ride the only one of a ticket that
+ * stands, and the ride after it, if any, still made); else none.
+ */
+async function wayOn(
+  deps: ProtectionDeps,
+  p: { order: OrderRow; found: Found; transfer: SelfTransfer },
+): Promise<{ next?: ResultLeg; onward?: Onward }> {
+  const { legs } = p.order.itinerary as ScheduledItinerary;
+  const travellers = (await deps.ctx.repo.travellers(p.order.id)).length;
+  const cancelled = p.found.leg;
+  const later = await nextOnRoute(deps.next, cancelled, shiftIso(cancelled.departureTime, 60_000), travellers);
+  if (!later) return {};
+  if (Date.parse(later.arrivalTime) <= Date.parse(arriveBy(legs, p.transfer))) return { next: later };
+  const subs = (await deps.ctx.repo.subOrders(p.order.id)).filter(standing);
+  const sub = subs.find((s) => legsOf(s).includes(p.transfer.departing));
+  if (!sub || legsOf(sub).length !== 1 || subOrderStatusCodec.decode(sub.status) !== S.TICKETED) return {};
+  const missed = legs[p.transfer.departing] as ResultLeg;
+  const after = shiftIso(later.arrivalTime, neededMinutes(legs, p.transfer) * 60_000);
+  const next = await nextOnRoute(deps.next, missed, after, travellers);
+  const further = selfTransfers(legs, subs.map(legsOf)).find((t) => t.arriving === p.transfer.departing);
+  if (!next || (further && Date.parse(next.arrivalTime) > Date.parse(arriveBy(legs, further)))) return {};
+  return { next: later, onward: { sub, legIndex: p.transfer.departing, missed, next } };
+}
+
+/**
+ * The case of a cancelled ride a self-transfer follows: its way on (`wayOn`), then written once.
  */
 async function openCancellationCase(
   deps: ProtectionDeps,
@@ -134,9 +165,7 @@ async function openCancellationCase(
   const { ctx, repo } = deps;
   const { legs } = p.order.itinerary as ScheduledItinerary;
   const cancelled = p.found.leg;
-  const travellers = await ctx.repo.travellers(p.order.id);
-  const later = await nextOnRoute(deps.next, cancelled, shiftIso(cancelled.departureTime, 60_000), travellers.length);
-  const next = later && Date.parse(later.arrivalTime) <= Date.parse(arriveBy(legs, p.transfer)) ? later : undefined;
+  const { next, onward } = await wayOn(deps, p);
   const at = ctx.now();
   await ctx.repo.transaction(async (trx) => {
     const locked = await ctx.repo.lockOrder(trx, p.order.id);
@@ -153,6 +182,16 @@ async function openCancellationCase(
       missed: JSON.stringify(rideOf(cancelled)),
       next: next ? JSON.stringify({ ...next, cabin: cancelled.cabin }) : null,
       refundMinor: p.found.sub.paidMinor ?? p.found.sub.priceMinor,
+      ...(onward
+        ? {
+            onwardSubOrderId: onward.sub.id,
+            onwardLeg: onward.legIndex,
+            onward: JSON.stringify({
+              missed: rideOf(onward.missed),
+              next: { ...onward.next, cabin: onward.missed.cabin },
+            }),
+          }
+        : {}),
       createdAt: at,
       updatedAt: at,
     });

@@ -19,6 +19,12 @@ import type { CaseRow } from './protection.repository';
 /** A case opened for a cancelled ride replaces that ride's own ticket; a delay's, the ticket after it. */
 const isCancellation = (c: CaseRow) => c.delayedSubOrderId === c.missedSubOrderId;
 
+/** The ride after a cancelled one that the case rebooks too, as the order page shows it. */
+function onwardView(c: CaseRow): ProtectionCase['onward'] {
+  const onward = onwardOf(c);
+  return onward ? { missed: onward.missed, next: rideOf(onward.next) } : null;
+}
+
 /** A case as the order page shows it. */
 export const caseView = (c: CaseRow, delayed: ResultLeg): ProtectionCase => ({
   id: c.id,
@@ -28,6 +34,7 @@ export const caseView = (c: CaseRow, delayed: ResultLeg): ProtectionCase => ({
   delayMinutes: c.delayMinutes,
   missed: c.missed as ProtectedRide,
   next: c.next ? rideOf(c.next as ResultLeg) : null,
+  onward: onwardView(c),
   refund: { amount: c.refundMinor, currency: 'CNY' },
 });
 
@@ -53,74 +60,117 @@ export async function choose(deps: ProtectionDeps, userId: string, choice: Prote
 
 type Step = { order: OrderRow; c: CaseRow; missed: SubOrderRow; at: Date };
 
+type Onward = { subOrderId: string; leg: number; missed: ProtectedRide; next: ResultLeg };
+
+/** The ride after a cancelled one that the case rebooks too, if it does. */
+function onwardOf(c: CaseRow): Onward | undefined {
+  if (!c.onward || c.onwardSubOrderId === null || c.onwardLeg === null) return undefined;
+  const { missed, next } = c.onward as { missed: ProtectedRide; next: ResultLeg };
+  return { subOrderId: c.onwardSubOrderId, leg: c.onwardLeg, missed, next };
+}
+
+const paidOf = (s: SubOrderRow) => s.paidMinor ?? s.priceMinor;
+
 /**
- * The next departure instead of the missed ride, at no cost to the traveller: the missed sub-order is
- * changed (5 → 4), a new sub-order for the new ride is paid as the old one was and issued through its
- * issuer (7 → 2 and the issue job), the itinerary takes the new ride in the missed one's place, and the
- * difference between the new fare and what was paid is recorded as ours.
+ * The next departure instead of the missed ride (after a cancellation, with the later departure of the ride
+ * after it when the case offers one), at no cost to the traveller: each replaced sub-order is changed
+ * (5 → 4), a new sub-order for each new ride is paid as the old one was and issued through its issuer
+ * (7 → 2 and the issue job), the itinerary takes the new rides in the old ones' places, and the difference
+ * between the new fares and what was paid is recorded as ours.
  */
 async function rebook(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: Step): Promise<void> {
   const { ctx, repo } = deps;
   const next = c.next as ResultLeg | null;
   if (!next) throw new AppError('PROTECTION_NO_DEPARTURE');
-  const travellers = await ctx.repo.travellers(order.id, trx);
-  const paid = missed.paidMinor ?? missed.priceMinor;
-  const absorbedMinor = next.price.amount * travellers.length - paid;
+  const onward = onwardOf(c);
+  const after = onward && (await ctx.repo.subOrders(order.id, trx)).find((s) => s.id === onward.subOrderId);
+  if (onward && !after) throw new AppError('PROTECTION_CLOSED');
+  const travellers = (await ctx.repo.travellers(order.id, trx)).length;
+  const fares = next.price.amount + (onward ? onward.next.price.amount : 0);
+  const absorbedMinor = fares * travellers - paidOf(missed) - (after ? paidOf(after) : 0);
   if (!(await repo.moveCase(trx, { id: c.id, from: 'offered', to: 'rebooked', at, set: { absorbedMinor } })))
     throw new AppError('PROTECTION_CLOSED');
-  if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: missed.id, from: S.TICKETED, to: S.CHANGED })))
+  const rides = new Map([[c.missedLeg, next]]);
+  await replaceTicket(deps, trx, { order, c, old: missed, ride: next, at, key: '', absorbedMinor });
+  if (onward && after) {
+    await replaceTicket(deps, trx, { order, c, old: after, ride: onward.next, at, key: ':onward', absorbedMinor: 0 });
+    rides.set(onward.leg, onward.next);
+  }
+  await replaceLegs(deps, trx, order, rides);
+}
+
+/**
+ * One ticket of a rebooking replaced: the old sub-order changed (5 → 4, what was issued for it reversed), a
+ * new one for the ride paid as it was and sent to its issuer, the event row and the traveller's notice.
+ */
+async function replaceTicket(
+  deps: ProtectionDeps,
+  trx: Trx,
+  p: { order: OrderRow; c: CaseRow; old: SubOrderRow; ride: ResultLeg; at: Date; key: string; absorbedMinor: number },
+): Promise<void> {
+  const { ctx, repo } = deps;
+  const { order, old, ride, at } = p;
+  if (!(await orderLifecycle.moveSubOrder(trx, { subOrderId: old.id, from: S.TICKETED, to: S.CHANGED })))
     throw new AppError('PROTECTION_CLOSED');
-  await deps.released?.(trx, { orderId: order.id, subOrderId: missed.id, travellerPosition: null, reason: 'changed' });
+  await deps.released?.(trx, { orderId: order.id, subOrderId: old.id, travellerPosition: null, reason: 'changed' });
   const subs = await ctx.repo.subOrders(order.id, trx);
   const fresh = await repo.insertSubOrder(trx, {
     orderId: order.id,
     position: Math.max(...subs.map((s) => s.position)) + 1,
-    type: missed.type,
+    type: old.type,
     status: null,
-    legs: JSON.stringify(missed.legs),
-    flightNumber: next.number,
-    priceMinor: missed.priceMinor,
-    paidMinor: paid,
-    ticketing: missed.ticketing,
-    serviceFeeMinor: missed.serviceFeeMinor,
-    travellerPrices: missed.travellerPrices === null ? null : JSON.stringify(missed.travellerPrices),
-    supplier: missed.supplier,
+    legs: JSON.stringify(old.legs),
+    flightNumber: ride.number,
+    priceMinor: old.priceMinor,
+    paidMinor: paidOf(old),
+    ticketing: old.ticketing,
+    serviceFeeMinor: old.serviceFeeMinor,
+    travellerPrices: old.travellerPrices === null ? null : JSON.stringify(old.travellerPrices),
+    supplier: old.supplier,
   });
   await orderLifecycle.moveSubOrder(trx, { subOrderId: fresh.id, from: null, to: S.PAID });
   await orderLifecycle.moveSubOrder(trx, { subOrderId: fresh.id, from: S.PAID, to: S.ISSUING });
   await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,
-    kind: 'protection-rebooked',
+    kind: p.key ? 'protection-rebooked-onward' : 'protection-rebooked',
     from: S.TICKETED,
     to: S.CHANGED,
     at,
-    data: { subOrderId: missed.id, newSubOrderId: fresh.id, caseId: c.id, absorbedMinor, number: next.number },
+    data: {
+      subOrderId: old.id,
+      newSubOrderId: fresh.id,
+      caseId: p.c.id,
+      absorbedMinor: p.absorbedMinor,
+      number: ride.number,
+    },
   });
-  await replaceLeg(deps, trx, order, c.missedLeg, next);
   await addJob(trx, 'fulfilment.issue', { orderId: order.id, subOrderId: fresh.id }, { jobKey: `issue:${fresh.id}` });
   await ctx.notify(trx, {
     userId: order.userId,
     kind: 'protection-rebooked',
     orderId: order.id,
-    params: { orderNumber: order.orderNumber, trip: next.number, departureAt: next.departureTime },
-    dedupeKey: `protection-rebooked:${c.id}`,
+    params: { orderNumber: order.orderNumber, trip: ride.number, departureAt: ride.departureTime },
+    dedupeKey: `protection-rebooked:${p.c.id}${p.key}`,
     at,
   });
 }
 
-/** The itinerary with the new ride in the missed one's place, and the order's arrival when it was the last. */
-async function replaceLeg(deps: ProtectionDeps, trx: Trx, order: OrderRow, index: number, next: ResultLeg) {
+/** The itinerary with the new rides in the replaced ones' places, and the order's arrival when the last was one. */
+async function replaceLegs(deps: ProtectionDeps, trx: Trx, order: OrderRow, rides: Map<number, ResultLeg>) {
   const itinerary = order.itinerary as ScheduledItinerary;
-  const legs = itinerary.legs.map((l, i) => (i === index ? { ...next, cabin: l.cabin ?? next.cabin } : l));
+  const legs = itinerary.legs.map((l, i) => {
+    const ride = rides.get(i);
+    return ride ? { ...ride, cabin: l.cabin ?? ride.cabin } : l;
+  });
   const firstRide = legs.find(isRide);
-  const lastRide = [...legs].reverse().find(isRide);
-  // The new ride runs: a cancellation of the one it replaces no longer marks its place.
-  const cancelledLegs = itinerary.cancelledLegs?.filter((i) => i !== index);
+  const lastIndex = legs.findLastIndex(isRide);
+  // The new rides run: a cancellation of the ones they replace no longer marks their places.
+  const cancelledLegs = itinerary.cancelledLegs?.filter((i) => !rides.has(i));
   await deps.ctx.repo.reschedule(trx, order.id, {
     itinerary: { ...itinerary, legs, ...(cancelledLegs ? { cancelledLegs } : {}) },
     departureTime: firstRide?.departureTime ?? order.departureTime,
     departureAt: firstRide ? new Date(firstRide.departureTime) : order.departureAt,
-    arrivalTime: lastRide && lastRide === legs[index] ? lastRide.arrivalTime : order.arrivalTime,
+    arrivalTime: rides.has(lastIndex) ? (legs[lastIndex] as ResultLeg).arrivalTime : order.arrivalTime,
   });
 }
 

@@ -78,7 +78,8 @@ export function rideOn(order: OrderRow, subs: SubOrderRow[], delay: { service: s
  * A delay told by an operator, for one order: the ride takes its delayed times (an event row and the
  * schedule-change notice, as any change), and when a self-transfer after it can no longer be made, a
  * protection case is opened for the ticket it misses, with the next departure on its route and its
- * refund, and the traveller is told (page, e-mail and SMS). Told again, it changes nothing.
+ * refund, and the traveller is told (page, e-mail and SMS). Told again, or told of a ride its operator
+ * cancelled, it changes nothing.
  */
 export async function recordDelay(
   deps: ProtectionDeps,
@@ -93,7 +94,8 @@ export async function recordDelay(
   if (!found) return 'none';
   const missed = await ctx.repo.transaction(async (trx) => {
     const locked = await ctx.repo.lockOrder(trx, orderId);
-    if (!locked) return undefined;
+    // A cancelled ride stays cancelled: a delay told after it moves nothing and opens no case.
+    if (!locked || (locked.itinerary as ScheduledItinerary).cancelledLegs?.includes(found.legIndex)) return null;
     const timetable = (await repo.timetableOf(trx, orderId, found.sub.id, found.legIndex)) ?? {
       previousDepartureTime: found.leg.departureTime,
       previousArrivalTime: found.leg.arrivalTime,
@@ -129,6 +131,7 @@ export async function recordDelay(
       after: shiftIso(arrived.arrivalTime, neededMinutes(legs, miss) * 60_000),
     };
   });
+  if (missed === null) return 'none';
   if (!missed) return 'made';
   await openCase(deps, { ...missed, delayedSub: found.sub, delay });
   return 'missed';

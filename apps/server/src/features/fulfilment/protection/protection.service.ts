@@ -12,7 +12,8 @@ import { type Delay, type ProtectionDeps, recordDelay } from './delays';
 /**
  * Protected connections (the protection's terms page): a self-transfer missed after a delay or a
  * cancellation of the ride before it gets a case with two choices for the traveller, the next departure on the same route at our
- * cost or the unused ticket's refund in full. Steps through the order lifecycle and the case's table.
+ * cost (after a cancellation no later departure replaces in time, with a later departure of the ride after it) or the
+ * unused ticket's refund in full. Steps through the order lifecycle and the case's table.
  */
 export class ProtectionService {
   constructor(private readonly deps: ProtectionDeps) {}

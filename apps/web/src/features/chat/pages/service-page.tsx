@@ -70,18 +70,22 @@ function Console({ meName, meId }: { meName: string; meId: string }) {
       <header className={styles.bar}>
         <CustomerServiceOutlined className={styles.barIcon} />
         <h1>{t('service.title')}</h1>
-        <span className={styles.me}>{t('service.me', { name: meName })}</span>
-        <Tag
-          color={hubStatus === 'success' ? 'green' : hubStatus === 'failed' ? 'red' : 'default'}
-          data-testid="service-connection"
-        >
-          {t(`service.connection.${hubStatus ?? 'pending'}`)}
-        </Tag>
-        {queue.data ? (
-          <Tag color={queue.data.hours.open ? 'blue' : 'orange'}>
-            {queue.data.hours.open ? t('service.hoursOpen') : t('service.hoursClosed')}
-          </Tag>
-        ) : null}
+        <div className={styles.status}>
+          <span className={styles.me}>{t('service.me', { name: meName })}</span>
+          <span className={styles.tags}>
+            <Tag
+              color={hubStatus === 'success' ? 'green' : hubStatus === 'failed' ? 'red' : 'default'}
+              data-testid="service-connection"
+            >
+              {t(`service.connection.${hubStatus ?? 'pending'}`)}
+            </Tag>
+            {queue.data ? (
+              <Tag color={queue.data.hours.open ? 'blue' : 'orange'}>
+                {queue.data.hours.open ? t('service.hoursOpen') : t('service.hoursClosed')}
+              </Tag>
+            ) : null}
+          </span>
+        </div>
       </header>
       <Tabs
         className={styles.tabs}

@@ -35,6 +35,7 @@ const cancelled = (next: boolean, status: ProtectionCase['status'] = 'offered'):
           arrivalTime: '2026-12-10T11:10:00+08:00',
         }
       : null,
+    onward: null,
     refund: { amount: 98_000, currency: 'CNY' },
   };
 };
@@ -105,6 +106,49 @@ describe('the protection card after an operator cancelled the first ride', () =>
           path: '/api/order/protection',
           body: { orderId: 'b7d1', caseId: cancelled(true).id, choice: 'refund' },
         },
+      ]);
+    },
+  );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'offers the next flight with a later train it makes when no later flight makes the train, and rebooks both (%s)',
+    async (language) => {
+      const both = (status: ProtectionCase['status']): ProtectionCase => ({
+        ...cancelled(true, status),
+        onward: {
+          missed: train,
+          next: {
+            ...train,
+            number: 'G7311',
+            departureTime: '2026-12-10T12:30:00+08:00',
+            arrivalTime: '2026-12-10T13:30:00+08:00',
+          },
+        },
+      });
+      let chosen = false;
+      const calls = stubApi({
+        'GET /api/order/protection': () => json({ cases: [both(chosen ? 'rebooked' : 'offered')] }),
+        'POST /api/order/protection': () => {
+          chosen = true;
+          return json({ cases: [both('rebooked')] });
+        },
+      });
+      const t = i18next.getFixedT(language, 'orders');
+      renderApp([{ path: '/', element: <ProtectionCard order={order} /> }], { language });
+      const rebook = await screen.findByTestId('protection-rebook');
+      expect(rebook.textContent).toBe(t('protection.rebookBoth'));
+      const offered = screen.getByTestId('protection-case').textContent;
+      expect(offered).toContain(t('protection.onward'));
+      expect(offered).toContain(t('protection.insteadOf', { trip: 'G7301' }));
+      expect(offered).toContain('MU5103');
+      expect(offered).toContain('G7311');
+      fireEvent.click(rebook);
+      expect(await screen.findAllByText(t('protection.confirm.rebookBothTitle'))).not.toHaveLength(0);
+      fireEvent.click(screen.getByTestId('protection-confirm'));
+      await waitFor(() => expect(screen.getByTestId('protection-outcome').textContent).toContain('G7311'));
+      expect(screen.getByTestId('protection-outcome').textContent).toContain('MU5103');
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { orderId: 'b7d1', caseId: cancelled(true).id, choice: 'rebook' },
       ]);
     },
   );

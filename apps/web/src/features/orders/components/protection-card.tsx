@@ -23,6 +23,24 @@ function RideLine({ ride }: { ride: ProtectedRide }) {
   );
 }
 
+/**
+ * The rides a rebooking takes: the next departure, and after a cancellation whose route has no later
+ * departure that makes the change, the later departure of the next ride too, in its place.
+ */
+function NewRides({ c }: { c: ProtectionCase }) {
+  const { t } = useTranslation('orders');
+  if (!c.next) return null;
+  if (!c.onward) return <RideLine ride={c.next} />;
+  return (
+    <span className={styles.protectionRides} data-testid="protection-onward">
+      <RideLine ride={c.next} />
+      <span>
+        {t('protection.insteadOf', { trip: c.onward.missed.number })} <RideLine ride={c.onward.next} />
+      </span>
+    </span>
+  );
+}
+
 /** What happened to the ride before the connection: it runs late, or its operator cancelled it. */
 function CaseCause({ c }: { c: ProtectionCase }) {
   const { t } = useTranslation('orders');
@@ -56,14 +74,16 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
     modal.confirm({
       title: t(
         choice === 'rebook'
-          ? 'protection.confirm.rebookTitle'
+          ? c.onward
+            ? 'protection.confirm.rebookBothTitle'
+            : 'protection.confirm.rebookTitle'
           : cancelled
             ? 'protection.confirm.refundCancelledTitle'
             : 'protection.confirm.refundTitle',
       ),
       content:
         choice === 'rebook' && c.next ? (
-          <RideLine ride={c.next} />
+          <NewRides c={c} />
         ) : (
           t(cancelled ? 'protection.confirm.refundCancelledText' : 'protection.confirm.refundText')
         ),
@@ -79,10 +99,18 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
         <>
           <div className={styles.protectionChoice}>
             <p>
-              {c.next ? <RideLine ride={c.next} /> : t(cancelled ? 'protection.noNextCancelled' : 'protection.noNext')}
+              {c.onward ? (
+                <>
+                  {t('protection.onward')} <NewRides c={c} />
+                </>
+              ) : c.next ? (
+                <RideLine ride={c.next} />
+              ) : (
+                t(cancelled ? 'protection.noNextCancelled' : 'protection.noNext')
+              )}
             </p>
             <Button type="primary" disabled={!c.next} onClick={() => confirm('rebook')} data-testid="protection-rebook">
-              {t('protection.rebook')}
+              {t(c.onward ? 'protection.rebookBoth' : 'protection.rebook')}
             </Button>
           </div>
           <div className={styles.protectionChoice}>
@@ -96,7 +124,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
         </>
       ) : c.status === 'rebooked' && c.next ? (
         <p data-testid="protection-outcome">
-          {t('protection.rebooked')} <RideLine ride={c.next} />
+          {t('protection.rebooked')} <NewRides c={c} />
         </p>
       ) : (
         <p data-testid="protection-outcome">
