@@ -122,6 +122,8 @@ eachLanguage((lang) => {
     test('swaps origin and destination, and counts travellers: one adult at least, two children and one infant per adult, nine in all', async ({
       page,
     }) => {
+      // Two walks' worth of steps: a limit for a page that never comes, as for two tests.
+      test.setTimeout(240_000);
       await page.goto('/');
       await pickPlace(page, 0, 0, city.beijing);
       await pickPlace(page, 0, 1, city.shanghai);

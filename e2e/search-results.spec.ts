@@ -69,6 +69,8 @@ eachLanguage((lang) => {
   test(`shows one page of results with its count and more on request, sorts by price and by departure, and filters narrow the list, show counts and reset, in ${lang}`, async ({
     page,
   }) => {
+    // Three walks' worth of steps: a limit for a page that never comes, as for three tests.
+    test.setTimeout(360_000);
     await test.step('one page of results with its count, and more on request', async () => {
       const pulls: string[] = [];
       page.on('request', (r) => {
