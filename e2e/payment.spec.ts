@@ -1,16 +1,18 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
 import { fillCardForm } from './card-form';
-import { registerAccount, shot as shotAt } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { keepSignedIn, registerUser, shot as shotAt } from './setup';
+import { eachLanguage, type Lang, test, text } from './support';
 import { BILLING, bookTrip, cardToken, topUpWallet } from './trip-api';
 
 /**
- * A traveller with an order awaiting payment, made through the API as the booking page does; then the
- * traveller signs in on the login page, which leads to the payment page.
+ * A new traveller with an order awaiting payment, booked through the API as the booking page does; the
+ * traveller signs in on the login page, which leads back to the payment page.
  */
-async function openPayment(page: Page, lang: Lang): Promise<string> {
-  const { id, mobile } = await orderToPay(page);
+async function openPaymentAfterSignIn(page: Page, lang: Lang): Promise<string> {
+  const { mobile } = await registerUser(page);
+  const { id } = await bookTrip(page);
+  await page.context().clearCookies({ name: 'sid' });
   await page.goto(`/login?redirect=${encodeURIComponent(`/payment?id=${id}`)}`);
   await page.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
   await page.getByLabel(text(lang, 'account', 'login.password')).fill('travel2026');
@@ -19,12 +21,14 @@ async function openPayment(page: Page, lang: Lang): Promise<string> {
   return id;
 }
 
-/** A new account with an order awaiting payment, booked through the API; the page is signed out again. */
-async function orderToPay(page: Page): Promise<{ id: string; mobile: string }> {
-  const mobile = await registerAccount(page);
+/** A new traveller, signed in, with an order awaiting payment booked through the API; the payment page open. */
+async function openPayment(page: Page): Promise<string> {
+  const { user } = await registerUser(page);
   const { id } = await bookTrip(page);
-  await page.context().clearCookies({ name: 'sid' });
-  return { id, mobile };
+  await keepSignedIn(page, user);
+  await page.goto(`/payment?id=${id}`);
+  await expect(page.getByTestId('payment-page')).toBeVisible({ timeout: 60_000 });
+  return id;
 }
 
 async function pick(page: Page, label: string, option: string) {
@@ -40,17 +44,13 @@ const errorText = (lang: Lang, code: number) => text(lang, 'errors', String(code
 
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
 
-for (const lang of LANGUAGES) {
+eachLanguage((lang) => {
   test.describe(`payment (${lang})`, () => {
-    test.beforeEach(async ({ context, baseURL }) => {
-      await useLanguage(context, baseURL as string, lang);
-    });
-
     test(`pays by card, returns to the order after 3 seconds, and a second payment shows 2000 (${lang})`, async ({
       page,
+      errors,
     }) => {
-      const errors = watchErrors(page);
-      const id = await openPayment(page, lang);
+      const id = await openPaymentAfterSignIn(page, lang);
       await expect(page.getByTestId('payment-countdown')).toHaveText(/^(29|30):\d{2}$/);
       await expect(page.getByTestId('charge-cny')).toContainText('¥');
       // A method is required.
@@ -80,7 +80,7 @@ for (const lang of LANGUAGES) {
     });
 
     test(`shows a declined card and insufficient funds beside the form (${lang})`, async ({ page }) => {
-      await openPayment(page, lang);
+      await openPayment(page);
       await fillCard(page, lang, TEST_CARDS.declined);
       await page.getByTestId('pay-submit').click();
       await expect(page.getByTestId('form-error')).toHaveText(errorText(lang, 2104));
@@ -94,7 +94,7 @@ for (const lang of LANGUAGES) {
       page,
     }) => {
       test.setTimeout(150_000);
-      const id = await openPayment(page, lang);
+      const id = await openPayment(page);
       const failCheck = async () => {
         await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
         await page.getByRole('button', { name: lang === 'en' ? 'Fail verification' : '验证失败' }).click();
@@ -131,7 +131,7 @@ for (const lang of LANGUAGES) {
       page,
     }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await openPayment(page, lang);
+      await openPayment(page);
       const bar = page.getByTestId('pay-bar');
       const inView = async () => {
         const box = await bar.boundingBox();
@@ -169,9 +169,9 @@ for (const lang of LANGUAGES) {
 
     test(`pays with a saved card, its security code typed again; a wrong code is declined beside it (${lang})`, async ({
       page,
+      errors,
     }) => {
-      const errors = watchErrors(page);
-      const id = await openPayment(page, lang);
+      const id = await openPayment(page);
       // A card saved in the wallet (as the wallet page saves it), with its security code 123.
       const token = await cardToken(page, TEST_CARDS.threeDSecure);
       const saved = await page.request.post('/api/wallet/card', {
@@ -204,7 +204,7 @@ for (const lang of LANGUAGES) {
 
     test(`closes payment when the countdown reaches zero (${lang})`, async ({ page }) => {
       await page.clock.install();
-      await openPayment(page, lang);
+      await openPayment(page);
       await expect(page.getByTestId('payment-countdown')).toBeVisible();
       await page.clock.fastForward('31:00');
       await expect(page.getByTestId('payment-closed')).toContainText(text(lang, 'payment', 'closed.title'));
@@ -214,13 +214,10 @@ for (const lang of LANGUAGES) {
 
   test(`pays from the wallet balance once it covers the order, after a clear message while it does not (${lang})`, async ({
     page,
-    context,
-    baseURL,
+    errors,
   }) => {
     test.setTimeout(120_000);
-    const errors = watchErrors(page);
-    await useLanguage(context, baseURL ?? '', lang);
-    const id = await openPayment(page, lang);
+    const id = await openPayment(page);
     await page
       .getByTestId('payment-methods')
       .getByText(text(lang, 'payment', 'method.wallet'), { exact: true })
@@ -263,4 +260,4 @@ for (const lang of LANGUAGES) {
     );
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
-}
+});

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { smsCode } from './outbox';
-import { idNumber, linkRailAccount, railAccount, shot, signUpOnLoginPage } from './setup';
+import { idNumber, linkRailAccount, railAccount, shot, signUpThroughApi } from './setup';
 import { eachLanguage, test, text } from './support';
 import { bookTrip, payByCard } from './trip-api';
 
@@ -36,7 +36,7 @@ eachLanguage((lang) => {
     context,
     errors,
   }) => {
-    await signUpOnLoginPage(page, lang);
+    await signUpThroughApi(page);
     const rail = await railAccountOf(page);
 
     await page.goto('/account/p-passengers');
@@ -117,7 +117,7 @@ eachLanguage((lang) => {
     errors,
   }) => {
     test.setTimeout(150_000);
-    await signUpOnLoginPage(page, lang);
+    await signUpThroughApi(page);
     const rail = await railAccountOf(page);
     await linkRailAccount(page, rail);
     const { id: orderId } = await bookTrip(page, 'train', 21, undefined, { railTicketing: 'online' });

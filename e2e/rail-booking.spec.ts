@@ -3,23 +3,23 @@ import { travellerAndContact } from './booking-form';
 import { smsCode } from './outbox';
 import {
   idNumber,
+  keepSignedIn,
   railAccount,
-  registerAccount,
+  registerUser,
   routeCriteria,
   saveTraveller,
   searchOnPage,
   shot,
-  signInOnLoginPage,
 } from './setup';
-import { eachLanguage, type Lang, openOrderFromPayment, test, text } from './support';
+import { eachLanguage, openOrderFromPayment, test, text } from './support';
 
-/** An account with two saved travellers, signed in on the login page. */
-async function signIn(page: Page, lang: Lang, name: string) {
-  const mobile = await registerAccount(page);
+/** An account with two saved travellers, signed in. */
+async function signIn(page: Page, name: string) {
+  const { user } = await registerUser(page);
   await saveTraveller(page, { name, birth: '1986-04-12' });
   // China Railway has no record of this one (sequence 000): she cannot be booked on a train yet.
   await saveTraveller(page, { name: '王芳', birth: '1990-01-15', seq: '000', phone: '13800138002' });
-  await signInOnLoginPage(page, lang, mobile);
+  await keepSignedIn(page, user);
 }
 
 /** A 12306 account on the simulated rail service, held by 周杰. */
@@ -37,7 +37,7 @@ eachLanguage((lang) => {
     errors,
   }) => {
     test.setTimeout(180_000);
-    await signIn(page, lang, '周杰');
+    await signIn(page, '周杰');
     const found = await searchTrains(page, 24);
     // Results say up front how trains are ticketed for this traveller: offline, with the fee.
     const firstCard = page.getByTestId('result-card').and(page.locator('[data-kind="train"]')).first();

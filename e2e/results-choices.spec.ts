@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type ResultLeg, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { travellerAndContact } from './booking-form';
-import { inDays, routeCriteria, searchOnPage, signUpOnLoginPage } from './setup';
+import { inDays, routeCriteria, searchOnPage, signUpThroughApi } from './setup';
 import { eachLanguage, test, text } from './support';
 import { bookTrip, signedInTraveller } from './trip-api';
 
@@ -46,7 +46,7 @@ eachLanguage((lang, n) => {
     errors,
   }) => {
     test.setTimeout(180_000);
-    await signUpOnLoginPage(page, lang, [{ name: '周杰', birth: '1986-04-12' }]);
+    await signUpThroughApi(page, [{ name: '周杰', birth: '1986-04-12' }]);
     const days = 27 + n;
     const found = await searchOnPage(page, routeCriteria('all', days));
     const { plan, train } = planAndTrain(found.results);

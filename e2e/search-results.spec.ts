@@ -65,85 +65,90 @@ eachLanguage((lang) => {
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
   });
 
-  test(`sorting orders the list by price and by departure, in ${lang}`, async ({ page }) => {
-    await page.goto(searchUrl(criteria()));
-    await searchDone(page);
-    await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.cheapest')) }).click();
-    await listSettled(page);
-    const prices = (await attributes(cards(page), 'data-price')).map(Number);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // One search walked through: its first page and more, its orders, its filters.
+  test(`shows one page of results with its count and more on request, sorts by price and by departure, and filters narrow the list, show counts and reset, in ${lang}`, async ({
+    page,
+  }) => {
+    // Three walks' worth of steps: a limit for a page that never comes, as for three tests.
+    test.setTimeout(360_000);
+    await test.step('one page of results with its count, and more on request', async () => {
+      const pulls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/v2/pull')) pulls.push(r.postData() ?? '');
+      });
+      await page.goto(searchUrl(criteria()));
+      await searchDone(page);
+      await expect(cards(page)).toHaveCount(20);
+      await shot(page, `results-page-${lang}`);
+      await shot(page, `results-page-${lang}-full`, { fullPage: true });
+      const counted = async () =>
+        ((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? []).map(Number);
+      const [a = 0, b = 0] = await counted();
+      const total = Math.max(a, b);
+      expect(Math.min(a, b)).toBe(20);
+      expect(total).toBeGreaterThan(40);
+      // Every pull asks for a page of the view, never for every result.
+      expect(pulls.length).toBeGreaterThan(0);
+      for (const body of pulls) expect(JSON.parse(body).view).toMatchObject({ offset: 0, limit: 20 });
 
-    await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.latest')) }).click();
-    await listSettled(page);
-    const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
-    expect(departures).toEqual([...departures].sort((a, b) => b - a));
-
-    await page.getByTestId('best-info').hover();
-    await expect(page.getByRole('tooltip')).toContainText('¥100');
-  });
-
-  test(`filters narrow the list, show counts and reset, in ${lang}`, async ({ page }) => {
-    await page.goto(searchUrl(criteria()));
-    await searchDone(page);
-    // The results that match the filters: the second number of "Showing 20 of 189 …" in either language.
-    const matching = async () =>
-      Number(((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? [])[1] ?? 0);
-    const before = await matching();
-    const stops = page.getByTestId('filter-stops');
-    const directCount = Number(
-      await stops
-        .locator('li[data-option="0"]')
-        .innerText()
-        .then((t) => t.match(/\d+$/)?.[0]),
-    );
-    expect(directCount).toBeGreaterThan(0);
-
-    await stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') }).uncheck();
-    await listSettled(page);
-    const transfers = await attributes(cards(page), 'data-transfers');
-    expect(transfers).toContain('0');
-    expect(transfers).not.toContain('1');
-
-    await onlyKind(page, 'train');
-    expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
-    await expect.poll(matching).toBeLessThan(before);
-
-    const kinds = page.getByTestId('filter-kinds');
-    await page.getByTestId('filters-reset').click();
-    await listSettled(page);
-    await expect(stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') })).toBeChecked();
-    await expect(kinds.locator('li[data-option="flight"]').getByRole('checkbox')).toBeChecked();
-    await expect(kinds.locator('li[data-option="train"]').getByRole('checkbox')).toBeChecked();
-    // Every result is back, whichever kind the day's best happen to be.
-    await expect.poll(matching).toBeGreaterThanOrEqual(before);
-  });
-
-  test(`shows one page of results with its count, and more on request, in ${lang}`, async ({ page }) => {
-    const pulls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/v2/pull')) pulls.push(r.postData() ?? '');
+      const more = page.getByTestId('show-more');
+      await expect(more).toHaveText(text(lang, 'results', 'list.showMore'));
+      await more.click();
+      await listSettled(page);
+      await expect(cards(page)).toHaveCount(40);
+      expect(Math.min(...(await counted()))).toBe(40);
+      expect(Math.max(...(await counted()))).toBe(total);
     });
-    await page.goto(searchUrl(criteria()));
-    await searchDone(page);
-    await expect(cards(page)).toHaveCount(20);
-    await shot(page, `results-page-${lang}`);
-    await shot(page, `results-page-${lang}-full`, { fullPage: true });
-    const counted = async () => ((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? []).map(Number);
-    const [a = 0, b = 0] = await counted();
-    const total = Math.max(a, b);
-    expect(Math.min(a, b)).toBe(20);
-    expect(total).toBeGreaterThan(40);
-    // Every pull asks for a page of the view, never for every result.
-    expect(pulls.length).toBeGreaterThan(0);
-    for (const body of pulls) expect(JSON.parse(body).view).toMatchObject({ offset: 0, limit: 20 });
+    await test.step('sorting orders the list by price and by departure', async () => {
+      await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.cheapest')) }).click();
+      await listSettled(page);
+      const prices = (await attributes(cards(page), 'data-price')).map(Number);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
-    const more = page.getByTestId('show-more');
-    await expect(more).toHaveText(text(lang, 'results', 'list.showMore'));
-    await more.click();
-    await listSettled(page);
-    await expect(cards(page)).toHaveCount(40);
-    expect(Math.min(...(await counted()))).toBe(40);
-    expect(Math.max(...(await counted()))).toBe(total);
+      await page.getByRole('tab', { name: new RegExp(text(lang, 'results', 'sort.latest')) }).click();
+      await listSettled(page);
+      const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
+      expect(departures).toEqual([...departures].sort((a, b) => b - a));
+
+      await page.getByTestId('best-info').hover();
+      await expect(page.getByRole('tooltip')).toContainText('¥100');
+    });
+    await test.step('filters narrow the list, show counts and reset', async () => {
+      // Back to the order the page opens in, as the filters' checks were written for it.
+      await page.getByRole('tab', { name: text(lang, 'results', 'sort.best') }).click();
+      await listSettled(page);
+      // The results that match the filters: the second number of "Showing 20 of 189 …" in either language.
+      const matching = async () =>
+        Number(((await page.getByTestId('results-count').innerText()).match(/\d+/g) ?? [])[1] ?? 0);
+      const before = await matching();
+      const stops = page.getByTestId('filter-stops');
+      const directCount = Number(
+        await stops
+          .locator('li[data-option="0"]')
+          .innerText()
+          .then((t) => t.match(/\d+$/)?.[0]),
+      );
+      expect(directCount).toBeGreaterThan(0);
+
+      await stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') }).uncheck();
+      await listSettled(page);
+      const transfers = await attributes(cards(page), 'data-transfers');
+      expect(transfers).toContain('0');
+      expect(transfers).not.toContain('1');
+
+      await onlyKind(page, 'train');
+      expect(new Set(await attributes(cards(page), 'data-kind'))).toEqual(new Set(['train']));
+      await expect.poll(matching).toBeLessThan(before);
+
+      const kinds = page.getByTestId('filter-kinds');
+      await page.getByTestId('filters-reset').click();
+      await listSettled(page);
+      await expect(stops.getByRole('checkbox', { name: text(lang, 'results', 'filters.stopValues.1') })).toBeChecked();
+      await expect(kinds.locator('li[data-option="flight"]').getByRole('checkbox')).toBeChecked();
+      await expect(kinds.locator('li[data-option="train"]').getByRole('checkbox')).toBeChecked();
+      // Every result is back, whichever kind the day's best happen to be.
+      await expect.poll(matching).toBeGreaterThanOrEqual(before);
+    });
   });
 
   test(`expired results open the message dialog with a way home, in ${lang}`, async ({ page }) => {

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
-import { type Lang, text } from './support';
+import type { Lang } from './support';
 
 /**
  * Set-up the browser tests share, done through the API as the pages would do it: accounts, saved
@@ -99,29 +99,29 @@ export async function rememberSignIn(context: BrowserContext, user: unknown): Pr
   }, user);
 }
 
-/** Signs in on the login page, as a traveller does. */
-export async function signInOnLoginPage(page: Page, lang: Lang, mobile: string): Promise<void> {
-  await page.context().clearCookies({ name: 'sid' });
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByPlaceholder(text(lang, 'account', 'login.accountPlaceholder')).fill(mobile);
-  await form.getByLabel(text(lang, 'account', 'login.password')).fill(PASSWORD);
-  await form.getByRole('button', { name: text(lang, 'account', 'login.submit'), exact: true }).click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+/**
+ * The site keeps the traveller registered through this page's requests signed in, as a sign-in on the login
+ * page would (that page itself is walked by the accounts' tests): the first page this tab opens knows the
+ * traveller, and signing out later on the page holds.
+ */
+export async function keepSignedIn(page: Page, user: unknown): Promise<void> {
+  await page.addInitScript((u) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
+    localStorage.setItem('user_name', entry((u as { name: string }).name));
+    localStorage.setItem('user_info', entry(u));
+  }, user);
 }
 
-/**
- * A new account of ours with its saved travellers, registered through the API, then signed in on the login
- * page; answers its mobile number.
- */
-export async function signUpOnLoginPage(
+/** A new account of ours with its saved travellers, registered through the API and kept signed in; answers its mobile number. */
+export async function signUpThroughApi(
   page: Page,
-  lang: Lang,
   travellers: { name: string; birth: string }[] = [],
 ): Promise<string> {
-  const mobile = await registerAccount(page);
+  const { mobile, user } = await registerUser(page);
   for (const t of travellers) await saveTraveller(page, t);
-  await signInOnLoginPage(page, lang, mobile);
+  await keepSignedIn(page, user);
   return mobile;
 }
 

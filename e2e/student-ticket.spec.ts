@@ -3,13 +3,13 @@ import { travellerAndContact } from './booking-form';
 import { newMobile } from './outbox';
 import {
   idNumber,
+  keepSignedIn,
   linkRailAccount,
   railAccount,
-  registerAccount,
+  registerUser,
   routeCriteria,
   searchOnPage,
   shot,
-  signInOnLoginPage,
 } from './setup';
 import { eachLanguage, openOrderFromPayment, test, text } from './support';
 import { payFromWallet } from './trip-api';
@@ -22,7 +22,7 @@ eachLanguage((lang) => {
     errors,
   }) => {
     test.setTimeout(180_000);
-    const mobile = await registerAccount(page);
+    const { user } = await registerUser(page);
     // A 12306 account whose passenger 李明 is a verified student between Beijing and Shanghai, linked and imported.
     const rail = await railAccount(page, {
       name: '周杰',
@@ -44,7 +44,7 @@ eachLanguage((lang) => {
       data: { ids: listed.items.map((p) => p.id) },
     });
     expect(imported.ok(), await imported.text()).toBe(true);
-    await signInOnLoginPage(page, lang, mobile);
+    await keepSignedIn(page, user);
 
     const found = await searchOnPage(page, routeCriteria('train', 20));
     await expect(page.getByTestId('result-card').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
 import { travellerAndContact } from './booking-form';
-import { routeCriteria, searchOnPage, shot, signUpOnLoginPage } from './setup';
+import { routeCriteria, searchOnPage, shot, signUpThroughApi } from './setup';
 import { eachLanguage, openOrderFromPayment, test, text } from './support';
 
 /** A day of travel as each language writes it: "Sat, Dec 5, 2026" / "2026年12月5日周六". */
@@ -27,7 +27,7 @@ eachLanguage((lang) => {
     errors,
   }) => {
     test.setTimeout(150_000);
-    await signUpOnLoginPage(page, lang, [{ name: '赵敏', birth: '1988-08-08' }]);
+    await signUpThroughApi(page, [{ name: '赵敏', birth: '1988-08-08' }]);
     const found = await searchOnPage(page, routeCriteria('train', 23));
     const train = found.results.find(overnight);
     expect(train, 'an overnight train between Beijing and Shanghai').toBeDefined();

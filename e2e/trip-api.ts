@@ -8,23 +8,13 @@ import {
   type SearchCriteria,
   type SearchResult,
 } from '../packages/domain/src/index';
-import { registerUser, routeCriteria, saveTraveller } from './setup';
+import { keepSignedIn, registerUser, routeCriteria, saveTraveller } from './setup';
 import type { Lang } from './support';
 
-/**
- * A new account, registered through the API, whose sign-in the site keeps as a sign-in on the page would (the
- * login page itself is walked by the accounts' tests): the first page this tab opens knows the traveller, and
- * signing out later on the page holds.
- */
+/** A new account, registered through the API and kept signed in (`keepSignedIn`); answers its mobile number. */
 export async function signedInTraveller(page: Page, _lang: Lang): Promise<string> {
   const { mobile, user } = await registerUser(page);
-  await page.addInitScript((u) => {
-    if (sessionStorage.getItem('e2e-signed-in')) return;
-    sessionStorage.setItem('e2e-signed-in', '1');
-    const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
-    localStorage.setItem('user_name', entry((u as { name: string }).name));
-    localStorage.setItem('user_info', entry(u));
-  }, user);
+  await keepSignedIn(page, user);
   return mobile;
 }
 
