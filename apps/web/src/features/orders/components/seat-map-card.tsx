@@ -37,7 +37,7 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
   const seated = travellers.map((p, i) => ({ p, i })).filter(({ i }) => types.air[i] !== 'INFANT');
   const [active, setActive] = useState(seated[0]?.i ?? 0);
   if (seated.length === 0) return null;
-  const holder = (designator: string) => seats.findIndex((s) => s === designator);
+  const holder = (designator: string) => seats.indexOf(designator);
   const choose = (designator: string) => {
     const next = travellers.map((_, i) => seats[i] ?? null);
     next[active] = next[active] === designator ? null : designator;
@@ -122,40 +122,46 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
         <span className={`${styles.seat} ${styles['seat-mine']}`} /> {t('booking.seats.legendChosen')}
         <span className={`${styles.seat} ${styles['seat-taken']}`} /> {t('booking.seats.legendTaken')}
       </p>
-      <div className={styles.seatMap} role="group" aria-label={t('booking.seats.mapLabel', { flight })}>
+      <fieldset className={styles.seatMap} aria-label={t('booking.seats.mapLabel', { flight })}>
         {map.cabins.map((cabin, c) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a seat map's cabins have no other identity and never move
           <div key={`cabin-${c}`} className={styles.seatCabin}>
             {cabin.rows.map((row, r) => {
               const number = rowNumber(row.sections);
-              const exit = row.sections.flat().every((e) => e.kind === 'exit');
-              if (exit)
+              const key = `row-${c}-${r}`;
+              if (row.sections.flat().every((e) => e.kind === 'exit'))
                 return (
-                  <div key={`row-${r}`} className={styles.seatExit} data-testid="seat-exit">
+                  <div key={key} className={styles.seatExit} data-testid="seat-exit">
                     {t('booking.seats.exit')}
                   </div>
                 );
-              return (
-                <div
-                  key={`row-${r}`}
-                  className={styles.seatRow}
-                  role={number ? 'group' : undefined}
-                  aria-label={number ? t('booking.seats.row', { row: number }) : undefined}
-                >
+              const places = (
+                <>
                   <span className={styles.seatRowNumber} aria-hidden="true">
                     {number ?? ''}
                   </span>
                   {row.sections.map((section, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's sections have no other identity and never move
                     <Fragment key={`section-${k}`}>
                       {k > 0 ? <span className={styles.seatAisle} aria-hidden="true" /> : null}
-                      {section.map((e, x) => element(e, `${r}-${k}-${x}`))}
+                      {section.map((e, x) => element(e, `${key}-${k}-${x}`))}
                     </Fragment>
                   ))}
+                </>
+              );
+              return number ? (
+                <fieldset key={key} className={styles.seatRow} aria-label={t('booking.seats.row', { row: number })}>
+                  {places}
+                </fieldset>
+              ) : (
+                <div key={key} className={styles.seatRow}>
+                  {places}
                 </div>
               );
             })}
           </div>
         ))}
-      </div>
+      </fieldset>
     </Card>
   );
 }
