@@ -350,8 +350,8 @@ for (const lang of LANGUAGES) {
 
 /**
  * Duffel's flight searched on the results page and booked through the booking page's steps for two
- * travellers with passports: Duffel's fare rules, an extra bag at Duffel's price; answers the order's id on
- * the payment page.
+ * travellers with passports: Duffel's fare rules, an extra bag at Duffel's price, a seat on Duffel's seat
+ * map for the first (by keyboard, on a phone's width in Chinese); answers the order's id on the payment page.
  */
 async function bookOnBookingPage(page: Page, lang: Lang): Promise<string> {
   await passportHolders(page, 2);
@@ -380,6 +380,17 @@ async function bookOnBookingPage(page: Page, lang: Lang): Promise<string> {
   await page.getByTestId('next-step').click();
   // 3. An extra checked bag, at Duffel's price.
   await page.getByTestId('baggage-card').getByTestId('extra-pieces').first().fill('1');
+  const seats = page.getByTestId('seat-map-card');
+  await expect(seats).toBeVisible({ timeout: 60_000 });
+  if (lang === 'zh-CN') await page.setViewportSize({ width: 390, height: 844 });
+  await expect(seats.getByTestId('seat-1A')).toBeDisabled();
+  await seats.getByTestId('seat-3C').focus();
+  await page.keyboard.press('Enter');
+  // Chosen for the first, the seat map moves on to the second traveller, for whom 3C is now someone's.
+  await expect(seats.getByTestId('seat-3C')).toHaveAttribute('data-state', 'other');
+  await expect(seats.getByTestId('seat-chosen').first()).toContainText('3C');
+  await shot(page, `duffel-seats-${lang}`, { widths: [390, 1280], fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('next-step').click();
   await expect(page.getByTestId('price-breakdown')).toContainText(text(lang, 'orders', 'breakdown.extras'));
   await page.getByTestId('create-order').click();
@@ -419,6 +430,8 @@ for (const lang of LANGUAGES) {
     const booked = await ticketedByDuffel(page, lang, orderId);
     expect(intent?.status).toBe('succeeded');
     await expect(page.getByTestId('ticket-number').first()).toHaveText(/^\d{13}$/);
+    // The first traveller's seat as chosen; the second's given at check-in.
+    await expect(page.getByTestId('order-page')).toContainText('3C');
     await expect(page.getByTestId('order-page')).toContainText(text(lang, 'orders', 'ticketing.atCheckIn'));
     await shot(page, `duffel-order-${lang}`, { widths: [390, 1280], fullPage: true });
 

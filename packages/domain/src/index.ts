@@ -37,6 +37,7 @@ export * from './orders/order.schema';
 export * from './orders/order-status';
 export * from './orders/pricing';
 export * from './orders/schedule-change';
+export * from './orders/seat-map.schema';
 export * from './orders/status-codec';
 export * from './orders/traveller-rules';
 export * from './passengers/documents';

@@ -54,6 +54,7 @@ export function bookingOffers(
   search: {
     service: Pick<SearchService, 'quoteForBooking' | 'stored'>;
     railRemaining: OfferSource['railCapacity'];
+    seatMaps?: OfferSource['seatMaps'];
   },
   rail: Pick<RailService, 'linkStatus' | 'fees' | 'passengers'>,
   refdata: Pick<Refdata, 'trainServiceFees' | 'places'>,
@@ -63,6 +64,7 @@ export function bookingOffers(
   return {
     quote: (searchId, resultId, cabin) => search.service.quoteForBooking(searchId, resultId, cabin),
     stored: (searchId, resultIds) => search.service.stored(searchId, resultIds),
+    ...(search.seatMaps ? { seatMaps: search.seatMaps } : {}),
     railCapacity: search.railRemaining,
     railServiceFeeMinor: refdata.trainServiceFees.offline.perTicketMinor,
     railTicketing: async (userId) => ({ link: await rail.linkStatus(userId), fees: rail.fees }),

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Basics } from '../feature-module';
 import { sharedDoorNamer } from '../features/places/geocoder/default';
+import { bookingSeatMaps } from '../features/search/booking-seat-maps';
 import type { FareLog } from '../features/search/fare-log';
 import { fareSaleRoutes } from '../features/search/fare-sale.routes';
 import { type FareSales, SimFareSales } from '../features/search/inventory/fare-sales';
@@ -52,7 +53,15 @@ export function searchSupply(
     now,
   );
   const simulatorRoutes = sales ? fareSaleRoutes(sales) : undefined;
-  return { service, railRemaining, routes: searchRoutes(service, new TrainStopsService(inventory)), simulatorRoutes };
+  const seatMaps = (searchId: string, resultId: string) =>
+    bookingSeatMaps(service, {
+      searchId,
+      resultId,
+      now: now().getTime(),
+      timeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
+    });
+  const routes = searchRoutes(service, new TrainStopsService(inventory));
+  return { service, railRemaining, seatMaps, routes, simulatorRoutes };
 }
 
 function simulatedSuppliers(

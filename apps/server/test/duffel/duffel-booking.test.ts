@@ -6,6 +6,8 @@ import {
   refundQuoteSchema,
   refundSchema,
   refundsMadeSchema,
+  seatMapsSchema,
+  seatPriceIn,
   toRequestDate,
   utcDateOf,
 } from '@junction/domain';
@@ -19,8 +21,8 @@ import { SURE_TICKETING } from '../support/settings';
 
 /*
  * A Duffel flight bought end to end against the fake: quoted again before booking, paid, ticketed by a
- * Duffel order in the traveller's name with the passport and the extra bag, a lost answer settled without
- * booking twice, then given back at Duffel's own refund quote.
+ * Duffel order in the traveller's name with the passport and the extra bag (or the seat chosen on its seat
+ * map), a lost answer settled without booking twice, then given back at Duffel's own refund quote.
  */
 
 const fake = duffelTestFake();
@@ -224,6 +226,72 @@ describe('a Duffel flight, booked and given back', () => {
     const after = orderSchema.parse((await c.get(cookie, order.id)).json());
     expect(after.subOrders[0]?.status).toBe(3);
     expect(after.status).toBe(3);
+  }, 180_000);
+
+  it('is booked with a seat chosen on its seat map: priced, checked again, bought with the Duffel order and shown on the ticket', async () => {
+    const cookie = await c.signUp();
+    const wei = await c.save(cookie, ZHANG_WEI);
+    const { searchId, result } = await seoulKE852();
+    const offer = await c.offerOf(cookie, searchId, result.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/booking/seat-maps?${new URLSearchParams({ searchId, resultId: result.id })}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const maps = seatMapsSchema.parse(res.json());
+    expect(maps.flights.map((f) => f.leg)).toEqual([0]);
+    // Twelve dollars a seat, twice that behind the exit; 1A is taken.
+    const seat = seatPriceIn(maps.flights, 0, '3C') ?? 0;
+    expect(seat).toBeGreaterThan(0);
+    expect(seatPriceIn(maps.flights, 0, '4A')).toBeGreaterThanOrEqual(2 * seat - 100);
+    expect(seatPriceIn(maps.flights, 0, '1A')).toBeUndefined();
+    expect(maps.flights[0]?.cabins[0]?.rows.some((r) => r.sections.every((x) => x[0]?.kind === 'exit'))).toBe(true);
+
+    const plain = orderBody(offer, searchId, [wei]);
+    const withSeat = (designator: string, extraMinor: number) => {
+      const body = {
+        ...plain,
+        extras: { ...plain.extras, seats: [{ leg: 0, seats: [designator] }] },
+        expected: { ...plain.expected, totalMinor: plain.expected.totalMinor + extraMinor },
+      };
+      return body;
+    };
+    // The seat left out of the price the traveller saw: the price changed, with both totals.
+    const unseen = await c.create(cookie, withSeat('3C', 0));
+    expect(apiErrorSchema.parse(unseen.json())).toMatchObject({
+      errorCode: 2005,
+      params: { original: plain.expected.totalMinor, latest: plain.expected.totalMinor + seat },
+    });
+    // A seat taken since is chosen again.
+    const taken = await c.create(cookie, withSeat('1A', 0));
+    expect(apiErrorSchema.parse(taken.json())).toMatchObject({ errorCode: 2012, params: { leg: 0, seat: '1A' } });
+
+    const order = await paidOrder(t, c, cookie, withSeat('3C', seat));
+    expect(order.breakdown.extras).toEqual([{ kind: 'seat', count: 1, totalMinor: seat }]);
+    await runJobs();
+    const ticketed = orderSchema.parse((await c.get(cookie, order.id)).json());
+    expect(ticketed.status).toBe(5);
+    expect(ticketed.subOrders[0]?.seat).toBe('3C');
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').at(-1)?.body as {
+      data: { services: { id: string; quantity: number }[]; payments: { amount: string }[] };
+    };
+    expect(sent.data.services).toEqual([{ id: expect.stringMatching(/^ase_/), quantity: 1 }]);
+    // 210 dollars of fare and 12 of the seat, paid from the Duffel balance.
+    expect(sent.data.payments[0]?.amount).toBe('222.00');
+
+    // Giving it back: Duffel's refund counts the seat (222 dollars paid, 50 of penalty).
+    const sub = ticketed.subOrders[0];
+    const q = await t.app.inject({
+      method: 'GET',
+      url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub?.id ?? '' })}`,
+      headers: { cookie },
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    const quote = refundQuoteSchema.parse(q.json());
+    expect(quote.paid.amount).toBe(order.breakdown.totalMinor);
+    expect([...fake.cancellations.values()].at(-1)?.refund_amount).toBe('172.00');
+    expect(quote.refunded.amount).toBe(quote.paid.amount - quote.fee.amount);
   }, 180_000);
 
   it('is given back only for everyone on it at once, Duffel’s refund shared by what each paid, and withdrawn whole', async () => {

@@ -2,11 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { duffelSignature } from '../../src/lib/duffel/signature';
+import { type FakeSeat, fakeSeatMap, fakeSeats } from './duffel-fake-seats';
 
 /*
  * A local stand-in for Duffel's flights API (version v2), as its documentation describes it: offer
  * requests answered with offers from a small timetable, offers fetched again with their services, orders
- * with travellers, documents and baggage, order cancellations with their refund quote, Duffel's error
+ * with travellers, documents, baggage and seats (`duffel-fake-seats.ts`), order cancellations with their refund quote, Duffel's error
  * bodies, and webhook events signed as Duffel signs them (`X-Duffel-Signature: t=…,v1=…`).
  */
 
@@ -34,6 +35,8 @@ export type FakeFlight = {
   change: { allowed: boolean; penaltyMinor: number };
   /** An extra checked bag, per traveller and flight, in hundredths (none when absent). */
   bagMinor?: number;
+  /** A standard seat chosen on the seat map, in hundredths (no seat map when absent). */
+  seatMinor?: number;
 };
 
 type Passenger = { id: string; type: 'adult' | 'child' | 'infant_without_seat'; age: number | null };
@@ -59,7 +62,10 @@ const error = (type: string, code: string, title: string, message: string) => ({
 });
 
 export class DuffelFake {
-  readonly offers = new Map<string, { offer: Offer; booked: boolean; bags: Map<string, number> }>();
+  readonly offers = new Map<
+    string,
+    { offer: Offer; booked: boolean; bags: Map<string, number>; seats: FakeSeat[]; sliceOf: Map<string, string> }
+  >();
   readonly orders = new Map<string, Order>();
   readonly cancellations = new Map<string, Record<string, unknown>>();
   /** Every request as it arrived. */
@@ -149,6 +155,7 @@ export class DuffelFake {
     if (method === 'POST' && p === '/air/offer_requests') return this.offerRequest(data, res);
     if (method === 'GET' && offer)
       return this.getOffer(offer[1] as string, url.searchParams.get('return_available_services') === 'true', res);
+    if (method === 'GET' && p === '/air/seat_maps') return this.seatMaps(url.searchParams.get('offer_id') ?? '', res);
     if (method === 'POST' && p === '/air/orders') return this.createOrder(data, res);
     if (method === 'GET' && order) {
       const found = this.orders.get(order[1] as string);
@@ -333,7 +340,12 @@ export class DuffelFake {
       supported_loyalty_programmes: [],
     };
     const bags = new Map<string, number>();
-    this.offers.set(offer.id, { offer, booked: false, bags });
+    const seatsFor = passengers.filter((p) => p.type !== 'infant_without_seat').map((p) => p.id);
+    const seats = combo.flatMap(({ f }, i) =>
+      f.seatMinor === undefined ? [] : fakeSeats(slices[i]?.segments[0]?.id ?? '', seatsFor, f.seatMinor, id),
+    );
+    const sliceOf = new Map(slices.map((s) => [s.segments[0]?.id ?? '', s.id]));
+    this.offers.set(offer.id, { offer, booked: false, bags, seats, sliceOf });
     combo.forEach(({ f }, i) => {
       if (f.bagMinor === undefined) return;
       const segmentIds = [slices[i]?.segments[0]?.id ?? ''];
@@ -380,6 +392,37 @@ export class DuffelFake {
     });
   }
 
+  /** The seat services of an offer as an order lists the ones it bought. */
+  private seatServices(entry: { seats: FakeSeat[] }) {
+    return entry.seats.map((s) => ({
+      id: s.serviceId,
+      type: 'seat',
+      maximum_quantity: 1,
+      passenger_ids: [s.passengerId],
+      segment_ids: [s.segmentId],
+      total_amount: amount(s.minor),
+      total_currency: this.account.currency,
+      metadata: { designator: s.designator, name: 'Seat', disclosures: [] },
+    }));
+  }
+
+  /** The offer's slices with each passenger's seat bought on each segment (`passengers[].seat.designator`). */
+  private seated(slices: unknown, seats: FakeSeat[], services: { id: string }[]) {
+    type Slice = { segments: { id: string; passengers: { passenger_id: string; seat?: unknown }[] }[] };
+    const copy = JSON.parse(JSON.stringify(slices)) as Slice[];
+    for (const segment of copy.flatMap((s) => s.segments))
+      for (const p of segment.passengers) {
+        const bought = seats.find(
+          (x) =>
+            x.segmentId === segment.id &&
+            x.passengerId === p.passenger_id &&
+            services.some((s) => s.id === x.serviceId),
+        );
+        if (bought) p.seat = { designator: bought.designator, name: 'Seat', disclosures: [] };
+      }
+    return copy;
+  }
+
   private getOffer(offerId: string, withServices: boolean, res: ServerResponse): true {
     const entry = this.offers.get(offerId);
     if (!entry) return this.notFound(res);
@@ -388,6 +431,28 @@ export class DuffelFake {
     return this.reply(res, 200, {
       data: { ...entry.offer, available_services: withServices ? this.services(entry) : [] },
     });
+  }
+
+  /** The offer's seat maps, one per segment that has one (none: the airline shows no seat map). */
+  private seatMaps(offerId: string, res: ServerResponse): true {
+    const entry = this.offers.get(offerId);
+    if (!entry) return this.notFound(res);
+    const segments = [...new Set(entry.seats.map((s) => s.segmentId))];
+    const maps = segments.map((g) => fakeSeatMap(g, entry.sliceOf.get(g) ?? '', entry.seats, this.account.currency));
+    return this.reply(res, 200, { data: maps });
+  }
+
+  /** An order's seat services, each seat for one passenger once; the error's message when one is not. */
+  private seatProblem(entry: { seats: FakeSeat[] }, services: { id: string; quantity: number }[]): string | null {
+    const chosen = services.flatMap((s) => entry.seats.filter((x) => x.serviceId === s.id).map((x) => ({ s, x })));
+    const seen = new Set<string>();
+    for (const { s, x } of chosen) {
+      const key = `${x.segmentId}|${x.designator}`;
+      const passenger = `${x.segmentId}|${x.passengerId}`;
+      if (s.quantity !== 1 || seen.has(key) || seen.has(passenger)) return `seat ${x.designator} cannot be booked`;
+      seen.add(key).add(passenger);
+    }
+    return null;
   }
 
   private createOrder(data: Record<string, unknown>, res: ServerResponse): true {
@@ -422,7 +487,9 @@ export class DuffelFake {
         return this.invalid(res, 'validation_error', `passenger ${p.id} needs one passport`);
     }
     const services = (data.services ?? []) as { id: string; quantity: number }[];
-    const catalogue = this.services(entry);
+    const catalogue = [...this.services(entry), ...this.seatServices(entry)];
+    const seatProblem = this.seatProblem(entry, services);
+    if (seatProblem) return this.invalid(res, 'validation_error', seatProblem);
     let servicesMinor = 0;
     for (const s of services) {
       const found = catalogue.find((c) => c.id === s.id);
@@ -453,7 +520,7 @@ export class DuffelFake {
       tax_amount: offer.tax_amount,
       tax_currency: offer.tax_currency,
       owner: offer.owner,
-      slices: offer.slices,
+      slices: this.seated(offer.slices, entry.seats, services),
       conditions: offer.conditions,
       metadata: data.metadata ?? {},
       passengers: offer.passengers.map((p) => {

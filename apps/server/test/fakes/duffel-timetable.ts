@@ -43,7 +43,15 @@ const flight = (
 });
 
 export const DUFFEL_FLIGHTS: FakeFlight[] = [
-  flight({ number: '852', from: 'PEK', to: 'ICN', departs: '09:40', minutes: 125, adultMinor: 21_000 }),
+  flight({
+    number: '852',
+    from: 'PEK',
+    to: 'ICN',
+    departs: '09:40',
+    minutes: 125,
+    adultMinor: 21_000,
+    seatMinor: 1200,
+  }),
   flight({
     number: '854',
     from: 'PEK',

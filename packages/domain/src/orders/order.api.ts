@@ -10,6 +10,7 @@ import {
   orderPageSchema,
   orderSchema,
 } from './order.schema';
+import { seatMapsSchema } from './seat-map.schema';
 
 /** The header that makes order creation idempotent: one order per key, however often it is sent. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -24,6 +25,13 @@ export const orderEndpoints = {
     query: offerQuerySchema,
     response: bookingOfferSchema,
     summary: 'A selected result re-quoted for booking, with its tickets and the rail seats left',
+  }),
+  seatMaps: defineEndpoint({
+    method: 'GET',
+    path: '/api/booking/seat-maps',
+    query: offerQuerySchema,
+    response: seatMapsSchema,
+    summary: "The seat maps of a selected result's flights as its seller shows them now (none: no seat choice)",
   }),
   studentFares: defineEndpoint({
     method: 'POST',

@@ -12,6 +12,7 @@ import {
 } from '../search/search.schema';
 import { localTextSchema } from '../text.schema';
 import { orderStatusSchema, paymentStatusSchema, subOrderStatusSchema, TRIP_FILTERS } from './order-status';
+import { seatChoiceSchema } from './seat-map.schema';
 import { RAIL_TYPES, TRAVELLER_TYPES } from './traveller-rules';
 
 const cny = z.object({ amount: z.number().int(), currency: z.literal('CNY') });
@@ -49,6 +50,8 @@ export type BaggageChoice = z.infer<typeof baggageChoiceSchema>;
 export const bookingExtrasSchema = z.object({
   rail: z.array(railChoiceSchema).max(20).default([]),
   baggage: z.array(baggageChoiceSchema).max(20).default([]),
+  /** Seats chosen on the seat maps of flights whose seller shows them (`seatMapsSchema`); none when absent. */
+  seats: z.array(seatChoiceSchema).max(20).optional(),
 });
 export type BookingExtras = z.infer<typeof bookingExtrasSchema>;
 export type BookingExtrasInput = z.input<typeof bookingExtrasSchema>;
@@ -156,7 +159,7 @@ export const priceBreakdownSchema = z.object({
   /** Of the fares: the taxes and fees of the flights. */
   taxesMinor: z.number().int(),
   extras: z.array(
-    z.object({ kind: z.enum(['baggage', 'bunk']), count: z.number().int(), totalMinor: z.number().int() }),
+    z.object({ kind: z.enum(['baggage', 'bunk', 'seat']), count: z.number().int(), totalMinor: z.number().int() }),
   ),
   serviceFees: z.array(
     z.object({ kind: z.literal('railOffline'), count: z.number().int(), totalMinor: z.number().int() }),

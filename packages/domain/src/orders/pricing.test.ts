@@ -401,3 +401,72 @@ describe('seats on a flight for the party', () => {
     );
   });
 });
+
+describe('seats chosen on a seat map', () => {
+  const flights = (n: number) => Array.from({ length: n }, () => air(50_000));
+  const seated = fc.constantFrom<PartyTypes>(
+    party(['ADULT'], []),
+    party(['ADULT', 'CHILD'], []),
+    party(['ADULT', 'ADULT', 'INFANT'], []),
+  );
+
+  it('property: each seat chosen adds its own price to its traveller, its ticket and the total, and nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        seated,
+        fc.array(fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }), { minLength: 9, maxLength: 9 }),
+        (n, types, picks) => {
+          const r = result('flight', flights(n), n * 50_000);
+          // Seat `<row>A` of each flight for each seated traveller (a row of their own), priced by the row.
+          const price = (_leg: number, seat: string) => Number(seat.slice(0, -1)) * 100;
+          const seats = Array.from({ length: n }, (_, leg) => ({
+            leg,
+            seats: types.air.map((type, t) => {
+              const pick = picks[(leg * 3 + t) % 9];
+              return type === 'INFANT' || pick === null || pick === undefined ? null : `${pick * 2 + t + 1}A`;
+            }),
+          }));
+          const extras: BookingExtras = { ...none, seats };
+          expect(extrasProblem(r, types, extras)).toBeNull();
+          const without = priceOrder({ result: r, types, extras: none, railServiceFeeMinor: 0 });
+          const withSeats = priceOrder({ result: r, types, extras, railServiceFeeMinor: 0, seatPriceOf: price });
+          const chosen = seats.flatMap((c) => c.seats.flatMap((s) => (s ? [price(c.leg, s)] : [])));
+          const sum = chosen.reduce((a, b) => a + b, 0);
+          expect(withSeats.breakdown.totalMinor - without.breakdown.totalMinor).toBe(sum);
+          expect(withSeats.breakdown.extras).toEqual(
+            chosen.length > 0 ? [{ kind: 'seat', count: chosen.length, totalMinor: sum }] : [],
+          );
+          expect(withSeats.breakdown.fares).toEqual(without.breakdown.fares);
+          withSeats.tickets.forEach((ticket, k) => {
+            ticket.travellers.forEach((share, t) => {
+              const own = seats
+                .filter((c) => ticket.legs.includes(c.leg))
+                .reduce((s, c) => s + (c.seats[t] ? price(c.leg, c.seats[t] as string) : 0), 0);
+              expect(share.priceMinor - (without.tickets[k]?.travellers[t]?.priceMinor ?? 0)).toBe(own);
+            });
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses seats on a leg that is not a flight, twice on one flight, twice the same, or for a lap infant', () => {
+    const r = result('flight', flights(2), 100_000);
+    const two = party(['ADULT', 'INFANT'], []);
+    const problem = (seats: BookingExtras['seats']) => extrasProblem(r, two, { ...none, seats })?.error ?? null;
+    expect(problem([{ leg: 0, seats: ['3A', null] }])).toBeNull();
+    expect(problem([{ leg: 5, seats: ['3A'] }])).toBe('EXTRAS_INVALID');
+    expect(
+      problem([
+        { leg: 0, seats: ['3A'] },
+        { leg: 0, seats: ['4A'] },
+      ]),
+    ).toBe('EXTRAS_INVALID');
+    expect(problem([{ leg: 0, seats: [null, '3B'] }])).toBe('EXTRAS_INVALID');
+    expect(
+      extrasProblem(r, party(['ADULT', 'ADULT'], []), { ...none, seats: [{ leg: 1, seats: ['3A', '3A'] }] })?.error,
+    ).toBe('EXTRAS_INVALID');
+  });
+});

@@ -158,6 +158,8 @@ export function priceOrder(p: {
   railServiceFeeMinor: number;
   /** The service fee per ticket on the rail ride at this leg index (by its way of ticketing and train type). */
   railServiceFeeOf?: (legIndex: number) => number;
+  /** A seat's price for one traveller on the flight at this leg index (its seat map's); undefined: not sold. */
+  seatPriceOf?: (legIndex: number, designator: string) => number | undefined;
 }): { breakdown: PriceBreakdown; tickets: PricedTicket[] } {
   const { result, types, extras } = p;
   const tickets = ticketsOf(result);
@@ -174,6 +176,7 @@ export function priceOrder(p: {
   let bunks = { count: 0, totalMinor: 0 };
   let baggage = { count: 0, totalMinor: 0 };
   let service = { count: 0, totalMinor: 0 };
+  let seats = { count: 0, totalMinor: 0 };
   const priced = tickets.map((ticket, k) => {
     const adult = adultFares[k] as number;
     let price = 0;
@@ -192,7 +195,15 @@ export function priceOrder(p: {
           baggage = { count: baggage.count + pieces, totalMinor: baggage.totalMinor + pieces * perPiece };
           price += pieces * perPiece;
         }
-        shares.push({ priceMinor: fare + pieces * (perPiece ?? 0), serviceFeeMinor: 0 });
+        const seatsMinor = seatsPrice(ticket.legs, t, extras, p.seatPriceOf);
+        if (seatsMinor.count > 0) {
+          seats = { count: seats.count + seatsMinor.count, totalMinor: seats.totalMinor + seatsMinor.totalMinor };
+          price += seatsMinor.totalMinor;
+        }
+        shares.push({
+          priceMinor: fare + pieces * (perPiece ?? 0) + seatsMinor.totalMinor,
+          serviceFeeMinor: 0,
+        });
       });
     } else {
       const legIndex = ticket.legs[0] as number;
@@ -231,12 +242,36 @@ export function priceOrder(p: {
     extras: [
       ...(baggage.count > 0 ? [{ kind: 'baggage' as const, ...baggage }] : []),
       ...(bunks.count > 0 ? [{ kind: 'bunk' as const, ...bunks }] : []),
+      ...(seats.count > 0 ? [{ kind: 'seat' as const, ...seats }] : []),
     ],
     serviceFees: service.count > 0 ? [{ kind: 'railOffline' as const, ...service }] : [],
     groundEstimateMinor: ground,
     totalMinor: priced.reduce((s, t) => s + t.priceMinor, 0),
   };
   return { breakdown, tickets: priced };
+}
+
+/**
+ * The seats one traveller (`t`, in the party's order) chose on a flight ticket's legs and what they cost:
+ * each seat chosen at its seat map's price; a seat without a price (not sold) counts nothing here, and
+ * `checkPrice` refuses it.
+ */
+export function seatsPrice(
+  legs: readonly number[],
+  t: number,
+  extras: Pick<BookingExtras, 'seats'>,
+  priceOf: ((legIndex: number, designator: string) => number | undefined) | undefined,
+): { count: number; totalMinor: number } {
+  let count = 0;
+  let totalMinor = 0;
+  for (const leg of legs) {
+    const designator = extras.seats?.find((c) => c.leg === leg)?.seats[t];
+    const price = designator && priceOf ? priceOf(leg, designator) : undefined;
+    if (price === undefined) continue;
+    count++;
+    totalMinor += price;
+  }
+  return { count, totalMinor };
 }
 
 /** A party's rail fare on one ride from its adult fare: children at half (half yuan); infants ride free on a lap. */
@@ -336,6 +371,27 @@ export function extrasProblem(
     if (any && bagPrice(result, ticket) === undefined) return { error: 'EXTRAS_INVALID' };
     if (choice.pieces.some((n, t) => n > MAX_EXTRA_PIECES || (n > 0 && types.air[t] === 'INFANT')))
       return { error: 'EXTRAS_INVALID' };
+  }
+  return seatsProblem(result, types, extras);
+}
+
+/**
+ * The first problem with the seats chosen, or null: seats only on the result's flights, one choice per
+ * flight, none for an infant on a lap, and no seat chosen twice on a flight.
+ */
+function seatsProblem(
+  result: SearchResult,
+  types: PartyTypes,
+  extras: Pick<BookingExtras, 'seats'>,
+): { error: ErrorName } | null {
+  const seen = new Set<number>();
+  for (const choice of extras.seats ?? []) {
+    if (result.legs[choice.leg]?.kind !== 'air' || seen.has(choice.leg)) return { error: 'EXTRAS_INVALID' };
+    seen.add(choice.leg);
+    if (choice.seats.length > types.air.length) return { error: 'EXTRAS_INVALID' };
+    const taken = choice.seats.filter((s): s is string => s !== null);
+    if (new Set(taken).size !== taken.length) return { error: 'EXTRAS_INVALID' };
+    if (choice.seats.some((s, t) => s !== null && types.air[t] === 'INFANT')) return { error: 'EXTRAS_INVALID' };
   }
   return null;
 }

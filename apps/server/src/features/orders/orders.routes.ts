@@ -14,6 +14,10 @@ export const orderRoutes = (orders: OrdersService, changes?: FastifyPluginAsync)
       noStore(reply, orders.offer(req.query.searchId, req.query.resultId, userOf(req.auth))),
     );
 
+    serve(app, api.seatMaps, signedIn, async (req, reply) =>
+      noStore(reply, orders.seatMaps(req.query.searchId, req.query.resultId)),
+    );
+
     serve(app, api.studentFares, signedIn, async (req, reply) =>
       noStore(reply, orders.studentFares(userOf(req.auth), req.body)),
     );

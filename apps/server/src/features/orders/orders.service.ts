@@ -14,6 +14,7 @@ import {
   paymentStatusCodec,
   type ResultStudentFares,
   type ResultStudentFaresQuery,
+  type SeatMaps,
 } from '@junction/domain';
 import type { Secrets } from '../../lib/secrets';
 import { createOrder } from './create/create-order';
@@ -53,6 +54,11 @@ export class OrdersService {
 
   offer(searchId: string, resultId: string, userId?: string): Promise<BookingOffer> {
     return offer(this.ctx, searchId, resultId, userId);
+  }
+
+  /** The seat maps of a selected result's flights, when its seller shows them; none otherwise. */
+  seatMaps(searchId: string, resultId: string): Promise<SeatMaps> {
+    return this.ctx.offers.seatMaps?.(searchId, resultId) ?? Promise.resolve({ flights: [] });
   }
 
   studentFares(userId: string, q: ResultStudentFaresQuery): Promise<ResultStudentFares> {

@@ -9,6 +9,7 @@ import type {
   ResultLeg,
   SearchCriteria,
   SearchResult,
+  SeatMaps,
 } from '@junction/domain';
 
 /** A selected result as its seller sells it now, quoted for one adult, with the search it came from. */
@@ -39,6 +40,11 @@ export interface OfferSource {
   students?(userId: string, legs: readonly ResultLeg[]): Promise<OfferStudent[]>;
   /** `students` on the rides of several results, the linked account looked at once. */
   studentsOn?(userId: string, rides: readonly (readonly ResultLeg[])[]): Promise<OfferStudent[][]>;
+  /**
+   * The seat maps of a selected result's flights as its seller shows them now for one adult (none: no
+   * seat choice), with `quote`'s errors.
+   */
+  seatMaps?(searchId: string, resultId: string): Promise<SeatMaps>;
   /** Results of a live search as it stored them, not quoted again: none once it has expired. */
   stored?(searchId: string, resultIds: readonly string[]): Promise<SearchResult[]>;
 }

@@ -301,7 +301,7 @@ export class SearchService {
   }
 
   /** A result of a live session, or the error spec §8 gives: expired (with the criteria to re-run) or invalid. */
-  private async liveResult(searchId: string, resultId: string, now: number) {
+  async liveResult(searchId: string, resultId: string, now: number) {
     const session = await this.sessions.read(this.store, searchId, now);
     const found = session?.results.get(resultId);
     if (session && found) return { meta: session.read.meta, result: found };

@@ -5,3 +5,4 @@ export type Offer = Awaited<ReturnType<Duffel['offers']['get']>>['data'];
 export type OfferAvailableService = Offer['available_services'][number];
 export type Order = Awaited<ReturnType<Duffel['orders']['get']>>['data'];
 export type CreateOrderPassenger = Parameters<Duffel['orders']['create']>[0]['passengers'][number];
+export type SeatMap = Awaited<ReturnType<Duffel['seatMaps']['get']>>['data'][number];

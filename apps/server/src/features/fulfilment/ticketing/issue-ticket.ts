@@ -67,6 +67,10 @@ export async function requestFor(ctx: FulfilmentContext, order: OrderRow, sub: S
         bunk: choice?.bunks[i] ?? null,
         birthDate: t.birthDate,
         extraBags: bags[i] ?? 0,
+        seats: (extras.seats ?? []).flatMap((c) => {
+          const designator = c.seats[i];
+          return legIdx.includes(c.leg) && designator ? [{ legIndex: c.leg, designator }] : [];
+        }),
       })),
   };
 }

@@ -38,6 +38,8 @@ export type IssueTraveller = {
   birthDate?: string;
   /** Flights: extra checked bags the traveller bought with the ticket. */
   extraBags?: number;
+  /** Flights: the seats the traveller chose on the seat map, by leg index (`14B`). */
+  seats?: { legIndex: number; designator: string }[];
 };
 
 /** A traveller as a seller must be sent them to book: names, birth, sex and travel document, in clear. */

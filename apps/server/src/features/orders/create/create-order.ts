@@ -51,15 +51,20 @@ async function plan(
 ): Promise<OrderPlan> {
   const { userId, input } = p;
   assertDistinct(input);
-  const [quoted, found, ticketing] = await Promise.all([
-    ctx.offers.quote(input.searchId, input.resultId).catch((e: unknown) => {
-      throw e instanceof AppError && e.code === 'PARTNER_UNAVAILABLE' ? new AppError('OPERATION_FAILED') : e;
-    }),
+  const partnerFailed = (e: unknown) => {
+    throw e instanceof AppError && e.code === 'PARTNER_UNAVAILABLE' ? new AppError('OPERATION_FAILED') : e;
+  };
+  const seatsChosen = (input.extras.seats ?? []).some((c) => c.seats.some((s) => s !== null));
+  const [quoted, found, ticketing, seatMaps] = await Promise.all([
+    ctx.offers.quote(input.searchId, input.resultId).catch(partnerFailed),
     ctx.passengers.find(
       userId,
       input.travellers.map((t) => t.passengerId),
     ),
     railTicketing(ctx, userId),
+    seatsChosen && ctx.offers.seatMaps
+      ? ctx.offers.seatMaps(input.searchId, input.resultId).catch(partnerFailed)
+      : undefined,
   ]);
   const { result } = quoted;
   const trip = tripOf(quoted);
@@ -74,6 +79,7 @@ async function plan(
     trip,
     ticketing,
     railServiceFeeMinor: ctx.offers.railServiceFeeMinor,
+    ...(seatMaps ? { seatMaps } : {}),
   });
   const holds = planHolds(ctx, {
     result,

@@ -1,4 +1,4 @@
-import type { Cabin, LocalText, ResultKind, SearchResult } from '@junction/domain';
+import type { Cabin, FlightSeatMap, LocalText, ResultKind, SearchResult } from '@junction/domain';
 import type { RawPlace } from '@junction/refdata';
 
 /** A door (an address, a landmark, a pin on the map) a journey starts or ends at, with its name. */
@@ -44,6 +44,12 @@ export interface Supplier {
    * baggage), or undefined when it is no longer sold.
    */
   quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined>;
+  /**
+   * The seat maps of one of its results' flights as it sells them now for the request's party, seats
+   * priced for its first traveller in CNY; none when it shows none, undefined when it no longer sells
+   * the result. A seller without it offers no seat choice.
+   */
+  seatMaps?(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<FlightSeatMap[] | undefined>;
 }
 
 export class SupplierError extends Error {

@@ -32,6 +32,20 @@ export const useBookingOffer = (searchId: string, resultId: string, enabled: boo
   useQuery(offerQueryOptions(searchId, resultId, enabled));
 
 /**
+ * The seat maps of the booking's flights as the seller shows them now, asked when the extras step opens
+ * and again each time it does (seats are taken meanwhile). A failure, like no map, is no seat choice.
+ */
+export const useSeatMaps = (searchId: string, resultId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['booking-seat-maps', searchId, resultId] as const,
+    queryFn: ({ signal }) => callApi(orderEndpoints.seatMaps, { query: { searchId, resultId }, signal }),
+    enabled,
+    staleTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/**
  * `POST /api/order`: one Idempotency-Key per attempt the traveller confirms, so a double click or a
  * retried request makes one order. Price changes (2005, 2006) are read by the page.
  */

@@ -7,6 +7,8 @@ import {
   priceOrder,
   type RailTicketingWay,
   railSeatsNeeded,
+  type SeatMaps,
+  seatPriceIn,
   usableDocumentTypes,
 } from '@junction/domain';
 import { type ContactProblem, contactProblems } from '@junction/domain/phone';
@@ -19,7 +21,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { paths } from '../../../shared/paths';
 import { useRailLink } from '../../../widgets/rail/rail-ticketing';
-import { orderKeys, useCreateOrder } from '../api/orders';
+import { orderKeys, useCreateOrder, useSeatMaps } from '../api/orders';
 import { type Contact, initialContact } from '../components/contact-form';
 import { isWaitlisted, startingExtras } from '../components/extras-step';
 import type { Fix } from '../components/order-refusal';
@@ -47,6 +49,7 @@ function usePricing(
   seats: { railSeat: Record<string, boolean>; student: Record<string, boolean> },
   extras: BookingExtras,
   way: RailTicketingWay,
+  seatMaps: SeatMaps | undefined,
 ) {
   const { railSeat, student } = seats;
   const party = useMemo(() => {
@@ -73,6 +76,7 @@ function usePricing(
         extras,
         railServiceFeeMinor: offer.railServiceFeeMinor,
         railServiceFeeOf: railFeeOf,
+        seatPriceOf: (leg, seat) => seatPriceIn(seatMaps?.flights ?? [], leg, seat),
       })
     : undefined;
   // The waiting list (候补): the chosen class of the one ride has too few seats for the party.
@@ -198,7 +202,9 @@ export function useBooking(offer: BookingOffer, searchId: string, seatClass: str
   const { create, createdId } = creation;
   const ticketing = useTicketingWay(offer);
   const contacts = useContact(offer);
-  const pricing = usePricing(offer, chosen, { railSeat, student }, extras, ticketing.way);
+  // The seat maps the extras step asked for (read here, never asked): the seats chosen at their prices.
+  const seatMaps = useSeatMaps(searchId, offer.result.id, false).data;
+  const pricing = usePricing(offer, chosen, { railSeat, student }, extras, ticketing.way, seatMaps);
   const usable = usableDocumentTypes(offer.trip);
   const route = useMemo(
     () => ({ international: offer.trip.international, rail: offer.trip.rail, lastDay: offer.trip.end }),

@@ -190,7 +190,14 @@ function BookingSteps({
           ) : null}
           {step === 1 ? <BookingItineraryStep offer={offer} extras={extras} /> : null}
           {step === 2 && party.ok ? (
-            <ExtrasStep offer={offer} travellers={chosen} types={party.types} extras={extras} onChange={setExtras} />
+            <ExtrasStep
+              offer={offer}
+              searchId={searchId}
+              travellers={chosen}
+              types={party.types}
+              extras={extras}
+              onChange={setExtras}
+            />
           ) : null}
           {step === 3 && priced ? <BookingPaymentStep offer={offer} booking={booking} priced={priced} /> : null}
           <div className={styles.stepNav}>

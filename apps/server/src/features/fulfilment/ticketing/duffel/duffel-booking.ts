@@ -1,5 +1,12 @@
-import { duffelCabin, type FlightKey, offerFlights, offerPassenger, sameFlight } from '../../../../lib/duffel/journey';
-import type { CreateOrderPassenger, Offer, Order } from '../../../../lib/duffel/types';
+import {
+  duffelCabin,
+  duffelMinor,
+  type FlightKey,
+  offerFlights,
+  offerPassenger,
+  sameFlight,
+} from '../../../../lib/duffel/journey';
+import type { CreateOrderPassenger, Offer, Order, SeatMap } from '../../../../lib/duffel/types';
 import type { BookingPeople, IssuedTicket, IssueRequest, ScheduleChange } from '../issuer';
 import { TicketingUnavailable } from '../issuer';
 
@@ -118,6 +125,38 @@ export function bagServices(
       if (services.some((x) => x.id === service.id)) continue;
       services.push({ id: service.id, quantity: bags });
       minor += Math.round(Number(service.total_amount) * 100) * bags;
+    }
+  });
+  return { services, minor };
+}
+
+/**
+ * The seats chosen, as the seat services of the offer's seat maps for each traveller (and their price in
+ * the offer's currency): the flight at a leg's place among the sub-order's legs is the offer's segment at
+ * that place, the seat found by its designator and its service by the traveller's passenger id.
+ */
+export function seatServices(
+  maps: readonly SeatMap[],
+  offer: Offer,
+  request: IssueRequest,
+): { services: { id: string; quantity: number }[]; minor: number } {
+  const services: { id: string; quantity: number }[] = [];
+  let minor = 0;
+  const segments = offer.slices.flatMap((s) => s.segments);
+  request.travellers.forEach((t, i) => {
+    const passenger = offer.passengers[i]?.id ?? '';
+    for (const chosen of t.seats ?? []) {
+      const segment = segments[request.legs.findIndex((l) => l.index === chosen.legIndex)];
+      const seat = maps
+        .find((m) => m.segment_id === segment?.id)
+        ?.cabins.flatMap((c) => c.rows.flatMap((r) => r.sections.flatMap((x) => x.elements)))
+        .find((e) => e.type === 'seat' && e.designator === chosen.designator);
+      const service =
+        seat?.type === 'seat' ? seat.available_services.find((x) => x.passenger_id === passenger) : undefined;
+      if (!service || service.total_currency !== offer.total_currency)
+        throw new TicketingUnavailable(`the airline no longer sells seat ${chosen.designator}`);
+      services.push({ id: service.id, quantity: 1 });
+      minor += duffelMinor(service.total_amount);
     }
   });
   return { services, minor };

@@ -14,6 +14,7 @@ import {
   bagServices,
   orderPassengers,
   requestPassengers,
+  seatServices,
   sellsTheSame,
   slicesOf,
   ticketsOfOrder,
@@ -28,9 +29,9 @@ const KEY = 'junction_request';
 /**
  * Buys flight tickets from Duffel after the traveller has paid: the same flights asked again for the
  * travellers as they are (ages, extra bags), booked as an instant order paid from the Duffel balance in
- * the travellers' names with their passports, never for more than the traveller paid. The call is recorded
- * before and after (`duffel_orders`), so a retry after a lost answer finds the order instead of booking
- * twice. Cancelling gives its refund quote first (the traveller sees it) and is confirmed at payout.
+ * the travellers' names with their passports and the seats they chose, never for more than the traveller
+ * paid. The call is recorded before and after (`duffel_orders`), so a retry after a lost answer finds the
+ * order instead of booking twice. Cancelling gives its refund quote first (the traveller sees it) and is confirmed at payout.
  */
 export class DuffelIssuer implements TicketIssuer {
   readonly kind = 'air' as const;
@@ -68,7 +69,8 @@ export class DuffelIssuer implements TicketIssuer {
     }
     const offer = await this.sameOffer(request, signal);
     const bags = bagServices(offer, request);
-    const amountMinor = duffelMinor(offer.total_amount) + bags.minor;
+    const seats = await this.seats(offer, request, signal);
+    const amountMinor = duffelMinor(offer.total_amount) + bags.minor + seats.minor;
     const cny = cnyOf(duffelAmount(amountMinor), offer.total_currency, this.options.rates);
     if (cny === undefined || (request.paidMinor !== undefined && cny > request.paidMinor)) {
       throw new TicketingUnavailable(
@@ -88,7 +90,7 @@ export class DuffelIssuer implements TicketIssuer {
         type: 'instant',
         selected_offers: [offer.id],
         passengers: orderPassengers(offer, request, people),
-        services: bags.services,
+        services: [...bags.services, ...seats.services],
         payments: [{ type: 'balance', amount: duffelAmount(amountMinor), currency: offer.total_currency }],
         metadata: { [KEY]: request.key },
       }),
@@ -120,6 +122,13 @@ export class DuffelIssuer implements TicketIssuer {
       .sort((a, b) => duffelMinor(a.total_amount) - duffelMinor(b.total_amount))[0];
     if (!same) throw new TicketingUnavailable('Duffel no longer sells these flights');
     return (await this.call(() => this.client.offers.get(same.id, { return_available_services: true }), signal)).data;
+  }
+
+  /** The seats chosen as the offer's seat services (its seat maps read only when a seat was chosen). */
+  private async seats(offer: Offer, request: IssueRequest, signal?: AbortSignal) {
+    if (!request.travellers.some((t) => (t.seats ?? []).length > 0)) return { services: [], minor: 0 };
+    const maps = await this.call(() => this.client.seatMaps.get({ offer_id: offer.id }), signal);
+    return seatServices(maps.data, offer, request);
   }
 
   /** An order made by a call whose answer was lost: Duffel's orders in the travellers' names carrying our key. */

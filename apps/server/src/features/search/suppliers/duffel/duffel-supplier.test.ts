@@ -13,8 +13,8 @@ import { DuffelSupplier } from './duffel-supplier';
 
 /*
  * The Duffel seller against Duffel's answers as its documentation and client libraries publish them
- * (duffel-recorded/: an American Airlines offer Chicago–Oklahoma City–Los Angeles in pounds, and two error
- * bodies), served by a stand-in for api.duffel.com that keeps each request the official client sent.
+ * (duffel-recorded/: an American Airlines offer Chicago–Oklahoma City–Los Angeles in pounds, the seat map
+ * of its first flight in the shape of Duffel's published example, and two error bodies), served by a stand-in for api.duffel.com that keeps each request the official client sent.
  */
 
 const recorded = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'duffel-recorded', name), 'utf8');
@@ -137,6 +137,66 @@ describe('Duffel seller (recorded answers)', () => {
     const bag =
       Math.ceil((convertMoney({ amountMinor: 1500, currency: 'GBP' }, 'CNY', rates)?.amountMinor ?? 0) / 100) * 100;
     expect(quoted?.legs[0]?.baggage?.checked.extraPrice).toEqual({ amount: bag, currency: 'CNY' });
+  });
+
+  it("maps the offer's seat map: rows, aisles, the exit row, seats free, taken or restricted, priced in yuan", async () => {
+    answers = {
+      'POST /air/offer_requests': { status: 201, body: recorded('offer-request.json') },
+      'GET /air/seat_maps': { status: 200, body: recorded('seat-maps.json') },
+    };
+    const [result] = await seller.search(request, AbortSignal.timeout(5000));
+    if (!result) throw new Error('no result');
+    const maps = await seller.seatMaps(result, request, AbortSignal.timeout(5000));
+    expect(seen.at(-1)?.url.searchParams.get('offer_id')).toBe('off_0000ACUEAwiy4LZKiaec5s');
+    // One map, of the first flight; the map of a segment the offer does not have is left out.
+    expect(maps?.map((m) => m.leg)).toEqual([0]);
+    const cabin = maps?.[0]?.cabins[0];
+    expect(cabin?.aisles).toBe(2);
+    const yuan = (minor: number) =>
+      Math.ceil((convertMoney({ amountMinor: minor, currency: 'GBP' }, 'CNY', rates)?.amountMinor ?? 0) / 100) * 100;
+    expect(cabin?.rows.map((r) => r.sections)).toEqual([
+      [[{ kind: 'lavatory' }], [{ kind: 'galley' }], [{ kind: 'closet' }]],
+      [
+        [
+          { kind: 'seat', designator: '13A', priceMinor: 0 },
+          { kind: 'seat', designator: '13B', priceMinor: null },
+        ],
+        [{ kind: 'bassinet' }, { kind: 'empty' }],
+        // 13F is for another passenger only: taken for ours.
+        [
+          { kind: 'seat', designator: '13E', priceMinor: 0 },
+          { kind: 'seat', designator: '13F', priceMinor: null },
+        ],
+      ],
+      [[{ kind: 'exit' }], [{ kind: 'exit' }], [{ kind: 'exit' }]],
+      [
+        [
+          { kind: 'seat', designator: '14A', priceMinor: yuan(3000), name: 'Exit row seat' },
+          { kind: 'seat', designator: '14B', priceMinor: yuan(3000), name: 'Exit row seat' },
+        ],
+        [
+          { kind: 'seat', designator: '14C', priceMinor: null },
+          { kind: 'seat', designator: '14D', priceMinor: null },
+        ],
+        [
+          { kind: 'seat', designator: '14E', priceMinor: yuan(1250) },
+          { kind: 'seat', designator: '14F', priceMinor: yuan(1250) },
+        ],
+      ],
+      [[{ kind: 'stairs' }]],
+    ]);
+  });
+
+  it('no seat map is no seat choice; an offer gone is no longer sold', async () => {
+    answers = {
+      'POST /air/offer_requests': { status: 201, body: recorded('offer-request.json') },
+      'GET /air/seat_maps': { status: 200, body: '{"data":[]}' },
+    };
+    const [result] = await seller.search(request, AbortSignal.timeout(5000));
+    if (!result) throw new Error('no result');
+    expect(await seller.seatMaps(result, request, AbortSignal.timeout(5000))).toEqual([]);
+    answers['GET /air/seat_maps'] = { status: 422, body: recorded('error-offer-no-longer-available.json') };
+    expect(await seller.seatMaps(result, request, AbortSignal.timeout(5000))).toBeUndefined();
   });
 
   it('an offer gone answers no quote (the plan is invalid); an airline failure is a failure to try again', async () => {

@@ -1,11 +1,12 @@
 import type { Duffel } from '@duffel/api';
-import { type RateTable, type SearchResult, toRequestDate } from '@junction/domain';
+import { type FlightSeatMap, type RateTable, type SearchResult, toRequestDate } from '@junction/domain';
 import { DuffelProblem, duffelCall } from '../../../../lib/duffel/client';
 import { duffelCabin } from '../../../../lib/duffel/journey';
 import type { Offer } from '../../../../lib/duffel/types';
 import type { Inventory } from '../../inventory/inventory';
 import type { Bound, Supplier, SupplierRequest } from '../supplier';
 import { DUFFEL, resultOf } from './duffel-results';
+import { seatMapsOf } from './duffel-seat-maps';
 
 export type DuffelSupplierOptions = {
   /** The search's time limit for a supplier: Duffel is asked to answer with what airlines sent within it. */
@@ -33,7 +34,7 @@ function passengers(party: SupplierRequest['party']) {
 /**
  * Duffel as a flight seller (`@duffel/api`): an offer request per departure day with a slice per journey,
  * the offers turned into results; a quote asks again for the same flights and reads the offer with its
- * services (an extra checked bag's price). Offers whose flights go from or to a door are left to the
+ * services (an extra checked bag's price), and the booking's seat maps are that offer's. Offers whose flights go from or to a door are left to the
  * door-to-door planner.
  */
 export class DuffelSupplier implements Supplier {
@@ -81,17 +82,23 @@ export class DuffelSupplier implements Supplier {
     );
   }
 
-  /**
-   * The result's flights as Duffel sells them now for the request's party: asked again, the cheapest
-   * offer for the same flights, read with its services. Undefined when no offer has them any more.
-   */
-  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
+  /** The cheapest offer now for the result's flights, for the request's party; undefined when none has them. */
+  private async sameOffer(result: SearchResult, request: SupplierRequest, signal: AbortSignal) {
     const trip = request.trips.find((t) => toRequestDate(t.date) === result.date);
     if (!trip) return undefined;
     const found = (await this.offers(trip, request, signal))
       .map((offer) => ({ offer, mapped: resultOf(this.inv, offer, trip, request, this.options.rates) }))
       .filter((x) => x.mapped?.id === result.id)
       .sort((a, b) => (a.mapped?.price.amount ?? 0) - (b.mapped?.price.amount ?? 0))[0];
+    return found ? { offer: found.offer, trip } : undefined;
+  }
+
+  /**
+   * The result's flights as Duffel sells them now for the request's party: asked again, the cheapest
+   * offer for the same flights, read with its services. Undefined when no offer has them any more.
+   */
+  async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
+    const found = await this.sameOffer(result, request, signal);
     if (!found) return undefined;
     try {
       const full = await duffelCall(
@@ -99,7 +106,31 @@ export class DuffelSupplier implements Supplier {
         this.options.supplierTimeoutMs,
         signal,
       );
-      return resultOf(this.inv, full.data, trip, request, this.options.rates);
+      return resultOf(this.inv, full.data, found.trip, request, this.options.rates);
+    } catch (e) {
+      if (e instanceof DuffelProblem && e.kind === 'offer-gone') return undefined;
+      throw e;
+    }
+  }
+
+  /**
+   * The seat maps of the result's flights (`GET /air/seat_maps?offer_id=…`) on the cheapest offer now for
+   * them, seats priced for the party's first traveller: none when the airline shows none.
+   */
+  async seatMaps(
+    result: SearchResult,
+    request: SupplierRequest,
+    signal: AbortSignal,
+  ): Promise<FlightSeatMap[] | undefined> {
+    const found = await this.sameOffer(result, request, signal);
+    if (!found) return undefined;
+    try {
+      const maps = await duffelCall(
+        () => this.client.seatMaps.get({ offer_id: found.offer.id }),
+        this.options.supplierTimeoutMs,
+        signal,
+      );
+      return seatMapsOf(maps.data, found.offer, result.legs, this.options.rates);
     } catch (e) {
       if (e instanceof DuffelProblem && e.kind === 'offer-gone') return undefined;
       throw e;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** A seat on an aircraft as airlines name it: the row's number and the seat's letter (`14B`). */
+export const seatDesignatorSchema = z.string().regex(/^\d{1,3}[A-Z]$/);
+
+/** What an aircraft has besides seats, as a seat map places it: all but the exit are drawn a seat wide. */
+export const CABIN_FEATURES = ['exit', 'lavatory', 'galley', 'closet', 'stairs', 'bassinet', 'empty'] as const;
+export type CabinFeature = (typeof CABIN_FEATURES)[number];
+
+/**
+ * One place in a row of a seat map: a seat with its price for one traveller in CNY hundredths (null when
+ * it cannot be chosen: taken or not sold), or something else on the aircraft.
+ */
+export const seatMapElementSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('seat'),
+    designator: seatDesignatorSchema,
+    priceMinor: z.number().int().min(0).nullable(),
+    /** The airline's name for the seat (`Extra legroom`), in English as the airline writes it. */
+    name: z.string().max(80).optional(),
+  }),
+  z.object({ kind: z.enum(CABIN_FEATURES) }),
+]);
+export type SeatMapElement = z.infer<typeof seatMapElementSchema>;
+
+/** A flight's seats, cabin by cabin from the front, each row in sections between the aisles. */
+export const flightSeatMapSchema = z.object({
+  /** Index of the flight in the result's legs. */
+  leg: z.number().int().min(0),
+  cabins: z.array(
+    z.object({
+      deck: z.number().int(),
+      aisles: z.number().int(),
+      rows: z.array(z.object({ sections: z.array(z.array(seatMapElementSchema)) })),
+    }),
+  ),
+});
+export type FlightSeatMap = z.infer<typeof flightSeatMapSchema>;
+
+/** The seat maps of a booking's flights; none when its seller offers no seat choice. */
+export const seatMapsSchema = z.object({ flights: z.array(flightSeatMapSchema) });
+export type SeatMaps = z.infer<typeof seatMapsSchema>;
+
+/** The seats chosen on one flight, per traveller in order (null: none chosen). */
+export const seatChoiceSchema = z.object({
+  /** Index of the flight in the result's legs. */
+  leg: z.number().int().min(0).max(60),
+  seats: z.array(seatDesignatorSchema.nullable()).max(9),
+});
+export type SeatChoice = z.infer<typeof seatChoiceSchema>;
+
+/** The price of a seat on a flight for one traveller, or undefined when it cannot be chosen. */
+export function seatPriceIn(maps: readonly FlightSeatMap[], leg: number, designator: string): number | undefined {
+  for (const cabin of maps.find((m) => m.leg === leg)?.cabins ?? [])
+    for (const row of cabin.rows)
+      for (const section of row.sections)
+        for (const e of section) if (e.kind === 'seat' && e.designator === designator) return e.priceMinor ?? undefined;
+  return undefined;
+}
