@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { Keyring } from '../../src/lib/crypto';
 import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { startServerProcess } from '../server-process';
+import { killedProcessKeys } from '../support/killed-process';
 import { stripeGatewayOf } from './stripe-app';
 import { STRIPE_TEST_KEYS } from './stripe-keys';
 
@@ -15,8 +15,7 @@ import { STRIPE_TEST_KEYS } from './stripe-keys';
  */
 
 const fake = new StripeFake(STRIPE_TEST_KEYS);
-const SECRET_KEY = randomBytes(32).toString('base64');
-const DATA_KEY = randomBytes(32);
+const crash = killedProcessKeys();
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
 
@@ -25,7 +24,7 @@ beforeAll(async () => {
   const gateway = stripeGatewayOf(fake);
   t = await createTestApp({ ...QUIET_SETTINGS, PAYMENT_SETTLE_AFTER_MS: '0' }, undefined, {
     gateway,
-    secrets: { hmacKey: Buffer.from(SECRET_KEY, 'base64'), keyring: new Keyring(new Map([['p1', DATA_KEY]]), 'p1') },
+    secrets: crash.secrets,
   });
   p = await payingTraveller(t, new Date());
 }, 180_000);
@@ -36,22 +35,16 @@ afterAll(async () => {
 
 describe('Stripe, a server killed in the middle of a payment', () => {
   it('is reconciled by asking Stripe after a kill between the capture and our record: paid once', async () => {
-    const server = await startServerProcess({
-      DATABASE_URL: t.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      RUN_JOBS: 'false',
-      WEB_DIST: '/nonexistent',
-      SECRET_KEY,
-      DATA_KEYS: `p1:${DATA_KEY.toString('base64')}`,
-      SEARCH_PLANNER_WORKER: 'false',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      PAYMENT_PROCESSOR: 'stripe',
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
-      STRIPE_API_BASE: fake.baseUrl,
-      PAYMENT_CRASH_AT: 'captured',
-    });
+    const server = await startServerProcess(
+      crash.processEnv(t, {
+        PAYMENT_PROCESSOR: 'stripe',
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+        STRIPE_API_BASE: fake.baseUrl,
+        PAYMENT_CRASH_AT: 'captured',
+      }),
+    );
     try {
       const order = await p.order();
       fake.dropWebhooks = true;

@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS, paymentStateSchema, topUpStateSchema, walletSummarySchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { Keyring } from '../../src/lib/crypto';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { startServerProcess, stopServerProcess } from '../server-process';
 import { runAllJobs } from '../support/jobs';
+import { CAPTURED_ONCE, killedProcessKeys, paymentEventsOf } from '../support/killed-process';
 import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
 import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
@@ -20,8 +20,7 @@ const alipayKeys = alipayTestKeys();
 const wechatKeys = wechatTestKeys();
 const alipay = alipayFakeOf(alipayKeys);
 const wechat = wechatFakeOf(wechatKeys);
-const SECRET_KEY = randomBytes(32).toString('base64');
-const DATA_KEY = randomBytes(32);
+const crash = killedProcessKeys();
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
 
@@ -40,7 +39,7 @@ beforeAll(async () => {
     undefined,
     {
       channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)],
-      secrets: { hmacKey: Buffer.from(SECRET_KEY, 'base64'), keyring: new Keyring(new Map([['p1', DATA_KEY]]), 'p1') },
+      secrets: crash.secrets,
     },
   );
   const deliver = async (url: string, body: string, headers: Record<string, string>) => {
@@ -64,30 +63,24 @@ afterAll(async () => {
 
 /** The compiled server on the test database with both apps configured, killing itself at `point`. */
 const serverKilledAt = (point: string) =>
-  startServerProcess({
-    DATABASE_URL: t.databaseUrl ?? '',
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: 'false',
-    WEB_DIST: '/nonexistent',
-    SECRET_KEY,
-    DATA_KEYS: `p1:${DATA_KEY.toString('base64')}`,
-    SEARCH_PLANNER_WORKER: 'false',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    PUBLIC_URL: 'http://junction.test',
-    ALIPAY_APP_ID: alipayKeys.appId,
-    ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
-    ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
-    ALIPAY_GATEWAY: alipay.gateway,
-    WECHATPAY_MCH_ID: wechatKeys.mchId,
-    WECHATPAY_APP_ID: wechatKeys.appId,
-    WECHATPAY_PRIVATE_KEY: wechatKeys.merchant.privateKey,
-    WECHATPAY_CERT_SERIAL: wechatKeys.serial,
-    WECHATPAY_API_V3_KEY: wechatKeys.apiV3Key,
-    WECHATPAY_PUBLIC_KEY: wechatKeys.platform.publicKey,
-    WECHATPAY_PUBLIC_KEY_ID: wechatKeys.keyId,
-    WECHATPAY_BASE_URL: wechat.baseUrl,
-    PAYMENT_CRASH_AT: point,
-  });
+  startServerProcess(
+    crash.processEnv(t, {
+      PUBLIC_URL: 'http://junction.test',
+      ALIPAY_APP_ID: alipayKeys.appId,
+      ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
+      ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
+      ALIPAY_GATEWAY: alipay.gateway,
+      WECHATPAY_MCH_ID: wechatKeys.mchId,
+      WECHATPAY_APP_ID: wechatKeys.appId,
+      WECHATPAY_PRIVATE_KEY: wechatKeys.merchant.privateKey,
+      WECHATPAY_CERT_SERIAL: wechatKeys.serial,
+      WECHATPAY_API_V3_KEY: wechatKeys.apiV3Key,
+      WECHATPAY_PUBLIC_KEY: wechatKeys.platform.publicKey,
+      WECHATPAY_PUBLIC_KEY_ID: wechatKeys.keyId,
+      WECHATPAY_BASE_URL: wechat.baseUrl,
+      PAYMENT_CRASH_AT: point,
+    }),
+  );
 
 const post = (url: string, body: unknown) =>
   fetch(url, {
@@ -127,16 +120,7 @@ describe('a server killed after a wallet app took the money and before we record
       expect((await alipay.notify(trade)).body).toBe('success');
       expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
       expect(await t.app.payments.paymentsOf(order.id)).toHaveLength(1);
-      const events = await t.db
-        .selectFrom('paymentEvents')
-        .select(['kind', 'toState'])
-        .where('orderId', '=', order.id)
-        .orderBy('id')
-        .execute();
-      expect(events).toEqual([
-        { kind: 'created', toState: 'created' },
-        { kind: 'captured', toState: 'succeeded' },
-      ]);
+      expect(await paymentEventsOf(t, order.id)).toEqual(CAPTURED_ONCE);
       expect(await t.db.selectFrom('paymentRefunds').select('id').where('orderId', '=', order.id).execute()).toEqual(
         [],
       );

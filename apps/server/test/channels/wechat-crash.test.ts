@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { Keyring } from '../../src/lib/crypto';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { startServerProcess, stopServerProcess } from '../server-process';
 import { runAllJobs } from '../support/jobs';
+import { CAPTURED_ONCE, killedProcessKeys, paymentEventsOf } from '../support/killed-process';
 import { wechatChannelOf, wechatProcessSettings } from './wallet-app-channels';
 import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
@@ -20,8 +20,7 @@ import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
 
 const keys = wechatTestKeys();
 const wechat = wechatFakeOf(keys);
-const SECRET_KEY = randomBytes(32).toString('base64');
-const DATA_KEY = randomBytes(32);
+const crash = killedProcessKeys();
 let t: TestApp;
 let p: Awaited<ReturnType<typeof payingTraveller>>;
 /** How far this process's clock runs ahead of the killed process's (past an order's deadline). */
@@ -41,7 +40,7 @@ beforeAll(async () => {
     () => new Date(Date.now() + ahead),
     {
       channels: [wechatChannelOf(keys, wechat)],
-      secrets: { hmacKey: Buffer.from(SECRET_KEY, 'base64'), keyring: new Keyring(new Map([['p1', DATA_KEY]]), 'p1') },
+      secrets: crash.secrets,
     },
   );
   wechat.deliver = async (url, body, headers) => {
@@ -63,19 +62,13 @@ afterAll(async () => {
 
 /** The compiled server on the test database taking WeChat Pay, killing itself at `point` if told one. */
 const serverProcess = (point?: string) =>
-  startServerProcess({
-    DATABASE_URL: t.databaseUrl ?? '',
-    LOG_LEVEL: 'warn',
-    RUN_JOBS: 'false',
-    WEB_DIST: '/nonexistent',
-    SECRET_KEY,
-    DATA_KEYS: `p1:${DATA_KEY.toString('base64')}`,
-    SEARCH_PLANNER_WORKER: 'false',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    PUBLIC_URL: 'http://junction.test',
-    ...wechatProcessSettings(keys, wechat),
-    ...(point ? { PAYMENT_CRASH_AT: point } : {}),
-  });
+  startServerProcess(
+    crash.processEnv(t, {
+      PUBLIC_URL: 'http://junction.test',
+      ...wechatProcessSettings(keys, wechat),
+      ...(point ? { PAYMENT_CRASH_AT: point } : {}),
+    }),
+  );
 
 /** The order paid by WeChat Pay's Native code at `server`: the code the desktop shows. */
 async function qrCodeAt(server: { url: string }, orderId: string): Promise<string> {
@@ -142,16 +135,7 @@ describe('WeChat Pay, a server killed in the middle of an order payment', () => 
         }
         expect((await p.get(order.id)).status).toBe(ORDER_STATUS.PAID);
         expect(await t.app.payments.paymentsOf(order.id)).toHaveLength(1);
-        const events = await t.db
-          .selectFrom('paymentEvents')
-          .select(['kind', 'toState'])
-          .where('orderId', '=', order.id)
-          .orderBy('id')
-          .execute();
-        expect(events).toEqual([
-          { kind: 'created', toState: 'created' },
-          { kind: 'captured', toState: 'succeeded' },
-        ]);
+        expect(await paymentEventsOf(t, order.id)).toEqual(CAPTURED_ONCE);
         expect(await t.db.selectFrom('paymentRefunds').select('id').where('orderId', '=', order.id).execute()).toEqual(
           [],
         );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ERRORS, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { CAPTURED_ONCE, paymentEventsOf } from '../../../test/support/killed-process';
 import { payingSuite, QUICK_PAYMENTS } from '../../../test/support/paying-app';
 import { TEST_CARDS } from './gateway/simulator/test-cards';
 import { chargedFor } from './payment.test-support';
@@ -41,16 +42,7 @@ describe('paying an order by card', () => {
     const again = await p.pay(order.id, await p.token(), key);
     expect(again.statusCode).toBe(422);
     expect(codeOf(again)).toBe(ERRORS.IDEMPOTENCY_KEY_REUSED.errorCode);
-    const events = await t.db
-      .selectFrom('paymentEvents')
-      .select(['kind', 'toState'])
-      .where('orderId', '=', order.id)
-      .orderBy('id')
-      .execute();
-    expect(events).toEqual([
-      { kind: 'created', toState: 'created' },
-      { kind: 'captured', toState: 'succeeded' },
-    ]);
+    expect(await paymentEventsOf(t, order.id)).toEqual(CAPTURED_ONCE);
     const orderEvents = await t.db
       .selectFrom('orderEvents')
       .select('kind')
