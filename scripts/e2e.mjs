@@ -80,6 +80,9 @@ const env = {
   E2E_PG_PORT: String(await freePort()),
   E2E_COMPILED_SERVER: '1',
   CHROMIUM_PATH: chromium,
+  // Node keeps the compiled code of the modules on disk: the tests' server processes after the first start
+  // without compiling the server again.
+  NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'junction-node-compile-cache'),
 };
 const result = await new Promise((resolve) => {
   const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });

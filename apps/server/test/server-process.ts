@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './support/free-port';
@@ -43,6 +44,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       PORT: String(port),
       SEARCH_WARM_AT_START: 'false',
+      // Node keeps the compiled code of the server's modules on disk, so that every process after the first
+      // starts without compiling them again (about 0.7 s of CPU a start).
+      NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'junction-node-compile-cache'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
