@@ -402,6 +402,47 @@ describe('seats on a flight for the party', () => {
   });
 });
 
+describe('fare lines', () => {
+  it('counts one adult on two flights (two tickets) as one adult paying the fare of the whole journey', () => {
+    const r = result('flight', [air(50_000, true), air(40_000)], 90_000);
+    expect(ticketsOf(r)).toHaveLength(2);
+    const { breakdown } = priceOrder({ result: r, types: party(['ADULT'], []), extras: none, railServiceFeeMinor: 0 });
+    expect(breakdown.fares).toEqual([{ ticket: 'flight', type: 'ADULT', count: 1, totalMinor: 90_000 }]);
+  });
+
+  it('property: each line counts the travellers of its type once, however many tickets of its kind they hold', () => {
+    const airTypes = fc.constantFrom<PartyTypes['air'][number]>('ADULT', 'CHILD', 'INFANT');
+    const railTypes = fc.constantFrom<PartyTypes['rail'][number]>('ADULT', 'CHILD', 'FREE_CHILD');
+    const ride = fc.oneof(
+      fc.integer({ min: 1, max: 2000 }).map((y) => air(y * 100, true)),
+      fc.integer({ min: 1, max: 2000 }).map((y) => rail(y * 100)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(ride, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(airTypes, railTypes), { minLength: 1, maxLength: 4 }),
+        (legs, people) => {
+          const types = party(['ADULT', ...people.map(([a]) => a)], ['ADULT', ...people.map(([, r]) => r)]);
+          const r = result(
+            'flight',
+            legs,
+            legs.reduce((s, l) => s + l.price.amount, 0),
+          );
+          const { breakdown, tickets } = priceOrder({ result: r, types, extras: none, railServiceFeeMinor: 0 });
+          for (const line of breakdown.fares) {
+            const list = line.ticket === 'flight' ? types.air : types.rail;
+            expect(line.count).toBe(list.filter((x) => x === line.type).length);
+          }
+          // The lines still carry every fare of every ticket.
+          const fares = breakdown.fares.reduce((s, f) => s + f.totalMinor, 0);
+          expect(fares).toBe(tickets.reduce((s, t) => s + t.priceMinor, 0));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('seats chosen on a seat map', () => {
   const flights = (n: number) => Array.from({ length: n }, () => air(50_000));
   const seated = fc.constantFrom<PartyTypes>(

@@ -164,11 +164,13 @@ export function priceOrder(p: {
   const { result, types, extras } = p;
   const tickets = ticketsOf(result);
   const adultFares = ticketAdultFares(result, tickets, extras);
-  const fares = new Map<string, PriceBreakdown['fares'][number]>();
-  const addFare = (ticket: Ticket['type'], type: AirType | RailType, amount: number) => {
+  // A fare line counts travellers, not tickets: one adult on two flights is one adult paying both fares.
+  const fares = new Map<string, PriceBreakdown['fares'][number] & { travellers: Set<number> }>();
+  const addFare = (ticket: Ticket['type'], type: AirType | RailType, traveller: number, amount: number) => {
     const key = `${ticket}:${type}`;
-    const line = fares.get(key) ?? { ticket, type, count: 0, totalMinor: 0 };
-    line.count++;
+    const line = fares.get(key) ?? { ticket, type, count: 0, totalMinor: 0, travellers: new Set<number>() };
+    line.travellers.add(traveller);
+    line.count = line.travellers.size;
     line.totalMinor += amount;
     fares.set(key, line);
   };
@@ -187,7 +189,7 @@ export function priceOrder(p: {
       const choice = extras.baggage.find((b) => b.ticket === k);
       types.air.forEach((type, t) => {
         const fare = airFareFor(type, adult);
-        addFare('flight', type, fare);
+        addFare('flight', type, t, fare);
         price += fare;
         if (type !== 'INFANT') taxes += Math.min(AIR_TAX_PER_SEGMENT_MINOR * ticket.legs.length, Math.floor(fare / 4));
         const pieces = perPiece === undefined ? 0 : (choice?.pieces[t] ?? 0);
@@ -214,7 +216,7 @@ export function priceOrder(p: {
       types.rail.forEach((type, t) => {
         // A student's class sells student tickets (`checkStudents` refused the order otherwise).
         const fare = railTravellerFare(type, adult, { leg: ride, seatClass }) ?? adult;
-        addFare('railway', type, fare);
+        addFare('railway', type, t, fare);
         price += fare;
         let share = fare;
         const bunk = choice?.bunks[t];
@@ -237,7 +239,7 @@ export function priceOrder(p: {
   });
   const ground = result.legs.filter((l) => !isRide(l)).reduce((s, l) => s + l.price.amount, 0);
   const breakdown: PriceBreakdown = {
-    fares: [...fares.values()],
+    fares: [...fares.values()].map(({ travellers: _travellers, ...line }) => line),
     taxesMinor: taxes,
     extras: [
       ...(baggage.count > 0 ? [{ kind: 'baggage' as const, ...baggage }] : []),
