@@ -67,7 +67,7 @@ describe('the fare lines of a journey of two tickets', () => {
     async (language) => {
       stubApi({});
       const t = i18next.getFixedT(language, 'orders');
-      const line = (ticket: 'flight' | 'railway', type: string) =>
+      const line = (ticket: 'flight' | 'railway', type: 'ADULT' | 'CHILD') =>
         t('breakdown.fareLine', { ticket: t(`tickets.${ticket}`), type: t(`types.${type}`), count: 1 });
       expect(linesOf(language, TWO_FLIGHTS, { air: ['ADULT'], rail: ['ADULT'] })).toEqual([line('flight', 'ADULT')]);
       cleanup();
