@@ -451,7 +451,7 @@ describe('seats chosen on a seat map', () => {
     party(['ADULT', 'ADULT', 'INFANT'], []),
   );
 
-  it('property: each seat chosen adds its own price to its traveller, its ticket and the total, and nothing else', () => {
+  it('property: each seat chosen adds its price for its own traveller to their share, its ticket and the total, and nothing else', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 3 }),
@@ -459,8 +459,9 @@ describe('seats chosen on a seat map', () => {
         fc.array(fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }), { minLength: 9, maxLength: 9 }),
         (n, types, picks) => {
           const r = result('flight', flights(n), n * 50_000);
-          // Seat `<row>A` of each flight for each seated traveller (a row of their own), priced by the row.
-          const price = (_leg: number, seat: string) => Number(seat.slice(0, -1)) * 100;
+          // Seat `<row>A` of each flight for each seated traveller (a row of their own), priced by the row and
+          // otherwise for each traveller (a child's seat may cost less than an adult's).
+          const price = (_leg: number, seat: string, t: number) => Number(seat.slice(0, -1)) * 100 + t * 1000;
           const seats = Array.from({ length: n }, (_, leg) => ({
             leg,
             seats: types.air.map((type, t) => {
@@ -472,7 +473,7 @@ describe('seats chosen on a seat map', () => {
           expect(extrasProblem(r, types, extras)).toBeNull();
           const without = priceOrder({ result: r, types, extras: none, railServiceFeeMinor: 0 });
           const withSeats = priceOrder({ result: r, types, extras, railServiceFeeMinor: 0, seatPriceOf: price });
-          const chosen = seats.flatMap((c) => c.seats.flatMap((s) => (s ? [price(c.leg, s)] : [])));
+          const chosen = seats.flatMap((c) => c.seats.flatMap((s, t) => (s ? [price(c.leg, s, t)] : [])));
           const sum = chosen.reduce((a, b) => a + b, 0);
           expect(withSeats.breakdown.totalMinor - without.breakdown.totalMinor).toBe(sum);
           expect(withSeats.breakdown.extras).toEqual(
@@ -483,10 +484,13 @@ describe('seats chosen on a seat map', () => {
             ticket.travellers.forEach((share, t) => {
               const own = seats
                 .filter((c) => ticket.legs.includes(c.leg))
-                .reduce((s, c) => s + (c.seats[t] ? price(c.leg, c.seats[t] as string) : 0), 0);
+                .reduce((s, c) => s + (c.seats[t] ? price(c.leg, c.seats[t] as string, t) : 0), 0);
               expect(share.priceMinor - (without.tickets[k]?.travellers[t]?.priceMinor ?? 0)).toBe(own);
             });
           });
+          // The travellers' shares make the total.
+          const shares = withSeats.tickets.flatMap((k) => k.travellers).reduce((s, x) => s + x.priceMinor, 0);
+          expect(shares).toBe(withSeats.breakdown.totalMinor);
         },
       ),
       { numRuns: 60 },

@@ -158,8 +158,11 @@ export function priceOrder(p: {
   railServiceFeeMinor: number;
   /** The service fee per ticket on the rail ride at this leg index (by its way of ticketing and train type). */
   railServiceFeeOf?: (legIndex: number) => number;
-  /** A seat's price for one traveller on the flight at this leg index (its seat map's); undefined: not sold. */
-  seatPriceOf?: (legIndex: number, designator: string) => number | undefined;
+  /**
+   * A seat's price on the flight at this leg index (its seat map's) for the traveller at `traveller` in the
+   * party's order, who sits in it and pays for it; undefined: not sold to them.
+   */
+  seatPriceOf?: (legIndex: number, designator: string, traveller: number) => number | undefined;
 }): { breakdown: PriceBreakdown; tickets: PricedTicket[] } {
   const { result, types, extras } = p;
   const tickets = ticketsOf(result);
@@ -262,13 +265,13 @@ export function seatsPrice(
   legs: readonly number[],
   t: number,
   extras: Pick<BookingExtras, 'seats'>,
-  priceOf: ((legIndex: number, designator: string) => number | undefined) | undefined,
+  priceOf: ((legIndex: number, designator: string, traveller: number) => number | undefined) | undefined,
 ): { count: number; totalMinor: number } {
   let count = 0;
   let totalMinor = 0;
   for (const leg of legs) {
     const designator = extras.seats?.find((c) => c.leg === leg)?.seats[t];
-    const price = designator && priceOf ? priceOf(leg, designator) : undefined;
+    const price = designator && priceOf ? priceOf(leg, designator, t) : undefined;
     if (price === undefined) continue;
     count++;
     totalMinor += price;
