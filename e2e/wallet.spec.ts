@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { shot as shotAt } from './setup';
-import { eachLanguage, test, text } from './support';
+import { eachLanguage, type Lang, test, text } from './support';
 import { BILLING, cardToken, signedInTraveller } from './trip-api';
 
 /** Full-page screenshots on a phone and at the desktop widths of spec §9, when SHOTS names a folder. */
@@ -18,6 +18,32 @@ function visaNumber(i: number): string {
     return s + (d > 9 ? d - 9 : d);
   }, 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The top-up form opened for ¥100 from a new card, the card and its billing address typed in; the form. */
+async function topUpByNewCard(page: Page, lang: Lang, number: string) {
+  await page.getByTestId('top-up').click();
+  await amountInput(page).fill('100');
+  await page
+    .getByTestId('top-up-form')
+    .getByText(text(lang, 'wallet', 'topUp.newCard'))
+    .click();
+  const form = page.getByTestId('top-up-form');
+  await form.getByTestId('card-number').fill(number);
+  await form.getByTestId('card-exp-month').click();
+  await page.keyboard.type('11');
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-exp-year').click();
+  await page.keyboard.type(String(new Date().getFullYear() + 4));
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-cvc').fill('456');
+  await form.getByTestId('card-name').fill('LI NA');
+  await form.getByTestId('billing-line1').fill('88 Century Avenue');
+  await form.getByTestId('billing-city').fill('Shanghai');
+  await form.getByTestId('billing-region').fill('Shanghai');
+  await form.getByTestId('billing-zip').fill('200120');
+  await form.getByTestId('billing-phone').fill('+852 5123 4567');
+  return form;
 }
 
 eachLanguage((lang) => {
@@ -153,24 +179,7 @@ eachLanguage((lang) => {
     await expect(page.getByTestId('saved-card')).toHaveCount(1);
 
     // A top-up from a new card, saved to the wallet once the money arrived.
-    await page.getByTestId('top-up').click();
-    await amountInput(page).fill('100');
-    await page.getByTestId('top-up-form').getByText(tx('topUp.newCard')).click();
-    const form = page.getByTestId('top-up-form');
-    await form.getByTestId('card-number').fill('5555555555554444');
-    await form.getByTestId('card-exp-month').click();
-    await page.keyboard.type('11');
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-exp-year').click();
-    await page.keyboard.type(String(new Date().getFullYear() + 4));
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-cvc').fill('456');
-    await form.getByTestId('card-name').fill('LI NA');
-    await form.getByTestId('billing-line1').fill('88 Century Avenue');
-    await form.getByTestId('billing-city').fill('Shanghai');
-    await form.getByTestId('billing-region').fill('Shanghai');
-    await form.getByTestId('billing-zip').fill('200120');
-    await form.getByTestId('billing-phone').fill('+852 5123 4567');
+    const form = await topUpByNewCard(page, lang, '5555555555554444');
     await expect(form.getByTestId('top-up-save')).toBeChecked();
     await form.getByTestId('card-description').fill('Mastercard');
     await shot(page, `wallet-top-up-new-card-${lang}`);
@@ -196,24 +205,7 @@ eachLanguage((lang) => {
     }
     await page.goto('/account/wallet');
     await expect(page.getByTestId('saved-card')).toHaveCount(10);
-    await page.getByTestId('top-up').click();
-    await amountInput(page).fill('100');
-    await page.getByTestId('top-up-form').getByText(tx('topUp.newCard')).click();
-    const form = page.getByTestId('top-up-form');
-    await form.getByTestId('card-number').fill(visaNumber(400));
-    await form.getByTestId('card-exp-month').click();
-    await page.keyboard.type('11');
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-exp-year').click();
-    await page.keyboard.type(String(new Date().getFullYear() + 4));
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-cvc').fill('456');
-    await form.getByTestId('card-name').fill('LI NA');
-    await form.getByTestId('billing-line1').fill('88 Century Avenue');
-    await form.getByTestId('billing-city').fill('Shanghai');
-    await form.getByTestId('billing-region').fill('Shanghai');
-    await form.getByTestId('billing-zip').fill('200120');
-    await form.getByTestId('billing-phone').fill('+852 5123 4567');
+    const form = await topUpByNewCard(page, lang, visaNumber(400));
     // Saving is offered, unticked, with what the limit means.
     const save = form.getByTestId('top-up-save');
     await expect(save).toBeEnabled();
