@@ -261,6 +261,12 @@ eachLanguage((lang, n) => {
     await expect(page.locator('[data-testid="sub-order"][data-status="5"]')).toHaveCount(2, { timeout: 90_000 });
     await expect(page.getByTestId('operator-cancelled')).toHaveCount(0);
     await shot(page, `protection-onward-rebooked-${lang}`, { fullPage: true });
+    // One notice of the rebooking, naming both new rides, in the site's language.
+    await page.goto('/account/notices');
+    const notice = page.locator('[data-testid="notice"][data-kind="protection-rebooked-onward"]');
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText(lang === 'en' ? 'then on' : '再转乘');
+    await expect(page.locator('[data-testid="notice"][data-kind="protection-rebooked"]')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });

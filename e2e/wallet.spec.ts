@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { shot as shotAt } from './setup';
-import { eachLanguage, test, text } from './support';
-import { signedInTraveller } from './trip-api';
+import { eachLanguage, type Lang, test, text } from './support';
+import { BILLING, cardToken, signedInTraveller } from './trip-api';
 
 /** Full-page screenshots on a phone and at the desktop widths of spec §9, when SHOTS names a folder. */
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280, 1440], fullPage: true });
@@ -9,6 +9,42 @@ const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 12
 /** The amount box of the top-up form, wherever antd puts its test id. */
 const amountInput = (page: Page) =>
   page.locator('[data-testid="top-up-amount"] input, input[data-testid="top-up-amount"]').first();
+
+/** A Visa test number of its own for each `i`, with its Luhn check digit. */
+function visaNumber(i: number): string {
+  const body = `400000456${String(i).padStart(6, '0')}`;
+  const sum = [...body].reverse().reduce((s, c, k) => {
+    const d = Number(c) * (k % 2 === 0 ? 2 : 1);
+    return s + (d > 9 ? d - 9 : d);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The top-up form opened for ¥100 from a new card, the card and its billing address typed in; the form. */
+async function topUpByNewCard(page: Page, lang: Lang, number: string) {
+  await page.getByTestId('top-up').click();
+  await amountInput(page).fill('100');
+  await page
+    .getByTestId('top-up-form')
+    .getByText(text(lang, 'wallet', 'topUp.newCard'))
+    .click();
+  const form = page.getByTestId('top-up-form');
+  await form.getByTestId('card-number').fill(number);
+  await form.getByTestId('card-exp-month').click();
+  await page.keyboard.type('11');
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-exp-year').click();
+  await page.keyboard.type(String(new Date().getFullYear() + 4));
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-cvc').fill('456');
+  await form.getByTestId('card-name').fill('LI NA');
+  await form.getByTestId('billing-line1').fill('88 Century Avenue');
+  await form.getByTestId('billing-city').fill('Shanghai');
+  await form.getByTestId('billing-region').fill('Shanghai');
+  await form.getByTestId('billing-zip').fill('200120');
+  await form.getByTestId('billing-phone').fill('+852 5123 4567');
+  return form;
+}
 
 eachLanguage((lang) => {
   const tx = (key: string) => text(lang, 'wallet', key);
@@ -143,24 +179,7 @@ eachLanguage((lang) => {
     await expect(page.getByTestId('saved-card')).toHaveCount(1);
 
     // A top-up from a new card, saved to the wallet once the money arrived.
-    await page.getByTestId('top-up').click();
-    await amountInput(page).fill('100');
-    await page.getByTestId('top-up-form').getByText(tx('topUp.newCard')).click();
-    const form = page.getByTestId('top-up-form');
-    await form.getByTestId('card-number').fill('5555555555554444');
-    await form.getByTestId('card-exp-month').click();
-    await page.keyboard.type('11');
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-exp-year').click();
-    await page.keyboard.type(String(new Date().getFullYear() + 4));
-    await page.keyboard.press('Enter');
-    await form.getByTestId('card-cvc').fill('456');
-    await form.getByTestId('card-name').fill('LI NA');
-    await form.getByTestId('billing-line1').fill('88 Century Avenue');
-    await form.getByTestId('billing-city').fill('Shanghai');
-    await form.getByTestId('billing-region').fill('Shanghai');
-    await form.getByTestId('billing-zip').fill('200120');
-    await form.getByTestId('billing-phone').fill('+852 5123 4567');
+    const form = await topUpByNewCard(page, lang, '5555555555554444');
     await expect(form.getByTestId('top-up-save')).toBeChecked();
     await form.getByTestId('card-description').fill('Mastercard');
     await shot(page, `wallet-top-up-new-card-${lang}`);
@@ -169,6 +188,35 @@ eachLanguage((lang) => {
     const master = page.getByTestId('saved-card').filter({ hasText: '4444' });
     await expect(master).toContainText('Mastercard');
     await expect(master.getByTestId('card-phone')).toHaveText('+852 ****4567');
+    expect(errors).toEqual([]);
+  });
+
+  test(`at ten saved cards offers to save a new card on a top-up, tops up, and says the card was not saved (${lang})`, async ({
+    page,
+    errors,
+  }) => {
+    test.setTimeout(120_000);
+    await signedInTraveller(page, lang);
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post('/api/wallet/card', {
+        data: { token: await cardToken(page, visaNumber(300 + i)), name: 'ZHANG WEI', billing: BILLING },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    await page.goto('/account/wallet');
+    await expect(page.getByTestId('saved-card')).toHaveCount(10);
+    const form = await topUpByNewCard(page, lang, visaNumber(400));
+    // Saving is offered, unticked, with what the limit means.
+    const save = form.getByTestId('top-up-save');
+    await expect(save).toBeEnabled();
+    await expect(save).not.toBeChecked();
+    await expect(form.getByTestId('top-up-save-full')).toContainText(tx('topUp.saveFull'));
+    await save.check();
+    await page.getByTestId('top-up-submit').click();
+    // The top-up goes through; the new card is not saved, and the page says why.
+    await expect(page.getByText(text(lang, 'errors', '2153'))).toBeVisible();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?100(\.00)?$/);
+    await expect(page.getByTestId('saved-card')).toHaveCount(10);
     expect(errors).toEqual([]);
   });
 });

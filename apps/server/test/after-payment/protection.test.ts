@@ -1,6 +1,8 @@
 import {
   neededMinutes,
+  noticeKindSchema,
   noticePageSchema,
+  noticeParamsSchema,
   type Order,
   orderInvoicesSchema,
   orderSchema,
@@ -11,6 +13,8 @@ import {
   ticketsOf,
 } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
+import { noticeText } from '../../src/features/notifications/notifications.service';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
 import type { TestApp } from '../harness';
 import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
@@ -102,6 +106,17 @@ async function cancel(ride: ResultLeg) {
   expect(res.statusCode, res.body).toBe(200);
   await t.app.jobs?.runDueJobs();
 }
+
+/** The order's notices of a rebooking, of one ride or of two. */
+const rebookedNotices = async (orderId: string) =>
+  (
+    await t.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('orderId', '=', orderId)
+      .where('kind', 'like', 'protection-rebooked%')
+      .execute()
+  ).map((n) => ({ kind: noticeKindSchema.parse(n.kind), params: noticeParamsSchema.parse(n.params) }));
 
 const casesOf = async (orderId: string) =>
   protectionAnswerSchema.parse((await get(`/api/order/protection?id=${orderId}`)).json()).cases;
@@ -372,9 +387,34 @@ describe('a protected connection whose first ride is cancelled and no later depa
       .orderBy('id')
       .execute();
     expect(kinds.map((k) => k.kind)).toEqual(['protection-rebooked', 'protection-rebooked-onward']);
-    const notices = noticePageSchema.parse((await get('/notifications?pageSize=50')).json());
-    const rebooked = notices.items.filter((n) => n.kind === 'protection-rebooked' && n.orderId === order.id);
-    expect(rebooked).toHaveLength(2);
+    // One message for the rebooking, naming both new rides with their departures, in either language.
+    const rebooked = await rebookedNotices(order.id);
+    expect(rebooked.map((n) => n.kind)).toEqual(['protection-rebooked-onward']);
+    const [notice] = rebooked;
+    if (!notice) throw new Error('no notice');
+    expect(notice.params).toMatchObject({ trip: c1.next?.number, onwardTrip: c1.onward?.next.number });
+    const en = noticeText(notice.kind, notice.params, 'en', '');
+    expect(en.title).toBe(`Rebooked on ${c1.next?.number} and ${c1.onward?.next.number}, order ${order.orderNumber}`);
+    expect(en.body).toContain(`then on ${c1.onward?.next.number}, departing`);
+    const zh = noticeText(notice.kind, notice.params, 'zh-CN', '');
+    expect(zh.title).toBe(`订单 ${order.orderNumber} 已为您改乘 ${c1.next?.number} 和 ${c1.onward?.next.number}`);
+    expect(zh.body).toContain(`再转乘 ${c1.onward?.next.number}`);
+    // Mailed and texted once.
+    await t.app.jobs?.runDueJobs();
+    const mails = t.mailbox.received.map((m) => decodeQuotedPrintable(m.raw)).filter((m) => m.includes(en.title));
+    expect(mails).toHaveLength(1);
+    expect(t.sms.sent.filter((m) => m.text.includes(en.title))).toHaveLength(1);
+  }, 180_000);
+
+  it('sends one message naming both new rides when fifty rebookings are sent at once', async () => {
+    const { order, c1 } = await cancelledTight('郑洁');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => choose(order.id, c1.id, 'rebook')));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(49);
+    const rebooked = await rebookedNotices(order.id);
+    expect(rebooked.map((n) => [n.kind, n.params.trip, n.params.onwardTrip])).toEqual([
+      ['protection-rebooked-onward', c1.next?.number, c1.onward?.next.number],
+    ]);
   }, 180_000);
 
   it('takes exactly one of fifty choices sent at once', async () => {

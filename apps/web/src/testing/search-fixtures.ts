@@ -116,6 +116,18 @@ export const SELF_TRANSFER = resultOf(
 export const ONE_FLIGHT = resultOf('one-flight', 'flight', [
   ride('air', 'MU5101', PEK, SHA_AIRPORT, ['08:00', '10:15']),
 ]);
+/** Beijing to Shanghai and on to Hangzhou by two flights, each on its own ticket. */
+export const TWO_FLIGHTS = resultOf('two-flights', 'flight', [
+  ride('air', 'MU5101', PEK, SHA_AIRPORT, ['08:00', '10:15'], true),
+  ride('air', 'MU5531', SHA_AIRPORT, HGH, ['12:00', '12:50']),
+]);
+
+/** Two trains one after the other, each its own ticket. */
+export const TWO_TRAINS = resultOf('two-trains', 'train', [
+  ride('land', 'G1', PEK, AOH, ['08:00', '12:30']),
+  ride('land', 'G7501', AOH, HGH, ['13:45', '14:50']),
+]);
+
 /** A leg of a result from one point to another between two times (ISO 8601), free unless told. */
 export function resultLeg(
   kind: ResultLeg['kind'],

@@ -18,7 +18,9 @@ export const NOTICE_KINDS = [
   'departure-reminder',
   /** A delay made a protected connection impossible: the next departure or a refund, the traveller's choice. */
   'connection-missed',
+  /** Rebooked on the next departure; `-onward` when the ride after it moved too, both named in one notice. */
   'protection-rebooked',
+  'protection-rebooked-onward',
   /**
    * The airline or the railway cancelled a ride: its ticket refunded in full, or, when a self-transfer
    * follows it, `-protected`: a later departure or the refund, the traveller's choice.

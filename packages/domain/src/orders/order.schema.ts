@@ -150,7 +150,9 @@ export type CreateOrder = z.infer<typeof createOrderSchema>;
 export const fareLineSchema = z.object({
   ticket: z.enum(['flight', 'railway']),
   type: z.enum([...TRAVELLER_TYPES, 'FREE_CHILD', 'STUDENT']),
+  /** How many travellers of this type hold tickets of this kind (one adult on two flights is one). */
   count: z.number().int(),
+  /** What they pay for all of those tickets. */
   totalMinor: z.number().int(),
 });
 export const priceBreakdownSchema = z.object({

@@ -402,6 +402,47 @@ describe('seats on a flight for the party', () => {
   });
 });
 
+describe('fare lines', () => {
+  it('counts one adult on two flights (two tickets) as one adult paying the fare of the whole journey', () => {
+    const r = result('flight', [air(50_000, true), air(40_000)], 90_000);
+    expect(ticketsOf(r)).toHaveLength(2);
+    const { breakdown } = priceOrder({ result: r, types: party(['ADULT'], []), extras: none, railServiceFeeMinor: 0 });
+    expect(breakdown.fares).toEqual([{ ticket: 'flight', type: 'ADULT', count: 1, totalMinor: 90_000 }]);
+  });
+
+  it('property: each line counts the travellers of its type once, however many tickets of its kind they hold', () => {
+    const airTypes = fc.constantFrom<PartyTypes['air'][number]>('ADULT', 'CHILD', 'INFANT');
+    const railTypes = fc.constantFrom<PartyTypes['rail'][number]>('ADULT', 'CHILD', 'FREE_CHILD');
+    const ride = fc.oneof(
+      fc.integer({ min: 1, max: 2000 }).map((y) => air(y * 100, true)),
+      fc.integer({ min: 1, max: 2000 }).map((y) => rail(y * 100)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(ride, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(airTypes, railTypes), { minLength: 1, maxLength: 4 }),
+        (legs, people) => {
+          const types = party(['ADULT', ...people.map(([a]) => a)], ['ADULT', ...people.map(([, r]) => r)]);
+          const r = result(
+            'flight',
+            legs,
+            legs.reduce((s, l) => s + l.price.amount, 0),
+          );
+          const { breakdown, tickets } = priceOrder({ result: r, types, extras: none, railServiceFeeMinor: 0 });
+          for (const line of breakdown.fares) {
+            const list = line.ticket === 'flight' ? types.air : types.rail;
+            expect(line.count).toBe(list.filter((x) => x === line.type).length);
+          }
+          // The lines still carry every fare of every ticket.
+          const fares = breakdown.fares.reduce((s, f) => s + f.totalMinor, 0);
+          expect(fares).toBe(tickets.reduce((s, t) => s + t.priceMinor, 0));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('seats chosen on a seat map', () => {
   const flights = (n: number) => Array.from({ length: n }, () => air(50_000));
   const seated = fc.constantFrom<PartyTypes>(
@@ -410,7 +451,7 @@ describe('seats chosen on a seat map', () => {
     party(['ADULT', 'ADULT', 'INFANT'], []),
   );
 
-  it('property: each seat chosen adds its own price to its traveller, its ticket and the total, and nothing else', () => {
+  it('property: each seat chosen adds its price for its own traveller to their share, its ticket and the total, and nothing else', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 3 }),
@@ -418,8 +459,9 @@ describe('seats chosen on a seat map', () => {
         fc.array(fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }), { minLength: 9, maxLength: 9 }),
         (n, types, picks) => {
           const r = result('flight', flights(n), n * 50_000);
-          // Seat `<row>A` of each flight for each seated traveller (a row of their own), priced by the row.
-          const price = (_leg: number, seat: string) => Number(seat.slice(0, -1)) * 100;
+          // Seat `<row>A` of each flight for each seated traveller (a row of their own), priced by the row and
+          // otherwise for each traveller (a child's seat may cost less than an adult's).
+          const price = (_leg: number, seat: string, t: number) => Number(seat.slice(0, -1)) * 100 + t * 1000;
           const seats = Array.from({ length: n }, (_, leg) => ({
             leg,
             seats: types.air.map((type, t) => {
@@ -431,7 +473,7 @@ describe('seats chosen on a seat map', () => {
           expect(extrasProblem(r, types, extras)).toBeNull();
           const without = priceOrder({ result: r, types, extras: none, railServiceFeeMinor: 0 });
           const withSeats = priceOrder({ result: r, types, extras, railServiceFeeMinor: 0, seatPriceOf: price });
-          const chosen = seats.flatMap((c) => c.seats.flatMap((s) => (s ? [price(c.leg, s)] : [])));
+          const chosen = seats.flatMap((c) => c.seats.flatMap((s, t) => (s ? [price(c.leg, s, t)] : [])));
           const sum = chosen.reduce((a, b) => a + b, 0);
           expect(withSeats.breakdown.totalMinor - without.breakdown.totalMinor).toBe(sum);
           expect(withSeats.breakdown.extras).toEqual(
@@ -442,10 +484,13 @@ describe('seats chosen on a seat map', () => {
             ticket.travellers.forEach((share, t) => {
               const own = seats
                 .filter((c) => ticket.legs.includes(c.leg))
-                .reduce((s, c) => s + (c.seats[t] ? price(c.leg, c.seats[t] as string) : 0), 0);
+                .reduce((s, c) => s + (c.seats[t] ? price(c.leg, c.seats[t] as string, t) : 0), 0);
               expect(share.priceMinor - (without.tickets[k]?.travellers[t]?.priceMinor ?? 0)).toBe(own);
             });
           });
+          // The travellers' shares make the total.
+          const shares = withSeats.tickets.flatMap((k) => k.travellers).reduce((s, x) => s + x.priceMinor, 0);
+          expect(shares).toBe(withSeats.breakdown.totalMinor);
         },
       ),
       { numRuns: 60 },

@@ -158,17 +158,22 @@ export function priceOrder(p: {
   railServiceFeeMinor: number;
   /** The service fee per ticket on the rail ride at this leg index (by its way of ticketing and train type). */
   railServiceFeeOf?: (legIndex: number) => number;
-  /** A seat's price for one traveller on the flight at this leg index (its seat map's); undefined: not sold. */
-  seatPriceOf?: (legIndex: number, designator: string) => number | undefined;
+  /**
+   * A seat's price on the flight at this leg index (its seat map's) for the traveller at `traveller` in the
+   * party's order, who sits in it and pays for it; undefined: not sold to them.
+   */
+  seatPriceOf?: (legIndex: number, designator: string, traveller: number) => number | undefined;
 }): { breakdown: PriceBreakdown; tickets: PricedTicket[] } {
   const { result, types, extras } = p;
   const tickets = ticketsOf(result);
   const adultFares = ticketAdultFares(result, tickets, extras);
-  const fares = new Map<string, PriceBreakdown['fares'][number]>();
-  const addFare = (ticket: Ticket['type'], type: AirType | RailType, amount: number) => {
+  // A fare line counts travellers, not tickets: one adult on two flights is one adult paying both fares.
+  const fares = new Map<string, PriceBreakdown['fares'][number] & { travellers: Set<number> }>();
+  const addFare = (ticket: Ticket['type'], type: AirType | RailType, traveller: number, amount: number) => {
     const key = `${ticket}:${type}`;
-    const line = fares.get(key) ?? { ticket, type, count: 0, totalMinor: 0 };
-    line.count++;
+    const line = fares.get(key) ?? { ticket, type, count: 0, totalMinor: 0, travellers: new Set<number>() };
+    line.travellers.add(traveller);
+    line.count = line.travellers.size;
     line.totalMinor += amount;
     fares.set(key, line);
   };
@@ -187,7 +192,7 @@ export function priceOrder(p: {
       const choice = extras.baggage.find((b) => b.ticket === k);
       types.air.forEach((type, t) => {
         const fare = airFareFor(type, adult);
-        addFare('flight', type, fare);
+        addFare('flight', type, t, fare);
         price += fare;
         if (type !== 'INFANT') taxes += Math.min(AIR_TAX_PER_SEGMENT_MINOR * ticket.legs.length, Math.floor(fare / 4));
         const pieces = perPiece === undefined ? 0 : (choice?.pieces[t] ?? 0);
@@ -214,7 +219,7 @@ export function priceOrder(p: {
       types.rail.forEach((type, t) => {
         // A student's class sells student tickets (`checkStudents` refused the order otherwise).
         const fare = railTravellerFare(type, adult, { leg: ride, seatClass }) ?? adult;
-        addFare('railway', type, fare);
+        addFare('railway', type, t, fare);
         price += fare;
         let share = fare;
         const bunk = choice?.bunks[t];
@@ -237,7 +242,7 @@ export function priceOrder(p: {
   });
   const ground = result.legs.filter((l) => !isRide(l)).reduce((s, l) => s + l.price.amount, 0);
   const breakdown: PriceBreakdown = {
-    fares: [...fares.values()],
+    fares: [...fares.values()].map(({ travellers: _travellers, ...line }) => line),
     taxesMinor: taxes,
     extras: [
       ...(baggage.count > 0 ? [{ kind: 'baggage' as const, ...baggage }] : []),
@@ -260,13 +265,13 @@ export function seatsPrice(
   legs: readonly number[],
   t: number,
   extras: Pick<BookingExtras, 'seats'>,
-  priceOf: ((legIndex: number, designator: string) => number | undefined) | undefined,
+  priceOf: ((legIndex: number, designator: string, traveller: number) => number | undefined) | undefined,
 ): { count: number; totalMinor: number } {
   let count = 0;
   let totalMinor = 0;
   for (const leg of legs) {
     const designator = extras.seats?.find((c) => c.leg === leg)?.seats[t];
-    const price = designator && priceOf ? priceOf(leg, designator) : undefined;
+    const price = designator && priceOf ? priceOf(leg, designator, t) : undefined;
     if (price === undefined) continue;
     count++;
     totalMinor += price;

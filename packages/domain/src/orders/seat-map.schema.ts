@@ -8,14 +8,17 @@ export const CABIN_FEATURES = ['exit', 'lavatory', 'galley', 'closet', 'stairs',
 export type CabinFeature = (typeof CABIN_FEATURES)[number];
 
 /**
- * One place in a row of a seat map: a seat with its price for one traveller in CNY hundredths (null when
- * it cannot be chosen: taken or not sold), or something else on the aircraft.
+ * One place in a row of a seat map: a seat with its price in CNY hundredths for the first traveller (null
+ * when it cannot be chosen: taken or not sold) and for each traveller in the party's order (an airline may
+ * price a seat for a child otherwise, or not sell it to them), or something else on the aircraft.
  */
 export const seatMapElementSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('seat'),
     designator: seatDesignatorSchema,
     priceMinor: z.number().int().min(0).nullable(),
+    /** Its price for each traveller in the party's order (null: not for them); absent, `priceMinor` for all. */
+    pricesMinor: z.array(z.number().int().min(0).nullable()).max(9).optional(),
     /** The airline's name for the seat (`Extra legroom`), in English as the airline writes it. */
     name: z.string().max(80).optional(),
   }),
@@ -49,11 +52,27 @@ export const seatChoiceSchema = z.object({
 });
 export type SeatChoice = z.infer<typeof seatChoiceSchema>;
 
-/** The price of a seat on a flight for one traveller, or undefined when it cannot be chosen. */
-export function seatPriceIn(maps: readonly FlightSeatMap[], leg: number, designator: string): number | undefined {
+type Seat = Extract<SeatMapElement, { kind: 'seat' }>;
+
+/** What a seat costs the traveller at `traveller` in the party's order, or null when they cannot choose it. */
+export function seatPriceFor(seat: Seat, traveller: number): number | null {
+  return seat.pricesMinor ? (seat.pricesMinor[traveller] ?? null) : seat.priceMinor;
+}
+
+/**
+ * The price of a seat on a flight for the traveller at `traveller` in the party's order (the first when
+ * not told), or undefined when they cannot choose it.
+ */
+export function seatPriceIn(
+  maps: readonly FlightSeatMap[],
+  leg: number,
+  designator: string,
+  traveller = 0,
+): number | undefined {
   for (const cabin of maps.find((m) => m.leg === leg)?.cabins ?? [])
     for (const row of cabin.rows)
       for (const section of row.sections)
-        for (const e of section) if (e.kind === 'seat' && e.designator === designator) return e.priceMinor ?? undefined;
+        for (const e of section)
+          if (e.kind === 'seat' && e.designator === designator) return seatPriceFor(e, traveller) ?? undefined;
   return undefined;
 }

@@ -181,6 +181,11 @@ export const topUpStateSchema = z.object({
   actionUrl: z.string().nullable(),
   /** The error code of a failed top-up (2104 declined, 2105 insufficient funds, …). */
   errorCode: z.number().int().nullable(),
+  /**
+   * In the answer to a new card's top-up asked to save it: why the card is not saved (2153, the account
+   * keeps its ten cards already); the top-up goes on without saving it.
+   */
+  saveErrorCode: z.number().int().optional(),
 });
 export type TopUpState = z.infer<typeof topUpStateSchema>;
 

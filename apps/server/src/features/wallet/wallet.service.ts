@@ -3,6 +3,7 @@ import {
   addCardSchema,
   type CardBrand,
   cardBrandSchema,
+  ERRORS,
   expiryValid,
   SAVED_CARD_LIMIT,
   TOPUP_MIN_MINOR,
@@ -169,10 +170,20 @@ export class WalletService {
     if (earlier) return presentTopup(earlier);
     const card = await this.payingCard(userId, input, key, requestHash);
     if ('replay' in card) return card.replay;
-    // The limit counts cards: a card of a number kept already is no new one.
+    // The limit counts cards: a card of a number kept already is no new one. A new card beyond it is not
+    // saved, and the top-up goes on without saving it, its answer saying why.
     const saving = source.kind === 'card' && source.save;
-    if (saving && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT && !(await this.keepsNumber(userId, card)))
-      throw new AppError('CARD_LIMIT', { params: { max: SAVED_CARD_LIMIT } });
+    const full =
+      saving && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT && !(await this.keepsNumber(userId, card));
+    const paying: CardTopUp =
+      full && source.kind === 'card' ? { ...input, source: { ...source, save: undefined } } : input;
+    const answer = await this.pay(userId, paying, asked, card);
+    return full ? { ...answer, saveErrorCode: ERRORS.CARD_LIMIT.errorCode } : answer;
+  }
+
+  /** A top-up written and charged: its card's (or saved card's) token, and its customer when it saves the card. */
+  private async pay(userId: string, input: CardTopUp, asked: TopupAsked, card: SavedCardOf): Promise<TopUpState> {
+    const source = input.source;
     const { row, created } = await this.write(asked, input, card);
     if (!created) return presentTopup(row);
     let token = source.kind === 'card' ? source.token : '';

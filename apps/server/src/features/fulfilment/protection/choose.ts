@@ -91,22 +91,53 @@ async function rebook(deps: ProtectionDeps, trx: Trx, { order, c, missed, at }: 
   if (!(await repo.moveCase(trx, { id: c.id, from: 'offered', to: 'rebooked', at, set: { absorbedMinor } })))
     throw new AppError('PROTECTION_CLOSED');
   const rides = new Map([[c.missedLeg, next]]);
-  await replaceTicket(deps, trx, { order, c, old: missed, ride: next, at, key: '', absorbedMinor });
+  await replaceTicket(deps, trx, { order, c, old: missed, ride: next, at, onward: false, absorbedMinor });
   if (onward && after) {
-    await replaceTicket(deps, trx, { order, c, old: after, ride: onward.next, at, key: ':onward', absorbedMinor: 0 });
+    await replaceTicket(deps, trx, { order, c, old: after, ride: onward.next, at, onward: true, absorbedMinor: 0 });
     rides.set(onward.leg, onward.next);
   }
   await replaceLegs(deps, trx, order, rides);
+  await tellRebooked(deps, trx, { order, c, at }, next, onward?.next);
+}
+
+/**
+ * One notice (and its e-mail and SMS) for a rebooking, naming every new ride with its departure: the next
+ * departure, and the later second ride when the case moved that too.
+ */
+async function tellRebooked(
+  deps: ProtectionDeps,
+  trx: Trx,
+  { order, c, at }: Pick<Step, 'order' | 'c' | 'at'>,
+  next: ResultLeg,
+  onward: ResultLeg | undefined,
+): Promise<void> {
+  const params = { orderNumber: order.orderNumber, trip: next.number, departureAt: next.departureTime };
+  await deps.ctx.notify(trx, {
+    userId: order.userId,
+    kind: onward ? 'protection-rebooked-onward' : 'protection-rebooked',
+    orderId: order.id,
+    params: onward ? { ...params, onwardTrip: onward.number, onwardDepartureAt: onward.departureTime } : params,
+    dedupeKey: `protection-rebooked:${c.id}`,
+    at,
+  });
 }
 
 /**
  * One ticket of a rebooking replaced: the old sub-order changed (5 → 4, what was issued for it reversed), a
- * new one for the ride paid as it was and sent to its issuer, the event row and the traveller's notice.
+ * new one for the ride paid as it was and sent to its issuer, and the event row.
  */
 async function replaceTicket(
   deps: ProtectionDeps,
   trx: Trx,
-  p: { order: OrderRow; c: CaseRow; old: SubOrderRow; ride: ResultLeg; at: Date; key: string; absorbedMinor: number },
+  p: {
+    order: OrderRow;
+    c: CaseRow;
+    old: SubOrderRow;
+    ride: ResultLeg;
+    at: Date;
+    onward: boolean;
+    absorbedMinor: number;
+  },
 ): Promise<void> {
   const { ctx, repo } = deps;
   const { order, old, ride, at } = p;
@@ -132,7 +163,7 @@ async function replaceTicket(
   await orderLifecycle.moveSubOrder(trx, { subOrderId: fresh.id, from: S.PAID, to: S.ISSUING });
   await orderLifecycle.subOrderEvent(trx, {
     orderId: order.id,
-    kind: p.key ? 'protection-rebooked-onward' : 'protection-rebooked',
+    kind: p.onward ? 'protection-rebooked-onward' : 'protection-rebooked',
     from: S.TICKETED,
     to: S.CHANGED,
     at,
@@ -145,14 +176,6 @@ async function replaceTicket(
     },
   });
   await addJob(trx, 'fulfilment.issue', { orderId: order.id, subOrderId: fresh.id }, { jobKey: `issue:${fresh.id}` });
-  await ctx.notify(trx, {
-    userId: order.userId,
-    kind: 'protection-rebooked',
-    orderId: order.id,
-    params: { orderNumber: order.orderNumber, trip: ride.number, departureAt: ride.departureTime },
-    dedupeKey: `protection-rebooked:${p.c.id}${p.key}`,
-    at,
-  });
 }
 
 /** The itinerary with the new rides in the replaced ones' places, and the order's arrival when the last was one. */

@@ -41,10 +41,11 @@ export function checkPrice(p: {
   const { result, input, ticketing } = p;
   const problem = extrasProblem(result, p.types, input.extras);
   if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
-  const seatPriceOf = (leg: number, seat: string) => seatPriceIn(p.seatMaps?.flights ?? [], leg, seat);
+  const seatPriceOf = (leg: number, seat: string, traveller: number) =>
+    seatPriceIn(p.seatMaps?.flights ?? [], leg, seat, traveller);
   // A seat chosen that is now taken (or no longer shown) is chosen again on the extras step.
   for (const choice of input.extras.seats ?? []) {
-    const gone = choice.seats.find((seat) => seat !== null && seatPriceOf(choice.leg, seat) === undefined);
+    const gone = choice.seats.find((seat, t) => seat !== null && seatPriceOf(choice.leg, seat, t) === undefined);
     if (gone) throw new AppError('EXTRAS_INVALID', { params: { leg: choice.leg, seat: gone } });
   }
   // Online ticketing needs a live 12306 link (6001 once its session ended, 6205 without one).

@@ -41,6 +41,7 @@ const ICONS: Record<NoticeKind, { icon: ReactNode; tone: string }> = {
   'departure-reminder': { icon: <ClockCircleOutlined />, tone: 'blue' },
   'connection-missed': { icon: <AlertOutlined />, tone: 'red' },
   'protection-rebooked': { icon: <SwapOutlined />, tone: 'green' },
+  'protection-rebooked-onward': { icon: <SwapOutlined />, tone: 'green' },
   'service-cancelled': { icon: <AlertOutlined />, tone: 'red' },
   'service-cancelled-protected': { icon: <AlertOutlined />, tone: 'red' },
   'service-reply': { icon: <CustomerServiceOutlined />, tone: 'blue' },

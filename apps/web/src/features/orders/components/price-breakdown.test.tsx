@@ -1,8 +1,15 @@
-import type { PriceBreakdown as Breakdown, Order } from '@junction/domain';
+import {
+  type PriceBreakdown as Breakdown,
+  type Order,
+  type PartyTypes,
+  priceOrder,
+  type SearchResult,
+} from '@junction/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render-app';
+import { TWO_FLIGHTS, TWO_TRAINS } from '../../../testing/search-fixtures';
 import { PriceBreakdown } from './price-breakdown';
 
 const breakdown: Breakdown = {
@@ -46,4 +53,35 @@ describe('the price box of an order whose ticket was changed', () => {
     expect(screen.queryByTestId('change-difference')).toBeNull();
     cleanup();
   });
+});
+
+describe('the fare lines of a journey of two tickets', () => {
+  const linesOf = (language: 'en' | 'zh-CN', result: SearchResult, types: PartyTypes) => {
+    const { breakdown: b } = priceOrder({ result, types, extras: { rail: [], baggage: [] }, railServiceFeeMinor: 0 });
+    renderApp([{ path: '/', element: <PriceBreakdown breakdown={b} /> }], { language });
+    return screen.getAllByTestId('fare-line').map((l) => l.querySelector('dt')?.textContent);
+  };
+
+  it.each(['en', 'zh-CN'] as const)(
+    'counts each traveller once over two flights and over two trains (%s)',
+    async (language) => {
+      stubApi({});
+      const t = i18next.getFixedT(language, 'orders');
+      const line = (ticket: 'flight' | 'railway', type: 'ADULT' | 'CHILD') =>
+        t('breakdown.fareLine', { ticket: t(`tickets.${ticket}`), type: t(`types.${type}`), count: 1 });
+      expect(linesOf(language, TWO_FLIGHTS, { air: ['ADULT'], rail: ['ADULT'] })).toEqual([line('flight', 'ADULT')]);
+      cleanup();
+      expect(linesOf(language, TWO_FLIGHTS, { air: ['ADULT', 'CHILD'], rail: ['ADULT', 'CHILD'] })).toEqual([
+        line('flight', 'ADULT'),
+        line('flight', 'CHILD'),
+      ]);
+      cleanup();
+      expect(linesOf(language, TWO_TRAINS, { air: ['ADULT', 'CHILD'], rail: ['ADULT', 'CHILD'] })).toEqual([
+        line('railway', 'ADULT'),
+        line('railway', 'CHILD'),
+      ]);
+      expect(line('flight', 'ADULT')).toBe(language === 'en' ? 'Flight · Adult × 1' : '机票 · 成人 × 1');
+      cleanup();
+    },
+  );
 });

@@ -93,6 +93,43 @@ describe("a flight's seat map on the booking's extras step", () => {
     },
   );
 
+  it.each(['en', 'zh-CN'] as const)(
+    'shows each traveller the price of a seat for them, and a seat not sold to them as taken (%s)',
+    async (language) => {
+      const t = i18next.getFixedT(language, 'orders');
+      // 3A costs the first traveller 120 yuan and the second 60; 3B is sold to the first alone.
+      const priced: FlightSeatMap = {
+        leg: 0,
+        cabins: [
+          {
+            deck: 0,
+            aisles: 1,
+            rows: [
+              {
+                sections: [
+                  [{ ...seat('3A', 12_000), pricesMinor: [12_000, 6_000] }],
+                  [{ ...seat('3B', 15_000), pricesMinor: [15_000, null] }],
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      const { held } = show(language, { flights: [priced] }, [WEI, NA]);
+      await screen.findByTestId('seat-map-card');
+      expect(screen.getByTestId('seat-3A').getAttribute('aria-label')).toMatch(/3A.*120/);
+      // Choosing for the second traveller: 3A at their price, 3B not for them.
+      fireEvent.click(screen.getByLabelText(/2\. 李娜/));
+      expect(screen.getByTestId('seat-3A').getAttribute('aria-label')).toMatch(/3A.*60/);
+      expect(screen.getByTestId('seat-3B').getAttribute('aria-label')).toBe(
+        t('booking.seats.seatTaken', { seat: '3B' }),
+      );
+      fireEvent.click(screen.getByTestId('seat-3A'));
+      expect(held.extras.seats).toEqual([{ leg: 0, seats: [null, '3A'] }]);
+      expect(screen.getAllByTestId('seat-chosen')[1]?.textContent).toMatch(/60/);
+    },
+  );
+
   it('shows no seat choice when the seller shows no seat map', async () => {
     const { calls } = show('en', { flights: [] }, [WEI]);
     await waitFor(() => expect(calls.some((c) => c.path === '/api/booking/seat-maps')).toBe(true));

@@ -1,4 +1,11 @@
-import type { BookingOffer, FlightSeatMap, PartyTypes, Passenger, SeatMapElement } from '@junction/domain';
+import {
+  type BookingOffer,
+  type FlightSeatMap,
+  type PartyTypes,
+  type Passenger,
+  type SeatMapElement,
+  seatPriceFor,
+} from '@junction/domain';
 import { Card, Radio } from 'antd';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,12 +53,14 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
     const following = seated.find(({ i }) => i !== active && !next[i]);
     if (next[active] === designator && following) setActive(following.i);
   };
+  // Each seat at its price for the traveller choosing, who pays for it.
   const seatLabel = (seat: Seat, by: number) => {
     const name = by >= 0 && travellers[by] ? nameOf(travellers[by]) : '';
+    const price = seatPriceFor(seat, active);
     if (by >= 0) return t('booking.seats.seatChosen', { seat: seat.designator, name });
-    if (seat.priceMinor === null) return t('booking.seats.seatTaken', { seat: seat.designator });
-    if (seat.priceMinor === 0) return t('booking.seats.seatFree', { seat: seat.designator });
-    return t('booking.seats.seatPriced', { seat: seat.designator, price: formatCny(seat.priceMinor) });
+    if (price === null) return t('booking.seats.seatTaken', { seat: seat.designator });
+    if (price === 0) return t('booking.seats.seatFree', { seat: seat.designator });
+    return t('booking.seats.seatPriced', { seat: seat.designator, price: formatCny(price) });
   };
   const element = (e: SeatMapElement, key: string) => {
     if (e.kind !== 'seat')
@@ -63,7 +72,7 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
         </span>
       );
     const by = holder(e.designator);
-    const state = by === active ? 'mine' : by >= 0 ? 'other' : e.priceMinor === null ? 'taken' : 'free';
+    const state = by === active ? 'mine' : by >= 0 ? 'other' : seatPriceFor(e, active) === null ? 'taken' : 'free';
     return (
       <button
         key={key}
@@ -101,13 +110,13 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
           const seat = seats[i] ?? null;
           const price = seat ? map.cabins.flatMap((c) => c.rows.flatMap((r) => r.sections.flat())) : [];
           const found = price.find((e): e is Seat => e.kind === 'seat' && e.designator === seat);
+          const paid = found ? seatPriceFor(found, i) : null;
           return (
             <li key={p.id} className={styles.extraRow} data-testid="seat-chosen">
               <span className={styles.choiceName}>{nameOf(p)}</span>
               {seat && found ? (
                 <span>
-                  {t('booking.seats.chosen', { seat })} ·{' '}
-                  {found.priceMinor ? <Price money={cny(found.priceMinor)} /> : t('booking.seats.free')}
+                  {t('booking.seats.chosen', { seat })} · {paid ? <Price money={cny(paid)} /> : t('booking.seats.free')}
                 </span>
               ) : (
                 <span className={styles.muted}>{t('booking.seats.none')}</span>

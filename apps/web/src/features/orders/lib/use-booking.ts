@@ -76,7 +76,7 @@ function usePricing(
         extras,
         railServiceFeeMinor: offer.railServiceFeeMinor,
         railServiceFeeOf: railFeeOf,
-        seatPriceOf: (leg, seat) => seatPriceIn(seatMaps?.flights ?? [], leg, seat),
+        seatPriceOf: (leg, seat, traveller) => seatPriceIn(seatMaps?.flights ?? [], leg, seat, traveller),
       })
     : undefined;
   // The waiting list (候补): the chosen class of the one ride has too few seats for the party.

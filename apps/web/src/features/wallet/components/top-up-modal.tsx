@@ -26,7 +26,10 @@ export type TopUpModalProps = {
   /** The wallet apps configured (Alipay, WeChat Pay), offered before the cards. */
   apps: readonly TopUpApp[];
   cards: SavedCard[];
-  /** Whether another card may still be saved (the wallet keeps a limited number). */
+  /**
+   * Whether a new card may still be saved (the wallet keeps ten). Saving is offered either way: a card
+   * kept already is saved again, and a new one beyond the limit is refused while the top-up goes on.
+   */
   canSave: boolean;
   minMinor: number;
   maxMinor: number;
@@ -81,7 +84,7 @@ export function TopUpModal(props: TopUpModalProps) {
 
   /** What is asked of the processor: with Stripe, its fields answer the code's or the card's token first. */
   const requestOf = async (v: Values, amount: number): Promise<TopUpRequest | null> => {
-    const save = v.save && canSave ? { description: v.description ?? '' } : undefined;
+    const save = v.save ? { description: v.description ?? '' } : undefined;
     if (app) return { amount, app };
     if (saved && stripe) {
       const cvcToken = await stripeCvc.cvcToken();
@@ -263,11 +266,18 @@ export function TopUpModal(props: TopUpModalProps) {
             <CardFields stripe={stripe ? <StripeCardField settings={stripe} card={stripeCard} /> : undefined} />
           </div>
           <Form.Item name="save" valuePropName="checked" className={styles.wide}>
-            <Checkbox disabled={!canSave} data-testid="top-up-save">
-              {canSave ? t('topUp.save') : t('topUp.saveFull')}
-            </Checkbox>
+            <Checkbox data-testid="top-up-save">{t('topUp.save')}</Checkbox>
           </Form.Item>
-          {save && canSave ? (
+          {canSave ? null : (
+            <Alert
+              className={styles.wide}
+              type="info"
+              showIcon
+              title={t('topUp.saveFull')}
+              data-testid="top-up-save-full"
+            />
+          )}
+          {save ? (
             <Form.Item name="description" label={t('card.description')} rules={[{ max: 60 }]}>
               <Input placeholder={t('card.descriptionPlaceholder')} data-testid="card-description" />
             </Form.Item>

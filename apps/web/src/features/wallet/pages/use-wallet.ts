@@ -48,6 +48,8 @@ export function useTopUpReturn() {
 
   /** The top-up form's answer: off to 3-D Secure or the app's page, its QR code shown, waited for here, or said now. */
   const onTopUp = (state: TopUpState) => {
+    // A new card beyond the wallet's ten is not saved (2153); the top-up goes on without it.
+    if (state.saveErrorCode) message.warning(errorText(state.saveErrorCode));
     if (state.outcome === 'action' && state.actionUrl?.startsWith('weixin://')) {
       setQr(state.actionUrl);
       setParams({ topup: state.id }, { replace: true });

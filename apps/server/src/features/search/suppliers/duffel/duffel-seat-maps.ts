@@ -18,27 +18,32 @@ const featureOf = (type: string): CabinFeature =>
   FEATURE[type] ?? ((CABIN_FEATURES as readonly string[]).includes(type) ? (type as CabinFeature) : 'empty');
 
 /**
- * One element of a row: a seat priced for the passenger in CNY as the flight's fare is converted (up to
- * the whole yuan), or null when it has no service for them (taken, or not sold to them: Duffel's rule
- * for an unavailable seat); a seat the airline restricts is shown and cannot be chosen.
+ * One element of a row: a seat priced for each passenger in CNY as the flight's fare is converted (up to
+ * the whole yuan), or null for one it has no service for (taken, or not sold to them: Duffel's rule for an
+ * unavailable seat); a seat the airline restricts is shown and cannot be chosen.
  */
-function elementOf(e: Element, passengerId: string, rates: RateTable): SeatMapElement {
+function elementOf(e: Element, passengerIds: readonly string[], rates: RateTable): SeatMapElement {
   if (e.type !== 'seat' && e.type !== 'restricted_seat_general') return { kind: featureOf(e.type) };
   if (!seatDesignatorSchema.safeParse(e.designator).success) return { kind: 'empty' };
-  const service = e.type === 'seat' ? e.available_services.find((s) => s.passenger_id === passengerId) : undefined;
-  const price = service ? cnyOf(service.total_amount, service.total_currency, rates) : undefined;
+  const priceFor = (passengerId: string) => {
+    const service = e.type === 'seat' ? e.available_services.find((s) => s.passenger_id === passengerId) : undefined;
+    return (service ? cnyOf(service.total_amount, service.total_currency, rates) : undefined) ?? null;
+  };
+  const prices = passengerIds.map(priceFor);
   return {
     kind: 'seat',
     designator: e.designator,
-    priceMinor: price ?? null,
+    priceMinor: prices[0] ?? null,
+    pricesMinor: prices,
     ...(e.name ? { name: e.name.slice(0, 80) } : {}),
   };
 }
 
 /**
  * Duffel's seat maps of an offer (one per flight, by segment id) as ours, each placed on its flight among
- * the result's legs (the offer's segments in order are the result's flights in order) and priced for the
- * offer's first passenger. A map of a segment the offer does not have is left out.
+ * the result's legs (the offer's segments in order are the result's flights in order) and priced for each
+ * of the offer's passengers, who are the order's travellers in order (as its Duffel order takes them). A
+ * map of a segment the offer does not have is left out.
  */
 export function seatMapsOf(
   maps: readonly SeatMap[],
@@ -48,7 +53,7 @@ export function seatMapsOf(
 ): FlightSeatMap[] {
   const flights = legs.flatMap((l, i) => (l.kind === 'air' ? [i] : []));
   const segments = offer.slices.flatMap((s) => s.segments.map((g) => g.id));
-  const passengerId = offer.passengers[0]?.id ?? '';
+  const passengerIds = offer.passengers.slice(0, 9).map((p) => p.id);
   return maps.flatMap((map) => {
     const leg = flights[segments.indexOf(map.segment_id)];
     if (leg === undefined) return [];
@@ -56,7 +61,7 @@ export function seatMapsOf(
       deck: c.deck,
       aisles: c.aisles,
       rows: c.rows.map((r) => ({
-        sections: r.sections.map((s) => s.elements.map((e) => elementOf(e, passengerId, rates))),
+        sections: r.sections.map((s) => s.elements.map((e) => elementOf(e, passengerIds, rates))),
       })),
     }));
     return [{ leg, cabins }];
