@@ -99,6 +99,19 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     return booked;
   }
 
+  /**
+   * A new account with one adult's train ticketed, to change for another of the day's trains: the cheapest
+   * booked and the dearest the one to change to (`'dearer'`), or the reverse (`'cheaper'`).
+   */
+  async function trainToChange(towards: 'dearer' | 'cheaper', tick?: () => void) {
+    const cookie = await c.signUp();
+    const list = byFare();
+    const [cheapest, dearest] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const [booked, target] = towards === 'dearer' ? [cheapest, dearest] : [dearest, cheapest];
+    const order = await ticketedTrain(cookie, booked, undefined, tick);
+    return { cookie, order, old: order.subOrders[0]?.id as string, booked, target };
+  }
+
   async function quote(cookie: string, orderId: string, subOrderId: string, result: SearchResult) {
     const q = new URLSearchParams({ orderId, subOrderId, searchId: trains.searchId, resultId: result.id });
     const res = await get(cookie, `/api/change/quote?${q}`);
@@ -138,6 +151,7 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     byFare,
     order,
     ticketedTrain,
+    trainToChange,
     quote,
     confirmBody,
     confirm,

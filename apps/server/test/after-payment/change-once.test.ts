@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, cardTokenSchema, type SearchResult } from '@junction/domain';
+import { apiErrorSchema, cardTokenSchema } from '@junction/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
@@ -11,11 +11,8 @@ const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS:
 describe('one change, one payment of its difference', () => {
   it('50 confirmations of one quote at once make one change, hold its seats once, and its difference is captured once by card out of 50 payments', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, dearer);
     expect(q.due.amount).toBeGreaterThan(0);
 
     const confirmations = await Promise.all(Array.from({ length: 50 }, () => k.confirm(cookie, q, dearer)));

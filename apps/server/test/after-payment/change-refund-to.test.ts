@@ -38,11 +38,8 @@ async function payByCard(cookie: string, orderId: string) {
 describe('where a change to a cheaper train refunds', () => {
   it('says how much comes back and to where, on the order and in the notice in both languages', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
+    const { cookie, order, old, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
+    const q = await k.quote(cookie, order.id, old, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
     // The order was paid from the wallet: the quote and the confirmation say the refund goes back there.
     const wallet = { method: 'wallet', last4: null };

@@ -111,11 +111,7 @@ describe('changing a flight', () => {
 describe('changing a train ticket (改签)', () => {
   it('to a dearer train: order 1, the difference paid once from the wallet, the new ticket issued, the old one changed', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets).toEqual([
       expect.objectContaining({ subOrderId: old, type: 'railway', refusal: null, lastDay: '2026-12-06' }),
@@ -200,11 +196,7 @@ describe('changing a train ticket (改签)', () => {
 
   it('to a cheaper train: issued at once, the difference less the ladder fee back to the wallet, once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
+    const { cookie, order, old, booked, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
     const asked = await t.app.inject({
       method: 'POST',
       url: '/api/invoices',
@@ -239,11 +231,9 @@ describe('changing a train ticket (改签)', () => {
 
   it('takes 50 payments of one difference at once and debits the wallet once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
-    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    expect((await k.confirm(cookie, q, target)).statusCode).toBe(200);
     const { userId } = await t.db
       .selectFrom('orders')
       .select('userId')
@@ -275,12 +265,9 @@ describe('changing a train ticket (改签)', () => {
 
   it('lapses when the difference is not paid by its deadline: the old ticket stands and the seats go back', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
-    const q = await k.quote(cookie, order.id, old, list.at(-1) as SearchResult);
-    const change = ticketChangeSchema.parse((await k.confirm(cookie, q, list.at(-1) as SearchResult)).json());
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    const change = ticketChangeSchema.parse((await k.confirm(cookie, q, target)).json());
     const held = () =>
       t.db.selectFrom('seatHolds').select(['stockKey', 'releasedAt']).where('orderId', '=', order.id).execute();
     expect((await held()).filter((h) => h.releasedAt === null)).toHaveLength(2);
@@ -296,11 +283,9 @@ describe('changing a train ticket (改签)', () => {
 
   it('refunds a difference paid by card after the change lapsed, to the card by its last digits, and says so once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
-    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    expect((await k.confirm(cookie, q, target)).statusCode).toBe(200);
     // The difference is paid by a card whose 3-D Secure check is still open when the change lapses.
     const token = await t.app.inject({
       method: 'POST',
