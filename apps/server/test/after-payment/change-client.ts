@@ -57,6 +57,8 @@ export function changeSuite(settings: Record<string, string> = QUICK_CHANGES, de
 export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   const c = bookingClient(t as TestApp);
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
   async function runJobs(rounds = 6) {
     for (let i = 0; i < rounds; i++) {
@@ -129,7 +131,7 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   });
 
   const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
-    t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
+    post(cookie, '/api/change', confirmBody(q, result));
 
   /** The stock keys of the seats an order still holds. */
   const heldKeys = async (orderId: string) =>
@@ -147,6 +149,7 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     heldKeys,
     searchId: trains.searchId,
     get,
+    post,
     runJobs,
     byFare,
     order,

@@ -144,18 +144,13 @@ describe('a change whose new ticket the railway refuses', () => {
     const issued = await tickets();
     const q = new URLSearchParams({ orderId: order.id, subOrderId: old, searchId: k.searchId, resultId: dearer.id });
     const quote = (await k.get(cookie, `/api/change/quote?${q}&travellers=1`)).json() as { due: { amount: number } };
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: {
-        orderId: order.id,
-        subOrderId: old,
-        searchId: k.searchId,
-        resultId: dearer.id,
-        travellers: '1',
-        expected: { dueMinor: quote.due.amount, refundMinor: 0 },
-      },
+    const confirmed = await k.post(cookie, '/api/change', {
+      orderId: order.id,
+      subOrderId: old,
+      searchId: k.searchId,
+      resultId: dearer.id,
+      travellers: '1',
+      expected: { dueMinor: quote.due.amount, refundMinor: 0 },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     railway.refusing = true;

@@ -68,17 +68,12 @@ describe('changing a flight', () => {
       rule: 'air-before-2h',
     });
     expect(quoted.due.amount).toBe(fee + Math.max(0, quoted.newFare.amount - quoted.oldFare.amount));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: {
-        orderId: order.id,
-        subOrderId: old,
-        searchId: flights.searchId,
-        resultId: other.id,
-        expected: { dueMinor: quoted.due.amount, refundMinor: 0 },
-      },
+    const res = await k.post(cookie, '/api/change', {
+      orderId: order.id,
+      subOrderId: old,
+      searchId: flights.searchId,
+      resultId: other.id,
+      expected: { dueMinor: quoted.due.amount, refundMinor: 0 },
     });
     expect(res.statusCode, res.body).toBe(200);
     const change = ticketChangeSchema.parse(res.json());
@@ -136,11 +131,9 @@ describe('changing a train ticket (改签)', () => {
     expect((await k.confirm(stranger, q, dearer)).statusCode).toBe(404);
 
     // A price other than the one quoted is refused (2208), and nothing moves.
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: { ...k.confirmBody(q, dearer), expected: { dueMinor: 1, refundMinor: 0 } },
+    const stale = await k.post(cookie, '/api/change', {
+      ...k.confirmBody(q, dearer),
+      expected: { dueMinor: 1, refundMinor: 0 },
     });
     expect(errorOf(stale).errorCode).toBe(2208);
     const confirmed = await k.confirm(cookie, q, dearer);
@@ -197,11 +190,10 @@ describe('changing a train ticket (改签)', () => {
   it('to a cheaper train: issued at once, the difference less the ladder fee back to the wallet, once', async () => {
     clock.reset();
     const { cookie, order, old, booked, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/invoices',
-      headers: { cookie },
-      payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
+    const asked = await k.post(cookie, '/api/invoices', {
+      orderId: order.id,
+      title: { kind: 'personal', name: '张伟' },
+      email: 'zhang@example.com',
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const q = await k.quote(cookie, order.id, old, cheaper);
@@ -287,12 +279,7 @@ describe('changing a train ticket (改签)', () => {
     const q = await k.quote(cookie, order.id, old, target);
     expect((await k.confirm(cookie, q, target)).statusCode).toBe(200);
     // The difference is paid by a card whose 3-D Secure check is still open when the change lapses.
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/gateway-sim/v1/tokens',
-      payload: cardDetails(TEST_CARDS.threeDSecure),
-      headers: { cookie },
-    });
+    const token = await k.post(cookie, '/gateway-sim/v1/tokens', cardDetails(TEST_CARDS.threeDSecure));
     const paying = await t.app.inject({
       method: 'POST',
       url: '/api/order/pay',
