@@ -1,6 +1,14 @@
-import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
+import {
+  type ChangeQuote,
+  cardTokenSchema,
+  changeQuoteSchema,
+  orderSchema,
+  railClassFare,
+  type SearchResult,
+} from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
@@ -114,6 +122,13 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     return { cookie, order, old: order.subOrders[0]?.id as string, booked, target };
   }
 
+  /** A card's token from the card simulator's page, as the payment page gets it. */
+  async function cardToken(cookie: string, number: string) {
+    const res = await post(cookie, '/gateway-sim/v1/tokens', cardDetails(number));
+    expect(res.statusCode, res.body).toBe(200);
+    return cardTokenSchema.parse(res.json()).token;
+  }
+
   async function quote(cookie: string, orderId: string, subOrderId: string, result: SearchResult) {
     const q = new URLSearchParams({ orderId, subOrderId, searchId: trains.searchId, resultId: result.id });
     const res = await get(cookie, `/api/change/quote?${q}`);
@@ -150,6 +165,7 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     searchId: trains.searchId,
     get,
     post,
+    cardToken,
     runJobs,
     byFare,
     order,

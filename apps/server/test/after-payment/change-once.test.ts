@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, cardTokenSchema } from '@junction/domain';
-import { sql } from 'kysely';
+import { apiErrorSchema } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { chargedFor } from '../../src/features/payment/payment.test-support';
 import { changeSuite, QUICK_CHANGES } from './change-client';
 
 const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
@@ -31,16 +30,7 @@ describe('one change, one payment of its difference', () => {
     expect((await k.order(cookie, order.id)).status).toBe(1);
 
     // The difference, paid by card 50 times at once: half with one payment key, half each with its own.
-    const token = async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/gateway-sim/v1/tokens',
-        payload: cardDetails(TEST_CARDS.visa),
-        headers: { cookie },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return cardTokenSchema.parse(res.json()).token;
-    };
+    const token = () => k.cardToken(cookie, TEST_CARDS.visa);
     const shared = { token: await token(), key: randomUUID() };
     const own = await Promise.all(
       Array.from({ length: 25 }, async () => ({ token: await token(), key: randomUUID() })),
@@ -59,12 +49,7 @@ describe('one change, one payment of its difference', () => {
     expect(payments.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     for (const r of payments.filter((x) => x.statusCode !== 200))
       expect([2000, 2102]).toContain(apiErrorSchema.parse(r.json()).errorCode);
-    const money = (
-      await sql<{ captured: number; refunded: number; captures: number }>`
-        select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
-          coalesce(sum(captures), 0)::int as captures
-        from gateway_sim_intents where metadata->>'orderId' = ${order.id}`.execute(t.db)
-    ).rows[0];
+    const money = await chargedFor(t.db, order.id);
     expect(money).toEqual({ captured: q.due.amount, refunded: 0, captures: 1 });
     const attempts = await t.db.selectFrom('paymentAttempts').select('state').where('orderId', '=', order.id).execute();
     expect(attempts.filter((a) => a.state === 'succeeded')).toHaveLength(2); // the fare from the wallet, the difference by card

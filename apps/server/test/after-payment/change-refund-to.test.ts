@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  cardTokenSchema,
   orderFulfilmentSchema,
   paymentStateSchema,
   refundQuoteSchema,
@@ -10,7 +9,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/features/notifications/notifications.service';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { traveller } from '../booking-client';
 import { changeSuite, QUICK_CHANGES } from './change-client';
 
@@ -18,17 +16,11 @@ const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS:
 
 /** Pays an order by card as the payment page does, with a card tokenised by the gateway's page. */
 async function payByCard(cookie: string, orderId: string) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/gateway-sim/v1/tokens',
-    payload: cardDetails(TEST_CARDS.visa),
-    headers: { cookie },
-  });
-  expect(token.statusCode, token.body).toBe(200);
+  const token = await k.cardToken(cookie, TEST_CARDS.visa);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order/pay',
-    payload: { orderId, method: { kind: 'card', token: cardTokenSchema.parse(token.json()).token } },
+    payload: { orderId, method: { kind: 'card', token } },
     headers: { cookie, 'idempotency-key': randomUUID() },
   });
   expect(res.statusCode, res.body).toBe(200);
