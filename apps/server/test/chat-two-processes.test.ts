@@ -88,6 +88,10 @@ async function signUpOn(base: string, mobile: string): Promise<string> {
 let n = 0;
 const clientId = () => `two${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
+/** A text sent on one process: the traveller's on the chat (a new conversation without one), the agent's at the desk. */
+const say = (base: string, side: 'chat' | 'service', cookie: string, text: string, conversationId?: string) =>
+  call(base, 'POST', `/api/${side}/message`, cookie, { kind: 'text', clientId: clientId(), text, conversationId });
+
 async function conversation(a: Server, b: Server, mobile: string, email: string) {
   await run('npx', ['tsx', 'apps/server/src/db/agent-cli.ts', '--email', email, '--name', 'Zhou'], {
     cwd: repoRoot,
@@ -105,33 +109,15 @@ async function conversation(a: Server, b: Server, mobile: string, email: string)
   const travellerWs = await SocketClient.open(a.base, traveller);
   const agentWs = await SocketClient.open(b.base, agent, { role: 'agent' });
 
-  const hello = chatMessageSchema.parse(
-    (
-      await call(a.base, 'POST', '/api/chat/message', traveller, {
-        kind: 'text',
-        clientId: clientId(),
-        text: 'Hello from process A',
-      })
-    ).json,
-  );
+  const hello = chatMessageSchema.parse((await say(a.base, 'chat', traveller, 'Hello from process A')).json);
   const c = hello.conversationId;
   // The agent's queue on process B hears of it at once.
   await agentWs.next((f) => f.type === 'conversation' && f.conversationId === c);
   expect((await call(b.base, 'POST', '/api/service/take', agent, { conversationId: c })).status).toBe(200);
   await travellerWs.next((f) => f.type === 'message' && f.message.event === 'taken');
-  await call(b.base, 'POST', '/api/service/message', agent, {
-    kind: 'text',
-    clientId: clientId(),
-    text: 'Answer from process B',
-    conversationId: c,
-  });
+  await say(b.base, 'service', agent, 'Answer from process B', c);
   await travellerWs.next(isMessage('Answer from process B'));
-  await call(a.base, 'POST', '/api/chat/message', traveller, {
-    kind: 'text',
-    clientId: clientId(),
-    text: 'Thanks',
-    conversationId: c,
-  });
+  await say(a.base, 'chat', traveller, 'Thanks', c);
   await agentWs.next(isMessage('Thanks'));
   await travellerWs.next(isMessage('Thanks'));
   travellerWs.send({ type: 'typing', conversationId: c });
@@ -140,25 +126,14 @@ async function conversation(a: Server, b: Server, mobile: string, email: string)
   // The traveller's connection drops; the agent writes twice; the traveller resumes after the last message it had.
   const last = Math.max(...travellerWs.frames.flatMap((f) => (f.type === 'message' ? [f.message.seq] : [])));
   await travellerWs.close();
-  for (const text of ['While you were away 1', 'While you were away 2'])
-    await call(b.base, 'POST', '/api/service/message', agent, {
-      kind: 'text',
-      clientId: clientId(),
-      text,
-      conversationId: c,
-    });
+  for (const text of ['While you were away 1', 'While you were away 2']) await say(b.base, 'service', agent, text, c);
   const again = await SocketClient.open(a.base, traveller);
   const resumed = messagesPageSchema.parse(
     (await call(a.base, 'GET', `/api/chat/messages?conversationId=${c}&after=${last}`, traveller)).json,
   );
   expect(resumed.messages.map((m) => m.text)).toEqual(['While you were away 1', 'While you were away 2']);
   expect(resumed.messages.map((m) => m.seq)).toEqual([last + 1, last + 2]);
-  await call(b.base, 'POST', '/api/service/message', agent, {
-    kind: 'text',
-    clientId: clientId(),
-    text: 'Welcome back',
-    conversationId: c,
-  });
+  await say(b.base, 'service', agent, 'Welcome back', c);
   await again.next(isMessage('Welcome back'));
   await Promise.all([again.close(), agentWs.close()]);
 }

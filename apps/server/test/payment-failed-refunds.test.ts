@@ -7,19 +7,16 @@ import {
   refundsMadeSchema,
 } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import type { ChatTables } from '../src/features/chat/chat.tables';
 import type { PaymentGateway } from '../src/features/payment/gateway/gateway';
 import { PaymentContext, type PaymentsOptions } from '../src/features/payment/payment.context';
 import { PaymentsRepository, type RefundRow } from '../src/features/payment/payment.repository';
-import { payingTraveller } from '../src/features/payment/payment.test-support';
 import { PaymentRefunds, RefundUndecided } from '../src/features/payment/payment-refunds';
 import type { PayableOrders } from '../src/features/payment/ports';
-import { createTestApp, type TestApp } from './harness';
-import { paidWithClosingCard as closingCard } from './support/closing-card';
+import { paidWithClosingCard as closingCard, REFUNDS_AT, refundingSuite } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
-import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
 
 /*
  * An order's refund the card processor answers failed (the card closed or replaced): recorded `failed` once
@@ -28,18 +25,7 @@ import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
  * processor has not decided is asked again under the same key.
  */
 
-const AT = new Date('2026-12-03T04:00:00Z');
-const now = () => AT;
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-beforeAll(async () => {
-  t = await createTestApp(
-    { ...SURE_TICKETING, ...SURE_GATEWAY, RATE_LIMIT_MAX: '100000', REFUND_PROCESSING_SECONDS: '0' },
-    now,
-  );
-  p = await payingTraveller(t, AT);
-}, 120_000);
-afterAll(() => t.close());
+const { t, p, now } = refundingSuite();
 
 const paidWithClosingCard = (language: 'en' | 'zh-CN') => closingCard(t, p, language);
 
@@ -162,8 +148,8 @@ describe("an order's refund the card processor answers failed", () => {
         amountMinor: 12_300,
         channel: 'card',
         state: 'pending',
-        createdAt: AT,
-        updatedAt: AT,
+        createdAt: REFUNDS_AT,
+        updatedAt: REFUNDS_AT,
       }),
     );
     await Promise.all(Array.from({ length: 50 }, () => t.app.payments.refundJob(refund.id)));
@@ -209,8 +195,8 @@ describe("an order's refund the processor has not decided", () => {
         amountMinor: 5_000,
         channel: 'card',
         state: 'pending',
-        createdAt: AT,
-        updatedAt: AT,
+        createdAt: REFUNDS_AT,
+        updatedAt: REFUNDS_AT,
       }),
     );
     await expect(refunds.send(pending)).rejects.toBeInstanceOf(RefundUndecided);

@@ -11,19 +11,16 @@ import {
   SUB_ORDER_STATUS,
 } from '@junction/domain';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import type { ChatTables } from '../src/features/chat/chat.tables';
 import { signInAgent } from '../src/features/chat/chat.test-support';
 import { FulfilmentRepository } from '../src/features/fulfilment/fulfilment.repository';
 import { RefundsService } from '../src/features/fulfilment/refunds.service';
 import { notify } from '../src/features/notifications/notifications.service';
-import { payingTraveller } from '../src/features/payment/payment.test-support';
 import { refundMoney } from '../src/wiring/refund-money';
-import { createTestApp, type TestApp } from './harness';
-import { paidWithClosingCard } from './support/closing-card';
+import { paidWithClosingCard, refundingSuite } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
-import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
 
 /*
  * A ticket refunded whose money the card processor refused to return (the card closed): the refund is `owed`,
@@ -32,20 +29,11 @@ import { SURE_GATEWAY, SURE_TICKETING } from './support/settings';
  * Once each, however many jobs or agents do it at the same time.
  */
 
-const AT = new Date('2026-12-03T04:00:00Z');
-const now = () => AT;
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
+const { t, p, now } = refundingSuite();
 let agent = '';
 beforeAll(async () => {
-  t = await createTestApp(
-    { ...SURE_TICKETING, ...SURE_GATEWAY, RATE_LIMIT_MAX: '100000', REFUND_PROCESSING_SECONDS: '0' },
-    now,
-  );
-  p = await payingTraveller(t, AT);
   agent = (await signInAgent(t, t.db, '小周')).cookie;
-}, 120_000);
-afterAll(() => t.close());
+});
 
 const get = (url: string, cookie = p.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (url: string, payload: object, cookie = p.cookie) =>

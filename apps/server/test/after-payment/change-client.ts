@@ -1,6 +1,14 @@
-import { type ChangeQuote, changeQuoteSchema, orderSchema, railClassFare, type SearchResult } from '@junction/domain';
+import {
+  type ChangeQuote,
+  cardTokenSchema,
+  changeQuoteSchema,
+  orderSchema,
+  railClassFare,
+  type SearchResult,
+} from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { beijingShanghai, bookingClient, orderBody, traveller } from '../booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { payOrder } from './paid-order';
@@ -57,6 +65,8 @@ export function changeSuite(settings: Record<string, string> = QUICK_CHANGES, de
 export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   const c = bookingClient(t as TestApp);
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
   async function runJobs(rounds = 6) {
     for (let i = 0; i < rounds; i++) {
@@ -99,6 +109,26 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     return booked;
   }
 
+  /**
+   * A new account with one adult's train ticketed, to change for another of the day's trains: the cheapest
+   * booked and the dearest the one to change to (`'dearer'`), or the reverse (`'cheaper'`).
+   */
+  async function trainToChange(towards: 'dearer' | 'cheaper', tick?: () => void) {
+    const cookie = await c.signUp();
+    const list = byFare();
+    const [cheapest, dearest] = [list[0] as SearchResult, list.at(-1) as SearchResult];
+    const [booked, target] = towards === 'dearer' ? [cheapest, dearest] : [dearest, cheapest];
+    const order = await ticketedTrain(cookie, booked, undefined, tick);
+    return { cookie, order, old: order.subOrders[0]?.id as string, booked, target };
+  }
+
+  /** A card's token from the card simulator's page, as the payment page gets it. */
+  async function cardToken(cookie: string, number: string) {
+    const res = await post(cookie, '/gateway-sim/v1/tokens', cardDetails(number));
+    expect(res.statusCode, res.body).toBe(200);
+    return cardTokenSchema.parse(res.json()).token;
+  }
+
   async function quote(cookie: string, orderId: string, subOrderId: string, result: SearchResult) {
     const q = new URLSearchParams({ orderId, subOrderId, searchId: trains.searchId, resultId: result.id });
     const res = await get(cookie, `/api/change/quote?${q}`);
@@ -116,7 +146,7 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
   });
 
   const confirm = (cookie: string, q: ChangeQuote, result: SearchResult) =>
-    t.app.inject({ method: 'POST', url: '/api/change', headers: { cookie }, payload: confirmBody(q, result) });
+    post(cookie, '/api/change', confirmBody(q, result));
 
   /** The stock keys of the seats an order still holds. */
   const heldKeys = async (orderId: string) =>
@@ -134,10 +164,13 @@ export function changeClient(t: Pick<TestApp, 'app' | 'db'>, trains: Trains) {
     heldKeys,
     searchId: trains.searchId,
     get,
+    post,
+    cardToken,
     runJobs,
     byFare,
     order,
     ticketedTrain,
+    trainToChange,
     quote,
     confirmBody,
     confirm,

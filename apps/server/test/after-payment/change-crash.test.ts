@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../../src/features/account/messaging/mailer';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { cardDetails, chargedFor } from '../../src/features/payment/payment.test-support';
 import { addJob } from '../../src/jobs/jobs';
 import { beijingShanghai, bookingClient } from '../booking-client';
 import { appOnDatabase, createTestDatabase, QUIET_SETTINGS, secretsOf, type TestApp } from '../harness';
@@ -182,12 +182,7 @@ describe('a change survives killed server processes', () => {
     expect(await heldIn(changed ? oldHold.stockKey : newKey)).toBe(0);
     const changes = await a.db.selectFrom('ticketChanges').select('status').where('orderId', '=', order.id).execute();
     expect(changes.map((x) => x.status).sort()).toEqual([changed ? 'done' : 'failed', 'lapsed']);
-    const money = (
-      await sql<{ captured: number; refunded: number; captures: number }>`
-        select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
-          coalesce(sum(captures), 0)::int as captures
-        from gateway_sim_intents where metadata->>'orderId' = ${order.id}`.execute(a.db)
-    ).rows[0];
+    const money = await chargedFor(a.db, order.id);
     expect(money).toEqual({ captured: q.due.amount, refunded: changed ? 0 : q.due.amount, captures: 1 });
     const told = changed ? 'ticket-changed' : 'change-failed';
     expect(await count(sql`select count(*) as n from notifications where kind = ${told}`)).toBe(1);

@@ -144,18 +144,13 @@ describe('a change whose new ticket the railway refuses', () => {
     const issued = await tickets();
     const q = new URLSearchParams({ orderId: order.id, subOrderId: old, searchId: k.searchId, resultId: dearer.id });
     const quote = (await k.get(cookie, `/api/change/quote?${q}&travellers=1`)).json() as { due: { amount: number } };
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: {
-        orderId: order.id,
-        subOrderId: old,
-        searchId: k.searchId,
-        resultId: dearer.id,
-        travellers: '1',
-        expected: { dueMinor: quote.due.amount, refundMinor: 0 },
-      },
+    const confirmed = await k.post(cookie, '/api/change', {
+      orderId: order.id,
+      subOrderId: old,
+      searchId: k.searchId,
+      resultId: dearer.id,
+      travellers: '1',
+      expected: { dueMinor: quote.due.amount, refundMinor: 0 },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     railway.refusing = true;
@@ -192,12 +187,8 @@ describe('a change whose new ticket the railway refuses', () => {
 
   it('gives a difference paid by card back to the card, though the ticket was paid from the wallet', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
     railway.refusing = false;
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
-    const dearer = list.at(-1) as SearchResult;
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
     const q = await k.quote(cookie, order.id, old, dearer);
     expect((await k.confirm(cookie, q, dearer)).statusCode).toBe(200);
     railway.refusing = true;

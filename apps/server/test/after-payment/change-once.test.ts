@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, cardTokenSchema, type SearchResult } from '@junction/domain';
-import { sql } from 'kysely';
+import { apiErrorSchema } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails } from '../../src/features/payment/payment.test-support';
+import { chargedFor } from '../../src/features/payment/payment.test-support';
 import { changeSuite, QUICK_CHANGES } from './change-client';
 
 const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
@@ -11,11 +10,8 @@ const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS:
 describe('one change, one payment of its difference', () => {
   it('50 confirmations of one quote at once make one change, hold its seats once, and its difference is captured once by card out of 50 payments', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, dearer);
     expect(q.due.amount).toBeGreaterThan(0);
 
     const confirmations = await Promise.all(Array.from({ length: 50 }, () => k.confirm(cookie, q, dearer)));
@@ -34,16 +30,7 @@ describe('one change, one payment of its difference', () => {
     expect((await k.order(cookie, order.id)).status).toBe(1);
 
     // The difference, paid by card 50 times at once: half with one payment key, half each with its own.
-    const token = async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/gateway-sim/v1/tokens',
-        payload: cardDetails(TEST_CARDS.visa),
-        headers: { cookie },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return cardTokenSchema.parse(res.json()).token;
-    };
+    const token = () => k.cardToken(cookie, TEST_CARDS.visa);
     const shared = { token: await token(), key: randomUUID() };
     const own = await Promise.all(
       Array.from({ length: 25 }, async () => ({ token: await token(), key: randomUUID() })),
@@ -62,12 +49,7 @@ describe('one change, one payment of its difference', () => {
     expect(payments.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     for (const r of payments.filter((x) => x.statusCode !== 200))
       expect([2000, 2102]).toContain(apiErrorSchema.parse(r.json()).errorCode);
-    const money = (
-      await sql<{ captured: number; refunded: number; captures: number }>`
-        select coalesce(sum(amount_captured), 0)::int as captured, coalesce(sum(amount_refunded), 0)::int as refunded,
-          coalesce(sum(captures), 0)::int as captures
-        from gateway_sim_intents where metadata->>'orderId' = ${order.id}`.execute(t.db)
-    ).rows[0];
+    const money = await chargedFor(t.db, order.id);
     expect(money).toEqual({ captured: q.due.amount, refunded: 0, captures: 1 });
     const attempts = await t.db.selectFrom('paymentAttempts').select('state').where('orderId', '=', order.id).execute();
     expect(attempts.filter((a) => a.state === 'succeeded')).toHaveLength(2); // the fare from the wallet, the difference by card

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  cardTokenSchema,
   orderFulfilmentSchema,
   paymentStateSchema,
   refundQuoteSchema,
@@ -10,7 +9,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/features/notifications/notifications.service';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
-import { cardDetails } from '../../src/features/payment/payment.test-support';
 import { traveller } from '../booking-client';
 import { changeSuite, QUICK_CHANGES } from './change-client';
 
@@ -18,17 +16,11 @@ const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS:
 
 /** Pays an order by card as the payment page does, with a card tokenised by the gateway's page. */
 async function payByCard(cookie: string, orderId: string) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/gateway-sim/v1/tokens',
-    payload: cardDetails(TEST_CARDS.visa),
-    headers: { cookie },
-  });
-  expect(token.statusCode, token.body).toBe(200);
+  const token = await k.cardToken(cookie, TEST_CARDS.visa);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order/pay',
-    payload: { orderId, method: { kind: 'card', token: cardTokenSchema.parse(token.json()).token } },
+    payload: { orderId, method: { kind: 'card', token } },
     headers: { cookie, 'idempotency-key': randomUUID() },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -38,11 +30,8 @@ async function payByCard(cookie: string, orderId: string) {
 describe('where a change to a cheaper train refunds', () => {
   it('says how much comes back and to where, on the order and in the notice in both languages', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
+    const { cookie, order, old, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
+    const q = await k.quote(cookie, order.id, old, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
     // The order was paid from the wallet: the quote and the confirmation say the refund goes back there.
     const wallet = { method: 'wallet', last4: null };

@@ -1,4 +1,4 @@
-import { orderInvoicesSchema, type SearchResult } from '@junction/domain';
+import { orderInvoicesSchema } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { changeSuite } from './change-client';
 import { payOrder } from './paid-order';
@@ -8,13 +8,10 @@ const { t, k, clock } = changeSuite();
 describe('an order whose ticket was changed', () => {
   it('to a dearer train: shows the difference paid and the total paid in all, and one voucher for the live ticket', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
     const before = await k.order(cookie, order.id);
     expect(before.changeMoney).toBeNull();
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, dearer);
+    const q = await k.quote(cookie, order.id, old, dearer);
     expect(q.due.amount).toBeGreaterThan(0);
     expect((await k.confirm(cookie, q, dearer)).statusCode).toBe(200);
     expect(await payOrder(t, cookie, order.id)).toBe(true);
@@ -39,12 +36,9 @@ describe('an order whose ticket was changed', () => {
 
   it('to a cheaper train: shows what came back as its own line and the total less it', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, cheaper] = [list.at(-1) as SearchResult, list[0] as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
+    const { cookie, order, old, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
     const before = await k.order(cookie, order.id);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, cheaper);
+    const q = await k.quote(cookie, order.id, old, cheaper);
     expect(q.refund.amount).toBeGreaterThan(0);
     expect((await k.confirm(cookie, q, cheaper)).statusCode).toBe(200);
     clock.tick();

@@ -68,17 +68,12 @@ describe('changing a flight', () => {
       rule: 'air-before-2h',
     });
     expect(quoted.due.amount).toBe(fee + Math.max(0, quoted.newFare.amount - quoted.oldFare.amount));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: {
-        orderId: order.id,
-        subOrderId: old,
-        searchId: flights.searchId,
-        resultId: other.id,
-        expected: { dueMinor: quoted.due.amount, refundMinor: 0 },
-      },
+    const res = await k.post(cookie, '/api/change', {
+      orderId: order.id,
+      subOrderId: old,
+      searchId: flights.searchId,
+      resultId: other.id,
+      expected: { dueMinor: quoted.due.amount, refundMinor: 0 },
     });
     expect(res.statusCode, res.body).toBe(200);
     const change = ticketChangeSchema.parse(res.json());
@@ -111,11 +106,7 @@ describe('changing a flight', () => {
 describe('changing a train ticket (改签)', () => {
   it('to a dearer train: order 1, the difference paid once from the wallet, the new ticket issued, the old one changed', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [booked, dearer] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
+    const { cookie, order, old, target: dearer } = await k.trainToChange('dearer', clock.tick);
     const options = changeOptionsSchema.parse((await k.get(cookie, `/api/change/options?id=${order.id}`)).json());
     expect(options.tickets).toEqual([
       expect.objectContaining({ subOrderId: old, type: 'railway', refusal: null, lastDay: '2026-12-06' }),
@@ -140,11 +131,9 @@ describe('changing a train ticket (改签)', () => {
     expect((await k.confirm(stranger, q, dearer)).statusCode).toBe(404);
 
     // A price other than the one quoted is refused (2208), and nothing moves.
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/change',
-      headers: { cookie },
-      payload: { ...k.confirmBody(q, dearer), expected: { dueMinor: 1, refundMinor: 0 } },
+    const stale = await k.post(cookie, '/api/change', {
+      ...k.confirmBody(q, dearer),
+      expected: { dueMinor: 1, refundMinor: 0 },
     });
     expect(errorOf(stale).errorCode).toBe(2208);
     const confirmed = await k.confirm(cookie, q, dearer);
@@ -200,16 +189,11 @@ describe('changing a train ticket (改签)', () => {
 
   it('to a cheaper train: issued at once, the difference less the ladder fee back to the wallet, once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const [cheaper, booked] = [list[0] as SearchResult, list.at(-1) as SearchResult];
-    const order = await k.ticketedTrain(cookie, booked, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/invoices',
-      headers: { cookie },
-      payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
+    const { cookie, order, old, booked, target: cheaper } = await k.trainToChange('cheaper', clock.tick);
+    const asked = await k.post(cookie, '/api/invoices', {
+      orderId: order.id,
+      title: { kind: 'personal', name: '张伟' },
+      email: 'zhang@example.com',
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const q = await k.quote(cookie, order.id, old, cheaper);
@@ -239,11 +223,9 @@ describe('changing a train ticket (改签)', () => {
 
   it('takes 50 payments of one difference at once and debits the wallet once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
-    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    expect((await k.confirm(cookie, q, target)).statusCode).toBe(200);
     const { userId } = await t.db
       .selectFrom('orders')
       .select('userId')
@@ -275,12 +257,9 @@ describe('changing a train ticket (改签)', () => {
 
   it('lapses when the difference is not paid by its deadline: the old ticket stands and the seats go back', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const old = order.subOrders[0]?.id as string;
-    const q = await k.quote(cookie, order.id, old, list.at(-1) as SearchResult);
-    const change = ticketChangeSchema.parse((await k.confirm(cookie, q, list.at(-1) as SearchResult)).json());
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    const change = ticketChangeSchema.parse((await k.confirm(cookie, q, target)).json());
     const held = () =>
       t.db.selectFrom('seatHolds').select(['stockKey', 'releasedAt']).where('orderId', '=', order.id).execute();
     expect((await held()).filter((h) => h.releasedAt === null)).toHaveLength(2);
@@ -296,18 +275,11 @@ describe('changing a train ticket (改签)', () => {
 
   it('refunds a difference paid by card after the change lapsed, to the card by its last digits, and says so once', async () => {
     clock.reset();
-    const cookie = await k.c.signUp();
-    const list = k.byFare();
-    const order = await k.ticketedTrain(cookie, list[0] as SearchResult, undefined, clock.tick);
-    const q = await k.quote(cookie, order.id, order.subOrders[0]?.id as string, list.at(-1) as SearchResult);
-    expect((await k.confirm(cookie, q, list.at(-1) as SearchResult)).statusCode).toBe(200);
+    const { cookie, order, old, target } = await k.trainToChange('dearer', clock.tick);
+    const q = await k.quote(cookie, order.id, old, target);
+    expect((await k.confirm(cookie, q, target)).statusCode).toBe(200);
     // The difference is paid by a card whose 3-D Secure check is still open when the change lapses.
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/gateway-sim/v1/tokens',
-      payload: cardDetails(TEST_CARDS.threeDSecure),
-      headers: { cookie },
-    });
+    const token = await k.post(cookie, '/gateway-sim/v1/tokens', cardDetails(TEST_CARDS.threeDSecure));
     const paying = await t.app.inject({
       method: 'POST',
       url: '/api/order/pay',

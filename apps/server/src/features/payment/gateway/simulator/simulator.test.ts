@@ -61,6 +61,10 @@ describe('card processor simulator', () => {
       captureMethod: 'manual',
       metadata: { orderId: 'o-1' },
     });
+  /** How many times the simulator has captured an intent, as its table records. */
+  const capturesOf = async (id: string) =>
+    (await t.db.selectFrom('gatewaySimIntents').select('captures').where('id', '=', id).executeTakeFirstOrThrow())
+      .captures;
 
   it('turns card details into a token, keeping brand, last four, expiry and the number’s fingerprint only', async () => {
     const res = await tokenize(card('4242 4242 4242 4242'));
@@ -183,12 +187,7 @@ describe('card processor simulator', () => {
       Array.from({ length: 8 }, () => gateway.capture(pi.id, { idempotencyKey: `cap-${pi.id}` })),
     );
     for (const c of captures) expect(c).toMatchObject({ status: 'succeeded', amountCaptured: 12_345 });
-    const row = await t.db
-      .selectFrom('gatewaySimIntents')
-      .select('captures')
-      .where('id', '=', pi.id)
-      .executeTakeFirstOrThrow();
-    expect(row.captures).toBe(1);
+    expect(await capturesOf(pi.id)).toBe(1);
     await expect(gateway.cancel(pi.id, { idempotencyKey: 'x' })).rejects.toMatchObject({ code: 'intent_captured' });
   });
 
@@ -288,12 +287,7 @@ describe('card processor simulator', () => {
     await expect(gateway.capture(pi.id, { idempotencyKey: 'cap' })).rejects.toBeInstanceOf(GatewayUnavailable);
     await expect(gateway.capture(pi.id, { idempotencyKey: 'cap' })).rejects.toBeInstanceOf(GatewayUnavailable);
     expect(await gateway.retrieve(pi.id)).toMatchObject({ status: 'succeeded', amountCaptured: 12_345 });
-    const row = await t.db
-      .selectFrom('gatewaySimIntents')
-      .select('captures')
-      .where('id', '=', pi.id)
-      .executeTakeFirstOrThrow();
-    expect(row.captures).toBe(1);
+    expect(await capturesOf(pi.id)).toBe(1);
   });
 
   it('loses calls and answers at the configured rates', async () => {
