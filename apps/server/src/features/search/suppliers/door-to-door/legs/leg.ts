@@ -20,8 +20,17 @@ export type PlanContext = {
   taxis: number;
 };
 
-/** A leg of a plan and what it costs the whole party, in hundredths of CNY. */
-export type PricedLeg = { leg: ResultLeg; partyMinor: number };
+/**
+ * A leg of a plan before it is shown: its kind and times (epoch ms) are known at once; what it costs the
+ * whole party (hundredths of CNY) and the leg itself are worked out when asked, for the plans worth it.
+ */
+export type PlannedLeg = {
+  kind: ResultLeg['kind'];
+  departure: number;
+  arrival: number;
+  partyMinor: () => number;
+  leg: () => ResultLeg;
+};
 
 /** An instant of the timetable (seconds from its first day) as epoch milliseconds. */
 export const instant = (ctx: PlanContext, seconds: number) => ctx.loaded.epochMs + seconds * 1000;
