@@ -43,7 +43,7 @@ const rideNumber = (ctx: PlanContext, ride: Ride) =>
 
 /** A ride of the plan; priced when asked with the fare model the flight and rail suppliers use. */
 export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PlannedLeg {
-  let priced: { partyMinor: number; leg: () => ResultLeg } | undefined;
+  let priced: PricedRide | undefined;
   const fare = () => {
     priced ??= pricedRide(ctx, ride, from, to);
     return priced;
@@ -58,7 +58,10 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pla
 }
 
 /** A ride priced: what it costs the party, and the leg with its seats, built when asked. */
-function pricedRide(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): { partyMinor: number; leg: () => ResultLeg } {
+type PricedRide = { partyMinor: number; leg: () => ResultLeg };
+
+/** A ride priced by its kind: a metro line's fare, a flight's or a train's. */
+function pricedRide(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PricedRide {
   const { loaded, request } = ctx;
   const { party, cabin } = request;
   const number = rideNumber(ctx, ride);
@@ -95,34 +98,7 @@ function pricedRide(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): { party
     });
     return { leg, partyMinor: fare * ctx.seated };
   }
-  if (airline) {
-    const fareIn = (c: typeof cabin) =>
-      airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(request.today, date) });
-    const fare = fareIn(cabin);
-    const leg = (): ResultLeg => {
-      const aircraft = aircraftFor(number, km);
-      // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
-      const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
-        code: c.code,
-        price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
-        remaining: c.remaining,
-      }));
-      return {
-        ...base(fare),
-        kind: 'air' as const,
-        carrier: airline,
-        carrierName: ctx.inv.carrierName(airline),
-        number,
-        cabin,
-        aircraft: aircraft.name,
-        aircraftClass: aircraft.cls,
-        seats,
-        baggage: baggageFor(cabin, from.country !== to.country),
-        separateTicket: true,
-      };
-    };
-    return { leg, partyMinor: partyTotal(fare, party) };
-  }
+  if (airline) return pricedFlight(ctx, { airline, number, date, km, from, to }, base);
   // The same train costs what the railway's own result for it costs: its fares by track, its class for the party.
   const seats = seatOffers(number, date, trackKm(ctx, ride));
   const seat = offeredSeat(seats, cabin, ctx.seated);
@@ -139,4 +115,40 @@ function pricedRide(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): { party
     separateTicket: true,
   });
   return { leg, partyMinor: railPartyTotal(fare, party) };
+}
+
+/** A flight priced with the fare model the flight suppliers use; its cabins and seats listed when built. */
+function pricedFlight(
+  ctx: PlanContext,
+  f: { airline: string; number: string; date: string; km: number; from: Stop; to: Stop },
+  base: (fare: number) => ResultLeg,
+): PricedRide {
+  const { airline, number, date, km } = f;
+  const { party, cabin, today } = ctx.request;
+  const fareIn = (c: typeof cabin) =>
+    airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(today, date) });
+  const fare = fareIn(cabin);
+  const leg = (): ResultLeg => {
+    const aircraft = aircraftFor(number, km);
+    // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
+    const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
+      code: c.code,
+      price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
+      remaining: c.remaining,
+    }));
+    return {
+      ...base(fare),
+      kind: 'air' as const,
+      carrier: airline,
+      carrierName: ctx.inv.carrierName(airline),
+      number,
+      cabin,
+      aircraft: aircraft.name,
+      aircraftClass: aircraft.cls,
+      seats,
+      baggage: baggageFor(cabin, f.from.country !== f.to.country),
+      separateTicket: true,
+    };
+  };
+  return { leg, partyMinor: partyTotal(fare, party) };
 }
