@@ -1,7 +1,7 @@
 import { taxi } from '@junction/planner';
 import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../../inventory/door-to-door';
 import { groundLeg } from '../../../results/build';
-import type { Bound, PlanContext, PlannedLeg, Stop } from './leg';
+import { type Bound, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
 
 /**
  * From the door to the first station or airport: by metro or airport express, on foot, or by taxi.
@@ -25,27 +25,13 @@ export function accessLeg(
   if (access.kind === 'subway' && access.link) {
     const link = access.link;
     const departure = j.leaveAt + (DOOR_TO_DOOR.transitWalkMin + link.frequencyMinutes / 2) * 60_000;
-    const arrival = departure + link.durationMinutes * 60_000;
-    return {
-      kind: 'subway',
-      departure,
-      arrival,
-      partyMinor: () => link.fareMinor * ctx.seated,
-      leg: () => {
-        const { from, ...rest } = ends();
-        return groundLeg({
-          ...rest,
-          kind: 'subway',
-          from: { ...from, code: '', name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' },
-          departure,
-          arrival,
-          priceMinor: link.fareMinor,
-          carrier: 'METRO',
-          carrierName: { en: link.lineEn, 'zh-CN': link.lineZh },
-          number: link.lineEn,
-        });
-      },
-    };
+    return linkLeg(ctx, link, departure, () => {
+      const { from, ...rest } = ends();
+      return {
+        ...rest,
+        from: { ...from, code: '', name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' },
+      };
+    });
   }
   const departure = j.leaveAt;
   if (access.kind === 'walk') {

@@ -1,7 +1,7 @@
 import { taxi } from '@junction/planner';
 import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
 import { groundLeg } from '../../../results/build';
-import { type Bound, DOOR_EXIT_MIN, type PlanContext, type PlannedLeg, type Stop } from './leg';
+import { type Bound, DOOR_EXIT_MIN, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
 
 /**
  * From the last station or airport to the door: by metro or airport express, on foot, or by taxi. The
@@ -25,27 +25,10 @@ export function egressLeg(
   if (egress.kind === 'subway' && egress.link) {
     const link = egress.link;
     const departure = arriveStop + (DOOR_EXIT_MIN + link.frequencyMinutes / 2) * 60_000;
-    const arrival = departure + link.durationMinutes * 60_000;
-    return {
-      kind: 'subway',
-      departure,
-      arrival,
-      partyMinor: () => link.fareMinor * ctx.seated,
-      leg: () => {
-        const { to, ...rest } = ends();
-        return groundLeg({
-          ...rest,
-          kind: 'subway',
-          to: { ...to, name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' },
-          departure,
-          arrival,
-          priceMinor: link.fareMinor,
-          carrier: 'METRO',
-          carrierName: { en: link.lineEn, 'zh-CN': link.lineZh },
-          number: link.lineEn,
-        });
-      },
-    };
+    return linkLeg(ctx, link, departure, () => {
+      const { to, ...rest } = ends();
+      return { ...rest, to: { ...to, name: { en: link.toNameEn, 'zh-CN': link.toNameZh }, kind: 'metro' } };
+    });
   }
   if (egress.kind === 'walk') {
     const arrival = arriveStop + egress.seconds * 1000;
