@@ -3,7 +3,8 @@
 // figures with the machine's load average; never fails on speed. With `DOORS_PLANS=<file>` it writes
 // every plan's journeys there, or, when the file is there already (written by other code), compares
 // them plan by plan: the same journeys, the same arrival, price and changes with other equal journeys,
-// or different.
+// or different. With `DOORS_RESULTS=<file>` the same for a planner worker's results: written, or compared
+// with the file's plan by plan, exactly. `DOORS_CITIES=BJS,SHA,CTU` plans between those cities only (a shorter run).
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +15,20 @@ import { Inventory } from '../src/features/search/inventory/inventory';
 import { planDoorToDoor } from '../src/features/search/suppliers/door-to-door/door-to-door-supplier';
 import type { SupplierRequest } from '../src/features/search/suppliers/supplier';
 
-const CITIES = ['BJS', 'SHA', 'CAN', 'SZX', 'CTU', 'XIY', 'HGH', 'WUH', 'CKG', 'NKG', 'TSN', 'CSX'];
+const CITIES = process.env.DOORS_CITIES?.split(',') ?? [
+  'BJS',
+  'SHA',
+  'CAN',
+  'SZX',
+  'CTU',
+  'XIY',
+  'HGH',
+  'WUH',
+  'CKG',
+  'NKG',
+  'TSN',
+  'CSX',
+];
 const refdata = loadRefdata();
 const inv = Inventory.load(refdata, true);
 const feeds = inv.doorFeeds;
@@ -64,6 +78,7 @@ console.log(
 function measure(
   label: string,
   once: (from: (typeof pairs)[number][0], to: (typeof pairs)[number][1], date: string) => number,
+  onRound?: () => void,
 ) {
   const times: number[] = [];
   let count = 0;
@@ -71,6 +86,7 @@ function measure(
   for (let round = 0; round < 2; round++) {
     times.length = 0;
     count = 0;
+    onRound?.();
     cpu = threadCpuMs();
     for (const date of days) {
       for (const [from, to] of pairs) {
@@ -95,18 +111,69 @@ measure(
     planner.plan({ from, to, fromCity: from, toCity: to, date, dayStart: localMidnight(date, from.tz) }).journeys
       .length,
 );
-// What a planner worker does for a search: the same planning, then each journey built leg by leg and
-// priced, the plans worth showing kept and assembled as results.
+// What a planner worker does for a search: the same planning, then the plans worth showing chosen, priced,
+// built leg by leg and assembled as results.
 const supplier = { id: 'doors', name: { en: 'Junction', 'zh-CN': '联程' } };
-measure('a planner worker’s job for a search (results)', (from, to, date) => {
-  const request: SupplierRequest = {
-    cabin: 'Y',
-    party: { adults: 1, children: 0, infants: 0 },
-    today,
-    trips: [{ date, bounds: [{ date, from, to, fromOnly: false, toOnly: false }] }],
-  };
-  return planDoorToDoor(inv, request, supplier).length;
-});
+// The planning's share of the job, by this thread's CPU spent inside the planner.
+const plan = planner.plan.bind(planner);
+let planningCpu = 0;
+let jobs = 0;
+planner.plan = (query) => {
+  const c = threadCpuMs();
+  try {
+    return plan(query);
+  } finally {
+    planningCpu += threadCpuMs() - c;
+  }
+};
+measure(
+  'a planner worker’s job for a search (results)',
+  (from, to, date) => {
+    const request: SupplierRequest = {
+      cabin: 'Y',
+      party: { adults: 1, children: 0, infants: 0 },
+      today,
+      trips: [{ date, bounds: [{ date, from, to, fromOnly: false, toOnly: false }] }],
+    };
+    jobs++;
+    return planDoorToDoor(inv, request, supplier).length;
+  },
+  () => {
+    planningCpu = 0;
+    jobs = 0;
+  },
+);
+console.log(
+  `of a planner worker's job, this thread's CPU a plan: ${(planningCpu / jobs).toFixed(1)} ms planning, the rest building, pricing and choosing the plans`,
+);
+planner.plan = plan;
+
+const resultsFile = process.env.DOORS_RESULTS;
+if (resultsFile) {
+  const results: Record<string, unknown> = {};
+  for (const date of days) {
+    for (const [from, to] of pairs) {
+      const request: SupplierRequest = {
+        cabin: 'Y',
+        party: { adults: 2, children: 1, infants: 0 },
+        today,
+        trips: [{ date, bounds: [{ date, from, to, fromOnly: false, toOnly: false }] }],
+      };
+      results[`${from.cityCode}-${to.cityCode} ${date}`] = planDoorToDoor(inv, request, supplier);
+    }
+  }
+  if (!fs.existsSync(resultsFile)) {
+    fs.writeFileSync(resultsFile, JSON.stringify(results));
+    console.log(`${Object.keys(results).length} plans' results written to ${resultsFile}`);
+  } else {
+    const before = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    const differ = Object.keys(results).filter((k) => JSON.stringify(results[k]) !== JSON.stringify(before[k]));
+    const count = Object.values(results).reduce((n: number, r) => n + (r as unknown[]).length, 0);
+    console.log(
+      `results plan by plan against ${resultsFile}: ${Object.keys(results).length - differ.length} the same, ${differ.length} different${differ.length ? ` (${differ.slice(0, 5).join(', ')})` : ''}; ${count} results`,
+    );
+  }
+}
 
 const plansFile = process.env.DOORS_PLANS;
 if (plansFile) {

@@ -38,6 +38,15 @@ describe('combining journeys into trips', () => {
 });
 
 describe('choosing door-to-door plans worth offering', () => {
+  /** A plan as choosing reads it: its times in hours, its price and its flights and trains. */
+  const option = (key: string, departure: number, arrival: number, adultMinor: number, rides = 1) => ({
+    key,
+    departure: departure * H,
+    arrival: arrival * H,
+    adultMinor,
+    rides,
+  });
+
   it('drops a plan with changes far slower than the fastest, but keeps a slow direct sleeper', () => {
     const fast = option('fast', 8, 12, 90_000);
     const slowChanges = option('slow', 8, 30, 30_000, 3);

@@ -1,27 +1,13 @@
-import {
-  daysBetween,
-  isRide,
-  type LocalText,
-  localDate,
-  localMidnight,
-  type ResultLeg,
-  type SearchResult,
-} from '@junction/domain';
+import { daysBetween, type LocalText, localMidnight, type SearchResult } from '@junction/domain';
 import type { DoorToDoorJourney } from '../../inventory/door-to-door';
 import type { Inventory } from '../../inventory/inventory';
-import { CONNECTION_RULES } from '../../inventory/itineraries';
 import { assembleResult, feesFor } from '../../results/build';
 import { type BoundOption, combineBounds, comboParts } from '../combine';
 import type { SupplierRequest } from '../supplier';
-import { accessLeg } from './legs/access';
-import { egressLeg } from './legs/egress';
-import { airlineOf, type Bound, instant, type PlanContext, type Ride } from './legs/leg';
-import { rideLeg } from './legs/ride';
-import { transferLeg } from './legs/transfer';
+import { boundOption, type DraftPlan, draftPlan, partyMinor, shownOnDay } from './draft';
+import type { Bound, PlanContext } from './legs/leg';
 import { PlanPlaces } from './places';
 
-/** The longest wait between two legs of a plan. */
-const MAX_WAIT_MS = 4 * 3600_000;
 /** Plans kept per journey after the near-duplicates are dropped. */
 const MAX_PLANS = 24;
 
@@ -59,8 +45,14 @@ export class DoorToDoorPlans {
 
   /** The plans of one journey on its day, near-duplicates and unreasonable detours dropped. */
   options(bound: Bound, request: SupplierRequest): BoundOption[] {
+    const planned = this.journeys(bound, request);
+    return planned ? chooseOptions(planned.ctx, planned.journeys, bound) : [];
+  }
+
+  /** The planner's journeys for one journey of the request, and what building their legs reads. */
+  journeys(bound: Bound, request: SupplierRequest): { ctx: PlanContext; journeys: DoorToDoorJourney[] } | undefined {
     const planner = this.inv.doorToDoor;
-    if (!planner) return [];
+    if (!planner) return undefined;
     const { journeys, loaded } = planner.plan({
       from: bound.fromDoor ?? bound.from,
       to: bound.toDoor ?? bound.to,
@@ -81,157 +73,59 @@ export class DoorToDoorPlans {
       seated,
       taxis: Math.ceil(seated / 4),
     };
-    const options: BoundOption[] = [];
-    for (const j of journeys) {
-      const option = this.option(ctx, j, bound);
-      if (option && localDate(option.departure, bound.from.tz) === bound.date) options.push(option);
-    }
-    return nearlyPareto(withinReason(options)).slice(0, MAX_PLANS);
-  }
-
-  /** One journey of the planner as a plan of legs door to door, or undefined when it does not hold up. */
-  private option(ctx: PlanContext, j: DoorToDoorJourney, bound: Bound): BoundOption | undefined {
-    const { loaded, places } = ctx;
-    const rides = (j.outcome.legs ?? []).filter((l): l is Ride => l.kind === 'ride');
-    const firstRide = rides[0];
-    if (!firstRide) return undefined;
-    const firstStop = places.stop(loaded, firstRide.boardStop);
-    if (!firstStop) return undefined;
-
-    const door = places.door(bound.from, bound.fromDoor);
-    const access = accessLeg(ctx, j, bound, door, firstStop, airlineOf(ctx, firstRide));
-    const legs: ResultLeg[] = [access.leg];
-    let total = access.partyMinor;
-
-    let previousRide: Ride | undefined;
-    const changes = ticketedChanges();
-    /** Reached over the ground: when, and the time needed there before the next ride leaves. */
-    let ground: { arrival: number; boarding: number } | undefined;
-    const outcomeLegs = j.outcome.legs ?? [];
-    for (const [k, l] of outcomeLegs.entries()) {
-      if (l.kind === 'transfer') {
-        const a = places.stop(loaded, l.fromStop);
-        const b = places.stop(loaded, l.toStop);
-        if (!a || !b || !previousRide) return undefined;
-        const next = outcomeLegs[k + 1];
-        const leaves = next?.kind === 'ride' ? instant(ctx, next.departure) : undefined;
-        const transfer = transferLeg(ctx, l, a, b, instant(ctx, previousRide.arrival), leaves);
-        legs.push(transfer.leg);
-        total += transfer.partyMinor;
-        ground = { arrival: transfer.end, boarding: transfer.boarding };
-        continue;
-      }
-      const from = places.stop(loaded, l.boardStop);
-      const to = places.stop(loaded, l.alightStop);
-      if (!from || !to) return undefined;
-      // Reaching an airport or a station over the ground, the traveller still has to board.
-      if (ground && instant(ctx, l.departure) - ground.arrival < ground.boarding * 1000) return undefined;
-      ground = undefined;
-      if (previousRide) {
-        const gap = Math.round((l.departure - previousRide.arrival) / 60);
-        const bothAir = from.kind === 'airport' && (loaded.stopIds[previousRide.alightStop] ?? '').startsWith('air:');
-        // Separate tickets: a missed connection is the traveller's risk, so flights need a protected buffer.
-        if (bothAir && gap < CONNECTION_RULES.selfTransferMinMin) return undefined;
-      }
-      const ride = rideLeg(ctx, l, from, to);
-      changes.ride(ride.leg, l);
-      legs.push(ride.leg);
-      total += ride.partyMinor;
-      previousRide = l;
-    }
-    if (!previousRide) return undefined;
-    const lastStop = places.stop(loaded, previousRide.alightStop);
-    if (!lastStop) return undefined;
-
-    const egress = egressLeg(
-      ctx,
-      j,
-      bound,
-      places.door(bound.to, bound.toDoor),
-      lastStop,
-      instant(ctx, previousRide.arrival),
-      airlineOf(ctx, previousRide),
-    );
-    legs.push(egress.leg);
-    total += egress.partyMinor;
-
-    if (hasLongWait(legs)) return undefined;
-    return {
-      key:
-        rides.map((r) => (loaded.timetable.tripIds.at(r.trip) ?? '').replace(' ', '@')).join('+') +
-        `~${j.access.kind}${j.egress.kind}`,
-      legs: ticketed(legs),
-      departure: Date.parse((legs[0] as ResultLeg).departureTime),
-      arrival: egress.end,
-      adultMinor: total,
-      selfTransferMinutes: changes.shortest(),
-    };
+    return { ctx, journeys };
   }
 }
 
 /**
- * The shortest change between two flights or trains of a plan, in minutes, if it has two: the traveller's
- * own change between tickets. A change of metro lines, or between the metro and a train, is none.
+ * The plans worth offering of the planner's journeys: what can be told without a price (a plan that holds
+ * up, leaves on its day, has no wait of hours and no unreasonable detour) is told first, so that only
+ * those plans are priced, and only the ones kept after the near-duplicates go are built.
  */
-function ticketedChanges() {
-  let arrival: number | undefined;
-  let shortest: number | undefined;
-  return {
-    ride(leg: ResultLeg, ride: Ride) {
-      if (!isRide(leg)) return;
-      if (arrival !== undefined) {
-        const gap = Math.round((ride.departure - arrival) / 60);
-        shortest = shortest === undefined ? gap : Math.min(shortest, gap);
-      }
-      arrival = ride.arrival;
-    },
-    shortest: () => shortest,
-  };
-}
-
-/** Nobody waits hours between two legs of a door-to-door plan: leaving later is the better plan. */
-function hasLongWait(legs: readonly ResultLeg[]): boolean {
-  for (let i = 1; i < legs.length; i++) {
-    const wait = Date.parse((legs[i] as ResultLeg).departureTime) - Date.parse((legs[i - 1] as ResultLeg).arrivalTime);
-    if (wait > MAX_WAIT_MS) return true;
+export function chooseOptions(ctx: PlanContext, journeys: DoorToDoorJourney[], bound: Bound): BoundOption[] {
+  const drafts: DraftPlan[] = [];
+  for (const j of journeys) {
+    const plan = draftPlan(ctx, j, bound);
+    if (plan && shownOnDay(plan, bound)) drafts.push(plan);
   }
-  return false;
+  const priced = withinReason(drafts).map((plan) => ({
+    plan,
+    departure: plan.departure,
+    arrival: plan.arrival,
+    rides: plan.rides,
+    adultMinor: partyMinor(plan),
+  }));
+  return nearlyPareto(priced)
+    .slice(0, MAX_PLANS)
+    .map(({ plan, adultMinor }) => boundOption(ctx, plan, adultMinor));
 }
 
-/** A ride is on its own ticket when another ride follows it: that is where a self-transfer happens. */
-function ticketed(legs: ResultLeg[]): ResultLeg[] {
-  const rideIndexes = legs.flatMap((leg, i) => (isRide(leg) ? [i] : []));
-  const last = rideIndexes.at(-1);
-  return legs.map((leg, i) => (rideIndexes.includes(i) ? { ...leg, separateTicket: i !== last } : leg));
-}
-
-const rideCount = (o: BoundOption) => o.legs.filter(isRide).length;
+/** What choosing between plans reads: when a plan leaves and arrives, and its flights and trains. */
+type Timed = { departure: number; arrival: number; rides: number };
 
 /**
  * A plan with changes that takes far longer than the fastest one is not worth its saving: it goes,
  * unless it is a single ride (a direct overnight sleeper stays).
  */
-export function withinReason(options: BoundOption[]): BoundOption[] {
+export function withinReason<T extends Timed>(options: T[]): T[] {
   if (options.length === 0) return options;
-  const duration = (o: BoundOption) => o.arrival - o.departure;
+  const duration = (o: T) => o.arrival - o.departure;
   const fastest = Math.min(...options.map(duration));
   const limit = Math.max(fastest * 2.2, fastest + 6 * 3600_000);
-  return options.filter((o) => rideCount(o) === 1 || duration(o) <= limit);
+  return options.filter((o) => o.rides === 1 || duration(o) <= limit);
 }
 
 /**
  * Drops plans another plan makes pointless: one that arrives no more than 30 minutes later, costs no
  * more than 3 % (or ¥30) more and has no more rides.
  */
-export function nearlyPareto(options: BoundOption[]): BoundOption[] {
-  const sorted = [...options].sort(
-    (a, b) => rideCount(a) - rideCount(b) || a.adultMinor - b.adultMinor || a.arrival - b.arrival,
-  );
-  const kept: BoundOption[] = [];
+export function nearlyPareto<T extends Timed & { adultMinor: number }>(options: T[]): T[] {
+  const sorted = [...options].sort((a, b) => a.rides - b.rides || a.adultMinor - b.adultMinor || a.arrival - b.arrival);
+  const kept: T[] = [];
   for (const o of sorted) {
     const pointless = kept.some(
       (k) =>
-        rideCount(k) <= rideCount(o) &&
+        k.rides <= o.rides &&
         k.arrival <= o.arrival + 30 * 60_000 &&
         k.departure >= o.departure - 30 * 60_000 &&
         k.adultMinor <= o.adultMinor + Math.max(3000, o.adultMinor * 0.03),

@@ -1,4 +1,4 @@
-import { daysBetween, distanceKm, localDate } from '@junction/domain';
+import { daysBetween, distanceKm, localDate, type ResultLeg } from '@junction/domain';
 import { METRO_PREFIX } from '../../../inventory/door-to-door';
 import {
   airFare,
@@ -13,7 +13,7 @@ import {
 import { trackKmAt } from '../../../inventory/rail-schedule';
 import { aircraftFor, baggageFor, groundLeg } from '../../../results/build';
 import { SEARCH_TEXTS } from '../../../results/texts';
-import { instant, type PlanContext, type PricedLeg, type Ride, type Stop } from './leg';
+import { instant, type PlanContext, type PlannedLeg, type Ride, type Stop } from './leg';
 
 /** Metro track is longer than the straight line between stations. */
 const METRO_TRACK_FACTOR = 1.25;
@@ -30,11 +30,41 @@ function trackKm(ctx: PlanContext, ride: Ride): number {
   return (kmAt[alight] ?? 0) - (kmAt[board] ?? 0);
 }
 
-/** A ride of the plan, priced with the fare model the flight and rail suppliers use: metro, flight or train. */
-export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PricedLeg {
+/** A ride of the plan: a metro line's ride, a flight or a train, by the kind of its stop and its number. */
+function rideKind(ctx: PlanContext, ride: Ride, from: Stop): 'subway' | 'air' | 'land' {
+  const number = rideNumber(ctx, ride);
+  if ((ctx.loaded.stopIds[ride.boardStop] ?? '').startsWith(METRO_PREFIX) && ctx.inv.doorToDoor?.metroLines.has(number))
+    return 'subway';
+  return from.kind === 'airport' ? 'air' : 'land';
+}
+
+const rideNumber = (ctx: PlanContext, ride: Ride) =>
+  (ctx.loaded.timetable.tripIds.at(ride.trip) ?? '').split(' ')[0] ?? '';
+
+/** A ride of the plan; priced when asked with the fare model the flight and rail suppliers use. */
+export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PlannedLeg {
+  let priced: PricedRide | undefined;
+  const fare = () => {
+    priced ??= pricedRide(ctx, ride, from, to);
+    return priced;
+  };
+  return {
+    kind: rideKind(ctx, ride, from),
+    departure: instant(ctx, ride.departure),
+    arrival: instant(ctx, ride.arrival),
+    partyMinor: () => fare().partyMinor,
+    leg: () => fare().leg(),
+  };
+}
+
+/** A ride priced: what it costs the party, and the leg with its seats, built when asked. */
+type PricedRide = { partyMinor: number; leg: () => ResultLeg };
+
+/** A ride priced by its kind: a metro line's fare, a flight's or a train's. */
+function pricedRide(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): PricedRide {
   const { loaded, request } = ctx;
   const { party, cabin } = request;
-  const number = (loaded.timetable.tripIds.at(ride.trip) ?? '').split(' ')[0] ?? '';
+  const number = rideNumber(ctx, ride);
   const departure = instant(ctx, ride.departure);
   const arrival = instant(ctx, ride.arrival);
   const km = distanceKm(from, to);
@@ -59,46 +89,21 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     const fares = ctx.inv.refdata.metroFares;
     const scale = fares[line.en] ?? fares[line.city] ?? fares.BJS;
     const fare = scale ? metroFare(scale, km * METRO_TRACK_FACTOR) : 0;
-    const leg = {
+    const leg = (): ResultLeg => ({
       ...base(fare),
       kind: 'subway' as const,
       carrier: 'METRO',
       carrierName: { en: line.en, 'zh-CN': line.zh },
       number: line.en,
-    };
+    });
     return { leg, partyMinor: fare * ctx.seated };
   }
-  if (airline) {
-    const fareIn = (c: typeof cabin) =>
-      airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(request.today, date) });
-    const fare = fareIn(cabin);
-    const aircraft = aircraftFor(number, km);
-    // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
-    const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
-      code: c.code,
-      price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
-      remaining: c.remaining,
-    }));
-    const leg = {
-      ...base(fare),
-      kind: 'air' as const,
-      carrier: airline,
-      carrierName: ctx.inv.carrierName(airline),
-      number,
-      cabin,
-      aircraft: aircraft.name,
-      aircraftClass: aircraft.cls,
-      seats,
-      baggage: baggageFor(cabin, from.country !== to.country),
-      separateTicket: true,
-    };
-    return { leg, partyMinor: partyTotal(fare, party) };
-  }
+  if (airline) return pricedFlight(ctx, { airline, number, date, km, from, to }, base);
   // The same train costs what the railway's own result for it costs: its fares by track, its class for the party.
   const seats = seatOffers(number, date, trackKm(ctx, ride));
   const seat = offeredSeat(seats, cabin, ctx.seated);
   const fare = seat?.price.amount ?? 0;
-  const leg = {
+  const leg = (): ResultLeg => ({
     ...base(fare),
     kind: 'land' as const,
     carrier: 'CR',
@@ -108,6 +113,42 @@ export function rideLeg(ctx: PlanContext, ride: Ride, from: Stop, to: Stop): Pri
     trainType: trainType(number),
     seats,
     separateTicket: true,
-  };
+  });
   return { leg, partyMinor: railPartyTotal(fare, party) };
+}
+
+/** A flight priced with the fare model the flight suppliers use; its cabins and seats listed when built. */
+function pricedFlight(
+  ctx: PlanContext,
+  f: { airline: string; number: string; date: string; km: number; from: Stop; to: Stop },
+  base: (fare: number) => ResultLeg,
+): PricedRide {
+  const { airline, number, date, km } = f;
+  const { party, cabin, today } = ctx.request;
+  const fareIn = (c: typeof cabin) =>
+    airFare({ airline, flight: number, date, km, cabin: c, daysAhead: daysBetween(today, date) });
+  const fare = fareIn(cabin);
+  const leg = (): ResultLeg => {
+    const aircraft = aircraftFor(number, km);
+    // Its cabins and seats as the flight sellers list them: a search lists the plan while its cabin has seats.
+    const seats = flightCabins(number, date, aircraft.cls).map((c) => ({
+      code: c.code,
+      price: { amount: c.code === cabin ? fare : fareIn(c.code), currency: 'CNY' as const },
+      remaining: c.remaining,
+    }));
+    return {
+      ...base(fare),
+      kind: 'air' as const,
+      carrier: airline,
+      carrierName: ctx.inv.carrierName(airline),
+      number,
+      cabin,
+      aircraft: aircraft.name,
+      aircraftClass: aircraft.cls,
+      seats,
+      baggage: baggageFor(cabin, f.from.country !== f.to.country),
+      separateTicket: true,
+    };
+  };
+  return { leg, partyMinor: partyTotal(fare, party) };
 }

@@ -1,6 +1,6 @@
 import { distanceKm, type GroundArrival } from '@junction/domain';
 import { groundLeg } from '../../../results/build';
-import type { PlanContext, PricedLeg, Stop } from './leg';
+import type { PlanContext, PlannedLeg, Stop } from './leg';
 
 /** Walks between stops closer than this, when walking still leaves the time to board; beyond it a taxi. */
 const WALK_KM = 1.5;
@@ -16,9 +16,10 @@ export function boardingAt(ctx: PlanContext, stop: Stop, arrival: GroundArrival)
 
 /**
  * Between two rides: the planner's free walks (a metro station and the station or terminal it serves),
- * a walk between nearby stops, or a taxi across town. `start` is when the previous ride arrives, `end`
- * when the traveller reaches the next stop (epoch ms), and `boarding` the time needed there before the
- * next ride leaves (the planner counted it in the transfer's time). `departure` is when that ride leaves.
+ * a walk between nearby stops, or a taxi across town. `start` is when the previous ride arrives, the
+ * leg's arrival when the traveller reaches the next stop (epoch ms), and `boarding` the time needed there
+ * before the next ride leaves (the planner counted it in the transfer's time). `departure` is when that
+ * ride leaves.
  */
 export function transferLeg(
   ctx: PlanContext,
@@ -27,7 +28,7 @@ export function transferLeg(
   b: Stop,
   start: number,
   departure?: number,
-): PricedLeg & { end: number; boarding: number } {
+): PlannedLeg & { boarding: number } {
   const km = distanceKm(a, b);
   const planned = transfer.price === 0 ? 'subway' : 'taxi';
   const moving = transfer.seconds - boardingAt(ctx, b, planned);
@@ -37,21 +38,25 @@ export function transferLeg(
     km < WALK_KM &&
     (departure === undefined || start + (walkSeconds + boardingAt(ctx, b, 'walk')) * 1000 <= departure);
   const isWalk = transfer.price === 0 || canWalk;
-  const seconds = canWalk ? walkSeconds : moving;
-  const leg = groundLeg({
-    kind: isWalk ? 'lands' : 'taxi',
-    from: ctx.places.point(a),
-    to: ctx.places.point(b),
-    departure: start,
-    arrival: start + seconds * 1000,
-    fromTz: a.tz,
-    toTz: b.tz,
-    priceMinor: isWalk ? 0 : transfer.price,
-  });
+  const kind = isWalk ? 'lands' : 'taxi';
+  const arrival = start + (canWalk ? walkSeconds : moving) * 1000;
+  const priceMinor = isWalk ? 0 : transfer.price;
   return {
-    leg,
-    partyMinor: isWalk ? 0 : transfer.price * ctx.taxis,
-    end: start + seconds * 1000,
+    kind,
+    departure: start,
+    arrival,
+    partyMinor: () => priceMinor * ctx.taxis,
+    leg: () =>
+      groundLeg({
+        kind,
+        from: ctx.places.point(a),
+        to: ctx.places.point(b),
+        departure: start,
+        arrival,
+        fromTz: a.tz,
+        toTz: b.tz,
+        priceMinor,
+      }),
     boarding: boardingAt(ctx, b, canWalk ? 'walk' : planned),
   };
 }

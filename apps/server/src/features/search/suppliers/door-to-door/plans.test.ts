@@ -1,0 +1,124 @@
+import { addDays, isRide, localDate, type ResultLeg } from '@junction/domain';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testBound, testRefdata } from '../../../../../test/harness';
+import { networkKey } from '../../inventory/door-to-door';
+import { Inventory } from '../../inventory/inventory';
+import type { BoundOption } from '../combine';
+import type { Bound, SupplierRequest } from '../supplier';
+import { boundOption, draftPlan, partyMinor } from './draft';
+import type { PlanContext } from './legs/leg';
+import { chooseOptions, DoorToDoorPlans, nearlyPareto, withinReason } from './plans';
+
+const SUPPLIER = { id: 'junction-door-to-door', name: { en: 'Junction door to door', 'zh-CN': '联程门到门' } };
+const FIRST_DATE = '2026-12-07';
+/** The days planned on one timetable (one is built a week). */
+const DAYS = [0, 1, 2, 3, 4, 5, 6]
+  .map((d) => addDays(FIRST_DATE, d))
+  .filter((d) => networkKey(d) === networkKey(FIRST_DATE));
+/** The cities of the door-to-door benchmark. */
+const CITIES = ['BJS', 'SHA', 'CAN', 'SZX', 'CTU', 'XIY', 'HGH', 'WUH', 'CKG', 'NKG', 'TSN', 'CSX'];
+const MAX_WAIT_MS = 4 * 3600_000;
+
+/** Whether a plan, as shown, has a wait of more than four hours between two of its legs. */
+function hasLongWait(legs: readonly ResultLeg[]): boolean {
+  return legs.some(
+    (leg, i) =>
+      i > 0 && Date.parse(leg.departureTime) - Date.parse((legs[i - 1] as ResultLeg).arrivalTime) > MAX_WAIT_MS,
+  );
+}
+
+/**
+ * Every journey of the planner built whole and priced, and only then the product's filters, on the plans
+ * as shown: the way plans were chosen before the filters that need no price came first.
+ */
+function builtThenFiltered(ctx: PlanContext, journeys: Parameters<typeof chooseOptions>[1], bound: Bound) {
+  const built: (BoundOption & { rides: number })[] = [];
+  for (const j of journeys) {
+    const plan = draftPlan(ctx, j, bound);
+    if (!plan) continue;
+    const option = boundOption(ctx, plan, partyMinor(plan));
+    const departure = Date.parse((option.legs[0] as ResultLeg).departureTime);
+    if (localDate(departure, bound.from.tz) !== bound.date || hasLongWait(option.legs)) continue;
+    built.push({ ...option, departure, rides: option.legs.filter(isRide).length });
+  }
+  return nearlyPareto(withinReason(built))
+    .slice(0, 24)
+    .map(({ rides: _, ...option }) => option);
+}
+
+describe('choosing door-to-door plans before pricing them', () => {
+  let inv: Inventory;
+  let plans: DoorToDoorPlans;
+  const request = (bound: Bound, adults: number, children: number, cabin: 'Y' | 'C'): SupplierRequest => ({
+    cabin,
+    party: { adults, children, infants: 0 },
+    today: '2026-11-26',
+    trips: [{ date: bound.date, bounds: [bound] }],
+  });
+  /** The plans chosen both ways, and how many journeys the planner gave. */
+  const bothWays = (bound: Bound, r: SupplierRequest) => {
+    const planned = plans.journeys(bound, r);
+    if (!planned) throw new Error('no door-to-door planner');
+    return {
+      journeys: planned.journeys.length,
+      chosen: chooseOptions(planned.ctx, planned.journeys, bound),
+      before: builtThenFiltered(planned.ctx, planned.journeys, bound),
+    };
+  };
+
+  beforeAll(() => {
+    inv = Inventory.load(testRefdata());
+    plans = new DoorToDoorPlans(inv, SUPPLIER);
+  }, 120_000);
+
+  it('keeps exactly the plans building and pricing every journey kept, for any cities, doors, day and party', () => {
+    let journeys = 0;
+    let kept = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CITIES),
+        fc.constantFrom(...CITIES),
+        fc.constantFrom(...DAYS),
+        fc.option(
+          fc.record({ dLat: fc.double({ min: -0.08, max: 0.08 }), dLon: fc.double({ min: -0.08, max: 0.08 }) }),
+        ),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom('Y' as const, 'C' as const),
+        (from, to, date, nudge, adults, children, cabin) => {
+          fc.pre(from !== to);
+          const centre = testBound(inv, from, to, date);
+          const fromDoor = nudge
+            ? {
+                lat: centre.from.lat + nudge.dLat,
+                lon: centre.from.lon + nudge.dLon,
+                name: { en: 'A door', 'zh-CN': '一扇门' },
+              }
+            : undefined;
+          const bound = testBound(inv, from, to, date, fromDoor ? { fromDoor } : {});
+          const both = bothWays(bound, request(bound, adults, children, cabin));
+          expect(both.chosen).toEqual(both.before);
+          journeys += both.journeys;
+          kept += both.chosen.length;
+        },
+      ),
+      { numRuns: 10, seed: 20261130 },
+    );
+    // The planner's journeys were many more than the plans kept: the filters had plenty to drop.
+    expect(kept).toBeGreaterThan(0);
+    expect(journeys).toBeGreaterThan(3 * kept);
+  }, 300_000);
+
+  it('keeps exactly the same plans for the pairs of the benchmark’s first four cities, centre to centre', () => {
+    const cities = CITIES.slice(0, 4);
+    for (const from of cities) {
+      for (const to of cities.filter((c) => c !== from)) {
+        const bound = testBound(inv, from, to, FIRST_DATE);
+        const both = bothWays(bound, request(bound, 1, 0, 'Y'));
+        expect(both.chosen, `${from}-${to}`).toEqual(both.before);
+        expect(both.chosen.length, `${from}-${to}`).toBeGreaterThan(0);
+      }
+    }
+  }, 300_000);
+});
