@@ -154,34 +154,27 @@ describe('Duffel seller (recorded answers)', () => {
     expect(cabin?.aisles).toBe(2);
     const yuan = (minor: number) =>
       Math.ceil((convertMoney({ amountMinor: minor, currency: 'GBP' }, 'CNY', rates)?.amountMinor ?? 0) / 100) * 100;
+    // The recording's offer has one passenger: each seat is priced for them alone.
+    const seat = (designator: string, priceMinor: number | null, name?: string) => ({
+      kind: 'seat',
+      designator,
+      priceMinor,
+      pricesMinor: [priceMinor],
+      ...(name ? { name } : {}),
+    });
     expect(cabin?.rows.map((r) => r.sections)).toEqual([
       [[{ kind: 'lavatory' }], [{ kind: 'galley' }], [{ kind: 'closet' }]],
       [
-        [
-          { kind: 'seat', designator: '13A', priceMinor: 0 },
-          { kind: 'seat', designator: '13B', priceMinor: null },
-        ],
+        [seat('13A', 0), seat('13B', null)],
         [{ kind: 'bassinet' }, { kind: 'empty' }],
         // 13F is for another passenger only: taken for ours.
-        [
-          { kind: 'seat', designator: '13E', priceMinor: 0 },
-          { kind: 'seat', designator: '13F', priceMinor: null },
-        ],
+        [seat('13E', 0), seat('13F', null)],
       ],
       [[{ kind: 'exit' }], [{ kind: 'exit' }], [{ kind: 'exit' }]],
       [
-        [
-          { kind: 'seat', designator: '14A', priceMinor: yuan(3000), name: 'Exit row seat' },
-          { kind: 'seat', designator: '14B', priceMinor: yuan(3000), name: 'Exit row seat' },
-        ],
-        [
-          { kind: 'seat', designator: '14C', priceMinor: null },
-          { kind: 'seat', designator: '14D', priceMinor: null },
-        ],
-        [
-          { kind: 'seat', designator: '14E', priceMinor: yuan(1250) },
-          { kind: 'seat', designator: '14F', priceMinor: yuan(1250) },
-        ],
+        [seat('14A', yuan(3000), 'Exit row seat'), seat('14B', yuan(3000), 'Exit row seat')],
+        [seat('14C', null), seat('14D', null)],
+        [seat('14E', yuan(1250)), seat('14F', yuan(1250))],
       ],
       [[{ kind: 'stairs' }]],
     ]);
