@@ -33,6 +33,16 @@ type Handler = (body: unknown) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** `GET /api/currencies` answered with yuan and US dollars, a yuan worth `cnyToUsd` dollars on `date`. */
+export const yuanAndDollars = (cnyToUsd: number, date: string) => () =>
+  json({
+    data: [
+      { code: 'CNY', symbol: '¥', position: 'left', nameEn: 'Yuan', nameZh: '人民币', country: 'CN' },
+      { code: 'USD', symbol: 'US$', position: 'left', nameEn: 'US dollar', nameZh: '美元', country: 'US' },
+    ],
+    rates: { date, rates: { 'CNY:USD': cnyToUsd } },
+  });
+
 /** Answers `fetch` by `METHOD /path`; anything else is a 404 in the API's error shape. Returns the calls made. */
 export function stubApi(routes: Record<string, Handler>): ApiCall[] {
   const calls: ApiCall[] = [];

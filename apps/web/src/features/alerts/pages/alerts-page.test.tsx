@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../shared/paths';
-import { json, renderApp, stubApi } from '../../../testing/render-app';
+import { json, renderApp, stubApi, yuanAndDollars } from '../../../testing/render-app';
 import { beijingShanghai } from '../../../testing/search-fixtures';
 import { AlertsPage } from './alerts-page';
 
@@ -33,14 +33,7 @@ function stub(items: PriceAlert[] = [alert]) {
     'GET /api/price-alerts': () => json({ items, max: 20 }),
     'GET /api/v2/places': () =>
       json({ places: [place(9406, 'BJS', 'Beijing', '北京'), place(9500, 'SHA', 'Shanghai', '上海')] }),
-    'GET /api/currencies': () =>
-      json({
-        data: [
-          { code: 'CNY', symbol: '¥', position: 'left', nameEn: 'Yuan', nameZh: '人民币', country: 'CN' },
-          { code: 'USD', symbol: 'US$', position: 'left', nameEn: 'US dollar', nameZh: '美元', country: 'US' },
-        ],
-        rates: { date: '2030-04-01', rates: { 'CNY:USD': 0.5 } },
-      }),
+    'GET /api/currencies': yuanAndDollars(0.5, '2030-04-01'),
   });
 }
 

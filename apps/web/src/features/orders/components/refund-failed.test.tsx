@@ -2,7 +2,7 @@ import type { Order, OrderFulfilment, Refund } from '@junction/domain';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { json, renderApp, stubApi } from '../../../testing/render-app';
+import { json, renderApp, stubApi, yuanAndDollars } from '../../../testing/render-app';
 import { RefundDetailPage } from '../pages/refund-detail-page';
 import { TicketRefund } from './tickets-card';
 
@@ -146,14 +146,7 @@ describe('the amounts of a refund on its page', () => {
       stubApi({
         'GET /api/refund': () => json(converted),
         // Prices shown in dollars: money that moved still reads in yuan, as it moved.
-        'GET /api/currencies': () =>
-          json({
-            data: [
-              { code: 'CNY', symbol: '¥', position: 'left', nameEn: 'Yuan', nameZh: '人民币', country: 'CN' },
-              { code: 'USD', symbol: 'US$', position: 'left', nameEn: 'US dollar', nameZh: '美元', country: 'US' },
-            ],
-            rates: { date: '2026-12-01', rates: { 'CNY:USD': 0.1371 } },
-          }),
+        'GET /api/currencies': yuanAndDollars(0.1371, '2026-12-01'),
       });
       renderApp([{ path: '/refund-detail', element: <RefundDetailPage /> }], {
         language,
