@@ -17,7 +17,7 @@ import { joinSubOrder } from '../../../lib/lifecycle/sub-order-split';
 import type { FulfilmentContext } from '../fulfilment.context';
 import type { OrderRow, Trx } from '../fulfilment.repository';
 import type { Itinerary } from '../fulfilment-view';
-import { queueChangeRefund, replaceRides } from './change-steps';
+import { queueChangeRefund, replaceRides, writeTrip } from './change-steps';
 
 /**
  * A change's new ticket the issuer refused on every try, in the transaction of that last try: the change
@@ -118,23 +118,6 @@ async function dropAddedRides(trx: Trx, order: OrderRow, newSubOrderId: string):
   const extras = order.extras as BookingExtras;
   const rail = (extras.rail ?? []).filter((c) => c.leg < from);
   const scheduleChanges = ((itinerary.scheduleChanges ?? []) as ScheduleChange[]).filter((c) => c.legIndex < from);
-  const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
-  const first = rides[0] ?? legs[0];
-  await trx
-    .updateTable('orders')
-    .set({
-      itinerary: JSON.stringify({
-        ...itinerary,
-        legs,
-        bounds,
-        scheduleChanges,
-        beside: ((itinerary.beside as number | undefined) ?? from) < from ? itinerary.beside : undefined,
-      }),
-      extras: JSON.stringify({ ...extras, rail }),
-      departureTime: first?.departureTime ?? order.departureTime,
-      departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
-      arrivalTime: rides.at(-1)?.arrivalTime ?? order.arrivalTime,
-    })
-    .where('id', '=', order.id)
-    .execute();
+  const beside = ((itinerary.beside as number | undefined) ?? from) < from ? itinerary.beside : undefined;
+  await writeTrip(trx, order, { ...itinerary, legs, bounds, scheduleChanges, beside }, { ...extras, rail });
 }

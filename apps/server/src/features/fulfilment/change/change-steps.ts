@@ -119,25 +119,38 @@ export async function replaceRides(
   const bounds = beside ? [...itinerary.bounds, { start: itinerary.legs.length, end: legs.length }] : itinerary.bounds;
   // The first ride added beside the trip as booked: from it on, some travellers ride apart from the others.
   const besideFrom = (itinerary.beside as number | undefined) ?? (beside ? itinerary.legs.length : undefined);
-  const first = legs.find((l) => l.kind === 'air' || l.kind === 'land') ?? legs[0];
-  const rides = legs.filter((l) => l.kind === 'air' || l.kind === 'land');
   // A schedule change of a ride replaced was the old ride's, not the new one's: it is set aside, and comes
   // back with the old ride (`restored`) when the change fails.
   const earlier = (itinerary.scheduleChanges ?? []) as ScheduleChange[];
   const setAside = earlier.filter((c) => indices.includes(c.legIndex));
   const scheduleChanges = [...earlier.filter((c) => !indices.includes(c.legIndex)), ...restored];
+  await writeTrip(trx, order, { ...itinerary, legs, bounds, scheduleChanges, beside: besideFrom }, { ...extras, rail });
+  return setAside;
+}
+
+/**
+ * The order's trip written back as a change left it: its itinerary and extras, and its departure and arrival
+ * those of its first and last ride (air or land; the first leg when it has no ride).
+ */
+export async function writeTrip(
+  trx: Trx,
+  order: OrderRow,
+  itinerary: Itinerary & Record<string, unknown>,
+  extras: BookingExtras,
+): Promise<void> {
+  const rides = itinerary.legs.filter((l) => l.kind === 'air' || l.kind === 'land');
+  const first = rides[0] ?? itinerary.legs[0];
   await trx
     .updateTable('orders')
     .set({
-      itinerary: JSON.stringify({ ...itinerary, legs, bounds, scheduleChanges, beside: besideFrom }),
-      extras: JSON.stringify({ ...extras, rail }),
+      itinerary: JSON.stringify(itinerary),
+      extras: JSON.stringify(extras),
       departureTime: first?.departureTime ?? order.departureTime,
       departureAt: new Date(Date.parse(first?.departureTime ?? order.departureTime)),
       arrivalTime: rides.at(-1)?.arrivalTime ?? order.arrivalTime,
     })
     .where('id', '=', order.id)
     .execute();
-  return setAside;
 }
 
 /** The job that gives a change's money back: what was paid for a change that failed, or a cheaper ticket's refund. */
