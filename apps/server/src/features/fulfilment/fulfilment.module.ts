@@ -8,48 +8,14 @@ import { FulfilmentService } from './fulfilment.service';
 import { ItineraryRepository } from './itinerary/itinerary.repository';
 import { ItineraryService } from './itinerary/itinerary.service';
 import { PdfPool } from './itinerary/itinerary-pdf-pool';
-import type { TimeZoneOf } from './itinerary/itinerary-view';
-import type {
-  DeskAgents,
-  MoneyBackStates,
-  NextDepartures,
-  Notifier,
-  PaymentRecords,
-  RefundDestination,
-  RefundMoney,
-  StaffMail,
-  TicketChangedHook,
-  TicketReleased,
-  TravellerPeople,
-} from './ports';
+import type { FulfilmentPorts } from './ports';
 import { ProtectionRepository } from './protection/protection.repository';
 import { ProtectionService } from './protection/protection.service';
 import { refundDeskRoutes } from './refund-desk.routes';
 import { delayRoutes } from './ticketing/delay-sim';
-import type { TicketIssuers } from './ticketing/issuer';
 import { scheduleChangeRoutes } from './ticketing/simulator.routes';
 
-export type FulfilmentPorts = {
-  issuers: TicketIssuers;
-  notify: Notifier;
-  refundMoney: RefundMoney;
-  staffMail: StaffMail;
-  paymentsOf: PaymentRecords;
-  refundTo: RefundDestination;
-  /** How each refund's money stands where it went back (a failed one is shown failed). */
-  moneyBack?: MoneyBackStates;
-  people: TravellerPeople;
-  /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
-  onTicketChanged?: TicketChangedHook;
-  /** The time zone of a place, for the itinerary's local times. */
-  zoneOf: TimeZoneOf;
-  /** Reverses what was issued for a ticket once it is refunded (its invoices). */
-  ticketReleased?: TicketReleased;
-  /** The next departure on a route, for a missed protected connection. */
-  nextDepartures: NextDepartures;
-  /** Customer-service agents, who record refunds owed paid back; nobody else may. */
-  agents?: DeskAgents;
-};
+export type { FulfilmentPorts } from './ports';
 
 /** Ticketing after payment, the traveller's refunds, completion, and the itinerary with its PDF. */
 export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
@@ -57,10 +23,7 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
   const repo = new FulfilmentRepository(db);
   const service = new FulfilmentService(
     repo,
-    ports.issuers,
-    ports.notify,
-    ports.refundMoney,
-    ports.staffMail,
+    ports,
     {
       ticketingHours: config.TICKETING_HOURS,
       ticketingAttempts: config.TICKETING_ATTEMPTS,
@@ -70,12 +33,6 @@ export function fulfilmentModule(basics: Basics, ports: FulfilmentPorts) {
       staleLockSeconds: Math.max(config.JOB_STALE_LOCK_SECONDS, Math.ceil((2 * config.TICKETING_DELAY_MS) / 1000)),
     },
     now,
-    ports.paymentsOf,
-    ports.people,
-    ports.ticketReleased,
-    ports.onTicketChanged,
-    ports.refundTo,
-    ports.moneyBack,
   );
   const protection = new ProtectionService({
     ctx: service.ctx,

@@ -4,22 +4,11 @@ import { refundChange } from './change/change-steps';
 import type { FulfilmentContext, FulfilmentOptions } from './fulfilment.context';
 import type { FulfilmentRepository } from './fulfilment.repository';
 import { orderFulfilment } from './fulfilment-view';
-import type {
-  MoneyBackStates,
-  Notifier,
-  PaymentRecords,
-  RefundDestination,
-  RefundMoney,
-  StaffMail,
-  TicketChangedHook,
-  TicketReleased,
-  TravellerPeople,
-} from './ports';
+import type { FulfilmentPorts } from './ports';
 import { RefundsService } from './refunds.service';
 import { scheduleTicketing } from './schedule';
 import { recordSellerChange, type SellerChange } from './schedule-changes';
 import { issue } from './ticketing/issue-ticket';
-import type { TicketIssuers } from './ticketing/issuer';
 import { complete, remind, stands } from './ticketing/settle-ticketing';
 import { startTicketing } from './ticketing/start-ticketing';
 
@@ -45,21 +34,9 @@ export class FulfilmentService {
   /** What each step works with; the protected connections share it. */
   readonly ctx: FulfilmentContext;
 
-  constructor(
-    repo: FulfilmentRepository,
-    issuers: TicketIssuers,
-    notify: Notifier,
-    refundMoney: RefundMoney,
-    staffMail: StaffMail,
-    options: FulfilmentOptions,
-    now: () => Date,
-    paymentsOf: PaymentRecords = async () => [],
-    people?: TravellerPeople,
-    ticketReleased?: TicketReleased,
-    onTicketChanged: TicketChangedHook = async () => undefined,
-    refundTo: RefundDestination = async () => null,
-    moneyBack?: MoneyBackStates,
-  ) {
+  constructor(repo: FulfilmentRepository, ports: FulfilmentPorts, options: FulfilmentOptions, now: () => Date) {
+    const { issuers, notify, refundMoney, staffMail, people, ticketReleased, moneyBack } = ports;
+    const { paymentsOf, refundTo, onTicketChanged = async () => undefined } = ports;
     const air = issuers.air;
     // A flight seller that quotes and cancels its own refunds (Duffel) prices and cancels its tickets' refunds.
     const sellerRefunds =

@@ -9,7 +9,8 @@ import type {
 } from '@junction/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import type { BookingPeople, SoldTickets } from './ticketing/issuer';
+import type { TimeZoneOf } from './itinerary/itinerary-view';
+import type { BookingPeople, SoldTickets, TicketIssuers } from './ticketing/issuer';
 
 /** Tells a traveller something in the caller's transaction (the notifications feature's `notify`, from `app.ts`). */
 export type Notifier = (
@@ -107,3 +108,26 @@ export type TicketChangedHook = (
 export interface DeskAgents {
   isAgent(userId: string): Promise<boolean>;
 }
+
+/** What the fulfilment feature is given from outside (`wiring/fulfilment-ports.ts`). */
+export type FulfilmentPorts = {
+  issuers: TicketIssuers;
+  notify: Notifier;
+  refundMoney: RefundMoney;
+  staffMail: StaffMail;
+  paymentsOf: PaymentRecords;
+  refundTo: RefundDestination;
+  /** How each refund's money stands where it went back (a failed one is shown failed). */
+  moneyBack?: MoneyBackStates;
+  people: TravellerPeople;
+  /** Told when a ticket was changed, in the change's last transaction (no-op unless something listens). */
+  onTicketChanged?: TicketChangedHook;
+  /** The time zone of a place, for the itinerary's local times. */
+  zoneOf: TimeZoneOf;
+  /** Reverses what was issued for a ticket once it is refunded (its invoices). */
+  ticketReleased?: TicketReleased;
+  /** The next departure on a route, for a missed protected connection. */
+  nextDepartures: NextDepartures;
+  /** Customer-service agents, who record refunds owed paid back; nobody else may. */
+  agents?: DeskAgents;
+};
