@@ -6,13 +6,10 @@ import {
   paymentMethodsSchema,
   paymentStateSchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALIPAY_NOTIFY_PATH } from '../../src/features/payment/channels/channel-notices';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { untold } from './wallet-app-buyer';
-import { alipayChannelOf, deliverAlipayNotices } from './wallet-app-channels';
-import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
+import { localAlipay, walletAppSuite } from './wallet-app-suite';
 
 /*
  * Paying by Alipay end to end against a local Alipay: the page link signed by our app key, the buyer
@@ -21,28 +18,11 @@ import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
  * notification found by alipay.trade.query; a trade left unpaid closed with alipay.trade.close.
  */
 
-const keys = alipayTestKeys();
-const fake = alipayFakeOf(keys);
+const alipay = localAlipay();
+const { keys, fake } = alipay;
 /** The clock the app reads, moved past an order's deadline by the expiry test. */
 let clock = Date.now();
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-
-beforeAll(async () => {
-  await fake.start();
-  const alipay = alipayChannelOf(keys, fake);
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
-    () => new Date(clock),
-    { channels: [alipay] },
-  );
-  deliverAlipayNotices(fake, t);
-  p = await payingTraveller(t, new Date(clock));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake.stop();
-});
+const { t, p } = walletAppSuite([alipay], { now: () => new Date(clock) });
 
 const payByAlipay = (orderId: string, device: 'desktop' | 'phone' = 'desktop', key: string = randomUUID()) =>
   t.app.inject({

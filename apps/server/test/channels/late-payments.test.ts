@@ -10,15 +10,12 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { STRIPE_TEST_CARDS, StripeFake } from '../fakes/stripe-fake';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
 import { deliverStripeWebhooks, stripeGatewayOf } from './stripe-app';
 import { STRIPE_TEST_KEYS } from './stripe-keys';
 import { openAlipayPage, untold } from './wallet-app-buyer';
-import { alipayChannelOf, deliverAlipayNotices, deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
-import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { localAlipay, localWechat, walletAppSuite } from './wallet-app-suite';
 
 /*
  * A wallet app's payment that lands after its order had ended (expired, or paid another way): the money goes
@@ -28,37 +25,18 @@ import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wa
  * the reconciler and refunded to the card once.
  */
 
-const alipayKeys = alipayTestKeys();
-const wechatKeys = wechatTestKeys();
-const alipay = alipayFakeOf(alipayKeys);
-const wechat = wechatFakeOf(wechatKeys);
+const alipay = localAlipay();
+const wechat = localWechat();
 const stripe = new StripeFake(STRIPE_TEST_KEYS);
 /** The clock the app reads, moved past an order's deadline by hand. */
 let clock = Date.now();
-let t: TestApp;
-let p: Traveller;
-
-beforeAll(async () => {
-  await Promise.all([alipay.start(), wechat.start(), stripe.start()]);
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
-    () => new Date(clock),
-    {
-      channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)],
-      gateway: stripeGatewayOf(stripe),
-    },
-  );
-  deliverStripeWebhooks(stripe, t);
-  deliverAlipayNotices(alipay, t);
-  deliverWechatNotices(wechat, t);
-  p = await payingTraveller(t, new Date(clock));
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([alipay.stop(), wechat.stop(), stripe.stop()]);
+beforeAll(() => stripe.start());
+afterAll(() => stripe.stop());
+const { t, p } = walletAppSuite([alipay, wechat], {
+  now: () => new Date(clock),
+  deps: () => ({ gateway: stripeGatewayOf(stripe) }),
 });
-
-type Traveller = Awaited<ReturnType<typeof payingTraveller>>;
+beforeAll(() => deliverStripeWebhooks(stripe, t));
 
 async function payByApp(orderId: string, kind: 'alipay' | 'wechat') {
   const res = await t.app.inject({
@@ -100,14 +78,14 @@ async function paidAtAlipayAfterExpiry() {
   await runAllJobs(t);
   expect((await p.get(order.id)).paymentStatus).toBe(PAYMENT_STATUS.EXPIRED);
   const { tradeNo } = await openAlipayPage(state.actionUrl);
-  return { order, trade: await untold(alipay, () => alipay.pay(tradeNo)) };
+  return { order, trade: await untold(alipay.fake, () => alipay.fake.pay(tradeNo)) };
 }
 
 describe('a wallet app’s payment after its order had ended', () => {
   it('is refunded to Alipay once, and the traveller told once in English, under twenty notifications at once', async () => {
     // The page, still open, is paid after all; Alipay's notification comes twenty times at once.
     const { order, trade } = await paidAtAlipayAfterExpiry();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => alipay.notify(trade)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => alipay.fake.notify(trade)));
     expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'));
 
     const refunds = await t.db.selectFrom('paymentRefunds').selectAll().where('orderId', '=', order.id).execute();
@@ -195,12 +173,12 @@ describe('a wallet app’s payment after its order had ended', () => {
     const state = await payByApp(order.id, 'wechat');
     const card = await p.pay(order.id, stripe.token(STRIPE_TEST_CARDS.visa));
     expect(card.statusCode, card.body).toBe(200);
-    const trade = [...wechat.trades.values()].find((x) => x.code === state.qrCode);
+    const trade = [...wechat.fake.trades.values()].find((x) => x.code === state.qrCode);
     expect(trade?.state).toBe('CLOSED');
 
     // The buyer's payment crossed the close: WeChat Pay reports it paid, twenty times at once.
-    await untold(wechat, () => wechat.payAfterClose(trade?.outTradeNo ?? ''));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => wechat.notify(trade as never)));
+    await untold(wechat.fake, () => wechat.fake.payAfterClose(trade?.outTradeNo ?? ''));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => wechat.fake.notify(trade as never)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
 
     const { notices, mails, texts } = await toldOf(order);

@@ -3,7 +3,6 @@ import { ALIPAY_NOTIFY_PATH, WECHAT_NOTIFY_PATH } from '../../src/features/payme
 import { WechatPayChannel } from '../../src/features/payment/channels/wechat/wechat-channel';
 import type { AlipayFake } from '../fakes/alipay-fake';
 import type { WechatPayFake } from '../fakes/wechatpay-fake';
-import type { TestApp } from '../harness';
 import type { AlipayTestKeys, WechatTestKeys } from './wallet-app-keys';
 
 /** Our WeChat Pay channel as the merchant of these keys, against a local WeChat Pay, told at junction.test. */
@@ -46,29 +45,3 @@ export const alipayChannelOf = (k: AlipayTestKeys, fake: AlipayFake) =>
     notifyUrl: `http://junction.test${ALIPAY_NOTIFY_PATH}`,
     timeoutMs: 10_000,
   });
-
-/** Alipay's notifications handed to the app as Alipay posts them, form-encoded (an API test has no port). */
-export function deliverAlipayNotices(fake: AlipayFake, t: TestApp): void {
-  fake.deliver = async (url, form) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
-}
-
-/** WeChat Pay's notifications handed to the app as WeChat Pay posts them, with its signature headers. */
-export function deliverWechatNotices(fake: WechatPayFake, t: TestApp): void {
-  fake.deliver = async (url, body, headers) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return { status: res.statusCode, body: res.body };
-  };
-}

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS, paymentStateSchema, topUpStateSchema, walletSummarySchema } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess } from '../server-process';
 import { runAllJobs } from '../support/jobs';
 import { CAPTURED_ONCE, killedProcessKeys, paymentEventsOf } from '../support/killed-process';
-import { alipayChannelOf, wechatChannelOf } from './wallet-app-channels';
-import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { wechatProcessSettings } from './wallet-app-channels';
+import { localAlipay, localWechat, postToProcessOrApp, walletAppSuite } from './wallet-app-suite';
 
 /*
  * A server process killed (SIGKILL) after a wallet app took the money and before we recorded it: Alipay
@@ -16,49 +14,18 @@ import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wa
  * nothing, and nothing is charged or refunded twice.
  */
 
-const alipayKeys = alipayTestKeys();
-const wechatKeys = wechatTestKeys();
-const alipay = alipayFakeOf(alipayKeys);
-const wechat = wechatFakeOf(wechatKeys);
+const alipayApp = localAlipay();
+const wechatApp = localWechat();
+const { keys: alipayKeys, fake: alipay } = alipayApp;
+const { keys: wechatKeys, fake: wechat } = wechatApp;
 const crash = killedProcessKeys();
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-
 /** Where the apps' notifications go: the killed process's address while it runs, then this process's app. */
 let notifyAt: string | null = null;
-
-beforeAll(async () => {
-  await Promise.all([alipay.start(), wechat.start()]);
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      GATEWAY_SIM_LATENCY_MS: '0',
-      PAYMENT_SETTLE_AFTER_MS: '0',
-      PUBLIC_URL: 'http://junction.test',
-    },
-    undefined,
-    {
-      channels: [alipayChannelOf(alipayKeys, alipay), wechatChannelOf(wechatKeys, wechat)],
-      secrets: crash.secrets,
-    },
-  );
-  const deliver = async (url: string, body: string, headers: Record<string, string>) => {
-    const path = new URL(url).pathname;
-    if (notifyAt) {
-      const res = await fetch(`${notifyAt}${path}`, { method: 'POST', body, headers });
-      return { status: res.status, body: await res.text() };
-    }
-    const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers });
-    return { status: res.statusCode, body: res.body };
-  };
-  alipay.deliver = (url, form) =>
-    deliver(url, form, { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
-  wechat.deliver = (url, body, headers) => deliver(url, body, { 'content-type': 'application/json', ...headers });
-  p = await payingTraveller(t, new Date());
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([alipay.stop(), wechat.stop()]);
+const { t, p } = walletAppSuite([alipayApp, wechatApp], {
+  settings: { GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_SETTLE_AFTER_MS: '0' },
+  deps: () => ({ secrets: crash.secrets }),
+  post: (app) => postToProcessOrApp(app, () => notifyAt),
+  timeout: 180_000,
 });
 
 /** The compiled server on the test database with both apps configured, killing itself at `point`. */
@@ -70,14 +37,7 @@ const serverKilledAt = (point: string) =>
       ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
       ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
       ALIPAY_GATEWAY: alipay.gateway,
-      WECHATPAY_MCH_ID: wechatKeys.mchId,
-      WECHATPAY_APP_ID: wechatKeys.appId,
-      WECHATPAY_PRIVATE_KEY: wechatKeys.merchant.privateKey,
-      WECHATPAY_CERT_SERIAL: wechatKeys.serial,
-      WECHATPAY_API_V3_KEY: wechatKeys.apiV3Key,
-      WECHATPAY_PUBLIC_KEY: wechatKeys.platform.publicKey,
-      WECHATPAY_PUBLIC_KEY_ID: wechatKeys.keyId,
-      WECHATPAY_BASE_URL: wechat.baseUrl,
+      ...wechatProcessSettings(wechatKeys, wechat),
       PAYMENT_CRASH_AT: point,
     }),
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { noticePageSchema, refundFailedOf, topUpRefundListSchema, topUpStateSchema } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database';
 import { LocalBus } from '../../src/features/chat/chat.bus';
 import { ChatRepository } from '../../src/features/chat/chat.repository';
@@ -12,13 +12,11 @@ import { WalletRepository } from '../../src/features/wallet/wallet.repository';
 import { lateTopupNotice } from '../../src/wiring/notices';
 import { serviceDesk } from '../../src/wiring/service-desk';
 import { walletApps } from '../../src/wiring/wallet-apps';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { registerMobile, userIdOf } from '../support/accounts';
 import { runAllJobs } from '../support/jobs';
 import { topupRefundSteps } from '../support/wallet-topups';
 import { openAlipayPage, untold } from './wallet-app-buyer';
-import { alipayChannelOf, deliverAlipayNotices } from './wallet-app-channels';
-import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
+import { localAlipay, walletAppTopUpSuite } from './wallet-app-suite';
 
 /*
  * A wallet top-up paid at Alipay after it had ended, whose refund Alipay refuses for good (the buyer's account
@@ -27,25 +25,11 @@ import { alipayFakeOf, alipayTestKeys } from './wallet-app-keys';
  * queue once, and the wallet page's list reading it failed; however many notifications and jobs come at once.
  */
 
-const keys = alipayTestKeys();
-const alipayFake = alipayFakeOf(keys);
+const alipay = localAlipay();
+const alipayFake = alipay.fake;
 let clock = Date.now();
-let t: TestApp;
+const t = walletAppTopUpSuite([alipay], () => new Date(clock));
 let users = 0;
-
-beforeAll(async () => {
-  await alipayFake.start();
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, RATE_LIMIT_MAX: '100000', PAYMENT_SETTLE_AFTER_MS: '0', PUBLIC_URL: 'http://junction.test' },
-    () => new Date(clock),
-    { channels: [alipayChannelOf(keys, alipayFake)] },
-  );
-  deliverAlipayNotices(alipayFake, t);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await alipayFake.stop();
-});
 
 /** A traveller speaking `language` whose Alipay top-up ended unpaid and whose page was then paid after all. */
 async function paidLate(amount: number, language: 'en' | 'zh-CN') {
@@ -139,7 +123,7 @@ describe("a late Alipay top-up's refund Alipay refuses for good", () => {
     const now = () => new Date(clock);
     const refunds = new LateTopupRefunds(
       new WalletRepository(t.db),
-      walletApps([alipayChannelOf(keys, alipayFake)]),
+      walletApps([alipay.channel()]),
       now,
       lateTopupNotice(now),
       undefined,

@@ -6,14 +6,12 @@ import {
   walletEntryPageSchema,
   walletSummarySchema,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { describe, expect, it } from 'vitest';
 import { registerMobile } from '../support/accounts';
 import { runAllJobs } from '../support/jobs';
 import { topupRefundSteps } from '../support/wallet-topups';
 import { openAlipayPage, untold } from './wallet-app-buyer';
-import { alipayChannelOf, deliverAlipayNotices, deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
-import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { localAlipay, localWechat, walletAppTopUpSuite } from './wallet-app-suite';
 
 /*
  * Topping up the wallet by Alipay and WeChat Pay against the local fakes of both: the app's page or QR
@@ -22,31 +20,15 @@ import { alipayFakeOf, alipayTestKeys, wechatFakeOf, wechatTestKeys } from './wa
  * refused; a trade left unpaid closed at the app when its time is up.
  */
 
-const keys = alipayTestKeys();
-const alipayFake = alipayFakeOf(keys);
-const wechat = wechatTestKeys();
-const wechatFake = wechatFakeOf(wechat);
+const alipay = localAlipay();
+const wechat = localWechat();
+const alipayFake = alipay.fake;
+const wechatFake = wechat.fake;
 /** The clock the app reads, moved past a trade's time by the expiry test. */
 let clock = Date.now();
-let t: TestApp;
+const t = walletAppTopUpSuite([alipay, wechat], () => new Date(clock));
 let cookie = '';
 let users = 0;
-
-beforeAll(async () => {
-  await Promise.all([alipayFake.start(), wechatFake.start()]);
-  const channels = [alipayChannelOf(keys, alipayFake), wechatChannelOf(wechat, wechatFake)];
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, RATE_LIMIT_MAX: '100000', PAYMENT_SETTLE_AFTER_MS: '0', PUBLIC_URL: 'http://junction.test' },
-    () => new Date(clock),
-    { channels },
-  );
-  deliverAlipayNotices(alipayFake, t);
-  deliverWechatNotices(wechatFake, t);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([alipayFake.stop(), wechatFake.stop()]);
-});
 
 /** A new traveller, signed in: each test tops up a wallet of its own. */
 async function traveller(): Promise<string> {

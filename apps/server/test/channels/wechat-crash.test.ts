@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS, paymentStateSchema } from '@junction/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess } from '../server-process';
 import { runAllJobs } from '../support/jobs';
 import { CAPTURED_ONCE, killedProcessKeys, paymentEventsOf } from '../support/killed-process';
-import { wechatChannelOf, wechatProcessSettings } from './wallet-app-channels';
-import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { wechatProcessSettings } from './wallet-app-channels';
+import { localWechat, postToProcessOrApp, walletAppSuite } from './wallet-app-suite';
 
 /*
  * An order paid by WeChat Pay (a Native code scanned) while the server process is killed (SIGKILL): as it
@@ -18,46 +16,19 @@ import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
  * once its order has expired.
  */
 
-const keys = wechatTestKeys();
-const wechat = wechatFakeOf(keys);
+const wechatApp = localWechat();
+const { keys, fake: wechat } = wechatApp;
 const crash = killedProcessKeys();
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
 /** How far this process's clock runs ahead of the killed process's (past an order's deadline). */
 let ahead = 0;
 /** Where WeChat Pay's notifications go: the killed process's address while it runs, then this process's app. */
 let notifyAt: string | null = null;
-
-beforeAll(async () => {
-  await wechat.start();
-  t = await createTestApp(
-    {
-      ...QUIET_SETTINGS,
-      GATEWAY_SIM_LATENCY_MS: '0',
-      PAYMENT_SETTLE_AFTER_MS: '0',
-      PUBLIC_URL: 'http://junction.test',
-    },
-    () => new Date(Date.now() + ahead),
-    {
-      channels: [wechatChannelOf(keys, wechat)],
-      secrets: crash.secrets,
-    },
-  );
-  wechat.deliver = async (url, body, headers) => {
-    const path = new URL(url).pathname;
-    const sent = { 'content-type': 'application/json', ...headers };
-    if (notifyAt) {
-      const res = await fetch(`${notifyAt}${path}`, { method: 'POST', body, headers: sent });
-      return { status: res.status, body: await res.text() };
-    }
-    const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: sent });
-    return { status: res.statusCode, body: res.body };
-  };
-  p = await payingTraveller(t, new Date());
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-  await wechat.stop();
+const { t, p } = walletAppSuite([wechatApp], {
+  settings: { GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_SETTLE_AFTER_MS: '0' },
+  now: () => new Date(Date.now() + ahead),
+  deps: () => ({ secrets: crash.secrets }),
+  post: (app) => postToProcessOrApp(app, () => notifyAt),
+  timeout: 180_000,
 });
 
 /** The compiled server on the test database taking WeChat Pay, killing itself at `point` if told one. */

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, ORDER_STATUS, paymentMethodsSchema, paymentStateSchema } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payingTraveller } from '../../src/features/payment/payment.test-support';
-import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
+import { describe, expect, it } from 'vitest';
 import { untold } from './wallet-app-buyer';
-import { deliverWechatNotices, wechatChannelOf } from './wallet-app-channels';
-import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
+import { localWechat, walletAppSuite } from './wallet-app-suite';
 
 /*
  * Paying by WeChat Pay end to end against a local WeChat Pay API v3: a Native code shown on a desktop and
@@ -14,26 +11,9 @@ import { wechatFakeOf, wechatTestKeys } from './wallet-app-keys';
  * one found by query; an unpaid trade closed when the order is paid by card.
  */
 
-const keys = wechatTestKeys();
-const fake = wechatFakeOf(keys);
-let t: TestApp;
-let p: Awaited<ReturnType<typeof payingTraveller>>;
-
-beforeAll(async () => {
-  await fake.start();
-  const wechat = wechatChannelOf(keys, fake);
-  t = await createTestApp(
-    { ...QUIET_SETTINGS, GATEWAY_SIM_LATENCY_MS: '0', PAYMENT_WAIT_MS: '5000', PUBLIC_URL: 'http://junction.test' },
-    undefined,
-    { channels: [wechat] },
-  );
-  deliverWechatNotices(fake, t);
-  p = await payingTraveller(t, new Date());
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake.stop();
-});
+const wechat = localWechat();
+const { fake } = wechat;
+const { t, p } = walletAppSuite([wechat]);
 
 const payByWechat = (orderId: string, device: 'desktop' | 'phone') =>
   t.app.inject({

@@ -14,20 +14,21 @@ export type PayingTraveller = Awaited<ReturnType<typeof payingTraveller>>;
 
 /**
  * A file's test app with `QUIET_SETTINGS` and `settings` on `now`, and a traveller ready to pay: made before
- * the file's tests, closed after them. `deps` are read when the app is made (a local provider's address is
- * known once it has started).
+ * the file's tests (within `timeout`), closed after them. `deps` are read when the app is made (a local
+ * provider's address is known once it has started).
  */
 export function payingSuite(
   settings: Record<string, string>,
   now: () => Date = () => new Date(),
   deps: () => Parameters<typeof createTestApp>[2] = () => ({}),
+  timeout = 120_000,
 ) {
   const t = {} as TestApp;
   const p = {} as PayingTraveller;
   beforeAll(async () => {
     Object.assign(t, await createTestApp({ ...QUIET_SETTINGS, ...settings }, now, deps()));
     Object.assign(p, await payingTraveller(t, now()));
-  }, 120_000);
+  }, timeout);
   afterAll(() => t.close?.());
   return { t, p };
 }
