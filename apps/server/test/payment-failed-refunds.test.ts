@@ -1,11 +1,4 @@
-import {
-  noticePageSchema,
-  orderFulfilmentSchema,
-  refundFailedOf,
-  refundQuoteSchema,
-  refundSchema,
-  refundsMadeSchema,
-} from '@junction/domain';
+import { noticePageSchema, orderFulfilmentSchema, refundFailedOf, refundSchema } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
@@ -17,6 +10,7 @@ import { PaymentRefunds, RefundUndecided } from '../src/features/payment/payment
 import type { PayableOrders } from '../src/features/payment/ports';
 import { paidWithClosingCard as closingCard, REFUNDS_AT, refundingSuite } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
+import { refundAtQuote } from './support/refund-at-quote';
 
 /*
  * An order's refund the card processor answers failed (the card closed or replaced): recorded `failed` once
@@ -76,20 +70,7 @@ describe("an order's refund the card processor answers failed", () => {
     await runAllJobs(t, 2);
     const sub = order.subOrders[0];
     if (!sub) throw new Error('no sub-order');
-    const quoteRes = await t.app.inject({
-      method: 'GET',
-      url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`,
-      headers: { cookie: p.cookie },
-    });
-    const quote = refundQuoteSchema.parse(quoteRes.json());
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/refund',
-      payload: { orderId: order.id, subOrderId: sub.id, expectedFeeMinor: quote.fee.amount },
-      headers: { cookie: p.cookie },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const [made] = refundsMadeSchema.parse(asked.json()).refunds;
+    const [made] = (await refundAtQuote(t, p.cookie, { orderId: order.id, subOrderId: sub.id })).refunds;
     if (!made) throw new Error('no refund');
     await runAllJobs(t, 3);
 

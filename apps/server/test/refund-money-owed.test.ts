@@ -5,9 +5,7 @@ import {
   orderFulfilmentSchema,
   owedRefundsSchema,
   refundFailedOf,
-  refundQuoteSchema,
   refundSchema,
-  refundsMadeSchema,
   SUB_ORDER_STATUS,
 } from '@junction/domain';
 import type { Kysely } from 'kysely';
@@ -21,6 +19,7 @@ import { notify } from '../src/features/notifications/notifications.service';
 import { refundMoney } from '../src/wiring/refund-money';
 import { paidWithClosingCard, refundingSuite } from './support/closing-card';
 import { runAllJobs } from './support/jobs';
+import { refundAtQuote } from './support/refund-at-quote';
 
 /*
  * A ticket refunded whose money the card processor refused to return (the card closed): the refund is `owed`,
@@ -47,16 +46,7 @@ async function refundAsked(language: 'en' | 'zh-CN') {
   await runAllJobs(t, 2);
   const sub = order.subOrders[0];
   if (!sub) throw new Error('no sub-order');
-  const quote = refundQuoteSchema.parse(
-    (await get(`/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`)).json(),
-  );
-  const asked = await post('/api/refund', {
-    orderId: order.id,
-    subOrderId: sub.id,
-    expectedFeeMinor: quote.fee.amount,
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
-  const [made] = refundsMadeSchema.parse(asked.json()).refunds;
+  const [made] = (await refundAtQuote(t, p.cookie, { orderId: order.id, subOrderId: sub.id })).refunds;
   if (!made) throw new Error('no refund');
   return { order, userId, refundId: made.id };
 }

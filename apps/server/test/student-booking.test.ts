@@ -9,7 +9,6 @@ import {
   priceOrder,
   type ResultLeg,
   railClassFare,
-  refundQuoteSchema,
   type SearchResult,
   STUDENT_FARE_RULES,
   studentClassFare,
@@ -21,6 +20,7 @@ import { takeStudentJourneys } from '../src/lib/student-journeys';
 import { paidOrder, payOrder } from './after-payment/paid-order';
 import { beijingShanghai, bookingClient, errorOf, orderBody } from './booking-client';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from './harness';
+import { refundAtQuote } from './support/refund-at-quote';
 import { QUICK_RAIL } from './support/settings';
 
 // The clock and the travel date are fixed: the timetable, the fares and the school year never depend on the day.
@@ -166,20 +166,7 @@ describe('a student ticket booked, issued and refunded', () => {
     ).toMatchObject({ studentMinor: second?.studentMinor, refusal: null });
 
     // Refunding the student's ticket gives the journey back once it is paid back.
-    const quote = await t.app.inject({
-      method: 'GET',
-      url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, traveller: '0' })}`,
-      headers: { cookie },
-    });
-    expect(quote.statusCode, quote.body).toBe(200);
-    const fee = refundQuoteSchema.parse(quote.json()).fee.amount;
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: '/api/refund',
-      payload: { orderId: order.id, traveller: 0, expectedFeeMinor: fee },
-      headers: { cookie, 'idempotency-key': randomUUID() },
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
+    await refundAtQuote(t, cookie, { orderId: order.id, traveller: 0 }, { 'idempotency-key': randomUUID() });
     expect(await used(li.passengerId)).toBe(1);
     await sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`.execute(t.db);
     await t.app.jobs?.runDueJobs();
@@ -345,19 +332,7 @@ describe('a student ticket booked, issued and refunded', () => {
     expect(changed.subOrders.find((x) => x.id === newSubOrderId)?.status).toBe(5);
     expect(await used(li.passengerId)).toBe(1);
     const selection = { orderId: order.id, subOrderId: newSubOrderId, traveller: 0 };
-    const refundQuote = await t.app.inject({
-      method: 'GET',
-      url: `/api/refund/quote?${new URLSearchParams({ ...selection, traveller: '0' })}`,
-      headers: { cookie },
-    });
-    expect(refundQuote.statusCode, refundQuote.body).toBe(200);
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: '/api/refund',
-      payload: { ...selection, expectedFeeMinor: refundQuoteSchema.parse(refundQuote.json()).fee.amount },
-      headers: { cookie, 'idempotency-key': randomUUID() },
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
+    await refundAtQuote(t, cookie, selection, { 'idempotency-key': randomUUID() });
     await runJobs();
     expect(await used(li.passengerId)).toBe(0);
   }, 240_000);

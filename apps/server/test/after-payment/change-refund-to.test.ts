@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  orderFulfilmentSchema,
-  paymentStateSchema,
-  refundQuoteSchema,
-  type SearchResult,
-  ticketChangeSchema,
-} from '@junction/domain';
+import { orderFulfilmentSchema, paymentStateSchema, type SearchResult, ticketChangeSchema } from '@junction/domain';
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/features/notifications/notifications.service';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { traveller } from '../booking-client';
+import { refundAtQuote } from '../support/refund-at-quote';
 import { changeSuite, QUICK_CHANGES } from './change-client';
 
 const { t, k, clock } = changeSuite({ ...QUICK_CHANGES, PAYMENT_SETTLE_AFTER_MS: '0' });
@@ -72,15 +67,7 @@ describe('where a change to a cheaper train refunds', () => {
     const sub = order.subOrders[0]?.id as string;
 
     // One traveller's ticket is refunded to the card first.
-    const quoted = await k.get(cookie, `/api/refund/quote?orderId=${order.id}&traveller=1`);
-    const one = refundQuoteSchema.parse(quoted.json());
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/refund',
-      payload: { orderId: order.id, traveller: 1, expectedFeeMinor: one.fee.amount },
-      headers: { cookie },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
+    await refundAtQuote(t, cookie, { orderId: order.id, traveller: 1 });
     await k.runJobs(10);
     const refunded = await t.db
       .selectFrom('paymentRefunds')

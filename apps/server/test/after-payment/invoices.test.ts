@@ -1,10 +1,11 @@
-import { orderInvoicesSchema, refundQuoteSchema, savedInvoiceTitleListSchema } from '@junction/domain';
+import { orderInvoicesSchema, savedInvoiceTitleListSchema } from '@junction/domain';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { refundAtQuote } from '../support/refund-at-quote';
 import { SURE_TICKETING } from '../support/settings';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
@@ -86,15 +87,7 @@ describe('invoices', () => {
 
     // Refunded: a red-letter invoice of the same amounts reverses it, and both files stay downloadable.
     if (!sub) throw new Error('no sub-order');
-    const quote = refundQuoteSchema.parse(
-      (await call('GET', `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`)).json(),
-    );
-    const refund = await call('POST', '/api/refund', {
-      orderId: order.id,
-      subOrderId: sub.id,
-      expectedFeeMinor: quote.fee.amount,
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
+    await refundAtQuote(t, alice.cookie, { orderId: order.id, subOrderId: sub.id });
     await runJobs();
     await runJobs();
     const reversed = orderInvoicesSchema.parse((await call('GET', `/api/invoices?orderId=${order.id}`)).json())

@@ -1,9 +1,10 @@
-import { orderFulfilmentSchema, refundQuoteSchema } from '@junction/domain';
+import { orderFulfilmentSchema } from '@junction/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/features/payment/gateway/simulator/test-cards';
 import { payingTraveller } from '../../src/features/payment/payment.test-support';
 import { createTestApp, QUIET_SETTINGS, type TestApp } from '../harness';
 import { runAllJobs } from '../support/jobs';
+import { refundAtQuote } from '../support/refund-at-quote';
 import { SURE_TICKETING } from '../support/settings';
 
 const NOW = new Date('2026-12-03T04:00:00Z');
@@ -50,22 +51,7 @@ describe('receipt', () => {
     expect(ticketed.status).toBe(5);
     const sub = ticketed.subOrders[0];
     if (!sub) throw new Error('no sub-order');
-    const quote = refundQuoteSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/refund/quote?${new URLSearchParams({ orderId: order.id, subOrderId: sub.id })}`,
-          headers: { cookie: alice.cookie },
-        })
-      ).json(),
-    );
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/refund',
-      payload: { orderId: order.id, subOrderId: sub.id, expectedFeeMinor: quote.fee.amount },
-      headers: { cookie: alice.cookie },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
+    const { quote } = await refundAtQuote(t, alice.cookie, { orderId: order.id, subOrderId: sub.id });
     // The payout is due REFUND_PROCESSING_SECONDS after the app's clock, which runs ahead of the database's.
     await runAllJobs(t);
     const after = orderFulfilmentSchema.parse((await fulfilment(alice.cookie)).json());
