@@ -1,7 +1,8 @@
 import { INVOLUNTARY_CHANGE_MINUTES, type ResultLeg, refundQuoteSchema, refundsMadeSchema } from '@junction/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
 import { searchedSuite } from '../support/booking-app';
+import { rideNews } from '../support/ride-news';
 import { SURE_TICKETING } from '../support/settings';
 import { ticketedOrder } from './paid-order';
 
@@ -10,13 +11,9 @@ const START = new Date('2026-12-03T04:00:00Z');
 let clock = START.getTime();
 const now = () => new Date(clock);
 
-const { t, c, found, account } = searchedSuite(now, SURE_TICKETING, beijingShanghai('flight'));
-let alice = '';
-beforeAll(() => {
-  alice = account.cookie;
-});
+const { t, c, found, account: alice } = searchedSuite(now, SURE_TICKETING, beijingShanghai('flight'));
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: alice } });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: alice.cookie } });
 
 /** A flight of our own fares with a cancellation fee, booked and ticketed after its airline moved it so many minutes. */
 async function movedBy(minutes: number) {
@@ -26,16 +23,10 @@ async function movedBy(minutes: number) {
   );
   if (!result) throw new Error('no refundable flight with a fee');
   const flight = result.legs[0] as ResultLeg;
-  const announced = await t.app.inject({
-    method: 'POST',
-    url: '/ticketing-sim/schedule-changes',
-    headers: { cookie: alice },
-    payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
-  });
-  expect(announced.statusCode, announced.body).toBe(200);
-  const offer = await c.offerOf(alice, found.searchId, result.id);
-  const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
-  const order = await ticketedOrder(t, c, alice, orderBody(offer, found.searchId, [wei]));
+  await rideNews(t, alice.cookie, 'schedule-changes', flight, minutes);
+  const offer = await c.offerOf(alice.cookie, found.searchId, result.id);
+  const wei = await c.save(alice.cookie, traveller('张伟', '1985-03-02'));
+  const order = await ticketedOrder(t, c, alice.cookie, orderBody(offer, found.searchId, [wei]));
   expect(order.scheduleChanges).toHaveLength(minutes === 0 ? 0 : 1);
   // Past the free day after booking, well before the new departure.
   clock = START.getTime() + 25 * 3600_000;
@@ -63,7 +54,7 @@ describe('a flight the airline moved', () => {
       method: 'POST',
       url: '/api/refund',
       payload: { orderId: order.id, subOrderId: sub, expectedFeeMinor: 0 },
-      headers: { cookie: alice },
+      headers: { cookie: alice.cookie },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const [refund] = refundsMadeSchema.parse(asked.json()).refunds;

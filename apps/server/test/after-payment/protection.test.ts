@@ -12,12 +12,12 @@ import {
   selfTransfers,
   ticketsOf,
 } from '@junction/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../src/features/account/messaging/mailer';
 import { noticeText } from '../../src/features/notifications/notifications.service';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
-import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { searchedSuite } from '../support/booking-app';
+import { rideNews } from '../support/ride-news';
 import { SURE_TICKETING } from '../support/settings';
 import { paidOrder } from './paid-order';
 
@@ -26,22 +26,13 @@ const START = new Date('2026-12-03T04:00:00Z');
 const now = () => START;
 const TRAVEL_DATE = '2026/12/10';
 
-let t: TestApp;
-let c: BookingClient;
-let alice: string;
-let found: Found;
-
-beforeAll(async () => {
-  ({ t, c } = await bookingApp(now, SURE_TICKETING));
-  alice = await c.signUp();
-  // From Beijing to Hangzhou: a flight to Shanghai and the train on, on separate tickets.
-  found = await c.search(beijingShanghai('all', TRAVEL_DATE, 'HGH'));
-}, 240_000);
-afterAll(() => t.close());
+// From Beijing to Hangzhou: a flight to Shanghai and the train on, on separate tickets.
+const suite = searchedSuite(now, SURE_TICKETING, beijingShanghai('all', TRAVEL_DATE, 'HGH'), 240_000);
+const { t, c, found, account: alice } = suite;
 
 const isAir = (l: ResultLeg) => l.kind === 'air';
 const isTrain = (l: ResultLeg) => l.kind === 'land';
-const get = (url: string, cookie = alice) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, cookie = alice.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
 /** Minutes to spare at a plan's first self-transfer, if it has one. */
 function slack(r: SearchResult): number | undefined {
@@ -70,9 +61,9 @@ async function bookSelfTransfer(
     spare.find((r) => r.legs.some(isAir) && r.legs.some(isTrain)) ??
     spare.find((r) => r.legs.filter(isTrain).length === 2);
   if (!plan) throw new Error('no plan with a self-transfer');
-  const offer = await c.offerOf(alice, found.searchId, plan.id);
-  const who = await c.save(alice, traveller(name, '1985-03-02'));
-  const order = await paidOrder(t, c, alice, orderBody(offer, found.searchId, [who], {}, undefined, 'offline'));
+  const offer = await c.offerOf(alice.cookie, found.searchId, plan.id);
+  const who = await c.save(alice.cookie, traveller(name, '1985-03-02'));
+  const order = await paidOrder(t, c, alice.cookie, orderBody(offer, found.searchId, [who], {}, undefined, 'offline'));
   await expect
     .poll(
       async () => {
@@ -86,24 +77,12 @@ async function bookSelfTransfer(
 }
 
 async function delay(flight: ResultLeg, minutes: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/ticketing-sim/delays',
-    headers: { cookie: alice },
-    payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await rideNews(t, alice.cookie, 'delays', flight, minutes);
   await t.app.jobs?.runDueJobs();
 }
 
 async function cancel(ride: ResultLeg) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/ticketing-sim/cancellations',
-    headers: { cookie: alice },
-    payload: { service: ride.number, date: ride.departureTime.slice(0, 10) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await rideNews(t, alice.cookie, 'cancellations', ride);
   await t.app.jobs?.runDueJobs();
 }
 
@@ -120,7 +99,7 @@ const rebookedNotices = async (orderId: string) =>
 
 const casesOf = async (orderId: string) =>
   protectionAnswerSchema.parse((await get(`/api/order/protection?id=${orderId}`)).json()).cases;
-const choose = (orderId: string, caseId: string, choice: 'rebook' | 'refund', cookie = alice) =>
+const choose = (orderId: string, caseId: string, choice: 'rebook' | 'refund', cookie = alice.cookie) =>
   t.app.inject({
     method: 'POST',
     url: '/api/order/protection',
@@ -169,7 +148,7 @@ describe('a protected connection', () => {
     const asked = await t.app.inject({
       method: 'POST',
       url: '/api/invoices',
-      headers: { cookie: alice },
+      headers: { cookie: alice.cookie },
       payload: { orderId: order.id, title: { kind: 'personal', name: '张伟' }, email: 'zhang@example.com' },
     });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -207,7 +186,7 @@ describe('a protected connection', () => {
     const refundChanged = await t.app.inject({
       method: 'GET',
       url: `/api/refund/quote?orderId=${order.id}&subOrderId=${changed.id}`,
-      headers: { cookie: alice },
+      headers: { cookie: alice.cookie },
     });
     expect(refundChanged.statusCode, refundChanged.body).toBe(422);
     const after = orderSchema.parse((await get(`/api/order?id=${order.id}`)).json());

@@ -2,11 +2,11 @@ import { noticePageSchema, type Order, orderPageSchema, orderSchema, type Result
 import { sql } from 'kysely';
 import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as reschedule from '../../src/db/migrations/0006-fulfilment-4';
 import { beijingShanghai, orderBody, traveller } from '../booking-client';
-import type { TestApp } from '../harness';
-import { type BookingClient, bookingApp, type Found } from '../support/booking-app';
+import { searchedSuite } from '../support/booking-app';
+import { rideNews } from '../support/ride-news';
 import { SURE_TICKETING } from '../support/settings';
 import { paidOrder } from './paid-order';
 
@@ -18,19 +18,10 @@ const now = () => new Date(clock);
 const TRAVEL_DATE = '2026/12/10';
 const LATER_MINUTES = 25;
 
-let t: TestApp;
-let c: BookingClient;
-let alice: string;
-let found: Found;
+const suite = searchedSuite(now, SURE_TICKETING, beijingShanghai('all', TRAVEL_DATE), 180_000);
+const { t, c, found, account: alice } = suite;
 
-beforeAll(async () => {
-  ({ t, c } = await bookingApp(now, SURE_TICKETING));
-  alice = await c.signUp();
-  found = await c.search(beijingShanghai('all', TRAVEL_DATE));
-}, 180_000);
-afterAll(() => t.close());
-
-const get = (url: string, cookie = alice) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, cookie = alice.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const isAir = (l: ResultLeg) => l.kind === 'air';
 
 /** A door-to-door plan with one flight and ground legs after it, booked and paid; its flight's index. */
@@ -45,19 +36,10 @@ async function bookPlan(announce: number | null): Promise<{ order: Order; air: n
   if (!plan) throw new Error('no door-to-door plan with a flight');
   const air = plan.legs.findIndex(isAir);
   const flight = plan.legs[air] as ResultLeg;
-  if (announce !== null) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ticketing-sim/schedule-changes',
-      // The simulators' controls answer a signed-in session only, like the API.
-      headers: { cookie: alice },
-      payload: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes: announce },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  const offer = await c.offerOf(alice, found.searchId, plan.id);
-  const wei = await c.save(alice, traveller('张伟', '1985-03-02'));
-  const order = await paidOrder(t, c, alice, orderBody(offer, found.searchId, [wei]));
+  if (announce !== null) await rideNews(t, alice.cookie, 'schedule-changes', flight, announce);
+  const offer = await c.offerOf(alice.cookie, found.searchId, plan.id);
+  const wei = await c.save(alice.cookie, traveller('张伟', '1985-03-02'));
+  const order = await paidOrder(t, c, alice.cookie, orderBody(offer, found.searchId, [wei]));
   await t.app.jobs?.runDueJobs();
   return { order, air };
 }
@@ -69,7 +51,7 @@ async function pdfText(orderId: string, language: 'en' | 'zh-CN'): Promise<strin
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/itinerary/pdf?id=${orderId}`,
-    headers: { cookie: `${alice}; lang=${language}` },
+    headers: { cookie: `${alice.cookie}; lang=${language}` },
   });
   const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
   const { text } = await parser.getText();
@@ -93,7 +75,7 @@ describe('a flight the airline re-times after booking', () => {
     const arrives = shiftIso(flight.arrivalTime, LATER_MINUTES * 60_000);
 
     // The order: the flight's new times, the ground legs after it with them, the booked times kept.
-    const order = orderSchema.parse((await c.get(alice, booked.id)).json());
+    const order = orderSchema.parse((await c.get(alice.cookie, booked.id)).json());
     expect(order.status).toBe(5);
     expect(order.legs[air]).toMatchObject({ departureTime: departs, arrivalTime: arrives });
     expect(order.legs[air]?.durationMinutes).toBe(flight.durationMinutes);
@@ -157,7 +139,7 @@ describe('a flight the airline re-times after booking', () => {
   it('keeps the booked times when the airline changes nothing', async () => {
     clock = START.getTime();
     const { order: booked, air } = await bookPlan(0);
-    const order = orderSchema.parse((await c.get(alice, booked.id)).json());
+    const order = orderSchema.parse((await c.get(alice.cookie, booked.id)).json());
     expect(order.status).toBe(5);
     expect(order.legs).toEqual(booked.legs);
     expect(order.scheduleChanges).toEqual([]);
@@ -177,7 +159,7 @@ describe('a flight the airline re-times after booking', () => {
       t.db,
     );
     await reschedule.up(t.db);
-    const order = orderSchema.parse((await c.get(alice, booked.id)).json());
+    const order = orderSchema.parse((await c.get(alice.cookie, booked.id)).json());
     expect(order.legs[air]).toMatchObject({
       departureTime: changed,
       arrivalTime: shiftIso(flight.arrivalTime, 40 * 60_000),
