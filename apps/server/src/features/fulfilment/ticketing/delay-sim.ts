@@ -120,13 +120,10 @@ export const announceNews = (db: Db, d: OperatorNews, runAt?: Date): Promise<voi
     ? announceCancellation(db, { service: d.service, date: d.date }, runAt)
     : announceDelay(db, { service: d.service, date: d.date, minutes: d.minutes }, runAt);
 
-const cancellationSchema = z.object({ service: z.string().regex(/^[A-Z0-9]{2,8}$/), date: z.iso.date() });
+/** A service of a simulated operator on a day, as its controls name it: the flight or train number and the date. */
+export const serviceDaySchema = z.object({ service: z.string().regex(/^[A-Z0-9]{2,8}$/), date: z.iso.date() });
 
-const delaySchema = z.object({
-  service: z.string().regex(/^[A-Z0-9]{2,8}$/),
-  date: z.iso.date(),
-  minutes: z.number().int().min(1).max(1440),
-});
+const delaySchema = serviceDaySchema.extend({ minutes: z.number().int().min(1).max(1440) });
 
 /**
  * The simulated operators' control for development and browser tests (`POST /ticketing-sim/delays`): a
@@ -139,7 +136,7 @@ export const delayRoutes = (db: Db): FastifyPluginAsync =>
       await announceDelay(db, delay);
       return delay;
     });
-    simControl(app, '/ticketing-sim/cancellations', cancellationSchema, 'Invalid cancellation.', async (c) => {
+    simControl(app, '/ticketing-sim/cancellations', serviceDaySchema, 'Invalid cancellation.', async (c) => {
       await announceCancellation(db, c);
       return c;
     });

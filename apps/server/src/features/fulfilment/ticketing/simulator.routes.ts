@@ -4,14 +4,11 @@ import type { Db } from '../../../db/database';
 import { addJob } from '../../../jobs/jobs';
 import { simControl } from '../../../lib/sim-control';
 import { userOf } from '../../../plugins/auth';
+import { serviceDaySchema } from './delay-sim';
 
 const settlement = z.object({ orderId: z.uuid() });
 
-const announcement = z.object({
-  service: z.string().regex(/^[A-Z0-9]{2,8}$/),
-  date: z.iso.date(),
-  minutes: z.number().int().min(0).max(600),
-});
+const announcement = serviceDaySchema.extend({ minutes: z.number().int().min(0).max(600) });
 
 /**
  * The simulated airline's control for development and browser tests (`POST /ticketing-sim/schedule-changes`):
