@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
+import { type LocalText, type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import {
   answerOf,
   type FoldEntry,
@@ -41,3 +41,28 @@ export const sellerResult = (id: string, amount: number, supplier: string): Sear
     price: { amount, currency: 'CNY' },
     sellers: [{ supplier, name: sameInBoth(supplier), price: { amount, currency: 'CNY' } }],
   }) as unknown as SearchResult;
+
+/**
+ * A nonstop flight of two hours on the morning of 1 December 2026 (or `date`) at a price, sold at it by
+ * one seller of our own fares: a whole result as a supplier answers it.
+ */
+export const flightAt = (
+  id: string,
+  amount: number,
+  seller: { supplier: string; name: LocalText },
+  date = '2026/12/01',
+): SearchResult => ({
+  id,
+  kind: 'flight',
+  price: { amount, currency: 'CNY' },
+  departureTime: '2026-12-01T08:00:00+08:00',
+  arrivalTime: '2026-12-01T10:00:00+08:00',
+  durationMinutes: 120,
+  transfers: 0,
+  date,
+  legs: [],
+  bounds: [{ start: 0, end: 0 }],
+  agent: 'own',
+  sellers: [{ ...seller, price: { amount, currency: 'CNY' } }],
+  fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
+});

@@ -14,6 +14,7 @@ import { sharedInventory } from '../src/features/search/inventory/inventory';
 import type { Supplier, SupplierRequest } from '../src/features/search/suppliers/supplier';
 import { createTestApp, createTestDatabase, type TestApp, testConfig, testRefdata, testSecrets } from './harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from './redis';
+import { flightAt } from './search-answers';
 
 /**
  * Suppliers' answers shared between searches: the same request is sent to a supplier once, whichever
@@ -51,23 +52,8 @@ class CountingSupplier implements Supplier {
     const trip = request.trips[0];
     const seated = request.party.adults + request.party.children;
     const amount = (request.cabin === 'Y' ? 50_000 : 150_000) * seated + 1000 * this.calls;
-    return [
-      {
-        id: `F:${trip?.date}`,
-        kind: 'flight',
-        price: { amount, currency: 'CNY' },
-        departureTime: '2026-12-01T08:00:00+08:00',
-        arrivalTime: '2026-12-01T10:00:00+08:00',
-        durationMinutes: 120,
-        transfers: 0,
-        date: toRequestDate(trip?.date ?? '2026-12-01'),
-        legs: [],
-        bounds: [{ start: 0, end: 0 }],
-        agent: 'own',
-        sellers: [{ supplier: this.id, name: this.name, price: { amount, currency: 'CNY' } }],
-        fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
-      } as SearchResult,
-    ];
+    const seller = { supplier: this.id, name: this.name };
+    return [flightAt(`F:${trip?.date}`, amount, seller, toRequestDate(trip?.date ?? '2026-12-01'))];
   }
 
   async quote(): Promise<SearchResult | undefined> {

@@ -19,6 +19,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRefdata } from '../../../test/harness';
+import { flightAt } from '../../../test/search-answers';
 import { searchTestApp } from '../../../test/support/search-app';
 import { sharedInventory } from './inventory/inventory';
 import type { Supplier } from './suppliers/supplier';
@@ -582,21 +583,7 @@ describe('short links with a door', () => {
 
 describe('search API when suppliers fail', () => {
   let t: TestApp;
-  const result = (id: string, amount: number): SearchResult => ({
-    id,
-    kind: 'flight',
-    price: { amount, currency: 'CNY' },
-    departureTime: '2026-12-01T08:00:00+08:00',
-    arrivalTime: '2026-12-01T10:00:00+08:00',
-    durationMinutes: 120,
-    transfers: 0,
-    date: '2026/12/01',
-    legs: [],
-    bounds: [{ start: 0, end: 0 }],
-    agent: 'own',
-    sellers: [{ supplier: 'good', name: sameInBoth('Good'), price: { amount, currency: 'CNY' } }],
-    fees: { cancelBefore: null, cancelAfter: null, changeBefore: null, changeAfter: null, free24h: false },
-  });
+  const result = (id: string, amount: number) => flightAt(id, amount, { supplier: 'good', name: sameInBoth('Good') });
   const supplier = (id: string, search: Supplier['search']): Supplier => ({
     id,
     name: sameInBoth(id.toUpperCase()),
