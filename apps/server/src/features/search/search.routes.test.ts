@@ -41,7 +41,10 @@ async function collect(t: TestApp, criteria: SearchCriteriaInput, headers: Recor
   const byId = new Map<string, SearchResult>();
   const pulls: PullResponse[] = [];
   let cursor = 0;
-  for (let i = 0; i < 400; i++) {
+  // Until the search says it is done: every supplier has answered or run out of its time limit (60 s here),
+  // however long a busy machine takes over the door-to-door plans.
+  const giveUpAt = Date.now() + 90_000;
+  while (Date.now() < giveUpAt) {
     const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PullResponse;
@@ -126,7 +129,7 @@ describe('search API with the simulated suppliers', () => {
       const rides = plan.legs.filter((l) => l.kind === 'air' || l.kind === 'land');
       expect(plan.legs.filter((l) => l.separateTicket)).toHaveLength(rides.length - 1);
     }
-  }, 60_000);
+  }, 100_000);
 
   it('prices flights and trains from the door: ground legs start at the door, with their prices and the door-to-door time', async () => {
     const wangfujing = { lat: 39.9125, lon: 116.4105 };
@@ -236,7 +239,7 @@ describe('search API with the simulated suppliers', () => {
       const minutes = (Date.parse(train.departureTime) - Date.parse(ground.arrivalTime)) / 60_000;
       expect(minutes).toBeGreaterThanOrEqual(ground.kind === 'subway' ? 40 : 35);
     }
-  }, 60_000);
+  }, 100_000);
 
   it("lists a train's stations by name with its times and minutes at each, and says so for a train it does not know", async () => {
     const { results } = await collect(t, oneWay({ mode: 'train' }));
