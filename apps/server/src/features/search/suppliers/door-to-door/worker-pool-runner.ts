@@ -45,11 +45,11 @@ const PLAN_FIRST = 1;
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
 /**
- * The young generation of a worker's heap, megabytes: a worker reads no feeds (they come packed in shared
- * memory), and planning and building allocate little that lives, so 16 MB (two halves of about 5 MB) serves
- * them; at 48 MB each worker kept 32 MB of it resident once a few searches had run.
+ * The young generation of a worker's heap, megabytes, when run from sources. Compiled, the process's
+ * `--max-semi-space-size` (`runtime.json`) sets it for every thread, workers included, and this limit is
+ * not applied (V8 takes the flag over a thread's limits): each planner thread keeps two halves of 16 MB.
  */
-const resourceLimits = { maxYoungGenerationSizeMb: 16 };
+const resourceLimits = { maxYoungGenerationSizeMb: 48 };
 const spawn = (nice: number) => () => {
   const workerData = { nice };
   return compiled
