@@ -98,4 +98,27 @@ describe('pages of results kept per process', () => {
     expect(asked).toEqual([2]);
     expect(latest.results.map((r: SearchResult) => r.id)).toEqual(['b', 'c', 'a']);
   });
+
+  it('lets go of a session’s orders when told, working its next page out whole, and keeps the others’', () => {
+    const pages = new ResultPages({});
+    const view = resultViewSchema.parse({ sort: 'cheapest', limit: 10 });
+    const two = [result('a', 300), result('b', 100)];
+    for (const id of ['s1', 's2']) pages.pageJson(id, 1, criteria, { all: () => two, changedSince: () => two }, view);
+    pages.forget('s1');
+    const three = [...two, result('c', 200)];
+    const asked: string[] = [];
+    const source = (id: string) => ({
+      all: () => three,
+      changedSince: () => {
+        asked.push(id);
+        return [three[2]] as SearchResult[];
+      },
+    });
+    const again = JSON.parse(pages.pageJson('s1', 2, criteria, source('s1'), view));
+    const kept = JSON.parse(pages.pageJson('s2', 2, criteria, source('s2'), view));
+    // Only the session whose order was kept is brought up to date from the changes; both pages agree.
+    expect(asked).toEqual(['s2']);
+    expect(again.results.map((r: SearchResult) => r.id)).toEqual(['b', 'c', 'a']);
+    expect(again).toEqual(kept);
+  });
 });

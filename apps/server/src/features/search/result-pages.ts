@@ -27,7 +27,10 @@ export function viewContextOf(criteria: SearchCriteria, priceOf: PriceOf): ViewC
 /** A session's results as a page is computed from them: all of them, and those changed after a change. */
 export type PageSource = { all(): SearchResult[]; changedSince(seq: number): SearchResult[] };
 
-/** Orders of views kept (one per session and order with filters), the least recently used going first. */
+/**
+ * Orders of views kept (one per session and order with filters), the least recently used going first; a
+ * session's go sooner when the process lets its results go (`forget`).
+ */
 const MAX_ORDERS = 512;
 
 /**
@@ -35,7 +38,9 @@ const MAX_ORDERS = 512;
  * for the session's latest change: the same view pulled again before anything new arrived (another
  * traveller's poll, a second tab) is sent as it was, with no sorting and no writing again. The order of
  * a view (its sort and filters) is kept too and brought up to date with the results that changed when an
- * answer arrives, so a session's results are sorted once, not again at each answer.
+ * answer arrives, so a session's results are sorted once, not again at each answer. An order holds the
+ * session's results: it goes when the session's results leave the process's cache (`forget`), so that the
+ * orders never keep alive results that cache let go.
  */
 export class ResultPages {
   private readonly pages: SizedLru<string>;
@@ -60,6 +65,12 @@ export class ResultPages {
     );
     this.pages.set(key, json);
     return json;
+  }
+
+  /** Lets go of the orders of a session's views: the next page of it works its order out whole. */
+  forget(searchId: string): void {
+    const prefix = `${searchId}\n`;
+    for (const key of this.orders.keys()) if (key.startsWith(prefix)) this.orders.delete(key);
   }
 
   /** The view's order as of change `seq`: the one kept brought up to date, or worked out whole. */

@@ -109,7 +109,8 @@ export class SearchService {
     this.criteria = new CriteriaPlaces(refdata, options.doorNames, () => localDate(this.now().getTime(), HOME_ZONE));
     this.pages = new ResultPages(refdata.rates.rates);
     const cache = new AnswerCache();
-    this.sessions = new SessionCache(undefined, undefined, cache);
+    // The orders of a session's views hold its results: they go with them.
+    this.sessions = new SessionCache(undefined, undefined, cache, (id) => this.pages.forget(id));
     this.answers = new SharedAnswers(
       store,
       cache,

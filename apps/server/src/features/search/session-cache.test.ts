@@ -49,6 +49,23 @@ describe('the cache of folded session results', () => {
     expect(await cache.read(store, 'unknown', 100_000)).toBeUndefined();
   });
 
+  it('tells of every session whose results it lets go, pushed out or idle for a minute', async () => {
+    const store = new MemorySearchStore(10, () => 0);
+    for (const id of ['s', 't', 'u'])
+      await store.create({ id, criteria, language: 'en', createdAt: 0, expiresAt: 600_000, total: 2 });
+    for (const id of ['s', 't', 'u']) await answerWith(store, id, 'a', [result('x', 500, 'a'), result('y', 700, 'a')]);
+    const dropped: string[] = [];
+    const room = JSON.stringify([result('x', 500, 'a'), result('y', 700, 'a')]).length + 10;
+    const cache = new SessionCache(room, 60_000, undefined, (id) => dropped.push(id));
+    await cache.read(store, 's', 0);
+    expect(dropped).toEqual([]);
+    await cache.read(store, 't', 1000);
+    expect(dropped).toEqual(['s']);
+    await cache.read(store, 'u', 100_000);
+    expect(dropped).toEqual(['s', 't']);
+    expect(cache.size).toBe(1);
+  });
+
   it('folds in the answers this process stores as they come, so its pulls read no answer back', async () => {
     const memory = new MemorySearchStore(10, () => 0);
     const { store, from } = recording(memory);

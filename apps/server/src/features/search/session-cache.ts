@@ -25,6 +25,8 @@ export class SessionCache {
     private readonly idleMs = 60_000,
     /** The answers the sessions refer to, parsed once per process whichever sessions share them. */
     private readonly answers = new AnswerCache(),
+    /** Told of each session whose results the cache lets go, so that nothing else keeps them alive. */
+    private readonly onDrop: (id: string) => void = () => {},
   ) {}
 
   /** Changes with the answers they refer to at hand. */
@@ -100,6 +102,7 @@ export class SessionCache {
     if (!entry) return;
     this.cached.delete(id);
     this.textLength -= entry.results.textLength;
+    this.onDrop(id);
   }
 
   private fit(keep: string) {

@@ -45,8 +45,9 @@ const PLAN_FIRST = 1;
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
 /**
- * The young generation of a worker's heap, megabytes: V8 grows it to 128 MB while the feeds are read
- * and keeps it, for each worker; the planning allocates little.
+ * The young generation of a worker's heap, megabytes, when run from sources. Compiled, the process's
+ * `--max-semi-space-size` (`runtime.json`) sets it for every thread, workers included, and this limit is
+ * not applied (V8 takes the flag over a thread's limits): each planner thread keeps two halves of 16 MB.
  */
 const resourceLimits = { maxYoungGenerationSizeMb: 48 };
 const spawn = (nice: number) => () => {
