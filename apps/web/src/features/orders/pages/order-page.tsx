@@ -204,7 +204,8 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           <Card
             title={t('order.itinerary')}
-            className={styles.card}
+            className={`${styles.card} ${styles.itineraryCard}`}
+            data-testid="order-itinerary-card"
             extra={
               hasItinerary(order.status) ? (
                 <span className={styles.itineraryLinks}>
