@@ -289,7 +289,13 @@ function OrderView({ order }: { order: Order }) {
           </Card>
         </aside>
       </div>
-      <RefundDialog orderId={order.id} tickets={refunding} onClose={() => setRefunding(null)} />
+      <RefundDialog
+        orderId={order.id}
+        tickets={refunding}
+        everyone={order.subOrders.length === 1 && order.subOrders[0] ? { subOrderId: order.subOrders[0].id } : null}
+        onTickets={setRefunding}
+        onClose={() => setRefunding(null)}
+      />
     </main>
   );
 }
