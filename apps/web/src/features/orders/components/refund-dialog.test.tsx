@@ -1,3 +1,4 @@
+import type { Order } from '@junction/domain';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +54,8 @@ function stubQuotes(): URLSearchParams[] {
 
 function Harness({ first }: { first: RefundTickets }) {
   const [tickets, setTickets] = useState<RefundTickets | null>(first);
-  return <RefundDialog orderId={ORDER} tickets={tickets} onTickets={setTickets} onClose={() => setTickets(null)} />;
+  const order = { id: ORDER, subOrders: [{ id: SUB }] } as Pick<Order, 'id' | 'subOrders'>;
+  return <RefundDialog order={order} tickets={tickets} onTickets={setTickets} onClose={() => setTickets(null)} />;
 }
 
 describe('the refund dialog of an adult travelling with a child', () => {
@@ -71,5 +73,13 @@ describe('the refund dialog of an adult travelling with a child', () => {
     expect(screen.getByTestId('confirm-refund').hasAttribute('disabled')).toBe(false);
     expect(asked.at(-1)?.get('subOrderId')).toBe(SUB);
     expect(asked.at(-1)?.has('traveller')).toBe(false);
+  });
+
+  it('offers it too when the traveller was chosen on the travellers card, the order being one booking', async () => {
+    const asked = stubQuotes();
+    renderApp([{ path: '/', element: <Harness first={{ traveller: 0 }} /> }], { language: 'en' });
+    fireEvent.click(await screen.findByTestId('refund-everyone-instead'));
+    expect(await screen.findAllByTestId('quote-ticket')).toHaveLength(2);
+    expect(asked.at(-1)?.get('subOrderId')).toBe(SUB);
   });
 });

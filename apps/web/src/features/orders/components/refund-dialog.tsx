@@ -1,4 +1,4 @@
-import { dateTimeFormat, ERRORS, type TicketRefundQuote } from '@junction/domain';
+import { dateTimeFormat, ERRORS, type Order, type TicketRefundQuote } from '@junction/domain';
 import { Alert, Button, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,10 +11,9 @@ import { type RefundTickets, useRefundQuote, useRequestRefund } from '../api/ful
 import styles from './orders.module.css';
 
 export type RefundDialogProps = {
-  orderId: string;
+  /** The order, with its sub-orders: everyone's refund on one is offered when the tickets chosen cannot go alone. */
+  order: Pick<Order, 'id' | 'subOrders'>;
   tickets: RefundTickets | null;
-  /** The refund of everyone's tickets the dialog offers instead when these cannot go alone (one sub-order's). */
-  everyone?: RefundTickets | null | undefined;
   /** Asks for the quote of other tickets: everyone's, when the ones chosen cannot be refunded alone. */
   onTickets: (tickets: RefundTickets) => void;
   onClose: () => void;
@@ -44,7 +43,8 @@ function refusalOf(error: unknown): (typeof REFUSALS)[number] | null {
  * on a ticket — each with its fee by its own rules, then confirmation. One refund opens its page; several
  * leave the traveller on the order, where each ticket shows its refund.
  */
-export function RefundDialog({ orderId, tickets, everyone, onTickets, onClose }: RefundDialogProps) {
+export function RefundDialog({ order, tickets, onTickets, onClose }: RefundDialogProps) {
+  const orderId = order.id;
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const navigate = useNavigate();
@@ -56,7 +56,9 @@ export function RefundDialog({ orderId, tickets, everyone, onTickets, onClose }:
   const rules = q ? [...new Set(q.tickets.map((x) => x.rule))] : [];
   const refusal = refusalOf(quote.error ?? request.error);
   // Refused alone, the tickets are offered with everyone's of the same booking.
-  const instead = tickets?.subOrderId ? { subOrderId: tickets.subOrderId } : (everyone ?? null);
+  const only = order.subOrders.length === 1 ? order.subOrders[0]?.id : undefined;
+  const subOrderId = tickets?.subOrderId ?? only;
+  const instead = subOrderId ? { subOrderId } : null;
   const offerEveryone = instead !== null && tickets?.traveller !== undefined && wantsEveryone(quote.error);
   return (
     <Modal

@@ -289,13 +289,7 @@ function OrderView({ order }: { order: Order }) {
           </Card>
         </aside>
       </div>
-      <RefundDialog
-        orderId={order.id}
-        tickets={refunding}
-        everyone={order.subOrders.length === 1 && order.subOrders[0] ? { subOrderId: order.subOrders[0].id } : null}
-        onTickets={setRefunding}
-        onClose={() => setRefunding(null)}
-      />
+      <RefundDialog order={order} tickets={refunding} onTickets={setRefunding} onClose={() => setRefunding(null)} />
     </main>
   );
 }
