@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
 import { routeCriteria, saveTraveller } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
-import { bookTrip, searchThroughApi, signedInTraveller } from './trip-api';
+import { bookTrip, payByCard, searchThroughApi, signedInTraveller } from './trip-api';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -103,6 +103,27 @@ eachLanguage((lang) => {
     expect((sheet?.x ?? 0) + (sheet?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     await fitsThePhone(page);
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/itinerary-phone-${lang}.png` });
+
+    // Paid, the order page's itinerary card says its title whole, its calendar and print links under it.
+    await payByCard(page, order.id);
+    await page.goto(`/order?id=${order.id}`);
+    const itinerary = page.getByTestId('order-itinerary-card');
+    const title = itinerary.locator('.ant-card-head-title');
+    await expect(title).toHaveText(text(lang, 'orders', 'order.itinerary'));
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const id of ['order-ics', 'order-itinerary']) {
+      const box = await itinerary.getByTestId(id).boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
+    await fitsThePhone(page);
+
+    // The notices of the order: each one's time and links keep their own line, none broken in two.
+    await page.goto('/account/notices');
+    const notice = page.getByTestId('notice').filter({ hasText: order.orderNumber }).first();
+    await expect(notice.getByTestId('notice-order')).toBeVisible();
+    for (const part of [notice.locator('time'), notice.getByTestId('notice-order'), notice.getByTestId('notice-read')])
+      expect(await linesOf(part)).toBe(1);
+    await fitsThePhone(page);
     expect(errors).toEqual([]);
   });
 });

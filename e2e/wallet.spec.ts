@@ -217,6 +217,16 @@ eachLanguage((lang) => {
     await expect(page.getByText(text(lang, 'errors', '2153'))).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?100(\.00)?$/);
     await expect(page.getByTestId('saved-card')).toHaveCount(10);
+
+    // A new card whose issuer asks for 3-D Secure: back on the wallet page, the page says why again.
+    await topUpByNewCard(page, lang, '4000000000003220');
+    await save.check();
+    await page.getByTestId('top-up-submit').click();
+    await expect(page).toHaveURL(/\/gateway-sim\/3ds\//);
+    await page.locator('button.pass').click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/¥\s?200(\.00)?$/);
+    await expect(page.getByText(text(lang, 'errors', '2153'))).toBeVisible();
+    await expect(page.getByTestId('saved-card')).toHaveCount(10);
     expect(errors).toEqual([]);
   });
 });

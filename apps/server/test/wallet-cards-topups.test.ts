@@ -378,6 +378,53 @@ describe('the same card number saved again', () => {
     // A card kept already, saved again at the limit, says nothing of the limit.
     expect((await topUpSaving(a.cookie, visaNumber(201))).saveErrorCode).toBeUndefined();
   });
+
+  /** A top-up from a new 3-D Secure card asked to save it, its challenge passed: the answers before and after. */
+  const topUpSavingThrough3ds = async (cookie: string, meanwhile: () => Promise<unknown> = async () => {}) => {
+    const save = { name: 'ZHANG WEI', billing: BILLING, description: 'Saved at top-up' };
+    const source = { kind: 'card', token: await tokenOf(TEST_CARDS.threeDSecure), save };
+    const key = randomUUID();
+    const ask = () => post(cookie, '/api/wallet/topup', { amount: 10_000, source }, { 'idempotency-key': key });
+    const started = topUpStateSchema.parse((await ask()).json());
+    expect(started.outcome).toBe('action');
+    await meanwhile();
+    expect((await challenge(cookie, started.actionUrl, 'pass')).statusCode).toBe(303);
+    const back = topUpStateSchema.parse((await get(cookie, `/api/wallet/topup?id=${started.id}`)).json());
+    expect(back.outcome).toBe('succeeded');
+    return { started, back, again: topUpStateSchema.parse((await ask()).json()) };
+  };
+
+  it('by a top-up through 3-D Secure at the limit of ten still says, after the challenge, that the new card is not saved', async () => {
+    const a = await signUp();
+    for (let i = 0; i < 10; i++) await saveCard(a.cookie, visaNumber(230 + i));
+    const before = await listed(a.cookie);
+    const { started, back, again } = await topUpSavingThrough3ds(a.cookie);
+    expect(started.saveErrorCode).toBe(2153);
+    // The wallet page the traveller comes back to asks for the top-up: its answer still says why.
+    expect(back.saveErrorCode).toBe(2153);
+    expect(again).toMatchObject({ id: started.id, outcome: 'succeeded', saveErrorCode: 2153 });
+    expect(await listed(a.cookie)).toEqual(before);
+    expect(await balanceOf(a.cookie)).toBe(10_000);
+  });
+
+  it('by a top-up through 3-D Secure, the tenth card saved during the challenge, says that the new card is not saved', async () => {
+    const a = await signUp();
+    for (let i = 0; i < 9; i++) await saveCard(a.cookie, visaNumber(240 + i));
+    const { started, back } = await topUpSavingThrough3ds(a.cookie, () => saveCard(a.cookie, visaNumber(249)));
+    expect(started.saveErrorCode).toBeUndefined();
+    expect(back.saveErrorCode).toBe(2153);
+    const cards = await listed(a.cookie);
+    expect(cards).toHaveLength(10);
+    expect(cards.map((c) => c.last4)).not.toContain(TEST_CARDS.threeDSecure.slice(-4));
+    expect(await balanceOf(a.cookie)).toBe(10_000);
+  });
+
+  it('by a top-up through 3-D Secure below the limit is saved, and its answers say nothing of the limit', async () => {
+    const a = await signUp();
+    const { started, back } = await topUpSavingThrough3ds(a.cookie);
+    expect([started.saveErrorCode, back.saveErrorCode]).toEqual([undefined, undefined]);
+    expect((await listed(a.cookie)).map((c) => c.last4)).toEqual([TEST_CARDS.threeDSecure.slice(-4)]);
+  });
 });
 
 describe('top-ups', () => {

@@ -242,10 +242,10 @@ describe('a Duffel flight, booked and given back', () => {
     const maps = seatMapsSchema.parse(res.json());
     expect(maps.flights.map((f) => f.leg)).toEqual([0]);
     // Twelve dollars a seat, twice that behind the exit; 1A is taken.
-    const seat = seatPriceIn(maps.flights, 0, '3C') ?? 0;
+    const seat = seatPriceIn(maps.flights, 0, '3C', 0, ['ADULT']) ?? 0;
     expect(seat).toBeGreaterThan(0);
-    expect(seatPriceIn(maps.flights, 0, '4A')).toBeGreaterThanOrEqual(2 * seat - 100);
-    expect(seatPriceIn(maps.flights, 0, '1A')).toBeUndefined();
+    expect(seatPriceIn(maps.flights, 0, '4A', 0, ['ADULT'])).toBeGreaterThanOrEqual(2 * seat - 100);
+    expect(seatPriceIn(maps.flights, 0, '1A', 0, ['ADULT'])).toBeUndefined();
     expect(maps.flights[0]?.cabins[0]?.rows.some((r) => r.sections.every((x) => x[0]?.kind === 'exit'))).toBe(true);
 
     const plain = orderBody(offer, searchId, [wei]);

@@ -58,6 +58,7 @@ import * as refundsOwed from './0037-refunds-owed';
 import * as railDeskHolds from './0038-rail-desk-holds';
 import * as cardFingerprints from './0039-card-fingerprints';
 import * as protectionOnward from './0040-protection-onward';
+import * as topupCardNotSaved from './0041-topup-card-not-saved';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   '0038-rail-desk-holds': railDeskHolds,
   '0039-card-fingerprints': cardFingerprints,
   '0040-protection-onward': protectionOnward,
+  '0041-topup-card-not-saved': topupCardNotSaved,
 };

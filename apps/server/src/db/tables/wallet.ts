@@ -87,6 +87,8 @@ export type WalletTopupsTable = {
   error: string | null;
   /** A new card to save once the top-up succeeds (token, holder, billing, description), sealed; null after. */
   saveCardSealed: string | null;
+  /** Why the new card a top-up asked to save is not saved (2153, the account keeps ten; migration 0041); null if saved or not asked. */
+  saveErrorCode: ColumnType<number | null, number | null | undefined, number | null>;
   /** How it is paid (migration 0020); an app's top-up has no card and its trade number in `intentId`. */
   method: Generated<WalletTopupMethod>;
   /** When the wallet's sweep last asked the processor whether a failed card top-up was captured (migration 0033). */

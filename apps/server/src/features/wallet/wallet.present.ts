@@ -62,5 +62,6 @@ export function presentTopup(row: WalletTopupRow): TopUpState {
     card: row.method === 'card' ? { brand: row.cardBrand as CardBrand, last4: row.cardLast4 } : null,
     actionUrl: row.status === 'action' ? row.actionUrl : null,
     errorCode: row.status === 'failed' ? errorCodeOf(row.error) : null,
+    ...(row.saveErrorCode === null ? {} : { saveErrorCode: row.saveErrorCode }),
   };
 }

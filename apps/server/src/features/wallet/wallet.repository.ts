@@ -11,11 +11,11 @@ export type ShownWalletEntryRow = WalletEntryRow & { orderNumber: string | null 
 export type WalletTopupRow = Selectable<WalletTopupsTable>;
 export type NewTopup = Omit<
   WalletTopupRow,
-  'id' | 'intentId' | 'actionUrl' | 'error' | 'status' | 'method' | 'lateCheckedAt'
+  'id' | 'intentId' | 'actionUrl' | 'error' | 'status' | 'method' | 'lateCheckedAt' | 'saveErrorCode'
 > &
-  Partial<Pick<WalletTopupRow, 'intentId' | 'method'>>;
+  Partial<Pick<WalletTopupRow, 'intentId' | 'method' | 'saveErrorCode'>>;
 export type TopupChange = Partial<
-  Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed'>
+  Pick<WalletTopupRow, 'status' | 'intentId' | 'actionUrl' | 'error' | 'cardId' | 'saveCardSealed' | 'saveErrorCode'>
 >;
 /** A new line of the ledger: every column but the id the database gives it. */
 export type NewWalletEntry = Omit<WalletEntryRow, 'id'>;

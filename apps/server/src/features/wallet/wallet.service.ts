@@ -148,7 +148,7 @@ export class WalletService {
   }
 
   /** Writes the top-up with its settling job, under the user's top-up lock with the caps checked again. */
-  private write(asked: TopupAsked, input: CardTopUp, card: SavedCardOf) {
+  private write(asked: TopupAsked, input: CardTopUp, card: SavedCardOf, saveErrorCode: number | null) {
     const source = input.source;
     const save = source.kind === 'card' ? source.save : undefined;
     const fields = {
@@ -156,6 +156,7 @@ export class WalletService {
       cardBrand: card.brand,
       cardLast4: card.last4,
       saveCardSealed: save ? this.keyring.seal(JSON.stringify({ ...save, ...card }), SAVE_CARD_PURPOSE) : null,
+      saveErrorCode,
     };
     const job = { name: 'wallet.settleTopup', keyPrefix: 'wallet-topup', afterMs: this.options.settleAfterMs } as const;
     return writeTopup(this.topupStart, asked, fields, job);
@@ -171,20 +172,25 @@ export class WalletService {
     const card = await this.payingCard(userId, input, key, requestHash);
     if ('replay' in card) return card.replay;
     // The limit counts cards: a card of a number kept already is no new one. A new card beyond it is not
-    // saved, and the top-up goes on without saving it, its answer saying why.
+    // saved, and the top-up goes on without saving it, its record (and so every answer of it) saying why.
     const saving = source.kind === 'card' && source.save;
     const full =
       saving && (await this.cards.count(userId)) >= SAVED_CARD_LIMIT && !(await this.keepsNumber(userId, card));
-    const paying: CardTopUp =
-      full && source.kind === 'card' ? { ...input, source: { ...source, save: undefined } } : input;
-    const answer = await this.pay(userId, paying, asked, card);
-    return full ? { ...answer, saveErrorCode: ERRORS.CARD_LIMIT.errorCode } : answer;
+    if (!full || source.kind !== 'card') return this.pay(userId, input, asked, card, null);
+    const paying: CardTopUp = { ...input, source: { ...source, save: undefined } };
+    return this.pay(userId, paying, asked, card, ERRORS.CARD_LIMIT.errorCode);
   }
 
   /** A top-up written and charged: its card's (or saved card's) token, and its customer when it saves the card. */
-  private async pay(userId: string, input: CardTopUp, asked: TopupAsked, card: SavedCardOf): Promise<TopUpState> {
+  private async pay(
+    userId: string,
+    input: CardTopUp,
+    asked: TopupAsked,
+    card: SavedCardOf,
+    saveErrorCode: number | null,
+  ): Promise<TopUpState> {
     const source = input.source;
-    const { row, created } = await this.write(asked, input, card);
+    const { row, created } = await this.write(asked, input, card, saveErrorCode);
     if (!created) return presentTopup(row);
     let token = source.kind === 'card' ? source.token : '';
     if (source.kind === 'savedCard') {
@@ -207,22 +213,30 @@ export class WalletService {
 
   /**
    * The new card a succeeded top-up asked to save, kept in its transaction as the processor saved it;
-   * answers the processor's reference of a number the account kept already, to be forgotten.
+   * answers the top-up as it now stands, and the processor's reference of a number the account kept
+   * already, or of a card beyond the limit, to be forgotten.
    */
-  private async saveTopupCard(trx: Trx, row: WalletTopupRow, processorCard: string | null): Promise<string | null> {
-    if (!row.saveCardSealed) return null;
+  private async saveTopupCard(
+    trx: Trx,
+    row: WalletTopupRow,
+    processorCard: string | null,
+  ): Promise<{ row: WalletTopupRow; unkept: string | null }> {
+    if (!row.saveCardSealed) return { row, unkept: null };
     const save = cardToSaveSchema.parse(JSON.parse(this.keyring.open(row.saveCardSealed, SAVE_CARD_PURPOSE)));
     const saved = processorCard
       ? await this.cards.keep(row.userId, { id: processorCard, ...save }, save, trx)
       : undefined;
-    await this.repo.moveTopup(
+    // A tenth card saved meanwhile (during the 3-D Secure page) leaves no room: the top-up says why.
+    const saveErrorCode = processorCard && !saved ? ERRORS.CARD_LIMIT.errorCode : null;
+    const after = await this.repo.moveTopup(
       trx,
       row.id,
       ['succeeded'],
-      { saveCardSealed: null, cardId: saved?.id ?? null },
+      { saveCardSealed: null, cardId: saved?.id ?? null, saveErrorCode },
       this.now(),
     );
-    return processorCard && saved && this.cards.isDuplicate(saved, processorCard) ? processorCard : null;
+    const unkept = processorCard && (!saved || this.cards.isDuplicate(saved, processorCard)) ? processorCard : null;
+    return { row: after ?? row, unkept };
   }
 
   /**
@@ -302,7 +316,7 @@ export class WalletService {
   private async settle(id: string, intent: ProcessorIntent): Promise<WalletTopupRow> {
     const at = this.now();
     let moved: WalletTopupRow | undefined;
-    let duplicate: string | null = null;
+    let unkept: string | null = null;
     if (intent.status === 'succeeded') {
       moved = await this.repo.transaction(async (trx) => {
         const row = await this.repo.moveTopup(trx, id, OPEN, { status: 'succeeded', intentId: intent.id }, at);
@@ -316,11 +330,13 @@ export class WalletService {
           });
           if (row.cardId && !row.saveCardSealed)
             await this.cards.codeOutcome(trx, { userId: row.userId, cardId: row.cardId, outcome: 'right' });
-          duplicate = await this.saveTopupCard(trx, row, intent.savedCard);
+          const kept = await this.saveTopupCard(trx, row, intent.savedCard);
+          unkept = kept.unkept;
+          return kept.row;
         }
         return row;
       });
-      if (moved && duplicate) await this.cards.forget(moved.userId, duplicate);
+      if (moved && unkept) await this.cards.forget(moved.userId, unkept);
     } else if (intent.status === 'failed' || intent.status === 'canceled') {
       moved = await this.fail(id, intent.id, intent.declineCode ?? 'canceled');
     } else if (intent.status === 'requires_action') {

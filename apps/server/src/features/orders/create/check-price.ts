@@ -42,7 +42,7 @@ export function checkPrice(p: {
   const problem = extrasProblem(result, p.types, input.extras);
   if (problem) throw new AppError(problem.error, problem.params ? { params: problem.params } : {});
   const seatPriceOf = (leg: number, seat: string, traveller: number) =>
-    seatPriceIn(p.seatMaps?.flights ?? [], leg, seat, traveller);
+    seatPriceIn(p.seatMaps?.flights ?? [], leg, seat, traveller, p.types.air);
   // A seat chosen that is now taken (or no longer shown) is chosen again on the extras step.
   for (const choice of input.extras.seats ?? []) {
     const gone = choice.seats.find((seat, t) => seat !== null && seatPriceOf(choice.leg, seat, t) === undefined);

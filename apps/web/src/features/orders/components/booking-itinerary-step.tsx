@@ -2,24 +2,20 @@ import type { BookingExtras, BookingOffer } from '@junction/domain';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePreferences } from '../../../shared/lib/preferences';
-import { sellerLabel } from '../../../shared/lib/seller';
 import { paths } from '../../../shared/paths';
 import { legsInChosenClasses } from '../lib/booking-extras';
 import { FareRules } from './fare-rules';
 import { Itinerary } from './itinerary';
 import styles from './orders.module.css';
+import { SoldBy } from './sold-by';
 
 /** Step 2 of booking: who sells the trip, its rides in the classes chosen, the self-transfer terms and the fare rules. */
 export function BookingItineraryStep({ offer, extras }: { offer: BookingOffer; extras: BookingExtras }) {
   const { t } = useTranslation('orders');
-  const { language } = usePreferences();
   const result = offer.result;
   return (
     <Card title={t('booking.itinerary.title')} data-testid="step-itinerary">
-      <p className={styles.seller}>
-        {t('booking.itinerary.seller')}: <strong>{sellerLabel(result, t, language)}</strong>
-      </p>
+      <SoldBy sold={result} />
       <Itinerary
         legs={legsInChosenClasses(result.legs, extras)}
         bounds={result.bounds}

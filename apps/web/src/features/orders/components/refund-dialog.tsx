@@ -1,5 +1,5 @@
-import { dateTimeFormat, ERRORS, type TicketRefundQuote } from '@junction/domain';
-import { Alert, Modal, Skeleton } from 'antd';
+import { dateTimeFormat, ERRORS, type Order, type TicketRefundQuote } from '@junction/domain';
+import { Alert, Button, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
@@ -10,9 +10,25 @@ import { Charged } from '../../../shared/ui/price';
 import { type RefundTickets, useRefundQuote, useRequestRefund } from '../api/fulfilment';
 import styles from './orders.module.css';
 
-export type RefundDialogProps = { orderId: string; tickets: RefundTickets | null; onClose: () => void };
+export type RefundDialogProps = {
+  /** The order, with its sub-orders: everyone's refund on one is offered when the tickets chosen cannot go alone. */
+  order: Pick<Order, 'id' | 'subOrders'>;
+  tickets: RefundTickets | null;
+  /** Asks for the quote of other tickets: everyone's, when the ones chosen cannot be refunded alone. */
+  onTickets: (tickets: RefundTickets) => void;
+  onClose: () => void;
+};
 
 const money = (amount: number) => <Charged amountMinor={amount} />;
+
+/**
+ * Refusals the dialog answers with everyone's refund instead: a child's or an infant's ticket left without an
+ * adult (2206), and a booking the airline cancels only whole.
+ */
+function wantsEveryone(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.errorCode === ERRORS.REFUND_LEAVES_CHILD.errorCode || refusalOf(error) === 'whole-booking';
+}
 
 /** Refusals (2202) the order page explains beyond "cannot be refunded": what the traveller may do instead. */
 const REFUSALS = ['whole-booking'] as const;
@@ -27,7 +43,8 @@ function refusalOf(error: unknown): (typeof REFUSALS)[number] | null {
  * on a ticket — each with its fee by its own rules, then confirmation. One refund opens its page; several
  * leave the traveller on the order, where each ticket shows its refund.
  */
-export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
+export function RefundDialog({ order, tickets, onTickets, onClose }: RefundDialogProps) {
+  const orderId = order.id;
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
   const navigate = useNavigate();
@@ -38,6 +55,11 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
   const q = quote.data;
   const rules = q ? [...new Set(q.tickets.map((x) => x.rule))] : [];
   const refusal = refusalOf(quote.error ?? request.error);
+  // Refused alone, the tickets are offered with everyone's of the same booking.
+  const only = order.subOrders.length === 1 ? order.subOrders[0]?.id : undefined;
+  const subOrderId = tickets?.subOrderId ?? only;
+  const instead = subOrderId ? { subOrderId } : null;
+  const offerEveryone = instead !== null && tickets?.traveller !== undefined && wantsEveryone(quote.error);
   return (
     <Modal
       open={open}
@@ -63,6 +85,11 @@ export function RefundDialog({ orderId, tickets, onClose }: RefundDialogProps) {
         <p className={styles.muted} data-testid="refund-refusal">
           {t(`refund.refusals.${refusal}`)}
         </p>
+      ) : null}
+      {offerEveryone && instead ? (
+        <Button onClick={() => onTickets(instead)} data-testid="refund-everyone-instead">
+          {t('refund.everyoneInstead')}
+        </Button>
       ) : null}
       {q ? (
         <div data-testid="refund-quote">

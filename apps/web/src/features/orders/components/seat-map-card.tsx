@@ -56,7 +56,7 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
   // Each seat at its price for the traveller choosing, who pays for it.
   const seatLabel = (seat: Seat, by: number) => {
     const name = by >= 0 && travellers[by] ? nameOf(travellers[by]) : '';
-    const price = seatPriceFor(seat, active);
+    const price = seatPriceFor(seat, active, types.air);
     if (by >= 0) return t('booking.seats.seatChosen', { seat: seat.designator, name });
     if (price === null) return t('booking.seats.seatTaken', { seat: seat.designator });
     if (price === 0) return t('booking.seats.seatFree', { seat: seat.designator });
@@ -72,7 +72,8 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
         </span>
       );
     const by = holder(e.designator);
-    const state = by === active ? 'mine' : by >= 0 ? 'other' : seatPriceFor(e, active) === null ? 'taken' : 'free';
+    const state =
+      by === active ? 'mine' : by >= 0 ? 'other' : seatPriceFor(e, active, types.air) === null ? 'taken' : 'free';
     return (
       <button
         key={key}
@@ -110,7 +111,7 @@ export function SeatMapCard({ offer, map, travellers, types, seats, onSeats }: P
           const seat = seats[i] ?? null;
           const price = seat ? map.cabins.flatMap((c) => c.rows.flatMap((r) => r.sections.flat())) : [];
           const found = price.find((e): e is Seat => e.kind === 'seat' && e.designator === seat);
-          const paid = found ? seatPriceFor(found, i) : null;
+          const paid = found ? seatPriceFor(found, i, types.air) : null;
           return (
             <li key={p.id} className={styles.extraRow} data-testid="seat-chosen">
               <span className={styles.choiceName}>{nameOf(p)}</span>

@@ -76,7 +76,8 @@ function usePricing(
         extras,
         railServiceFeeMinor: offer.railServiceFeeMinor,
         railServiceFeeOf: railFeeOf,
-        seatPriceOf: (leg, seat, traveller) => seatPriceIn(seatMaps?.flights ?? [], leg, seat, traveller),
+        seatPriceOf: (leg, seat, traveller) =>
+          seatPriceIn(seatMaps?.flights ?? [], leg, seat, traveller, party.types.air),
       })
     : undefined;
   // The waiting list (候补): the chosen class of the one ride has too few seats for the party.

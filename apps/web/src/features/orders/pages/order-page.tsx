@@ -17,7 +17,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionKeys } from '../../../shared/api/session';
 import { useChatLauncher } from '../../../shared/chat/chat-launcher';
 import { usePreferences } from '../../../shared/lib/preferences';
-import { sellerLabel } from '../../../shared/lib/seller';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSecondsUntil } from '../../../shared/lib/use-seconds-until';
 import { useOfflineWorker } from '../../../shared/offline/offline-worker';
@@ -45,6 +44,7 @@ import { PriceBreakdown } from '../components/price-breakdown';
 import { ProtectionCard } from '../components/protection-card';
 import { ReceiptCard } from '../components/receipt-card';
 import { RefundDialog } from '../components/refund-dialog';
+import { SoldBy } from '../components/sold-by';
 import { TicketsCard } from '../components/tickets-card';
 import { WaitlistCard } from '../components/waitlist-card';
 import { refundableOf } from '../lib/ticket-refunds';
@@ -204,7 +204,8 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           <Card
             title={t('order.itinerary')}
-            className={styles.card}
+            className={`${styles.card} ${styles.itineraryCard}`}
+            data-testid="order-itinerary-card"
             extra={
               hasItinerary(order.status) ? (
                 <span className={styles.itineraryLinks}>
@@ -218,9 +219,7 @@ function OrderView({ order }: { order: Order }) {
               ) : null
             }
           >
-            <p className={styles.seller}>
-              {t('booking.itinerary.seller')}: <strong>{sellerLabel(order, t, language)}</strong>
-            </p>
+            <SoldBy sold={order} />
             <Itinerary legs={order.legs} bounds={order.bounds} />
             {order.kind === 'mix' ? <PlanMapToggle legs={order.legs} /> : null}
             <h3 className={styles.sectionTitle}>{t('booking.itinerary.fareRules')}</h3>
@@ -290,7 +289,7 @@ function OrderView({ order }: { order: Order }) {
           </Card>
         </aside>
       </div>
-      <RefundDialog orderId={order.id} tickets={refunding} onClose={() => setRefunding(null)} />
+      <RefundDialog order={order} tickets={refunding} onTickets={setRefunding} onClose={() => setRefunding(null)} />
     </main>
   );
 }

@@ -27,8 +27,12 @@ export function useTopUpReturn() {
 
   const report = useCallback(
     (state: TopUpState) => {
-      if (state.outcome === 'succeeded') message.success(t('topUp.done', { amount: format(cnyMoney(state.amount)) }));
-      else if (state.outcome === 'failed') message.error(errorText(state.errorCode ?? 2113));
+      if (state.outcome === 'succeeded') {
+        message.success(t('topUp.done', { amount: format(cnyMoney(state.amount)) }));
+        // A new card beyond the wallet's ten is not saved (2153); the top-up went on without it. Said here
+        // so it is said after the 3-D Secure page too, where the top-up's own answer says it again.
+        if (state.saveErrorCode) message.warning(errorText(state.saveErrorCode));
+      } else if (state.outcome === 'failed') message.error(errorText(state.errorCode ?? 2113));
       else message.info(t('topUp.processing'));
     },
     [message, t, format, errorText],
@@ -48,8 +52,6 @@ export function useTopUpReturn() {
 
   /** The top-up form's answer: off to 3-D Secure or the app's page, its QR code shown, waited for here, or said now. */
   const onTopUp = (state: TopUpState) => {
-    // A new card beyond the wallet's ten is not saved (2153); the top-up goes on without it.
-    if (state.saveErrorCode) message.warning(errorText(state.saveErrorCode));
     if (state.outcome === 'action' && state.actionUrl?.startsWith('weixin://')) {
       setQr(state.actionUrl);
       setParams({ topup: state.id }, { replace: true });

@@ -6,6 +6,7 @@ import {
   offerPassenger,
   sameFlight,
 } from '../../../../lib/duffel/journey';
+import { type DuffelPassenger, pairPassengers } from '../../../../lib/duffel/passengers';
 import type { CreateOrderPassenger, Offer, Order, SeatMap } from '../../../../lib/duffel/types';
 import type { BookingPeople, IssuedTicket, IssueRequest, ScheduleChange } from '../issuer';
 import { TicketingUnavailable } from '../issuer';
@@ -55,16 +56,30 @@ export function requestPassengers(request: IssueRequest) {
 }
 
 /**
- * The travellers as the order takes them, matched to the offer's passengers in order: Latin names, birth
+ * Duffel's passenger of each traveller, in the travellers' order, paired by id whatever order Duffel
+ * lists them in (by age or kind, as the offer request asked for them).
+ */
+export function passengersOf<P extends DuffelPassenger>(passengers: readonly P[], request: IssueRequest): P[] {
+  const ids = pairPassengers(requestPassengers(request), passengers);
+  return ids.map((id) => {
+    const found = passengers.find((p) => p.id === id);
+    if (!found) throw new TicketingUnavailable('a traveller of the order has no passenger at Duffel');
+    return found;
+  });
+}
+
+/**
+ * The travellers as the order takes them, each as Duffel's passenger paired with them: Latin names, birth
  * date, sex and title, the contact's e-mail and phone, the passport when there is one, and every infant
  * on the lap of an adult.
  */
 export function orderPassengers(offer: Offer, request: IssueRequest, booking: BookingPeople): CreateOrderPassenger[] {
   const { email, phone } = booking.contact;
   if (!email || !phone) throw new TicketingUnavailable('Duffel needs the contact e-mail and phone');
+  const passengers = passengersOf(offer.passengers, request);
   const list = request.travellers.map((t, i) => {
     const person = booking.people.find((p) => p.position === t.position);
-    const passenger = offer.passengers[i];
+    const passenger = passengers[i];
     if (!person || !passenger) throw new TicketingUnavailable('a traveller of the order is missing');
     const doc = person.document;
     const passport = doc.type === 'A' && doc.expiryDate && doc.issuingCountry;
@@ -109,10 +124,11 @@ export function bagServices(
 ): { services: { id: string; quantity: number }[]; minor: number } {
   const services: { id: string; quantity: number }[] = [];
   let minor = 0;
+  const passengers = passengersOf(offer.passengers, request);
   request.travellers.forEach((t, i) => {
     const bags = t.extraBags ?? 0;
     if (bags === 0) return;
-    const passenger = offer.passengers[i]?.id ?? '';
+    const passenger = passengers[i]?.id ?? '';
     const offered = (offer.available_services ?? []).filter(
       (s) => s.type === 'baggage' && s.passenger_ids.includes(passenger) && s.maximum_quantity >= bags,
     );
@@ -143,8 +159,9 @@ export function seatServices(
   const services: { id: string; quantity: number }[] = [];
   let minor = 0;
   const segments = offer.slices.flatMap((s) => s.segments);
+  const passengers = passengersOf(offer.passengers, request);
   request.travellers.forEach((t, i) => {
-    const passenger = offer.passengers[i]?.id ?? '';
+    const passenger = passengers[i]?.id ?? '';
     for (const chosen of t.seats ?? []) {
       const segment = segments[request.legs.findIndex((l) => l.index === chosen.legIndex)];
       const seat = maps
@@ -169,8 +186,9 @@ export function ticketsOfOrder(
 ): { tickets: IssuedTicket[]; changes: ScheduleChange[] } {
   const tickets: IssuedTicket[] = [];
   const segments = order.slices.flatMap((s) => s.segments);
+  const passengers = passengersOf(order.passengers, request);
   request.travellers.forEach((t, i) => {
-    const passenger = order.passengers[i];
+    const passenger = passengers[i];
     const document = (order.documents ?? []).find(
       (d) => d.type === 'electronic_ticket' && passenger && d.passenger_ids.includes(passenger.id),
     );

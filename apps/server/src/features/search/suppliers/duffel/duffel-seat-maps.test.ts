@@ -43,15 +43,29 @@ const map = {
 } as unknown as SeatMap;
 const offer = {
   slices: [{ segments: [{ id: 'seg_1' }] }],
-  passengers: [{ id: 'pas_adult' }, { id: 'pas_child' }],
+  passengers: [
+    { id: 'pas_adult', type: 'adult', age: null },
+    { id: 'pas_child', type: 'child', age: 8 },
+  ],
 } as unknown as Pick<Offer, 'slices' | 'passengers'>;
 
 describe("Duffel's seat maps as ours", () => {
-  it('price each seat for each traveller in order, as Duffel sells it to them', () => {
+  it('price each seat for each traveller, as Duffel sells it to their passenger', () => {
     const maps = seatMapsOf([map], offer, [{ kind: 'air' }], RATES);
-    expect(seatPriceIn(maps, 0, '12A', 0)).toBe(12_000);
-    expect(seatPriceIn(maps, 0, '12A', 1)).toBe(6_000);
-    expect(seatPriceIn(maps, 0, '12C', 0)).toBe(15_000);
-    expect(seatPriceIn(maps, 0, '12C', 1)).toBeUndefined();
+    const party = ['ADULT', 'CHILD'] as const;
+    expect(seatPriceIn(maps, 0, '12A', 0, party)).toBe(12_000);
+    expect(seatPriceIn(maps, 0, '12A', 1, party)).toBe(6_000);
+    expect(seatPriceIn(maps, 0, '12C', 0, party)).toBe(15_000);
+    expect(seatPriceIn(maps, 0, '12C', 1, party)).toBeUndefined();
+  });
+
+  it('price a party listed child-first, and an offer listing its child first, for the right traveller', () => {
+    const childFirst = { ...offer, passengers: [...offer.passengers].reverse() } as typeof offer;
+    const maps = seatMapsOf([map], childFirst, [{ kind: 'air' }], RATES);
+    const party = ['CHILD', 'ADULT'] as const;
+    expect(seatPriceIn(maps, 0, '12A', 0, party)).toBe(6_000);
+    expect(seatPriceIn(maps, 0, '12A', 1, party)).toBe(12_000);
+    expect(seatPriceIn(maps, 0, '12C', 0, party)).toBeUndefined();
+    expect(seatPriceIn(maps, 0, '12C', 1, party)).toBe(15_000);
   });
 });

@@ -8,6 +8,7 @@ import {
   seatDesignatorSchema,
 } from '@junction/domain';
 import { cnyOf } from '../../../../lib/duffel/journey';
+import { passengersByKind } from '../../../../lib/duffel/passengers';
 import type { Offer, SeatMap } from '../../../../lib/duffel/types';
 
 type Element = SeatMap['cabins'][number]['rows'][number]['sections'][number]['elements'][number];
@@ -42,8 +43,9 @@ function elementOf(e: Element, passengerIds: readonly string[], rates: RateTable
 /**
  * Duffel's seat maps of an offer (one per flight, by segment id) as ours, each placed on its flight among
  * the result's legs (the offer's segments in order are the result's flights in order) and priced for each
- * of the offer's passengers, who are the order's travellers in order (as its Duffel order takes them). A
- * map of a segment the offer does not have is left out.
+ * of the offer's passengers by id, listed by kind as the party's seat prices are (adults, then children,
+ * then infants, each kind in Duffel's order: `sellerPassengerOf`). A map of a segment the offer does not
+ * have is left out.
  */
 export function seatMapsOf(
   maps: readonly SeatMap[],
@@ -53,7 +55,9 @@ export function seatMapsOf(
 ): FlightSeatMap[] {
   const flights = legs.flatMap((l, i) => (l.kind === 'air' ? [i] : []));
   const segments = offer.slices.flatMap((s) => s.segments.map((g) => g.id));
-  const passengerIds = offer.passengers.slice(0, 9).map((p) => p.id);
+  const passengerIds = passengersByKind(offer.passengers)
+    .slice(0, 9)
+    .map((p) => p.id);
   return maps.flatMap((map) => {
     const leg = flights[segments.indexOf(map.segment_id)];
     if (leg === undefined) return [];
