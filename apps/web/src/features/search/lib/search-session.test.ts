@@ -102,6 +102,14 @@ describe('search session', () => {
     expect(repriced.page?.results[1]).toBe(first.page?.results[1]);
     expect(repriced.results[0]?.price.amount).toBe(90);
     expect(repriced.results[1]).toBe(first.results[1]);
+    // A new result ahead of the others: each other result on the page is the object shown before.
+    const ahead = reduceSession(
+      first,
+      { type: 'pulled', response: pull({ page: page(['c', 'a', 'b']) }), viewKey: 'v' },
+      'v',
+    );
+    expect(ahead.page?.results[1]).toBe(first.page?.results[0]);
+    expect(ahead.page?.results[2]).toBe(first.page?.results[1]);
   });
 
   it('folds any run of pulls to what copying every pull anew gives', () => {

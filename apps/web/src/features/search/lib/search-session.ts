@@ -71,7 +71,7 @@ export function reduceSession(session: SearchSession, event: SessionEvent, curre
     done: response.done,
     cursor: response.cursor,
     results: mergeResults(session.results, response.results),
-    page: isCurrentPage ? replaceEqualDeep(session.page, response.page ?? null) : session.page,
+    page: isCurrentPage ? sharePage(session, response.page ?? null) : session.page,
     pageKey: isCurrentPage ? (event.viewKey ?? null) : session.pageKey,
     failed: failed.length > 0 ? [...session.failed, ...failed] : session.failed,
     isBusy: false,
@@ -79,6 +79,27 @@ export function reduceSession(session: SearchSession, event: SessionEvent, curre
   };
   const keys = Object.keys(next) as (keyof SearchSession)[];
   return keys.every((key) => next[key] === session[key]) ? session : next;
+}
+
+/**
+ * The page a pull sent, each of its results that the page shows already (or a pull brought) unchanged as the
+ * object known before, wherever it now stands in the order.
+ */
+function sharePage(session: SearchSession, page: ResultPage | null): ResultPage | null {
+  if (!page) return page;
+  const known = new Map<string, SearchResult>(session.results.map((r) => [r.id, r]));
+  for (const r of session.page?.results ?? []) known.set(r.id, r);
+  const results = page.results.map((r) => {
+    const seen = known.get(r.id);
+    return seen ? replaceEqualDeep(seen, r) : r;
+  });
+  const before = session.page;
+  // Compared by id above, not by place: a result that moved keeps its object.
+  const same = before?.results.length === results.length && results.every((r, i) => r === before.results[i]);
+  const beforeRest = before && { ...before, results: [] };
+  const rest = replaceEqualDeep(beforeRest, { ...page, results: [] });
+  if (before && same && rest === beforeRest) return before;
+  return { ...rest, results: same && before ? before.results : results };
 }
 
 /** Results in arrival order: new ones appended, one sent again in the place of the earlier if it changed. */
