@@ -1,4 +1,5 @@
 import type { LocalText, PullResponse, ResultPage, SearchPhase, SearchResult } from '@junction/domain';
+import { replaceEqualDeep } from '@tanstack/react-query';
 
 /**
  * What the page knows of one search: its id, progress, and the page of results of the view it showed
@@ -53,38 +54,70 @@ export type SessionEvent =
  */
 export function reduceSession(session: SearchSession, event: SessionEvent, currentViewKey?: string): SearchSession {
   if (event.type === 'started') return { ...EMPTY_SESSION, searchId: event.searchId };
-  if (event.type === 'busy') return { ...session, isBusy: true };
+  if (event.type === 'busy') return session.isBusy ? session : { ...session, isBusy: true };
   const { response } = event;
-  let results = session.results;
-  if (response.results.length > 0) {
-    const known = new Map(results.map((r, i) => [r.id, i]));
-    results = [...results];
-    for (const result of response.results) {
-      const at = known.get(result.id);
-      if (at === undefined) {
-        known.set(result.id, results.length);
-        results.push(result);
-      } else results[at] = result;
-    }
-  }
   const isCurrentPage =
     response.page !== undefined &&
     event.viewKey !== undefined &&
     (currentViewKey === undefined || currentViewKey === event.viewKey);
-  return {
+  const failed = response.failed.filter((f) => !session.failed.some((k) => k.en === f.en));
+  // What a pull brings again unchanged keeps the object the page already shows, so nothing it draws from
+  // is drawn again: a search's pulls every 400 ms redraw only what changed.
+  const next: SearchSession = {
     ...session,
     phase: response.phase,
     answered: response.answered,
     total: response.total,
     done: response.done,
     cursor: response.cursor,
-    results,
-    page: isCurrentPage ? (response.page ?? null) : session.page,
+    results: mergeResults(session.results, response.results),
+    page: isCurrentPage ? sharePage(session, response.page ?? null) : session.page,
     pageKey: isCurrentPage ? (event.viewKey ?? null) : session.pageKey,
-    failed: [...session.failed, ...response.failed.filter((f) => !session.failed.some((k) => k.en === f.en))],
+    failed: failed.length > 0 ? [...session.failed, ...failed] : session.failed,
     isBusy: false,
     withoutCabin: Math.max(session.withoutCabin, response.withoutCabin ?? 0),
   };
+  const keys = Object.keys(next) as (keyof SearchSession)[];
+  return keys.every((key) => next[key] === session[key]) ? session : next;
+}
+
+/**
+ * The page a pull sent, each of its results that the page shows already (or a pull brought) unchanged as the
+ * object known before, wherever it now stands in the order.
+ */
+function sharePage(session: SearchSession, page: ResultPage | null): ResultPage | null {
+  if (!page) return page;
+  const known = new Map<string, SearchResult>(session.results.map((r) => [r.id, r]));
+  for (const r of session.page?.results ?? []) known.set(r.id, r);
+  const results = page.results.map((r) => {
+    const seen = known.get(r.id);
+    return seen ? replaceEqualDeep(seen, r) : r;
+  });
+  const before = session.page;
+  // Compared by id above, not by place: a result that moved keeps its object.
+  const same = before?.results.length === results.length && results.every((r, i) => r === before.results[i]);
+  const beforeRest = before && { ...before, results: [] };
+  const rest = replaceEqualDeep(beforeRest, { ...page, results: [] });
+  if (before && same && rest === beforeRest) return before;
+  return { ...rest, results: same && before ? before.results : results };
+}
+
+/** Results in arrival order: new ones appended, one sent again in the place of the earlier if it changed. */
+function mergeResults(results: SearchResult[], arrived: readonly SearchResult[]): SearchResult[] {
+  if (arrived.length === 0) return results;
+  const known = new Map(results.map((r, i) => [r.id, i]));
+  let merged = results;
+  for (const result of arrived) {
+    const at = known.get(result.id);
+    const kept = at === undefined ? result : replaceEqualDeep(merged[at], result);
+    if (at !== undefined && kept === merged[at]) continue;
+    if (merged === results) merged = [...results];
+    if (at === undefined) {
+      known.set(result.id, merged.length);
+      merged.push(result);
+    } else merged[at] = kept;
+  }
+  return merged;
 }
 
 /** Swaps in a re-priced result (after Select), keeping its place in the results and on the page. */

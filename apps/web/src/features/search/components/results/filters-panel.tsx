@@ -13,7 +13,7 @@ import {
   toggleOption,
 } from '@junction/domain';
 import { Button } from 'antd';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { useFormatCny } from '../../../../shared/ui/price';
@@ -64,8 +64,18 @@ export function ResetFilters({ filters, onChange }: ResetFiltersProps) {
   );
 }
 
-/** The sidebar: every filter with counts, sliders for times, price and trip time, and a reset. */
-export function FiltersPanel({ facets, ranges, filters, onChange, isRail, isInDrawer = false }: FiltersPanelProps) {
+/**
+ * The sidebar: every filter with counts, sliders for times, price and trip time, and a reset. Drawn again
+ * only when its facets, ranges or the filters change, not at every pull of a search.
+ */
+export const FiltersPanel = memo(function FiltersPanel({
+  facets,
+  ranges,
+  filters,
+  onChange,
+  isRail,
+  isInDrawer = false,
+}: FiltersPanelProps) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
@@ -228,4 +238,4 @@ export function FiltersPanel({ facets, ranges, filters, onChange, isRail, isInDr
       ) : null}
     </aside>
   );
-}
+});

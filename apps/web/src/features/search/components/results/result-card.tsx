@@ -20,12 +20,13 @@ import {
   type TripType,
 } from '@junction/domain';
 import { Button } from 'antd';
-import { forwardRef } from 'react';
+import { forwardRef, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { sellerLabel } from '../../../../shared/lib/seller';
 import { Price, useFormatCny } from '../../../../shared/ui/price';
 import { RailTicketingChip, useRailFeeOf } from '../../../../widgets/rail/rail-ticketing';
+import type { StudentFareOf } from '../../api/student-fares';
 import { carriersOf, isMainLeg, seatsOf, toMoney } from '../../lib/result-model';
 import { formatRequestDate } from '../../lib/use-result-format';
 import { BoundRow } from './bound-row';
@@ -48,14 +49,14 @@ export type ResultCardProps = {
   onToggle: (id: string) => void;
   /** Books the result; `seatClass`: the class of its train the traveller tapped. */
   onSelect: (result: SearchResult, seatClass?: string) => void;
-  /** The student fare of a class of its train, for a traveller with a student who may take it. */
-  studentFareOf?: (seatClass: string) => number | undefined;
+  /** The student fare of a class of a result's train, for a traveller with a student who may take it. */
+  studentFareOf?: StudentFareOf;
 };
 
 const MAX_SEATS_ON_CARD = 4;
 
 /** One option in the list: who and when, the price and the seller, and its door-to-door details on demand. */
-export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function ResultCard(
+const ResultCardView = forwardRef<HTMLElement, ResultCardProps>(function ResultCard(
   { result, showDate, tripType, travellers, party, isExpanded, isSelecting, onToggle, onSelect, studentFareOf },
   ref,
 ) {
@@ -133,7 +134,7 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
                   seat={seat}
                   canWait={canWait}
                   isOffered={seat.code === offered}
-                  studentMinor={studentFareOf?.(seat.code)}
+                  studentMinor={studentFareOf?.(result.id, seat.code)}
                   onChoose={isSelecting ? undefined : (code) => onSelect(result, code)}
                 />
               ))}
@@ -229,3 +230,9 @@ export const ResultCard = forwardRef<HTMLElement, ResultCardProps>(function Resu
     </article>
   );
 });
+
+/**
+ * A card is drawn again only when its own props change: a search's pulls bring the results they already sent
+ * as the same objects (`search-session.ts`), so a pull redraws only the cards whose results changed.
+ */
+export const ResultCard = memo(ResultCardView);

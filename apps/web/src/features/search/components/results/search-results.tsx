@@ -183,12 +183,12 @@ export function SearchResults({ criteria, s, plan }: SearchResultsProps) {
                 showDate={criteria.flexDays > 0}
                 tripType={criteria.type}
                 travellers={travellers}
-                party={{ adults: criteria.adults, children: criteria.children }}
+                party={r.party}
                 isExpanded={r.expandedId === result.id}
                 isSelecting={r.selectingId === result.id}
                 onToggle={r.toggle}
                 onSelect={r.select}
-                studentFareOf={(seatClass) => studentFareOf(result.id, seatClass)}
+                studentFareOf={studentFareOf}
               />
             ))}
             {count === 0 && !session.done && !error ? <ResultSkeletons variant="cards" /> : null}

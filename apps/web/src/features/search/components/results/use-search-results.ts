@@ -112,7 +112,7 @@ function useSelectResult(
   const goToBooking = (resultId: string, seat?: string) => {
     if (session.searchId) navigate(paths.booking(session.searchId, resultId, seat));
   };
-  const select = (result: SearchResult, seat?: string) => {
+  const choose = (result: SearchResult, seat?: string) => {
     if (!session.searchId) return;
     setSelectingId(result.id);
     refresh.mutate(
@@ -138,6 +138,11 @@ function useSelectResult(
       },
     );
   };
+  // One function for the page's life, so that the cards, drawn again only when their own props change,
+  // always book with the search as it is now.
+  const latest = useRef(choose);
+  latest.current = choose;
+  const select = useCallback((result: SearchResult, seat?: string) => latest.current(result, seat), []);
   const continueAtNewPrice = () => {
     const id = priceChange?.id;
     const seat = priceChange?.seat;
@@ -205,17 +210,24 @@ export function useSearchResults(criteria: SearchCriteria, plan: string | null) 
     setLimit(PAGE_SIZE);
     held.showAll();
   };
-  const changeFilters = (next: ResultFilters) => {
-    setFilters(next);
-    setLimit(PAGE_SIZE);
-    held.showAll();
-  };
+  const changeFilters = useCallback(
+    (next: ResultFilters) => {
+      setFilters(next);
+      setLimit(PAGE_SIZE);
+      showAll();
+    },
+    [showAll],
+  );
   const showNew = () => {
     held.showAll();
     listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
   const showMore = () => setLimit((n) => Math.min(n + PAGE_SIZE, MAX_RESULT_PAGE_SIZE));
-  const toggle = (id: string) => setExpandedId((current) => (current === id ? null : id));
+  const toggle = useCallback((id: string) => setExpandedId((current) => (current === id ? null : id)), []);
+  const party = useMemo(
+    () => ({ adults: criteria.adults, children: criteria.children }),
+    [criteria.adults, criteria.children],
+  );
 
   return {
     ...search,
@@ -244,5 +256,6 @@ export function useSearchResults(criteria: SearchCriteria, plan: string | null) 
     showNew,
     showMore,
     toggle,
+    party,
   };
 }
