@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { luhnCheckDigit } from '../packages/domain/src/index';
 import { shot as shotAt } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
 import { BILLING, cardToken, signedInTraveller } from './trip-api';
@@ -13,11 +14,38 @@ const amountInput = (page: Page) =>
 /** A Visa test number of its own for each `i`, with its Luhn check digit. */
 function visaNumber(i: number): string {
   const body = `400000456${String(i).padStart(6, '0')}`;
-  const sum = [...body].reverse().reduce((s, c, k) => {
-    const d = Number(c) * (k % 2 === 0 ? 2 : 1);
-    return s + (d > 9 ? d - 9 : d);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+type TypedCard = { number: string; month: string; years: number; cvc: string; name: string; billing: string[] };
+const LI_NA: Omit<TypedCard, 'number'> = {
+  month: '11',
+  years: 4,
+  cvc: '456',
+  name: 'LI NA',
+  billing: ['88 Century Avenue', 'Shanghai', 'Shanghai', '200120', '+852 5123 4567'],
+};
+const ZHANG_WEI: Omit<TypedCard, 'number'> = {
+  month: '12',
+  years: 5,
+  cvc: '123',
+  name: 'ZHANG WEI',
+  billing: ['1 Jianguomenwai Avenue', 'Beijing', 'Beijing', '100004', '+86 138 0013 8000'],
+};
+
+/** Types a card and its billing address into a form's fields as a traveller does, the expiry picked by keyboard. */
+async function typeCard(page: Page, form: Locator, card: TypedCard) {
+  await form.getByTestId('card-number').fill(card.number);
+  await form.getByTestId('card-exp-month').click();
+  await page.keyboard.type(card.month);
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-exp-year').click();
+  await page.keyboard.type(String(new Date().getFullYear() + card.years));
+  await page.keyboard.press('Enter');
+  await form.getByTestId('card-cvc').fill(card.cvc);
+  await form.getByTestId('card-name').fill(card.name);
+  const fields = ['billing-line1', 'billing-city', 'billing-region', 'billing-zip', 'billing-phone'];
+  for (const [i, field] of fields.entries()) await form.getByTestId(field).fill(card.billing[i] ?? '');
 }
 
 /** The top-up form opened for ¥100 from a new card, the card and its billing address typed in; the form. */
@@ -29,20 +57,7 @@ async function topUpByNewCard(page: Page, lang: Lang, number: string) {
     .getByText(text(lang, 'wallet', 'topUp.newCard'))
     .click();
   const form = page.getByTestId('top-up-form');
-  await form.getByTestId('card-number').fill(number);
-  await form.getByTestId('card-exp-month').click();
-  await page.keyboard.type('11');
-  await page.keyboard.press('Enter');
-  await form.getByTestId('card-exp-year').click();
-  await page.keyboard.type(String(new Date().getFullYear() + 4));
-  await page.keyboard.press('Enter');
-  await form.getByTestId('card-cvc').fill('456');
-  await form.getByTestId('card-name').fill('LI NA');
-  await form.getByTestId('billing-line1').fill('88 Century Avenue');
-  await form.getByTestId('billing-city').fill('Shanghai');
-  await form.getByTestId('billing-region').fill('Shanghai');
-  await form.getByTestId('billing-zip').fill('200120');
-  await form.getByTestId('billing-phone').fill('+852 5123 4567');
+  await typeCard(page, form, { ...LI_NA, number });
   return form;
 }
 
@@ -76,20 +91,7 @@ eachLanguage((lang) => {
     const addCard = async (number: string, description: string) => {
       await page.getByTestId('add-card').first().click();
       const form = page.getByTestId('card-form');
-      await form.getByTestId('card-number').fill(number);
-      await form.getByTestId('card-exp-month').click();
-      await page.keyboard.type('12');
-      await page.keyboard.press('Enter');
-      await form.getByTestId('card-exp-year').click();
-      await page.keyboard.type(String(new Date().getFullYear() + 5));
-      await page.keyboard.press('Enter');
-      await form.getByTestId('card-cvc').fill('123');
-      await form.getByTestId('card-name').fill('ZHANG WEI');
-      await form.getByTestId('billing-line1').fill('1 Jianguomenwai Avenue');
-      await form.getByTestId('billing-city').fill('Beijing');
-      await form.getByTestId('billing-region').fill('Beijing');
-      await form.getByTestId('billing-zip').fill('100004');
-      await form.getByTestId('billing-phone').fill('+86 138 0013 8000');
+      await typeCard(page, form, { ...ZHANG_WEI, number });
       await form.getByTestId('card-description').fill(description);
       await page.getByTestId('card-save').click();
       await expect(page.getByTestId('card-form')).toBeHidden();
