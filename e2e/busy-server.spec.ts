@@ -1,6 +1,6 @@
-import { expect, type Route, test } from '@playwright/test';
+import { expect, type Route } from '@playwright/test';
 import { inDays } from './setup';
-import { text, useLanguage } from './support';
+import { test, text, useLanguage } from './support';
 
 /** What a busy server answers (spec §8), asking the client to wait a second. */
 const busy = (route: Route) =>

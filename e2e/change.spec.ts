@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   type ChangeOptions,
   isRide,
@@ -10,7 +10,7 @@ import {
 } from '../packages/domain/src/index';
 import { signedInAgent } from './service-agent';
 import { routeCriteria } from './setup';
-import { LANGUAGES, type Lang, text, useLanguage, watchErrors } from './support';
+import { LANGUAGES, type Lang, test, text, useLanguage, watchErrors } from './support';
 import { bookTrip, payFromWallet, searchThroughApi, signedInTraveller, topUpWallet } from './trip-api';
 
 const shot = async (page: Page, name: string) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { text } from './support';
+import { test, text } from './support';
 
 test('the download page shows QR codes that decode to the configured app links', async ({ page }) => {
   await page.goto('/download');

@@ -36,7 +36,7 @@ const savedTrips = (page: Page) =>
 const lead = (lang: Lang, key: string) => text(lang, 'orders', key).split('{{time}}')[0] ?? '';
 
 // The service worker keeps the trips readable offline: these tests let it run (the others block it).
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', freshContext: true });
 
 eachLanguage((lang) => {
   test(`a train ticket and a flight open with the network off, as saved, and refresh once back online (${lang})`, async ({

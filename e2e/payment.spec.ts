@@ -5,6 +5,9 @@ import { keepSignedIn, registerUser, shot as shotAt } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
 import { BILLING, bookTrip, cardToken, topUpWallet } from './trip-api';
 
+// Two tests stop the page's clock, which stays with the context: each test has a context of its own.
+test.use({ freshContext: true });
+
 /**
  * A new traveller with an order awaiting payment, booked through the API as the booking page does; the
  * traveller signs in on the login page, which leads back to the payment page.

@@ -10,6 +10,9 @@ import { latestMail } from './outbox';
 import { registerByEmail, rememberSignIn, routeCriteria, shot } from './setup';
 import { eachLanguage, test, text } from './support';
 
+// The traveller is signed in on every page the context opens (an init script): a context of its own.
+test.use({ freshContext: true });
+
 /** A route of its own per language, so the simulated sellers' sale moves no other test's fares. */
 const ROUTE = { en: { code: 'CTU', name: 'Chengdu' }, 'zh-CN': { code: 'XIY', name: '西安' } } as const;
 

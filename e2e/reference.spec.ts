@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { smsCode } from './outbox';
-import { text } from './support';
+import { test, text } from './support';
 
 test('the display currency converts prices, rounding up, with the currency table symbol (¥, not CN¥), and can show the original beside them', async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
 import { routeCriteria } from './setup';
-import { type Lang, switchLanguage, text, useLanguage } from './support';
+import { type Lang, switchLanguage, test, text, useLanguage } from './support';
 
 /** Beijing to Shanghai, with the names the home form gave in the language of the search. */
 const criteria = (lang: Lang): SearchCriteria => routeCriteria('all', 31, {}, lang);

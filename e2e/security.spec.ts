@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { latestMail, newEmail } from './outbox';
-import { LANGUAGES, text, useLanguage } from './support';
+import { LANGUAGES, test, text, useLanguage } from './support';
 
 for (const lang of LANGUAGES) {
   test(`an activation link opened in another browser asks for the password and sets it (${lang})`, async ({

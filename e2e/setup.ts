@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria, type SearchResult } from '../packages/domain/src/index';
 import { latestMail, newEmail, newMobile, smsCode } from './outbox';
-import type { Lang } from './support';
+import { isShared, type Lang } from './support';
 
 /**
  * Set-up the browser tests share, done through the API as the pages would do it: accounts, saved
@@ -92,6 +92,8 @@ export async function registerByEmail(page: Page, name: string): Promise<{ email
 
 /** The site keeps its signed-in user as a sign-in on the page would, on every page the context opens. */
 export async function rememberSignIn(context: BrowserContext, user: unknown): Promise<void> {
+  if (isShared(context))
+    throw new Error('the sign-in would outlive the test in a shared context: give it `freshContext`');
   await context.addInitScript((u) => {
     const entry = (value: unknown) => JSON.stringify({ value, expiresAt: null });
     localStorage.setItem('user_name', entry((u as { name: string }).name));

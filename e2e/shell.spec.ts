@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { text } from './support';
+import { expect } from '@playwright/test';
+import { test, text } from './support';
 
 test.describe('language and currency preferences', () => {
   test('switching to Chinese sets a one-day cookie that survives a reload', async ({ page, context }) => {
@@ -155,6 +155,9 @@ test.describe('routing', () => {
 });
 
 test.describe('failed requests', () => {
+  // One test stops the page's clock, which stays with the context: each test has a context of its own.
+  test.use({ freshContext: true });
+
   test('a server error shows a three-second toast with its status and detail', async ({ page }) => {
     await page.route('**/api/site', (route) =>
       route.fulfill({ status: 500, json: { errorCode: 5000, errorContent: 'Database unreachable' } }),

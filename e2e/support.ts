@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -35,21 +36,83 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The contexts kept open for a worker's tests, which a test must leave as it found them. */
+const sharedContexts = new WeakSet<BrowserContext>();
+
+/** Whether a context is one a worker's tests share (a test may not add to it what outlives the test). */
+export const isShared = (context: BrowserContext): boolean => sharedContexts.has(context);
+
+/** The storage a test leaves in a shared context, cleared before the next: everything but the HTTP cache. */
+const STORAGE_TYPES = 'cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shader_cache';
+
 /**
- * Playwright's `test` with two fixtures: `lang`, the language the site opens in (its cookie set before the
+ * Playwright's `test` with these fixtures: `lang`, the language the site opens in (its cookie set before the
  * first page; none by default, as a browser comes), and `errors`, the page's errors and console errors since
  * the test began, for a test to assert it ran cleanly.
+ *
+ * A worker's tests share one browser profile, as one traveller's browser opens the site again and again: its
+ * cookies, storage and open pages are cleared before each test, and what stays is the HTTP cache and the
+ * compiled scripts Chromium keeps beside it, so the site's scripts are read and compiled once a worker rather
+ * than in every test. A test that adds to the context what cannot be taken away (an init script, a fake clock)
+ * or needs other options (service workers) asks for a context of its own with `freshContext`.
  */
-export const test = base.extend<{ lang: Lang | undefined; errors: string[] }>({
+export const test = base.extend<
+  { lang: Lang | undefined; errors: string[]; freshContext: boolean },
+  { sharedProfile: BrowserContext }
+>({
   lang: [undefined, { option: true }],
-  context: async ({ context, baseURL, lang }, use) => {
+  freshContext: [false, { option: true }],
+  sharedProfile: [
+    async ({ playwright: _playwright }, use, workerInfo) => {
+      const { use: options } = workerInfo.project;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'junction-e2e-profile-'));
+      const context = await chromium.launchPersistentContext(dir, {
+        ...options.launchOptions,
+        baseURL: options.baseURL,
+        viewport: options.viewport,
+        reducedMotion: options.reducedMotion,
+        serviceWorkers: 'block',
+      });
+      sharedContexts.add(context);
+      await use(context);
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context: _unused, sharedProfile, freshContext, baseURL, lang }, use) => {
+    const context = freshContext ? _unused : sharedProfile;
+    if (!freshContext) await clearProfile(context, baseURL ?? '');
     if (lang) await useLanguage(context, baseURL ?? '', lang);
     await use(context);
+    // A page left open would go on asking the server (a results page pulls every 400 ms).
+    if (!freshContext) for (const page of context.pages()) await page.close();
+  },
+  page: async ({ context, freshContext }, use) => {
+    const page = await context.newPage();
+    if (!freshContext) {
+      page.clock.install = () => {
+        throw new Error('a fake clock outlives the test in a shared context: give the test `freshContext`');
+      };
+    }
+    await use(page);
   },
   errors: async ({ page }, use) => {
     await use(watchErrors(page));
   },
 });
+
+/** Leaves a shared context as a new one: no cookies, storage, permissions nor pages. */
+async function clearProfile(context: BrowserContext, baseURL: string): Promise<void> {
+  for (const page of context.pages()) await page.close();
+  await context.clearCookies();
+  await context.clearPermissions();
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL).origin, storageTypes: STORAGE_TYPES });
+  await cdp.detach();
+  await blank.close();
+}
 
 /** Declares the tests once in each language, the site opened in it; `index` tells the languages apart (0, 1). */
 export function eachLanguage(declare: (lang: Lang, index: number) => void): void {
