@@ -115,6 +115,21 @@ eachLanguage((lang) => {
       const box = await itinerary.getByTestId(id).boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     }
+    // Its tickets, once issued, are cards inside the screen: nothing scrolls sideways out of sight.
+    const tickets = page.getByTestId('tickets-card');
+    await expect(tickets.getByTestId('ticket-row').first()).toBeVisible({ timeout: 60_000 });
+    for (const row of await tickets.getByTestId('ticket-row').all()) {
+      const box = await row.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await tickets.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    const scrollers = await tickets.evaluate(
+      (card) =>
+        Array.from(card.querySelectorAll('*')).filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+        ).length,
+    );
+    expect(scrollers).toBe(0);
     await fitsThePhone(page);
 
     // The notices of the order: each one's time and links keep their own line, none broken in two.
