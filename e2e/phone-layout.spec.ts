@@ -115,10 +115,33 @@ eachLanguage((lang) => {
       const box = await itinerary.getByTestId(id).boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     }
+    // Its tickets, once issued, are cards inside the screen: nothing scrolls sideways out of sight.
+    const tickets = page.getByTestId('tickets-card');
+    await expect(tickets.getByTestId('ticket-row').first()).toBeVisible({ timeout: 60_000 });
+    for (const row of await tickets.getByTestId('ticket-row').all()) {
+      const box = await row.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await tickets.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    const scrollers = await tickets.evaluate(
+      (card) =>
+        Array.from(card.querySelectorAll('*')).filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+        ).length,
+    );
+    expect(scrollers).toBe(0);
     await fitsThePhone(page);
 
-    // The notices of the order: each one's time and links keep their own line, none broken in two.
+    // The notices of the order: the account menu is one row of tabs, so the page's heading is on the first
+    // screen; each notice's time and links keep their own line, none broken in two.
     await page.goto('/account/notices');
+    const heading = page.getByRole('heading', { level: 1, name: text(lang, 'notices', 'title') });
+    await expect(heading).toBeVisible();
+    const top = await heading.boundingBox();
+    expect((top?.y ?? 999) + (top?.height ?? 999), 'the heading under the menu').toBeLessThan(PHONE.height / 2);
+    await expect(page.getByTestId('account-tabs').locator('[aria-current="page"]')).toBeInViewport();
+    const first = await page.getByTestId('notice').first().boundingBox();
+    expect(first?.y ?? 999, 'the first notice').toBeLessThan(PHONE.height);
     const notice = page.getByTestId('notice').filter({ hasText: order.orderNumber }).first();
     await expect(notice.getByTestId('notice-order')).toBeVisible();
     for (const part of [notice.locator('time'), notice.getByTestId('notice-order'), notice.getByTestId('notice-read')])

@@ -188,12 +188,18 @@ export const ERRORS = {
   /**
    * Sent with params `{ reason }`: 'departed', 'already-changed', 'after-ticket-date', 'beyond-presale',
    * 'new-train-departed', 'other-route', 'not-changeable', 'status' (not ticketed, or a change under way),
-   * 'other-carrier', 'travellers' or 'party' (who changes a train ticket), or 'refunded' (a traveller
-   * named whose own ticket is refunded).
+   * 'other-carrier', 'seat-class' (a class or cabin the new trip does not sell), 'travellers' or 'party'
+   * (who changes a train ticket), or 'refunded' (a traveller named whose own ticket is refunded).
    */
   CHANGE_NOT_ALLOWED: { errorCode: 2207, http: 422, message: 'This ticket cannot be changed to that trip.' },
   /** Sent with params `{ dueMinor, refundMinor }`: the change's price moved since it was quoted. */
   CHANGE_PRICE_CHANGED: { errorCode: 2208, http: 422, message: 'The price of this change has changed.' },
+  /** A change to the very train or flight the ticket is for, at its time and in its class or cabin. */
+  CHANGE_SAME_TRIP: {
+    errorCode: 2209,
+    http: 422,
+    message: 'Your ticket is already for this trip: choose another train or flight, or another class or cabin.',
+  },
   /** Spec §8 6001: the national rail account's session ended; the traveller logs in to it again. */
   RAIL_SESSION_EXPIRED: {
     errorCode: 6001,

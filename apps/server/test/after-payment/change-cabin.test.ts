@@ -1,6 +1,7 @@
 import {
   changeClassQuotesSchema,
   changeQuoteSchema,
+  ERRORS,
   orderSchema,
   type ResultLeg,
   type SearchResult,
@@ -65,11 +66,11 @@ describe('changing the cabin of a flight (升舱, 降舱)', () => {
         .seats?.filter((s) => s.code !== 'Y' && s.remaining > 0)
         .map((s) => s.code),
     );
-    // The same flight in its own cabin is no change.
-    expect(errorOf(await ask(cookie, 'quote', ids))).toMatchObject({
-      errorCode: 2207,
-      params: { reason: 'same-trip' },
-    });
+    // The same flight in its own cabin is no change, refused as such whether quoted or confirmed.
+    const same = { errorCode: ERRORS.CHANGE_SAME_TRIP.errorCode };
+    expect(errorOf(await ask(cookie, 'quote', ids))).toMatchObject(same);
+    expect(errorOf(await ask(cookie, 'quote', { ...ids, seatClass: 'Y' }))).toMatchObject(same);
+    expect(errorOf(await confirm(cookie, { ...ids, seatClass: 'Y' }, 0, 0))).toMatchObject(same);
 
     const res = await ask(cookie, 'quote', { ...ids, seatClass: 'C' });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   type BookingExtras,
   changeQuoteSchema,
+  ERRORS,
   railClassFare,
   type SearchResult,
 } from '@junction/domain';
@@ -27,14 +28,14 @@ describe('changing a train ticket to another seat class of the same train', () =
     const old = order.subOrders[0]?.id as string;
     const ids = { orderId: order.id, subOrderId: old, resultId: train.id };
 
-    // The same train in the same class is no change; a class the train does not have is refused.
-    for (const [seatClass, reason] of [
-      [undefined, 'same-trip'],
-      ['Z9', 'seat-class'],
+    // The same train in the same class is no change, refused as such; a class the train does not have is refused.
+    for (const [seatClass, error] of [
+      [undefined, { errorCode: ERRORS.CHANGE_SAME_TRIP.errorCode }],
+      ['Z9', { errorCode: 2207, params: { reason: 'seat-class' } }],
     ] as const) {
       const res = await quoteOf(cookie, seatClass ? { ...ids, seatClass } : ids);
       expect(res.statusCode, res.body).toBe(422);
-      expect(apiErrorSchema.parse(res.json())).toMatchObject({ errorCode: 2207, params: { reason } });
+      expect(apiErrorSchema.parse(res.json())).toMatchObject(error);
     }
 
     // The railway moved the booked train once; the change's new ticket is not that moved train.

@@ -93,7 +93,8 @@ export function changeBlocked(full: FullOrder, sub: SubOrderRow, changes: Change
 /**
  * The change of one ticket of a ticketed order to a quoted result, by the railway's change rules or the
  * airline's fees: refused (`CHANGE_NOT_ALLOWED`) unless the result is one ride of the same kind between
- * the same cities (a flight on the same carrier), allowed at this time, for every traveller on the ticket.
+ * the same cities (a flight on the same carrier), allowed at this time, for every traveller on the ticket,
+ * and (`CHANGE_SAME_TRIP`) when it is the ticket's own train or flight in its own class or cabin.
  * `seatClass` is a train's seat class or a flight's cabin (the offer of a flight is quoted in it).
  */
 export function planChange(
@@ -216,7 +217,7 @@ function railPrice(full: FullOrder, r: Ride, made: number): Priced {
   // The same train in the class it was sold in is no change at all.
   const wanted = r.wanted ?? oldClass;
   if (wanted === oldClass && r.newFirst.number === r.first.number && r.newFirst.departureTime === r.first.departureTime)
-    refuse('same-trip');
+    throw new AppError('CHANGE_SAME_TRIP');
   const seatClass = railClassFare(r.newFirst, wanted) === undefined ? (r.newFirst.cabin ?? oldClass) : wanted;
   const adult = railClassFare(r.newFirst, seatClass) ?? r.newFirst.price.amount;
   const oldShares = (r.sub.travellerPrices as { serviceFeeMinor: number }[] | null) ?? [];
@@ -248,7 +249,7 @@ function airPrice(full: FullOrder, r: Ride, offer: QuotedOffer): Priced {
   const cabinOf = (l: ResultLeg) => l.seats?.find((x) => x.code === cabin);
   if (flights.some((l) => (l.cabin ?? 'Y') !== cabin || (l.seats?.length && !cabinOf(l)))) refuse('seat-class');
   if (cabin === held && r.newFirst.number === r.first.number && r.newFirst.departureTime === r.first.departureTime)
-    refuse('same-trip');
+    throw new AppError('CHANGE_SAME_TRIP');
   const changing = full.travellers.filter((t) => r.positions.includes(t.position));
   const seated = changing.filter((t) => t.airType !== 'INFANT').length;
   if (flights.some((l) => (cabinOf(l)?.remaining ?? seated) < seated)) throw new AppError('TICKETS_INSUFFICIENT');

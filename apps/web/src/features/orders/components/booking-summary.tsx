@@ -29,7 +29,7 @@ export function BookingSummary({ offer, extras, travellers, priced }: SummaryPro
       <p className={styles.muted} data-testid="summary-dates">
         {first && last ? <TravelDates departure={first.departureTime} arrival={last.arrivalTime} /> : null}
       </p>
-      <p className={styles.muted}>{sellerLabel(result, t, language)}</p>
+      <p className={styles.muted}>{t('booking.summary.soldBy', { seller: sellerLabel(result, t, language) })}</p>
       {trains.length > 0 ? (
         <p className={styles.muted} data-testid="summary-trains">
           {trains.map((l) => `${l.number} ${t(`seats.${l.cabin ?? ''}` as 'seats.O')}`).join(' · ')}

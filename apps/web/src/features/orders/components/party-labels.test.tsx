@@ -15,7 +15,6 @@ import { TicketsCard } from './tickets-card';
 afterEach(cleanup);
 
 const LANGUAGES = ['en', 'zh-CN'] as const;
-const MIXED = { en: 'Mixed', 'zh-CN': '混合' };
 const YOUTH = { en: 'Youth', 'zh-CN': '青年' };
 const SUB = '00000000-0000-4000-8000-000000000001';
 const ORDER = '00000000-0000-4000-8000-000000000002';
@@ -26,22 +25,32 @@ function showParty(types: AirType[], language: (typeof LANGUAGES)[number]) {
 }
 
 describe("the party's type on the order page", () => {
-  it.each(LANGUAGES)('says Mixed for travellers of several types, and their one type otherwise (%s)', (language) => {
-    showParty(['ADULT', 'CHILD', 'INFANT'], language);
-    const tag = screen.getByTestId('party-type');
-    expect(tag.getAttribute('data-type')).toBe('MIX');
-    expect(tag.textContent).toBe(MIXED[language]);
-    cleanup();
+  it.each([
+    ['en', '1 adult, 1 child, 1 infant', '2 adults, 1 child', '1 adult, 1 youth'],
+    ['zh-CN', '1成人、1儿童、1婴儿', '2成人、1儿童', '1成人、1青少年'],
+  ] as const)(
+    'counts the travellers of each type in a party of several, and names one type otherwise (%s)',
+    (language, three, family, teen) => {
+      showParty(['ADULT', 'CHILD', 'INFANT'], language);
+      const tag = screen.getByTestId('party-type');
+      expect(tag.getAttribute('data-type')).toBe('MIX');
+      expect(tag.textContent).toBe(three);
+      cleanup();
 
-    showParty(['ADULT', 'ADULT'], language);
-    expect(screen.getByTestId('party-type').getAttribute('data-type')).toBe('ADULT');
-    expect(screen.getByTestId('party-type').textContent).not.toBe(MIXED[language]);
-    cleanup();
+      showParty(['CHILD', 'ADULT', 'ADULT'], language);
+      expect(screen.getByTestId('party-type').textContent).toBe(family);
+      cleanup();
 
-    // An adult with a teen booked as an adult is still a party of two types.
-    showParty(['ADULT', 'TEEN'], language);
-    expect(screen.getByTestId('party-type').textContent).toBe(MIXED[language]);
-  });
+      showParty(['ADULT', 'ADULT'], language);
+      expect(screen.getByTestId('party-type').getAttribute('data-type')).toBe('ADULT');
+      expect(screen.getByTestId('party-type').textContent).toBe(language === 'en' ? 'Adult' : '成人');
+      cleanup();
+
+      // An adult with a teen booked as an adult is still a party of two types.
+      showParty(['ADULT', 'TEEN'], language);
+      expect(screen.getByTestId('party-type').textContent).toBe(teen);
+    },
+  );
 });
 
 /** A ticketed order of one ride for an adult and a teen, as the order page reads it, and its issued tickets. */

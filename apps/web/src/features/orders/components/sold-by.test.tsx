@@ -20,4 +20,16 @@ describe('who sells a trip', () => {
     expect(line.textContent).toBe(sentence);
     expect(line.querySelector('strong')?.textContent).toBe(sentence.split(/[:：]\s?/)[1]);
   });
+
+  it.each([
+    ['en', 'Sold by: Junction', 'Sold by: Junction (combined ticket)'],
+    ['zh-CN', '出票方：联程旅行', '出票方：联程旅行（组合票）'],
+  ] as const)(
+    'names Junction as the seller of its own and its combined tickets, not a fare (%s)',
+    (language, own, combined) => {
+      expect(show({ agent: 'own' }, language).textContent).toBe(own);
+      cleanup();
+      expect(show({ agent: 'combined' }, language).textContent).toBe(combined);
+    },
+  );
 });

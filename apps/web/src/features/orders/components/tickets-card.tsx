@@ -12,10 +12,12 @@ import {
   ticketLabel,
 } from '@junction/domain';
 import { Alert, Button, Card, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
+import { useMediaQuery } from '../../../shared/lib/use-media-query';
 import { paths } from '../../../shared/paths';
 import { Price } from '../../../shared/ui/price';
 import { RailTicketingTag } from '../../../widgets/rail/rail-ticketing';
@@ -39,9 +41,12 @@ export type TicketsCardProps = {
 /**
  * The order's tickets (spec §3, §4): per sub-order its status and, once issued, each traveller's booking
  * reference, ticket number, seat, coach, berth and gate, with the refund of that traveller's ticket (or
- * the button to ask for it); while tickets are issued the expected time (spec §9); after a ticket failed,
+ * the button to ask for it), as a table or, on a narrow screen, a card per ticket; while tickets are issued the expected time (spec §9); after a ticket failed,
  * which part of the order stands and which is refunded.
  */
+/** Below this width the tickets' table is wider than the screen: each ticket is a card of its own. */
+const NARROW = '(max-width: 767px)';
+
 export function TicketsCard({ order, fulfilment, onRefund, changeable, online = true }: TicketsCardProps) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
@@ -49,6 +54,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
   const issuing = isIssuing(order.status);
   const failed = fulfilment?.refunds.filter((r) => r.reason === 'ticketing-failed') ?? [];
   const partial = failed.length > 0 && order.subOrders.some((s) => isTicketStanding(s.status));
+  const narrow = useMediaQuery(NARROW);
   return (
     <Card title={t('order.tickets')} className={styles.card} data-testid="tickets-card">
       {issuing && fulfilment?.ticketingBy ? (
@@ -109,16 +115,15 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                 <Price money={{ amountMinor: s.price.amount, currency: 'CNY' }} />
               </div>
               {tickets.length > 0 ? (
-                <div className={styles.ticketScroll}>
-                  <TicketTable
-                    order={order}
-                    fulfilment={fulfilment}
-                    tickets={tickets}
-                    onRefund={onRefund}
-                    online={online}
-                    replaced={s.status === SUB_ORDER_STATUS.CHANGED ? replacedTrip(fulfilment, s) : undefined}
-                  />
-                </div>
+                <TicketList
+                  narrow={narrow}
+                  order={order}
+                  fulfilment={fulfilment}
+                  tickets={tickets}
+                  onRefund={onRefund}
+                  online={online}
+                  replaced={s.status === SUB_ORDER_STATUS.CHANGED ? replacedTrip(fulfilment, s) : undefined}
+                />
               ) : null}
               {tickets[0]?.supplier === 'rail' ? <RailEntryNote order={order} tickets={tickets} /> : null}
               <div className={styles.refundActions}>
@@ -172,12 +177,26 @@ type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
   replaced?: { number: string; departureTime: string | null } | undefined;
 };
 
+/** A sub-order's tickets: a table on a wide screen, a card per ticket on a narrow one. */
+function TicketList({ narrow, ...p }: TicketTableProps & { narrow: boolean }) {
+  return narrow ? (
+    <TicketCards {...p} />
+  ) : (
+    <div className={styles.ticketScroll}>
+      <TicketTable {...p} />
+    </div>
+  );
+}
+
+/** The tickets in the order they are read: traveller by traveller, each one's rides in turn. */
+const inOrder = (issued: IssuedTicketView[]) =>
+  [...issued].sort((a, b) => a.travellerPosition - b.travellerPosition || a.legIndex - b.legIndex);
+
 /** A sub-order's tickets, traveller by traveller, each traveller's refund beside their first ride. */
 function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced, online }: TicketTableProps) {
   const { t } = useTranslation('orders');
-  const { language } = usePreferences();
   const rail = issued[0]?.supplier === 'rail';
-  const tickets = [...issued].sort((a, b) => a.travellerPosition - b.travellerPosition || a.legIndex - b.legIndex);
+  const tickets = inOrder(issued);
   const ridesOf = (position: number) => tickets.filter((x) => x.travellerPosition === position).length;
   return (
     <table className={styles.ticketTable} data-testid="ticket-table">
@@ -194,32 +213,15 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced, o
       </thead>
       <tbody>
         {tickets.map((x, i) => {
-          const leg = order.legs[x.legIndex];
-          const change = scheduleChangeOf(order.scheduleChanges, x.legIndex);
           const traveller = order.travellers[x.travellerPosition];
           const first = tickets[i - 1]?.travellerPosition !== x.travellerPosition;
           return (
             <tr key={`${x.legIndex}-${x.travellerPosition}`} data-testid="ticket-row">
               <td>
-                {traveller?.name}
-                {!rail && traveller?.airType === 'TEEN' ? (
-                  <Tag bordered={false} color="purple" className={styles.changedTag} data-testid="ticket-label">
-                    {t(`types.${ticketLabel(traveller.airType)}`)}
-                  </Tag>
-                ) : null}
+                <TicketTraveller traveller={traveller} rail={rail} />
               </td>
               <td>
-                {replaced?.number ?? leg?.number}{' '}
-                <span className={styles.muted}>
-                  {replaced
-                    ? replaced.departureTime && formatTravelTime(replaced.departureTime, language)
-                    : leg && formatTravelTime(leg.departureTime, language)}
-                </span>
-                {change && !replaced ? (
-                  <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
-                    {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
-                  </Tag>
-                ) : null}
+                <TicketRide order={order} ticket={x} replaced={replaced} />
               </td>
               <td className={styles.mono} data-testid="ticket-number">
                 {x.ticketNumber}
@@ -242,6 +244,110 @@ function TicketTable({ order, fulfilment, tickets: issued, onRefund, replaced, o
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A sub-order's tickets on a narrow screen: each ticket a card of label and value lines, the same things
+ * the table says, each traveller's refund on their first ride's card.
+ */
+function TicketCards({ order, fulfilment, tickets: issued, onRefund, replaced, online }: TicketTableProps) {
+  const { t } = useTranslation('orders');
+  const rail = issued[0]?.supplier === 'rail';
+  const tickets = inOrder(issued);
+  return (
+    <ul className={styles.ticketCards} data-testid="ticket-cards">
+      {tickets.map((x, i) => {
+        const traveller = order.travellers[x.travellerPosition];
+        const seat = seatTexts(t, x, rail, traveller?.airType === 'INFANT');
+        return (
+          <li key={`${x.legIndex}-${x.travellerPosition}`} className={styles.ticketCard} data-testid="ticket-row">
+            <dl className={styles.ticketFields}>
+              <dt>{t('ticketing.traveller')}</dt>
+              <dd>
+                <TicketTraveller traveller={traveller} rail={rail} />
+              </dd>
+              <dt>{t(rail ? 'refund.train' : 'refund.flight')}</dt>
+              <dd>
+                <TicketRide order={order} ticket={x} replaced={replaced} />
+              </dd>
+              <dt>{t('order.ticketNumber')}</dt>
+              <dd className={styles.mono} data-testid="ticket-number">
+                {x.ticketNumber}
+              </dd>
+              {rail ? (
+                <>
+                  <dt>{t('ticketing.coach')}</dt>
+                  <dd>{seat.coach}</dd>
+                </>
+              ) : null}
+              <dt>{rail ? t('ticketing.seatOrBerth') : t('order.seat')}</dt>
+              <dd>{seat.seat}</dd>
+              {rail ? (
+                <>
+                  <dt>{t('ticketing.gate')}</dt>
+                  <dd>{seat.gate}</dd>
+                </>
+              ) : null}
+              {tickets[i - 1]?.travellerPosition !== x.travellerPosition ? (
+                <>
+                  <dt>{t('refund.title')}</dt>
+                  <dd>
+                    <TicketRefund
+                      order={order}
+                      fulfilment={fulfilment}
+                      subOrderId={x.subOrderId}
+                      position={x.travellerPosition}
+                      onRefund={onRefund}
+                      online={online}
+                    />
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A ticket's traveller by name, a teen's ticket with the label it carries. */
+function TicketTraveller({ traveller, rail }: { traveller: Order['travellers'][number] | undefined; rail: boolean }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {traveller?.name}
+      {!rail && traveller?.airType === 'TEEN' ? (
+        <Tag bordered={false} color="purple" className={styles.changedTag} data-testid="ticket-label">
+          {t(`types.${ticketLabel(traveller.airType)}`)}
+        </Tag>
+      ) : null}
+    </>
+  );
+}
+
+/** A ticket's flight or train and its time, with the time the operator moved it from. */
+function TicketRide(p: { order: Order; ticket: IssuedTicketView; replaced: TicketTableProps['replaced'] }) {
+  const { t } = useTranslation('orders');
+  const { language } = usePreferences();
+  const { order, replaced } = p;
+  const leg = order.legs[p.ticket.legIndex];
+  const change = scheduleChangeOf(order.scheduleChanges, p.ticket.legIndex);
+  return (
+    <>
+      {replaced?.number ?? leg?.number}{' '}
+      <span className={styles.muted}>
+        {replaced
+          ? replaced.departureTime && formatTravelTime(replaced.departureTime, language)
+          : leg && formatTravelTime(leg.departureTime, language)}
+      </span>
+      {change && !replaced ? (
+        <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
+          {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
+        </Tag>
+      ) : null}
+    </>
   );
 }
 
@@ -279,20 +385,27 @@ export function TicketRefund({
 }
 
 /**
- * A ticket's coach, seat or berth and gate cells: coach and gate for a train only. On a flight no seat is
+ * A ticket's coach, seat or berth and gate, as read: coach and gate for a train only. On a flight no seat is
  * an infant's on a lap, or a seat the airline gives at check-in.
  */
+function seatTexts(t: TFunction<'orders'>, ticket: IssuedTicketView, rail: boolean, infant: boolean) {
+  const none = rail ? t('ticketing.noSeat') : infant ? t('ticketing.lap') : t('ticketing.atCheckIn');
+  return {
+    coach: ticket.coach ? t('ticketing.coachNo', { coach: ticket.coach }) : '—',
+    seat: `${ticket.seat ?? none}${ticket.berth ? ` · ${t(`ticketing.berths.${ticket.berth}`)}` : ''}`,
+    gate: ticket.gate ?? '—',
+  };
+}
+
+/** A ticket's coach, seat or berth and gate cells (`seatTexts`). */
 export function SeatCells({ ticket, rail, infant }: { ticket: IssuedTicketView; rail: boolean; infant: boolean }) {
   const { t } = useTranslation('orders');
-  const none = rail ? t('ticketing.noSeat') : infant ? t('ticketing.lap') : t('ticketing.atCheckIn');
+  const seat = seatTexts(t, ticket, rail, infant);
   return (
     <>
-      {rail ? <td>{ticket.coach ? t('ticketing.coachNo', { coach: ticket.coach }) : '—'}</td> : null}
-      <td>
-        {ticket.seat ?? none}
-        {ticket.berth ? ` · ${t(`ticketing.berths.${ticket.berth}`)}` : ''}
-      </td>
-      {rail ? <td>{ticket.gate ?? '—'}</td> : null}
+      {rail ? <td>{seat.coach}</td> : null}
+      <td>{seat.seat}</td>
+      {rail ? <td>{seat.gate}</td> : null}
     </>
   );
 }

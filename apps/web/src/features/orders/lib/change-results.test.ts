@@ -49,6 +49,16 @@ describe('the seat classes of a change', () => {
     expect(changeResults(ticket, [result(single)], nowMs)).toEqual([]);
   });
 
+  it('leaves out the ticket’s own train when its other classes are sold out: nothing on it could be chosen', () => {
+    const full = train('G1', ticket.trip.departureTime, [
+      seat('O', 60_000),
+      seat('M', 95_000, 0),
+      seat('A9', 180_000, 0),
+    ]);
+    const nowMs = Date.parse('2026-11-22T04:00:00Z');
+    expect(changeResults(ticket, [result(full), result(other)], nowMs).map((r) => r.id)).toEqual(['G3']);
+  });
+
   it('starts in the ticket’s class when the new train has seats in it, else the first class with seats', () => {
     expect(changeClasses(other)).toEqual(['O', 'M']);
     expect(defaultClass(ticket, other, changeClasses(other))).toBe('M');

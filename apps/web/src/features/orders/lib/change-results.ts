@@ -45,7 +45,7 @@ export const changeFare = (ticket: ChangeTicket, r: SearchResult): number => {
 
 /**
  * The results a ticket may change to: one ride of its kind (a flight on its carrier), not the trip it has
- * unless it sells another class or cabin, and for a train a departure the railway's change rules allow
+ * unless another class or cabin of it has seats left, and for a train a departure the railway's change rules allow
  * now; earliest first.
  */
 export function changeResults(ticket: ChangeTicket, results: SearchResult[], nowMs: number): SearchResult[] {
@@ -55,8 +55,8 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
       const rides = r.legs.filter(isRide);
       const first = rides[0];
       if (!first || r.kind !== (rail ? 'train' : 'flight') || rides.length !== 1 || first.soldOut) return false;
-      // The ticket's own train or flight stays on the list when it sells another class or cabin.
-      if (isOwnTrip(ticket, first) && !changeClasses(first).some((c) => c !== ticket.trip.seatClass)) return false;
+      // The ticket's own train or flight stays on the list only when another of its classes or cabins has seats.
+      if (isOwnTrip(ticket, first) && !otherClassOpen(ticket, first)) return false;
       if (!rail) return first.carrier === ticket.carrier && Date.parse(first.departureTime) > nowMs;
       return railChangeAllowed({
         departureTime: ticket.trip.departureTime,
@@ -75,6 +75,12 @@ export function changeResults(ticket: ChangeTicket, results: SearchResult[], now
 /** The seat classes a new train or the cabins a new flight is sold in, as the seller lists them. */
 export const changeClasses = (leg: ResultLeg): string[] =>
   leg.seats?.length ? leg.seats.map((s) => s.code) : leg.cabin ? [leg.cabin] : [];
+
+/** Whether a train or flight sells a class or cabin other than the ticket's own with seats left. */
+const otherClassOpen = (ticket: ChangeTicket, leg: ResultLeg): boolean =>
+  changeClasses(leg).some(
+    (c) => c !== ticket.trip.seatClass && (leg.seats?.find((s) => s.code === c)?.remaining ?? 1) > 0,
+  );
 
 /** Whether a ride is the ticket's own train or flight, at its own time. */
 export const isOwnTrip = (ticket: ChangeTicket, leg: ResultLeg): boolean =>

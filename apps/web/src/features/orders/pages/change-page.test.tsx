@@ -161,6 +161,14 @@ describe('the cabin of a flight change', () => {
     expect(labelOf('C').textContent).toContain('Sold out');
     expect((option('C') as HTMLInputElement).disabled).toBe(true);
 
+    // Its own flight says it is the traveller's, offered for another cabin only; the other flight says nothing.
+    const rowOf = (number: string) =>
+      screen.getAllByTestId('change-result').find((el) => el.getAttribute('data-number') === number) as HTMLElement;
+    expect(rowOf('CA1501').textContent).toContain('Your current flight');
+    expect(within(rowOf('CA1501')).getByTestId('change-choose').textContent).toBe('Change cabin');
+    expect(rowOf('CA1503').textContent).not.toContain('Your current flight');
+    expect(within(rowOf('CA1503')).getByTestId('change-choose').textContent).toBe('Choose');
+
     // Its own flight: economy is the ticket itself; premium economy and business may be taken.
     await choose('CA1501');
     await waitFor(() => expect(screen.getAllByTestId('change-class')).toHaveLength(3));
@@ -188,6 +196,9 @@ describe('the cabin of a flight change', () => {
       language: 'zh-CN',
     });
     await choose('CA1501');
+    const own = screen.getAllByTestId('change-result').find((el) => el.getAttribute('data-number') === 'CA1501');
+    expect(own?.textContent).toContain('当前航班');
+    expect(own?.textContent).toContain('换舱位');
     expect((await screen.findByTestId('change-classes')).textContent).toContain('新航班舱位');
     expect(labelOf('C').textContent).toContain('公务舱');
     expect(labelOf('S').textContent).toContain('剩3张');

@@ -1,5 +1,5 @@
 import { type ChangeQuote, formatTravelDate, isRide, type SearchResult, type TicketChange } from '@junction/domain';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -178,15 +178,23 @@ function ResultRow(p: { ticket: ChangeTicket; result: SearchResult; chosen: bool
   const { language } = usePreferences();
   const ride = p.result.legs.find(isRide);
   if (!ride) return null;
+  const rail = p.ticket.type === 'railway';
+  // The ticket's own train or flight is listed only for another of its classes or cabins, and says so.
+  const own = isOwnTrip(p.ticket, ride);
   return (
-    <li className={styles.subOrder} data-testid="change-result" data-number={ride.number}>
+    <li className={styles.subOrder} data-testid="change-result" data-number={ride.number} data-own={own || undefined}>
       <span>
         <strong>{ride.number}</strong> · {ride.from.name[language]} {ride.departureTime.slice(11, 16)} →{' '}
         {ride.to.name[language]} {ride.arrivalTime.slice(11, 16)}
+        {own ? (
+          <Tag variant="filled" color="blue" className={styles.ownTrip} data-testid="change-own">
+            {t(rail ? 'change.ownTrain' : 'change.ownFlight')}
+          </Tag>
+        ) : null}
       </span>
       <Price money={cny(changeFare(p.ticket, p.result))} />
       <Button size="small" type={p.chosen ? 'primary' : 'default'} onClick={p.onChoose} data-testid="change-choose">
-        {t('change.chooseOne')}
+        {own ? t(rail ? 'change.otherClass' : 'change.otherCabin') : t('change.chooseOne')}
       </Button>
     </li>
   );
