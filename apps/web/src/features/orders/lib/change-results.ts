@@ -1,4 +1,5 @@
 import {
+  addDays,
   type ChangeOptions,
   isRide,
   type ResultLeg,
@@ -9,10 +10,6 @@ import {
 } from '@junction/domain';
 
 export type ChangeTicket = ChangeOptions['tickets'][number];
-
-const DAY = 24 * 3_600_000;
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 /** The days a change may move a ticket to, around its own day: at most a week each side, within its window. */
 export function changeDays(ticket: ChangeTicket): string[] {
