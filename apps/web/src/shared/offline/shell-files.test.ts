@@ -5,8 +5,9 @@ import { isOfflineShellFile, offlineShellFiles, type ViteManifest } from './shel
 const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_app'], css: ['assets/index-a1.css'] },
   _app: { file: 'assets/app-b2.js', dynamicImports: ['src/features/search/pages/results-page.tsx'] },
-  'src/shared/ui/antd-scope.tsx': { file: 'assets/antd-scope-c3.js', imports: ['_button'] },
+  'src/shared/ui/antd-scope.tsx': { file: 'assets/antd-scope-c3.js', imports: ['_button', '_theme'] },
   _button: { file: 'assets/Button-d4.js' },
+  _theme: { file: 'assets/theme-r8.js', assets: ['assets/antd-s9.css'] },
   'src/features/account/pages/account-layout.tsx': { file: 'assets/account-layout-e5.js' },
   'src/features/orders/pages/trips-page.tsx': { file: 'assets/trips-page-f6.js', imports: ['_button'] },
   'src/features/orders/pages/order-page.tsx': {
@@ -30,13 +31,15 @@ const manifest: ViteManifest = {
 describe('the files the service worker keeps at install', () => {
   const shell = offlineShellFiles(manifest);
 
-  it('keeps the entry, the trips, order and itinerary pages with what they import, and their texts', () => {
+  it('keeps the entry, the trips, order and itinerary pages with what they import and their styles, and their texts', () => {
     for (const file of [
       'assets/index-a1.js',
       'assets/index-a1.css',
       'assets/app-b2.js',
       'assets/antd-scope-c3.js',
       'assets/Button-d4.js',
+      'assets/theme-r8.js',
+      'assets/antd-s9.css',
       'assets/account-layout-e5.js',
       'assets/trips-page-f6.js',
       'assets/order-page-g7.js',

@@ -1,8 +1,8 @@
 /**
  * Which built files the service worker keeps at install (`src/sw.ts`), as the build (vite.config.ts) reads
  * them: the page itself, the entry and what it imports, the trips, order and itinerary pages with what they
- * import and their texts in both languages, and the icons and manifests. Nothing else of the site's lazy
- * pages is kept, so installing stays small.
+ * import (Ant Design's stylesheet among it) and their texts in both languages, and the icons and manifests.
+ * Nothing else of the site's lazy pages is kept, so installing stays small.
  */
 
 /** A chunk of Vite's build manifest (`dist/.vite/manifest.json`). */
@@ -12,6 +12,8 @@ export type ViteChunk = {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  /** Files the chunk refers to by address, such as Ant Design's stylesheet. */
+  assets?: string[];
 };
 export type ViteManifest = Record<string, ViteChunk>;
 
@@ -38,6 +40,7 @@ function collect(manifest: ViteManifest, key: string, files: Set<string>, seen: 
   seen.add(key);
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
+  for (const asset of chunk.assets ?? []) if (asset.endsWith('.css')) files.add(asset);
   for (const imported of chunk.imports ?? []) collect(manifest, imported, files, seen);
 }
 

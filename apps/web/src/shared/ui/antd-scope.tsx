@@ -7,6 +7,7 @@ import 'dayjs/locale/zh-cn';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../lib/use-media-query';
+import './antd-styles';
 import { stillTheme, theme } from './theme';
 
 const ANT_LOCALES: Record<Language, typeof enUS> = { en: enUS, 'zh-CN': zhCN };
@@ -15,7 +16,7 @@ const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn' };
 /**
  * Ant Design's theme, texts and message holders around the parts of the site built with it: every page but
  * the home page, and the dialogs, panels and pickers that load when first opened. It comes with them, so the
- * home page loads none of Ant Design. The date library's Chinese texts come with it too.
+ * home page loads none of Ant Design. Its stylesheet and the date library's Chinese texts come with it too.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   // The UI language as i18next has it (the app keeps it in step with the preference cookie).

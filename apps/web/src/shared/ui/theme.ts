@@ -1,6 +1,13 @@
 import type { ThemeConfig } from 'antd';
 
+/**
+ * The site's theme. Ant Design's styles come built ahead (`antd-styles.ts`): components write no styles while
+ * drawing, and the theme's tokens reach them as CSS variables, under a class of the theme's own (the built
+ * stylesheet carries classes of the names Ant Design would give otherwise).
+ */
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
+  cssVar: { key: 'css-var-junction' },
   token: {
     colorPrimary: '#1b5fd9',
     colorLink: '#1b5fd9',
@@ -19,4 +26,8 @@ export const theme: ThemeConfig = {
 };
 
 /** The theme with Ant Design's motion off, for a traveller whose system asks for reduced motion. */
-export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+export const stillTheme: ThemeConfig = {
+  ...theme,
+  cssVar: { key: 'css-var-junction-still' },
+  token: { ...theme.token, motion: false },
+};

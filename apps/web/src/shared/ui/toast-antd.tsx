@@ -1,4 +1,5 @@
 import { ConfigProvider, message } from 'antd';
+import './antd-styles';
 import { theme } from './theme';
 
 // Notices shown outside any page's Ant Design scope still take the site's theme.
