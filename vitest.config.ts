@@ -21,9 +21,10 @@ class SlowFilesFirst extends BaseSequencer {
 
 /**
  * The web tests that replace a module (`vi.mock`): a replacement holds only in a module registry of the file's
- * own, so these run isolated (the server tests replace none). Every other web and server test file shares its worker's modules with the files
- * the worker ran before (`isolate: false`): the app's modules, the timetables and the gazetteer are read once
- * per worker rather than once per file, and a file must leave nothing behind that another could see.
+ * own, so these run isolated (the server tests replace none). Every other test file (domain, planner, refdata,
+ * server, web, scripts) shares its worker's modules with the files the worker ran before (`isolate: false`):
+ * the app's modules, zod, the timetables and the gazetteer are read once per worker rather than once per file,
+ * and a file must leave nothing behind that another could see.
  */
 const WEB_TESTS = ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'];
 const WEB_MOCKING = globSync(WEB_TESTS, { cwd: import.meta.dirname }).filter((file) =>
@@ -54,7 +55,10 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
+          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -62,7 +66,10 @@ export default defineConfig({
           name: 'planner',
           include: ['packages/planner/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
+          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -70,7 +77,10 @@ export default defineConfig({
           name: 'refdata',
           include: ['packages/refdata/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
+          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -90,7 +100,13 @@ export default defineConfig({
       web('web', { include: WEB_TESTS, exclude: WEB_MOCKING }, false),
       web('web-mocks', { include: WEB_MOCKING }, true),
       {
-        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          testTimeout: 60_000,
+        },
       },
     ],
   },
