@@ -1,14 +1,8 @@
-import {
-  type AirType,
-  type IssuedTicketView,
-  ORDER_STATUS,
-  type Order,
-  type OrderFulfilment,
-  SUB_ORDER_STATUS,
-} from '@junction/domain';
+import type { AirType } from '@junction/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render-app';
+import { ticketedOrder } from '../../../testing/ticketed-order';
 import { PartyTag } from './party-tag';
 import { TicketsCard } from './tickets-card';
 
@@ -16,8 +10,6 @@ afterEach(cleanup);
 
 const LANGUAGES = ['en', 'zh-CN'] as const;
 const YOUTH = { en: 'Youth', 'zh-CN': '青年' };
-const SUB = '00000000-0000-4000-8000-000000000001';
-const ORDER = '00000000-0000-4000-8000-000000000002';
 
 function showParty(types: AirType[], language: (typeof LANGUAGES)[number]) {
   stubApi({});
@@ -53,73 +45,9 @@ describe("the party's type on the order page", () => {
   );
 });
 
-/** A ticketed order of one ride for an adult and a teen, as the order page reads it, and its issued tickets. */
-function ticketed(type: 'flight' | 'railway'): { order: Order; fulfilment: OrderFulfilment } {
-  const supplier = type === 'flight' ? 'air' : 'rail';
-  const traveller = (name: string, airType: AirType) => ({
-    passengerId: null,
-    name,
-    airType,
-    railType: type === 'railway' ? ('ADULT' as const) : null,
-    documentType: 'PASSPORT',
-    documentMasked: 'E1****78',
-  });
-  const ticket = (position: number): IssuedTicketView => ({
-    subOrderId: SUB,
-    legIndex: 0,
-    travellerPosition: position,
-    supplier,
-    bookingReference: 'K7Q2MX',
-    ticketNumber: `78123456789${position}`,
-    seat: `3${position}A`,
-    coach: type === 'railway' ? '05' : null,
-    berth: null,
-    gate: null,
-  });
-  const order = {
-    id: ORDER,
-    status: ORDER_STATUS.TICKETED,
-    travellers: [traveller('Wang Fang', 'ADULT'), traveller('Wang Lei', 'TEEN')],
-    legs: [
-      {
-        kind: type === 'flight' ? 'air' : 'land',
-        number: type === 'flight' ? 'MU5101' : 'G1',
-        departureTime: '2030-05-01T08:00:00+08:00',
-        arrivalTime: '2030-05-01T10:15:00+08:00',
-      },
-    ],
-    scheduleChanges: [],
-    cancelledLegs: [],
-    subOrders: [
-      {
-        id: SUB,
-        type,
-        status: SUB_ORDER_STATUS.TICKETED,
-        legs: [0],
-        flightNumber: type === 'flight' ? 'MU5101' : 'G1',
-        confirmationCode: 'K7Q2MX',
-        price: { amount: 180_000, currency: 'CNY' },
-        ticketing: null,
-        serviceFee: null,
-      },
-    ],
-  } as unknown as Order;
-  const fulfilment = {
-    orderId: ORDER,
-    ticketingHours: 2,
-    ticketingBy: null,
-    paidAt: null,
-    tickets: [ticket(0), ticket(1)],
-    refunds: [],
-    changes: [],
-    receipt: null,
-  } satisfies OrderFulfilment;
-  return { order, fulfilment };
-}
-
 function showTickets(type: 'flight' | 'railway', language: (typeof LANGUAGES)[number]) {
   stubApi({});
-  const { order, fulfilment } = ticketed(type);
+  const { order, fulfilment } = ticketedOrder(type);
   renderApp(
     [{ path: '/', element: <TicketsCard order={order} fulfilment={fulfilment} onRefund={() => undefined} /> }],
     { language },

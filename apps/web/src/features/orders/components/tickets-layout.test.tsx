@@ -1,14 +1,8 @@
-import {
-  type IssuedTicketView,
-  ORDER_STATUS,
-  type Order,
-  type OrderFulfilment,
-  SUB_ORDER_STATUS,
-} from '@junction/domain';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../../../testing/media-query';
 import { renderApp, stubApi } from '../../../testing/render-app';
+import { TICKETED_SUB_ORDER, ticketedOrder } from '../../../testing/ticketed-order';
 import type { RefundTickets } from '../api/fulfilment';
 import { TicketsCard } from './tickets-card';
 
@@ -17,72 +11,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const SUB = '00000000-0000-4000-8000-000000000001';
-const ORDER = '00000000-0000-4000-8000-000000000002';
-
-/** A ticketed train of one ride for two adults, as the order page reads it, and its issued tickets. */
-function ticketedTrain(): { order: Order; fulfilment: OrderFulfilment } {
-  const traveller = (name: string) => ({
-    passengerId: null,
-    name,
-    airType: 'ADULT',
-    railType: 'ADULT',
-    documentType: 'ID_CARD',
-    documentMasked: '1101**********0015',
-  });
-  const ticket = (position: number): IssuedTicketView => ({
-    subOrderId: SUB,
-    legIndex: 0,
-    travellerPosition: position,
-    supplier: 'rail',
-    bookingReference: 'E123456789',
-    ticketNumber: `E12345678${position}`,
-    seat: `0${position + 6}F`,
-    coach: '05',
-    berth: null,
-    gate: 'B12',
-  });
-  const order = {
-    id: ORDER,
-    status: ORDER_STATUS.TICKETED,
-    travellers: [traveller('张伟'), traveller('李娜')],
-    legs: [
-      {
-        kind: 'land',
-        number: 'G1',
-        departureTime: '2030-05-01T08:00:00+08:00',
-        arrivalTime: '2030-05-01T12:30:00+08:00',
-      },
-    ],
-    scheduleChanges: [],
-    cancelledLegs: [],
-    subOrders: [
-      {
-        id: SUB,
-        type: 'railway',
-        status: SUB_ORDER_STATUS.TICKETED,
-        legs: [0],
-        flightNumber: 'G1',
-        confirmationCode: 'E123456789',
-        price: { amount: 110_000, currency: 'CNY' },
-        ticketing: null,
-        serviceFee: null,
-      },
-    ],
-  } as unknown as Order;
-  const fulfilment = {
-    orderId: ORDER,
-    ticketingHours: 2,
-    ticketingBy: null,
-    paidAt: null,
-    tickets: [ticket(0), ticket(1)],
-    refunds: [],
-    changes: [],
-    receipt: null,
-  } satisfies OrderFulfilment;
-  return { order, fulfilment };
-}
-
 /** The tickets card on a screen of that width: the phone's 390 px, or a desktop's 1280 px. */
 function showAt(width: number, language: 'en' | 'zh-CN', onRefund: (tickets: RefundTickets) => void = () => {}) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
@@ -90,7 +18,14 @@ function showAt(width: number, language: 'en' | 'zh-CN', onRefund: (tickets: Ref
     return mediaQueryList(query, max !== undefined && width <= Number(max));
   });
   stubApi({});
-  const { order, fulfilment } = ticketedTrain();
+  // A train of one ride for two adults.
+  const { order, fulfilment } = ticketedOrder('railway', {
+    travellers: [
+      ['张伟', 'ADULT'],
+      ['李娜', 'ADULT'],
+    ],
+    gate: 'B12',
+  });
   renderApp([{ path: '/', element: <TicketsCard order={order} fulfilment={fulfilment} onRefund={onRefund} /> }], {
     language,
   });
@@ -104,9 +39,9 @@ describe("the order's tickets on a phone", () => {
       [
         ['Traveller', '张伟'],
         ['Train', G1],
-        ['Ticket number', 'E123456780'],
+        ['Ticket number', '781234567890'],
         ['Coach', 'Coach 05'],
-        ['Seat / berth', '06F'],
+        ['Seat / berth', '30A'],
         ['Check-in gate', 'B12'],
         ['Refund', 'Refund'],
       ],
@@ -116,9 +51,9 @@ describe("the order's tickets on a phone", () => {
       [
         ['乘客', '张伟'],
         ['车次', G1],
-        ['票号', 'E123456780'],
+        ['票号', '781234567890'],
         ['车厢', '05 车'],
-        ['座位 / 铺位', '06F'],
+        ['座位 / 铺位', '30A'],
         ['检票口', 'B12'],
         ['退款', '退票'],
       ],
@@ -135,10 +70,10 @@ describe("the order's tickets on a phone", () => {
       const labels = Array.from(first.querySelectorAll('dt')).map((el) => el.textContent);
       const values = Array.from(first.querySelectorAll('dd')).map((el) => el.textContent);
       expect(labels.map((label, i) => [label, values[i]])).toEqual(lines);
-      expect(within(second).getByTestId('ticket-number').textContent).toBe('E123456781');
+      expect(within(second).getByTestId('ticket-number').textContent).toBe('781234567891');
       // Each traveller's own ticket is refunded from its card.
       fireEvent.click(within(second).getByTestId('refund-ticket'));
-      expect(asked).toEqual([{ subOrderId: SUB, traveller: 1 }]);
+      expect(asked).toEqual([{ subOrderId: TICKETED_SUB_ORDER, traveller: 1 }]);
     },
   );
 
