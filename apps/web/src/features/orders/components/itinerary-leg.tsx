@@ -15,7 +15,7 @@ import { clockOf, dayOf } from '../lib/time';
 import { isSold, LEG_ICON, useDuration } from './itinerary';
 import styles from './itinerary-sheet.module.css';
 import { RailEntryNote } from './rail-entry-note';
-import { SeatCells } from './tickets-card';
+import { SeatCells } from './ticket-list';
 
 /** One leg of the plan: times, places and ride; for a ride its booking reference and every traveller's ticket. */
 export function LegBlock({

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { json, renderApp, stubApi, yuanAndDollars } from '../../../testing/render-app';
 import { RefundDetailPage } from '../pages/refund-detail-page';
-import { TicketRefund } from './tickets-card';
+import { TicketRefund } from './ticket-list';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 const ID = '00000000-0000-4000-8000-0000000000f1';
