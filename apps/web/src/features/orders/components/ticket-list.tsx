@@ -12,12 +12,17 @@ import { Link } from 'react-router';
 import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
+import type { RefundTickets } from '../api/fulfilment';
 import { canRefundTicket, refundOfTicket, refundReading } from '../lib/ticket-refunds';
 import styles from './orders.module.css';
-import type { TicketsCardProps } from './tickets-card';
 
-type TicketTableProps = Omit<TicketsCardProps, 'fulfilment'> & {
+type TicketTableProps = {
+  order: Order;
   fulfilment: OrderFulfilment | undefined;
+  /** Asks for the refund of one ticket, or of everyone's on a sub-order. */
+  onRefund: (tickets: RefundTickets) => void;
+  /** Without a connection, refunding waits for one. */
+  online?: boolean | undefined;
   tickets: IssuedTicketView[];
   /** A changed ticket's own flight or train and its time: its ride in the itinerary is now the new one's. */
   replaced?: { number: string; departureTime: string | null } | undefined;
