@@ -43,6 +43,19 @@ const web = (name: string, files: { include: string[]; exclude?: string[] }, iso
   },
 });
 
+/** A package's tests, in Node, sharing their worker's modules across files. */
+const packageTests = (name: 'domain' | 'planner' | 'refdata') => ({
+  test: {
+    name,
+    include: [`packages/${name}/src/**/*.test.ts`],
+    environment: 'node' as const,
+    isolate: false,
+    testTimeout: 60_000,
+    // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     // Two files at a time even on two cores (Vitest's default there is one): most server tests wait on
@@ -50,39 +63,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowFilesFirst },
     projects: [
-      {
-        test: {
-          name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-          testTimeout: 60_000,
-          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'planner',
-          include: ['packages/planner/src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-          testTimeout: 60_000,
-          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'refdata',
-          include: ['packages/refdata/src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-          testTimeout: 60_000,
-          // Reading the gazetteer or the timetables in a hook takes seconds on a loaded machine.
-          hookTimeout: 60_000,
-        },
-      },
+      packageTests('domain'),
+      packageTests('planner'),
+      packageTests('refdata'),
       {
         test: {
           name: 'server',
