@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -58,12 +58,13 @@ const STORAGE_TYPES = 'cookies,local_storage,indexeddb,websql,file_systems,servi
  */
 export const test = base.extend<
   { lang: Lang | undefined; errors: string[]; freshContext: boolean },
-  { sharedProfile: BrowserContext }
+  { sharedProfile: BrowserContext; freshBrowser: () => Promise<Browser> }
 >({
   lang: [undefined, { option: true }],
   freshContext: [false, { option: true }],
   sharedProfile: [
-    async ({ playwright: _playwright }, use, workerInfo) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use, workerInfo) => {
       const { use: options } = workerInfo.project;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'junction-e2e-profile-'));
       const context = await chromium.launchPersistentContext(dir, {
@@ -80,13 +81,32 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  context: async ({ context: _unused, sharedProfile, freshContext, baseURL, lang }, use) => {
-    const context = freshContext ? _unused : sharedProfile;
+  // The browser of the tests with a context of their own, launched when a worker's first such test needs it.
+  freshBrowser: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use, workerInfo) => {
+      let launched: Promise<Browser> | undefined;
+      await use(() => {
+        launched ??= chromium.launch(workerInfo.project.use.launchOptions);
+        return launched;
+      });
+      if (launched) await (await launched).close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async (
+    { sharedProfile, freshBrowser, freshContext, baseURL, viewport, reducedMotion, serviceWorkers, lang },
+    use,
+  ) => {
+    const context = freshContext
+      ? await (await freshBrowser()).newContext({ baseURL, viewport, reducedMotion, serviceWorkers })
+      : sharedProfile;
     if (!freshContext) await clearProfile(context, baseURL ?? '');
     if (lang) await useLanguage(context, baseURL ?? '', lang);
     await use(context);
+    if (freshContext) await context.close();
     // A page left open would go on asking the server (a results page pulls every 400 ms).
-    if (!freshContext) for (const page of context.pages()) await page.close();
+    else for (const page of context.pages()) await page.close();
   },
   page: async ({ context, freshContext }, use) => {
     const page = await context.newPage();
