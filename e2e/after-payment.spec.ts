@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { TEST_CARDS } from '../apps/server/src/features/payment/gateway/simulator/test-cards';
-import { type Order, type ResultLeg, shiftIso } from '../packages/domain/src/index';
+import { shiftIso } from '../packages/domain/src/index';
 import { fillCardForm } from './card-form';
 import { shot as shotAt } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
-import { bookTrip, payFromWallet, settleRefunds, signedInTraveller } from './trip-api';
+import { bookTrip, payFromWallet, retimeFlight, settleRefunds, signedInTraveller } from './trip-api';
 
 const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
 
@@ -70,14 +70,8 @@ eachLanguage((lang) => {
       test.setTimeout(180_000);
       await signedInTraveller(page, lang);
       const order = await bookTrip(page, 'mix');
-      // The airline re-times the flight 25 minutes later when it issues the ticket, whatever the day.
-      const booked = (await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order;
-      const air = booked.legs.findIndex((l) => l.kind === 'air');
-      const bookedFlight = booked.legs[air] as ResultLeg;
-      const announced = await page.request.post('/ticketing-sim/schedule-changes', {
-        data: { service: bookedFlight.number, date: bookedFlight.departureTime.slice(0, 10), minutes: 25 },
-      });
-      expect(announced.ok()).toBe(true);
+      // The airline re-times the flight 25 minutes later when it issues the ticket.
+      const bookedFlight = await retimeFlight(page, order.id, 25);
       const departs = shiftIso(bookedFlight.departureTime, 25 * 60_000);
       await payByCard(page, lang, order.id);
       await untilTicketed(page, lang);

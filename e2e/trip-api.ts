@@ -3,8 +3,10 @@ import { expect, type Page } from '@playwright/test';
 import {
   type BookingOffer,
   checkParty,
+  type Order,
   type PullResponse,
   priceOrder,
+  type ResultLeg,
   type SearchCriteria,
   type SearchResult,
 } from '../packages/domain/src/index';
@@ -16,6 +18,20 @@ export async function signedInTraveller(page: Page, _lang: Lang): Promise<string
   const { mobile, user } = await registerUser(page);
   await keepSignedIn(page, user);
   return mobile;
+}
+
+/**
+ * Has the simulated airline re-time an order's flight by that many minutes when it issues the ticket,
+ * whatever the day; answers the flight as booked.
+ */
+export async function retimeFlight(page: Page, orderId: string, minutes: number): Promise<ResultLeg> {
+  const booked = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as Order;
+  const flight = booked.legs.find((l) => l.kind === 'air') as ResultLeg;
+  const announced = await page.request.post('/ticketing-sim/schedule-changes', {
+    data: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
+  });
+  expect(announced.ok()).toBe(true);
+  return flight;
 }
 
 /**
