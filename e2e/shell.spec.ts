@@ -1,5 +1,15 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test, text } from './support';
+import { signedInTraveller } from './trip-api';
+
+/** The animations on the page that go on and on: a spinner turning, a placeholder shimmering. */
+const endlessAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+      .map((a) => (a instanceof CSSAnimation ? a.animationName : 'script')),
+  );
 
 test.describe('language and currency preferences', () => {
   test('switching to Chinese sets a one-day cookie that survives a reload', async ({ page, context }) => {
@@ -132,6 +142,19 @@ test.describe('footer', () => {
     await expect(placeData).toContainText('CC BY 4.0');
     await expect(page.getByTestId('footer-seo')).toContainText('12306');
   });
+});
+
+test('asked for reduced motion, a loading page shows its placeholders standing still', async ({
+  page,
+}) => {
+  // The browser tests ask for reduced motion (the configuration's `reducedMotion`).
+  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+  // A list whose trips have not come yet: Ant Design's placeholder.
+  await signedInTraveller(page, 'en');
+  await page.route('**/api/orders?*', () => {});
+  await page.goto('/account/trips');
+  await expect(page.locator('.ant-skeleton')).toBeVisible();
+  expect(await endlessAnimations(page)).toEqual([]);
 });
 
 test.describe('routing', () => {
