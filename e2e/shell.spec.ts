@@ -144,9 +144,7 @@ test.describe('footer', () => {
   });
 });
 
-test('asked for reduced motion, a loading page shows its placeholders standing still', async ({
-  page,
-}) => {
+test('asked for reduced motion, a loading page shows its placeholders standing still', async ({ page }) => {
   // The browser tests ask for reduced motion (the configuration's `reducedMotion`).
   expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
   // A list whose trips have not come yet: Ant Design's placeholder.
