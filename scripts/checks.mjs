@@ -14,13 +14,13 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** The checks, the longest first so that the short ones fill in beside them. */
 const CHECKS = [
-  { name: 'types: server', command: ['npx', 'tsc', '-p', 'apps/server'] },
-  { name: 'types: web', command: ['npx', 'tsc', '-p', 'apps/web'] },
+  { name: 'types: server', command: ['npx', 'tsgo', '-p', 'apps/server'] },
+  { name: 'types: web', command: ['npx', 'tsgo', '-p', 'apps/web'] },
   { name: 'bundle', command: ['npm', 'run', 'check:bundle', '--silent'] },
-  { name: 'types: planner', command: ['npx', 'tsc', '-p', 'packages/planner'] },
-  { name: 'types: domain', command: ['npx', 'tsc', '-p', 'packages/domain'] },
-  { name: 'types: refdata', command: ['npx', 'tsc', '-p', 'packages/refdata'] },
-  { name: 'types: scripts', command: ['npx', 'tsc', '-p', 'scripts'] },
+  { name: 'types: planner', command: ['npx', 'tsgo', '-p', 'packages/planner'] },
+  { name: 'types: domain', command: ['npx', 'tsgo', '-p', 'packages/domain'] },
+  { name: 'types: refdata', command: ['npx', 'tsgo', '-p', 'packages/refdata'] },
+  { name: 'types: scripts', command: ['npx', 'tsgo', '-p', 'scripts'] },
   { name: 'deps', command: ['npm', 'run', 'check:deps', '--silent'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npm', 'run', 'check:i18n', '--silent'] },
