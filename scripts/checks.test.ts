@@ -12,9 +12,9 @@ const commands = checks.map((c) => c.command.join(' '));
 
 describe('npm run check', () => {
   it('type checks every project that `npm run typecheck` checks', () => {
-    const projects = [...(scripts.typecheck ?? '').matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
+    const projects = [...(scripts.typecheck ?? '').matchAll(/tsgo -p (\S+)/g)].map((m) => m[1]);
     expect(projects.length).toBeGreaterThan(0);
-    for (const project of projects) expect(commands).toContain(`npx tsc -p ${project}`);
+    for (const project of projects) expect(commands).toContain(`npx tsgo -p ${project}`);
   });
 
   it('runs the lint, the dependency rules, the texts of both languages and the first page’s budget', () => {
