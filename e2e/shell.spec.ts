@@ -144,9 +144,15 @@ test.describe('footer', () => {
   });
 });
 
-test('asked for reduced motion, a loading page shows its placeholders standing still', async ({ page }) => {
+test('asked for reduced motion, a loading page shows its spinner and placeholders standing still', async ({ page }) => {
   // The browser tests ask for reduced motion (the configuration's `reducedMotion`).
   expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+  // The first page opened, its code not come yet: the header and the site's own spinner.
+  await page.route('**/assets/about-page-*.js', () => {});
+  await page.goto('/about');
+  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  expect(await endlessAnimations(page)).toEqual([]);
   // A list whose trips have not come yet: Ant Design's placeholder.
   await signedInTraveller(page, 'en');
   await page.route('**/api/orders?*', () => {});

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { localSession } from '../shared/auth/session';
-import { RootLayout } from './layout/root-layout';
+import { PageFallback, RootLayout } from './layout/root-layout';
 import { RouteError, ShellError } from './layout/route-error';
 import { accountArea, signInRoutes } from './routes/account-routes';
 import { infoRoutes } from './routes/info-routes';
@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       {
         id: PAGES,
         errorElement: <RouteError />,
+        // The first page opened shows the header and a spinner while its code comes, not an empty screen.
+        HydrateFallback: PageFallback,
         children: [
           ...searchRoutes,
           ...infoRoutes,
