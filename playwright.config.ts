@@ -102,9 +102,12 @@ export default defineConfig({
       JOB_POLL_MS: '250',
       // The national e-invoice service answers in a moment, so the page shows an invoice being issued first.
       INVOICE_SIM_LATENCY_MS: '300',
-      // Flights and trains run late only when a test delays one through the simulator's control.
+      // Flights and trains run late, and an airline re-times a flight when it issues its tickets, only when a
+      // test has the simulator do so: otherwise one flight in ten would be re-timed, which one depending on the
+      // day the tests run.
       TICKETING_SIM_DELAY_RATE: '0',
       TICKETING_SIM_TRAIN_DELAY_RATE: '0',
+      TICKETING_SIM_SCHEDULE_CHANGE_RATE: '0',
       REFUND_PROCESSING_SECONDS: '30',
       // No job searches on its own beside the tests: the month of fares is not priced again on a schedule
       // (its days come from the tests' searches), and price alerts are checked when a test asks

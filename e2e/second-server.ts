@@ -55,6 +55,8 @@ export async function startServer(
       SEARCH_PLANNER_WORKER: 'false',
       // Its timetables and gazetteer are read at its first search or map, if it ever draws one.
       SEARCH_WARM_AT_START: 'false',
+      // As the tests' main server: no flight re-timed unless a test says so.
+      TICKETING_SIM_SCHEDULE_CHANGE_RATE: '0',
       ...settings,
     },
     stdio: 'ignore',
