@@ -26,7 +26,8 @@ export async function signedInTraveller(page: Page, _lang: Lang): Promise<string
  */
 export async function retimeFlight(page: Page, orderId: string, minutes: number): Promise<ResultLeg> {
   const booked = (await (await page.request.get(`/api/order?id=${orderId}`)).json()) as Order;
-  const flight = booked.legs.find((l) => l.kind === 'air') as ResultLeg;
+  const flight = booked.legs.find((l) => l.kind === 'air');
+  if (!flight) throw new Error(`order ${orderId} has no flight to re-time`);
   const announced = await page.request.post('/ticketing-sim/schedule-changes', {
     data: { service: flight.number, date: flight.departureTime.slice(0, 10), minutes },
   });
