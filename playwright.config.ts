@@ -15,7 +15,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three tests at a time on two cores: a test's page waits on the server and the server on its jobs, and two
+  // left the machine idle part of the time (the same 81 tests: 7.4 minutes with three against 8.0 with two).
+  workers: 3,
   // One retry on a busy 2-core machine; the list reporter names every test that needed it as flaky.
   retries: 1,
   reporter: [['list']],
