@@ -15,9 +15,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   fullyParallel: true,
-  // Three tests at a time on two cores: a test's page waits on the server and the server on its jobs, and two
-  // left the machine idle part of the time (the same 81 tests: 7.4 minutes with three against 8.0 with two).
-  workers: 3,
+  // Two tests at a time on two cores: with three, the whole stage's tests took 57 % longer each (the browser,
+  // the server and the runner share the two cores), for no gain in the stage's time.
+  workers: 2,
   // One retry on a busy 2-core machine; the list reporter names every test that needed it as flaky.
   retries: 1,
   reporter: [['list']],

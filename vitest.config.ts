@@ -7,20 +7,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The server tests that start server processes of their own and kill them: each takes a minute or more. */
 const SLOW = /(-crash|-processes|orders-race)\.test\.ts$/;
 
-/** The web's tests: each renders pages or forms in jsdom, up to a quarter of a minute a file. */
-const WEB = /\/apps\/web\//;
-
 /**
  * The slowest files start first, so that none of them is still running alone at the end of the run. Vitest
  * orders files by their last durations, and in a fresh clone, which has none, by their size: small files
- * that spend minutes starting and killing server processes would come near the end, and so would the web's
- * files, the last 50 seconds of the run with its slowest file alone in the end.
+ * that spend minutes starting and killing server processes would come near the end.
  */
 class SlowFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (f: TestSpecification) => (SLOW.test(f.moduleId) ? 0 : WEB.test(f.moduleId) ? 1 : 2);
-    return [0, 1, 2].flatMap((r) => sorted.filter((f) => rank(f) === r));
+    return [...sorted.filter((f) => SLOW.test(f.moduleId)), ...sorted.filter((f) => !SLOW.test(f.moduleId))];
   }
 }
 
