@@ -150,7 +150,7 @@ test('asked for reduced motion, a loading page shows its spinner and placeholder
   // The first page opened, its code not come yet: the header and the site's own spinner.
   await page.route('**/assets/about-page-*.js', () => {});
   await page.goto('/about');
-  await expect(page.locator('main').getByRole('status')).toBeVisible();
+  await expect(page.locator('main').getByRole('status', { name: text('en', 'common', 'loading') })).toBeVisible();
   await expect(page.getByTestId('site-header')).toBeVisible();
   expect(await endlessAnimations(page)).toEqual([]);
   // A list whose trips have not come yet: Ant Design's placeholder.

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ChatProvider } from '../../features/chat/components/chat-provider';
 import { useAuth } from '../../shared/auth/auth-context';
@@ -19,10 +20,12 @@ const LoginModal = lazyChunk(async () => {
   return { default: withAntd(LoginModal) };
 });
 
+/** What a page shows while its code comes: the site's spinner, named for a screen reader. */
 export function PageFallback() {
+  const { t } = useTranslation('common');
   return (
     <div className={styles.fallback}>
-      <Spin />
+      <Spin label={t('loading')} />
     </div>
   );
 }
