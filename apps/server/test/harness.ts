@@ -54,6 +54,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ORDER_TRAIN_SEATS_MAX: '10000',
     ORDER_CONTACT_UNPAID_MAX: '100000',
     CONTACT_MAIL_PER_DAY: '100000',
+    // The simulated airline re-times a flight at its ticketing only when a test asks: by default one flight
+    // in ten, which one depending on its number and day, so a test booking on today's dates would meet a
+    // re-timed flight on some days only.
+    TICKETING_SIM_SCHEDULE_CHANGE_RATE: '0',
     ...overrides,
   });
 }
