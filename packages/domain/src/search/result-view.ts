@@ -210,7 +210,7 @@ export function viewResults(
       const prefix = NAMED[facet];
       const list = options[facet].map((o: FacetOption) => {
         const name = prefix ? names.get(`${prefix}:${o.value}`) : undefined;
-        return name && name.en ? { ...o, name } : o;
+        return name?.en ? { ...o, name } : o;
       });
       return [facet, list];
     }),

@@ -106,11 +106,11 @@ export function readStationCoordinates(): Map<string, StationCoordinate> {
   const out = new Map<string, StationCoordinate>();
   const GRADE: Record<string, number> = { 特等站: 5, 一等站: 4, 二等站: 3, 三等站: 2, 四等站: 1, 五等站: 1 };
   for (const r of readCsv('raw/china-railway-station-coords/cnstation.csv')) {
-    const name = (r['站名'] ?? '').replace(/站$/, '');
+    const name = (r.站名 ?? '').replace(/站$/, '');
     const lat = Number(r.WGS84_Lat);
     const lon = Number(r.WGS84_Lng);
     if (name && Number.isFinite(lat) && Number.isFinite(lon) && lat !== 0) {
-      out.set(name, { lat, lon, grade: GRADE[(r['类别'] ?? '').trim()] ?? 0 });
+      out.set(name, { lat, lon, grade: GRADE[(r.类别 ?? '').trim()] ?? 0 });
     }
   }
   for (const r of readCsv('raw/china-railway-station-coords/station_coordinate_2023.csv')) {

@@ -58,7 +58,7 @@ export type ItineraryView = {
 /** A fixed-offset zone for a place the reference data has no zone for (`+08:00` → `Etc/GMT-8`). */
 export function zoneOfOffset(iso: string): string {
   const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
-  if (!m || m[3] !== '00') return 'UTC';
+  if (m?.[3] !== '00') return 'UTC';
   const hours = Number(m[2]);
   if (hours === 0) return 'UTC';
   // The Etc zones count the other way: Etc/GMT-8 is eight hours ahead of UTC.

@@ -50,7 +50,7 @@ export async function choose(deps: ProtectionDeps, userId: string, choice: Prote
     const order = await ctx.repo.lockOrder(trx, choice.orderId);
     if (order?.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
     const c = (await repo.cases(order.id, trx)).find((x) => x.id === choice.caseId);
-    if (!c || c.status !== 'offered') throw new AppError('PROTECTION_CLOSED');
+    if (c?.status !== 'offered') throw new AppError('PROTECTION_CLOSED');
     const missed = (await ctx.repo.subOrders(order.id, trx)).find((s) => s.id === c.missedSubOrderId);
     if (!missed) throw new AppError('PROTECTION_CLOSED');
     if (choice.choice === 'rebook') await rebook(deps, trx, { order, c, missed, at });

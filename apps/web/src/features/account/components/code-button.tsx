@@ -22,7 +22,7 @@ export function CodeButton({ target, purpose, onError, type = 'default' }: CodeB
 
   const send = () => {
     const to = target();
-    if (!to || !to.target.trim() || countdown.isRunning) return;
+    if (!to?.target.trim() || countdown.isRunning) return;
     sendCode.mutate(
       { ...to, purpose },
       {

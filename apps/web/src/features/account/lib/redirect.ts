@@ -1,6 +1,6 @@
 /** Only paths on this site: `/booking?x=1`, never `//evil.example` or `https://…`. */
 export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
   return value;
 }
 

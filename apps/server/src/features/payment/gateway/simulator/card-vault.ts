@@ -54,7 +54,7 @@ export class SimulatedCardVault {
 
   async saveCard(tokenId: string, customerId: string): Promise<SavedCardRef> {
     const token = await this.repo.token(tokenId);
-    if (!token || token.kind !== 'token' || token.sourceId !== null || token.customerId !== null)
+    if (token?.kind !== 'token' || token.sourceId !== null || token.customerId !== null)
       throw new GatewayRefused('token_unknown', 'No such token.');
     if (!(await this.repo.hasCustomer(customerId))) throw new GatewayRefused('customer_unknown', 'No such customer.');
     const before = await this.repo.savedFrom(token.id, customerId);
