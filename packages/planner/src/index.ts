@@ -9,7 +9,13 @@ export {
 } from './ground/ground';
 export { decodeFeed, encodeFeed } from './gtfs/compact-feed';
 export { feedTouching } from './gtfs/feed-part';
-export { type FareModel, type LoadedTimetable, timetableFromGtfs } from './gtfs/gtfs-timetable';
+export {
+  calendarKey,
+  type FareModel,
+  type LoadedTimetable,
+  shiftedTimetable,
+  timetableFromGtfs,
+} from './gtfs/gtfs-timetable';
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
 export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';

@@ -1,6 +1,7 @@
 import { addDays, distanceKm, type LatLon, toGtfsDate, utcOffsetSeconds } from '@junction/domain';
 import { buildTimetable, type TripSource } from '../timetable/build-timetable';
 import type { Timetable, TransferInput } from '../timetable/timetable';
+import { TripIds } from '../timetable/timetable';
 import { type PackedFeed, packFeed } from './packed-feed';
 import type { GtfsFeed } from './read-gtfs';
 
@@ -70,16 +71,12 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
   const tripOf: number[] = [];
   const tripShift: number[] = [];
   const tripDays: number[][] = [];
-  const ymds: string[] = [];
-  for (let d = 0; d < options.days; d++) ymds.push(toGtfsDate(addDays(options.firstDate, d)));
+  const window = windowOf(options.firstDate, options.days);
   const offsets = new Map<string, number[]>();
-  /** The offset from UTC of a time zone on each day of the window, at noon. */
   const offsetsOf = (tz: string): number[] => {
     let known = offsets.get(tz);
     if (!known) {
-      known = ymds.map((_, d) =>
-        utcOffsetSeconds(tz, new Date(Date.parse(`${addDays(options.firstDate, d)}T12:00:00Z`))),
-      );
+      known = zoneOffsets(tz, options.firstDate, options.days);
       offsets.set(tz, known);
     }
     return known;
@@ -123,12 +120,7 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
         pattern,
       });
     }
-    const running = feed.services.map((service) =>
-      ymds.map((ymd, d) => {
-        const weekdayBit = 1 << ((new Date(`${addDays(options.firstDate, d)}T00:00:00Z`).getUTCDay() + 6) % 7);
-        return (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end;
-      }),
-    );
+    const running = feed.services.map((service) => runningDays(service, window));
     for (let p = first; p < prepared.length; p++) {
       const trip = prepared[p] as Prepared;
       const runs = running[trip.service] as boolean[];
@@ -182,7 +174,57 @@ export function timetableFromGtfs(feeds: (GtfsFeed | PackedFeed)[], options: Gtf
     stopChangeSec: stopIds.map((id) => options.changeSeconds(id)),
     trips,
     transfers,
-    dayNames: ymds,
+    dayNames: window.map((day) => day.ymd),
   });
   return { timetable, stopIds, stopPoints: stopPos, stopIndex, epochMs };
+}
+
+/** The days of a window from `firstDate`: each as GTFS writes it, with its weekday's bit (bit 0 = Monday). */
+const windowOf = (firstDate: string, days: number) =>
+  Array.from({ length: days }, (_, d) => {
+    const date = addDays(firstDate, d);
+    return { ymd: toGtfsDate(date), weekdayBit: 1 << ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) };
+  });
+
+/** Whether a service of the calendar runs on each day of the window. */
+const runningDays = (service: PackedFeed['services'][number], window: ReturnType<typeof windowOf>): boolean[] =>
+  window.map(({ ymd, weekdayBit }) => (service.days & weekdayBit) !== 0 && ymd >= service.start && ymd <= service.end);
+
+/** The offset from UTC of a time zone on each day of the window, at noon. */
+const zoneOffsets = (tz: string, firstDate: string, days: number): number[] =>
+  Array.from({ length: days }, (_, d) =>
+    utcOffsetSeconds(tz, new Date(Date.parse(`${addDays(firstDate, d)}T12:00:00Z`))),
+  );
+
+/**
+ * What a timetable of the window takes from the calendar: the days each service of the feeds runs, and the
+ * offset of each of their time zones on each day. Two windows of one length with the same calendar key give
+ * the same timetable but for its dates: the later one is the earlier shifted by the days between them
+ * (`shiftedTimetable`), so one build serves both.
+ */
+export function calendarKey(feeds: PackedFeed[], firstDate: string, days: number): string {
+  const window = windowOf(firstDate, days);
+  const bits = (runs: boolean[]) => runs.reduce((n, run, d) => (run ? n | (1 << d) : n), 0).toString(36);
+  const zones = new Set<string>();
+  const services = feeds.map((feed) => {
+    for (const agency of feed.agencies.values()) zones.add(agency.timezone);
+    return feed.services.map((service) => bits(runningDays(service, window))).join(',');
+  });
+  const offsets = [...zones].sort().map((tz) => `${tz}=${zoneOffsets(tz, firstDate, days).join(',')}`);
+  return `${days}|${services.join('|')}|${offsets.join('|')}`;
+}
+
+/**
+ * The timetable `loaded` `days` days later: the same trips, stops and times on a clock whose epoch is that
+ * much later, and its trips named by their new dates. It shares every column with `loaded`; only its epoch
+ * and day names differ. Right only where both windows have one calendar key (`calendarKey`).
+ */
+export function shiftedTimetable(loaded: LoadedTimetable, days: number): LoadedTimetable {
+  if (days === 0) return loaded;
+  const tt = loaded.timetable;
+  const epochMs = loaded.epochMs + days * 86_400_000;
+  const firstDate = new Date(epochMs).toISOString().slice(0, 10);
+  const dayNames = tt.dayNames ? windowOf(firstDate, tt.dayNames.length).map((day) => day.ymd) : undefined;
+  const timetable = { ...tt, tripIds: new TripIds(tt, tt.tripNames, dayNames), ...(dayNames ? { dayNames } : {}) };
+  return { ...loaded, timetable, epochMs };
 }

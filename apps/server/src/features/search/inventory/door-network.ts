@@ -1,4 +1,15 @@
-import { type LoadedTimetable, McRaptor, StopGrid, shapeOf, sharedTimetable, type Timetable } from '@junction/planner';
+import { addDays, daysBetween } from '@junction/domain';
+import {
+  calendarKey,
+  type LoadedTimetable,
+  McRaptor,
+  type PackedFeed,
+  StopGrid,
+  shapeOf,
+  sharedTimetable,
+  shiftedTimetable,
+  type Timetable,
+} from '@junction/planner';
 
 /**
  * Travel dates one timetable serves: a week of dates, built with the day before it and the day after it
@@ -20,6 +31,16 @@ export function timetableKey(date: string): string {
  * in (`DoorNetwork.closedFor`), so every search of a week plans on one build.
  */
 export const networkKey = (date: string): string => timetableKey(date);
+
+/**
+ * The calendar key of a week's timetable (`calendarKey` over its window, the week with the day before and
+ * the day after): weeks with one key plan on one build, each on its own dates (`shiftedNetwork`).
+ */
+export const weekCalendar = (feeds: PackedFeed[], week: string): string =>
+  calendarKey(feeds, addDays(week, -1), DATES_PER_TIMETABLE + 2);
+
+/** The week (`networkKey`) a network's timetable serves: its epoch is the midnight of the day before. */
+export const weekOf = (net: DoorNetwork): string => addDays(new Date(net.loaded.epochMs).toISOString().slice(0, 10), 1);
 
 /** Closed-stop sets kept per timetable, one for each set of cities at a plan's ends asked lately. */
 const KEEP_CLOSED = 64;
@@ -81,3 +102,17 @@ export const networkOf = (loaded: LoadedTimetable): DoorNetwork => {
 
 /** A date's timetable from the shared memory `DoorToDoorPlanner.share` filled, as views on it. */
 export const sharedNetwork = (buffer: SharedArrayBuffer): DoorNetwork => networkOf(sharedTimetable(buffer));
+
+/**
+ * The network of `week` on the timetable built for another week with the same calendar (`weekCalendar`):
+ * its trips, times and names on that week's dates, planned by the same engine with the same stops' grid and
+ * closed-stop sets.
+ */
+export const shiftedNetwork = (net: DoorNetwork, week: string): DoorNetwork => ({
+  loaded: shiftedTimetable(net.loaded, daysBetween(weekOf(net), week)),
+  grid: net.grid,
+  get raptor() {
+    return net.raptor;
+  },
+  closedFor: net.closedFor,
+});

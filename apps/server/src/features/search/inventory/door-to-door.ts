@@ -21,9 +21,17 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
-import { DATES_PER_TIMETABLE, type DoorNetwork, networkKey, networkOf } from './door-network';
+import {
+  DATES_PER_TIMETABLE,
+  type DoorNetwork,
+  networkKey,
+  networkOf,
+  shiftedNetwork,
+  weekCalendar,
+  weekOf,
+} from './door-network';
 import { metroWalks } from './metro-walks';
-import { metroCities, type NetworkFeeds } from './network-feeds';
+import { metroCities, type NetworkFeeds, timetableFeeds } from './network-feeds';
 import { StationSizes } from './station-sizes';
 
 /** One way through the network, with the ends reached by taxi or metro. */
@@ -79,6 +87,9 @@ export const METRO_PREFIX = 'metro:';
 /** Railway stations carry this prefix before their telecode. */
 const RAIL_PREFIX = 'rail:';
 
+/** Weeks' networks on another week's timetable kept, and weeks' calendar keys. */
+const KEEP_VIEWS = 64;
+
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
 export {
@@ -87,6 +98,7 @@ export {
   networkKey,
   sharedNetwork,
   timetableKey,
+  weekCalendar,
 } from './door-network';
 
 /**
@@ -95,7 +107,12 @@ export {
  * days around a travel date on first use and kept for a few dates.
  */
 export class DoorToDoorPlanner {
+  /** The timetables this planner built, by their calendar key (`weekCalendar`). */
   private readonly networks = new Map<string, DoorNetwork>();
+  /** Calendar keys by week, worked out once. */
+  private readonly calendars = new Map<string, string>();
+  /** Weeks planned on another week's timetable (`shiftedNetwork`), with the network they were made from. */
+  private readonly views = new Map<string, { base: DoorNetwork; net: DoorNetwork }>();
   /**
    * Where a worker thread finds the timetables the process shares (`useShared`); such a planner never
    * builds one of its own to plan on.
@@ -200,22 +217,50 @@ export class DoorToDoorPlanner {
     this.shared = source;
   }
 
-  /** The timetable serving a date (`networkKey`). */
+  /**
+   * The timetable serving a date (`networkKey`): the one of its week, or of a week with the same calendar
+   * (`weekCalendar`) on this week's dates. Weeks of one calendar share one build.
+   */
   network(date: string): DoorNetwork {
-    const key = networkKey(date);
+    const week = networkKey(date);
+    let base: DoorNetwork;
     if (this.shared) {
-      const net = this.shared(key);
-      if (!net) throw new Error(`no shared timetable for ${key}`);
-      return net;
+      const net = this.shared(week);
+      if (!net) throw new Error(`no shared timetable for ${week}`);
+      base = net;
+    } else base = this.built(week);
+    if (weekOf(base) === week) return base;
+    const known = this.views.get(week);
+    if (known?.base === base) return known.net;
+    const net = shiftedNetwork(base, week);
+    this.views.delete(week);
+    this.views.set(week, { base, net });
+    while (this.views.size > KEEP_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    return net;
+  }
+
+  /** The calendar key of a week (`weekCalendar`). */
+  calendarOf(week: string): string {
+    let key = this.calendars.get(week);
+    if (key === undefined) {
+      key = weekCalendar(timetableFeeds(this.feeds), week);
+      if (this.calendars.size >= KEEP_VIEWS) this.calendars.clear();
+      this.calendars.set(week, key);
     }
-    let net = this.networks.get(key);
+    return key;
+  }
+
+  /** A timetable this planner built with the calendar of `week`: for that week, or another with its calendar. */
+  private built(week: string): DoorNetwork {
+    const calendar = this.calendarOf(week);
+    let net = this.networks.get(calendar);
     if (net) {
-      this.networks.delete(key);
-      this.networks.set(key, net);
+      this.networks.delete(calendar);
+      this.networks.set(calendar, net);
       return net;
     }
-    net = networkOf(this.build(key));
-    this.networks.set(key, net);
+    net = networkOf(this.build(week));
+    this.networks.set(calendar, net);
     while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
     return net;
   }
@@ -236,15 +281,11 @@ export class DoorToDoorPlanner {
   /**
    * The timetable of a key (`networkKey`): the dates of its week (`DATES_PER_TIMETABLE`) from the day before
    * the first to the day after the last (journeys run overnight), the rail and flight network and every
-   * city's metro (by city code, so each city's lines keep their order among the routes), with its ground
-   * transfers.
+   * city's metro (`timetableFeeds`), with its ground transfers.
    */
   private build(week: string): LoadedTimetable {
     const f = DOOR_TO_DOOR.planningFares;
-    const metros = Object.keys(this.feeds.metros)
-      .sort()
-      .map((c) => this.feeds.metros[c] as NetworkFeeds['metros'][string]);
-    const feeds = [this.feeds.rail, this.feeds.flights, ...metros];
+    const feeds = timetableFeeds(this.feeds);
     // The stop order timetableFromGtfs gives: feed by feed, first appearance wins.
     const ids = [...new Set(feeds.flatMap((feed) => feed.stops.map((s) => s.id)))];
     return timetableFromGtfs(feeds, {

@@ -15,6 +15,18 @@ export type NetworkFeedBuffers = {
   metros: Record<string, SharedArrayBuffer>;
 };
 
+/**
+ * The feeds a door-to-door timetable is built from, in the order it takes them: the rail network, the
+ * flights, then every city's metro by city code (so each city's lines keep their order among the routes).
+ */
+export const timetableFeeds = (feeds: NetworkFeeds): PackedFeed[] => [
+  feeds.rail,
+  feeds.flights,
+  ...Object.keys(feeds.metros)
+    .sort()
+    .map((city) => feeds.metros[city] as PackedFeed),
+];
+
 export const feedBuffers = (feeds: NetworkFeeds): NetworkFeedBuffers => ({
   rail: feeds.rail.buffer,
   flights: feeds.flights.buffer,

@@ -40,7 +40,10 @@ export type PostedFeeds = Posted<NetworkFeedBuffers>;
 lowerThreadPriority((workerData as { nice?: number } | undefined)?.nice ?? 0);
 const refdata = loadRefdata();
 settleHeap();
+/** The timetable each week plans on, by week, with the number of its shared memory. */
 const held = new Map<string, { id: number; net: DoorNetwork }>();
+/** Views on each shared timetable held, by its number. */
+const views = new Map<number, DoorNetwork>();
 /** The inventory over the feeds the jobs bring: made at the first job, again only if other feeds come. */
 let current: { id: number; inventory: Inventory } | undefined;
 
@@ -61,15 +64,25 @@ function answer(job: PlannerJob): PlannerAnswer {
     settleHeap();
     return buffer;
   }
-  for (const [key, { id, shared }] of Object.entries(job.networks))
-    if (held.get(key)?.id !== id) held.set(key, { id, net: sharedNetwork(shared) });
+  for (const [key, { id, shared }] of Object.entries(job.networks)) {
+    if (held.get(key)?.id === id) continue;
+    // Weeks of one calendar plan on one timetable: one set of views on it.
+    let net = views.get(id);
+    if (!net) {
+      net = sharedNetwork(shared);
+      views.set(id, net);
+    }
+    held.set(key, { id, net });
+  }
   const live = new Set([...job.live, ...Object.keys(job.networks)]);
-  const before = held.size;
+  const before = views.size;
   for (const key of held.keys()) if (!live.has(key)) held.delete(key);
+  const used = new Set([...held.values()].map((h) => h.id));
+  for (const id of views.keys()) if (!used.has(id)) views.delete(id);
   const plans = planDoorToDoor(inventory, job.request, job.supplier);
   // A timetable let go is freed once no thread has a view on it: this thread, which allocates little and
   // so collects rarely, lets go of its views now.
-  if (held.size < before) settleHeap();
+  if (views.size < before) settleHeap();
   return plans;
 }
 

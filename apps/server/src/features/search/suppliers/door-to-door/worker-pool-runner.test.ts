@@ -1,8 +1,8 @@
-import { addDays, daysBetween } from '@junction/domain';
+import { addDays, daysBetween, localMidnight } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBound, testRefdata } from '../../../../../test/harness';
-import { DATES_PER_TIMETABLE, networkKey, timetableKey } from '../../inventory/door-to-door';
+import { DATES_PER_TIMETABLE, DoorToDoorPlanner, networkKey, timetableKey } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { Bound, SupplierRequest } from '../supplier';
 import { DoorToDoorSupplier, planDoorToDoor, planKey } from './door-to-door-supplier';
@@ -54,9 +54,10 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
       plans += inThread.length;
     }
     expect(plans).toBeGreaterThan(20);
-    // Each timetable was built once, for every worker, and is kept in shared memory.
-    expect(pool.stats().timetables).toEqual({ kept: keys.size, computing: 0 });
-    expect(pool.stats().builds).toBe(keys.size);
+    // The two weeks have one calendar: one timetable serves both, built once for every worker and kept in
+    // shared memory.
+    expect(pool.stats().timetables).toEqual({ kept: 1, computing: 0 });
+    expect(pool.stats().builds).toBe(1);
   }, 180_000);
 
   it('plans the same places, dates and party once for searches at the same time, and again for another party', async () => {
@@ -83,25 +84,64 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     expect(supplier.stats()).toEqual({ kept: 2, computing: 0 });
   }, 120_000);
 
-  it('keeps as many weeks’ timetables as configured, building a week let go again when it is searched', async () => {
+  it('keeps as many timetables as configured, one for each calendar, building one let go again when it is searched', async () => {
     const two = new PlannerPool({ workers: 1, maxQueue: 8, timetables: 2 });
     two.serve(inv.doorFeeds as NonNullable<Inventory['doorFeeds']>);
     try {
       const signal = new AbortController().signal;
-      const week = (n: number) => timetableKey(addDays(FIRST_DATE, n * DATES_PER_TIMETABLE));
+      // Three calendars: a week of every service, the week the feeds' services end in, the week after it.
+      const last = timetableKey('2027-12-31');
+      const weeks = [timetableKey(FIRST_DATE), last, addDays(last, DATES_PER_TIMETABLE)];
+      const week = (n: number) => weeks[n] as string;
       for (const n of [0, 1, 0, 1]) await two.network(week(n), signal);
+      expect(two.stats().builds).toBe(2);
+      // Any other week of the first calendar plans on its timetable.
+      await two.network(addDays(week(0), 5 * DATES_PER_TIMETABLE), signal);
       expect(two.stats().builds).toBe(2);
       await two.network(week(2), signal);
       expect(two.stats().timetables).toEqual({ kept: 2, computing: 0 });
-      // The third week let the least recently searched go: the first, built again; the second is kept.
+      // The third let the least recently searched go: the second's, built again; the first's is kept.
       await two.network(week(0), signal);
-      expect(two.stats().builds).toBe(4);
-      await two.network(week(2), signal);
+      expect(two.stats().builds).toBe(3);
+      await two.network(week(1), signal);
       expect(two.stats().builds).toBe(4);
     } finally {
       await two.close();
     }
   }, 180_000);
+
+  it('plans a week on the timetable of another week of its calendar exactly as on one built for it', () => {
+    const refdata = testRefdata();
+    const feeds = inv.doorFeeds as NonNullable<Inventory['doorFeeds']>;
+    const later = addDays(FIRST_DATE, 3 * DATES_PER_TIMETABLE + 2);
+    const own = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares);
+    const other = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares);
+    other.network(FIRST_DATE);
+    const plan = (planner: DoorToDoorPlanner) => {
+      const { from, to } = bound('BJS', 'SHA', later);
+      const { journeys, loaded } = planner.plan({
+        from,
+        to,
+        fromCity: from,
+        toCity: to,
+        date: later,
+        dayStart: localMidnight(later, 'Asia/Shanghai'),
+      });
+      return journeys.map((j) => ({
+        ...j,
+        trips: (j.outcome.legs ?? []).map((l) => (l.kind === 'ride' ? loaded.timetable.tripIds.at(l.trip) : '')),
+      }));
+    };
+    const shifted = plan(other);
+    expect(shifted).toEqual(plan(own));
+    expect(shifted.length).toBeGreaterThan(10);
+    // The rides are named by their own service days around the date planned on (a long train's began days
+    // before), not by the first week's.
+    const ymd = (date: string) => date.replaceAll('-', '');
+    const days = [...new Set(shifted.flatMap((j) => j.trips.filter(Boolean).map((t) => t?.split(' ')[1] ?? '')))];
+    expect(days).toContain(ymd(later));
+    for (const day of days) expect(day >= ymd(addDays(later, -3)) && day <= ymd(addDays(later, 1)), day).toBe(true);
+  }, 120_000);
 
   it('serves every date from the one timetable of its week of dates, starting on or before it', () => {
     fc.assert(

@@ -4,8 +4,8 @@ import type { LocalText, SearchResult } from '@junction/domain';
 import type { Config } from '../../../../config';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
-import { networkKey } from '../../inventory/door-to-door';
-import { feedBuffers, type NetworkFeeds } from '../../inventory/network-feeds';
+import { networkKey, weekCalendar } from '../../inventory/door-to-door';
+import { feedBuffers, type NetworkFeeds, timetableFeeds } from '../../inventory/network-feeds';
 import { SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
 import type { PlannerAnswer, PlannerJob, PostedFeeds } from './planner.worker';
@@ -72,7 +72,14 @@ export class PlannerPool {
   readonly workers: WorkerPool<PlannerJob, PlannerAnswer>;
   /** Timetables kept at most. */
   private readonly keep: number;
+  /** The shared timetables, by the week each was built for. */
   private networks: SharedComputations<SharedArrayBuffer>;
+  /**
+   * The week whose timetable serves a week: the first week asked with its calendar (`weekCalendar`), whose
+   * build every week of that calendar plans on, each on its own dates.
+   */
+  private bases = new Map<string, string>();
+  private byCalendar = new Map<string, string>();
   /** Timetables built since the pool started. */
   private builds = 0;
   private feeds?: { of: NetworkFeeds; posted: PostedFeeds };
@@ -96,7 +103,11 @@ export class PlannerPool {
     const first = !this.feeds;
     this.feeds = { of: feeds, posted: { id: this.idOf(feeds), shared: feedBuffers(feeds) } };
     // Timetables built from other feeds are let go.
-    if (!first) this.networks = new SharedComputations(this.keep);
+    if (!first) {
+      this.networks = new SharedComputations(this.keep);
+      this.bases = new Map();
+      this.byCalendar = new Map();
+    }
   }
 
   private idOf(shared: object): number {
@@ -113,19 +124,40 @@ export class PlannerPool {
     return this.feeds.posted;
   }
 
+  /** The week whose build serves `week`: the first week asked with its calendar. */
+  private baseOf(week: string): string {
+    let base = this.bases.get(week);
+    if (base === undefined) {
+      const feeds = this.feeds?.of;
+      if (!feeds) throw new Error('door-to-door planning needs the feeds');
+      const calendar = weekCalendar(timetableFeeds(feeds), week);
+      base = this.byCalendar.get(calendar) ?? week;
+      this.byCalendar.set(calendar, base);
+      this.bases.set(week, base);
+    }
+    return base;
+  }
+
   /**
-   * The shared timetable of a key (`networkKey`: a week), built at most once at a time; the
-   * build is dropped when nobody waits.
+   * The shared timetable serving a key (`networkKey`: a week): the one built for the first week asked with
+   * its calendar, built at most once at a time; the build is dropped when nobody waits.
    */
   network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
     const feeds = this.posted();
-    return this.networks.get(key, signal, (buildSignal) => {
+    const base = this.baseOf(key);
+    return this.networks.get(base, signal, (buildSignal) => {
       this.builds++;
-      return this.workers.run({ kind: 'build', date: key, feeds }, key, buildSignal).then((buffer) => {
+      return this.workers.run({ kind: 'build', date: base, feeds }, base, buildSignal).then((buffer) => {
         if (!(buffer instanceof SharedArrayBuffer)) throw new Error('the planner built no timetable');
         return buffer;
       });
     });
+  }
+
+  /** The weeks whose timetables the process keeps or is building. */
+  private liveWeeks(): string[] {
+    const kept = new Set(this.networks.keys());
+    return [...this.bases].filter(([, base]) => kept.has(base)).map(([week]) => week);
   }
 
   /** Door-to-door plans for a request, on the shared timetables of its dates. */
@@ -145,7 +177,7 @@ export class PlannerPool {
             return [key, { id: this.idOf(shared), shared }];
           }),
         ),
-        live: this.networks.keys(),
+        live: this.liveWeeks(),
       },
       '',
       signal,
