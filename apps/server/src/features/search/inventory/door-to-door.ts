@@ -89,6 +89,8 @@ const RAIL_PREFIX = 'rail:';
 
 /** Weeks' networks on another week's timetable kept, and weeks' calendar keys. */
 const KEEP_VIEWS = 64;
+/** Plans kept for other weeks of their calendar, per planner (a thread): about 170 KB each. */
+const KEEP_PLANS = 48;
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
@@ -111,6 +113,14 @@ export class DoorToDoorPlanner {
   private readonly networks = new Map<string, DoorNetwork>();
   /** Calendar keys by week, worked out once. */
   private readonly calendars = new Map<string, string>();
+  /**
+   * Plans made lately, by their places, ends and time of day from the timetable's epoch, with the columns
+   * and the epoch of the timetable they were made on: another week of its calendar takes them shifted.
+   */
+  private readonly plans = new Map<
+    string,
+    { columns: Int32Array; epochMs: number; journeys: readonly DoorToDoorJourney[] }
+  >();
   /** Weeks planned on another week's timetable (`shiftedNetwork`), with the network they were made from. */
   private readonly views = new Map<string, { base: DoorNetwork; net: DoorNetwork }>();
   /**
@@ -349,6 +359,30 @@ export class DoorToDoorPlanner {
     dayStart: number;
   }) {
     const net = this.network(p.date);
+    const { loaded } = net;
+    // A plan on another week of the same calendar is this one on that week's dates: the same journeys, on
+    // the same clock from the timetable's epoch, leaving the door as many days apart as the weeks are.
+    const key = `${p.from.lat},${p.from.lon}|${p.to.lat},${p.to.lon}|${p.fromCity?.cityCode}|${p.toCity?.cityCode}|${p.fromCentre !== false}|${p.toCentre !== false}|${p.dayStart - loaded.epochMs}`;
+    const known = this.plans.get(key);
+    if (known?.columns === loaded.timetable.arrival) {
+      this.plans.delete(key);
+      this.plans.set(key, known);
+      const later = loaded.epochMs - known.epochMs;
+      return { journeys: known.journeys.map((j) => ({ ...j, leaveAt: j.leaveAt + later })), loaded };
+    }
+    const journeys = this.search(net, p);
+    this.plans.set(key, { columns: loaded.timetable.arrival, epochMs: loaded.epochMs, journeys });
+    while (this.plans.size > KEEP_PLANS) this.plans.delete(this.plans.keys().next().value as string);
+    return { journeys: [...journeys], loaded };
+  }
+
+  /** Lets go of the plans kept for other weeks (`plan`): the next plans are searched. */
+  forgetPlans(): void {
+    this.plans.clear();
+  }
+
+  /** The journeys of `plan`, searched. */
+  private search(net: DoorNetwork, p: Parameters<DoorToDoorPlanner['plan']>[0]): DoorToDoorJourney[] {
     const { loaded, grid, raptor } = net;
     const closed = net.closedFor(this.metroCities(p.fromCity, p.toCity), this.metroCityOf);
     const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre);
@@ -404,6 +438,6 @@ export class DoorToDoorPlanner {
         });
       }
     }
-    return { journeys, loaded };
+    return journeys;
   }
 }

@@ -117,15 +117,15 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     const own = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares);
     const other = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares);
     other.network(FIRST_DATE);
-    const plan = (planner: DoorToDoorPlanner) => {
-      const { from, to } = bound('BJS', 'SHA', later);
+    const plan = (planner: DoorToDoorPlanner, date = later) => {
+      const { from, to } = bound('BJS', 'SHA', date);
       const { journeys, loaded } = planner.plan({
         from,
         to,
         fromCity: from,
         toCity: to,
-        date: later,
-        dayStart: localMidnight(later, 'Asia/Shanghai'),
+        date,
+        dayStart: localMidnight(date, 'Asia/Shanghai'),
       });
       return journeys.map((j) => ({
         ...j,
@@ -135,6 +135,13 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     const shifted = plan(other);
     expect(shifted).toEqual(plan(own));
     expect(shifted.length).toBeGreaterThan(10);
+    // The same day of another week takes the plan made, on its own dates, as a planner searching afresh
+    // finds it.
+    const weekLater = addDays(later, DATES_PER_TIMETABLE);
+    const reused = plan(other, weekLater);
+    expect(reused[0]?.outcome).toBe(shifted[0]?.outcome);
+    expect(reused[0]?.leaveAt).toBe((shifted[0]?.leaveAt ?? 0) + DATES_PER_TIMETABLE * 86_400_000);
+    expect(reused).toEqual(plan(new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares), weekLater));
     // The rides are named by their own service days around the date planned on (a long train's began days
     // before), not by the first week's.
     const ymd = (date: string) => date.replaceAll('-', '');

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { LocalText, SearchResult } from '@junction/domain';
+import { daysBetween, type LocalText, type SearchResult } from '@junction/domain';
 import type { Config } from '../../../../config';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
@@ -27,7 +27,7 @@ export type PlannerPoolOptions = {
   timetables?: number;
 };
 
-export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 16 });
+export const defaultPlannerPool = (): PlannerPoolOptions => ({ workers: availableParallelism(), maxQueue: 64 });
 const DEFAULT_NICE = 5;
 const DEFAULT_TIMETABLES = 5;
 
@@ -124,6 +124,15 @@ export class PlannerPool {
     return this.feeds.posted;
   }
 
+  /**
+   * Plans on these feeds and builds the timetable serving `date` now, in a worker, while the process
+   * serves: the first searches on any week of its calendar then find it built.
+   */
+  prepare(feeds: NetworkFeeds, date: string): void {
+    this.serve(feeds);
+    this.network(networkKey(date), new AbortController().signal).catch(() => {});
+  }
+
   /** The week whose build serves `week`: the first week asked with its calendar. */
   private baseOf(week: string): string {
     let base = this.bases.get(week);
@@ -179,7 +188,7 @@ export class PlannerPool {
         ),
         live: this.liveWeeks(),
       },
-      '',
+      sameDayOfWeek(request),
       signal,
       // Planning on a timetable that is there goes before building another: the searches of a week whose
       // timetable is built get their plans in time rather than all waiting for every other week's build.
@@ -207,6 +216,20 @@ export class PlannerPool {
     return this.workers.close();
   }
 }
+
+/**
+ * What a worker that planned a request keeps for another on the same day of another week: its places and
+ * doors, and each journey's day in its week. Such requests go to that worker (the pool's key) when it is
+ * free, and it takes the plans it made (`DoorToDoorPlanner.plan`) instead of searching again.
+ */
+const sameDayOfWeek = (request: SupplierRequest): string =>
+  (request.trips[0]?.bounds ?? [])
+    .map((b) => {
+      const end = (p: { lat: number; lon: number } | undefined) => (p ? `${p.lat},${p.lon}` : '');
+      const day = daysBetween(networkKey(b.date), b.date);
+      return `${end(b.from)}>${end(b.to)}|${end(b.fromDoor)}>${end(b.toDoor)}|${day}`;
+    })
+    .join(';');
 
 let shared: { key: string; pool: PlannerPool } | undefined;
 
