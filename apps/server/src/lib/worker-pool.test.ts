@@ -98,6 +98,27 @@ describe('worker pool', () => {
     expect(a2?.thread).toBe(a?.thread);
   });
 
+  it('keeps a job for the worker running its key while other work waits, and gives it to another when none does', async () => {
+    const p = make(2, 10);
+    // Both workers started: two jobs at once.
+    const [w1, w2] = await Promise.all(['w1', 'w2'].map((value) => p.run({ value, ms: 1500 }, value, never())));
+    expect(w1?.thread).not.toBe(w2?.thread);
+    // a runs long on one worker, b short on the other; a second a, then c, wait meanwhile.
+    const [a, b, a2, c] = await Promise.all([
+      p.run({ value: 'a', ms: 3000 }, 'a', never()),
+      p.run({ value: 'b', ms: 300 }, 'b', never()),
+      p.run({ value: 'a2' }, 'a', never()),
+      p.run({ value: 'c', ms: 4000 }, 'c', never()),
+    ]);
+    // The worker free first took c, the younger job; the second a waited for the worker running a.
+    expect(c.thread).toBe(b.thread);
+    expect(a2.thread).toBe(a.thread);
+    // With nothing else waiting, a job of a running key goes to a free worker at once.
+    const long = p.run({ value: 'a3', ms: 1500 }, 'a', never());
+    const alone = await p.run({ value: 'a4' }, 'a', never());
+    expect(alone.thread).not.toBe((await long).thread);
+  });
+
   it('fails the waiting jobs when a worker cannot start, rather than keep them waiting', async () => {
     pool = new WorkerPool<Payload, Result>({
       spawn: () => new Worker('throw new Error("no timetables")', { eval: true }),

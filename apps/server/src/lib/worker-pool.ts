@@ -194,16 +194,25 @@ export class WorkerPool<Payload, Result> {
 
   /**
    * The next pairing among the jobs of the highest priority waiting: the oldest whose key an idle worker
-   * ran lately goes to that worker; else the oldest goes to an idle worker, a fresh one first.
+   * ran lately goes to that worker; else the oldest whose key no busy worker is running (that worker will
+   * have its data at hand when it is done) goes to an idle worker, a fresh one first; else the oldest.
    */
   private pick(idle: Slot<Payload, Result>[]): { slot: Slot<Payload, Result>; at: number } {
     const top = this.queue[0]?.priority;
-    for (let at = 0; at < this.queue.length && this.queue[at]?.priority === top; at++) {
+    let end = 0;
+    while (end < this.queue.length && this.queue[end]?.priority === top) end++;
+    for (let at = 0; at < end; at++) {
       const key = (this.queue[at] as Job<Payload, Result>).key;
       const slot = idle.find((s) => s.recent.includes(key));
       if (slot) return { slot, at };
     }
-    return { slot: idle.find((s) => s.recent.length === 0) ?? (idle[0] as Slot<Payload, Result>), at: 0 };
+    const running = new Set(this.slots.flatMap((s) => (s.current ? [s.current.key] : [])));
+    let at = 0;
+    while (at < end && running.has((this.queue[at] as Job<Payload, Result>).key)) at++;
+    return {
+      slot: idle.find((s) => s.recent.length === 0) ?? (idle[0] as Slot<Payload, Result>),
+      at: at < end ? at : 0,
+    };
   }
 
   private measure(job: Job<Payload, Result>): void {
