@@ -40,7 +40,7 @@ export const searchSettings = {
     .int()
     .min(0)
     .max(1000)
-    .default(16)
+    .default(64)
     .describe('Door-to-door searches waiting for a planner thread at most; more are told at once it is busy'),
   SEARCH_PLANNER_TIMETABLES: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { todayIso } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { buildApp } from './app';
 import { assertMessagingConfigured, loadConfig } from './config';
@@ -45,8 +46,12 @@ const refdata = loadRefdata();
 // The timetables and the gazetteer load before the first request, so no search waits for them and the event loop
 // is free once serving (unless told otherwise: then the first search reads them).
 if (config.SEARCH_WARM_AT_START) {
-  if (config.SEARCH_PLANNER_WORKER) plannerPool(plannerPoolOptions(config)).warm();
-  await sharedInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
+  const pool = config.SEARCH_PLANNER_WORKER ? plannerPool(plannerPoolOptions(config)) : undefined;
+  pool?.warm();
+  const inventory = await sharedInventory(refdata, !pool, feedCacheDir(config.DATA_DIR));
+  // The door-to-door timetable of today's calendar is built while the process serves: one build serves
+  // every week whose services run on the same days.
+  if (pool && inventory.doorFeeds) pool.prepare(inventory.doorFeeds, todayIso());
   sharedGazetteer();
   settleHeap();
 }
