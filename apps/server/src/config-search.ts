@@ -49,7 +49,7 @@ export const searchSettings = {
     .max(60)
     .default(5)
     .describe(
-      'Door-to-door timetables a process keeps, each serving a week of travel dates (about 30 MB of shared memory each); a week beyond them is built again when searched (a second or two of a planner thread)',
+      'Door-to-door timetables a process keeps, each serving every week of travel dates whose services run on the same days (about 18 MB of shared memory each); another is built again when searched (a second or two of a planner thread)',
     ),
   SEARCH_PLANNER_NICE: z.coerce
     .number()

@@ -106,7 +106,7 @@ export {
 /**
  * Door-to-door planning over China Railway and the flights touching Greater China, with taxi and metro
  * legs at both ends and taxi transfers between stations and airports. A timetable is built for the
- * days around a travel date on first use and kept for a few dates.
+ * week of a travel date on first use, serves every week of the same calendar, and a few are kept.
  */
 export class DoorToDoorPlanner {
   /** The timetables this planner built, by their calendar key (`weekCalendar`). */
@@ -250,7 +250,7 @@ export class DoorToDoorPlanner {
   }
 
   /** The calendar key of a week (`weekCalendar`). */
-  calendarOf(week: string): string {
+  private calendarOf(week: string): string {
     let key = this.calendars.get(week);
     if (key === undefined) {
       key = weekCalendar(timetableFeeds(this.feeds), week);

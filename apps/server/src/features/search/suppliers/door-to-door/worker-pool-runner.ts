@@ -21,7 +21,7 @@ export type PlannerPoolOptions = {
    */
   nice?: number;
   /**
-   * Timetables the process keeps (5 by default), each serving a week of dates (about 18 MB: nine days
+   * Timetables the process keeps (5 by default), each serving the weeks of one calendar (about 18 MB: nine days
    * of the network): searches over a month of dates plan without building any again.
    */
   timetables?: number;
