@@ -116,3 +116,54 @@ export const shiftedNetwork = (net: DoorNetwork, week: string): DoorNetwork => (
   },
   closedFor: net.closedFor,
 });
+
+/** Weeks' networks on the timetable of another week of their calendar (`shiftedNetwork`), each made once. */
+export class WeekViews {
+  private readonly views = new Map<string, { base: DoorNetwork; net: DoorNetwork }>();
+
+  constructor(private readonly keep: number) {}
+
+  /** The network of `week` on `base`: `base` itself when it was built for that week. */
+  of(base: DoorNetwork, week: string): DoorNetwork {
+    if (weekOf(base) === week) return base;
+    const known = this.views.get(week);
+    if (known?.base === base) return known.net;
+    const net = shiftedNetwork(base, week);
+    this.views.delete(week);
+    this.views.set(week, { base, net });
+    while (this.views.size > this.keep) this.views.delete(this.views.keys().next().value as string);
+    return net;
+  }
+}
+
+/**
+ * Timetables built on demand, one for each calendar (`weekCalendar`): the first week asked with a calendar
+ * has it built, and every other week of that calendar plans on it (`WeekViews`). The `keep` used last stay.
+ */
+export class CalendarNetworks {
+  private readonly networks = new Map<string, DoorNetwork>();
+  /** Calendar keys by week, worked out once. */
+  private readonly calendars = new Map<string, string>();
+
+  constructor(
+    private readonly feeds: PackedFeed[],
+    private readonly keep: number,
+    private readonly build: (week: string) => LoadedTimetable,
+  ) {}
+
+  /** A timetable with the calendar of `week`: built for it, or for another week of that calendar. */
+  get(week: string): DoorNetwork {
+    let calendar = this.calendars.get(week);
+    if (calendar === undefined) {
+      calendar = weekCalendar(this.feeds, week);
+      if (this.calendars.size >= 64) this.calendars.clear();
+      this.calendars.set(week, calendar);
+    }
+    let net = this.networks.get(calendar);
+    if (net) this.networks.delete(calendar);
+    else net = networkOf(this.build(week));
+    this.networks.set(calendar, net);
+    while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
+    return net;
+  }
+}

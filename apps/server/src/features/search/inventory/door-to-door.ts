@@ -21,15 +21,8 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
-import {
-  DATES_PER_TIMETABLE,
-  type DoorNetwork,
-  networkKey,
-  networkOf,
-  shiftedNetwork,
-  weekCalendar,
-  weekOf,
-} from './door-network';
+import { CalendarNetworks, DATES_PER_TIMETABLE, type DoorNetwork, networkKey, WeekViews } from './door-network';
+import { KeptPlans } from './kept-plans';
 import { metroWalks } from './metro-walks';
 import { metroCities, type NetworkFeeds, timetableFeeds } from './network-feeds';
 import { StationSizes } from './station-sizes';
@@ -87,9 +80,11 @@ export const METRO_PREFIX = 'metro:';
 /** Railway stations carry this prefix before their telecode. */
 const RAIL_PREFIX = 'rail:';
 
-/** Weeks' networks on another week's timetable kept, and weeks' calendar keys. */
+/** Weeks' networks on another week's timetable kept. */
 const KEEP_VIEWS = 64;
-/** Plans kept for other weeks of their calendar, per planner (a thread): about 170 KB each. */
+/** Timetables a planner that builds its own keeps by default. */
+const KEEP_TIMETABLES = 3;
+/** Plans kept for other weeks of their calendar, per planner (a thread). */
 const KEEP_PLANS = 48;
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
@@ -109,20 +104,12 @@ export {
  * week of a travel date on first use, serves every week of the same calendar, and a few are kept.
  */
 export class DoorToDoorPlanner {
-  /** The timetables this planner built, by their calendar key (`weekCalendar`). */
-  private readonly networks = new Map<string, DoorNetwork>();
-  /** Calendar keys by week, worked out once. */
-  private readonly calendars = new Map<string, string>();
-  /**
-   * Plans made lately, by their places, ends and time of day from the timetable's epoch, with the columns
-   * and the epoch of the timetable they were made on: another week of its calendar takes them shifted.
-   */
-  private readonly plans = new Map<
-    string,
-    { columns: Int32Array; epochMs: number; journeys: readonly DoorToDoorJourney[] }
-  >();
-  /** Weeks planned on another week's timetable (`shiftedNetwork`), with the network they were made from. */
-  private readonly views = new Map<string, { base: DoorNetwork; net: DoorNetwork }>();
+  /** The timetables this planner built, one for each calendar (`weekCalendar`). */
+  private readonly networks: CalendarNetworks;
+  /** Plans made lately, for the same places on the same day of another week of their calendar. */
+  private readonly plans = new KeptPlans<DoorToDoorJourney>(KEEP_PLANS);
+  /** Weeks planned on another week's timetable of their calendar. */
+  private readonly views = new WeekViews(KEEP_VIEWS);
   /**
    * Where a worker thread finds the timetables the process shares (`useShared`); such a planner never
    * builds one of its own to plan on.
@@ -143,8 +130,9 @@ export class DoorToDoorPlanner {
     readonly feeds: NetworkFeeds,
     private readonly transit: readonly TransitLink[],
     private readonly taxiFares: Readonly<Record<string, TaxiFare>> = {},
-    private readonly keep = 3,
+    keep = KEEP_TIMETABLES,
   ) {
+    this.networks = new CalendarNetworks(timetableFeeds(feeds), keep, (week) => this.build(week));
     this.stationSizes = StationSizes.fromFeed(feeds.rail, RAIL_PREFIX);
     this.railByName = new Map(feeds.rail.stops.map((stop) => [stop.name, stop.id]));
     for (const [city, metro] of Object.entries(feeds.metros)) {
@@ -238,41 +226,8 @@ export class DoorToDoorPlanner {
       const net = this.shared(week);
       if (!net) throw new Error(`no shared timetable for ${week}`);
       base = net;
-    } else base = this.built(week);
-    if (weekOf(base) === week) return base;
-    const known = this.views.get(week);
-    if (known?.base === base) return known.net;
-    const net = shiftedNetwork(base, week);
-    this.views.delete(week);
-    this.views.set(week, { base, net });
-    while (this.views.size > KEEP_VIEWS) this.views.delete(this.views.keys().next().value as string);
-    return net;
-  }
-
-  /** The calendar key of a week (`weekCalendar`). */
-  private calendarOf(week: string): string {
-    let key = this.calendars.get(week);
-    if (key === undefined) {
-      key = weekCalendar(timetableFeeds(this.feeds), week);
-      if (this.calendars.size >= KEEP_VIEWS) this.calendars.clear();
-      this.calendars.set(week, key);
-    }
-    return key;
-  }
-
-  /** A timetable this planner built with the calendar of `week`: for that week, or another with its calendar. */
-  private built(week: string): DoorNetwork {
-    const calendar = this.calendarOf(week);
-    let net = this.networks.get(calendar);
-    if (net) {
-      this.networks.delete(calendar);
-      this.networks.set(calendar, net);
-      return net;
-    }
-    net = networkOf(this.build(week));
-    this.networks.set(calendar, net);
-    while (this.networks.size > this.keep) this.networks.delete(this.networks.keys().next().value as string);
-    return net;
+    } else base = this.networks.get(week);
+    return this.views.of(base, week);
   }
 
   /** The timetable of a key (`networkKey`), built and laid out in shared memory for every worker thread. */
@@ -363,16 +318,10 @@ export class DoorToDoorPlanner {
     // A plan on another week of the same calendar is this one on that week's dates: the same journeys, on
     // the same clock from the timetable's epoch, leaving the door as many days apart as the weeks are.
     const key = `${p.from.lat},${p.from.lon}|${p.to.lat},${p.to.lon}|${p.fromCity?.cityCode}|${p.toCity?.cityCode}|${p.fromCentre !== false}|${p.toCentre !== false}|${p.dayStart - loaded.epochMs}`;
-    const known = this.plans.get(key);
-    if (known?.columns === loaded.timetable.arrival) {
-      this.plans.delete(key);
-      this.plans.set(key, known);
-      const later = loaded.epochMs - known.epochMs;
-      return { journeys: known.journeys.map((j) => ({ ...j, leaveAt: j.leaveAt + later })), loaded };
-    }
+    const kept = this.plans.get(key, loaded);
+    if (kept) return { journeys: kept, loaded };
     const journeys = this.search(net, p);
-    this.plans.set(key, { columns: loaded.timetable.arrival, epochMs: loaded.epochMs, journeys });
-    while (this.plans.size > KEEP_PLANS) this.plans.delete(this.plans.keys().next().value as string);
+    this.plans.set(key, loaded, journeys);
     return { journeys: [...journeys], loaded };
   }
 
