@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { addDays, localMidnight } from '@junction/domain';
+import { addDays } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { DoorToDoorPlanner, networkKey } from '../src/features/search/inventory/door-to-door';
 import { Inventory } from '../src/features/search/inventory/inventory';
@@ -106,7 +106,7 @@ function measure(
 }
 
 const planOn = (from: (typeof pairs)[number][0], to: (typeof pairs)[number][1], date: string) =>
-  planner.plan({ from, to, fromCity: from, toCity: to, date, dayStart: localMidnight(date, from.tz) }).journeys.length;
+  planner.planBetween(from, to, date).journeys.length;
 // Every round searches afresh: no plan is kept from the round before.
 measure('door-to-door plans (journeys)', planOn, () => planner.forgetPlans());
 // The same plans a week later, a timetable of the same calendar: each takes the plan its day of the week
@@ -195,14 +195,7 @@ if (plansFile) {
   const plans: Record<string, Plan> = {};
   for (const date of days) {
     for (const [from, to] of pairs) {
-      const { journeys, loaded } = planner.plan({
-        from,
-        to,
-        fromCity: from,
-        toCity: to,
-        date,
-        dayStart: localMidnight(date, from.tz),
-      });
+      const { journeys, loaded } = planner.planBetween(from, to, date);
       const stop = (s: number) => loaded.stopIds[s] ?? '';
       plans[`${from.cityCode}-${to.cityCode} ${date}`] = journeys.map(({ outcome, access, egress }) => ({
         arrival: outcome.arrival,

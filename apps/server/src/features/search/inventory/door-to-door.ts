@@ -2,6 +2,7 @@ import {
   addDays,
   type GroundArrival,
   type LatLon,
+  localMidnight,
   railBoardingMinutes,
   railChangeMinutes,
   type StationSize,
@@ -323,6 +324,11 @@ export class DoorToDoorPlanner {
     const journeys = this.search(net, p);
     this.plans.set(key, loaded, journeys);
     return { journeys: [...journeys], loaded };
+  }
+
+  /** `plan` between two cities' centres, the day starting at midnight where the journey starts. */
+  planBetween(from: RawPlace, to: RawPlace, date: string) {
+    return this.plan({ from, to, fromCity: from, toCity: to, date, dayStart: localMidnight(date, from.tz) });
   }
 
   /** Lets go of the plans kept for other weeks (`plan`): the next plans are searched. */

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, localMidnight } from '@junction/domain';
+import { addDays, daysBetween } from '@junction/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBound, testRefdata } from '../../../../../test/harness';
@@ -119,14 +119,7 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     other.network(FIRST_DATE);
     const plan = (planner: DoorToDoorPlanner, date = later) => {
       const { from, to } = bound('BJS', 'SHA', date);
-      const { journeys, loaded } = planner.plan({
-        from,
-        to,
-        fromCity: from,
-        toCity: to,
-        date,
-        dayStart: localMidnight(date, 'Asia/Shanghai'),
-      });
+      const { journeys, loaded } = planner.planBetween(from, to, date);
       return journeys.map((j) => ({
         ...j,
         trips: (j.outcome.legs ?? []).map((l) => (l.kind === 'ride' ? loaded.timetable.tripIds.at(l.trip) : '')),
