@@ -1,6 +1,7 @@
 // `npm run bench -w apps/server`: searches end to end over HTTP against the server as `npm start` runs it
 // (compiled, in its own process, sessions in its embedded PostgreSQL). Prints figures; never fails on speed.
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   addDays,
@@ -12,6 +13,8 @@ import {
 import { type ServerProcess, startCompiledServer } from './compiled-server';
 import { jsonPost } from './json-post';
 
+/** `SEARCH_CPU_PROF=<dir>` writes the server's CPU profiles there (`node --cpu-prof`), one a thread. */
+const profileDir = process.env.SEARCH_CPU_PROF;
 const today = new Date().toISOString().slice(0, 10);
 const date = (days: number) => toRequestDate(addDays(today, days));
 const leg = (departure: string, destination: string, days: number, back?: number) => ({
@@ -68,7 +71,10 @@ const mb = (n: number) => `${n.toFixed(0)} MB`;
 
 async function start(settings: Record<string, string>): Promise<ServerProcess> {
   const t = performance.now();
-  const server = await startCompiledServer({ RATE_LIMIT_MAX: '100000000', ...settings });
+  const server = await startCompiledServer(
+    { RATE_LIMIT_MAX: '100000000', ...settings },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+  );
   // Idle once started: the feeds read, the planner workers up, the garbage of loading collected.
   await new Promise((r) => setTimeout(r, 2000));
   console.log(
@@ -80,6 +86,8 @@ async function start(settings: Record<string, string>): Promise<ServerProcess> {
 const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
 /** `SEARCH_BENCH=throughput` runs the throughput part alone, `SEARCH_BENCH=dates` the 30 new dates at once. */
 const only = process.env.SEARCH_BENCH;
+/** `SEARCH_KINDS=distinct` (or `repeated`) runs that kind of the throughput part only. */
+const kinds = new Set((process.env.SEARCH_KINDS ?? 'repeated,distinct').split(','));
 
 if (!only) {
   const server = await start({ SEARCH_LATENCY_SCALE: '1', SEARCH_SUPPLIER_FAILURES: 'true' });
@@ -129,6 +137,7 @@ if (!only || only === 'throughput') {
         () => distinct(),
       ],
     ] as const) {
+      if (!kinds.has(kind.split(' ')[0] as string)) continue;
       console.log(`  ${kind}:`);
       for (const users of [1, 10, 30]) {
         const seconds = 15;
