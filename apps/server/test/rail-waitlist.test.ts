@@ -180,8 +180,13 @@ const giveSeats = (seats: number) =>
 describe('the waiting list on the booking offer', () => {
   it('is offered for the classes that are sold out, and not at all for a train with seats in every class', async () => {
     const cookie = await c.signUp();
-    const withSoldOut = await c.offerOf(cookie, trains.searchId, (picks[0] as Pick).result.id);
-    expect(withSoldOut.waitlist).toMatchObject({ available: true, soldOut: [(picks[0] as Pick).soldOut] });
+    const first = picks[0] as Pick;
+    const withSoldOut = await c.offerOf(cookie, trains.searchId, first.result.id);
+    // Every class the search showed with no seats left, however many that train has on the day searched.
+    const noneLeft = (first.result.legs[0]?.seats ?? []).filter((s) => s.remaining === 0).map((s) => s.code);
+    expect(noneLeft).toContain(first.soldOut);
+    expect(withSoldOut.waitlist.available).toBe(true);
+    expect([...withSoldOut.waitlist.soldOut].sort()).toEqual([...noneLeft].sort());
     const plenty = trains.results.find(
       (r) => r.kind === 'train' && r.legs.length === 1 && r.legs[0]?.seats?.every((s) => s.remaining >= 5),
     ) as SearchResult;
