@@ -84,6 +84,10 @@ async function trainsOfTheDay(page: Page, orderId: string) {
   return { ticket, own: own ?? 0, trains: open.sort((a, b) => fare(a) - fare(b)), fare };
 }
 
+/** True when a train's search result shows seats left in a class. */
+const left = (r: SearchResult, code: string) =>
+  (r.legs.find(isRide)?.seats?.find((s) => s.code === code)?.remaining ?? 0) > 0;
+
 /** The dearest second-class train of the day, so that a cheaper one can take its ticket. */
 const dearestSecondClass = (results: SearchResult[]) => {
   const second = (r: SearchResult) => railClassFare(r.legs[0] as ResultLeg, 'O') ?? 0;
@@ -131,11 +135,12 @@ for (const lang of LANGUAGES) {
       await signedInTraveller(page, lang);
       const order = await ticketedTrain(page, lang);
       const { ticket, own, trains, fare } = await trainsOfTheDay(page, order.id);
-      // A dearer train with first-class seats left, taken in first class below.
-      const firstLeft = (r: SearchResult) =>
-        (r.legs.find(isRide)?.seats?.find((s) => s.code === 'M')?.remaining ?? 0) > 0;
-      const dearer = trains.filter((r) => fare(r) > own && firstLeft(r)).at(-1) as SearchResult;
-      expect(dearer, 'a dearer train of the day with first-class seats').toBeTruthy();
+      // A dearer train with first-class seats left, taken in first class below, and seats left in the ticket's
+      // own class, which the class picker prices too (on some days a train has none left in it).
+      const dearer = trains
+        .filter((r) => fare(r) > own && left(r, 'M') && left(r, ticket.trip.seatClass))
+        .at(-1) as SearchResult;
+      expect(dearer, 'a dearer train of the day with seats in first class and in the ticket’s class').toBeTruthy();
       const number = dearer.legs.find(isRide)?.number as string;
       await page.goto(`/order?id=${order.id}`);
       await chooseTrain(page, number);
@@ -202,9 +207,9 @@ for (const lang of LANGUAGES) {
       ]);
       const booked = ((await (await page.request.get(`/api/order?id=${order.id}`)).json()) as Order).subOrders[0]
         ?.flightNumber as string;
-      const { own, trains, fare } = await trainsOfTheDay(page, order.id);
-      const cheaper = trains.find((r) => fare(r) < own);
-      expect(cheaper, 'a cheaper train of the day').toBeTruthy();
+      const { ticket, own, trains, fare } = await trainsOfTheDay(page, order.id);
+      const cheaper = trains.find((r) => fare(r) < own && left(r, ticket.trip.seatClass));
+      expect(cheaper, 'a cheaper train of the day with seats in the ticket’s class').toBeTruthy();
       const number = cheaper?.legs.find(isRide)?.number as string;
       await page.goto(`/order?id=${order.id}`);
       await chooseTrain(page, number);
@@ -296,8 +301,8 @@ for (const lang of LANGUAGES) {
       // The desk's own agent leaves this order's change to the agents at the console.
       expect((await page.request.post('/rail-sim/desk/hold', { data: { orderId: order.id } })).ok()).toBe(true);
       const { ticket, own, trains, fare } = await trainsOfTheDay(page, order.id);
-      const cheaper = trains.find((r) => fare(r) < own) as SearchResult;
-      expect(cheaper, 'a cheaper train of the day').toBeTruthy();
+      const cheaper = trains.find((r) => fare(r) < own && left(r, ticket.trip.seatClass)) as SearchResult;
+      expect(cheaper, 'a cheaper train of the day with seats in the ticket’s class').toBeTruthy();
       const number = cheaper.legs.find(isRide)?.number as string;
       await page.goto(`/order?id=${order.id}`);
       await chooseTrain(page, number);
