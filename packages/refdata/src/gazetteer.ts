@@ -1,5 +1,6 @@
 import { distanceKm, type LatLon, NAMED_DOOR_KINDS } from '@junction/domain';
-import { lowerBound, normalizeKeyword } from './place-index';
+import { CodeColumn, Groups, PackedStrings } from './packed';
+import { normalizeKeyword } from './place-index';
 
 /**
  * What a named point of the gazetteer is: a curated landmark of a kind, a metro station, a district or
@@ -37,7 +38,8 @@ const SCORE = {
   pinyinPrefix: 450,
   word: 400,
 };
-type Field = 'zh' | 'en' | 'pinyin' | 'word';
+const FIELDS = ['zh', 'en', 'pinyin', 'word'] as const;
+type Field = (typeof FIELDS)[number];
 const EXACT: Record<Field, number> = {
   zh: SCORE.exactZh,
   en: SCORE.exactEn,
@@ -104,9 +106,18 @@ const TOWN_SCAN = 200;
 export class Gazetteer {
   private readonly named: KeyIndex;
   private readonly towns: KeyIndex;
-  private readonly cells = new Map<number, number[]>();
+  private readonly kind: Uint8Array;
+  private readonly zh: PackedStrings;
+  private readonly en: PackedStrings;
+  private readonly pinyin: PackedStrings;
+  private readonly city: CodeColumn;
+  private readonly country: CodeColumn;
+  private readonly lat: Float64Array;
+  private readonly lon: Float64Array;
+  private readonly cells: Groups;
 
-  constructor(private readonly cols: GazetteerColumns) {
+  /** The columns are read once and held packed; the arrays given are not kept. */
+  constructor(cols: GazetteerColumns) {
     const named: [string, number, Field][] = [];
     const towns: [string, number, Field][] = [];
     const townKind = GAZETTEER_KINDS.indexOf('town');
@@ -144,40 +155,46 @@ export class Gazetteer {
           if (w.length > 2) named.push([w, id, 'word']);
         }
       }
-      const cell = cellOf(cols.lat[id] as number, cols.lon[id] as number);
-      const list = this.cells.get(cell);
-      if (list) list.push(id);
-      else this.cells.set(cell, [id]);
     }
     this.named = new KeyIndex(named);
     this.towns = new KeyIndex(towns);
+    this.kind = Uint8Array.from(cols.kind);
+    this.zh = new PackedStrings(cols.zh);
+    this.en = new PackedStrings(cols.en);
+    this.pinyin = new PackedStrings(cols.pinyin);
+    this.city = new CodeColumn(cols.city);
+    this.country = new CodeColumn(cols.country);
+    this.lat = Float64Array.from(cols.lat);
+    this.lon = Float64Array.from(cols.lon);
+    this.cells = new Groups(Array.from(this.lat, (lat, id) => cellOf(lat, this.lon[id] as number)));
   }
 
   get size(): number {
-    return this.cols.kind.length;
+    return this.kind.length;
   }
 
   entry(id: number): GazetteerEntry {
-    const c = this.cols;
     return {
       id,
-      kind: GAZETTEER_KINDS[c.kind[id] as number] as GazetteerKind,
-      nameZh: c.zh[id] as string,
-      nameEn: c.en[id] as string,
-      pinyin: c.pinyin[id] as string,
-      cityCode: c.city[id] as string,
-      country: c.country[id] as string,
-      lat: c.lat[id] as number,
-      lon: c.lon[id] as number,
+      kind: GAZETTEER_KINDS[this.kind[id] as number] as GazetteerKind,
+      nameZh: this.zh.get(id),
+      nameEn: this.en.get(id),
+      pinyin: this.pinyin.get(id),
+      cityCode: this.city.get(id),
+      country: this.country.get(id),
+      lat: this.lat[id] as number,
+      lon: this.lon[id] as number,
     };
   }
 
   /** Every entry of a kind in a city (the metro stations of Beijing). */
   inCity(kind: GazetteerKind, cityCode: string): GazetteerEntry[] {
     const k = GAZETTEER_KINDS.indexOf(kind);
+    const c = this.city.indexOf(cityCode);
     const out: GazetteerEntry[] = [];
-    for (let id = 0; id < this.cols.kind.length; id++) {
-      if (this.cols.kind[id] === k && this.cols.city[id] === cityCode) out.push(this.entry(id));
+    if (c < 0) return out;
+    for (let id = 0; id < this.kind.length; id++) {
+      if (this.kind[id] === k && this.city.at(id) === c) out.push(this.entry(id));
     }
     return out;
   }
@@ -193,12 +210,13 @@ export class Gazetteer {
     const scores = new Map<number, number>();
     this.named.scan(query, MAX_SCAN, scores);
     if (!HAN.test(query) && query.length >= TOWN_MIN_LENGTH) this.towns.scan(query, TOWN_SCAN, scores);
-    const kindRank = (id: number) => KIND_RANK[GAZETTEER_KINDS[this.cols.kind[id] as number] as GazetteerKind];
+    const kindRank = (id: number) => KIND_RANK[GAZETTEER_KINDS[this.kind[id] as number] as GazetteerKind];
+    const cn = this.country.indexOf('CN');
     const ranked = [...scores].sort(
       ([a, sa], [b, sb]) =>
         sb - sa ||
         kindRank(b) - kindRank(a) ||
-        Number(this.cols.country[b] === 'CN') - Number(this.cols.country[a] === 'CN') ||
+        Number(this.country.at(b) === cn) - Number(this.country.at(a) === cn) ||
         a - b,
     );
     return ranked.slice(0, limit).map(([id, score]) => ({ entry: this.entry(id), score }));
@@ -212,8 +230,8 @@ export class Gazetteer {
     const col = Math.floor((point.lon + 180) / CELL_DEG);
     for (let dr = -reach; dr <= reach; dr++) {
       for (let dc = -reach; dc <= reach; dc++) {
-        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600)) ?? []) {
-          const d = distanceKm(point, { lat: this.cols.lat[id] as number, lon: this.cols.lon[id] as number });
+        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600))) {
+          const d = distanceKm(point, { lat: this.lat[id] as number, lon: this.lon[id] as number });
           if (d <= km) found.push({ id, km: d });
         }
       }
@@ -240,12 +258,11 @@ export class Gazetteer {
     const col = Math.floor((point.lon + 180) / CELL_DEG);
     for (let dr = -reach; dr <= reach; dr++) {
       for (let dc = -reach; dc <= reach; dc++) {
-        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600)) ?? []) {
-          if (hasChinese && !this.cols.zh[id]) continue;
-          const km = distanceKm(point, { lat: this.cols.lat[id] as number, lon: this.cols.lon[id] as number });
+        for (const id of this.cells.get((row + dr) * 10_000 + ((col + dc + 3600) % 3600))) {
+          if (hasChinese && this.zh.isEmpty(id)) continue;
+          const km = distanceKm(point, { lat: this.lat[id] as number, lon: this.lon[id] as number });
           if (km <= farKm && (!best || km < best.km)) best = { id, km };
-          if (this.cols.kind[id] !== townKind && km <= nearKm && (!bestNamed || km < bestNamed.km))
-            bestNamed = { id, km };
+          if (this.kind[id] !== townKind && km <= nearKm && (!bestNamed || km < bestNamed.km)) bestNamed = { id, km };
         }
       }
     }
@@ -254,30 +271,27 @@ export class Gazetteer {
   }
 }
 
-/** Sorted search keys with the entry and field each belongs to. */
+/** Sorted search keys with the entry and field each belongs to, packed. */
 class KeyIndex {
-  private readonly keys: string[] = [];
+  private readonly keys: PackedStrings;
   private readonly ids: Int32Array;
-  private readonly fields: Field[] = [];
+  private readonly fields: Uint8Array;
 
   constructor(keyed: [string, number, Field][]) {
     keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    this.ids = new Int32Array(keyed.length);
-    keyed.forEach(([key, id, field], i) => {
-      this.keys.push(key);
-      this.ids[i] = id;
-      this.fields.push(field);
-    });
+    this.keys = new PackedStrings(keyed.map((k) => k[0]));
+    this.ids = Int32Array.from(keyed, (k) => k[1]);
+    this.fields = Uint8Array.from(keyed, (k) => FIELDS.indexOf(k[2]));
   }
 
   /** Raises the score of every entry with a key starting with the query, reading at most `max` keys. */
   scan(query: string, max: number, scores: Map<number, number>): void {
-    const start = lowerBound(this.keys, query);
+    const start = this.keys.lowerBound(query);
     const end = Math.min(this.keys.length, start + max);
     for (let i = start; i < end; i++) {
-      const key = this.keys[i] as string;
+      const key = this.keys.get(i);
       if (!key.startsWith(query)) break;
-      const field = this.fields[i] as Field;
+      const field = FIELDS[this.fields[i] as number] as Field;
       const id = this.ids[i] as number;
       const score = key === query ? EXACT[field] : PREFIX[field];
       if ((scores.get(id) ?? 0) < score) scores.set(id, score);

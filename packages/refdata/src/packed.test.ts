@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CodeColumn, Groups, PackedStrings } from './packed';
+
+const texts = fc.array(fc.oneof(fc.string(), fc.constant(''), fc.string({ unit: 'grapheme' })), { maxLength: 60 });
+
+describe('packed columns', () => {
+  it('give every string back as it was, empty ones included, and tell the empty ones apart', () => {
+    fc.assert(
+      fc.property(texts, (list) => {
+        const packed = new PackedStrings(list);
+        expect(packed.length).toBe(list.length);
+        expect(list.map((_, i) => packed.get(i))).toEqual(list);
+        expect(list.map((_, i) => packed.isEmpty(i))).toEqual(list.map((s) => s === ''));
+      }),
+    );
+  });
+
+  it('find where a key would go among sorted strings, as a binary search over the plain list does', () => {
+    fc.assert(
+      fc.property(texts, fc.string(), (list, key) => {
+        const sorted = [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const expected = sorted.findIndex((s) => s >= key);
+        expect(new PackedStrings(sorted).lowerBound(key)).toBe(expected < 0 ? sorted.length : expected);
+      }),
+    );
+  });
+
+  it('hold repeated codes as indexes and give the same code back for every row', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('BJS', 'SHA', '', 'CN', 'US'), { maxLength: 80 }), (list) => {
+        const column = new CodeColumn(list);
+        expect(list.map((_, i) => column.get(i))).toEqual(list);
+        for (const [i, s] of list.entries()) expect(column.at(i)).toBe(column.indexOf(s));
+        expect(column.indexOf('nowhere')).toBe(-1);
+      }),
+    );
+  });
+
+  it('group ids by key, each group in the order of its ids, and give nothing for a key no id has', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -5, max: 30_000_000 }), { maxLength: 80 }), (keys) => {
+        const groups = new Groups(keys);
+        for (const key of new Set(keys)) {
+          const ids = keys.flatMap((k, id) => (k === key ? [id] : []));
+          expect([...groups.get(key)]).toEqual(ids);
+        }
+        expect([...groups.get(30_000_001)]).toEqual([]);
+      }),
+    );
+  });
+});
