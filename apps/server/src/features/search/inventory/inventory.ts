@@ -45,7 +45,7 @@ export class Inventory {
     readonly rail: RailSchedule,
     codes: { airports: Iterable<string>; stations: Iterable<string> } = {
       airports: flights.airports,
-      stations: rail.stops.flat(),
+      stations: rail.stationCodes(),
     },
   ) {
     this.airlines = new Map(refdata.airlines.map((a) => [a.code, a]));

@@ -36,7 +36,7 @@ const query = (s: FlightSchedule, mct: number) => ({
   sameTicket: (a: string, b: string) => a === b,
 });
 const numbers = (s: FlightSchedule, its: ReturnType<typeof findItineraries>) =>
-  its.map((i) => i.segments.map((f) => s.number[f.flight]).join('+'));
+  its.map((i) => i.segments.map((f) => s.numberOf(f.flight)).join('+'));
 
 describe('flight itineraries', () => {
   it('connects on one ticket only when the airport’s minimum connection time fits', () => {

@@ -60,11 +60,11 @@ export function findItineraries(schedule: FlightSchedule, q: ItineraryQuery): It
         first.arrival + mct * 60_000,
         first.arrival + CONNECTION_RULES.maxLayoverMin * 60_000,
       );
-      const firstAirline = schedule.airline[first.flight] as string;
+      const firstAirline = schedule.airlineOf(first.flight);
       let ticketed = false;
       let self = false;
       for (const second of onward) {
-        const together = q.sameTicket(firstAirline, schedule.airline[second.flight] as string);
+        const together = q.sameTicket(firstAirline, schedule.airlineOf(second.flight));
         if (together && !ticketed) {
           ticketed = true;
           out.push({ segments: [first, second], selfTransferAfter: -1 });

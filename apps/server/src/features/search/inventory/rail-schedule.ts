@@ -29,48 +29,125 @@ export function trackKmAt(stops: readonly (LatLon | undefined)[]): number[] {
   });
 }
 
-/** China Railway trains from the rail GTFS feed (daily service, local Beijing time), indexed by station. */
+/**
+ * China Railway trains from the rail GTFS feed (daily service, local Beijing time), indexed by station.
+ * The calls of all trains are held one after the other in typed arrays: train `t`'s calls are those at
+ * `[trainStart[t], trainStart[t + 1])`, each a station id (into `stations`), an arrival and departure
+ * second and the track kilometres from the train's first stop.
+ */
 export class RailSchedule {
   readonly numbers: string[] = [];
-  readonly stops: string[][] = [];
-  private readonly arrivals: number[][] = [];
-  private readonly departures: number[][] = [];
-  /** Cumulative track kilometres at each stop. */
-  private readonly kmAt: number[][] = [];
-  /** station → [train, position] pairs. */
-  private readonly calls = new Map<string, [number, number][]>();
+  /** Station codes, in the order the trains first call at them. */
+  private readonly stations: string[] = [];
+  private readonly stationIndex = new Map<string, number>();
+  private readonly trainStart: Uint32Array;
+  /** Each call's station, as an index into `stations`. */
+  private readonly stopStation: Uint32Array;
+  private readonly arrivals: Int32Array;
+  private readonly departures: Int32Array;
+  /** Cumulative track kilometres at each call. */
+  private readonly kmAt: Int32Array;
+  /**
+   * Every train's calls grouped by station: station `s`'s are `[callStart[s], callStart[s + 1])`, each
+   * the train (`callTrain`) and the call's position in it (`callAt`), by train and then by position.
+   */
+  private readonly callStart: Uint32Array;
+  private readonly callTrain: Uint32Array;
+  private readonly callAt: Uint32Array;
   /** Trains by number. */
   private readonly byNumber = new Map<string, number>();
 
   /** `stopPrefix`: the prefix the feed was read with, dropped from station codes. */
   constructor(feed: GtfsFeed, stopPrefix = '') {
     const points = new Map(feed.stops.map((s) => [s.id, s as LatLon]));
+    const starts = [0];
+    const stations: number[] = [];
+    const arrivals: number[] = [];
+    const departures: number[] = [];
+    const kmAt: number[] = [];
     for (const trip of feed.trips) {
       const times = feed.stopTimes.get(trip.id);
       if (!times || times.length < 2) continue;
-      const t = this.numbers.length;
+      this.byNumber.set(trip.shortName || trip.id, this.numbers.length);
       this.numbers.push(trip.shortName || trip.id);
-      this.byNumber.set(trip.shortName || trip.id, t);
-      this.stops.push(times.map((s) => s.stopId.slice(stopPrefix.length)));
-      this.arrivals.push(times.map((s) => s.arrival));
-      this.departures.push(times.map((s) => s.departure));
-      this.kmAt.push(trackKmAt(times.map((s) => points.get(s.stopId))));
-      times.forEach((s, i) => {
-        const code = s.stopId.slice(stopPrefix.length);
-        const list = this.calls.get(code) ?? [];
-        list.push([t, i]);
-        this.calls.set(code, list);
-      });
+      for (const s of times) {
+        stations.push(this.stationId(s.stopId.slice(stopPrefix.length)));
+        arrivals.push(s.arrival);
+        departures.push(s.departure);
+      }
+      kmAt.push(...trackKmAt(times.map((s) => points.get(s.stopId))));
+      starts.push(stations.length);
     }
+    this.trainStart = Uint32Array.from(starts);
+    this.stopStation = Uint32Array.from(stations);
+    this.arrivals = Int32Array.from(arrivals);
+    this.departures = Int32Array.from(departures);
+    this.kmAt = Int32Array.from(kmAt);
+    // Calls grouped by station, each group in the order of the calls (by train, then by position).
+    this.callStart = new Uint32Array(this.stations.length + 1);
+    for (const s of this.stopStation) (this.callStart[s + 1] as number)++;
+    for (let s = 0; s < this.stations.length; s++)
+      this.callStart[s + 1] = (this.callStart[s + 1] as number) + (this.callStart[s] as number);
+    const next = this.callStart.slice(0, this.stations.length);
+    this.callTrain = new Uint32Array(this.stopStation.length);
+    this.callAt = new Uint32Array(this.stopStation.length);
+    for (let t = 0; t < this.numbers.length; t++) {
+      const first = this.trainStart[t] as number;
+      for (let k = first; k < (this.trainStart[t + 1] as number); k++) {
+        const s = this.stopStation[k] as number;
+        const slot = next[s] as number;
+        this.callTrain[slot] = t;
+        this.callAt[slot] = k - first;
+        next[s] = slot + 1;
+      }
+    }
+  }
+
+  private stationId(code: string): number {
+    let id = this.stationIndex.get(code);
+    if (id === undefined) {
+      id = this.stations.length;
+      this.stations.push(code);
+      this.stationIndex.set(code, id);
+    }
+    return id;
   }
 
   get size(): number {
     return this.numbers.length;
   }
 
+  /** Every station some train calls at, by telecode, in the order the trains first call at them. */
+  stationCodes(): readonly string[] {
+    return this.stations;
+  }
+
+  /** The telecodes of a train's stations, in the order it calls at them. */
+  stopsOf(train: number): string[] {
+    const codes: string[] = [];
+    for (let k = this.trainStart[train] as number; k < (this.trainStart[train + 1] as number); k++)
+      codes.push(this.stations[this.stopStation[k] as number] as string);
+    return codes;
+  }
+
+  /** The telecode of the station of a train's call at `position`. */
+  stationAt(train: number, position: number): string | undefined {
+    if (position < 0 || position >= this.callCount(train)) return undefined;
+    return this.stations[this.stopStation[(this.trainStart[train] as number) + position] as number];
+  }
+
+  /** How many calls a train makes; 0 for no train. */
+  private callCount(train: number): number {
+    const start = this.trainStart[train];
+    const end = this.trainStart[train + 1];
+    return start === undefined || end === undefined ? 0 : end - start;
+  }
+
   /** The trains calling at each station a day, by telecode. */
   trainsPerStation(): Map<string, number> {
-    return new Map([...this.calls].map(([code, list]) => [code, list.length]));
+    return new Map(
+      this.stations.map((code, s) => [code, (this.callStart[s + 1] as number) - (this.callStart[s] as number)]),
+    );
   }
 
   /**
@@ -80,23 +157,34 @@ export class RailSchedule {
   ridesBetween(from: ReadonlySet<string>, to: ReadonlySet<string>, date: string): TrainRide[] {
     const midnight = localMidnight(date, RAIL_ZONE);
     const rides = new Map<number, TrainRide>();
-    for (const station of from) {
-      for (const [t, i] of this.calls.get(station) ?? []) {
+    for (const code of from) {
+      const s = this.stationIndex.get(code);
+      if (s === undefined) continue;
+      for (let c = this.callStart[s] as number; c < (this.callStart[s + 1] as number); c++) {
+        const t = this.callTrain[c] as number;
         if (rides.has(t)) continue;
-        const stops = this.stops[t] as string[];
-        const j = stops.findIndex((s, k) => k > i && to.has(s));
+        const i = this.callAt[c] as number;
+        const first = this.trainStart[t] as number;
+        const end = this.trainStart[t + 1] as number;
+        let j = -1;
+        for (let k = first + i + 1; k < end; k++) {
+          if (to.has(this.stations[this.stopStation[k] as number] as string)) {
+            j = k - first;
+            break;
+          }
+        }
         if (j < 0) continue;
-        const dep = (this.departures[t] as number[])[i] as number;
+        const dep = this.departures[first + i] as number;
         // The train's service day is the day it left its first station; a departure after midnight
         // belongs to the day before.
         const serviceStart = midnight - Math.floor(dep / 86_400) * 86_400_000;
-        const km = ((this.kmAt[t] as number[])[j] as number) - ((this.kmAt[t] as number[])[i] as number);
+        const km = (this.kmAt[first + j] as number) - (this.kmAt[first + i] as number);
         rides.set(t, {
           train: t,
           board: i,
           alight: j,
           departure: serviceStart + dep * 1000,
-          arrival: serviceStart + ((this.arrivals[t] as number[])[j] as number) * 1000,
+          arrival: serviceStart + (this.arrivals[first + j] as number) * 1000,
           km,
         });
       }
@@ -116,16 +204,16 @@ export class RailSchedule {
   ): { code: string; arrival?: number; departure?: number }[] | undefined {
     const t = this.byNumber.get(number);
     if (t === undefined) return undefined;
-    const stops = this.stops[t] as string[];
+    const stops = this.stopsOf(t);
     const at = stops.indexOf(from);
     if (at < 0) return undefined;
-    const arrivals = this.arrivals[t] as number[];
-    const departures = this.departures[t] as number[];
-    const serviceStart = localMidnight(date, RAIL_ZONE) - Math.floor((departures[at] as number) / 86_400) * 86_400_000;
+    const first = this.trainStart[t] as number;
+    const serviceStart =
+      localMidnight(date, RAIL_ZONE) - Math.floor((this.departures[first + at] as number) / 86_400) * 86_400_000;
     return stops.map((code, i) => ({
       code,
-      ...(i > 0 ? { arrival: serviceStart + (arrivals[i] as number) * 1000 } : {}),
-      ...(i < stops.length - 1 ? { departure: serviceStart + (departures[i] as number) * 1000 } : {}),
+      ...(i > 0 ? { arrival: serviceStart + (this.arrivals[first + i] as number) * 1000 } : {}),
+      ...(i < stops.length - 1 ? { departure: serviceStart + (this.departures[first + i] as number) * 1000 } : {}),
     }));
   }
 

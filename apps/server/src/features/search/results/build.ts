@@ -109,8 +109,8 @@ export function flightLeg(
   const from = inv.airport(s.airports[s.origin[f.flight] as number] as string);
   const to = inv.airport(s.airports[s.destination[f.flight] as number] as string);
   if (!from || !to) return undefined;
-  const airline = s.airline[f.flight] as string;
-  const number = s.number[f.flight] as string;
+  const airline = s.airlineOf(f.flight);
+  const number = s.numberOf(f.flight);
   const km = distanceKm(from, to);
   const aircraft = aircraftFor(number, km);
   return {

@@ -131,9 +131,9 @@ export class SimulatedFlightSupplier implements Supplier {
     const from = this.inv.airport(s.airports[s.origin[f.flight] as number] as string);
     const to = this.inv.airport(s.airports[s.destination[f.flight] as number] as string);
     const date = from ? localDate(f.departure, from.tz) : today;
-    const number = s.number[f.flight] as string;
+    const number = s.numberOf(f.flight);
     const base = airFare({
-      airline: s.airline[f.flight] as string,
+      airline: s.airlineOf(f.flight),
       flight: number,
       date,
       km: from && to ? distanceKm(from, to) : 1000,
@@ -176,8 +176,8 @@ export class SimulatedFlightSupplier implements Supplier {
     );
     const options: BoundOption[] = [];
     for (const it of itineraries) {
-      if (!it.segments.every((f) => this.config.airlines.has(s.airline[f.flight] as string))) continue;
-      const key = it.segments.map((f) => `${s.number[f.flight]}@${f.departure}`).join('+');
+      if (!it.segments.every((f) => this.config.airlines.has(s.airlineOf(f.flight)))) continue;
+      const key = it.segments.map((f) => `${s.numberOf(f.flight)}@${f.departure}`).join('+');
       if (only !== undefined && key !== only) continue;
       const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today, factor));
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;

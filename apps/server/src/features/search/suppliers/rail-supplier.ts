@@ -59,9 +59,8 @@ export class ChinaRailwaySupplier implements Supplier {
   private leg(ride: TrainRide, date: string, request: SupplierRequest): { leg: ResultLeg; adult: number } | undefined {
     const inv = this.inv;
     const number = inv.rail.numbers[ride.train] as string;
-    const stops = inv.rail.stops[ride.train] as string[];
-    const from = inv.station(stops[ride.board] as string);
-    const to = inv.station(stops[ride.alight] as string);
+    const from = inv.station(inv.rail.stationAt(ride.train, ride.board) as string);
+    const to = inv.station(inv.rail.stationAt(ride.train, ride.alight) as string);
     if (!from || !to) return undefined;
     const seats = seatOffers(number, date, ride.km, this.remaining);
     const needed = request.party.adults + request.party.children;
