@@ -1,5 +1,5 @@
 import { distanceKm, type LatLon, NAMED_DOOR_KINDS } from '@junction/domain';
-import { CodeColumn, Groups, PackedStrings } from './packed';
+import { CodeColumn, type CodedText, Groups, PackedStrings, type PackedText } from './packed';
 import { normalizeKeyword } from './place-index';
 
 /**
@@ -9,7 +9,7 @@ import { normalizeKeyword } from './place-index';
 export const GAZETTEER_KINDS = NAMED_DOOR_KINDS;
 export type GazetteerKind = (typeof GAZETTEER_KINDS)[number];
 
-/** A row of `generated/gazetteer.json`: kind, Chinese name, English name, pinyin, city code, country, lat, lon (WGS-84). */
+/** A row of the gazetteer as the data build makes it (`toGazetteerFile` writes them as columns): kind, Chinese name, English name, pinyin, city code, country, lat, lon (WGS-84). */
 export type GazetteerRow = [GazetteerKind, string, string, string, string, string, number, number];
 
 export type GazetteerEntry = {
@@ -38,8 +38,8 @@ const SCORE = {
   pinyinPrefix: 450,
   word: 400,
 };
-const FIELDS = ['zh', 'en', 'pinyin', 'word'] as const;
-type Field = (typeof FIELDS)[number];
+const KEY_FIELDS = ['zh', 'en', 'pinyin', 'word'] as const;
+type Field = (typeof KEY_FIELDS)[number];
 const EXACT: Record<Field, number> = {
   zh: SCORE.exactZh,
   en: SCORE.exactEn,
@@ -68,29 +68,84 @@ const MAX_SCAN = 2000;
 const CELL_DEG = 0.1;
 const HAN = /\p{Script=Han}/u;
 
-/** `generated/gazetteer.json`: one array per column (kinds as indexes into GAZETTEER_KINDS), read fast. */
-export type GazetteerColumns = {
+/** Sorted search keys with the entry and field (an index into `KEY_FIELDS`) each belongs to. */
+export type KeyList = { keys: PackedText; ids: number[]; fields: number[] };
+
+/**
+ * `generated/gazetteer.json`: a column per field (kinds as indexes into GAZETTEER_KINDS, names packed, codes
+ * as indexes into their distinct values) and the two sorted key lists the search reads, so that reading it
+ * makes a few large values instead of a string per cell.
+ */
+export type GazetteerFile = {
   kind: number[];
-  zh: string[];
-  en: string[];
-  pinyin: string[];
-  city: string[];
-  country: string[];
+  zh: PackedText;
+  en: PackedText;
+  pinyin: PackedText;
+  city: CodedText;
+  country: CodedText;
   lat: number[];
   lon: number[];
+  named: KeyList;
+  towns: KeyList;
 };
 
-export function toColumns(rows: readonly GazetteerRow[]): GazetteerColumns {
+/** The file form of the gazetteer's rows: its columns and the search keys of every entry, sorted. */
+export function toGazetteerFile(rows: readonly GazetteerRow[]): GazetteerFile {
   const kindIndex = new Map<string, number>(GAZETTEER_KINDS.map((k, i) => [k, i]));
+  const named: [string, number, Field][] = [];
+  const towns: [string, number, Field][] = [];
+  rows.forEach(([kind, zh, nameEn, pinyin], id) => {
+    const en = normalizeKeyword(nameEn);
+    if (kind === 'town') {
+      if (en) towns.push([en, id, 'en']);
+      return;
+    }
+    if (zh) {
+      named.push([normalizeKeyword(zh), id, 'zh']);
+      // 国家体育场（鸟巢）: the name in brackets finds it too.
+      const inner = /[（(]([^）)]+)[）)]/.exec(zh)?.[1];
+      const outer = zh.replace(/[（(][^）)]*[）)]/g, '');
+      if (inner && inner.length > 1) named.push([inner, id, 'zh']);
+      if (outer !== zh && outer.length > 1) named.push([outer, id, 'zh']);
+    }
+    if (pinyin) named.push([pinyin, id, 'pinyin']);
+    // 海淀区 is found as 海淀 and haidian too.
+    const division = /^(.{2,})(区|县|市)$/.exec(zh);
+    if (division && kind === 'district') {
+      named.push([division[1] as string, id, 'zh']);
+      const suffix = division[2] === '区' ? 'qu' : division[2] === '县' ? 'xian' : 'shi';
+      if (pinyin.endsWith(suffix)) named.push([pinyin.slice(0, -suffix.length), id, 'pinyin']);
+    }
+    if (en) named.push([en, id, 'en']);
+    const words = nameEn
+      .toLowerCase()
+      .replace(/[()]/g, ' ')
+      .split(/[\s/-]+/);
+    for (const word of words.slice(1)) {
+      const w = normalizeKeyword(word);
+      if (w.length > 2) named.push([w, id, 'word']);
+    }
+  });
   return {
     kind: rows.map((r) => kindIndex.get(r[0]) ?? 0),
-    zh: rows.map((r) => r[1]),
-    en: rows.map((r) => r[2]),
-    pinyin: rows.map((r) => r[3]),
-    city: rows.map((r) => r[4]),
-    country: rows.map((r) => r[5]),
+    zh: PackedStrings.pack(rows.map((r) => r[1])),
+    en: PackedStrings.pack(rows.map((r) => r[2])),
+    pinyin: PackedStrings.pack(rows.map((r) => r[3])),
+    city: CodeColumn.pack(rows.map((r) => r[4])),
+    country: CodeColumn.pack(rows.map((r) => r[5])),
     lat: rows.map((r) => r[6]),
     lon: rows.map((r) => r[7]),
+    named: keyList(named),
+    towns: keyList(towns),
+  };
+}
+
+function keyList(keyed: [string, number, Field][]): KeyList {
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    keys: PackedStrings.pack(keyed.map((k) => k[0])),
+    ids: keyed.map((k) => k[1]),
+    fields: keyed.map((k) => KEY_FIELDS.indexOf(k[2])),
   };
 }
 
@@ -116,56 +171,18 @@ export class Gazetteer {
   private readonly lon: Float64Array;
   private readonly cells: Groups;
 
-  /** The columns are read once and held packed; the arrays given are not kept. */
-  constructor(cols: GazetteerColumns) {
-    const named: [string, number, Field][] = [];
-    const towns: [string, number, Field][] = [];
-    const townKind = GAZETTEER_KINDS.indexOf('town');
-    const districtKind = GAZETTEER_KINDS.indexOf('district');
-    for (let id = 0; id < cols.kind.length; id++) {
-      const zh = cols.zh[id] as string;
-      const en = normalizeKeyword(cols.en[id] as string);
-      if (cols.kind[id] === townKind) {
-        if (en) towns.push([en, id, 'en']);
-      } else {
-        if (zh) {
-          named.push([normalizeKeyword(zh), id, 'zh']);
-          // 国家体育场（鸟巢）: the name in brackets finds it too.
-          const inner = /[（(]([^）)]+)[）)]/.exec(zh)?.[1];
-          const outer = zh.replace(/[（(][^）)]*[）)]/g, '');
-          if (inner && inner.length > 1) named.push([inner, id, 'zh']);
-          if (outer !== zh && outer.length > 1) named.push([outer, id, 'zh']);
-        }
-        const pinyin = cols.pinyin[id] as string;
-        if (pinyin) named.push([pinyin, id, 'pinyin']);
-        // 海淀区 is found as 海淀 and haidian too.
-        const division = /^(.{2,})(区|县|市)$/.exec(zh);
-        if (division && cols.kind[id] === districtKind) {
-          named.push([division[1] as string, id, 'zh']);
-          const suffix = division[2] === '区' ? 'qu' : division[2] === '县' ? 'xian' : 'shi';
-          if (pinyin.endsWith(suffix)) named.push([pinyin.slice(0, -suffix.length), id, 'pinyin']);
-        }
-        if (en) named.push([en, id, 'en']);
-        const words = (cols.en[id] as string)
-          .toLowerCase()
-          .replace(/[()]/g, ' ')
-          .split(/[\s/-]+/);
-        for (const word of words.slice(1)) {
-          const w = normalizeKeyword(word);
-          if (w.length > 2) named.push([w, id, 'word']);
-        }
-      }
-    }
-    this.named = new KeyIndex(named);
-    this.towns = new KeyIndex(towns);
-    this.kind = Uint8Array.from(cols.kind);
-    this.zh = new PackedStrings(cols.zh);
-    this.en = new PackedStrings(cols.en);
-    this.pinyin = new PackedStrings(cols.pinyin);
-    this.city = new CodeColumn(cols.city);
-    this.country = new CodeColumn(cols.country);
-    this.lat = Float64Array.from(cols.lat);
-    this.lon = Float64Array.from(cols.lon);
+  /** The gazetteer as `generated/gazetteer.json` holds it (`toGazetteerFile`). */
+  constructor(file: GazetteerFile) {
+    this.named = new KeyIndex(file.named);
+    this.towns = new KeyIndex(file.towns);
+    this.kind = Uint8Array.from(file.kind);
+    this.zh = new PackedStrings(file.zh);
+    this.en = new PackedStrings(file.en);
+    this.pinyin = new PackedStrings(file.pinyin);
+    this.city = new CodeColumn(file.city);
+    this.country = new CodeColumn(file.country);
+    this.lat = Float64Array.from(file.lat);
+    this.lon = Float64Array.from(file.lon);
     this.cells = new Groups(Array.from(this.lat, (lat, id) => cellOf(lat, this.lon[id] as number)));
   }
 
@@ -277,11 +294,10 @@ class KeyIndex {
   private readonly ids: Int32Array;
   private readonly fields: Uint8Array;
 
-  constructor(keyed: [string, number, Field][]) {
-    keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    this.keys = new PackedStrings(keyed.map((k) => k[0]));
-    this.ids = Int32Array.from(keyed, (k) => k[1]);
-    this.fields = Uint8Array.from(keyed, (k) => FIELDS.indexOf(k[2]));
+  constructor(list: KeyList) {
+    this.keys = new PackedStrings(list.keys);
+    this.ids = Int32Array.from(list.ids);
+    this.fields = Uint8Array.from(list.fields);
   }
 
   /** Raises the score of every entry with a key starting with the query, reading at most `max` keys. */
@@ -291,7 +307,7 @@ class KeyIndex {
     for (let i = start; i < end; i++) {
       const key = this.keys.get(i);
       if (!key.startsWith(query)) break;
-      const field = FIELDS[this.fields[i] as number] as Field;
+      const field = KEY_FIELDS[this.fields[i] as number] as Field;
       const id = this.ids[i] as number;
       const score = key === query ? EXACT[field] : PREFIX[field];
       if ((scores.get(id) ?? 0) < score) scores.set(id, score);

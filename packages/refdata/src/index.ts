@@ -11,7 +11,7 @@ import type {
   TransitLink,
 } from './build/extras';
 import type { AircraftClass, Airline } from './build/tables';
-import { Gazetteer, type GazetteerColumns } from './gazetteer';
+import { Gazetteer, type GazetteerFile } from './gazetteer';
 import type { MapData } from './map-data';
 import { PlaceIndex } from './place-index';
 import type { RawPlace } from './types';
@@ -34,7 +34,7 @@ export {
   type GazetteerHit,
   type GazetteerKind,
   type GazetteerRow,
-  toColumns,
+  toGazetteerFile,
 } from './gazetteer';
 export type { MapData } from './map-data';
 export { METRO_AGENCY_CITY } from './metro-agencies';
@@ -101,7 +101,7 @@ export function loadRefdata(): Refdata {
  * search needs it, the planner's workers do not.
  */
 export function loadGazetteer(): Gazetteer {
-  return new Gazetteer(read<GazetteerColumns>('gazetteer.json'));
+  return new Gazetteer(read<GazetteerFile>('gazetteer.json'));
 }
 
 /** What the map dialog draws: district outlines of the busiest Chinese cities and the metro lines. */

@@ -8,7 +8,7 @@ describe('packed columns', () => {
   it('give every string back as it was, empty ones included, and tell the empty ones apart', () => {
     fc.assert(
       fc.property(texts, (list) => {
-        const packed = new PackedStrings(list);
+        const packed = PackedStrings.of(list);
         expect(packed.length).toBe(list.length);
         expect(list.map((_, i) => packed.get(i))).toEqual(list);
         expect(list.map((_, i) => packed.isEmpty(i))).toEqual(list.map((s) => s === ''));
@@ -21,7 +21,7 @@ describe('packed columns', () => {
       fc.property(texts, fc.string(), (list, key) => {
         const sorted = [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         const expected = sorted.findIndex((s) => s >= key);
-        expect(new PackedStrings(sorted).lowerBound(key)).toBe(expected < 0 ? sorted.length : expected);
+        expect(PackedStrings.of(sorted).lowerBound(key)).toBe(expected < 0 ? sorted.length : expected);
       }),
     );
   });
@@ -29,7 +29,7 @@ describe('packed columns', () => {
   it('hold repeated codes as indexes and give the same code back for every row', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('BJS', 'SHA', '', 'CN', 'US'), { maxLength: 80 }), (list) => {
-        const column = new CodeColumn(list);
+        const column = CodeColumn.of(list);
         expect(list.map((_, i) => column.get(i))).toEqual(list);
         for (const [i, s] of list.entries()) expect(column.at(i)).toBe(column.indexOf(s));
         expect(column.indexOf('nowhere')).toBe(-1);

@@ -1,3 +1,9 @@
+/** A list of strings as a file holds it: their text one after the other, and the length of each. */
+export type PackedText = { text: string; lengths: number[] };
+
+/** Repeated strings as a file holds them: the distinct ones, and the index of each row's among them. */
+export type CodedText = { codes: string[]; rows: number[] };
+
 /**
  * A list of strings held as one text and the end of each string in it: two objects however many strings,
  * so a garbage collection has next to nothing to mark. `get` gives each string back as it was.
@@ -6,14 +12,25 @@ export class PackedStrings {
   private readonly text: string;
   private readonly ends: Uint32Array;
 
-  constructor(list: readonly string[]) {
-    this.ends = new Uint32Array(list.length);
+  /** Strings as written in a file: their text one after the other, and the length of each. */
+  constructor(parts: PackedText) {
+    this.text = parts.text;
+    this.ends = new Uint32Array(parts.lengths.length);
     let end = 0;
-    list.forEach((s, i) => {
-      end += s.length;
+    parts.lengths.forEach((length, i) => {
+      end += length;
       this.ends[i] = end;
     });
-    this.text = list.join('');
+    if (end !== this.text.length) throw new Error('PackedStrings: the lengths do not add up to the text');
+  }
+
+  /** The parts of a list of strings, as `PackedStrings` reads them and a file holds them. */
+  static pack(list: readonly string[]): PackedText {
+    return { text: list.join(''), lengths: list.map((s) => s.length) };
+  }
+
+  static of(list: readonly string[]): PackedStrings {
+    return new PackedStrings(PackedStrings.pack(list));
   }
 
   get length(): number {
@@ -47,22 +64,33 @@ export class PackedStrings {
  * the distinct ones.
  */
 export class CodeColumn {
-  readonly codes: string[] = [];
+  readonly codes: string[];
   private readonly rows: Uint16Array;
 
-  constructor(list: readonly string[]) {
+  constructor(parts: CodedText) {
+    if (parts.codes.length > 0x10000) throw new Error('CodeColumn: more than 65,536 distinct strings');
+    this.codes = parts.codes;
+    this.rows = Uint16Array.from(parts.rows);
+  }
+
+  /** The parts of a list of strings, as `CodeColumn` reads them and a file holds them. */
+  static pack(list: readonly string[]): CodedText {
+    const codes: string[] = [];
     const index = new Map<string, number>();
-    this.rows = new Uint16Array(list.length);
-    list.forEach((s, i) => {
+    const rows = list.map((s) => {
       let n = index.get(s);
       if (n === undefined) {
-        n = this.codes.length;
-        if (n > 0xffff) throw new Error('CodeColumn: more than 65,536 distinct strings');
-        this.codes.push(s);
+        n = codes.length;
+        codes.push(s);
         index.set(s, n);
       }
-      this.rows[i] = n;
+      return n;
     });
+    return { codes, rows };
+  }
+
+  static of(list: readonly string[]): CodeColumn {
+    return new CodeColumn(CodeColumn.pack(list));
   }
 
   get(i: number): string {

@@ -1,7 +1,7 @@
 // `npm run data:build`: turns the raw and curated data in data/ into the compact files the product reads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { toColumns } from '../gazetteer';
+import { toGazetteerFile } from '../gazetteer';
 import { placeCodeCollisions } from '../place-codes';
 import {
   buildAirportTerminals,
@@ -71,7 +71,7 @@ console.log('metro GTFS (data/gtfs/metro.zip):', writeMetroGtfs(places, cities.t
   ...cities.report,
 });
 const gazetteer = buildGazetteer(places);
-write('gazetteer.json', toColumns(gazetteer.rows));
+write('gazetteer.json', toGazetteerFile(gazetteer.rows));
 console.log('gazetteer (generated/gazetteer.json):', gazetteer.report);
 const map = buildMapData();
 write('map.json', map.map);
