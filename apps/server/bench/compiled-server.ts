@@ -14,8 +14,10 @@ export type ServerProcess = {
   pid: number;
   /** The server process's resident memory now, in MB. */
   rssMb: () => number;
-  /** The highest resident memory the process has had, in MB. */
+  /** The highest resident memory the process has had (since the last `resetPeak`), in MB. */
   peakRssMb: () => number;
+  /** Starts the peak afresh from the resident memory now; false where the system cannot (not Linux). */
+  resetPeak: () => boolean;
   /** CPU time used so far, ms: by the server process (all its threads), and by its PostgreSQL processes. */
   cpuMs: () => { server: number; db: number };
   stop: () => Promise<void>;
@@ -111,6 +113,15 @@ export async function startCompiledServer(
     pid,
     rssMb: () => status(pid, 'VmRSS'),
     peakRssMb: () => status(pid, 'VmHWM'),
+    resetPeak: () => {
+      // Linux: writing 5 to clear_refs sets the process's peak resident set (VmHWM) to what it holds now.
+      try {
+        fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     cpuMs: () => ({ server: cpuOf(pid), db: descendants(pid).reduce((sum, p) => sum + cpuOf(p), 0) }),
     stop: async () => {
       process.off('exit', stopOnExit);

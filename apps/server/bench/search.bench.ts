@@ -78,7 +78,7 @@ async function start(settings: Record<string, string>): Promise<ServerProcess> {
   // Idle once started: the feeds read, the planner workers up, the garbage of loading collected.
   await new Promise((r) => setTimeout(r, 2000));
   console.log(
-    `server started in ${((performance.now() - t) / 1000).toFixed(1)} s (PostgreSQL, migrations, feeds); idle RSS ${mb(server.rssMb())}; ${load()}`,
+    `server started in ${((performance.now() - t) / 1000).toFixed(1)} s (PostgreSQL, migrations, feeds); idle RSS ${mb(server.rssMb())}, peak while starting ${mb(server.peakRssMb())}; ${load()}`,
   );
   return server;
 }
@@ -151,6 +151,8 @@ if (!only || only === 'throughput') {
       for (const users of [1, 10, 30]) {
         const seconds = 15;
         received = 0;
+        // The peak of each part is its own: the start's and the part before's are not counted in it.
+        const ownPeak = server.resetPeak();
         const firsts: number[] = [];
         const dones: number[] = [];
         let errors = 0;
@@ -180,7 +182,7 @@ if (!only || only === 'throughput') {
           `    ${String(users).padStart(2)} users for ${seconds} s on ${os.cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done}, ${errors} errors); ` +
             `first results p50 ${q(firsts, 0.5)} ms, p95 ${q(firsts, 0.95)} ms; done p50 ${q(dones, 0.5)} ms, p95 ${q(dones, 0.95)} ms; ` +
             `CPU per search: server ${((cpu.server - cpu0.server) / Math.max(1, done)).toFixed(0)} ms, PostgreSQL ${cpu.db >= cpu0.db ? `${((cpu.db - cpu0.db) / Math.max(1, done)).toFixed(0)} ms` : 'not measured (backends ended)'}; ` +
-            `${(received / Math.max(1, done) / 1e6).toFixed(2)} MB of JSON per search; server RSS ${mb(server.rssMb())}, peak ${mb(server.peakRssMb())}; ${load()}`,
+            `${(received / Math.max(1, done) / 1e6).toFixed(2)} MB of JSON per search; server RSS ${mb(server.rssMb())}, peak ${ownPeak ? 'in these 15 s' : 'since start'} ${mb(server.peakRssMb())}; ${load()}`,
         );
       }
     }
