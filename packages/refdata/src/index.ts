@@ -38,6 +38,7 @@ export {
 } from './gazetteer';
 export type { MapData } from './map-data';
 export { METRO_AGENCY_CITY } from './metro-agencies';
+export { CodeColumn, Codes, Groups, PackedStrings } from './packed';
 export { normalizeKeyword, PlaceIndex } from './place-index';
 export type { RawPlace } from './types';
 

@@ -59,6 +59,51 @@ export class PackedStrings {
   }
 }
 
+/** Distinct codes (airports, stations, cities) numbered from 0 in the order they are first met. */
+export class Codes {
+  readonly list: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** The number of a code, given to it the first time it is met. */
+  idOf(code: string): number {
+    let id = this.index.get(code);
+    if (id === undefined) {
+      id = this.list.length;
+      this.list.push(code);
+      this.index.set(code, id);
+    }
+    return id;
+  }
+
+  /** The number of a code met before; undefined for one never met. */
+  find(code: string): number | undefined {
+    return this.index.get(code);
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+}
+
+/** Ids grouped by a key in `[0, groups)`: group `g`'s ids are `ids[start[g]]` to `ids[start[g + 1] - 1]`. */
+export type Grouped = { start: Uint32Array; ids: Uint32Array };
+
+/** Groups ids by `keyOf(id)`, a key in `[0, groups)`, each group's ids in the order they are given. */
+export function groupBy(ids: ArrayLike<number>, keyOf: (id: number) => number, groups: number): Grouped {
+  const start = new Uint32Array(groups + 1);
+  for (let i = 0; i < ids.length; i++) (start[keyOf(ids[i] as number) + 1] as number)++;
+  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+  const next = start.slice(0, groups);
+  const grouped = new Uint32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    const g = keyOf(id);
+    grouped[next[g] as number] = id;
+    next[g] = (next[g] as number) + 1;
+  }
+  return { start, ids: grouped };
+}
+
 /**
  * A few distinct strings repeated over many rows (a city code, a country), held as an index per row into
  * the distinct ones.
@@ -75,18 +120,9 @@ export class CodeColumn {
 
   /** The parts of a list of strings, as `CodeColumn` reads them and a file holds them. */
   static pack(list: readonly string[]): CodedText {
-    const codes: string[] = [];
-    const index = new Map<string, number>();
-    const rows = list.map((s) => {
-      let n = index.get(s);
-      if (n === undefined) {
-        n = codes.length;
-        codes.push(s);
-        index.set(s, n);
-      }
-      return n;
-    });
-    return { codes, rows };
+    const codes = new Codes();
+    const rows = list.map((s) => codes.idOf(s));
+    return { codes: codes.list, rows };
   }
 
   static of(list: readonly string[]): CodeColumn {
@@ -109,37 +145,37 @@ export class CodeColumn {
 }
 
 /**
- * Ids grouped by a number key (a map cell), each group in the order the ids were added: one array of ids
- * sorted by key and the start of each key's group, found through a map from key to group.
+ * Ids grouped by any number key (a map cell, a route), each group in the order the ids are given: the keys
+ * are numbered as they are met, and the ids grouped by their key's number.
  */
 export class Groups {
   private readonly groupOf = new Map<number, number>();
-  private readonly starts: Uint32Array;
-  private readonly ids: Int32Array;
-  private static readonly NONE = new Int32Array(0);
+  private readonly grouped: Grouped;
+  private static readonly NONE = new Uint32Array(0);
 
-  /** `keys[id]`: the group of each id. */
-  constructor(keys: ArrayLike<number>) {
-    const order = Array.from({ length: keys.length }, (_, i) => i);
-    // Sorted by key, ids in their order within a key (the sort is stable).
-    order.sort((a, b) => (keys[a] as number) - (keys[b] as number));
-    this.ids = Int32Array.from(order);
-    const starts: number[] = [];
-    for (let i = 0; i < order.length; i++) {
-      const key = keys[order[i] as number] as number;
-      if (i === 0 || key !== keys[order[i - 1] as number]) {
-        this.groupOf.set(key, starts.length);
-        starts.push(i);
+  /** `keys[id]`: the key of each id; `ids`: the ids to group, in the order wanted (0, 1, 2 … by default). */
+  constructor(
+    keys: ArrayLike<number>,
+    ids: ArrayLike<number> = Uint32Array.from({ length: keys.length }, (_, id) => id),
+  ) {
+    const group = new Uint32Array(keys.length);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const key = keys[id] as number;
+      let g = this.groupOf.get(key);
+      if (g === undefined) {
+        g = this.groupOf.size;
+        this.groupOf.set(key, g);
       }
+      group[id] = g;
     }
-    starts.push(order.length);
-    this.starts = Uint32Array.from(starts);
+    this.grouped = groupBy(ids, (id) => group[id] as number, this.groupOf.size);
   }
 
-  /** The ids of a key's group, in the order they were added; empty when none. */
-  get(key: number): Int32Array {
+  /** The ids of a key's group, in the order they were given; empty when none. */
+  get(key: number): Uint32Array {
     const g = this.groupOf.get(key);
     if (g === undefined) return Groups.NONE;
-    return this.ids.subarray(this.starts[g] as number, this.starts[g + 1] as number);
+    return this.grouped.ids.subarray(this.grouped.start[g] as number, this.grouped.start[g + 1] as number);
   }
 }

@@ -1,5 +1,6 @@
 import { distanceKm, type LatLon, localMidnight } from '@junction/domain';
 import type { GtfsFeed } from '@junction/planner';
+import { Codes, Groups } from '@junction/refdata';
 
 /** A train ride between two of its stops on one day. */
 export type TrainRide = {
@@ -37,9 +38,8 @@ export function trackKmAt(stops: readonly (LatLon | undefined)[]): number[] {
  */
 export class RailSchedule {
   readonly numbers: string[] = [];
-  /** Station codes, in the order the trains first call at them. */
-  private readonly stations: string[] = [];
-  private readonly stationIndex = new Map<string, number>();
+  /** Station codes, numbered in the order the trains first call at them. */
+  private readonly stations = new Codes();
   private readonly trainStart: Uint32Array;
   /** Each call's station, as an index into `stations`. */
   private readonly stopStation: Uint32Array;
@@ -47,13 +47,10 @@ export class RailSchedule {
   private readonly departures: Int32Array;
   /** Cumulative track kilometres at each call. */
   private readonly kmAt: Int32Array;
-  /**
-   * Every train's calls grouped by station: station `s`'s are `[callStart[s], callStart[s + 1])`, each
-   * the train (`callTrain`) and the call's position in it (`callAt`), by train and then by position.
-   */
-  private readonly callStart: Uint32Array;
-  private readonly callTrain: Uint32Array;
-  private readonly callAt: Uint32Array;
+  /** Each call's train. */
+  private readonly trainOf: Uint32Array;
+  /** Every call grouped by its station id (by train, then by position, within a station). */
+  private readonly calls: Groups;
   /** Trains by number. */
   private readonly byNumber = new Map<string, number>();
 
@@ -61,6 +58,7 @@ export class RailSchedule {
   constructor(feed: GtfsFeed, stopPrefix = '') {
     const points = new Map(feed.stops.map((s) => [s.id, s as LatLon]));
     const starts = [0];
+    const trains: number[] = [];
     const stations: number[] = [];
     const arrivals: number[] = [];
     const departures: number[] = [];
@@ -71,7 +69,8 @@ export class RailSchedule {
       this.byNumber.set(trip.shortName || trip.id, this.numbers.length);
       this.numbers.push(trip.shortName || trip.id);
       for (const s of times) {
-        stations.push(this.stationId(s.stopId.slice(stopPrefix.length)));
+        trains.push(this.numbers.length - 1);
+        stations.push(this.stations.idOf(s.stopId.slice(stopPrefix.length)));
         arrivals.push(s.arrival);
         departures.push(s.departure);
       }
@@ -83,34 +82,8 @@ export class RailSchedule {
     this.arrivals = Int32Array.from(arrivals);
     this.departures = Int32Array.from(departures);
     this.kmAt = Int32Array.from(kmAt);
-    // Calls grouped by station, each group in the order of the calls (by train, then by position).
-    this.callStart = new Uint32Array(this.stations.length + 1);
-    for (const s of this.stopStation) (this.callStart[s + 1] as number)++;
-    for (let s = 0; s < this.stations.length; s++)
-      this.callStart[s + 1] = (this.callStart[s + 1] as number) + (this.callStart[s] as number);
-    const next = this.callStart.slice(0, this.stations.length);
-    this.callTrain = new Uint32Array(this.stopStation.length);
-    this.callAt = new Uint32Array(this.stopStation.length);
-    for (let t = 0; t < this.numbers.length; t++) {
-      const first = this.trainStart[t] as number;
-      for (let k = first; k < (this.trainStart[t + 1] as number); k++) {
-        const s = this.stopStation[k] as number;
-        const slot = next[s] as number;
-        this.callTrain[slot] = t;
-        this.callAt[slot] = k - first;
-        next[s] = slot + 1;
-      }
-    }
-  }
-
-  private stationId(code: string): number {
-    let id = this.stationIndex.get(code);
-    if (id === undefined) {
-      id = this.stations.length;
-      this.stations.push(code);
-      this.stationIndex.set(code, id);
-    }
-    return id;
+    this.trainOf = Uint32Array.from(trains);
+    this.calls = new Groups(this.stopStation);
   }
 
   get size(): number {
@@ -119,21 +92,21 @@ export class RailSchedule {
 
   /** Every station some train calls at, by telecode, in the order the trains first call at them. */
   stationCodes(): readonly string[] {
-    return this.stations;
+    return this.stations.list;
   }
 
   /** The telecodes of a train's stations, in the order it calls at them. */
   stopsOf(train: number): string[] {
     const codes: string[] = [];
     for (let k = this.trainStart[train] as number; k < (this.trainStart[train + 1] as number); k++)
-      codes.push(this.stations[this.stopStation[k] as number] as string);
+      codes.push(this.stations.list[this.stopStation[k] as number] as string);
     return codes;
   }
 
   /** The telecode of the station of a train's call at `position`. */
   stationAt(train: number, position: number): string | undefined {
     if (position < 0 || position >= this.callCount(train)) return undefined;
-    return this.stations[this.stopStation[(this.trainStart[train] as number) + position] as number];
+    return this.stations.list[this.stopStation[(this.trainStart[train] as number) + position] as number];
   }
 
   /** How many calls a train makes; 0 for no train. */
@@ -145,9 +118,7 @@ export class RailSchedule {
 
   /** The trains calling at each station a day, by telecode. */
   trainsPerStation(): Map<string, number> {
-    return new Map(
-      this.stations.map((code, s) => [code, (this.callStart[s + 1] as number) - (this.callStart[s] as number)]),
-    );
+    return new Map(this.stations.list.map((code, s) => [code, this.calls.get(s).length]));
   }
 
   /**
@@ -158,17 +129,17 @@ export class RailSchedule {
     const midnight = localMidnight(date, RAIL_ZONE);
     const rides = new Map<number, TrainRide>();
     for (const code of from) {
-      const s = this.stationIndex.get(code);
+      const s = this.stations.find(code);
       if (s === undefined) continue;
-      for (let c = this.callStart[s] as number; c < (this.callStart[s + 1] as number); c++) {
-        const t = this.callTrain[c] as number;
+      for (const call of this.calls.get(s)) {
+        const t = this.trainOf[call] as number;
         if (rides.has(t)) continue;
-        const i = this.callAt[c] as number;
         const first = this.trainStart[t] as number;
+        const i = call - first;
         const end = this.trainStart[t + 1] as number;
         let j = -1;
         for (let k = first + i + 1; k < end; k++) {
-          if (to.has(this.stations[this.stopStation[k] as number] as string)) {
+          if (to.has(this.stations.list[this.stopStation[k] as number] as string)) {
             j = k - first;
             break;
           }
