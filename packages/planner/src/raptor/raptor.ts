@@ -366,11 +366,12 @@ export class McRaptor {
         if ((routeDirect.time[at] as number) === UNREACHABLE && (routeOnward.time[at] as number) === UNREACHABLE)
           continue;
         for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
-          // The first trip leaving position i at or after the label's time (trips are in time order).
+          // The first trip leaving position i at or after the label's time (trips are in time order). The
+          // bounds are asked once, at the trip's departure: a label they turn away at its own time they turn
+          // away at any later one, and finding the trip (two short binary searches) costs less than asking
+          // them twice.
           const ready = fromTime[e] as number;
           const price = fromPrice[e] as number;
-          if (this.covered(routeDirect, at, ready, price, k) && this.covered(routeOnward, at, ready, price, k + 1))
-            continue;
           // Its day: the first on which the route's last trip of the day leaves position i by then.
           const lastLeaves = departure[rowBase + (patterns - 1) * stride + i] as number;
           let lo = firstDay;
