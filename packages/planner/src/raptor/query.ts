@@ -19,6 +19,13 @@ export type Query = {
    * cities a plan neither starts nor ends in).
    */
   closed?: Uint8Array;
+  /**
+   * After the first ride, the longest a journey waits for its next one: seconds from when it is ready to
+   * board (its change or ground transfer done) to the departure it boards. A wait of hours is no plan when
+   * a later start takes the same trip; such a journey is then not searched, so neither does it stand in
+   * the way of others. No limit when absent.
+   */
+  maxWait?: number;
 };
 
 /** A part of a journey: a ride on one trip, or a ground transfer between two stops. */

@@ -355,3 +355,96 @@ describe('McRaptor against the reference planner', () => {
     expect(() => new McRaptor(one).use(two)).toThrow(/shape/);
   });
 });
+
+/**
+ * The longest wait of a journey after its first ride: from when it is ready to board (a ride's arrival and
+ * the stop's change time, or the end of a ground transfer) to the next departure it boards.
+ */
+function longestWait(o: Outcome, change: (stop: number) => number): number {
+  let ready: number | undefined;
+  let longest = 0;
+  for (const leg of o.legs ?? []) {
+    if (leg.kind === 'ride') {
+      if (ready !== undefined) longest = Math.max(longest, leg.departure - ready);
+      ready = leg.arrival + change(leg.alightStop);
+    } else if (ready !== undefined) ready = ready - change(leg.fromStop) + leg.seconds;
+  }
+  return longest;
+}
+
+/** True when some journey of `answer` arrives no later, costs no more and changes no more often than `o`. */
+const matched = (answer: Outcome[], o: Outcome) =>
+  answer.some((a) => a.arrival <= o.arrival && a.price <= o.price && a.transfers <= o.transfers);
+
+describe('McRaptor with a longest wait between rides', () => {
+  it('boards no trip that leaves longer than the limit after a change, and finds the one a later start takes', () => {
+    const trips = [
+      trip([0, 1], 8 * H, 1 * H, 10000), // at 1 by 9:00
+      trip([1, 2], 15 * H, 1 * H, 10000), // the only way on: a wait of six hours
+      trip([0, 1], 13 * H + 30 * M, 1 * H, 10000), // or leaving later, at 1 by 14:30
+    ];
+    const tt = buildTimetable({ stopCount: 3, stopChangeSec: [0, 0, 0], trips, transfers: [] });
+    const q = { access: from(0), egress: from(2), maxTransfers: 1 };
+    const [plain] = new McRaptor(tt).planRange(q, [7 * H]);
+    const firstDeparture = (o: Outcome) => {
+      const first = o.legs?.[0];
+      return first?.kind === 'ride' ? first.departure : undefined;
+    };
+    expect((plain ?? []).map(firstDeparture)).toEqual([8 * H]);
+    const [early, late] = new McRaptor(tt).planRange({ ...q, maxWait: 4 * H }, [7 * H, 13 * H]);
+    for (const answer of [early, late]) {
+      expect(criteria(answer ?? [])).toEqual([{ arrival: 16 * H, price: 20000, transfers: 1 }]);
+      expect((answer ?? []).map(firstDeparture)).toEqual([13 * H + 30 * M]);
+    }
+    expect(new McRaptor(tt).plan({ ...q, departAt: 7 * H, maxWait: 6 * H })).toHaveLength(1);
+  });
+
+  it('waits no longer than the limit after a first ride, and finds every journey of the search without one that waits no longer', () => {
+    fc.assert(
+      fc.property(
+        networkArb,
+        fc.integer({ min: 0, max: 6 * H }),
+        fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 5 }),
+        (n, maxWait, times) => {
+          const tt = timetableOf(n);
+          const change = (stop: number) => n.change[stop] as number;
+          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers, ...closedOf(n) };
+          const plain = new McRaptor(tt).planRange(base, times);
+          const limited = new McRaptor(tt).planRange({ ...base, maxWait }, times);
+          for (const [i, departAt] of times.entries()) {
+            const answer = limited[i] as Outcome[];
+            for (const o of answer) {
+              expect(longestWait(o, change)).toBeLessThanOrEqual(maxWait);
+              checkLegs(o, { ...base, departAt }, change);
+            }
+            for (const o of plain[i] as Outcome[])
+              if (longestWait(o, change) <= maxWait) expect(matched(answer, o), `departing at ${departAt}`).toBe(true);
+          }
+          const q: Query = { ...base, departAt: times[0] as number, maxWait };
+          for (const o of new McRaptor(tt).plan(q)) expect(longestWait(o, change)).toBeLessThanOrEqual(maxWait);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('finds the same journeys marking only the routes that leave within the limit as marking every route', () => {
+    fc.assert(
+      fc.property(
+        networkArb,
+        fc.integer({ min: 0, max: 26 * H }),
+        fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 5 }),
+        (n, maxWait, times) => {
+          const tt = timetableOf(n);
+          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers, maxWait, ...closedOf(n) };
+          const indexed = new McRaptor(tt);
+          const every = new McRaptor(tt, { departureIndex: false });
+          expect(indexed.planRange(base, times)).toEqual(every.planRange(base, times));
+          const q: Query = { ...base, departAt: times[0] as number };
+          expect(indexed.plan(q)).toEqual(every.plan(q));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { Extremes, Outcomes, type Targets } from './outcomes';
 import type { Outcome, Query } from './query';
 import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 import { RouteBag } from './route-bag';
+import { type StopDepartures, stopDeparturesOf } from './stop-departures';
 
 const DAY = 86_400;
 
@@ -74,13 +75,25 @@ export class McRaptor {
    * keep them by their number of rides, and one with more rides beats none with fewer.
    */
   private range = false;
+  /** After the first ride, the longest wait for the next (`Query.maxWait`); UNREACHABLE for none. */
+  private maxWait = UNREACHABLE;
+  /** The timetable's departures by time of day, when a wait limit marks routes by them. */
+  private departures?: StopDepartures;
+  private readonly windowRanges = new Int32Array(4);
 
   /** The trips boarded on the route being scanned. */
   private readonly bag = new RouteBag();
 
   private readonly labels: Labels;
 
-  constructor(private tt: Timetable) {
+  /**
+   * `departureIndex: false` marks every route through a stop reached under a wait limit too, as without
+   * one (the same journeys, more routes scanned).
+   */
+  constructor(
+    private tt: Timetable,
+    private readonly options: { departureIndex?: boolean } = {},
+  ) {
     this.from = new BagSet(tt.stopCount);
     this.to = new BagSet(tt.stopCount);
     this.best = new BagSet(tt.stopCount);
@@ -107,6 +120,7 @@ export class McRaptor {
     this.tt = tt;
     this.bounds.use(tt, tt.routeRuns ?? routeRunTimes(tt));
     this.labels.use(tt);
+    this.departures = undefined;
     // The bounds are the other timetable's: worked out again at the next query.
     this.lastEgress = undefined;
     return this;
@@ -195,9 +209,12 @@ export class McRaptor {
   }
 
   /** Egress per stop and the bounds to the destination with the query's rides: what every search to it shares. */
-  private prepare(q: Pick<Query, 'egress' | 'maxTransfers' | 'closed'>): void {
+  private prepare(q: Pick<Query, 'egress' | 'maxTransfers' | 'closed' | 'maxWait'>): void {
     this.rides = Math.max(1, q.maxTransfers + 1);
     this.closed = q.closed ?? this.noneClosed;
+    this.maxWait = q.maxWait ?? UNREACHABLE;
+    if (q.maxWait !== undefined && this.options.departureIndex !== false && !this.departures)
+      this.departures = stopDeparturesOf(this.tt);
     // A search server asks for several departure times to one destination in a row: what depends on
     // the destination alone is kept from the query before when its egress is the same.
     if (this.sameEgress(q.egress, this.rides)) return;
@@ -279,6 +296,11 @@ export class McRaptor {
         else prev = e;
       }
       if (from.isEmpty(s)) continue;
+      // Under a wait limit, after the first ride: the routes leaving within the limit of the labels here.
+      if (k > 0 && this.maxWait !== UNREACHABLE && this.departures) {
+        this.markLeaving(s, lastAlighting);
+        continue;
+      }
       for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
         const r = tt.stopRoutes[y] as number;
         const pos = tt.stopRoutePosition[y] as number;
@@ -286,6 +308,35 @@ export class McRaptor {
       }
     }
     return this.marked.sort() > 0;
+  }
+
+  /**
+   * Marks the routes that leave stop s from the earliest label there to the wait limit after the latest
+   * (and a few more: `StopDepartures`), each from its position at s, if a ride on it can still end where
+   * the rides left lead on.
+   */
+  private markLeaving(s: number, lastAlighting: Int32Array): void {
+    const from = this.from;
+    let earliest = UNREACHABLE;
+    let latest = -UNREACHABLE;
+    for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
+      const t = from.time[e] as number;
+      if (t < earliest) earliest = t;
+      if (t > latest) latest = t;
+    }
+    const departures = this.departures as StopDepartures;
+    const w = this.windowRanges;
+    departures.window(s, earliest, latest + this.maxWait, w);
+    const tt = this.tt;
+    const entry = departures.entry;
+    for (let part = 0; part < 4; part += 2) {
+      for (let x = w[part] as number; x < (w[part + 1] as number); x++) {
+        const y = entry[x] as number;
+        const r = tt.stopRoutes[y] as number;
+        const pos = tt.stopRoutePosition[y] as number;
+        if ((lastAlighting[r] as number) > pos) this.marked.mark(r, pos);
+      }
+    }
   }
 
   /**
@@ -394,6 +445,8 @@ export class McRaptor {
           const row = rowBase + p * stride;
           const leaves = dayStart + (departure[row + i] as number);
           if (k === 0 && leaves > this.lastBoarding) continue;
+          // After the first ride nobody waits longer than the limit: a later start takes that trip instead.
+          if (k > 0 && leaves - ready > this.maxWait) continue;
           // Nothing this trip leads to can beat what was found: it is not boarded.
           if (this.covered(routeDirect, at, leaves, price, k) && this.covered(routeOnward, at, leaves, price, k + 1))
             continue;

@@ -50,6 +50,16 @@ export const DOOR_TO_DOOR = {
   transitWalkMin: 8,
   /** Time to be at an airport before a flight. */
   airportCheckInMin: 60,
+  /**
+   * The longest wait between two legs of a plan shown (minutes): leaving later is the better plan. The
+   * planner searches no journey that waits longer than this and `walkTransferSlackMin` for its next ride.
+   */
+  maxWaitMin: 240,
+  /**
+   * A change on foot between nearby stops may take longer than the transfer the planner counted (a taxi's),
+   * and the wait shown after it is shorter by as much: at most this (the longest such walk).
+   */
+  walkTransferSlackMin: 35,
   /** Departure times (hours, local) the planner tries over the day. */
   departureHours: [5, 7, 9, 11, 13, 15, 17, 19, 21],
   /** Changes between rides, metro included: metro to the train, the train, two lines to Wangfujing. */
@@ -362,6 +372,7 @@ export class DoorToDoorPlanner {
         access: toAccess(access),
         egress: toAccess([...egressByStop.values()]),
         maxTransfers: DOOR_TO_DOOR.maxTransfers,
+        maxWait: (DOOR_TO_DOOR.maxWaitMin + DOOR_TO_DOOR.walkTransferSlackMin) * 60,
         closed,
       },
       departAts,

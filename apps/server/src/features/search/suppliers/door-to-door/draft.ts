@@ -1,5 +1,5 @@
 import { isRide, localDate, type ResultLeg } from '@junction/domain';
-import type { DoorToDoorJourney } from '../../inventory/door-to-door';
+import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../inventory/door-to-door';
 import { CONNECTION_RULES } from '../../inventory/itineraries';
 import type { BoundOption } from '../combine';
 import { accessLeg } from './legs/access';
@@ -9,7 +9,7 @@ import { rideLeg } from './legs/ride';
 import { transferLeg } from './legs/transfer';
 
 /** The longest wait between two legs of a plan. */
-const MAX_WAIT_MS = 4 * 3600_000;
+const MAX_WAIT_MS = DOOR_TO_DOOR.maxWaitMin * 60_000;
 
 /**
  * A journey of the planner as a plan door to door, its legs' kinds and times known, nothing priced or

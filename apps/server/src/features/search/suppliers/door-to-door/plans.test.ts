@@ -2,12 +2,13 @@ import { addDays, isRide, localDate, type ResultLeg } from '@junction/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testBound, testRefdata } from '../../../../../test/harness';
-import { networkKey } from '../../inventory/door-to-door';
+import { DOOR_TO_DOOR, networkKey } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import type { BoundOption } from '../combine';
 import type { Bound, SupplierRequest } from '../supplier';
 import { boundOption, draftPlan, partyMinor } from './draft';
 import type { PlanContext } from './legs/leg';
+import { LONGEST_TRANSFER_WALK_SEC } from './legs/transfer';
 import { chooseOptions, DoorToDoorPlans, nearlyPareto, withinReason } from './plans';
 
 const SUPPLIER = { id: 'junction-door-to-door', name: { en: 'Junction door to door', 'zh-CN': '联程门到门' } };
@@ -120,5 +121,61 @@ describe('choosing door-to-door plans before pricing them', () => {
         expect(both.chosen.length, `${from}-${to}`).toBeGreaterThan(0);
       }
     }
+  }, 300_000);
+});
+
+describe('the planner searching no journey with a wait of hours', () => {
+  let inv: Inventory;
+  let plans: DoorToDoorPlans;
+
+  beforeAll(() => {
+    inv = Inventory.load(testRefdata());
+    plans = new DoorToDoorPlans(inv, SUPPLIER);
+  }, 120_000);
+
+  /** The planner's journeys and the plans chosen of them, the planner searching with its wait limit or with none. */
+  const planned = (bound: Bound, limit: boolean) => {
+    const planner = inv.doorToDoor;
+    if (!planner) throw new Error('no door-to-door planner');
+    const slack = DOOR_TO_DOOR.walkTransferSlackMin;
+    planner.forgetPlans();
+    if (!limit) DOOR_TO_DOOR.walkTransferSlackMin = Number.POSITIVE_INFINITY;
+    try {
+      const r: SupplierRequest = {
+        cabin: 'Y',
+        party: { adults: 2, children: 1, infants: 0 },
+        today: '2026-11-26',
+        trips: [{ date: bound.date, bounds: [bound] }],
+      };
+      const found = plans.journeys(bound, r);
+      if (!found) throw new Error('no journeys');
+      return { journeys: found.journeys.length, chosen: chooseOptions(found.ctx, found.journeys, bound) };
+    } finally {
+      DOOR_TO_DOOR.walkTransferSlackMin = slack;
+      planner.forgetPlans();
+    }
+  };
+
+  it('waits for the next ride at most the longest wait shown and the longest change on foot', () => {
+    expect(DOOR_TO_DOOR.walkTransferSlackMin * 60).toBeGreaterThanOrEqual(LONGEST_TRANSFER_WALK_SEC);
+  });
+
+  it('shows exactly the plans a search without the limit shows, from fewer journeys', () => {
+    let limited = 0;
+    let unlimited = 0;
+    const cities = CITIES.slice(0, 4);
+    for (const from of cities) {
+      for (const to of cities.filter((c) => c !== from)) {
+        for (const date of DAYS.slice(0, 2)) {
+          const bound = testBound(inv, from, to, date);
+          const withLimit = planned(bound, true);
+          const without = planned(bound, false);
+          expect(withLimit.chosen, `${from}-${to} ${date}`).toEqual(without.chosen);
+          limited += withLimit.journeys;
+          unlimited += without.journeys;
+        }
+      }
+    }
+    expect(limited).toBeLessThan(unlimited);
   }, 300_000);
 });

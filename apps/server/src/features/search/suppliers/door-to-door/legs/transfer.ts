@@ -5,6 +5,9 @@ import type { PlanContext, PlannedLeg, Stop } from './leg';
 /** Walks between stops closer than this, when walking still leaves the time to board; beyond it a taxi. */
 const WALK_KM = 1.5;
 const WALK_KMH = 4.5;
+const walkSecondsFor = (km: number) => Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300);
+/** The longest change on foot between two stops, in seconds. */
+export const LONGEST_TRANSFER_WALK_SEC = walkSecondsFor(WALK_KM);
 
 /** Seconds a traveller arriving at a stop over the ground needs there before the next ride (none at a metro station). */
 export function boardingAt(ctx: PlanContext, stop: Stop, arrival: GroundArrival): number {
@@ -32,7 +35,7 @@ export function transferLeg(
   const km = distanceKm(a, b);
   const planned = transfer.price === 0 ? 'subway' : 'taxi';
   const moving = transfer.seconds - boardingAt(ctx, b, planned);
-  const walkSeconds = Math.round(((km * 1.3) / WALK_KMH) * 3600 + 300);
+  const walkSeconds = walkSecondsFor(km);
   const canWalk =
     transfer.price > 0 &&
     km < WALK_KM &&
