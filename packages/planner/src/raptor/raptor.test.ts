@@ -315,7 +315,9 @@ describe('McRaptor against the reference planner', () => {
         fc.integer({ min: -2 * H, max: 2 * H }),
         fc.integer({ min: 0, max: H }),
         fc.array(fc.integer({ min: 0, max: 14 * H }), { minLength: 1, maxLength: 4 }),
-        (n, shift, quicker, times) => {
+        // Now and then a wait limit, whose routes are marked by the timetable's own departures.
+        fc.option(fc.integer({ min: 0, max: 6 * H })),
+        (n, shift, quicker, times, maxWait) => {
           // The same lines at other times, and quicker: another week of one network.
           const a = timetableOf(n);
           const b = timetableOf({
@@ -327,7 +329,13 @@ describe('McRaptor against the reference planner', () => {
             })),
           });
           fc.pre(shapeOf(a) === shapeOf(b));
-          const base = { access: n.access, egress: n.egress, maxTransfers: n.maxTransfers, ...closedOf(n) };
+          const base = {
+            access: n.access,
+            egress: n.egress,
+            maxTransfers: n.maxTransfers,
+            ...closedOf(n),
+            ...(maxWait === null ? {} : { maxWait }),
+          };
           const engine = new McRaptor(a);
           expect(engine.planRange(base, times)).toEqual(new McRaptor(a).planRange(base, times));
           expect(engine.use(b).planRange(base, times)).toEqual(new McRaptor(b).planRange(base, times));
