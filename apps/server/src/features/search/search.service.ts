@@ -170,12 +170,13 @@ export class SearchService {
 
   private async askAll(suppliers: Supplier[], request: SupplierRequest): Promise<SearchResult[]> {
     const ids = await Promise.allSettled(
-      suppliers.map((s) =>
-        withinLimit(
-          this.answers.obtain(answerKey(s.id, request), () => this.produce(s, request)),
-          AbortSignal.timeout(this.options.supplierTimeoutMs),
-        ),
-      ),
+      suppliers.map((s) => {
+        const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
+        return withinLimit(
+          this.answers.obtain(answerKey(s.id, request), () => this.produce(s, request, signal)),
+          signal,
+        );
+      }),
     );
     const found = await this.answers.cache.resolve(
       this.store,
@@ -193,7 +194,7 @@ export class SearchService {
     const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     try {
       const answerId = await withinLimit(
-        this.answers.obtain(answerKey(supplier.id, request), () => this.produce(supplier, request)),
+        this.answers.obtain(answerKey(supplier.id, request), () => this.produce(supplier, request, signal)),
         signal,
       );
       const seq = await this.store.answer(id, supplier.id, answerId);
@@ -207,10 +208,15 @@ export class SearchService {
 
   /**
    * A supplier's answer to a request within its time limit, checked against the contract once, as stored:
-   * only what the request's cabin sells with a seat for each traveller is listed (`listedInCabin`).
+   * only what the request's cabin sells with a seat for each traveller is listed (`listedInCabin`). The
+   * limit is the asker's who set it going (the same signal), so the supplier drops its work the moment
+   * that search gives up on it, not a store round trip later.
    */
-  private async produce(supplier: Supplier, request: SupplierRequest): Promise<Produced> {
-    const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
+  private async produce(
+    supplier: Supplier,
+    request: SupplierRequest,
+    signal = AbortSignal.timeout(this.options.supplierTimeoutMs),
+  ): Promise<Produced> {
     const results = await withinLimit(supplier.search(request, signal), signal);
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
