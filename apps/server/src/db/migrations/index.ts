@@ -59,6 +59,7 @@ import * as railDeskHolds from './0038-rail-desk-holds';
 import * as cardFingerprints from './0039-card-fingerprints';
 import * as protectionOnward from './0040-protection-onward';
 import * as topupCardNotSaved from './0041-topup-card-not-saved';
+import * as searchAnswersPacked from './0042-search-answers-packed';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -125,4 +126,5 @@ export const migrations: Record<string, Migration> = {
   '0039-card-fingerprints': cardFingerprints,
   '0040-protection-onward': protectionOnward,
   '0041-topup-card-not-saved': topupCardNotSaved,
+  '0042-search-answers-packed': searchAnswersPacked,
 };

@@ -11,6 +11,7 @@ import {
   type SessionRead,
   TOMBSTONE_MS,
 } from '../search-store';
+import { packAnswer, unpackAnswer } from './packed-answer';
 
 type ReadRow = {
   meta: string;
@@ -109,9 +110,10 @@ export class PgSearchStore implements SearchStore {
         await sql`delete from search_answer_keys where key = ${key} and answer_id = ${id}`.execute(this.db);
       return;
     }
+    const packed = await packAnswer(resultsJson);
     // The text first, in the same statement: a key marked stored always has its text.
     await sql`with a as (
-        insert into search_answers (id, body, keep_until) values (${id}, ${resultsJson}, ${new Date(keepUntil)})
+        insert into search_answers (id, packed, keep_until) values (${id}, ${packed}, ${new Date(keepUntil)})
         returning id)
       update search_answer_keys set done = true, until = ${new Date(reusableUntil)}
         where key = ${key ?? null} and answer_id = (select id from a)`.execute(this.db);
@@ -130,10 +132,11 @@ export class PgSearchStore implements SearchStore {
   async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = (
-      await sql<{ id: string; body: string }>`select id, body from search_answers
+      await sql<{ id: string; body: string | null; packed: Buffer | null }>`select id, body, packed from search_answers
         where id = any(${[...ids]}::text[])`.execute(this.db)
     ).rows;
-    return new Map(rows.map((r) => [r.id, r.body]));
+    const texts = await Promise.all(rows.map((r) => (r.packed ? unpackAnswer(r.packed) : (r.body ?? '[]'))));
+    return new Map(rows.map((r, i) => [r.id, texts[i] as string]));
   }
 
   async read(id: string, after: number, now: number): Promise<SessionRead | undefined> {

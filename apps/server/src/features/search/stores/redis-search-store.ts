@@ -10,6 +10,7 @@ import {
   type SessionRead,
   TOMBSTONE_MS,
 } from '../search-store';
+import { packAnswer, unpackAnswer } from './packed-answer';
 
 /**
  * Search sessions in Redis (`REDIS_URL`): any process answers a pull of a search another started. Per
@@ -156,7 +157,7 @@ export class RedisSearchStore implements SearchStore {
   ): Promise<void> {
     const now = this.now();
     if (resultsJson !== 'failed')
-      await this.redis.set(this.answerKey(id), resultsJson, 'PX', Math.max(1, keepUntil - now));
+      await this.redis.set(this.answerKey(id), await packAnswer(resultsJson), 'PX', Math.max(1, keepUntil - now));
     if (key === undefined) return;
     // Only while the claim is still this one's: stored and reusable, or given up.
     await this.redis.eval(
@@ -184,11 +185,13 @@ export class RedisSearchStore implements SearchStore {
 
   async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const texts = await this.redis.mget(...ids.map((id) => this.answerKey(id)));
+    const stored = await this.redis.mgetBuffer(...ids.map((id) => this.answerKey(id)));
     const found = new Map<string, string>();
-    texts.forEach((text, i) => {
-      if (text !== null) found.set(ids[i] as string, text);
-    });
+    await Promise.all(
+      stored.map(async (value, i) => {
+        if (value !== null) found.set(ids[i] as string, await unpackAnswer(value));
+      }),
+    );
     return found;
   }
 

@@ -98,6 +98,20 @@ describe.each(kinds)('the search store in $name', (kind) => {
     expect((await b.read(m.id, state.seq, now()))?.entries).toEqual([]);
   });
 
+  it('gives another instance a large answer exactly as stored, in both languages', async () => {
+    const [a, b] = kind.pair();
+    const m = meta(1);
+    await a.create(m);
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      ...result(`r${i}`, 10_000 + i, 'a'),
+      names: { en: `Beijing South ${i}`, 'zh-CN': `北京南 ${i}` },
+    }));
+    await answerWith(a, m.id, 'a', many as unknown as SearchResult[]);
+    const state = new SessionResults();
+    state.apply(await folded(b, (await b.read(m.id, 0, now()))?.entries));
+    expect(state.changedSince(0)).toEqual(many);
+  });
+
   it('counts a failed supplier as answered and names it', async () => {
     const [a, b] = kind.pair();
     const m = meta(2);
@@ -207,6 +221,25 @@ describe.each(kinds)('the search store in $name', (kind) => {
 });
 
 describe('the PostgreSQL search store', () => {
+  it('reads an answer stored as text before answers were packed, beside packed ones', async () => {
+    const [a, b] = [new PgSearchStore(database.db, now), new PgSearchStore(database.db, now)];
+    const m = meta(2);
+    await a.create(m);
+    const old = `old-${Math.random().toString(36).slice(2)}`;
+    const text = JSON.stringify([result('x', 500, 'a')]);
+    await sql`insert into search_answers (id, body, keep_until) values (${old}, ${text}, ${new Date(clock + 60_000)})`.execute(
+      database.db,
+    );
+    await a.answer(m.id, 'a', old);
+    await answerWith(a, m.id, 'b', [result('y', 700, 'b')]);
+    const state = new SessionResults();
+    state.apply(await folded(b, (await b.read(m.id, 0, now()))?.entries));
+    expect(state.changedSince(0).map((r) => [r.id, r.price.amount])).toEqual([
+      ['x', 500],
+      ['y', 700],
+    ]);
+  });
+
   it('ends the oldest live sessions beyond its limit when it purges, keeping their criteria', async () => {
     const ids = ['p1', 'p2', 'p3'].map((p) => `${p}-${Math.random().toString(36).slice(2)}`);
     const store = new PgSearchStore(database.db, now, 2);
