@@ -4,7 +4,7 @@ import { referencePlan } from '../reference/reference-planner';
 import { buildTimetable } from '../timetable/build-timetable';
 import type { TripInput } from '../timetable/timetable';
 import { faresArb, linesArb, transfersArb, withStopCount } from './network-arbitraries.test-support';
-import { RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
+import { type Bound, RideBounds, routeRunTimes, UNREACHABLE } from './ride-bounds';
 
 const H = 3600;
 
@@ -41,6 +41,21 @@ const networkArb = withStopCount(3, 6, (stopCount) =>
 );
 
 type Network = typeof networkArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A network, and the egress of a query to other stops on it. */
+const networkAndElsewhere = networkArb.chain((n) =>
+  fc.tuple(
+    fc.constant(n),
+    fc.uniqueArray(
+      fc.record({
+        stop: fc.integer({ min: 0, max: n.stopCount - 1 }),
+        seconds: fc.integer({ min: 0, max: H }),
+        price: fc.integer({ min: 0, max: 4000 }),
+      }),
+      { minLength: 1, maxLength: 3, selector: (e) => e.stop },
+    ),
+  ),
+);
 
 /** Each line's copies run `gap` apart, each later copy a little slower between stops than the one before. */
 function tripsOf(n: Network): TripInput[] {
@@ -137,6 +152,51 @@ describe('ride bounds', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('are the same worked out on the routes where a ride can end as on every route, after a query to elsewhere too', () => {
+    fc.assert(
+      fc.property(networkAndElsewhere, ([n, elsewhere]) => {
+        const tt = buildTimetable({
+          stopCount: n.stopCount,
+          stopChangeSec: n.change,
+          trips: tripsOf(n),
+          transfers: n.transfers.filter((t) => t.from !== t.to),
+        });
+        const egressOf = (egress: Network['egress']) => {
+          const sec = new Int32Array(n.stopCount).fill(-1);
+          const price = new Int32Array(n.stopCount);
+          for (const e of egress) {
+            sec[e.stop] = e.seconds;
+            price[e.stop] = e.price;
+          }
+          return [sec, price] as const;
+        };
+        const [sec, price] = egressOf(n.egress);
+        const reached = new RideBounds(tt, routeRunTimes(tt));
+        // The scratch of a query to other stops with more rides is no help, nor harm.
+        reached.compute(...egressOf(elsewhere), 4);
+        reached.compute(sec, price, n.rides);
+        const every = new RideBounds(tt, routeRunTimes(tt), { everyRoute: true });
+        every.compute(sec, price, n.rides);
+        // A price is a bound only where its time is.
+        const same = (a: Bound, b: Bound, what: string) => {
+          expect(Array.from(a.time), what).toEqual(Array.from(b.time));
+          a.time.forEach((t, i) => {
+            if (t !== UNREACHABLE) expect(a.price[i], `${what} at ${i}`).toBe(b.price[i]);
+          });
+        };
+        same(reached.direct, every.direct, 'direct');
+        same(reached.routeDirect, every.routeDirect, 'direct from a route position');
+        for (let m = 1; m <= n.rides; m++) {
+          same(reached.onwardFrom(m), every.onwardFrom(m), `onward with ${m} rides`);
+          same(reached.routeOnwardFrom(m), every.routeOnwardFrom(m), `onward from a route position with ${m} rides`);
+          same(reached.onwardOffAt(m - 1), every.onwardOffAt(m - 1), `off a ride with ${m - 1} left`);
+          expect(Array.from(reached.lastAlightings(m))).toEqual(Array.from(every.lastAlightings(m)));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

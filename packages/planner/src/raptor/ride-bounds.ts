@@ -63,13 +63,27 @@ export class RideBounds {
   private readonly lastAlighting: Int32Array[] = [];
   /** The rides the bounds were worked out for. */
   rides = 0;
+  /**
+   * The routes a pass works on: those calling at a stop where a ride can end (`reached`), each from the last
+   * such position (`reachedFrom`, -1 for a route not listed).
+   */
+  private readonly reached: Int32Array;
+  private reachedCount = 0;
+  private readonly reachedFrom: Int32Array;
 
+  /**
+   * `everyRoute: true` works on every route at every pass, as if a ride could end anywhere (the same bounds;
+   * for tests).
+   */
   constructor(
     private tt: Timetable,
     private runs: Int32Array,
+    private readonly options: { everyRoute?: boolean } = {},
   ) {
     this.direct = bound(tt.stopCount);
     this.routeDirect = bound(runs.length);
+    this.reached = new Int32Array(tt.routeCount);
+    this.reachedFrom = new Int32Array(tt.routeCount).fill(-1);
   }
 
   /** Bounds on `tt` of the same shape from now on (`McRaptor.use`), worked out again at the next `compute`. */
@@ -100,58 +114,134 @@ export class RideBounds {
 
   /** The bounds of boarding with m rides left, from those just off a ride with m − 1 left. */
   private ride(m: number, egressSec: Int32Array, egressPrice: Int32Array): void {
-    const tt = this.tt;
-    const runs = this.runs;
-    const after = this.onwardOff[m - 1] as Bound;
+    const last = (this.lastAlighting[m] as Int32Array).fill(-1);
     const onward = this.onward[m] as Bound;
     const route = this.routeOnward[m] as Bound;
-    const last = (this.lastAlighting[m] as Int32Array).fill(-1);
     onward.time.fill(UNREACHABLE);
     onward.price.fill(UNREACHABLE);
-    // The direct bounds do not depend on the rides left: the first pass works them out.
-    const direct = m === 1 ? this.direct : undefined;
-    if (direct) {
-      direct.time.fill(UNREACHABLE);
-      direct.price.fill(UNREACHABLE);
-    }
-    for (let r = 0; r < tt.routeCount; r++) {
+    route.time.fill(UNREACHABLE);
+    // The last ride has no change after it, and the direct bounds, which do not depend on the rides left,
+    // are those of a last ride.
+    if (m === 1) this.lastRide(egressSec, egressPrice, last);
+    else this.rideWithChange(this.onwardOff[m - 1] as Bound, egressSec, onward, route, last);
+  }
+
+  /**
+   * The direct bounds: a ride straight to the destination, on the routes calling at an egress stop, each
+   * walked back from the last one on it.
+   */
+  private lastRide(egressSec: Int32Array, egressPrice: Int32Array, last: Int32Array): void {
+    const tt = this.tt;
+    const runs = this.runs;
+    const routeStops = tt.routeStops;
+    const routeFare = tt.routeFare;
+    const time = this.direct.time;
+    const price = this.direct.price;
+    const routeTime = this.routeDirect.time;
+    const routePrice = this.routeDirect.price;
+    time.fill(UNREACHABLE);
+    price.fill(UNREACHABLE);
+    routeTime.fill(UNREACHABLE);
+    this.reach(egressSec);
+    for (let x = 0; x < this.reachedCount; x++) {
+      const r = this.reached[x] as number;
       const first = tt.routeStopStart[r] as number;
       const fee = tt.routeBoardFee[r] as number;
-      // The best of alighting at a later position j: runs[j] + bound(j), fare[j] + bound(j).
-      let onTime = UNREACHABLE;
-      let onPrice = UNREACHABLE;
+      const from = this.reachedFrom[r] as number;
+      this.reachedFrom[r] = -1;
+      // The best of alighting at a later position j: runs[j] + egress(j), fare[j] + egress(j).
       let offTime = UNREACHABLE;
       let offPrice = UNREACHABLE;
-      for (let p = (tt.routeStopStart[r + 1] as number) - 1; p >= first; p--) {
-        const s = tt.routeStops[p] as number;
+      for (let p = first + from; p >= first; p--) {
+        const s = routeStops[p] as number;
         const run = runs[p] as number;
-        const fare = (tt.routeFare[p] as number) - fee;
-        if (onTime !== UNREACHABLE) {
-          route.time[p] = onTime - run;
-          route.price[p] = onPrice - fare;
-          if (onTime - run < (onward.time[s] as number)) onward.time[s] = onTime - run;
-          if (onPrice - fare < (onward.price[s] as number)) onward.price[s] = onPrice - fare;
-        } else route.time[p] = UNREACHABLE;
-        if (direct) {
-          if (offTime !== UNREACHABLE) {
-            this.routeDirect.time[p] = offTime - run;
-            this.routeDirect.price[p] = offPrice - fare;
-            if (offTime - run < (direct.time[s] as number)) direct.time[s] = offTime - run;
-            if (offPrice - fare < (direct.price[s] as number)) direct.price[s] = offPrice - fare;
-          } else this.routeDirect.time[p] = UNREACHABLE;
+        const fare = routeFare[p] as number;
+        if (offTime !== UNREACHABLE) {
+          const t = offTime - run;
+          const c = offPrice - fare + fee;
+          routeTime[p] = t;
+          routePrice[p] = c;
+          if (t < (time[s] as number)) time[s] = t;
+          if (c < (price[s] as number)) price[s] = c;
         }
         const egress = egressSec[s] as number;
-        const change = after.time[s] as number;
-        if ((egress >= 0 || change !== UNREACHABLE) && onTime === UNREACHABLE && offTime === UNREACHABLE)
-          last[r] = p - first;
         if (egress >= 0) {
+          // The last position where the ride can end.
+          if (offTime === UNREACHABLE) last[r] = p - first;
           offTime = Math.min(offTime, run + egress);
-          offPrice = Math.min(offPrice, (tt.routeFare[p] as number) + (egressPrice[s] as number));
+          offPrice = Math.min(offPrice, fare + (egressPrice[s] as number));
         }
+      }
+    }
+  }
+
+  /** The bounds of a ride followed by a change (`after`: just off it), on every route, walked back from its end. */
+  private rideWithChange(after: Bound, egressSec: Int32Array, onward: Bound, route: Bound, last: Int32Array): void {
+    const tt = this.tt;
+    const runs = this.runs;
+    const routeStops = tt.routeStops;
+    const routeFare = tt.routeFare;
+    const routeStopStart = tt.routeStopStart;
+    const afterTime = after.time;
+    const afterPrice = after.price;
+    const time = onward.time;
+    const price = onward.price;
+    const routeTime = route.time;
+    const routePrice = route.price;
+    for (let r = 0; r < tt.routeCount; r++) {
+      const first = routeStopStart[r] as number;
+      const fee = tt.routeBoardFee[r] as number;
+      // The best of alighting at a later position j and changing: runs[j] + bound(j), fare[j] + bound(j).
+      let onTime = UNREACHABLE;
+      let onPrice = UNREACHABLE;
+      let lastEnd = -1;
+      for (let p = (routeStopStart[r + 1] as number) - 1; p >= first; p--) {
+        const s = routeStops[p] as number;
+        const run = runs[p] as number;
+        const fare = routeFare[p] as number;
+        if (onTime !== UNREACHABLE) {
+          const t = onTime - run;
+          const c = onPrice - fare + fee;
+          routeTime[p] = t;
+          routePrice[p] = c;
+          if (t < (time[s] as number)) time[s] = t;
+          if (c < (price[s] as number)) price[s] = c;
+        }
+        const change = afterTime[s] as number;
+        // The last position where a ride can end: the destination, or a change.
+        if (lastEnd < 0 && ((egressSec[s] as number) >= 0 || change !== UNREACHABLE)) lastEnd = p - first;
         if (change !== UNREACHABLE) {
           onTime = Math.min(onTime, run + change);
-          onPrice = Math.min(onPrice, (tt.routeFare[p] as number) + (after.price[s] as number));
+          onPrice = Math.min(onPrice, fare + (afterPrice[s] as number));
         }
+      }
+      last[r] = lastEnd;
+    }
+  }
+
+  /**
+   * Lists the routes calling at an egress stop, each with the last such position on it; every route under
+   * `everyRoute`, from its end.
+   */
+  private reach(egressSec: Int32Array): void {
+    const tt = this.tt;
+    const from = this.reachedFrom;
+    this.reachedCount = 0;
+    if (this.options.everyRoute) {
+      for (let r = 0; r < tt.routeCount; r++) {
+        this.reached[this.reachedCount++] = r;
+        from[r] = (tt.routeStopStart[r + 1] as number) - (tt.routeStopStart[r] as number) - 1;
+      }
+      return;
+    }
+    for (let s = 0; s < tt.stopCount; s++) {
+      if ((egressSec[s] as number) < 0) continue;
+      for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
+        const r = tt.stopRoutes[y] as number;
+        const pos = tt.stopRoutePosition[y] as number;
+        const known = from[r] as number;
+        if (known < 0) this.reached[this.reachedCount++] = r;
+        if (pos > known) from[r] = pos;
       }
     }
   }
