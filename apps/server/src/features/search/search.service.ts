@@ -169,20 +169,24 @@ export class SearchService {
   }
 
   private async askAll(suppliers: Supplier[], request: SupplierRequest): Promise<SearchResult[]> {
-    const ids = await Promise.allSettled(
-      suppliers.map((s) => {
-        const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
-        return withinLimit(
-          this.answers.obtain(answerKey(s.id, request), () => this.produce(s, request, signal)),
-          signal,
-        );
-      }),
-    );
+    const ids = await Promise.allSettled(suppliers.map((s) => this.shared(s, request)));
     const found = await this.answers.cache.resolve(
       this.store,
       ids.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
     );
     return [...found.values()].flatMap((a) => [...a.results]);
+  }
+
+  /** A supplier's time limit, from now. */
+  private limit = (): AbortSignal => AbortSignal.timeout(this.options.supplierTimeoutMs);
+
+  /** The id of a supplier's answer to a request, shared (`SharedAnswers`), within the time limit of this ask. */
+  private shared(supplier: Supplier, request: SupplierRequest): Promise<string> {
+    const signal = this.limit();
+    return withinLimit(
+      this.answers.obtain(answerKey(supplier.id, request), () => this.produce(supplier, request, signal)),
+      signal,
+    );
   }
 
   /**
@@ -191,12 +195,8 @@ export class SearchService {
    * searches at once or shortly before is asked once (`SharedAnswers`), and the session refers to it.
    */
   private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<void> {
-    const signal = AbortSignal.timeout(this.options.supplierTimeoutMs);
     try {
-      const answerId = await withinLimit(
-        this.answers.obtain(answerKey(supplier.id, request), () => this.produce(supplier, request, signal)),
-        signal,
-      );
+      const answerId = await this.shared(supplier, request);
       const seq = await this.store.answer(id, supplier.id, answerId);
       // This process folds the objects it has into its cache; an answer another process stored is read by the pull.
       const answer = this.answers.cache.get(answerId);
@@ -207,16 +207,11 @@ export class SearchService {
   }
 
   /**
-   * A supplier's answer to a request within its time limit, checked against the contract once, as stored:
-   * only what the request's cabin sells with a seat for each traveller is listed (`listedInCabin`). The
-   * limit is the asker's who set it going (the same signal), so the supplier drops its work the moment
-   * that search gives up on it, not a store round trip later.
+   * A supplier's answer to a request within its time limit (the signal of the search asking it first: its
+   * work is dropped the moment that search gives up), checked against the contract once, as stored: only
+   * what the request's cabin sells with a seat for each traveller is listed (`listedInCabin`).
    */
-  private async produce(
-    supplier: Supplier,
-    request: SupplierRequest,
-    signal = AbortSignal.timeout(this.options.supplierTimeoutMs),
-  ): Promise<Produced> {
+  private async produce(supplier: Supplier, request: SupplierRequest, signal = this.limit()): Promise<Produced> {
     const results = await withinLimit(supplier.search(request, signal), signal);
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
