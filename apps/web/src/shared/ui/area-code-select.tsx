@@ -19,6 +19,10 @@ export type AreaCodeSelectProps = {
   placeholder?: string;
   id?: string;
   'aria-label'?: string;
+  /** The size of the field it stands in front of. */
+  size?: 'small' | 'middle' | 'large';
+  /** In front of its field in a `Space.Compact`: as wide as the code shown, the field taking the rest. */
+  compact?: boolean;
 };
 
 /** Country calling-code picker: flag, country name in the UI language, +code; filterable by any of them. */
@@ -30,6 +34,8 @@ export function AreaCodeSelect({
   placeholder,
   id,
   'aria-label': ariaLabel,
+  size,
+  compact = false,
 }: AreaCodeSelectProps) {
   const { t } = useTranslation('common');
   const { language } = usePreferences();
@@ -57,6 +63,7 @@ export function AreaCodeSelect({
   return (
     <Select
       id={id}
+      size={size}
       aria-label={ariaLabel ?? t('areaCode.label')}
       value={value}
       loading={!countries}
@@ -69,7 +76,7 @@ export function AreaCodeSelect({
       popupMatchSelectWidth={300}
       onChange={(code: string) => onChange?.(code, options.find((o) => o.value === code)?.country)}
       data-testid="area-code-select"
-      style={{ minWidth: 96 }}
+      style={{ minWidth: 96, ...(compact ? { width: 'auto', flex: 'none' } : {}) }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { Button, Checkbox, Form, Input, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -72,14 +72,19 @@ export function RegisterPage() {
         />
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="register-form">
           {type === 'mobile' ? (
-            <Form.Item name="target" label={t('register.mobile')} rules={[rules.mobile(() => country)]}>
-              <Input
-                size="large"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder={t('register.mobilePlaceholder')}
-                addonBefore={<AreaCodeSelect value={country} onChange={setCountry} />}
-              />
+            <Form.Item label={t('register.mobile')}>
+              <Space.Compact block>
+                <AreaCodeSelect compact size="large" value={country} onChange={setCountry} />
+                <Form.Item name="target" noStyle rules={[rules.mobile(() => country)]}>
+                  <Input
+                    size="large"
+                    inputMode="tel"
+                    autoComplete="tel-national"
+                    placeholder={t('register.mobilePlaceholder')}
+                    aria-label={t('register.mobile')}
+                  />
+                </Form.Item>
+              </Space.Compact>
             </Form.Item>
           ) : (
             <Form.Item name="target" label={t('register.email')} rules={[rules.required, rules.email]}>

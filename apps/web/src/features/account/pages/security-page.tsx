@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-context';
@@ -94,8 +94,13 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
         }}
       >
         {type === 'mobile' ? (
-          <Form.Item name="target" label={t('register.mobile')} rules={[rules.mobile(() => country)]}>
-            <Input inputMode="tel" addonBefore={<AreaCodeSelect value={country} onChange={setCountry} />} />
+          <Form.Item label={t('register.mobile')}>
+            <Space.Compact block>
+              <AreaCodeSelect compact value={country} onChange={setCountry} />
+              <Form.Item name="target" noStyle rules={[rules.mobile(() => country)]}>
+                <Input inputMode="tel" aria-label={t('register.mobile')} />
+              </Form.Item>
+            </Space.Compact>
           </Form.Item>
         ) : (
           <Form.Item name="target" label={t('register.email')} rules={[rules.required, rules.email]}>
