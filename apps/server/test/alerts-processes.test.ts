@@ -113,9 +113,17 @@ async function checked(cookie: string, n: number): Promise<number[]> {
   return lengths;
 }
 
-/** Both processes sweep the alerts of each traveller at once, as their schedules would. */
-const sweepBoth = (cookies: string[]) =>
-  Promise.all(cookies.flatMap((cookie) => servers.map((s) => call(s, '/alerts-sim/check', cookie, {}))));
+/**
+ * Both processes sweep the alerts of each traveller at once, as their schedules would: both find the alerts
+ * as they were however slowly either answers, since no check can record (its row update waits) until both
+ * have queued theirs.
+ */
+const sweepBoth = (cookies: string[], alerts: { id: string }[]) =>
+  desk.db.transaction().execute(async (trx) => {
+    const ids = alerts.map((x) => x.id);
+    await sql`select id from price_alerts where id = any(${ids}::uuid[]) for update`.execute(trx);
+    await Promise.all(cookies.flatMap((cookie) => servers.map((s) => call(s, '/alerts-sim/check', cookie, {}))));
+  });
 
 /** Both processes look for jobs twice a second: time for the other to run a check again, if it ever would. */
 const settle = () => new Promise((r) => setTimeout(r, 2000));
@@ -134,7 +142,7 @@ describe('price alerts on two server processes', () => {
     const [first] = await alertsOf(texted.cookie);
 
     await call(a, '/flight-sim/fares/sale', texted.cookie, { origin: 'BJS', destination: 'CTU', percentOff: 25 });
-    await sweepBoth([texted.cookie, mailed.cookie]);
+    await sweepBoth([texted.cookie, mailed.cookie], alerts);
     await until(async () => mailTo(texted.email).length > 0 && mailTo(mailed.email).length > 0);
     await until(() => textsTo(texted.mobile).length > 0);
     await settle();
@@ -156,12 +164,14 @@ describe('price alerts on two server processes', () => {
   it('record a check with no change once, telling nobody', async () => {
     const who = await traveller();
     const [a, b] = servers;
-    await call(a, '/api/price-alerts', who.cookie, { link: packSearchLink(flights('KMG')), sms: true });
-    await call(b, '/api/price-alerts', who.cookie, { link: packSearchLink(flights('XIY')), sms: true });
+    const alerts = [
+      await call<PriceAlert>(a, '/api/price-alerts', who.cookie, { link: packSearchLink(flights('KMG')), sms: true }),
+      await call<PriceAlert>(b, '/api/price-alerts', who.cookie, { link: packSearchLink(flights('XIY')), sms: true }),
+    ];
     expect(await checked(who.cookie, 1)).toEqual([1, 1]);
-    await sweepBoth([who.cookie]);
+    await sweepBoth([who.cookie], alerts);
     expect(await checked(who.cookie, 2)).toEqual([2, 2]);
-    await sweepBoth([who.cookie]);
+    await sweepBoth([who.cookie], alerts);
     await checked(who.cookie, 3);
     await settle();
     expect((await alertsOf(who.cookie)).map((x) => x.history.length)).toEqual([3, 3]);
