@@ -1,6 +1,6 @@
 import type { Country } from '@junction/domain';
 import { nameIn } from '@junction/domain';
-import { Select } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../api/reference';
@@ -20,7 +20,7 @@ export type AreaCodeSelectProps = {
   id?: string;
   'aria-label'?: string;
   /** The size of the field it stands in front of. */
-  size?: 'small' | 'middle' | 'large';
+  size?: SelectProps['size'];
   /** In front of its field in a `Space.Compact`: as wide as the code shown, the field taking the rest. */
   compact?: boolean;
 };

@@ -1,8 +1,8 @@
 import { type Identity, identityOf } from '@junction/domain';
-import { Form, type FormInstance, Input, Space } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { accountRules } from '../lib/rules';
+import { AreaCodeField } from './area-code-field';
 
 export type AccountFieldProps = {
   /** Mobile or e-mail, as the typed value says (spec §4); the area code shows for mobile only. */
@@ -15,30 +15,17 @@ export type AccountFieldProps = {
 export function AccountField({ identity, country, onCountryChange }: AccountFieldProps) {
   const { t } = useTranslation('account');
   const rules = accountRules(t);
-  // The area code comes in front of a mobile number as it is typed; the keys keep the field itself (and its
-  // focus) in place when it does.
   return (
-    <Form.Item label={t('login.account')}>
-      <Space.Compact block>
-        {identity === 'mobile' ? (
-          <AreaCodeSelect key="area" compact size="large" value={country} onChange={onCountryChange} />
-        ) : null}
-        <Form.Item
-          key="account"
-          name="account"
-          noStyle
-          rules={[rules.account(() => country)]}
-          validateTrigger={['onBlur', 'onSubmit']}
-        >
-          <Input
-            size="large"
-            autoComplete="username"
-            placeholder={t('login.accountPlaceholder')}
-            aria-label={t('login.account')}
-          />
-        </Form.Item>
-      </Space.Compact>
-    </Form.Item>
+    <AreaCodeField
+      name="account"
+      label={t('login.account')}
+      rules={[rules.account(() => country)]}
+      validateTrigger={['onBlur', 'onSubmit']}
+      country={country}
+      onCountryChange={onCountryChange}
+      withAreaCode={identity === 'mobile'}
+      input={{ size: 'large', autoComplete: 'username', placeholder: t('login.accountPlaceholder') }}
+    />
   );
 }
 

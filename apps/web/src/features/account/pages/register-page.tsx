@@ -1,15 +1,15 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { Button, Checkbox, Form, Input, Space, Tabs } from 'antd';
+import { Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { showSuccessToast } from '../../../shared/ui/toast';
 import { useRegister } from '../api/register';
 import { AgreementLinks } from '../components/agreement-links';
+import { AreaCodeField } from '../components/area-code-field';
 import { CodeField } from '../components/code-field';
 import styles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -72,20 +72,19 @@ export function RegisterPage() {
         />
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="register-form">
           {type === 'mobile' ? (
-            <Form.Item label={t('register.mobile')}>
-              <Space.Compact block>
-                <AreaCodeSelect compact size="large" value={country} onChange={setCountry} />
-                <Form.Item name="target" noStyle rules={[rules.mobile(() => country)]}>
-                  <Input
-                    size="large"
-                    inputMode="tel"
-                    autoComplete="tel-national"
-                    placeholder={t('register.mobilePlaceholder')}
-                    aria-label={t('register.mobile')}
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <AreaCodeField
+              name="target"
+              label={t('register.mobile')}
+              rules={[rules.mobile(() => country)]}
+              country={country}
+              onCountryChange={setCountry}
+              input={{
+                size: 'large',
+                inputMode: 'tel',
+                autoComplete: 'tel-national',
+                placeholder: t('register.mobilePlaceholder'),
+              }}
+            />
           ) : (
             <Form.Item name="target" label={t('register.email')} rules={[rules.required, rules.email]}>
               <Input size="large" type="email" autoComplete="email" placeholder={t('register.emailPlaceholder')} />

@@ -1,14 +1,14 @@
 import { DEFAULT_COUNTRY, type Identity } from '@junction/domain';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-context';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
 import { FormError } from '../../../shared/ui/form-error';
 import { useChangePassword } from '../api/password';
 import { useBind } from '../api/profile';
 import { useOtherSessions, useSignOutOthers } from '../api/sessions';
+import { AreaCodeField } from '../components/area-code-field';
 import { CodeField } from '../components/code-field';
 import formStyles from '../components/forms.module.css';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -94,14 +94,14 @@ function BindDialog({ type, onClose }: { type: Identity; onClose: () => void }) 
         }}
       >
         {type === 'mobile' ? (
-          <Form.Item label={t('register.mobile')}>
-            <Space.Compact block>
-              <AreaCodeSelect compact value={country} onChange={setCountry} />
-              <Form.Item name="target" noStyle rules={[rules.mobile(() => country)]}>
-                <Input inputMode="tel" aria-label={t('register.mobile')} />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
+          <AreaCodeField
+            name="target"
+            label={t('register.mobile')}
+            rules={[rules.mobile(() => country)]}
+            country={country}
+            onCountryChange={setCountry}
+            input={{ inputMode: 'tel' }}
+          />
         ) : (
           <Form.Item name="target" label={t('register.email')} rules={[rules.required, rules.email]}>
             <Input type="email" />
