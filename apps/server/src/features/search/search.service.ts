@@ -14,7 +14,6 @@ import {
   type SearchPhase,
   type SearchResult,
   sameInBoth,
-  searchResultSchema,
   toRequestDate,
 } from '@junction/domain';
 import type { Refdata } from '@junction/refdata';
@@ -24,6 +23,7 @@ import type { FareLog } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import { listInCabin } from './results/cabin-listing';
+import { checkedResult } from './results/result-contract';
 import { routeNames } from './route-names';
 import { answerText, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
@@ -215,7 +215,7 @@ export class SearchService {
     const results = await withinLimit(supplier.search(request, signal), signal);
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
-    const checked = listed.map((r) => searchResultSchema.parse(fromTheDoor(r, request, inventory, this.refdata)));
+    const checked = listed.map((r) => checkedResult(fromTheDoor(r, request, inventory, this.refdata)));
     return { results: checked, text: answerText(checked, withoutCabin), withoutCabin };
   }
 
