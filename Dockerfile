@@ -39,4 +39,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--conditions=compiled", "--max-semi-space-size=16", "apps/server/dist/main.js"]
+CMD ["node", "--conditions=compiled", "--max-semi-space-size=16", "--heap-growing-percent=50", "apps/server/dist/main.js"]
