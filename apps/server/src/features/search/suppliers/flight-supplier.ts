@@ -89,6 +89,16 @@ export type FlightSupplierConfig = {
 };
 
 const ONE_TICKET_CONNECTION_DISCOUNT = 0.9;
+
+/** What a flight's fare depends on besides its cabin and the seller. */
+type FareBase = { airline: string; flight: string; date: string; km: number; daysAhead: number };
+
+/** The fares a search has worked out, by flight and cabin, and what they all depend on. */
+type SearchFares = {
+  today: string;
+  factor: number;
+  byFlight: Map<FlightInstance, { base: FareBase; byCabin: Partial<Record<Cabin, number>> }>;
+};
 const ROUND_TRIP_DISCOUNT = 0.95;
 
 /**
@@ -126,22 +136,41 @@ export class SimulatedFlightSupplier implements Supplier {
     return this.priceTrip(trip, request, sales, keys).find((r) => r.id === result.id);
   }
 
-  private adultFare(f: FlightInstance, cabin: Cabin, today: string, factor: number): number {
+  /**
+   * The adult fare of a flight in a cabin, by a search's fares (`fares`): each flight's fare in each cabin is
+   * worked out once a search, however many of its itineraries and cabins' seats it appears in.
+   */
+  private adultFare(f: FlightInstance, cabin: Cabin, fares: SearchFares): number {
+    let known = fares.byFlight.get(f);
+    if (!known) {
+      known = { base: this.fareBase(f, fares.today), byCabin: {} };
+      fares.byFlight.set(f, known);
+    }
+    let fare = known.byCabin[cabin];
+    if (fare === undefined) {
+      const base = known.base;
+      const minor = airFare({ ...base, cabin });
+      const margin =
+        this.config.markup + (unit(`${this.id}:${base.flight}:${base.date}:${cabin}`) - 0.5) * this.config.spread;
+      fare = Math.round((minor * margin * fares.factor) / 100) * 100;
+      known.byCabin[cabin] = fare;
+    }
+    return fare;
+  }
+
+  /** What a flight's fare depends on besides its cabin. */
+  private fareBase(f: FlightInstance, today: string): FareBase {
     const s = this.inv.flights;
     const from = this.inv.airport(s.airports[s.origin[f.flight] as number] as string);
     const to = this.inv.airport(s.airports[s.destination[f.flight] as number] as string);
     const date = from ? localDate(f.departure, from.tz) : today;
-    const number = s.numberOf(f.flight);
-    const base = airFare({
+    return {
       airline: s.airlineOf(f.flight),
-      flight: number,
+      flight: s.numberOf(f.flight),
       date,
       km: from && to ? distanceKm(from, to) : 1000,
-      cabin,
       daysAhead: daysBetween(today, date),
-    });
-    const margin = this.config.markup + (unit(`${this.id}:${number}:${date}:${cabin}`) - 0.5) * this.config.spread;
-    return Math.round((base * margin * factor) / 100) * 100;
+    };
   }
 
   /** The ways to make one journey, or with `only`, the one way of that key (a quote's). */
@@ -175,16 +204,17 @@ export class SimulatedFlightSupplier implements Supplier {
       }),
     );
     const options: BoundOption[] = [];
+    const fares: SearchFares = { today: request.today, factor, byFlight: new Map() };
     for (const it of itineraries) {
       if (!it.segments.every((f) => this.config.airlines.has(s.airlineOf(f.flight)))) continue;
       const key = it.segments.map((f) => `${s.numberOf(f.flight)}@${f.departure}`).join('+');
       if (only !== undefined && key !== only) continue;
-      const fares = it.segments.map((f) => this.adultFare(f, request.cabin, request.today, factor));
+      const segmentFares = it.segments.map((f) => this.adultFare(f, request.cabin, fares));
       const oneTicket = it.selfTransferAfter < 0 && it.segments.length > 1;
-      const adult = fares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
+      const adult = segmentFares.reduce((a, b) => a + b, 0) * (oneTicket ? ONE_TICKET_CONNECTION_DISCOUNT : 1);
       const legs = it.segments.map((f, i) =>
-        flightLeg(inv, f, request.cabin, fares[i] as number, it.selfTransferAfter === i, (cabin) =>
-          this.adultFare(f, cabin, request.today, factor),
+        flightLeg(inv, f, request.cabin, segmentFares[i] as number, it.selfTransferAfter === i, (cabin) =>
+          this.adultFare(f, cabin, fares),
         ),
       );
       if (legs.some((l) => !l)) continue;
