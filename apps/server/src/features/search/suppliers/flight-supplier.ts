@@ -89,6 +89,7 @@ export type FlightSupplierConfig = {
 };
 
 const ONE_TICKET_CONNECTION_DISCOUNT = 0.9;
+const ROUND_TRIP_DISCOUNT = 0.95;
 
 /** What a flight's fare depends on besides its cabin and the seller. */
 type FareBase = { airline: string; flight: string; date: string; km: number; daysAhead: number };
@@ -99,7 +100,6 @@ type SearchFares = {
   factor: number;
   byFlight: Map<FlightInstance, { base: FareBase; byCabin: Partial<Record<Cabin, number>> }>;
 };
-const ROUND_TRIP_DISCOUNT = 0.95;
 
 /**
  * A flight consolidator or airline channel that sells some airlines: it finds nonstop flights and
