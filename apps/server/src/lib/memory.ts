@@ -20,3 +20,21 @@ export function settleHeap(): void {
   }
   collect();
 }
+
+let youngByThread = false;
+
+/**
+ * The resource limits of a worker thread whose young generation is `youngMb` megabytes, whatever the
+ * process's `--max-semi-space-size`. That flag (`runtime.json`) sizes the main thread's young generation,
+ * and V8 applies it to every thread it starts after, over the thread's own limits: a planner thread, which
+ * allocates little, would keep two halves of 16 MB. The flag is read when a thread's heap is made, so
+ * clearing it once the main thread's heap is made leaves the main thread as it is and lets each worker
+ * started afterwards follow the limits it is given.
+ */
+export function workerHeapLimits(youngMb: number): { maxYoungGenerationSizeMb: number } {
+  if (!youngByThread) {
+    v8.setFlagsFromString('--max-semi-space-size=0');
+    youngByThread = true;
+  }
+  return { maxYoungGenerationSizeMb: youngMb };
+}

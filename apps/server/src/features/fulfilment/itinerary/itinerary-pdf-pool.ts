@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type Language } from '@junction/domain';
+import { workerHeapLimits } from '../../../lib/memory';
 import { SharedComputations } from '../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../lib/worker-pool';
 import type { PdfJob } from './itinerary-pdf.worker';
@@ -17,10 +18,17 @@ const RETRY_AFTER_SECONDS = 2;
 
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
-const spawn = () =>
-  compiled
-    ? new Worker(new URL('./itinerary-pdf.worker.js', import.meta.url))
-    : new Worker(new URL('./itinerary-pdf.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+/** A PDF thread's young generation, megabytes: a drawing's objects live for the drawing alone. */
+const PDF_YOUNG_MB = 16;
+const spawn = () => {
+  const resourceLimits = workerHeapLimits(PDF_YOUNG_MB);
+  return compiled
+    ? new Worker(new URL('./itinerary-pdf.worker.js', import.meta.url), { resourceLimits })
+    : new Worker(new URL('./itinerary-pdf.worker.ts', import.meta.url), {
+        execArgv: ['--import', 'tsx'],
+        resourceLimits,
+      });
+};
 
 /**
  * Draws itinerary PDFs on worker threads (one of a one-flight order costs 50–150 ms of CPU, which on the

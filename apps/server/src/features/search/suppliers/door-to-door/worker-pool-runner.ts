@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { daysBetween, type LocalText, type SearchResult } from '@junction/domain';
 import type { Config } from '../../../../config';
+import { workerHeapLimits } from '../../../../lib/memory';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
 import { networkKey, weekCalendar } from '../../inventory/door-to-door';
@@ -45,13 +46,13 @@ const PLAN_FIRST = 1;
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
 /**
- * The young generation of a worker's heap, megabytes, when run from sources. Compiled, the process's
- * `--max-semi-space-size` (`runtime.json`) sets it for every thread, workers included, and this limit is
- * not applied (V8 takes the flag over a thread's limits): each planner thread keeps two halves of 16 MB.
+ * A planner thread's young generation, megabytes: the engine's scratch space is made once, and a plan
+ * allocates little besides its answer, so a small one is collected often and quickly.
  */
-const resourceLimits = { maxYoungGenerationSizeMb: 48 };
+const PLANNER_YOUNG_MB = 12;
 const spawn = (nice: number) => () => {
   const workerData = { nice };
+  const resourceLimits = workerHeapLimits(PLANNER_YOUNG_MB);
   return compiled
     ? new Worker(new URL('./planner.worker.js', import.meta.url), { resourceLimits, workerData })
     : new Worker(new URL('./planner.worker.ts', import.meta.url), {
