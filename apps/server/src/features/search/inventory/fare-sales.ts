@@ -29,8 +29,21 @@ export class SimFareSales implements FareSales {
     private readonly now: () => Date,
   ) {}
 
+  /** The read under way: the sellers of a search ask at once, and one read answers them all. */
+  private reading: Promise<FareSale[]> | undefined;
+
   current(): Promise<FareSale[]> {
-    return this.db.selectFrom('simFareSales').select(['origin', 'destination', 'percentOff']).execute();
+    if (!this.reading) {
+      const read = this.db
+        .selectFrom('simFareSales')
+        .select(['origin', 'destination', 'percentOff'])
+        .execute()
+        .finally(() => {
+          if (this.reading === read) this.reading = undefined;
+        });
+      this.reading = read;
+    }
+    return this.reading;
   }
 
   /** Runs a sale on a route from now on (0 ends it). */
@@ -42,6 +55,8 @@ export class SimFareSales implements FareSales {
         oc.columns(['origin', 'destination']).doUpdateSet({ percentOff: sale.percentOff, setAt: this.now() }),
       )
       .execute();
+    // Whoever asks from now on reads the sale: not a read begun before it.
+    this.reading = undefined;
     return sale;
   }
 }
