@@ -46,10 +46,12 @@ const PLAN_FIRST = 1;
 /** Compiled (`npm start`), the worker is JavaScript beside the server's; from sources, TypeScript run by tsx. */
 const compiled = import.meta.url.endsWith('.js');
 /**
- * A planner thread's young generation, megabytes: the engine's scratch space is made once, and a plan
- * allocates little besides its answer, so a small one is collected often and quickly.
+ * A planner thread's young generation, megabytes: two halves of 8 MB. A search plan allocates about 5 MB
+ * (its journeys drafted, priced and built; the engine's scratch space is made once), so a half holds one
+ * plan's objects and most die young; the 32 MB the main thread's setting would give a planner thread
+ * held nothing more.
  */
-const PLANNER_YOUNG_MB = 12;
+const PLANNER_YOUNG_MB = 24;
 const spawn = (nice: number) => () => {
   const workerData = { nice };
   const resourceLimits = workerHeapLimits(PLANNER_YOUNG_MB);
