@@ -1,4 +1,5 @@
 import { type Language, MAX_SESSION_RESULTS, type SearchCriteria, type SearchResult } from '@junction/domain';
+import { sharedParts } from './results/shared-parts';
 
 /**
  * A search session's changes and how they fold into its results: what every store keeps, and what every
@@ -181,12 +182,12 @@ const NO_ANSWER: Answer = { results: [], textLength: 0 };
 export const answerText = (results: readonly SearchResult[], withoutCabin: number): string =>
   withoutCabin > 0 ? JSON.stringify({ withoutCabin, results }) : JSON.stringify(results);
 
-/** The answer a stored text (`answerText`) stands for. */
+/** The answer a stored text (`answerText`) stands for, its parts shared with the answers held (`sharedParts`). */
 export function answerOf(text: string): Answer {
   const parsed = JSON.parse(text) as SearchResult[] | { withoutCabin: number; results: SearchResult[] };
   return Array.isArray(parsed)
-    ? { results: parsed, textLength: text.length }
-    : { results: parsed.results, textLength: text.length, withoutCabin: parsed.withoutCabin };
+    ? { results: sharedParts.share(parsed), textLength: text.length }
+    : { results: sharedParts.share(parsed.results), textLength: text.length, withoutCabin: parsed.withoutCabin };
 }
 
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */

@@ -24,6 +24,7 @@ import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import { listInCabin } from './results/cabin-listing';
 import { checkedResult } from './results/result-contract';
+import { sharedParts } from './results/shared-parts';
 import { routeNames } from './route-names';
 import { answerText, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
@@ -216,7 +217,8 @@ export class SearchService {
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
     const checked = listed.map((r) => checkedResult(fromTheDoor(r, request, inventory, this.refdata)));
-    return { results: checked, text: answerText(checked, withoutCabin), withoutCabin };
+    const text = answerText(checked, withoutCabin);
+    return { results: sharedParts.share(checked), text, withoutCabin };
   }
 
   /**
