@@ -217,8 +217,7 @@ export class SearchService {
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
     const checked = listed.map((r) => checkedResult(fromTheDoor(r, request, inventory, this.refdata)));
-    const text = answerText(checked, withoutCabin);
-    return { results: sharedParts.share(checked), text, withoutCabin };
+    return { text: answerText(checked, withoutCabin), results: sharedParts.share(checked), withoutCabin };
   }
 
   /**
