@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LocalText, type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
 import {
+  answerJson,
   answerOf,
   type FoldEntry,
   foldEntries,
@@ -20,15 +21,15 @@ export async function answerWith(
 ): Promise<number | undefined> {
   if (results === 'failed') return store.answer(sessionId, supplier, 'failed');
   const id = randomBytes(9).toString('base64url');
-  await store.storeAnswer(id, undefined, JSON.stringify(results), 0, Date.now() + 3600_000 * 24 * 365);
+  await store.storeAnswer(id, undefined, answerJson(results, 0), 0, Date.now() + 3600_000 * 24 * 365);
   return store.answer(sessionId, supplier, id);
 }
 
 /** A session's changes with their answers read from the store. */
 export async function folded(store: SearchStore, entries: readonly SessionEntry[] | undefined): Promise<FoldEntry[]> {
   const list = entries ?? [];
-  const texts = await store.answerTexts(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
-  return foldEntries(list, new Map([...texts].map(([id, text]) => [id, answerOf(text)])));
+  const stored = await store.answerJson(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
+  return foldEntries(list, new Map([...stored].map(([id, json]) => [id, answerOf(json)])));
 }
 
 /** Criteria a store keeps but never reads. */

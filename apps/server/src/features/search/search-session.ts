@@ -28,8 +28,8 @@ export type EntryBody =
 export type SessionEntry = EntryBody & { seq: number };
 
 /**
- * A supplier's answer as a process holds it: its checked results, the length of their JSON text, and how
- * many of its flights were left out for not selling the cabin asked for with seats for the party.
+ * A supplier's answer as a process holds it: its checked results, the length of their JSON (`answerJson`, in
+ * bytes), and how many of its flights were left out for not selling the cabin asked for with seats for the party.
  */
 export type Answer = { results: readonly SearchResult[]; textLength: number; withoutCabin?: number };
 
@@ -176,21 +176,51 @@ export function foldEntries(entries: readonly SessionEntry[], answers: ReadonlyM
 const NO_ANSWER: Answer = { results: [], textLength: 0 };
 
 /**
- * A supplier's answer as one stored text: its results' JSON array, or, when flights were left out for not
- * selling the cabin, an object with the array and their number.
+ * A supplier's answer as stored: its results' JSON array in UTF-8, or, when flights were left out for not
+ * selling the cabin, an object with the array and their number; each result on a line of its own. It is
+ * written result by result into one buffer, and read back line by line (`answerOf`), so that no text of a
+ * whole answer (hundreds of kilobytes, which the heap keeps among its large objects until a full collection)
+ * is ever made. A raw line break cannot occur inside a JSON text's values, nor inside a UTF-8 character.
  */
-export const answerText = (results: readonly SearchResult[], withoutCabin: number): string =>
-  withoutCabin > 0 ? JSON.stringify({ withoutCabin, results }) : JSON.stringify(results);
-
-/** The answer a stored text (`answerText`) stands for, its parts shared with the answers held (`sharedParts`). */
-export function answerOf(text: string): Answer {
-  const parsed = JSON.parse(text) as SearchResult[] | { withoutCabin: number; results: SearchResult[] };
-  return Array.isArray(parsed)
-    ? { results: sharedParts.share(parsed), textLength: text.length }
-    : { results: sharedParts.share(parsed.results), textLength: text.length, withoutCabin: parsed.withoutCabin };
+export function answerJson(results: readonly SearchResult[], withoutCabin: number): Buffer {
+  const head = withoutCabin > 0 ? `{"withoutCabin":${withoutCabin},"results":[` : '[';
+  const tail = withoutCabin > 0 ? '\n]}' : '\n]';
+  const lines = results.map((r, i) => (i === 0 ? '\n' : ',\n') + JSON.stringify(r));
+  let size = head.length + tail.length;
+  for (const line of lines) size += Buffer.byteLength(line);
+  const json = Buffer.allocUnsafe(size);
+  let at = json.write(head, 0, 'latin1');
+  for (const line of lines) at += json.write(line, at);
+  json.write(tail, at, 'latin1');
+  return json;
 }
 
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+/**
+ * The answer a stored JSON (`answerJson`) stands for, its parts shared with the answers held (`sharedParts`).
+ * JSON on one line (stored by a process from before answers were written a result a line) is read whole.
+ */
+export function answerOf(json: Buffer): Answer {
+  const first = json.indexOf(NEWLINE);
+  if (first < 0) return answerFrom(JSON.parse(json.toString('utf8')), json.length);
+  const results: SearchResult[] = [];
+  let start = first + 1;
+  for (let end = json.indexOf(NEWLINE, start); end >= 0; end = json.indexOf(NEWLINE, start)) {
+    results.push(JSON.parse(json.toString('utf8', start, json[end - 1] === COMMA ? end - 1 : end)));
+    start = end + 1;
+  }
+  const head = JSON.parse(`${json.toString('latin1', 0, first)}${json.toString('latin1', start)}`) as StoredAnswer;
+  return answerFrom(Array.isArray(head) ? results : { ...head, results }, json.length);
+}
+
+type StoredAnswer = SearchResult[] | { withoutCabin: number; results: SearchResult[] };
+
+const answerFrom = (parsed: StoredAnswer, textLength: number): Answer =>
+  Array.isArray(parsed)
+    ? { results: sharedParts.share(parsed), textLength }
+    : { results: sharedParts.share(parsed.results), textLength, withoutCabin: parsed.withoutCabin };
+
 /** What a value costs in memory, roughly: its JSON text in UTF-16 plus the objects around it. */
-export const approxBytes = (value: unknown): number => textBytes(JSON.stringify(value) ?? '');
-/** What a JSON text and the object it stands for cost in memory, roughly. */
-export const textBytes = (json: string): number => 2 * json.length + 64;
+export const approxBytes = (value: unknown): number => 2 * (JSON.stringify(value) ?? '').length + 64;

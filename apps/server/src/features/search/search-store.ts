@@ -7,7 +7,6 @@ import {
   type SessionMeta,
   type SessionRead,
   TOMBSTONE_MS,
-  textBytes,
 } from './search-session';
 
 export * from './search-session';
@@ -42,21 +41,21 @@ export interface SearchStore {
    */
   claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim>;
   /**
-   * Stores a claimed answer (its results' JSON text), kept until `keepUntil` and reused until
+   * Stores a claimed answer (its results' JSON, `answerJson`), kept until `keepUntil` and reused until
    * `reusableUntil` under its key; or, `failed`, gives the claim up, so the next caller asks again.
    * Without a key, the answer is stored for its session alone.
    */
   storeAnswer(
     id: string,
     key: string | undefined,
-    resultsJson: string | 'failed',
+    resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
   ): Promise<void>;
   /** Where a claimed answer is: stored, still pending, or given up (failed, or its claim ran out). */
   answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'>;
-  /** The results' texts of stored answers, by id; an answer no longer kept is missing. */
-  answerTexts(ids: readonly string[]): Promise<Map<string, string>>;
+  /** The results' JSON of stored answers (`answerJson`), by id; an answer no longer kept is missing. */
+  answerJson(ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
 type Session = {
@@ -71,6 +70,8 @@ type Session = {
 
 /** What one change costs besides its text. */
 const LOG_ENTRY_BYTES = 48;
+/** What a stored answer's JSON costs in memory: its bytes and the buffer around them. */
+const jsonBytes = (json: Buffer): number => json.length + 96;
 
 /**
  * The in-process store: a map in insertion order, oldest evicted first, plus a bounded list of expired
@@ -83,7 +84,7 @@ export class MemorySearchStore implements SearchStore {
   private sessionBytes = 0;
   private tombstoneBytes = 0;
   /** Stored answers in the order stored, each kept until its time. */
-  private readonly answers = new Map<string, { text: string; keepUntil: number }>();
+  private readonly answers = new Map<string, { json: Buffer; keepUntil: number }>();
   /** The answer of each request key: pending until its claim runs out, or stored and reused until its time. */
   private readonly claims = new Map<string, { id: string; done: boolean; until: number }>();
   private answerBytes = 0;
@@ -155,7 +156,7 @@ export class MemorySearchStore implements SearchStore {
     const a = this.answers.get(id);
     if (!a) return;
     this.answers.delete(id);
-    this.answerBytes -= textBytes(a.text);
+    this.answerBytes -= jsonBytes(a.json);
     for (const [key, c] of this.claims) if (c.id === id) this.claims.delete(key);
   }
 
@@ -187,7 +188,7 @@ export class MemorySearchStore implements SearchStore {
   async storeAnswer(
     id: string,
     key: string | undefined,
-    resultsJson: string | 'failed',
+    resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
   ): Promise<void> {
@@ -198,8 +199,8 @@ export class MemorySearchStore implements SearchStore {
       return;
     }
     this.sweepAnswers();
-    this.answers.set(id, { text: resultsJson, keepUntil });
-    this.answerBytes += textBytes(resultsJson);
+    this.answers.set(id, { json: resultsJson, keepUntil });
+    this.answerBytes += jsonBytes(resultsJson);
     if (ours) {
       ours.done = true;
       ours.until = reusableUntil;
@@ -213,11 +214,11 @@ export class MemorySearchStore implements SearchStore {
     return claim?.id === id && !claim.done && claim.until > this.now() ? 'pending' : 'failed';
   }
 
-  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
+  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
     for (const id of ids) {
       const a = this.answers.get(id);
-      if (a) found.set(id, a.text);
+      if (a) found.set(id, a.json);
     }
     return found;
   }

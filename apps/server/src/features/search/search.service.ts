@@ -26,7 +26,7 @@ import { listInCabin } from './results/cabin-listing';
 import { checkedResult } from './results/result-contract';
 import { sharedParts } from './results/shared-parts';
 import { routeNames } from './route-names';
-import { answerText, type SearchStore } from './search-store';
+import { answerJson, type SearchStore } from './search-store';
 import { SessionCache } from './session-cache';
 import { AnswerCache, answerKey, type Produced, SharedAnswers } from './shared-answers';
 import type { Supplier, SupplierRequest } from './suppliers/supplier';
@@ -217,7 +217,7 @@ export class SearchService {
     const inventory = await this.inventory;
     const { listed, withoutCabin } = listInCabin(results, request);
     const checked = listed.map((r) => checkedResult(fromTheDoor(r, request, inventory, this.refdata)));
-    return { text: answerText(checked, withoutCabin), results: sharedParts.share(checked), withoutCabin };
+    return { json: answerJson(checked, withoutCabin), results: sharedParts.share(checked), withoutCabin };
   }
 
   /**

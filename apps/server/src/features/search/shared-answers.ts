@@ -60,8 +60,8 @@ export class AnswerCache {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    for (const [id, text] of await store.answerTexts(missing)) {
-      const answer = answerOf(text);
+    for (const [id, json] of await store.answerJson(missing)) {
+      const answer = answerOf(json);
       this.put(id, answer);
       found.set(id, answer);
     }
@@ -81,10 +81,10 @@ export type SharedAnswersOptions = {
 };
 
 /**
- * An answer as its supplier gave it, checked and listed: the results, their stored text (`answerText`) and
+ * An answer as its supplier gave it, checked and listed: the results, their stored JSON (`answerJson`) and
  * how many flights were left out for not selling the cabin asked for.
  */
-export type Produced = { results: readonly SearchResult[]; text: string; withoutCabin?: number };
+export type Produced = { results: readonly SearchResult[]; json: Buffer; withoutCabin?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -149,12 +149,11 @@ export class SharedAnswers {
     }
     const now = this.now();
     const reuse = Math.max(0, this.options.reuseMs);
-    await this.store.storeAnswer(id, key, produced.text, now + reuse, now + reuse + this.options.sessionMs);
-    this.cache.put(id, {
-      results: produced.results,
-      textLength: produced.text.length,
-      withoutCabin: produced.withoutCabin,
-    });
+    // Nothing after the write refers to the JSON, so the store's write is the last to hold it.
+    const { results, json, withoutCabin } = produced;
+    const answer: Answer = { results, textLength: json.length, withoutCabin };
+    await this.store.storeAnswer(id, key, json, now + reuse, now + reuse + this.options.sessionMs);
+    this.cache.put(id, answer);
     if (key !== undefined && reuse > 0) this.remember(key, id, now + reuse);
     return id;
   }

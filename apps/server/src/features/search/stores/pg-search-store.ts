@@ -101,7 +101,7 @@ export class PgSearchStore implements SearchStore {
   async storeAnswer(
     id: string,
     key: string | undefined,
-    resultsJson: string | 'failed',
+    resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
   ): Promise<void> {
@@ -129,14 +129,14 @@ export class PgSearchStore implements SearchStore {
     return row?.stored ? 'done' : row?.pending ? 'pending' : 'failed';
   }
 
-  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
+  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
     if (ids.length === 0) return new Map();
     const rows = (
       await sql<{ id: string; body: string | null; packed: Buffer | null }>`select id, body, packed from search_answers
         where id = any(${[...ids]}::text[])`.execute(this.db)
     ).rows;
-    const texts = await Promise.all(rows.map((r) => (r.packed ? unpackAnswer(r.packed) : (r.body ?? '[]'))));
-    return new Map(rows.map((r, i) => [r.id, texts[i] as string]));
+    const found = await Promise.all(rows.map((r) => (r.packed ? unpackAnswer(r.packed) : Buffer.from(r.body ?? '[]'))));
+    return new Map(rows.map((r, i) => [r.id, found[i] as Buffer]));
   }
 
   async read(id: string, after: number, now: number): Promise<SessionRead | undefined> {

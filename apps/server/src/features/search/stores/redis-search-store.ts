@@ -151,7 +151,7 @@ export class RedisSearchStore implements SearchStore {
   async storeAnswer(
     id: string,
     key: string | undefined,
-    resultsJson: string | 'failed',
+    resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
   ): Promise<void> {
@@ -183,10 +183,10 @@ export class RedisSearchStore implements SearchStore {
       : 'failed';
   }
 
-  async answerTexts(ids: readonly string[]): Promise<Map<string, string>> {
+  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
     if (ids.length === 0) return new Map();
     const stored = await this.redis.mgetBuffer(...ids.map((id) => this.answerKey(id)));
-    const found = new Map<string, string>();
+    const found = new Map<string, Buffer>();
     await Promise.all(
       stored.map(async (value, i) => {
         if (value !== null) found.set(ids[i] as string, await unpackAnswer(value));
