@@ -15,6 +15,9 @@ const common = {
   format: 'esm',
   target: 'node24',
   packages: 'external',
+  // Modules the server imports only when it needs them (a real provider's adapter and its client, a PDF
+  // library) go to chunks of their own, so that a server not using them never loads their packages.
+  splitting: true,
   sourcemap: true,
   logLevel: 'warning',
 };

@@ -115,7 +115,7 @@ export async function buildFeatures(
   });
   later.chat = chat;
   await chat.socket(app);
-  const { processor, wallet, payments } = moneyFeatures(app, basics, deps, jobs, { orders, chat });
+  const { processor, wallet, payments } = await moneyFeatures(app, basics, deps, jobs, { orders, chat });
   later.payments = payments;
   const invoices = invoicesModule(basics, { notify, mail: (mail) => deps.mailer.send(mail), einvoice: deps.einvoice });
   const sources = { orders, passengers, payments, rail, duffel, search };
@@ -149,7 +149,7 @@ export async function buildFeatures(
 }
 
 /** The card processor, the wallet and the payments of orders, in the order they need each other. */
-function moneyFeatures(
+async function moneyFeatures(
   app: FastifyInstance,
   basics: Basics,
   deps: AppDeps,
@@ -158,8 +158,8 @@ function moneyFeatures(
 ) {
   const { config, db, now } = basics;
   // The card processor PAYMENT_PROCESSOR names (the embedded simulator outside production), or the one injected.
-  const processor = paymentProcessor(config, { db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
-  const channels = paymentChannels(config, deps.channels);
+  const processor = await paymentProcessor(config, { db, secrets: deps.secrets, gateway: deps.gateway, now }, jobs);
+  const channels = await paymentChannels(config, deps.channels);
   const wallet = walletModule(basics, {
     processor: walletProcessor(processor.gateway),
     notifier: cardLockedNotice(now),

@@ -1,15 +1,18 @@
 import type { Config } from '../config';
-import { AlipayChannel } from '../features/payment/channels/alipay/alipay-channel';
 import type { PaymentChannel } from '../features/payment/channels/channel';
 import { ALIPAY_NOTIFY_PATH, WECHAT_NOTIFY_PATH } from '../features/payment/channels/channel-notices';
 import { WechatPayChannel } from '../features/payment/channels/wechat/wechat-channel';
 
-/** The wallet apps configured beside the card processor (or those a test injects): Alipay with its keys. */
-export function paymentChannels(config: Config, injected?: readonly PaymentChannel[]): PaymentChannel[] {
+/**
+ * The wallet apps configured beside the card processor (or those a test injects): Alipay with its keys (its
+ * adapter and Alipay's client loaded only then).
+ */
+export async function paymentChannels(config: Config, injected?: readonly PaymentChannel[]): Promise<PaymentChannel[]> {
   if (injected) return [...injected];
   const channels: PaymentChannel[] = [];
   const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   if (config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY) {
+    const { AlipayChannel } = await import('../features/payment/channels/alipay/alipay-channel');
     channels.push(
       new AlipayChannel({
         appId: config.ALIPAY_APP_ID,

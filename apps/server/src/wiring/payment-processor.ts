@@ -9,7 +9,7 @@ import { registerSimulatorJobs } from '../features/payment/gateway/simulator/sim
 import { SimulatorRepository } from '../features/payment/gateway/simulator/simulator.repository';
 import { simulatorRoutes } from '../features/payment/gateway/simulator/simulator.routes';
 import { GatewaySimulator } from '../features/payment/gateway/simulator/simulator.service';
-import { StripeGateway } from '../features/payment/gateway/stripe/stripe-gateway';
+import type { StripeGateway } from '../features/payment/gateway/stripe/stripe-gateway';
 import { SIGNATURE_HEADER } from '../features/payment/gateway/webhook-signature';
 import { WEBHOOK_PATH } from '../features/payment/payment.webhook';
 import type { JobRegistry } from '../jobs/jobs';
@@ -29,21 +29,22 @@ export type PaymentProcessor = {
 
 /**
  * Builds the configured processor. A real one is registered beside `simulator` (its name in
- * `PAYMENT_PROCESSORS`, its adapter of the `PaymentGateway` port here); the simulator keeps its own tables
- * under `/gateway-sim/` and is reached over a simulated network, its webhooks signed like a real one's.
+ * `PAYMENT_PROCESSORS`, its adapter of the `PaymentGateway` port here, loaded with its provider's client only
+ * when configured); the simulator keeps its own tables under `/gateway-sim/` and is reached over a simulated
+ * network, its webhooks signed like a real one's.
  */
-export function paymentProcessor(
+export async function paymentProcessor(
   config: Config,
   deps: { db: Db; secrets: Secrets; gateway?: PaymentGateway | undefined; now: () => Date },
   jobs: JobRegistry,
-): PaymentProcessor {
+): Promise<PaymentProcessor> {
   if (deps.gateway) return { gateway: deps.gateway, connect: () => {} };
   const webhookSecret =
     config.GATEWAY_WEBHOOK_SECRET ??
     createHmac('sha256', deps.secrets.hmacKey).update('gateway-webhook').digest('base64url');
   switch (processorOf(config)) {
     case 'stripe':
-      return { gateway: stripeGateway(config, deps.now), connect: () => {} };
+      return { gateway: await stripeGateway(config, deps.now), connect: () => {} };
     case 'simulator': {
       const simulator = new GatewaySimulator(
         new SimulatorRepository(deps.db),
@@ -88,12 +89,13 @@ export function paymentProcessor(
 }
 
 /** Stripe, as its settings say; its webhooks come to our own route from Stripe itself. */
-function stripeGateway(config: Config, now: () => Date): StripeGateway {
+async function stripeGateway(config: Config, now: () => Date): Promise<StripeGateway> {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
   if (!secretKey || !webhookSecret || !config.STRIPE_PUBLISHABLE_KEY)
     throw new Error(
       'PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (docs/going-live.md).',
     );
+  const { StripeGateway } = await import('../features/payment/gateway/stripe/stripe-gateway');
   return new StripeGateway({
     secretKey,
     webhookSecret,

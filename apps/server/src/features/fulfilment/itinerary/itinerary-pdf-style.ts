@@ -1,6 +1,12 @@
 import { dateTimeFormat, formatMoney, type Language } from '@junction/domain';
 import type PDFDocument from 'pdfkit';
 
+/**
+ * The drawing's version: raise it when the layout changes, so PDFs kept of the older one are drawn again. Here,
+ * not beside the drawing, so that the service reads it without loading the PDF library in its thread.
+ */
+export const PDF_LAYOUT = 1;
+
 /** The itinerary PDF's page, margins and colours, and the small formatters its drawing shares. */
 export const A4 = { width: 595.28, height: 841.89 };
 export const M = 42;

@@ -14,8 +14,6 @@ export const FONT_PATH = path.resolve(
   'assets/fonts/wqy-microhei.ttc',
 );
 const FONT = 'WenQuanYiMicroHei';
-/** The drawing's version: raise it when the layout changes, so PDFs kept of the older one are drawn again. */
-export const PDF_LAYOUT = 1;
 
 /**
  * The itinerary as an A4 PDF in one language: the door-to-door plan leg by leg with times, places,

@@ -5,8 +5,8 @@ import { receiptOf } from '../fulfilment-view';
 import type { PaymentRecords } from '../ports';
 import type { ItineraryRepository } from './itinerary.repository';
 import { itineraryIcs } from './itinerary-ics';
-import { PDF_LAYOUT } from './itinerary-pdf';
 import type { PdfPool } from './itinerary-pdf-pool';
+import { PDF_LAYOUT } from './itinerary-pdf-style';
 import { ITINERARY_TEXTS } from './itinerary-text';
 import { buildItineraryView, type ItineraryView, type TimeZoneOf } from './itinerary-view';
 

@@ -3,7 +3,7 @@ import { AppError } from '@junction/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { EInvoiceRequest, EInvoiceService, IssuedEInvoice } from '../ports';
-import { type EInvoiceDocument, einvoicePdf } from './einvoice-pdf';
+import type { EInvoiceDocument } from './einvoice-pdf';
 
 export type EInvoiceSimulatorOptions = {
   seller: EInvoiceDocument['seller'];
@@ -93,6 +93,8 @@ export class EInvoiceSimulator implements EInvoiceService {
 
   /** Draws and keeps the invoice; two callers with one key both answer the one kept first. */
   private async record(requestKey: string, doc: EInvoiceDocument, totals: Totals): Promise<IssuedEInvoice> {
+    // The PDF library is loaded with the first invoice drawn, not with the server.
+    const { einvoicePdf } = await import('./einvoice-pdf');
     const pdf = await einvoicePdf(doc);
     await this.db
       .insertInto('simEinvoices')
