@@ -25,7 +25,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const basics = basicsOf(config, deps);
   const jobs = new JobRegistry();
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
-  const shared = sharedState(config, basics.db, basics.now, jobs);
+  const shared = await sharedState(config, basics.db, basics.now, jobs);
   app.addHook('onClose', () => shared.close());
   const f = await buildFeatures(app, basics, deps, jobs, shared.searchStore);
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -26,12 +26,13 @@ export type SharedState = {
  * What every server process must see alike beyond the tables of the features (docs/architecture.md §8):
  * search sessions and the API's request counters live in Redis when `REDIS_URL` is set, otherwise in
  * PostgreSQL, so any number of processes behind a load balancer answer the same. `SEARCH_STORE=memory`
- * keeps search sessions and request counters in the process instead, for a single process only.
+ * keeps search sessions and request counters in the process instead, for a single process only. The Redis
+ * client is loaded only with `REDIS_URL`.
  */
-export function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRegistry): SharedState {
+export async function sharedState(config: Config, db: Db, now: () => Date, jobs: JobRegistry): Promise<SharedState> {
   const clock = () => now().getTime();
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
     : undefined;
   // A lost Redis connection reconnects by itself; requests meanwhile fail or skip the limit, the process stays up.
   redis?.on('error', () => {});

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { z } from 'zod';
 
@@ -117,34 +117,49 @@ export class PgBus extends BaseBus {
   }
 }
 
-/** Redis pub/sub, when REDIS_URL is set: one subscribing and one publishing connection per process. */
+/**
+ * Redis pub/sub, when REDIS_URL is set: one subscribing and one publishing connection per process. The Redis
+ * client is loaded with the bus's first use, so a server without Redis never loads it.
+ */
 export class RedisBus extends BaseBus {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
+  private connections?: Promise<{ pub: Redis; sub: Redis }>;
 
-  constructor(url: string, onError: (error: unknown) => void = () => {}) {
+  constructor(
+    private readonly url: string,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {
     super();
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true });
-    this.pub.on('error', onError);
-    this.sub.on('error', onError);
-    this.sub.on('message', (channel: string, message: string) => {
-      if (channel === CHANNEL) this.emit(message);
+  }
+
+  private clients(): Promise<{ pub: Redis; sub: Redis }> {
+    this.connections ??= import('ioredis').then(({ Redis }) => {
+      const pub = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+      const sub = new Redis(this.url, { lazyConnect: true });
+      pub.on('error', this.onError);
+      sub.on('error', this.onError);
+      sub.on('message', (channel: string, message: string) => {
+        if (channel === CHANNEL) this.emit(message);
+      });
+      return { pub, sub };
     });
+    return this.connections;
   }
 
   async publish(event: BusEvent): Promise<void> {
-    await this.pub.publish(CHANNEL, JSON.stringify(event));
+    await (await this.clients()).pub.publish(CHANNEL, JSON.stringify(event));
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(CHANNEL);
+    const { pub, sub } = await this.clients();
+    await Promise.all([pub.connect(), sub.connect()]);
+    await sub.subscribe(CHANNEL);
   }
 
   async stop(): Promise<void> {
-    this.sub.disconnect();
-    this.pub.disconnect();
+    if (!this.connections) return;
+    const { pub, sub } = await this.connections;
+    sub.disconnect();
+    pub.disconnect();
   }
 }
 
