@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 
 export type Mail = {
   to: string;
@@ -33,7 +33,8 @@ export type ReceivedMail = { to: string[]; raw: string };
 
 /**
  * A local SMTP server that accepts every message: the mailbox of development and tests. It speaks real
- * SMTP, so what reaches it is exactly what a relay would receive.
+ * SMTP, so what reaches it is exactly what a relay would receive. Its package is loaded when it starts, so a
+ * server sending through a relay never loads it.
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
@@ -43,6 +44,7 @@ export class SmtpSink {
   constructor(private readonly onMail: (mail: ReceivedMail) => void = () => {}) {}
 
   async start(port = 0): Promise<number> {
+    const { SMTPServer } = await import('smtp-server');
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
