@@ -28,7 +28,7 @@ export async function answerWith(
 /** A session's changes with their answers read from the store. */
 export async function folded(store: SearchStore, entries: readonly SessionEntry[] | undefined): Promise<FoldEntry[]> {
   const list = entries ?? [];
-  const stored = await store.answerJson(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
+  const stored = await store.storedAnswers(list.flatMap((e) => (e.kind === 'answer' ? [e.answerId] : [])));
   return foldEntries(list, new Map([...stored].map(([id, json]) => [id, answerOf(json)])));
 }
 

@@ -93,7 +93,7 @@ export class SessionResults {
   private readonly byId = new Map<string, { result: SearchResult; seq: number }>();
   /** The latest change folded in. */
   seq = 0;
-  /** The length of the answers' texts folded in, a measure of the memory the results take. */
+  /** The bytes of the answers' JSON folded in, a measure of the memory the results take. */
   textLength = 0;
   /** The flights the answers left out for not selling the cabin asked for with seats for the party. */
   withoutCabin = 0;

@@ -55,7 +55,7 @@ export interface SearchStore {
   /** Where a claimed answer is: stored, still pending, or given up (failed, or its claim ran out). */
   answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'>;
   /** The results' JSON of stored answers (`answerJson`), by id; an answer no longer kept is missing. */
-  answerJson(ids: readonly string[]): Promise<Map<string, Buffer>>;
+  storedAnswers(ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
 type Session = {
@@ -214,7 +214,7 @@ export class MemorySearchStore implements SearchStore {
     return claim?.id === id && !claim.done && claim.until > this.now() ? 'pending' : 'failed';
   }
 
-  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
+  async storedAnswers(ids: readonly string[]): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
     for (const id of ids) {
       const a = this.answers.get(id);

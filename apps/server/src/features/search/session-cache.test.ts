@@ -12,7 +12,7 @@ function recording(store: SearchStore) {
     claimAnswer: (k, id, until) => store.claimAnswer(k, id, until),
     storeAnswer: (id, k, text, reuse, keep) => store.storeAnswer(id, k, text, reuse, keep),
     answerState: (id, k) => store.answerState(id, k),
-    answerJson: (ids) => store.answerJson(ids),
+    storedAnswers: (ids) => store.storedAnswers(ids),
     reprice: (id, r, a) => store.reprice(id, r, a),
     expired: (id) => store.expired(id),
     read: (id, after, now) => {

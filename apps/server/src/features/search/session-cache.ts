@@ -13,7 +13,7 @@ type Cached = { results: SessionResults; usedAt: number };
 /**
  * The results of the sessions this process pulled lately, folded from the store's changes: a pull reads
  * only the changes since the last one this process saw, and parses each answer once. The store stays the
- * record (any process answers any pull); this is a cache, bounded by the length of the answers' texts it
+ * record (any process answers any pull); this is a cache, bounded by the bytes of the answers' JSON it
  * holds, the least recently used going first, and emptied of sessions nobody pulled for a minute.
  */
 export class SessionCache {

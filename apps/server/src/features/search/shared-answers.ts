@@ -28,7 +28,7 @@ export function answerKey(supplierId: string, request: SupplierRequest): string 
 
 /**
  * The answers this process holds parsed, by id: those it stored and those its pulls read. A cache (any
- * answer can be read from the store again), bounded by the length of the answers' texts, the least
+ * answer can be read from the store again), bounded by the bytes of the answers' JSON, the least
  * recently used going first.
  */
 export class AnswerCache {
@@ -60,7 +60,7 @@ export class AnswerCache {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    for (const [id, json] of await store.answerJson(missing)) {
+    for (const [id, json] of await store.storedAnswers(missing)) {
       const answer = answerOf(json);
       this.put(id, answer);
       found.set(id, answer);

@@ -129,7 +129,7 @@ export class PgSearchStore implements SearchStore {
     return row?.stored ? 'done' : row?.pending ? 'pending' : 'failed';
   }
 
-  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
+  async storedAnswers(ids: readonly string[]): Promise<Map<string, Buffer>> {
     if (ids.length === 0) return new Map();
     const rows = (
       await sql<{ id: string; body: string | null; packed: Buffer | null }>`select id, body, packed from search_answers

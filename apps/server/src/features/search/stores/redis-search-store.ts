@@ -183,7 +183,7 @@ export class RedisSearchStore implements SearchStore {
       : 'failed';
   }
 
-  async answerJson(ids: readonly string[]): Promise<Map<string, Buffer>> {
+  async storedAnswers(ids: readonly string[]): Promise<Map<string, Buffer>> {
     if (ids.length === 0) return new Map();
     const stored = await this.redis.mgetBuffer(...ids.map((id) => this.answerKey(id)));
     const found = new Map<string, Buffer>();
