@@ -97,8 +97,10 @@ async function untilServed(call: () => ReturnType<typeof post>, busy: () => void
 const VIEW = { sort: 'best', offset: 0, limit: RESULT_PAGE_SIZE };
 
 /**
- * One traveller's search as the results page runs it: started, then its first page pulled every 400 ms
- * until done; then every result read once, to see whether door-to-door plans were among them.
+ * One traveller's search as the results page runs it: started, then its first page pulled until done, each
+ * pull letting the server wait up to 400 ms for news, the next one 100 ms after a pull that brought some and
+ * 400 ms after the one before otherwise; then every result read once, to see whether door-to-door plans
+ * were among them.
  */
 async function search(base: string, p: Phase, criteria = nextCriteria()) {
   const t0 = performance.now();
@@ -110,19 +112,24 @@ async function search(base: string, p: Phase, criteria = nextCriteria()) {
   if (started.status !== 200) return void p.errors++;
   const { searchId } = started.json as { searchId: string };
   let cursor = 0;
+  let answered = 0;
   let first = Number.NaN;
   for (;;) {
     p.pulls++;
+    const asked = performance.now();
     const pulled = await untilServed(
-      () => post(base, '/api/v2/pull', { searchId, cursor, view: VIEW }),
+      () => post(base, '/api/v2/pull', { searchId, cursor, view: VIEW, waitMs: 400 }),
       () => p.pullBusy++,
     );
     if (pulled.status !== 200) return void p.errors++;
     const pull = pulled.json as PullResponse;
+    const news = pull.cursor > cursor || pull.answered > answered;
     cursor = pull.cursor;
+    answered = pull.answered;
     if ((pull.page?.results.length ?? 0) > 0 && Number.isNaN(first)) first = performance.now() - t0;
     if (pull.done) break;
-    await new Promise((r) => setTimeout(r, 400));
+    const next = news ? 100 : asked + 400 - performance.now();
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(next, 400))));
   }
   const all = await untilServed(
     () => post(base, '/api/v2/pull', { searchId, cursor: 0 }),

@@ -30,3 +30,19 @@ export function registerHeaders(app: FastifyInstance): void {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
+
+/**
+ * Once the server is closing, every answer it still sends closes its connection (`Connection: close`): a
+ * keep-alive connection whose request was in flight when the close began (a pull waiting for news, a
+ * payment) ends with its answer, instead of holding the close until the connection's idle timeout.
+ */
+export function registerClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+}

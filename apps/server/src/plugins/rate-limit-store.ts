@@ -140,7 +140,10 @@ class Counters {
  * the limit counts requests to every server process when no Redis is configured: a fixed window per
  * key by the database's clock, counted as `Counters` tells. `purgeRateCounters` drops finished windows.
  */
-export function pgRateLimitStore(db: Db, now: () => number = Date.now): RateLimitStoreClass & { flush(): Promise<void> } {
+export function pgRateLimitStore(
+  db: Db,
+  now: () => number = Date.now,
+): RateLimitStoreClass & { flush(): Promise<void> } {
   const counters = new Counters(db as unknown as Kysely<unknown>, now);
   class PgRateLimitStore implements FastifyRateLimitStore {
     /** Adds what this process counted to the shared counts now (tests, shutdown). */

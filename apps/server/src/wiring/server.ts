@@ -15,7 +15,7 @@ import { requireEndpoint } from '../lib/serve';
 import { checkOrigin, requireUser, type SessionAuthenticator, sessionReader } from '../plugins/auth';
 import { clientErrorHandler } from '../plugins/client-errors';
 import { registerErrorHandler } from '../plugins/error-handler';
-import { registerHeaders } from '../plugins/headers';
+import { registerClosing, registerHeaders } from '../plugins/headers';
 import { registerLanguage } from '../plugins/language';
 import { LoadMonitor } from '../plugins/load-monitor';
 import { registerLoadShedding, sheddingLimits } from '../plugins/load-shedding';
@@ -100,6 +100,7 @@ export async function createServer(config: Config, deps: AppDeps) {
   registerErrorHandler(app);
   await registerSecurity(app, tiles ? [tileOrigin(tiles.url)] : [], stripeOrigins(config));
   registerHeaders(app);
+  registerClosing(app);
   await registerOpenApi(app);
   await app.register(healthRoutes(deps.db));
   await app.register(cookie);

@@ -12,6 +12,11 @@ export const pullRequestSchema = z.object({
    * the cursor: the answer's `page` then carries it, its `results` stay empty.
    */
   view: resultViewSchema.optional(),
+  /**
+   * When nothing has arrived since the cursor, how long the server may wait for something to (up to 1 s)
+   * before it answers: the results are then sent the moment they are stored. 0 answers at once.
+   */
+  waitMs: z.number().int().min(0).max(1000).default(0),
 });
 export const pullResponseSchema = z.object({
   phase: z.enum(SEARCH_PHASES),

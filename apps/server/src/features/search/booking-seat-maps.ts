@@ -1,5 +1,6 @@
 import { AppError, type SeatMaps } from '@junction/domain';
-import { type SearchService, withinLimit } from './search.service';
+import type { SearchService } from './search.service';
+import { withinLimit } from './within-limit';
 
 /**
  * The seat maps of a live result's flights for booking, as the seller of its best price shows them now

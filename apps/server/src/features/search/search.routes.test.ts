@@ -95,6 +95,32 @@ describe('search API with the simulated suppliers', () => {
     expect(res.json().errorCode).toBe(code);
   });
 
+  it('lets a pull wait up to a second for news, as the results page asks, and refuses any other wait', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/v2/search', payload: oneWay() });
+    const { searchId } = started.json() as { searchId: string };
+    for (const waitMs of [-1, 1001, 2.5, '400']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/pull', payload: { searchId, cursor: 0, waitMs } });
+      expect(res.statusCode, String(waitMs)).toBe(400);
+      expect(res.json().errorCode).toBe(1000);
+    }
+    // Pulled again at once after every answer: the server's waits space the pulls, and the search ends.
+    let cursor = 0;
+    let last: PullResponse | undefined;
+    const giveUpAt = Date.now() + 90_000;
+    while (!last?.done && Date.now() < giveUpAt) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/pull',
+        payload: { searchId, cursor, waitMs: 400 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      last = res.json() as PullResponse;
+      expect(last.cursor).toBeGreaterThanOrEqual(cursor);
+      cursor = last.cursor;
+    }
+    expect(last).toMatchObject({ done: true, answered: 5, total: 5 });
+  });
+
   it('collects flights, trains and door-to-door plans from every supplier, progressively', async () => {
     const { results, pulls, last } = await collect(t, oneWay());
     expect(last).toMatchObject({ phase: 'pull', done: true, answered: 5, total: 5, failed: [] });

@@ -9,6 +9,7 @@ import type { TrainStopsService } from './train-stops';
 export const searchRoutes = (search: SearchService, trains: TrainStopsService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
     const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
+    app.addHook('preClose', async () => search.closing());
 
     // The largest valid criteria (five legs with names, twenty filters) stay under 32 kB.
     serve(app, api.start, { ...options, bodyLimit: 32 * 1024 }, async (req) => ({
@@ -19,7 +20,8 @@ export const searchRoutes = (search: SearchService, trains: TrainStopsService): 
       reply.header('cache-control', 'no-store');
       // The results were checked against the contract before they were stored, and a view's page is made of
       // them: sent without a second check.
-      const answer = await search.pull(req.body.searchId, req.body.cursor, req.body.view);
+      const { searchId, cursor, view, waitMs } = req.body;
+      const answer = await search.pull(searchId, cursor, view, waitMs);
       return reply.type('application/json; charset=utf-8').send(pullJson(answer));
     });
 

@@ -26,10 +26,12 @@ import { listInCabin } from './results/cabin-listing';
 import { checkedResult } from './results/result-contract';
 import { sharedParts } from './results/shared-parts';
 import { routeNames } from './route-names';
-import { answerJson, type SearchStore } from './search-store';
+import { answerJson, type SearchStore, type SessionRead } from './search-store';
 import { SessionCache } from './session-cache';
+import { SessionSignals } from './session-signals';
 import { AnswerCache, answerKey, type Produced, SharedAnswers } from './shared-answers';
 import type { Supplier, SupplierRequest } from './suppliers/supplier';
+import { withinLimit } from './within-limit';
 
 /** Where prices are set and days counted. */
 const HOME_ZONE = 'Asia/Shanghai';
@@ -52,27 +54,6 @@ export type SearchServiceOptions = {
   /** Told of each search started and of its results once all are in (the month of fares keeps their prices). */
   fareLog?: FareLog;
 };
-
-/** A supplier's answer, or the signal's reason once it aborts first: a supplier cannot outstay its limit. */
-export function withinLimit<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
-  // An answer that comes too late is dropped, its failure too.
-  answer.catch(() => {});
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /** A pull's answer with its results as JSON texts joined by commas, and the page of a view as JSON. */
 export type PullAnswer = Omit<PullResponse, 'results' | 'page'> & { resultsJson: string; pageJson?: string };
@@ -99,6 +80,8 @@ export class SearchService {
   private readonly pages: ResultPages;
   /** Suppliers' answers shared by the searches asking the same. */
   private readonly answers: SharedAnswers;
+  /** Pulls waiting for their session's next change in this process. */
+  private readonly signals = new SessionSignals();
 
   constructor(
     private readonly refdata: Refdata,
@@ -205,6 +188,7 @@ export class SearchService {
     } catch {
       await this.store.answer(id, supplier.id, 'failed');
     }
+    this.signals.changed(id);
   }
 
   /**
@@ -273,15 +257,21 @@ export class SearchService {
    * The answer of `POST /api/v2/pull`: what arrived since the cursor, with the results as JSON texts; or,
    * with a view, one page of every result so far in the view's order and filters.
    */
-  async pull(searchId: string, cursor: number, view?: ResultView): Promise<PullAnswer> {
-    const now = this.now().getTime();
-    const session = await this.sessions.read(this.store, searchId, now);
-    if (!session) throw await this.expiredError(searchId);
-    const { read, results } = session;
+  async pull(searchId: string, cursor: number, view?: ResultView, waitMs = 0): Promise<PullAnswer> {
     // Suppliers are asked by the process that started the search; should it die, the search still ends
     // once every supplier's time limit has passed, and what never came counts as failed.
-    const overdue = now > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
-    const done = read.answered >= read.meta.total || overdue;
+    const isDone = (read: SessionRead) =>
+      read.answered >= read.meta.total ||
+      this.now().getTime() > read.meta.createdAt + this.options.supplierTimeoutMs + LOST_ANSWER_GRACE_MS;
+    const session = await this.signals.readOrWait(
+      searchId,
+      waitMs,
+      () => this.sessions.read(this.store, searchId, this.now().getTime()),
+      (s) => !s || s.results.seq > cursor || isDone(s.read),
+    );
+    if (!session) throw await this.expiredError(searchId);
+    const { read, results } = session;
+    const done = isDone(read);
     const answered = done ? read.meta.total : read.answered;
     const phase: SearchPhase = done ? 'pull' : answered === 0 ? 'request' : 'filter';
     const suppliers = await this.allSuppliers();
@@ -303,17 +293,18 @@ export class SearchService {
     };
   }
 
+  /** The server is closing: pulls waiting for news answer now, so that none holds the close. */
+  closing(): void {
+    this.signals.close();
+  }
+
   /** A result of a live session, or the error spec §8 gives: expired (with the criteria to re-run) or invalid. */
   async liveResult(searchId: string, resultId: string, now: number) {
     const session = await this.sessions.read(this.store, searchId, now);
     const found = session?.results.get(resultId);
     if (session && found) return { meta: session.read.meta, result: found };
     if (session) throw new AppError('PLAN_INVALID');
-    const criteria = await this.store.expired(searchId);
-    throw new AppError(
-      'RESULTS_EXPIRED',
-      criteria ? { errorType: 'expired', params: criteria } : { errorType: 'expired' },
-    );
+    throw await this.expiredError(searchId);
   }
 
   /** Asks the seller of a result's best price for it as sold now; PLAN_INVALID when it no longer sells it. */

@@ -9,8 +9,9 @@ import { retryOnlyWhenBusy } from '../../../shared/api/busy-retry';
  */
 export const searchApi = {
   start: (criteria: SearchCriteria, signal?: AbortSignal) => callApi(searchEndpoints.start, { body: criteria, signal }),
-  pull: (searchId: string, cursor: number, signal?: AbortSignal, view?: ResultViewInput) =>
-    callApi(searchEndpoints.pull, { body: { searchId, cursor, view }, signal }),
+  /** With `waitMs`, the server waits up to that long for something new when nothing arrived since the cursor. */
+  pull: (searchId: string, cursor: number, signal?: AbortSignal, view?: ResultViewInput, waitMs?: number) =>
+    callApi(searchEndpoints.pull, { body: { searchId, cursor, view, waitMs }, signal }),
   refresh: (searchId: string, resultId: string) => callApi(searchEndpoints.refresh, { body: { searchId, resultId } }),
   /** The criteria of a short route link (`/search/{routes}`); 400 or 404 when the link is not valid. */
   link: (routes: string, signal?: AbortSignal) =>

@@ -19,15 +19,17 @@ import { EMPTY_SESSION, reduceSession, replaceResult, type SearchSession, type S
 
 /** Spec: keep pulling about every 400 ms until the search is done. */
 export const PULL_INTERVAL_MS = 400;
+/** The pause before the next pull after one that brought something new. */
+const NEWS_PAUSE_MS = 100;
 /** A pull that fails on the network or with a 5xx is tried again this many times before giving up. */
 const PULL_RETRIES = 2;
 
 const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-async function pullWithRetry(searchId: string, cursor: number, signal: AbortSignal, view?: ResultView) {
+async function pullWithRetry(searchId: string, cursor: number, signal: AbortSignal, view?: ResultView, waitMs = 0) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await searchApi.pull(searchId, cursor, signal, view);
+      return await searchApi.pull(searchId, cursor, signal, view, waitMs);
     } catch (error) {
       if (attempt >= PULL_RETRIES || !isTransient(error)) throw error;
       await waitUnlessAborted(PULL_INTERVAL_MS * 2 ** (attempt + 1), signal);
@@ -56,7 +58,9 @@ export const viewKeyOf = (view: ResultView) => JSON.stringify(view);
 
 /**
  * Starts a search and yields its id, then every pull, until the suppliers are done. Each pull asks for
- * one page of the view the traveller wants at that moment (`currentView`).
+ * one page of the view the traveller wants at that moment (`currentView`). A pull lets the server wait up
+ * to `intervalMs` for something new, so results show the moment they are stored: the next pull follows
+ * `intervalMs` after the one before at the latest, and 100 ms after one that brought something new.
  */
 export async function* streamSearch(
   criteria: SearchCriteria,
@@ -67,13 +71,19 @@ export async function* streamSearch(
   const { searchId } = yield* whileBusy(() => searchApi.start(criteria, signal), signal);
   yield { type: 'started', searchId };
   let cursor = 0;
+  let answered = 0;
   for (;;) {
     const view = currentView();
-    const response = yield* whileBusy(() => pullWithRetry(searchId, cursor, signal, view), signal);
+    const asked = Date.now();
+    const response = yield* whileBusy(() => pullWithRetry(searchId, cursor, signal, view, intervalMs), signal);
     yield { type: 'pulled', response, viewKey: viewKeyOf(view) };
     if (response.done) return;
+    const news = response.cursor > cursor || response.answered > answered;
     cursor = response.cursor;
-    await waitUnlessAborted(intervalMs, signal);
+    answered = response.answered;
+    // After news, a short pause gathers the answers arriving together into one pull.
+    const next = news ? NEWS_PAUSE_MS : asked + intervalMs - Date.now();
+    await waitUnlessAborted(Math.max(0, Math.min(next, intervalMs)), signal);
   }
 }
 

@@ -1,0 +1,163 @@
+import type { SearchResult } from '@junction/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRefdata } from '../../../test/harness';
+import { flightsFromBeijing } from '../../../test/support/search-criteria';
+import { type Inventory, sharedInventory } from './inventory/inventory';
+import { SearchService } from './search.service';
+import { MemorySearchStore } from './search-store';
+import { SessionSignals } from './session-signals';
+import { defaultSuppliers } from './suppliers/catalogue';
+import type { Supplier } from './suppliers/supplier';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A read that counts its calls and answers what `state` holds at the time. */
+const reader = (state: { news: boolean }) => {
+  const calls = { n: 0 };
+  const read = async () => {
+    calls.n++;
+    return { news: state.news };
+  };
+  return { calls, read };
+};
+
+describe('a pull waiting for its session’s next change', () => {
+  it('answers at once, with one read, when there is something new', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    const { calls, read } = reader({ news: true });
+    await expect(signals.readOrWait('s', 400, read, (r) => r.news)).resolves.toEqual({ news: true });
+    expect(calls.n).toBe(1);
+    expect(signals.size).toBe(0);
+  });
+
+  it('goes on the moment the session changes here, with no time passing', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    const state = { news: false };
+    const { calls, read } = reader(state);
+    const pulled = signals.readOrWait('s', 400, read, (r) => r.news);
+    await vi.waitFor(() => expect(calls.n).toBe(1));
+    state.news = true;
+    signals.changed('other');
+    expect(signals.size).toBe(1);
+    signals.changed('s');
+    await expect(pulled).resolves.toEqual({ news: true });
+    expect(calls.n).toBe(2);
+    expect(signals.size).toBe(0);
+  });
+
+  it('does not miss a change made while the session was being read', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    let reads = 0;
+    const pulled = signals.readOrWait(
+      's',
+      400,
+      async () => {
+        // The change lands after the store answered the first read, before the pull starts waiting.
+        if (reads++ === 0) queueMicrotask(() => signals.changed('s'));
+        return { read: reads };
+      },
+      () => false,
+    );
+    await expect(pulled).resolves.toEqual({ read: 2 });
+  });
+
+  it('reads again when its time is up and nothing changed here (another process’s change)', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    const { calls, read } = reader({ news: false });
+    let settled = false;
+    const pulled = signals
+      .readOrWait('s', 400, read, (r) => r.news)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(399);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await pulled;
+    expect(calls.n).toBe(2);
+    expect(signals.size).toBe(0);
+  });
+
+  it('lets every waiting pull go on when the server closes, and none wait after', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    const { calls, read } = reader({ news: false });
+    const waiting = [
+      signals.readOrWait('a', 400, read, (r) => r.news),
+      signals.readOrWait('b', 400, read, (r) => r.news),
+    ];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals.size).toBe(2);
+    signals.close();
+    await Promise.all(waiting);
+    expect(calls.n).toBe(4);
+    await signals.readOrWait('c', 400, read, (r) => r.news);
+    expect(calls.n).toBe(5);
+    expect(signals.size).toBe(0);
+  });
+
+  it('waits at most a second, whatever it is asked', async () => {
+    vi.useFakeTimers();
+    const signals = new SessionSignals();
+    const { read } = reader({ news: false });
+    let settled = false;
+    const pulled = signals
+      .readOrWait('s', 60_000, read, (r) => r.news)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(1000);
+    await pulled;
+    expect(settled).toBe(true);
+  });
+});
+
+describe('pulls of a search that wait for its answers', () => {
+  it('get a seller’s results the moment they are stored, and the end of the search with the last answer', async () => {
+    const now = () => new Date('2026-11-22T04:00:00Z');
+    const gates: (() => void)[] = [];
+    /** Two simulated sellers that have their results ready and answer only when the test lets them. */
+    const held = (inv: Inventory): Supplier[] =>
+      defaultSuppliers(inv, { latencyScale: 0, failures: false, plannerWorker: false })
+        .filter((s) => s.kind === 'flight')
+        .slice(0, 2)
+        .map((s) => ({
+          ...s,
+          search: async (request, signal): Promise<SearchResult[]> => {
+            const results = await s.search(request, signal);
+            await new Promise<void>((resolve) => gates.push(resolve));
+            return results;
+          },
+        }));
+    const service = new SearchService(
+      testRefdata(),
+      sharedInventory(testRefdata(), true),
+      new MemorySearchStore(100, () => now().getTime()),
+      { supplierTimeoutMs: 60_000, suppliers: held },
+      now,
+    );
+    const id = await service.start(flightsFromBeijing('SHA', '2026/12/10'), 'en');
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000 });
+    // From here no pull's wait can run out: only a change can end it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    const first = service.pull(id, 0, undefined, 1000);
+    (gates[0] as () => void)();
+    const one = await first;
+    expect(one).toMatchObject({ answered: 1, total: 2, done: false });
+    expect(one.cursor).toBeGreaterThan(0);
+    expect(one.resultsJson.length).toBeGreaterThan(0);
+
+    const second = service.pull(id, one.cursor, undefined, 1000);
+    (gates[1] as () => void)();
+    const two = await second;
+    expect(two).toMatchObject({ answered: 2, total: 2, done: true });
+    expect(two.cursor).toBeGreaterThan(one.cursor);
+  }, 60_000);
+});
