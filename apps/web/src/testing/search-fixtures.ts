@@ -1,4 +1,11 @@
-import { type LegPoint, type ResultLeg, type SearchCriteria, type SearchResult, sameInBoth } from '@junction/domain';
+import {
+  type LegPoint,
+  type PullResponse,
+  type ResultLeg,
+  type SearchCriteria,
+  type SearchResult,
+  sameInBoth,
+} from '@junction/domain';
 import type { PickedPlace } from '../widgets/place-picker/place-picker';
 
 /** A place as a picker holds it: a whole city, or only one of its airports. */
@@ -152,3 +159,16 @@ export function resultLeg(
     ...extra,
   } satisfies ResultLeg;
 }
+
+/** A pull's answer: nothing yet of two suppliers, unless told otherwise. */
+export const pullResponse = (p: Partial<PullResponse>): PullResponse => ({
+  phase: 'pull',
+  answered: 0,
+  total: 2,
+  done: false,
+  cursor: 0,
+  results: [],
+  failed: [],
+  withoutCabin: 0,
+  ...p,
+});

@@ -1,5 +1,6 @@
 import { type PullResponse, resultViewSchema, type SearchCriteria } from '@junction/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pullResponse } from '../../../testing/search-fixtures';
 import { searchApi } from '../api/search-api';
 import { PULL_INTERVAL_MS, streamSearch } from './use-search';
 
@@ -8,17 +9,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const pulled = (p: Partial<PullResponse>): PullResponse => ({
-  phase: 'request',
-  answered: 0,
-  total: 3,
-  done: false,
-  cursor: 0,
-  results: [],
-  failed: [],
-  withoutCabin: 0,
-  ...p,
-});
+const pulled = pullResponse;
 
 /**
  * The search's pulls as the results page makes them, against a server that answers each pull at once

@@ -26,7 +26,7 @@ import { MessageDialogProvider } from '../../../shared/ui/message-dialog';
 import { showErrorToast } from '../../../shared/ui/toast';
 import { currentUser } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { beijingShanghai, resultLeg } from '../../../testing/search-fixtures';
+import { beijingShanghai, pullResponse, resultLeg } from '../../../testing/search-fixtures';
 import { ResultsPage } from './results-page';
 
 vi.mock('../../../shared/ui/toast', async (actual) => ({
@@ -184,17 +184,7 @@ const DOOR = result(
 type Route = (body: Record<string, unknown>, url: URL) => Promise<Response> | Response;
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-const pull = (p: Partial<PullResponse>): PullResponse => ({
-  phase: 'pull',
-  answered: 0,
-  total: 2,
-  done: false,
-  cursor: 0,
-  results: [],
-  failed: [],
-  withoutCabin: 0,
-  ...p,
-});
+const pull = pullResponse;
 
 /**
  * A pull that asks for a view gets what the server would send: the results of every pull so far, sorted,
