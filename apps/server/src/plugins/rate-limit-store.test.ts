@@ -14,12 +14,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Process = { store: FastifyRateLimitStore };
-const process = (): Process => {
+type ServerProcess = { store: FastifyRateLimitStore };
+const serverProcess = (): ServerProcess => {
   const Store = pgRateLimitStore(database.db);
   return { store: new Store({} as never) };
 };
-const count = (p: Process, key: string, max: number, windowMs = 60_000) =>
+const count = (p: ServerProcess, key: string, max: number, windowMs = 60_000) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
     p.store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, max),
   );
@@ -33,7 +33,7 @@ const newKey = () => `test-${++keys}-${Math.random().toString(36).slice(2)}`;
 
 describe('request counters shared by the processes through PostgreSQL', () => {
   it('counts one process’s requests one by one', async () => {
-    const p = process();
+    const p = serverProcess();
     const key = newKey();
     const seen: number[] = [];
     for (let i = 0; i < 40; i++) seen.push((await count(p, key, 30)).current);
@@ -47,11 +47,11 @@ describe('request counters shared by the processes through PostgreSQL', () => {
         fc.integer({ min: 1, max: 24 }),
         fc.array(fc.boolean(), { minLength: 1, maxLength: 60 }),
         async (max, order) => {
-          const both = [process(), process()];
+          const both = [serverProcess(), serverProcess()];
           const key = newKey();
           let allowed = 0;
           for (const first of order) {
-            const p = both[first ? 0 : 1] as Process;
+            const p = both[first ? 0 : 1] as ServerProcess;
             if ((await count(p, key, max)).current <= max) allowed++;
           }
           expect(allowed).toBe(Math.min(max, order.length));
@@ -62,16 +62,18 @@ describe('request counters shared by the processes through PostgreSQL', () => {
   });
 
   it('holds the limit for fifty requests at once to two processes', async () => {
-    const both = [process(), process()];
+    const both = [serverProcess(), serverProcess()];
     const key = newKey();
-    const first = [await count(both[0] as Process, key, 20), await count(both[1] as Process, key, 20)];
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => count(both[i % 2] as Process, key, 20)));
+    const first = [await count(both[0] as ServerProcess, key, 20), await count(both[1] as ServerProcess, key, 20)];
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => count(both[i % 2] as ServerProcess, key, 20)),
+    );
     expect([...first, ...answers].filter((a) => a.current <= 20)).toHaveLength(20);
     expect(await shared(key)).toBe(52);
   });
 
   it('starts a new window once the old one has ended', async () => {
-    const p = process();
+    const p = serverProcess();
     const key = newKey();
     expect((await count(p, key, 100, 200)).current).toBe(1);
     expect((await count(p, key, 100, 200)).current).toBe(2);

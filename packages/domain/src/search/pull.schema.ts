@@ -3,6 +3,9 @@ import { localTextSchema } from '../text.schema';
 import { resultPageSchema, resultViewSchema } from './result-view';
 import { SEARCH_PHASES, searchResultSchema } from './search.schema';
 
+/** The longest a pull may ask the server to wait for something new (`waitMs`). */
+export const MAX_PULL_WAIT_MS = 1000;
+
 /** Spec §7 pull: the results that arrived since the cursor, or one page of them all (a view). */
 export const pullRequestSchema = z.object({
   searchId: z.string().min(1).max(100),
@@ -13,10 +16,10 @@ export const pullRequestSchema = z.object({
    */
   view: resultViewSchema.optional(),
   /**
-   * When nothing has arrived since the cursor, how long the server may wait for something to (up to 1 s)
-   * before it answers: the results are then sent the moment they are stored. 0 answers at once.
+   * When nothing has arrived since the cursor, how long the server may wait for something to (up to
+   * `MAX_PULL_WAIT_MS`) before it answers: the results are then sent the moment they are stored. 0 answers at once.
    */
-  waitMs: z.number().int().min(0).max(1000).default(0),
+  waitMs: z.number().int().min(0).max(MAX_PULL_WAIT_MS).default(0),
 });
 export const pullResponseSchema = z.object({
   phase: z.enum(SEARCH_PHASES),

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@junction/domain';
+import { MAX_PULL_WAIT_MS, type SearchResult } from '@junction/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRefdata } from '../../../test/harness';
 import { flightsFromBeijing } from '../../../test/support/search-criteria';
@@ -112,7 +112,7 @@ describe('a pull waiting for its session’s next change', () => {
       .finally(() => {
         settled = true;
       });
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(MAX_PULL_WAIT_MS);
     await pulled;
     expect(settled).toBe(true);
   });

@@ -1,5 +1,4 @@
-/** The longest a pull may wait for something new (`waitMs` of `POST /api/v2/pull`). */
-export const MAX_PULL_WAIT_MS = 1000;
+import { MAX_PULL_WAIT_MS } from '@junction/domain';
 
 /**
  * Tells the pulls waiting on a session that it changed in this process (a supplier's answer or failure
