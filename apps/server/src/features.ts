@@ -91,7 +91,7 @@ export async function buildFeatures(
   const duffel = duffelSupply(config, deps.refdata, db);
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
   const fares = faresModule(basics, fareCalendarPorts(deps.refdata, searchLater));
-  const search = searchSupply(basics, deps, store, duffel?.supplier, fareLog(fares.service));
+  const search = searchSupply(basics, deps, store, { seller: duffel?.supplier, fareLog: fareLog(fares.service), warn });
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
   const later: Later = {};

@@ -2,13 +2,14 @@ import { noticePageSchema, refundFailedOf } from '@junction/domain';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
-import { LocalBus } from '../src/features/chat/chat.bus';
+import { chatChannel } from '../src/features/chat/chat.bus';
 import { ChatRepository } from '../src/features/chat/chat.repository';
 import type { ChatTables } from '../src/features/chat/chat.tables';
 import { ServiceMatters } from '../src/features/chat/service-matters';
 import { LateTopupRefunds } from '../src/features/wallet/late-topup-refunds';
 import { type CardProcessor, ProcessorRefused, type TopupApps } from '../src/features/wallet/ports';
 import { WalletRepository } from '../src/features/wallet/wallet.repository';
+import { LocalBus } from '../src/lib/bus';
 import { lateTopupNotice } from '../src/wiring/notices';
 import { serviceDesk } from '../src/wiring/service-desk';
 import { createTestApp, type TestApp } from './harness';
@@ -54,7 +55,7 @@ function lateRefunds(answer: () => 'succeeded' | 'pending' | 'failed') {
     },
   };
   const now = () => AT;
-  const desk = serviceDesk(new ServiceMatters(new ChatRepository(t.db), new LocalBus(), now));
+  const desk = serviceDesk(new ServiceMatters(new ChatRepository(t.db), new LocalBus(chatChannel), now));
   const refunds = new LateTopupRefunds(
     new WalletRepository(t.db),
     {} as TopupApps,

@@ -11,10 +11,12 @@ import { type Inventory, lazyInventory } from '../features/search/inventory/inve
 import { searchRoutes } from '../features/search/search.routes';
 import { SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
+import { SessionSignals, sessionChanges } from '../features/search/session-signals';
 import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Supplier } from '../features/search/suppliers/supplier';
 import { TrainStopsService } from '../features/search/train-stops';
+import { busFor } from '../lib/bus';
 import type { AppDeps } from './deps';
 
 /**
@@ -24,10 +26,13 @@ import type { AppDeps } from './deps';
  */
 export function searchSupply(
   basics: Basics,
-  deps: Pick<AppDeps, 'suppliers' | 'random'>,
+  deps: Pick<AppDeps, 'suppliers' | 'random' | 'databaseUrl'>,
   store: SearchStore,
-  seller?: (inventory: Inventory) => Supplier,
-  fareLog?: FareLog,
+  {
+    seller,
+    fareLog,
+    warn,
+  }: { seller?: (inventory: Inventory) => Supplier; fareLog?: FareLog; warn: (error: unknown, what: string) => void },
 ) {
   const { config, refdata, now } = basics;
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
@@ -36,6 +41,9 @@ export function searchSupply(
     !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
       ? new SimFareSales(basics.db, now)
       : undefined;
+  // Pulls waiting on a session hear of its changes from whichever process records them.
+  const busWarn = (e: unknown) => warn(e, config.REDIS_URL ? 'search bus (Redis)' : 'search bus (PostgreSQL)');
+  const changes = busFor(sessionChanges, { redisUrl: config.REDIS_URL, databaseUrl: deps.databaseUrl }, busWarn);
   const inventory = lazyInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
   const service = new SearchService(
     refdata,
@@ -46,6 +54,7 @@ export function searchSupply(
       answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
       doorNames: sharedDoorNamer(refdata),
       ...(fareLog ? { fareLog } : {}),
+      signals: new SessionSignals(changes, busWarn),
       suppliers:
         deps.suppliers ??
         ((inv) => simulatedSuppliers(config, inv, { random: deps.random, railRemaining, sales }, seller)),

@@ -3,12 +3,13 @@ import { noticePageSchema, refundFailedOf, topUpRefundListSchema, topUpStateSche
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database';
-import { LocalBus } from '../../src/features/chat/chat.bus';
+import { chatChannel } from '../../src/features/chat/chat.bus';
 import { ChatRepository } from '../../src/features/chat/chat.repository';
 import type { ChatTables } from '../../src/features/chat/chat.tables';
 import { ServiceMatters } from '../../src/features/chat/service-matters';
 import { LateTopupRefunds } from '../../src/features/wallet/late-topup-refunds';
 import { WalletRepository } from '../../src/features/wallet/wallet.repository';
+import { LocalBus } from '../../src/lib/bus';
 import { lateTopupNotice } from '../../src/wiring/notices';
 import { serviceDesk } from '../../src/wiring/service-desk';
 import { walletApps } from '../../src/wiring/wallet-apps';
@@ -127,7 +128,7 @@ describe("a late Alipay top-up's refund Alipay refuses for good", () => {
       now,
       lateTopupNotice(now),
       undefined,
-      serviceDesk(new ServiceMatters(new ChatRepository(t.db), new LocalBus(), now)),
+      serviceDesk(new ServiceMatters(new ChatRepository(t.db), new LocalBus(chatChannel), now)),
     );
     alipayFake.refuseRefunds = true;
     try {

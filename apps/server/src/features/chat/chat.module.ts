@@ -2,8 +2,9 @@ import websocket from '@fastify/websocket';
 import { CHAT_SOCKET_PATH } from '@junction/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Basics } from '../../feature-module';
+import { busFor } from '../../lib/bus';
 import { SESSION_COOKIE } from '../../plugins/auth';
-import { type ChatBus, LocalBus, PgBus, RedisBus } from './chat.bus';
+import { type ChatBus, chatChannel } from './chat.bus';
 import { ChatHub } from './chat.hub';
 import { ChatRepository } from './chat.repository';
 import { chatRoutes, chatSocketRoute, type SocketAuthenticator } from './chat.routes';
@@ -22,11 +23,9 @@ export type ChatPorts = {
 /** Chat: conversations, messages and images, agents, and the WebSocket hub fed by a bus every process shares. */
 export function chatModule(basics: Basics, ports: ChatPorts) {
   const { db, config, now } = basics;
-  const bus: ChatBus = config.REDIS_URL
-    ? new RedisBus(config.REDIS_URL, (e) => ports.warn(e, 'chat bus (Redis)'))
-    : ports.databaseUrl
-      ? new PgBus(ports.databaseUrl, (e) => ports.warn(e, 'chat bus (PostgreSQL)'))
-      : new LocalBus();
+  const bus: ChatBus = busFor(chatChannel, { redisUrl: config.REDIS_URL, databaseUrl: ports.databaseUrl }, (e) =>
+    ports.warn(e, config.REDIS_URL ? 'chat bus (Redis)' : 'chat bus (PostgreSQL)'),
+  );
   const repo = new ChatRepository(db);
   const fixedHours = config.CHAT_FIXED_NOW ? new Date(config.CHAT_FIXED_NOW) : undefined;
   const service = new ChatService(

@@ -2,7 +2,8 @@ import { agentQueueSchema, refundFailedOf, refundFailedText } from '@junction/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerMobile, userIdOf } from '../../../test/support/accounts';
-import { LocalBus } from './chat.bus';
+import { LocalBus } from '../../lib/bus';
+import { chatChannel } from './chat.bus';
 import { ChatRepository } from './chat.repository';
 import { signInAgent } from './chat.test-support';
 import { ServiceMatters } from './service-matters';
@@ -22,7 +23,7 @@ describe('a conversation opened by a matter for customer service', () => {
     const cookie = await registerMobile(t, mobile, '10.91.0.1');
     const userId = await userIdOf(t, mobile);
     const lin = await signInAgent(t, t.db, 'Lin');
-    const matters = new ServiceMatters(new ChatRepository(t.db), new LocalBus(), () => NOW);
+    const matters = new ServiceMatters(new ChatRepository(t.db), new LocalBus(chatChannel), () => NOW);
     const matter = { amountMinor: 12_300, last4: '', channel: 'alipay' as const, orderNumber: 'JN2611260001' };
     await matters.raise({
       userId,

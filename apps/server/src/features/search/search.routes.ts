@@ -9,7 +9,10 @@ import type { TrainStopsService } from './train-stops';
 export const searchRoutes = (search: SearchService, trains: TrainStopsService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
     const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
+    // Pulls hear other processes' changes once the bus listens; the server does not wait for it to serve.
+    app.addHook('onReady', async () => void search.listen());
     app.addHook('preClose', async () => search.closing());
+    app.addHook('onClose', () => search.closed());
 
     // The largest valid criteria (five legs with names, twenty filters) stay under 32 kB.
     serve(app, api.start, { ...options, bodyLimit: 32 * 1024 }, async (req) => ({

@@ -53,6 +53,8 @@ export type SearchServiceOptions = {
   doorNames?: (point: { lat: number; lon: number }, given?: string) => LocalText;
   /** Told of each search started and of its results once all are in (the month of fares keeps their prices). */
   fareLog?: FareLog;
+  /** How pulls hear of their sessions' changes: by default, from this process only. */
+  signals?: SessionSignals;
 };
 
 /** A pull's answer with its results as JSON texts joined by commas, and the page of a view as JSON. */
@@ -80,8 +82,8 @@ export class SearchService {
   private readonly pages: ResultPages;
   /** Suppliers' answers shared by the searches asking the same. */
   private readonly answers: SharedAnswers;
-  /** Pulls waiting for their session's next change in this process. */
-  private readonly signals = new SessionSignals();
+  /** Pulls waiting for their session's next change, told of it by this process or, through a bus, another. */
+  private readonly signals: SessionSignals;
 
   constructor(
     private readonly refdata: Refdata,
@@ -92,6 +94,7 @@ export class SearchService {
   ) {
     this.criteria = new CriteriaPlaces(refdata, options.doorNames, () => localDate(this.now().getTime(), HOME_ZONE));
     this.pages = new ResultPages(refdata.rates.rates);
+    this.signals = options.signals ?? new SessionSignals();
     const cache = new AnswerCache();
     // The orders of a session's views hold its results: they go with them.
     this.sessions = new SessionCache(undefined, undefined, cache, (id) => this.pages.forget(id));
@@ -293,10 +296,15 @@ export class SearchService {
     };
   }
 
+  /** While the server runs, pulls hear of the changes other processes record (`listen` to `closed`). */
+  listen = (): Promise<void> => this.signals.start();
+
   /** The server is closing: pulls waiting for news answer now, so that none holds the close. */
   closing(): void {
     this.signals.close();
   }
+
+  closed = (): Promise<void> => this.signals.stop();
 
   /** A result of a live session, or the error spec §8 gives: expired (with the criteria to re-run) or invalid. */
   async liveResult(searchId: string, resultId: string, now: number) {

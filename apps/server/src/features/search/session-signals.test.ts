@@ -1,11 +1,13 @@
 import { MAX_PULL_WAIT_MS, type SearchResult } from '@junction/domain';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRefdata } from '../../../test/harness';
 import { flightsFromBeijing } from '../../../test/support/search-criteria';
+import { LocalBus } from '../../lib/bus';
 import { type Inventory, sharedInventory } from './inventory/inventory';
 import { SearchService } from './search.service';
 import { MemorySearchStore } from './search-store';
-import { SessionSignals } from './session-signals';
+import { SessionSignals, sessionChanges } from './session-signals';
 import { defaultSuppliers } from './suppliers/catalogue';
 import type { Supplier } from './suppliers/supplier';
 
@@ -115,6 +117,49 @@ describe('a pull waiting for its session’s next change', () => {
     await vi.advanceTimersByTimeAsync(MAX_PULL_WAIT_MS);
     await pulled;
     expect(settled).toBe(true);
+  });
+});
+
+describe('the changes told between processes', () => {
+  it('read back as the process and session written, and anything else is dropped', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.string({ minLength: 1 }), (from, session) => {
+        expect(sessionChanges.read(sessionChanges.write({ from, session }))).toEqual({ from, session });
+      }),
+    );
+    for (const payload of ['', ' ', 'no-session', ' s', 'p ']) expect(sessionChanges.read(payload)).toBeUndefined();
+  });
+
+  it('are not heard twice by the process that told them: a pull that began after the change goes on waiting', async () => {
+    // The bus delivers in a microtask: only the waits' timers stop.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const signals = new SessionSignals(new LocalBus(sessionChanges));
+    const { calls, read } = reader({ news: false });
+    signals.changed('s');
+    const pulled = signals.readOrWait('s', 400, read, (r) => r.news);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.n).toBe(1);
+    expect(signals.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(400);
+    await pulled;
+    expect(calls.n).toBe(2);
+  });
+
+  it('from another process let its session’s waiting pulls go on, and no other session’s', async () => {
+    // The bus delivers in a microtask: only the waits' timers stop.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const bus = new LocalBus(sessionChanges);
+    const signals = new SessionSignals(bus);
+    const { calls, read } = reader({ news: false });
+    const waiting = signals.readOrWait('s', 400, read, (r) => r.news);
+    const other = signals.readOrWait('t', 400, read, (r) => r.news);
+    await vi.advanceTimersByTimeAsync(0);
+    await bus.publish({ from: 'another-process', session: 's' });
+    await waiting;
+    expect(calls.n).toBe(3);
+    expect(signals.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(400);
+    await other;
   });
 });
 
