@@ -7,7 +7,9 @@
 // results (the search asked again after a 419, as the web app does) and the share of searches with
 // door-to-door plans, with the load average; then whether the busy machine's two targets are met beside
 // the hogs. Never fails on speed. `BUSY_PHASES` picks phases (`alone,hogs,crowd`, all by default);
-// `BUSY_CPU_PROF=<dir>` writes the server's CPU profiles there (`node --cpu-prof`).
+// `BUSY_CPU_PROF=<dir>` writes the server's CPU profiles there (`node --cpu-prof`). `BUSY_PROCESSES=2` runs a
+// second server process on the first one's database and sends every other pull to it, as a load balancer
+// without sticky sessions would: searches still start on the first.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,7 @@ const webDist = path.join(root, 'apps/web/dist');
 const seconds = Number(process.env.BUSY_SECONDS ?? 30);
 const phases = new Set((process.env.BUSY_PHASES ?? 'alone,hogs,crowd').split(','));
 const profileDir = process.env.BUSY_CPU_PROF;
+const processes = Math.max(1, Number(process.env.BUSY_PROCESSES ?? 1));
 
 if (!fs.existsSync(path.join(webDist, 'index.html')))
   execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -102,7 +105,8 @@ const VIEW = { sort: 'best', offset: 0, limit: RESULT_PAGE_SIZE };
  * 400 ms after the one before otherwise; then every result read once, to see whether door-to-door plans
  * were among them.
  */
-async function search(base: string, p: Phase, criteria = nextCriteria()) {
+async function search(bases: readonly string[], p: Phase, criteria = nextCriteria()) {
+  const base = bases[0] as string;
   const t0 = performance.now();
   p.starts++;
   const started = await untilServed(
@@ -114,11 +118,11 @@ async function search(base: string, p: Phase, criteria = nextCriteria()) {
   let cursor = 0;
   let answered = 0;
   let first = Number.NaN;
-  for (;;) {
+  for (let k = 1; ; k++) {
     p.pulls++;
     const asked = performance.now();
     const pulled = await untilServed(
-      () => post(base, '/api/v2/pull', { searchId, cursor, view: VIEW, waitMs: 400 }),
+      () => post(bases[k % bases.length] as string, '/api/v2/pull', { searchId, cursor, view: VIEW, waitMs: 400 }),
       () => p.pullBusy++,
     );
     if (pulled.status !== 200) return void p.errors++;
@@ -191,13 +195,14 @@ const p95 = (list: number[], f = 0.95) =>
     ? '–'
     : `${([...list].sort((a, b) => a - b)[Math.floor(f * (list.length - 1))] ?? 0).toFixed(0)} ms`;
 
-async function phase(base: string, label: string, users: number): Promise<Phase> {
+async function phase(bases: readonly string[], label: string, users: number): Promise<Phase> {
+  const base = bases[0] as string;
   const p = newPhase();
   const until = performance.now() + seconds * 1000;
   await Promise.all([
     ...Array.from({ length: 3 }, () => visit(base, p, until)),
     ...Array.from({ length: users }, async () => {
-      while (performance.now() < until) await search(base, p).catch(() => p.errors++);
+      while (performance.now() < until) await search(bases, p).catch(() => p.errors++);
     }),
   ]);
   console.log(
@@ -236,6 +241,17 @@ const server = await startCompiledServer(
   },
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
 );
+const others = await Promise.all(
+  Array.from({ length: processes - 1 }, () =>
+    startCompiledServer({
+      RATE_LIMIT_MAX: '100000000',
+      WEB_DIST: webDist,
+      DATABASE_URL: server.databaseUrl,
+      RUN_JOBS: 'false',
+    }),
+  ),
+);
+const bases = [server.base, ...others.map((o) => o.base)];
 try {
   // Every door-to-door timetable the searches plan on built first, as on a server that has been up a
   // while: each week of their dates, with Beijing's metro (a journey from or to Beijing) and without. A
@@ -253,7 +269,7 @@ try {
       const warm = { type: 1, legs: [{ departure: from, destination: to, departure_date: date(9 + d) }] };
       for (let planned = false; !planned && performance.now() < warmUntil; ) {
         const p = newPhase();
-        await search(server.base, p, warm).catch(() => {});
+        await search(bases, p, warm).catch(() => {});
         planned = p.doors > 0;
       }
       if (performance.now() < warmUntil) warmed++;
@@ -262,14 +278,15 @@ try {
     `\nwarm-up: door-to-door plans for ${warmed} of ${2 * warmDays.length} dates and routes in ${((performance.now() - warmStart) / 1000).toFixed(0)} s; ${load()}`,
   );
   console.log(
-    `\nbusy machine: the server with its web app, travellers searching (simulated supplier times), three visitors asking for pages, assets and /healthz; ${os.availableParallelism()} cores:`,
+    `\nbusy machine: the server with its web app${others.length > 0 ? `, every other pull sent to one of ${others.length} more server processes` : ''}, travellers searching (simulated supplier times), three visitors asking for pages, assets and /healthz; ${os.availableParallelism()} cores:`,
   );
-  if (phases.has('alone')) await phase(server.base, 'alone', 10);
+  if (phases.has('alone')) await phase(bases, 'alone', 10);
   startHogs();
-  if (phases.has('hogs')) targets(await phase(server.base, 'two CPU hogs', 10));
-  if (phases.has('crowd')) await phase(server.base, 'two CPU hogs', 40);
+  if (phases.has('hogs')) targets(await phase(bases, 'two CPU hogs', 10));
+  if (phases.has('crowd')) await phase(bases, 'two CPU hogs', 40);
 } finally {
   stopHogs();
+  await Promise.all(others.map((o) => o.stop()));
   await server.stop();
 }
 process.exit(0);

@@ -6,12 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import runtime from '../runtime.json' with { type: 'json' };
+import { embeddedUrl } from '../src/db/embedded';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 export type ServerProcess = {
   base: string;
   pid: number;
+  /** Its embedded PostgreSQL, for another server process on the same database (`DATABASE_URL`). */
+  databaseUrl: string;
   /** The server process's resident memory now, in MB. */
   rssMb: () => number;
   /** The highest resident memory the process has had (since the last `resetPeak`), in MB. */
@@ -111,6 +114,7 @@ export async function startCompiledServer(
   return {
     base,
     pid,
+    databaseUrl: env.DATABASE_URL ?? embeddedUrl(port + 1),
     rssMb: () => status(pid, 'VmRSS'),
     peakRssMb: () => status(pid, 'VmHWM'),
     resetPeak: () => {

@@ -1,5 +1,9 @@
 import type { SearchResult } from '@junction/domain';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app';
+import { Mailer } from '../src/features/account/messaging/mailer';
+import { LogSmsProvider } from '../src/features/account/messaging/sms';
 import { type Inventory, sharedInventory } from '../src/features/search/inventory/inventory';
 import { SearchService } from '../src/features/search/search.service';
 import { type SessionChange, SessionSignals, sessionChanges } from '../src/features/search/session-signals';
@@ -7,7 +11,7 @@ import { PgSearchStore } from '../src/features/search/stores/pg-search-store';
 import { defaultSuppliers } from '../src/features/search/suppliers/catalogue';
 import type { Supplier } from '../src/features/search/suppliers/supplier';
 import { type Bus, PgBus, RedisBus } from '../src/lib/bus';
-import { createTestDatabase, testRefdata } from './harness';
+import { createTestDatabase, testConfig, testRefdata, testSecrets } from './harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from './redis';
 import { flightsFromBeijing } from './support/search-criteria';
 
@@ -117,4 +121,35 @@ describe.each(buses)('pulls on another process than the search’s ($name)', ({ 
     },
     60_000,
   );
+});
+
+describe('a server on a shared database', () => {
+  /** The connections listening for searches' news on the test's database. */
+  const listening = async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN "junction_search"'`.execute(database.db);
+    return rows[0]?.n ?? 0;
+  };
+  const serverWith = (settings: Record<string, string>) =>
+    buildApp(testConfig(settings), {
+      db: database.db,
+      refdata: testRefdata(),
+      mailer: new Mailer('smtp://127.0.0.1:1', 'Junction <no-reply@junction.example>'),
+      sms: new LogSmsProvider(() => {}),
+      secrets: testSecrets(),
+      databaseUrl: database.url,
+      now,
+    });
+
+  it('listens for searches’ news from when it is ready until it closes, unless its sessions are its own', async () => {
+    const own = await serverWith({ SEARCH_STORE: 'memory' });
+    await own.ready();
+    expect(await listening()).toBe(0);
+    const shared = await serverWith({});
+    await shared.ready();
+    expect(await listening()).toBe(1);
+    await shared.close();
+    await vi.waitFor(async () => expect(await listening()).toBe(0), { timeout: 30_000 });
+    await own.close();
+  }, 60_000);
 });

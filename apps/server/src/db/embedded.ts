@@ -55,10 +55,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // The package rejects with nothing when PostgreSQL exits at start; its reason is in the log.
     throw new Error(`PostgreSQL did not start in ${databaseDir} on port ${options.port}`, { cause });
   }
-  return { url: urlOf(options.port), stop: () => server.stop() };
+  return { url: embeddedUrl(options.port), stop: () => server.stop() };
 }
 
-const urlOf = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+/** The URL of the embedded server listening on this port. */
+export const embeddedUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 
 /**
  * The embedded database for a command run beside the site (migrations, agents, re-sealing): while a
@@ -67,7 +68,7 @@ const urlOf = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port
  */
 export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const port = await runningPort(path.resolve(options.dataDir, 'pg'));
-  if (port !== undefined) return { url: urlOf(port), stop: async () => {} };
+  if (port !== undefined) return { url: embeddedUrl(port), stop: async () => {} };
   return startEmbeddedPostgres(options);
 }
 

@@ -41,9 +41,12 @@ export function searchSupply(
     !deps.suppliers && config.SEARCH_SIMULATED_FLIGHT_SELLERS && config.NODE_ENV !== 'production'
       ? new SimFareSales(basics.db, now)
       : undefined;
-  // Pulls waiting on a session hear of its changes from whichever process records them.
+  // Pulls waiting on a session hear of its changes from whichever process records them; a process whose
+  // sessions no other process reads (kept in its memory, or no database shared) hears its own alone.
   const busWarn = (e: unknown) => warn(e, config.REDIS_URL ? 'search bus (Redis)' : 'search bus (PostgreSQL)');
-  const changes = busFor(sessionChanges, { redisUrl: config.REDIS_URL, databaseUrl: deps.databaseUrl }, busWarn);
+  const where = { redisUrl: config.REDIS_URL, databaseUrl: deps.databaseUrl };
+  const shared = config.SEARCH_STORE === 'shared' && (where.redisUrl || where.databaseUrl);
+  const changes = shared ? busFor(sessionChanges, where, busWarn) : undefined;
   const inventory = lazyInventory(refdata, !config.SEARCH_PLANNER_WORKER, feedCacheDir(config.DATA_DIR));
   const service = new SearchService(
     refdata,

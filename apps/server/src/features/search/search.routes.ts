@@ -9,8 +9,9 @@ import type { TrainStopsService } from './train-stops';
 export const searchRoutes = (search: SearchService, trains: TrainStopsService): FastifyPluginAsync =>
   async function searchRoutesPlugin(app) {
     const options = { tags: ['search'], responses: { 400: apiErrorSchema } };
-    // Pulls hear other processes' changes once the bus listens; the server does not wait for it to serve.
-    app.addHook('onReady', async () => void search.listen());
+    // Pulls hear other processes' changes from when the server is ready (a bus that fails to start is tried
+    // again in the background: until then a waiting pull reads the session when its time is up).
+    app.addHook('onReady', () => search.listen());
     app.addHook('preClose', async () => search.closing());
     app.addHook('onClose', () => search.closed());
 

@@ -163,6 +163,51 @@ describe('the changes told between processes', () => {
   });
 });
 
+describe('the bus of a process’s pulls', () => {
+  /** A bus that fails to start `failures` times, counting its tries. */
+  const failingBus = (failures: number) => {
+    const bus = new LocalBus(sessionChanges);
+    const tries = { n: 0 };
+    bus.start = async () => {
+      tries.n++;
+      if (tries.n <= failures) throw new Error('connection refused');
+    };
+    return { bus, tries };
+  };
+
+  it('that does not start is tried again in the background, less often each time, until it does', async () => {
+    vi.useFakeTimers();
+    const { bus, tries } = failingBus(3);
+    const warned: unknown[] = [];
+    const signals = new SessionSignals(bus, (e) => warned.push(e));
+    await signals.start();
+    expect(tries.n).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(tries.n).toBe(2);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(tries.n).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tries.n).toBe(3);
+    await vi.advanceTimersByTimeAsync(800);
+    expect(tries.n).toBe(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tries.n).toBe(4);
+    expect(warned).toHaveLength(3);
+  });
+
+  it('is tried no more once the server closes', async () => {
+    vi.useFakeTimers();
+    const { bus, tries } = failingBus(Number.POSITIVE_INFINITY);
+    const signals = new SessionSignals(bus);
+    await signals.start();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(tries.n).toBe(2);
+    signals.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tries.n).toBe(2);
+  });
+});
+
 describe('pulls of a search that wait for its answers', () => {
   it('get a seller’s results the moment they are stored, and the end of the search with the last answer', async () => {
     const now = () => new Date('2026-11-22T04:00:00Z');

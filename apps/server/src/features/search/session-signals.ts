@@ -41,17 +41,27 @@ export class SessionSignals {
   }
 
   /**
-   * Hears the changes other processes record from when it resolves; should the bus not start, tries again
-   * (0.2 s later, then twice as long each time, 5 s at most) until it does or the server closes.
+   * Hears the changes other processes record: resolves once the bus listens, or once it failed to start and
+   * goes on trying in the background (0.2 s later, then twice as long each time, 5 s at most) until it does
+   * or the server closes.
    */
   async start(): Promise<void> {
-    for (let attempt = 0; this.bus && !this.closing; attempt++) {
-      try {
-        return await this.bus.start();
-      } catch (error) {
-        this.warn(error);
+    if (!this.bus || (await this.tryStart())) return;
+    void (async () => {
+      for (let attempt = 0; !this.closing; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 200 * 2 ** attempt)).unref());
+        if (this.closing || (await this.tryStart())) return;
       }
+    })();
+  }
+
+  private async tryStart(): Promise<boolean> {
+    try {
+      await this.bus?.start();
+      return true;
+    } catch (error) {
+      this.warn(error);
+      return false;
     }
   }
 
