@@ -1,4 +1,3 @@
-import type { SearchResult } from '@junction/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -8,11 +7,11 @@ import { type Inventory, sharedInventory } from '../src/features/search/inventor
 import { SearchService } from '../src/features/search/search.service';
 import { type SessionChange, SessionSignals, sessionChanges } from '../src/features/search/session-signals';
 import { PgSearchStore } from '../src/features/search/stores/pg-search-store';
-import { defaultSuppliers } from '../src/features/search/suppliers/catalogue';
 import type { Supplier } from '../src/features/search/suppliers/supplier';
 import { type Bus, PgBus, RedisBus } from '../src/lib/bus';
 import { createTestDatabase, testConfig, testRefdata, testSecrets } from './harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from './redis';
+import { heldSellers } from './support/held-sellers';
 import { flightsFromBeijing } from './support/search-criteria';
 
 /**
@@ -34,24 +33,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Two simulated flight sellers that have their results ready and answer only when the test lets them. */
-function heldSellers() {
-  const gates: (() => void)[] = [];
-  const suppliers = (inv: Inventory): Supplier[] =>
-    defaultSuppliers(inv, { latencyScale: 0, failures: false, plannerWorker: false })
-      .filter((s) => s.kind === 'flight')
-      .slice(0, 2)
-      .map((s) => ({
-        ...s,
-        search: async (request, signal): Promise<SearchResult[]> => {
-          const results = await s.search(request, signal);
-          await new Promise<void>((resolve) => gates.push(resolve));
-          return results;
-        },
-      }));
-  return { gates, suppliers };
-}
 
 /** A server process's search: its own store over the shared database, and pulls told of changes by its bus. */
 async function processWith(bus: Bus<SessionChange>, suppliers: (inv: Inventory) => Supplier[]) {

@@ -1,15 +1,14 @@
-import { MAX_PULL_WAIT_MS, type SearchResult } from '@junction/domain';
+import { MAX_PULL_WAIT_MS } from '@junction/domain';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRefdata } from '../../../test/harness';
+import { heldSellers } from '../../../test/support/held-sellers';
 import { flightsFromBeijing } from '../../../test/support/search-criteria';
 import { LocalBus } from '../../lib/bus';
-import { type Inventory, sharedInventory } from './inventory/inventory';
+import { sharedInventory } from './inventory/inventory';
 import { SearchService } from './search.service';
 import { MemorySearchStore } from './search-store';
 import { SessionSignals, sessionChanges } from './session-signals';
-import { defaultSuppliers } from './suppliers/catalogue';
-import type { Supplier } from './suppliers/supplier';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -211,20 +210,7 @@ describe('the bus of a process’s pulls', () => {
 describe('pulls of a search that wait for its answers', () => {
   it('get a seller’s results the moment they are stored, and the end of the search with the last answer', async () => {
     const now = () => new Date('2026-11-22T04:00:00Z');
-    const gates: (() => void)[] = [];
-    /** Two simulated sellers that have their results ready and answer only when the test lets them. */
-    const held = (inv: Inventory): Supplier[] =>
-      defaultSuppliers(inv, { latencyScale: 0, failures: false, plannerWorker: false })
-        .filter((s) => s.kind === 'flight')
-        .slice(0, 2)
-        .map((s) => ({
-          ...s,
-          search: async (request, signal): Promise<SearchResult[]> => {
-            const results = await s.search(request, signal);
-            await new Promise<void>((resolve) => gates.push(resolve));
-            return results;
-          },
-        }));
+    const { gates, suppliers: held } = heldSellers();
     const service = new SearchService(
       testRefdata(),
       sharedInventory(testRefdata(), true),
