@@ -300,9 +300,7 @@ export class SearchService {
   listen = (): Promise<void> => this.signals.start();
 
   /** The server is closing: pulls waiting for news answer now, so that none holds the close. */
-  closing(): void {
-    this.signals.close();
-  }
+  closing = (): void => this.signals.close();
 
   closed = (): Promise<void> => this.signals.stop();
 
@@ -339,7 +337,10 @@ export class SearchService {
       throw new AppError('PRICE_EXPIRED', { errorType: 'expired', params: meta.criteria });
     }
     const amount = (await this.quoteWithSeller(result, this.request(meta.criteria))).price.amount;
-    if (amount !== result.price.amount) await this.store.reprice(searchId, resultId, amount);
+    if (amount !== result.price.amount) {
+      await this.store.reprice(searchId, resultId, amount);
+      this.signals.changed(searchId);
+    }
     return {
       result: { ...result, price: { ...result.price, amount } },
       priceChanged: amount !== result.price.amount,

@@ -1,14 +1,15 @@
-import { MAX_PULL_WAIT_MS } from '@junction/domain';
+import { MAX_PULL_WAIT_MS, type SearchResult } from '@junction/domain';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRefdata } from '../../../test/harness';
 import { heldSellers } from '../../../test/support/held-sellers';
 import { flightsFromBeijing } from '../../../test/support/search-criteria';
 import { LocalBus } from '../../lib/bus';
-import { sharedInventory } from './inventory/inventory';
+import { type Inventory, sharedInventory } from './inventory/inventory';
 import { SearchService } from './search.service';
 import { MemorySearchStore } from './search-store';
 import { SessionSignals, sessionChanges } from './session-signals';
+import type { Supplier } from './suppliers/supplier';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -235,5 +236,42 @@ describe('pulls of a search that wait for its answers', () => {
     const two = await second;
     expect(two).toMatchObject({ answered: 2, total: 2, done: true });
     expect(two.cursor).toBeGreaterThan(one.cursor);
+  }, 60_000);
+
+  it('get a result the moment its seller quotes it at a new price', async () => {
+    const now = () => new Date('2026-11-22T04:00:00Z');
+    const { gates, suppliers } = heldSellers();
+    /** Each seller quotes every result ¥100 dearer than it listed it. */
+    const dearer = (inv: Inventory): Supplier[] =>
+      suppliers(inv).map((s) => ({
+        ...s,
+        quote: async (result) => ({ ...result, price: { ...result.price, amount: result.price.amount + 10_000 } }),
+      }));
+    const service = new SearchService(
+      testRefdata(),
+      sharedInventory(testRefdata(), true),
+      new MemorySearchStore(100, () => now().getTime()),
+      { supplierTimeoutMs: 60_000, suppliers: dearer },
+      now,
+    );
+    const id = await service.start(flightsFromBeijing('SHA', '2026/12/10'), 'en');
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000 });
+    (gates[0] as () => void)();
+    const one = await service.pull(id, 0, undefined, 1000);
+    expect(one).toMatchObject({ answered: 1, done: false });
+    const listed = JSON.parse(`[${one.resultsJson}]`)[0] as SearchResult;
+    // From here no pull's wait can run out: only a change can end it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    const waiting = service.pull(id, one.cursor, undefined, 1000);
+    const refreshed = await service.refresh(id, listed.id);
+    expect(refreshed.priceChanged).toBe(true);
+    const news = await waiting;
+    expect(news).toMatchObject({ answered: 1, done: false });
+    expect(JSON.parse(`[${news.resultsJson}]`)).toEqual([
+      expect.objectContaining({ id: listed.id, price: { ...listed.price, amount: listed.price.amount + 10_000 } }),
+    ]);
+    vi.useRealTimers();
+    (gates[1] as () => void)();
   }, 60_000);
 });
