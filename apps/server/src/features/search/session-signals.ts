@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_PULL_WAIT_MS } from '@junction/domain';
 import type { Bus, Channel } from '../../lib/bus';
 
-/** A session changed: a supplier's answer or failure recorded by the process `from`. */
+/** A session changed: a supplier's answer or failure, or a result's new price, recorded by the process `from`. */
 export type SessionChange = { from: string; session: string };
 
 /** The channel of sessions' changes between processes: the process and the session, a space between them. */
@@ -18,12 +18,12 @@ export const sessionChanges: Channel<SessionChange> = {
 };
 
 /**
- * Tells the pulls waiting on a session that it changed (a supplier's answer or failure recorded): a pull that
- * finds nothing new may wait for that, or for its time to pass, whichever comes first, so that results are
- * sent the moment they are stored rather than at the traveller's next pull. The process recording a change
- * tells its own pulls at once and every other process through the bus, when there is one; a process that
- * has not heard (its bus down, or none) lets a waiting pull read the session again when its time is up, as
- * the next pull would have.
+ * Tells the pulls waiting on a session that it changed (a supplier's answer or failure, or a result's new
+ * price, recorded): a pull that finds nothing new may wait for that, or for its time to pass, whichever
+ * comes first, so that results are sent the moment they are stored rather than at the traveller's next pull.
+ * The process recording a change tells its own pulls at once and every other process through the bus, when
+ * there is one; a process that has not heard (its bus down, or none) lets a waiting pull read the session
+ * again when its time is up, as the next pull would have.
  */
 export class SessionSignals {
   private readonly waiting = new Map<string, Set<() => void>>();
