@@ -14,14 +14,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type ServerProcess = { store: FastifyRateLimitStore };
-const serverProcess = (): ServerProcess => {
-  const Store = pgRateLimitStore(database.db);
-  return { store: new Store({} as never) };
-};
-const count = (p: ServerProcess, key: string, max: number, windowMs = 60_000) =>
+/** A server process's counters: a store of its own over the shared database. */
+const serverProcess = (): FastifyRateLimitStore => new (pgRateLimitStore(database.db))({} as never);
+const count = (p: FastifyRateLimitStore, key: string, max: number, windowMs = 60_000) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-    p.store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, max),
+    p.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, max),
   );
 const shared = async (key: string) =>
   Number(
@@ -51,7 +48,7 @@ describe('request counters shared by the processes through PostgreSQL', () => {
           const key = newKey();
           let allowed = 0;
           for (const first of order) {
-            const p = both[first ? 0 : 1] as ServerProcess;
+            const p = both[first ? 0 : 1] as FastifyRateLimitStore;
             if ((await count(p, key, max)).current <= max) allowed++;
           }
           expect(allowed).toBe(Math.min(max, order.length));
@@ -64,9 +61,12 @@ describe('request counters shared by the processes through PostgreSQL', () => {
   it('holds the limit for fifty requests at once to two processes', async () => {
     const both = [serverProcess(), serverProcess()];
     const key = newKey();
-    const first = [await count(both[0] as ServerProcess, key, 20), await count(both[1] as ServerProcess, key, 20)];
+    const first = [
+      await count(both[0] as FastifyRateLimitStore, key, 20),
+      await count(both[1] as FastifyRateLimitStore, key, 20),
+    ];
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => count(both[i % 2] as ServerProcess, key, 20)),
+      Array.from({ length: 50 }, (_, i) => count(both[i % 2] as FastifyRateLimitStore, key, 20)),
     );
     expect([...first, ...answers].filter((a) => a.current <= 20)).toHaveLength(20);
     expect(await shared(key)).toBe(52);

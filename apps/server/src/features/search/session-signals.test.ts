@@ -209,16 +209,25 @@ describe('the bus of a process’s pulls', () => {
 });
 
 describe('pulls of a search that wait for its answers', () => {
-  it('get a seller’s results the moment they are stored, and the end of the search with the last answer', async () => {
+  /** The search service of one process over its own sessions, asking these sellers. */
+  const searchWith = (suppliers: (inv: Inventory) => Supplier[]) => {
     const now = () => new Date('2026-11-22T04:00:00Z');
-    const { gates, suppliers: held } = heldSellers();
-    const service = new SearchService(
+    const store = new MemorySearchStore(100, () => now().getTime());
+    return new SearchService(
       testRefdata(),
       sharedInventory(testRefdata(), true),
-      new MemorySearchStore(100, () => now().getTime()),
-      { supplierTimeoutMs: 60_000, suppliers: held },
+      store,
+      {
+        supplierTimeoutMs: 60_000,
+        suppliers,
+      },
       now,
     );
+  };
+
+  it('get a seller’s results the moment they are stored, and the end of the search with the last answer', async () => {
+    const { gates, suppliers } = heldSellers();
+    const service = searchWith(suppliers);
     const id = await service.start(flightsFromBeijing('SHA', '2026/12/10'), 'en');
     await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000 });
     // From here no pull's wait can run out: only a change can end it.
@@ -239,7 +248,6 @@ describe('pulls of a search that wait for its answers', () => {
   }, 60_000);
 
   it('get a result the moment its seller quotes it at a new price', async () => {
-    const now = () => new Date('2026-11-22T04:00:00Z');
     const { gates, suppliers } = heldSellers();
     /** Each seller quotes every result ¥100 dearer than it listed it. */
     const dearer = (inv: Inventory): Supplier[] =>
@@ -247,13 +255,7 @@ describe('pulls of a search that wait for its answers', () => {
         ...s,
         quote: async (result) => ({ ...result, price: { ...result.price, amount: result.price.amount + 10_000 } }),
       }));
-    const service = new SearchService(
-      testRefdata(),
-      sharedInventory(testRefdata(), true),
-      new MemorySearchStore(100, () => now().getTime()),
-      { supplierTimeoutMs: 60_000, suppliers: dearer },
-      now,
-    );
+    const service = searchWith(dearer);
     const id = await service.start(flightsFromBeijing('SHA', '2026/12/10'), 'en');
     await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 30_000 });
     (gates[0] as () => void)();
