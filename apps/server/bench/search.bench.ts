@@ -16,11 +16,16 @@ import { jsonPost } from './json-post';
 /** `SEARCH_CPU_PROF=<dir>` writes the server's CPU profiles there (`node --cpu-prof`), one a thread. */
 const profileDir = process.env.SEARCH_CPU_PROF;
 /**
- * How long a client waits between pulls (`SEARCH_PULL_MS`). The results page waits 400 ms; a client of the
- * benchmark waits 100 ms, so that its pulls do not bound the searches a second of a few users (at 400 ms,
- * ten users could not do more than 25).
+ * How a client pulls (`SEARCH_PULL`): `page` (the default), as the results page does: each pull lets the
+ * server wait up to 400 ms for news, and the next follows 100 ms after one that brought news, at once after
+ * one that did not. `poll`: a pull every `SEARCH_PULL_MS` (100 by default) that answers at once, as the
+ * results page pulled before its pulls waited for news.
  */
+const pullMode = process.env.SEARCH_PULL === 'poll' ? 'poll' : 'page';
 const pullMs = Number(process.env.SEARCH_PULL_MS ?? 100);
+/** The results page's pull: the longest the server waits for news, and the pause after news. */
+const PAGE_WAIT_MS = 400;
+const NEWS_PAUSE_MS = 100;
 const today = new Date().toISOString().slice(0, 10);
 const date = (days: number) => toRequestDate(addDays(today, days));
 const leg = (departure: string, destination: string, days: number, back?: number) => ({
@@ -43,7 +48,7 @@ const SEARCHES: [string, SearchCriteriaInput][] = [
 let received = 0;
 
 /**
- * One search: started, then pulled every `pullMs` until done; `paged`, as the results page pulls it (the
+ * One search: started, then pulled as `pullMode` says until done; `paged`, as the results page pulls it (the
  * first page of the default order, a view), else every result as it arrives.
  */
 async function run(base: string, criteria: SearchCriteriaInput, paged = false) {
@@ -53,17 +58,24 @@ async function run(base: string, criteria: SearchCriteriaInput, paged = false) {
   });
   const { searchId } = (await post('/api/v2/search', criteria)) as { searchId: string };
   let cursor = 0;
+  let answered = 0;
   let first = Number.NaN;
   let results = 0;
   const view = paged ? { view: { sort: 'best', offset: 0, limit: RESULT_PAGE_SIZE } } : {};
+  const wait = pullMode === 'page' ? { waitMs: PAGE_WAIT_MS } : {};
   for (;;) {
-    const pull = (await post('/api/v2/pull', { searchId, cursor, ...view })) as PullResponse;
+    const asked = performance.now();
+    const pull = (await post('/api/v2/pull', { searchId, cursor, ...view, ...wait })) as PullResponse;
+    const news = pull.cursor > cursor || pull.answered > answered;
     cursor = pull.cursor;
+    answered = pull.answered;
     const arrived = paged ? (pull.page?.results.length ?? 0) : pull.results.length;
     results = paged ? arrived : results + arrived;
     if (arrived > 0 && Number.isNaN(first)) first = performance.now() - t0;
     if (pull.done) return { first, done: performance.now() - t0, results, failed: pull.failed.length };
-    await new Promise((r) => setTimeout(r, pullMs));
+    const pause =
+      pullMode === 'poll' ? pullMs : news ? NEWS_PAUSE_MS : Math.max(0, asked + PAGE_WAIT_MS - performance.now());
+    await new Promise((r) => setTimeout(r, pause));
   }
 }
 
@@ -132,7 +144,7 @@ const distinct = (): SearchCriteriaInput => {
 
 if (!only || only === 'throughput') {
   console.log(
-    `\nthroughput, suppliers answering at once and never failing (each client pulls the first page of results every ${pullMs} ms; the results page pulls every 400 ms):`,
+    `\nthroughput, suppliers answering at once and never failing (each client pulls the first page of results ${pullMode === 'poll' ? `every ${pullMs} ms, each pull answered at once` : `as the results page does: the server waits up to ${PAGE_WAIT_MS} ms for news, the next pull ${NEWS_PAUSE_MS} ms after news`}):`,
   );
   const server = await start(quiet);
   try {
