@@ -71,6 +71,21 @@ eachLanguage((lang) => {
     }
     await fitsThePhone(page);
 
+    // The places found for what a traveller types come in a list inside the screen, narrower than on a computer.
+    const from = page.getByRole('combobox', { name: text(lang, 'common', 'placePicker.from') });
+    await from.click();
+    await from.fill(lang === 'en' ? 'beijing' : '北京');
+    const places = page.getByRole('listbox');
+    await expect(places.getByRole('option').first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await places.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.keyboard.press('Escape');
+
     // Booking: the four steps take one short row, the form begins on the first screen, "0 of 9" on one line.
     await saveTraveller(page, { name: '李娜', birth: '1987-07-15' });
     const { searchId, result } = await flightToBook(page);

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../api/reference';
 import { usePreferences } from '../lib/preferences';
+import { useFittedPopup } from './fitted-popup';
 
 /** Spec §9: the default country code is CN. */
 export const DEFAULT_AREA_CODE = 'CN';
@@ -38,6 +39,7 @@ export function AreaCodeSelect({
   compact = false,
 }: AreaCodeSelectProps) {
   const { t } = useTranslation('common');
+  const popup = useFittedPopup(300);
   const { language } = usePreferences();
   const countries = useCountries().data;
   const options = useMemo(() => {
@@ -73,7 +75,7 @@ export function AreaCodeSelect({
       }
       options={options}
       optionLabelProp="short"
-      popupMatchSelectWidth={300}
+      {...popup}
       onChange={(code: string) => onChange?.(code, options.find((o) => o.value === code)?.country)}
       data-testid="area-code-select"
       style={{ minWidth: 96, ...(compact ? { width: 'auto', flex: 'none' } : {}) }}

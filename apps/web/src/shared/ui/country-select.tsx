@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useCountries } from '../api/reference';
 import { usePreferences } from '../lib/preferences';
+import { useFittedPopup } from './fitted-popup';
 
 export type CountrySelectProps = {
   /** ISO 3166-1 alpha-2. */
@@ -18,6 +19,7 @@ export type CountrySelectProps = {
 export function CountrySelect({ value, onChange, placeholder, id, ...rest }: CountrySelectProps) {
   const { language } = usePreferences();
   const countries = useCountries().data;
+  const popup = useFittedPopup(280);
   const options = useMemo(() => {
     const first = ['CN', 'HK', 'MO', 'TW'];
     const name = (c: { nameEn: string; nameZh: string }) => nameIn(c, language);
@@ -47,7 +49,7 @@ export function CountrySelect({ value, onChange, placeholder, id, ...rest }: Cou
       placeholder={placeholder}
       showSearch={{ filterOption: (input, option) => (option?.search ?? '').includes(input.toLowerCase()) }}
       options={options}
-      popupMatchSelectWidth={280}
+      {...popup}
     />
   );
 }

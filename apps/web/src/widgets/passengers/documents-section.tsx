@@ -4,6 +4,7 @@ import { Button, Col, DatePicker, Form, type FormInstance, Input, Row, Select } 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../shared/ui/country-select';
+import { useFittedPopup } from '../../shared/ui/fitted-popup';
 import { type DocumentValues, nextDocumentType, type PassengerFormValues } from './passenger-form-values';
 import styles from './passengers.module.css';
 import type { PassengerFormRules } from './use-passenger-form';
@@ -20,6 +21,7 @@ type Props = {
 /** The travel documents of the traveller form: one row a document, a saved number kept when left blank. */
 export function DocumentsSection({ form, rules, documents, typeOptions }: Props) {
   const { t } = useTranslation('passengers');
+  const typePopup = useFittedPopup(360);
   return (
     <section className={styles.formSection}>
       <h3>{t('form.documents')}</h3>
@@ -41,7 +43,7 @@ export function DocumentsSection({ form, rules, documents, typeOptions }: Props)
                         <Select
                           options={typeOptions(index)}
                           placeholder={t('form.typePlaceholder')}
-                          popupMatchSelectWidth={360}
+                          {...typePopup}
                           data-testid="document-type"
                         />
                       </Form.Item>

@@ -3,6 +3,7 @@ import { Button, Select, Spin } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChunk } from '../../shared/lib/load-chunk';
+import { useFittedPopup } from '../../shared/ui/fitted-popup';
 import { type PickedPlace, pickedDoor } from './picked-place';
 import type { Option } from './place-options';
 import styles from './place-picker.module.css';
@@ -30,6 +31,7 @@ export type PlacePickerProps = {
 export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ariaLabel, activate }: PlacePickerProps) {
   const { t } = useTranslation('common');
   const { keyword, setKeyword, selected, shownOptions, isLoading, pick } = usePlacePicker(value, activate);
+  const popup = useFittedPopup(380);
   return (
     <Select<{ value: string }, Option | { label: ReactNode; title: string; options: Option[] }>
       id={id}
@@ -42,7 +44,7 @@ export function PlacePicker({ value, onChange, placeholder, id, 'aria-label': ar
       options={shownOptions}
       onChange={(v: { value: string } | undefined) => onChange?.(pick(v))}
       notFoundContent={isLoading ? <Spin size="small" /> : t('placePicker.noMatch')}
-      popupMatchSelectWidth={380}
+      {...popup}
       virtual={false}
       allowClear
       size="large"
