@@ -77,6 +77,32 @@ eachLanguage((lang) => {
       for (const fact of line.slice(1)) expect(fact.shows, `a dot before "${fact.text}"`).toBe(true);
     }
 
+    // The summary's buttons keep their words on one line each, inside the screen: those that do not fit
+    // beside each other take a row below.
+    for (const id of ['copy-search-link', 'track-prices', 'modify-search']) {
+      const button = page.getByTestId('search-summary').getByTestId(id);
+      const lines = await button.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = Array.from(range.getClientRects())
+          .filter((r) => r.width > 0 && r.height > 8)
+          .map((r) => r.top)
+          .sort((a, b) => a - b);
+        let count = 0;
+        let last = Number.NEGATIVE_INFINITY;
+        for (const top of tops) {
+          if (top - last > 8) {
+            count++;
+            last = top;
+          }
+        }
+        return count;
+      });
+      expect(lines, `${id} on one line`).toBe(1);
+      const box = await button.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width, `${id} on the screen`).toBe(true);
+    }
+
     // The sort tabs scroll sideways within their row; the page itself does not.
     const tabs = page.getByTestId('sort-tabs');
     const row = await tabs.evaluate((el) => {
