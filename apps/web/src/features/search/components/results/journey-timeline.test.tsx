@@ -113,4 +113,28 @@ describe('the journey timeline of a door-to-door plan', () => {
       expect(card.textContent).toBe(total);
     },
   );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'shows a stop once where a walk leaves the moment the train arrives, and twice where the traveller waits (%s)',
+    async (language) => {
+      const at = (m: number) => new Date(Date.UTC(2030, 4, 1, 6, m)).toISOString().replace('.000Z', '+00:00');
+      const METRO = place('', 'Hongqiao Railway Station', 'metro', 31.195, 121.321);
+      const train = resultLeg('land', HGH, AOH, [at(0), at(60)], { number: 'G7502', trainType: 'G' });
+      const walk = resultLeg('lands', AOH, METRO, [at(60), at(68)]);
+      const ride = resultLeg('subway', METRO, WANGFUJING, [at(73), at(90)]);
+      const plan = { ...PLAN, legs: [train, walk, ride], bounds: [{ start: 0, end: 3 }] };
+      renderApp([{ path: '/', element: <JourneyTimeline result={plan} legs={plan.legs} /> }], { language });
+      const timeline = await screen.findByTestId('journey-timeline');
+      const stops = [...timeline.querySelectorAll('time')].map(
+        (t) => `${t.textContent} ${t.nextElementSibling?.textContent}`,
+      );
+      expect(stops).toEqual([
+        '06:00 Hangzhou East',
+        '07:00 Shanghai Hongqiao Station',
+        '07:08 Hongqiao Railway Station',
+        '07:13 Hongqiao Railway Station',
+        '07:30 Wangfujing',
+      ]);
+    },
+  );
 });

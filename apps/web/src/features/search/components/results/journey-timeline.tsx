@@ -25,8 +25,25 @@ import { TrainStops } from './train-stops';
 
 export type JourneyTimelineProps = { result: SearchResult; legs: ResultLeg[] };
 
+/**
+ * Whether leg i leaves from where and when leg i − 1 arrives, with nothing between them (no wait, no change
+ * of station, no connection of the traveller's own): the stop is then shown once, as the earlier leg's end.
+ */
+function continuesFrom(legs: ResultLeg[], i: number, language: Language): boolean {
+  const before = legs[i - 1];
+  const leg = legs[i];
+  if (!before || !leg || isSelfTransferAfter(legs, i - 1)) return false;
+  return (
+    minutesBetween(before.arrivalTime, leg.departureTime) <= 0 &&
+    before.to.code === leg.from.code &&
+    before.to.terminal === leg.from.terminal &&
+    pointName(before.to, language) === pointName(leg.from, language)
+  );
+}
+
 /** Door to door, leg by leg: where and when, how, for how long, and what happens between legs. */
 export function JourneyTimeline({ result, legs }: JourneyTimelineProps) {
+  const { language } = usePreferences();
   const start = legs[0]?.departureTime ?? result.departureTime;
   return (
     <ol className={styles.timeline} data-testid="journey-timeline">
@@ -34,7 +51,12 @@ export function JourneyTimeline({ result, legs }: JourneyTimelineProps) {
         const next = legs[i + 1];
         return (
           <Fragment key={`${leg.kind}-${leg.number}-${leg.departureTime}`}>
-            <LegItem leg={leg} start={start} isInPlan={result.kind === 'mix'} />
+            <LegItem
+              leg={leg}
+              start={start}
+              isInPlan={result.kind === 'mix'}
+              showsFrom={!continuesFrom(legs, i, language)}
+            />
             {next ? (
               <Connection leg={leg} next={next} result={result} isSelfTransfer={isSelfTransferAfter(legs, i)} />
             ) : null}
@@ -82,8 +104,21 @@ function legTitle(leg: ResultLeg, t: TFunction<'results'>, language: Language): 
   }
 }
 
-/** `isInPlan`: a ride of a door-to-door plan, which shows its own fare (the card shows the plan's). */
-function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isInPlan: boolean }) {
+/**
+ * `isInPlan`: a ride of a door-to-door plan, which shows its own fare (the card shows the plan's). `showsFrom`:
+ * false when the leg before ends where and when this one starts, which shows that stop already.
+ */
+function LegItem({
+  leg,
+  start,
+  isInPlan,
+  showsFrom,
+}: {
+  leg: ResultLeg;
+  start: string;
+  isInPlan: boolean;
+  showsFrom: boolean;
+}) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
@@ -108,12 +143,14 @@ function LegItem({ leg, start, isInPlan }: { leg: ResultLeg; start: string; isIn
 
   return (
     <li className={`${styles.leg} ${isMainLeg(leg) ? styles.main : styles.ground}`} data-leg-kind={leg.kind}>
-      <Stop
-        time={leg.departureTime}
-        start={start}
-        name={pointName(leg.from, language)}
-        code={placeCodeShown(leg.from)}
-      />
+      {showsFrom ? (
+        <Stop
+          time={leg.departureTime}
+          start={start}
+          name={pointName(leg.from, language)}
+          code={placeCodeShown(leg.from)}
+        />
+      ) : null}
       <div className={styles.ride}>
         <LegIcon kind={leg.kind} className={styles.icon} />
         <div className={styles.rideText}>
