@@ -1,4 +1,4 @@
-import { type LegPoint, type ResultLeg, type SearchResult, sameInBoth } from '@junction/domain';
+import { type LegPoint, legCo2Grams, type ResultLeg, type SearchResult, sameInBoth } from '@junction/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../../testing/render-app';
@@ -115,13 +115,14 @@ describe('the journey timeline of a door-to-door plan', () => {
   );
 
   it.each(['en', 'zh-CN'] as const)(
-    'shows a stop once where a walk leaves the moment the train arrives, and twice where the traveller waits (%s)',
+    'shows a stop once where a walk leaves the moment the train arrives, twice where the traveller waits, and a short ride’s CO₂ in grams (%s)',
     async (language) => {
       const at = (m: number) => new Date(Date.UTC(2030, 4, 1, 6, m)).toISOString().replace('.000Z', '+00:00');
       const METRO = place('', 'Hongqiao Railway Station', 'metro', 31.195, 121.321);
       const train = resultLeg('land', HGH, AOH, [at(0), at(60)], { number: 'G7502', trainType: 'G' });
       const walk = resultLeg('lands', AOH, METRO, [at(60), at(68)]);
-      const ride = resultLeg('subway', METRO, WANGFUJING, [at(73), at(90)]);
+      const T2 = place('', 'Hongqiao Airport Terminal 2', 'metro', 31.1975, 121.3275);
+      const ride = resultLeg('subway', METRO, T2, [at(73), at(77)]);
       const plan = { ...PLAN, legs: [train, walk, ride], bounds: [{ start: 0, end: 3 }] };
       renderApp([{ path: '/', element: <JourneyTimeline result={plan} legs={plan.legs} /> }], { language });
       const timeline = await screen.findByTestId('journey-timeline');
@@ -133,8 +134,15 @@ describe('the journey timeline of a door-to-door plan', () => {
         '07:00 Shanghai Hongqiao Station',
         '07:08 Hongqiao Railway Station',
         '07:13 Hongqiao Railway Station',
-        '07:30 Wangfujing',
+        '07:17 Hongqiao Airport Terminal 2',
       ]);
+      // A ride of a few stops emits grams, not "0 kg".
+      const grams = legCo2Grams(ride);
+      expect(grams).toBeGreaterThan(0);
+      expect(grams).toBeLessThan(100);
+      expect(within(timeline).getAllByTestId('leg-co2').at(-1)?.textContent).toBe(
+        language === 'en' ? `${grams} g CO₂` : `${grams} 克 CO₂`,
+      );
     },
   );
 });
