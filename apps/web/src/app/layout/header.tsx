@@ -49,7 +49,7 @@ function LanguageSwitch() {
   return (
     <MenuButton
       className={styles.navButton}
-      aria-label={t('header.language')}
+      aria-label={t('header.languageNow', { language: LANGUAGE_LABELS[language] })}
       data-testid="language-switch"
       items={(Object.keys(LANGUAGE_LABELS) as Language[]).map((lng) => ({
         key: lng,
@@ -78,7 +78,7 @@ function CurrencySwitch() {
         ref={button}
         type="button"
         className={styles.navButton}
-        aria-label={t('header.displayCurrency')}
+        aria-label={t('header.displayCurrencyNow', { currency })}
         aria-expanded={isOpen}
         onClick={() => setIsOpen((open) => !open)}
         data-testid="currency-switch"
@@ -120,6 +120,7 @@ function AccountMenu() {
       <MenuButton
         className={styles.accountButton}
         align="right"
+        aria-label={t('header.accountOf', { name: user?.name ?? '' })}
         data-testid="account-menu"
         items={[
           { key: 'account', icon: <UserOutlined />, label: t('header.account') },

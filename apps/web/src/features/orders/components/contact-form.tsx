@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@junction/domain';
 import { CONTACT_NAME_MAX, type ContactField, type ContactInput, type ContactProblem } from '@junction/domain/phone';
 import { Form, Input } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../shared/lib/error-text';
 import { AreaCodeSelect } from '../../../shared/ui/area-code-select';
@@ -50,10 +50,13 @@ export function ContactForm({ contact, onChange, rail, problems, showAll }: Cont
     };
   };
   const leave = (field: ContactField) => () => setLeft((l) => ({ ...l, [field]: true }));
+  // Each label names its field for assistive technology: the phone's, the number beside its area code.
+  const ids = `contact-${useId()}`;
   return (
     <Form layout="vertical" className={styles.contactForm} component="div">
-      <Form.Item label={t('booking.contact.name')} required {...status('name')}>
+      <Form.Item label={t('booking.contact.name')} htmlFor={`${ids}-name`} required {...status('name')}>
         <Input
+          id={`${ids}-name`}
           value={contact.name}
           maxLength={CONTACT_NAME_MAX}
           autoComplete="name"
@@ -64,6 +67,7 @@ export function ContactForm({ contact, onChange, rail, problems, showAll }: Cont
       </Form.Item>
       <Form.Item
         label={t('booking.contact.phone')}
+        htmlFor={`${ids}-phone`}
         required
         extra={rail ? t('booking.contact.railHint') : undefined}
         {...status('phone')}
@@ -73,9 +77,9 @@ export function ContactForm({ contact, onChange, rail, problems, showAll }: Cont
             value={contact.phoneCountry}
             allowed={rail ? RAIL_AREAS : undefined}
             onChange={(code) => onChange({ ...contact, phoneCountry: code })}
-            aria-label={t('booking.contact.phone')}
           />
           <Input
+            id={`${ids}-phone`}
             value={contact.phone}
             inputMode="tel"
             autoComplete="tel-national"
@@ -85,8 +89,9 @@ export function ContactForm({ contact, onChange, rail, problems, showAll }: Cont
           />
         </div>
       </Form.Item>
-      <Form.Item label={t('booking.contact.email')} required {...status('email')}>
+      <Form.Item label={t('booking.contact.email')} htmlFor={`${ids}-email`} required {...status('email')}>
         <Input
+          id={`${ids}-email`}
           value={contact.email}
           inputMode="email"
           autoComplete="email"

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
 import { Price, useFormatCny } from '../../../../shared/ui/price';
+import { VisuallyHidden } from '../../../../shared/ui/visually-hidden';
 import { toMoney } from '../../lib/result-model';
 import styles from './result-card.module.css';
 
@@ -60,18 +61,10 @@ export function SeatChip({ seat, canWait = false, onChoose, isOffered = false, s
         className={`${className} ${styles.seatButton}`}
         disabled={isSoldOut && !canWait}
         onClick={() => onChoose(seat.code)}
-        aria-label={
-          studentMinor === undefined
-            ? t('card.bookClass', { seat: name, price: formatCny(seat.price.amount), left })
-            : t('card.bookClassStudent', {
-                seat: name,
-                price: formatCny(seat.price.amount),
-                student: formatCny(studentMinor),
-                left,
-              })
-        }
         data-testid="seat-choice"
       >
+        {/* Its name is what it shows, after what a tap does: "Book Second class ¥601.50 Available". */}
+        <VisuallyHidden>{t('card.book')} </VisuallyHidden>
         {content}
       </button>
     </li>
