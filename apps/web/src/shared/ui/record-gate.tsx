@@ -23,15 +23,15 @@ export type RecordGateProps<T> = {
 export function RecordGate<T>({ query, className, skeletonRows, notFound, allTrips, children }: RecordGateProps<T>) {
   if (query.isPending) {
     return (
-      <main className={className}>
+      <div className={className}>
         <Skeleton active paragraph={{ rows: skeletonRows }} />
-      </main>
+      </div>
     );
   }
   if (query.data === undefined) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <main className={className}>
+      <div className={className}>
         <Result
           status={missing ? '404' : 'warning'}
           title={missing ? notFound : undefined}
@@ -42,7 +42,7 @@ export function RecordGate<T>({ query, className, skeletonRows, notFound, allTri
             </Link>
           }
         />
-      </main>
+      </div>
     );
   }
   return <>{children(query.data)}</>;

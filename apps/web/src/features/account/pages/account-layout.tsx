@@ -103,11 +103,11 @@ export function AccountLayout() {
           />
         </aside>
       )}
-      <main className={styles.content}>
+      <div className={styles.content}>
         <Suspense>
           <Outlet />
         </Suspense>
-      </main>
+      </div>
     </div>
   );
 }

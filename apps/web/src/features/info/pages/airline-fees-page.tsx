@@ -105,17 +105,21 @@ export function AirlineFeesPage() {
               {t('effective', { date: formatDate(AIRLINE_FEES.effective, language) })}
             </span>
           </div>
-          <Table<AirlineFee>
-            rowKey="code"
-            size="middle"
-            bordered
-            columns={columns}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ x: 1000 }}
-            locale={{ emptyText: <EmptyState kind="no-result" title={tc('empty.noResult')} /> }}
-            data-testid="airline-fees-table"
-          />
+          {/* Wider than a phone: it scrolls sideways within its region, which the keyboard can reach and scroll. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it */}
+          <section className={fees.tableScroll} aria-label={t('meta.title')} tabIndex={0}>
+            <Table<AirlineFee>
+              rowKey="code"
+              size="middle"
+              bordered
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              tableLayout="fixed"
+              locale={{ emptyText: <EmptyState kind="no-result" title={tc('empty.noResult')} /> }}
+              data-testid="airline-fees-table"
+            />
+          </section>
         </section>
         <section className={styles.card}>
           <h2 className={styles.sectionTitle}>{t('notes.title')}</h2>

@@ -48,7 +48,7 @@ export function BookingPage() {
 
   if (!isSignedIn) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <Result
           status="info"
           title={t('booking.signIn')}
@@ -63,27 +63,27 @@ export function BookingPage() {
             </Button>
           }
         />
-      </main>
+      </div>
     );
   }
   if (offer.isPending || failure) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1 className={styles.pageTitle}>{t('booking.title')}</h1>
         <Card>
           <p className={styles.muted}>{t('booking.loading')}</p>
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
-      </main>
+      </div>
     );
   }
   if (offer.isError || !offer.data) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <Card>
           <FormError error={offer.error} />
         </Card>
-      </main>
+      </div>
     );
   }
   return <BookingSteps offer={offer.data} searchId={searchId} seatClass={params.get('seat')} />;
@@ -116,7 +116,7 @@ function BookingSteps({
   ];
 
   return (
-    <main className={styles.page} data-testid="booking-page">
+    <div className={styles.page} data-testid="booking-page">
       <h1 className={styles.pageTitle}>{t('booking.title')}</h1>
       <Steps
         className={styles.steps}
@@ -223,6 +223,6 @@ function BookingSteps({
         </aside>
       </div>
       <PriceChangeModal booking={booking} />
-    </main>
+    </div>
   );
 }

@@ -40,13 +40,13 @@ export function ChangePage() {
   const [done, setDone] = useState<{ change: TicketChange; type: ChangeQuote['type'] } | null>(null);
   if (done)
     return (
-      <main className={styles.page} data-testid="change-page">
+      <div className={styles.page} data-testid="change-page">
         <h1 className={styles.pageTitle}>{t('change.title')}</h1>
         <ChangeDoneCard orderId={orderId} confirmed={done.change} rail={done.type === 'railway'} />
-      </main>
+      </div>
     );
   return (
-    <main className={styles.page} data-testid="change-page">
+    <div className={styles.page} data-testid="change-page">
       <h1 className={styles.pageTitle}>{t('change.title')}</h1>
       {options.isPending ? <Skeleton active /> : null}
       {options.data && (!ticket || ticket.refusal) ? (
@@ -62,7 +62,7 @@ export function ChangePage() {
       <p>
         <Link to={paths.order(orderId)}>{t('change.back')}</Link>
       </p>
-    </main>
+    </div>
   );
 }
 

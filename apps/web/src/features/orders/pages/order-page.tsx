@@ -123,7 +123,7 @@ function OrderView({ order }: { order: Order }) {
     });
 
   return (
-    <main className={styles.page} data-testid="order-page">
+    <div className={styles.page} data-testid="order-page">
       <div className={styles.orderHead}>
         <div>
           <h1 className={styles.pageTitle}>
@@ -290,6 +290,6 @@ function OrderView({ order }: { order: Order }) {
         </aside>
       </div>
       <RefundDialog order={order} tickets={refunding} onTickets={setRefunding} onClose={() => setRefunding(null)} />
-    </main>
+    </div>
   );
 }

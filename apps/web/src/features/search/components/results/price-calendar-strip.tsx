@@ -46,8 +46,17 @@ export function PriceCalendarStrip(props: PriceCalendarStripProps) {
     const day = strip?.querySelector<HTMLElement>(`[data-date="${focus}"]`);
     if (strip && day) strip.scrollLeft = day.offsetLeft - (strip.clientWidth - day.offsetWidth) / 2;
   }, [focus, days.length]);
+  // While no day can be chosen (their prices still coming), the strip itself takes the focus, so that the
+  // keyboard can scroll it as a finger does.
+  const isDayChoosable = hasAllDates || days.some((day) => day.cheapest);
   return (
-    <nav ref={stripRef} className={styles.strip} aria-label={t('calendar.label')} data-testid="price-calendar">
+    <nav
+      ref={stripRef}
+      className={styles.strip}
+      aria-label={t('calendar.label')}
+      tabIndex={isDayChoosable ? undefined : 0}
+      data-testid="price-calendar"
+    >
       {hasAllDates ? (
         <button
           type="button"
