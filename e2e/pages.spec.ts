@@ -25,12 +25,14 @@ eachLanguage((lang) => {
   });
 });
 
-test('a phone-width screen does not scroll sideways', async ({ page }) => {
+test('a phone-width screen does not scroll sideways, and passes the accessibility scan', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const p of PAGES.slice(0, 7)) {
     await page.goto(p.path);
     await expect(page.locator('h1')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, p.path).toBeLessThanOrEqual(0);
+    // The airline fees' table, wider than a phone, scrolls within a region the keyboard reaches.
+    expect.soft((await seriousViolations(page)).map((v) => `${p.path} ${v}`)).toEqual([]);
   }
 });

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { SearchResult } from '../packages/domain/src/index';
+import { seriousViolations } from './accessibility';
 import { routeCriteria, saveTraveller } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
 import { bookTrip, payByCard, retimeFlight, searchThroughApi, signedInTraveller } from './trip-api';
@@ -85,6 +86,8 @@ eachLanguage((lang) => {
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
+    // Signed in on a phone, the header's account button shows only the avatar and is named all the same.
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Booking: the four steps take one short row, the form begins on the first screen, "0 of 9" on one line.
     await saveTraveller(page, { name: '李娜', birth: '1987-07-15' });
@@ -101,6 +104,9 @@ eachLanguage((lang) => {
     await page.getByTestId('picker-item').first().getByRole('checkbox').check();
     expect(await linesOf(count)).toBe(1);
     await fitsThePhone(page);
+    // The contact's fields are named by their labels, the tags readable.
+    await expect(page.getByLabel(text(lang, 'orders', 'booking.contact.email'), { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The itinerary: its buttons, Print among them, and the sheet are inside the screen.
     const order = await bookTrip(page, 'mix');

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { packSearchLink, type SearchCriteria } from '../packages/domain/src/index';
+import { seriousViolations } from './accessibility';
 import { routeCriteria } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
 
@@ -102,6 +103,9 @@ eachLanguage((lang) => {
       const box = await button.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width, `${id} on the screen`).toBe(true);
     }
+
+    // Seat classes, sold out ones too, read clearly, and each is named by what it shows.
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The sort tabs scroll sideways within their row; the page itself does not.
     const tabs = page.getByTestId('sort-tabs');
