@@ -12,7 +12,8 @@ export function useFormatCo2(): (grams: number) => string {
   const { language } = usePreferences();
   return useCallback(
     (grams: number) => {
-      if (grams > 0 && grams < 100) return t('co2.g', { g: numberFormat(language).format(Math.max(1, Math.round(grams))) });
+      if (grams > 0 && grams < 100)
+        return t('co2.g', { g: numberFormat(language).format(Math.max(1, Math.round(grams))) });
       const kg = grams / 1000;
       const digits = kg < 10 ? 1 : 0;
       const shown = numberFormat(language, { maximumFractionDigits: digits }).format(kg);
