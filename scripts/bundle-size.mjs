@@ -6,12 +6,19 @@
 //   node scripts/bundle-size.mjs          per-file sizes and the total for each language; fails above the budget
 //   node scripts/bundle-size.mjs --summary   the totals only (`npm run check:bundle`, part of `npm run check`)
 //   node scripts/bundle-size.mjs --json   { budget, languages: { en: { files, total }, … } } for the browser test
+//
+// It also counts the files each other page fetches before it can draw (the entry's, the page's and, for a page
+// built with Ant Design, Ant Design's scope), and fails when one needs more than PAGE_FILES_BUDGET: on a phone's
+// connection every request costs a round trip, and a library split into many small chunks costs dozens of them.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** The budget for the first page load, JavaScript and CSS together, gzip. */
 export const BUDGET_BYTES = 200 * 1024;
+
+/** Files another page may need before it draws (scripts and stylesheets, not counting its texts). */
+export const PAGE_FILES_BUDGET = 64;
 
 /** The home route's module, lazily imported by the router. */
 const HOME_ROUTE = 'src/features/search/pages/home-page.tsx';
@@ -52,6 +59,24 @@ function firstPageFiles(language) {
   }));
 }
 
+/** The module that brings Ant Design to a page (`antdPage` in the router), with the theme and texts. */
+const ANTD_SCOPE = 'src/shared/ui/antd-scope.tsx';
+
+/** Each page's module (`…-page.tsx`) but the home page, with the files it needs before it draws. */
+function pageFiles() {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  return Object.keys(manifest)
+    .filter((key) => key.endsWith('-page.tsx') && key !== HOME_ROUTE)
+    .map((page) => {
+      const files = new Set();
+      collect(entry, files);
+      collect(page, files);
+      if (manifest[ANTD_SCOPE]) collect(ANTD_SCOPE, files);
+      return { page, files: files.size };
+    })
+    .sort((a, b) => b.files - a.files);
+}
+
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const report = Object.fromEntries(
   LANGUAGES.map((language) => {
@@ -70,6 +95,13 @@ if (process.argv.includes('--json')) {
       for (const f of files) console.log(`${kB(f.gzip).padStart(10)}  ${f.file}`);
     console.log(`${kB(total).padStart(10)}  JavaScript and CSS, gzip (${files.length} files of ${chunks} JS chunks)\n`);
   }
+  const pages = pageFiles();
+  const [most] = pages;
+  if (most) console.log(`Most files another page needs before it draws: ${most.files} (${path.basename(most.page)})`);
+  const overPages = pages.filter((p) => p.files > PAGE_FILES_BUDGET);
+  for (const p of overPages)
+    console.error(`${p.page} needs ${p.files} files before it draws, over the budget of ${PAGE_FILES_BUDGET}.`);
+  if (overPages.length > 0) process.exitCode = 1;
   const worst = Math.max(...Object.values(report).map((r) => r.total));
   if (worst > BUDGET_BYTES) {
     console.error(`First page load ${kB(worst)} is over the ${kB(BUDGET_BYTES)} budget.`);

@@ -67,6 +67,15 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html/.test(id),
             },
+            {
+              // What three or more pages (or lazy panels) use of Ant Design, its components' packages and the date
+              // library is one chunk, loaded with the first page built with them and cached after; split by the sets
+              // of pages sharing each module, they were some sixty requests of a few kilobytes, a round trip each.
+              // What fewer pages use stays with them. `scripts/bundle-size.mjs` counts each page's files.
+              name: 'antd',
+              minShareCount: 3,
+              test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
+            },
           ],
         },
       },
