@@ -1,8 +1,9 @@
 // `npm run bench:pages -w apps/server` (also in `npm run bench`): pages opened in Chromium with an empty cache
 // over an emulated connection, the way a traveller's phone first opens them: for each page, the scripts and
-// stylesheets it fetched, their bytes as sent, and when the last of them arrived (the page's code complete),
-// the median of `PAGES_RUNS` loads (3 by default), with the load average. Two connections: 100 ms round trips
-// at full speed, and 150 ms at 1.6 Mbit/s. The server runs compiled, serving the built web app.
+// stylesheets it fetched, their bytes as sent, when the last of them arrived (the page's code complete) and
+// the page's main-thread time (all its tasks, and scripts among them), the median of `PAGES_RUNS` loads (3 by
+// default), with the load average. Two connections: 100 ms round trips at full speed, and 150 ms at 1.6 Mbit/s.
+// The server runs compiled, serving the built web app.
 //
 // `PAGES_DISTS=<built web app>,<another>` loads the same pages from each in turn (a server for each, the runs
 // interleaved), to print the current build beside a previous one (`npm run build -w apps/web` in a worktree of
@@ -37,7 +38,7 @@ const LINKS = [
   { name: '150 ms, 1.6 Mbit/s', latency: 150, bytesPerSecond: 200_000 },
 ];
 
-type Load = { files: number; kB: number; lastMs: number };
+type Load = { files: number; kB: number; lastMs: number; taskMs: number; scriptMs: number };
 
 const load = () =>
   `load average ${os
@@ -58,6 +59,7 @@ async function open(base: string, page: string, link: (typeof LINKS)[number]): P
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Network.enable');
+    await cdp.send('Performance.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: link.latency,
@@ -83,7 +85,10 @@ async function open(base: string, page: string, link: (typeof LINKS)[number]): P
     });
     await tab.goto(base + page, { waitUntil: 'load' });
     while (Date.now() - Math.max(lastAsked, start + lastMs) < 1500) await tab.waitForTimeout(250);
-    return { files, kB: bytes / 1024, lastMs };
+    // The page's main thread: all its tasks, and running scripts among them (seconds in Chromium's metrics).
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => Math.round((metrics.find((m) => m.name === name)?.value ?? 0) * 1000);
+    return { files, kB: bytes / 1024, lastMs, taskMs: metric('TaskDuration'), scriptMs: metric('ScriptDuration') };
   } finally {
     await context.close();
   }
@@ -104,7 +109,7 @@ try {
         for (const [i, server] of servers.entries()) loads[i]?.push(await open(server.base, page, link));
       const cells = loads.map((list, i) => {
         const label = dists.length > 1 ? `${BUILDS[i]}: ` : '';
-        return `${label}${median(list.map((l) => l.files))} files, ${median(list.map((l) => l.kB)).toFixed(0)} kB, code complete at ${median(list.map((l) => l.lastMs))} ms`;
+        return `${label}${median(list.map((l) => l.files))} files, ${median(list.map((l) => l.kB)).toFixed(0)} kB, code complete at ${median(list.map((l) => l.lastMs))} ms, main thread ${median(list.map((l) => l.taskMs))} ms (scripts ${median(list.map((l) => l.scriptMs))} ms)`;
       });
       console.log(`  ${page.padEnd(36)} ${cells.join('  |  ')}`);
     }
