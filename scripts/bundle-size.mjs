@@ -46,10 +46,12 @@ function collect(key, files, seen = new Set()) {
   for (const imported of chunk.imports ?? []) collect(imported, files, seen);
 }
 
+/** The entry's key in the manifest: every page loads it and what it imports. */
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entry) throw new Error('no entry in the Vite manifest');
+
 function firstPageFiles(language) {
   const files = new Set();
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('no entry in the Vite manifest');
   collect(entry, files);
   collect(HOME_ROUTE, files);
   for (const ns of HOME_NAMESPACES) collect(`src/locales/${language}/${ns}.json`, files);
@@ -64,7 +66,6 @@ const ANTD_SCOPE = 'src/shared/ui/antd-scope.tsx';
 
 /** Each page's module (`…-page.tsx`) but the home page, with the files it needs before it draws. */
 function pageFiles() {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   return Object.keys(manifest)
     .filter((key) => key.endsWith('-page.tsx') && key !== HOME_ROUTE)
     .map((page) => {
