@@ -3,13 +3,8 @@ import { plainText } from '../plain-text';
 import { offerStudentSchema } from '../rail/student-offer.schema';
 import { RAIL_LINK_STATUSES, railFeeTableSchema, railTicketingWaySchema } from '../rail/ticketing';
 import { offerWaitlistSchema, orderWaitlistSchema } from '../rail/waitlist';
-import {
-  feeRuleSchema,
-  RESULT_KINDS,
-  resultLegSchema,
-  searchCriteriaSchema,
-  searchResultSchema,
-} from '../search/search.schema';
+import { feeRuleSchema, resultLegSchema, searchCriteriaSchema, searchResultSchema } from '../search/search.schema';
+import { RESULT_KINDS } from '../search/search-options';
 import { localTextSchema } from '../text.schema';
 import { orderStatusSchema, paymentStatusSchema, subOrderStatusSchema, TRIP_FILTERS } from './order-status';
 import { seatChoiceSchema } from './seat-map.schema';

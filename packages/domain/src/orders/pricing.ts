@@ -1,6 +1,7 @@
 import type { ErrorName } from '../errors';
 import { studentFareBasis, studentFareMinor } from '../rail/student-fares';
-import { isRide, type ResultLeg, type SearchResult } from '../search/search.schema';
+import type { ResultLeg, SearchResult } from '../search/search.schema';
+import { isRide } from '../search/search-options';
 import {
   type BookingExtras,
   type Bunk,

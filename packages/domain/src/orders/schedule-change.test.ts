@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LegKind, ResultLeg } from '../search/search.schema';
+import type { ResultLeg } from '../search/search.schema';
+import type { LegKind } from '../search/search-options';
 import { applyScheduleChange, type ScheduledItinerary, scheduleChangeOf, shiftIso } from './schedule-change';
 
 const point = { code: '', name: { en: 'Somewhere', 'zh-CN': '某地' }, kind: 'address' as const, lat: 0, lon: 0 };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cheapestDay, priceCalendar } from './price-calendar';
-import { RESULT_KINDS, type ResultKind, type SearchResult } from './search.schema';
+import type { SearchResult } from './search.schema';
+import { RESULT_KINDS, type ResultKind } from './search-options';
 
 const result = (id: string, date: string, amount: number, kind: ResultKind = 'flight') =>
   ({ id, kind, date, legs: [], price: { amount, currency: 'CNY' } }) as unknown as SearchResult;

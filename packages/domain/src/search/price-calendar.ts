@@ -1,6 +1,7 @@
 import { isSoldOutTrain } from '../rail/waitlist';
 import { type PriceOf, shiftRequestDate } from './result-shape';
-import { RESULT_KINDS, type ResultKind, type SearchResult } from './search.schema';
+import type { SearchResult } from './search.schema';
+import { RESULT_KINDS, type ResultKind } from './search-options';
 
 /** Days either side of the date searched that the price calendar of a search on one date shows. */
 export const CALENDAR_DAYS = 3;

@@ -1,6 +1,6 @@
 import { boundsOf, legTrainType, minutesOfDay, type PriceOf, trainGroupOf } from './result-shape';
-import { isRide, type SearchResult } from './search.schema';
-import { journeyCabin } from './search-options';
+import type { SearchResult } from './search.schema';
+import { isRide, journeyCabin } from './search-options';
 
 /** Checkbox filters. Each starts with every option ticked; the state keeps the options unticked. */
 export const RESULT_FACETS = [

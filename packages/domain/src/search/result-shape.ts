@@ -1,13 +1,7 @@
 import { addDays, fromRequestDate, toRequestDate } from '../dates';
 import { convertMoney, type RateTable } from '../money/money';
-import {
-  isRide,
-  type LegPoint,
-  type ResultLeg,
-  type SearchResult,
-  TRAIN_GROUPS,
-  type TrainGroup,
-} from './search.schema';
+import type { LegPoint, ResultLeg, SearchResult } from './search.schema';
+import { isRide, TRAIN_GROUPS, type TrainGroup } from './search-options';
 
 /**
  * What a traveller reads after a place's name: an airport's code with its terminal where known ("PEK T3");

@@ -15,8 +15,8 @@ import {
 } from './result-filter';
 import type { PriceOf } from './result-shape';
 import { leaderOf, type ResultSort, resultComparator, sortForView } from './result-sort';
-import { isRide, RESULT_KINDS, requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
-import { RAIL_SORTS, type SearchMode, SORTS } from './search-options';
+import { requestDateSchema, type SearchResult, searchResultSchema } from './search.schema';
+import { isRide, RAIL_SORTS, RESULT_KINDS, type SearchMode, SORTS } from './search-options';
 
 /** The most journeys a search session keeps. */
 export const MAX_SESSION_RESULTS = 2_500;

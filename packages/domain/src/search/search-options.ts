@@ -52,3 +52,28 @@ export const MAX_FLEX_DAYS = 3;
 export const MAX_DAYS_AHEAD = 365;
 /** A search session's results stay valid this long; then pull and refresh answer 400 expired. */
 export const SEARCH_TTL_MS = 20 * 60_000;
+
+/**
+ * Transport leg kinds (spec §3): `air` a flight, `land` a train, `lands` a walk on the ground between
+ * platforms, terminals or nearby stations, `subway` a metro or airport-express ride, `taxi` a taxi.
+ */
+export const LEG_KINDS = ['air', 'land', 'lands', 'subway', 'taxi'] as const;
+export type LegKind = (typeof LEG_KINDS)[number];
+
+/**
+ * The one rule for "is this leg a ride": a flight or a train, the legs a journey is ticketed and counted
+ * by (transfers, numbers on a card), as opposed to the taxi, metro and walks between them.
+ */
+export const isRide = (leg: { kind: string }): boolean => leg.kind === 'air' || leg.kind === 'land';
+
+export const RESULT_KINDS = ['flight', 'train', 'mix'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** Booking agents (spec §3): our combined fares, our own fares, and China Railway. */
+export const AGENTS = ['combined', 'own', 'railway'] as const;
+export type Agent = (typeof AGENTS)[number];
+
+export const AIRCRAFT_CLASSES = ['wide-body', 'narrow-body', 'regional', 'turbo-prop'] as const;
+/** Train model filter groups (spec §3). */
+export const TRAIN_GROUPS = { GC: ['G', 'C'], D: ['D'], ZTK: ['Z', 'T', 'K'] } as const;
+export type TrainGroup = keyof typeof TRAIN_GROUPS;

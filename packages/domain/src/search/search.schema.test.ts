@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRide } from './search.schema';
-import { JOURNEY_CABINS, journeyCabin } from './search-options';
+import { isRide, JOURNEY_CABINS, journeyCabin } from './search-options';
 
 describe('the cabin of a journey (spec §3)', () => {
   const air = (cabin?: string) => ({ kind: 'air', cabin });

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { withoutWebAddresses } from '../plain-text';
 import { CURRENCIES } from '../preferences';
 import { localTextSchema } from '../text.schema';
-import { CABIN_CODES, MAX_FLEX_DAYS, MAX_MULTI_CITY_LEGS, SEARCH_MODES, SORTS } from './search-options';
+import {
+  AGENTS,
+  AIRCRAFT_CLASSES,
+  CABIN_CODES,
+  LEG_KINDS,
+  MAX_FLEX_DAYS,
+  MAX_MULTI_CITY_LEGS,
+  RESULT_KINDS,
+  SEARCH_MODES,
+  SORTS,
+} from './search-options';
 
 /** Request dates are `yyyy/MM/dd` (spec §7). */
 export const requestDateSchema = z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/, 'yyyy/MM/dd');
@@ -55,31 +65,6 @@ export const searchCriteriaSchema = z.object({
 });
 export type SearchCriteria = z.infer<typeof searchCriteriaSchema>;
 export type SearchCriteriaInput = z.input<typeof searchCriteriaSchema>;
-
-/**
- * Transport leg kinds (spec §3): `air` a flight, `land` a train, `lands` a walk on the ground between
- * platforms, terminals or nearby stations, `subway` a metro or airport-express ride, `taxi` a taxi.
- */
-export const LEG_KINDS = ['air', 'land', 'lands', 'subway', 'taxi'] as const;
-export type LegKind = (typeof LEG_KINDS)[number];
-
-/**
- * The one rule for "is this leg a ride": a flight or a train, the legs a journey is ticketed and counted
- * by (transfers, numbers on a card), as opposed to the taxi, metro and walks between them.
- */
-export const isRide = (leg: { kind: string }): boolean => leg.kind === 'air' || leg.kind === 'land';
-
-export const RESULT_KINDS = ['flight', 'train', 'mix'] as const;
-export type ResultKind = (typeof RESULT_KINDS)[number];
-
-/** Booking agents (spec §3): our combined fares, our own fares, and China Railway. */
-export const AGENTS = ['combined', 'own', 'railway'] as const;
-export type Agent = (typeof AGENTS)[number];
-
-export const AIRCRAFT_CLASSES = ['wide-body', 'narrow-body', 'regional', 'turbo-prop'] as const;
-/** Train model filter groups (spec §3). */
-export const TRAIN_GROUPS = { GC: ['G', 'C'], D: ['D'], ZTK: ['Z', 'T', 'K'] } as const;
-export type TrainGroup = keyof typeof TRAIN_GROUPS;
 
 const moneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
