@@ -53,6 +53,7 @@ if (config.SEARCH_WARM_AT_START) {
   // every week whose services run on the same days.
   if (pool && inventory.doorFeeds) pool.prepare(inventory.doorFeeds, todayIso());
   sharedGazetteer();
+  refdata.places.prepareSearch();
   settleHeap();
 }
 const app = await buildApp(config, { db, refdata, mailer, sms, simulatorSms: outbox, secrets, databaseUrl });

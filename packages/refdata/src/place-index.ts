@@ -80,17 +80,16 @@ export class PlaceIndex {
   private readonly childrenOf = new Map<number, RawPlace[]>();
   private readonly byCode = new Map<string, RawPlace[]>();
   private readonly cities: RawPlace[] = [];
-  /** Sorted search keys with the place and field each belongs to. */
-  private readonly keys: string[] = [];
-  private readonly keyPlace: RawPlace[] = [];
-  private readonly keyField: Field[] = [];
+  /**
+   * Sorted search keys with the place and field each belongs to: made at the first search that needs them
+   * (a planner thread looks places up by id and code only, and never needs them).
+   */
+  private sorted?: { keys: string[]; place: RawPlace[]; field: Field[] };
 
   constructor(
-    places: readonly RawPlace[],
+    private readonly places: readonly RawPlace[],
     private readonly countries: CountryNames,
   ) {
-    const entries: [string, RawPlace, Field][] = [];
-    const cityZh = new Map(places.filter((p) => p.kind === 'city').map((p) => [p.id, p]));
     for (const p of places) {
       this.byId.set(p.id, p);
       if (p.kind === 'city') this.cities.push(p);
@@ -101,6 +100,23 @@ export class PlaceIndex {
       }
       const codes = new Set([p.code, p.kind === 'city' ? p.cityCode : '']);
       for (const code of codes) if (code) this.byCode.set(code, [...(this.byCode.get(code) ?? []), p]);
+    }
+    // Airports first, busiest first; then stations, the main ones first.
+    for (const list of this.childrenOf.values()) {
+      list.sort((a, b) => Number(b.kind === 'airport') - Number(a.kind === 'airport') || b.rank - a.rank);
+    }
+  }
+
+  /** Makes the search keys now rather than at the first search (a server does it before it serves). */
+  prepareSearch(): void {
+    void this.index;
+  }
+
+  private get index(): { keys: string[]; place: RawPlace[]; field: Field[] } {
+    if (this.sorted) return this.sorted;
+    const entries: [string, RawPlace, Field][] = [];
+    const cityZh = new Map(this.cities.map((p) => [p.id, p]));
+    for (const p of this.places) {
       entries.push([normalizeKeyword(p.nameEn), p, 'en']);
       const words = p.nameEn.toLowerCase().split(/[\s/-]+/);
       for (const word of words.slice(1)) if (word.length > 1) entries.push([normalizeKeyword(word), p, 'enWord']);
@@ -117,16 +133,9 @@ export class PlaceIndex {
       }
       if (p.initials && p.initials.length > 1) entries.push([p.initials, p, 'initials']);
     }
-    // Airports first, busiest first; then stations, the main ones first.
-    for (const list of this.childrenOf.values()) {
-      list.sort((a, b) => Number(b.kind === 'airport') - Number(a.kind === 'airport') || b.rank - a.rank);
-    }
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    for (const [key, place, field] of entries) {
-      this.keys.push(key);
-      this.keyPlace.push(place);
-      this.keyField.push(field);
-    }
+    this.sorted = { keys: entries.map((e) => e[0]), place: entries.map((e) => e[1]), field: entries.map((e) => e[2]) };
+    return this.sorted;
   }
 
   get size(): number {
@@ -151,8 +160,9 @@ export class PlaceIndex {
   /** Places whose Chinese name is exactly this, or starts with it. */
   findByZh(name: string, prefix: boolean): RawPlace[] {
     const out: RawPlace[] = [];
-    for (let i = lowerBound(this.keys, name); i < this.keys.length && (this.keys[i] as string).startsWith(name); i++) {
-      if (this.keyField[i] === 'zh' && (prefix || this.keys[i] === name)) out.push(this.keyPlace[i] as RawPlace);
+    const { keys, place, field } = this.index;
+    for (let i = lowerBound(keys, name); i < keys.length && (keys[i] as string).startsWith(name); i++) {
+      if (field[i] === 'zh' && (prefix || keys[i] === name)) out.push(place[i] as RawPlace);
     }
     return out;
   }
@@ -190,11 +200,12 @@ export class PlaceIndex {
       const byId = id === null ? undefined : this.byId.get(id);
       if (byId) raise(byId, SCORE.exactCode);
     }
-    for (let i = lowerBound(this.keys, query); i < this.keys.length; i++) {
-      const key = this.keys[i] as string;
+    const { keys, place, field: fields } = this.index;
+    for (let i = lowerBound(keys, query); i < keys.length; i++) {
+      const key = keys[i] as string;
       if (!key.startsWith(query)) break;
-      const field = this.keyField[i] as Field;
-      raise(this.keyPlace[i] as RawPlace, key === query ? EXACT[field] : PREFIX[field]);
+      const field = fields[i] as Field;
+      raise(place[i] as RawPlace, key === query ? EXACT[field] : PREFIX[field]);
     }
 
     const ranked = [...scores].sort(
