@@ -1,10 +1,12 @@
 // Compiles the server and the packages it uses to JavaScript, for `npm start` and the container image:
 // each workspace into its own `dist/` beside `src/` (so paths relative to a module stay the same), with
 // npm packages and the other workspaces left as imports. `node --conditions=compiled` picks the `dist/`
-// entry of each workspace (package.json "exports"); without the condition, tools read the sources.
+// entry of each workspace (package.json "exports"); without the condition, tools read the sources. The planner
+// thread is the exception: it is bundled with the packages' code inside (`server-bundle.mjs`).
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { buildAlone } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const at = (...p) => path.join(root, ...p);
@@ -30,10 +32,13 @@ const targets = [
     dir: 'apps/server',
     entries: {
       main: 'src/main.ts',
-      'planner.worker': 'src/features/search/suppliers/door-to-door/planner.worker.ts',
       'itinerary-pdf.worker': 'src/features/fulfilment/itinerary/itinerary-pdf.worker.ts',
       'migrate-cli': 'src/db/migrate-cli.ts',
     },
+    // A planner thread is a whole program of its own: the packages' code it runs is bundled in, so that only
+    // the modules it reaches are loaded. The domain package whole would bring every schema of the API and
+    // their validation library into each planner thread's heap.
+    alone: { 'planner.worker': 'src/features/search/suppliers/door-to-door/planner.worker.ts' },
   },
 ];
 
@@ -50,6 +55,12 @@ for (const target of targets) {
     entryPoints: Object.entries(target.entries).map(([out, file]) => ({ out, in: at(target.dir, file) })),
     outdir: fresh,
   });
+  if (target.alone)
+    await buildAlone({
+      entryPoints: Object.entries(target.alone).map(([out, file]) => ({ out, in: at(target.dir, file) })),
+      outdir: fresh,
+      runsFrom: outdir,
+    });
   await rename(outdir, old).catch((e) => {
     if (e.code !== 'ENOENT') throw e;
   });
