@@ -4,12 +4,16 @@ import { RouterProvider } from 'react-router';
 import { initI18n } from './app/i18n';
 import { AppErrorBoundary } from './app/layout/load-failure';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import './app/global.css';
 import { PreferencesProvider, readPreferenceCookies } from './shared/lib/preferences';
 
 const initial = readPreferenceCookies();
-await initI18n(initial.language);
+// The texts every page needs start loading first, so that the first page's route, made next, can ask for its
+// own beside them (`preloadTexts`).
+const texts = initI18n(initial.language);
+const router = createAppRouter();
+await texts;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

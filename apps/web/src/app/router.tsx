@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
             lazy: antdPage(
               () => import('../features/chat/pages/service-page'),
               (m) => m.ServicePage,
+              ['chat', 'orders'],
             ),
           },
           ...orderRoutes,
@@ -56,4 +57,5 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch 
 /** What the app's router is created with besides its routes (the tests create theirs with it too). */
 export const routerOptions = { patchRoutesOnNavigation };
 
-export const router = createBrowserRouter(routes, routerOptions);
+/** The app's router: it starts loading the first page's code (and texts) as soon as it is made. */
+export const createAppRouter = () => createBrowserRouter(routes, routerOptions);

@@ -9,6 +9,7 @@ export const signInRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/account/pages/login-page'),
       (m) => m.LoginPage,
+      ['account'],
     ),
   },
   {
@@ -16,6 +17,7 @@ export const signInRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/account/pages/register-page'),
       (m) => m.RegisterPage,
+      ['account'],
     ),
   },
   {
@@ -24,6 +26,7 @@ export const signInRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/account/pages/reset-page'),
       (m) => m.ResetPasswordPage,
+      ['account'],
     ),
   },
   {
@@ -31,6 +34,7 @@ export const signInRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/account/pages/pending-page'),
       (m) => m.PendingVerificationPage,
+      ['account'],
     ),
   },
   {
@@ -38,6 +42,7 @@ export const signInRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/account/pages/verify-page'),
       (m) => m.VerifyPage,
+      ['account'],
     ),
   },
 ];
@@ -54,6 +59,7 @@ export const accountArea: RouteObject = {
   lazy: antdPage(
     () => import('../../features/account/pages/account-layout'),
     (m) => m.AccountLayout,
+    ['account', 'chat'],
   ),
   children: [
     { index: true, element: <Navigate to="personal-info" replace /> },
@@ -62,6 +68,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/orders/pages/trips-page'),
         (m) => m.TripsPage,
+        ['orders'],
       ),
     },
     {
@@ -69,6 +76,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/account/pages/personal-info-page'),
         (m) => m.PersonalInfoPage,
+        ['account'],
       ),
     },
     {
@@ -76,6 +84,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/account/pages/personal-info-page'),
         (m) => m.PersonalInfoPage,
+        ['account'],
       ),
     },
     {
@@ -83,6 +92,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/passengers/pages/passengers-page'),
         (m) => m.PassengersPage,
+        ['passengers', 'rail'],
       ),
     },
     {
@@ -90,6 +100,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/wallet/pages/wallet-page'),
         (m) => m.WalletPage,
+        ['card', 'wallet'],
       ),
     },
     {
@@ -97,6 +108,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/invoices/pages/invoice-titles-page'),
         (m) => m.InvoiceTitlesPage,
+        ['invoices'],
       ),
     },
     {
@@ -104,6 +116,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/notifications/pages/notices-page'),
         (m) => m.NoticesPage,
+        ['notices'],
       ),
     },
     {
@@ -111,6 +124,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/alerts/pages/alerts-page'),
         (m) => m.AlertsPage,
+        ['alerts'],
       ),
     },
     {
@@ -118,6 +132,7 @@ export const accountArea: RouteObject = {
       lazy: antdPage(
         () => import('../../features/account/pages/security-page'),
         (m) => m.SecurityPage,
+        ['account'],
       ),
     },
   ],

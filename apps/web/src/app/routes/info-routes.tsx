@@ -9,6 +9,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/about-page'),
       (m) => m.AboutPage,
+      ['about'],
     ),
   },
   {
@@ -16,6 +17,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/faq-page'),
       (m) => m.FaqPage,
+      ['faq'],
     ),
   },
   {
@@ -23,6 +25,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/contact-page'),
       (m) => m.ContactPage,
+      ['chat', 'contact'],
     ),
   },
   {
@@ -30,6 +33,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/airline-fees-page'),
       (m) => m.AirlineFeesPage,
+      ['fees'],
     ),
   },
   {
@@ -37,6 +41,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/co2-page'),
       (m) => m.Co2Page,
+      ['co2'],
     ),
   },
   {
@@ -44,6 +49,7 @@ export const infoRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/info/pages/download-page'),
       (m) => m.DownloadPage,
+      ['download'],
     ),
   },
   {

@@ -8,6 +8,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/orders/pages/booking-page'),
       (m) => m.BookingPage,
+      ['orders', 'passengers', 'rail'],
     ),
   },
   {
@@ -16,6 +17,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/orders/pages/change-page'),
       (m) => m.ChangePage,
+      ['orders'],
     ),
   },
   {
@@ -24,6 +26,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/orders/pages/refund-detail-page'),
       (m) => m.RefundDetailPage,
+      ['orders'],
     ),
   },
   {
@@ -32,6 +35,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/orders/pages/itinerary-page'),
       (m) => m.ItineraryPage,
+      ['orders', 'passengers'],
     ),
   },
   {
@@ -40,6 +44,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/orders/pages/order-page'),
       (m) => m.OrderPage,
+      ['invoices', 'orders', 'rail'],
     ),
   },
   {
@@ -48,6 +53,7 @@ export const orderRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/payment/pages/payment-page'),
       (m) => m.PaymentPage,
+      ['card', 'payment'],
     ),
   },
 ];

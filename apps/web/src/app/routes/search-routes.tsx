@@ -8,6 +8,7 @@ export const searchRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/search/pages/home-page'),
       (m) => m.HomePage,
+      ['home', 'search-form'],
     ),
   },
   {
@@ -15,6 +16,7 @@ export const searchRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/search/pages/results-page'),
       (m) => m.ResultsPage,
+      ['rail', 'results'],
     ),
   },
   {
@@ -22,6 +24,7 @@ export const searchRoutes: RouteObject[] = [
     lazy: antdPage(
       () => import('../../features/search/pages/results-page'),
       (m) => m.ResultsPage,
+      ['rail', 'results'],
     ),
   },
 ];
