@@ -1,8 +1,9 @@
 // `npm run bench:pages -w apps/server` (also in `npm run bench`): pages opened in Chromium with an empty cache
 // over an emulated connection, the way a traveller's phone first opens them: for each page, the scripts and
 // stylesheets it fetched, their bytes as sent, when the last of them arrived (the page's code complete) and
-// the page's main-thread time (all its tasks, and scripts among them), the median of `PAGES_RUNS` loads (3 by
-// default), with the load average. Two connections: 100 ms round trips at full speed, and 150 ms at 1.6 Mbit/s.
+// the page's main-thread time (all its tasks, and scripts among them) and, on a results page, when it asked for
+// its search: the median of `PAGES_RUNS` loads (3 by default), with the load average. Two connections: 100 ms
+// round trips at full speed, and 150 ms at 1.6 Mbit/s.
 // The server runs compiled, serving the built web app.
 //
 // `PAGES_DISTS=<built web app>,<another>` loads the same pages from each in turn (a server for each, the runs
@@ -38,7 +39,7 @@ const LINKS = [
   { name: '150 ms, 1.6 Mbit/s', latency: 150, bytesPerSecond: 200_000 },
 ];
 
-type Load = { files: number; kB: number; lastMs: number; taskMs: number; scriptMs: number };
+type Load = { files: number; kB: number; lastMs: number; taskMs: number; scriptMs: number; searchMs?: number };
 
 const load = () =>
   `load average ${os
@@ -72,8 +73,11 @@ async function open(base: string, page: string, link: (typeof LINKS)[number]): P
     let lastMs = 0;
     let lastAsked = 0;
     const start = Date.now();
+    let searchMs: number | undefined;
     cdp.on('Network.requestWillBeSent', (e) => {
-      if (/\.(js|css)$/.test(new URL(e.request.url).pathname)) lastAsked = Date.now();
+      const { pathname } = new URL(e.request.url);
+      if (/\.(js|css)$/.test(pathname)) lastAsked = Date.now();
+      if (pathname === '/api/v2/search') searchMs ??= Date.now() - start;
     });
     cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
     cdp.on('Network.loadingFinished', (e) => {
@@ -88,7 +92,14 @@ async function open(base: string, page: string, link: (typeof LINKS)[number]): P
     // The page's main thread: all its tasks, and running scripts among them (seconds in Chromium's metrics).
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => Math.round((metrics.find((m) => m.name === name)?.value ?? 0) * 1000);
-    return { files, kB: bytes / 1024, lastMs, taskMs: metric('TaskDuration'), scriptMs: metric('ScriptDuration') };
+    return {
+      files,
+      kB: bytes / 1024,
+      lastMs,
+      taskMs: metric('TaskDuration'),
+      scriptMs: metric('ScriptDuration'),
+      ...(searchMs === undefined ? {} : { searchMs }),
+    };
   } finally {
     await context.close();
   }
@@ -109,7 +120,9 @@ try {
         for (const [i, server] of servers.entries()) loads[i]?.push(await open(server.base, page, link));
       const cells = loads.map((list, i) => {
         const label = dists.length > 1 ? `${BUILDS[i]}: ` : '';
-        return `${label}${median(list.map((l) => l.files))} files, ${median(list.map((l) => l.kB)).toFixed(0)} kB, code complete at ${median(list.map((l) => l.lastMs))} ms, main thread ${median(list.map((l) => l.taskMs))} ms (scripts ${median(list.map((l) => l.scriptMs))} ms)`;
+        const searches = list.flatMap((l) => (l.searchMs === undefined ? [] : [l.searchMs]));
+        const search = searches.length > 0 ? `, search asked at ${median(searches)} ms` : '';
+        return `${label}${median(list.map((l) => l.files))} files, ${median(list.map((l) => l.kB)).toFixed(0)} kB, code complete at ${median(list.map((l) => l.lastMs))} ms${search}, main thread ${median(list.map((l) => l.taskMs))} ms (scripts ${median(list.map((l) => l.scriptMs))} ms)`;
       });
       console.log(`  ${page.padEnd(36)} ${cells.join('  |  ')}`);
     }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { startLinkEarly } from '../../features/search/api/early-link';
 import { antdPage, lazyPage } from './page-loaders';
 
 /** The home page with its search form, and the results of a search (spec §2). */
@@ -21,6 +22,14 @@ export const searchRoutes: RouteObject[] = [
   },
   {
     path: 'search/:routes/:plan?',
+    // A short link's criteria are asked for beside the page's code, not once it has drawn.
+    loader: ({ params }) => {
+      if (params.routes) startLinkEarly(params.routes);
+      return null;
+    },
+    // Another plan of the same link needs nothing new.
+    shouldRevalidate: ({ currentParams, nextParams, defaultShouldRevalidate }) =>
+      currentParams.routes !== nextParams.routes && defaultShouldRevalidate,
     lazy: antdPage(
       () => import('../../features/search/pages/results-page'),
       (m) => m.ResultsPage,

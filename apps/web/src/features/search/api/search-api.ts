@@ -2,6 +2,7 @@ import { type ResultViewInput, type SearchCriteria, searchEndpoints } from '@jun
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client';
 import { retryOnlyWhenBusy } from '../../../shared/api/busy-retry';
+import { takeLinkEarly } from './early-link';
 
 /**
  * The search calls of spec §7: start, pull what arrived since a cursor (or, with a view, one page of all
@@ -36,7 +37,13 @@ export const searchKeys = {
 export const linkCriteriaQueryOptions = (routes: string) =>
   queryOptions({
     queryKey: searchKeys.link(routes),
-    queryFn: ({ signal }) => searchApi.link(routes, signal),
+    // The results route asked for them as it started loading the page (`startLinkEarly`).
+    queryFn: ({ signal }) => {
+      const early = takeLinkEarly(routes);
+      return early
+        ? early.then((answer) => searchEndpoints.link.response.parse(answer).criteria)
+        : searchApi.link(routes, signal);
+    },
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryOnlyWhenBusy,
     // An invalid link shows the no-result page; no toast or dialog for it.
