@@ -38,6 +38,10 @@ export const DOOR_TO_DOOR = {
   /** Walking: the farthest walk to or from a metro station, and between a metro station and a railway station or airport. */
   walkToMetroKm: 1.2,
   walkTransferKm: 0.8,
+  /** The farthest walk between a door (or a city's centre) and a railway station. */
+  walkToStationKm: 0.8,
+  /** Minutes from leaving the plane or train to the taxi rank, the metro platform or the station's exit. */
+  exitMin: 15,
   /** A metro station named for an airport or terminal serves the airport within this distance, on a short walk. */
   terminalStationKm: 6,
   terminalWalkMin: 8,

@@ -31,7 +31,7 @@ import { StationSizes } from './station-sizes';
 
 /** One way through the network, with the ends reached by taxi or metro. */
 export type DoorToDoorJourney = {
-  /** A taxi, a curated metro or airport-express link, or a walk to a metro station of the metro feed. */
+  /** A taxi, a curated metro or airport-express link, or a walk to a metro station or a railway station next to the door. */
   access: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
   egress: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
   outcome: Outcome;
@@ -52,6 +52,9 @@ const KEEP_TIMETABLES = 3;
 const KEEP_PLANS = 48;
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
+
+/** A walk between a door and a railway station next to it: at least a minute, however close. */
+export const stationWalkSeconds = (km: number) => Math.max(60, walkSeconds(km));
 
 export {
   DATES_PER_TIMETABLE,
@@ -233,8 +236,19 @@ export class DoorToDoorPlanner {
     });
   }
 
-  /** Ways to reach stops from a point: taxis to the nearby ones, and the city's metro and airport-express links. */
-  private ends(loaded: LoadedTimetable, grid: StopGrid, point: LatLon, city: RawPlace | undefined, centre = true) {
+  /**
+   * Ways between a point and stops (`way`: from the point to them, or from them to the point): taxis to the
+   * nearby ones, walks to the metro stations and railway stations next to it, and the city's metro and
+   * airport-express links.
+   */
+  private ends(
+    loaded: LoadedTimetable,
+    grid: StopGrid,
+    point: LatLon,
+    city: RawPlace | undefined,
+    centre: boolean | undefined,
+    way: 'access' | 'egress',
+  ) {
     const checkIn = (stop: number, arrival: GroundArrival) => this.boardingSeconds(loaded.stopIds[stop] ?? '', arrival);
     const isMetro = (stop: number) => (loaded.stopIds[stop] ?? '').startsWith(METRO_PREFIX);
     const options: DoorToDoorJourney['access'][] = taxiAccess(grid, loaded.stopPoints, point, this.taxiModel(city))
@@ -249,7 +263,13 @@ export class DoorToDoorPlanner {
     for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToMetroKm)) {
       if (isMetro(stop)) options.push({ kind: 'walk', seconds: walkSeconds(km), price: 0, stop });
     }
-    if (city && centre) {
+    // A railway station next to the door is walked to (and boarded there), or walked from once out of it.
+    for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToStationKm)) {
+      if (!(loaded.stopIds[stop] ?? '').startsWith(RAIL_PREFIX)) continue;
+      const seconds = stationWalkSeconds(km) + (way === 'access' ? checkIn(stop, 'walk') : DOOR_TO_DOOR.exitMin * 60);
+      options.push({ kind: 'walk', seconds, price: 0, stop });
+    }
+    if (city && centre !== false) {
       for (const link of this.transit) {
         if (link.cityCode !== city.cityCode) continue;
         const stop = loaded.stopIndex.get(`${link.fromKind === 'airport' ? 'air' : 'rail'}:${link.fromCode}`);
@@ -304,8 +324,8 @@ export class DoorToDoorPlanner {
   private search(net: DoorNetwork, p: Parameters<DoorToDoorPlanner['plan']>[0]): DoorToDoorJourney[] {
     const { loaded, grid, raptor } = net;
     const closed = net.closedFor(this.metroCities(p.fromCity, p.toCity), this.metroCityOf);
-    const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre);
-    const egressAll = this.ends(loaded, grid, p.to, p.toCity, p.toCentre);
+    const access = this.ends(loaded, grid, p.from, p.fromCity, p.fromCentre, 'access');
+    const egressAll = this.ends(loaded, grid, p.to, p.toCity, p.toCentre, 'egress');
     // The engine takes one way out per stop: the quickest.
     const egressByStop = new Map<number, DoorToDoorJourney['egress']>();
     for (const e of egressAll) {

@@ -179,3 +179,70 @@ describe('the planner searching no journey with a wait of hours', () => {
     expect(limited).toBeLessThan(unlimited);
   }, 300_000);
 });
+
+describe('a door next to a railway station', () => {
+  let inv: Inventory;
+  let plans: DoorToDoorPlans;
+
+  beforeAll(() => {
+    inv = Inventory.load(testRefdata());
+    plans = new DoorToDoorPlans(inv, SUPPLIER);
+  }, 120_000);
+
+  const chosen = (from: string, to: string) => {
+    const bound = testBound(inv, from, to, FIRST_DATE);
+    const r: SupplierRequest = {
+      cabin: 'Y',
+      party: { adults: 1, children: 0, infants: 0 },
+      today: '2026-11-26',
+      trips: [{ date: bound.date, bounds: [bound] }],
+    };
+    return { bound, options: plans.options(bound, r) };
+  };
+  const minutes = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
+
+  // Changsha's centre is its railway station's square.
+  it('is reached on foot out of the station after the last train, not by a metro ride back to it', () => {
+    const { bound, options } = chosen('CKG', 'CSX');
+    const atStation = options.filter((o) => {
+      const rides = o.legs.filter(isRide);
+      const last = rides[rides.length - 1];
+      return last?.kind === 'land' && last.to.code === 'CSQ';
+    });
+    expect(atStation.length).toBeGreaterThan(0);
+    for (const o of atStation) {
+      const i = o.legs.findLastIndex(isRide);
+      const train = o.legs[i] as ResultLeg;
+      const after = o.legs.slice(i + 1);
+      expect(
+        after.map((l) => l.kind),
+        o.key,
+      ).toEqual(['lands']);
+      const walk = after[0] as ResultLeg;
+      // Out of the station first, then a short walk to the centre, free.
+      expect(minutes(train.arrivalTime, walk.departureTime)).toBe(DOOR_TO_DOOR.exitMin);
+      expect(minutes(walk.departureTime, walk.arrivalTime)).toBeLessThanOrEqual(2);
+      expect(walk.price.amount).toBe(0);
+      expect(walk.to.name.en).toBe(bound.to.nameEn + ' city centre');
+    }
+  }, 120_000);
+
+  it('is left on foot for a train from that station, with the time to board before it', () => {
+    const { options } = chosen('CSX', 'WUH');
+    const fromStation = options.filter((o) => {
+      const first = o.legs.find(isRide);
+      return first?.kind === 'land' && first.from.code === 'CSQ';
+    });
+    expect(fromStation.length).toBeGreaterThan(0);
+    for (const o of fromStation) {
+      const first = o.legs[0] as ResultLeg;
+      const train = o.legs.find(isRide) as ResultLeg;
+      expect(o.legs.indexOf(train), o.key).toBe(1);
+      expect(first.kind).toBe('lands');
+      expect(first.price.amount).toBe(0);
+      expect(minutes(first.departureTime, first.arrivalTime)).toBeLessThanOrEqual(2);
+      // At the station long enough for the entrance checks before the ticket check closes.
+      expect(minutes(first.arrivalTime, train.departureTime)).toBeGreaterThanOrEqual(20);
+    }
+  }, 120_000);
+});

@@ -1,7 +1,8 @@
+import { distanceKm } from '@junction/domain';
 import { taxi } from '@junction/planner';
-import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
+import { type DoorToDoorJourney, stationWalkSeconds } from '../../../inventory/door-to-door';
 import { groundLeg } from '../../../results/build';
-import { type Bound, DOOR_EXIT_MIN, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
+import { type Bound, DOOR_EXIT_MIN, isRailStation, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
 
 /**
  * From the last station or airport to the door: by metro or airport express, on foot, or by taxi. The
@@ -31,13 +32,18 @@ export function egressLeg(
     });
   }
   if (egress.kind === 'walk') {
-    const arrival = arriveStop + egress.seconds * 1000;
+    // From a railway station: out of it first, then the walk.
+    const departure = isRailStation(lastStop) ? arriveStop + DOOR_EXIT_MIN * 60_000 : arriveStop;
+    const seconds = isRailStation(lastStop)
+      ? stationWalkSeconds(distanceKm(lastStop, bound.toDoor ?? bound.to))
+      : egress.seconds;
+    const arrival = departure + seconds * 1000;
     return {
       kind: 'lands',
-      departure: arriveStop,
+      departure,
       arrival,
       partyMinor: () => 0,
-      leg: () => groundLeg({ ...ends(), kind: 'lands', departure: arriveStop, arrival, priceMinor: 0 }),
+      leg: () => groundLeg({ ...ends(), kind: 'lands', departure, arrival, priceMinor: 0 }),
     };
   }
   const departure = arriveStop + DOOR_EXIT_MIN * 60_000;

@@ -1,7 +1,7 @@
 import type { LegPoint, ResultLeg } from '@junction/domain';
 import type { LoadedTimetable } from '@junction/planner';
 import type { RawPlace, TransitLink } from '@junction/refdata';
-import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
+import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../../inventory/door-to-door';
 import type { Inventory } from '../../../inventory/inventory';
 import { groundLeg } from '../../../results/build';
 import type { SupplierRequest } from '../../supplier';
@@ -42,8 +42,8 @@ export function airlineOf(ctx: PlanContext, ride: Ride): string | undefined {
   return (ctx.loaded.timetable.tripIds.at(ride.trip) ?? '').slice(0, 2);
 }
 
-/** Minutes from leaving the plane or train to the taxi rank or metro platform. */
-export const DOOR_EXIT_MIN = 15;
+/** Minutes from leaving the plane or train to the taxi rank, the metro platform or the station's exit. */
+export const DOOR_EXIT_MIN = DOOR_TO_DOOR.exitMin;
 
 export type Stop = RawPlace;
 
@@ -74,3 +74,6 @@ export function linkLeg(ctx: PlanContext, link: TransitLink, departure: number, 
       }),
   };
 }
+
+/** A railway station's place (a metro station's is a station too, without a place id of its own: `PlanPlaces.stop`). */
+export const isRailStation = (stop: Stop): boolean => stop.kind === 'station' && stop.id !== -1;
