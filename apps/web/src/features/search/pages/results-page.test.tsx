@@ -389,6 +389,9 @@ describe('results page', () => {
     expect(details.textContent).toContain('Wangfujing');
     expect(details.textContent).toContain('Capital Airport Express');
     expect(details.textContent).toContain('Change here · 1 h 5 min');
+    // After the last train, the time before the taxi is the way out of the station, not a change.
+    expect(details.textContent).toContain('Out of the station · 10 min');
+    expect(details.textContent).not.toContain('Change here · 10 min');
     expect(details.textContent).toContain('Seat: Second class');
     expect(details.textContent).toContain('West Lake');
     expect(details.textContent).toContain('Change from Shanghai Hongqiao to Shanghai Hongqiao Station');

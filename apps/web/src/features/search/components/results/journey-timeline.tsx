@@ -58,7 +58,13 @@ export function JourneyTimeline({ result, legs }: JourneyTimelineProps) {
               showsFrom={!continuesFrom(legs, i, language)}
             />
             {next ? (
-              <Connection leg={leg} next={next} result={result} isSelfTransfer={isSelfTransferAfter(legs, i)} />
+              <Connection
+                leg={leg}
+                next={next}
+                result={result}
+                isSelfTransfer={isSelfTransferAfter(legs, i)}
+                isLastRide={!legs.slice(i + 1).some(isMainLeg)}
+              />
             ) : null}
           </Fragment>
         );
@@ -185,27 +191,41 @@ function LegItem({
   );
 }
 
-type ConnectionProps = { leg: ResultLeg; next: ResultLeg; result: SearchResult; isSelfTransfer: boolean };
+type ConnectionProps = {
+  leg: ResultLeg;
+  next: ResultLeg;
+  result: SearchResult;
+  isSelfTransfer: boolean;
+  /** No flight or train after `leg`: the time after it is the way out of the airport or station. */
+  isLastRide: boolean;
+};
 
-function Connection({ leg, next, result, isSelfTransfer }: ConnectionProps) {
+/** What the time between two legs is for: boarding a train, a change, the way out after the last ride, or a wait. */
+function waitText(t: TFunction<'results'>, language: Language, leg: ResultLeg, next: ResultLeg, isLastRide: boolean) {
+  return (duration: string): string => {
+    if (next.kind === 'land' && !isMainLeg(leg))
+      return t('timeline.boarding', { duration, station: pointName(next.from, language) });
+    if (isMainLeg(leg) && isLastRide)
+      return t(leg.kind === 'air' ? 'timeline.exitAirport' : 'timeline.exitStation', { duration });
+    if (isMainLeg(leg) || isMainLeg(next)) return t('timeline.transfer', { duration });
+    return t('timeline.wait', { duration });
+  };
+}
+
+function Connection({ leg, next, result, isSelfTransfer, isLastRide }: ConnectionProps) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
   const formatDuration = useFormatDuration();
   const wait = minutesBetween(leg.arrivalTime, next.departureTime);
   const changesPlace = !!leg.to.code && !!next.from.code && leg.to.code !== next.from.code;
   if (wait <= 0 && !changesPlace && !isSelfTransfer) return null;
-  const isTransfer = isMainLeg(leg) || isMainLeg(next);
   // Reaching a station over the ground: the time there before the train, and why it is needed.
   const isBoardingTrain = next.kind === 'land' && !isMainLeg(leg);
   return (
     <li className={`${styles.connection} ${isSelfTransfer ? styles.connectionWarn : ''}`} data-testid="connection">
       {wait > 0 ? (
         <p className={styles.wait} data-minutes={wait}>
-          {isBoardingTrain
-            ? t('timeline.boarding', { duration: formatDuration(wait), station: pointName(next.from, language) })
-            : isTransfer
-              ? t('timeline.transfer', { duration: formatDuration(wait) })
-              : t('timeline.wait', { duration: formatDuration(wait) })}
+          {waitText(t, language, leg, next, isLastRide)(formatDuration(wait))}
         </p>
       ) : null}
       {isBoardingTrain ? (
