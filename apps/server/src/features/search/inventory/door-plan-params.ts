@@ -40,8 +40,11 @@ export const DOOR_TO_DOOR = {
   walkTransferKm: 0.8,
   /** The farthest walk between a door (or a city's centre) and a railway station. */
   walkToStationKm: 0.8,
-  /** Minutes from leaving the plane or train to the taxi rank, the metro platform or the station's exit. */
-  exitMin: 15,
+  /**
+   * Minutes between a railway station or airport and a metro station next to it, or a door next to a
+   * railway station, on top of the walk itself: through the station's exit or entrance.
+   */
+  stationWalkMin: 3,
   /** A metro station named for an airport or terminal serves the airport within this distance, on a short walk. */
   terminalStationKm: 6,
   terminalWalkMin: 8,

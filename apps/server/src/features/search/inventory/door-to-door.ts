@@ -53,8 +53,12 @@ const KEEP_PLANS = 48;
 
 const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKmh) * 3600);
 
-/** A walk between a door and a railway station next to it: at least a minute, however close. */
-export const stationWalkSeconds = (km: number) => Math.max(60, walkSeconds(km));
+/**
+ * A walk between a door and a railway station next to it, through the station's exit or entrance: as long as
+ * one between the station and a metro station as far (`metroWalks`), so that no plan rides the metro to
+ * leave a station sooner than on foot.
+ */
+export const stationWalkSeconds = (km: number) => walkSeconds(km) + DOOR_TO_DOOR.stationWalkMin * 60;
 
 export {
   DATES_PER_TIMETABLE,
@@ -263,10 +267,10 @@ export class DoorToDoorPlanner {
     for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToMetroKm)) {
       if (isMetro(stop)) options.push({ kind: 'walk', seconds: walkSeconds(km), price: 0, stop });
     }
-    // A railway station next to the door is walked to (and boarded there), or walked from once out of it.
+    // A railway station next to the door is walked to (and boarded there), or walked from.
     for (const { stop, km } of grid.near(point, DOOR_TO_DOOR.walkToStationKm)) {
       if (!(loaded.stopIds[stop] ?? '').startsWith(RAIL_PREFIX)) continue;
-      const seconds = stationWalkSeconds(km) + (way === 'access' ? checkIn(stop, 'walk') : DOOR_TO_DOOR.exitMin * 60);
+      const seconds = stationWalkSeconds(km) + (way === 'access' ? checkIn(stop, 'walk') : 0);
       options.push({ kind: 'walk', seconds, price: 0, stop });
     }
     if (city && centre !== false) {

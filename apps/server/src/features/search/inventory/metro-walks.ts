@@ -19,6 +19,8 @@ export type MetroWalkRules = {
   /** A metro station named for a railway station serves it within this distance (its exits lead there). */
   namedStationKm: number;
   walkSeconds: (km: number) => number;
+  /** Minutes through the exit or entrance of the railway station or airport, on top of the walk. */
+  stationWalkMin: number;
   /** Seconds to board at a railway station or airport reached from the metro. */
   boardingSeconds: (stopId: string) => number;
 };
@@ -52,13 +54,14 @@ export function metroWalks(
     for (const { stop, km } of grid.near(p, reach)) {
       if (isMetro(stop)) continue;
       if (terminal && !(ids[stop] ?? '').startsWith('air:')) continue;
-      walk(i, stop, terminal ? rules.terminalWalkMin * 60 : rules.walkSeconds(km) + 180);
+      walk(i, stop, terminal ? rules.terminalWalkMin * 60 : rules.walkSeconds(km) + rules.stationWalkMin * 60);
     }
     const named = railByName.get(RAILWAY_STATION.exec(name)?.[1] ?? '');
     const stop = named === undefined ? undefined : index.get(named);
     if (terminal || stop === undefined) return;
     const km = distanceKm(p, points[stop] as LatLon);
-    if (km > rules.walkTransferKm && km <= rules.namedStationKm) walk(i, stop, rules.walkSeconds(km) + 180);
+    if (km > rules.walkTransferKm && km <= rules.namedStationKm)
+      walk(i, stop, rules.walkSeconds(km) + rules.stationWalkMin * 60);
   });
   return walks;
 }

@@ -32,18 +32,17 @@ export function egressLeg(
     });
   }
   if (egress.kind === 'walk') {
-    // From a railway station: out of it first, then the walk.
-    const departure = isRailStation(lastStop) ? arriveStop + DOOR_EXIT_MIN * 60_000 : arriveStop;
+    // From a railway station: out through its exit and on to the door.
     const seconds = isRailStation(lastStop)
       ? stationWalkSeconds(distanceKm(lastStop, bound.toDoor ?? bound.to))
       : egress.seconds;
-    const arrival = departure + seconds * 1000;
+    const arrival = arriveStop + seconds * 1000;
     return {
       kind: 'lands',
-      departure,
+      departure: arriveStop,
       arrival,
       partyMinor: () => 0,
-      leg: () => groundLeg({ ...ends(), kind: 'lands', departure, arrival, priceMinor: 0 }),
+      leg: () => groundLeg({ ...ends(), kind: 'lands', departure: arriveStop, arrival, priceMinor: 0 }),
     };
   }
   const departure = arriveStop + DOOR_EXIT_MIN * 60_000;

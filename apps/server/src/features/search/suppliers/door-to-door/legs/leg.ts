@@ -1,7 +1,7 @@
 import type { LegPoint, ResultLeg } from '@junction/domain';
 import type { LoadedTimetable } from '@junction/planner';
 import type { RawPlace, TransitLink } from '@junction/refdata';
-import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../../inventory/door-to-door';
+import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
 import type { Inventory } from '../../../inventory/inventory';
 import { groundLeg } from '../../../results/build';
 import type { SupplierRequest } from '../../supplier';
@@ -42,8 +42,8 @@ export function airlineOf(ctx: PlanContext, ride: Ride): string | undefined {
   return (ctx.loaded.timetable.tripIds.at(ride.trip) ?? '').slice(0, 2);
 }
 
-/** Minutes from leaving the plane or train to the taxi rank, the metro platform or the station's exit. */
-export const DOOR_EXIT_MIN = DOOR_TO_DOOR.exitMin;
+/** Minutes from leaving the plane or train to the taxi rank or metro platform. */
+export const DOOR_EXIT_MIN = 15;
 
 export type Stop = RawPlace;
 
