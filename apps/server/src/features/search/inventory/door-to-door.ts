@@ -58,7 +58,7 @@ const walkSeconds = (km: number) => Math.round(((km * 1.3) / DOOR_TO_DOOR.walkKm
  * one between the station and a metro station as far (`metroWalks`), so that no plan rides the metro to
  * leave a station sooner than on foot.
  */
-export const stationWalkSeconds = (km: number) => walkSeconds(km) + DOOR_TO_DOOR.stationWalkMin * 60;
+const stationWalkSeconds = (km: number) => walkSeconds(km) + DOOR_TO_DOOR.stationWalkMin * 60;
 
 export {
   DATES_PER_TIMETABLE,

@@ -200,18 +200,6 @@ type ConnectionProps = {
   isLastRide: boolean;
 };
 
-/** What the time between two legs is for: boarding a train, a change, the way out after the last ride, or a wait. */
-function waitText(t: TFunction<'results'>, language: Language, leg: ResultLeg, next: ResultLeg, isLastRide: boolean) {
-  return (duration: string): string => {
-    if (next.kind === 'land' && !isMainLeg(leg))
-      return t('timeline.boarding', { duration, station: pointName(next.from, language) });
-    if (isMainLeg(leg) && isLastRide)
-      return t(leg.kind === 'air' ? 'timeline.exitAirport' : 'timeline.exitStation', { duration });
-    if (isMainLeg(leg) || isMainLeg(next)) return t('timeline.transfer', { duration });
-    return t('timeline.wait', { duration });
-  };
-}
-
 function Connection({ leg, next, result, isSelfTransfer, isLastRide }: ConnectionProps) {
   const { t } = useTranslation('results');
   const { language } = usePreferences();
@@ -221,11 +209,20 @@ function Connection({ leg, next, result, isSelfTransfer, isLastRide }: Connectio
   if (wait <= 0 && !changesPlace && !isSelfTransfer) return null;
   // Reaching a station over the ground: the time there before the train, and why it is needed.
   const isBoardingTrain = next.kind === 'land' && !isMainLeg(leg);
+  const duration = formatDuration(wait);
+  // What the time is for: boarding a train, the way out after the last flight or train, a change, or a wait.
+  const waitText = isBoardingTrain
+    ? t('timeline.boarding', { duration, station: pointName(next.from, language) })
+    : isMainLeg(leg) && isLastRide
+      ? t(leg.kind === 'air' ? 'timeline.exitAirport' : 'timeline.exitStation', { duration })
+      : isMainLeg(leg) || isMainLeg(next)
+        ? t('timeline.transfer', { duration })
+        : t('timeline.wait', { duration });
   return (
     <li className={`${styles.connection} ${isSelfTransfer ? styles.connectionWarn : ''}`} data-testid="connection">
       {wait > 0 ? (
         <p className={styles.wait} data-minutes={wait}>
-          {waitText(t, language, leg, next, isLastRide)(formatDuration(wait))}
+          {waitText}
         </p>
       ) : null}
       {isBoardingTrain ? (

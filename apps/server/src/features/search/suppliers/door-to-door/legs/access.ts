@@ -1,8 +1,8 @@
-import { distanceKm } from '@junction/domain';
 import { taxi } from '@junction/planner';
-import { DOOR_TO_DOOR, type DoorToDoorJourney, stationWalkSeconds } from '../../../inventory/door-to-door';
+import { DOOR_TO_DOOR, type DoorToDoorJourney } from '../../../inventory/door-to-door';
 import { groundLeg } from '../../../results/build';
-import { type Bound, isRailStation, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
+import { type Bound, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
+import { boardingAt } from './transfer';
 
 /**
  * From the door to the first station or airport: by metro or airport express, on foot, or by taxi.
@@ -36,11 +36,8 @@ export function accessLeg(
   }
   const departure = j.leaveAt;
   if (access.kind === 'walk') {
-    // To a railway station: the walk alone, the time to board there counted before the train (as after a taxi).
-    const seconds = isRailStation(firstStop)
-      ? stationWalkSeconds(distanceKm(bound.fromDoor ?? bound.from, firstStop))
-      : access.seconds;
-    const arrival = departure + seconds * 1000;
+    // The walk alone: the time to board at a railway station, which the planner counted in, comes after it.
+    const arrival = departure + (access.seconds - boardingAt(ctx, firstStop, 'walk')) * 1000;
     return {
       kind: 'lands',
       departure,

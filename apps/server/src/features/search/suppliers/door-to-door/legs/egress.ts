@@ -1,8 +1,7 @@
-import { distanceKm } from '@junction/domain';
 import { taxi } from '@junction/planner';
-import { type DoorToDoorJourney, stationWalkSeconds } from '../../../inventory/door-to-door';
+import type { DoorToDoorJourney } from '../../../inventory/door-to-door';
 import { groundLeg } from '../../../results/build';
-import { type Bound, DOOR_EXIT_MIN, isRailStation, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
+import { type Bound, DOOR_EXIT_MIN, linkLeg, type PlanContext, type PlannedLeg, type Stop } from './leg';
 
 /**
  * From the last station or airport to the door: by metro or airport express, on foot, or by taxi. The
@@ -32,11 +31,7 @@ export function egressLeg(
     });
   }
   if (egress.kind === 'walk') {
-    // From a railway station: out through its exit and on to the door.
-    const seconds = isRailStation(lastStop)
-      ? stationWalkSeconds(distanceKm(lastStop, bound.toDoor ?? bound.to))
-      : egress.seconds;
-    const arrival = arriveStop + seconds * 1000;
+    const arrival = arriveStop + egress.seconds * 1000;
     return {
       kind: 'lands',
       departure: arriveStop,

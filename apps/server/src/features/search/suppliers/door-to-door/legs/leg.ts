@@ -74,6 +74,3 @@ export function linkLeg(ctx: PlanContext, link: TransitLink, departure: number, 
       }),
   };
 }
-
-/** A railway station's place (a metro station's is a station too, without a place id of its own: `PlanPlaces.stop`). */
-export const isRailStation = (stop: Stop): boolean => stop.kind === 'station' && stop.id !== -1;
