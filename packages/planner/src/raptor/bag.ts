@@ -6,6 +6,9 @@ export function ensureCapacity(a: Int32Array<ArrayBuffer>, n: number): Int32Arra
   return grown;
 }
 
+/** `BagSet.boardedFrom` of an entry that beat no entry of an earlier search. */
+export const NONE = 0x7fff_ffff;
+
 /**
  * One Pareto bag of (time, price, trips) labels per stop: no entry in a bag is beaten on all three by
  * another. A search that keeps labels of one number of trips only, or lets labels with more trips beat
@@ -22,6 +25,13 @@ export class BagSet {
   label = new Int32Array(1024);
   /** Rides taken to reach the entry. */
   trips = new Int32Array(1024);
+  /**
+   * The search an entry was made in (`insert`'s `search`), and, from entries it beat with the same price and
+   * rides that an earlier search made, the earliest time they were ready: trips leaving from then on were
+   * boarded from them already. `NONE` when no such entry was beaten.
+   */
+  search = new Int32Array(1024);
+  boardedFrom = new Int32Array(1024);
   private next = new Int32Array(1024);
   private used = 0;
   /** Stops whose bag received an entry since the last `clear()`, each once. */
@@ -68,18 +78,26 @@ export class BagSet {
     return false;
   }
 
-  /** Adds the label unless an entry beats or equals it; unlinks the entries it beats. True when added. */
-  insert(stop: number, time: number, price: number, label: number, trips = 0): boolean {
+  /**
+   * Adds the label unless an entry beats or equals it; unlinks the entries it beats. True when added.
+   * `search` numbers the search of a range query (`-1`: none), for `boardedFrom`.
+   */
+  insert(stop: number, time: number, price: number, label: number, trips = 0, search = -1): boolean {
     if (this.dominates(stop, time, price, trips)) return false;
     const t = this.time;
     const p = this.price;
     const n = this.trips;
     const next = this.next;
+    let boardedFrom = NONE;
     let prev = -1;
     for (let e = this.head[stop] as number; e >= 0; e = next[e] as number) {
       if (time <= (t[e] as number) && price <= (p[e] as number) && trips <= (n[e] as number)) {
         if (prev < 0) this.head[stop] = next[e] as number;
         else next[prev] = next[e] as number;
+        if (search >= 0 && price === p[e] && trips === n[e] && this.search[e] !== search) {
+          const from = Math.min(t[e] as number, this.boardedFrom[e] as number);
+          if (from < boardedFrom) boardedFrom = from;
+        }
       } else prev = e;
     }
     const e = this.allocate();
@@ -87,6 +105,8 @@ export class BagSet {
     this.price[e] = price;
     this.label[e] = label;
     this.trips[e] = trips;
+    this.search[e] = search;
+    this.boardedFrom[e] = boardedFrom;
     if (this.isTouched[stop] === 0) {
       this.isTouched[stop] = 1;
       this.touched[this.touchedCount++] = stop;
@@ -109,6 +129,8 @@ export class BagSet {
       this.price = ensureCapacity(this.price, e + 1);
       this.label = ensureCapacity(this.label, e + 1);
       this.trips = ensureCapacity(this.trips, e + 1);
+      this.search = ensureCapacity(this.search, e + 1);
+      this.boardedFrom = ensureCapacity(this.boardedFrom, e + 1);
       this.next = ensureCapacity(this.next, e + 1);
     }
     return e;

@@ -230,6 +230,22 @@ describe('McRaptor range queries', () => {
     expect(criteria(early ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
     expect(criteria(late ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
   });
+
+  it('boards again from an earlier start, with fewer rides, a trip a later start boarded at the same fare', () => {
+    const trips = [
+      trip([0, 3], 10 * H, 30 * M, 5000), // leaving at 10:00: at 3 by 10:30
+      trip([3, 1], 10 * H + 45 * M, 15 * M, 5000), // then at 1 by 11:00 on a second trip, 10,000 in all
+      trip([0, 1], 8 * H, 150 * M, 10000), // leaving at 8:00: at 1 by 10:30 on one trip, for the same fare
+      trip([1, 2], 12 * H, 60 * M, 1000), // the one way on to the destination, which the 10:00 start boarded
+    ];
+    const tt = buildTimetable({ stopCount: 4, stopChangeSec: [0, 0, 0, 0], trips, transfers: [] });
+    const [early, late] = new McRaptor(tt).planRange({ access: from(0), egress: from(2), maxTransfers: 2 }, [
+      8 * H,
+      10 * H,
+    ]);
+    expect(criteria(early ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
+    expect(criteria(late ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
+  });
 });
 
 /** The timetable of a generated network (a transfer from a stop to itself dropped). */

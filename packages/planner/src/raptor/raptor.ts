@@ -1,5 +1,5 @@
 import { DAY_SECONDS, type Timetable } from '../timetable/timetable';
-import { BagSet } from './bag';
+import { BagSet, ensureCapacity } from './bag';
 import { ACCESS, Labels, RIDE, TRANSFER } from './labels';
 import { MarkedRoutes } from './marked-routes';
 import { Extremes, Outcomes, type Targets } from './outcomes';
@@ -75,11 +75,19 @@ export class McRaptor {
    * keep them by their number of rides, and one with more rides beats none with fewer.
    */
   private range = false;
+  /** The search of a range query under way, one number a departure time (`BagSet.insert`'s `search`). */
+  private searchNo = 0;
   /** After the first ride, the longest wait for the next (`Query.maxWait`); UNREACHABLE for none. */
   private maxWait = UNREACHABLE;
   /** The timetable's departures by time of day, when a wait limit marks routes by them. */
   private departures?: StopDepartures;
   private readonly windowRanges = new Int32Array(4);
+  /**
+   * Per entry of `from` (its place in the bag pool), the time from which a trip it would board is no use:
+   * past the wait limit, or boarded already from another label at the stop that is ready by then, no
+   * dearer and with no more rides (`boardUntil`).
+   */
+  private until = new Int32Array(1024);
 
   /** The trips boarded on the route being scanned. */
   private readonly bag = new RouteBag();
@@ -150,6 +158,7 @@ export class McRaptor {
     const answers: Outcome[][] = new Array(departAts.length);
     const order = departAts.map((_, i) => i).sort((a, b) => (departAts[b] as number) - (departAts[a] as number));
     for (const i of order) {
+      this.searchNo++;
       this.from.clear();
       this.addAccess({ ...q, departAt: departAts[i] as number });
       this.rounds();
@@ -274,7 +283,7 @@ export class McRaptor {
       // Under a departure window a first ride may not be boardable from a label that a later ride could
       // use, so labels at the start then compete only with each other.
       if (this.from.insert(a.stop, ready, a.price, label) && q.lastDeparture === undefined)
-        this.best.insert(a.stop, ready, a.price, label);
+        this.best.insert(a.stop, ready, a.price, label, 0, this.searchNo);
     }
   }
 
@@ -288,17 +297,32 @@ export class McRaptor {
     const from = this.from;
     const left = this.rides - k;
     const lastAlighting = this.bounds.lastAlightings(left);
+    this.until = ensureCapacity(this.until, from.time.length);
+    const until = this.until;
     for (let x = 0; x < from.touchedCount; x++) {
       const s = from.touched[x] as number;
       let prev = -1;
+      let earliest = UNREACHABLE;
+      let latest = -1;
       for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
-        if (this.beaten(left, s, from.time[e] as number, from.price[e] as number, k)) from.unlink(s, prev, e);
-        else prev = e;
+        const time = from.time[e] as number;
+        const price = from.price[e] as number;
+        if (this.beaten(left, s, time, price, k)) {
+          from.unlink(s, prev, e);
+          continue;
+        }
+        prev = e;
+        const u = this.boardUntil(s, time, price, from.label[e] as number, k);
+        until[e] = u;
+        if (u <= time) continue;
+        if (time < earliest) earliest = time;
+        if (u > latest) latest = u;
       }
-      if (from.isEmpty(s)) continue;
-      // Under a wait limit, after the first ride: the routes leaving within the limit of the labels here.
-      if (k > 0 && this.maxWait !== UNREACHABLE && this.departures) {
-        this.markLeaving(s, lastAlighting);
+      if (latest < 0) continue;
+      // The routes that leave here while a label may board them, when that is less than a day: under a wait
+      // limit after the first ride, and in a range query's earlier departure times.
+      if (latest !== UNREACHABLE && this.departures) {
+        this.markLeaving(s, earliest, latest, lastAlighting);
         continue;
       }
       for (let y = tt.stopRouteStart[s] as number; y < (tt.stopRouteStart[s + 1] as number); y++) {
@@ -311,22 +335,33 @@ export class McRaptor {
   }
 
   /**
-   * Marks the routes that leave stop s from the earliest label there to the wait limit after the latest
-   * (and a few more: `StopDepartures`), each from its position at s, if a ride on it can still end where
-   * the rides left lead on.
+   * The time from which a label at s (ready at `time` for `price` after `rides` rides) boards nothing of use:
+   * a trip leaving past the wait limit after the first ride; and in a range query, a trip that another label
+   * kept at s, ready by the trip's departure, no dearer and with no more rides, boards too, or that a later
+   * departure time's label this one beat at the same price and rides boarded already (`boardedFrom`): the
+   * ride from that one is at least as good, so this label's would add nothing. Most of an earlier time's
+   * labels reach a stop sooner than the later time's at the same fare, and board only the trips in between.
    */
-  private markLeaving(s: number, lastAlighting: Int32Array): void {
-    const from = this.from;
-    let earliest = UNREACHABLE;
-    let latest = -UNREACHABLE;
-    for (let e = from.first(s); e >= 0; e = from.nextOf(e)) {
-      const t = from.time[e] as number;
-      if (t < earliest) earliest = t;
-      if (t > latest) latest = t;
+  private boardUntil(s: number, time: number, price: number, label: number, rides: number): number {
+    let u = rides > 0 && this.maxWait !== UNREACHABLE ? time + this.maxWait + 1 : UNREACHABLE;
+    if (!this.range) return u;
+    const best = this.best;
+    for (let e = best.first(s); e >= 0; e = best.nextOf(e)) {
+      if ((best.price[e] as number) > price || (best.trips[e] as number) > rides) continue;
+      const t = (best.label[e] as number) === label ? (best.boardedFrom[e] as number) : (best.time[e] as number);
+      if (t < u) u = t;
     }
+    return u;
+  }
+
+  /**
+   * Marks the routes that leave stop s from `earliest` to before `until` (and a few more: `StopDepartures`),
+   * each from its position at s, if a ride on it can still end where the rides left lead on.
+   */
+  private markLeaving(s: number, earliest: number, until: number, lastAlighting: Int32Array): void {
     const departures = this.departures as StopDepartures;
     const w = this.windowRanges;
-    departures.window(s, earliest, latest + this.maxWait, w);
+    departures.window(s, earliest, until - 1, w);
     const tt = this.tt;
     const entry = departures.entry;
     for (let part = 0; part < 4; part += 2) {
@@ -385,6 +420,7 @@ export class McRaptor {
     const routeDirect = this.bounds.routeDirect;
     const routeOnward = this.bounds.routeOnwardFrom(left);
     const lastAlighting = this.bounds.lastAlightings(left);
+    const until = this.until;
     const routes = this.marked.list;
     for (let m = 0; m < this.marked.count; m++) {
       const r = routes[m] as number;
@@ -422,6 +458,8 @@ export class McRaptor {
           // away at any later one, and finding the trip (two short binary searches) costs less than asking
           // them twice.
           const ready = fromTime[e] as number;
+          const boardUntil = until[e] as number;
+          if (boardUntil <= ready) continue;
           const price = fromPrice[e] as number;
           // Its day: the first on which the route's last trip of the day leaves position i by then.
           const lastLeaves = departure[rowBase + (patterns - 1) * stride + i] as number;
@@ -445,8 +483,9 @@ export class McRaptor {
           const row = rowBase + p * stride;
           const leaves = dayStart + (departure[row + i] as number);
           if (k === 0 && leaves > this.lastBoarding) continue;
-          // After the first ride nobody waits longer than the limit: a later start takes that trip instead.
-          if (k > 0 && leaves - ready > this.maxWait) continue;
+          // After the first ride nobody waits longer than the limit (a later start takes that trip instead),
+          // and a trip another label here boards too is not boarded again (`boardUntil`).
+          if (leaves >= boardUntil) continue;
           // Nothing this trip leads to can beat what was found: it is not boarded.
           if (this.covered(routeDirect, at, leaves, price, k) && this.covered(routeOnward, at, leaves, price, k + 1))
             continue;
@@ -492,7 +531,7 @@ export class McRaptor {
   }
 
   private keep(s: number, ready: number, price: number, label: number, rides: number): void {
-    this.best.insert(s, ready, price, label, this.bagRides(rides));
+    this.best.insert(s, ready, price, label, this.bagRides(rides), this.searchNo);
     this.to.insert(s, ready, price, label);
   }
 }
