@@ -215,36 +215,31 @@ function tripsOf(n: Network): TripInput[] {
 }
 
 describe('McRaptor range queries', () => {
-  it('keeps an earlier start’s journey with fewer changes that a later start reaches a stop sooner than', () => {
+  // Leaving at 10:00: at stop 3 by 10:30, then at 1 by 11:00 on a second trip, 10,000 in all; leaving at 8:00,
+  // at 1 on one trip for the same fare; then the one way on to the destination at 12:00, which the 10:00
+  // start boards.
+  const startsAtEightAndTen = (oneTripMinutes: number) => {
     const trips = [
-      trip([0, 3], 10 * H, 30 * M, 5000), // leaving at 10:00: at 3 by 10:30
-      trip([3, 1], 10 * H + 45 * M, 15 * M, 5000), // then at 1 by 11:00 on a second trip
-      trip([0, 1], 8 * H, 210 * M, 10000), // leaving at 8:00: at 1 by 11:30 on one trip, for the same fare
-      trip([1, 2], 12 * H, 60 * M, 1000), // the one way on to the destination
+      trip([0, 3], 10 * H, 30 * M, 5000),
+      trip([3, 1], 10 * H + 45 * M, 15 * M, 5000),
+      trip([0, 1], 8 * H, oneTripMinutes * M, 10000),
+      trip([1, 2], 12 * H, 60 * M, 1000),
     ];
     const tt = buildTimetable({ stopCount: 4, stopChangeSec: [0, 0, 0, 0], trips, transfers: [] });
     const [early, late] = new McRaptor(tt).planRange({ access: from(0), egress: from(2), maxTransfers: 2 }, [
       8 * H,
       10 * H,
     ]);
-    expect(criteria(early ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
-    expect(criteria(late ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
-  });
+    return { early: criteria(early ?? []), late: criteria(late ?? []) };
+  };
 
-  it('boards again from an earlier start, with fewer rides, a trip a later start boarded at the same fare', () => {
-    const trips = [
-      trip([0, 3], 10 * H, 30 * M, 5000), // leaving at 10:00: at 3 by 10:30
-      trip([3, 1], 10 * H + 45 * M, 15 * M, 5000), // then at 1 by 11:00 on a second trip, 10,000 in all
-      trip([0, 1], 8 * H, 150 * M, 10000), // leaving at 8:00: at 1 by 10:30 on one trip, for the same fare
-      trip([1, 2], 12 * H, 60 * M, 1000), // the one way on to the destination, which the 10:00 start boarded
-    ];
-    const tt = buildTimetable({ stopCount: 4, stopChangeSec: [0, 0, 0, 0], trips, transfers: [] });
-    const [early, late] = new McRaptor(tt).planRange({ access: from(0), egress: from(2), maxTransfers: 2 }, [
-      8 * H,
-      10 * H,
-    ]);
-    expect(criteria(early ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
-    expect(criteria(late ?? [])).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
+  it.each([
+    ['keeps an earlier start’s journey with fewer changes that a later start reaches a stop sooner than', 210],
+    ['boards again from an earlier start, with fewer rides, a trip a later start boarded at the same fare', 150],
+  ])('%s', (_, oneTripMinutes) => {
+    const { early, late } = startsAtEightAndTen(oneTripMinutes);
+    expect(early).toEqual([{ arrival: 13 * H, price: 11000, transfers: 1 }]);
+    expect(late).toEqual([{ arrival: 13 * H, price: 11000, transfers: 2 }]);
   });
 });
 
