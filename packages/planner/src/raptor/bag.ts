@@ -1,3 +1,5 @@
+import { UNREACHABLE } from './ride-bounds';
+
 /** A copy of `a` with room for at least `n` entries (doubling), or `a` itself when it already has room. */
 export function ensureCapacity(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
   if (n <= a.length) return a;
@@ -5,9 +7,6 @@ export function ensureCapacity(a: Int32Array<ArrayBuffer>, n: number): Int32Arra
   grown.set(a);
   return grown;
 }
-
-/** `BagSet.boardedFrom` of an entry that beat no entry of an earlier search. */
-export const NONE = 0x7fff_ffff;
 
 /**
  * One Pareto bag of (time, price, trips) labels per stop: no entry in a bag is beaten on all three by
@@ -28,7 +27,7 @@ export class BagSet {
   /**
    * The search an entry was made in (`insert`'s `search`), and, from entries it beat with the same price and
    * rides that an earlier search made, the earliest time they were ready: trips leaving from then on were
-   * boarded from them already. `NONE` when no such entry was beaten.
+   * boarded from them already; `UNREACHABLE` (no limit) when no such entry was beaten.
    */
   search = new Int32Array(1024);
   boardedFrom = new Int32Array(1024);
@@ -88,7 +87,7 @@ export class BagSet {
     const p = this.price;
     const n = this.trips;
     const next = this.next;
-    let boardedFrom = NONE;
+    let boardedFrom = UNREACHABLE;
     let prev = -1;
     for (let e = this.head[stop] as number; e >= 0; e = next[e] as number) {
       if (time <= (t[e] as number) && price <= (p[e] as number) && trips <= (n[e] as number)) {
