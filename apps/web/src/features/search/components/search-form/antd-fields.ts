@@ -33,7 +33,10 @@ if (typeof window !== 'undefined') {
       show();
     }, 0);
   window.addEventListener('pointerdown', press, true);
-  for (const type of ['pointerup', 'pointercancel', 'blur'] as const) window.addEventListener(type, release, true);
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+  // The window's own blur (the press may end in another window), not a field's: a press moves the focus.
+  window.addEventListener('blur', release);
 }
 
 /**
