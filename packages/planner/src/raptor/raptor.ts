@@ -319,7 +319,7 @@ export class McRaptor {
         if (u > latest) latest = u;
       }
       if (latest < 0) continue;
-      // The routes that leave here while a label may board them, when that is less than a day: under a wait
+      // The routes that leave here while a label may board them, when that time has an end: under a wait
       // limit after the first ride, and in a range query's earlier departure times.
       if (latest !== UNREACHABLE && this.departures) {
         this.markLeaving(s, earliest, latest, lastAlighting);
