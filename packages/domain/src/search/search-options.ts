@@ -1,3 +1,6 @@
+import type { Language } from '../preferences';
+import { inLanguage, type LocalText } from '../text';
+
 /* What a search can ask for: trip types, cabins, sorts, modes and limits (the schemas are in search.schema.ts). */
 
 /** Trip types of spec §3: 1 one-way, 2 round trip, 3 multi-city. */
@@ -65,6 +68,22 @@ export type LegKind = (typeof LEG_KINDS)[number];
  * by (transfers, numbers on a card), as opposed to the taxi, metro and walks between them.
  */
 export const isRide = (leg: { kind: string }): boolean => leg.kind === 'air' || leg.kind === 'land';
+
+/**
+ * What a leg rides, in a language: a flight or train by its carrier and number ("China Southern Airlines
+ * CZ3138", "China Railway G5"; the number alone where the carrier is not known or is the number itself), a
+ * metro or airport-express line by its name alone ("Line 4", "首都机场线"), since its number is the line's
+ * English name; empty for a leg that rides nothing named (a walk, a taxi).
+ */
+export function rideName(
+  leg: { kind: string; carrierName: LocalText; number?: string | null },
+  language: Language,
+): string {
+  const carrier = inLanguage(leg.carrierName, language);
+  if (leg.kind === 'subway') return carrier || (leg.number ?? '');
+  if (!leg.number) return '';
+  return carrier && carrier !== leg.number ? `${carrier} ${leg.number}` : leg.number;
+}
 
 export const RESULT_KINDS = ['flight', 'train', 'mix'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];

@@ -1,4 +1,4 @@
-import type { Language, LegPoint, ResultLeg } from '@junction/domain';
+import { type Language, type LegPoint, type ResultLeg, rideName } from '@junction/domain';
 import { fill } from '../../../lib/text';
 import en from '../../../locales/en/itinerary.json' with { type: 'json' };
 import zh from '../../../locales/zh-CN/itinerary.json' with { type: 'json' };
@@ -14,10 +14,7 @@ const pick = (table: Record<string, string>, key: string | undefined): string =>
 
 /** "Flight · China Southern Airlines CZ3138 · Economy", "Train G5 · Second class", "Metro · Line 4", "Taxi". */
 export function rideText(leg: ResultLeg, tx: ItineraryTexts, language: Language): string {
-  const carrier = leg.carrierName[language] || leg.carrierName.en;
-  const parts: string[] = [pick(tx.legs, leg.kind)];
-  if (leg.number) parts.push(carrier && carrier !== leg.number ? `${carrier} ${leg.number}` : leg.number);
-  else if (carrier) parts.push(carrier);
+  const parts: string[] = [pick(tx.legs, leg.kind), rideName(leg, language)];
   if (leg.kind === 'air') parts.push(pick(tx.cabins, leg.cabin));
   if (leg.kind === 'land') parts.push(pick(tx.seats, leg.cabin));
   if (leg.aircraft) parts.push(leg.aircraft[language] || leg.aircraft.en);
@@ -30,7 +27,9 @@ export function rideText(leg: ResultLeg, tx: ItineraryTexts, language: Language)
  */
 export function legTitle(leg: ResultLeg, tx: ItineraryTexts, language: Language): string {
   const end = (p: LegPoint) => (p.kind === 'airport' && p.code) || placeName(p, language);
-  const ride = [pick(tx.legs, leg.kind), leg.number].filter(Boolean).join(' ');
+  const ride = [pick(tx.legs, leg.kind), leg.kind === 'subway' ? rideName(leg, language) : leg.number]
+    .filter(Boolean)
+    .join(' ');
   return `${ride} ${end(leg.from)} → ${end(leg.to)}`;
 }
 

@@ -4,6 +4,7 @@ import {
   type Order,
   placeCodeShown,
   type ResultLeg,
+  rideName,
   scheduleChangeOf,
 } from '@junction/domain';
 import { Tag } from 'antd';
@@ -40,7 +41,7 @@ export function LegBlock({
   const reference = own[0]?.bookingReference ?? sub?.confirmationCode;
   const rail = leg.kind === 'land';
   const days = Math.round((Date.parse(dayOf(leg.arrivalTime)) - Date.parse(dayOf(leg.departureTime))) / 86_400_000);
-  const carrier = leg.carrierName[language];
+  const ride = rideName(leg, language);
   return (
     <li
       className={sold ? styles.leg : `${styles.leg} ${styles.ground}`}
@@ -67,7 +68,7 @@ export function LegBlock({
           </span>
           <span className={styles.ride}>
             {t(`legs.${leg.kind}`)}
-            {leg.number ? ` · ${carrier && carrier !== leg.number ? `${carrier} ` : ''}${leg.number}` : ''}
+            {ride ? ` · ${ride}` : ''}
             {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
             {rail && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
             {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}

@@ -1,5 +1,5 @@
 import { CarOutlined, NodeIndexOutlined, RocketOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
-import { placeCodeShown, type ResultLeg } from '@junction/domain';
+import { placeCodeShown, type ResultLeg, rideName } from '@junction/domain';
 import { Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,9 +125,7 @@ function ItineraryLeg({ leg, journeyDay }: { leg: ResultLeg; journeyDay: string 
         </span>
         <span className={styles.legRide}>
           {t(`legs.${leg.kind}`)}
-          {leg.number
-            ? ` · ${leg.carrierName[language] && leg.carrierName[language] !== leg.number ? `${leg.carrierName[language]} ` : ''}${leg.number}`
-            : ''}
+          {rideName(leg, language) ? ` · ${rideName(leg, language)}` : ''}
           {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
           {leg.kind === 'land' && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
           {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}
