@@ -8,7 +8,7 @@ import { shot as shotAt } from './setup';
 import { eachLanguage, type Lang, test, text } from './support';
 import { bookTrip, payFromWallet, retimeFlight, settleRefunds, signedInTraveller } from './trip-api';
 
-const shot = (page: Page, name: string) => shotAt(page, name, { widths: [1280, 1440], fullPage: true });
+const shot = (page: Page, name: string) => shotAt(page, name, { widths: [390, 1280], fullPage: true });
 
 /** Pays the order on the payment page with a new card, as a traveller does, and follows it back to the order. */
 async function payByCard(page: Page, lang: Lang, orderId: string, number: string = TEST_CARDS.visa) {
