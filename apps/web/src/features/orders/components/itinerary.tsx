@@ -25,7 +25,8 @@ export function useDuration() {
   const { t } = useTranslation('orders');
   return (total: number) => {
     const { hours, minutes } = splitMinutes(total);
-    return hours > 0 ? t('legs.duration', { hours, minutes }) : t('legs.durationMinutes', { minutes });
+    if (hours === 0) return t('legs.durationMinutes', { minutes });
+    return minutes === 0 ? t('legs.durationHours', { hours }) : t('legs.duration', { hours, minutes });
   };
 }
 

@@ -62,6 +62,7 @@ describe('the protection card after an operator cancelled the first ride', () =>
           departure: formatTravelTime('2026-12-10T08:00:00+08:00', language),
         }),
       );
+      expect(screen.getByTestId('protection-choose').textContent).toBe(t('protection.choose'));
       expect(screen.getByTestId('protection-case').textContent).toContain('MU5103');
       expect(screen.getByTestId('protection-rebook')).not.toHaveProperty('disabled', true);
       expect(screen.getByTestId('protection-refund').textContent).toContain(t('protection.refundCancelled'));
@@ -153,6 +154,20 @@ describe('the protection card after an operator cancelled the first ride', () =>
     },
   );
 
+  it.each(['en', 'zh-CN'] as const)(
+    'once rebooked, tells the new departure and no longer asks to choose (%s)',
+    async (language) => {
+      stubApi({ 'GET /api/order/protection': answer({ ...cancelled(true), status: 'rebooked' }) });
+      const t = i18next.getFixedT(language, 'orders');
+      renderApp([{ path: '/', element: <ProtectionCard order={order} /> }], { language });
+      const outcome = await screen.findByTestId('protection-outcome');
+      expect(outcome.textContent).toContain(t('protection.rebooked'));
+      expect(outcome.textContent).toContain('MU5103');
+      expect(screen.getByTestId('protection-case').textContent).not.toContain(t('protection.choose'));
+      expect(screen.queryByTestId('protection-rebook')).toBeNull();
+    },
+  );
+
   it.each(['en', 'zh-CN'] as const)('still tells a delay as a delay (%s)', async (language) => {
     const delayed: ProtectionCase = { ...cancelled(true), cause: 'delay', delayMinutes: 600, missed: train };
     stubApi({ 'GET /api/order/protection': answer(delayed) });
@@ -161,6 +176,8 @@ describe('the protection card after an operator cancelled the first ride', () =>
     const cause = await screen.findByTestId('protection-cause');
     expect(cause.dataset.cause).toBe('delay');
     expect(cause.textContent).toContain('G7301');
+    // Ten hours late reads as such, not as "10 h 0 min".
+    expect(cause.textContent).toContain(language === 'en' ? 'runs 10 h late' : '延误 10小时，');
     expect(screen.getByTestId('protection-refund').textContent).toContain(t('protection.refund'));
   });
 });

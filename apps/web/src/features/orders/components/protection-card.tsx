@@ -97,6 +97,7 @@ function CaseBody({ orderId, c }: { orderId: string; c: ProtectionCase }) {
       <CaseCause c={c} />
       {c.status === 'offered' ? (
         <>
+          <p data-testid="protection-choose">{t('protection.choose')}</p>
           <div className={styles.protectionChoice}>
             <p>
               {c.onward ? (
@@ -143,7 +144,7 @@ export function ProtectionCard({ order }: { order: Order }) {
   if (cases.length === 0) return null;
   return (
     <Card
-      className={styles.card}
+      className={`${styles.card} ${styles.wrapHead}`}
       data-testid="protection-card"
       title={
         <span>

@@ -204,7 +204,7 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           <Card
             title={t('order.itinerary')}
-            className={`${styles.card} ${styles.itineraryCard}`}
+            className={`${styles.card} ${styles.wrapHead}`}
             data-testid="order-itinerary-card"
             extra={
               hasItinerary(order.status) ? (
