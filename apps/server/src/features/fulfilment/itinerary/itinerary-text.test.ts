@@ -1,6 +1,7 @@
 import type { ResultLeg } from '@junction/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ITINERARY_TEXTS, legTitle, rideText } from './itinerary-text';
+import { durationText, ITINERARY_TEXTS, legTitle, rideText } from './itinerary-text';
 
 const point = (en: string, zh: string, kind: 'station' | 'airport', code = '') =>
   ({ kind, code, name: { en, 'zh-CN': zh } }) as unknown as ResultLeg['from'];
@@ -26,6 +27,21 @@ describe('an itinerary’s words for a metro ride', () => {
   it('titles its calendar event by the line in the calendar’s language', () => {
     expect(legTitle(expressLeg, ITINERARY_TEXTS['zh-CN'], 'zh-CN')).toBe(
       `${ITINERARY_TEXTS['zh-CN'].legs.subway} 首都机场线 东直门 → PEK`,
+    );
+  });
+});
+
+describe('an itinerary’s durations', () => {
+  it.each(['en', 'zh-CN'] as const)('read back as the minutes they stand for, with no zero part (%s)', (language) => {
+    const tx = ITINERARY_TEXTS[language];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 72 * 60 }), (minutes) => {
+        const text = durationText(minutes, tx);
+        const hours = Number(/(\d+) ?(?:h|小时)/.exec(text)?.[1] ?? 0);
+        const rest = Number(/(\d+) ?(?:min|分)/.exec(text)?.[1] ?? 0);
+        expect(hours * 60 + rest).toBe(minutes);
+        expect(text).not.toMatch(/(^|\D)0 ?(h|min|小时|分)/);
+      }),
     );
   });
 });

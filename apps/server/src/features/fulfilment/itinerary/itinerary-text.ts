@@ -36,9 +36,10 @@ export function legTitle(leg: ResultLeg, tx: ItineraryTexts, language: Language)
 export function durationText(minutes: number, tx: ItineraryTexts): string {
   const hours = Math.floor(minutes / 60);
   const rest = String(minutes % 60);
-  return hours > 0
-    ? fill(tx.legs.duration, { hours: String(hours), minutes: rest })
-    : fill(tx.legs.durationMinutes, { minutes: rest });
+  if (hours === 0) return fill(tx.legs.durationMinutes, { minutes: rest });
+  return minutes % 60 === 0
+    ? fill(tx.legs.durationHours, { hours: String(hours) })
+    : fill(tx.legs.duration, { hours: String(hours), minutes: rest });
 }
 
 /** A ticket's seat: "19D", "Coach 5 · 12F", "Lower berth", or none: an infant's lap, or given at check-in. */
