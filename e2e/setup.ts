@@ -211,7 +211,7 @@ export async function searchOnPage(
 export async function shot(
   page: Page,
   name: string,
-  { widths = [1280, 1440], fullPage = false }: { widths?: number[]; fullPage?: boolean } = {},
+  { widths = [390, 1280], fullPage = false }: { widths?: number[]; fullPage?: boolean } = {},
 ): Promise<void> {
   if (!process.env.SHOTS) return;
   for (const width of widths) {
