@@ -46,6 +46,24 @@ export const isShared = (context: BrowserContext): boolean => sharedContexts.has
 const STORAGE_TYPES = 'cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shader_cache';
 
 /**
+ * With `SHOTS_END=<dir>`, every page a test leaves open is drawn there at 390 and 1280 px, whole: the state each
+ * flow ends in, for a person to look at as a traveller would (nothing is drawn without it).
+ */
+async function endShots(context: BrowserContext, title: string): Promise<void> {
+  const dir = process.env.SHOTS_END;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = title.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120);
+  for (const [i, page] of context.pages().entries()) {
+    if (page.isClosed() || page.url() === 'about:blank') continue;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(dir, `${name}${i ? `-${i}` : ''}-${width}.png`), fullPage: true });
+    }
+  }
+}
+
+/**
  * Playwright's `test` with these fixtures: `lang`, the language the site opens in (its cookie set before the
  * first page; none by default, as a browser comes), and `errors`, the page's errors and console errors since
  * the test began, for a test to assert it ran cleanly.
@@ -97,6 +115,7 @@ export const test = base.extend<
   context: async (
     { sharedProfile, freshBrowser, freshContext, baseURL, viewport, reducedMotion, serviceWorkers, lang },
     use,
+    testInfo,
   ) => {
     const context = freshContext
       ? await (await freshBrowser()).newContext({ baseURL, viewport, reducedMotion, serviceWorkers })
@@ -104,6 +123,7 @@ export const test = base.extend<
     if (!freshContext) await clearProfile(context, baseURL ?? '');
     if (lang) await useLanguage(context, baseURL ?? '', lang);
     await use(context);
+    await endShots(context, testInfo.titlePath.slice(1).join(' ')).catch(() => {});
     if (freshContext) await context.close();
     // A page left open would go on asking the server (a results page pulls every 400 ms).
     else for (const page of context.pages()) await page.close();
