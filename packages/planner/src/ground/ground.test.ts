@@ -22,6 +22,17 @@ describe('ground legs', () => {
     expect(ride.seconds).toBeGreaterThan(3600);
   });
 
+  it('estimates a taxi fare in whole yuan, as the meter charges, never off the meter by more than half a yuan', () => {
+    fc.assert(
+      fc.property(point, point, (a, b) => {
+        const ride = taxi(a, b);
+        const metered = DEFAULT_TAXI.flagFallMinor + Math.max(0, ride.km - 3) * DEFAULT_TAXI.perKmMinor;
+        expect(ride.price % 100).toBe(0);
+        expect(Math.abs(ride.price - metered)).toBeLessThanOrEqual(50);
+      }),
+    );
+  });
+
   it('finds exactly the stops a full scan finds, nearest first', () => {
     fc.assert(
       fc.property(
@@ -62,8 +73,9 @@ describe('ground legs', () => {
     const b = { lat: 39.9, lon: 116.5 };
     const shenzhen = { ...DEFAULT_TAXI, flagFallMinor: 1000, includedKm: 2, perKmMinor: 270, speedKmh: 30 };
     const ride = taxi(a, b, shenzhen);
-    expect(ride.price).toBe(1000 + Math.round((ride.km - 2) * 270));
+    const yuan = (minor: number) => Math.round(minor / 100) * 100;
+    expect(ride.price).toBe(yuan(1000 + (ride.km - 2) * 270));
     expect(taxi(a, b, { ...shenzhen, speedKmh: 15 }).seconds).toBeGreaterThan(ride.seconds);
-    expect(taxi(a, b, { ...shenzhen, includedKm: undefined }).price).toBe(1000 + Math.round((ride.km - 3) * 270));
+    expect(taxi(a, b, { ...shenzhen, includedKm: undefined }).price).toBe(yuan(1000 + (ride.km - 3) * 270));
   });
 });

@@ -7,7 +7,7 @@ export type Point = LatLon;
 /**
  * Taxi time and fare from distance: road distance is the straight line × a detour factor, driven at an
  * average city speed, plus waiting for the car; the fare is a flag fall plus a rate per kilometre
- * (Beijing and Shanghai meter rates by default).
+ * (Beijing and Shanghai meter rates by default), in whole yuan as the meter charges it.
  */
 export type TaxiModel = {
   detour: number;
@@ -37,7 +37,9 @@ export function taxi(
 ): { seconds: number; price: number; km: number } {
   const km = distanceKm(from, to) * model.detour;
   const seconds = Math.round((model.pickupMinutes + (km / model.speedKmh) * 60) * 60);
-  const price = model.flagFallMinor + Math.round(Math.max(0, km - (model.includedKm ?? 3)) * model.perKmMinor);
+  // The meter's fare is paid in whole yuan, rounded to the nearest: so is its estimate.
+  const metered = model.flagFallMinor + Math.max(0, km - (model.includedKm ?? 3)) * model.perKmMinor;
+  const price = Math.round(metered / 100) * 100;
   return { seconds, price, km };
 }
 
