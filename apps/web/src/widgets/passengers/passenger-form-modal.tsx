@@ -82,7 +82,7 @@ export function PassengerFormModal({
       footer={null}
       width={800}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       centered
       data-testid="passenger-modal"
     >

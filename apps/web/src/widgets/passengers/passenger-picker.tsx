@@ -101,7 +101,7 @@ export function PassengerPicker({ route, value, onChange, max = 9, railContact }
               </Checkbox>
               <span className={styles.pickerDocs}>
                 {p.documents.map((d) => (
-                  <Tag key={d.id} bordered={false}>
+                  <Tag key={d.id} variant="filled">
                     {t(`documentTypes.${d.type}`)} {d.numberMasked}
                   </Tag>
                 ))}

@@ -73,7 +73,7 @@ export function RailImportModal({ open, onClose }: RailImportModalProps) {
               <div className={styles.importBody}>
                 <div className={styles.importName}>
                   <strong>{p.name}</strong>
-                  <Tag bordered={false}>{t(`rail:import.types.${p.type}`)}</Tag>
+                  <Tag variant="filled">{t(`rail:import.types.${p.type}`)}</Tag>
                   {saved ? <Tag color="blue">{t('rail:import.saved')}</Tag> : null}
                 </div>
                 <div className={styles.importFacts}>

@@ -32,7 +32,7 @@ export function PendingVerificationPage() {
                 {t('pending.resend')}
               </Button>
               {resend.isSuccess ? (
-                <Alert style={{ marginTop: 16 }} type="success" showIcon message={t('pending.resent')} />
+                <Alert style={{ marginTop: 16 }} type="success" showIcon title={t('pending.resent')} />
               ) : null}
               <FormError error={resend.error} className={styles.error} />
             </>

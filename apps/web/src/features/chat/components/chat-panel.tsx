@@ -31,17 +31,17 @@ function ConversationTag({ conversation }: { conversation: Conversation | null }
   if (!conversation) return null;
   if (conversation.status === 'active')
     return (
-      <Tag color="green" bordered={false}>
+      <Tag color="green" variant="filled">
         {t('state.active', { name: conversation.agentName ?? '' })}
       </Tag>
     );
   if (conversation.status === 'waiting')
     return (
-      <Tag color="orange" bordered={false}>
+      <Tag color="orange" variant="filled">
         {t('state.waiting')}
       </Tag>
     );
-  return <Tag bordered={false}>{t('state.closed')}</Tag>;
+  return <Tag variant="filled">{t('state.closed')}</Tag>;
 }
 
 /** The traveller's chat with our agents (spec §2, §4): live messages, images, order cards, history, service hours. */
@@ -106,11 +106,11 @@ export function ChatPanel({ orderId, failed, onClose }: ChatPanelProps) {
           <strong>{t('title')}</strong>
           <span data-testid="chat-state">
             {broken ? (
-              <Tag color="red" bordered={false}>
+              <Tag color="red" variant="filled">
                 {t('status.failed')}
               </Tag>
             ) : hub.widget !== 'success' ? (
-              <Tag bordered={false}>{t('status.pending')}</Tag>
+              <Tag variant="filled">{t('status.pending')}</Tag>
             ) : (
               <ConversationTag conversation={shown} />
             )}
@@ -140,7 +140,7 @@ export function ChatPanel({ orderId, failed, onClose }: ChatPanelProps) {
           showIcon
           className={styles.banner}
           data-testid="chat-failed"
-          message={errorText(7012)}
+          title={errorText(7012)}
           action={
             <Link to={paths.download()} onClick={onClose}>
               {t('getApp')}
@@ -154,7 +154,7 @@ export function ChatPanel({ orderId, failed, onClose }: ChatPanelProps) {
           showIcon
           className={styles.banner}
           data-testid="chat-hours"
-          message={t('hours.closedTitle')}
+          title={t('hours.closedTitle')}
           description={t('hours.closed', {
             local: dayjs(hours.opensAt).format('ddd HH:mm'),
           })}

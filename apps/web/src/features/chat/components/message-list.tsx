@@ -52,7 +52,7 @@ export function OrderCard({ order, linked }: { order: ChatOrderCard; linked: boo
       </div>
       <div className={styles.orderMeta}>
         <span>{formatTravelTime(order.departureTime, language)}</span>
-        <Tag bordered={false} color="blue">
+        <Tag variant="filled" color="blue">
           {t(`orders:status.${String(order.status)}` as 'orders:status.0')}
         </Tag>
         <Price money={{ amountMinor: order.payment.price.amount, currency: 'CNY' }} />

@@ -59,7 +59,7 @@ export function InvoiceTitlesPage() {
           {items.map((x) => (
             <li key={x.id} className={styles.title} data-testid="invoice-title">
               <span>
-                <Tag bordered={false}>{t(`form.${x.kind}`)}</Tag> <strong>{x.name}</strong>
+                <Tag variant="filled">{t(`form.${x.kind}`)}</Tag> <strong>{x.name}</strong>
                 {x.creditCode ? <span className={styles.muted}> · {x.creditCode}</span> : null}
               </span>
               <Button size="small" danger onClick={() => confirmRemove(x.id)} data-testid="invoice-title-remove">

@@ -33,7 +33,7 @@ export function ChangeDoneCard(p: { orderId: string; confirmed: TicketChange; ra
       <Result
         status={refunded || change.refund.amount === 0 ? 'success' : 'warning'}
         title={t(TITLES[change.status])}
-        subTitle={<Tag bordered={false}>{t(`change.status.${change.status}`)}</Tag>}
+        subTitle={<Tag variant="filled">{t(`change.status.${change.status}`)}</Tag>}
       />
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('change.from')}>

@@ -60,7 +60,7 @@ export function ChangesCard({ changes }: { changes: TicketChange[] }) {
                   </>
                 ) : null}
               </span>
-              <Tag bordered={false} color={COLORS[c.status]} data-testid="change-status">
+              <Tag variant="filled" color={COLORS[c.status]} data-testid="change-status">
                 {t(`change.status.${c.status}`)}
               </Tag>
             </li>

@@ -49,7 +49,7 @@ export function FareRules({ fees, legs }: FareRulesProps) {
         </table>
       ) : null}
       {flies && fees.free24h ? (
-        <Tag color="green" bordered={false}>
+        <Tag color="green" variant="filled">
           {t('fees.free24h')}
         </Tag>
       ) : null}

@@ -88,7 +88,7 @@ export function LegBlock({
           </div>
         ) : (
           <div className={styles.reference}>
-            <Tag bordered={false}>{t('legs.guidance')}</Tag>
+            <Tag variant="filled">{t('legs.guidance')}</Tag>
             {leg.price.amount > 0 ? (
               <span className={styles.label}>
                 {t('legs.estimate', { price: format({ amountMinor: leg.price.amount, currency: leg.price.currency }) })}

@@ -138,7 +138,7 @@ function ItineraryLeg({ leg, journeyDay }: { leg: ResultLeg; journeyDay: string 
       </div>
       {sold ? null : (
         <span className={styles.guidance}>
-          <Tag bordered={false}>{t('legs.guidance')}</Tag>
+          <Tag variant="filled">{t('legs.guidance')}</Tag>
           {leg.price.amount > 0 ? (
             <span>
               {t('legs.estimate', { price: '' })}

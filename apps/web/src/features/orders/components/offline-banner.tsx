@@ -36,7 +36,7 @@ export function OfflineBanner({ savedAt, what, now = new Date() }: OfflineBanner
       role="status"
       className={styles.offlineBanner}
       data-testid="offline-banner"
-      message={t(`offline.${what}`, { time: savedTime(new Date(savedAt), now, language) })}
+      title={t(`offline.${what}`, { time: savedTime(new Date(savedAt), now, language) })}
       description={t('offline.actions')}
     />
   );

@@ -9,7 +9,7 @@ export function OperatorCancelledTag({ order, sub }: { order: Order; sub: SubOrd
   const cancelled = order.cancelledLegs ?? [];
   if (!sub.legs.some((i) => cancelled.includes(i))) return null;
   return (
-    <Tag bordered={false} color="red" data-testid="operator-cancelled">
+    <Tag variant="filled" color="red" data-testid="operator-cancelled">
       {t(`tickets.cancelled.${sub.type}`)}
     </Tag>
   );

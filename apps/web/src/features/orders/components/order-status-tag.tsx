@@ -22,7 +22,7 @@ export function OrderStatusTag({ status }: OrderStatusTagProps) {
   const { t } = useTranslation('orders');
   const key = String(status) as keyof typeof COLOR;
   return (
-    <Tag color={COLOR[key]} data-testid="order-status" data-status={key} bordered={false}>
+    <Tag color={COLOR[key]} data-testid="order-status" data-status={key} variant="filled">
       {t(`status.${key}` as 'status.0')}
     </Tag>
   );

@@ -14,7 +14,7 @@ export function PartyTag({ types }: { types: Order['travellers'][number]['airTyp
     .filter((x) => types.includes(x))
     .map((x) => t(`party.${x}`, { count: types.filter((y) => y === x).length }));
   return (
-    <Tag bordered={false} data-testid="party-type" data-type={party}>
+    <Tag variant="filled" data-testid="party-type" data-type={party}>
       {party === 'MIX' ? counts.join(t('party.separator')) : t(`types.${party}`)}
     </Tag>
   );

@@ -100,7 +100,7 @@ export function RailExtrasCard({ offer, legIndex, travellers, types, choice, onC
               types.rail[i] === 'FREE_CHILD' ? (
                 <li key={p.id} className={styles.extraRow}>
                   <span className={styles.choiceName}>{nameOf(p)}</span>
-                  <Tag bordered={false} color="green">
+                  <Tag variant="filled" color="green">
                     {t('booking.travellers.railFree')}
                   </Tag>
                 </li>

@@ -170,7 +170,7 @@ function TicketTraveller({ traveller, rail }: { traveller: Order['travellers'][n
     <>
       {traveller?.name}
       {!rail && traveller?.airType === 'TEEN' ? (
-        <Tag bordered={false} color="purple" className={styles.changedTag} data-testid="ticket-label">
+        <Tag variant="filled" color="purple" className={styles.changedTag} data-testid="ticket-label">
           {t(`types.${ticketLabel(traveller.airType)}`)}
         </Tag>
       ) : null}
@@ -194,7 +194,7 @@ function TicketRide(p: { order: Order; ticket: IssuedTicketView; replaced: Ticke
           : leg && formatTravelTime(leg.departureTime, language)}
       </span>
       {change && !replaced ? (
-        <Tag color="orange" bordered={false} className={styles.changedTag} data-testid="schedule-changed">
+        <Tag color="orange" variant="filled" className={styles.changedTag} data-testid="schedule-changed">
           {t('ticketing.changed', { time: formatTravelTime(change.previousDepartureTime, language) })}
         </Tag>
       ) : null}

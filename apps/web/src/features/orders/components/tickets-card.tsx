@@ -59,7 +59,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
           showIcon
           className={styles.ticketingAlert}
           data-testid="ticketing-expected"
-          message={t('ticketing.issuing')}
+          title={t('ticketing.issuing')}
           description={t('ticketing.expected', {
             hours: fulfilment.ticketingHours,
             time: dateTime.format(new Date(fulfilment.ticketingBy)),
@@ -72,7 +72,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
           showIcon
           className={styles.ticketingAlert}
           data-testid="partial-notice"
-          message={t('ticketing.partialTitle')}
+          title={t('ticketing.partialTitle')}
           description={t('ticketing.partial')}
         />
       ) : null}
@@ -86,7 +86,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
             <li key={s.id} className={styles.subOrderBlock} data-testid="sub-order" data-status={String(s.status)}>
               <div className={styles.subOrder}>
                 <span>
-                  <Tag bordered={false}>{t(`tickets.${s.type}`)}</Tag>
+                  <Tag variant="filled">{t(`tickets.${s.type}`)}</Tag>
                   <strong>{s.flightNumber}</strong>
                 </span>
                 <span className={styles.muted}>
@@ -103,7 +103,7 @@ export function TicketsCard({ order, fulfilment, onRefund, changeable, online = 
                 </span>
                 {s.ticketing ? <RailTicketingTag way={s.ticketing} feeMinor={s.serviceFee?.amount ?? null} /> : null}
                 <OperatorCancelledTag order={order} sub={s} />
-                <Tag bordered={false} color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
+                <Tag variant="filled" color={stands ? 'green' : fallen ? 'orange' : 'blue'} data-testid="sub-status">
                   {s.status === null && isWaitlisted(order.status)
                     ? t('waitlist.badge')
                     : t(`subStatus.${String(s.status)}` as 'subStatus.null')}

@@ -54,12 +54,12 @@ export function TravellerRows({
             <li key={p.id} className={styles.travellerRow} data-testid="chosen-traveller">
               <span className={styles.choiceName}>{nameOf(p)}</span>
               {air ? (
-                <Tag bordered={false} data-testid="traveller-type">
+                <Tag variant="filled" data-testid="traveller-type">
                   {t(`types.${air}`)}
                 </Tag>
               ) : null}
               {rail && railType ? (
-                <Tag bordered={false} color={railType === 'FREE_CHILD' ? 'green' : undefined} data-testid="rail-type">
+                <Tag variant="filled" color={railType === 'FREE_CHILD' ? 'green' : undefined} data-testid="rail-type">
                   {t('tickets.railway')} · {t(`types.${railType}`)}
                 </Tag>
               ) : null}

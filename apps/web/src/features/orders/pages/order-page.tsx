@@ -234,9 +234,9 @@ function OrderView({ order }: { order: Order }) {
               {order.travellers.map((x, position) => (
                 <li key={`${x.name}-${x.documentMasked}`} className={styles.travellerRow} data-testid="order-traveller">
                   <span className={styles.choiceName}>{x.name}</span>
-                  <Tag bordered={false}>{t(`types.${x.airType}`)}</Tag>
+                  <Tag variant="filled">{t(`types.${x.airType}`)}</Tag>
                   {x.railType ? (
-                    <Tag bordered={false}>
+                    <Tag variant="filled">
                       {t('tickets.railway')} · {t(`types.${x.railType}`)}
                     </Tag>
                   ) : null}

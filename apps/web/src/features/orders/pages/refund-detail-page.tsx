@@ -85,7 +85,7 @@ function RefundView({ r }: { r: Refund }) {
           status={stepsStatus[r.status]}
           items={steps.map((s) => ({
             title: s.title,
-            description: s.at ? dateTime.format(new Date(s.at)) : undefined,
+            content: s.at ? dateTime.format(new Date(s.at)) : undefined,
           }))}
           data-testid="refund-timeline"
         />

@@ -134,7 +134,7 @@ export function PassengersPage() {
               </div>
               <div className={styles.documents}>
                 {p.documents.map((d) => (
-                  <Tag key={d.id} bordered={false} className={styles.document} data-testid="document-tag">
+                  <Tag key={d.id} variant="filled" className={styles.document} data-testid="document-tag">
                     <span className={styles.documentType}>{t(`documentTypes.${d.type}`)}</span>
                     <span className={styles.documentNumber}>{d.numberMasked}</span>
                     {d.expiryDate ? (

@@ -35,7 +35,7 @@ export function TopUpRefunds() {
             <tr key={r.id} data-testid="topup-refund" data-state={r.state}>
               <td className={styles.when}>{dateTime.format(new Date(r.createdAt))}</td>
               <td>
-                <Tag bordered={false} color={STATE_COLOURS[r.state]} data-testid="topup-refund-state">
+                <Tag variant="filled" color={STATE_COLOURS[r.state]} data-testid="topup-refund-state">
                   {t(`lateRefunds.states.${r.state}`)}
                 </Tag>
                 <span className={styles.reference}>{to(r)}</span>

@@ -51,7 +51,7 @@ export function WalletLedger() {
               <tr key={e.id} data-testid="wallet-entry" data-kind={e.kind}>
                 <td className={styles.when}>{dateTime.format(new Date(e.createdAt))}</td>
                 <td>
-                  <Tag bordered={false} color={KIND_COLOURS[e.kind]}>
+                  <Tag variant="filled" color={KIND_COLOURS[e.kind]}>
                     {t(`kinds.${e.kind}`)}
                   </Tag>
                   {e.orderId ? (

@@ -27,7 +27,7 @@ export function ConversationView({ item, meId, agents, onGone }: Props) {
           <strong data-testid="conversation-traveller">{travellerName(item)}</strong>
           <span>
             <Tag
-              bordered={false}
+              variant="filled"
               color={item.status === 'active' ? 'green' : item.status === 'waiting' ? 'orange' : 'default'}
             >
               {t(`state.${item.status}`, { name: item.agentName ?? '' })}
