@@ -63,11 +63,21 @@ export function calendarDay(date: string, results: readonly SearchResult[], pric
   return { date, cheapest: cheapestOf(lowest, priceOf), lowest };
 }
 
-/** The cheapest day of the calendar, for its highlight; none when no day has a price. */
+/**
+ * The cheapest day of the calendar, for its highlight: none when no day has a price, or when two days share
+ * the lowest (marking one of them would say it is cheaper than the other).
+ */
 export function cheapestDay(days: readonly CalendarDay[], priceOf: PriceOf): string | null {
   let best: CalendarDay | null = null;
+  let shared = false;
   for (const day of days) {
-    if (day.cheapest && (!best?.cheapest || priceOf(day.cheapest) < priceOf(best.cheapest))) best = day;
+    if (!day.cheapest) continue;
+    const price = priceOf(day.cheapest);
+    const lowest = best?.cheapest ? priceOf(best.cheapest) : Number.POSITIVE_INFINITY;
+    if (price < lowest) {
+      best = day;
+      shared = false;
+    } else if (price === lowest) shared = true;
   }
-  return best?.date ?? null;
+  return shared ? null : (best?.date ?? null);
 }

@@ -74,7 +74,7 @@ export const priceCalendarDaySchema = z.object({
 });
 export const priceCalendarSchema = z.object({
   days: z.array(priceCalendarDaySchema),
-  /** The cheapest day, marked in the strip. */
+  /** The cheapest day, marked in the strip; none when two days share the lowest price. */
   cheapest: z.string().nullable(),
 });
 export type PriceCalendarView = z.infer<typeof priceCalendarSchema>;
