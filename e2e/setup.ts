@@ -196,11 +196,11 @@ export async function searchOnPage(
   page: Page,
   criteria: SearchCriteria,
 ): Promise<{ searchId: string; results: SearchResult[] }> {
-  let searchId = '';
-  page.on('response', async (r) => {
-    if (r.url().endsWith('/api/v2/search') && r.ok()) searchId = ((await r.json()) as { searchId: string }).searchId;
-  });
+  // The search's answer is awaited itself: a listener that read its body could still be reading it when the
+  // page says the search is done.
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/v2/search') && r.ok(), { timeout: 60_000 });
   await page.goto(`/search?s=${packSearchLink(criteria)}`);
+  const { searchId } = (await (await started).json()) as { searchId: string };
   await expect(page.locator('[data-testid="search-progress"][data-done="true"]')).toBeVisible({ timeout: 60_000 });
   const all = await page.request.post('/api/v2/pull', { data: { searchId, cursor: 0 } });
   expect(all.ok(), await all.text()).toBe(true);
