@@ -9,11 +9,12 @@ import {
 } from '@junction/domain';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../shared/lib/duration';
 import { formatTravelDate, formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { useFormatMoney } from '../../../shared/ui/price';
 import { clockOf, dayOf } from '../lib/time';
-import { isSold, LEG_ICON, useDuration } from './itinerary';
+import { isSold, LEG_ICON } from './itinerary';
 import styles from './itinerary-sheet.module.css';
 import { RailEntryNote } from './rail-entry-note';
 import { SeatCells } from './ticket-list';
@@ -32,7 +33,7 @@ export function LegBlock({
 }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const duration = useDuration();
+  const duration = useFormatDuration();
   const format = useFormatMoney();
   const sold = isSold(leg);
   const own = tickets.filter((x) => x.legIndex === index);

@@ -3,11 +3,12 @@ import { placeCodeShown, type ResultLeg, rideName } from '@junction/domain';
 import { Tag } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../shared/lib/duration';
 import { formatTravelDate } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { Price } from '../../../shared/ui/price';
 import { PlusDays } from '../../../shared/ui/travel-dates';
-import { clockOf, dayOf, splitMinutes } from '../lib/time';
+import { clockOf, dayOf } from '../lib/time';
 import styles from './orders.module.css';
 
 /** The icon of each kind of leg. */
@@ -20,15 +21,6 @@ export const LEG_ICON: Record<ResultLeg['kind'], ReactNode> = {
 };
 
 export const isSold = (leg: ResultLeg): boolean => leg.kind === 'air' || leg.kind === 'land';
-
-export function useDuration() {
-  const { t } = useTranslation('orders');
-  return (total: number) => {
-    const { hours, minutes } = splitMinutes(total);
-    if (hours === 0) return t('legs.durationMinutes', { minutes });
-    return minutes === 0 ? t('legs.durationHours', { hours }) : t('legs.duration', { hours, minutes });
-  };
-}
 
 /**
  * The legs of one journey in order, each drawn by `children`, with a self-transfer marked after a ticket that
@@ -101,8 +93,9 @@ export function Itinerary({ legs, bounds }: ItineraryProps) {
 function ItineraryLeg({ leg, journeyDay }: { leg: ResultLeg; journeyDay: string }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const duration = useDuration();
+  const duration = useFormatDuration();
   const sold = isSold(leg);
+  const ride = rideName(leg, language);
   return (
     <li className={`${styles.leg} ${sold ? styles.soldLeg : styles.groundLeg}`} data-testid="leg" data-kind={leg.kind}>
       <span className={styles.legIcon} aria-hidden="true">
@@ -126,7 +119,7 @@ function ItineraryLeg({ leg, journeyDay }: { leg: ResultLeg; journeyDay: string 
         </span>
         <span className={styles.legRide}>
           {t(`legs.${leg.kind}`)}
-          {rideName(leg, language) ? ` · ${rideName(leg, language)}` : ''}
+          {ride ? ` · ${ride}` : ''}
           {leg.kind === 'air' && leg.cabin ? ` · ${t(`cabins.${leg.cabin}` as 'cabins.Y')}` : ''}
           {leg.kind === 'land' && leg.cabin ? ` · ${t(`seats.${leg.cabin}` as 'seats.O')}` : ''}
           {leg.aircraft ? ` · ${leg.aircraft[language]}` : ''}

@@ -3,13 +3,13 @@ import type { Order, ProtectedRide, ProtectionCase } from '@junction/domain';
 import { App, Button, type ButtonProps, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatDuration } from '../../../shared/lib/duration';
 import { formatTravelTime } from '../../../shared/lib/format';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { paths } from '../../../shared/paths';
 import { FormError } from '../../../shared/ui/form-error';
 import { Price } from '../../../shared/ui/price';
 import { useChooseProtection, useProtection } from '../api/fulfilment';
-import { useDuration } from './itinerary';
 import styles from './orders.module.css';
 
 /** A ride as one line: its number, its ends in the reader's language, and its local times. */
@@ -45,7 +45,7 @@ function NewRides({ c }: { c: ProtectionCase }) {
 function CaseCause({ c }: { c: ProtectionCase }) {
   const { t } = useTranslation('orders');
   const { language } = usePreferences();
-  const duration = useDuration();
+  const duration = useFormatDuration();
   return (
     <p data-testid="protection-cause" data-cause={c.cause}>
       {c.cause === 'cancellation'

@@ -2,4 +2,3 @@
 export const clockOf = (iso: string): string => iso.slice(11, 16);
 /** `yyyy-mm-dd` of an ISO time with offset, in the place's own local time. */
 export const dayOf = (iso: string): string => iso.slice(0, 10);
-export const splitMinutes = (total: number) => ({ hours: Math.floor(total / 60), minutes: total % 60 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOffset, localClock, minutesBetween, splitMinutes } from './time';
+import { dayOffset, localClock, minutesBetween } from './time';
 
 describe('wire times', () => {
   it('reads the local clock and date printed on the ticket, whatever the offset', () => {
@@ -15,10 +15,5 @@ describe('wire times', () => {
 
   it('measures real minutes across time zones', () => {
     expect(minutesBetween('2030-05-01T10:00:00+08:00', '2030-05-01T10:00:00+01:00')).toBe(7 * 60);
-  });
-
-  it('splits durations into hours and minutes', () => {
-    expect(splitMinutes(135)).toEqual({ hours: 2, minutes: 15 });
-    expect(splitMinutes(45)).toEqual({ hours: 0, minutes: 45 });
   });
 });

@@ -26,9 +26,3 @@ export function dayOffset(fromIso: string, toIso: string): number {
 export function minutesBetween(fromIso: string, toIso: string): number {
   return Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60_000);
 }
-
-/** Whole hours and the remaining minutes of a duration. */
-export function splitMinutes(totalMinutes: number): { hours: number; minutes: number } {
-  const safe = Math.max(0, Math.round(totalMinutes));
-  return { hours: Math.floor(safe / 60), minutes: safe % 60 };
-}

@@ -1,11 +1,11 @@
 import { type Bound, type LegPoint, placeCodeShown, type SearchResult } from '@junction/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../../shared/lib/duration';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { VisuallyHidden } from '../../../../shared/ui/visually-hidden';
 import { cityName, isMainLeg, pointName, shortPointName, transfersOf } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
-import { useFormatDuration } from '../../lib/use-result-format';
 import { LegIcon } from './leg-icon';
 import styles from './result-card.module.css';
 

@@ -15,9 +15,9 @@ import {
 import { Button } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../../shared/lib/duration';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { useFormatCny } from '../../../../shared/ui/price';
-import { useFormatDuration } from '../../lib/use-result-format';
 import { CheckboxList, FilterSection, MaxSlider, RangeSlider } from './filter-controls';
 import styles from './filters-panel.module.css';
 

@@ -12,13 +12,13 @@ import {
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../../shared/lib/duration';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { paths } from '../../../../shared/paths';
 import { Price } from '../../../../shared/ui/price';
 import { isMainLeg, pointName, toMoney } from '../../lib/result-model';
 import { dayOffset, localClock, minutesBetween } from '../../lib/time';
 import { useFormatCo2 } from '../../lib/use-co2-format';
-import { useFormatDuration } from '../../lib/use-result-format';
 import styles from './journey-timeline.module.css';
 import { LegIcon } from './leg-icon';
 import { TrainStops } from './train-stops';

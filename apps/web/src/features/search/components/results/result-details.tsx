@@ -1,6 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { type Bound, inLanguage, type SearchResult } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../../shared/lib/duration';
 import { usePreferences } from '../../../../shared/lib/preferences';
 import { sellerLabel } from '../../../../shared/lib/seller';
 import { Price } from '../../../../shared/ui/price';
@@ -8,7 +9,6 @@ import { PlanMapToggle } from '../../../../widgets/map/plan-map-toggle';
 import { RailTerms } from '../../../../widgets/rail/rail-terms';
 import { cityName, toMoney } from '../../lib/result-model';
 import { minutesBetween } from '../../lib/time';
-import { useFormatDuration } from '../../lib/use-result-format';
 import { JourneyTimeline } from './journey-timeline';
 import styles from './result-details.module.css';
 

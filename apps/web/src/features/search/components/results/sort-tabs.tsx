@@ -1,12 +1,12 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { BEST_WEIGHTS, RAIL_SORTS, type ResultPage, type ResultSort, SORTS } from '@junction/domain';
 import { useTranslation } from 'react-i18next';
+import { useFormatDuration } from '../../../../shared/lib/duration';
 import { Price, useFormatCny } from '../../../../shared/ui/price';
 import { Tooltip } from '../../../../shared/ui/tooltip';
 import { toMoney } from '../../lib/result-model';
 import { localClock } from '../../lib/time';
 import { useFormatCo2 } from '../../lib/use-co2-format';
-import { useFormatDuration } from '../../lib/use-result-format';
 import styles from './sort-tabs.module.css';
 
 export type SortTabsProps = {
