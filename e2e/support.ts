@@ -123,7 +123,9 @@ export const test = base.extend<
     if (!freshContext) await clearProfile(context, baseURL ?? '');
     if (lang) await useLanguage(context, baseURL ?? '', lang);
     await use(context);
-    await endShots(context, testInfo.titlePath.slice(1).join(' ')).catch(() => {});
+    await endShots(context, testInfo.titlePath.slice(1).join(' ')).catch((error: unknown) =>
+      console.warn(`SHOTS_END: no screenshot of "${testInfo.title}": ${String(error)}`),
+    );
     if (freshContext) await context.close();
     // A page left open would go on asking the server (a results page pulls every 400 ms).
     else for (const page of context.pages()) await page.close();
