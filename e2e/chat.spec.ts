@@ -85,16 +85,28 @@ async function say(page: Page, body: string) {
   await expect(messages(page, body)).toHaveCount(1);
 }
 
-/** The agent opens the console, picks the traveller's conversation from the queue and takes it. */
-async function takeFirstWaiting(agentPage: Page, preview: string) {
+/**
+ * The agent opens the console, picks the traveller's conversation from the queue (by its first words and the
+ * last digits of the traveller's number, which the queue shows: a test run again, or beside another, leaves
+ * other conversations with the same words waiting) and takes it.
+ */
+async function takeWaiting(agentPage: Page, preview: string, mobile: string) {
   await agentPage.goto('/service');
-  const item = agentPage.getByTestId('queue-waiting').getByTestId('queue-item').filter({ hasText: preview });
+  const item = agentPage
+    .getByTestId('queue-waiting')
+    .getByTestId('queue-item')
+    .filter({ hasText: preview })
+    .filter({ hasText: mobile.slice(-4) });
   await expect(item).toBeVisible();
   await expect(item.getByTestId('waiting-time')).toBeVisible();
   await item.click();
   await agentPage.getByTestId('take').click();
   await expect(
-    agentPage.getByTestId('queue-mine').getByTestId('queue-item').filter({ hasText: preview }),
+    agentPage
+      .getByTestId('queue-mine')
+      .getByTestId('queue-item')
+      .filter({ hasText: preview })
+      .filter({ hasText: mobile.slice(-4) }),
   ).toBeVisible();
 }
 
@@ -123,7 +135,7 @@ for (const lang of LANGUAGES) {
       await say(tr.page, hello);
       await expect(panel(tr.page).getByTestId('chat-state')).toHaveText(t(lang, 'state.waiting'));
 
-      await takeFirstWaiting(ag.page, hello);
+      await takeWaiting(ag.page, hello, tr.mobile);
       await expect(tr.page.getByTestId('chat-event').filter({ hasText: lang === 'en' ? 'Lin' : '林芳' })).toBeVisible();
       // The agent has read it: the traveller's message shows the read mark.
       await expect(messages(tr.page, hello).getByTestId('mark')).toHaveAttribute('data-mark', 'read');
@@ -245,7 +257,7 @@ for (const lang of LANGUAGES) {
 
       // Next morning an agent (on the other server) answers; the traveller sees it in the chat.
       const ag = await signedInAgent(browser, baseURL ?? '', lang, lang === 'en' ? 'Chen' : '陈静');
-      await takeFirstWaiting(ag.page, question);
+      await takeWaiting(ag.page, question, tr.mobile);
       const reply = lang === 'en' ? 'Yes, we have e-mailed your invoice.' : '可以，发票已发送到您的邮箱。';
       await ag.page.getByTestId('chat-input').fill(reply);
       await ag.page.getByTestId('chat-send').click();
