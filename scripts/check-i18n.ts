@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '../packages/domain/src/errors';
-import { compareNamespaces, type I18nProblem } from './i18n-compare';
+import { cardBrandOrder, compareNamespaces, type I18nProblem } from './i18n-compare';
 
 /** Fails when a text exists in one language and not the other, or an error code has no message. */
 const root = path.resolve(import.meta.dirname, '../apps/web/src/locales');
@@ -18,6 +18,7 @@ for (const file of [...files].sort()) {
     continue;
   }
   problems.push(...compareNamespaces(namespace, read('en', file), read('zh-CN', file)));
+  for (const lng of LANGS) problems.push(...cardBrandOrder(`${lng}/${namespace}`, read(lng, file)));
 }
 for (const lng of LANGS) {
   const errors = read(lng, 'errors.json') as Record<string, unknown>;

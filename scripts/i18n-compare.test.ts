@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareNamespaces } from './i18n-compare';
+import { cardBrandOrder, compareNamespaces } from './i18n-compare';
 
 describe('i18n comparison', () => {
   it('accepts matching texts, with plural forms that Chinese does not need', () => {
@@ -46,5 +46,19 @@ describe('i18n comparison', () => {
         expect(compareNamespaces('ns', ns, rest)).toHaveLength(1);
       }),
     );
+  });
+
+  it('finds card brands listed out of the one order, in either language, and leaves short mentions alone', () => {
+    const texts = {
+      hint: 'Visa, Mastercard, UnionPay, JCB, American Express, Discover',
+      accepted: 'We accept Visa, Mastercard, American Express, UnionPay, JCB and Discover.',
+      zh: {
+        accepted: '支持 Visa、万事达、美国运通、银联、JCB 和 Discover 卡。',
+        ok: '支持 Visa、万事达、银联、JCB、美国运通和 Discover 卡。',
+      },
+      cvc: 'The 3 digits on the back (4 on the front for American Express).',
+      two: 'Discover or Visa',
+    };
+    expect(cardBrandOrder('card', texts).map((p) => p.key)).toEqual(['accepted', 'zh.accepted']);
   });
 });

@@ -57,3 +57,39 @@ export function compareNamespaces(namespace: string, en: unknown, zh: unknown): 
   for (const key of b.keys()) if (!a.has(key)) problems.push({ namespace, key, problem: 'missing in en' });
   return problems;
 }
+
+/** The card brands, in the one order every text that lists them keeps: each by its names in either language. */
+const CARD_BRANDS: readonly (readonly string[])[] = [
+  ['Visa'],
+  ['Mastercard', '万事达'],
+  ['UnionPay', '银联'],
+  ['JCB'],
+  ['American Express', '美国运通'],
+  ['Discover'],
+];
+
+/**
+ * Texts that list three card brands or more in another order than the others (a payment page showing two
+ * such lists side by side would read as careless).
+ */
+export function cardBrandOrder(namespace: string, texts: unknown): I18nProblem[] {
+  const all = new Map<string, unknown>();
+  flatten(texts, '', all);
+  const problems: I18nProblem[] = [];
+  for (const [key, value] of all) {
+    if (typeof value !== 'string') continue;
+    const found = CARD_BRANDS.map((names, order) => ({
+      order,
+      at: Math.max(-1, ...names.map((name) => value.indexOf(name))),
+    })).filter((b) => b.at >= 0);
+    if (found.length < 3) continue;
+    const byPlace = [...found].sort((x, y) => x.at - y.at).map((b) => b.order);
+    if (byPlace.some((order, i) => i > 0 && order < (byPlace[i - 1] as number)))
+      problems.push({
+        namespace,
+        key,
+        problem: 'card brands listed in another order than Visa, Mastercard, UnionPay, JCB, American Express, Discover',
+      });
+  }
+  return problems;
+}
