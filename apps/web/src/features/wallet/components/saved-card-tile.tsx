@@ -1,13 +1,24 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { SavedCard } from '@junction/domain';
-import { dateTimeFormat } from '@junction/domain';
+import { dateTimeFormat, nameIn } from '@junction/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCountries } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
 import { BrandMark } from '../../../shared/ui/card/brand-mark';
 import styles from './wallet.module.css';
 
 export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete: () => void };
+
+/**
+ * A billing address on one line: the country by its name in the reader's language (its code until the names
+ * have loaded), and a region the same as the city (Beijing, Beijing) once.
+ */
+export function billingLine(b: SavedCard['billing'], countryName: (code: string) => string | undefined): string {
+  const region = b.region && b.region.trim().toLowerCase() !== b.city.trim().toLowerCase() ? b.region : '';
+  const country = b.country ? (countryName(b.country) ?? b.country) : '';
+  return [b.line1, b.line2, b.city, region, b.zip, country].filter(Boolean).join(', ');
+}
 
 /** A saved card as a card face (masked number, holder, expiry) with its description and billing address. */
 export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
@@ -15,6 +26,11 @@ export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
   const { language } = usePreferences();
   const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const b = card.billing;
+  const countries = useCountries().data;
+  const countryName = (code: string) => {
+    const c = countries?.find((x) => x.code === code);
+    return c ? nameIn(c, language) : undefined;
+  };
   return (
     <li className={styles.cardItem} data-testid="saved-card">
       <div className={`${styles.cardFace} ${styles[`face_${card.brand}`]}`}>
@@ -43,9 +59,7 @@ export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
             </Tag>
           ) : null}
         </div>
-        <p className={styles.cardAddress}>
-          {[b.line1, b.line2, b.city, b.region, b.zip, b.country].filter(Boolean).join(', ')}
-        </p>
+        <p className={styles.cardAddress}>{billingLine(b, countryName)}</p>
         <p className={styles.cardAddress} data-testid="card-phone">
           {b.phoneMasked}
         </p>
