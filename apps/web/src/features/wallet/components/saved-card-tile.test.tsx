@@ -45,7 +45,7 @@ describe('a saved card’s billing address', () => {
       renderApp([{ path: '/', element: <SavedCardTile card={card()} onEdit={() => {}} onDelete={() => {}} /> }], {
         language,
       });
-      await waitFor(() => expect(screen.getByText(line)).toBeTruthy());
+      await waitFor(() => expect(screen.getByTestId('card-address').textContent?.trim()).toBe(line));
       expect(screen.getByTestId('saved-card').textContent).not.toContain(', CN');
     },
   );

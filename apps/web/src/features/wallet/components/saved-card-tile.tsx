@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { SavedCard } from '@junction/domain';
 import { dateTimeFormat, nameIn } from '@junction/domain';
 import { Button, Tag, Tooltip } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../shared/api/reference';
 import { usePreferences } from '../../../shared/lib/preferences';
@@ -14,11 +15,22 @@ export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete
  * A billing address on one line: the country by its name in the reader's language (its code until the names
  * have loaded), and a region the same as the city (Beijing, Beijing) once.
  */
-export function billingLine(b: SavedCard['billing'], countryName: (code: string) => string | undefined): string {
+export function billingParts(
+  b: SavedCard['billing'],
+  countryName: (code: string) => string | undefined,
+): { field: string; text: string }[] {
   const region = b.region && b.region.trim().toLowerCase() !== b.city.trim().toLowerCase() ? b.region : '';
   const country = b.country ? (countryName(b.country) ?? b.country) : '';
-  return [b.line1, b.line2, b.city, region, b.zip, country].filter(Boolean).join(', ');
+  const parts = { line1: b.line1, line2: b.line2, city: b.city, region, zip: b.zip, country };
+  return Object.entries(parts)
+    .filter(([, text]) => Boolean(text))
+    .map(([field, text]) => ({ field, text }));
 }
+
+export const billingLine = (b: SavedCard['billing'], countryName: (code: string) => string | undefined): string =>
+  billingParts(b, countryName)
+    .map((p) => p.text)
+    .join(', ');
 
 /** A saved card as a card face (masked number, holder, expiry) with its description and billing address. */
 export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
@@ -59,7 +71,17 @@ export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
             </Tag>
           ) : null}
         </div>
-        <p className={styles.cardAddress}>{billingLine(b, countryName)}</p>
+        <p className={styles.cardAddress} data-testid="card-address">
+          {/* The street lines wrap as text; each shorter part is kept whole (中国 is not split between lines). */}
+          {billingParts(b, countryName).map((part, i, all) => (
+            <Fragment key={part.field}>
+              <span className={part.field.startsWith('line') ? undefined : styles.addressPart}>
+                {part.text}
+                {i + 1 < all.length ? ',' : ''}
+              </span>{' '}
+            </Fragment>
+          ))}
+        </p>
         <p className={styles.cardAddress} data-testid="card-phone">
           {b.phoneMasked}
         </p>
