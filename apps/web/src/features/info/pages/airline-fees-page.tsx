@@ -101,7 +101,7 @@ export function AirlineFeesPage() {
               onChange={(e) => setQuery(e.target.value)}
               style={{ maxWidth: 320 }}
             />
-            <span className={styles.muted}>
+            <span className={`${styles.muted} ${fees.effective}`}>
               {t('effective', { date: formatDate(AIRLINE_FEES.effective, language) })}
             </span>
           </div>
