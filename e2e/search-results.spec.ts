@@ -110,6 +110,14 @@ eachLanguage((lang) => {
       const departures = (await attributes(cards(page), 'data-departure')).map((d) => Date.parse(d));
       expect(departures).toEqual([...departures].sort((a, b) => b - a));
 
+      // The tip's icon sits in the Best tab's corner, not over the next tab.
+      const bestTab = await page.locator('[data-sort="best"]').boundingBox();
+      const info = await page.getByTestId('best-info').boundingBox();
+      expect(bestTab && info).toBeTruthy();
+      if (bestTab && info) {
+        expect(info.x).toBeGreaterThan(bestTab.x + bestTab.width / 2);
+        expect(info.x + info.width).toBeLessThanOrEqual(bestTab.x + bestTab.width);
+      }
       await page.getByTestId('best-info').hover();
       await expect(page.getByRole('tooltip')).toContainText('¥100');
     });
