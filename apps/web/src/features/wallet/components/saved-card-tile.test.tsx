@@ -3,7 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { json, renderApp, stubApi } from '../../../testing/render-app';
-import { billingLine, SavedCardTile } from './saved-card-tile';
+import { billingParts, SavedCardTile } from './saved-card-tile';
+
+/** The parts as the tile reads, on one line. */
+const billingLine = (b: SavedCard['billing'], countryName: (code: string) => string | undefined) =>
+  billingParts(b, countryName)
+    .map((p) => p.text)
+    .join(', ');
 
 const card = (billing: Partial<SavedCard['billing']> = {}): SavedCard => ({
   id: '00000000-0000-4000-8000-0000000000a1',

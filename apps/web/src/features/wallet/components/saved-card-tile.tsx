@@ -12,8 +12,8 @@ import styles from './wallet.module.css';
 export type SavedCardTileProps = { card: SavedCard; onEdit: () => void; onDelete: () => void };
 
 /**
- * A billing address on one line: the country by its name in the reader's language (its code until the names
- * have loaded), and a region the same as the city (Beijing, Beijing) once.
+ * A billing address's parts in the order shown: the country by its name in the reader's language (its code until
+ * the names have loaded), and a region the same as the city (Beijing, Beijing) once.
  */
 export function billingParts(
   b: SavedCard['billing'],
@@ -26,11 +26,6 @@ export function billingParts(
     .filter(([, text]) => Boolean(text))
     .map(([field, text]) => ({ field, text }));
 }
-
-export const billingLine = (b: SavedCard['billing'], countryName: (code: string) => string | undefined): string =>
-  billingParts(b, countryName)
-    .map((p) => p.text)
-    .join(', ');
 
 /** A saved card as a card face (masked number, holder, expiry) with its description and billing address. */
 export function SavedCardTile({ card, onEdit, onDelete }: SavedCardTileProps) {
