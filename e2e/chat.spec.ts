@@ -92,22 +92,18 @@ async function say(page: Page, body: string) {
  */
 async function takeWaiting(agentPage: Page, preview: string, mobile: string) {
   await agentPage.goto('/service');
-  const item = agentPage
-    .getByTestId('queue-waiting')
-    .getByTestId('queue-item')
-    .filter({ hasText: preview })
-    .filter({ hasText: mobile.slice(-4) });
+  const inQueue = (queue: string) =>
+    agentPage
+      .getByTestId(queue)
+      .getByTestId('queue-item')
+      .filter({ hasText: preview })
+      .filter({ hasText: mobile.slice(-4) });
+  const item = inQueue('queue-waiting');
   await expect(item).toBeVisible();
   await expect(item.getByTestId('waiting-time')).toBeVisible();
   await item.click();
   await agentPage.getByTestId('take').click();
-  await expect(
-    agentPage
-      .getByTestId('queue-mine')
-      .getByTestId('queue-item')
-      .filter({ hasText: preview })
-      .filter({ hasText: mobile.slice(-4) }),
-  ).toBeVisible();
+  await expect(inQueue('queue-mine')).toBeVisible();
 }
 
 for (const lang of LANGUAGES) {
