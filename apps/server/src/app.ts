@@ -27,7 +27,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Search sessions and request counters every process shares: Redis, or PostgreSQL without it.
   const shared = await sharedState(config, basics.db, basics.now, jobs);
   app.addHook('onClose', () => shared.close());
-  const f = await buildFeatures(app, basics, deps, jobs, shared.searchStore);
+  const f = await buildFeatures(app, basics, deps, jobs, shared);
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
 
   const guard = guardLikeTheApi(config, f.account.service, shared);

@@ -12,7 +12,6 @@ import { ordersModule } from './features/orders/orders.module';
 import { passengersModule } from './features/passengers/passengers.module';
 import { paymentModule } from './features/payment/payment.module';
 import { type RailPorts, railModule } from './features/rail/rail.module';
-import type { SearchStore } from './features/search/search-store';
 import { walletModule } from './features/wallet/wallet.module';
 import type { JobRegistry } from './jobs/jobs';
 import { studentJourneysHeld } from './lib/student-journeys';
@@ -40,6 +39,7 @@ import { paymentProcessor } from './wiring/payment-processor';
 import { bookingOffers, deskAnswered, railTicketsInProgress, savedTravellers } from './wiring/rail-links';
 import { searchSupply } from './wiring/search';
 import { orderRefundDesk, serviceDesk } from './wiring/service-desk';
+import type { SharedState } from './wiring/shared-state';
 import { studentJourneyLinks } from './wiring/student-journeys';
 import { waitlistPayments } from './wiring/waitlist-payments';
 import { walletApps } from './wiring/wallet-apps';
@@ -75,7 +75,7 @@ export async function buildFeatures(
   basics: Basics,
   deps: AppDeps,
   jobs: JobRegistry,
-  store: SearchStore,
+  { searchStore: store, keptPlans }: Pick<SharedState, 'searchStore' | 'keptPlans'>,
 ) {
   const { config, db, now } = basics;
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
@@ -91,7 +91,12 @@ export async function buildFeatures(
   const duffel = duffelSupply(config, deps.refdata, db);
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
   const fares = faresModule(basics, fareCalendarPorts(deps.refdata, searchLater));
-  const search = searchSupply(basics, deps, store, { seller: duffel?.supplier, fareLog: fareLog(fares.service), warn });
+  const search = searchSupply(basics, deps, store, {
+    seller: duffel?.supplier,
+    fareLog: fareLog(fares.service),
+    keptPlans,
+    warn,
+  });
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
   const later: Later = {};

@@ -18,11 +18,11 @@ export {
 } from './gtfs/gtfs-timetable';
 export { type PackedFeed, packedFeed, packFeed } from './gtfs/packed-feed';
 export { type GtfsFeed, parseGtfsTime, readGtfsZip } from './gtfs/read-gtfs';
-export { type Access, type Outcome, paretoFilter, type Query } from './raptor/query';
+export { type Access, type Leg, type Outcome, paretoFilter, type Query } from './raptor/query';
 export { type DayBest, McRaptor, shapeOf } from './raptor/raptor';
 export { referencePlan } from './reference/reference-planner';
 export { buildTimetable } from './timetable/build-timetable';
-export { SharedStrings, sharedTimetable, shareTimetable } from './timetable/shared';
+export { planningBytes, SharedStrings, sharedTimetable, shareTimetable } from './timetable/shared';
 export {
   DAY_SECONDS,
   type StringList,

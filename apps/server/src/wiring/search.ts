@@ -12,6 +12,7 @@ import { searchRoutes } from '../features/search/search.routes';
 import { SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
 import { SessionSignals, sessionChanges } from '../features/search/session-signals';
+import type { KeptPlanStore } from '../features/search/stores/kept-plans-store';
 import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Supplier } from '../features/search/suppliers/supplier';
@@ -31,8 +32,14 @@ export function searchSupply(
   {
     seller,
     fareLog,
+    keptPlans,
     warn,
-  }: { seller?: (inventory: Inventory) => Supplier; fareLog?: FareLog; warn: (error: unknown, what: string) => void },
+  }: {
+    seller?: (inventory: Inventory) => Supplier;
+    fareLog?: FareLog;
+    keptPlans?: KeptPlanStore;
+    warn: (error: unknown, what: string) => void;
+  },
 ) {
   const { config, refdata, now } = basics;
   const railRemaining = railStock(config.RAIL_SIM_SOLD_OUT);
@@ -60,7 +67,7 @@ export function searchSupply(
       signals: new SessionSignals(changes, busWarn),
       suppliers:
         deps.suppliers ??
-        ((inv) => simulatedSuppliers(config, inv, { random: deps.random, railRemaining, sales }, seller)),
+        ((inv) => simulatedSuppliers(config, inv, { random: deps.random, railRemaining, sales, keptPlans }, seller)),
     },
     now,
   );
@@ -79,7 +86,12 @@ export function searchSupply(
 function simulatedSuppliers(
   config: Config,
   inventory: Inventory,
-  { random, railRemaining, sales }: { random: AppDeps['random']; railRemaining: RailRemaining; sales?: FareSales },
+  {
+    random,
+    railRemaining,
+    sales,
+    keptPlans,
+  }: { random: AppDeps['random']; railRemaining: RailRemaining; sales?: FareSales; keptPlans?: KeptPlanStore },
   seller?: (inventory: Inventory) => Supplier,
 ): Supplier[] {
   return defaultSuppliers(inventory, {
@@ -91,5 +103,6 @@ function simulatedSuppliers(
     railRemaining,
     simulatedFlightSellers: config.SEARCH_SIMULATED_FLIGHT_SELLERS,
     ...(sales ? { fareSales: sales } : {}),
+    ...(keptPlans ? { keptPlans } : {}),
   }).concat(seller ? [seller(inventory)] : []);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { MemorySearchStore, type SearchStore } from '../features/search/search-store';
+import { type KeptPlanStore, MemoryKeptPlans, PgKeptPlans } from '../features/search/stores/kept-plans-store';
 import { PgSearchStore } from '../features/search/stores/pg-search-store';
 import { RedisSearchStore } from '../features/search/stores/redis-search-store';
 import type { JobRegistry } from '../jobs/jobs';
@@ -14,9 +15,14 @@ declare module '../jobs/jobs' {
   }
 }
 
+/** Plans kept by a process alone (about 10 KB each). */
+const KEEP_PLANS_IN_MEMORY = 2_000;
+
 export type SharedState = {
   /** Where search sessions live. */
   searchStore: SearchStore;
+  /** Door-to-door plans between places' centres, kept for every planner: PostgreSQL, or this process's memory. */
+  keptPlans: KeptPlanStore;
   /** The API rate limit's counters: Redis, PostgreSQL through a store class, or this process's memory. */
   rateLimit: { redis: Redis; nameSpace: string } | { store: RateLimitStoreClass } | Record<string, never>;
   close: () => Promise<void>;
@@ -43,14 +49,19 @@ export async function sharedState(config: Config, db: Db, now: () => Date, jobs:
         ? new RedisSearchStore(redis, clock)
         : new PgSearchStore(db, clock, config.SEARCH_MAX_SESSIONS);
 
+  const keptPlans: KeptPlanStore =
+    config.SEARCH_STORE === 'memory' ? new MemoryKeptPlans(KEEP_PLANS_IN_MEMORY, clock) : new PgKeptPlans(db, clock);
+
   jobs.task('shared-state.purge', z.object({}).loose(), async () => {
     await searchStore.purge?.();
+    await keptPlans.purge?.();
     if (!redis) await purgeRateCounters(db);
   });
   jobs.schedule('shared-state.purge', '* * * * *');
 
   return {
     searchStore,
+    keptPlans,
     // One process only (SEARCH_STORE=memory): its request counters stay in its memory too.
     rateLimit: redis
       ? { redis, nameSpace: 'junction:rate:' }

@@ -95,6 +95,20 @@ export function shareTimetable(loaded: LoadedTimetable): SharedArrayBuffer {
   return buffer;
 }
 
+/**
+ * What a plan on a shared timetable depends on, as bytes to digest: its counts and every column but the names
+ * of its days, and not its epoch. Timetables of two weeks whose services run on the same days (`calendarKey`)
+ * give the same bytes, so a plan made on one is the same plan on the other, on its own dates.
+ */
+export function planningBytes(buffer: SharedArrayBuffer): Uint8Array[] {
+  const { header, views } = unpackColumns(buffer, LAYOUT, COLUMNS);
+  const parts = COLUMNS.filter(({ name }) => !name.startsWith('dayNames.')).map(({ name }) => {
+    const view = views[name] as Column;
+    return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  });
+  return [Uint8Array.from(header.subarray(0, LAYOUT.leadInts)), ...parts];
+}
+
 /** The timetable laid out by `shareTimetable`, as views on the shared memory (the small stop lists are copied). */
 export function sharedTimetable(buffer: SharedArrayBuffer): LoadedTimetable {
   const { header, views: c } = unpackColumns(buffer, LAYOUT, COLUMNS);

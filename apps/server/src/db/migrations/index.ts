@@ -60,6 +60,7 @@ import * as cardFingerprints from './0039-card-fingerprints';
 import * as protectionOnward from './0040-protection-onward';
 import * as topupCardNotSaved from './0041-topup-card-not-saved';
 import * as searchAnswersPacked from './0042-search-answers-packed';
+import * as doorPlans from './0043-door-plans';
 
 /**
  * Every migration, by name; names sort in the order they run. A feature that needs tables adds a file
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   '0040-protection-onward': protectionOnward,
   '0041-topup-card-not-saved': topupCardNotSaved,
   '0042-search-answers-packed': searchAnswersPacked,
+  '0043-door-plans': doorPlans,
 };

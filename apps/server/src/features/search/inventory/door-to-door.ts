@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   addDays,
   type GroundArrival,
@@ -12,7 +13,7 @@ import {
   type Access,
   DEFAULT_TAXI,
   type LoadedTimetable,
-  type Outcome,
+  planningBytes,
   type StopGrid,
   shareTimetable,
   type TaxiModel,
@@ -22,22 +23,45 @@ import {
   timetableFromGtfs,
 } from '@junction/planner';
 import type { RawPlace, TaxiFare, TransitLink } from '@junction/refdata';
+import type { DoorToDoorJourney } from './door-journey';
 import { CalendarNetworks, DATES_PER_TIMETABLE, type DoorNetwork, networkKey, WeekViews } from './door-network';
 import { DOOR_TO_DOOR } from './door-plan-params';
 import { KeptPlans } from './kept-plans';
 import { metroWalks } from './metro-walks';
 import { metroCities, type NetworkFeeds, timetableFeeds } from './network-feeds';
+import { PLAN_LAYOUT, readPlan, writePlan } from './plan-bytes';
 import { StationSizes } from './station-sizes';
 
-/** One way through the network, with the ends reached by taxi or metro. */
-export type DoorToDoorJourney = {
-  /** A taxi, a curated metro or airport-express link, or a walk to a metro station or a railway station next to the door. */
-  access: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
-  egress: { kind: 'taxi' | 'subway' | 'walk'; link?: TransitLink; seconds: number; price: number; stop: number };
-  outcome: Outcome;
-  /** The absolute instant (ms) the traveller leaves the door. */
-  leaveAt: number;
+export type { DoorToDoorJourney } from './door-journey';
+
+/** What a plan is asked: its ends, whether each is a city's centre, and its day. */
+export type PlanAsked = Parameters<DoorToDoorPlanner['plan']>[0];
+
+/**
+ * Plans made elsewhere (another thread or process, kept in the shared database): asked before a plan is
+ * searched, and told of each plan searched here.
+ */
+export type PlanExchange = {
+  /** The journeys of this plan on `loaded`'s dates, when another planner made it on a timetable of the same build. */
+  given(p: PlanAsked, loaded: LoadedTimetable): DoorToDoorJourney[] | undefined;
+  /** A plan this planner searched, or kept from a search of its own, on `loaded`'s dates. */
+  made(p: PlanAsked, loaded: LoadedTimetable, journeys: readonly DoorToDoorJourney[]): void;
 };
+
+/**
+ * The name of a plan between two places' centres among a request's plans: its day and its ends; undefined
+ * for a plan from or to a door, which is not kept beyond its planner.
+ */
+export const centrePlanName = (p: {
+  date: string;
+  from: LatLon;
+  to: LatLon;
+  fromCentre?: boolean;
+  toCentre?: boolean;
+}): string | undefined =>
+  p.fromCentre === false || p.toCentre === false
+    ? undefined
+    : `${p.date}|${p.from.lat},${p.from.lon}|${p.to.lat},${p.to.lon}`;
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
@@ -87,6 +111,8 @@ export class DoorToDoorPlanner {
    * builds one of its own to plan on.
    */
   private shared?: (key: string) => DoorNetwork | undefined;
+  /** Plans made by other planners, and where this one's go (`exchangeWith`). */
+  private exchange?: PlanExchange;
   /** Metro trips by their feed name: the line in English and Chinese, and its city. */
   readonly metroLines = new Map<string, { en: string; zh: string; city: string }>();
   /** The city of each metro station, by stop id. */
@@ -308,10 +334,44 @@ export class DoorToDoorPlanner {
     // the same clock from the timetable's epoch, leaving the door as many days apart as the weeks are.
     const key = `${p.from.lat},${p.from.lon}|${p.to.lat},${p.to.lon}|${p.fromCity?.cityCode}|${p.toCity?.cityCode}|${p.fromCentre !== false}|${p.toCentre !== false}|${p.dayStart - loaded.epochMs}`;
     const kept = this.plans.get(key, loaded);
-    if (kept) return { journeys: kept, loaded };
-    const journeys = this.search(net, p);
+    if (kept) {
+      this.exchange?.made(p, loaded, kept);
+      return { journeys: kept, loaded };
+    }
+    const given = this.exchange?.given(p, loaded);
+    const journeys = given ?? this.search(net, p);
     this.plans.set(key, loaded, journeys);
+    if (!given) this.exchange?.made(p, loaded, journeys);
     return { journeys: [...journeys], loaded };
+  }
+
+  /** Plans asks `exchange` for a plan before searching it, and tells it of each plan searched; none when undefined. */
+  exchangeWith(exchange: PlanExchange | undefined): void {
+    this.exchange = exchange;
+  }
+
+  /** A plan's journeys as bytes another planner on a timetable of the same build reads (`readPlan`). */
+  writePlan(journeys: readonly DoorToDoorJourney[], loaded: LoadedTimetable): Uint8Array {
+    return writePlan(journeys, loaded.epochMs, this.transit);
+  }
+
+  /** The journeys of `writePlan`'s bytes on `loaded`'s dates. */
+  readPlan(bytes: Uint8Array, loaded: LoadedTimetable): DoorToDoorJourney[] {
+    return readPlan(bytes, loaded.epochMs, this.transit);
+  }
+
+  /**
+   * What a plan on a timetable depends on beyond its ends and day, as a digest: the timetable (`planningBytes`:
+   * the same for every week of its calendar), the planning parameters, the curated links and taxi fares, and
+   * `PLAN_LAYOUT`.
+   */
+  planDigest(shared: SharedArrayBuffer): string {
+    const hash = createHash('sha256');
+    for (const part of planningBytes(shared)) hash.update(part);
+    return hash
+      .update(JSON.stringify([PLAN_LAYOUT, DOOR_TO_DOOR, this.transit, this.taxiFares]))
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   /** `plan` between two cities' centres, the day starting at midnight where the journey starts. */

@@ -3,6 +3,7 @@ import type { FareSales } from '../inventory/fare-sales';
 import { type RailRemaining, railRemaining } from '../inventory/fares';
 import type { Inventory } from '../inventory/inventory';
 import { GREATER_CHINA } from '../inventory/inventory';
+import type { KeptPlanStore } from '../stores/kept-plans-store';
 import { type DoorToDoorRunner, DoorToDoorSupplier, planDoorToDoor } from './door-to-door/door-to-door-supplier';
 import { defaultPlannerPool, type PlannerPoolOptions, poolDoorToDoor } from './door-to-door/worker-pool-runner';
 import { type FlightSupplierConfig, SimulatedFlightSupplier } from './flight-supplier';
@@ -44,6 +45,8 @@ export type CatalogueOptions = {
   simulatedFlightSellers?: boolean;
   /** The sales the simulated flight sellers run. */
   fareSales?: FareSales;
+  /** Where plans between places' centres are kept for every planner (`KeptPlanStore`); with the pool only. */
+  keptPlans?: KeptPlanStore;
 };
 
 /**
@@ -93,7 +96,7 @@ export function defaultSuppliers(inv: Inventory, o: CatalogueOptions): Supplier[
   const feeds = inv.doorFeeds;
   const planner: DoorToDoorRunner =
     o.plannerWorker && feeds
-      ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool(), feeds)
+      ? poolDoorToDoor(o.plannerPool ?? defaultPlannerPool(), feeds, o.keptPlans)
       : async (request, supplier) => planDoorToDoor(inv, request, supplier);
   return [
     ...(o.simulatedFlightSellers === false ? [] : flights).map((f) =>

@@ -8,7 +8,7 @@ import { loadRefdata } from '@junction/refdata';
 import { settleHeap } from '../../../../lib/memory';
 import { lowerThreadPriority } from '../../../../lib/thread-priority';
 import type { WorkerAnswer, WorkerJob } from '../../../../lib/worker-pool';
-import { type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
+import { centrePlanName, type DoorNetwork, sharedNetwork } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
 import { type NetworkFeedBuffers, sharedFeeds } from '../../inventory/network-feeds';
 import type { SupplierRequest } from '../supplier';
@@ -26,8 +26,17 @@ export type PlannerJob =
       networks: Record<string, Posted<SharedArrayBuffer>>;
       /** The key of every timetable the process still keeps: the worker lets go of the others. */
       live: string[];
+      /**
+       * Plans between places' centres made before by any planner on a timetable of the same build, by their
+       * names (`centrePlanName`): taken instead of searched.
+       */
+      kept?: Record<string, Uint8Array>;
     };
-export type PlannerAnswer = SearchResult[] | SharedArrayBuffer;
+export type PlannerAnswer =
+  /** A plan job's results, and the plans between centres it searched (`writePlan`) by their names. */
+  | { results: SearchResult[]; made: Record<string, Uint8Array> }
+  /** A build's timetable, and the digest of what plans on it depend on (`planDigest`). */
+  | { shared: SharedArrayBuffer; digest: string };
 
 /**
  * Shared memory as posted, with the number the pool gave it: a `SharedArrayBuffer` arrives as a new
@@ -58,11 +67,12 @@ function inventoryOf(feeds: PostedFeeds): Inventory {
 
 function answer(job: PlannerJob): PlannerAnswer {
   const inventory = inventoryOf(job.feeds);
+  const planner = inventory.doorToDoor as NonNullable<Inventory['doorToDoor']>;
   if (job.kind === 'build') {
-    const buffer = (inventory.doorToDoor as NonNullable<Inventory['doorToDoor']>).share(job.date);
+    const shared = planner.share(job.date);
     // What building left behind goes now: the timetable itself is in shared memory.
     settleHeap();
-    return buffer;
+    return { shared, digest: planner.planDigest(shared) };
   }
   for (const [key, { id, shared }] of Object.entries(job.networks)) {
     if (held.get(key)?.id === id) continue;
@@ -79,11 +89,29 @@ function answer(job: PlannerJob): PlannerAnswer {
   for (const key of held.keys()) if (!live.has(key)) held.delete(key);
   const used = new Set([...held.values()].map((h) => h.id));
   for (const id of views.keys()) if (!used.has(id)) views.delete(id);
-  const plans = planDoorToDoor(inventory, job.request, job.supplier);
+  // Plans between centres come from those kept, or are searched and handed back to be kept.
+  const made: Record<string, Uint8Array> = {};
+  planner.exchangeWith({
+    given: (p, loaded) => {
+      const name = centrePlanName(p);
+      const bytes = name === undefined ? undefined : job.kept?.[name];
+      return bytes && planner.readPlan(bytes, loaded);
+    },
+    made: (p, loaded, journeys) => {
+      const name = centrePlanName(p);
+      if (name !== undefined && !job.kept?.[name]) made[name] = planner.writePlan(journeys, loaded);
+    },
+  });
+  let results: SearchResult[];
+  try {
+    results = planDoorToDoor(inventory, job.request, job.supplier);
+  } finally {
+    planner.exchangeWith(undefined);
+  }
   // A timetable let go is freed once no thread has a view on it: this thread, which allocates little and
   // so collects rarely, lets go of its views now.
   if (views.size < before) settleHeap();
-  return plans;
+  return { results, made };
 }
 
 parentPort?.on('message', ({ id, payload }: WorkerJob<PlannerJob>) => {

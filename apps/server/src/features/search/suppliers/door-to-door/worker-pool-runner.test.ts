@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBound, testRefdata } from '../../../../../test/harness';
 import { DATES_PER_TIMETABLE, DoorToDoorPlanner, networkKey, timetableKey } from '../../inventory/door-to-door';
 import { Inventory } from '../../inventory/inventory';
+import { type KeptPlanStore, MemoryKeptPlans } from '../../stores/kept-plans-store';
 import type { Bound, SupplierRequest } from '../supplier';
 import { DoorToDoorSupplier, planDoorToDoor, planKey } from './door-to-door-supplier';
 import { PlannerPool } from './worker-pool-runner';
@@ -107,6 +108,45 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
       expect(two.stats().builds).toBe(4);
     } finally {
       await two.close();
+    }
+  }, 180_000);
+
+  it('takes the plans between centres another process kept, answering exactly what searching them answers', async () => {
+    const store = new MemoryKeptPlans(100, () => Date.parse('2026-11-26T08:00:00Z'));
+    const door = { lat: 39.9149, lon: 116.4109, name: { en: 'Wangfujing', 'zh-CN': '王府井' } };
+    const asked = (date: string) => [
+      request([bound('BJS', 'SHA', date)]),
+      request([bound('BJS', 'SIA', date), bound('SIA', 'CTU', addDays(date, 2))]),
+      request([bound('BJS', 'SHA', date, { fromDoor: door })]),
+    ];
+    const signal = new AbortController().signal;
+    const first = new PlannerPool({ workers: 1, maxQueue: 8 });
+    const second = new PlannerPool({ workers: 1, maxQueue: 8 });
+    try {
+      first.serve(inv.doorFeeds as NonNullable<Inventory['doorFeeds']>);
+      for (const r of asked(FIRST_DATE)) await first.plan(r, SUPPLIER, signal, store);
+      // The three plans between centres are kept; the one from a door is not.
+      expect(first.stats().keptPlans).toEqual({ taken: 0, made: 3 });
+      expect(store.size).toBe(3);
+      // Another process, a week of the same calendar later: its own timetable, built for that week, has the
+      // same digest, and its plans between centres are the kept ones on its dates.
+      second.serve(inv.doorFeeds as NonNullable<Inventory['doorFeeds']>);
+      const weekLater = asked(addDays(FIRST_DATE, DATES_PER_TIMETABLE));
+      for (const r of weekLater) {
+        expect(await second.plan(r, SUPPLIER, signal, store)).toEqual(planDoorToDoor(inv, r, SUPPLIER));
+      }
+      expect(second.stats().keptPlans).toEqual({ taken: 3, made: 0 });
+      expect(second.stats().builds).toBe(1);
+      // A store that cannot be read leaves the plans to be searched.
+      const broken: KeptPlanStore = {
+        read: () => Promise.reject(new Error('the database is gone')),
+        write: () => Promise.reject(new Error('the database is gone')),
+      };
+      const other = asked(addDays(FIRST_DATE, 1))[0] as SupplierRequest;
+      expect(await second.plan(other, SUPPLIER, signal, broken)).toEqual(planDoorToDoor(inv, other, SUPPLIER));
+      expect(second.stats().keptPlans).toEqual({ taken: 3, made: 1 });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   }, 180_000);
 

@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { daysBetween, type LocalText, type SearchResult } from '@junction/domain';
+import { addDays, daysBetween, type LocalText, localMidnight, type SearchResult } from '@junction/domain';
 import type { Config } from '../../../../config';
 import { workerHeapLimits } from '../../../../lib/memory';
 import { SharedComputations } from '../../../../lib/shared-computations';
 import { PoolFullError, WorkerPool } from '../../../../lib/worker-pool';
-import { networkKey, weekCalendar } from '../../inventory/door-to-door';
+import { centrePlanName, networkKey, weekCalendar } from '../../inventory/door-to-door';
 import { feedBuffers, type NetworkFeeds, timetableFeeds } from '../../inventory/network-feeds';
-import { SupplierError, type SupplierRequest } from '../supplier';
+import type { KeptPlanStore } from '../../stores/kept-plans-store';
+import { type Bound, SupplierError, type SupplierRequest } from '../supplier';
 import type { DoorToDoorRunner } from './door-to-door-supplier';
 import type { PlannerAnswer, PlannerJob, PostedFeeds } from './planner.worker';
 
@@ -39,6 +40,25 @@ export const plannerPoolOptions = (config: Config): PlannerPoolOptions => ({
   nice: config.SEARCH_PLANNER_NICE,
   timetables: config.SEARCH_PLANNER_TIMETABLES,
 });
+
+/** A timetable built in shared memory, and the digest of what plans on it depend on (`planDigest`). */
+type Built = { shared: SharedArrayBuffer; digest: string };
+
+/**
+ * The key of a plan between two places' centres in the store: the digest of its timetable's build, the two
+ * places (their ids, cities and points) and the start of its day from the timetable's epoch (the midnight,
+ * UTC, before the week's first day). Every week of a calendar plans on one build, so the plan of a pair of
+ * places on a day serves the same day of each such week, in every process.
+ */
+export function keptPlanKey(digest: string, b: Pick<Bound, 'date' | 'from' | 'to'>): string {
+  const epochMs = Date.parse(`${addDays(networkKey(b.date), -1)}T00:00:00Z`);
+  const place = (p: Bound['from']) => `${p.id}/${p.cityCode}@${p.lat},${p.lon}`;
+  return `${digest}|${place(b.from)}>${place(b.to)}|${localMidnight(b.date, b.from.tz) - epochMs}`;
+}
+
+/** The plans kept under these keys; none when the store cannot be read (the plans are then searched). */
+const readKept = (store: KeptPlanStore, keys: string[]): Promise<Map<string, Uint8Array>> =>
+  store.read(keys).catch(() => new Map());
 
 /** The priority of plan jobs over timetable builds in the workers' queue. */
 const PLAN_FIRST = 1;
@@ -76,7 +96,7 @@ export class PlannerPool {
   /** Timetables kept at most. */
   private readonly keep: number;
   /** The shared timetables, by the week each was built for. */
-  private networks: SharedComputations<SharedArrayBuffer>;
+  private networks: SharedComputations<Built>;
   /**
    * The week whose timetable serves a week: the first week asked with its calendar (`weekCalendar`), whose
    * build every week of that calendar plans on, each on its own dates.
@@ -85,6 +105,9 @@ export class PlannerPool {
   private byCalendar = new Map<string, string>();
   /** Timetables built since the pool started. */
   private builds = 0;
+  /** Plans between centres taken from the store, and searched plans handed to it, since the pool started. */
+  private keptTaken = 0;
+  private keptMade = 0;
   private feeds?: { of: NetworkFeeds; posted: PostedFeeds };
   /** Numbers of the shared memory posted, so that a worker knows what it has views on already. */
   private readonly ids = new WeakMap<object, number>();
@@ -154,14 +177,14 @@ export class PlannerPool {
    * The shared timetable serving a key (`networkKey`: a week): the one built for the first week asked with
    * its calendar, built at most once at a time; the build is dropped when nobody waits.
    */
-  network(key: string, signal: AbortSignal): Promise<SharedArrayBuffer> {
+  network(key: string, signal: AbortSignal): Promise<Built> {
     const feeds = this.posted();
     const base = this.baseOf(key);
     return this.networks.get(base, signal, (buildSignal) => {
       this.builds++;
-      return this.workers.run({ kind: 'build', date: base, feeds }, base, buildSignal).then((buffer) => {
-        if (!(buffer instanceof SharedArrayBuffer)) throw new Error('the planner built no timetable');
-        return buffer;
+      return this.workers.run({ kind: 'build', date: base, feeds }, base, buildSignal).then((built) => {
+        if (!('shared' in built)) throw new Error('the planner built no timetable');
+        return built;
       });
     });
   }
@@ -172,11 +195,35 @@ export class PlannerPool {
     return [...this.bases].filter(([, base]) => kept.has(base)).map(([week]) => week);
   }
 
-  /** Door-to-door plans for a request, on the shared timetables of its dates. */
-  async plan(request: SupplierRequest, supplier: { id: string; name: LocalText }, signal: AbortSignal) {
+  /**
+   * Door-to-door plans for a request, on the shared timetables of its dates. With a store, plans between
+   * places' centres any planner kept (`KeptPlanStore`) are taken instead of searched, and those searched
+   * here are kept there.
+   */
+  async plan(
+    request: SupplierRequest,
+    supplier: { id: string; name: LocalText },
+    signal: AbortSignal,
+    store?: KeptPlanStore,
+  ) {
     // Each journey plans on the timetable of its week.
-    const keys = [...new Set((request.trips[0]?.bounds ?? []).map((b) => networkKey(b.date)))];
-    const buffers = await Promise.all(keys.map((key) => this.network(key, signal)));
+    const bounds = request.trips[0]?.bounds ?? [];
+    const keys = [...new Set(bounds.map((b) => networkKey(b.date)))];
+    const builds = await Promise.all(keys.map((key) => this.network(key, signal)));
+    const digests = new Map(keys.map((key, i) => [key, (builds[i] as Built).digest]));
+    // The store's key of each plan between centres, by its name in the job.
+    const storeKeys = new Map<string, string>();
+    for (const b of bounds) {
+      const name = centrePlanName({ ...b, fromCentre: !b.fromDoor, toCentre: !b.toDoor });
+      if (name !== undefined) storeKeys.set(name, keptPlanKey(digests.get(networkKey(b.date)) as string, b));
+    }
+    const found = store && storeKeys.size > 0 ? await readKept(store, [...storeKeys.values()]) : new Map();
+    const kept: Record<string, Uint8Array> = {};
+    for (const [name, key] of storeKeys) {
+      const plan = found.get(key);
+      if (plan) kept[name] = plan;
+    }
+    this.keptTaken += Object.keys(kept).length;
     const answer = await this.workers.run(
       {
         kind: 'plan',
@@ -185,11 +232,12 @@ export class PlannerPool {
         supplier,
         networks: Object.fromEntries(
           keys.map((key, i) => {
-            const shared = buffers[i] as SharedArrayBuffer;
+            const { shared } = builds[i] as Built;
             return [key, { id: this.idOf(shared), shared }];
           }),
         ),
         live: this.liveWeeks(),
+        kept,
       },
       sameDayOfWeek(request),
       signal,
@@ -197,8 +245,16 @@ export class PlannerPool {
       // timetable is built get their plans in time rather than all waiting for every other week's build.
       PLAN_FIRST,
     );
-    if (!Array.isArray(answer)) throw new Error('the planner answered no plans');
-    return answer satisfies SearchResult[];
+    if (!('results' in answer)) throw new Error('the planner answered no plans');
+    const made = new Map<string, Uint8Array>();
+    for (const [name, plan] of Object.entries(answer.made)) {
+      const key = storeKeys.get(name);
+      if (key !== undefined) made.set(key, plan);
+    }
+    this.keptMade += made.size;
+    // A plan that could not be kept is planned again by the next search that needs it.
+    if (store && made.size > 0) store.write(made).catch(() => {});
+    return answer.results satisfies SearchResult[];
   }
 
   /** How long a plan asked for now would wait for a planner thread, ms, from the runs measured lately. */
@@ -206,9 +262,14 @@ export class PlannerPool {
     return this.workers.expectedWaitMs(PLAN_FIRST);
   }
 
-  /** Dates whose timetables are kept or being built, and the workers' figures. */
+  /** Dates whose timetables are kept or being built, the plans taken from the store and handed to it, and the workers' figures. */
   stats() {
-    return { ...this.workers.stats(), builds: this.builds, timetables: this.networks.stats() };
+    return {
+      ...this.workers.stats(),
+      builds: this.builds,
+      timetables: this.networks.stats(),
+      keptPlans: { taken: this.keptTaken, made: this.keptMade },
+    };
   }
 
   warm(): void {
@@ -254,12 +315,12 @@ export const startedPlannerPool = (): PlannerPool | undefined => shared?.pool;
  * answers, and a search that waits longer than its time limit leaves the queue.
  */
 export const poolDoorToDoor =
-  (options: PlannerPoolOptions, feeds: NetworkFeeds): DoorToDoorRunner =>
+  (options: PlannerPoolOptions, feeds: NetworkFeeds, store?: KeptPlanStore): DoorToDoorRunner =>
   async (request, supplier, signal) => {
     try {
       const pool = plannerPool(options);
       pool.serve(feeds);
-      return await pool.plan(request, supplier, signal);
+      return await pool.plan(request, supplier, signal, store);
     } catch (e) {
       if (e instanceof PoolFullError) throw new SupplierError(supplier.id, 'the planner is busy');
       throw e;
