@@ -115,6 +115,7 @@ export default defineConfig({
       // (its days come from the tests' searches), and price alerts are checked when a test asks
       // (`/alerts-sim/check`), never swept every quarter of an hour.
       FARES_FILL_CRON: 'off',
+      SEARCH_PLANS_FILL_CRON: 'off',
       ALERT_SWEEP_CRON: 'off',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Online service judges its hours at noon in Beijing, so the chat's tests find agents in whenever they run.

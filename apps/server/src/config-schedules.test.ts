@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-const SCHEDULES = ['FARES_FILL_CRON', 'ALERT_SWEEP_CRON'] as const;
+const SCHEDULES = ['FARES_FILL_CRON', 'ALERT_SWEEP_CRON', 'SEARCH_PLANS_FILL_CRON'] as const;
 
 /** One crontab field: `*`, a value, a range (of two values or more) or a step, every number within the field's range. */
 const field = (min: number, max: number) =>
@@ -19,15 +19,17 @@ const crontab = fc
   .map((fields) => fields.join(' '));
 
 describe('schedules of jobs that search on their own', () => {
-  it('price the month of fares every 20 minutes and sweep price alerts every 15 by default', () => {
+  it('price the month of fares every 20 minutes, sweep price alerts every 15 and plan ahead hourly by default', () => {
     const config = loadConfig({});
     expect(config.FARES_FILL_CRON).toBe('*/20 * * * *');
     expect(config.ALERT_SWEEP_CRON).toBe('*/15 * * * *');
+    expect(config.SEARCH_PLANS_FILL_CRON).toBe('40 * * * *');
   });
 
   it('are switched off with off, and read null', () => {
-    const config = loadConfig({ FARES_FILL_CRON: 'off', ALERT_SWEEP_CRON: ' off ' });
+    const config = loadConfig({ FARES_FILL_CRON: 'off', ALERT_SWEEP_CRON: ' off ', SEARCH_PLANS_FILL_CRON: 'off' });
     expect(config.FARES_FILL_CRON).toBeNull();
+    expect(config.SEARCH_PLANS_FILL_CRON).toBeNull();
     expect(config.ALERT_SWEEP_CRON).toBeNull();
   });
 

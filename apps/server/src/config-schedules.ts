@@ -26,6 +26,10 @@ export const scheduleSetting = (fallback: string, job: string) =>
 
 /** The schedules of jobs that search on their own. */
 export const scheduleSettings = {
+  SEARCH_PLANS_FILL_CRON: scheduleSetting(
+    '40 * * * *',
+    'the job that plans door to door ahead, for every process, between the 20 pairs of places searched most on each of the next 7 days',
+  ),
   FARES_FILL_CRON: scheduleSetting(
     '*/20 * * * *',
     'the job that prices again, 20 at a time, the trips searched most whose prices are over 6 hours old',

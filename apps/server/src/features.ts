@@ -95,8 +95,10 @@ export async function buildFeatures(
     seller: duffel?.supplier,
     fareLog: fareLog(fares.service),
     keptPlans,
+    popularPairs: (limit) => fares.service.popularPairs(limit),
     warn,
   });
+  search.jobs(jobs);
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
   const later: Later = {};

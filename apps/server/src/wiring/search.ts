@@ -8,6 +8,7 @@ import { type FareSales, SimFareSales } from '../features/search/inventory/fare-
 import { type RailRemaining, railStock } from '../features/search/inventory/fares';
 import { feedCacheDir } from '../features/search/inventory/feed-cache';
 import { type Inventory, lazyInventory } from '../features/search/inventory/inventory';
+import { type PopularPairs, registerSearchJobs } from '../features/search/search.jobs';
 import { searchRoutes } from '../features/search/search.routes';
 import { SearchService } from '../features/search/search.service';
 import type { SearchStore } from '../features/search/search-store';
@@ -17,6 +18,7 @@ import { defaultSuppliers } from '../features/search/suppliers/catalogue';
 import { plannerPoolOptions } from '../features/search/suppliers/door-to-door/worker-pool-runner';
 import type { Supplier } from '../features/search/suppliers/supplier';
 import { TrainStopsService } from '../features/search/train-stops';
+import type { JobRegistry } from '../jobs/jobs';
 import { busFor } from '../lib/bus';
 import type { AppDeps } from './deps';
 
@@ -33,11 +35,14 @@ export function searchSupply(
     seller,
     fareLog,
     keptPlans,
+    popularPairs,
     warn,
   }: {
     seller?: (inventory: Inventory) => Supplier;
     fareLog?: FareLog;
     keptPlans?: KeptPlanStore;
+    /** The pairs of places searched most, for the planning ahead. */
+    popularPairs?: PopularPairs;
     warn: (error: unknown, what: string) => void;
   },
 ) {
@@ -80,7 +85,10 @@ export function searchSupply(
       timeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
     });
   const routes = searchRoutes(service, new TrainStopsService(inventory));
-  return { service, railRemaining, seatMaps, routes, simulatorRoutes };
+  const jobs = (registry: JobRegistry) => {
+    if (popularPairs) registerSearchJobs(registry, () => service, popularPairs, now, config.SEARCH_PLANS_FILL_CRON);
+  };
+  return { service, railRemaining, seatMaps, routes, simulatorRoutes, jobs };
 }
 
 function simulatedSuppliers(

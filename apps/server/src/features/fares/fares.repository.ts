@@ -28,6 +28,20 @@ const COLUMNS = [
 export class FaresRepository {
   constructor(private readonly db: Db) {}
 
+  /** The pairs of places (either way apart) whose trips on `firstDay` and after were searched most, the most first. */
+  async popularPairs(limit: number, firstDay: string): Promise<{ origin: string; destination: string }[]> {
+    return this.db
+      .selectFrom('fareDays')
+      .select(['origin', 'destination'])
+      .where('day', '>=', firstDay)
+      .groupBy(['origin', 'destination'])
+      .orderBy(sql`sum(looks)`, 'desc')
+      .orderBy('origin')
+      .orderBy('destination')
+      .limit(limit)
+      .execute();
+  }
+
   /** Counts a search of the trip. */
   async looked(trip: FareTrip): Promise<void> {
     await this.db

@@ -106,6 +106,11 @@ export class FaresService {
     private readonly now: () => Date,
   ) {}
 
+  /** The pairs of places searched most on the days from today on, the most first (doors as given). */
+  popularPairs(limit: number): Promise<{ origin: string; destination: string }[]> {
+    return this.repo.popularPairs(limit, localDate(this.now().getTime(), HOME_ZONE));
+  }
+
   /** A search was started: its trip counts as looked at. */
   async searched(criteria: SearchCriteria): Promise<void> {
     const found = fareTripOf(criteria, this.placeKey);

@@ -232,6 +232,25 @@ describe('the month of fares', () => {
     expect(left.rows.map((r) => r.day)).toEqual(['2030-03-20', '2030-04-19', '2030-05-03']);
   });
 
+  it('names the pairs of places searched most from today on, however their searches spread over days', async () => {
+    const repo = new FaresRepository(database.db);
+    const look = async (origin: string, destination: string, day: string, times: number, returnDay = '') => {
+      for (let i = 0; i < times; i++) await repo.looked({ origin, destination, day, returnDay });
+    };
+    // Beijing → Shanghai on three days outweighs Guangzhou → Chengdu on one; searches of days gone count for nothing.
+    await look('BJS', 'SHA', '2030-04-21', 2);
+    await look('BJS', 'SHA', '2030-04-25', 2);
+    await look('BJS', 'SHA', '2030-05-01', 1, '2030-05-04');
+    await look('CAN', 'CTU', '2030-04-20', 4);
+    await look('XIY', 'WUH', '2030-04-19', 9);
+    const fares = new FaresService(repo, countingPricer().price, asTyped, now);
+    expect(await fares.popularPairs(5)).toEqual([
+      { origin: 'BJS', destination: 'SHA' },
+      { origin: 'CAN', destination: 'CTU' },
+    ]);
+    expect(await fares.popularPairs(1)).toEqual([{ origin: 'BJS', destination: 'SHA' }]);
+  });
+
   it('answers a round-trip grid around a date that does not exist with the validation error, not a failure', async () => {
     const fares = new FaresService(new FaresRepository(database.db), countingPricer().price, asTyped, now);
     await expect(

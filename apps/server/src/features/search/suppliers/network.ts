@@ -80,5 +80,7 @@ export function overNetwork(supplier: Supplier, conditions: Conditions, options:
       await behave(supplier.id, calm, options, signal);
       return supplier.quote(result, request, signal);
     },
+    // Work done ahead is the supplier's own, not an answer on the wire.
+    ...(supplier.prepare ? { prepare: supplier.prepare.bind(supplier) } : {}),
   };
 }

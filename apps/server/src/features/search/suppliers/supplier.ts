@@ -50,6 +50,11 @@ export interface Supplier {
    * the result. A seller without it offers no seat choice.
    */
   seatMaps?(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<FlightSeatMap[] | undefined>;
+  /**
+   * Works out ahead, and keeps where every process finds it, what answering the request will need (our
+   * planner's plans between places' centres); answers nothing. A supplier with nothing to work out has none.
+   */
+  prepare?(request: SupplierRequest, signal: AbortSignal): Promise<void>;
 }
 
 export class SupplierError extends Error {

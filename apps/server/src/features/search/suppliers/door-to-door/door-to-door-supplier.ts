@@ -88,6 +88,15 @@ export class DoorToDoorSupplier implements Supplier {
     return onSale ? plans.filter((plan) => onSale(plan, request)) : plans;
   }
 
+  /**
+   * Plans each day of the request, one after another, for the plans the runner keeps for every process (the
+   * pool with a store); the answers are not held here, so the searches' own stay.
+   */
+  async prepare(request: SupplierRequest, signal: AbortSignal): Promise<void> {
+    for (const trip of request.trips)
+      await this.run({ ...request, trips: [trip] }, { id: this.id, name: this.name }, signal);
+  }
+
   async quote(result: SearchResult, request: SupplierRequest, signal: AbortSignal): Promise<SearchResult | undefined> {
     const results = await this.search(request, signal);
     return results.find((r) => r.id === result.id);

@@ -150,6 +150,21 @@ describe('door-to-door planning in the worker pool on shared timetables', () => 
     }
   }, 180_000);
 
+  it('plans ahead for the store without holding the answers a search keeps', async () => {
+    const store = new MemoryKeptPlans(100, () => Date.parse('2026-11-26T08:00:00Z'));
+    const supplier = new DoorToDoorSupplier((r, s, signal) => pool.plan(r, s, signal, store));
+    const day = addDays(FIRST_DATE, 2);
+    await supplier.prepare(
+      {
+        ...request([bound('CTU', 'XIY', day)]),
+        trips: [day, addDays(day, 1)].map((date) => ({ date, bounds: [bound('CTU', 'XIY', date)] })),
+      },
+      new AbortController().signal,
+    );
+    expect(store.size).toBe(2);
+    expect(supplier.stats()).toEqual({ kept: 0, computing: 0 });
+  }, 120_000);
+
   it('plans a week on the timetable of another week of its calendar exactly as on one built for it', () => {
     const refdata = testRefdata();
     const feeds = inv.doorFeeds as NonNullable<Inventory['doorFeeds']>;
