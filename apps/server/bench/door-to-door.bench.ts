@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
 import { addDays } from '@junction/domain';
 import { loadRefdata } from '@junction/refdata';
 import { DoorToDoorPlanner, networkKey } from '../src/features/search/inventory/door-to-door';
@@ -161,6 +162,66 @@ console.log(
   `of a planner worker's job, this thread's CPU a plan: ${(planningCpu / jobs).toFixed(1)} ms planning, the rest building, pricing and choosing the plans`,
 );
 planner.plan = plan;
+
+// Plans kept for every process (`KeptPlanStore`): each plan's journeys written as bytes, then taken by another
+// planner (as in another process, with its own timetable) for the same day of the week a week later,
+// instead of searched; compared with searching them there, plan by plan.
+{
+  const name = (from: string | undefined, to: string | undefined, date: string) => `${from}-${to} ${date}`;
+  const kept = new Map<string, Uint8Array>();
+  let writeCpu = 0;
+  planner.forgetPlans();
+  for (const date of days)
+    for (const [from, to] of pairs) {
+      const { journeys, loaded } = planner.planBetween(from, to, date);
+      const c = threadCpuMs();
+      kept.set(name(from.cityCode, to.cityCode, date), planner.writePlan(journeys, loaded));
+      writeCpu += threadCpuMs() - c;
+    }
+  const sizes = [...kept.values()].map((b) => b.byteLength);
+  const other = new DoorToDoorPlanner(feeds, refdata.massTransit, refdata.taxiFares, 64);
+  other.exchangeWith({
+    given: (p, loaded) => {
+      const bytes = kept.get(name(p.fromCity?.cityCode, p.toCity?.cityCode, addDays(p.date, -7)));
+      return bytes && other.readPlan(bytes, loaded);
+    },
+    made: () => {},
+  });
+  const later = days.map((d) => addDays(d, 7));
+  for (const date of later) other.network(date);
+  const times: number[] = [];
+  let cpu = 0;
+  for (let round = 0; round < 2; round++) {
+    times.length = 0;
+    other.forgetPlans();
+    const c = threadCpuMs();
+    for (const date of later)
+      for (const [from, to] of pairs) {
+        const t = performance.now();
+        other.planBetween(from, to, date);
+        times.push(performance.now() - t);
+      }
+    cpu = threadCpuMs() - c;
+  }
+  let same = 0;
+  for (const date of later)
+    for (const [from, to] of pairs) {
+      other.forgetPlans();
+      planner.forgetPlans();
+      const taken = other.planBetween(from, to, date).journeys;
+      const searched = planner.planBetween(from, to, date).journeys;
+      if (isDeepStrictEqual(taken, searched)) same++;
+    }
+  times.sort((a, b) => a - b);
+  const q = (f: number) => (times[Math.floor(f * (times.length - 1))] ?? 0).toFixed(2);
+  const mean = times.reduce((t, x) => t + x, 0) / times.length;
+  console.log(
+    `door-to-door plans kept for every process: written ${(writeCpu / kept.size).toFixed(2)} ms a plan, ${(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024).toFixed(1)} KB a plan (largest ${(Math.max(...sizes) / 1024).toFixed(1)} KB)`,
+  );
+  console.log(
+    `door-to-door plans taken as kept, centre to centre, ${pairs.length} city pairs × ${later.length} days a week later, by another planner on one thread: mean ${mean.toFixed(2)} ms, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; this thread's CPU ${(cpu / times.length).toFixed(2)} ms a plan; the same journeys as searching them in ${same} of ${times.length} plans (${load()})`,
+  );
+}
 
 const resultsFile = process.env.DOORS_RESULTS;
 if (resultsFile) {

@@ -105,7 +105,7 @@ const quiet = { SEARCH_LATENCY_SCALE: '0', SEARCH_SUPPLIER_FAILURES: 'false' };
 /** `SEARCH_BENCH=throughput` runs the throughput part alone, `SEARCH_BENCH=dates` the 30 new dates at once. */
 const only = process.env.SEARCH_BENCH;
 /** `SEARCH_KINDS=distinct` (or `repeated`) runs that kind of the throughput part only. */
-const KINDS = ['repeated', 'distinct'] as const;
+const KINDS = ['repeated', 'distinct', 'kept'] as const;
 const kinds = new Set(process.env.SEARCH_KINDS?.split(',') ?? KINDS);
 for (const k of kinds)
   if (!(KINDS as readonly string[]).includes(k))
@@ -142,6 +142,37 @@ const distinct = (): SearchCriteriaInput => {
   return { type: 1, legs: [leg(from, to, 9 + (Math.floor(i / PAIRS.length) % DISTINCT_DAYS))] };
 };
 
+/** The distinct searches' routes on the days after theirs, each route's plans for its day of the week kept. */
+const KEPT_FIRST_DAY = 9 + DISTINCT_DAYS + 2;
+let keptCount = 0;
+/**
+ * A new pair of route and date, as `distinct`, two weeks and more later: the door-to-door plans of its route and
+ * day of the week are kept (`keepPlans` made them), so no planner searches them again.
+ */
+const keptDistinct = (): SearchCriteriaInput => {
+  const i = keptCount++;
+  const [from, to] = PAIRS[i % PAIRS.length] as readonly [string, string];
+  return { type: 1, legs: [leg(from, to, KEPT_FIRST_DAY + (Math.floor(i / PAIRS.length) % DISTINCT_DAYS))] };
+};
+
+/**
+ * Keeps the door-to-door plans of every route of the distinct searches on each day of a week, as the planning
+ * ahead does for the pairs searched most: a search of each, ten at a time. Returns how long it took.
+ */
+async function keepPlans(base: string): Promise<number> {
+  const t = performance.now();
+  const week = PAIRS.flatMap(([from, to]) =>
+    Array.from({ length: 7 }, (_, d) => leg(from, to, KEPT_FIRST_DAY - 7 + d)),
+  );
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, w) => {
+      for (let i = w; i < week.length; i += 10)
+        await run(base, { type: 1, legs: [week[i] as ReturnType<typeof leg>] }, true);
+    }),
+  );
+  return performance.now() - t;
+}
+
 if (!only || only === 'throughput') {
   console.log(
     `\nthroughput, suppliers answering at once and never failing (each client pulls the first page of results ${pullMode === 'poll' ? `every ${pullMs} ms, each pull answered at once` : `as the results page does: the server waits up to ${PAGE_WAIT_MS} ms for news, the next pull ${NEWS_PAUSE_MS} ms after news`}):`,
@@ -163,9 +194,20 @@ if (!only || only === 'throughput') {
         `distinct criteria (every search a new route and date: ${PAIRS.length} routes × ${DISTINCT_DAYS} days)`,
         () => distinct(),
       ],
+      [
+        'kept',
+        `distinct criteria, door-to-door plans kept (every search a new route and date, ${PAIRS.length} routes × ${DISTINCT_DAYS} days; each route's plans for its day of the week kept a week before)`,
+        () => keptDistinct(),
+      ],
     ] as const) {
       if (!kinds.has(name)) continue;
       console.log(`  ${kind}:`);
+      if (name === 'kept') {
+        const ms = await keepPlans(server.base);
+        console.log(
+          `    the plans of ${PAIRS.length} routes × 7 days kept by searches, ten at a time: ${(ms / 1000).toFixed(0)} s; ${load()}`,
+        );
+      }
       for (const users of [1, 10, 30]) {
         const seconds = 15;
         received = 0;
