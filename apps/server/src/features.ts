@@ -75,7 +75,7 @@ export async function buildFeatures(
   basics: Basics,
   deps: AppDeps,
   jobs: JobRegistry,
-  { searchStore: store, keptPlans }: Pick<SharedState, 'searchStore' | 'keptPlans'>,
+  shared: Pick<SharedState, 'searchStore' | 'keptPlans'>,
 ) {
   const { config, db, now } = basics;
   const warn = (err: unknown, what: string) => app.log.warn({ err }, what);
@@ -91,14 +91,7 @@ export async function buildFeatures(
   const duffel = duffelSupply(config, deps.refdata, db);
   // The month of fares learns prices from searches, and its job prices the trips searched most through search.
   const fares = faresModule(basics, fareCalendarPorts(deps.refdata, searchLater));
-  const search = searchSupply(basics, deps, store, {
-    seller: duffel?.supplier,
-    fareLog: fareLog(fares.service),
-    keptPlans,
-    popularPairs: (limit) => fares.service.popularPairs(limit),
-    warn,
-  });
-  search.jobs(jobs);
+  const search = searchSupply(basics, deps, shared, { seller: duffel?.supplier, fares: fareLog(fares.service), warn });
   // Ports reach a feature built after them, when called, never while built: rail counts tickets being issued from
   // the orders, the waiting list captures held payments and a change's quote asks payments where its refund goes.
   const later: Later = {};
@@ -134,8 +127,8 @@ export async function buildFeatures(
   later.fulfilment = fulfilment;
   fulfilment.close(app);
   const alerts = alertsModule(basics, { search: alertSearch(search.service, fares.service), notify });
-  for (const feature of [account, notices, passengers, orders, payments, wallet, invoices, fulfilment, fares, alerts])
-    feature.jobs(jobs);
+  const withJobs = [account, notices, passengers, search, orders, payments, wallet, invoices, fulfilment, fares];
+  for (const feature of [...withJobs, alerts]) feature.jobs(jobs);
   return {
     account,
     notices,

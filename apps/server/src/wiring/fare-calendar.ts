@@ -11,6 +11,7 @@ import type { FareTrip } from '../features/fares/fares.repository';
 import type { FaresService, PlaceKey, TripPricer } from '../features/fares/fares.service';
 import { placeLookup } from '../features/search/criteria-places';
 import type { FareLog } from '../features/search/fare-log';
+import type { PopularPairs } from '../features/search/search.jobs';
 import type { SearchService } from '../features/search/search.service';
 
 /** The criteria a trip of the month of fares is priced with: the search defaults, one adult in economy, flights and trains. */
@@ -28,10 +29,11 @@ export const tripPricer =
   (trip) =>
     search().resultsFor(fareCriteria(trip));
 
-/** Search tells the month of fares of each search and its results. */
-export const fareLog = (fares: FaresService): FareLog => ({
+/** Search tells the month of fares of each search and its results, and plans ahead for the pairs it names searched most. */
+export const fareLog = (fares: FaresService): FareLog & { popularPairs: PopularPairs } => ({
   searched: (criteria) => fares.searched(criteria),
   answered: (criteria, results) => fares.answered(criteria, results),
+  popularPairs: (limit) => fares.popularPairs(limit),
 });
 
 /** The month of fares keys a place by its place code, read from any token as search reads it; a door as given. */

@@ -30,19 +30,15 @@ import type { AppDeps } from './deps';
 export function searchSupply(
   basics: Basics,
   deps: Pick<AppDeps, 'suppliers' | 'random' | 'databaseUrl'>,
-  store: SearchStore,
+  { searchStore: store, keptPlans }: { searchStore: SearchStore; keptPlans?: KeptPlanStore },
   {
     seller,
-    fareLog,
-    keptPlans,
-    popularPairs,
+    fares,
     warn,
   }: {
     seller?: (inventory: Inventory) => Supplier;
-    fareLog?: FareLog;
-    keptPlans?: KeptPlanStore;
-    /** The pairs of places searched most, for the planning ahead. */
-    popularPairs?: PopularPairs;
+    /** The month of fares: told of each search, and naming the pairs of places searched most for the planning ahead. */
+    fares?: FareLog & { popularPairs: PopularPairs };
     warn: (error: unknown, what: string) => void;
   },
 ) {
@@ -68,7 +64,7 @@ export function searchSupply(
       supplierTimeoutMs: config.SEARCH_SUPPLIER_TIMEOUT_MS,
       answerReuseMs: config.SEARCH_ANSWER_REUSE_SECONDS * 1000,
       doorNames: sharedDoorNamer(refdata),
-      ...(fareLog ? { fareLog } : {}),
+      ...(fares ? { fareLog: fares } : {}),
       signals: new SessionSignals(changes, busWarn),
       suppliers:
         deps.suppliers ??
@@ -86,7 +82,7 @@ export function searchSupply(
     });
   const routes = searchRoutes(service, new TrainStopsService(inventory));
   const jobs = (registry: JobRegistry) => {
-    if (popularPairs) registerSearchJobs(registry, () => service, popularPairs, now, config.SEARCH_PLANS_FILL_CRON);
+    if (fares) registerSearchJobs(registry, () => service, fares.popularPairs, now, config.SEARCH_PLANS_FILL_CRON);
   };
   return { service, railRemaining, seatMaps, routes, simulatorRoutes, jobs };
 }

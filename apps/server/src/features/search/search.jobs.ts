@@ -19,6 +19,9 @@ export type PopularPairs = (limit: number) => Promise<{ origin: string; destinat
  */
 export const PLAN_AHEAD = { pairs: 20, days: 7 };
 
+/** What planning ahead reads of search: its suppliers, and the request a search of criteria asks them. */
+type Planning = Pick<SearchService, 'allSuppliers' | 'request'>;
+
 /** The day searches start from: Beijing's. */
 const HOME_ZONE = 'Asia/Shanghai';
 
@@ -28,11 +31,12 @@ const HOME_ZONE = 'Asia/Shanghai';
  * Returns how many searches' plans were worked out and how many failed.
  */
 export async function planAhead(
-  search: Pick<SearchService, 'prepare'>,
+  search: Planning,
   popular: PopularPairs,
   now: () => Date,
-  signal?: AbortSignal,
+  signal = new AbortController().signal,
 ): Promise<{ planned: number; failed: unknown[] }> {
+  const preparing = (await search.allSuppliers()).filter((s) => s.prepare);
   const today = localDate(now().getTime(), HOME_ZONE);
   const pairs = (await popular(PLAN_AHEAD.pairs)).filter(
     (p) => !parseDoorToken(p.origin) && !parseDoorToken(p.destination),
@@ -45,13 +49,14 @@ export async function planAhead(
   const run = { planned: 0, failed: [] as unknown[] };
   for (const [departure, destination] of ways.values()) {
     for (let day = 1; day <= PLAN_AHEAD.days; day++) {
-      if (signal?.aborted) return run;
+      if (signal.aborted) return run;
       try {
         const criteria = searchCriteriaSchema.parse({
           type: 1,
           legs: [{ departure, destination, departure_date: toRequestDate(addDays(today, day)) }],
         });
-        await search.prepare(criteria);
+        const request = search.request(criteria);
+        for (const supplier of preparing) await supplier.prepare?.(request, signal);
         run.planned++;
       } catch (e) {
         run.failed.push(e);
@@ -64,7 +69,7 @@ export async function planAhead(
 /** The planning ahead, on a schedule (`SEARCH_PLANS_FILL_CRON`, none when off) any process may hold, each occurrence run by one. */
 export function registerSearchJobs(
   jobs: JobRegistry,
-  search: () => Pick<SearchService, 'prepare'>,
+  search: () => Planning,
   popular: PopularPairs,
   now: () => Date,
   cron: string | null,

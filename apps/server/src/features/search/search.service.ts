@@ -149,15 +149,6 @@ export class SearchService {
     return id;
   }
 
-  /**
-   * Works out ahead what a search of the criteria will need of the suppliers that keep such work for every
-   * process (`Supplier.prepare`: our planner's plans), within a supplier's time limit each.
-   */
-  async prepare(criteria: SearchCriteria): Promise<void> {
-    const request = this.request(criteria);
-    for (const supplier of await this.suppliersFor(criteria.mode)) await supplier.prepare?.(request, this.limit());
-  }
-
   /** The results of criteria from every supplier of their mode, asked as a search asks (answers shared with it). */
   async resultsFor(criteria: SearchCriteria): Promise<SearchResult[]> {
     const request = this.request(criteria);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   addDays,
   type GroundArrival,
@@ -13,7 +12,6 @@ import {
   type Access,
   DEFAULT_TAXI,
   type LoadedTimetable,
-  planningBytes,
   type StopGrid,
   shareTimetable,
   type TaxiModel,
@@ -29,39 +27,13 @@ import { DOOR_TO_DOOR } from './door-plan-params';
 import { KeptPlans } from './kept-plans';
 import { metroWalks } from './metro-walks';
 import { metroCities, type NetworkFeeds, timetableFeeds } from './network-feeds';
-import { PLAN_LAYOUT, readPlan, writePlan } from './plan-bytes';
+import { readPlan, writePlan } from './plan-bytes';
+import { type PlanAsked, type PlanExchange, planDigest } from './plan-exchange';
 import { StationSizes } from './station-sizes';
 
 export type { DoorToDoorJourney } from './door-journey';
 
-/** What a plan is asked: its ends, whether each is a city's centre, and its day. */
-export type PlanAsked = Parameters<DoorToDoorPlanner['plan']>[0];
-
-/**
- * Plans made elsewhere (another thread or process, kept in the shared database): asked before a plan is
- * searched, and told of each plan searched here.
- */
-export type PlanExchange = {
-  /** The journeys of this plan on `loaded`'s dates, when another planner made it on a timetable of the same build. */
-  given(p: PlanAsked, loaded: LoadedTimetable): DoorToDoorJourney[] | undefined;
-  /** A plan this planner searched, or kept from a search of its own, on `loaded`'s dates. */
-  made(p: PlanAsked, loaded: LoadedTimetable, journeys: readonly DoorToDoorJourney[]): void;
-};
-
-/**
- * The name of a plan between two places' centres among a request's plans: its day and its ends; undefined
- * for a plan from or to a door, which is not kept beyond its planner.
- */
-export const centrePlanName = (p: {
-  date: string;
-  from: LatLon;
-  to: LatLon;
-  fromCentre?: boolean;
-  toCentre?: boolean;
-}): string | undefined =>
-  p.fromCentre === false || p.toCentre === false
-    ? undefined
-    : `${p.date}|${p.from.lat},${p.from.lon}|${p.to.lat},${p.to.lon}`;
+export { centrePlanName, type PlanAsked, type PlanExchange } from './plan-exchange';
 
 /** Metro stops carry this prefix; their rides are `subway` legs. */
 export const METRO_PREFIX = 'metro:';
@@ -317,17 +289,7 @@ export class DoorToDoorPlanner {
    * Pareto-optimal door-to-door journeys leaving `from` on the local day `date` (midnight at `dayStart`,
    * epoch ms), tried from several times of day so the list covers the whole day.
    */
-  plan(p: {
-    from: LatLon;
-    to: LatLon;
-    fromCity?: RawPlace;
-    toCity?: RawPlace;
-    /** False when the end is a door, not the city's centre (the default). */
-    fromCentre?: boolean;
-    toCentre?: boolean;
-    date: string;
-    dayStart: number;
-  }) {
+  plan(p: PlanAsked) {
     const net = this.network(p.date);
     const { loaded } = net;
     // A plan on another week of the same calendar is this one on that week's dates: the same journeys, on
@@ -360,18 +322,9 @@ export class DoorToDoorPlanner {
     return readPlan(bytes, loaded.epochMs, this.transit);
   }
 
-  /**
-   * What a plan on a timetable depends on beyond its ends and day, as a digest: the timetable (`planningBytes`:
-   * the same for every week of its calendar), the planning parameters, the curated links and taxi fares, and
-   * `PLAN_LAYOUT`.
-   */
+  /** What plans on this shared timetable depend on beyond their ends and day, as a digest (`planDigest`). */
   planDigest(shared: SharedArrayBuffer): string {
-    const hash = createHash('sha256');
-    for (const part of planningBytes(shared)) hash.update(part);
-    return hash
-      .update(JSON.stringify([PLAN_LAYOUT, DOOR_TO_DOOR, this.transit, this.taxiFares]))
-      .digest('base64url')
-      .slice(0, 22);
+    return planDigest(shared, [DOOR_TO_DOOR, this.transit, this.taxiFares]);
   }
 
   /** `plan` between two cities' centres, the day starting at midnight where the journey starts. */
