@@ -1,7 +1,7 @@
 import { addDays, localDate, parseDoorToken, searchCriteriaSchema, toRequestDate } from '@junction/domain';
 import { z } from 'zod';
 import type { JobRegistry } from '../../jobs/jobs';
-import type { SearchService } from './search.service';
+import { HOME_ZONE, type SearchService } from './search.service';
 
 declare module '../../jobs/jobs' {
   interface JobPayloads {
@@ -21,9 +21,6 @@ export const PLAN_AHEAD = { pairs: 20, days: 7 };
 
 /** What planning ahead reads of search: its suppliers, and the request a search of criteria asks them. */
 type Planning = Pick<SearchService, 'allSuppliers' | 'request'>;
-
-/** The day searches start from: Beijing's. */
-const HOME_ZONE = 'Asia/Shanghai';
 
 /**
  * Plans door to door ahead for the pairs of places searched most, so that any process's next search of such a

@@ -34,7 +34,7 @@ import type { Supplier, SupplierRequest } from './suppliers/supplier';
 import { withinLimit } from './within-limit';
 
 /** Where prices are set and days counted. */
-const HOME_ZONE = 'Asia/Shanghai';
+export const HOME_ZONE = 'Asia/Shanghai';
 /** A price is guaranteed for this long after the search; a later selection is re-quoted first. */
 export const PRICE_VALID_MS = 10 * 60_000;
 /** Past every supplier's time limit by this much, an answer that has not arrived never will. */

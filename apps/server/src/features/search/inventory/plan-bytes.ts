@@ -18,7 +18,6 @@ type PackedJourney = [number, PackedEnd, PackedEnd, number, number, number, Pack
  * nor taken for this code's.
  */
 export const PLAN_LAYOUT = 1;
-const LAYOUT = PLAN_LAYOUT;
 
 function packEnd(end: End, links: ReadonlyMap<TransitLink, number>): PackedEnd {
   const link = end.link === undefined ? -1 : (links.get(end.link) ?? -2);
@@ -78,13 +77,13 @@ export function writePlan(journeys: readonly DoorToDoorJourney[], epochMs: numbe
     j.outcome.transfers,
     j.outcome.legs ? j.outcome.legs.map(packLeg) : null,
   ]);
-  return new Uint8Array(deflateRawSync(JSON.stringify([LAYOUT, packed])));
+  return new Uint8Array(deflateRawSync(JSON.stringify([PLAN_LAYOUT, packed])));
 }
 
 /** The journeys `writePlan` wrote, on a timetable of the same build whose epoch is `epochMs`. */
 export function readPlan(bytes: Uint8Array, epochMs: number, links: readonly TransitLink[]): DoorToDoorJourney[] {
   const [layout, packed] = JSON.parse(inflateRawSync(bytes).toString('utf8')) as [number, PackedJourney[]];
-  if (layout !== LAYOUT) throw new Error(`a kept plan in layout ${layout}, not ${LAYOUT}`);
+  if (layout !== PLAN_LAYOUT) throw new Error(`a kept plan in layout ${layout}, not ${PLAN_LAYOUT}`);
   return packed.map(([leave, access, egress, arrival, price, transfers, legs]) => {
     const outcome: DoorToDoorJourney['outcome'] = { arrival, price, transfers };
     if (legs) outcome.legs = legs.map(unpackLeg);

@@ -86,8 +86,8 @@ export class PgKeptPlans implements KeptPlanStore {
 
   async write(plans: ReadonlyMap<string, Uint8Array>): Promise<void> {
     if (plans.size === 0) return;
-    const now = new Date(this.now());
-    const since = new Date(this.now() - KEEP_PLANS_MS);
+    const at = this.now();
+    const [now, since] = [new Date(at), new Date(at - KEEP_PLANS_MS)];
     const keys = [...plans.keys()];
     const bytes = keys.map((k) => Buffer.from(plans.get(k) as Uint8Array));
     // A plan kept and still serving stays; one past its time is replaced.
