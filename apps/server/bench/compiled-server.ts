@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import runtime from '../runtime.json' with { type: 'json' };
 import { embeddedUrl } from '../src/db/embedded';
 
@@ -23,6 +24,12 @@ export type ServerProcess = {
   resetPeak: () => boolean;
   /** CPU time used so far, ms: by the server process (all its threads), and by its PostgreSQL processes. */
   cpuMs: () => { server: number; db: number };
+  /**
+   * Transactions PostgreSQL has counted so far in the server's database (each statement outside a transaction is
+   * one), read once the backends have reported them: an idle backend reports its counts within 10 s, so this
+   * waits that long first.
+   */
+  transactions: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -111,10 +118,13 @@ export async function startCompiledServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   const pid = child.pid as number;
+  const databaseUrl = env.DATABASE_URL ?? embeddedUrl(port + 1);
+  let counter: pg.Client | undefined;
+  let connected = false;
   return {
     base,
     pid,
-    databaseUrl: env.DATABASE_URL ?? embeddedUrl(port + 1),
+    databaseUrl,
     rssMb: () => status(pid, 'VmRSS'),
     peakRssMb: () => status(pid, 'VmHWM'),
     resetPeak: () => {
@@ -127,8 +137,24 @@ export async function startCompiledServer(
       }
     },
     cpuMs: () => ({ server: cpuOf(pid), db: descendants(pid).reduce((sum, p) => sum + cpuOf(p), 0) }),
+    transactions: async () => {
+      counter ??= new pg.Client({ connectionString: databaseUrl });
+      if (!connected) {
+        await counter.connect();
+        connected = true;
+      }
+      await new Promise((r) => setTimeout(r, 10_500));
+      await counter.query('select pg_stat_clear_snapshot()');
+      const row = (
+        await counter.query<{ n: string }>(
+          'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0];
+      return Number(row?.n ?? 0);
+    },
     stop: async () => {
       process.off('exit', stopOnExit);
+      await counter?.end().catch(() => {});
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });

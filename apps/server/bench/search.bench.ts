@@ -23,6 +23,11 @@ const profileDir = process.env.SEARCH_CPU_PROF;
  */
 const pullMode = process.env.SEARCH_PULL === 'poll' ? 'poll' : 'page';
 const pullMs = Number(process.env.SEARCH_PULL_MS ?? 100);
+/**
+ * `SEARCH_STATEMENTS=1` counts PostgreSQL's transactions a search (each statement outside a transaction is one),
+ * background jobs' included; each count waits 10 s for the database's figures.
+ */
+const countStatements = process.env.SEARCH_STATEMENTS === '1';
 /** The results page's pull: the longest the server waits for news, and the pause after news. */
 const PAGE_WAIT_MS = 400;
 const NEWS_PAUSE_MS = 100;
@@ -216,6 +221,7 @@ if (!only || only === 'throughput') {
         const firsts: number[] = [];
         const dones: number[] = [];
         let errors = 0;
+        const statements0 = countStatements ? await server.transactions() : 0;
         const cpu0 = server.cpuMs();
         const t = performance.now();
         await Promise.all(
@@ -234,6 +240,7 @@ if (!only || only === 'throughput') {
         const elapsed = (performance.now() - t) / 1000;
         const cpu = server.cpuMs();
         const done = dones.length;
+        const statements = countStatements ? (await server.transactions()) - statements0 : Number.NaN;
         const q = (list: number[], f: number) => {
           const sorted = [...list].sort((a, b) => a - b);
           return (sorted[Math.floor(f * (sorted.length - 1))] ?? 0).toFixed(0);
@@ -242,6 +249,9 @@ if (!only || only === 'throughput') {
           `    ${String(users).padStart(2)} users for ${seconds} s on ${os.cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done}, ${errors} errors); ` +
             `first results p50 ${q(firsts, 0.5)} ms, p95 ${q(firsts, 0.95)} ms; done p50 ${q(dones, 0.5)} ms, p95 ${q(dones, 0.95)} ms; ` +
             `CPU per search: server ${((cpu.server - cpu0.server) / Math.max(1, done)).toFixed(0)} ms, PostgreSQL ${cpu.db >= cpu0.db ? `${((cpu.db - cpu0.db) / Math.max(1, done)).toFixed(0)} ms` : 'not measured (backends ended)'}; ` +
+            (countStatements
+              ? `${(statements / Math.max(1, done)).toFixed(1)} PostgreSQL transactions a search; `
+              : '') +
             `${(received / Math.max(1, done) / 1e6).toFixed(2)} MB of JSON per search; server RSS ${mb(server.rssMb())}, peak ${ownPeak ? 'in these 15 s' : 'since start'} ${mb(server.peakRssMb())}; ${load()}`,
         );
       }
