@@ -137,13 +137,24 @@ export class SearchService {
     });
     const asks = suppliers.map((supplier) => this.ask(id, supplier, request));
     // The month of fares is a by-product: a search never waits for it nor fails with it. This process asks
-    // every supplier, so it tells the fare log of the results once, when every ask has settled.
+    // every supplier, so it tells the fare log of the answers' results once, when every ask has settled (the
+    // lowest prices are those of the session's results, sellers of one trip merged or not).
     const log = this.options.fareLog;
     if (log) {
       log.searched(criteria).catch(() => {});
-      void Promise.allSettled(asks)
-        .then(() => this.sessions.read(this.store, id, this.now().getTime()))
-        .then((session) => session && log.answered(criteria, session.results.all()))
+      void Promise.all(asks)
+        .then((ids) =>
+          this.answers.cache.resolve(
+            this.store,
+            ids.flatMap((a) => a ?? []),
+          ),
+        )
+        .then((found) =>
+          log.answered(
+            criteria,
+            [...found.values()].flatMap((a) => a.results),
+          ),
+        )
         .catch(() => {});
     }
     return id;
@@ -180,18 +191,23 @@ export class SearchService {
    * One supplier's part of a search: its answer, or "failed" once it fails or its time limit passes,
    * whether or not the supplier itself heeds the signal. The answer is shared: the same request by other
    * searches at once or shortly before is asked once (`SharedAnswers`), and the session refers to it.
+   * Settles with the answer's id, or undefined for a failure; never rejects (a store that cannot record the
+   * failure leaves the session to end at its time limit).
    */
-  private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<void> {
+  private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<string | undefined> {
+    let answerId: string | undefined;
     try {
-      const answerId = await this.shared(supplier, request);
+      answerId = await this.shared(supplier, request);
       const seq = await this.store.answer(id, supplier.id, answerId);
       // This process folds the objects it has into its cache; an answer another process stored is read by the pull.
       const answer = this.answers.cache.get(answerId);
       if (seq !== undefined && answer) this.sessions.offer(id, seq, supplier.id, answer, this.now().getTime());
     } catch {
-      await this.store.answer(id, supplier.id, 'failed');
+      answerId = undefined;
+      await this.store.answer(id, supplier.id, 'failed').catch(() => {});
     }
     this.signals.changed(id);
+    return answerId;
   }
 
   /**

@@ -13,6 +13,14 @@ import {
 } from '../search-store';
 import { packAnswer, unpackAnswer } from './packed-answer';
 
+type Claim = {
+  key: string;
+  id: string;
+  pendingUntil: number;
+  resolve: (claim: AnswerClaim) => void;
+  reject: (error: unknown) => void;
+};
+
 type ReadRow = {
   meta: string;
   expiresAt: Date;
@@ -76,26 +84,76 @@ export class PgSearchStore implements SearchStore {
     return this.add(id, { kind: 'answer', supplier, answerId: answer }, 1);
   }
 
-  async claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim> {
-    const now = new Date(this.now());
-    for (let attempt = 0; ; attempt++) {
+  /** Claims asked in this turn of the event loop (a search asks every supplier at once): one statement for them all. */
+  private asked: Claim[] = [];
+
+  claimAnswer(key: string, id: string, pendingUntil: number): Promise<AnswerClaim> {
+    return new Promise((resolve, reject) => {
+      this.asked.push({ key, id, pendingUntil, resolve, reject });
+      if (this.asked.length === 1)
+        queueMicrotask(() => {
+          const claims = this.asked;
+          this.asked = [];
+          void this.claimAll(claims);
+        });
+    });
+  }
+
+  /** Settles each claim; a key asked twice at once is claimed again once the first has settled. */
+  private async claimAll(claims: Claim[]): Promise<void> {
+    const keys = new Set<string>();
+    const first: Claim[] = [];
+    const again: Claim[] = [];
+    for (const c of claims) {
+      if (keys.has(c.key)) again.push(c);
+      else first.push(c);
+      keys.add(c.key);
+    }
+    try {
+      const settled = await this.claimOnce(first);
+      first.forEach((c, i) => {
+        c.resolve(settled[i] as AnswerClaim);
+      });
+    } catch (error) {
+      for (const c of first) c.reject(error);
+    }
+    if (again.length > 0) await this.claimAll(again);
+  }
+
+  /** Claims of distinct keys, in as few statements as they take: usually two at most. */
+  private async claimOnce(claims: Claim[]): Promise<AnswerClaim[]> {
+    const settled = new Map<string, AnswerClaim>();
+    let open = claims;
+    for (let attempt = 0; open.length > 0; attempt++) {
+      // The key's answer went between the two statements (given up, or purged): claim it again.
+      if (attempt > 5) throw new Error(`could not claim the answers ${open.map((c) => c.key).join(', ')}`);
+      const now = new Date(this.now());
       // Taken over only when the key's answer is no longer to be reused or its claim ran out.
       const claimed = (
-        await sql<{ answerId: string }>`insert into search_answer_keys as k (key, answer_id, done, until)
-          values (${key}, ${id}, false, ${new Date(pendingUntil)})
+        await sql<{ key: string }>`insert into search_answer_keys as k (key, answer_id, done, until)
+          select c.key, c.id, false, c.until
+            from unnest(${open.map((c) => c.key)}::text[], ${open.map((c) => c.id)}::text[],
+              ${open.map((c) => new Date(c.pendingUntil))}::timestamptz[]) as c(key, id, until)
           on conflict (key) do update set answer_id = excluded.answer_id, done = false, until = excluded.until
             where k.until <= ${now}
-          returning answer_id`.execute(this.db)
-      ).rows[0];
-      if (claimed) return { id, state: 'mine' };
+          returning k.key`.execute(this.db)
+      ).rows;
+      for (const { key } of claimed) {
+        const c = open.find((o) => o.key === key) as Claim;
+        settled.set(key, { id: c.id, state: 'mine' });
+      }
+      const others = open.filter((c) => !settled.has(c.key));
+      if (others.length === 0) break;
       const known = (
-        await sql<{ answerId: string; done: boolean }>`select answer_id, done from search_answer_keys
-          where key = ${key} and until > ${now}`.execute(this.db)
-      ).rows[0];
-      if (known) return { id: known.answerId, state: known.done ? 'done' : 'pending' };
-      // The key's answer went between the two statements (given up, or purged): claim it again.
-      if (attempt >= 5) throw new Error(`could not claim the answer ${key}`);
+        await sql<{ key: string; answerId: string; done: boolean }>`select key, answer_id, done
+          from search_answer_keys where key = any(${others.map((c) => c.key)}::text[]) and until > ${now}`.execute(
+          this.db,
+        )
+      ).rows;
+      for (const k of known) settled.set(k.key, { id: k.answerId, state: k.done ? 'done' : 'pending' });
+      open = others.filter((c) => !settled.has(c.key));
     }
+    return claims.map((c) => settled.get(c.key) as AnswerClaim);
   }
 
   async storeAnswer(

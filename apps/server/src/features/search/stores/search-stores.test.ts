@@ -170,6 +170,35 @@ describe.each(kinds)('the search store in $name', (kind) => {
     );
   });
 
+  it('decides who asks for an answer once, whichever instance claims it and however many claim at once', async () => {
+    const [a, b] = kind.pair();
+    const key = (k: string) => `claim-${n}-${k}`;
+    n++;
+    const until = clock + 10_000;
+    const [k1, k2, k3, k1again] = await Promise.all([
+      a.claimAnswer(key('1'), 'a1', until),
+      a.claimAnswer(key('2'), 'a2', until),
+      a.claimAnswer(key('3'), 'a3', until),
+      a.claimAnswer(key('1'), 'a1-again', until),
+    ]);
+    expect([k1, k2, k3]).toEqual([
+      { id: 'a1', state: 'mine' },
+      { id: 'a2', state: 'mine' },
+      { id: 'a3', state: 'mine' },
+    ]);
+    expect(k1again).toEqual({ id: 'a1', state: 'pending' });
+    expect(await b.claimAnswer(key('2'), 'b2', until)).toEqual({ id: 'a2', state: 'pending' });
+
+    await a.storeAnswer('a2', key('2'), Buffer.from('[]'), clock + 60_000, clock + 120_000);
+    await a.storeAnswer('a3', key('3'), 'failed', 0, 0);
+    const [again2, again3] = await Promise.all([
+      b.claimAnswer(key('2'), 'b2', until),
+      b.claimAnswer(key('3'), 'b3', until),
+    ]);
+    expect(again2).toEqual({ id: 'a2', state: 'done' });
+    expect(again3).toEqual({ id: 'b3', state: 'mine' });
+  });
+
   it('reads the same as the in-process store after any sequence of answers and pulls', async () => {
     const step = fc.oneof(
       fc.record({
@@ -221,6 +250,23 @@ describe.each(kinds)('the search store in $name', (kind) => {
 });
 
 describe('the PostgreSQL search store', () => {
+  it('claims the answers a search asks for at once in one statement', async () => {
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const store = new PgSearchStore(counted, now);
+    const keys = Array.from({ length: 5 }, (_, i) => `one-statement-${n}-${i}`);
+    n++;
+    const claims = await Promise.all(keys.map((k, i) => store.claimAnswer(k, `id${i}`, clock + 10_000)));
+    expect(claims.map((c) => c.state)).toEqual(['mine', 'mine', 'mine', 'mine', 'mine']);
+    expect(statements).toBe(1);
+  });
+
   it('reads an answer stored as text before answers were packed, beside packed ones', async () => {
     const [a, b] = [new PgSearchStore(database.db, now), new PgSearchStore(database.db, now)];
     const m = meta(2);
