@@ -20,6 +20,9 @@ export * from './search-session';
  * searches asking a supplier the same (the request's key) at once or within the reuse window share one
  * answer. `claimAnswer` decides who asks the supplier, across every process on the store.
  */
+/** The session a stored answer is its supplier's answer in. */
+export type AnswerInto = { session: string; supplier: string };
+
 export interface SearchStore {
   create(meta: SessionMeta): Promise<void>;
   /**
@@ -43,7 +46,9 @@ export interface SearchStore {
   /**
    * Stores a claimed answer (its results' JSON, `answerJson`), kept until `keepUntil` and reused until
    * `reusableUntil` under its key; or, `failed`, gives the claim up, so the next caller asks again.
-   * Without a key, the answer is stored for its session alone.
+   * Without a key, the answer is stored for its session alone. With `into`, a stored answer is also that
+   * supplier's answer in that session (`answer`), in the same write where the store can: the change's number
+   * is returned, undefined for a session that is gone.
    */
   storeAnswer(
     id: string,
@@ -51,7 +56,8 @@ export interface SearchStore {
     resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
-  ): Promise<void>;
+    into?: AnswerInto,
+  ): Promise<number | undefined>;
   /** Where a claimed answer is: stored, still pending, or given up (failed, or its claim ran out). */
   answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'>;
   /** The results' JSON of stored answers (`answerJson`), by id; an answer no longer kept is missing. */
@@ -191,12 +197,13 @@ export class MemorySearchStore implements SearchStore {
     resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
-  ): Promise<void> {
+    into?: AnswerInto,
+  ): Promise<number | undefined> {
     const claim = key === undefined ? undefined : this.claims.get(key);
     const ours = claim?.id === id ? claim : undefined;
     if (resultsJson === 'failed') {
       if (ours && key !== undefined) this.claims.delete(key);
-      return;
+      return undefined;
     }
     this.sweepAnswers();
     this.answers.set(id, { json: resultsJson, keepUntil });
@@ -206,6 +213,7 @@ export class MemorySearchStore implements SearchStore {
       ours.until = reusableUntil;
     }
     this.fit('');
+    return into && this.answer(into.session, into.supplier, id);
   }
 
   async answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'> {

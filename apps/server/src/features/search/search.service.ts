@@ -188,6 +188,45 @@ export class SearchService {
   }
 
   /**
+   * A session's answer from a supplier, shared as `shared` shares it: asked for now, it is stored as the
+   * session's answer in the same write (`added`, with the change's number, undefined for a session gone);
+   * found or joined, the session has still to record it. Within the time limit of this ask, but for the
+   * write of an answer the supplier gave in time, which the ask waits for (the session records it either way).
+   */
+  private sessionAnswer(
+    session: string,
+    supplier: Supplier,
+    request: SupplierRequest,
+  ): Promise<{ answerId: string; added?: { seq: number | undefined } }> {
+    const signal = this.limit();
+    let added: { seq: number | undefined } | undefined;
+    let storing = false;
+    const obtained = this.answers.obtain(
+      answerKey(supplier.id, request),
+      () => this.produce(supplier, request, signal),
+      {
+        session,
+        supplier: supplier.id,
+        storing: () => {
+          storing = true;
+        },
+        added: (seq) => {
+          added = { seq };
+        },
+      },
+    );
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (!storing) reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      obtained
+        .then((answerId) => resolve({ answerId, added }), reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  /**
    * One supplier's part of a search: its answer, or "failed" once it fails or its time limit passes,
    * whether or not the supplier itself heeds the signal. The answer is shared: the same request by other
    * searches at once or shortly before is asked once (`SharedAnswers`), and the session refers to it.
@@ -197,8 +236,9 @@ export class SearchService {
   private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<string | undefined> {
     let answerId: string | undefined;
     try {
-      answerId = await this.shared(supplier, request);
-      const seq = await this.store.answer(id, supplier.id, answerId);
+      const obtained = await this.sessionAnswer(id, supplier, request);
+      answerId = obtained.answerId;
+      const seq = obtained.added ? obtained.added.seq : await this.store.answer(id, supplier.id, answerId);
       // This process folds the objects it has into its cache; an answer another process stored is read by the pull.
       const answer = this.answers.cache.get(answerId);
       if (seq !== undefined && answer) this.sessions.offer(id, seq, supplier.id, answer, this.now().getTime());

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SearchResult } from '@junction/domain';
-import { type Answer, answerOf, type SearchStore } from './search-store';
+import { type Answer, type AnswerInto, answerOf, type SearchStore } from './search-store';
 import { SizedLru } from './sized-lru';
 import type { DoorPoint, SupplierRequest } from './suppliers/supplier';
 
@@ -86,6 +86,13 @@ export type SharedAnswersOptions = {
  */
 export type Produced = { results: readonly SearchResult[]; json: Buffer; withoutCabin?: number };
 
+/**
+ * A search's session asking for an answer, stored as its supplier's answer there when asked for now: told
+ * when that write begins (`storing`, the supplier's answer in hand), and of the change's number once it is
+ * done (`added`, undefined for a session that is gone).
+ */
+export type ObtainInto = AnswerInto & { storing: () => void; added: (seq: number | undefined) => void };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -110,36 +117,47 @@ export class SharedAnswers {
 
   /**
    * The id of the stored answer to the request with this key: stored lately, being asked for by another
-   * search (joined), or asked for now with `produce`. Rejects when the answer fails.
+   * search (joined), or asked for now with `produce`. Rejects when the answer fails. With `into`, an answer
+   * asked for now is stored as the session's answer in the same write: `into` is told when the write begins
+   * and the change's number once it is done.
    */
-  obtain(key: string, produce: () => Promise<Produced>): Promise<string> {
-    if (this.options.reuseMs <= 0) return this.produce(undefined, newId(), produce);
+  obtain(key: string, produce: () => Promise<Produced>, into?: ObtainInto): Promise<string> {
+    if (this.options.reuseMs <= 0) return this.produce(undefined, newId(), produce, into);
     const now = this.now();
     const recent = this.recent.get(key);
     if (recent && recent.until > now) return Promise.resolve(recent.id);
     const here = this.inflight.get(key);
     if (here) return here;
-    const settling = this.settle(key, produce).finally(() => {
+    const settling = this.settle(key, produce, into).finally(() => {
       if (this.inflight.get(key) === settling) this.inflight.delete(key);
     });
     this.inflight.set(key, settling);
     return settling;
   }
 
-  private async settle(key: string, produce: () => Promise<Produced>): Promise<string> {
+  private async settle(key: string, produce: () => Promise<Produced>, into: ObtainInto | undefined): Promise<string> {
     const claim = await this.store.claimAnswer(key, newId(), this.now() + this.options.pendingMs);
-    if (claim.state === 'mine') return this.produce(key, claim.id, produce);
+    if (claim.state === 'mine') return this.produce(key, claim.id, produce, into);
     if (claim.state === 'done') return claim.id;
     // Another process is asking: its answer, once stored; its failure, or its claim running out, fails here too.
+    return this.stored(key, claim.id);
+  }
+
+  private async stored(key: string, id: string): Promise<string> {
     for (;;) {
       await sleep(this.options.pollMs ?? 50);
-      const state = await this.store.answerState(claim.id, key);
-      if (state === 'done') return claim.id;
+      const state = await this.store.answerState(id, key);
+      if (state === 'done') return id;
       if (state === 'failed') throw new Error(`the answer ${key} failed`);
     }
   }
 
-  private async produce(key: string | undefined, id: string, produce: () => Promise<Produced>): Promise<string> {
+  private async produce(
+    key: string | undefined,
+    id: string,
+    produce: () => Promise<Produced>,
+    into: ObtainInto | undefined,
+  ): Promise<string> {
     let produced: Produced;
     try {
       produced = await produce();
@@ -152,9 +170,12 @@ export class SharedAnswers {
     // Nothing after the write refers to the JSON, so the store's write is the last to hold it.
     const { results, json, withoutCabin } = produced;
     const answer: Answer = { results, textLength: json.length, withoutCabin };
-    await this.store.storeAnswer(id, key, json, now + reuse, now + reuse + this.options.sessionMs);
+    const session = into && { session: into.session, supplier: into.supplier };
+    into?.storing();
+    const seq = await this.store.storeAnswer(id, key, json, now + reuse, now + reuse + this.options.sessionMs, session);
     this.cache.put(id, answer);
     if (key !== undefined && reuse > 0) this.remember(key, id, now + reuse);
+    into?.added(seq);
     return id;
   }
 

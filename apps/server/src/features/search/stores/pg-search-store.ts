@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import {
   type AnswerClaim,
+  type AnswerInto,
   type EntryBody,
   entryOf,
   entryText,
@@ -162,19 +163,33 @@ export class PgSearchStore implements SearchStore {
     resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
-  ): Promise<void> {
+    into?: AnswerInto,
+  ): Promise<number | undefined> {
     if (resultsJson === 'failed') {
       if (key !== undefined)
         await sql`delete from search_answer_keys where key = ${key} and answer_id = ${id}`.execute(this.db);
-      return;
+      return undefined;
     }
     const packed = await packAnswer(resultsJson);
     // The text first, in the same statement: a key marked stored always has its text.
-    await sql`with a as (
-        insert into search_answers (id, packed, keep_until) values (${id}, ${packed}, ${new Date(keepUntil)})
-        returning id)
-      update search_answer_keys set done = true, until = ${new Date(reusableUntil)}
-        where key = ${key ?? null} and answer_id = (select id from a)`.execute(this.db);
+    const stored = sql`insert into search_answers (id, packed, keep_until) values (${id}, ${packed}, ${new Date(keepUntil)})
+        returning id`;
+    const reusable = sql`update search_answer_keys set done = true, until = ${new Date(reusableUntil)}
+        where key = ${key ?? null} and answer_id = (select id from a)`;
+    if (!into) {
+      await sql`with a as (${stored}) ${reusable}`.execute(this.db);
+      return undefined;
+    }
+    // And the session's change, as \`answer\` makes it, in the same statement.
+    const row = (
+      await sql<{ seq: number }>`with a as (${stored}), k as (${reusable}),
+          s as (update search_sessions set answered = answered + 1, seq = seq + 1 where id = ${into.session}
+            returning id, seq)
+        insert into search_entries (session_id, seq, supplier, body, answer_id)
+          select id, seq, ${into.supplier}, null, ${id} from s
+        returning seq`.execute(this.db)
+    ).rows[0];
+    return row?.seq;
   }
 
   async answerState(id: string, key: string): Promise<'done' | 'pending' | 'failed'> {

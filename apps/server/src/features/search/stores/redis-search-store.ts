@@ -2,6 +2,7 @@ import type { SearchCriteria } from '@junction/domain';
 import type { Redis } from 'ioredis';
 import {
   type AnswerClaim,
+  type AnswerInto,
   type EntryBody,
   entryOf,
   entryText,
@@ -154,12 +155,17 @@ export class RedisSearchStore implements SearchStore {
     resultsJson: Buffer | 'failed',
     reusableUntil: number,
     keepUntil: number,
-  ): Promise<void> {
+    into?: AnswerInto,
+  ): Promise<number | undefined> {
     const now = this.now();
     if (resultsJson !== 'failed')
       await this.redis.set(this.answerKey(id), await packAnswer(resultsJson), 'PX', Math.max(1, keepUntil - now));
-    if (key === undefined) return;
     // Only while the claim is still this one's: stored and reusable, or given up.
+    if (key !== undefined) await this.settleClaim(id, key, resultsJson === 'failed', reusableUntil, now);
+    return resultsJson !== 'failed' && into ? this.answer(into.session, into.supplier, id) : undefined;
+  }
+
+  private async settleClaim(id: string, key: string, failed: boolean, reusableUntil: number, now: number) {
     await this.redis.eval(
       `local v = redis.call('get', KEYS[1])
        if not v or string.sub(v, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
@@ -168,7 +174,7 @@ export class RedisSearchStore implements SearchStore {
       1,
       this.claimKey(key),
       `p:${id}:`,
-      resultsJson === 'failed' ? '' : `d:${id}:${reusableUntil}`,
+      failed ? '' : `d:${id}:${reusableUntil}`,
       String(Math.trunc(reusableUntil - now)),
     );
   }

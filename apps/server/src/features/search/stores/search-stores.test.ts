@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../../../test/harness';
 import { skipWithoutRedis, startRedis, type TestRedis } from '../../../../test/redis';
 import { answerWith, folded } from '../../../../test/search-answers';
 import {
+  answerJson,
   MemorySearchStore,
   resultsOf,
   type SearchStore,
@@ -168,6 +169,30 @@ describe.each(kinds)('the search store in $name', (kind) => {
     expect(byId.get('j2')?.sellers.map((s) => s.price.amount)).toEqual(
       [...suppliers.keys()].map((i) => 2000 - i).sort((x, y) => x - y),
     );
+  });
+
+  it('records an answer stored into a session as that supplier’s answer, read alike on another instance', async () => {
+    const [a, b] = kind.pair();
+    const m = meta(2);
+    await a.create(m);
+    const key = `into-${n++}`;
+    await a.claimAnswer(key, 'into-1', clock + 10_000);
+    const json = answerJson([result('x', 500, 'a')], 0);
+    const seq = await a.storeAnswer('into-1', key, json, clock + 60_000, clock + 120_000, {
+      session: m.id,
+      supplier: 'a',
+    });
+    expect(seq).toBe(1);
+    const read = await b.read(m.id, 0, now());
+    expect(read).toMatchObject({ answered: 1, seq: 1, failed: [] });
+    expect(read?.entries).toEqual([{ kind: 'answer', supplier: 'a', answerId: 'into-1', seq: 1 }]);
+    expect(await b.claimAnswer(key, 'other', clock + 10_000)).toEqual({ id: 'into-1', state: 'done' });
+    expect(resultsOf(await folded(b, read?.entries)).map((r) => r.id)).toEqual(['x']);
+    // A session that is gone records nothing; the answer is stored all the same.
+    expect(await a.storeAnswer('into-2', undefined, json, 0, clock + 120_000, { session: 'gone', supplier: 'a' })).toBe(
+      undefined,
+    );
+    expect([...(await b.storedAnswers(['into-2'])).keys()]).toEqual(['into-2']);
   });
 
   it('decides who asks for an answer once, whichever instance claims it and however many claim at once', async () => {
