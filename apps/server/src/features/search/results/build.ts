@@ -14,7 +14,7 @@ import {
   type SearchResult,
   toRequestDate,
 } from '@junction/domain';
-import type { AircraftClass, RawPlace } from '@junction/refdata';
+import type { AircraftClass } from '@junction/refdata';
 import { flightCabins, unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
 import { GREATER_CHINA, type Inventory } from '../inventory/inventory';
@@ -105,9 +105,14 @@ export function flightLeg(
   /** The adult fare of the flight in another cabin: with it, the leg lists the cabins it sells and their seats. */
   fareIn?: (cabin: Cabin) => number,
 ): ResultLeg | undefined {
-  const facts = flightFacts(inv, f);
-  if (!facts) return undefined;
-  const { from, to, airline, number, aircraft } = facts;
+  const s = inv.flights;
+  const from = inv.airport(s.airports[s.origin[f.flight] as number] as string);
+  const to = inv.airport(s.airports[s.destination[f.flight] as number] as string);
+  if (!from || !to) return undefined;
+  const airline = s.airlineOf(f.flight);
+  const number = s.numberOf(f.flight);
+  const km = distanceKm(from, to);
+  const aircraft = aircraftFor(number, km);
   return {
     kind: 'air',
     carrier: airline,
@@ -115,78 +120,23 @@ export function flightLeg(
     number,
     from: inv.point(from, airline),
     to: inv.point(to, airline),
-    departureTime: facts.departureTime,
-    arrivalTime: facts.arrivalTime,
-    durationMinutes: facts.durationMinutes,
+    departureTime: isoWithOffset(f.departure, from.tz),
+    arrivalTime: isoWithOffset(f.arrival, to.tz),
+    durationMinutes: minutes(f.arrival - f.departure),
     cabin,
     aircraft: aircraft.name,
     aircraftClass: aircraft.cls,
-    baggage: baggageFor(cabin, facts.international),
+    baggage: baggageFor(cabin, !(GREATER_CHINA.has(from.country) && GREATER_CHINA.has(to.country))),
     price: money(priceMinor),
     separateTicket,
     ...(fareIn && {
-      seats: facts.cabins.map((c) => ({
+      seats: flightCabins(number, localDate(f.departure, from.tz), aircraft.cls).map((c) => ({
         code: c.code,
         price: money(c.code === cabin ? priceMinor : fareIn(c.code)),
         remaining: c.remaining,
       })),
     }),
   };
-}
-
-/** What a flight on its day is, whoever sells it and in whichever cabin: the same for every leg made of it. */
-export type FlightFacts = {
-  from: RawPlace;
-  to: RawPlace;
-  airline: string;
-  number: string;
-  km: number;
-  /** Its day where it leaves. */
-  date: string;
-  departureTime: string;
-  arrivalTime: string;
-  durationMinutes: number;
-  aircraft: { name: LocalText; cls: AircraftClass };
-  international: boolean;
-  cabins: readonly { code: Cabin; remaining: number }[];
-};
-
-/**
- * Worked out once for each flight on its day (an itinerary's flight is one object for as long as the
- * inventory keeps the itineraries): every seller's legs of it and every connection through it read them.
- */
-const factsOf = new WeakMap<FlightInstance, FlightFacts | null>();
-
-/** A flight's facts; null when the schedule names an airport the inventory does not know. */
-export function flightFacts(inv: Inventory, f: FlightInstance): FlightFacts | null {
-  let facts = factsOf.get(f);
-  if (facts !== undefined) return facts;
-  const s = inv.flights;
-  const from = inv.airport(s.airports[s.origin[f.flight] as number] as string);
-  const to = inv.airport(s.airports[s.destination[f.flight] as number] as string);
-  if (!from || !to) facts = null;
-  else {
-    const number = s.numberOf(f.flight);
-    const km = distanceKm(from, to);
-    const aircraft = aircraftFor(number, km);
-    const date = localDate(f.departure, from.tz);
-    facts = {
-      from,
-      to,
-      airline: s.airlineOf(f.flight),
-      number,
-      km,
-      date,
-      departureTime: isoWithOffset(f.departure, from.tz),
-      arrivalTime: isoWithOffset(f.arrival, to.tz),
-      durationMinutes: minutes(f.arrival - f.departure),
-      aircraft,
-      international: !(GREATER_CHINA.has(from.country) && GREATER_CHINA.has(to.country)),
-      cabins: flightCabins(number, date, aircraft.cls),
-    };
-  }
-  factsOf.set(f, facts);
-  return facts;
 }
 
 /** A leg on the ground or the metro between two points. */

@@ -1,7 +1,9 @@
 import {
   type Cabin,
   daysBetween,
+  distanceKm,
   type LocalText,
+  localDate,
   localMidnight,
   type ResultLeg,
   type SearchResult,
@@ -12,7 +14,7 @@ import { airFare, partyTotal, unit } from '../inventory/fares';
 import type { FlightInstance } from '../inventory/flight-schedule';
 import type { Inventory } from '../inventory/inventory';
 import { findItineraries } from '../inventory/itineraries';
-import { assembleResult, feesFor, flightFacts, flightLeg } from '../results/build';
+import { assembleResult, feesFor, flightLeg } from '../results/build';
 import { type BoundOption, combineBounds, comboParts } from './combine';
 import type { Supplier, SupplierRequest } from './supplier';
 
@@ -159,13 +161,14 @@ export class SimulatedFlightSupplier implements Supplier {
   /** What a flight's fare depends on besides its cabin. */
   private fareBase(f: FlightInstance, today: string): FareBase {
     const s = this.inv.flights;
-    const facts = flightFacts(this.inv, f);
-    const date = facts?.date ?? today;
+    const from = this.inv.airport(s.airports[s.origin[f.flight] as number] as string);
+    const to = this.inv.airport(s.airports[s.destination[f.flight] as number] as string);
+    const date = from ? localDate(f.departure, from.tz) : today;
     return {
-      airline: facts?.airline ?? s.airlineOf(f.flight),
-      flight: facts?.number ?? s.numberOf(f.flight),
+      airline: s.airlineOf(f.flight),
+      flight: s.numberOf(f.flight),
       date,
-      km: facts?.km ?? 1000,
+      km: from && to ? distanceKm(from, to) : 1000,
       daysAhead: daysBetween(today, date),
     };
   }
