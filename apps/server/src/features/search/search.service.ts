@@ -19,7 +19,7 @@ import {
 import type { Refdata } from '@junction/refdata';
 import { CriteriaPlaces } from './criteria-places';
 import { fromTheDoor } from './door-ground';
-import type { FareLog } from './fare-log';
+import { type FareLog, tellFareLog } from './fare-log';
 import type { Inventory } from './inventory/inventory';
 import { ResultPages } from './result-pages';
 import { listInCabin } from './results/cabin-listing';
@@ -136,27 +136,8 @@ export class SearchService {
       total: suppliers.length,
     });
     const asks = suppliers.map((supplier) => this.ask(id, supplier, request));
-    // The month of fares is a by-product: a search never waits for it nor fails with it. This process asks
-    // every supplier, so it tells the fare log of the answers' results once, when every ask has settled (the
-    // lowest prices are those of the session's results, sellers of one trip merged or not).
-    const log = this.options.fareLog;
-    if (log) {
-      log.searched(criteria).catch(() => {});
-      void Promise.all(asks)
-        .then((ids) =>
-          this.answers.cache.resolve(
-            this.store,
-            ids.flatMap((a) => a ?? []),
-          ),
-        )
-        .then((found) =>
-          log.answered(
-            criteria,
-            [...found.values()].flatMap((a) => a.results),
-          ),
-        )
-        .catch(() => {});
-    }
+    if (this.options.fareLog)
+      tellFareLog(this.options.fareLog, criteria, asks, (ids) => this.answers.cache.resolve(this.store, ids));
     return id;
   }
 
@@ -188,55 +169,17 @@ export class SearchService {
   }
 
   /**
-   * A session's answer from a supplier, shared as `shared` shares it: asked for now, it is stored as the
-   * session's answer in the same write (`added`, with the change's number, undefined for a session gone);
-   * found or joined, the session has still to record it. Within the time limit of this ask, but for the
-   * write of an answer the supplier gave in time, which the ask waits for (the session records it either way).
-   */
-  private sessionAnswer(
-    session: string,
-    supplier: Supplier,
-    request: SupplierRequest,
-  ): Promise<{ answerId: string; added?: { seq: number | undefined } }> {
-    const signal = this.limit();
-    let added: { seq: number | undefined } | undefined;
-    let storing = false;
-    const obtained = this.answers.obtain(
-      answerKey(supplier.id, request),
-      () => this.produce(supplier, request, signal),
-      {
-        session,
-        supplier: supplier.id,
-        storing: () => {
-          storing = true;
-        },
-        added: (seq) => {
-          added = { seq };
-        },
-      },
-    );
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        if (!storing) reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      obtained
-        .then((answerId) => resolve({ answerId, added }), reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
-  /**
    * One supplier's part of a search: its answer, or "failed" once it fails or its time limit passes,
    * whether or not the supplier itself heeds the signal. The answer is shared: the same request by other
    * searches at once or shortly before is asked once (`SharedAnswers`), and the session refers to it.
-   * Settles with the answer's id, or undefined for a failure; never rejects (a store that cannot record the
-   * failure leaves the session to end at its time limit).
+   * Settles with the answer's id, or undefined for a failure; never rejects (the session ends by its limit).
    */
   private async ask(id: string, supplier: Supplier, request: SupplierRequest): Promise<string | undefined> {
     let answerId: string | undefined;
     try {
-      const obtained = await this.sessionAnswer(id, supplier, request);
+      const key = answerKey(supplier.id, request);
+      const produce = (signal: AbortSignal) => this.produce(supplier, request, signal);
+      const obtained = await this.answers.obtainFor(id, supplier.id, key, produce, this.limit());
       answerId = obtained.answerId;
       const seq = obtained.added ? obtained.added.seq : await this.store.answer(id, supplier.id, answerId);
       // This process folds the objects it has into its cache; an answer another process stored is read by the pull.

@@ -135,6 +135,42 @@ export class SharedAnswers {
     return settling;
   }
 
+  /**
+   * A session's answer from a supplier, obtained as `obtain` does: asked for now, it is stored as the
+   * session's answer in the same write (`added`, with the change's number, undefined for a session gone);
+   * found or joined, the session has still to record it. Within the signal's time limit, but for the write
+   * of an answer the supplier gave in time, which is waited for (the session records it either way).
+   */
+  obtainFor(
+    session: string,
+    supplier: string,
+    key: string,
+    produce: (signal: AbortSignal) => Promise<Produced>,
+    signal: AbortSignal,
+  ): Promise<{ answerId: string; added?: { seq: number | undefined } }> {
+    let added: { seq: number | undefined } | undefined;
+    let storing = false;
+    const obtained = this.obtain(key, () => produce(signal), {
+      session,
+      supplier,
+      storing: () => {
+        storing = true;
+      },
+      added: (seq) => {
+        added = { seq };
+      },
+    });
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (!storing) reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      obtained
+        .then((answerId) => resolve({ answerId, added }), reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
   private async settle(key: string, produce: () => Promise<Produced>, into: ObtainInto | undefined): Promise<string> {
     const claim = await this.store.claimAnswer(key, newId(), this.now() + this.options.pendingMs);
     if (claim.state === 'mine') return this.produce(key, claim.id, produce, into);
