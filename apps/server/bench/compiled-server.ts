@@ -119,8 +119,8 @@ export async function startCompiledServer(
   }
   const pid = child.pid as number;
   const databaseUrl = env.DATABASE_URL ?? embeddedUrl(port + 1);
-  let counter: pg.Client | undefined;
-  let connected = false;
+  /** The connection reading the counts, made at the first reading. */
+  let counter: Promise<pg.Client> | undefined;
   return {
     base,
     pid,
@@ -138,15 +138,16 @@ export async function startCompiledServer(
     },
     cpuMs: () => ({ server: cpuOf(pid), db: descendants(pid).reduce((sum, p) => sum + cpuOf(p), 0) }),
     transactions: async () => {
-      counter ??= new pg.Client({ connectionString: databaseUrl });
-      if (!connected) {
-        await counter.connect();
-        connected = true;
-      }
+      counter ??= (async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        return client;
+      })();
+      const client = await counter;
       await new Promise((r) => setTimeout(r, 10_500));
-      await counter.query('select pg_stat_clear_snapshot()');
+      await client.query('select pg_stat_clear_snapshot()');
       const row = (
-        await counter.query<{ n: string }>(
+        await client.query<{ n: string }>(
           'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
         )
       ).rows[0];
@@ -154,7 +155,7 @@ export async function startCompiledServer(
     },
     stop: async () => {
       process.off('exit', stopOnExit);
-      await counter?.end().catch(() => {});
+      await counter?.then((client) => client.end()).catch(() => {});
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
