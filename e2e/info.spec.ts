@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { test, text } from './support';
+import { test, text, useLanguage } from './support';
 
 test('the download page shows QR codes that decode to the configured app links', async ({ page }) => {
   await page.goto('/download');
@@ -39,6 +39,26 @@ test('the airline fee table lists the main airlines and filters by name or code'
   await page.getByRole('textbox', { name: text('en', 'fees', 'table.searchPlaceholder') }).fill('air china');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('CA');
+});
+
+test('in Chinese on a laptop, the fee columns name their times on one line', async ({ page, context, baseURL }) => {
+  await useLanguage(context, baseURL ?? '', 'zh-CN');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/airline-fees');
+  const table = page.getByTestId('airline-fees-table');
+  for (const key of ['table.before2h', 'table.within2h']) {
+    const heads = table.locator('th', { hasText: text('zh-CN', 'fees', key) });
+    await expect(heads).toHaveCount(2);
+    for (const head of await heads.all()) {
+      // The head's text in lines of its font: one, not two.
+      const lines = await head.evaluate((th) => {
+        const style = getComputedStyle(th);
+        const text = th.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        return Math.round(text / Number.parseFloat(style.lineHeight));
+      });
+      expect(lines, key).toBe(1);
+    }
+  }
 });
 
 test('contact page states the service hours', async ({ page }) => {

@@ -54,7 +54,8 @@ export function AirlineFeesPage() {
       title: t('table.airline'),
       key: 'airline',
       fixed: 'left',
-      width: 200,
+      // Chinese names are shorter: the room goes to the fee columns, whose heads then stay on one line.
+      width: language === 'zh-CN' ? 150 : 200,
       render: (_, a) => (
         <span className={fees.airline}>
           <span className={fees.code}>{a.code}</span>
@@ -62,11 +63,12 @@ export function AirlineFeesPage() {
         </span>
       ),
     },
-    { title: t('table.carryOn'), key: 'carryOn', render: (_, a) => allowance(a.carryOn) },
-    { title: t('table.checked'), key: 'checked', render: (_, a) => allowance(a.checked) },
+    { title: t('table.carryOn'), key: 'carryOn', width: 110, render: (_, a) => allowance(a.carryOn) },
+    { title: t('table.checked'), key: 'checked', width: 130, render: (_, a) => allowance(a.checked) },
     {
       title: t('table.extraBag'),
       key: 'extraBag',
+      width: 130,
       render: (_, a) => <Price money={{ amountMinor: a.extraBagMinor, currency: AIRLINE_FEES.currency }} />,
     },
     {
