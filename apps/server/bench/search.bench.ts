@@ -223,6 +223,8 @@ if (!only || only === 'throughput') {
         let errors = 0;
         const statements0 = countStatements ? await server.transactions() : 0;
         const cpu0 = server.cpuMs();
+        // The clients run on the same cores: their CPU is spent beside the server's.
+        const clients0 = process.cpuUsage();
         const t = performance.now();
         await Promise.all(
           Array.from({ length: users }, async (_, w) => {
@@ -239,6 +241,7 @@ if (!only || only === 'throughput') {
         );
         const elapsed = (performance.now() - t) / 1000;
         const cpu = server.cpuMs();
+        const clients = process.cpuUsage(clients0);
         const done = dones.length;
         const statements = countStatements ? (await server.transactions()) - statements0 : Number.NaN;
         const q = (list: number[], f: number) => {
@@ -248,7 +251,7 @@ if (!only || only === 'throughput') {
         console.log(
           `    ${String(users).padStart(2)} users for ${seconds} s on ${os.cpus().length} cores: ${(done / elapsed).toFixed(1)} searches/s (${done}, ${errors} errors); ` +
             `first results p50 ${q(firsts, 0.5)} ms, p95 ${q(firsts, 0.95)} ms; done p50 ${q(dones, 0.5)} ms, p95 ${q(dones, 0.95)} ms; ` +
-            `CPU per search: server ${((cpu.server - cpu0.server) / Math.max(1, done)).toFixed(0)} ms, PostgreSQL ${cpu.db >= cpu0.db ? `${((cpu.db - cpu0.db) / Math.max(1, done)).toFixed(0)} ms` : 'not measured (backends ended)'}; ` +
+            `CPU per search: server ${((cpu.server - cpu0.server) / Math.max(1, done)).toFixed(0)} ms, PostgreSQL ${cpu.db >= cpu0.db ? `${((cpu.db - cpu0.db) / Math.max(1, done)).toFixed(0)} ms` : 'not measured (backends ended)'}, these clients ${((clients.user + clients.system) / 1000 / Math.max(1, done)).toFixed(0)} ms; ` +
             (countStatements
               ? `${(statements / Math.max(1, done)).toFixed(1)} PostgreSQL transactions a search; `
               : '') +
